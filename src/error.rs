@@ -1,0 +1,26 @@
+//! The library's error: one variant per stage, each with its exit code.
+
+use crate::output::OutputError;
+use crate::record::RecordError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    #[error(transparent)]
+    Diff(#[from] crate::diff::DiffError),
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// Arguments that do not fit together.
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl Error {
+    /// 2 for bad input or usage; checks that find problems use 1.
+    pub fn exit_code(&self) -> i32 {
+        2
+    }
+}

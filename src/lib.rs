@@ -1,0 +1,209 @@
+//! relnotes: release records of container images, turned into bilingual
+//! release pages and version diffs.
+//!
+//! The pipeline: [`record`] loads and validates `releases/<version>.toml`
+//! against the project file; [`diff`] compares two records per arch with
+//! [`version`] ordering; [`render`] turns records and diffs into Markdown
+//! and HTML through Handlebars templates; [`output`] writes results.
+
+pub mod diff;
+pub mod error;
+pub mod output;
+pub mod record;
+pub mod render;
+pub mod version;
+
+pub use error::Error;
+
+use record::{Diagnostic, Lang, Loaded, Workspace};
+use std::path::{Path, PathBuf};
+
+/// The project a command works on, and how strictly records are read.
+pub struct Session {
+    pub workspace: Workspace,
+    pub strict: bool,
+    /// Warnings met while loading, for the caller to show.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Session {
+    /// Opens the project at `root`, or the one found from the current directory up.
+    pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
+        let workspace = match root {
+            Some(dir) => {
+                let dir = if dir.join(record::load::PROJECT_FILE).is_file() {
+                    dir.to_path_buf()
+                } else {
+                    return Err(record::RecordError::NoProject {
+                        start: dir.to_path_buf(),
+                    }
+                    .into());
+                };
+                Workspace::open(&dir)?
+            }
+            None => Workspace::discover(Path::new("."))?,
+        };
+        Ok(Session {
+            workspace,
+            strict,
+            warnings: Vec::new(),
+        })
+    }
+
+    pub fn load(&mut self, version: &str) -> Result<Loaded, Error> {
+        let loaded = self.workspace.load(version, self.strict)?;
+        self.warnings.extend(loaded.warnings.iter().cloned());
+        Ok(loaded)
+    }
+}
+
+/// Which languages a command writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LangChoice {
+    One(Lang),
+    All,
+}
+
+/// Where results go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    Stdout,
+    /// A file, or for several outputs a directory.
+    Path(PathBuf),
+}
+
+/// The result of a command: text for stdout, or files to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Stdout(String),
+    Files(Vec<output::OutputFile>),
+}
+
+pub struct RenderRequest<'a> {
+    pub version: &'a str,
+    pub lang: LangChoice,
+    pub format: render::PageFormat,
+    pub templates: Option<&'a Path>,
+    pub destination: Destination,
+}
+
+/// `relnotes render`: one release page per language.
+pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outcome, Error> {
+    let loaded = session.load(req.version)?;
+    let templates = render::Templates::load(&session.workspace, req.templates)?;
+    let langs: Vec<Lang> = match req.lang {
+        LangChoice::One(lang) => vec![lang],
+        LangChoice::All => session.workspace.languages(),
+    };
+    let ext = req.format.extension();
+    let mut pages = Vec::new();
+    for lang in &langs {
+        let page = render::render_release(
+            &templates,
+            &session.workspace,
+            &loaded.release,
+            *lang,
+            req.format,
+        )?;
+        pages.push((*lang, page));
+    }
+    match (&req.destination, pages.len()) {
+        (Destination::Stdout, 1) => Ok(Outcome::Stdout(pages.remove(0).1)),
+        (Destination::Stdout, _) => Err(Error::Usage(
+            "--lang all writes one page per language: pass -o DIR to choose where".into(),
+        )),
+        (Destination::Path(path), 1) => Ok(Outcome::Files(vec![output::OutputFile {
+            path: path.clone(),
+            bytes: pages.remove(0).1.into_bytes(),
+        }])),
+        (Destination::Path(dir), _) => Ok(Outcome::Files(
+            pages
+                .into_iter()
+                .map(|(lang, page)| output::OutputFile {
+                    path: dir.join(render::page_file_name(req.version, lang, ext)),
+                    bytes: page.into_bytes(),
+                })
+                .collect(),
+        )),
+    }
+}
+
+pub struct DiffRequest<'a> {
+    pub from: &'a str,
+    pub to: &'a str,
+    pub arch: Option<&'a str>,
+    pub format: diff::DiffFormat,
+    pub lang: Lang,
+    pub templates: Option<&'a Path>,
+}
+
+/// `relnotes diff`: what changed from one release to another.
+pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<String, Error> {
+    let from = session.load(req.from)?;
+    let to = session.load(req.to)?;
+    let project = &session.workspace.project;
+    let changes = diff::diff(project, &from.release, &to.release, req.arch)?;
+    Ok(match req.format {
+        diff::DiffFormat::Text => diff::to_text(&changes, req.lang),
+        diff::DiffFormat::Json => diff::to_json(&changes),
+        diff::DiffFormat::Md | diff::DiffFormat::Html => {
+            let templates = render::Templates::load(&session.workspace, req.templates)?;
+            let format = if req.format == diff::DiffFormat::Md {
+                render::PageFormat::Md
+            } else {
+                render::PageFormat::Html
+            };
+            render::render_diff(&templates, &session.workspace, &changes, req.lang, format)?
+        }
+    })
+}
+
+/// One line per release for `relnotes list`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ReleaseSummary {
+    pub version: String,
+    pub title: record::Text,
+    pub archs: Vec<String>,
+    pub cuda: Option<String>,
+    pub driver_min: Option<String>,
+    pub components: usize,
+}
+
+/// `relnotes list`: every release, oldest first.
+pub fn list_releases(session: &mut Session) -> Result<Vec<ReleaseSummary>, Error> {
+    let versions = session.workspace.versions()?;
+    let mut out = Vec::new();
+    for version in versions {
+        let loaded = session.load(&version)?;
+        let release = &loaded.release;
+        let views = release.resolve(&session.workspace.project);
+        let cuda = views
+            .first()
+            .and_then(|v| {
+                v.components
+                    .iter()
+                    .find(|c| c.ecosystem == version::Ecosystem::Cuda)
+            })
+            .map(|c| c.version.clone())
+            .or_else(|| {
+                release
+                    .driver
+                    .as_ref()
+                    .and_then(|d| d.cuda.as_ref())
+                    .map(|c| c.get_ref().clone())
+            });
+        out.push(ReleaseSummary {
+            version,
+            title: release.title.clone(),
+            archs: release.arch_names(),
+            cuda,
+            driver_min: release
+                .driver
+                .as_ref()
+                .and_then(|d| d.min.as_ref())
+                .map(|m| m.get_ref().clone()),
+            components: views.iter().map(|v| v.components.len()).max().unwrap_or(0),
+        });
+    }
+    Ok(out)
+}

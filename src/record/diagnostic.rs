@@ -1,0 +1,150 @@
+//! Problems found in a record, located by file, line and column.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub path: PathBuf,
+    /// 1-based; 0 when the problem has no position.
+    pub line: usize,
+    /// 1-based, in characters.
+    pub column: usize,
+    pub message: String,
+    pub hint: Option<String>,
+    /// The source line the position points into.
+    pub source_line: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn at(
+        severity: Severity,
+        path: &Path,
+        source: &str,
+        span: Option<Range<usize>>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let (line, column, source_line) = match span {
+            Some(span) => {
+                let (line, column) = line_column(source, span.start);
+                let text = source.lines().nth(line - 1).map(str::to_string);
+                (line, column, text)
+            }
+            None => (0, 0, None),
+        };
+        Diagnostic {
+            severity,
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+            hint: None,
+            source_line,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: Option<String>) -> Diagnostic {
+        self.hint = hint;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// 1-based line and character column of a byte offset.
+pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..floor_char_boundary(source, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}:{}: {kind}: {}",
+                self.path.display(),
+                self.line,
+                self.column,
+                self.message
+            )?;
+        } else {
+            write!(f, "{}: {kind}: {}", self.path.display(), self.message)?;
+        }
+        if let Some(text) = &self.source_line {
+            let number = self.line.to_string();
+            let pad = " ".repeat(number.len());
+            let caret_pad: String = text
+                .chars()
+                .take(self.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(f, "\n{pad} |\n{number} | {text}\n{pad} | {caret_pad}^")?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// "did you mean" for a misspelt name among the accepted ones.
+pub fn did_you_mean<'a>(
+    given: &str,
+    accepted: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    accepted
+        .into_iter()
+        .map(|name| (strsim::jaro_winkler(given, name), name))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| format!("did you mean `{name}`?"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let src = "a = 1\n中文 = \"x\"\n";
+        let at = src.find('=').unwrap();
+        assert_eq!(line_column(src, at), (1, 3));
+        let second = src.rfind('=').unwrap();
+        assert_eq!(line_column(src, second), (2, 4));
+    }
+
+    #[test]
+    fn suggestions_for_near_misses_only() {
+        assert_eq!(
+            did_you_mean("featurs", ["features", "version"]).as_deref(),
+            Some("did you mean `features`?")
+        );
+        assert_eq!(did_you_mean("zzz", ["features", "version"]), None);
+    }
+}

@@ -1,0 +1,123 @@
+//! Bilingual text: every human text in a record is a `{ zh, en }` pair.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+use toml::Spanned;
+
+/// A language relnotes writes pages in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The other language of the pair.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s {
+            "zh" => Ok(Lang::Zh),
+            "en" => Ok(Lang::En),
+            other => Err(format!("unknown language `{other}` (known: zh, en)")),
+        }
+    }
+}
+
+/// A text in both languages. An empty side is a missing translation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Text {
+    pub zh: String,
+    pub en: String,
+    /// Byte range in the record's source, for diagnostics.
+    #[serde(skip)]
+    pub span: Option<Range<usize>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawText {
+    #[serde(default)]
+    zh: String,
+    #[serde(default)]
+    en: String,
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let spanned = Spanned::<RawText>::deserialize(deserializer)?;
+        let span = spanned.span();
+        let raw = spanned.into_inner();
+        Ok(Text {
+            zh: raw.zh,
+            en: raw.en,
+            span: Some(span),
+        })
+    }
+}
+
+impl Text {
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
+        Text {
+            zh: zh.into(),
+            en: en.into(),
+            span: None,
+        }
+    }
+
+    /// The text in `lang`, or in the other language when that side is missing.
+    pub fn get(&self, lang: Lang) -> &str {
+        let (wanted, fallback) = match lang {
+            Lang::Zh => (&self.zh, &self.en),
+            Lang::En => (&self.en, &self.zh),
+        };
+        if wanted.trim().is_empty() {
+            fallback
+        } else {
+            wanted
+        }
+    }
+
+    /// Languages whose side is empty while the other is not.
+    pub fn missing(&self) -> Vec<Lang> {
+        let zh = self.zh.trim().is_empty();
+        let en = self.en.trim().is_empty();
+        match (zh, en) {
+            (true, false) => vec![Lang::Zh],
+            (false, true) => vec![Lang::En],
+            (true, true) => vec![Lang::Zh, Lang::En],
+            (false, false) => vec![],
+        }
+    }
+
+    /// Same words in both languages, whatever the source positions.
+    pub fn same_words(&self, other: &Text) -> bool {
+        self.zh == other.zh && self.en == other.en
+    }
+}

@@ -1,0 +1,638 @@
+//! Finding, compiling and running the page templates.
+//!
+//! A template file is looked up, per file, in the `--templates` directory,
+//! then in the project's `templates/`, then among the copies built into the
+//! binary. Files are named by what they produce:
+//!
+//! - `<page>.md.hbs`, `<page>.html.hbs` — a page, rendered by
+//!   [`Templates::render_page`] as `"<page>.md"` / `"<page>.html"`;
+//! - `partials/<name>.md.hbs` — a partial `{{> name}}` of Markdown pages;
+//! - `partials/<name>.html.hbs`, `partials/<name>.css.hbs` — a partial of
+//!   HTML pages (`layout`, `style`, …).
+//!
+//! Markdown and HTML pages use two registries: HTML escapes `{{value}}`
+//! (`&`, `<`, `>`, `"`), Markdown writes values as they are. Both run in
+//! strict mode, so a misspelt field is an error naming the file and line.
+
+use super::{PageFormat, RenderError, helpers, markdown};
+use crate::record::Workspace;
+use handlebars::Handlebars;
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Templates compiled into the binary: `(path under templates/, text)`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "diff.html.hbs",
+        include_str!("../../templates/diff.html.hbs"),
+    ),
+    ("diff.md.hbs", include_str!("../../templates/diff.md.hbs")),
+    (
+        "release.html.hbs",
+        include_str!("../../templates/release.html.hbs"),
+    ),
+    (
+        "release.md.hbs",
+        include_str!("../../templates/release.md.hbs"),
+    ),
+    (
+        "partials/diff-assets.html.hbs",
+        include_str!("../../templates/partials/diff-assets.html.hbs"),
+    ),
+    (
+        "partials/diff-assets.md.hbs",
+        include_str!("../../templates/partials/diff-assets.md.hbs"),
+    ),
+    (
+        "partials/diff-components.html.hbs",
+        include_str!("../../templates/partials/diff-components.html.hbs"),
+    ),
+    (
+        "partials/diff-components.md.hbs",
+        include_str!("../../templates/partials/diff-components.md.hbs"),
+    ),
+    (
+        "partials/diff-driver.html.hbs",
+        include_str!("../../templates/partials/diff-driver.html.hbs"),
+    ),
+    (
+        "partials/diff-driver.md.hbs",
+        include_str!("../../templates/partials/diff-driver.md.hbs"),
+    ),
+    (
+        "partials/diff-fixes-issues.html.hbs",
+        include_str!("../../templates/partials/diff-fixes-issues.html.hbs"),
+    ),
+    (
+        "partials/diff-fixes-issues.md.hbs",
+        include_str!("../../templates/partials/diff-fixes-issues.md.hbs"),
+    ),
+    (
+        "partials/diff-keyed-list.html.hbs",
+        include_str!("../../templates/partials/diff-keyed-list.html.hbs"),
+    ),
+    (
+        "partials/diff-keyed-list.md.hbs",
+        include_str!("../../templates/partials/diff-keyed-list.md.hbs"),
+    ),
+    (
+        "partials/diff-sections.md.hbs",
+        include_str!("../../templates/partials/diff-sections.md.hbs"),
+    ),
+    (
+        "partials/diff-style.css.hbs",
+        include_str!("../../templates/partials/diff-style.css.hbs"),
+    ),
+    (
+        "partials/layout.html.hbs",
+        include_str!("../../templates/partials/layout.html.hbs"),
+    ),
+    (
+        "partials/release-changes.html.hbs",
+        include_str!("../../templates/partials/release-changes.html.hbs"),
+    ),
+    (
+        "partials/release-contents.html.hbs",
+        include_str!("../../templates/partials/release-contents.html.hbs"),
+    ),
+    (
+        "partials/release-details.html.hbs",
+        include_str!("../../templates/partials/release-details.html.hbs"),
+    ),
+    (
+        "partials/release-driver-assets.html.hbs",
+        include_str!("../../templates/partials/release-driver-assets.html.hbs"),
+    ),
+    (
+        "partials/release-driver-assets.md.hbs",
+        include_str!("../../templates/partials/release-driver-assets.md.hbs"),
+    ),
+    (
+        "partials/release-env-gpus-ports.md.hbs",
+        include_str!("../../templates/partials/release-env-gpus-ports.md.hbs"),
+    ),
+    (
+        "partials/release-fixes-contents.md.hbs",
+        include_str!("../../templates/partials/release-fixes-contents.md.hbs"),
+    ),
+    (
+        "partials/style.css.hbs",
+        include_str!("../../templates/partials/style.css.hbs"),
+    ),
+];
+
+/// The directory name of templates inside a project.
+pub const TEMPLATES_DIR: &str = "templates";
+
+/// Where a template file came from, for error messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateOrigin {
+    File(PathBuf),
+    Builtin(&'static str),
+}
+
+impl std::fmt::Display for TemplateOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TemplateOrigin::File(path) => write!(f, "{}", path.display()),
+            TemplateOrigin::Builtin(name) => write!(f, "{TEMPLATES_DIR}/{name} (built in)"),
+        }
+    }
+}
+
+/// Templates for Markdown and HTML pages, compiled when first used.
+///
+/// Compiling is most of a render's cost, so a registry holds only the
+/// partials of its format and the pages asked for so far.
+pub struct Templates {
+    /// Every template file; a partial's name may have one file per format.
+    sources: Vec<Source>,
+    md: RefCell<Option<Handlebars<'static>>>,
+    html: RefCell<Option<Handlebars<'static>>>,
+    /// Registered template or partial name → where its text came from.
+    origins: BTreeMap<String, TemplateOrigin>,
+}
+
+struct Source {
+    name: String,
+    formats: Vec<PageFormat>,
+    text: String,
+    page: bool,
+}
+
+/// What a template file is, from its path under `templates/`.
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    /// A page: its registered name (`release.md`) and format.
+    Page(String, PageFormat),
+    /// A partial: its name and the formats that can use it.
+    Partial(String, Vec<PageFormat>),
+}
+
+fn kind_of(relative: &str) -> Option<Kind> {
+    let stem = relative.strip_suffix(".hbs")?;
+    if let Some(partial) = stem.strip_prefix("partials/") {
+        if partial.contains('/') {
+            return None;
+        }
+        let (name, formats) = if let Some(name) = partial.strip_suffix(".md") {
+            (name, vec![PageFormat::Md])
+        } else if let Some(name) = partial
+            .strip_suffix(".html")
+            .or_else(|| partial.strip_suffix(".css"))
+        {
+            (name, vec![PageFormat::Html])
+        } else {
+            (partial, vec![PageFormat::Md, PageFormat::Html])
+        };
+        return Some(Kind::Partial(name.to_string(), formats));
+    }
+    if stem.contains('/') {
+        return None;
+    }
+    if stem.ends_with(".md") {
+        Some(Kind::Page(stem.to_string(), PageFormat::Md))
+    } else if stem.ends_with(".html") {
+        Some(Kind::Page(stem.to_string(), PageFormat::Html))
+    } else {
+        None
+    }
+}
+
+/// `*.hbs` files directly in `dir` and in `dir/partials`, as paths relative to `dir`.
+fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
+    let mut found = Vec::new();
+    for sub in ["", "partials"] {
+        let here = if sub.is_empty() {
+            dir.to_path_buf()
+        } else {
+            dir.join(sub)
+        };
+        if !here.is_dir() {
+            continue;
+        }
+        let entries = fs::read_dir(&here).map_err(|source| RenderError::Io {
+            path: here.clone(),
+            source,
+        })?;
+        for entry in entries {
+            let entry = entry.map_err(|source| RenderError::Io {
+                path: here.clone(),
+                source,
+            })?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".hbs") && entry.path().is_file() {
+                found.push(if sub.is_empty() {
+                    name
+                } else {
+                    format!("{sub}/{name}")
+                });
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+fn registry(format: PageFormat) -> Handlebars<'static> {
+    let mut registry = Handlebars::new();
+    registry.set_strict_mode(true);
+    match format {
+        PageFormat::Md => registry.register_escape_fn(handlebars::no_escape),
+        PageFormat::Html => registry.register_escape_fn(markdown::escape_html),
+    }
+    helpers::register(&mut registry, format);
+    registry
+}
+
+impl Templates {
+    /// The templates for pages of `workspace`: `dir` (from `--templates`)
+    /// first, then `<root>/templates/`, then the built-in copies.
+    pub fn load(workspace: &Workspace, dir: Option<&Path>) -> Result<Templates, RenderError> {
+        if let Some(dir) = dir
+            && !dir.is_dir()
+        {
+            return Err(RenderError::NoTemplateDir(dir.to_path_buf()));
+        }
+        let project_dir = workspace.root.join(TEMPLATES_DIR);
+        let mut sources: BTreeMap<String, (String, TemplateOrigin)> = BTreeMap::new();
+        for (name, text) in BUILTIN {
+            sources.insert(
+                (*name).to_string(),
+                ((*text).to_string(), TemplateOrigin::Builtin(name)),
+            );
+        }
+        // Later directories win: the user's over the project's over the built-in.
+        for dir in [Some(project_dir.as_path()).filter(|d| d.is_dir()), dir]
+            .into_iter()
+            .flatten()
+        {
+            for relative in template_files(dir)? {
+                let path = dir.join(&relative);
+                let text = fs::read_to_string(&path).map_err(|source| RenderError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                sources.insert(relative, (text, TemplateOrigin::File(path)));
+            }
+        }
+        Templates::from_sources(sources)
+    }
+
+    /// Only the built-in templates.
+    pub fn builtin() -> Result<Templates, RenderError> {
+        let sources = BUILTIN
+            .iter()
+            .map(|(name, text)| {
+                (
+                    (*name).to_string(),
+                    ((*text).to_string(), TemplateOrigin::Builtin(name)),
+                )
+            })
+            .collect();
+        Templates::from_sources(sources)
+    }
+
+    fn from_sources(
+        files: BTreeMap<String, (String, TemplateOrigin)>,
+    ) -> Result<Templates, RenderError> {
+        let mut sources = Vec::new();
+        let mut origins = BTreeMap::new();
+        for (relative, (text, origin)) in files {
+            let Some(kind) = kind_of(&relative) else {
+                continue;
+            };
+            let (name, formats, page) = match kind {
+                Kind::Page(name, format) => (name, vec![format], true),
+                Kind::Partial(name, formats) => (name, formats, false),
+            };
+            origins.insert(name.clone(), origin);
+            sources.push(Source {
+                name,
+                formats,
+                text,
+                page,
+            });
+        }
+        Ok(Templates {
+            sources,
+            md: RefCell::new(None),
+            html: RefCell::new(None),
+            origins,
+        })
+    }
+
+    /// Whether a page template (`"release.html"`) exists.
+    pub fn has_page(&self, name: &str) -> bool {
+        format_of(name).is_some_and(|format| {
+            self.sources
+                .iter()
+                .any(|s| s.page && s.name == name && s.formats.contains(&format))
+        })
+    }
+
+    /// Where a template or partial came from.
+    pub fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
+        self.origins.get(name)
+    }
+
+    fn compile(
+        &self,
+        registry: &mut Handlebars<'static>,
+        name: &str,
+        text: &str,
+    ) -> Result<(), RenderError> {
+        registry.register_template_string(name, text).map_err(|e| {
+            let message = e.reason().to_string();
+            templates_error_at(&self.origins, name, e.pos(), message, SYNTAX_HINT)
+        })
+    }
+
+    /// The registry of `format`, holding its partials and the page `name`.
+    fn ready(
+        &self,
+        name: &str,
+        format: PageFormat,
+    ) -> Result<std::cell::Ref<'_, Handlebars<'static>>, RenderError> {
+        let cell = match format {
+            PageFormat::Md => &self.md,
+            PageFormat::Html => &self.html,
+        };
+        {
+            let mut slot = cell.borrow_mut();
+            if slot.is_none() {
+                let mut fresh = registry(format);
+                for source in &self.sources {
+                    if !source.page && source.formats.contains(&format) {
+                        self.compile(&mut fresh, &source.name, &source.text)?;
+                    }
+                }
+                *slot = Some(fresh);
+            }
+            let registry = slot.as_mut().expect("just filled");
+            if !registry.has_template(name) {
+                let page = self
+                    .sources
+                    .iter()
+                    .find(|s| s.page && s.name == name)
+                    .ok_or_else(|| RenderError::NoTemplate(name.to_string()))?;
+                self.compile(registry, name, &page.text)?;
+            }
+        }
+        Ok(std::cell::Ref::map(cell.borrow(), |r| {
+            r.as_ref().expect("filled above")
+        }))
+    }
+
+    /// Renders the page template `name` (`"release.md"`, `"diff.html"`:
+    /// the file name without `.hbs`) with `context`, and tidies the result:
+    /// no trailing spaces, no runs of blank lines, one final newline.
+    pub fn render_page(&self, name: &str, context: &Value) -> Result<String, RenderError> {
+        let Some(format) = format_of(name).filter(|_| self.has_page(name)) else {
+            return Err(RenderError::NoTemplate(name.to_string()));
+        };
+        let registry = self.ready(name, format)?;
+        let out = registry.render(name, context).map_err(|e| {
+            let template = e.template_name.clone().unwrap_or_else(|| name.to_string());
+            use handlebars::RenderErrorReason as Reason;
+            let (message, hint) = match e.reason() {
+                Reason::MissingVariable(Some(path)) => {
+                    (format!("unknown variable `{path}`"), FIELDS_HINT)
+                }
+                Reason::MissingVariable(None) => {
+                    ("a value used here does not exist".to_string(), FIELDS_HINT)
+                }
+                Reason::PartialNotFound(partial) => {
+                    (format!("unknown partial `{partial}`"), PARTIALS_HINT)
+                }
+                Reason::HelperNotFound(helper) => {
+                    (format!("unknown helper `{helper}`"), HELPERS_HINT)
+                }
+                Reason::TemplateError(e) => (e.reason().to_string(), SYNTAX_HINT),
+                reason => (reason.to_string(), HELPERS_HINT),
+            };
+            let pos = e.line_no.zip(e.column_no);
+            templates_error_at(&self.origins, &template, pos, message, hint)
+        })?;
+        Ok(tidy(&out, format))
+    }
+}
+
+/// `release.md` → Markdown, `diff.html` → HTML.
+fn format_of(name: &str) -> Option<PageFormat> {
+    if name.ends_with(".md") {
+        Some(PageFormat::Md)
+    } else if name.ends_with(".html") {
+        Some(PageFormat::Html)
+    } else {
+        None
+    }
+}
+
+fn templates_error_at(
+    origins: &BTreeMap<String, TemplateOrigin>,
+    name: &str,
+    pos: Option<(usize, usize)>,
+    message: String,
+    hint: &'static str,
+) -> RenderError {
+    RenderError::Template {
+        template: origins
+            .get(name)
+            .map_or_else(|| name.to_string(), ToString::to_string),
+        line: pos.map(|p| p.0),
+        column: pos.map(|p| p.1),
+        message,
+        hint,
+    }
+}
+
+const FIELDS_HINT: &str = "the fields a template can use are listed in docs/templates.md";
+const SYNTAX_HINT: &str =
+    "is a block ({{#if}}, {{#each}}, {{#with}}) left without its {{/…}}, or a {{ not closed?";
+const PARTIALS_HINT: &str =
+    "partials are the files templates/partials/<name>.md.hbs, <name>.html.hbs or <name>.css.hbs";
+const HELPERS_HINT: &str =
+    "the helpers and labels templates can use are listed in docs/templates.md";
+
+/// Trailing whitespace removed, blank-line runs collapsed to one, leading
+/// blank lines dropped, exactly one final newline. Code blocks (Markdown
+/// fences, HTML `<pre>`) keep their blank lines.
+pub fn tidy(text: &str, format: PageFormat) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    let mut blank_run = 0usize;
+    for line in text.lines() {
+        let (opens, closes) = match format {
+            PageFormat::Html => (line.matches("<pre").count(), line.matches("</pre>").count()),
+            PageFormat::Md => (0, 0),
+        };
+        let keep = format == PageFormat::Html && (in_code || opens > closes);
+        let trimmed = if keep { line } else { line.trim_end() };
+        let fence = match format {
+            PageFormat::Md => {
+                let start = trimmed.trim_start();
+                start.starts_with("```") || start.starts_with("~~~")
+            }
+            PageFormat::Html => false,
+        };
+        if trimmed.is_empty() && !in_code {
+            blank_run += 1;
+            if blank_run > 1 || out.is_empty() {
+                continue;
+            }
+        } else {
+            blank_run = 0;
+        }
+        out.push_str(trimmed);
+        out.push('\n');
+        match format {
+            PageFormat::Md if fence => in_code = !in_code,
+            PageFormat::Html => {
+                if opens > closes {
+                    in_code = true;
+                } else if closes > opens {
+                    in_code = false;
+                }
+            }
+            PageFormat::Md => {}
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_from_file_names() {
+        assert_eq!(
+            kind_of("release.md.hbs"),
+            Some(Kind::Page("release.md".into(), PageFormat::Md))
+        );
+        assert_eq!(
+            kind_of("diff.html.hbs"),
+            Some(Kind::Page("diff.html".into(), PageFormat::Html))
+        );
+        assert_eq!(
+            kind_of("partials/style.css.hbs"),
+            Some(Kind::Partial("style".into(), vec![PageFormat::Html]))
+        );
+        assert_eq!(
+            kind_of("partials/layout.html.hbs"),
+            Some(Kind::Partial("layout".into(), vec![PageFormat::Html]))
+        );
+        assert_eq!(
+            kind_of("partials/row.md.hbs"),
+            Some(Kind::Partial("row".into(), vec![PageFormat::Md]))
+        );
+        assert_eq!(
+            kind_of("partials/both.hbs"),
+            Some(Kind::Partial(
+                "both".into(),
+                vec![PageFormat::Md, PageFormat::Html]
+            ))
+        );
+        assert_eq!(kind_of("notes.txt"), None);
+        assert_eq!(kind_of("release.txt.hbs"), None);
+        assert_eq!(kind_of("a/b.md.hbs"), None);
+    }
+
+    #[test]
+    fn tidy_markdown() {
+        let text = "\n\n# T  \n\n\n\nbody\t\n```\ncode\n\n\n  x\n```\n\n\n";
+        assert_eq!(
+            tidy(text, PageFormat::Md),
+            "# T\n\nbody\n```\ncode\n\n\n  x\n```\n"
+        );
+    }
+
+    #[test]
+    fn tidy_html_keeps_pre() {
+        let text = "<p>a</p>   \n\n\n<pre><code>x  \n\n\ny\n</code></pre>\n\n\n<p>b</p>";
+        assert_eq!(
+            tidy(text, PageFormat::Html),
+            "<p>a</p>\n\n<pre><code>x  \n\n\ny\n</code></pre>\n\n<p>b</p>\n"
+        );
+    }
+
+    #[test]
+    fn builtin_templates_compile() {
+        let templates = Templates::builtin().unwrap();
+        assert!(templates.has_page("release.md") && templates.has_page("release.html"));
+        assert!(!templates.has_page("release.txt"));
+        assert_eq!(
+            templates.origin("layout"),
+            Some(&TemplateOrigin::Builtin("partials/layout.html.hbs"))
+        );
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use handlebars::Handlebars;
+    use serde_json::json;
+
+    #[test]
+    fn inline_partials_reach_the_layout() {
+        let mut r = Handlebars::new();
+        r.set_strict_mode(true);
+        r.register_partial(
+            "layout",
+            "<style>\nbase\n{{#> page-style}}{{/page-style}}\n</style>\n{{> @partial-block}}",
+        )
+        .unwrap();
+        r.register_partial("extra", "extra {{x}}").unwrap();
+        r.register_template_string(
+            "with",
+            "{{#*inline \"page-style\"}}{{> extra}}{{/inline}}{{#> layout}}body{{/layout}}",
+        )
+        .unwrap();
+        r.register_template_string("without", "{{#> layout}}body{{/layout}}")
+            .unwrap();
+        let out = r.render("with", &json!({"x": 1})).unwrap();
+        assert_eq!(out, "<style>\nbase\nextra 1\n</style>\nbody", "{out}");
+        let out = r.render("without", &json!({"x": 1})).unwrap();
+        assert_eq!(
+            super::tidy(&out, super::PageFormat::Html),
+            "<style>\nbase\n\n</style>\nbody\n",
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_builtin_layout_takes_page_styles() {
+        let templates = super::Templates::builtin().unwrap();
+        drop(
+            templates
+                .ready("release.html", super::PageFormat::Html)
+                .unwrap(),
+        );
+        let mut html = templates.html.borrow().clone().expect("compiled");
+        html.register_template_string("t", "{{#*inline \"page-style\"}}.extra { x: y }{{/inline}}{{#> layout}}<p>hi</p>{{/layout}}")
+            .unwrap();
+        let out = html
+            .render(
+                "t",
+                &json!({"lang": "en", "page": {"lang": "en", "title": "T", "alternate": null}}),
+            )
+            .unwrap();
+        let style_end = out.find("</style>").unwrap();
+        assert!(out[..style_end].contains(".extra { x: y }"), "{out}");
+        assert!(out.contains("<main>\n<p>hi</p>"), "{out}");
+        assert!(
+            !out.contains("hreflang"),
+            "no alternate link without another language"
+        );
+    }
+}

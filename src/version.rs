@@ -1,0 +1,357 @@
+//! Version strings and their ordering, per ecosystem.
+//!
+//! Python packages follow PEP 440 (`pep440_rs`), Debian packages follow
+//! Debian policy (`debversion`); operating systems, CUDA and other runtimes
+//! use dotted numeric versions with an optional build suffix.
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// Where a component comes from; decides how its name is normalised and
+/// how its versions are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ecosystem {
+    Pypi,
+    Deb,
+    Os,
+    Cuda,
+    Generic,
+}
+
+impl Ecosystem {
+    pub const ALL: [Ecosystem; 5] = [
+        Ecosystem::Pypi,
+        Ecosystem::Deb,
+        Ecosystem::Os,
+        Ecosystem::Cuda,
+        Ecosystem::Generic,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ecosystem::Pypi => "pypi",
+            Ecosystem::Deb => "deb",
+            Ecosystem::Os => "os",
+            Ecosystem::Cuda => "cuda",
+            Ecosystem::Generic => "generic",
+        }
+    }
+
+    /// The ecosystem a component gets when the catalog does not name one.
+    pub fn default_for(name: &str) -> Ecosystem {
+        match name.to_ascii_lowercase().as_str() {
+            "ubuntu" | "debian" | "centos" | "rocky" | "almalinux" | "alinux" | "alpine"
+            | "rhel" | "anolis" => Ecosystem::Os,
+            "cuda" => Ecosystem::Cuda,
+            "python" | "cudnn" | "nccl" | "driver" => Ecosystem::Generic,
+            _ => Ecosystem::Pypi,
+        }
+    }
+
+    /// The key two spellings of one component share (PEP 503 for pypi).
+    pub fn normalize_name(self, name: &str) -> String {
+        match self {
+            Ecosystem::Pypi => pep503(name),
+            _ => name.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Ecosystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// PEP 503 name normalisation: lowercase, runs of `-`, `_`, `.` become `-`.
+pub fn pep503(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut in_separator = false;
+    for c in name.chars() {
+        if matches!(c, '-' | '_' | '.') {
+            if !in_separator {
+                out.push('-');
+            }
+            in_separator = true;
+        } else {
+            out.extend(c.to_lowercase());
+            in_separator = false;
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a valid {ecosystem} version: {reason}")]
+pub struct VersionError {
+    pub text: String,
+    pub ecosystem: Ecosystem,
+    pub reason: String,
+}
+
+/// A parsed version; only versions of one ecosystem are compared.
+#[derive(Debug, Clone)]
+pub enum Version {
+    Pep440(pep440_rs::Version),
+    Debian(debversion::Version),
+    Dotted(Dotted),
+}
+
+impl Version {
+    pub fn parse(ecosystem: Ecosystem, text: &str) -> Result<Version, VersionError> {
+        let fail = |reason: String| VersionError {
+            text: text.to_string(),
+            ecosystem,
+            reason,
+        };
+        match ecosystem {
+            Ecosystem::Pypi => pep440_rs::Version::from_str(text)
+                .map(Version::Pep440)
+                .map_err(|e| fail(e.to_string())),
+            Ecosystem::Deb => debversion::Version::from_str(text)
+                .map(Version::Debian)
+                .map_err(|e| fail(format!("{e:?}"))),
+            Ecosystem::Os | Ecosystem::Cuda | Ecosystem::Generic => {
+                Dotted::from_str(text).map(Version::Dotted).map_err(fail)
+            }
+        }
+    }
+
+    /// Orders two versions; versions of different kinds are not comparable.
+    pub fn compare(&self, other: &Version) -> Option<Ordering> {
+        match (self, other) {
+            (Version::Pep440(a), Version::Pep440(b)) => Some(a.cmp(b)),
+            (Version::Debian(a), Version::Debian(b)) => Some(a.cmp(b)),
+            (Version::Dotted(a), Version::Dotted(b)) => Some(a.cmp(b)),
+            _ => None,
+        }
+    }
+}
+
+/// Compares two version strings of one ecosystem.
+pub fn compare(ecosystem: Ecosystem, a: &str, b: &str) -> Result<Ordering, VersionError> {
+    let a = Version::parse(ecosystem, a)?;
+    let b = Version::parse(ecosystem, b)?;
+    Ok(a.compare(&b).unwrap_or(Ordering::Equal))
+}
+
+/// `12.8`, `24.04`, `3.12.7+gc`, `15.0.50.20240403-git`: numeric parts,
+/// then an optional suffix after `+`, `-` or `~`.
+///
+/// Missing trailing parts count as zero (`12.8` == `12.8.0`). A suffix
+/// sorts after the bare version, except `~` which sorts before it, as in
+/// Debian.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dotted {
+    pub parts: Vec<u64>,
+    pub suffix: Option<(char, String)>,
+}
+
+impl FromStr for Dotted {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let (numeric, suffix) = match text.find(['+', '-', '~']) {
+            Some(at) => {
+                let mark = text[at..].chars().next().unwrap_or('+');
+                let rest = &text[at + 1..];
+                if rest.is_empty() {
+                    return Err(format!("nothing follows `{mark}`"));
+                }
+                if !rest
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '~' | '_'))
+                {
+                    return Err(format!(
+                        "suffix `{rest}` has characters other than letters, digits and . + - ~ _"
+                    ));
+                }
+                (&text[..at], Some((mark, rest.to_string())))
+            }
+            None => (text, None),
+        };
+        if numeric.is_empty() {
+            return Err("expected digits, like 12.8 or 24.04".into());
+        }
+        let parts = numeric
+            .split('.')
+            .map(|p| {
+                if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+                    Err(format!(
+                        "`{p}` is not a number (expected digits separated by dots, like 12.8)"
+                    ))
+                } else {
+                    p.parse::<u64>().map_err(|e| format!("`{p}`: {e}"))
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Dotted { parts, suffix })
+    }
+}
+
+impl Ord for Dotted {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let len = self.parts.len().max(other.parts.len());
+        for i in 0..len {
+            let a = self.parts.get(i).copied().unwrap_or(0);
+            let b = other.parts.get(i).copied().unwrap_or(0);
+            match a.cmp(&b) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        let rank = |s: &Option<(char, String)>| match s {
+            Some(('~', _)) => 0,
+            None => 1,
+            Some(_) => 2,
+        };
+        rank(&self.suffix)
+            .cmp(&rank(&other.suffix))
+            .then_with(|| self.suffix.cmp(&other.suffix))
+    }
+}
+
+impl PartialOrd for Dotted {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Ecosystem::*;
+
+    fn order(eco: Ecosystem, a: &str, b: &str) -> Ordering {
+        compare(eco, a, b).unwrap()
+    }
+
+    #[test]
+    fn pep440_local_pre_and_post_releases() {
+        assert_eq!(order(Pypi, "2.8.0.9+nv25.3", "2.8.0.9"), Ordering::Greater);
+        assert_eq!(order(Pypi, "2.6.0.7.post1", "2.6.0.7"), Ordering::Greater);
+        assert_eq!(
+            order(Pypi, "2.6.0.7.post1", "2.8.0.9+nv25.3"),
+            Ordering::Less
+        );
+        assert_eq!(order(Pypi, "3.0.0b1", "3.0.0"), Ordering::Less);
+        assert_eq!(order(Pypi, "3.0.0b1", "2.8.3"), Ordering::Greater);
+        assert_eq!(order(Pypi, "1.7.0+ali", "1.7.0"), Ordering::Greater);
+        assert_eq!(order(Pypi, "2.4.0+3cd6870c", "2.4"), Ordering::Greater);
+        assert_eq!(order(Pypi, "4.56.1+ali", "4.56.10"), Ordering::Less);
+        assert_eq!(order(Pypi, "0.10.3", "0.9.9"), Ordering::Greater);
+        assert_eq!(order(Pypi, "2.9", "2.7"), Ordering::Greater);
+        assert_eq!(order(Pypi, "2.9", "2.9.0"), Ordering::Equal);
+    }
+
+    #[test]
+    fn every_seed_version_parses_in_its_ecosystem() {
+        let pypi = [
+            "2.8.0.9+nv25.3",
+            "1.7.0+ali",
+            "0.16.9+ali",
+            "0.34.0",
+            "2.8.3",
+            "3.0.0b1",
+            "0.2.5",
+            "1.1.4",
+            "0.14.0",
+            "2.1.0",
+            "3.3.0",
+            "0.10.3",
+            "4.11.0.86",
+            "0.16.0",
+            "0.24.11",
+            "3.4.0",
+            "2.50.1",
+            "1.0.20",
+            "2.4.0+3cd6870c",
+            "4.56.1+ali",
+            "8.3.96",
+            "0.11.0",
+            "2.6.0.7.post1",
+            "2.7",
+            "2.9",
+        ];
+        for v in pypi {
+            Version::parse(Pypi, v).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for (eco, v) in [
+            (Os, "24.04"),
+            (Os, "22.04"),
+            (Cuda, "12.8"),
+            (Cuda, "12.8.0"),
+            (Cuda, "12.9.0"),
+            (Cuda, "12.1"),
+            (Generic, "3.12.7+gc"),
+            (Generic, "15.0.50.20240403-git"),
+            (Generic, "5.4.30"),
+            (Generic, "8.9"),
+            (Generic, "2.16"),
+            (Generic, "575"),
+            (Generic, "525.60.13"),
+            (Generic, "470.57"),
+        ] {
+            Version::parse(eco, v).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    #[test]
+    fn dotted_numeric_ordering() {
+        assert_eq!(order(Cuda, "12.8", "12.9.0"), Ordering::Less);
+        assert_eq!(order(Cuda, "12.9.0", "12.8"), Ordering::Greater);
+        assert_eq!(order(Cuda, "12.8", "12.8.0"), Ordering::Equal);
+        assert_eq!(order(Cuda, "12.10", "12.9"), Ordering::Greater);
+        assert_eq!(order(Os, "24.04", "22.04"), Ordering::Greater);
+        assert_eq!(order(Generic, "3.12.7+gc", "3.12.7"), Ordering::Greater);
+        assert_eq!(order(Generic, "3.12.10", "3.12.7+gc"), Ordering::Greater);
+        assert_eq!(order(Generic, "1.0~rc1", "1.0"), Ordering::Less);
+        assert_eq!(order(Generic, "525.60.13", "525.85"), Ordering::Less);
+        assert_eq!(
+            order(Generic, "15.0.50.20240403-git", "15.0.50.20240403"),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn debian_ordering() {
+        assert_eq!(order(Deb, "1.0~rc1-1", "1.0-1"), Ordering::Less);
+        assert_eq!(order(Deb, "2:1.0-1", "3.0-1"), Ordering::Greater);
+        assert_eq!(order(Deb, "1.2.3-1ubuntu1", "1.2.3-1"), Ordering::Greater);
+        assert_eq!(
+            order(Deb, "15.0.50.20240403-git", "15.0.50.20240403-1"),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn invalid_versions_are_rejected_with_the_ecosystem() {
+        let err = Version::parse(Pypi, "not a version").unwrap_err();
+        assert_eq!(err.ecosystem, Pypi);
+        assert!(
+            err.to_string()
+                .contains("`not a version` is not a valid pypi version")
+        );
+        assert!(Version::parse(Cuda, "twelve").is_err());
+        assert!(Version::parse(Cuda, "12..8").is_err());
+        assert!(Version::parse(Generic, "3.10+").is_err());
+        assert!(Version::parse(Pypi, "15.0.50.20240403-git").is_err());
+    }
+
+    #[test]
+    fn pep503_names() {
+        assert_eq!(pep503("flash_attn"), "flash-attn");
+        assert_eq!(pep503("Flash.-_Attn"), "flash-attn");
+        assert_eq!(
+            Pypi.normalize_name("transformer_engine"),
+            "transformer-engine"
+        );
+        assert_eq!(Ecosystem::default_for("Ubuntu"), Os);
+        assert_eq!(Ecosystem::default_for("CUDA"), Cuda);
+        assert_eq!(Ecosystem::default_for("Python"), Generic);
+        assert_eq!(Ecosystem::default_for("vllm"), Pypi);
+    }
+}

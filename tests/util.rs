@@ -1,0 +1,105 @@
+//! Helpers shared by the integration tests: the real binary, run on the
+//! project's own records or on a scratch copy of them.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The repository root (the project the tests read).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `relnotes` with `-C <root>`.
+pub fn relnotes() -> Command {
+    let mut cmd = Command::cargo_bin("relnotes").expect("binary built");
+    cmd.arg("-C").arg(root());
+    cmd
+}
+
+/// `relnotes` run in `dir`, without `-C`.
+pub fn relnotes_in(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("relnotes").expect("binary built");
+    cmd.current_dir(dir);
+    cmd
+}
+
+/// A scratch copy of the project (relnotes.toml and releases/) to break.
+pub fn scratch_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::copy(
+        root().join("relnotes.toml"),
+        dir.path().join("relnotes.toml"),
+    )
+    .expect("copy project file");
+    fs::create_dir(dir.path().join("releases")).expect("releases dir");
+    for entry in fs::read_dir(root().join("releases")).expect("releases") {
+        let path = entry.expect("entry").path();
+        fs::copy(
+            &path,
+            dir.path().join("releases").join(path.file_name().unwrap()),
+        )
+        .expect("copy record");
+    }
+    dir
+}
+
+/// Stdout of a successful run.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("runs");
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Problems html5ever reports while parsing `html` as an HTML document.
+pub fn html5_parse_errors(html: &str) -> Vec<String> {
+    use html5ever::tendril::TendrilSink;
+    let dom = html5ever::parse_document(markup5ever_rcdom::RcDom::default(), Default::default())
+        .one(html);
+    dom.errors.borrow().iter().map(|e| e.to_string()).collect()
+}
+
+/// Reads `text` as XML to the end and says where it is not well-formed:
+/// an end tag that does not close the open element, an element left open.
+/// Returns the number of elements read.
+pub fn xml_balanced(text: &str) -> Result<usize, String> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(text);
+    reader.config_mut().check_end_names = true;
+    let mut open: Vec<String> = Vec::new();
+    let mut elements = 0;
+    loop {
+        let at = reader.buffer_position();
+        match reader
+            .read_event()
+            .map_err(|e| format!("at byte {at}: {e}"))?
+        {
+            Event::Start(e) => {
+                open.push(e.name().0.to_string());
+                elements += 1;
+            }
+            Event::Empty(_) => elements += 1,
+            Event::End(e) => {
+                let name = e.name().0.to_string();
+                match open.pop() {
+                    Some(top) if top == name => {}
+                    other => return Err(format!("at byte {at}: </{name}> closes {other:?}")),
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if open.is_empty() {
+        Ok(elements)
+    } else {
+        Err(format!("unclosed at the end: {open:?}"))
+    }
+}
