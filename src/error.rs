@@ -23,4 +23,9 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         2
     }
+
+    /// Whether the message already names file, line and column.
+    pub fn is_located(&self) -> bool {
+        matches!(self, Error::Record(RecordError::Invalid(_)))
+    }
 }

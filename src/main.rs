@@ -108,7 +108,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Located diagnostics carry their own `path:line:col: error:` prefix.
+            if e.is_located() {
+                eprintln!("{e}");
+            } else {
+                eprintln!("error: {e}");
+            }
             ExitCode::from(e.exit_code() as u8)
         }
     }

@@ -42,7 +42,7 @@ impl Diagnostic {
         };
         Diagnostic {
             severity,
-            path: path.to_path_buf(),
+            path: shown(path),
             line,
             column,
             message: message.into(),
@@ -59,6 +59,17 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+}
+
+/// `path` as people should read it: relative to the current directory
+/// when it lies below it.
+pub fn shown(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| std::fs::canonicalize(cwd).ok())
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| path.to_path_buf())
 }
 
 /// 1-based line and character column of a byte offset.

@@ -159,7 +159,7 @@ impl Workspace {
             return Err(RecordError::UnknownVersion {
                 version: version.to_string(),
                 known: self.versions().unwrap_or_default(),
-                dir: self.releases_dir(),
+                dir: super::diagnostic::shown(&self.releases_dir()),
             });
         }
         let source = read(&path)?;

@@ -363,23 +363,24 @@ impl Templates {
         };
         {
             let mut slot = cell.borrow_mut();
-            if slot.is_none() {
-                let mut fresh = registry(format);
-                for source in &self.sources {
-                    if !source.page && source.formats.contains(&format) {
-                        self.compile(&mut fresh, &source.name, &source.text)?;
-                    }
+            let registry = slot.get_or_insert_with(|| registry(format));
+            // The page, then every partial it names, transitively.
+            let mut wanted = vec![(name.to_string(), true)];
+            while let Some((wanted_name, page)) = wanted.pop() {
+                if registry.has_template(&wanted_name) {
+                    continue;
                 }
-                *slot = Some(fresh);
-            }
-            let registry = slot.as_mut().expect("just filled");
-            if !registry.has_template(name) {
-                let page = self
-                    .sources
-                    .iter()
-                    .find(|s| s.page && s.name == name)
-                    .ok_or_else(|| RenderError::NoTemplate(name.to_string()))?;
-                self.compile(registry, name, &page.text)?;
+                let Some(source) = self.sources.iter().find(|s| {
+                    s.page == page && s.name == wanted_name && s.formats.contains(&format)
+                }) else {
+                    if page {
+                        return Err(RenderError::NoTemplate(wanted_name));
+                    }
+                    // Inline partials and typos: the render reports the latter.
+                    continue;
+                };
+                self.compile(registry, &source.name, &source.text)?;
+                wanted.extend(partials_named_in(&source.text).map(|p| (p.to_string(), false)));
             }
         }
         Ok(std::cell::Ref::map(cell.borrow(), |r| {
@@ -419,6 +420,19 @@ impl Templates {
         })?;
         Ok(tidy(&out, format))
     }
+}
+
+/// Names of the partials a template calls: `{{> name}}`, `{{#> name}}`.
+fn partials_named_in(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("{{").filter_map(|(at, _)| {
+        let call = text[at + 2..].trim_start_matches('~');
+        let call = call.strip_prefix('#').unwrap_or(call);
+        let call = call.strip_prefix('>')?.trim_start();
+        let end = call
+            .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(call.len());
+        (end > 0).then(|| &call[..end])
+    })
 }
 
 /// `release.md` → Markdown, `diff.html` → HTML.
@@ -515,6 +529,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn partial_calls_are_found() {
+        let text = "{{> a-b}} {{~> c d}} {{#> layout}}x{{/layout}} {{x}} {{!-- > no --}}";
+        let names: Vec<&str> = super::partials_named_in(text).collect();
+        assert_eq!(names, ["a-b", "c", "layout"]);
+    }
+
+    #[test]
     fn kinds_from_file_names() {
         assert_eq!(
             kind_of("release.md.hbs"),
@@ -571,6 +592,25 @@ mod tests {
         let templates = Templates::builtin().unwrap();
         assert!(templates.has_page("release.md") && templates.has_page("release.html"));
         assert!(!templates.has_page("release.txt"));
+        for (page, format) in [
+            ("release.md", PageFormat::Md),
+            ("release.html", PageFormat::Html),
+            ("diff.md", PageFormat::Md),
+            ("diff.html", PageFormat::Html),
+        ] {
+            drop(templates.ready(page, format).unwrap());
+        }
+        // Every built-in partial is reached from some page.
+        for (file, _) in BUILTIN.iter().filter(|(f, _)| f.starts_with("partials/")) {
+            let name = file
+                .trim_start_matches("partials/")
+                .split('.')
+                .next()
+                .unwrap();
+            let compiled = templates.md.borrow().as_ref().unwrap().has_template(name)
+                || templates.html.borrow().as_ref().unwrap().has_template(name);
+            assert!(compiled, "{file} is used by no page");
+        }
         assert_eq!(
             templates.origin("layout"),
             Some(&TemplateOrigin::Builtin("partials/layout.html.hbs"))
