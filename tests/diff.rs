@@ -1,6 +1,6 @@
 //! Integration tests: diff.
 
-use crate::util::{html5_parse_errors, relnotes, relnotes_in, root, stdout_of, xml_balanced};
+use crate::util::{html5_parse_errors, relnotes, relnotes_in, root, stdout_of, xml_well_formed};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs;
@@ -430,7 +430,7 @@ fn html_is_well_formed_accessible_and_marks_downgrades() {
         let html = diff(&["25.05", "25.10", "--format", "html", "--lang", lang]);
         let errors = html5_parse_errors(&html);
         assert!(errors.is_empty(), "{lang}: html5ever reports {errors:?}");
-        let elements = xml_balanced(&html).unwrap_or_else(|e| panic!("{lang}: {e}"));
+        let elements = xml_well_formed(&html).unwrap_or_else(|e| panic!("{lang}: {e}"));
         assert!(elements > 100, "{elements}");
         assert!(
             html.starts_with("<!DOCTYPE html>\n<html lang=\"")
@@ -552,7 +552,7 @@ fn example_project_v2_7_to_v2_9() {
             "{lang}: {:?}",
             html5_parse_errors(&html)
         );
-        xml_balanced(&html).unwrap_or_else(|e| panic!("{lang}: {e}"));
+        xml_well_formed(&html).unwrap_or_else(|e| panic!("{lang}: {e}"));
         assert!(
             html.contains("<section id=\"gpus\">") && html.contains("<section id=\"ports\">"),
             "{lang}"

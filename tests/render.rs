@@ -1,6 +1,6 @@
 //! Integration tests: render.
 
-use crate::util::{html5_parse_errors, relnotes, relnotes_in, root, stdout_of};
+use crate::util::{html5_parse_errors, relnotes, relnotes_in, root, stdout_of, xml_well_formed};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,95 +69,30 @@ fn snapshot_25_10_html_en() {
 
 // ----------------------------------------------------------- well-formedness
 
-/// Reads `text` as XML to the end: every tag closed in order, every entity
-/// one of XML's own or a character reference, every attribute well-formed,
-/// no bare `<` or `&` in text (stricter than `util::xml_balanced`).
-fn xml_check(text: &str) -> Result<usize, String> {
-    use quick_xml::events::Event;
-    let mut reader = quick_xml::Reader::from_str(text);
-    reader.config_mut().check_end_names = true;
-    let mut open: Vec<String> = Vec::new();
-    let mut elements = 0;
-    loop {
-        let at = reader.buffer_position();
-        let event = reader
-            .read_event()
-            .map_err(|e| format!("at byte {at}: {e}"))?;
-        match event {
-            Event::Start(e) => {
-                check_attributes(&e)?;
-                open.push(e.name().as_ref().to_string());
-                elements += 1;
-            }
-            Event::Empty(e) => {
-                check_attributes(&e)?;
-                elements += 1;
-            }
-            Event::End(e) => {
-                let name = e.name().as_ref().to_string();
-                match open.pop() {
-                    Some(top) if top == name => {}
-                    other => return Err(format!("at byte {at}: </{name}> closes {other:?}")),
-                }
-            }
-            Event::GeneralRef(r) => {
-                let name = r.to_string();
-                let known = matches!(name.as_str(), "amp" | "lt" | "gt" | "quot" | "apos");
-                if !known && !matches!(r.resolve_char_ref(), Ok(Some(_))) {
-                    return Err(format!("at byte {at}: entity &{name}; is not XML"));
-                }
-            }
-            Event::Text(t) => {
-                let raw = t.to_string();
-                if raw.contains('<') || raw.contains('&') {
-                    return Err(format!(
-                        "at byte {at}: bare markup character in text {raw:?}"
-                    ));
-                }
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    if !open.is_empty() {
-        return Err(format!("unclosed elements at the end: {open:?}"));
-    }
-    Ok(elements)
-}
-
-fn check_attributes(e: &quick_xml::events::BytesStart) -> Result<(), String> {
-    for attr in e.attributes() {
-        let attr = attr.map_err(|err| format!("attribute of <{}>: {err}", e.name().as_ref()))?;
-        attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
-            .map_err(|err| format!("attribute value {:?}: {err}", attr.value))?;
-    }
-    Ok(())
-}
-
 #[test]
 fn the_checkers_catch_broken_markup() {
-    assert!(xml_check("<!DOCTYPE html><html><body><p>a</p></body></html>").is_ok());
+    assert!(xml_well_formed("<!DOCTYPE html><html><body><p>a</p></body></html>").is_ok());
     assert!(
-        xml_check("<html><body><p>a</body></html>").is_err(),
+        xml_well_formed("<html><body><p>a</body></html>").is_err(),
         "mismatched end"
     );
     assert!(
-        xml_check("<html><body><br></body></html>").is_err(),
+        xml_well_formed("<html><body><br></body></html>").is_err(),
         "void element not self-closed"
     );
     assert!(
-        xml_check("<html><p>a &nbsp; b</p></html>").is_err(),
+        xml_well_formed("<html><p>a &nbsp; b</p></html>").is_err(),
         "HTML-only entity"
     );
     assert!(
-        xml_check("<html><p>a & b</p></html>").is_err(),
+        xml_well_formed("<html><p>a & b</p></html>").is_err(),
         "bare ampersand"
     );
     assert!(
-        xml_check("<html><p title=\"a & b\">x</p></html>").is_err(),
+        xml_well_formed("<html><p title=\"a & b\">x</p></html>").is_err(),
         "bare ampersand in an attribute"
     );
-    assert!(xml_check("<html><p>a</p>").is_err(), "unclosed");
+    assert!(xml_well_formed("<html><p>a</p>").is_err(), "unclosed");
     assert!(
         !html5_parse_errors("<html><p>a</html>").is_empty(),
         "no doctype"
@@ -171,7 +106,7 @@ fn every_html_page_is_valid_html_and_well_formed_xml() {
         let errors = html5_parse_errors(&html);
         assert!(errors.is_empty(), "{page}: html5ever reports {errors:?}");
         let elements =
-            xml_check(&html).unwrap_or_else(|e| panic!("{page}: not well-formed XML: {e}"));
+            xml_well_formed(&html).unwrap_or_else(|e| panic!("{page}: not well-formed XML: {e}"));
         assert!(elements > 20, "{page}: {elements} elements");
     }
 }

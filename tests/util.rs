@@ -66,10 +66,10 @@ pub fn html5_parse_errors(html: &str) -> Vec<String> {
     dom.errors.borrow().iter().map(|e| e.to_string()).collect()
 }
 
-/// Reads `text` as XML to the end and says where it is not well-formed:
-/// an end tag that does not close the open element, an element left open.
-/// Returns the number of elements read.
-pub fn xml_balanced(text: &str) -> Result<usize, String> {
+/// Reads `text` as XML to the end: every tag closed in order, every entity
+/// one of XML's own or a character reference, every attribute well-formed,
+/// no bare `<` or `&` in text.
+pub fn xml_well_formed(text: &str) -> Result<usize, String> {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_str(text);
     reader.config_mut().check_end_names = true;
@@ -77,29 +77,56 @@ pub fn xml_balanced(text: &str) -> Result<usize, String> {
     let mut elements = 0;
     loop {
         let at = reader.buffer_position();
-        match reader
+        let event = reader
             .read_event()
-            .map_err(|e| format!("at byte {at}: {e}"))?
-        {
+            .map_err(|e| format!("at byte {at}: {e}"))?;
+        match event {
             Event::Start(e) => {
-                open.push(e.name().0.to_string());
+                check_attributes(&e)?;
+                open.push(e.name().as_ref().to_string());
                 elements += 1;
             }
-            Event::Empty(_) => elements += 1,
+            Event::Empty(e) => {
+                check_attributes(&e)?;
+                elements += 1;
+            }
             Event::End(e) => {
-                let name = e.name().0.to_string();
+                let name = e.name().as_ref().to_string();
                 match open.pop() {
                     Some(top) if top == name => {}
                     other => return Err(format!("at byte {at}: </{name}> closes {other:?}")),
+                }
+            }
+            Event::GeneralRef(r) => {
+                let name = r.to_string();
+                let known = matches!(name.as_str(), "amp" | "lt" | "gt" | "quot" | "apos");
+                if !known && !matches!(r.resolve_char_ref(), Ok(Some(_))) {
+                    return Err(format!("at byte {at}: entity &{name}; is not XML"));
+                }
+            }
+            Event::Text(t) => {
+                let raw = t.to_string();
+                if raw.contains('<') || raw.contains('&') {
+                    return Err(format!(
+                        "at byte {at}: bare markup character in text {raw:?}"
+                    ));
                 }
             }
             Event::Eof => break,
             _ => {}
         }
     }
-    if open.is_empty() {
-        Ok(elements)
-    } else {
-        Err(format!("unclosed at the end: {open:?}"))
+    if !open.is_empty() {
+        return Err(format!("unclosed elements at the end: {open:?}"));
     }
+    Ok(elements)
+}
+
+fn check_attributes(e: &quick_xml::events::BytesStart) -> Result<(), String> {
+    for attr in e.attributes() {
+        let attr = attr.map_err(|err| format!("attribute of <{}>: {err}", e.name().as_ref()))?;
+        attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+            .map_err(|err| format!("attribute value {:?}: {err}", attr.value))?;
+    }
+    Ok(())
 }

@@ -152,8 +152,9 @@ pub struct Templates {
     sources: Vec<Source>,
     md: RefCell<Option<Handlebars<'static>>>,
     html: RefCell<Option<Handlebars<'static>>>,
-    /// Registered template or partial name → where its text came from.
-    origins: BTreeMap<String, TemplateOrigin>,
+    /// (format, registered name) → where its text came from; a partial of
+    /// both formats, or one name with a file per format, has two entries.
+    origins: BTreeMap<(&'static str, String), TemplateOrigin>,
 }
 
 struct Source {
@@ -309,7 +310,9 @@ impl Templates {
                 Kind::Page(name, format) => (name, vec![format], true),
                 Kind::Partial(name, formats) => (name, formats, false),
             };
-            origins.insert(name.clone(), origin);
+            for format in &formats {
+                origins.insert((format.extension(), name.clone()), origin.clone());
+            }
             sources.push(Source {
                 name,
                 formats,
@@ -334,20 +337,46 @@ impl Templates {
         })
     }
 
-    /// Where a template or partial came from.
+    /// Where a template or partial came from (the HTML one when a name has both).
     pub fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
-        self.origins.get(name)
+        [PageFormat::Html, PageFormat::Md]
+            .into_iter()
+            .find_map(|format| self.origin_in(format, name))
+    }
+
+    fn origin_in(&self, format: PageFormat, name: &str) -> Option<&TemplateOrigin> {
+        self.origins.get(&(format.extension(), name.to_string()))
+    }
+
+    fn error_at(
+        &self,
+        format: PageFormat,
+        name: &str,
+        pos: Option<(usize, usize)>,
+        message: String,
+        hint: &'static str,
+    ) -> RenderError {
+        RenderError::Template {
+            template: self
+                .origin_in(format, name)
+                .map_or_else(|| name.to_string(), ToString::to_string),
+            line: pos.map(|p| p.0),
+            column: pos.map(|p| p.1),
+            message,
+            hint,
+        }
     }
 
     fn compile(
         &self,
         registry: &mut Handlebars<'static>,
+        format: PageFormat,
         name: &str,
         text: &str,
     ) -> Result<(), RenderError> {
         registry.register_template_string(name, text).map_err(|e| {
             let message = e.reason().to_string();
-            templates_error_at(&self.origins, name, e.pos(), message, SYNTAX_HINT)
+            self.error_at(format, name, e.pos(), message, SYNTAX_HINT)
         })
     }
 
@@ -379,7 +408,7 @@ impl Templates {
                     // Inline partials and typos: the render reports the latter.
                     continue;
                 };
-                self.compile(registry, &source.name, &source.text)?;
+                self.compile(registry, format, &source.name, &source.text)?;
                 wanted.extend(partials_named_in(&source.text).map(|p| (p.to_string(), false)));
             }
         }
@@ -416,7 +445,7 @@ impl Templates {
                 reason => (reason.to_string(), HELPERS_HINT),
             };
             let pos = e.line_no.zip(e.column_no);
-            templates_error_at(&self.origins, &template, pos, message, hint)
+            self.error_at(format, &template, pos, message, hint)
         })?;
         Ok(tidy(&out, format))
     }
@@ -443,24 +472,6 @@ fn format_of(name: &str) -> Option<PageFormat> {
         Some(PageFormat::Html)
     } else {
         None
-    }
-}
-
-fn templates_error_at(
-    origins: &BTreeMap<String, TemplateOrigin>,
-    name: &str,
-    pos: Option<(usize, usize)>,
-    message: String,
-    hint: &'static str,
-) -> RenderError {
-    RenderError::Template {
-        template: origins
-            .get(name)
-            .map_or_else(|| name.to_string(), ToString::to_string),
-        line: pos.map(|p| p.0),
-        column: pos.map(|p| p.1),
-        message,
-        hint,
     }
 }
 
@@ -527,6 +538,30 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_name_the_file_of_the_pages_format() {
+        let file = |name: &str, text: &str| {
+            (
+                name.to_string(),
+                (text.to_string(), TemplateOrigin::File(name.into())),
+            )
+        };
+        let templates = Templates::from_sources(BTreeMap::from([
+            file("p.md.hbs", "{{> x}}"),
+            file("p.html.hbs", "{{> x}}"),
+            file("partials/x.md.hbs", "{{nope}}"),
+            file("partials/x.html.hbs", "fine"),
+        ]))
+        .unwrap();
+        let ctx = serde_json::json!({});
+        assert_eq!(templates.render_page("p.html", &ctx).unwrap(), "fine\n");
+        let err = templates.render_page("p.md", &ctx).unwrap_err().to_string();
+        assert!(
+            err.contains("partials/x.md.hbs") && err.contains("`nope`"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn partial_calls_are_found() {
