@@ -248,7 +248,7 @@ mod tests {
     }
 
     #[test]
-    fn every_seed_version_parses_in_its_ecosystem() {
+    fn every_published_version_parses_in_its_ecosystem() {
         let pypi = [
             "2.8.0.9+nv25.3",
             "1.7.0+ali",

@@ -62,7 +62,7 @@ fn declared(version: &str, arch: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn json_25_05_to_25_10_holds_the_seed_facts() {
+fn json_25_05_to_25_10_holds_the_published_facts() {
     let json = diff_json("25.05", "25.10", &[]);
     assert_eq!(json["from"], "25.05");
     assert_eq!(json["to"], "25.10");
