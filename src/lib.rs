@@ -8,6 +8,7 @@
 
 pub mod diff;
 pub mod error;
+pub mod inspect;
 pub mod labels;
 pub mod output;
 pub mod record;

@@ -1,0 +1,116 @@
+//! Image inspection: read a container image from where it lives (a
+//! registry, an OCI layout directory, a `docker save` archive), stream its
+//! layers, and keep the few files that carry versions.
+//!
+//! The stage's contract, shared by its parts:
+//! - [`source`] parses `--image` references into an [`ImageSource`];
+//! - [`walker`] reads one platform of an image into an [`ImageView`]:
+//!   its config (env, labels) and the files a [`Wanted`] filter asks for,
+//!   as the final image holds them (whiteouts applied), each with the digest
+//!   of the layer it came from;
+//! - [`catalog`] turns an [`ImageView`] into [`Observed`] components.
+
+use crate::version::Ecosystem;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// An OCI platform, e.g. `linux/arm64`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Platform {
+    pub os: String,
+    pub architecture: String,
+    pub variant: Option<String>,
+}
+
+impl Platform {
+    /// The platform of a record's arch: `aarch64`/`arm64` → `linux/arm64`,
+    /// `amd64`/`x86_64` → `linux/amd64`, others as named.
+    pub fn for_arch(arch: &str) -> Platform {
+        let architecture = match arch {
+            "aarch64" | "arm64" => "arm64",
+            "amd64" | "x86_64" => "amd64",
+            other => other,
+        };
+        Platform {
+            os: "linux".into(),
+            architecture: architecture.into(),
+            variant: None,
+        }
+    }
+}
+
+impl std::fmt::Display for Platform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.os, self.architecture)?;
+        if let Some(v) = &self.variant {
+            write!(f, "/{v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The parts of an image config that carry versions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ImageConfig {
+    /// `KEY=value` entries, in the config's order.
+    pub env: Vec<String>,
+    pub labels: BTreeMap<String, String>,
+}
+
+impl ImageConfig {
+    /// The value of an environment variable, if the config sets it.
+    pub fn env_var(&self, name: &str) -> Option<&str> {
+        self.env.iter().rev().find_map(|entry| {
+            let (key, value) = entry.split_once('=')?;
+            (key == name).then_some(value)
+        })
+    }
+}
+
+/// A file of the final image that a [`Wanted`] filter asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FoundFile {
+    /// Path inside the image, without a leading `/` (`usr/local/cuda/version.json`).
+    pub path: String,
+    /// Digest of the layer the final version of the file came from.
+    pub layer: String,
+    /// Its bytes (only small files are wanted); for a symlink, the target.
+    #[serde(skip)]
+    pub contents: Vec<u8>,
+    /// Whether the entry is a symlink (`contents` holds its target).
+    pub symlink: bool,
+}
+
+/// One platform of an image, as much of it as relnotes needs.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImageView {
+    /// The reference it was read from, for messages.
+    pub reference: String,
+    pub platform: Platform,
+    /// Digest of the platform's manifest.
+    pub manifest_digest: String,
+    /// Layer digests, bottom first.
+    pub layers: Vec<String>,
+    pub config: ImageConfig,
+    /// Wanted files of the final filesystem, sorted by path.
+    pub files: Vec<FoundFile>,
+}
+
+/// Which files of the image a reader keeps: called with each entry's path
+/// (no leading `/`) and size; only small files should be asked for.
+pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> bool + Sync);
+
+/// A component found in an image.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Observed {
+    /// As the image spells it (`flash_attn`, `cuda`).
+    pub name: String,
+    pub version: String,
+    pub ecosystem: Ecosystem,
+    /// Which cataloger found it (`python`, `dpkg`, `os-release`, `cuda`, `env`, …).
+    pub cataloger: String,
+    /// Where: a path in the image, or `config:env/CUDA_VERSION`, `config:label/…`.
+    pub location: String,
+    /// Layer digest of that path (none for config evidence).
+    pub layer: Option<String>,
+}
