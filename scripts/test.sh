@@ -9,6 +9,23 @@ if command -v rustup >/dev/null; then
     rustup component add rustfmt clippy >/dev/null 2>&1 || true
 fi
 
+# Debian packages the tests use, installed when missing (one apt-get update):
+# - libxml2-utils: xmllint validates emitted SBOMs against the CycloneDX XSD;
+# - python3-pip: the verify tests install wheels from PyPI (once, cached in
+#   target/test-pypi) to build test images from real package metadata;
+# - docker-registry: the image-reading tests start a real registry on
+#   127.0.0.1 (tests/support/registry.rs).
+missing=()
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+[ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then as_root=(); else as_root=(sudo); fi
+    "${as_root[@]}" apt-get update
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
 cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked

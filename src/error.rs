@@ -13,6 +13,10 @@ pub enum Error {
     Diff(#[from] crate::diff::DiffError),
     #[error(transparent)]
     Output(#[from] OutputError),
+    #[error(transparent)]
+    Sbom(#[from] crate::sbom::SbomError),
+    #[error(transparent)]
+    Verify(#[from] crate::verify::VerifyError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),

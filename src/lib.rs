@@ -4,7 +4,8 @@
 //! The pipeline: [`record`] loads and validates `releases/<version>.toml`
 //! against the project file; [`diff`] compares two records per arch with
 //! [`version`] ordering; [`render`] turns records and diffs into Markdown
-//! and HTML through Handlebars templates; [`output`] writes results.
+//! and HTML through Handlebars templates; [`sbom`] writes a CycloneDX 1.5
+//! SBOM per architecture; [`output`] writes results.
 
 pub mod diff;
 pub mod error;
@@ -13,6 +14,8 @@ pub mod labels;
 pub mod output;
 pub mod record;
 pub mod render;
+pub mod sbom;
+pub mod verify;
 pub mod version;
 
 pub use error::Error;
@@ -158,6 +161,51 @@ pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<String,
             render::render_diff(&templates, &session.workspace, &changes, req.lang, format)?
         }
     })
+}
+
+pub struct SbomRequest<'a> {
+    pub version: &'a str,
+    pub arch: sbom::ArchChoice,
+    pub format: sbom::SbomFormat,
+    /// A file, or a directory for `<version>-<arch>.cdx.<format>` files.
+    pub destination: Destination,
+    /// Stamp the SBOM with `SOURCE_DATE_EPOCH`, else the current time.
+    pub timestamp: bool,
+}
+
+/// `relnotes sbom`: a CycloneDX 1.5 SBOM per image platform (architecture).
+pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> {
+    let loaded = session.load(req.version)?;
+    let archs = sbom::pick_archs(&loaded.release, &req.arch)?;
+    let all = req.arch == sbom::ArchChoice::All;
+    if all && req.destination == Destination::Stdout {
+        return Err(Error::Usage(
+            "--arch all writes one SBOM per architecture: pass -o DIR to choose where".into(),
+        ));
+    }
+    let timestamp = req.timestamp.then(sbom::timestamp_from_env).transpose()?;
+    let mut files = Vec::new();
+    for arch in &archs {
+        let bom = sbom::build(
+            &session.workspace.project,
+            &loaded.release,
+            arch,
+            timestamp.as_deref(),
+        )?;
+        let text = sbom::encode(bom, req.format)?;
+        let path = match &req.destination {
+            Destination::Stdout => return Ok(Outcome::Stdout(text)),
+            Destination::Path(path) if all || path.is_dir() => {
+                path.join(sbom::file_name(req.version, arch, req.format))
+            }
+            Destination::Path(path) => path.clone(),
+        };
+        files.push(output::OutputFile {
+            path,
+            bytes: text.into_bytes(),
+        });
+    }
+    Ok(Outcome::Files(files))
 }
 
 /// One line per release for `relnotes list`.

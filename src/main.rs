@@ -68,6 +68,80 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a CycloneDX 1.5 SBOM of a release, one per architecture.
+    Sbom {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// The architecture (image platform) to describe; `all` writes one
+        /// SBOM per architecture into -o DIR. Needed when the release has several.
+        #[arg(long)]
+        arch: Option<String>,
+        #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
+        format: SbomFormatArg,
+        /// Write to FILE (or into DIR as <version>-<arch>.cdx.<format>) instead of stdout.
+        #[arg(short, long, value_name = "FILE|DIR")]
+        output: Option<PathBuf>,
+        /// Record when the SBOM was made: SOURCE_DATE_EPOCH if set, else now.
+        #[arg(long)]
+        timestamp: bool,
+        /// Overwrite existing files.
+        #[arg(long)]
+        force: bool,
+        /// Describe what the image holds instead of what the record declares:
+        /// REF, or the record's first asset when REF is left out.
+        #[arg(long, value_name = "REF", num_args = 0..=1, default_missing_value = "")]
+        from_image: Option<String>,
+        /// With --from-image: speak plain HTTP to a registry not on this machine.
+        #[arg(long, requires = "from_image")]
+        insecure: bool,
+        /// With --from-image: registry user name; the password is read from stdin.
+        #[arg(long, requires_all = ["from_image", "password_stdin"], value_name = "USER")]
+        username: Option<String>,
+        /// With --from-image: read the registry password from stdin.
+        #[arg(long, requires = "username")]
+        password_stdin: bool,
+        /// With --from-image: no progress bars.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// Check the real image against a release: is what the record declares installed?
+    ///
+    /// Exit 0 when everything declared is confirmed, 1 when something differs
+    /// or is missing, 2 when the image cannot be read.
+    Verify {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
+        /// docker-archive:FILE. Default: the record's first asset.
+        #[arg(long, value_name = "REF")]
+        image: Option<String>,
+        /// Only this architecture (default: every one the record declares).
+        #[arg(long)]
+        arch: Option<String>,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+        /// Also list what the image holds that the record does not declare.
+        #[arg(long)]
+        show_undeclared: bool,
+        /// Speak plain HTTP to a registry that is not on this machine.
+        #[arg(long)]
+        insecure: bool,
+        /// Registry user name; the password is read from stdin.
+        #[arg(long, requires = "password_stdin", value_name = "USER")]
+        username: Option<String>,
+        /// Read the registry password from stdin (with --username).
+        #[arg(long, requires = "username")]
+        password_stdin: bool,
+        /// No progress bars.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SbomFormatArg {
+    Json,
+    Xml,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -106,7 +180,7 @@ fn main() -> ExitCode {
         }
     }
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             // Located diagnostics carry their own `path:line:col: error:` prefix.
             if e.is_located() {
@@ -119,7 +193,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli, slot: &mut Option<Session>) -> Result<(), Error> {
+fn run(cli: Cli, slot: &mut Option<Session>) -> Result<ExitCode, Error> {
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);
     match cli.command {
         Command::List { format } => {
@@ -203,8 +277,89 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<(), Error> {
                 )?,
             }
         }
+        Command::Sbom {
+            version,
+            arch,
+            format,
+            output,
+            timestamp,
+            force,
+            from_image,
+            insecure,
+            username,
+            password_stdin,
+            quiet,
+        } => {
+            let arch = match arch {
+                None => relnotes::sbom::ArchChoice::Only,
+                Some(arch) if arch == "all" => relnotes::sbom::ArchChoice::All,
+                Some(arch) => relnotes::sbom::ArchChoice::One(arch),
+            };
+            let format = match format {
+                SbomFormatArg::Json => relnotes::sbom::SbomFormat::Json,
+                SbomFormatArg::Xml => relnotes::sbom::SbomFormat::Xml,
+            };
+            if let Some(image) = from_image {
+                let progress = relnotes::inspect::progress::for_terminal(quiet);
+                let request = relnotes::verify::ObservedSbomRequest {
+                    version: &version,
+                    image: Some(image.as_str()).filter(|i| !i.is_empty()),
+                    arch,
+                    format,
+                    destination: output.map_or(Destination::Stdout, Destination::Path),
+                    timestamp,
+                    open: open_options(username, password_stdin, insecure)?,
+                    progress: progress.as_ref(),
+                };
+                match relnotes::verify::observed_sbom(session, &request)? {
+                    Outcome::Stdout(text) => print(&text),
+                    Outcome::Files(files) => relnotes::output::write_all(&files, force)?,
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let request = relnotes::SbomRequest {
+                version: &version,
+                arch,
+                format,
+                destination: output.map_or(Destination::Stdout, Destination::Path),
+                timestamp,
+            };
+            match relnotes::sbom(session, &request)? {
+                Outcome::Stdout(text) => print(&text),
+                Outcome::Files(files) => relnotes::output::write_all(&files, force)?,
+            }
+        }
+        Command::Verify {
+            version,
+            image,
+            arch,
+            format,
+            show_undeclared,
+            insecure,
+            username,
+            password_stdin,
+            quiet,
+        } => {
+            let progress = relnotes::inspect::progress::for_terminal(quiet);
+            let request = relnotes::verify::VerifyRequest {
+                version: &version,
+                image: image.as_deref(),
+                arch: arch.as_deref(),
+                show_undeclared,
+                open: open_options(username, password_stdin, insecure)?,
+                progress: progress.as_ref(),
+            };
+            let report = relnotes::verify::run(session, &request)?;
+            print(&match format {
+                ListFormat::Text => report.to_text(),
+                ListFormat::Json => report.to_json(),
+            });
+            if report.has_findings() {
+                return Ok(ExitCode::from(1));
+            }
+        }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn relnotes_list_text(releases: &[relnotes::ReleaseSummary], lang: Lang) -> String {
@@ -240,6 +395,26 @@ fn relnotes_list_text(releases: &[relnotes::ReleaseSummary], lang: Lang) -> Stri
         out.push('\n');
     }
     out
+}
+
+/// How to reach an image: `--username` with the password on stdin, `--insecure`.
+fn open_options(
+    username: Option<String>,
+    password_stdin: bool,
+    insecure: bool,
+) -> Result<relnotes::inspect::OpenOptions, Error> {
+    let credentials = match (username, password_stdin) {
+        (Some(user), true) => Some(
+            relnotes::inspect::Credentials::with_password_from(user, std::io::stdin())
+                .map_err(|e| Error::Usage(format!("cannot read the password from stdin: {e}")))?,
+        ),
+        _ => None,
+    };
+    Ok(relnotes::inspect::OpenOptions {
+        credentials,
+        insecure,
+        ..Default::default()
+    })
 }
 
 /// Prints to stdout; a closed pipe (e.g. `| head`) is not an error.

@@ -14,6 +14,24 @@ use crate::version::Ecosystem;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+pub mod archive;
+pub mod auth;
+pub mod catalog;
+pub mod digest;
+pub mod error;
+pub mod image;
+pub mod layout;
+pub mod progress;
+pub mod registry;
+pub mod source;
+pub mod walker;
+
+pub use auth::Credentials;
+pub use error::InspectError;
+pub use image::{Image, OpenOptions, open};
+pub use progress::{NoProgress, Progress};
+pub use source::{ImageSource, RegistryRef};
+
 /// An OCI platform, e.g. `linux/arm64`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Platform {

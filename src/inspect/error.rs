@@ -1,0 +1,180 @@
+//! What can go wrong while reading an image, each message saying what to do.
+
+use super::Platform;
+use std::path::PathBuf;
+
+/// An image that cannot be read. Every variant means "exit 2" at the command
+/// line, except [`InspectError::PlatformNotFound`], which a check reports as
+/// a finding (see [`InspectError::is_missing_platform`]).
+#[derive(Debug, thiserror::Error)]
+pub enum InspectError {
+    /// `--image` is not a reference relnotes understands.
+    #[error(
+        "`{reference}` is not an image reference: {reason}\n  = hint: use HOST[:PORT]/REPOSITORY[:TAG|@sha256:DIGEST], oci:DIR[:TAG] or docker-archive:FILE[:REPO:TAG]"
+    )]
+    BadReference { reference: String, reason: String },
+
+    /// The registry could not be reached (connection refused, DNS, TLS, timeout).
+    #[error(
+        "cannot reach registry {registry}: {detail}\n  = hint: is the registry up and the address right? A registry that speaks plain HTTP on a non-loopback address needs --insecure"
+    )]
+    Network { registry: String, detail: String },
+
+    /// The registry wants credentials and none were given or found.
+    #[error(
+        "registry {registry} asks for credentials to read {repository} and none were found ({challenge} auth)\n  = hint: put credentials for {registry} in ~/.docker/config.json (`docker login {registry}`), or pass --username with --password-stdin"
+    )]
+    AuthRequired {
+        registry: String,
+        repository: String,
+        /// The scheme the registry asked for: `basic` or `bearer`.
+        challenge: String,
+    },
+
+    /// Credentials were tried and refused, or the token service failed.
+    #[error(
+        "authentication to registry {registry} failed: {method}: {detail}\n  = hint: check the credentials for {registry} in ~/.docker/config.json, or pass --username with --password-stdin"
+    )]
+    AuthFailed {
+        registry: String,
+        /// What was tried, e.g. `basic auth as alice (from --username)`.
+        method: String,
+        detail: String,
+    },
+
+    /// The repository, tag, digest or layout/archive entry does not exist.
+    #[error("{what} not found\n  = hint: {hint}")]
+    NotFound { what: String, hint: String },
+
+    /// The image exists but has no manifest for the platform asked for.
+    /// A check reports this as a finding rather than failing.
+    #[error("{reference} has no image for platform {platform}; it has: {}", list_platforms(.available))]
+    PlatformNotFound {
+        reference: String,
+        platform: Platform,
+        available: Vec<Platform>,
+    },
+
+    /// A manifest, config or layer whose bytes do not hash to its digest.
+    #[error(
+        "{what} of {reference} does not match its digest: expected {expected}, got {actual}\n  = hint: the blob is corrupt or was tampered with where the image is stored; push or save the image again"
+    )]
+    DigestMismatch {
+        reference: String,
+        /// `manifest`, `config` or `layer`.
+        what: String,
+        expected: String,
+        actual: String,
+    },
+
+    /// A blob shorter or longer than its descriptor says.
+    #[error(
+        "{what} {digest} of {reference} has {actual} bytes, its descriptor says {expected}\n  = hint: the blob is truncated or corrupt where the image is stored; push or save the image again"
+    )]
+    SizeMismatch {
+        reference: String,
+        what: String,
+        digest: String,
+        expected: u64,
+        actual: u64,
+    },
+
+    /// A manifest or layer of a kind relnotes does not read.
+    #[error(
+        "{what} of {reference} has unsupported media type `{media_type}`\n  = hint: relnotes reads OCI and Docker schema 2 images: manifests, indexes and manifest lists, and tar layers uncompressed or compressed with gzip or zstd"
+    )]
+    UnsupportedMediaType {
+        reference: String,
+        what: String,
+        media_type: String,
+    },
+
+    /// A layer that is not a valid (compressed) tar stream.
+    #[error(
+        "layer {digest} of {reference} is corrupt: {detail}\n  = hint: the layer cannot be decompressed or is not a tar archive; push or save the image again"
+    )]
+    CorruptLayer {
+        reference: String,
+        digest: String,
+        detail: String,
+    },
+
+    /// The connection or file broke off while a blob was being read.
+    #[error(
+        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off; try again"
+    )]
+    ReadFailed {
+        reference: String,
+        what: String,
+        detail: String,
+    },
+
+    /// A manifest, index or config that is not what it should be.
+    #[error("{what} of {reference} is invalid: {detail}")]
+    InvalidDocument {
+        reference: String,
+        what: String,
+        detail: String,
+    },
+
+    /// An OCI layout directory or docker archive that is broken: which file,
+    /// and what is wrong with it.
+    #[error("{}: {detail}\n  = hint: {hint}", .path.display())]
+    Corrupt {
+        path: PathBuf,
+        detail: String,
+        hint: String,
+    },
+
+    /// A registry answer that is neither success nor one of the above.
+    #[error("registry {registry} answered {status} to GET {url}: {detail}")]
+    Registry {
+        registry: String,
+        status: u16,
+        url: String,
+        detail: String,
+    },
+
+    /// A file that cannot be read.
+    #[error("cannot read {}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// A docker config file that cannot be used.
+    #[error(
+        "cannot use the credentials in {}: {detail}\n  = hint: fix the file, or pass --username with --password-stdin", .path.display()
+    )]
+    Credentials { path: PathBuf, detail: String },
+}
+
+impl InspectError {
+    /// Whether the image simply lacks the platform asked for (a finding for
+    /// a check, not a failure to read the image).
+    pub fn is_missing_platform(&self) -> bool {
+        matches!(self, InspectError::PlatformNotFound { .. })
+    }
+}
+
+fn list_platforms(platforms: &[Platform]) -> String {
+    if platforms.is_empty() {
+        return "no platform".into();
+    }
+    platforms
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// At most `max` characters of a message from below (a tar or JSON error
+/// can quote kilobytes of the bad input).
+pub(crate) fn clip(text: impl std::fmt::Display, max: usize) -> String {
+    let text = text.to_string();
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}

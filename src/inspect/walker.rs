@@ -1,0 +1,663 @@
+//! The layer walker: streams every layer of one platform, keeps the files a
+//! [`Wanted`] filter asks for, and merges the layers the way a container
+//! runtime stacks them.
+//!
+//! Layers are never written to disk. Each layer is one pipeline: the blob
+//! stream (hashed as it is read, so the digest is checked without a second
+//! pass) → a 256 KiB buffer → the decompressor (gzip, zstd or none) → the
+//! tar reader. Layers run in parallel, one worker per layer up to the
+//! number of cores (largest first, so the longest layer does not start
+//! last); each produces a [`LayerScan`]: its wanted files, its whiteouts,
+//! its opaque directories and a fingerprint of every path it adds. The scans
+//! are then merged bottom-up, which gives the same result whatever order
+//! the workers finished in.
+//!
+//! Memory per worker is the buffers plus the decompressor's window and the
+//! wanted files' contents; a blob is never held whole.
+
+use super::digest::{Tee, is_sha256_digest};
+use super::error::clip;
+use super::image::Store;
+use super::progress::Progress;
+use super::{FoundFile, InspectError, Wanted};
+use flate2::bufread::MultiGzDecoder;
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Component, Path};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Files larger than this are never kept, whatever the filter says.
+pub const MAX_WANTED_FILE: u64 = 64 << 20;
+
+/// Size of the buffer between a blob stream and its decompressor.
+const STREAM_BUFFER: usize = 256 << 10;
+
+/// One layer to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LayerRef {
+    /// The digest the layer is known by (reported in [`FoundFile::layer`]),
+    /// and the one its content is checked against (see `check`).
+    pub digest: String,
+    pub media_type: Option<String>,
+    /// The blob's size, if a descriptor declares it.
+    pub size: Option<u64>,
+    pub check: Check,
+}
+
+/// Which bytes a layer's digest is the hash of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// The blob as stored (registries, OCI layouts).
+    Stored,
+    /// The uncompressed tar (a layer known only by its diff ID, as in a
+    /// `docker save` archive of the classic format).
+    Uncompressed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compression {
+    None,
+    Gzip,
+    Zstd,
+}
+
+/// What one layer contributes to the final filesystem.
+#[derive(Debug, Default)]
+pub(crate) struct LayerScan {
+    /// Wanted files, by path (the last entry of a path in the tar wins).
+    files: BTreeMap<String, FoundFile>,
+    /// Paths a `.wh.<name>` entry deletes from lower layers.
+    whiteouts: HashSet<String>,
+    /// Directories whose lower content a `.wh..wh..opq` entry hides.
+    opaque: HashSet<String>,
+    /// Fingerprints of every path the layer adds (sorted), and of those
+    /// that are not directories: a path a layer adds hides the same path
+    /// below; a non-directory also hides everything below it, as when a
+    /// symlink replaces a directory.
+    ///
+    /// Fingerprints rather than paths keep memory at 8 bytes per path
+    /// (a CUDA or PyTorch layer adds 10^5 paths); a false match needs a
+    /// 64-bit collision with one of the few wanted paths.
+    added: Vec<u64>,
+    added_files: Vec<u64>,
+}
+
+/// A 64-bit fingerprint of a path: SipHash with fixed keys, so the same
+/// within a run whatever thread computes it.
+fn fingerprint(path: &str) -> u64 {
+    #[allow(deprecated)]
+    let mut hasher = std::hash::SipHasher::new();
+    path.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl LayerScan {
+    /// Whether this layer hides `path` of a lower layer.
+    fn hides(&self, path: &str) -> bool {
+        if self.whiteouts.contains(path) || self.opaque.contains("") {
+            return true;
+        }
+        if self.added.binary_search(&fingerprint(path)).is_ok() {
+            return true;
+        }
+        for (i, _) in path.match_indices('/') {
+            let ancestor = &path[..i];
+            if self.whiteouts.contains(ancestor)
+                || self.opaque.contains(ancestor)
+                || self
+                    .added_files
+                    .binary_search(&fingerprint(ancestor))
+                    .is_ok()
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Merges layer scans, bottom layer first: each layer hides what it
+/// whites out, replaces or covers with an opaque directory in the layers
+/// below, then adds its own files. The result is sorted by path.
+pub(crate) fn merge(scans: Vec<LayerScan>) -> Vec<FoundFile> {
+    let mut merged: BTreeMap<String, FoundFile> = BTreeMap::new();
+    for scan in scans {
+        merged.retain(|path, _| !scan.hides(path));
+        merged.extend(scan.files);
+    }
+    merged.into_values().collect()
+}
+
+/// Context of one read, for messages.
+pub(crate) struct Job<'a> {
+    pub store: &'a dyn Store,
+    pub reference: &'a str,
+    pub wanted: Wanted<'a>,
+    pub progress: &'a dyn Progress,
+    pub jobs: usize,
+}
+
+/// Reads every layer (in parallel) and returns the wanted files of the
+/// final filesystem, sorted by path.
+pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFile>, InspectError> {
+    let total: u64 = layers.iter().filter_map(|l| l.size).sum();
+    job.progress.begin(layers.len(), total);
+    // Largest first: the last layer to start should be a short one.
+    let mut order: Vec<usize> = (0..layers.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(layers[i].size.unwrap_or(u64::MAX)));
+
+    let next = AtomicUsize::new(0);
+    let cancel = AtomicBool::new(false);
+    let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
+    let results: Vec<Mutex<Option<LayerScan>>> = layers.iter().map(|_| Mutex::new(None)).collect();
+    let workers = job.jobs.clamp(1, layers.len().max(1));
+
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = order.get(k) else { break };
+                    let layer = &layers[index];
+                    job.progress.layer_start(index, &layer.digest, layer.size);
+                    let result = scan_blob(job, index, layer, &cancel);
+                    job.progress.layer_done(index);
+                    match result {
+                        Ok(scan) => {
+                            *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(scan);
+                        }
+                        Err(e) => {
+                            // The first failure is the one to report; the
+                            // others are (mostly) its consequence.
+                            if !cancel.swap(true, Ordering::Relaxed) {
+                                *first_error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                            }
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    job.progress.end();
+    if let Some(e) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let scans = results
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every layer scanned")
+        })
+        .collect();
+    Ok(merge(scans))
+}
+
+fn scan_blob(
+    job: &Job,
+    index: usize,
+    layer: &LayerRef,
+    cancel: &AtomicBool,
+) -> Result<LayerScan, InspectError> {
+    if !is_sha256_digest(&layer.digest) {
+        return Err(InspectError::InvalidDocument {
+            reference: job.reference.into(),
+            what: "manifest".into(),
+            detail: format!(
+                "layer digest `{}` is not sha256:<64 hex digits> (only sha256 is supported)",
+                layer.digest
+            ),
+        });
+    }
+    let blob = job.store.blob(&layer.digest, layer.size)?;
+    let raw = Tee::new(blob, true)
+        .with_progress(job.progress, index)
+        .with_cancel(cancel);
+    scan_layer(raw, layer, job.reference, job.wanted, cancel)
+}
+
+/// Reads one layer blob; checks its size and digest once it is consumed.
+pub(crate) fn scan_layer<R: Read>(
+    raw: Tee<'_, R>,
+    layer: &LayerRef,
+    reference: &str,
+    wanted: Wanted,
+    cancel: &AtomicBool,
+) -> Result<LayerScan, InspectError> {
+    let corrupt = |detail: String| InspectError::CorruptLayer {
+        reference: reference.into(),
+        digest: layer.digest.clone(),
+        detail,
+    };
+    let mut raw = raw;
+    let mut buffered = BufReader::with_capacity(STREAM_BUFFER, &mut raw);
+    let head = buffered.fill_buf().map_err(|e| InspectError::ReadFailed {
+        reference: reference.into(),
+        what: format!("layer {}", layer.digest),
+        detail: e.to_string(),
+    })?;
+    let compression = compression_of(layer.media_type.as_deref(), head).map_err(|media_type| {
+        InspectError::UnsupportedMediaType {
+            reference: reference.into(),
+            what: format!("layer {}", layer.digest),
+            media_type,
+        }
+    })?;
+    // The uncompressed digest is checked on the decompressed stream; for an
+    // uncompressed layer both are the same bytes, hashed once below.
+    let hash_uncompressed = layer.check == Check::Uncompressed && compression != Compression::None;
+
+    let scanned = {
+        let decoded = match compression {
+            Compression::None => Decoded::Plain(&mut buffered),
+            Compression::Gzip => Decoded::Gzip(Box::new(MultiGzDecoder::new(&mut buffered))),
+            Compression::Zstd => Decoded::Zstd(Box::new(
+                zstd::stream::read::Decoder::with_buffer(&mut buffered)
+                    .map_err(|e| corrupt(format!("zstd: {e}")))?,
+            )),
+        };
+        let mut decoded = Tee::new(decoded, hash_uncompressed);
+        let scan = scan_tar(&mut decoded, &layer.digest, wanted);
+        // The tar ends with zero blocks and padding: read the stream to its
+        // end so that the whole blob is hashed (and the gzip trailer checked).
+        let scan = scan.and_then(|scan| {
+            io::copy(&mut decoded, &mut io::sink())
+                .map_err(|e| format!("after the end of the tar archive: {e}"))?;
+            Ok(scan)
+        });
+        (scan, decoded.finish())
+    };
+    if cancel.load(Ordering::Relaxed) {
+        return Err(corrupt("cancelled".into()));
+    }
+    let (scan, uncompressed) = scanned;
+    // Whatever happened, hash the rest of the stored blob: a corrupt layer
+    // is reported as a digest mismatch when that is what it is.
+    let drained = io::copy(&mut buffered, &mut io::sink());
+    drop(buffered);
+    let stored = raw.finish();
+    if let Some(detail) = stored.failed {
+        return Err(InspectError::ReadFailed {
+            reference: reference.into(),
+            what: format!("layer {}", layer.digest),
+            detail,
+        });
+    }
+    let mismatch = |actual: String| InspectError::DigestMismatch {
+        reference: reference.into(),
+        what: "layer".into(),
+        expected: layer.digest.clone(),
+        actual,
+    };
+    if drained.is_ok() {
+        if let Some(size) = layer.size
+            && stored.bytes != size
+            && layer.check == Check::Stored
+        {
+            return Err(InspectError::SizeMismatch {
+                reference: reference.into(),
+                what: "layer".into(),
+                digest: layer.digest.clone(),
+                expected: size,
+                actual: stored.bytes,
+            });
+        }
+        let actual = if hash_uncompressed {
+            uncompressed.digest
+        } else {
+            stored.digest
+        };
+        if let Some(actual) = actual
+            && actual != layer.digest
+            && (scan.is_ok() || !hash_uncompressed)
+        {
+            return Err(mismatch(actual));
+        }
+    }
+    let scan = scan.map_err(corrupt)?;
+    drained.map_err(|e| corrupt(format!("cannot read: {e}")))?;
+    Ok(scan)
+}
+
+/// How a layer is compressed: by media type, else by its first bytes.
+/// `Err` carries a media type that cannot be read.
+fn compression_of(media_type: Option<&str>, head: &[u8]) -> Result<Compression, String> {
+    if let Some(mt) = media_type {
+        if mt.contains("encrypted") {
+            return Err(mt.to_string());
+        }
+        let known = match mt {
+            "application/vnd.oci.image.layer.v1.tar"
+            | "application/vnd.oci.image.layer.nondistributable.v1.tar"
+            | "application/vnd.docker.image.rootfs.diff.tar" => Some(Compression::None),
+            "application/vnd.oci.image.layer.v1.tar+gzip"
+            | "application/vnd.oci.image.layer.nondistributable.v1.tar+gzip"
+            | "application/vnd.docker.image.rootfs.diff.tar.gzip"
+            | "application/vnd.docker.image.rootfs.foreign.diff.tar.gzip" => {
+                Some(Compression::Gzip)
+            }
+            "application/vnd.oci.image.layer.v1.tar+zstd"
+            | "application/vnd.oci.image.layer.nondistributable.v1.tar+zstd"
+            | "application/vnd.docker.image.rootfs.diff.tar.zstd" => Some(Compression::Zstd),
+            _ => None,
+        };
+        if let Some(c) = known {
+            return Ok(c);
+        }
+        // Some other media type: a layer only if its bytes say so.
+        let sniffed = sniff(head);
+        if sniffed == Compression::None && !looks_like_tar(head) {
+            return Err(mt.to_string());
+        }
+        return Ok(sniffed);
+    }
+    Ok(sniff(head))
+}
+
+fn sniff(head: &[u8]) -> Compression {
+    if head.starts_with(&[0x1f, 0x8b]) {
+        Compression::Gzip
+    } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Compression::Zstd
+    } else {
+        Compression::None
+    }
+}
+
+/// A ustar header (`ustar` at offset 257), or an empty archive.
+fn looks_like_tar(head: &[u8]) -> bool {
+    head.len() >= 262 && &head[257..262] == b"ustar" || head.iter().take(512).all(|&b| b == 0)
+}
+
+/// A decompressing reader that can be named (so its input can be drained
+/// afterwards). The decoders are boxed: their state is tens of KiB.
+enum Decoded<R: BufRead> {
+    Plain(R),
+    Gzip(Box<MultiGzDecoder<R>>),
+    Zstd(Box<zstd::stream::read::Decoder<'static, R>>),
+}
+
+impl<R: BufRead> Read for Decoded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Decoded::Plain(r) => r.read(buf),
+            Decoded::Gzip(r) => r.read(buf),
+            Decoded::Zstd(r) => r.read(buf),
+        }
+    }
+}
+
+/// The entries of one layer tar; `Err` says what is wrong with it.
+fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerScan, String> {
+    let mut scan = LayerScan::default();
+    let mut archive = tar::Archive::new(reader);
+    let tar_error = |e: io::Error| format!("tar: {}", clip(e, 160));
+    let entries = archive.entries().map_err(tar_error)?;
+    for entry in entries {
+        let mut entry = entry.map_err(tar_error)?;
+        let raw_path = entry.path().map_err(tar_error)?;
+        let Some(path) = normalize(&raw_path) else {
+            continue;
+        };
+        let (parent, name) = match path.rfind('/') {
+            Some(i) => (&path[..i], &path[i + 1..]),
+            None => ("", path.as_str()),
+        };
+        if name == ".wh..wh..opq" {
+            scan.opaque.insert(parent.to_string());
+            continue;
+        }
+        if let Some(hidden) = name.strip_prefix(".wh.") {
+            let hidden = if parent.is_empty() {
+                hidden.to_string()
+            } else {
+                format!("{parent}/{hidden}")
+            };
+            scan.whiteouts.insert(hidden);
+            continue;
+        }
+        let kind = entry.header().entry_type();
+        let fp = fingerprint(&path);
+        scan.added.push(fp);
+        if !kind.is_dir() {
+            scan.added_files.push(fp);
+        }
+        let size = entry.size();
+        let kept = if kind.is_file() || kind == tar::EntryType::Continuous || kind.is_gnu_sparse() {
+            if size <= MAX_WANTED_FILE && wanted(&path, size) {
+                let mut contents = Vec::with_capacity(size as usize);
+                entry
+                    .read_to_end(&mut contents)
+                    .map_err(|e| format!("tar: {path}: {e}"))?;
+                Some((contents, false))
+            } else {
+                None
+            }
+        } else if kind.is_symlink() {
+            let target = entry
+                .link_name_bytes()
+                .map(|t| t.into_owned())
+                .unwrap_or_default();
+            wanted(&path, target.len() as u64).then_some((target, true))
+        } else if kind.is_hard_link() {
+            // A hard link's content is its target's, earlier in this tar:
+            // available only if the target was kept.
+            let target = entry.link_name().ok().flatten().and_then(|t| normalize(&t));
+            target
+                .and_then(|t| scan.files.get(&t))
+                .filter(|f| wanted(&path, f.contents.len() as u64))
+                .map(|f| (f.contents.clone(), f.symlink))
+        } else {
+            None
+        };
+        match kept {
+            Some((contents, symlink)) => {
+                scan.files.insert(
+                    path.clone(),
+                    FoundFile {
+                        path,
+                        layer: digest.to_string(),
+                        contents,
+                        symlink,
+                    },
+                );
+            }
+            None => {
+                scan.files.remove(&path);
+            }
+        }
+    }
+    scan.added.sort_unstable();
+    scan.added.dedup();
+    scan.added_files.sort_unstable();
+    scan.added_files.dedup();
+    Ok(scan)
+}
+
+/// `./usr/lib/` → `usr/lib`; `None` for the root itself.
+fn normalize(path: &Path) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inspect::digest::sha256_digest;
+
+    enum E<'a> {
+        File(&'a str, &'a [u8]),
+        Dir(&'a str),
+        Link(&'a str, &'a str),
+        Hard(&'a str, &'a str),
+    }
+
+    fn tar_of(entries: &[E]) -> Vec<u8> {
+        let mut b = tar::Builder::new(Vec::new());
+        for e in entries {
+            let mut h = tar::Header::new_gnu();
+            match e {
+                E::File(p, data) => {
+                    h.set_entry_type(tar::EntryType::Regular);
+                    h.set_size(data.len() as u64);
+                    h.set_mode(0o644);
+                    // The builder refuses absolute paths; some tars have them.
+                    h.as_old_mut().name[..p.len()].copy_from_slice(p.as_bytes());
+                    h.set_cksum();
+                    b.append(&h, *data).unwrap();
+                }
+                E::Dir(p) => {
+                    h.set_entry_type(tar::EntryType::Directory);
+                    h.set_size(0);
+                    h.set_mode(0o755);
+                    b.append_data(&mut h, p, &[][..]).unwrap();
+                }
+                E::Link(p, t) => {
+                    h.set_entry_type(tar::EntryType::Symlink);
+                    h.set_size(0);
+                    b.append_link(&mut h, p, t).unwrap();
+                }
+                E::Hard(p, t) => {
+                    h.set_entry_type(tar::EntryType::Link);
+                    h.set_size(0);
+                    b.append_link(&mut h, p, t).unwrap();
+                }
+            }
+        }
+        b.into_inner().unwrap()
+    }
+
+    fn all(_: &str, _: u64) -> bool {
+        true
+    }
+
+    fn scan(bytes: &[u8]) -> LayerScan {
+        let layer = LayerRef {
+            digest: sha256_digest(bytes),
+            media_type: None,
+            size: Some(bytes.len() as u64),
+            check: Check::Stored,
+        };
+        let cancel = AtomicBool::new(false);
+        scan_layer(Tee::new(bytes, true), &layer, "test", &all, &cancel).unwrap()
+    }
+
+    fn paths(files: &[FoundFile]) -> Vec<&str> {
+        files.iter().map(|f| f.path.as_str()).collect()
+    }
+
+    #[test]
+    fn whiteouts_opaque_dirs_and_replacements() {
+        let lower = scan(&tar_of(&[
+            E::Dir("etc/"),
+            E::File("etc/os-release", b"ID=ubuntu"),
+            E::File("etc/gone", b"x"),
+            E::File("opt/app/a.txt", b"a"),
+            E::File("opt/app/sub/b.txt", b"b"),
+            E::File("usr/local/cuda/version.json", b"{}"),
+            E::File("var/x", b"file"),
+        ]));
+        let upper = scan(&tar_of(&[
+            E::File("etc/.wh.gone", b""),
+            E::Dir("opt/app/"),
+            E::File("opt/app/.wh..wh..opq", b""),
+            E::File("opt/app/new.txt", b"new"),
+            E::Link("usr/local/cuda", "cuda-12.8"),
+            E::Dir("var/x/"),
+        ]));
+        let merged = merge(vec![lower, upper]);
+        assert_eq!(
+            paths(&merged),
+            ["etc/os-release", "opt/app/new.txt", "usr/local/cuda"]
+        );
+        let cuda = &merged[2];
+        assert!(cuda.symlink);
+        assert_eq!(cuda.contents, b"cuda-12.8");
+    }
+
+    #[test]
+    fn last_entry_wins_and_hard_links() {
+        let s = scan(&tar_of(&[
+            E::File("./a", b"one"),
+            E::File("a", b"two"),
+            E::Hard("b", "a"),
+            E::File("/c", b"c"),
+        ]));
+        let merged = merge(vec![s]);
+        assert_eq!(paths(&merged), ["a", "b", "c"]);
+        assert_eq!(merged[1].contents, b"two");
+    }
+
+    #[test]
+    fn compressed_layers_and_digests() {
+        use std::io::Write;
+        let plain = tar_of(&[E::File("x", b"hello")]);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&plain).unwrap();
+        let gz = gz.finish().unwrap();
+        let zst = zstd::encode_all(&plain[..], 3).unwrap();
+        for blob in [&plain, &gz, &zst] {
+            let s = scan(blob);
+            assert_eq!(paths(&merge(vec![s])), ["x"]);
+        }
+        // A wrong digest.
+        let layer = LayerRef {
+            digest: sha256_digest(b"other"),
+            media_type: Some("application/vnd.oci.image.layer.v1.tar+gzip".into()),
+            size: Some(gz.len() as u64),
+            check: Check::Stored,
+        };
+        let cancel = AtomicBool::new(false);
+        let err = scan_layer(Tee::new(&gz[..], true), &layer, "r", &all, &cancel).unwrap_err();
+        assert!(matches!(err, InspectError::DigestMismatch { .. }), "{err}");
+        // A corrupt blob is a digest mismatch too.
+        let mut bad = gz.clone();
+        let mid = bad.len() / 2;
+        bad[mid] ^= 0xff;
+        let layer = LayerRef {
+            digest: sha256_digest(&gz),
+            ..layer
+        };
+        let err = scan_layer(Tee::new(&bad[..], true), &layer, "r", &all, &cancel).unwrap_err();
+        assert!(matches!(err, InspectError::DigestMismatch { .. }), "{err}");
+        // The uncompressed digest of a compressed layer.
+        let layer = LayerRef {
+            digest: sha256_digest(&plain),
+            media_type: None,
+            size: None,
+            check: Check::Uncompressed,
+        };
+        scan_layer(Tee::new(&zst[..], true), &layer, "r", &all, &cancel).unwrap();
+    }
+
+    #[test]
+    fn unknown_media_types() {
+        assert_eq!(
+            compression_of(
+                Some("application/vnd.oci.image.layer.v1.tar+gzip+encrypted"),
+                b""
+            ),
+            Err("application/vnd.oci.image.layer.v1.tar+gzip+encrypted".into())
+        );
+        assert_eq!(
+            compression_of(Some("application/x-unknown"), &[0x1f, 0x8b, 8]),
+            Ok(Compression::Gzip)
+        );
+        assert!(compression_of(Some("application/x-unknown"), b"{\"json\": 1}").is_err());
+    }
+}

@@ -1,0 +1,326 @@
+//! One architecture of a release record as a CycloneDX 1.5 BOM.
+
+use super::SbomError;
+use super::purl::{self, ImageRef, Os};
+use crate::record::{Component, Lang, Origin, Project, Release};
+use crate::version::Ecosystem;
+use cyclonedx_bom::external_models::date_time::DateTime;
+use cyclonedx_bom::models::bom::BomReference;
+use cyclonedx_bom::models::component::Classification;
+use cyclonedx_bom::models::composition::{AggregateType, Composition, Compositions};
+use cyclonedx_bom::models::property::{Properties, Property};
+use cyclonedx_bom::models::tool::Tools;
+use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
+use cyclonedx_bom::prelude::{SpecVersion, Validate};
+
+/// The CycloneDX type of a component of each ecosystem.
+pub fn classification(ecosystem: Ecosystem) -> Classification {
+    match ecosystem {
+        Ecosystem::Pypi | Ecosystem::Deb | Ecosystem::Generic => Classification::Library,
+        Ecosystem::Os => Classification::OperatingSystem,
+        Ecosystem::Cuda => Classification::Framework,
+    }
+}
+
+/// The SBOM of `release` on `arch` (one of its archs), with its
+/// content-derived serial number. `timestamp` is RFC 3339, or none.
+pub fn build(
+    project: &Project,
+    release: &Release,
+    arch: &str,
+    timestamp: Option<&str>,
+) -> Result<Bom, SbomError> {
+    let view = release.resolve_arch(project, arch);
+    let os = view
+        .components
+        .iter()
+        .find(|c| c.ecosystem == Ecosystem::Os)
+        .map(|c| Os {
+            name: &c.key,
+            version: &c.version,
+        });
+    let components = view
+        .components
+        .iter()
+        .map(|c| component(c, arch, os))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let image = image(project, release, arch)?;
+    let image_ref = image.bom_ref.clone().unwrap_or_default();
+    let timestamp = timestamp
+        .map(|t| DateTime::try_from(t.to_string()))
+        .transpose()
+        .map_err(|e| SbomError::Encode {
+            format: "an ISO 8601 time",
+            detail: e.to_string(),
+        })?;
+    let metadata = Metadata {
+        timestamp,
+        tools: Some(Tools::Object {
+            services: None,
+            components: Some(Components(vec![CdxComponent::new(
+                Classification::Application,
+                "relnotes",
+                env!("CARGO_PKG_VERSION"),
+                None,
+            )])),
+        }),
+        component: Some(image),
+        properties: Some(Properties(metadata_properties(release, arch))),
+        ..Metadata::default()
+    };
+    let mut bom = Bom {
+        version: 1,
+        serial_number: None,
+        spec_version: SpecVersion::V1_5,
+        metadata: Some(metadata),
+        components: Some(Components(components)),
+        // The record declares what the release notes name, not every file
+        // of the image.
+        compositions: Some(Compositions(vec![Composition {
+            bom_ref: None,
+            aggregate: AggregateType::Incomplete,
+            assemblies: Some(vec![BomReference::new(image_ref)]),
+            dependencies: None,
+            vulnerabilities: None,
+            signature: None,
+        }])),
+        ..Bom::default()
+    };
+    bom.serial_number = Some(super::serial::serial_number(&bom)?);
+    let result = bom.validate_version(SpecVersion::V1_5);
+    if !result.passed() {
+        return Err(SbomError::Invalid {
+            version: release.version.get_ref().clone(),
+            arch: arch.to_string(),
+            detail: format!("{result:?}"),
+        });
+    }
+    Ok(bom)
+}
+
+/// The image itself: `container`, named by the product, versioned by the
+/// release, identified by an OCI purl of its first asset.
+fn image(project: &Project, release: &Release, arch: &str) -> Result<CdxComponent, SbomError> {
+    let asset = release.assets.first().map(|a| ImageRef::parse(&a.image));
+    let purl = purl::image_purl(asset.as_ref(), &project.product.id, arch)?;
+    let mut image = CdxComponent::new(
+        Classification::Container,
+        &project.product.id,
+        release.version.get_ref(),
+        Some(purl.clone()),
+    );
+    image.purl = Some(purl_of(&purl));
+    image.description = project
+        .product
+        .description
+        .as_ref()
+        .map(|d| d.get(Lang::En).into());
+    Ok(image)
+}
+
+fn component(c: &Component, arch: &str, os: Option<Os>) -> Result<CdxComponent, SbomError> {
+    let purl = purl::component_purl(c, arch, os)?;
+    let bom_ref = purl::bom_ref(c, purl.as_deref());
+    let mut out = CdxComponent::new(
+        classification(c.ecosystem),
+        &c.key,
+        &c.version,
+        Some(bom_ref),
+    );
+    out.purl = purl.as_deref().map(purl_of);
+    let mut properties = vec![
+        Property::new("relnotes:arch", arch),
+        Property::new("relnotes:ecosystem", c.ecosystem.as_str()),
+        Property::new("relnotes:declared-name", &c.name),
+    ];
+    match &c.origin {
+        Origin::Shared => properties.push(Property::new("relnotes:origin", "shared")),
+        Origin::Added => properties.push(Property::new("relnotes:origin", "added")),
+        Origin::Override { shared_version } => {
+            properties.push(Property::new("relnotes:origin", "override"));
+            properties.push(Property::new("relnotes:shared-version", shared_version));
+        }
+    }
+    out.properties = Some(Properties(properties));
+    Ok(out)
+}
+
+fn purl_of(text: &str) -> Purl {
+    text.parse().expect("Purl parses any string")
+}
+
+fn metadata_properties(release: &Release, arch: &str) -> Vec<Property> {
+    let mut out = vec![
+        Property::new("relnotes:release", release.version.get_ref()),
+        Property::new("relnotes:arch", arch),
+    ];
+    if let Some(driver) = &release.driver {
+        if let Some(cuda) = &driver.cuda {
+            out.push(Property::new("relnotes:driver:cuda", cuda.get_ref()));
+        }
+        if let Some(min) = &driver.min {
+            out.push(Property::new("relnotes:driver:min", min.get_ref()));
+        }
+        for branch in &driver.datacenter {
+            out.push(Property::new(
+                "relnotes:driver:datacenter",
+                &format!("{}>={}", branch.branch, branch.min.get_ref()),
+            ));
+        }
+        for branch in &driver.upgrade_from {
+            out.push(Property::new("relnotes:driver:upgrade-from", branch));
+        }
+        if let Some(cuda) = &driver.not_forward_compatible_with {
+            out.push(Property::new(
+                "relnotes:driver:not-forward-compatible-with",
+                cuda,
+            ));
+        }
+    }
+    for asset in &release.assets {
+        out.push(Property::new("relnotes:asset", &asset.image));
+    }
+    for include in &release.includes {
+        let value = match &include.detail {
+            Some(detail) => format!("{} ({})", include.name, detail.get(Lang::En)),
+            None => include.name.clone(),
+        };
+        out.push(Property::new("relnotes:include", &value));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sbom::{ArchChoice, SbomError, pick_archs};
+
+    fn project() -> Project {
+        toml::from_str(
+            r#"
+            languages = ["zh", "en"]
+            [product]
+            id = "img"
+            name = { zh = "img", en = "img" }
+            [catalog]
+            libc6 = "deb"
+            "#,
+        )
+        .unwrap()
+    }
+
+    fn release() -> Release {
+        toml::from_str(
+            r#"
+            version = "1.0"
+            archs = ["aarch64", "amd64"]
+            title = { zh = "t", en = "t" }
+            [components]
+            Ubuntu = "24.04"
+            libc6 = "2.39-0ubuntu8"
+            torch = "2.8"
+            [arch.amd64.components]
+            torch = "2.9"
+            [[includes]]
+            name = "Python"
+            detail = { zh = "3.10+", en = "3.10+" }
+            [[assets]]
+            image = "reg.example.com/ns/img:1.0"
+            "#,
+        )
+        .unwrap()
+    }
+
+    fn props(c: &CdxComponent) -> Vec<(String, String)> {
+        c.properties
+            .as_ref()
+            .unwrap()
+            .0
+            .iter()
+            .map(|p| (p.name.clone(), p.value.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn overrides_say_which_version_they_replace() {
+        let bom = build(&project(), &release(), "amd64", None).unwrap();
+        let torch = &bom.components.as_ref().unwrap().0[2];
+        assert_eq!(
+            torch.purl.as_ref().unwrap().to_string(),
+            "pkg:pypi/torch@2.9"
+        );
+        assert_eq!(
+            props(torch)[3..],
+            [
+                ("relnotes:origin".into(), "override".into()),
+                ("relnotes:shared-version".into(), "2.8".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn deb_packages_are_named_after_the_os_and_platform() {
+        let bom = build(&project(), &release(), "aarch64", None).unwrap();
+        let libc = &bom.components.as_ref().unwrap().0[1];
+        assert_eq!(libc.component_type, Classification::Library);
+        assert_eq!(
+            libc.purl.as_ref().unwrap().to_string(),
+            "pkg:deb/ubuntu/libc6@2.39-0ubuntu8?arch=arm64&distro=ubuntu-24.04"
+        );
+    }
+
+    #[test]
+    fn includes_are_properties_not_components() {
+        let bom = build(&project(), &release(), "amd64", None).unwrap();
+        assert_eq!(bom.components.as_ref().unwrap().0.len(), 3);
+        let meta = bom.metadata.as_ref().unwrap();
+        let includes: Vec<String> = meta
+            .properties
+            .as_ref()
+            .unwrap()
+            .0
+            .iter()
+            .filter(|p| p.name == "relnotes:include")
+            .map(|p| p.value.to_string())
+            .collect();
+        assert_eq!(includes, ["Python (3.10+)"]);
+    }
+
+    #[test]
+    fn the_serial_number_follows_the_content() {
+        let a = build(&project(), &release(), "amd64", None).unwrap();
+        let again = build(&project(), &release(), "amd64", None).unwrap();
+        let stamped = build(
+            &project(),
+            &release(),
+            "amd64",
+            Some("2025-10-31T00:00:00Z"),
+        )
+        .unwrap();
+        assert_eq!(a.serial_number, again.serial_number);
+        assert_ne!(a.serial_number, stamped.serial_number);
+    }
+
+    #[test]
+    fn archs_are_picked_or_asked_for() {
+        let r = release();
+        assert_eq!(
+            pick_archs(&r, &ArchChoice::All).unwrap(),
+            ["aarch64", "amd64"]
+        );
+        assert_eq!(
+            pick_archs(&r, &ArchChoice::One("amd64".into())).unwrap(),
+            ["amd64"]
+        );
+        assert!(matches!(
+            pick_archs(&r, &ArchChoice::Only),
+            Err(SbomError::ArchRequired { .. })
+        ));
+        let err = pick_archs(&r, &ArchChoice::One("s390x".into())).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown architecture `s390x`: 1.0 declares aarch64, amd64\n  = hint: pass --arch with one of: aarch64, amd64, all"
+        );
+    }
+}

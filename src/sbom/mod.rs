@@ -1,0 +1,134 @@
+//! CycloneDX 1.5 SBOMs of a release: one per image platform.
+//!
+//! [`build`] turns one architecture of a release record into a CycloneDX
+//! [`Bom`]: the image as `metadata.component`, every declared component of
+//! that architecture with a package URL ([`purl`]), the driver requirements
+//! as properties, and a serial number derived from the content
+//! ([`serial`]). [`encode`] writes it as JSON or XML. docs/sbom.md lists
+//! every choice (types, purls, bom-refs, property names).
+
+mod build;
+pub mod purl;
+pub mod serial;
+
+pub use build::{build, classification};
+pub use serial::{timestamp, timestamp_from_env};
+
+use crate::record::Release;
+use cyclonedx_bom::prelude::Bom;
+
+/// How an SBOM is encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SbomFormat {
+    Json,
+    Xml,
+}
+
+impl SbomFormat {
+    /// The file extension: `cdx.json` or `cdx.xml`, as CycloneDX recommends.
+    pub fn extension(self) -> &'static str {
+        match self {
+            SbomFormat::Json => "cdx.json",
+            SbomFormat::Xml => "cdx.xml",
+        }
+    }
+}
+
+/// Which image platforms to describe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchChoice {
+    /// The release's only architecture; an error when it has several.
+    Only,
+    One(String),
+    /// Every architecture, one SBOM each.
+    All,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SbomError {
+    #[error(
+        "unknown architecture `{arch}`: {version} declares {}\n  = hint: pass --arch with one of: {}, all",
+        archs.join(", "),
+        archs.join(", ")
+    )]
+    UnknownArch {
+        arch: String,
+        version: String,
+        archs: Vec<String>,
+    },
+    #[error(
+        "{version} is built for several architectures ({}) and an SBOM describes one\n  = hint: pass --arch with one of: {}; or --arch all -o DIR for one file per architecture",
+        archs.join(", "),
+        archs.join(", ")
+    )]
+    ArchRequired { version: String, archs: Vec<String> },
+    #[error("cannot build the package URL of `{name}`: {reason}")]
+    Purl { name: String, reason: String },
+    #[error(
+        "SOURCE_DATE_EPOCH=`{value}` is not a time: {reason}\n  = hint: set it to whole seconds since 1970-01-01 UTC, or unset it"
+    )]
+    SourceDateEpoch { value: String, reason: String },
+    #[error("the SBOM of {version} ({arch}) is not valid CycloneDX 1.5: {detail}")]
+    Invalid {
+        version: String,
+        arch: String,
+        detail: String,
+    },
+    #[error("cannot encode the SBOM as {format}: {detail}")]
+    Encode {
+        format: &'static str,
+        detail: String,
+    },
+}
+
+/// The architectures `choice` names, in record order.
+pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<String>, SbomError> {
+    let archs = release.arch_names();
+    let version = release.version.get_ref();
+    match choice {
+        ArchChoice::All => Ok(archs),
+        ArchChoice::One(arch) if archs.contains(arch) => Ok(vec![arch.clone()]),
+        ArchChoice::One(arch) => Err(SbomError::UnknownArch {
+            arch: arch.clone(),
+            version: version.clone(),
+            archs,
+        }),
+        ArchChoice::Only if archs.len() == 1 => Ok(archs),
+        ArchChoice::Only => Err(SbomError::ArchRequired {
+            version: version.clone(),
+            archs,
+        }),
+    }
+}
+
+/// `<version>-<arch>.cdx.json` / `.cdx.xml`.
+pub fn file_name(version: &str, arch: &str, format: SbomFormat) -> String {
+    format!("{version}-{arch}.{}", format.extension())
+}
+
+/// The SBOM as CycloneDX 1.5 JSON or XML, ending with a newline.
+pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
+    let mut bytes = Vec::new();
+    let result = match format {
+        SbomFormat::Json => bom
+            .output_as_json_v1_5(&mut bytes)
+            .map_err(|e| e.to_string()),
+        SbomFormat::Xml => bom
+            .output_as_xml_v1_5(&mut bytes)
+            .map_err(|e| e.to_string()),
+    };
+    let name = match format {
+        SbomFormat::Json => "JSON",
+        SbomFormat::Xml => "XML",
+    };
+    result.map_err(|detail| SbomError::Encode {
+        format: name,
+        detail,
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| SbomError::Encode {
+        format: name,
+        detail: e.to_string(),
+    })?;
+    text.push('\n');
+    Ok(text)
+}

@@ -1,0 +1,133 @@
+//! `relnotes verify`: confirm against the real image that what a release
+//! record declares is what the image holds.
+//!
+//! Per declared arch, the image's platform is read (only the few files the
+//! [catalogers](crate::inspect::catalog) ask for), catalogued, and compared
+//! with the record: every declared component is confirmed, found in
+//! another version, or missing (`matching.rs` says how names and versions
+//! meet); the record's driver requirements are compared with the image's
+//! `NVIDIA_REQUIRE_CUDA`, its environment variables with the image's env.
+//! A declared arch the image has no platform for is a finding too.
+
+mod compare;
+mod matching;
+mod observed_sbom;
+mod report;
+
+pub use compare::{ArchOutcome, Inspected, InspectedArch, compare};
+pub use observed_sbom::{ObservedSbomRequest, observed_bom, observed_sbom};
+pub use report::*;
+
+use crate::inspect::{
+    self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress, catalog,
+};
+use crate::record::{ArchView, Release};
+use crate::{Error, Session};
+
+/// Why `verify` could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error(
+        "unknown architecture `{arch}`: {version} declares {}\n  = hint: pass --arch with one of: {}",
+        declared.join(", "),
+        declared.join(", ")
+    )]
+    UnknownArch {
+        arch: String,
+        version: String,
+        declared: Vec<String>,
+    },
+    #[error(
+        "release {version} names no image to verify: its record has no [[assets]] with an `image`\n  = hint: pass --image REF (HOST[:PORT]/REPOSITORY[:TAG], oci:DIR[:TAG] or docker-archive:FILE)"
+    )]
+    NoImage { version: String },
+    /// The image cannot be read: exit 2, with the inspector's hint.
+    #[error(transparent)]
+    Inspect(Box<InspectError>),
+}
+
+impl From<InspectError> for VerifyError {
+    fn from(e: InspectError) -> VerifyError {
+        VerifyError::Inspect(Box::new(e))
+    }
+}
+
+/// What `relnotes verify` is asked.
+pub struct VerifyRequest<'a> {
+    pub version: &'a str,
+    /// The image; `None` means the record's first asset.
+    pub image: Option<&'a str>,
+    /// One declared arch (or its platform name, `arm64` for `aarch64`);
+    /// `None` means every arch the record declares.
+    pub arch: Option<&'a str>,
+    pub show_undeclared: bool,
+    pub open: OpenOptions,
+    pub progress: &'a dyn Progress,
+}
+
+/// `relnotes verify`: reads the image's platform of every arch asked for,
+/// catalogues it and compares it with the record. An image that cannot be
+/// read is an error; what the comparison finds is in the report.
+pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> {
+    let loaded = session.load(req.version)?;
+    let release = &loaded.release;
+    let all = release.resolve(&session.workspace.project);
+    let views: Vec<ArchView> = match req.arch {
+        None => all,
+        Some(arch) => {
+            let wanted = Platform::for_arch(arch);
+            let picked: Vec<ArchView> = all
+                .iter()
+                .filter(|v| v.name == arch)
+                .chain(all.iter().filter(|v| Platform::for_arch(&v.name) == wanted))
+                .take(1)
+                .cloned()
+                .collect();
+            if picked.is_empty() {
+                return Err(VerifyError::UnknownArch {
+                    arch: arch.to_string(),
+                    version: req.version.to_string(),
+                    declared: release.arch_names(),
+                }
+                .into());
+            }
+            picked
+        }
+    };
+    let image = open_image(release, req.image, &req.open)?;
+    let mut inspected = Inspected {
+        reference: image.reference().to_string(),
+        platforms: image.platforms(),
+        archs: Default::default(),
+    };
+    for view in &views {
+        let platform = Platform::for_arch(&view.name);
+        let outcome = match image.read(&platform, &catalog::wants, req.progress) {
+            Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
+            Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
+            Err(e) => return Err(VerifyError::from(e).into()),
+        };
+        inspected.archs.insert(view.name.clone(), outcome);
+    }
+    Ok(compare(release, &views, &inspected, req.show_undeclared))
+}
+
+/// Opens `image`, or the record's first asset when none is given.
+pub(crate) fn open_image(
+    release: &Release,
+    image: Option<&str>,
+    options: &OpenOptions,
+) -> Result<Image, VerifyError> {
+    let reference = match image {
+        Some(image) => image.to_string(),
+        None => release
+            .assets
+            .first()
+            .map(|a| a.image.clone())
+            .ok_or_else(|| VerifyError::NoImage {
+                version: release.version.get_ref().clone(),
+            })?,
+    };
+    let source = ImageSource::parse(&reference)?;
+    Ok(inspect::open(&source, options)?)
+}

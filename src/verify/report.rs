@@ -1,0 +1,410 @@
+//! What `relnotes verify` found, and how it is shown: a table per arch for
+//! people, one JSON document for machines.
+
+use crate::version::Ecosystem;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The verdict on one declared thing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The image holds what the record declares.
+    Confirmed,
+    /// The image holds it in another version (or value).
+    Differs,
+    /// The image does not hold it.
+    Missing,
+    /// The image says nothing it could be checked against.
+    Unchecked,
+    /// The image holds it and the record does not declare it.
+    Undeclared,
+}
+
+impl Status {
+    /// Whether it makes `verify` exit 1.
+    pub fn is_finding(self) -> bool {
+        matches!(self, Status::Differs | Status::Missing)
+    }
+
+    pub fn marker(self) -> &'static str {
+        match self {
+            Status::Confirmed => "✓",
+            Status::Differs => "≠",
+            Status::Missing => "✗",
+            Status::Unchecked => "?",
+            Status::Undeclared => "+",
+        }
+    }
+}
+
+/// One observation of a component: a version and where it was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Evidence {
+    pub version: String,
+    pub cataloger: String,
+    pub location: String,
+    pub layer: Option<String>,
+}
+
+/// A declared component of one arch, and what the image holds of it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComponentCheck {
+    pub name: String,
+    pub arch: String,
+    pub ecosystem: Ecosystem,
+    pub declared: String,
+    pub found: Option<String>,
+    pub status: Status,
+    /// Where the version shown as `found` was read.
+    pub location: Option<String>,
+    pub layer: Option<String>,
+    /// The name the image gives it, where that is another thing (`debian`
+    /// for a declared `Ubuntu`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_as: Option<String>,
+    /// Every observation that speaks for it, files first.
+    pub evidence: Vec<Evidence>,
+}
+
+/// A declared driver requirement against `NVIDIA_REQUIRE_CUDA`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DriverCheck {
+    pub arch: String,
+    /// `cuda`, `min`, or a data-center branch (`R470`).
+    pub item: String,
+    pub declared: Option<String>,
+    pub found: Option<String>,
+    pub status: Status,
+    pub location: Option<String>,
+    /// The brands a driver range applies to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub brands: Vec<String>,
+    /// Why it could not be checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A declared environment variable against the image config's env.
+#[derive(Debug, Clone, Serialize)]
+pub struct EnvCheck {
+    pub arch: String,
+    pub name: String,
+    /// The declared value; none when the record only says it is set.
+    pub declared: Option<String>,
+    pub found: Option<String>,
+    pub status: Status,
+    pub location: Option<String>,
+}
+
+/// How a declared arch fared.
+#[derive(Debug, Clone, Serialize)]
+pub struct ArchResult {
+    pub arch: String,
+    /// `linux/arm64`.
+    pub platform: String,
+    /// `checked`, or `missing` when the image has no such platform.
+    pub status: ArchStatus,
+    pub manifest: Option<String>,
+    /// Layer digests, bottom first.
+    pub layers: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArchStatus {
+    Checked,
+    Missing,
+}
+
+/// Components the image holds that the record does not declare, of one
+/// cataloger on one arch.
+#[derive(Debug, Clone, Serialize)]
+pub struct UndeclaredGroup {
+    pub arch: String,
+    pub cataloger: String,
+    pub count: usize,
+    /// Sorted by name.
+    pub components: Vec<UndeclaredComponent>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct UndeclaredComponent {
+    pub name: String,
+    pub version: String,
+    pub ecosystem: Ecosystem,
+    pub location: String,
+    pub layer: Option<String>,
+}
+
+/// A version file that could not be read.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProblemReport {
+    pub arch: String,
+    #[serde(flatten)]
+    pub problem: crate::inspect::catalog::Problem,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub confirmed: usize,
+    pub differs: usize,
+    pub missing: usize,
+    pub missing_archs: usize,
+    pub driver_findings: usize,
+    pub env_findings: usize,
+    pub unchecked: usize,
+    /// Everything that makes `verify` exit 1.
+    pub findings: usize,
+}
+
+/// The whole answer of `relnotes verify`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub version: String,
+    pub image: String,
+    /// Platforms the image holds.
+    pub platforms: Vec<String>,
+    pub archs: Vec<ArchResult>,
+    pub components: Vec<ComponentCheck>,
+    pub driver: Vec<DriverCheck>,
+    pub env: Vec<EnvCheck>,
+    /// Present only when asked for (`--show-undeclared`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undeclared: Option<Vec<UndeclaredGroup>>,
+    pub problems: Vec<ProblemReport>,
+    pub summary: Summary,
+}
+
+impl Report {
+    pub fn has_findings(&self) -> bool {
+        self.summary.findings > 0
+    }
+
+    pub(crate) fn summarize(&mut self) {
+        let mut s = Summary::default();
+        for c in &self.components {
+            match c.status {
+                Status::Confirmed => s.confirmed += 1,
+                Status::Differs => s.differs += 1,
+                Status::Missing => s.missing += 1,
+                _ => {}
+            }
+        }
+        s.missing_archs = self
+            .archs
+            .iter()
+            .filter(|a| a.status == ArchStatus::Missing)
+            .count();
+        s.driver_findings = self.driver.iter().filter(|d| d.status.is_finding()).count();
+        s.env_findings = self.env.iter().filter(|e| e.status.is_finding()).count();
+        s.unchecked = self
+            .driver
+            .iter()
+            .filter(|d| d.status == Status::Unchecked)
+            .count();
+        s.findings = s.differs + s.missing + s.missing_archs + s.driver_findings + s.env_findings;
+        self.summary = s;
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    /// The table for people: one block per arch, then the summary line.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
+        for arch in &self.archs {
+            out.push('\n');
+            if arch.status == ArchStatus::Missing {
+                let _ = writeln!(
+                    out,
+                    "[{}] ✗ missing: the image has no {} platform (it has {})",
+                    arch.arch,
+                    arch.platform,
+                    if self.platforms.is_empty() {
+                        "none".to_string()
+                    } else {
+                        self.platforms.join(", ")
+                    }
+                );
+                continue;
+            }
+            let manifest = arch.manifest.as_deref().map(short_digest).unwrap_or("-");
+            let _ = writeln!(
+                out,
+                "[{}] {}  manifest {}  {} layers",
+                arch.arch,
+                arch.platform,
+                manifest,
+                arch.layers.len()
+            );
+            let mut rows: Vec<[String; 5]> = vec![[
+                String::new(),
+                "COMPONENT".into(),
+                "DECLARED".into(),
+                "FOUND".into(),
+                "WHERE".into(),
+            ]];
+            let layer_of = |digest: &Option<String>| match digest {
+                Some(d) => match arch.layers.iter().position(|l| l == d) {
+                    Some(i) => format!(", layer {} {}", i + 1, short_digest(d)),
+                    None => format!(", layer {}", short_digest(d)),
+                },
+                None => String::new(),
+            };
+            for c in self.components.iter().filter(|c| c.arch == arch.arch) {
+                let found = match (&c.found, &c.found_as) {
+                    (Some(v), Some(name)) => format!("{name} {v}"),
+                    (Some(v), None) => v.clone(),
+                    (None, _) => "-".into(),
+                };
+                let place = match &c.location {
+                    Some(l) => format!("{l}{}", layer_of(&c.layer)),
+                    None => "not found".into(),
+                };
+                rows.push([
+                    c.status.marker().into(),
+                    c.name.clone(),
+                    c.declared.clone(),
+                    found,
+                    place,
+                ]);
+            }
+            for d in self.driver.iter().filter(|d| d.arch == arch.arch) {
+                let found = match (&d.found, d.brands.len()) {
+                    (Some(f), 0) => f.clone(),
+                    (Some(f), 1) => format!("{f} ({})", d.brands[0]),
+                    (Some(f), n) => format!("{f} ({n} brands)"),
+                    (None, _) => "-".into(),
+                };
+                let place = match (&d.note, &d.location) {
+                    (Some(note), _) => note.clone(),
+                    (None, Some(l)) => l.clone(),
+                    (None, None) => String::new(),
+                };
+                rows.push([
+                    d.status.marker().into(),
+                    format!("driver {}", d.item),
+                    d.declared.clone().unwrap_or_else(|| "-".into()),
+                    found,
+                    place,
+                ]);
+            }
+            for e in self.env.iter().filter(|e| e.arch == arch.arch) {
+                rows.push([
+                    e.status.marker().into(),
+                    format!("env {}", e.name),
+                    e.declared.clone().unwrap_or_else(|| "(set)".into()),
+                    e.found.clone().unwrap_or_else(|| "-".into()),
+                    e.location.clone().unwrap_or_else(|| "not set".into()),
+                ]);
+            }
+            table(&mut out, &rows, "  ");
+            for p in self.problems.iter().filter(|p| p.arch == arch.arch) {
+                let _ = writeln!(
+                    out,
+                    "  ! {}{}: {} ({})",
+                    p.problem.location,
+                    layer_of(&p.problem.layer),
+                    p.problem.message,
+                    p.problem.cataloger
+                );
+            }
+            if let Some(groups) = &self.undeclared {
+                let groups: Vec<_> = groups.iter().filter(|g| g.arch == arch.arch).collect();
+                let total: usize = groups.iter().map(|g| g.count).sum();
+                let counts: Vec<String> = groups
+                    .iter()
+                    .map(|g| format!("{} {}", g.cataloger, g.count))
+                    .collect();
+                out.push('\n');
+                if total == 0 {
+                    let _ = writeln!(out, "  Not declared: nothing");
+                } else {
+                    let _ = writeln!(out, "  Not declared: {total} ({})", counts.join(", "));
+                }
+                let mut rows = Vec::new();
+                for g in groups {
+                    for c in &g.components {
+                        rows.push([
+                            "+".to_string(),
+                            g.cataloger.clone(),
+                            c.name.clone(),
+                            c.version.clone(),
+                            format!("{}{}", c.location, layer_of(&c.layer)),
+                        ]);
+                    }
+                }
+                table(&mut out, &rows, "  ");
+            }
+        }
+        out.push('\n');
+        out.push_str(&self.summary_line());
+        out.push('\n');
+        out
+    }
+
+    /// `25.10: 52 confirmed, 1 differs, 1 missing, 1 arch missing — 3 findings`.
+    pub fn summary_line(&self) -> String {
+        let s = &self.summary;
+        let mut parts = vec![format!("{} confirmed", s.confirmed)];
+        if s.differs > 0 {
+            parts.push(format!("{} different", s.differs));
+        }
+        if s.missing > 0 {
+            parts.push(format!("{} missing", s.missing));
+        }
+        if s.missing_archs > 0 {
+            parts.push(format!(
+                "{} arch{} missing",
+                s.missing_archs,
+                if s.missing_archs == 1 { "" } else { "s" }
+            ));
+        }
+        if s.driver_findings > 0 {
+            parts.push(plural(s.driver_findings, "driver finding"));
+        }
+        if s.env_findings > 0 {
+            parts.push(plural(s.env_findings, "env finding"));
+        }
+        if s.unchecked > 0 {
+            parts.push(format!("{} unchecked", s.unchecked));
+        }
+        let verdict = match s.findings {
+            0 => "everything declared is confirmed".to_string(),
+            n => plural(n, "finding"),
+        };
+        format!("Summary: {} — {verdict}", parts.join(", "))
+    }
+}
+
+/// `1 finding`, `2 findings`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `sha256:` and the first 12 hex digits.
+pub(crate) fn short_digest(digest: &str) -> &str {
+    let end = digest.find(':').map_or(0, |i| i + 1) + 12;
+    &digest[..end.min(digest.len())]
+}
+
+/// Left-aligned columns, the last one not padded.
+fn table(out: &mut String, rows: &[[String; 5]], indent: &str) {
+    let widths: Vec<usize> = (0..4)
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let mut line = String::from(indent);
+        for (i, width) in widths.iter().enumerate() {
+            let cell = &row[i];
+            line.push_str(cell);
+            line.push_str(&" ".repeat(width - cell.chars().count() + 2));
+        }
+        line.push_str(&row[4]);
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}

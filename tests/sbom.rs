@@ -1,0 +1,583 @@
+//! Integration tests: sbom. Every SBOM the real binary writes is checked
+//! against the official CycloneDX 1.5 JSON schema and XSD
+//! (tests/schemas/cyclonedx, validated offline).
+
+use crate::util::{relnotes, relnotes_in, root, stdout_of};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn schemas() -> PathBuf {
+    root().join("tests/schemas/cyclonedx")
+}
+
+/// The CycloneDX 1.5 JSON schema, with the SPDX and JSF schemas it refers
+/// to registered under the URIs it resolves them to, so nothing is fetched.
+fn json_validator() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let read = |name: &str| -> Value {
+            serde_json::from_str(&fs::read_to_string(schemas().join(name)).unwrap()).unwrap()
+        };
+        let registry = jsonschema::Registry::new()
+            .add(
+                "http://cyclonedx.org/schema/spdx.SNAPSHOT.schema.json",
+                read("spdx.SNAPSHOT.schema.json"),
+            )
+            .unwrap()
+            .add(
+                "http://cyclonedx.org/schema/jsf-0.82.SNAPSHOT.schema.json",
+                read("jsf-0.82.SNAPSHOT.schema.json"),
+            )
+            .unwrap()
+            .prepare()
+            .unwrap();
+        jsonschema::options()
+            .offline()
+            .with_registry(&registry)
+            .should_validate_formats(true)
+            .build(&read("bom-1.5.SNAPSHOT.schema.json"))
+            .expect("the CycloneDX 1.5 schema compiles")
+    })
+}
+
+pub(crate) fn assert_valid_json(text: &str, what: &str) {
+    let value: Value = serde_json::from_str(text).expect("SBOM is JSON");
+    let errors: Vec<String> = json_validator()
+        .iter_errors(&value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {errors:#?}");
+    // The crate's own checks agree.
+    let bom = cyclonedx_bom::prelude::Bom::parse_from_json_v1_5(text.as_bytes()).unwrap();
+    use cyclonedx_bom::prelude::Validate;
+    assert!(bom.validate().passed(), "{what}: {:?}", bom.validate());
+}
+
+/// `xmllint --noout --schema` against the CycloneDX 1.5 XSD. The XSD imports
+/// `spdx.SNAPSHOT.xsd` by a relative schemaLocation, so xmllint reads the
+/// copy beside it; `--nonet` makes sure nothing is fetched.
+pub(crate) fn assert_valid_xml(path: &Path, what: &str) {
+    let out = Command::new("xmllint")
+        .args(["--nonet", "--noout", "--schema"])
+        .arg(schemas().join("bom-1.5.SNAPSHOT.xsd"))
+        .arg(path)
+        .output()
+        .expect("xmllint runs (Debian's libxml2-utils; scripts/test.sh installs it)");
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `relnotes -C project`.
+fn at(project: &Path) -> assert_cmd::Command {
+    let mut cmd = relnotes_in(&root());
+    cmd.arg("-C").arg(project);
+    cmd
+}
+
+fn sbom(args: &[&str]) -> String {
+    stdout_of(relnotes().arg("sbom").args(args))
+}
+
+fn sbom_json(version: &str, arch: &str) -> Value {
+    serde_json::from_str(&sbom(&[version, "--arch", arch])).unwrap()
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = relnotes().arg("sbom").args(args).output().unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Value of the single property `name` in `properties`.
+fn property<'a>(item: &'a Value, name: &str) -> Option<&'a str> {
+    let found: Vec<&str> = item["properties"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["name"] == name)
+        .map(|p| p["value"].as_str().unwrap())
+        .collect();
+    assert!(found.len() <= 1, "{name} appears {} times", found.len());
+    found.first().copied()
+}
+
+fn properties<'a>(item: &'a Value, name: &str) -> Vec<&'a str> {
+    item["properties"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["name"] == name)
+        .map(|p| p["value"].as_str().unwrap())
+        .collect()
+}
+
+/// Components by declared name.
+fn components(bom: &Value) -> BTreeMap<String, Value> {
+    bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                property(c, "relnotes:declared-name").unwrap().to_string(),
+                c.clone(),
+            )
+        })
+        .collect()
+}
+
+fn component<'a>(bom: &'a Value, declared: &str) -> &'a Value {
+    bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| property(c, "relnotes:declared-name") == Some(declared))
+        .unwrap_or_else(|| panic!("no component {declared}"))
+}
+
+// ---------------------------------------------------------------- validity
+
+#[test]
+fn every_release_arch_and_format_is_valid_cyclonedx_1_5() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for project in [root(), root().join("examples/pytorch-cuda")] {
+        let list: Value = serde_json::from_str(&stdout_of(
+            relnotes_in(&root())
+                .arg("-C")
+                .arg(&project)
+                .args(["list", "--format", "json"]),
+        ))
+        .unwrap();
+        for release in list.as_array().unwrap() {
+            let version = release["version"].as_str().unwrap();
+            for arch in release["archs"].as_array().unwrap() {
+                let arch = arch.as_str().unwrap();
+                let what = format!("{} {version} {arch}", project.display());
+                let args = ["sbom", version, "--arch", arch, "--format"];
+                let json = stdout_of(at(&project).args(args).arg("json"));
+                assert_valid_json(&json, &what);
+                let xml = stdout_of(at(&project).args(args).arg("xml"));
+                let path = scratch.path().join(format!("{checked}.cdx.xml"));
+                fs::write(&path, &xml).unwrap();
+                assert_valid_xml(&path, &what);
+                // One BOM, two encodings: one serial number.
+                let serial: Value = serde_json::from_str(&json).unwrap();
+                let serial = serial["serialNumber"].as_str().unwrap();
+                assert!(
+                    xml.contains(&format!("serialNumber=\"{serial}\"")),
+                    "{what}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    // 25.05 amd64, 25.10 aarch64 + amd64, v2.7 amd64, v2.9 amd64.
+    assert_eq!(checked, 5);
+}
+
+#[test]
+fn the_validators_reject_an_invalid_sbom() {
+    let json = sbom(&["25.05"]).replace("\"type\": \"library\"", "\"type\": \"librari\"");
+    let value: Value = serde_json::from_str(&json).unwrap();
+    assert!(!json_validator().is_valid(&value));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.cdx.xml");
+    let xml = sbom(&["25.05", "--format", "xml"]).replace("<purl>", "<purls>");
+    fs::write(&path, xml.replace("</purl>", "</purls>")).unwrap();
+    let out = Command::new("xmllint")
+        .args(["--nonet", "--noout", "--schema"])
+        .arg(schemas().join("bom-1.5.SNAPSHOT.xsd"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+// ---------------------------------------------------------------- content
+
+#[test]
+fn aarch64_and_amd64_differ_exactly_as_the_record() {
+    let aarch64 = components(&sbom_json("25.10", "aarch64"));
+    let amd64 = components(&sbom_json("25.10", "amd64"));
+    let only = |a: &BTreeMap<String, Value>, b: &BTreeMap<String, Value>| -> Vec<String> {
+        a.keys().filter(|k| !b.contains_key(*k)).cloned().collect()
+    };
+    assert_eq!(only(&aarch64, &amd64), ["pytorch-triton"]);
+    assert_eq!(only(&amd64, &aarch64), ["perf", "triton"]);
+    // Everything else is equal but for the arch property.
+    let without_arch = |c: &Value| {
+        let mut c = c.clone();
+        c["properties"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|p| p["name"] != "relnotes:arch");
+        c
+    };
+    let mut common = 0;
+    for (name, a) in &aarch64 {
+        if let Some(b) = amd64.get(name) {
+            assert_eq!(property(a, "relnotes:arch"), Some("aarch64"));
+            assert_eq!(property(b, "relnotes:arch"), Some("amd64"));
+            assert_eq!(without_arch(a), without_arch(b), "{name}");
+            common += 1;
+        }
+    }
+    assert_eq!(common, 25);
+    assert_eq!(
+        property(&aarch64["pytorch-triton"], "relnotes:origin"),
+        Some("added")
+    );
+    assert_eq!(
+        aarch64["pytorch-triton"]["purl"],
+        "pkg:pypi/pytorch-triton@3.4.0"
+    );
+    assert_eq!(amd64["perf"]["purl"], "pkg:generic/perf@5.4.30");
+    assert_eq!(amd64["perf"]["type"], "library");
+    assert_eq!(amd64["triton"]["purl"], "pkg:pypi/triton@3.4.0");
+}
+
+#[test]
+fn purls_follow_the_package_url_spec() {
+    let bom = sbom_json("25.10", "amd64");
+    let torch = component(&bom, "torch");
+    assert_eq!(torch["purl"], "pkg:pypi/torch@2.8.0.9%2Bnv25.3");
+    assert_eq!(torch["bom-ref"], torch["purl"]);
+    assert_eq!(torch["version"], "2.8.0.9+nv25.3");
+    let flash = component(&bom, "flash_attn");
+    assert_eq!(flash["name"], "flash-attn");
+    assert_eq!(flash["purl"], "pkg:pypi/flash-attn@2.8.3");
+    assert_eq!(
+        component(&bom, "flash_attn_3")["purl"],
+        "pkg:pypi/flash-attn-3@3.0.0b1"
+    );
+    assert_eq!(
+        component(&bom, "transformer_engine")["purl"],
+        "pkg:pypi/transformer-engine@2.4.0%2B3cd6870c"
+    );
+    assert_eq!(
+        component(&bom, "gdb")["purl"],
+        "pkg:generic/gdb@15.0.50.20240403-git"
+    );
+    let ubuntu = component(&bom, "Ubuntu");
+    assert_eq!(ubuntu["type"], "operating-system");
+    assert_eq!(ubuntu["name"], "ubuntu");
+    assert_eq!(ubuntu["version"], "24.04");
+    assert_eq!(ubuntu.get("purl"), None);
+    assert_eq!(ubuntu["bom-ref"], "os:ubuntu@24.04");
+    let cuda = component(&bom, "CUDA");
+    assert_eq!(cuda["type"], "framework");
+    assert_eq!(cuda["purl"], "pkg:generic/cuda@12.8");
+    assert_eq!(property(cuda, "relnotes:ecosystem"), Some("cuda"));
+    assert_eq!(
+        component(&bom, "Python")["purl"],
+        "pkg:generic/python@3.12.7%2Bgc"
+    );
+    for c in bom["components"].as_array().unwrap() {
+        assert!(property(c, "relnotes:origin").is_some());
+        assert!(property(c, "relnotes:ecosystem").is_some());
+    }
+}
+
+#[test]
+fn metadata_names_the_image_tool_release_and_driver() {
+    let bom = sbom_json("25.10", "aarch64");
+    assert_eq!(bom["specVersion"], "1.5");
+    let serial = bom["serialNumber"].as_str().unwrap();
+    assert_eq!(serial.len(), "urn:uuid:".len() + 36);
+    assert_eq!(&serial[23..24], "5", "version 5 UUID: {serial}");
+    let meta = &bom["metadata"];
+    assert_eq!(meta.get("timestamp"), None);
+    let image = &meta["component"];
+    assert_eq!(image["type"], "container");
+    assert_eq!(image["name"], "training-nv-pytorch");
+    assert_eq!(image["version"], "25.10");
+    assert_eq!(
+        image["purl"],
+        "pkg:oci/training-nv-pytorch?arch=arm64\
+         &repository_url=egslingjun-registry.cn-wulanchabu.cr.aliyuncs.com%2Fegslingjun%2Ftraining-nv-pytorch\
+         &tag=25.10-serverless"
+    );
+    let tool = &meta["tools"]["components"][0];
+    assert_eq!(tool["name"], "relnotes");
+    assert_eq!(tool["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(property(meta, "relnotes:release"), Some("25.10"));
+    assert_eq!(property(meta, "relnotes:arch"), Some("aarch64"));
+    assert_eq!(property(meta, "relnotes:driver:cuda"), Some("12.8.0"));
+    assert_eq!(property(meta, "relnotes:driver:min"), Some("575"));
+    assert_eq!(
+        properties(meta, "relnotes:driver:datacenter"),
+        [
+            "R470>=470.57",
+            "R525>=525.85",
+            "R535>=535.86",
+            "R545>=545.23"
+        ]
+    );
+    assert_eq!(properties(meta, "relnotes:driver:upgrade-from").len(), 10);
+    assert_eq!(
+        bom["compositions"][0]["assemblies"][0], image["bom-ref"],
+        "the declared inventory is marked incomplete"
+    );
+    assert_eq!(bom["compositions"][0]["aggregate"], "incomplete");
+}
+
+#[test]
+fn pytorch_cuda_v2_9_holds_torch_cuda_cudnn_nccl_and_ubuntu() {
+    let out = stdout_of(at(&root().join("examples/pytorch-cuda")).args(["sbom", "v2.9"]));
+    let bom: Value = serde_json::from_str(&out).unwrap();
+    let got: Vec<(&str, &str, &str, Option<&str>)> = bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap(),
+                c["version"].as_str().unwrap(),
+                c["type"].as_str().unwrap(),
+                c["purl"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("ubuntu", "22.04", "operating-system", None),
+            ("torch", "2.9", "library", Some("pkg:pypi/torch@2.9")),
+            ("cuda", "12.1", "framework", Some("pkg:generic/cuda@12.1")),
+            ("cudnn", "8.9", "library", Some("pkg:generic/cudnn@8.9")),
+            ("nccl", "2.16", "library", Some("pkg:generic/nccl@2.16")),
+        ]
+    );
+    let meta = &bom["metadata"];
+    assert_eq!(meta["component"]["purl"], "pkg:oci/pytorch-cuda?arch=amd64");
+    assert_eq!(property(meta, "relnotes:driver:min"), Some("535"));
+    // Things named without a version are recorded, not claimed as components.
+    assert_eq!(
+        properties(meta, "relnotes:include"),
+        [
+            "TorchVision",
+            "Torchaudio",
+            "Jupyter Lab",
+            "SSH",
+            "NumPy",
+            "Pandas",
+            "Matplotlib"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------- determinism
+
+#[test]
+fn the_same_record_gives_the_same_bytes() {
+    for format in ["json", "xml"] {
+        let a = sbom(&["25.10", "--arch", "amd64", "--format", format]);
+        let b = sbom(&["25.10", "--arch", "amd64", "--format", format]);
+        assert_eq!(a, b, "{format}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sboms");
+    let out_str = out.to_str().unwrap();
+    stdout_of(relnotes().args(["sbom", "25.10", "--arch", "all", "-o", out_str]));
+    let read = |out: &Path| -> BTreeMap<String, Vec<u8>> {
+        fs::read_dir(out)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect()
+    };
+    let first = read(&out);
+    assert_eq!(
+        first.keys().collect::<Vec<_>>(),
+        ["25.10-aarch64.cdx.json", "25.10-amd64.cdx.json"]
+    );
+    stdout_of(relnotes().args(["sbom", "25.10", "--arch", "all", "-o", out_str, "--force"]));
+    assert_eq!(read(&out), first);
+    assert_eq!(
+        first["25.10-amd64.cdx.json"],
+        sbom(&["25.10", "--arch", "amd64"]).into_bytes()
+    );
+    // The two platforms are two BOMs.
+    let serial = |bytes: &[u8]| -> String {
+        let v: Value = serde_json::from_slice(bytes).unwrap();
+        v["serialNumber"].as_str().unwrap().to_string()
+    };
+    assert_ne!(
+        serial(&first["25.10-aarch64.cdx.json"]),
+        serial(&first["25.10-amd64.cdx.json"])
+    );
+}
+
+#[test]
+fn a_timestamp_only_when_asked_from_source_date_epoch() {
+    let plain = sbom_json("25.05", "amd64");
+    let stamped = |epoch: &str| -> Value {
+        let out = stdout_of(relnotes().env("SOURCE_DATE_EPOCH", epoch).args([
+            "sbom",
+            "25.05",
+            "--timestamp",
+        ]));
+        serde_json::from_str(&out).unwrap()
+    };
+    let a = stamped("1761868800");
+    assert_eq!(a["metadata"]["timestamp"], "2025-10-31T00:00:00Z");
+    assert_eq!(a, stamped("1761868800"));
+    assert_ne!(a["serialNumber"], plain["serialNumber"]);
+    let out = relnotes()
+        .env("SOURCE_DATE_EPOCH", "tomorrow")
+        .args(["sbom", "25.05", "--timestamp"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SOURCE_DATE_EPOCH"));
+    // Without --timestamp, SOURCE_DATE_EPOCH changes nothing.
+    let out = stdout_of(
+        relnotes()
+            .env("SOURCE_DATE_EPOCH", "1761868800")
+            .args(["sbom", "25.05"]),
+    );
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), plain);
+}
+
+#[test]
+fn snapshot_25_10_amd64_json() {
+    insta::assert_snapshot!(
+        "sbom_25.10_amd64.cdx.json",
+        sbom(&["25.10", "--arch", "amd64"])
+    );
+}
+
+// ---------------------------------------------------------------- arguments
+
+#[test]
+fn a_single_arch_release_needs_no_arch() {
+    let bom: Value = serde_json::from_str(&sbom(&["25.05"])).unwrap();
+    assert_eq!(property(&bom["metadata"], "relnotes:arch"), Some("amd64"));
+    assert_eq!(
+        bom["metadata"]["component"]["purl"],
+        "pkg:oci/training-nv-pytorch?arch=amd64\
+         &repository_url=egslingjun-registry.cn-wulanchabu.cr.aliyuncs.com%2Fegslingjun%2Ftraining-nv-pytorch\
+         &tag=25.05-serverless"
+    );
+    assert_eq!(
+        properties(&bom["metadata"], "relnotes:asset").len(),
+        2,
+        "both images of 25.05"
+    );
+}
+
+#[test]
+fn a_multi_arch_release_asks_for_an_arch() {
+    let r = run(&["25.10"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("aarch64, amd64"), "{}", r.stderr);
+    assert!(r.stderr.contains("--arch"), "{}", r.stderr);
+}
+
+#[test]
+fn an_unknown_arch_lists_the_release_archs() {
+    let r = run(&["25.10", "--arch", "s390x"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr
+            .starts_with("error: unknown architecture `s390x`: 25.10 declares aarch64, amd64"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["25.05", "--arch", "aarch64"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("25.05 declares amd64"), "{}", r.stderr);
+}
+
+#[test]
+fn an_unknown_version_is_bad_input() {
+    let r = run(&["24.12"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("unknown version `24.12`"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("known versions: 25.05, 25.10"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn arch_all_needs_a_directory() {
+    let r = run(&["25.10", "--arch", "all"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("pass -o DIR"), "{}", r.stderr);
+}
+
+#[test]
+fn existing_files_are_kept_without_force_and_nothing_is_half_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("25.05.cdx.xml");
+    fs::write(&file, "old").unwrap();
+    let file_str = file.to_str().unwrap();
+    let r = run(&["25.05", "--format", "xml", "-o", file_str]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("--force"), "{}", r.stderr);
+    assert_eq!(fs::read_to_string(&file).unwrap(), "old");
+    stdout_of(relnotes().args([
+        "sbom", "25.05", "--format", "xml", "-o", file_str, "--force",
+    ]));
+    assert!(fs::read_to_string(&file).unwrap().starts_with("<?xml"));
+
+    // --arch all: one file exists, so neither is written.
+    let out = dir.path().join("all");
+    fs::create_dir(&out).unwrap();
+    fs::write(out.join("25.10-amd64.cdx.json"), "old").unwrap();
+    let r = run(&["25.10", "--arch", "all", "-o", out.to_str().unwrap()]);
+    assert_eq!(r.code, Some(2));
+    let names: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["25.10-amd64.cdx.json"]);
+    assert_eq!(
+        fs::read_to_string(out.join("25.10-amd64.cdx.json")).unwrap(),
+        "old"
+    );
+}
+
+#[test]
+fn a_directory_as_output_gets_the_conventional_name() {
+    let dir = tempfile::tempdir().unwrap();
+    stdout_of(relnotes().args([
+        "sbom",
+        "25.10",
+        "--arch",
+        "aarch64",
+        "--format",
+        "xml",
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]));
+    let written = dir.path().join("25.10-aarch64.cdx.xml");
+    assert_valid_xml(&written, "25.10-aarch64.cdx.xml");
+}
