@@ -46,6 +46,22 @@ pub fn build(
         .collect::<Result<Vec<_>, _>>()?;
 
     let image = image(project, release, arch)?;
+    let properties = metadata_properties(release, arch);
+    assemble(image, properties, components, timestamp, release, arch)
+}
+
+/// A validated CycloneDX 1.5 BOM of `components` found in or declared for
+/// `image`: relnotes as the tool, the composition marked incomplete (only
+/// what carries a version is listed, not every file), the serial number
+/// derived from the content. `timestamp` is RFC 3339, or none.
+pub fn assemble(
+    image: CdxComponent,
+    properties: Vec<Property>,
+    components: Vec<CdxComponent>,
+    timestamp: Option<&str>,
+    release: &Release,
+    arch: &str,
+) -> Result<Bom, SbomError> {
     let image_ref = image.bom_ref.clone().unwrap_or_default();
     let timestamp = timestamp
         .map(|t| DateTime::try_from(t.to_string()))
@@ -66,7 +82,7 @@ pub fn build(
             )])),
         }),
         component: Some(image),
-        properties: Some(Properties(metadata_properties(release, arch))),
+        properties: Some(Properties(properties)),
         ..Metadata::default()
     };
     let mut bom = Bom {
@@ -75,8 +91,6 @@ pub fn build(
         spec_version: SpecVersion::V1_5,
         metadata: Some(metadata),
         components: Some(Components(components)),
-        // The record declares what the release notes name, not every file
-        // of the image.
         compositions: Some(Compositions(vec![Composition {
             bom_ref: None,
             aggregate: AggregateType::Incomplete,

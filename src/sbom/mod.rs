@@ -11,7 +11,7 @@ mod build;
 pub mod purl;
 pub mod serial;
 
-pub use build::{build, classification};
+pub use build::{assemble, build, classification};
 pub use serial::{timestamp, timestamp_from_env};
 
 use crate::record::Release;

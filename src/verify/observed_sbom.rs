@@ -14,16 +14,11 @@ use crate::sbom::purl::{self, ImageRef, Os};
 use crate::sbom::{self, ArchChoice, SbomError, SbomFormat};
 use crate::version::Ecosystem;
 use crate::{Destination, Error, Outcome, Session, output};
-use cyclonedx_bom::external_models::date_time::DateTime;
-use cyclonedx_bom::models::bom::BomReference;
 use cyclonedx_bom::models::component::{
     Classification, ComponentEvidence, Occurrence, Occurrences,
 };
-use cyclonedx_bom::models::composition::{AggregateType, Composition, Compositions};
 use cyclonedx_bom::models::property::{Properties, Property};
-use cyclonedx_bom::models::tool::Tools;
-use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
-use cyclonedx_bom::prelude::{SpecVersion, Validate};
+use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
 
 /// What `relnotes sbom --from-image` is asked.
 pub struct ObservedSbomRequest<'a> {
@@ -113,14 +108,6 @@ pub fn observed_bom(
     }
 
     let container = container(project, release, arch, reference, image)?;
-    let container_ref = container.bom_ref.clone().unwrap_or_default();
-    let timestamp = timestamp
-        .map(|t| DateTime::try_from(t.to_string()))
-        .transpose()
-        .map_err(|e| SbomError::Encode {
-            format: "an ISO 8601 time",
-            detail: e.to_string(),
-        })?;
     let mut properties = vec![
         Property::new("relnotes:release", release.version.get_ref()),
         Property::new("relnotes:arch", arch),
@@ -132,48 +119,7 @@ pub fn observed_bom(
     for layer in &image.layers {
         properties.push(Property::new("relnotes:image-layer", layer));
     }
-    let metadata = Metadata {
-        timestamp,
-        tools: Some(Tools::Object {
-            services: None,
-            components: Some(Components(vec![CdxComponent::new(
-                Classification::Application,
-                "relnotes",
-                env!("CARGO_PKG_VERSION"),
-                None,
-            )])),
-        }),
-        component: Some(container),
-        properties: Some(Properties(properties)),
-        ..Metadata::default()
-    };
-    let mut bom = Bom {
-        version: 1,
-        serial_number: None,
-        spec_version: SpecVersion::V1_5,
-        metadata: Some(metadata),
-        components: Some(Components(components)),
-        // Catalogers read the files that carry versions, not every file.
-        compositions: Some(Compositions(vec![Composition {
-            bom_ref: None,
-            aggregate: AggregateType::Incomplete,
-            assemblies: Some(vec![BomReference::new(container_ref)]),
-            dependencies: None,
-            vulnerabilities: None,
-            signature: None,
-        }])),
-        ..Bom::default()
-    };
-    bom.serial_number = Some(sbom::serial::serial_number(&bom)?);
-    let result = bom.validate_version(SpecVersion::V1_5);
-    if !result.passed() {
-        return Err(SbomError::Invalid {
-            version: release.version.get_ref().clone(),
-            arch: arch.to_string(),
-            detail: format!("{result:?}"),
-        });
-    }
-    Ok(bom)
+    sbom::assemble(container, properties, components, timestamp, release, arch)
 }
 
 /// Observations of one component in one version (a CUDA found in
