@@ -17,6 +17,12 @@ pub enum Error {
     Sbom(#[from] crate::sbom::SbomError),
     #[error(transparent)]
     Verify(#[from] crate::verify::VerifyError),
+    #[error(transparent)]
+    Site(#[from] crate::site::SiteError),
+    #[error(transparent)]
+    Compat(#[from] crate::compat::CompatError),
+    #[error(transparent)]
+    Import(#[from] crate::import::ImportError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),

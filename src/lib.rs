@@ -5,16 +5,21 @@
 //! against the project file; [`diff`] compares two records per arch with
 //! [`version`] ordering; [`render`] turns records and diffs into Markdown
 //! and HTML through Handlebars templates; [`sbom`] writes a CycloneDX 1.5
-//! SBOM per architecture; [`output`] writes results.
+//! SBOM per architecture; [`site`] builds every release into a static
+//! site; [`output`] writes results.
 
+pub mod compat;
 pub mod diff;
 pub mod error;
+pub mod import;
 pub mod inspect;
 pub mod labels;
+pub mod lint;
 pub mod output;
 pub mod record;
 pub mod render;
 pub mod sbom;
+pub mod site;
 pub mod verify;
 pub mod version;
 
@@ -256,4 +261,69 @@ pub fn list_releases(session: &mut Session) -> Result<Vec<ReleaseSummary>, Error
         });
     }
     Ok(out)
+}
+
+/// `relnotes compat`: whether each release runs on a driver.
+pub fn compat(
+    session: &mut Session,
+    driver: &str,
+    datacenter: bool,
+) -> Result<compat::CompatReport, Error> {
+    let parsed: compat::DriverVersion = driver.trim().parse()?;
+    let mut releases = Vec::new();
+    for version in session.workspace.versions()? {
+        let loaded = session.load(&version)?;
+        releases.push(compat::check(&loaded.release, &parsed, datacenter));
+    }
+    Ok(compat::CompatReport {
+        driver: parsed.text,
+        datacenter,
+        releases,
+    })
+}
+
+/// `relnotes lint`: findings about the claims of `versions` (all when empty).
+pub fn lint(session: &Session, versions: &[String]) -> Result<lint::LintReport, Error> {
+    Ok(lint::lint(&session.workspace, versions)?)
+}
+
+/// `relnotes import`: a release-notes page → `releases/<version>.toml`.
+pub fn import_page(
+    session: &mut Session,
+    req: &import::ImportRequest,
+) -> Result<import::Imported, Error> {
+    import::run(&session.workspace, req)
+}
+
+pub struct SiteRequest<'a> {
+    /// The directory the site is written to (or compared with).
+    pub out: &'a Path,
+    /// Where the site is published, for `<link rel="canonical">` only.
+    pub base_url: Option<&'a str>,
+    pub templates: Option<&'a Path>,
+    /// Compare with `out` instead of writing.
+    pub check: bool,
+    /// Build into a directory that holds files but no site of relnotes.
+    pub force: bool,
+}
+
+/// What `relnotes site` did.
+#[derive(Debug, Clone)]
+pub enum SiteOutcome {
+    Written(site::Written),
+    Checked(site::CheckReport),
+}
+
+/// `relnotes site`: every release as a bilingual static site (docs/site.md).
+pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Error> {
+    let options = site::SiteOptions {
+        templates: req.templates,
+        base_url: req.base_url,
+    };
+    let built = site::build(session, &options)?;
+    Ok(if req.check {
+        SiteOutcome::Checked(site::check(&built, req.out)?)
+    } else {
+        SiteOutcome::Written(site::write(&built, req.out, req.force)?)
+    })
 }

@@ -104,6 +104,31 @@ enum Command {
         #[arg(short, long)]
         quiet: bool,
     },
+    /// Build every release into a bilingual static site (docs/site.md).
+    ///
+    /// Exit 0 when written (or, with --check, up to date), 1 when --check
+    /// finds the site stale, 2 on bad input.
+    Site {
+        /// The directory of the site; built beside it and swapped in.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Where the site is published, for <link rel="canonical"> only;
+        /// navigation is always relative.
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+        /// Compare DIR with the site as built now, write nothing; exit 1
+        /// and list the pages that differ when it is stale.
+        #[arg(long)]
+        check: bool,
+        /// Templates to use instead of the project's.
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
+        /// Build into a DIR that holds files but no site of relnotes (they are kept).
+        #[arg(long)]
+        force: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
     /// Check the real image against a release: is what the record declares installed?
     ///
     /// Exit 0 when everything declared is confirmed, 1 when something differs
@@ -135,6 +160,44 @@ enum Command {
         /// No progress bars.
         #[arg(short, long)]
         quiet: bool,
+    },
+    /// Does each release run on an NVIDIA driver? Natively (at or above the
+    /// release's minimum) or, on data-center GPUs, through a forward-compatible
+    /// branch. A question, not a check: exits 0 whatever the answer.
+    Compat {
+        /// The driver version, as nvidia-smi shows it (e.g. 535.104.05).
+        #[arg(long, value_name = "VERSION")]
+        driver: String,
+        /// The GPU is a data-center GPU (forward compatibility applies).
+        #[arg(long)]
+        datacenter: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Check the claims of release records: upgrades, driver texts, assets.
+    ///
+    /// Exit 1 when a finding is an error, 0 otherwise.
+    Lint {
+        /// Releases to check (default: all).
+        versions: Vec<String>,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Turn a published release-notes page (text, Markdown or HTML) into
+    /// releases/<VERSION>.toml.
+    Import {
+        /// The page to read.
+        page: PathBuf,
+        /// The release the page describes, e.g. 25.10.
+        #[arg(long)]
+        version: String,
+        /// Language of the page; a page in the other language of an existing
+        /// record is merged into it.
+        #[arg(long, value_parser = ["zh", "en"], default_value = "zh")]
+        lang: String,
+        /// Replace an existing record.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -329,6 +392,48 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<ExitCode, Error> {
                 Outcome::Files(files) => relnotes::output::write_all(&files, force)?,
             }
         }
+        Command::Site {
+            out,
+            base_url,
+            check,
+            templates,
+            force,
+            format,
+        } => {
+            let request = relnotes::SiteRequest {
+                out: &out,
+                base_url: base_url.as_deref(),
+                templates: templates.as_deref(),
+                check,
+                force,
+            };
+            match relnotes::site(session, &request)? {
+                relnotes::SiteOutcome::Checked(report) => {
+                    print(&match format {
+                        ListFormat::Text => report.to_text(&out),
+                        ListFormat::Json => report.to_json(),
+                    });
+                    if report.is_stale() {
+                        return Ok(ExitCode::from(1));
+                    }
+                }
+                relnotes::SiteOutcome::Written(written) => print(&match format {
+                    ListFormat::Text => {
+                        let mut text =
+                            format!("wrote {} files to {}\n", written.files, out.display());
+                        if !written.kept.is_empty() {
+                            let n = written.kept.len();
+                            let files = if n == 1 { "file" } else { "files" };
+                            text.push_str(&format!("kept {n} {files} relnotes did not write\n"));
+                        }
+                        text
+                    }
+                    ListFormat::Json => {
+                        serde_json::to_string_pretty(&written).expect("serializable") + "\n"
+                    }
+                }),
+            }
+        }
         Command::Verify {
             version,
             image,
@@ -357,6 +462,42 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<ExitCode, Error> {
             if report.has_findings() {
                 return Ok(ExitCode::from(1));
             }
+        }
+        Command::Compat {
+            driver,
+            datacenter,
+            format,
+        } => {
+            let report = relnotes::compat(session, &driver, datacenter)?;
+            print(&match format {
+                ListFormat::Text => report.to_text(),
+                ListFormat::Json => report.to_json(),
+            });
+        }
+        Command::Lint { versions, format } => {
+            let report = relnotes::lint(session, &versions)?;
+            print(&match format {
+                ListFormat::Text => report.to_text(),
+                ListFormat::Json => report.to_json(),
+            });
+            if report.has_errors() {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Import {
+            page,
+            version,
+            lang,
+            force,
+        } => {
+            let request = relnotes::import::ImportRequest {
+                page: &page,
+                version: &version,
+                lang: lang.parse::<Lang>().map_err(Error::Usage)?,
+                force,
+            };
+            let imported = relnotes::import_page(session, &request)?;
+            eprintln!("{}", imported.summary());
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -4,10 +4,14 @@ mod support;
 mod util;
 
 mod cli;
+mod compat;
 mod diff;
 mod errors;
+mod import;
 mod inspect;
+mod lint;
 mod records;
 mod render;
 mod sbom;
+mod site;
 mod verify;

@@ -45,6 +45,10 @@ pub fn page_base(
             "lang": lang.code(),
             "title": title,
             "alternate": alternate,
+            // Hooks for the pages of `relnotes site`: more <link>s in the
+            // head, and a navigation bar.
+            "links": [],
+            "nav": null,
         },
     })
 }

@@ -122,6 +122,30 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "partials/style.css.hbs",
         include_str!("../../templates/partials/style.css.hbs"),
     ),
+    (
+        "partials/site-nav-style.css.hbs",
+        include_str!("../../templates/partials/site-nav-style.css.hbs"),
+    ),
+    (
+        "site-chooser.html.hbs",
+        include_str!("../../templates/site-chooser.html.hbs"),
+    ),
+    (
+        "site-index.html.hbs",
+        include_str!("../../templates/site-index.html.hbs"),
+    ),
+    (
+        "site-index.md.hbs",
+        include_str!("../../templates/site-index.md.hbs"),
+    ),
+    (
+        "site-matrix.html.hbs",
+        include_str!("../../templates/site-matrix.html.hbs"),
+    ),
+    (
+        "site-matrix.md.hbs",
+        include_str!("../../templates/site-matrix.md.hbs"),
+    ),
 ];
 
 /// The directory name of templates inside a project.
@@ -699,7 +723,7 @@ mod layout_tests {
         let out = html
             .render(
                 "t",
-                &json!({"lang": "en", "page": {"lang": "en", "title": "T", "alternate": null}}),
+                &json!({"lang": "en", "page": {"lang": "en", "title": "T", "alternate": null, "links": [], "nav": null}}),
             )
             .unwrap();
         let style_end = out.find("</style>").unwrap();

@@ -1,0 +1,894 @@
+//! Lines of a release-notes page → a draft record, in one language.
+
+use crate::lint::{cuda_mentions, find_claims, normalize_component};
+use crate::record::{Lang, Scenario, Text};
+use indexmap::IndexMap;
+use serde::Serialize;
+
+/// A record as import writes it (the shape of `releases/<version>.toml`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Draft {
+    pub version: String,
+    pub archs: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<Scenario>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requirements: Vec<Text>,
+    pub title: Text,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bug_fixes: Option<FixesOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_issues: Vec<Text>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub arch: IndexMap<String, ArchOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub driver: Option<DriverOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assets: Vec<AssetOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vpc_image: Option<VpcOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum FixesOut {
+    List(Vec<Text>),
+    None { none: Text },
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ArchOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios: Option<Vec<Scenario>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requirements: Option<Vec<Text>>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DriverOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cuda: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub datacenter: Vec<BranchOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upgrade_from: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_forward_compatible_with: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wording: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BranchOut {
+    pub branch: String,
+    pub min: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AssetOut {
+    pub image: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VpcOut {
+    pub template: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placeholders: Vec<PlaceholderOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlaceholderOut {
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionOut {
+    pub id: String,
+    pub title: Text,
+    pub body: Text,
+}
+
+/// What a heading starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Ignore,
+    Features,
+    Fixes,
+    Contents,
+    Assets,
+    Driver,
+    KnownIssues,
+    Section(&'static str),
+}
+
+fn heading(line: &str) -> Option<Part> {
+    let l = line.trim().trim_start_matches('#').trim().to_lowercase();
+    let l = l.trim_end_matches([':', '：']);
+    Some(match l {
+        "main features and bug fix lists" | "主要特性和bug修复列表" | "主要特性与问题修复" => {
+            Part::Ignore
+        }
+        "main features" | "主要特性" | "新特性" | "新增特性" => Part::Features,
+        "bugs fix" | "bug fix" | "bug fixes" | "bugs fixed" | "问题修复" | "缺陷修复"
+        | "bug修复" => Part::Fixes,
+        "contents" | "内容" | "镜像内容" => Part::Contents,
+        "assets" | "镜像资产" | "资产" => Part::Assets,
+        "driver requirements" | "驱动要求" | "驱动程序要求" => Part::Driver,
+        "known issues" | "已知问题" => Part::KnownIssues,
+        "key features and enhancements" | "关键特性与增强" => Part::Section("key-features"),
+        "quick start" | "快速开始" => Part::Section("quick-start"),
+        "本镜像内置环境变量" | "内置环境变量" | "built-in environment variables" => {
+            Part::Section("environment")
+        }
+        _ if l.starts_with("e2e")
+            && l.chars().count() <= 40
+            && (l.contains("评估") || l.contains("evaluation")) =>
+        {
+            Part::Section("e2e-evaluation")
+        }
+        _ => return None,
+    })
+}
+
+/// Words meaning "none" in a list.
+fn is_none_word(line: &str) -> bool {
+    matches!(
+        line.trim()
+            .trim_end_matches(['.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "暂无" | "无" | "none" | "n/a" | "-"
+    )
+}
+
+/// Lines with their 1-based numbers.
+type Numbered<'a> = Vec<(usize, &'a str)>;
+
+pub struct Parsed {
+    pub draft: Draft,
+    pub unplaced: Vec<(usize, String)>,
+}
+
+fn text(lang: Lang, s: impl Into<String>) -> Text {
+    let s = s.into();
+    match lang {
+        Lang::Zh => Text::new(s, ""),
+        Lang::En => Text::new("", s),
+    }
+}
+
+/// Reads the page's lines; `product` names the title.
+pub fn parse(lines: &[String], version: &str, lang: Lang, product: &str) -> Parsed {
+    let mut draft = Draft {
+        version: version.to_string(),
+        title: Text::new(
+            format!("{product} {version} 版本发布记录"),
+            format!("{product} {version} release notes"),
+        ),
+        ..Draft::default()
+    };
+    let mut unplaced = Vec::new();
+    // Split into parts by heading; line numbers are 1-based positions in `lines`.
+    let mut preamble: Vec<(usize, &str)> = Vec::new();
+    let mut parts: Vec<(Part, String, Numbered)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(part) = heading(line) {
+            parts.push((
+                part,
+                line.trim_start_matches('#').trim().to_string(),
+                Vec::new(),
+            ));
+        } else if let Some(last) = parts.last_mut() {
+            last.2.push((i + 1, line.as_str()));
+        } else {
+            preamble.push((i + 1, line.as_str()));
+        }
+    }
+    if parts.is_empty() {
+        unplaced.extend(preamble.iter().map(|(n, l)| (*n, l.to_string())));
+        return Parsed { draft, unplaced };
+    }
+    // The preamble: the summary ("本文介绍…"), and a title line naming the version.
+    let mut summary = Vec::new();
+    for (_, l) in &preamble {
+        if l.contains(version)
+            && (l.contains("发布记录") || l.to_lowercase().contains("release notes"))
+            && !l.contains("本文")
+            && !l.to_lowercase().starts_with("this")
+        {
+            continue;
+        }
+        summary.push(*l);
+    }
+    if !summary.is_empty() {
+        draft.summary = Some(text(lang, summary.join(" ")));
+    }
+    for (part, title, body) in &parts {
+        let body_lines: Vec<&str> = body.iter().map(|(_, l)| *l).collect();
+        match part {
+            Part::Ignore => unplaced.extend(body.iter().map(|(n, l)| (*n, l.to_string()))),
+            Part::Features => {
+                draft.features = body_lines
+                    .iter()
+                    .filter(|l| !is_none_word(l))
+                    .map(|l| text(lang, *l))
+                    .collect();
+            }
+            Part::Fixes => {
+                draft.bug_fixes = Some(match body_lines.as_slice() {
+                    [one] if is_none_word(one) => FixesOut::None {
+                        none: text(lang, *one),
+                    },
+                    items => FixesOut::List(items.iter().map(|l| text(lang, *l)).collect()),
+                });
+            }
+            Part::KnownIssues => {
+                draft.known_issues = body_lines
+                    .iter()
+                    .filter(|l| !is_none_word(l))
+                    .map(|l| text(lang, *l))
+                    .collect();
+            }
+            Part::Contents => contents(body, lang, &mut draft, &mut unplaced),
+            Part::Assets => assets(body, version, lang, &mut draft, &mut unplaced),
+            Part::Driver => draft.driver = Some(driver(&body_lines, lang)),
+            Part::Section(id) => {
+                if body.is_empty() {
+                    continue;
+                }
+                draft.sections.push(SectionOut {
+                    id: id.to_string(),
+                    title: text(lang, title.clone()),
+                    body: text(lang, to_markdown(&body_lines)),
+                });
+            }
+        }
+    }
+    // Versions stated only in prose (an empty component table).
+    if draft.components.is_empty() && draft.arch.values().all(|a| a.components.is_empty()) {
+        let fixes: Vec<Text> = match &draft.bug_fixes {
+            Some(FixesOut::List(items)) => items.clone(),
+            _ => Vec::new(),
+        };
+        for t in draft.features.iter().chain(&fixes) {
+            for claim in find_claims(t.get(lang)) {
+                let name = match normalize_component(&claim.name).as_str() {
+                    "cuda" => "CUDA".to_string(),
+                    "torch" => "torch".to_string(),
+                    _ => claim.name.clone(),
+                };
+                draft.components.entry(name).or_insert(claim.version);
+            }
+        }
+    }
+    if draft.archs.is_empty() {
+        draft.archs.push("amd64".into());
+    }
+    Parsed { draft, unplaced }
+}
+
+/// One arch column of the Contents table.
+#[derive(Default, Clone)]
+struct Column {
+    scenarios: Vec<Scenario>,
+    framework: Option<String>,
+    requirements: Vec<String>,
+    components: Vec<(String, String)>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Row {
+    Header,
+    Scenarios,
+    Framework,
+    Requirements,
+    Components,
+}
+
+fn row_kind(first_cell: &str) -> Option<Row> {
+    let c = first_cell.trim().to_lowercase();
+    if crate::record::load::KNOWN_ARCHS
+        .iter()
+        .any(|a| c.starts_with(a))
+    {
+        return Some(Row::Header);
+    }
+    Some(match c.as_str() {
+        "应用场景" | "场景" | "scenarios" | "scenario" | "use cases" => Row::Scenarios,
+        "框架" | "framework" => Row::Framework,
+        "requirements" | "要求" | "依赖" => Row::Requirements,
+        "核心组件" | "组件" | "components" | "core components" | "main components" => {
+            Row::Components
+        }
+        _ => return None,
+    })
+}
+
+fn contents(
+    body: &[(usize, &str)],
+    lang: Lang,
+    draft: &mut Draft,
+    unplaced: &mut Vec<(usize, String)>,
+) {
+    // Rows start with a known label (or arch names); other lines continue the row.
+    let mut rows: Vec<(Row, String)> = Vec::new();
+    for (n, line) in body {
+        if line
+            .chars()
+            .all(|c| c == '|' || c.is_whitespace() || c == '-' || c == ':')
+        {
+            continue;
+        }
+        let first = line.split('|').next().unwrap_or("");
+        let header =
+            first.trim().is_empty() && line.split('|').any(|c| row_kind(c) == Some(Row::Header));
+        let kind = if header {
+            Some(Row::Header)
+        } else {
+            row_kind(first)
+        };
+        match kind {
+            Some(kind) => rows.push((kind, line.to_string())),
+            None => match rows.last_mut() {
+                Some((_, row)) => {
+                    row.push(' ');
+                    row.push_str(line);
+                }
+                None => unplaced.push((*n, line.to_string())),
+            },
+        }
+    }
+    let mut archs: Vec<String> = Vec::new();
+    let mut columns: Vec<Column> = Vec::new();
+    for (kind, row) in &rows {
+        let mut cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        while cells.last().is_some_and(|c| c.is_empty()) {
+            cells.pop();
+        }
+        if *kind == Row::Header {
+            for cell in &cells {
+                let c = cell.to_lowercase();
+                if let Some(a) = crate::record::load::KNOWN_ARCHS
+                    .iter()
+                    .find(|a| c.starts_with(*a))
+                {
+                    archs.push(a.to_string());
+                }
+            }
+            continue;
+        }
+        let values = &cells[1.min(cells.len())..];
+        if columns.len() < values.len() {
+            columns.resize(values.len(), Column::default());
+        }
+        for (i, value) in values.iter().enumerate() {
+            let col = &mut columns[i];
+            match kind {
+                Row::Scenarios => {
+                    col.scenarios = value
+                        .split(['/', '、', ',', '，', '&'])
+                        .filter_map(|s| match s.trim().to_lowercase().as_str() {
+                            "训练" | "training" => Some(Scenario::Training),
+                            "推理" | "inference" => Some(Scenario::Inference),
+                            _ => None,
+                        })
+                        .collect();
+                }
+                Row::Framework if !value.is_empty() => col.framework = Some(value.to_string()),
+                Row::Requirements if !value.is_empty() => {
+                    col.requirements = vec![value.to_string()];
+                }
+                Row::Components => col.components = component_list(value),
+                _ => {}
+            }
+        }
+    }
+    if archs.is_empty() {
+        archs = match columns.len() {
+            0 | 1 => vec!["amd64".to_string()],
+            n => (0..n).map(|i| format!("arch{i}")).collect(),
+        };
+    }
+    columns.resize(archs.len(), Column::default());
+    draft.archs = archs.clone();
+    let all_same = |f: &dyn Fn(&Column) -> String| columns.windows(2).all(|w| f(&w[0]) == f(&w[1]));
+    if all_same(&|c| format!("{:?}", c.scenarios)) {
+        draft.scenarios = columns[0].scenarios.clone();
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().scenarios = Some(c.scenarios.clone());
+        }
+    }
+    if all_same(&|c| format!("{:?}", c.framework)) {
+        draft.framework = columns[0].framework.clone();
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().framework = c.framework.clone();
+        }
+    }
+    let reqs = |c: &Column| {
+        c.requirements
+            .iter()
+            .map(|r| text(lang, r))
+            .collect::<Vec<_>>()
+    };
+    if all_same(&|c| format!("{:?}", c.requirements)) {
+        draft.requirements = reqs(&columns[0]);
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().requirements = Some(reqs(c));
+        }
+    }
+    // Shared: in every arch's list with the same version, in the first list's order.
+    for (name, version) in &columns[0].components {
+        let everywhere = columns
+            .iter()
+            .all(|c| c.components.iter().any(|(n, v)| n == name && v == version));
+        if everywhere {
+            draft.components.insert(name.clone(), version.clone());
+        }
+    }
+    for (a, c) in archs.iter().zip(&columns) {
+        for (name, version) in &c.components {
+            if draft.components.get(name) != Some(version) {
+                draft
+                    .arch
+                    .entry(a.clone())
+                    .or_default()
+                    .components
+                    .insert(name.clone(), version.clone());
+            }
+        }
+    }
+    draft.arch.retain(|_, a| {
+        a.scenarios.is_some()
+            || a.framework.is_some()
+            || a.requirements.is_some()
+            || !a.components.is_empty()
+    });
+}
+
+/// `Ubuntu : 24.04 CUDA : 12.8 …` (also `name: version`, `name:version`,
+/// `name==version`), in one cell or over several lines.
+fn component_list(cell: &str) -> Vec<(String, String)> {
+    let spaced = cell.replace("==", " : ").replace('：', " : ");
+    let mut tokens: Vec<String> = Vec::new();
+    for word in spaced.split_whitespace() {
+        if word != ":" && word.contains(':') {
+            let (a, b) = word.split_once(':').unwrap_or((word, ""));
+            for t in [a, ":", b] {
+                if !t.is_empty() {
+                    tokens.push(t.to_string());
+                }
+            }
+        } else {
+            tokens.push(word.to_string());
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if i + 2 < tokens.len() && tokens[i + 1] == ":" {
+            out.push((tokens[i].clone(), tokens[i + 2].clone()));
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn assets(
+    body: &[(usize, &str)],
+    version: &str,
+    lang: Lang,
+    draft: &mut Draft,
+    unplaced: &mut Vec<(usize, String)>,
+) {
+    let mut images: Vec<String> = Vec::new();
+    let mut prose = String::new();
+    let mut template: Option<String> = None;
+    for (_, line) in body {
+        let l = line.trim();
+        let lower = l.to_lowercase();
+        if l == version {
+            continue;
+        }
+        if lower.starts_with("vpc") && l.chars().count() <= 20 {
+            continue;
+        }
+        if l.contains('{') && l.is_ascii() && l.contains('/') && is_ref_like(l) {
+            template = Some(l.to_string());
+            continue;
+        }
+        if template.is_none() && is_ref_like(l) && image_refs(l).first().is_some_and(|r| r == l) {
+            if !images.contains(&l.to_string()) {
+                images.push(l.to_string());
+            }
+            continue;
+        }
+        if l.is_empty() {
+            continue;
+        }
+        if !prose.is_empty() && lang == Lang::En {
+            prose.push(' ');
+        }
+        prose.push_str(l);
+    }
+    // Prose: placeholder descriptions first, then one note per image reference.
+    let refs = image_refs(&prose);
+    let first_ref = refs
+        .first()
+        .and_then(|r| prose.find(r.as_str()))
+        .unwrap_or(prose.len());
+    let (placeholder_text, notes_text) = prose.split_at(first_ref);
+    if let Some(template) = &template {
+        let names: Vec<String> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}').map(|(n, _)| n.to_string()))
+            .collect();
+        let mut placeholders = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let marker = format!("{{{name}}}");
+            let description = placeholder_text.find(&marker).map(|at| {
+                let rest = &placeholder_text[at + marker.len()..];
+                let end = names[i + 1..]
+                    .iter()
+                    .filter_map(|n| rest.find(&format!("{{{n}}}")))
+                    .min()
+                    .unwrap_or(rest.len());
+                rest[..end]
+                    .trim()
+                    .trim_start_matches("为")
+                    .trim_start_matches("is ")
+                    .trim_start_matches([':', '：'])
+                    .trim()
+                    .to_string()
+            });
+            let examples = description.as_deref().map(examples_in).unwrap_or_default();
+            placeholders.push(PlaceholderOut {
+                name: name.clone(),
+                examples,
+                description: description.filter(|d| !d.is_empty()).map(|d| text(lang, d)),
+            });
+        }
+        draft.vpc_image = Some(VpcOut {
+            template: template.clone(),
+            placeholders,
+        });
+    } else if !placeholder_text.trim().is_empty() {
+        unplaced.push((
+            body.first().map_or(0, |(n, _)| *n),
+            placeholder_text.trim().to_string(),
+        ));
+    }
+    // Notes: from each image reference to the next.
+    let mut notes: Vec<(String, String)> = Vec::new();
+    let mut rest = notes_text;
+    while !rest.is_empty() {
+        let Some(image) = image_refs(rest).into_iter().next() else {
+            break;
+        };
+        let at = rest.find(&image).unwrap_or(0);
+        let after = &rest[at + image.len()..];
+        let next = image_refs(after)
+            .first()
+            .and_then(|r| after.find(r.as_str()))
+            .unwrap_or(after.len());
+        let mut note = rest[..at + image.len() + next].trim().to_string();
+        if lang == Lang::En {
+            note = note.trim_end_matches(" The image").to_string();
+        }
+        notes.push((image.clone(), note));
+        rest = &after[next..];
+    }
+    for (image, _) in &notes {
+        if !images.contains(image) {
+            images.push(image.clone());
+        }
+    }
+    for image in images {
+        let note = notes
+            .iter()
+            .find(|(i, _)| *i == image)
+            .map(|(_, n)| n.clone());
+        let (suits, not_suits) = note.as_deref().map(applicability).unwrap_or_default();
+        draft.assets.push(AssetOut {
+            image,
+            suits: suits.into_iter().map(|s| text(lang, s)).collect(),
+            not_suits: not_suits.into_iter().map(|s| text(lang, s)).collect(),
+            note: note.map(|n| text(lang, n)),
+        });
+    }
+}
+
+fn is_ref_like(s: &str) -> bool {
+    let first = s.split('/').next().unwrap_or("");
+    s.contains('/') && first.contains('.') && !first.contains(' ')
+}
+
+/// Image references in a text: runs of reference characters with a
+/// registry host (a dot before the first `/`) and a path.
+pub fn image_refs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let is_ref_char =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | ':' | '@' | '-' | '_');
+    let mut current = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if is_ref_char(c) {
+            current.push(c);
+        } else {
+            let candidate = current.trim_end_matches(['.', ':', '-']).to_string();
+            if is_ref_like(&candidate) && candidate.split('/').count() >= 2 {
+                out.push(candidate);
+            }
+            current.clear();
+        }
+    }
+    out
+}
+
+/// `…适用于A、B;该镜像不适用于C,…` → ([A, B], [C]); English: "suitable for
+/// A and for B; it is not suitable for C".
+fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
+    let mut suits = Vec::new();
+    let mut not_suits = Vec::new();
+    let stop = |s: &str| -> String {
+        let end = s.find([';', '；', ',', '，', '。']).unwrap_or(s.len());
+        s[..end].trim().to_string()
+    };
+    let split = |s: String| -> Vec<String> {
+        s.split(['、'])
+            .flat_map(|p| p.split(" and for "))
+            .flat_map(|p| p.split(", "))
+            .map(|p| p.trim().trim_start_matches("for ").trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect()
+    };
+    for (marker, neg_marker) in [("适用于", "不适用于"), ("suitable for", "not suitable for")]
+    {
+        let mut rest = note;
+        while let Some(at) = rest.find(marker) {
+            let negative = rest[..at].ends_with(&neg_marker[..neg_marker.len() - marker.len()]);
+            let items = split(stop(&rest[at + marker.len()..]));
+            if negative {
+                not_suits.extend(items);
+            } else {
+                suits.extend(items);
+            }
+            rest = &rest[at + marker.len()..];
+        }
+    }
+    (suits, not_suits)
+}
+
+/// `比如:cn-beijing、cn-wulanchabu等` / `for example cn-beijing, cn-wulanchabu`.
+fn examples_in(description: &str) -> Vec<String> {
+    for marker in ["比如:", "比如：", "例如:", "例如：", "for example "] {
+        if let Some(at) = description.find(marker) {
+            let rest = &description[at + marker.len()..];
+            let end = rest.find(['等', '。']).unwrap_or(rest.len());
+            return rest[..end]
+                .trim_end_matches('.')
+                .split(['、', ','])
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty() && s.is_ascii() && !s.contains(' '))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+fn driver(lines: &[&str], lang: Lang) -> DriverOut {
+    let all = lines.join("\n");
+    let mut out = DriverOut {
+        wording: Some(text(lang, lines.join("\n\n") + "\n")),
+        ..DriverOut::default()
+    };
+    // Base CUDA: the first CUDA version after "基于" / "based on".
+    for marker in ["基于", "based on"] {
+        if out.cuda.is_none()
+            && let Some(at) = all.find(marker)
+        {
+            out.cuda = cuda_mentions(&all[at..]).into_iter().next();
+        }
+    }
+    // Minimum: "驱动程序版本575或更高版本" / "driver release 575 or later".
+    for marker in ["驱动程序版本", "driver release "] {
+        if out.min.is_none()
+            && let Some(at) = all.find(marker)
+        {
+            let v: String = all[at + marker.len()..]
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let v = v.trim_end_matches('.').to_string();
+            if !v.is_empty() {
+                out.min = Some(v);
+            }
+        }
+    }
+    for para in lines {
+        let lower = para.to_lowercase();
+        if para.contains("(或更高版本") || lower.contains("(or later") {
+            // "470.57(或更高版本R470)" / "470.57 (or later R470)"
+            let mut rest: &str = para;
+            while let Some(open) = rest.find('(') {
+                let before: String = rest[..open]
+                    .trim_end()
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.')
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                let close = rest[open..].find(')').map_or(rest.len(), |c| open + c);
+                let inside = &rest[open..close];
+                if let Some(branch) = branches(inside).into_iter().next()
+                    && !before.is_empty()
+                {
+                    out.datacenter.push(BranchOut {
+                        branch,
+                        min: before.trim_matches('.').to_string(),
+                    });
+                }
+                rest = &rest[close.min(rest.len())..];
+                if rest.starts_with(')') {
+                    rest = &rest[1..];
+                }
+            }
+        } else if para.contains("升级") || lower.contains("upgrade from") {
+            out.upgrade_from.extend(branches(para));
+            for marker in [
+                "不向前兼容",
+                "not forward-compatible with",
+                "not forward compatible with",
+            ] {
+                if let Some(at) = para.find(marker) {
+                    out.not_forward_compatible_with = cuda_mentions(&para[at..]).into_iter().next();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `R470`, `R545 ` … in a text.
+fn branches(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len() {
+        if chars[i] == 'R' && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
+            let digits: String = chars[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            if digits.len() >= 3 {
+                out.push(format!("R{digits}"));
+            }
+        }
+    }
+    out
+}
+
+/// Lines → Markdown: short lines without closing punctuation become `###`
+/// headings, command lines become code blocks, the rest paragraphs.
+fn to_markdown(lines: &[&str]) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for line in lines {
+        let code = is_command(line);
+        if code && !in_code {
+            out.push_str("```bash\n");
+            in_code = true;
+        } else if !code && in_code {
+            out.push_str("```\n\n");
+            in_code = false;
+        }
+        if code {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let n = line.chars().count();
+        let closes = line.ends_with(['。', '.', ':', '：', ',', '，', ';', '；', ')', '）']);
+        if n <= 24 && !closes {
+            out.push_str("### ");
+        }
+        out.push_str(line);
+        out.push_str("\n\n");
+    }
+    if in_code {
+        out.push_str("```\n");
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+fn is_command(line: &str) -> bool {
+    [
+        "docker ",
+        "export ",
+        "# ",
+        "pip ",
+        "ljperf ",
+        "python ",
+        "torchrun ",
+        "kubectl ",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn component_cells() {
+        assert_eq!(
+            component_list("Ubuntu : 24.04 CUDA : 12.8 flash_attn: 2.8.3 gdb:15.0"),
+            [
+                ("Ubuntu".to_string(), "24.04".to_string()),
+                ("CUDA".to_string(), "12.8".to_string()),
+                ("flash_attn".to_string(), "2.8.3".to_string()),
+                ("gdb".to_string(), "15.0".to_string())
+            ]
+        );
+        assert!(component_list("").is_empty());
+    }
+
+    #[test]
+    fn applicability_splits_on_enumeration_commas() {
+        let (s, n) = applicability(
+            "x:25.10镜像适用于ACS产品形态、灵骏多租产品形态;该镜像不适用于灵骏单租产品形态,请勿在灵骏单租场景使用。",
+        );
+        assert_eq!(s, ["ACS产品形态", "灵骏多租产品形态"]);
+        assert_eq!(n, ["灵骏单租产品形态"]);
+        let (s, n) = applicability(
+            "The image x is suitable for ACS and for Lingjun multi-tenant; it is not suitable for Lingjun single-tenant, so do not.",
+        );
+        assert_eq!(s, ["ACS", "Lingjun multi-tenant"]);
+        assert_eq!(n, ["Lingjun single-tenant"]);
+    }
+
+    #[test]
+    fn branches_and_refs() {
+        assert_eq!(
+            branches("R418、R440、R545 、R555和R560"),
+            ["R418", "R440", "R545", "R555", "R560"]
+        );
+        assert_eq!(
+            image_refs("a.b.com/x/y:25.05镜像适用于…。c.d.com/x/y:25.05\n"),
+            ["a.b.com/x/y:25.05", "c.d.com/x/y:25.05"]
+        );
+    }
+}

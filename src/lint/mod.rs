@@ -1,0 +1,672 @@
+//! `relnotes lint`: checks the claims a release record makes against its
+//! own facts, the previous release and NVIDIA's driver table.
+//!
+//! Rules (ids as printed):
+//! - `upgrade-claim`: "X 升级至 Y" / "X upgraded to Y" in a feature or fix,
+//!   where component X is not Y, or the previous release's X was not lower;
+//! - `driver-cuda-mismatch`: driver text naming a CUDA version other than
+//!   the record's base CUDA version;
+//! - `driver-branch-conflict`: a data-center branch also listed to upgrade from;
+//! - `driver-below-cuda-minimum`: a minimum driver below NVIDIA's for the CUDA version;
+//! - `missing-translation`: the loader's warnings;
+//! - `arch-difference`: components not in every arch, or at another version;
+//! - `duplicate-component`: one component under two names (`torch`/`pytorch`),
+//!   or an arch override repeating the shared version;
+//! - `asset-tag`: an image tag that does not start with the release version.
+
+mod claims;
+
+use crate::compat;
+use crate::record::{self, BugFixes, Release, Text, Workspace};
+use crate::version::{Dotted, Ecosystem, Version};
+use serde::Serialize;
+use std::cmp::Ordering;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+pub use claims::{Claim, find_claims, normalize_component};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Info => "info",
+        }
+    }
+}
+
+/// One problem (or remark) about one record.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    pub severity: Level,
+    pub rule: &'static str,
+    pub version: String,
+    pub file: PathBuf,
+    /// 1-based; 0 when there is no position.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}:{}: ", self.file.display(), self.line, self.column)?;
+        } else {
+            write!(f, "{}: ", self.file.display())?;
+        }
+        write!(
+            f,
+            "{}[{}]: {}",
+            self.severity.as_str(),
+            self.rule,
+            self.message
+        )?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LintReport {
+    pub versions: Vec<String>,
+    pub findings: Vec<Finding>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+impl LintReport {
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("serializable") + "\n"
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for f in &self.findings {
+            out.push_str(&f.to_string());
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "{} release(s) checked: {} error(s), {} warning(s), {} info\n",
+            self.versions.len(),
+            self.errors,
+            self.warnings,
+            self.infos
+        ));
+        out
+    }
+}
+
+/// Lints `versions` (every release when empty), in release order.
+pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, record::RecordError> {
+    let all = workspace.versions()?;
+    let mut wanted: Vec<String> = if versions.is_empty() {
+        all.clone()
+    } else {
+        versions.to_vec()
+    };
+    wanted.sort_by(|a, b| record::load::release_order(a, b));
+    wanted.dedup();
+    let mut findings = Vec::new();
+    for version in &wanted {
+        let loaded = workspace.load(version, false)?;
+        let previous = all
+            .iter()
+            .take_while(|v| *v != version)
+            .last()
+            .map(|v| workspace.load(v, false))
+            .transpose()?;
+        let source =
+            std::fs::read_to_string(&loaded.path).map_err(|source| record::RecordError::Io {
+                path: loaded.path.clone(),
+                source,
+            })?;
+        let mut ctx = Context {
+            workspace,
+            release: &loaded.release,
+            previous: previous.as_ref().map(|p| &p.release),
+            path: record::diagnostic::shown(&loaded.path),
+            source: &source,
+            findings: Vec::new(),
+        };
+        for w in &loaded.warnings {
+            ctx.findings.push(Finding {
+                severity: Level::Warning,
+                rule: "missing-translation",
+                version: version.clone(),
+                file: w.path.clone(),
+                line: w.line,
+                column: w.column,
+                message: w.message.clone(),
+                hint: w.hint.clone(),
+            });
+        }
+        ctx.upgrade_claims();
+        ctx.driver_cuda();
+        ctx.driver_branches();
+        ctx.driver_minimum();
+        ctx.arch_differences();
+        ctx.duplicates();
+        ctx.asset_tags();
+        let mut found = ctx.findings;
+        found.sort_by(|a, b| {
+            (a.line, a.column, a.severity, a.rule).cmp(&(b.line, b.column, b.severity, b.rule))
+        });
+        findings.extend(found);
+    }
+    let count = |l: Level| findings.iter().filter(|f| f.severity == l).count();
+    Ok(LintReport {
+        errors: count(Level::Error),
+        warnings: count(Level::Warning),
+        infos: count(Level::Info),
+        versions: wanted,
+        findings,
+    })
+}
+
+struct Context<'a> {
+    workspace: &'a Workspace,
+    release: &'a Release,
+    previous: Option<&'a Release>,
+    path: PathBuf,
+    source: &'a str,
+    findings: Vec<Finding>,
+}
+
+impl Context<'_> {
+    fn push(
+        &mut self,
+        severity: Level,
+        rule: &'static str,
+        at: Option<usize>,
+        message: String,
+        hint: Option<String>,
+    ) {
+        let (line, column) = match at {
+            Some(offset) => record::diagnostic::line_column(self.source, offset),
+            None => (0, 0),
+        };
+        self.findings.push(Finding {
+            severity,
+            rule,
+            version: self.release.version.get_ref().clone(),
+            file: self.path.clone(),
+            line,
+            column,
+            message,
+            hint,
+        });
+    }
+
+    /// Byte offset of `needle` in the source, searching from `from`.
+    fn find(&self, needle: &str, from: usize) -> Option<usize> {
+        let from = from.min(self.source.len());
+        if !self.source.is_char_boundary(from) {
+            return self.source.find(needle);
+        }
+        self.source[from..]
+            .find(needle)
+            .map(|i| i + from)
+            .or_else(|| self.source.find(needle))
+    }
+
+    fn upgrade_claims(&mut self) {
+        let project = &self.workspace.project;
+        let views = self.release.resolve(project);
+        let prev_views = self.previous.map(|p| p.resolve(project));
+        let fixes: Vec<(&str, &Text)> = match &self.release.bug_fixes {
+            BugFixes::List(items) => items.iter().map(|t| ("bug fix", t)).collect(),
+            BugFixes::None(_) => Vec::new(),
+        };
+        let texts: Vec<(&str, &Text)> = self
+            .release
+            .features
+            .iter()
+            .map(|t| ("feature", t))
+            .chain(fixes)
+            .collect();
+        for (kind, text) in texts {
+            let start = text.span.as_ref().map_or(0, |s| s.start);
+            for lang_text in [&text.zh, &text.en] {
+                for claim in find_claims(lang_text) {
+                    let at = self.find(&claim.phrase, start).or(Some(start));
+                    let lookup = |name: &str| -> Vec<(&str, &record::Component)> {
+                        let key = normalize_component(name);
+                        views
+                            .iter()
+                            .filter_map(|v| {
+                                v.components
+                                    .iter()
+                                    .find(|c| normalize_component(&c.name) == key)
+                                    .map(|c| (v.name.as_str(), c))
+                            })
+                            .collect()
+                    };
+                    let found = std::iter::once(&claim.name)
+                        .chain(&claim.alternatives)
+                        .map(|n| (n, lookup(n)))
+                        .find(|(_, d)| !d.is_empty());
+                    let Some((name, declared)) = found else {
+                        if claim.alternatives.is_empty() {
+                            self.push(
+                                Level::Warning,
+                                "upgrade-claim",
+                                at,
+                                format!(
+                                    "{kind} says `{}` is upgraded to {}, but the record declares no such component",
+                                    claim.name, claim.version
+                                ),
+                                Some(format!(
+                                    "add `{} = \"{}\"` to [components], or reword the {kind}",
+                                    claim.name, claim.version
+                                )),
+                            );
+                        }
+                        continue;
+                    };
+                    let key = normalize_component(name);
+                    let wrong: Vec<String> = declared
+                        .iter()
+                        .filter(|(_, c)| !version_matches(c.ecosystem, &c.version, &claim.version))
+                        .map(|(arch, c)| format!("{} {} ({arch})", c.name, c.version))
+                        .collect();
+                    if !wrong.is_empty() {
+                        self.push(
+                            Level::Error,
+                            "upgrade-claim",
+                            at,
+                            format!(
+                                "{kind} says `{}` is upgraded to {}, but the record declares {}",
+                                claim.name,
+                                claim.version,
+                                wrong.join(", ")
+                            ),
+                            Some(format!(
+                                "correct the {kind} or the component version of `{}`",
+                                declared[0].1.name
+                            )),
+                        );
+                    }
+                    let Some(prev_views) = &prev_views else {
+                        continue;
+                    };
+                    let prev = self.previous.map(|p| p.version.get_ref().clone());
+                    let (arch, current) = declared[0];
+                    let before = prev_views
+                        .iter()
+                        .find(|v| v.name == arch)
+                        .or_else(|| prev_views.first())
+                        .and_then(|v| {
+                            v.components
+                                .iter()
+                                .find(|c| normalize_component(&c.name) == key)
+                        });
+                    if let Some(before) = before {
+                        let order = Version::parse(current.ecosystem, &before.version)
+                            .ok()
+                            .zip(Version::parse(current.ecosystem, &current.version).ok())
+                            .and_then(|(b, c)| b.compare(&c));
+                        if matches!(order, Some(Ordering::Equal | Ordering::Greater)) {
+                            self.push(
+                                Level::Error,
+                                "upgrade-claim",
+                                at,
+                                format!(
+                                    "{kind} says `{}` is upgraded to {}, but the previous release {} already had {} {}",
+                                    claim.name,
+                                    claim.version,
+                                    prev.unwrap_or_default(),
+                                    before.name,
+                                    before.version
+                                ),
+                                Some("an upgrade needs a lower version in the previous release; say \"downgraded\" or drop the claim".into()),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn base_cuda(&self) -> Option<(String, usize)> {
+        let driver = self.release.driver.as_ref();
+        if let Some(cuda) = driver.and_then(|d| d.cuda.as_ref()) {
+            return Some((cuda.get_ref().clone(), cuda.span().start));
+        }
+        let project = &self.workspace.project;
+        self.release.components.iter().find_map(|(n, v)| {
+            (project.ecosystem_of(n.get_ref()) == Ecosystem::Cuda)
+                .then(|| (v.get_ref().clone(), v.span().start))
+        })
+    }
+
+    fn driver_cuda(&mut self) {
+        let Some(driver) = &self.release.driver else {
+            return;
+        };
+        let Some((base, base_at)) = self.base_cuda() else {
+            return;
+        };
+        let Ok(base_v) = Dotted::from_str(&base) else {
+            return;
+        };
+        let mut mentioned: Vec<(String, Option<usize>)> = Vec::new();
+        if let Some(nfc) = &driver.not_forward_compatible_with {
+            mentioned.push((nfc.clone(), self.find(&format!("\"{nfc}\""), base_at)));
+        }
+        if let Some(w) = &driver.wording {
+            let start = w.span.as_ref().map_or(0, |s| s.start);
+            for text in [&w.zh, &w.en] {
+                for v in cuda_mentions(text) {
+                    let at = self.find(&format!("CUDA {v}"), start);
+                    mentioned.push((v, at));
+                }
+            }
+        }
+        let mut reported: Vec<Dotted> = Vec::new();
+        for (v, at) in mentioned {
+            let Ok(d) = Dotted::from_str(&v) else {
+                continue;
+            };
+            if d == base_v || d.cmp(&base_v) == Ordering::Equal || reported.contains(&d) {
+                continue;
+            }
+            reported.push(d);
+            self.push(
+                Level::Error,
+                "driver-cuda-mismatch",
+                at,
+                format!(
+                    "the driver requirements name CUDA {v}, but the release is based on CUDA {base}"
+                ),
+                Some(format!(
+                    "one of them is wrong: the upgrade sentence should probably name CUDA {base}"
+                )),
+            );
+        }
+    }
+
+    fn driver_branches(&mut self) {
+        let Some(driver) = &self.release.driver else {
+            return;
+        };
+        for b in &driver.datacenter {
+            if driver
+                .upgrade_from
+                .iter()
+                .any(|u| u.trim().eq_ignore_ascii_case(b.branch.trim()))
+            {
+                let at = Some(b.min.span().start);
+                self.push(
+                    Level::Error,
+                    "driver-branch-conflict",
+                    at,
+                    format!(
+                        "branch {} is allowed on data-center GPUs (≥ {}) and also listed among the drivers to upgrade from",
+                        b.branch,
+                        b.min.get_ref()
+                    ),
+                    Some(format!(
+                        "remove {} from one of the lists; `relnotes compat` treats it as not supported until then",
+                        b.branch
+                    )),
+                );
+            }
+        }
+    }
+
+    fn driver_minimum(&mut self) {
+        let Some(min) = self.release.driver.as_ref().and_then(|d| d.min.as_ref()) else {
+            return;
+        };
+        let Some((cuda, _)) = self.base_cuda() else {
+            return;
+        };
+        let Some(row) = compat::toolkit_minimum(&cuda) else {
+            return;
+        };
+        let Ok(nvidia) = row.driver.parse::<compat::DriverVersion>() else {
+            return;
+        };
+        let Ok(declared) = min.get_ref().parse::<compat::DriverVersion>() else {
+            return;
+        };
+        // A bare branch (`575`) stands for that branch: compare branches only.
+        let lower = if declared.parts.len() == 1 {
+            declared.branch() < nvidia.branch()
+        } else {
+            compat::meets_minimum(&declared, &row.driver) == Some(false)
+        };
+        if lower {
+            self.push(
+                Level::Error,
+                "driver-below-cuda-minimum",
+                Some(min.span().start),
+                format!(
+                    "minimum driver {} is lower than NVIDIA's minimum {} for {} (Linux x86_64)",
+                    min.get_ref(),
+                    row.driver,
+                    row.release
+                ),
+                Some(
+                    "see Table 3 of the CUDA Toolkit Release Notes (data/cuda-drivers.toml)".into(),
+                ),
+            );
+        }
+    }
+
+    fn arch_differences(&mut self) {
+        let views = self.release.resolve(&self.workspace.project);
+        if views.len() < 2 {
+            return;
+        }
+        let mut seen: Vec<String> = Vec::new();
+        for view in &views {
+            for c in &view.components {
+                if seen.contains(&c.key) {
+                    continue;
+                }
+                seen.push(c.key.clone());
+                let holders: Vec<(&str, &str)> = views
+                    .iter()
+                    .filter_map(|v| {
+                        v.component(&c.key)
+                            .map(|x| (v.name.as_str(), x.version.as_str()))
+                    })
+                    .collect();
+                let at = self.find(&format!("\n{} =", c.name), 0).map(|i| i + 1);
+                if holders.len() < views.len() {
+                    let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
+                    self.push(
+                        Level::Info,
+                        "arch-difference",
+                        at,
+                        format!("{} only on {}", c.name, archs.join(", ")),
+                        None,
+                    );
+                } else if holders.iter().any(|(_, v)| *v != holders[0].1) {
+                    let list: Vec<String> =
+                        holders.iter().map(|(a, v)| format!("{a} {v}")).collect();
+                    self.push(
+                        Level::Info,
+                        "arch-difference",
+                        at,
+                        format!("{} differs per arch: {}", c.name, list.join(", ")),
+                        None,
+                    );
+                }
+            }
+        }
+    }
+
+    fn duplicates(&mut self) {
+        let views = self.release.resolve(&self.workspace.project);
+        for view in &views {
+            for (i, a) in view.components.iter().enumerate() {
+                for b in &view.components[i + 1..] {
+                    if a.key != b.key
+                        && normalize_component(&a.name) == normalize_component(&b.name)
+                    {
+                        let at = self.find(&format!("\n{} =", b.name), 0).map(|i| i + 1);
+                        self.push(
+                            Level::Error,
+                            "duplicate-component",
+                            at,
+                            format!(
+                                "{}: `{}` and `{}` name the same component ({} and {})",
+                                view.name, a.name, b.name, a.version, b.version
+                            ),
+                            Some("keep one of the two names".into()),
+                        );
+                    }
+                }
+            }
+        }
+        for (arch, over) in &self.release.arch {
+            for (name, version) in &over.components {
+                let shared = self.release.components.iter().find(|(n, _)| {
+                    normalize_component(n.get_ref()) == normalize_component(name.get_ref())
+                });
+                if let Some((_, v)) = shared
+                    && v.get_ref() == version.get_ref()
+                {
+                    self.push(
+                        Level::Warning,
+                        "duplicate-component",
+                        Some(name.span().start),
+                        format!(
+                            "[arch.{}.components] repeats `{}` = {} from [components]",
+                            arch.get_ref(),
+                            name.get_ref(),
+                            version.get_ref()
+                        ),
+                        Some("drop the override: the shared version already applies".into()),
+                    );
+                }
+            }
+        }
+    }
+
+    fn asset_tags(&mut self) {
+        let version = self.release.version.get_ref().clone();
+        for asset in &self.release.assets {
+            let Some(tag) = image_tag(&asset.image) else {
+                continue;
+            };
+            let ok = tag == version
+                || tag
+                    .strip_prefix(version.as_str())
+                    .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']));
+            if !ok {
+                let at = self.find(&asset.image, 0);
+                self.push(
+                    Level::Error,
+                    "asset-tag",
+                    at,
+                    format!(
+                        "asset tag `{tag}` of {} does not match the release version {version}",
+                        asset.image
+                    ),
+                    Some(format!("tags of this release start with `{version}`")),
+                );
+            }
+        }
+    }
+}
+
+/// The tag of an image reference, if it has one (digests are not tags).
+pub fn image_tag(image: &str) -> Option<&str> {
+    let name = image.split('@').next().unwrap_or(image);
+    let last = name.rsplit('/').next().unwrap_or(name);
+    last.split_once(':').map(|(_, tag)| tag)
+}
+
+/// Whether a declared version satisfies a claimed one: equal as versions,
+/// or the claim is a prefix at a dotted boundary (`2.4` of `2.4.0+3cd6870c`).
+pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> bool {
+    if declared == claimed {
+        return true;
+    }
+    if let Some(rest) = declared.strip_prefix(claimed)
+        && rest.starts_with(['.', '+', '-'])
+    {
+        return true;
+    }
+    matches!(
+        Version::parse(ecosystem, declared)
+            .ok()
+            .zip(Version::parse(ecosystem, claimed).ok())
+            .and_then(|(a, b)| a.compare(&b)),
+        Some(Ordering::Equal)
+    )
+}
+
+/// Every `CUDA <version>` a text names.
+pub fn cuda_mentions(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("CUDA") {
+        rest = &rest[i + 4..];
+        let trimmed = rest.trim_start_matches(' ');
+        let v: String = trimmed
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let v = v.trim_end_matches('.').to_string();
+        if v.contains('.') && v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Used by tests and docs: the path a finding points to, relative when possible.
+pub fn shown(path: &Path) -> PathBuf {
+    record::diagnostic::shown(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_and_versions() {
+        assert_eq!(
+            image_tag("r.io/a/b:25.05-serverless"),
+            Some("25.05-serverless")
+        );
+        assert_eq!(image_tag("localhost:5000/a/b"), None);
+        assert_eq!(image_tag("r.io/a/b@sha256:abc"), None);
+        assert!(version_matches(Ecosystem::Pypi, "2.4.0+3cd6870c", "2.4"));
+        assert!(version_matches(Ecosystem::Pypi, "0.14.0", "0.14.0"));
+        assert!(version_matches(Ecosystem::Cuda, "12.9.0", "12.9"));
+        assert!(!version_matches(Ecosystem::Pypi, "2.41.0", "2.4"));
+        assert!(!version_matches(Ecosystem::Pypi, "0.10.0", "0.11.0"));
+    }
+
+    #[test]
+    fn cuda_versions_in_prose() {
+        assert_eq!(
+            cuda_mentions("基于CUDA 12.9.0,…不向前兼容CUDA 12.8。CUDA 应用程序"),
+            ["12.9.0", "12.8"]
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! `relnotes site`: every release as a complete bilingual static site.
+//!
+//! [`build`] renders the whole site in memory — the language chooser, per
+//! language an index of releases, the release pages (the same templates as
+//! `relnotes render`), a diff page per pair of consecutive releases, the
+//! support matrix ([`matrix`]), the SBOMs and the Markdown copies of every
+//! page — as a [`Site`]: relative paths and bytes. [`write`] puts it in
+//! place safely (built beside the output directory, then swapped in);
+//! [`check`] compares it with what is on disk. docs/site.md describes the
+//! layout.
+
+pub mod labels;
+pub mod matrix;
+mod pages;
+mod write;
+
+pub use write::{CheckReport, Written, check, write};
+
+use crate::record::{Lang, Release};
+use crate::render::Templates;
+use crate::{Error, Session};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The file listing what relnotes wrote into the output directory, so a
+/// rebuild knows which files are its own (and keeps every other file).
+pub const MANIFEST: &str = ".relnotes-site";
+
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{} is not a directory\n  = hint: --out names the directory the site is written to", .0.display())]
+    NotADirectory(PathBuf),
+    #[error(
+        "{} holds files and no site written by relnotes ({MANIFEST} is missing)\n  = hint: pass --force to build the site into it; files relnotes does not write are kept", .0.display()
+    )]
+    NotASite(PathBuf),
+    #[error(
+        "{} in {} is in the way of a page of the site\n  = hint: move it elsewhere; relnotes never deletes files it did not write", .path.display(), .dir.display()
+    )]
+    InTheWay { dir: PathBuf, path: PathBuf },
+    #[error(
+        "--base-url `{0}` is not an absolute http(s) URL\n  = hint: e.g. --base-url https://example.com/docs/releases"
+    )]
+    BaseUrl(String),
+}
+
+/// What to build.
+#[derive(Debug, Clone, Default)]
+pub struct SiteOptions<'a> {
+    /// Templates to use instead of the project's.
+    pub templates: Option<&'a Path>,
+    /// Where the site is published, for `<link rel="canonical">` only.
+    pub base_url: Option<&'a str>,
+}
+
+/// A built site: paths relative to the output directory (with `/`), and
+/// their bytes, in path order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Site {
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Site {
+    fn add(&mut self, path: String, bytes: impl Into<Vec<u8>>) {
+        self.files.insert(path, bytes.into());
+    }
+
+    /// The manifest: one path per line, itself excluded.
+    fn manifest(&self) -> String {
+        let mut out = String::from(
+            "# Files written by `relnotes site`; a rebuild replaces them and keeps every other file.\n",
+        );
+        for path in self.files.keys().filter(|p| *p != MANIFEST) {
+            out.push_str(path);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One release, loaded, with what the index and the matrix show of it.
+pub struct Entry {
+    pub version: String,
+    pub release: Release,
+}
+
+/// Builds the whole site in memory.
+pub fn build(session: &mut Session, options: &SiteOptions) -> Result<Site, Error> {
+    let base_url = match options.base_url {
+        Some(url) => Some(check_base_url(url)?),
+        None => None,
+    };
+    let versions = session.workspace.versions()?;
+    let mut entries = Vec::with_capacity(versions.len());
+    for version in versions {
+        let loaded = session.load(&version)?;
+        entries.push(Entry {
+            version,
+            release: loaded.release,
+        });
+    }
+    // Newest first, as every list of the site shows them.
+    entries.reverse();
+    let templates = Templates::load(&session.workspace, options.templates)?;
+    let langs: Vec<Lang> = session.workspace.languages();
+    let ctx = pages::Builder {
+        workspace: &session.workspace,
+        templates: &templates,
+        langs: &langs,
+        base_url: base_url.as_deref(),
+        entries: &entries,
+    };
+    let mut site = Site::default();
+    ctx.build(&mut site, options.templates)?;
+    let manifest = site.manifest();
+    site.add(MANIFEST.to_string(), manifest);
+    Ok(site)
+}
+
+fn check_base_url(url: &str) -> Result<String, SiteError> {
+    let trimmed = url.trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !url.contains(char::is_whitespace) => {
+            Ok(trimmed.to_string())
+        }
+        _ => Err(SiteError::BaseUrl(url.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls() {
+        assert_eq!(
+            check_base_url("https://example.com/docs/").unwrap(),
+            "https://example.com/docs"
+        );
+        assert!(check_base_url("example.com").is_err());
+        assert!(check_base_url("https://").is_err());
+    }
+}

@@ -1,0 +1,391 @@
+//! Putting a built site in place, and comparing one with what is on disk.
+//!
+//! The site is written to a fresh directory beside the output directory,
+//! the files relnotes did not write are copied over from the old one, and
+//! only then are the directories swapped by renaming; a build that fails
+//! leaves the old site as it was and removes its temporary directory.
+
+use super::{MANIFEST, Site, SiteError};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+/// What a build wrote.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Written {
+    /// Files written by relnotes.
+    pub files: usize,
+    /// Files of the old directory that relnotes did not write, kept.
+    pub kept: Vec<String>,
+}
+
+/// How the directory on disk differs from the site as built now.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// Pages of the site that are not on disk.
+    pub missing: Vec<String>,
+    /// Pages on disk whose bytes differ.
+    pub changed: Vec<String>,
+    /// Pages relnotes wrote before (listed in the manifest) that it no
+    /// longer produces.
+    pub extra: Vec<String>,
+}
+
+impl CheckReport {
+    pub fn is_stale(&self) -> bool {
+        !(self.missing.is_empty() && self.changed.is_empty() && self.extra.is_empty())
+    }
+
+    /// For people: one line per page that differs.
+    pub fn to_text(&self, dir: &Path) -> String {
+        if !self.is_stale() {
+            return format!("{} is up to date\n", dir.display());
+        }
+        let count = self.missing.len() + self.changed.len() + self.extra.len();
+        let mut out = format!(
+            "{} is stale: {count} page{} differ{}\n",
+            dir.display(),
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "s" } else { "" }
+        );
+        for (word, list) in [
+            ("missing", &self.missing),
+            ("changed", &self.changed),
+            ("extra", &self.extra),
+        ] {
+            for path in list {
+                out.push_str(&format!("  {word:<8} {path}\n"));
+            }
+        }
+        out.push_str(&format!(
+            "  = hint: run `relnotes site --out {}` to rebuild it\n",
+            dir.display()
+        ));
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        let value = serde_json::json!({
+            "up_to_date": !self.is_stale(),
+            "missing": self.missing,
+            "changed": self.changed,
+            "extra": self.extra,
+        });
+        serde_json::to_string_pretty(&value).expect("serializable") + "\n"
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
+    move |source| SiteError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The paths the manifest in `dir` lists, or `None` without a manifest.
+fn manifest_in(dir: &Path) -> Result<Option<BTreeSet<String>>, SiteError> {
+    let path = dir.join(MANIFEST);
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(
+            text.lines()
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
+        )),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io(&path)(e)),
+    }
+}
+
+/// Every file (and symlink) under `dir`, as `/`-separated relative paths.
+fn files_under(dir: &Path) -> Result<Vec<(String, fs::FileType)>, SiteError> {
+    let mut out = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), String::new())];
+    while let Some((here, prefix)) = stack.pop() {
+        for entry in fs::read_dir(&here).map_err(io(&here))? {
+            let entry = entry.map_err(io(&here))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let relative = if prefix.is_empty() {
+                name
+            } else {
+                format!("{prefix}/{name}")
+            };
+            let kind = entry.file_type().map_err(io(&entry.path()))?;
+            if kind.is_dir() {
+                stack.push((entry.path(), relative.clone()));
+            }
+            out.push((relative, kind));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// Compares `site` with the directory `dir` (which may not exist).
+pub fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
+    let mut report = CheckReport::default();
+    if dir.exists() && !dir.is_dir() {
+        return Err(SiteError::NotADirectory(dir.to_path_buf()));
+    }
+    for (path, bytes) in &site.files {
+        let on_disk = dir.join(path);
+        match fs::read(&on_disk) {
+            Ok(old) if old == *bytes => {}
+            Ok(_) => report.changed.push(path.clone()),
+            Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
+                report.missing.push(path.clone())
+            }
+            Err(e) if e.kind() == ErrorKind::IsADirectory => report.changed.push(path.clone()),
+            Err(e) => return Err(io(&on_disk)(e)),
+        }
+    }
+    if dir.is_dir()
+        && let Some(old) = manifest_in(dir)?
+    {
+        report.extra = old
+            .into_iter()
+            .filter(|p| !site.files.contains_key(p) && dir.join(p).is_file())
+            .collect();
+    }
+    Ok(report)
+}
+
+/// Removes a directory tree when dropped, unless disarmed.
+struct Cleanup(Option<PathBuf>);
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.take() {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Writes `site` to `dir`: built in a sibling directory, files relnotes
+/// did not write carried over, then swapped in by renaming.
+///
+/// A directory that holds files but no manifest is only built into with
+/// `force` (its files are kept all the same).
+pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
+    let exists = match fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => true,
+        Ok(_) => return Err(SiteError::NotADirectory(dir.to_path_buf())),
+        Err(e) if e.kind() == ErrorKind::NotFound => false,
+        Err(e) => return Err(io(dir)(e)),
+    };
+    // Renaming needs the real name of the directory (`--out .` has none).
+    let dir = if exists {
+        fs::canonicalize(dir).map_err(io(dir))?
+    } else {
+        dir.to_path_buf()
+    };
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = dir
+        .file_name()
+        .ok_or_else(|| SiteError::NotADirectory(dir.clone()))?
+        .to_string_lossy()
+        .into_owned();
+    let old_manifest = if exists { manifest_in(&dir)? } else { None };
+    let old_files = if exists {
+        files_under(&dir)?
+    } else {
+        Vec::new()
+    };
+    if exists && old_manifest.is_none() && !old_files.is_empty() && !force {
+        return Err(SiteError::NotASite(dir));
+    }
+
+    fs::create_dir_all(&parent).map_err(io(&parent))?;
+    let pid = std::process::id();
+    let temp = parent.join(format!(".{name}.relnotes-new-{pid}"));
+    if temp.exists() {
+        fs::remove_dir_all(&temp).map_err(io(&temp))?;
+    }
+    let mut cleanup = Cleanup(Some(temp.clone()));
+    fs::create_dir(&temp).map_err(io(&temp))?;
+    write_files(site, &temp)?;
+
+    // Carry over what relnotes did not write.
+    let ours = old_manifest.unwrap_or_default();
+    let mut kept = Vec::new();
+    for (relative, kind) in &old_files {
+        if relative == MANIFEST || site.files.contains_key(relative) || ours.contains(relative) {
+            continue;
+        }
+        let from = dir.join(relative);
+        let to = temp.join(relative);
+        // Directories come with their files; relnotes writes no empty ones.
+        if kind.is_dir() {
+            continue;
+        }
+        if fs::symlink_metadata(&to).is_ok() {
+            return Err(SiteError::InTheWay {
+                dir,
+                path: relative.into(),
+            });
+        }
+        if let Some(p) = to.parent() {
+            fs::create_dir_all(p).map_err(io(p))?;
+        }
+        if kind.is_symlink() {
+            let link = fs::read_link(&from).map_err(io(&from))?;
+            symlink(&link, &to).map_err(io(&to))?;
+        } else {
+            fs::copy(&from, &to).map_err(io(&to))?;
+        }
+        kept.push(relative.clone());
+    }
+
+    // Swap.
+    if exists {
+        if let Ok(meta) = fs::metadata(&dir) {
+            let _ = fs::set_permissions(&temp, meta.permissions());
+        }
+        let old = parent.join(format!(".{name}.relnotes-old-{pid}"));
+        if old.exists() {
+            fs::remove_dir_all(&old).map_err(io(&old))?;
+        }
+        fs::rename(&dir, &old).map_err(io(&dir))?;
+        if let Err(e) = fs::rename(&temp, &dir) {
+            let _ = fs::rename(&old, &dir);
+            return Err(io(&dir)(e));
+        }
+        cleanup.0 = Some(old);
+    } else {
+        fs::rename(&temp, &dir).map_err(io(&dir))?;
+        cleanup.0 = None;
+    }
+    drop(cleanup);
+    Ok(Written {
+        files: site.files.len(),
+        kept,
+    })
+}
+
+/// Writes every file of `site` under `dir`, on one thread per core.
+fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
+    let files: Vec<(&String, &Vec<u8>)> = site.files.iter().collect();
+    // Directories first, so the threads only create files.
+    let parents: BTreeSet<PathBuf> = files
+        .iter()
+        .filter_map(|(path, _)| dir.join(path).parent().map(Path::to_path_buf))
+        .collect();
+    for parent in &parents {
+        fs::create_dir_all(parent).map_err(io(parent))?;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || -> Result<(), SiteError> {
+                    for (path, bytes) in part {
+                        let target = dir.join(path);
+                        fs::write(&target, bytes).map_err(io(&target))?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .try_for_each(|h| h.join().expect("a writing thread panicked"))
+    })
+}
+
+#[cfg(unix)]
+fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+#[cfg(not(unix))]
+fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
+    fs::copy(target, link).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(files: &[(&str, &str)]) -> Site {
+        let mut site = Site::default();
+        for (p, b) in files {
+            site.add(p.to_string(), b.as_bytes());
+        }
+        let manifest = site.manifest();
+        site.add(MANIFEST.into(), manifest);
+        site
+    }
+
+    #[test]
+    fn rebuild_keeps_user_files_and_drops_old_pages() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        write(
+            &site(&[("en/a.html", "a"), ("en/old.html", "o")]),
+            &out,
+            false,
+        )
+        .unwrap();
+        fs::write(out.join("CNAME"), "docs.example.com").unwrap();
+        fs::create_dir_all(out.join("en/extra")).unwrap();
+        fs::write(out.join("en/extra/mine.txt"), "mine").unwrap();
+        let new = site(&[("en/a.html", "A"), ("en/b.html", "b")]);
+        let report = check(&new, &out).unwrap();
+        assert_eq!(report.changed, [MANIFEST, "en/a.html"]);
+        assert_eq!(report.missing, ["en/b.html"]);
+        assert_eq!(report.extra, ["en/old.html"]);
+        let written = write(&new, &out, false).unwrap();
+        assert_eq!(written.kept, ["CNAME", "en/extra/mine.txt"]);
+        assert_eq!(
+            fs::read_to_string(out.join("CNAME")).unwrap(),
+            "docs.example.com"
+        );
+        assert_eq!(fs::read_to_string(out.join("en/a.html")).unwrap(), "A");
+        assert!(!out.join("en/old.html").exists());
+        assert!(!check(&new, &out).unwrap().is_stale());
+        let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary directory left behind");
+    }
+
+    #[test]
+    fn a_foreign_directory_needs_force() {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(tmp.path().join("notes.txt"), "x").unwrap();
+        let s = site(&[("index.html", "i")]);
+        assert!(matches!(
+            write(&s, tmp.path(), false),
+            Err(SiteError::NotASite(_))
+        ));
+        write(&s, tmp.path(), true).unwrap();
+        assert_eq!(
+            fs::read_to_string(tmp.path().join("notes.txt")).unwrap(),
+            "x"
+        );
+    }
+
+    #[test]
+    fn a_user_file_in_the_way_fails_and_changes_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        write(&site(&[("index.html", "i")]), &out, false).unwrap();
+        fs::write(out.join("en"), "a file where a directory goes").unwrap();
+        let err = write(
+            &site(&[("index.html", "i"), ("en/a.html", "a")]),
+            &out,
+            false,
+        );
+        assert!(err.is_err());
+        assert_eq!(
+            fs::read_to_string(out.join("en")).unwrap(),
+            "a file where a directory goes"
+        );
+        assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,220 @@
+//! `relnotes lint`: one test per rule, on the real records and broken copies.
+
+use crate::util::{relnotes, relnotes_in, scratch_project};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+
+fn lint_json(dir: &Path, versions: &[&str]) -> (i32, Value) {
+    let out = relnotes_in(dir)
+        .arg("lint")
+        .args(versions)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}\nstdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap(), json)
+}
+
+fn findings<'a>(json: &'a Value, rule: &str) -> Vec<&'a Value> {
+    json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == rule)
+        .collect()
+}
+
+fn edit(dir: &Path, version: &str, from: &str, to: &str) {
+    let path = dir.join("releases").join(format!("{version}.toml"));
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from}");
+    fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn release_25_05_contradicts_itself_on_cuda_and_r545() {
+    let out = relnotes().args(["lint", "25.05"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("releases/25.05.toml:46:31: error[driver-cuda-mismatch]: the driver requirements name CUDA 12.8, but the release is based on CUDA 12.9.0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[driver-branch-conflict]: branch R545 is allowed on data-center GPUs"),
+        "{text}"
+    );
+    assert!(text.contains("= hint:"), "{text}");
+}
+
+#[test]
+fn every_feature_claim_of_25_10_passes() {
+    let dir = scratch_project();
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    assert!(findings(&json, "upgrade-claim").is_empty(), "{json:#}");
+    assert!(
+        findings(&json, "driver-cuda-mismatch").is_empty(),
+        "{json:#}"
+    );
+    assert!(
+        findings(&json, "driver-below-cuda-minimum").is_empty(),
+        "{json:#}"
+    );
+    assert!(findings(&json, "asset-tag").is_empty(), "{json:#}");
+    // The R545 contradiction is in the 25.10 notes too.
+    assert_eq!(findings(&json, "driver-branch-conflict").len(), 1);
+}
+
+#[test]
+fn a_clean_record_exits_0() {
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "\"R530\", \"R545\", ", "\"R530\", ");
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(json["errors"], 0);
+}
+
+#[test]
+fn a_claim_naming_another_version_is_an_error() {
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "vLLM升级至0.11.0", "vLLM升级至0.12.0");
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found = findings(&json, "upgrade-claim");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert_eq!(found[0]["severity"], "error");
+    assert_eq!(found[0]["line"], 26);
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`vLLM` is upgraded to 0.12.0, but the record declares vllm 0.11.0 (aarch64), vllm 0.11.0 (amd64)"),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn a_claim_whose_previous_version_was_not_lower_is_an_error() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.05",
+        "torch = \"2.6.0.7.post1\"",
+        "torch = \"2.6.0.7.post1\"\nvllm = \"0.11.0\"",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found = findings(&json, "upgrade-claim");
+    assert!(
+        found.iter().any(|f| f["message"]
+            .as_str()
+            .unwrap()
+            .contains("the previous release 25.05 already had vllm 0.11.0")),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn a_minimum_driver_below_nvidias_for_the_cuda_version_is_an_error() {
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "min = \"575\"", "min = \"560.35\"");
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "driver-below-cuda-minimum");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("lower than NVIDIA's minimum 570.26 for CUDA 12.8 GA"),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn an_asset_tag_of_another_version_is_an_error() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.05",
+        "training-nv-pytorch:25.05\"",
+        "training-nv-pytorch:25.04\"",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.05"]);
+    let found = findings(&json, "asset-tag");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert!(found[0]["message"].as_str().unwrap().contains("`25.04`"));
+}
+
+#[test]
+fn one_component_under_two_names_is_a_duplicate() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.05",
+        "torch = \"2.6.0.7.post1\"",
+        "torch = \"2.6.0.7.post1\"\npytorch = \"2.6.0\"",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.05"]);
+    assert_eq!(findings(&json, "duplicate-component").len(), 1, "{json:#}");
+}
+
+#[test]
+fn an_override_repeating_the_shared_version_is_a_warning() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "[arch.aarch64.components]\n",
+        "[arch.aarch64.components]\nray = \"2.50.1\"\n",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "duplicate-component");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert_eq!(found[0]["severity"], "warning");
+}
+
+#[test]
+fn per_arch_differences_are_reported_as_info() {
+    let dir = scratch_project();
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let messages: Vec<&str> = findings(&json, "arch-difference")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "pytorch-triton only on aarch64",
+            "perf only on amd64",
+            "triton only on amd64"
+        ]
+    );
+}
+
+#[test]
+fn missing_translations_are_warnings() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.05",
+        "en = \"CUDA in the base image upgraded to 12.9.0.\"",
+        "",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.05"]);
+    let found = findings(&json, "missing-translation");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert_eq!(found[0]["severity"], "warning");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("features[0]")
+    );
+}
