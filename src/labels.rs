@@ -150,6 +150,60 @@ pub const LABELS: &[(&str, &str, &str)] = &[
     ("inserted", "新增文字", "inserted text"),
     ("deleted", "删除文字", "deleted text"),
     ("other_language", "English", "中文"),
+    // The site's own pages (index, matrix, chooser, navigation); `{product}`
+    // is filled in when a page is built.
+    (
+        "site_title",
+        "{product} 版本发布记录",
+        "{product} release notes",
+    ),
+    ("site_nav", "站点导航", "Site"),
+    ("all_releases", "全部版本", "All releases"),
+    ("matrix", "支持矩阵", "Support matrix"),
+    (
+        "matrix_title",
+        "{product} 支持矩阵",
+        "{product} support matrix",
+    ),
+    (
+        "matrix_intro",
+        "每列一个版本（最新的在最左），每行一个组件。标记表示与右侧相邻的上一版本相比的变化。",
+        "One column per release (newest first), one row per component. Marks show the change from the previous release, the column to its right.",
+    ),
+    (
+        "matrix_caption",
+        "{arch} 架构：各版本的 CUDA、驱动与组件版本",
+        "{arch}: CUDA, driver and component versions per release",
+    ),
+    (
+        "releases_caption",
+        "全部版本，最新的在前",
+        "Every release, newest first",
+    ),
+    ("release", "版本", "Release"),
+    ("date", "发布日期", "Date"),
+    ("cuda_short", "CUDA", "CUDA"),
+    ("driver_short", "最低驱动", "Minimum driver"),
+    (
+        "matrix_cuda",
+        "CUDA（驱动要求）",
+        "CUDA (driver requirements)",
+    ),
+    ("changes", "变更", "Changes"),
+    (
+        "changes_since",
+        "相对 {from} 的变更",
+        "Changes since {from}",
+    ),
+    ("sbom_of", "SBOM（{arch}）", "SBOM ({arch})"),
+    ("unknown", "—", "—"),
+    ("not_stated", "未注明", "not stated"),
+    ("choose_language", "选择语言", "Choose a language"),
+    ("chg_upgraded", "升级", "upgraded"),
+    ("chg_downgraded", "降级", "downgraded"),
+    ("chg_added", "新增", "added"),
+    ("chg_removed", "移除", "removed"),
+    ("from_version", "原为", "was"),
 ];
 
 /// The label `key` in `lang`, if there is one.
