@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Release notes of container images as data: render bilingual pages and
-/// diff releases from `releases/<version>.toml`.
+/// Release notes of container images as data: bilingual pages, diffs,
+/// SBOMs, a static site and a check against the real image, all from
+/// `releases/<version>.toml`.
 #[derive(Parser)]
 #[command(name = "relnotes", version, about)]
 struct Cli {
@@ -161,9 +162,11 @@ enum Command {
         #[arg(short, long)]
         quiet: bool,
     },
-    /// Does each release run on an NVIDIA driver? Natively (at or above the
-    /// release's minimum) or, on data-center GPUs, through a forward-compatible
-    /// branch. A question, not a check: exits 0 whatever the answer.
+    /// Say whether each release runs on an NVIDIA driver, and why.
+    ///
+    /// Natively (at or above the release's minimum) or, on data-center GPUs,
+    /// through a forward-compatible branch. A question, not a check: exits 0
+    /// whatever the answer.
     Compat {
         /// The driver version, as nvidia-smi shows it (e.g. 535.104.05).
         #[arg(long, value_name = "VERSION")]
