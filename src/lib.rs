@@ -232,21 +232,7 @@ pub fn list_releases(session: &mut Session) -> Result<Vec<ReleaseSummary>, Error
         let loaded = session.load(&version)?;
         let release = &loaded.release;
         let views = release.resolve(&session.workspace.project);
-        let cuda = views
-            .first()
-            .and_then(|v| {
-                v.components
-                    .iter()
-                    .find(|c| c.ecosystem == version::Ecosystem::Cuda)
-            })
-            .map(|c| c.version.clone())
-            .or_else(|| {
-                release
-                    .driver
-                    .as_ref()
-                    .and_then(|d| d.cuda.as_ref())
-                    .map(|c| c.get_ref().clone())
-            });
+        let cuda = release.cuda(&session.workspace.project);
         out.push(ReleaseSummary {
             version,
             title: release.title.clone(),

@@ -68,6 +68,23 @@ impl Release {
             .collect()
     }
 
+    /// The CUDA version to show at a glance: the base CUDA of the driver
+    /// requirements, else the first arch's CUDA component.
+    pub fn cuda(&self, project: &Project) -> Option<String> {
+        self.driver
+            .as_ref()
+            .and_then(|d| d.cuda.as_ref())
+            .map(|c| c.get_ref().clone())
+            .or_else(|| {
+                let arch = self.archs.get_ref().first()?;
+                self.resolve_arch(project, arch.get_ref())
+                    .components
+                    .into_iter()
+                    .find(|c| c.ecosystem == Ecosystem::Cuda)
+                    .map(|c| c.version)
+            })
+    }
+
     /// Every declared arch with its effective components, in record order.
     ///
     /// An arch-only component is placed after the last shared component
@@ -230,6 +247,18 @@ mod tests {
                 ("python", Ecosystem::Generic)
             ]
         );
+    }
+
+    #[test]
+    fn cuda_at_a_glance_prefers_the_driver_base() {
+        let components = "[components]\nCUDA = \"12.8\"";
+        assert_eq!(
+            release(components).cuda(&project()).as_deref(),
+            Some("12.8")
+        );
+        let both = format!("{components}\n[driver]\ncuda = \"12.8.0\"");
+        assert_eq!(release(&both).cuda(&project()).as_deref(), Some("12.8.0"));
+        assert_eq!(release("").cuda(&project()), None);
     }
 
     #[test]

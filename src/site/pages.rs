@@ -337,20 +337,7 @@ impl Builder<'_> {
             .map(|(i, entry)| {
                 let release = &entry.release;
                 let driver = release.driver.as_ref();
-                let cuda = driver
-                    .and_then(|d| d.cuda.as_ref())
-                    .map(|c| c.get_ref().clone())
-                    .or_else(|| {
-                        release
-                            .resolve(&self.workspace.project)
-                            .first()
-                            .and_then(|v| {
-                                v.components
-                                    .iter()
-                                    .find(|c| c.ecosystem == crate::version::Ecosystem::Cuda)
-                                    .map(|c| c.version.clone())
-                            })
-                    });
+                let cuda = release.cuda(&self.workspace.project);
                 let older = self.entries.get(i + 1);
                 json!({
                     "version": entry.version,
