@@ -201,7 +201,11 @@ fn read_image(reference: &str) {
                 || path.ends_with("/nccl.h"))
     };
     let view = image
-        .read(&Platform::for_arch("amd64"), &wanted, &NoProgress)
+        .read(
+            &Platform::for_arch(&"amd64".parse().unwrap()),
+            &wanted,
+            &NoProgress,
+        )
         .expect("read");
     let bytes: usize = view.files.iter().map(|f| f.contents.len()).sum();
     eprintln!("{} wanted files, {bytes} bytes", view.files.len());

@@ -132,9 +132,9 @@ pub struct CompatReport {
 
 /// Whether `release` runs on `driver` (on a data-center GPU when `datacenter`).
 pub fn check(release: &Release, driver: &DriverVersion, datacenter: bool) -> Verdict {
-    let version = release.version.get_ref().clone();
+    let version = release.version.clone();
     let spec = release.driver.clone().unwrap_or_default();
-    let driver_min = spec.min.as_ref().map(|m| m.get_ref().clone());
+    let driver_min = spec.min.clone();
     let verdict = |support: Support, branch: Option<String>, reason: String| Verdict {
         version: version.clone(),
         support,
@@ -167,7 +167,7 @@ pub fn check(release: &Release, driver: &DriverVersion, datacenter: bool) -> Ver
         let hint = match allowed {
             Some(b) => format!(
                 "; on a data-center GPU {branch_name} ≥ {} would do (--datacenter)",
-                b.min.get_ref()
+                b.min
             ),
             None => String::new(),
         };
@@ -194,7 +194,7 @@ pub fn check(release: &Release, driver: &DriverVersion, datacenter: bool) -> Ver
             verdict(support, None, reason)
         }
         Some(b) => {
-            let min = b.min.get_ref();
+            let min = &b.min;
             let upgrade = spec
                 .upgrade_from
                 .iter()
@@ -228,7 +228,7 @@ fn branch_list(driver: &Driver) -> String {
     driver
         .datacenter
         .iter()
-        .map(|b| format!("{} ≥ {}", b.branch, b.min.get_ref()))
+        .map(|b| format!("{} ≥ {}", b.branch, b.min))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -16,6 +16,7 @@ pub mod inspect;
 pub mod labels;
 pub mod lint;
 pub mod output;
+pub mod package;
 pub mod record;
 pub mod render;
 pub mod sbom;
@@ -242,7 +243,7 @@ pub fn list_releases(session: &mut Session) -> Result<Vec<ReleaseSummary>, Error
                 .driver
                 .as_ref()
                 .and_then(|d| d.min.as_ref())
-                .map(|m| m.get_ref().clone()),
+                .cloned(),
             components: views.iter().map(|v| v.components.len()).max().unwrap_or(0),
         });
     }

@@ -56,11 +56,11 @@ fn facts(ws: &Workspace, r: &Release) -> String {
     let d = r.driver.as_ref().unwrap();
     out.push_str(&format!(
         "driver cuda {:?} min {:?} datacenter {:?} upgrade_from {:?} nfc {:?}\n",
-        d.cuda.as_ref().map(|c| c.get_ref()),
-        d.min.as_ref().map(|c| c.get_ref()),
+        d.cuda.as_ref(),
+        d.min.as_ref(),
         d.datacenter
             .iter()
-            .map(|b| format!("{}>={}", b.branch, b.min.get_ref()))
+            .map(|b| format!("{}>={}", b.branch, b.min))
             .collect::<Vec<_>>(),
         d.upgrade_from,
         d.not_forward_compatible_with
@@ -96,7 +96,7 @@ fn facts(ws: &Workspace, r: &Release) -> String {
         r.known_issues.iter().map(|t| &t.zh).collect::<Vec<_>>(),
         r.summary.as_ref().map(|s| &s.zh),
     ));
-    let ids: Vec<&str> = r.sections.iter().map(|s| s.id.get_ref().as_str()).collect();
+    let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
     out.push_str(&format!("sections {ids:?}\n"));
     out
 }

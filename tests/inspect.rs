@@ -36,7 +36,11 @@ fn wanted(path: &str, size: u64) -> bool {
 }
 
 fn read(image: &inspect::Image, arch: &str) -> Result<ImageView, InspectError> {
-    image.read(&Platform::for_arch(arch), &wanted, &NoProgress)
+    image.read(
+        &Platform::for_arch(&arch.parse().unwrap()),
+        &wanted,
+        &NoProgress,
+    )
 }
 
 const TORCH: &str = "usr/local/lib/python3.12/dist-packages/torch-2.8.0.dist-info/METADATA";
@@ -206,7 +210,11 @@ fn registry_image_index_both_platforms() {
     // Progress hears of every layer and every byte.
     let progress = Counting::default();
     image
-        .read(&Platform::for_arch("amd64"), &wanted, &progress)
+        .read(
+            &Platform::for_arch(&"amd64".parse().unwrap()),
+            &wanted,
+            &progress,
+        )
         .unwrap();
     let m = built.manifest("amd64");
     let total: u64 = m.layers.iter().map(|l| l.blob.bytes.len() as u64).sum();
@@ -312,7 +320,7 @@ fn docker_archives_classic_and_oci() {
             &options(),
         )
         .unwrap();
-        assert!(image.has_platform(&Platform::for_arch("aarch64")));
+        assert!(image.has_platform(&Platform::for_arch(&"aarch64".parse().unwrap())));
     }
     let err = open(
         &format!("docker-archive:{}:team/other:1", classic.display()),
@@ -339,7 +347,7 @@ fn missing_platform_is_a_distinct_error() {
     let built = TestImage::multi(vec![platform("amd64")]).build();
     built.write_layout(dir.path(), "v1");
     let image = open(&format!("oci:{}:v1", dir.path().display()), &options()).unwrap();
-    assert!(!image.has_platform(&Platform::for_arch("aarch64")));
+    assert!(!image.has_platform(&Platform::for_arch(&"aarch64".parse().unwrap())));
     let err = read(&image, "aarch64").unwrap_err();
     assert!(err.is_missing_platform(), "{err}");
     assert!(

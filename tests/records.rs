@@ -2,7 +2,8 @@
 //! the facts of the vendor's release notes.
 
 use crate::util::root;
-use relnotes::record::{BugFixes, Origin, Workspace};
+use relnotes::package::Origin;
+use relnotes::record::{BugFixes, Workspace};
 
 fn workspace(dir: &str) -> Workspace {
     Workspace::open(&root().join(dir)).expect("project opens")
@@ -75,8 +76,8 @@ fn release_25_10_archs_differ_exactly_as_the_contents_table() {
     }
     assert!(matches!(release.bug_fixes, BugFixes::None(ref t) if t.zh == "暂无"));
     let driver = release.driver.as_ref().unwrap();
-    assert_eq!(driver.min.as_ref().unwrap().get_ref(), "575");
-    assert_eq!(driver.cuda.as_ref().unwrap().get_ref(), "12.8.0");
+    assert_eq!(driver.min.as_ref().unwrap(), "575");
+    assert_eq!(driver.cuda.as_ref().unwrap(), "12.8.0");
     assert_eq!(driver.datacenter.len(), 4);
 }
 
@@ -135,14 +136,7 @@ fn pytorch_cuda_v2_9_has_gpus_ports_and_driver() {
         "{ports:?}"
     );
     assert_eq!(
-        release
-            .driver
-            .as_ref()
-            .unwrap()
-            .min
-            .as_ref()
-            .unwrap()
-            .get_ref(),
+        release.driver.as_ref().unwrap().min.as_ref().unwrap(),
         "535"
     );
 }

@@ -1,7 +1,8 @@
 //! Components of one arch, matched by normalised name.
 
 use super::{Change, ComponentChange};
-use crate::record::{ArchView, Component};
+use crate::package::Package;
+use crate::record::ArchView;
 
 /// One entry per component of `arch`: the new release's components in its
 /// order, then those only the old release has, in the old release's order.
@@ -9,8 +10,8 @@ use crate::record::{ArchView, Component};
 /// `old`/`new` are `None` for an arch the release does not declare, so an
 /// arch only one side has is all `added` or all `removed`.
 pub fn compare(arch: &str, old: Option<&ArchView>, new: Option<&ArchView>) -> Vec<ComponentChange> {
-    let old_components: &[Component] = old.map_or(&[], |v| &v.components);
-    let new_components: &[Component] = new.map_or(&[], |v| &v.components);
+    let old_components: &[Package] = old.map_or(&[], |v| &v.components);
+    let new_components: &[Package] = new.map_or(&[], |v| &v.components);
     let mut out = Vec::with_capacity(new_components.len() + old_components.len());
     for c in new_components {
         let before = old_components.iter().find(|o| o.key == c.key);

@@ -182,12 +182,11 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
     let none = Driver::default();
     let old = from.unwrap_or(&none);
     let new = to.unwrap_or(&none);
-    let spanned = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|s| s.get_ref().clone());
     let branch_key = |b: &str| b.trim().to_ascii_uppercase();
 
     let mut datacenter = DatacenterDiff::default();
     for b in &new.datacenter {
-        let min = b.min.get_ref();
+        let min = &b.min;
         match old
             .datacenter
             .iter()
@@ -198,11 +197,11 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
                 min: min.clone(),
             }),
             Some(o) => {
-                let change = Change::between(Ecosystem::Generic, Some(o.min.get_ref()), Some(min));
+                let change = Change::between(Ecosystem::Generic, Some(&o.min), Some(min));
                 if change != Change::Unchanged {
                     datacenter.changed.push(BranchChange {
                         branch: b.branch.clone(),
-                        from: o.min.get_ref().clone(),
+                        from: o.min.clone(),
                         to: min.clone(),
                         change,
                     });
@@ -218,7 +217,7 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
         {
             datacenter.removed.push(Branch {
                 branch: o.branch.clone(),
-                min: o.min.get_ref().clone(),
+                min: o.min.clone(),
             });
         }
     }
@@ -247,16 +246,8 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
     };
 
     DriverDiff {
-        cuda: ValueChange::new(
-            Ecosystem::Cuda,
-            spanned(&old.cuda).as_deref(),
-            spanned(&new.cuda).as_deref(),
-        ),
-        min: ValueChange::new(
-            Ecosystem::Generic,
-            spanned(&old.min).as_deref(),
-            spanned(&new.min).as_deref(),
-        ),
+        cuda: ValueChange::new(Ecosystem::Cuda, old.cuda.as_deref(), new.cuda.as_deref()),
+        min: ValueChange::new(Ecosystem::Generic, old.min.as_deref(), new.min.as_deref()),
         datacenter,
         upgrade_from,
         not_forward_compatible_with: ValueChange::new(
@@ -269,9 +260,9 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
 }
 
 pub fn sections(from: &[Section], to: &[Section]) -> SectionsDiff {
-    let id = |s: &Section| s.id.get_ref().trim().to_string();
+    let id = |s: &Section| s.id.trim().to_string();
     let reference = |s: &Section| SectionRef {
-        id: s.id.get_ref().clone(),
+        id: s.id.clone(),
         title: s.title.clone(),
     };
     let mut out = SectionsDiff::default();
@@ -287,12 +278,12 @@ pub fn sections(from: &[Section], to: &[Section]) -> SectionsDiff {
                     .then(|| BodyDiff::between(&old.body, &new.body));
                 if title.changed() || body.is_some() {
                     out.changed.push(SectionChange {
-                        id: new.id.get_ref().clone(),
+                        id: new.id.clone(),
                         title,
                         body,
                     });
                 } else {
-                    out.unchanged.push(new.id.get_ref().clone());
+                    out.unchanged.push(new.id.clone());
                 }
             }
         }

@@ -573,9 +573,9 @@ pub fn diff(
     {
         return Err(DiffError::UnknownArch {
             arch: wanted.to_string(),
-            from: from.version.get_ref().clone(),
+            from: from.version.clone(),
             from_archs,
-            to: to.version.get_ref().clone(),
+            to: to.version.clone(),
             to_archs,
         });
     }
@@ -600,17 +600,13 @@ pub fn diff(
     let arch_order = archs.all(&to_archs);
     let mut component_changes = Vec::new();
     for name in &arch_order {
-        let old = from_archs
-            .contains(name)
-            .then(|| from.resolve_arch(project, name));
-        let new = to_archs
-            .contains(name)
-            .then(|| to.resolve_arch(project, name));
+        let old = from.view_named(project, name);
+        let new = to.view_named(project, name);
         component_changes.extend(components::compare(name, old.as_ref(), new.as_ref()));
     }
     Ok(ReleaseDiff {
-        from: from.version.get_ref().clone(),
-        to: to.version.get_ref().clone(),
+        from: from.version.clone(),
+        to: to.version.clone(),
         product: project.product.name.clone(),
         only_arch: arch.map(str::to_string),
         arch_order,

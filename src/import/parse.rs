@@ -313,10 +313,7 @@ enum Row {
 
 fn row_kind(first_cell: &str) -> Option<Row> {
     let c = first_cell.trim().to_lowercase();
-    if crate::record::load::KNOWN_ARCHS
-        .iter()
-        .any(|a| c.starts_with(a))
-    {
+    if crate::record::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
         return Some(Row::Header);
     }
     Some(match c.as_str() {
@@ -374,7 +371,7 @@ fn contents(
         if *kind == Row::Header {
             for cell in &cells {
                 let c = cell.to_lowercase();
-                if let Some(a) = crate::record::load::KNOWN_ARCHS
+                if let Some(a) = crate::record::KNOWN_ARCHS
                     .iter()
                     .find(|a| c.starts_with(*a))
                 {

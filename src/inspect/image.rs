@@ -11,7 +11,7 @@
 //! }
 //! let wanted = |path: &str, size: u64| path == "etc/os-release" && size < 1 << 20;
 //! let progress = progress::for_terminal(false);
-//! let view = image.read(&Platform::for_arch("amd64"), &wanted, progress.as_ref())?;
+//! let view = image.read(&Platform::for_arch(&"amd64".parse().unwrap()), &wanted, progress.as_ref())?;
 //! println!("{:?} {}", view.config.env_var("CUDA_VERSION"), view.files.len());
 //! # Ok::<(), relnotes::inspect::InspectError>(())
 //! ```
@@ -745,8 +745,14 @@ mod tests {
     #[test]
     fn platform_matching() {
         let have = [p("linux/amd64"), p("linux/arm/v7"), p("linux/arm64/v8")];
-        assert_eq!(pick(&Platform::for_arch("amd64"), &have), Some(0));
-        assert_eq!(pick(&Platform::for_arch("aarch64"), &have), Some(2));
+        assert_eq!(
+            pick(&Platform::for_arch(&"amd64".parse().unwrap()), &have),
+            Some(0)
+        );
+        assert_eq!(
+            pick(&Platform::for_arch(&"aarch64".parse().unwrap()), &have),
+            Some(2)
+        );
         assert_eq!(pick(&p("linux/arm64/v8"), &[p("linux/arm64")]), Some(0));
         assert_eq!(pick(&p("linux/arm/v7"), &have), Some(1));
         assert_eq!(pick(&p("linux/arm/v6"), &have), None);

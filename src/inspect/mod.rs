@@ -8,9 +8,10 @@
 //!   its config (env, labels) and the files a [`Wanted`] filter asks for,
 //!   as the final image holds them (whiteouts applied), each with the digest
 //!   of the layer it came from;
-//! - [`catalog`] turns an [`ImageView`] into [`Observed`] components.
+//! - [`catalog`] turns an [`ImageView`] into found
+//!   [`Package`](crate::package::Package)s.
 
-use crate::version::Ecosystem;
+use crate::record::Arch;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -41,17 +42,11 @@ pub struct Platform {
 }
 
 impl Platform {
-    /// The platform of a record's arch: `aarch64`/`arm64` → `linux/arm64`,
-    /// `amd64`/`x86_64` → `linux/amd64`, others as named.
-    pub fn for_arch(arch: &str) -> Platform {
-        let architecture = match arch {
-            "aarch64" | "arm64" => "arm64",
-            "amd64" | "x86_64" => "amd64",
-            other => other,
-        };
+    /// The platform of a record's arch (`aarch64` → `linux/arm64`).
+    pub fn for_arch(arch: &Arch) -> Platform {
         Platform {
             os: "linux".into(),
-            architecture: architecture.into(),
+            architecture: arch.oci().into(),
             variant: None,
         }
     }
@@ -117,18 +112,3 @@ pub struct ImageView {
 /// Which files of the image a reader keeps: called with each entry's path
 /// (no leading `/`) and size; only small files should be asked for.
 pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> bool + Sync);
-
-/// A component found in an image.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Observed {
-    /// As the image spells it (`flash_attn`, `cuda`).
-    pub name: String,
-    pub version: String,
-    pub ecosystem: Ecosystem,
-    /// Which cataloger found it (`python`, `dpkg`, `os-release`, `cuda`, `env`, …).
-    pub cataloger: String,
-    /// Where: a path in the image, or `config:env/CUDA_VERSION`, `config:label/…`.
-    pub location: String,
-    /// Layer digest of that path (none for config evidence).
-    pub layer: Option<String>,
-}

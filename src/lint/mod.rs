@@ -17,7 +17,8 @@
 mod claims;
 
 use crate::compat;
-use crate::record::{self, BugFixes, Release, Text, Workspace};
+use crate::record::source_map::join;
+use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use crate::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -134,17 +135,12 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
             .last()
             .map(|v| workspace.load(v, false))
             .transpose()?;
-        let source =
-            std::fs::read_to_string(&loaded.path).map_err(|source| record::RecordError::Io {
-                path: loaded.path.clone(),
-                source,
-            })?;
         let mut ctx = Context {
             workspace,
             release: &loaded.release,
             previous: previous.as_ref().map(|p| &p.release),
-            path: record::diagnostic::shown(&loaded.path),
-            source: &source,
+            path: loaded.sources.path(),
+            sources: &loaded.sources,
             findings: Vec::new(),
         };
         for w in &loaded.warnings {
@@ -187,7 +183,7 @@ struct Context<'a> {
     release: &'a Release,
     previous: Option<&'a Release>,
     path: PathBuf,
-    source: &'a str,
+    sources: &'a SourceMap,
     findings: Vec<Finding>,
 }
 
@@ -196,18 +192,21 @@ impl Context<'_> {
         &mut self,
         severity: Level,
         rule: &'static str,
-        at: Option<usize>,
+        at: Option<Position>,
         message: String,
         hint: Option<String>,
     ) {
         let (line, column) = match at {
-            Some(offset) => record::diagnostic::line_column(self.source, offset),
+            Some(at) => {
+                let at = self.sources.line_column(at);
+                (at.line, at.column)
+            }
             None => (0, 0),
         };
         self.findings.push(Finding {
             severity,
             rule,
-            version: self.release.version.get_ref().clone(),
+            version: self.release.version.clone(),
             file: self.path.clone(),
             line,
             column,
@@ -216,39 +215,37 @@ impl Context<'_> {
         });
     }
 
-    /// Byte offset of `needle` in the source, searching from `from`.
-    fn find(&self, needle: &str, from: usize) -> Option<usize> {
-        let from = from.min(self.source.len());
-        if !self.source.is_char_boundary(from) {
-            return self.source.find(needle);
-        }
-        self.source[from..]
-            .find(needle)
-            .map(|i| i + from)
-            .or_else(|| self.source.find(needle))
+    /// Where `needle` stands in the source, searching from `from`.
+    fn find(&self, needle: &str, from: Option<Position>) -> Option<Position> {
+        self.sources.find(needle, from)
     }
 
     fn upgrade_claims(&mut self) {
         let project = &self.workspace.project;
         let views = self.release.resolve(project);
         let prev_views = self.previous.map(|p| p.resolve(project));
-        let fixes: Vec<(&str, &Text)> = match &self.release.bug_fixes {
-            BugFixes::List(items) => items.iter().map(|t| ("bug fix", t)).collect(),
+        let fixes: Vec<(&str, String, &Text)> = match &self.release.bug_fixes {
+            BugFixes::List(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, t)| ("bug fix", format!("bug_fixes[{i}]"), t))
+                .collect(),
             BugFixes::None(_) => Vec::new(),
         };
-        let texts: Vec<(&str, &Text)> = self
+        let texts: Vec<(&str, String, &Text)> = self
             .release
             .features
             .iter()
-            .map(|t| ("feature", t))
+            .enumerate()
+            .map(|(i, t)| ("feature", format!("features[{i}]"), t))
             .chain(fixes)
             .collect();
-        for (kind, text) in texts {
-            let start = text.span.as_ref().map_or(0, |s| s.start);
+        for (kind, place, text) in texts {
+            let start = self.sources.value(&place);
             for lang_text in [&text.zh, &text.en] {
                 for claim in find_claims(lang_text) {
-                    let at = self.find(&claim.phrase, start).or(Some(start));
-                    let lookup = |name: &str| -> Vec<(&str, &record::Component)> {
+                    let at = self.find(&claim.phrase, start).or(start);
+                    let lookup = |name: &str| -> Vec<(&str, &crate::package::Package)> {
                         let key = normalize_component(name);
                         views
                             .iter()
@@ -308,7 +305,7 @@ impl Context<'_> {
                     let Some(prev_views) = &prev_views else {
                         continue;
                     };
-                    let prev = self.previous.map(|p| p.version.get_ref().clone());
+                    let prev = self.previous.map(|p| p.version.clone());
                     let (arch, current) = declared[0];
                     let before = prev_views
                         .iter()
@@ -346,15 +343,15 @@ impl Context<'_> {
         }
     }
 
-    fn base_cuda(&self) -> Option<(String, usize)> {
+    fn base_cuda(&self) -> Option<(String, Option<Position>)> {
         let driver = self.release.driver.as_ref();
         if let Some(cuda) = driver.and_then(|d| d.cuda.as_ref()) {
-            return Some((cuda.get_ref().clone(), cuda.span().start));
+            return Some((cuda.clone(), self.sources.value("driver.cuda")));
         }
         let project = &self.workspace.project;
         self.release.components.iter().find_map(|(n, v)| {
-            (project.ecosystem_of(n.get_ref()) == Ecosystem::Cuda)
-                .then(|| (v.get_ref().clone(), v.span().start))
+            (project.ecosystem_of(n) == Ecosystem::Cuda)
+                .then(|| (v.clone(), self.sources.value(&join("components", n))))
         })
     }
 
@@ -368,12 +365,12 @@ impl Context<'_> {
         let Ok(base_v) = Dotted::from_str(&base) else {
             return;
         };
-        let mut mentioned: Vec<(String, Option<usize>)> = Vec::new();
+        let mut mentioned: Vec<(String, Option<Position>)> = Vec::new();
         if let Some(nfc) = &driver.not_forward_compatible_with {
             mentioned.push((nfc.clone(), self.find(&format!("\"{nfc}\""), base_at)));
         }
         if let Some(w) = &driver.wording {
-            let start = w.span.as_ref().map_or(0, |s| s.start);
+            let start = self.sources.value("driver.wording");
             for text in [&w.zh, &w.en] {
                 for v in cuda_mentions(text) {
                     let at = self.find(&format!("CUDA {v}"), start);
@@ -408,13 +405,13 @@ impl Context<'_> {
         let Some(driver) = &self.release.driver else {
             return;
         };
-        for b in &driver.datacenter {
+        for (i, b) in driver.datacenter.iter().enumerate() {
             if driver
                 .upgrade_from
                 .iter()
                 .any(|u| u.trim().eq_ignore_ascii_case(b.branch.trim()))
             {
-                let at = Some(b.min.span().start);
+                let at = self.sources.value(&format!("driver.datacenter[{i}].min"));
                 self.push(
                     Level::Error,
                     "driver-branch-conflict",
@@ -422,7 +419,7 @@ impl Context<'_> {
                     format!(
                         "branch {} is allowed on data-center GPUs (≥ {}) and also listed among the drivers to upgrade from",
                         b.branch,
-                        b.min.get_ref()
+                        b.min
                     ),
                     Some(format!(
                         "remove {} from one of the lists; `relnotes compat` treats it as not supported until then",
@@ -446,7 +443,7 @@ impl Context<'_> {
         let Ok(nvidia) = row.driver.parse::<compat::DriverVersion>() else {
             return;
         };
-        let Ok(declared) = min.get_ref().parse::<compat::DriverVersion>() else {
+        let Ok(declared) = min.parse::<compat::DriverVersion>() else {
             return;
         };
         // A bare branch (`575`) stands for that branch: compare branches only.
@@ -459,12 +456,10 @@ impl Context<'_> {
             self.push(
                 Level::Error,
                 "driver-below-cuda-minimum",
-                Some(min.span().start),
+                self.sources.value("driver.min"),
                 format!(
                     "minimum driver {} is lower than NVIDIA's minimum {} for {} (Linux x86_64)",
-                    min.get_ref(),
-                    row.driver,
-                    row.release
+                    min, row.driver, row.release
                 ),
                 Some(
                     "see Table 3 of the CUDA Toolkit Release Notes (data/cuda-drivers.toml)".into(),
@@ -492,7 +487,7 @@ impl Context<'_> {
                             .map(|x| (v.name.as_str(), x.version.as_str()))
                     })
                     .collect();
-                let at = self.find(&format!("\n{} =", c.name), 0).map(|i| i + 1);
+                let at = self.sources.line_starting(&format!("{} =", c.name));
                 if holders.len() < views.len() {
                     let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
                     self.push(
@@ -525,7 +520,7 @@ impl Context<'_> {
                     if a.key != b.key
                         && normalize_component(&a.name) == normalize_component(&b.name)
                     {
-                        let at = self.find(&format!("\n{} =", b.name), 0).map(|i| i + 1);
+                        let at = self.sources.line_starting(&format!("{} =", b.name));
                         self.push(
                             Level::Error,
                             "duplicate-component",
@@ -542,21 +537,24 @@ impl Context<'_> {
         }
         for (arch, over) in &self.release.arch {
             for (name, version) in &over.components {
-                let shared = self.release.components.iter().find(|(n, _)| {
-                    normalize_component(n.get_ref()) == normalize_component(name.get_ref())
-                });
+                let shared = self
+                    .release
+                    .components
+                    .iter()
+                    .find(|(n, _)| normalize_component(n) == normalize_component(name));
                 if let Some((_, v)) = shared
-                    && v.get_ref() == version.get_ref()
+                    && v == version
                 {
                     self.push(
                         Level::Warning,
                         "duplicate-component",
-                        Some(name.span().start),
+                        self.sources.key(&join(
+                            &join(&join("arch", arch.as_str()), "components"),
+                            name,
+                        )),
                         format!(
                             "[arch.{}.components] repeats `{}` = {} from [components]",
-                            arch.get_ref(),
-                            name.get_ref(),
-                            version.get_ref()
+                            arch, name, version
                         ),
                         Some("drop the override: the shared version already applies".into()),
                     );
@@ -566,7 +564,7 @@ impl Context<'_> {
     }
 
     fn asset_tags(&mut self) {
-        let version = self.release.version.get_ref().clone();
+        let version = self.release.version.clone();
         for asset in &self.release.assets {
             let Some(tag) = image_tag(&asset.image) else {
                 continue;
@@ -576,7 +574,7 @@ impl Context<'_> {
                     .strip_prefix(version.as_str())
                     .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']));
             if !ok {
-                let at = self.find(&asset.image, 0);
+                let at = self.find(&asset.image, None);
                 self.push(
                     Level::Error,
                     "asset-tag",

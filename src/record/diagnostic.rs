@@ -1,5 +1,6 @@
 //! Problems found in a record, located by file, line and column.
 
+use super::source_map::LineIndex;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -29,14 +30,15 @@ impl Diagnostic {
         severity: Severity,
         path: &Path,
         source: &str,
+        lines: &LineIndex,
         span: Option<Range<usize>>,
         message: impl Into<String>,
     ) -> Diagnostic {
         let (line, column, source_line) = match span {
             Some(span) => {
-                let (line, column) = line_column(source, span.start);
-                let text = source.lines().nth(line - 1).map(str::to_string);
-                (line, column, text)
+                let at = lines.line_column(source, span.start);
+                let text = lines.line_text(source, at.line).map(str::to_string);
+                (at.line, at.column, text)
             }
             None => (0, 0, None),
         };
@@ -70,23 +72,6 @@ pub fn shown(path: &Path) -> PathBuf {
         .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| path.to_path_buf())
-}
-
-/// 1-based line and character column of a byte offset.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = &source[..floor_char_boundary(source, offset)];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 impl fmt::Display for Diagnostic {
@@ -140,15 +125,6 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn columns_count_characters_not_bytes() {
-        let src = "a = 1\n中文 = \"x\"\n";
-        let at = src.find('=').unwrap();
-        assert_eq!(line_column(src, at), (1, 3));
-        let second = src.rfind('=').unwrap();
-        assert_eq!(line_column(src, second), (2, 4));
-    }
 
     #[test]
     fn suggestions_for_near_misses_only() {

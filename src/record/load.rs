@@ -3,20 +3,15 @@
 use super::RecordError;
 use super::diagnostic::{Diagnostic, Severity, did_you_mean};
 use super::model::{Components, Project, Release};
+use super::source_map::{SourceMap, join};
 use super::text::{Lang, Text};
 use crate::version::{Ecosystem, Version};
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use toml::Spanned;
 
 pub const PROJECT_FILE: &str = "relnotes.toml";
 pub const RELEASES_DIR: &str = "releases";
-
-/// Platform names a record may declare.
-pub const KNOWN_ARCHS: [&str; 7] = [
-    "amd64", "aarch64", "arm64", "x86_64", "ppc64le", "s390x", "riscv64",
-];
 
 /// A project on disk: its root, project file and release files.
 #[derive(Debug, Clone)]
@@ -25,11 +20,13 @@ pub struct Workspace {
     pub project: Project,
 }
 
-/// A release that passed validation, with its warnings.
+/// A release that passed validation, with its warnings and where its
+/// parts stand in the source (for diagnostics).
 #[derive(Debug, Clone)]
 pub struct Loaded {
     pub release: Release,
     pub path: PathBuf,
+    pub sources: SourceMap,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -59,44 +56,28 @@ impl Workspace {
         let path = root.join(PROJECT_FILE);
         let source = read(&path)?;
         let project: Project = parse(&path, &source)?;
+        let sources = SourceMap::new(&path, &source);
         let mut problems = Vec::new();
-        for lang in project.languages.get_ref() {
-            if lang.get_ref().parse::<Lang>().is_err() {
-                problems.push(
-                    Diagnostic::at(
-                        Severity::Error,
-                        &path,
-                        &source,
-                        Some(lang.span()),
-                        format!("unknown language `{}`", lang.get_ref()),
-                    )
-                    .with_hint(Some("relnotes writes pages in `zh` and `en`".into())),
-                );
-            }
-        }
-        if project.languages.get_ref().is_empty() {
-            problems.push(Diagnostic::at(
+        if project.languages.is_empty() {
+            problems.push(sources.diagnostic(
                 Severity::Error,
-                &path,
-                &source,
-                Some(project.languages.span()),
+                sources.value("languages"),
                 "`languages` is empty",
             ));
         }
-        check_texts(
-            &path,
-            &source,
-            &[("product.name".to_string(), &project.product.name)],
-            &mut problems,
-        );
+        let mut texts = vec![TextPlace::new(
+            "product.name",
+            "product.name",
+            &project.product.name,
+        )];
         if let Some(d) = &project.product.description {
-            check_texts(
-                &path,
-                &source,
-                &[("product.description".to_string(), d)],
-                &mut problems,
-            );
+            texts.push(TextPlace::new(
+                "product.description",
+                "product.description",
+                d,
+            ));
         }
+        check_texts(&sources, &texts, &mut problems);
         let errors: Vec<_> = problems.into_iter().filter(Diagnostic::is_error).collect();
         if !errors.is_empty() {
             return Err(RecordError::Invalid(errors));
@@ -108,12 +89,7 @@ impl Workspace {
     }
 
     pub fn languages(&self) -> Vec<Lang> {
-        self.project
-            .languages
-            .get_ref()
-            .iter()
-            .filter_map(|l| l.get_ref().parse().ok())
-            .collect()
+        self.project.languages.clone()
     }
 
     pub fn default_language(&self) -> Lang {
@@ -164,7 +140,8 @@ impl Workspace {
         }
         let source = read(&path)?;
         let release: Release = parse(&path, &source)?;
-        let mut problems = validate(&self.project, &release, &path, &source, version);
+        let sources = SourceMap::new(&path, &source);
+        let mut problems = validate(&self.project, &release, &sources, version);
         if strict {
             for p in &mut problems {
                 p.severity = Severity::Error;
@@ -178,6 +155,7 @@ impl Workspace {
         Ok(Loaded {
             release,
             path,
+            sources,
             warnings,
         })
     }
@@ -207,18 +185,24 @@ fn parse<T: serde::de::DeserializeOwned>(path: &Path, source: &str) -> Result<T,
     toml::from_str(source).map_err(|e| {
         let message = e.message().trim().to_string();
         let hint = hint_for(&message);
+        let map = SourceMap::new(path, source);
         RecordError::Invalid(vec![
-            Diagnostic::at(Severity::Error, path, source, e.span(), message).with_hint(hint),
+            map.diagnostic_at_span(Severity::Error, e.span(), message)
+                .with_hint(hint),
         ])
     })
 }
 
-/// Turns serde's "unknown field `x`, expected one of `a`, `b`" into a suggestion.
+/// Turns serde's "unknown field `x`, expected one of `a`, `b`" (and the
+/// model's "unknown architecture `x` (known: a, b)") into a suggestion.
 fn hint_for(message: &str) -> Option<String> {
-    let unknown = ["unknown field `", "unknown variant `"]
-        .iter()
-        .find_map(|p| message.strip_prefix(p))?;
+    let unknown = message.strip_prefix("unknown ")?;
+    let (_, unknown) = unknown.split_once('`')?;
     let (given, rest) = unknown.split_once('`')?;
+    if let Some((_, known)) = rest.split_once("(known: ") {
+        let known = known.trim_end_matches(')');
+        return did_you_mean(given, known.split(", "));
+    }
     let accepted: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
     did_you_mean(given, accepted)
 }
@@ -226,146 +210,146 @@ fn hint_for(message: &str) -> Option<String> {
 fn validate(
     project: &Project,
     release: &Release,
-    path: &Path,
-    source: &str,
+    sources: &SourceMap,
     file_version: &str,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let error = |span: Option<std::ops::Range<usize>>, msg: String| {
-        Diagnostic::at(Severity::Error, path, source, span, msg)
-    };
+    let error = |at, msg: String| sources.diagnostic(Severity::Error, at, msg);
 
-    if release.version.get_ref() != file_version {
+    if release.version != file_version {
         out.push(
             error(
-                Some(release.version.span()),
+                sources.value("version"),
                 format!(
                     "version `{}` does not match the file name `{file_version}.toml`",
-                    release.version.get_ref()
+                    release.version
                 ),
             )
             .with_hint(Some(format!(
                 "rename the file to `{}.toml` or set version = \"{file_version}\"",
-                release.version.get_ref()
+                release.version
             ))),
         );
     }
 
-    let archs = release.archs.get_ref();
-    if archs.is_empty() {
+    if release.archs.is_empty() {
         out.push(error(
-            Some(release.archs.span()),
+            sources.value("archs"),
             "`archs` is empty: a release declares at least one architecture".into(),
         ));
     }
     let mut seen_archs: Vec<&str> = Vec::new();
-    for arch in archs {
-        let name = arch.get_ref().as_str();
-        if !KNOWN_ARCHS.contains(&name) {
-            out.push(
-                error(
-                    Some(arch.span()),
-                    format!(
-                        "unknown architecture `{name}` (known: {})",
-                        KNOWN_ARCHS.join(", ")
-                    ),
-                )
-                .with_hint(did_you_mean(name, KNOWN_ARCHS)),
-            );
-        }
+    for (i, arch) in release.archs.iter().enumerate() {
+        let name = arch.as_str();
         if seen_archs.contains(&name) {
             out.push(error(
-                Some(arch.span()),
+                sources.value(&format!("archs[{i}]")),
                 format!("architecture `{name}` is listed twice"),
             ));
         }
         seen_archs.push(name);
     }
     for (arch, over) in &release.arch {
-        if !seen_archs.contains(&arch.get_ref().as_str()) {
+        let table = join("arch", arch.as_str());
+        if !seen_archs.contains(&arch.as_str()) {
             out.push(
-                error(Some(arch.span()), format!("override for architecture `{}`, which `archs` does not declare (declared: {})", arch.get_ref(), seen_archs.join(", ")))
-                    .with_hint(did_you_mean(arch.get_ref(), seen_archs.iter().copied()).or_else(|| Some(format!("add \"{}\" to `archs`", arch.get_ref())))),
+                error(sources.key(&table), format!("override for architecture `{arch}`, which `archs` does not declare (declared: {})", seen_archs.join(", ")))
+                    .with_hint(did_you_mean(arch.as_str(), seen_archs.iter().copied()).or_else(|| Some(format!("add \"{arch}\" to `archs`")))),
             );
         }
-        check_components(project, &over.components, path, source, &mut out);
+        check_components(
+            project,
+            &over.components,
+            &join(&table, "components"),
+            sources,
+            &mut out,
+        );
     }
-    check_components(project, &release.components, path, source, &mut out);
+    check_components(
+        project,
+        &release.components,
+        "components",
+        sources,
+        &mut out,
+    );
 
     if let Some(driver) = &release.driver {
         let checks = driver
             .cuda
             .iter()
-            .map(|v| (Ecosystem::Cuda, v))
-            .chain(driver.min.iter().map(|v| (Ecosystem::Generic, v)))
+            .map(|v| (Ecosystem::Cuda, v, "driver.cuda".to_string()))
             .chain(
                 driver
-                    .datacenter
+                    .min
                     .iter()
-                    .map(|b| (Ecosystem::Generic, &b.min)),
-            );
-        for (eco, v) in checks {
-            if let Err(e) = Version::parse(eco, v.get_ref()) {
-                out.push(error(Some(v.span()), e.to_string()));
+                    .map(|v| (Ecosystem::Generic, v, "driver.min".to_string())),
+            )
+            .chain(driver.datacenter.iter().enumerate().map(|(i, b)| {
+                (
+                    Ecosystem::Generic,
+                    &b.min,
+                    format!("driver.datacenter[{i}].min"),
+                )
+            }));
+        for (eco, v, place) in checks {
+            if let Err(e) = Version::parse(eco, v) {
+                out.push(error(sources.value(&place), e.to_string()));
             }
         }
     }
 
     let mut section_ids: HashMap<&str, ()> = HashMap::new();
-    for section in &release.sections {
-        if section_ids.insert(section.id.get_ref(), ()).is_some() {
+    for (i, section) in release.sections.iter().enumerate() {
+        if section_ids.insert(&section.id, ()).is_some() {
             out.push(error(
-                Some(section.id.span()),
-                format!("section id `{}` is used twice", section.id.get_ref()),
+                sources.value(&format!("sections[{i}].id")),
+                format!("section id `{}` is used twice", section.id),
             ));
         }
     }
 
-    check_texts(path, source, &release_texts(release), &mut out);
+    check_texts(sources, &release_texts(release), &mut out);
     out
 }
 
 fn check_components(
     project: &Project,
     components: &Components,
-    path: &Path,
-    source: &str,
+    table: &str,
+    sources: &SourceMap,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mut seen: HashMap<String, &Spanned<String>> = HashMap::new();
+    let mut seen: HashMap<String, &str> = HashMap::new();
     for (name, version) in components {
-        let ecosystem = project.ecosystem_of(name.get_ref());
-        if let Err(e) = Version::parse(ecosystem, version.get_ref()) {
+        let place = join(table, name);
+        let ecosystem = project.ecosystem_of(name);
+        if let Err(e) = Version::parse(ecosystem, version) {
             let hint = match ecosystem {
                 Ecosystem::Pypi => Some(format!(
-                    "`{}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]",
-                    name.get_ref()
+                    "`{name}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]"
                 )),
                 _ => None,
             };
             out.push(
-                Diagnostic::at(
-                    Severity::Error,
-                    path,
-                    source,
-                    Some(version.span()),
-                    format!("component `{}`: {e}", name.get_ref()),
-                )
-                .with_hint(hint),
+                sources
+                    .diagnostic(
+                        Severity::Error,
+                        sources.value(&place),
+                        format!("component `{name}`: {e}"),
+                    )
+                    .with_hint(hint),
             );
         }
-        let key = ecosystem.normalize_name(name.get_ref());
+        let key = ecosystem.normalize_name(name);
         if let Some(first) = seen.get(&key) {
-            let (line, _) = super::diagnostic::line_column(source, first.span().start);
-            out.push(Diagnostic::at(
+            let line = sources
+                .key(&join(table, first))
+                .map_or(0, |at| sources.line_column(at).line);
+            out.push(sources.diagnostic(
                 Severity::Error,
-                path,
-                source,
-                Some(name.span()),
+                sources.key(&place),
                 format!(
-                    "duplicate component `{}`: same {ecosystem} package as `{}` on line {line}",
-                    name.get_ref(),
-                    first.get_ref()
+                    "duplicate component `{name}`: same {ecosystem} package as `{first}` on line {line}"
                 ),
             ));
         } else {
@@ -374,90 +358,125 @@ fn check_components(
     }
 }
 
-fn list<'a>(name: &str, items: &'a [Text], texts: &mut Vec<(String, &'a Text)>) {
+/// A human text of a record: how messages name it, and its TOML path.
+pub struct TextPlace<'a> {
+    pub label: String,
+    pub path: String,
+    pub text: &'a Text,
+}
+
+impl<'a> TextPlace<'a> {
+    fn new(label: impl Into<String>, path: impl Into<String>, text: &'a Text) -> TextPlace<'a> {
+        TextPlace {
+            label: label.into(),
+            path: path.into(),
+            text,
+        }
+    }
+}
+
+fn list<'a>(name: &str, items: &'a [Text], texts: &mut Vec<TextPlace<'a>>) {
     for (i, t) in items.iter().enumerate() {
-        texts.push((format!("{name}[{i}]"), t));
+        let place = format!("{name}[{i}]");
+        texts.push(TextPlace::new(place.clone(), place, t));
     }
 }
 
 /// Every human text of a release, with its place in the record.
-pub fn release_texts(release: &Release) -> Vec<(String, &Text)> {
-    let mut texts: Vec<(String, &Text)> = vec![("title".into(), &release.title)];
+pub fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
+    let mut texts = vec![TextPlace::new("title", "title", &release.title)];
     if let Some(s) = &release.summary {
-        texts.push(("summary".into(), s));
+        texts.push(TextPlace::new("summary", "summary", s));
     }
     list("requirements", &release.requirements, &mut texts);
     list("features", &release.features, &mut texts);
     match &release.bug_fixes {
         super::model::BugFixes::List(items) => list("bug_fixes", items, &mut texts),
-        super::model::BugFixes::None(t) => texts.push(("bug_fixes.none".into(), t)),
+        super::model::BugFixes::None(t) => {
+            texts.push(TextPlace::new("bug_fixes.none", "bug_fixes.none", t))
+        }
     }
     list("known_issues", &release.known_issues, &mut texts);
     for (arch, over) in &release.arch {
         if let Some(reqs) = &over.requirements {
-            list(
-                &format!("arch.{}.requirements", arch.get_ref()),
-                reqs,
-                &mut texts,
-            );
+            list(&format!("arch.{arch}.requirements"), reqs, &mut texts);
         }
     }
     for (i, inc) in release.includes.iter().enumerate() {
         if let Some(d) = &inc.detail {
-            texts.push((format!("includes[{i}].detail"), d));
+            let place = format!("includes[{i}].detail");
+            texts.push(TextPlace::new(place.clone(), place, d));
         }
     }
     if let Some(w) = release.driver.as_ref().and_then(|d| d.wording.as_ref()) {
-        texts.push(("driver.wording".into(), w));
+        texts.push(TextPlace::new("driver.wording", "driver.wording", w));
     }
     for (i, a) in release.assets.iter().enumerate() {
         list(&format!("assets[{i}].suits"), &a.suits, &mut texts);
         list(&format!("assets[{i}].not_suits"), &a.not_suits, &mut texts);
         if let Some(n) = &a.note {
-            texts.push((format!("assets[{i}].note"), n));
+            let place = format!("assets[{i}].note");
+            texts.push(TextPlace::new(place.clone(), place, n));
         }
     }
     if let Some(vpc) = &release.vpc_image {
         for (i, p) in vpc.placeholders.iter().enumerate() {
             if let Some(d) = &p.description {
-                texts.push((format!("vpc_image.placeholders[{i}].description"), d));
+                let place = format!("vpc_image.placeholders[{i}].description");
+                texts.push(TextPlace::new(place.clone(), place, d));
             }
         }
     }
-    for s in &release.sections {
-        texts.push((format!("sections.{}.title", s.id.get_ref()), &s.title));
-        texts.push((format!("sections.{}.body", s.id.get_ref()), &s.body));
+    for (i, s) in release.sections.iter().enumerate() {
+        texts.push(TextPlace::new(
+            format!("sections.{}.title", s.id),
+            format!("sections[{i}].title"),
+            &s.title,
+        ));
+        texts.push(TextPlace::new(
+            format!("sections.{}.body", s.id),
+            format!("sections[{i}].body"),
+            &s.body,
+        ));
     }
-    for e in &release.env {
+    for (i, e) in release.env.iter().enumerate() {
         if let Some(d) = &e.description {
-            texts.push((format!("env.{}.description", e.name), d));
+            texts.push(TextPlace::new(
+                format!("env.{}.description", e.name),
+                format!("env[{i}].description"),
+                d,
+            ));
         }
     }
     texts
 }
 
 /// A missing side is a warning (an error under `--strict`); both missing is an error.
-fn check_texts(path: &Path, source: &str, texts: &[(String, &Text)], out: &mut Vec<Diagnostic>) {
-    for (place, text) in texts {
-        let missing = text.missing();
+fn check_texts(sources: &SourceMap, texts: &[TextPlace], out: &mut Vec<Diagnostic>) {
+    for place in texts {
+        let missing = place.text.missing();
         if missing.is_empty() {
             continue;
         }
+        let label = &place.label;
         let (severity, message) = if missing.len() == 2 {
             (
                 Severity::Error,
-                format!("`{place}` is empty in every language"),
+                format!("`{label}` is empty in every language"),
             )
         } else {
             (
                 Severity::Warning,
-                format!("`{place}` has no `{}` translation", missing[0]),
+                format!("`{label}` has no `{}` translation", missing[0]),
             )
         };
         out.push(
-            Diagnostic::at(severity, path, source, text.span.clone(), message).with_hint(Some(
-                format!("add `{} = \"…\"` beside the other language", missing[0]),
-            )),
+            sources
+                .diagnostic(severity, sources.value(&place.path), message)
+                .with_hint(Some(format!(
+                    "add `{} = \"…\"` beside the other language",
+                    missing[0]
+                ))),
         );
     }
 }

@@ -1,15 +1,19 @@
 //! Release records: the model every stage works from, and its loader.
 
+pub mod arch;
 pub mod diagnostic;
 pub mod load;
 pub mod model;
 pub mod resolve;
+pub mod source_map;
 pub mod text;
 
+pub use arch::{Arch, KNOWN_ARCHS};
 pub use diagnostic::{Diagnostic, Severity};
 pub use load::{Loaded, Workspace};
 pub use model::*;
-pub use resolve::{ArchView, Component, Origin};
+pub use resolve::ArchView;
+pub use source_map::{LineColumn, Position, SourceMap};
 pub use text::{Lang, Text};
 
 use std::path::PathBuf;

@@ -1,23 +1,24 @@
-//! The release record and project file, as written in TOML.
+//! The release record and project file: plain values, validated by the
+//! loader (positions live in [`super::SourceMap`], for diagnostics only).
 
-use super::text::Text;
+use super::arch::Arch;
+use super::text::{Lang, Text};
 use crate::version::Ecosystem;
 use indexmap::IndexMap;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use toml::Spanned;
 
 /// `relnotes.toml`: what every release of one product shares.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Project {
     /// Languages pages are written in; the first is the default.
-    pub languages: Spanned<Vec<Spanned<String>>>,
+    pub languages: Vec<Lang>,
     pub product: Product,
     /// Ecosystem per component name, where the automatic default is wrong.
     #[serde(default)]
-    pub catalog: IndexMap<Spanned<String>, Spanned<Ecosystem>>,
+    pub catalog: IndexMap<String, Ecosystem>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -29,19 +30,19 @@ pub struct Product {
 }
 
 /// Component name → version string, in the order written.
-pub type Components = IndexMap<Spanned<String>, Spanned<String>>;
+pub type Components = IndexMap<String, String>;
 
 /// `releases/<version>.toml`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Release {
-    pub version: Spanned<String>,
+    pub version: String,
     /// Release date as the source gives it (free form, e.g. `2025-10-30`).
     pub date: Option<String>,
     pub title: Text,
     pub summary: Option<Text>,
     /// CPU architectures, in the order pages show them.
-    pub archs: Spanned<Vec<Spanned<String>>>,
+    pub archs: Vec<Arch>,
     #[serde(default)]
     pub scenarios: Vec<Scenario>,
     pub framework: Option<String>,
@@ -58,7 +59,7 @@ pub struct Release {
     pub components: Components,
     /// Per-arch additions and overrides.
     #[serde(default)]
-    pub arch: IndexMap<Spanned<String>, ArchOverride>,
+    pub arch: IndexMap<Arch, ArchOverride>,
     /// Things the image is said to hold, without a version.
     #[serde(default)]
     pub includes: Vec<Include>,
@@ -168,9 +169,9 @@ pub struct Include {
 #[serde(deny_unknown_fields)]
 pub struct Driver {
     /// The CUDA version the release is built on, as the driver text says.
-    pub cuda: Option<Spanned<String>>,
+    pub cuda: Option<String>,
     /// Minimum driver release.
-    pub min: Option<Spanned<String>>,
+    pub min: Option<String>,
     /// Data-center forward-compatibility branches.
     #[serde(default)]
     pub datacenter: Vec<DatacenterBranch>,
@@ -187,7 +188,7 @@ pub struct Driver {
 #[serde(deny_unknown_fields)]
 pub struct DatacenterBranch {
     pub branch: String,
-    pub min: Spanned<String>,
+    pub min: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -221,7 +222,7 @@ pub struct Placeholder {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
-    pub id: Spanned<String>,
+    pub id: String,
     pub title: Text,
     /// Markdown.
     pub body: Text,

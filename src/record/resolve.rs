@@ -1,45 +1,24 @@
 //! The effective view of one architecture: shared components merged with
 //! that arch's additions and overrides.
 
+use super::arch::Arch;
 use super::model::{Project, Release, Scenario};
 use super::text::Text;
+use crate::package::{Origin, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
 
-/// Where an arch's component comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase", tag = "kind")]
-pub enum Origin {
-    /// Declared for every arch.
-    Shared,
-    /// Declared for this arch only.
-    Added,
-    /// Declared for every arch, with another version for this one.
-    Override { shared_version: String },
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Component {
-    /// As the record spells it.
-    pub name: String,
-    /// Normalised for the ecosystem (`flash_attn` → `flash-attn`).
-    pub key: String,
-    pub version: String,
-    pub ecosystem: Ecosystem,
-    pub origin: Origin,
-}
-
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchView {
-    pub name: String,
+    pub name: Arch,
     pub scenarios: Vec<Scenario>,
     pub framework: Option<String>,
     pub requirements: Vec<Text>,
-    pub components: Vec<Component>,
+    pub components: Vec<Package>,
 }
 
 impl ArchView {
-    pub fn component(&self, key: &str) -> Option<&Component> {
+    pub fn component(&self, key: &str) -> Option<&Package> {
         self.components.iter().find(|c| c.key == key)
     }
 }
@@ -51,21 +30,22 @@ impl Project {
         self.catalog
             .iter()
             .find(|(k, _)| {
-                let k = k.get_ref().to_ascii_lowercase();
+                let k = k.to_ascii_lowercase();
                 k == wanted || crate::version::pep503(&k) == crate::version::pep503(&wanted)
             })
-            .map(|(_, e)| *e.get_ref())
+            .map(|(_, e)| *e)
             .unwrap_or_else(|| Ecosystem::default_for(name))
     }
 }
 
 impl Release {
     pub fn arch_names(&self) -> Vec<String> {
-        self.archs
-            .get_ref()
-            .iter()
-            .map(|a| a.get_ref().clone())
-            .collect()
+        self.archs.iter().map(Arch::to_string).collect()
+    }
+
+    /// The declared arch named `name`, if any.
+    pub fn arch_named(&self, name: &str) -> Option<&Arch> {
+        self.archs.iter().find(|a| a.as_str() == name)
     }
 
     /// The CUDA version to show at a glance: the base CUDA of the driver
@@ -73,11 +53,10 @@ impl Release {
     pub fn cuda(&self, project: &Project) -> Option<String> {
         self.driver
             .as_ref()
-            .and_then(|d| d.cuda.as_ref())
-            .map(|c| c.get_ref().clone())
+            .and_then(|d| d.cuda.clone())
             .or_else(|| {
-                let arch = self.archs.get_ref().first()?;
-                self.resolve_arch(project, arch.get_ref())
+                let arch = self.archs.first()?;
+                self.resolve_arch(project, arch)
                     .components
                     .into_iter()
                     .find(|c| c.ecosystem == Ecosystem::Cuda)
@@ -91,39 +70,33 @@ impl Release {
     /// whose name sorts before it, so alphabetical tables stay alphabetical.
     pub fn resolve(&self, project: &Project) -> Vec<ArchView> {
         self.archs
-            .get_ref()
             .iter()
-            .map(|arch| self.resolve_arch(project, arch.get_ref()))
+            .map(|arch| self.resolve_arch(project, arch))
             .collect()
     }
 
-    pub fn resolve_arch(&self, project: &Project, arch: &str) -> ArchView {
-        let overrides = self
-            .arch
-            .iter()
-            .find(|(k, _)| k.get_ref() == arch)
-            .map(|(_, v)| v);
+    /// The view of the declared arch named `name`, if the release has it.
+    pub fn view_named(&self, project: &Project, name: &str) -> Option<ArchView> {
+        self.arch_named(name)
+            .map(|arch| self.resolve_arch(project, arch))
+    }
+
+    pub fn resolve_arch(&self, project: &Project, arch: &Arch) -> ArchView {
+        let overrides = self.arch.get(arch);
         let component = |name: &str, version: &str, origin: Origin| {
-            let ecosystem = project.ecosystem_of(name);
-            Component {
-                name: name.to_string(),
-                key: ecosystem.normalize_name(name),
-                version: version.to_string(),
-                ecosystem,
-                origin,
-            }
+            Package::new(name, version, project.ecosystem_of(name), origin)
         };
-        let mut components: Vec<Component> = self
+        let mut components: Vec<Package> = self
             .components
             .iter()
-            .map(|(n, v)| component(n.get_ref(), v.get_ref(), Origin::Shared))
+            .map(|(n, v)| component(n, v, Origin::Shared))
             .collect();
         if let Some(over) = overrides {
             for (name, version) in &over.components {
-                let added = component(name.get_ref(), version.get_ref(), Origin::Added);
+                let added = component(name, version, Origin::Added);
                 if let Some(existing) = components.iter_mut().find(|c| c.key == added.key) {
                     let shared_version = existing.version.clone();
-                    *existing = Component {
+                    *existing = Package {
                         origin: Origin::Override { shared_version },
                         ..added
                     };
@@ -138,7 +111,7 @@ impl Release {
             }
         }
         ArchView {
-            name: arch.to_string(),
+            name: arch.clone(),
             scenarios: overrides
                 .and_then(|o| o.scenarios.clone())
                 .unwrap_or_else(|| self.scenarios.clone()),
@@ -232,7 +205,7 @@ mod tests {
         let r = release(
             "[components]\nUbuntu = \"24.04\"\nflash_attn = \"2.8.3\"\ngdb = \"15.0\"\nPython = \"3.12\"",
         );
-        let view = r.resolve_arch(&project(), "amd64");
+        let view = r.resolve_arch(&project(), &"amd64".parse().unwrap());
         let eco: Vec<_> = view
             .components
             .iter()

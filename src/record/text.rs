@@ -2,12 +2,10 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
-use std::ops::Range;
 use std::str::FromStr;
-use toml::Spanned;
 
 /// A language relnotes writes pages in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Zh,
@@ -39,6 +37,13 @@ impl fmt::Display for Lang {
     }
 }
 
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Lang, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Lang, String> {
@@ -51,35 +56,13 @@ impl FromStr for Lang {
 }
 
 /// A text in both languages. An empty side is a missing translation.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Text {
-    pub zh: String,
-    pub en: String,
-    /// Byte range in the record's source, for diagnostics.
-    #[serde(skip)]
-    pub span: Option<Range<usize>>,
-}
-
-#[derive(Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawText {
+pub struct Text {
     #[serde(default)]
-    zh: String,
+    pub zh: String,
     #[serde(default)]
-    en: String,
-}
-
-impl<'de> Deserialize<'de> for Text {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let spanned = Spanned::<RawText>::deserialize(deserializer)?;
-        let span = spanned.span();
-        let raw = spanned.into_inner();
-        Ok(Text {
-            zh: raw.zh,
-            en: raw.en,
-            span: Some(span),
-        })
-    }
+    pub en: String,
 }
 
 impl Text {
@@ -87,7 +70,6 @@ impl Text {
         Text {
             zh: zh.into(),
             en: en.into(),
-            span: None,
         }
     }
 
@@ -116,8 +98,8 @@ impl Text {
         }
     }
 
-    /// Same words in both languages, whatever the source positions.
+    /// Same words in both languages.
     pub fn same_words(&self, other: &Text) -> bool {
-        self.zh == other.zh && self.en == other.en
+        self == other
     }
 }

@@ -6,7 +6,8 @@
 
 use super::labels::{label, labels};
 use super::{PageFormat, markdown, page_file_name};
-use crate::record::{ArchView, BugFixes, Component, Lang, Origin, Release, Text, Workspace};
+use crate::package::Package;
+use crate::record::{ArchView, BugFixes, Lang, Release, Text, Workspace};
 use serde_json::{Value, json};
 
 /// The fields every page shares, at the root of its context: `lang`,
@@ -75,7 +76,7 @@ pub fn release_context(
     lang: Lang,
     format: PageFormat,
 ) -> Value {
-    let version = release.version.get_ref().as_str();
+    let version = release.version.as_str();
     let title = release.title.get(lang);
     let alternate = alternate_page(workspace, version, lang, format);
     let views = release.resolve(&workspace.project);
@@ -113,11 +114,11 @@ pub fn release_context(
             "detail": i.detail.as_ref().map(text),
         })).collect::<Vec<_>>(),
         "driver": release.driver.as_ref().map(|d| json!({
-            "cuda": d.cuda.as_ref().map(|c| c.get_ref()),
-            "min": d.min.as_ref().map(|m| m.get_ref()),
+            "cuda": d.cuda.as_ref(),
+            "min": d.min.as_ref(),
             "datacenter": d.datacenter.iter().map(|b| json!({
                 "branch": b.branch,
-                "min": b.min.get_ref(),
+                "min": b.min,
             })).collect::<Vec<_>>(),
             "upgrade_from": d.upgrade_from,
             "not_forward_compatible_with": d.not_forward_compatible_with,
@@ -145,7 +146,7 @@ pub fn release_context(
             })).collect::<Vec<_>>(),
         })),
         "sections": release.sections.iter().map(|s| json!({
-            "id": s.id.get_ref(),
+            "id": s.id,
             "title": text(&s.title),
             "body": body(&s.body),
         })).collect::<Vec<_>>(),
@@ -223,7 +224,7 @@ fn overview(views: &[ArchView], lang: Lang) -> Value {
 /// One component row: its name as first written, and its cell per arch.
 struct Row<'a> {
     key: String,
-    cells: Vec<Option<&'a Component>>,
+    cells: Vec<Option<&'a Package>>,
 }
 
 /// Union of the components of every arch: the first arch's order, with
@@ -287,15 +288,8 @@ fn components_table(views: &[ArchView]) -> Value {
                         "arch": arch,
                         "present": true,
                         "version": c.version,
-                        "origin": match c.origin {
-                            Origin::Shared => "shared",
-                            Origin::Added => "added",
-                            Origin::Override { .. } => "override",
-                        },
-                        "shared_version": match &c.origin {
-                            Origin::Override { shared_version } => Some(shared_version.as_str()),
-                            _ => None,
-                        },
+                        "origin": c.origin.kind(),
+                        "shared_version": c.origin.shared_version(),
                     }),
                     None => json!({
                         "arch": arch,

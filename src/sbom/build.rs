@@ -1,12 +1,16 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
 use super::SbomError;
-use super::purl::{self, ImageRef, Os};
-use crate::record::{Component, Lang, Origin, Project, Release};
+use super::purl::{self, ImageRef};
+use crate::package::Evidence;
+use crate::package::{Origin, Os, Package};
+use crate::record::{Arch, Lang, Project, Release};
 use crate::version::Ecosystem;
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;
-use cyclonedx_bom::models::component::Classification;
+use cyclonedx_bom::models::component::{
+    Classification, ComponentEvidence, Occurrence, Occurrences,
+};
 use cyclonedx_bom::models::composition::{AggregateType, Composition, Compositions};
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::models::tool::Tools;
@@ -27,23 +31,13 @@ pub fn classification(ecosystem: Ecosystem) -> Classification {
 pub fn build(
     project: &Project,
     release: &Release,
-    arch: &str,
+    arch: &Arch,
     timestamp: Option<&str>,
 ) -> Result<Bom, SbomError> {
     let view = release.resolve_arch(project, arch);
-    let os = view
-        .components
-        .iter()
-        .find(|c| c.ecosystem == Ecosystem::Os)
-        .map(|c| Os {
-            name: &c.key,
-            version: &c.version,
-        });
-    let components = view
-        .components
-        .iter()
-        .map(|c| component(c, arch, os))
-        .collect::<Result<Vec<_>, _>>()?;
+    let os = Os::among(&view.components);
+    let each: Vec<Vec<&Package>> = view.components.iter().map(|p| vec![p]).collect();
+    let components = components(&each, arch, os)?;
 
     let image = image(project, release, arch)?;
     let properties = metadata_properties(release, arch);
@@ -60,7 +54,7 @@ pub fn assemble(
     components: Vec<CdxComponent>,
     timestamp: Option<&str>,
     release: &Release,
-    arch: &str,
+    arch: &Arch,
 ) -> Result<Bom, SbomError> {
     let image_ref = image.bom_ref.clone().unwrap_or_default();
     let timestamp = timestamp
@@ -105,7 +99,7 @@ pub fn assemble(
     let result = bom.validate_version(SpecVersion::V1_5);
     if !result.passed() {
         return Err(SbomError::Invalid {
-            version: release.version.get_ref().clone(),
+            version: release.version.clone(),
             arch: arch.to_string(),
             detail: format!("{result:?}"),
         });
@@ -115,13 +109,13 @@ pub fn assemble(
 
 /// The image itself: `container`, named by the product, versioned by the
 /// release, identified by an OCI purl of its first asset.
-fn image(project: &Project, release: &Release, arch: &str) -> Result<CdxComponent, SbomError> {
+fn image(project: &Project, release: &Release, arch: &Arch) -> Result<CdxComponent, SbomError> {
     let asset = release.assets.first().map(|a| ImageRef::parse(&a.image));
     let purl = purl::image_purl(asset.as_ref(), &project.product.id, arch)?;
     let mut image = CdxComponent::new(
         Classification::Container,
         &project.product.id,
-        release.version.get_ref(),
+        &release.version,
         Some(purl.clone()),
     );
     image.purl = Some(purl_of(&purl));
@@ -133,30 +127,79 @@ fn image(project: &Project, release: &Release, arch: &str) -> Result<CdxComponen
     Ok(image)
 }
 
-fn component(c: &Component, arch: &str, os: Option<Os>) -> Result<CdxComponent, SbomError> {
-    let purl = purl::component_purl(c, arch, os)?;
-    let bom_ref = purl::bom_ref(c, purl.as_deref());
+/// The one encoder of packages: each group is one package (one name and
+/// version) with every place it was declared or found, first one first.
+/// A declared package says its origin; a found one its catalogers and
+/// evidence (`evidence.occurrences` for paths in the image).
+pub fn components(
+    groups: &[Vec<&Package>],
+    arch: &Arch,
+    os: Option<Os>,
+) -> Result<Vec<CdxComponent>, SbomError> {
+    groups
+        .iter()
+        .filter(|group| !group.is_empty())
+        .map(|group| component(group, arch, os))
+        .collect()
+}
+
+fn component(group: &[&Package], arch: &Arch, os: Option<Os>) -> Result<CdxComponent, SbomError> {
+    let first = group[0];
+    let purl = first.purl(arch, os)?;
+    let bom_ref = first.bom_ref(purl.as_deref());
     let mut out = CdxComponent::new(
-        classification(c.ecosystem),
-        &c.key,
-        &c.version,
+        classification(first.ecosystem),
+        &first.key,
+        &first.version,
         Some(bom_ref),
     );
     out.purl = purl.as_deref().map(purl_of);
+    let name_property = match first.origin {
+        Origin::Found(_) => "relnotes:found-name",
+        _ => "relnotes:declared-name",
+    };
     let mut properties = vec![
-        Property::new("relnotes:arch", arch),
-        Property::new("relnotes:ecosystem", c.ecosystem.as_str()),
-        Property::new("relnotes:declared-name", &c.name),
+        Property::new("relnotes:arch", arch.as_str()),
+        Property::new("relnotes:ecosystem", first.ecosystem.as_str()),
+        Property::new(name_property, &first.name),
     ];
-    match &c.origin {
-        Origin::Shared => properties.push(Property::new("relnotes:origin", "shared")),
-        Origin::Added => properties.push(Property::new("relnotes:origin", "added")),
-        Origin::Override { shared_version } => {
-            properties.push(Property::new("relnotes:origin", "override"));
-            properties.push(Property::new("relnotes:shared-version", shared_version));
+    let found: Vec<&Evidence> = group.iter().filter_map(|p| p.evidence()).collect();
+    if found.is_empty() {
+        properties.push(Property::new("relnotes:origin", first.origin.kind()));
+        if let Some(shared) = first.origin.shared_version() {
+            properties.push(Property::new("relnotes:shared-version", shared));
+        }
+    }
+    let mut catalogers: Vec<&str> = Vec::new();
+    for evidence in &found {
+        if !catalogers.contains(&evidence.cataloger.as_str()) {
+            catalogers.push(&evidence.cataloger);
+        }
+    }
+    for cataloger in catalogers {
+        properties.push(Property::new("relnotes:cataloger", cataloger));
+    }
+    let mut occurrences = Vec::new();
+    for evidence in &found {
+        match &evidence.layer {
+            Some(layer) => {
+                occurrences.push(Occurrence::new(&format!("/{}", evidence.location)));
+                properties.push(Property::new("relnotes:path", &evidence.location));
+                properties.push(Property::new("relnotes:layer", layer));
+            }
+            None => properties.push(Property::new("relnotes:config", &evidence.location)),
         }
     }
     out.properties = Some(Properties(properties));
+    if !occurrences.is_empty() {
+        out.evidence = Some(ComponentEvidence {
+            licenses: None,
+            copyright: None,
+            occurrences: Some(Occurrences(occurrences)),
+            callstack: None,
+            identity: None,
+        });
+    }
     Ok(out)
 }
 
@@ -164,22 +207,22 @@ fn purl_of(text: &str) -> Purl {
     text.parse().expect("Purl parses any string")
 }
 
-fn metadata_properties(release: &Release, arch: &str) -> Vec<Property> {
+fn metadata_properties(release: &Release, arch: &Arch) -> Vec<Property> {
     let mut out = vec![
-        Property::new("relnotes:release", release.version.get_ref()),
-        Property::new("relnotes:arch", arch),
+        Property::new("relnotes:release", &release.version),
+        Property::new("relnotes:arch", arch.as_str()),
     ];
     if let Some(driver) = &release.driver {
         if let Some(cuda) = &driver.cuda {
-            out.push(Property::new("relnotes:driver:cuda", cuda.get_ref()));
+            out.push(Property::new("relnotes:driver:cuda", cuda));
         }
         if let Some(min) = &driver.min {
-            out.push(Property::new("relnotes:driver:min", min.get_ref()));
+            out.push(Property::new("relnotes:driver:min", min));
         }
         for branch in &driver.datacenter {
             out.push(Property::new(
                 "relnotes:driver:datacenter",
-                &format!("{}>={}", branch.branch, branch.min.get_ref()),
+                &format!("{}>={}", branch.branch, branch.min),
             ));
         }
         for branch in &driver.upgrade_from {
@@ -258,7 +301,7 @@ mod tests {
 
     #[test]
     fn overrides_say_which_version_they_replace() {
-        let bom = build(&project(), &release(), "amd64", None).unwrap();
+        let bom = build(&project(), &release(), &"amd64".parse().unwrap(), None).unwrap();
         let torch = &bom.components.as_ref().unwrap().0[2];
         assert_eq!(
             torch.purl.as_ref().unwrap().to_string(),
@@ -275,7 +318,7 @@ mod tests {
 
     #[test]
     fn deb_packages_are_named_after_the_os_and_platform() {
-        let bom = build(&project(), &release(), "aarch64", None).unwrap();
+        let bom = build(&project(), &release(), &"aarch64".parse().unwrap(), None).unwrap();
         let libc = &bom.components.as_ref().unwrap().0[1];
         assert_eq!(libc.component_type, Classification::Library);
         assert_eq!(
@@ -286,7 +329,7 @@ mod tests {
 
     #[test]
     fn includes_are_properties_not_components() {
-        let bom = build(&project(), &release(), "amd64", None).unwrap();
+        let bom = build(&project(), &release(), &"amd64".parse().unwrap(), None).unwrap();
         assert_eq!(bom.components.as_ref().unwrap().0.len(), 3);
         let meta = bom.metadata.as_ref().unwrap();
         let includes: Vec<String> = meta
@@ -303,12 +346,12 @@ mod tests {
 
     #[test]
     fn the_serial_number_follows_the_content() {
-        let a = build(&project(), &release(), "amd64", None).unwrap();
-        let again = build(&project(), &release(), "amd64", None).unwrap();
+        let a = build(&project(), &release(), &"amd64".parse().unwrap(), None).unwrap();
+        let again = build(&project(), &release(), &"amd64".parse().unwrap(), None).unwrap();
         let stamped = build(
             &project(),
             &release(),
-            "amd64",
+            &"amd64".parse().unwrap(),
             Some("2025-10-31T00:00:00Z"),
         )
         .unwrap();

@@ -11,10 +11,10 @@ mod build;
 pub mod purl;
 pub mod serial;
 
-pub use build::{assemble, build, classification};
+pub use build::{assemble, build, classification, components};
 pub use serial::{timestamp, timestamp_from_env};
 
-use crate::record::Release;
+use crate::record::{Arch, Release};
 use cyclonedx_bom::prelude::Bom;
 
 /// How an SBOM is encoded.
@@ -62,8 +62,8 @@ pub enum SbomError {
         archs.join(", ")
     )]
     ArchRequired { version: String, archs: Vec<String> },
-    #[error("cannot build the package URL of `{name}`: {reason}")]
-    Purl { name: String, reason: String },
+    #[error(transparent)]
+    Purl(#[from] crate::package::PurlError),
     #[error(
         "SOURCE_DATE_EPOCH=`{value}` is not a time: {reason}\n  = hint: set it to whole seconds since 1970-01-01 UTC, or unset it"
     )]
@@ -82,27 +82,28 @@ pub enum SbomError {
 }
 
 /// The architectures `choice` names, in record order.
-pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<String>, SbomError> {
-    let archs = release.arch_names();
-    let version = release.version.get_ref();
+pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<Arch>, SbomError> {
+    let unknown = |arch: &str| SbomError::UnknownArch {
+        arch: arch.to_string(),
+        version: release.version.clone(),
+        archs: release.arch_names(),
+    };
     match choice {
-        ArchChoice::All => Ok(archs),
-        ArchChoice::One(arch) if archs.contains(arch) => Ok(vec![arch.clone()]),
-        ArchChoice::One(arch) => Err(SbomError::UnknownArch {
-            arch: arch.clone(),
-            version: version.clone(),
-            archs,
-        }),
-        ArchChoice::Only if archs.len() == 1 => Ok(archs),
+        ArchChoice::All => Ok(release.archs.clone()),
+        ArchChoice::One(arch) => release
+            .arch_named(arch)
+            .map(|a| vec![a.clone()])
+            .ok_or_else(|| unknown(arch)),
+        ArchChoice::Only if release.archs.len() == 1 => Ok(release.archs.clone()),
         ArchChoice::Only => Err(SbomError::ArchRequired {
-            version: version.clone(),
-            archs,
+            version: release.version.clone(),
+            archs: release.arch_names(),
         }),
     }
 }
 
 /// `<version>-<arch>.cdx.json` / `.cdx.xml`.
-pub fn file_name(version: &str, arch: &str, format: SbomFormat) -> String {
+pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
     format!("{version}-{arch}.{}", format.extension())
 }
 

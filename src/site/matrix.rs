@@ -60,7 +60,7 @@ fn arch_table(
         .collect();
     let views: Vec<_> = columns
         .iter()
-        .map(|e| e.release.resolve_arch(project, arch))
+        .filter_map(|e| e.release.view_named(project, arch))
         .collect();
 
     let cuda: Vec<Option<String>> = columns
@@ -71,7 +71,7 @@ fn arch_table(
                 .driver
                 .as_ref()
                 .and_then(|d| d.cuda.as_ref())
-                .map(|c| c.get_ref().clone())
+                .cloned()
                 .or_else(|| {
                     view.components
                         .iter()
@@ -87,7 +87,7 @@ fn arch_table(
                 .driver
                 .as_ref()
                 .and_then(|d| d.min.as_ref())
-                .map(|m| m.get_ref().clone())
+                .cloned()
         })
         .collect();
     let mut rows = vec![

@@ -6,7 +6,7 @@
 use super::{Entry, Site, labels, matrix};
 use crate::Error;
 use crate::diff;
-use crate::record::{Lang, Workspace};
+use crate::record::{Arch, Lang, Workspace};
 use crate::render::{self, PageFormat, Templates, context, diff_page};
 use crate::sbom;
 use serde_json::{Map, Value, json};
@@ -42,7 +42,7 @@ impl PagePath<'_> {
     }
 }
 
-fn sbom_file(version: &str, arch: &str) -> String {
+fn sbom_file(version: &str, arch: &Arch) -> String {
     format!(
         "sbom/{}",
         sbom::file_name(version, arch, sbom::SbomFormat::Json)
@@ -118,10 +118,10 @@ impl Builder<'_> {
     fn releases_at(&self, site: &mut Site, i: usize) -> Result<(), Error> {
         let entry = &self.entries[i];
         let older = self.entries.get(i + 1);
-        for arch in entry.release.arch_names() {
-            let bom = sbom::build(&self.workspace.project, &entry.release, &arch, None)?;
+        for arch in &entry.release.archs {
+            let bom = sbom::build(&self.workspace.project, &entry.release, arch, None)?;
             let text = sbom::encode(bom, sbom::SbomFormat::Json)?;
-            site.add(sbom_file(&entry.version, &arch), text);
+            site.add(sbom_file(&entry.version, arch), text);
         }
         let changes = match older {
             Some(older) => Some(diff::diff(
@@ -267,10 +267,10 @@ impl Builder<'_> {
                 "current": false,
             }));
         }
-        for arch in entry.release.arch_names() {
+        for arch in &entry.release.archs {
             nav.push(json!({
-                "href": format!("../{}", sbom_file(&entry.version, &arch)),
-                "label": labels::get("sbom_of", lang).replace("{arch}", &arch),
+                "href": format!("../{}", sbom_file(&entry.version, arch)),
+                "label": labels::get("sbom_of", lang).replace("{arch}", arch.as_str()),
                 "current": false,
             }));
         }
@@ -345,7 +345,7 @@ impl Builder<'_> {
                     "title": release.title.get(lang),
                     "date": release.date,
                     "cuda": cuda,
-                    "driver_min": driver.and_then(|d| d.min.as_ref()).map(|m| m.get_ref()),
+                    "driver_min": driver.and_then(|d| d.min.as_ref()),
                     "archs": release.arch_names(),
                     "diff": older.map(|o| json!({
                         "href": format!("{}.{ext}", diff_stem(&o.version, &entry.version)),

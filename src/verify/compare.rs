@@ -4,8 +4,9 @@
 use super::matching::{candidates, confirms};
 use super::report::*;
 use crate::inspect::catalog::{CATALOGERS, Catalog, Requirement};
-use crate::inspect::{ImageConfig, ImageView, Observed, Platform};
-use crate::record::{ArchView, Component, Driver, EnvVar, Release};
+use crate::inspect::{ImageConfig, ImageView, Platform};
+use crate::package::Package;
+use crate::record::{ArchView, Driver, EnvVar, Release};
 use crate::version::Ecosystem;
 use std::collections::{BTreeMap, HashSet};
 
@@ -62,7 +63,7 @@ pub fn compare(
     show_undeclared: bool,
 ) -> Report {
     let mut report = Report {
-        version: release.version.get_ref().clone(),
+        version: release.version.clone(),
         image: inspected.reference.clone(),
         platforms: inspected.platforms.iter().map(|p| p.to_string()).collect(),
         archs: Vec::new(),
@@ -79,7 +80,7 @@ pub fn compare(
         let Some(ArchOutcome::Read(image)) = outcome else {
             let platform = match outcome {
                 Some(ArchOutcome::Missing { platform }) => platform.clone(),
-                _ => Platform::for_arch(arch),
+                _ => Platform::for_arch(&view.name),
             };
             report.archs.push(ArchResult {
                 arch: arch.to_string(),
@@ -131,12 +132,12 @@ pub fn compare(
     report
 }
 
-fn evidence(o: &Observed) -> Evidence {
+fn evidence(o: &Package) -> Evidence {
     Evidence {
         version: o.version.clone(),
-        cataloger: o.cataloger.clone(),
-        location: o.location.clone(),
-        layer: o.layer.clone(),
+        cataloger: o.cataloger().to_string(),
+        location: o.location().to_string(),
+        layer: o.layer().map(str::to_string),
     }
 }
 
@@ -145,8 +146,8 @@ fn evidence(o: &Observed) -> Evidence {
 /// confirms the declared version does.
 fn check_component(
     arch: &str,
-    component: &Component,
-    observed: &[Observed],
+    component: &Package,
+    observed: &[Package],
     used: &mut HashSet<usize>,
 ) -> ComponentCheck {
     let (mut found, another) = candidates(component, observed);
@@ -155,12 +156,12 @@ fn check_component(
             used.insert(i);
         }
     }
-    found.sort_by_key(|o| o.layer.is_none());
-    let in_files = found.iter().any(|o| o.layer.is_some());
-    let pool: Vec<&Observed> = found
+    found.sort_by_key(|o| o.layer().is_none());
+    let in_files = found.iter().any(|o| o.layer().is_some());
+    let pool: Vec<&Package> = found
         .iter()
         .copied()
-        .filter(|o| o.layer.is_some() == in_files)
+        .filter(|o| o.layer().is_some() == in_files)
         .collect();
     let confirming = pool.iter().copied().find(|o| {
         !another
@@ -184,8 +185,8 @@ fn check_component(
         declared: component.version.clone(),
         found: chosen.map(|o| o.version.clone()),
         status,
-        location: chosen.map(|o| o.location.clone()),
-        layer: chosen.and_then(|o| o.layer.clone()),
+        location: chosen.map(|o| o.location().to_string()),
+        layer: chosen.and_then(|o| o.layer().map(str::to_string)),
         found_as: chosen.filter(|_| another).map(|o| o.name.clone()),
         evidence: found.iter().map(|o| evidence(o)).collect(),
     }
@@ -206,7 +207,7 @@ fn check_driver(arch: &str, driver: &Driver, req: Option<&Requirement>) -> Vec<D
     };
     let mut out = Vec::new();
     if let Some(cuda) = &driver.cuda {
-        let declared = cuda.get_ref();
+        let declared = cuda;
         let mut c = check("cuda", Some(declared.clone()));
         if let Some(req) = req {
             c.note = None;
@@ -229,7 +230,7 @@ fn check_driver(arch: &str, driver: &Driver, req: Option<&Requirement>) -> Vec<D
         out.push(c);
     }
     if let Some(min) = &driver.min {
-        let declared = min.get_ref();
+        let declared = min;
         let mut c = check("min", Some(format!(">={declared}")));
         if let Some(req) = req {
             c.location = Some(req.location.clone());
@@ -258,7 +259,7 @@ fn check_driver(arch: &str, driver: &Driver, req: Option<&Requirement>) -> Vec<D
     }
     let mut matched = HashSet::new();
     for branch in &driver.datacenter {
-        let declared = branch.min.get_ref();
+        let declared = branch.min.as_str();
         let mut c = check(&branch.branch, Some(format!(">={declared}")));
         if let Some(req) = req {
             c.note = None;
@@ -330,22 +331,18 @@ fn check_env(arch: &str, var: &EnvVar, config: &ImageConfig) -> EnvCheck {
 /// What no declared component claimed, per cataloger (in catalog order),
 /// one entry per name and version, found in a file rather than the config
 /// where both say it.
-fn undeclared(arch: &str, observed: &[Observed], used: &HashSet<usize>) -> Vec<UndeclaredGroup> {
-    let mut rest: Vec<&Observed> = observed
+fn undeclared(arch: &str, observed: &[Package], used: &HashSet<usize>) -> Vec<UndeclaredGroup> {
+    let mut rest: Vec<&Package> = observed
         .iter()
         .enumerate()
         .filter(|(i, _)| !used.contains(i))
         .map(|(_, o)| o)
         .collect();
-    rest.sort_by_key(|o| o.layer.is_none());
+    rest.sort_by_key(|o| o.layer().is_none());
     let mut groups: Vec<UndeclaredGroup> = Vec::new();
     let mut seen = HashSet::new();
     for o in rest {
-        let key = (
-            o.cataloger.clone(),
-            o.ecosystem.normalize_name(&o.name),
-            o.version.clone(),
-        );
+        let key = (o.cataloger(), &o.key, &o.version);
         if !seen.insert(key) {
             continue;
         }
@@ -353,14 +350,14 @@ fn undeclared(arch: &str, observed: &[Observed], used: &HashSet<usize>) -> Vec<U
             name: o.name.clone(),
             version: o.version.clone(),
             ecosystem: o.ecosystem,
-            location: o.location.clone(),
-            layer: o.layer.clone(),
+            location: o.location().to_string(),
+            layer: o.layer().map(str::to_string),
         };
-        match groups.iter_mut().find(|g| g.cataloger == o.cataloger) {
+        match groups.iter_mut().find(|g| g.cataloger == o.cataloger()) {
             Some(g) => g.components.push(component),
             None => groups.push(UndeclaredGroup {
                 arch: arch.to_string(),
-                cataloger: o.cataloger.clone(),
+                cataloger: o.cataloger().to_string(),
                 count: 0,
                 components: vec![component],
             }),

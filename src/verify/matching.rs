@@ -27,21 +27,20 @@
 //!   puts its revision there and drops the program's own tag
 //!   (`gdb --version` says `15.0.50.20240403-git`).
 
-use crate::inspect::Observed;
-use crate::record::Component;
+use crate::package::Package;
 use crate::version::{Dotted, Ecosystem, pep503};
 use std::str::FromStr;
 
 /// The observations that speak for `component`, and whether they name
 /// another thing than it (an os-release of another distribution).
 pub(crate) fn candidates<'a>(
-    component: &Component,
-    observed: &'a [Observed],
-) -> (Vec<&'a Observed>, bool) {
-    let by = |eco: Ecosystem| -> Vec<&'a Observed> {
+    component: &Package,
+    observed: &'a [Package],
+) -> (Vec<&'a Package>, bool) {
+    let by = |eco: Ecosystem| -> Vec<&'a Package> {
         observed
             .iter()
-            .filter(|o| o.ecosystem == eco && eco.normalize_name(&o.name) == component.key)
+            .filter(|o| o.ecosystem == eco && o.key == component.key)
             .collect()
     };
     match component.ecosystem {
@@ -175,7 +174,7 @@ fn prefix_at_boundary(declared: &str, found: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Origin;
+    use crate::package::Origin;
     use Ecosystem::*;
 
     fn yes(eco: Ecosystem, declared: &str, found_eco: Ecosystem, found: &str) {
@@ -260,8 +259,8 @@ mod tests {
         no(Deb, "1:2.3", Deb, "2:2.3-4");
     }
 
-    fn component(name: &str, eco: Ecosystem) -> Component {
-        Component {
+    fn component(name: &str, eco: Ecosystem) -> Package {
+        Package {
             name: name.into(),
             key: eco.normalize_name(name),
             version: "1".into(),
@@ -270,15 +269,17 @@ mod tests {
         }
     }
 
-    fn obs(name: &str, eco: Ecosystem, cataloger: &str) -> Observed {
-        Observed {
-            name: name.into(),
-            version: "1".into(),
-            ecosystem: eco,
-            cataloger: cataloger.into(),
-            location: format!("{cataloger}/{name}"),
-            layer: None,
-        }
+    fn obs(name: &str, eco: Ecosystem, cataloger: &str) -> Package {
+        Package::found(
+            name,
+            "1",
+            eco,
+            crate::package::Evidence {
+                cataloger: cataloger.into(),
+                location: format!("{cataloger}/{name}"),
+                layer: None,
+            },
+        )
     }
 
     #[test]
@@ -292,13 +293,10 @@ mod tests {
             obs("python", Generic, "python-runtime"),
             obs("debian", Os, "os-release"),
         ];
-        let names = |c: &Component| {
+        let names = |c: &Package| {
             let (found, other) = candidates(c, &observed);
             (
-                found
-                    .iter()
-                    .map(|o| o.location.as_str())
-                    .collect::<Vec<_>>(),
+                found.iter().map(|o| o.location()).collect::<Vec<_>>(),
                 other,
             )
         };

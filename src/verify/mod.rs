@@ -21,7 +21,7 @@ pub use report::*;
 use crate::inspect::{
     self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress, catalog,
 };
-use crate::record::{ArchView, Release};
+use crate::record::{Arch, ArchView, Release};
 use crate::{Error, Session};
 
 /// Why `verify` could not start.
@@ -75,11 +75,15 @@ pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> 
     let views: Vec<ArchView> = match req.arch {
         None => all,
         Some(arch) => {
-            let wanted = Platform::for_arch(arch);
+            let wanted = arch.parse::<Arch>().ok();
             let picked: Vec<ArchView> = all
                 .iter()
                 .filter(|v| v.name == arch)
-                .chain(all.iter().filter(|v| Platform::for_arch(&v.name) == wanted))
+                .chain(all.iter().filter(|v| {
+                    wanted
+                        .as_ref()
+                        .is_some_and(|wanted| wanted.same_platform(&v.name))
+                }))
                 .take(1)
                 .cloned()
                 .collect();
@@ -107,7 +111,7 @@ pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> 
             Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
             Err(e) => return Err(VerifyError::from(e).into()),
         };
-        inspected.archs.insert(view.name.clone(), outcome);
+        inspected.archs.insert(view.name.to_string(), outcome);
     }
     Ok(compare(release, &views, &inspected, req.show_undeclared))
 }
@@ -125,7 +129,7 @@ pub(crate) fn open_image(
             .first()
             .map(|a| a.image.clone())
             .ok_or_else(|| VerifyError::NoImage {
-                version: release.version.get_ref().clone(),
+                version: release.version.clone(),
             })?,
     };
     let source = ImageSource::parse(&reference)?;

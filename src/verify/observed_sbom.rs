@@ -8,16 +8,14 @@
 //! same image can be compared by bom-ref.
 
 use super::{InspectedArch, VerifyError, open_image};
-use crate::inspect::{ImageSource, Observed, OpenOptions, Platform, Progress, catalog};
-use crate::record::{Component, Origin, Project, Release};
-use crate::sbom::purl::{self, ImageRef, Os};
+use crate::inspect::{ImageSource, OpenOptions, Platform, Progress, catalog};
+use crate::package::{Os, Package};
+use crate::record::{Arch, Project, Release};
+use crate::sbom::purl::{self, ImageRef};
 use crate::sbom::{self, ArchChoice, SbomError, SbomFormat};
-use crate::version::Ecosystem;
 use crate::{Destination, Error, Outcome, Session, output};
-use cyclonedx_bom::models::component::{
-    Classification, ComponentEvidence, Occurrence, Occurrences,
-};
-use cyclonedx_bom::models::property::{Properties, Property};
+use cyclonedx_bom::models::component::Classification;
+use cyclonedx_bom::models::property::Property;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
 
 /// What `relnotes sbom --from-image` is asked.
@@ -87,30 +85,18 @@ pub fn observed_sbom(session: &mut Session, req: &ObservedSbomRequest) -> Result
 pub fn observed_bom(
     project: &Project,
     release: &Release,
-    arch: &str,
+    arch: &Arch,
     reference: &str,
     image: &InspectedArch,
     timestamp: Option<&str>,
 ) -> Result<Bom, SbomError> {
-    let os = image
-        .catalog
-        .components
-        .iter()
-        .find(|o| o.ecosystem == Ecosystem::Os);
-    let os_key = os.map(|o| o.ecosystem.normalize_name(&o.name));
-    let os = os.zip(os_key.as_deref()).map(|(o, name)| Os {
-        name,
-        version: &o.version,
-    });
-    let mut components = Vec::new();
-    for group in group(&image.catalog.components) {
-        components.push(component(&group, arch, os)?);
-    }
+    let found = &image.catalog.components;
+    let components = sbom::components(&group(found), arch, Os::among(found))?;
 
     let container = container(project, release, arch, reference, image)?;
     let mut properties = vec![
-        Property::new("relnotes:release", release.version.get_ref()),
-        Property::new("relnotes:arch", arch),
+        Property::new("relnotes:release", &release.version),
+        Property::new("relnotes:arch", arch.as_str()),
         Property::new("relnotes:source", "image"),
         Property::new("relnotes:image", reference),
         Property::new("relnotes:platform", &image.platform.to_string()),
@@ -122,84 +108,22 @@ pub fn observed_bom(
     sbom::assemble(container, properties, components, timestamp, release, arch)
 }
 
-/// Observations of one component in one version (a CUDA found in
-/// version.json, `CUDA_VERSION` and a label is one component), in catalog
+/// Observations of one package in one version (a CUDA found in
+/// version.json, `CUDA_VERSION` and a label is one package), in catalog
 /// order; files before the config within each.
-fn group(observed: &[Observed]) -> Vec<Vec<&Observed>> {
-    let mut groups: Vec<Vec<&Observed>> = Vec::new();
-    for o in observed {
-        let key = |x: &Observed| {
-            (
-                x.ecosystem,
-                x.ecosystem.normalize_name(&x.name),
-                x.version.clone(),
-            )
-        };
-        match groups.iter_mut().find(|g| key(g[0]) == key(o)) {
-            Some(g) => g.push(o),
-            None => groups.push(vec![o]),
+fn group(found: &[Package]) -> Vec<Vec<&Package>> {
+    let mut groups: Vec<Vec<&Package>> = Vec::new();
+    for p in found {
+        let key = |x: &Package| (x.ecosystem, x.key.clone(), x.version.clone());
+        match groups.iter_mut().find(|g| key(g[0]) == key(p)) {
+            Some(g) => g.push(p),
+            None => groups.push(vec![p]),
         }
     }
     for g in &mut groups {
-        g.sort_by_key(|o| o.layer.is_none());
+        g.sort_by_key(|p| p.layer().is_none());
     }
     groups
-}
-
-fn component(group: &[&Observed], arch: &str, os: Option<Os>) -> Result<CdxComponent, SbomError> {
-    let first = group[0];
-    let declared = Component {
-        name: first.name.clone(),
-        key: first.ecosystem.normalize_name(&first.name),
-        version: first.version.clone(),
-        ecosystem: first.ecosystem,
-        origin: Origin::Shared,
-    };
-    let purl = purl::component_purl(&declared, arch, os)?;
-    let bom_ref = purl::bom_ref(&declared, purl.as_deref());
-    let mut out = CdxComponent::new(
-        sbom::classification(declared.ecosystem),
-        &declared.key,
-        &declared.version,
-        Some(bom_ref),
-    );
-    out.purl = purl.as_deref().map(purl_of);
-    let mut properties = vec![
-        Property::new("relnotes:arch", arch),
-        Property::new("relnotes:ecosystem", declared.ecosystem.as_str()),
-        Property::new("relnotes:found-name", &first.name),
-    ];
-    let mut catalogers: Vec<&str> = Vec::new();
-    for o in group {
-        if !catalogers.contains(&o.cataloger.as_str()) {
-            catalogers.push(&o.cataloger);
-        }
-    }
-    for cataloger in catalogers {
-        properties.push(Property::new("relnotes:cataloger", cataloger));
-    }
-    let mut occurrences = Vec::new();
-    for o in group {
-        match &o.layer {
-            Some(layer) => {
-                occurrences.push(Occurrence::new(&format!("/{}", o.location)));
-                properties.push(Property::new("relnotes:path", &o.location));
-                properties.push(Property::new("relnotes:layer", layer));
-            }
-            None => properties.push(Property::new("relnotes:config", &o.location)),
-        }
-    }
-    out.properties = Some(Properties(properties));
-    if !occurrences.is_empty() {
-        out.evidence = Some(ComponentEvidence {
-            licenses: None,
-            copyright: None,
-            occurrences: Some(Occurrences(occurrences)),
-            callstack: None,
-            identity: None,
-        });
-    }
-    Ok(out)
 }
 
 /// The image: `container`, named by the product, versioned by the
@@ -208,7 +132,7 @@ fn component(group: &[&Observed], arch: &str, os: Option<Os>) -> Result<CdxCompo
 fn container(
     project: &Project,
     release: &Release,
-    arch: &str,
+    arch: &Arch,
     reference: &str,
     image: &InspectedArch,
 ) -> Result<CdxComponent, SbomError> {
@@ -231,7 +155,7 @@ fn container(
     let mut out = CdxComponent::new(
         Classification::Container,
         &project.product.id,
-        release.version.get_ref(),
+        &release.version,
         Some(purl.clone()),
     );
     out.purl = Some(purl_of(&purl));
@@ -247,6 +171,7 @@ mod tests {
     use super::*;
     use crate::inspect::catalog::Catalog;
     use crate::inspect::{ImageConfig, Platform};
+    use crate::version::Ecosystem;
 
     fn observed(
         name: &str,
@@ -254,15 +179,17 @@ mod tests {
         eco: Ecosystem,
         cataloger: &str,
         location: &str,
-    ) -> Observed {
-        Observed {
-            name: name.into(),
-            version: version.into(),
-            ecosystem: eco,
-            cataloger: cataloger.into(),
-            location: location.into(),
-            layer: (!location.starts_with("config:")).then(|| "sha256:aa".to_string()),
-        }
+    ) -> Package {
+        Package::found(
+            name,
+            version,
+            eco,
+            crate::package::Evidence {
+                cataloger: cataloger.into(),
+                location: location.into(),
+                layer: (!location.starts_with("config:")).then(|| "sha256:aa".to_string()),
+            },
+        )
     }
 
     #[test]
@@ -271,7 +198,7 @@ mod tests {
             .unwrap();
         let release = ws.load("25.10", false).unwrap().release;
         let image = InspectedArch {
-            platform: Platform::for_arch("amd64"),
+            platform: Platform::for_arch(&"amd64".parse().unwrap()),
             manifest_digest: "sha256:1234".into(),
             layers: vec!["sha256:aa".into()],
             config: ImageConfig::default(),
@@ -320,7 +247,7 @@ mod tests {
         let bom = observed_bom(
             &ws.project,
             &release,
-            "amd64",
+            &"amd64".parse().unwrap(),
             "127.0.0.1:5000/egslingjun/training-nv-pytorch:25.10",
             &image,
             None,

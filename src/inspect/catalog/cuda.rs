@@ -95,7 +95,7 @@ mod tests {
                 ),
             ]
         );
-        assert_eq!(out.components[1].layer, None);
+        assert_eq!(out.components[1].layer(), None);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Catalogers: turn the few files of an image that carry versions, and its
-//! config, into [`Observed`] components.
+//! config, into found [`Package`]s.
 //!
 //! Each cataloger is a small unit that names the paths it needs
 //! ([`Cataloger::wants`], called by the walker for every entry of every
@@ -31,7 +31,8 @@ pub mod require;
 
 pub use require::{DriverRange, Requirement};
 
-use super::{FoundFile, ImageConfig, ImageView, Observed};
+use super::{FoundFile, ImageConfig, ImageView};
+use crate::package::{Evidence, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
 
@@ -40,7 +41,7 @@ pub const MAX_TEXT_FILE: u64 = 16 << 20;
 
 /// One source of versions in an image.
 pub trait Cataloger: Sync {
-    /// Short name, recorded in [`Observed::cataloger`].
+    /// Short name, recorded in the [`Evidence`] of what it finds.
     fn name(&self) -> &'static str;
     /// Whether the walker should keep the entry at `path` (no leading `/`)
     /// of `size` bytes. Called for every entry of every layer: keep it cheap.
@@ -61,7 +62,7 @@ pub struct Problem {
 /// What catalogers found, as they go.
 #[derive(Debug, Default)]
 pub struct Findings {
-    pub components: Vec<Observed>,
+    pub components: Vec<Package>,
     pub requirement: Option<Requirement>,
     pub problems: Vec<Problem>,
 }
@@ -100,14 +101,16 @@ impl Findings {
         version: &str,
         ecosystem: Ecosystem,
     ) {
-        self.components.push(Observed {
-            name: name.to_string(),
-            version: version.to_string(),
+        self.components.push(Package::found(
+            name,
+            version,
             ecosystem,
-            cataloger: cataloger.name().to_string(),
-            location,
-            layer,
-        });
+            Evidence {
+                cataloger: cataloger.name().to_string(),
+                location,
+                layer,
+            },
+        ));
     }
 
     fn problem(&mut self, cataloger: &dyn Cataloger, file: &FoundFile, message: String) {
@@ -142,7 +145,7 @@ pub fn wants(path: &str, size: u64) -> bool {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Catalog {
     /// Sorted by ecosystem, name, then location.
-    pub components: Vec<Observed>,
+    pub components: Vec<Package>,
     /// The image's `NVIDIA_REQUIRE_CUDA`, parsed.
     pub requirement: Option<Requirement>,
     /// Files that were asked for and could not be read.
@@ -162,16 +165,7 @@ pub fn catalog(view: &ImageView) -> Catalog {
     }
     let mut components = findings.components;
     components.sort_by(|a, b| {
-        (
-            a.ecosystem,
-            a.ecosystem.normalize_name(&a.name),
-            &a.location,
-        )
-            .cmp(&(
-                b.ecosystem,
-                b.ecosystem.normalize_name(&b.name),
-                &b.location,
-            ))
+        (a.ecosystem, &a.key, a.location()).cmp(&(b.ecosystem, &b.key, b.location()))
     });
     components.dedup();
     let mut problems = findings.problems;
@@ -297,7 +291,7 @@ pub(crate) mod test_support {
         files.sort_by(|a, b| a.path.cmp(&b.path));
         ImageView {
             reference: "test".into(),
-            platform: Platform::for_arch("amd64"),
+            platform: Platform::for_arch(&"amd64".parse().unwrap()),
             manifest_digest: "sha256:m".into(),
             layers: vec![LAYER.into()],
             config: ImageConfig {
@@ -324,7 +318,7 @@ pub(crate) mod test_support {
     pub fn found(out: &Findings) -> Vec<(String, String, String)> {
         out.components
             .iter()
-            .map(|o| (o.name.clone(), o.version.clone(), o.location.clone()))
+            .map(|o| (o.name.clone(), o.version.clone(), o.location().to_string()))
             .collect()
     }
 }
@@ -413,7 +407,7 @@ mod tests {
         let names: Vec<_> = c
             .components
             .iter()
-            .map(|o| (o.cataloger.as_str(), o.name.as_str()))
+            .map(|o| (o.cataloger(), o.name.as_str()))
             .collect();
         assert_eq!(
             names,

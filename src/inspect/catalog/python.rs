@@ -142,7 +142,7 @@ mod tests {
             ]
         );
         assert_eq!(out.components[0].ecosystem, Ecosystem::Pypi);
-        assert_eq!(out.components[0].layer.as_deref(), Some(LAYER));
+        assert_eq!(out.components[0].layer(), Some(LAYER));
     }
 
     #[test]

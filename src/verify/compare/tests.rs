@@ -36,7 +36,7 @@ fn workspace() -> Workspace {
 
 /// What a faithful 25.10 image holds on `arch`, as files of three layers.
 fn faithful(ws: &Workspace, release: &Release, arch: &str) -> ImageView {
-    let view = release.resolve_arch(&ws.project, arch);
+    let view = release.resolve_arch(&ws.project, &arch.parse().unwrap());
     let mut files = vec![
         file(
             "usr/lib/os-release",
@@ -73,7 +73,7 @@ fn faithful(ws: &Workspace, release: &Release, arch: &str) -> ImageView {
     files.sort_by(|a, b| a.path.cmp(&b.path));
     ImageView {
         reference: "registry.test/tnp:25.10".into(),
-        platform: Platform::for_arch(arch),
+        platform: Platform::for_arch(&arch.parse().unwrap()),
         manifest_digest: format!("sha256:{arch}"),
         layers: vec![layer(1), layer(2), layer(3)],
         config: ImageConfig {
@@ -99,7 +99,7 @@ fn inspected(views: Vec<(&str, Option<ImageView>)>) -> Inspected {
                 ArchOutcome::Read(Box::new(InspectedArch::from_view(&v)))
             }
             None => ArchOutcome::Missing {
-                platform: Platform::for_arch(arch),
+                platform: Platform::for_arch(&arch.parse().unwrap()),
             },
         };
         archs.insert(arch.to_string(), outcome);
@@ -314,7 +314,7 @@ fn another_distribution_differs_rather_than_missing() {
         }
     }
     let image = inspected(vec![("amd64", Some(amd64))]);
-    let views = vec![release.resolve_arch(&ws.project, "amd64")];
+    let views = vec![release.resolve_arch(&ws.project, &"amd64".parse().unwrap())];
     let report = compare(&release, &views, &image, false);
     let ubuntu = &report.components[0];
     assert_eq!(ubuntu.name, "Ubuntu");
@@ -334,7 +334,7 @@ fn driver_branches_against_another_requirement() {
         }
     }
     let image = inspected(vec![("amd64", Some(amd64))]);
-    let views = vec![release.resolve_arch(&ws.project, "amd64")];
+    let views = vec![release.resolve_arch(&ws.project, &"amd64".parse().unwrap())];
     let report = compare(&release, &views, &image, false);
     let driver: Vec<_> = report
         .driver
@@ -366,7 +366,7 @@ fn an_image_without_a_requirement_leaves_the_driver_unchecked() {
         .env
         .retain(|e| !e.starts_with("NVIDIA_REQUIRE_CUDA="));
     let image = inspected(vec![("amd64", Some(amd64))]);
-    let views = vec![release.resolve_arch(&ws.project, "amd64")];
+    let views = vec![release.resolve_arch(&ws.project, &"amd64".parse().unwrap())];
     let report = compare(&release, &views, &image, false);
     assert!(report.driver.iter().all(|d| d.status == Status::Unchecked));
     assert_eq!(report.summary.findings, 0);
@@ -389,7 +389,7 @@ fn unreadable_version_files_are_problems_not_findings() {
     ));
     amd64.files.sort_by(|a, b| a.path.cmp(&b.path));
     let image = inspected(vec![("amd64", Some(amd64))]);
-    let views = vec![release.resolve_arch(&ws.project, "amd64")];
+    let views = vec![release.resolve_arch(&ws.project, &"amd64".parse().unwrap())];
     let report = compare(&release, &views, &image, false);
     assert_eq!(report.summary.findings, 0);
     assert_eq!(report.problems.len(), 1);

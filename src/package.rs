@@ -1,0 +1,270 @@
+//! One package model: what a record declares for an architecture and what
+//! the catalogers find in an image are the same kind of thing, a
+//! [`Package`], told apart by its [`Origin`]. Every stage that compares,
+//! diffs or encodes packages works on this type; its package URL is
+//! computed here and nowhere else.
+
+use crate::record::Arch;
+use crate::version::{Ecosystem, Version};
+use packageurl::PackageUrl;
+use serde::Serialize;
+use std::cmp::Ordering;
+
+/// A package: a component of a release or of an image.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Package {
+    /// As its source spells it (`flash_attn`, `CUDA`).
+    pub name: String,
+    /// Normalised for the ecosystem (`flash_attn` → `flash-attn`).
+    pub key: String,
+    pub version: String,
+    pub ecosystem: Ecosystem,
+    pub origin: Origin,
+}
+
+/// Where a package comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Origin {
+    /// Declared for every arch of a record.
+    Shared,
+    /// Declared for one arch only.
+    Added,
+    /// Declared for every arch, with another version for this one.
+    Override { shared_version: String },
+    /// Found in an image.
+    Found(Evidence),
+}
+
+impl Origin {
+    /// The origin's name in pages and SBOM properties.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Origin::Shared => "shared",
+            Origin::Added => "added",
+            Origin::Override { .. } => "override",
+            Origin::Found(_) => "found",
+        }
+    }
+
+    /// The version every other arch declares, for an override.
+    pub fn shared_version(&self) -> Option<&str> {
+        match self {
+            Origin::Override { shared_version } => Some(shared_version),
+            _ => None,
+        }
+    }
+}
+
+/// Where in an image a package was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Evidence {
+    /// Which cataloger found it (`python`, `dpkg`, `os-release`, `cuda`, `env`, …).
+    pub cataloger: String,
+    /// A path in the image, or `config:env/CUDA_VERSION`, `config:label/…`.
+    pub location: String,
+    /// Digest of the layer that holds the path (none for config evidence).
+    pub layer: Option<String>,
+}
+
+impl Package {
+    pub fn new(name: &str, version: &str, ecosystem: Ecosystem, origin: Origin) -> Package {
+        Package {
+            name: name.to_string(),
+            key: ecosystem.normalize_name(name),
+            version: version.to_string(),
+            ecosystem,
+            origin,
+        }
+    }
+
+    /// A package found in an image.
+    pub fn found(name: &str, version: &str, ecosystem: Ecosystem, evidence: Evidence) -> Package {
+        Package::new(name, version, ecosystem, Origin::Found(evidence))
+    }
+
+    /// The evidence of a found package.
+    pub fn evidence(&self) -> Option<&Evidence> {
+        match &self.origin {
+            Origin::Found(evidence) => Some(evidence),
+            _ => None,
+        }
+    }
+
+    /// Which cataloger found it; empty for a declared package.
+    pub fn cataloger(&self) -> &str {
+        self.evidence().map_or("", |e| e.cataloger.as_str())
+    }
+
+    /// Where in the image it was found; empty for a declared package.
+    pub fn location(&self) -> &str {
+        self.evidence().map_or("", |e| e.location.as_str())
+    }
+
+    /// The layer of the file it was found in (none for config evidence).
+    pub fn layer(&self) -> Option<&str> {
+        self.evidence().and_then(|e| e.layer.as_deref())
+    }
+
+    /// The version, parsed in the package's ecosystem.
+    pub fn parsed_version(&self) -> Option<Version> {
+        Version::parse(self.ecosystem, &self.version).ok()
+    }
+
+    /// How this package's version orders against `other`'s, when both
+    /// parse in this ecosystem.
+    pub fn version_order(&self, other: &Package) -> Option<Ordering> {
+        self.parsed_version()?.compare(&other.parsed_version()?)
+    }
+
+    /// The package URL, or `None` for an operating system.
+    ///
+    /// | ecosystem | purl |
+    /// |---|---|
+    /// | pypi | `pkg:pypi/<PEP 503 name>@<version>` |
+    /// | deb | `pkg:deb/<os>/<name>@<version>?arch=<deb arch>&distro=<os>-<os version>` |
+    /// | os | none |
+    /// | cuda, generic | `pkg:generic/<name>@<version>` |
+    pub fn purl(&self, arch: &Arch, os: Option<Os>) -> Result<Option<String>, PurlError> {
+        let fail = |e: packageurl::Error| PurlError {
+            name: self.name.clone(),
+            reason: e.to_string(),
+        };
+        let ty = match self.ecosystem {
+            Ecosystem::Os => return Ok(None),
+            Ecosystem::Pypi => "pypi",
+            Ecosystem::Deb => "deb",
+            Ecosystem::Cuda | Ecosystem::Generic => "generic",
+        };
+        let mut purl = PackageUrl::new(ty, self.key.as_str()).map_err(fail)?;
+        purl.with_version(self.version.as_str()).map_err(fail)?;
+        if self.ecosystem == Ecosystem::Deb {
+            purl.add_qualifier("arch", arch.deb()).map_err(fail)?;
+            if let Some(os) = os {
+                purl.with_namespace(os.name).map_err(fail)?;
+                purl.add_qualifier("distro", format!("{}-{}", os.name, os.version))
+                    .map_err(fail)?;
+            }
+        }
+        purl.validate().map_err(fail)?;
+        Ok(Some(purl.to_string()))
+    }
+
+    /// The bom-ref: the purl, else `<ecosystem>:<key>@<version>`.
+    pub fn bom_ref(&self, purl: Option<&str>) -> String {
+        match purl {
+            Some(purl) => purl.to_string(),
+            None => format!("{}:{}@{}", self.ecosystem, self.key, self.version),
+        }
+    }
+}
+
+/// The operating system an image is built on: its normalised name and
+/// version (`ubuntu`, `24.04`), for deb purls.
+#[derive(Debug, Clone, Copy)]
+pub struct Os<'a> {
+    pub name: &'a str,
+    pub version: &'a str,
+}
+
+impl<'a> Os<'a> {
+    /// The first operating system among `packages`.
+    pub fn among(packages: impl IntoIterator<Item = &'a Package>) -> Option<Os<'a>> {
+        packages
+            .into_iter()
+            .find(|p| p.ecosystem == Ecosystem::Os)
+            .map(|p| Os {
+                name: &p.key,
+                version: &p.version,
+            })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot build the package URL of `{name}`: {reason}")]
+pub struct PurlError {
+    pub name: String,
+    pub reason: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(name: &str, version: &str, ecosystem: Ecosystem) -> Package {
+        Package::new(name, version, ecosystem, Origin::Shared)
+    }
+
+    fn purl(p: &Package, arch: &str, os: Option<Os>) -> String {
+        p.purl(&arch.parse().unwrap(), os).unwrap().unwrap()
+    }
+
+    #[test]
+    fn pypi_purls_use_pep503_names_and_encode_local_versions() {
+        let torch = package("torch", "2.8.0.9+nv25.3", Ecosystem::Pypi);
+        assert_eq!(
+            purl(&torch, "amd64", None),
+            "pkg:pypi/torch@2.8.0.9%2Bnv25.3"
+        );
+        let fa = package("flash_attn", "2.8.3", Ecosystem::Pypi);
+        assert_eq!(purl(&fa, "amd64", None), "pkg:pypi/flash-attn@2.8.3");
+        let te = package("Transformer.Engine", "2.4.0+3cd6870c", Ecosystem::Pypi);
+        assert_eq!(
+            purl(&te, "amd64", None),
+            "pkg:pypi/transformer-engine@2.4.0%2B3cd6870c"
+        );
+    }
+
+    #[test]
+    fn deb_purls_name_the_os_and_the_debian_arch() {
+        let c = package("libc6", "2.39-0ubuntu8", Ecosystem::Deb);
+        let os = Os {
+            name: "ubuntu",
+            version: "24.04",
+        };
+        assert_eq!(
+            purl(&c, "aarch64", Some(os)),
+            "pkg:deb/ubuntu/libc6@2.39-0ubuntu8?arch=arm64&distro=ubuntu-24.04"
+        );
+        assert_eq!(
+            purl(&c, "amd64", None),
+            "pkg:deb/libc6@2.39-0ubuntu8?arch=amd64"
+        );
+        let epoch = package("gdb", "1:15.0-1", Ecosystem::Deb);
+        assert_eq!(
+            purl(&epoch, "ppc64le", Some(os)),
+            "pkg:deb/ubuntu/gdb@1:15.0-1?arch=ppc64el&distro=ubuntu-24.04"
+        );
+    }
+
+    #[test]
+    fn runtimes_are_generic_and_the_os_has_no_purl() {
+        let cuda = package("CUDA", "12.8", Ecosystem::Cuda);
+        assert_eq!(purl(&cuda, "amd64", None), "pkg:generic/cuda@12.8");
+        let py = package("Python", "3.12.7+gc", Ecosystem::Generic);
+        assert_eq!(purl(&py, "amd64", None), "pkg:generic/python@3.12.7%2Bgc");
+        let ubuntu = package("Ubuntu", "24.04", Ecosystem::Os);
+        assert_eq!(ubuntu.purl(&"amd64".parse().unwrap(), None).unwrap(), None);
+        assert_eq!(ubuntu.bom_ref(None), "os:ubuntu@24.04");
+    }
+
+    #[test]
+    fn declared_and_found_packages_share_keys_and_order() {
+        let declared = package("flash_attn", "2.8.3", Ecosystem::Pypi);
+        let found = Package::found(
+            "flash-attn",
+            "2.8.10",
+            Ecosystem::Pypi,
+            Evidence {
+                cataloger: "python".into(),
+                location: "usr/lib/python3/dist-packages/flash_attn-2.8.10.dist-info/METADATA"
+                    .into(),
+                layer: Some("sha256:ab".into()),
+            },
+        );
+        assert_eq!(declared.key, found.key);
+        assert_eq!(declared.version_order(&found), Some(Ordering::Less));
+        assert_eq!(found.evidence().unwrap().cataloger, "python");
+        assert!(declared.evidence().is_none());
+    }
+}
