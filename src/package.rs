@@ -20,7 +20,23 @@ pub struct Package {
     pub version: String,
     pub ecosystem: Ecosystem,
     pub origin: Origin,
+    /// `version`, parsed once in `ecosystem`.
+    #[serde(skip)]
+    parsed: ParsedVersion,
 }
+
+/// A version parsed at construction. Equal whenever the packages' texts
+/// and ecosystems are, which [`Package`]'s equality already compares.
+#[derive(Debug, Clone)]
+struct ParsedVersion(Option<Version>);
+
+impl PartialEq for ParsedVersion {
+    fn eq(&self, _: &ParsedVersion) -> bool {
+        true
+    }
+}
+
+impl Eq for ParsedVersion {}
 
 /// Where a package comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -75,6 +91,7 @@ impl Package {
             version: version.to_string(),
             ecosystem,
             origin,
+            parsed: ParsedVersion(Version::parse(ecosystem, version).ok()),
         }
     }
 
@@ -106,15 +123,24 @@ impl Package {
         self.evidence().and_then(|e| e.layer.as_deref())
     }
 
-    /// The version, parsed in the package's ecosystem.
-    pub fn parsed_version(&self) -> Option<Version> {
-        Version::parse(self.ecosystem, &self.version).ok()
+    /// The version, parsed in the package's ecosystem (none when it
+    /// does not parse there).
+    pub fn parsed_version(&self) -> Option<&Version> {
+        self.parsed.0.as_ref()
     }
 
     /// How this package's version orders against `other`'s, when both
-    /// parse in this ecosystem.
+    /// parse, in one ecosystem.
     pub fn version_order(&self, other: &Package) -> Option<Ordering> {
-        self.parsed_version()?.compare(&other.parsed_version()?)
+        if self.ecosystem != other.ecosystem {
+            return None;
+        }
+        self.parsed_version()?.compare(other.parsed_version()?)
+    }
+
+    /// The same package with another origin.
+    pub fn with_origin(self, origin: Origin) -> Package {
+        Package { origin, ..self }
     }
 
     /// The package URL, or `None` for an operating system.

@@ -22,11 +22,12 @@ pub fn compare(arch: &str, old: Option<&ArchView>, new: Option<&ArchView>) -> Ve
             ecosystem,
             from: before.map(|o| o.version.clone()),
             to: Some(c.version.clone()),
-            change: Change::between(
-                ecosystem,
-                before.map(|o| o.version.as_str()),
-                Some(&c.version),
-            ),
+            change: match before {
+                None => Change::Added,
+                Some(o) => {
+                    Change::from_order(o.version_order(c), ecosystem, &o.version, &c.version)
+                }
+            },
             from_name: before.filter(|o| o.name != c.name).map(|o| o.name.clone()),
             key: c.key.clone(),
         });

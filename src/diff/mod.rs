@@ -103,11 +103,26 @@ impl Change {
             (None, None) => Change::Unchanged,
             (None, Some(_)) => Change::Added,
             (Some(_), None) => Change::Removed,
-            (Some(a), Some(b)) => match order(ecosystem, a, b) {
-                std::cmp::Ordering::Less => Change::Upgraded,
-                std::cmp::Ordering::Greater => Change::Downgraded,
-                std::cmp::Ordering::Equal => Change::Unchanged,
-            },
+            (Some(a), Some(b)) => Change::from_order(None, ecosystem, a, b),
+        }
+    }
+
+    /// From `a` to `b`, given their order when already known (parsed once,
+    /// as packages are), else ordered by the ecosystem's rules.
+    pub fn from_order(
+        known: Option<std::cmp::Ordering>,
+        ecosystem: Ecosystem,
+        a: &str,
+        b: &str,
+    ) -> Change {
+        let ordering = match known {
+            Some(ordering) if a != b => ordering,
+            _ => order(ecosystem, a, b),
+        };
+        match ordering {
+            std::cmp::Ordering::Less => Change::Upgraded,
+            std::cmp::Ordering::Greater => Change::Downgraded,
+            std::cmp::Ordering::Equal => Change::Unchanged,
         }
     }
 }

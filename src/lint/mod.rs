@@ -317,10 +317,7 @@ impl Context<'_> {
                                 .find(|c| normalize_component(&c.name) == key)
                         });
                     if let Some(before) = before {
-                        let order = Version::parse(current.ecosystem, &before.version)
-                            .ok()
-                            .zip(Version::parse(current.ecosystem, &current.version).ok())
-                            .and_then(|(b, c)| b.compare(&c));
+                        let order = before.version_order(current);
                         if matches!(order, Some(Ordering::Equal | Ordering::Greater)) {
                             self.push(
                                 Level::Error,

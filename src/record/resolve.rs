@@ -96,10 +96,7 @@ impl Release {
                 let added = component(name, version, Origin::Added);
                 if let Some(existing) = components.iter_mut().find(|c| c.key == added.key) {
                     let shared_version = existing.version.clone();
-                    *existing = Package {
-                        origin: Origin::Override { shared_version },
-                        ..added
-                    };
+                    *existing = added.with_origin(Origin::Override { shared_version });
                 } else {
                     let sort_key = added.name.to_lowercase();
                     let at = components

@@ -260,13 +260,7 @@ mod tests {
     }
 
     fn component(name: &str, eco: Ecosystem) -> Package {
-        Package {
-            name: name.into(),
-            key: eco.normalize_name(name),
-            version: "1".into(),
-            ecosystem: eco,
-            origin: Origin::Shared,
-        }
+        Package::new(name, "1", eco, Origin::Shared)
     }
 
     fn obs(name: &str, eco: Ecosystem, cataloger: &str) -> Package {
