@@ -1,5 +1,7 @@
-//! The library's error: one variant per stage, each with its exit code.
+//! The library's error: one variant per stage, wrapping the stage's own
+//! error once, and the exit code it calls for.
 
+use crate::import::ImportError;
 use crate::output::OutputError;
 use crate::record::RecordError;
 
@@ -22,7 +24,7 @@ pub enum Error {
     #[error(transparent)]
     Compat(#[from] crate::compat::CompatError),
     #[error(transparent)]
-    Import(#[from] crate::import::ImportError),
+    Import(#[from] ImportError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),
@@ -36,6 +38,10 @@ impl Error {
 
     /// Whether the message already names file, line and column.
     pub fn is_located(&self) -> bool {
-        matches!(self, Error::Record(RecordError::Invalid(_)))
+        matches!(
+            self,
+            Error::Record(RecordError::Invalid(_))
+                | Error::Import(ImportError::Record(RecordError::Invalid(_)))
+        )
     }
 }

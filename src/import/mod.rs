@@ -9,9 +9,8 @@
 pub mod page;
 pub mod parse;
 
-use crate::Error;
-use crate::output::{self, OutputFile};
-use crate::record::{Lang, Workspace};
+use crate::output::{self, OutputError, OutputFile};
+use crate::record::{Lang, RecordError, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -34,6 +33,12 @@ pub enum ImportError {
     Exists { path: PathBuf, lang: Lang },
     #[error("cannot merge into {}: {message}", path.display())]
     Merge { path: PathBuf, message: String },
+    #[error("`{0}` is not a release version")]
+    NotAVersion(String),
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Output(#[from] OutputError),
 }
 
 pub struct ImportRequest<'a> {
@@ -76,16 +81,13 @@ impl Imported {
 }
 
 /// Reads the page, builds the record and writes it (see the module docs).
-pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, Error> {
+pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, ImportError> {
     let content = fs::read_to_string(req.page).map_err(|source| ImportError::Read {
         path: req.page.to_path_buf(),
         source,
     })?;
     if req.version.is_empty() || req.version.contains(['/', '\\']) {
-        return Err(Error::Usage(format!(
-            "`{}` is not a release version",
-            req.version
-        )));
+        return Err(ImportError::NotAVersion(req.version.to_string()));
     }
     let kind = page::PageKind::detect(req.page, &content);
     let lines = page::lines(kind, &content);
@@ -99,8 +101,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, Error
         return Err(ImportError::Unplaced {
             path: req.page.to_path_buf(),
             lines: unplaced,
-        }
-        .into());
+        });
     }
     let draft = parsed.draft;
     let imported_value = toml::Value::try_from(&draft)
@@ -128,8 +129,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, Error
             return Err(ImportError::Exists {
                 path,
                 lang: req.lang,
-            }
-            .into());
+            });
         }
         (existing, true)
     } else {
@@ -217,12 +217,12 @@ fn is_text(t: &toml::map::Map<String, toml::Value>) -> bool {
 }
 
 /// Loads `text` as `releases/<version>.toml` of a copy of the project.
-fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Error> {
+fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), ImportError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     let dir = std::env::temp_dir().join(format!("relnotes-import-{}-{nanos}", std::process::id()));
-    let result = (|| -> Result<(), Error> {
+    let result = (|| -> Result<(), ImportError> {
         let io = |source: std::io::Error| ImportError::Read {
             path: dir.clone(),
             source,
@@ -238,7 +238,7 @@ fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Erro
         scratch
             .load(version, false)
             .map(|_| ())
-            .map_err(|e| ImportError::Invalid(e.to_string()).into())
+            .map_err(|e| ImportError::Invalid(e.to_string()))
     })();
     let _ = fs::remove_dir_all(&dir);
     result

@@ -16,9 +16,10 @@ mod write;
 
 pub use write::{CheckReport, Written, check, write};
 
-use crate::record::{Lang, Release};
-use crate::render::Templates;
-use crate::{Error, Session};
+use crate::diff::DiffError;
+use crate::record::{Lang, Release, Workspace};
+use crate::render::{RenderError, Templates};
+use crate::sbom::SbomError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -48,6 +49,19 @@ pub enum SiteError {
         "--base-url `{0}` is not an absolute http(s) URL\n  = hint: e.g. --base-url https://example.com/docs/releases"
     )]
     BaseUrl(String),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// Boxed: a diff error is large, and rare.
+    #[error(transparent)]
+    Diff(Box<DiffError>),
+    #[error(transparent)]
+    Sbom(#[from] SbomError),
+}
+
+impl From<DiffError> for SiteError {
+    fn from(e: DiffError) -> SiteError {
+        SiteError::Diff(Box::new(e))
+    }
 }
 
 /// What to build.
@@ -56,7 +70,7 @@ pub struct SiteOptions<'a> {
     /// Templates to use instead of the project's.
     pub templates: Option<&'a Path>,
     /// Where the site is published, for `<link rel="canonical">` only.
-    pub base_url: Option<&'a str>,
+    pub base_url: Option<BaseUrl>,
 }
 
 /// A built site: paths relative to the output directory (with `/`), and
@@ -90,30 +104,21 @@ pub struct Entry {
     pub release: Release,
 }
 
-/// Builds the whole site in memory.
-pub fn build(session: &mut Session, options: &SiteOptions) -> Result<Site, Error> {
-    let base_url = match options.base_url {
-        Some(url) => Some(check_base_url(url)?),
-        None => None,
-    };
-    let versions = session.workspace.versions()?;
-    let mut entries = Vec::with_capacity(versions.len());
-    for version in versions {
-        let loaded = session.load(&version)?;
-        entries.push(Entry {
-            version,
-            release: loaded.release,
-        });
-    }
+/// Builds the whole site in memory from every release, oldest first.
+pub fn build(
+    workspace: &Workspace,
+    mut entries: Vec<Entry>,
+    options: &SiteOptions,
+) -> Result<Site, SiteError> {
     // Newest first, as every list of the site shows them.
     entries.reverse();
-    let templates = Templates::load(&session.workspace, options.templates)?;
-    let langs: Vec<Lang> = session.workspace.languages();
+    let templates = Templates::load(workspace, options.templates)?;
+    let langs: Vec<Lang> = workspace.languages();
     let ctx = pages::Builder {
-        workspace: &session.workspace,
+        workspace,
         templates: &templates,
         langs: &langs,
-        base_url: base_url.as_deref(),
+        base_url: options.base_url.as_ref().map(BaseUrl::as_str),
         entries: &entries,
     };
     let mut site = Site::default();
@@ -123,16 +128,26 @@ pub fn build(session: &mut Session, options: &SiteOptions) -> Result<Site, Error
     Ok(site)
 }
 
-fn check_base_url(url: &str) -> Result<String, SiteError> {
-    let trimmed = url.trim_end_matches('/');
-    let rest = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"));
-    match rest {
-        Some(host) if !host.is_empty() && !url.contains(char::is_whitespace) => {
-            Ok(trimmed.to_string())
+/// Where a site is published: an absolute http(s) URL, without a trailing `/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrl(String);
+
+impl BaseUrl {
+    pub fn parse(url: &str) -> Result<BaseUrl, SiteError> {
+        let trimmed = url.trim_end_matches('/');
+        let rest = trimmed
+            .strip_prefix("https://")
+            .or_else(|| trimmed.strip_prefix("http://"));
+        match rest {
+            Some(host) if !host.is_empty() && !url.contains(char::is_whitespace) => {
+                Ok(BaseUrl(trimmed.to_string()))
+            }
+            _ => Err(SiteError::BaseUrl(url.to_string())),
         }
-        _ => Err(SiteError::BaseUrl(url.to_string())),
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
@@ -143,10 +158,12 @@ mod tests {
     #[test]
     fn base_urls() {
         assert_eq!(
-            check_base_url("https://example.com/docs/").unwrap(),
+            BaseUrl::parse("https://example.com/docs/")
+                .unwrap()
+                .as_str(),
             "https://example.com/docs"
         );
-        assert!(check_base_url("example.com").is_err());
-        assert!(check_base_url("https://").is_err());
+        assert!(BaseUrl::parse("example.com").is_err());
+        assert!(BaseUrl::parse("https://").is_err());
     }
 }

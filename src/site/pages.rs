@@ -3,8 +3,8 @@
 //! Every link is relative, so the site works from `file://` and under any
 //! sub-path; the base URL only makes `<link rel="canonical">`.
 
+use super::SiteError as Error;
 use super::{Entry, Site, labels, matrix};
-use crate::Error;
 use crate::diff;
 use crate::record::{Arch, Lang, Workspace};
 use crate::render::{self, PageFormat, Templates, context, diff_page};

@@ -15,14 +15,14 @@ mod observed_sbom;
 mod report;
 
 pub use compare::{ArchOutcome, Inspected, InspectedArch, compare};
-pub use observed_sbom::{ObservedSbomRequest, observed_bom, observed_sbom};
+pub use observed_sbom::{ObservedSbomOptions, observed_bom, observed_sbom};
 pub use report::*;
 
 use crate::inspect::{
     self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress, catalog,
 };
-use crate::record::{Arch, ArchView, Release};
-use crate::{Error, Session};
+use crate::record::{Arch, ArchView, Project, Release};
+use crate::sbom::SbomError;
 
 /// Why `verify` could not start.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +44,9 @@ pub enum VerifyError {
     /// The image cannot be read: exit 2, with the inspector's hint.
     #[error(transparent)]
     Inspect(Box<InspectError>),
+    /// What the image holds does not make an SBOM.
+    #[error(transparent)]
+    Sbom(#[from] SbomError),
 }
 
 impl From<InspectError> for VerifyError {
@@ -52,9 +55,8 @@ impl From<InspectError> for VerifyError {
     }
 }
 
-/// What `relnotes verify` is asked.
-pub struct VerifyRequest<'a> {
-    pub version: &'a str,
+/// Which image to read, how, and what to report.
+pub struct VerifyOptions<'a> {
     /// The image; `None` means the record's first asset.
     pub image: Option<&'a str>,
     /// One declared arch (or its platform name, `arm64` for `aarch64`);
@@ -65,13 +67,15 @@ pub struct VerifyRequest<'a> {
     pub progress: &'a dyn Progress,
 }
 
-/// `relnotes verify`: reads the image's platform of every arch asked for,
-/// catalogues it and compares it with the record. An image that cannot be
-/// read is an error; what the comparison finds is in the report.
-pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> {
-    let loaded = session.load(req.version)?;
-    let release = &loaded.release;
-    let all = release.resolve(&session.workspace.project);
+/// Reads the image's platform of every arch asked for, catalogues it and
+/// compares it with `release`. An image that cannot be read is an error;
+/// what the comparison finds is in the report.
+pub fn run(
+    project: &Project,
+    release: &Release,
+    req: &VerifyOptions,
+) -> Result<Report, VerifyError> {
+    let all = release.resolve(project);
     let views: Vec<ArchView> = match req.arch {
         None => all,
         Some(arch) => {
@@ -90,10 +94,9 @@ pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> 
             if picked.is_empty() {
                 return Err(VerifyError::UnknownArch {
                     arch: arch.to_string(),
-                    version: req.version.to_string(),
+                    version: release.version.clone(),
                     declared: release.arch_names(),
-                }
-                .into());
+                });
             }
             picked
         }
@@ -109,7 +112,7 @@ pub fn run(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> 
         let outcome = match image.read(&platform, &catalog::wants, req.progress) {
             Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
             Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
-            Err(e) => return Err(VerifyError::from(e).into()),
+            Err(e) => return Err(e.into()),
         };
         inspected.archs.insert(view.name.to_string(), outcome);
     }

@@ -12,73 +12,44 @@ use crate::inspect::{ImageSource, OpenOptions, Platform, Progress, catalog};
 use crate::package::{Os, Package};
 use crate::record::{Arch, Project, Release};
 use crate::sbom::purl::{self, ImageRef};
-use crate::sbom::{self, ArchChoice, SbomError, SbomFormat};
-use crate::{Destination, Error, Outcome, Session, output};
+use crate::sbom::{self, SbomError};
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::Property;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
 
-/// What `relnotes sbom --from-image` is asked.
-pub struct ObservedSbomRequest<'a> {
-    pub version: &'a str,
+/// Which image `relnotes sbom --from-image` reads, and how.
+pub struct ObservedSbomOptions<'a> {
     /// The image; `None` means the record's first asset.
     pub image: Option<&'a str>,
-    pub arch: ArchChoice,
-    pub format: SbomFormat,
-    /// A file, or a directory for `<version>-<arch>.image.cdx.<format>` files.
-    pub destination: Destination,
-    pub timestamp: bool,
     pub open: OpenOptions,
     pub progress: &'a dyn Progress,
+    /// When the SBOM was made, if it is to say so.
+    pub timestamp: Option<&'a str>,
 }
 
-/// Reads the image's platform of every arch asked for and writes what it
-/// holds as an SBOM.
-pub fn observed_sbom(session: &mut Session, req: &ObservedSbomRequest) -> Result<Outcome, Error> {
-    let loaded = session.load(req.version)?;
-    let release = &loaded.release;
-    let archs = sbom::pick_archs(release, &req.arch)?;
-    let all = req.arch == ArchChoice::All;
-    if all && req.destination == Destination::Stdout {
-        return Err(Error::Usage(
-            "--arch all writes one SBOM per architecture: pass -o DIR to choose where".into(),
-        ));
-    }
-    let timestamp = match req.timestamp {
-        true => Some(sbom::timestamp_from_env()?),
-        false => None,
-    };
-    let image = open_image(release, req.image, &req.open)?;
-    let mut files = Vec::new();
-    for arch in &archs {
-        let view = image
-            .read(&Platform::for_arch(arch), &catalog::wants, req.progress)
-            .map_err(VerifyError::from)?;
+/// Reads the image's platform of each of `archs` and describes what it
+/// holds: one SBOM per arch, in the order of `archs`.
+pub fn observed_sbom(
+    project: &Project,
+    release: &Release,
+    archs: &[Arch],
+    options: &ObservedSbomOptions,
+) -> Result<Vec<Bom>, VerifyError> {
+    let image = open_image(release, options.image, &options.open)?;
+    let mut boms = Vec::with_capacity(archs.len());
+    for arch in archs {
+        let view = image.read(&Platform::for_arch(arch), &catalog::wants, options.progress)?;
         let inspected = InspectedArch::from_view(&view);
-        let bom = observed_bom(
-            &session.workspace.project,
+        boms.push(observed_bom(
+            project,
             release,
             arch,
             &view.reference,
             &inspected,
-            timestamp.as_deref(),
-        )?;
-        let text = sbom::encode(bom, req.format)?;
-        let path = match &req.destination {
-            Destination::Stdout => return Ok(Outcome::Stdout(text)),
-            Destination::Path(path) if all || path.is_dir() => path.join(format!(
-                "{}-{arch}.image.{}",
-                req.version,
-                req.format.extension()
-            )),
-            Destination::Path(path) => path.clone(),
-        };
-        files.push(output::OutputFile {
-            path,
-            bytes: text.into_bytes(),
-        });
+            options.timestamp,
+        )?);
     }
-    Ok(Outcome::Files(files))
+    Ok(boms)
 }
 
 /// The SBOM of one platform of an image, read from `reference`.
@@ -171,6 +142,7 @@ mod tests {
     use super::*;
     use crate::inspect::catalog::Catalog;
     use crate::inspect::{ImageConfig, Platform};
+    use crate::sbom::SbomFormat;
     use crate::version::Ecosystem;
 
     fn observed(

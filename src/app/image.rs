@@ -1,0 +1,43 @@
+//! How commands that read an image reach it.
+
+use crate::Error;
+use crate::inspect::{Credentials, OpenOptions, Progress, progress};
+use std::io::Read;
+
+/// How to reach an image and how to show progress while reading it.
+#[derive(Debug, Clone, Default)]
+pub struct ImageAccess {
+    /// Registry credentials; without them, the Docker config file's entry
+    /// for the registry is used, if any.
+    pub credentials: Option<Credentials>,
+    /// Speak plain HTTP to a registry that is not on this machine.
+    pub insecure: bool,
+    /// No progress bars.
+    pub quiet: bool,
+}
+
+impl ImageAccess {
+    /// Logs in as `username` with the password `reader` holds (such as
+    /// stdin for `--password-stdin`), without its trailing newline.
+    pub fn with_login(self, username: String, reader: impl Read) -> Result<ImageAccess, Error> {
+        let credentials = Credentials::with_password_from(username, reader)
+            .map_err(|e| Error::Usage(format!("cannot read the password from stdin: {e}")))?;
+        Ok(ImageAccess {
+            credentials: Some(credentials),
+            ..self
+        })
+    }
+
+    pub(super) fn open_options(&self) -> OpenOptions {
+        OpenOptions {
+            credentials: self.credentials.clone(),
+            insecure: self.insecure,
+            ..Default::default()
+        }
+    }
+
+    /// Progress bars on a terminal, unless `quiet`.
+    pub(super) fn progress(&self) -> Box<dyn Progress> {
+        progress::for_terminal(self.quiet)
+    }
+}

@@ -1,0 +1,50 @@
+//! Reports that print themselves for people or machines.
+
+use crate::compat::CompatReport;
+use crate::lint::LintReport;
+use crate::verify;
+
+/// A command's answer as text for people or JSON for machines, and the
+/// exit code it calls for.
+pub trait CommandReport {
+    fn to_text(&self) -> String;
+    fn to_json(&self) -> String;
+    /// 1 when a check found a problem (a finding, a stale site), else 0.
+    fn exit_code(&self) -> u8 {
+        0
+    }
+}
+
+impl CommandReport for verify::Report {
+    fn to_text(&self) -> String {
+        verify::Report::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        verify::Report::to_json(self)
+    }
+    fn exit_code(&self) -> u8 {
+        u8::from(self.has_findings())
+    }
+}
+
+impl CommandReport for LintReport {
+    fn to_text(&self) -> String {
+        LintReport::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        LintReport::to_json(self)
+    }
+    fn exit_code(&self) -> u8 {
+        u8::from(self.has_errors())
+    }
+}
+
+/// A question, not a check: exit 0 whatever the answer.
+impl CommandReport for CompatReport {
+    fn to_text(&self) -> String {
+        CompatReport::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        CompatReport::to_json(self)
+    }
+}

@@ -1,0 +1,92 @@
+//! `relnotes sbom`: what a release declares, or what its image holds.
+
+use super::{Destination, ImageAccess, Outcome, Session};
+use crate::Error;
+use crate::output::OutputFile;
+use crate::record::Arch;
+use crate::sbom::{self, ArchChoice, SbomFormat};
+use crate::verify::{self, ObservedSbomOptions};
+use cyclonedx_bom::prelude::Bom;
+
+/// What an SBOM describes.
+#[derive(Debug, Clone, Default)]
+pub enum SbomSource {
+    /// The components the record declares.
+    #[default]
+    Record,
+    /// What the image holds, as the catalogers find it (`--from-image`).
+    Image {
+        /// `None` means the record's first asset.
+        reference: Option<String>,
+        access: ImageAccess,
+    },
+}
+
+pub struct SbomRequest<'a> {
+    pub version: &'a str,
+    pub source: SbomSource,
+    pub arch: ArchChoice,
+    pub format: SbomFormat,
+    /// A file, or a directory for `<version>-<arch>.cdx.<format>` files
+    /// (`<version>-<arch>.image.cdx.<format>` of an image).
+    pub destination: Destination,
+    /// Stamp the SBOM with `SOURCE_DATE_EPOCH`, else the current time.
+    pub timestamp: bool,
+}
+
+/// `relnotes sbom`: a CycloneDX 1.5 SBOM per image platform (architecture).
+pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> {
+    let loaded = session.load(req.version)?;
+    let (project, release) = (&session.workspace.project, &loaded.release);
+    let archs = sbom::pick_archs(release, &req.arch)?;
+    let all = req.arch == ArchChoice::All;
+    if all && req.destination == Destination::Stdout {
+        return Err(Error::Usage(
+            "--arch all writes one SBOM per architecture: pass -o DIR to choose where".into(),
+        ));
+    }
+    let timestamp = req.timestamp.then(sbom::timestamp_from_env).transpose()?;
+    let boms: Vec<Bom> = match &req.source {
+        SbomSource::Record => archs
+            .iter()
+            .map(|arch| sbom::build(project, release, arch, timestamp.as_deref()))
+            .collect::<Result<_, _>>()?,
+        SbomSource::Image { reference, access } => {
+            let progress = access.progress();
+            let options = ObservedSbomOptions {
+                image: reference.as_deref(),
+                open: access.open_options(),
+                progress: progress.as_ref(),
+                timestamp: timestamp.as_deref(),
+            };
+            verify::observed_sbom(project, release, &archs, &options)?
+        }
+    };
+    let mut files = Vec::new();
+    for (arch, bom) in archs.iter().zip(boms) {
+        let text = sbom::encode(bom, req.format)?;
+        let path = match &req.destination {
+            Destination::Stdout => return Ok(Outcome::Stdout(text)),
+            Destination::Path(dir) if all || dir.is_dir() => {
+                dir.join(req.source.file_name(req.version, arch, req.format))
+            }
+            Destination::Path(path) => path.clone(),
+        };
+        files.push(OutputFile {
+            path,
+            bytes: text.into_bytes(),
+        });
+    }
+    Ok(Outcome::Files(files))
+}
+
+impl SbomSource {
+    /// `<version>-<arch>.cdx.json`, and for an image
+    /// `<version>-<arch>.image.cdx.json`: beside the record's SBOM, not over it.
+    pub fn file_name(&self, version: &str, arch: &Arch, format: SbomFormat) -> String {
+        match self {
+            SbomSource::Record => sbom::file_name(version, arch, format),
+            SbomSource::Image { .. } => format!("{version}-{arch}.image.{}", format.extension()),
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! The project a command works on.
+
+use crate::Error;
+use crate::record::{self, Diagnostic, Loaded, RecordError, Workspace};
+use std::path::Path;
+
+/// The project a command works on, and how strictly records are read.
+pub struct Session {
+    pub workspace: Workspace,
+    pub strict: bool,
+    /// Warnings met while loading, for the caller to show.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Session {
+    /// Opens the project at `root`, or the one found from the current directory up.
+    pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
+        let workspace = match root {
+            Some(dir) if dir.join(record::load::PROJECT_FILE).is_file() => Workspace::open(dir)?,
+            Some(dir) => {
+                return Err(RecordError::NoProject {
+                    start: dir.to_path_buf(),
+                }
+                .into());
+            }
+            None => Workspace::discover(Path::new("."))?,
+        };
+        Ok(Session {
+            workspace,
+            strict,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Loads one release, keeping its warnings.
+    pub fn load(&mut self, version: &str) -> Result<Loaded, Error> {
+        let loaded = self.workspace.load(version, self.strict)?;
+        self.warnings.extend(loaded.warnings.iter().cloned());
+        Ok(loaded)
+    }
+
+    /// Loads every release, oldest first, with its version.
+    pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
+        let versions = self.workspace.versions()?;
+        let mut all = Vec::with_capacity(versions.len());
+        for version in versions {
+            let loaded = self.load(&version)?;
+            all.push((version, loaded));
+        }
+        Ok(all)
+    }
+}

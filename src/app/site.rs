@@ -1,0 +1,84 @@
+//! `relnotes site`.
+
+use super::{CommandReport, Session};
+use crate::Error;
+use crate::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
+use std::path::{Path, PathBuf};
+
+pub struct SiteRequest<'a> {
+    /// The directory the site is written to (or compared with).
+    pub out: &'a Path,
+    /// Where the site is published, for `<link rel="canonical">` only.
+    pub base_url: Option<&'a str>,
+    pub templates: Option<&'a Path>,
+    /// Compare with `out` instead of writing.
+    pub check: bool,
+    /// Build into a directory that holds files but no site of relnotes.
+    pub force: bool,
+}
+
+/// What `relnotes site` did, and to which directory.
+#[derive(Debug, Clone)]
+pub enum SiteOutcome {
+    Written { out: PathBuf, written: Written },
+    Checked { out: PathBuf, report: CheckReport },
+}
+
+/// `relnotes site`: every release as a bilingual static site (docs/site.md).
+pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Error> {
+    let options = SiteOptions {
+        templates: req.templates,
+        base_url: req.base_url.map(BaseUrl::parse).transpose()?,
+    };
+    let entries = session
+        .load_all()?
+        .into_iter()
+        .map(|(version, loaded)| Entry {
+            version,
+            release: loaded.release,
+        })
+        .collect();
+    let built = site::build(&session.workspace, entries, &options)?;
+    let out = req.out.to_path_buf();
+    Ok(if req.check {
+        let report = site::check(&built, req.out)?;
+        SiteOutcome::Checked { out, report }
+    } else {
+        let written = site::write(&built, req.out, req.force)?;
+        SiteOutcome::Written { out, written }
+    })
+}
+
+impl CommandReport for SiteOutcome {
+    fn to_text(&self) -> String {
+        match self {
+            SiteOutcome::Checked { out, report } => report.to_text(out),
+            SiteOutcome::Written { out, written } => {
+                let mut text = format!("wrote {} files to {}\n", written.files, out.display());
+                if !written.kept.is_empty() {
+                    let n = written.kept.len();
+                    let files = if n == 1 { "file" } else { "files" };
+                    text.push_str(&format!("kept {n} {files} relnotes did not write\n"));
+                }
+                text
+            }
+        }
+    }
+
+    fn to_json(&self) -> String {
+        match self {
+            SiteOutcome::Checked { report, .. } => report.to_json(),
+            SiteOutcome::Written { written, .. } => {
+                serde_json::to_string_pretty(written).expect("serializable") + "\n"
+            }
+        }
+    }
+
+    /// 1 when `--check` finds the site stale.
+    fn exit_code(&self) -> u8 {
+        match self {
+            SiteOutcome::Checked { report, .. } => u8::from(report.is_stale()),
+            SiteOutcome::Written { .. } => 0,
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The command line: commands, their arguments and help texts.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use relnotes::{diff::DiffFormat, render::PageFormat, sbom::SbomFormat};
+use std::path::PathBuf;
+
+/// Release notes of container images as data: bilingual pages, diffs,
+/// SBOMs, a static site and a check against the real image, all from
+/// `releases/<version>.toml`.
+#[derive(Parser)]
+#[command(name = "relnotes", version, about)]
+pub struct Cli {
+    /// Work on the project in DIR instead of the one found from here up.
+    #[arg(short = 'C', long = "root", global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Treat warnings (such as a missing translation) as errors.
+    #[arg(long, global = true)]
+    pub strict: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List the project's releases, oldest first.
+    List {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Render a release page.
+    Render {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// Language of the page; `all` writes one page per language into -o DIR.
+        #[arg(long, value_parser = ["zh", "en", "all"])]
+        lang: Option<String>,
+        #[arg(long, value_enum, default_value_t = PageFormatArg::Md)]
+        format: PageFormatArg,
+        /// Write to PATH (a directory with --lang all) instead of stdout.
+        #[arg(short, long, value_name = "PATH")]
+        output: Option<PathBuf>,
+        /// Templates to use instead of the project's.
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
+        /// Overwrite existing files.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show what changed from one release to another.
+    Diff {
+        from: String,
+        to: String,
+        /// Only this architecture.
+        #[arg(long)]
+        arch: Option<String>,
+        #[arg(long, value_enum, default_value_t = DiffFormatArg::Text)]
+        format: DiffFormatArg,
+        /// Language of headings and texts.
+        #[arg(long, value_parser = ["zh", "en"])]
+        lang: Option<String>,
+        /// Write to FILE instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Templates to use instead of the project's (md and html).
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write a CycloneDX 1.5 SBOM of a release, one per architecture.
+    Sbom {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// The architecture (image platform) to describe; `all` writes one
+        /// SBOM per architecture into -o DIR. Needed when the release has several.
+        #[arg(long)]
+        arch: Option<String>,
+        #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
+        format: SbomFormatArg,
+        /// Write to FILE (or into DIR as <version>-<arch>.cdx.<format>) instead of stdout.
+        #[arg(short, long, value_name = "FILE|DIR")]
+        output: Option<PathBuf>,
+        /// Record when the SBOM was made: SOURCE_DATE_EPOCH if set, else now.
+        #[arg(long)]
+        timestamp: bool,
+        /// Overwrite existing files.
+        #[arg(long)]
+        force: bool,
+        /// Describe what the image holds instead of what the record declares:
+        /// REF, or the record's first asset when REF is left out.
+        #[arg(long, value_name = "REF", num_args = 0..=1, default_missing_value = "")]
+        from_image: Option<String>,
+        /// With --from-image: speak plain HTTP to a registry not on this machine.
+        #[arg(long, requires = "from_image")]
+        insecure: bool,
+        /// With --from-image: registry user name; the password is read from stdin.
+        #[arg(long, requires_all = ["from_image", "password_stdin"], value_name = "USER")]
+        username: Option<String>,
+        /// With --from-image: read the registry password from stdin.
+        #[arg(long, requires = "username")]
+        password_stdin: bool,
+        /// With --from-image: no progress bars.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// Build every release into a bilingual static site (docs/site.md).
+    ///
+    /// Exit 0 when written (or, with --check, up to date), 1 when --check
+    /// finds the site stale, 2 on bad input.
+    Site {
+        /// The directory of the site; built beside it and swapped in.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Where the site is published, for <link rel="canonical"> only;
+        /// navigation is always relative.
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+        /// Compare DIR with the site as built now, write nothing; exit 1
+        /// and list the pages that differ when it is stale.
+        #[arg(long)]
+        check: bool,
+        /// Templates to use instead of the project's.
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
+        /// Build into a DIR that holds files but no site of relnotes (they are kept).
+        #[arg(long)]
+        force: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Check the real image against a release: is what the record declares installed?
+    ///
+    /// Exit 0 when everything declared is confirmed, 1 when something differs
+    /// or is missing, 2 when the image cannot be read.
+    Verify {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
+        /// docker-archive:FILE. Default: the record's first asset.
+        #[arg(long, value_name = "REF")]
+        image: Option<String>,
+        /// Only this architecture (default: every one the record declares).
+        #[arg(long)]
+        arch: Option<String>,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+        /// Also list what the image holds that the record does not declare.
+        #[arg(long)]
+        show_undeclared: bool,
+        /// Speak plain HTTP to a registry that is not on this machine.
+        #[arg(long)]
+        insecure: bool,
+        /// Registry user name; the password is read from stdin.
+        #[arg(long, requires = "password_stdin", value_name = "USER")]
+        username: Option<String>,
+        /// Read the registry password from stdin (with --username).
+        #[arg(long, requires = "username")]
+        password_stdin: bool,
+        /// No progress bars.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// Say whether each release runs on an NVIDIA driver, and why.
+    ///
+    /// Natively (at or above the release's minimum) or, on data-center GPUs,
+    /// through a forward-compatible branch. A question, not a check: exits 0
+    /// whatever the answer.
+    Compat {
+        /// The driver version, as nvidia-smi shows it (e.g. 535.104.05).
+        #[arg(long, value_name = "VERSION")]
+        driver: String,
+        /// The GPU is a data-center GPU (forward compatibility applies).
+        #[arg(long)]
+        datacenter: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Check the claims of release records: upgrades, driver texts, assets.
+    ///
+    /// Exit 1 when a finding is an error, 0 otherwise.
+    Lint {
+        /// Releases to check (default: all).
+        versions: Vec<String>,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Turn a published release-notes page (text, Markdown or HTML) into
+    /// releases/<VERSION>.toml.
+    Import {
+        /// The page to read.
+        page: PathBuf,
+        /// The release the page describes, e.g. 25.10.
+        #[arg(long)]
+        version: String,
+        /// Language of the page; a page in the other language of an existing
+        /// record is merged into it.
+        #[arg(long, value_parser = ["zh", "en"], default_value = "zh")]
+        lang: String,
+        /// Replace an existing record.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum SbomFormatArg {
+    Json,
+    Xml,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PageFormatArg {
+    Md,
+    Html,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum DiffFormatArg {
+    Text,
+    Md,
+    Html,
+    Json,
+}
+
+impl From<SbomFormatArg> for SbomFormat {
+    fn from(format: SbomFormatArg) -> SbomFormat {
+        match format {
+            SbomFormatArg::Json => SbomFormat::Json,
+            SbomFormatArg::Xml => SbomFormat::Xml,
+        }
+    }
+}
+
+impl From<PageFormatArg> for PageFormat {
+    fn from(format: PageFormatArg) -> PageFormat {
+        match format {
+            PageFormatArg::Md => PageFormat::Md,
+            PageFormatArg::Html => PageFormat::Html,
+        }
+    }
+}
+
+impl From<DiffFormatArg> for DiffFormat {
+    fn from(format: DiffFormatArg) -> DiffFormat {
+        match format {
+            DiffFormatArg::Text => DiffFormat::Text,
+            DiffFormatArg::Md => DiffFormat::Md,
+            DiffFormatArg::Html => DiffFormat::Html,
+            DiffFormatArg::Json => DiffFormat::Json,
+        }
+    }
+}
