@@ -5,8 +5,8 @@
 use super::InspectError;
 use super::auth::{self, Challenge, Credentials};
 use super::digest::sha256_digest;
-use super::image::{Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
 use super::source::RegistryRef;
+use super::store::{Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
@@ -525,7 +525,7 @@ impl Store for Registry {
 
 #[cfg(test)]
 mod tests {
-    use crate::inspect::image::{DOCKER_LIST, DOCKER_MANIFEST, OCI_INDEX, OCI_MANIFEST};
+    use crate::inspect::store::{DOCKER_LIST, DOCKER_MANIFEST, OCI_INDEX, OCI_MANIFEST};
 
     #[test]
     fn accept_lists_every_manifest_kind() {
