@@ -17,6 +17,7 @@ pub mod labels;
 pub mod lint;
 pub mod output;
 pub mod record;
+pub mod reference;
 pub mod render;
 pub mod sbom;
 pub mod site;

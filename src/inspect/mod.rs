@@ -3,7 +3,8 @@
 //! layers, and keep the few files that carry versions.
 //!
 //! The stage's contract, shared by its parts:
-//! - [`source`] parses `--image` references into an [`ImageSource`];
+//! - [`source`] parses `--image` references into an [`ImageSource`]
+//!   (registry references through [`crate::reference::ImageRef`]);
 //! - [`image`] opens the [`store`] an [`ImageSource`] names ([`registry`],
 //!   [`layout`] or [`archive`], which depend on [`store`], not on
 //!   [`image`]) and walks index → manifest → config → layers;
@@ -34,7 +35,7 @@ pub use auth::Credentials;
 pub use error::InspectError;
 pub use image::{Image, open};
 pub use progress::{NoProgress, Progress};
-pub use source::{ImageSource, RegistryRef};
+pub use source::ImageSource;
 pub use store::OpenOptions;
 
 /// An OCI platform, e.g. `linux/arm64`.

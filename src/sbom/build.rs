@@ -1,7 +1,7 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
 use super::SbomError;
-use super::purl::{self, ImageRef, Os};
+use super::purl::{self, Os};
 use crate::record::{Component, Lang, Origin, Project, Release};
 use crate::version::Ecosystem;
 use cyclonedx_bom::external_models::date_time::DateTime;
@@ -116,7 +116,8 @@ pub fn assemble(
 /// The image itself: `container`, named by the product, versioned by the
 /// release, identified by an OCI purl of its first asset.
 fn image(project: &Project, release: &Release, arch: &str) -> Result<CdxComponent, SbomError> {
-    let asset = release.assets.first().map(|a| ImageRef::parse(&a.image));
+    // An asset that is not a valid reference (lint says so) names no image.
+    let asset = release.assets.first().and_then(|a| a.image.parse().ok());
     let purl = purl::image_purl(asset.as_ref(), &project.product.id, arch)?;
     let mut image = CdxComponent::new(
         Classification::Container,
