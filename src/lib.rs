@@ -48,6 +48,7 @@ pub mod lint;
 pub mod output;
 pub mod package;
 pub mod record;
+pub mod reference;
 pub mod render;
 pub mod sbom;
 pub mod site;

@@ -153,6 +153,28 @@ fn an_asset_tag_of_another_version_is_an_error() {
 }
 
 #[test]
+fn an_asset_that_is_no_image_reference_is_an_error() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.05",
+        "training-nv-pytorch:25.05\"",
+        "Training-NV-PyTorch:25.05\"",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.05"]);
+    let found = findings(&json, "asset-image");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("repository `egslingjun/Training-NV-PyTorch` has uppercase letters"),
+        "{json:#}"
+    );
+    assert!(findings(&json, "asset-tag").is_empty(), "{json:#}");
+}
+
+#[test]
 fn one_component_under_two_names_is_a_duplicate() {
     let dir = scratch_project();
     edit(

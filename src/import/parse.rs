@@ -2,6 +2,7 @@
 
 use crate::lint::{cuda_mentions, find_claims, normalize_component};
 use crate::record::{Lang, Scenario, Text};
+use crate::reference::ImageRef;
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -520,7 +521,7 @@ fn assets(
         if lower.starts_with("vpc") && l.chars().count() <= 20 {
             continue;
         }
-        if l.contains('{') && l.is_ascii() && l.contains('/') && is_ref_like(l) {
+        if is_ref_like(l) && ImageRef::parse(l).is_err_and(|e| e.is_template()) {
             template = Some(l.to_string());
             continue;
         }
@@ -632,7 +633,8 @@ fn is_ref_like(s: &str) -> bool {
 }
 
 /// Image references in a text: runs of reference characters with a
-/// registry host (a dot before the first `/`) and a path.
+/// registry host (a dot before the first `/`) and a path that parse as an
+/// image reference.
 pub fn image_refs(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let is_ref_char =
@@ -643,7 +645,7 @@ pub fn image_refs(text: &str) -> Vec<String> {
             current.push(c);
         } else {
             let candidate = current.trim_end_matches(['.', ':', '-']).to_string();
-            if is_ref_like(&candidate) && candidate.split('/').count() >= 2 {
+            if is_ref_like(&candidate) && ImageRef::parse(&candidate).is_ok() {
                 out.push(candidate);
             }
             current.clear();
@@ -886,6 +888,11 @@ mod tests {
         assert_eq!(
             image_refs("a.b.com/x/y:25.05镜像适用于…。c.d.com/x/y:25.05\n"),
             ["a.b.com/x/y:25.05", "c.d.com/x/y:25.05"]
+        );
+        // Look-alikes that are no image references are left out.
+        assert_eq!(
+            image_refs("see docs.example.com/Guide/x:1 or a.b.com/x/y:bad:tag and a.b.com/ok:1"),
+            ["a.b.com/ok:1"]
         );
     }
 }

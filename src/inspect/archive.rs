@@ -10,10 +10,11 @@
 use super::InspectError;
 use super::digest::{is_sha256_digest, sha256_digest};
 use super::error::clip;
-use super::image::{self, Fetched, MAX_CONFIG, MAX_MANIFEST, Single, Start, Store};
 use super::layout::{self, blob_path};
 use super::source::same_image_name;
-use super::walker::{Check, LayerRef};
+use super::store::{
+    Check, Fetched, LayerRef, MAX_CONFIG, MAX_MANIFEST, Single, Start, Store, config_of,
+};
 use oci_spec::image::{ImageConfiguration, ImageIndex, ImageManifest};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -269,7 +270,7 @@ impl Archive {
                 actual: config_digest,
             });
         }
-        let (platform, config) = image::config_of(display, &config_bytes)?;
+        let (platform, config) = config_of(display, &config_bytes)?;
         let parsed = ImageConfiguration::from_reader(&config_bytes[..])
             .map_err(|e| self.corrupt(format!("{}: {e}", chosen.config)))?;
         let diff_ids = parsed.rootfs().diff_ids();

@@ -3,8 +3,8 @@
 //! `docker buildx build --output type=oci,tar=false` write them.
 
 use super::InspectError;
-use super::image::{Fetched, MAX_MANIFEST, Start, Store};
 use super::source::same_image_name;
+use super::store::{Fetched, MAX_MANIFEST, Start, Store};
 use oci_spec::image::{Descriptor, ImageIndex};
 use std::fs::File;
 use std::io::Read;

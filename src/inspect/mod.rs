@@ -3,7 +3,11 @@
 //! layers, and keep the few files that carry versions.
 //!
 //! The stage's contract, shared by its parts:
-//! - [`source`] parses `--image` references into an [`ImageSource`];
+//! - [`source`] parses `--image` references into an [`ImageSource`]
+//!   (registry references through [`crate::reference::ImageRef`]);
+//! - [`image`] opens the [`store`] an [`ImageSource`] names ([`registry`],
+//!   [`layout`] or [`archive`], which depend on [`store`], not on
+//!   [`image`]) and walks index → manifest → config → layers;
 //! - [`walker`] reads one platform of an image into an [`ImageView`]:
 //!   its config (env, labels) and the files a [`Wanted`] filter asks for,
 //!   as the final image holds them (whiteouts applied), each with the digest
@@ -25,13 +29,15 @@ pub mod layout;
 pub mod progress;
 pub mod registry;
 pub mod source;
+pub mod store;
 pub mod walker;
 
 pub use auth::Credentials;
 pub use error::InspectError;
-pub use image::{Image, OpenOptions, open};
+pub use image::{Image, open};
 pub use progress::{NoProgress, Progress};
-pub use source::{ImageSource, RegistryRef};
+pub use source::ImageSource;
+pub use store::OpenOptions;
 
 /// An OCI platform, e.g. `linux/arm64`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

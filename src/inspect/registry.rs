@@ -5,8 +5,8 @@
 use super::InspectError;
 use super::auth::{self, Challenge, Credentials};
 use super::digest::sha256_digest;
-use super::image::{Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
-use super::source::RegistryRef;
+use super::store::{Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
+use crate::reference::{DOCKER_HUB, ImageRef};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
@@ -39,7 +39,7 @@ pub(crate) struct Registry {
 /// Opens `reference`: pings the registry, authenticates, fetches the
 /// manifest or index the tag or digest names.
 pub(crate) fn open(
-    reference: &RegistryRef,
+    reference: &ImageRef,
     options: &OpenOptions,
 ) -> Result<(Registry, Start), InspectError> {
     // A Docker config that cannot be read matters only to a registry that
@@ -51,7 +51,7 @@ pub(crate) fn open(
             .clone()
             .or_else(auth::docker_config_path)
         {
-            Some(path) => match auth::credentials_from_docker_config(&path, &reference.registry) {
+            Some(path) => match auth::credentials_from_docker_config(&path, reference.registry()) {
                 Ok(found) => (found, None),
                 Err(InspectError::Credentials { path, detail }) => {
                     (None, Some(format!("{}: {detail}", path.display())))
@@ -65,19 +65,29 @@ pub(crate) fn open(
     let mut registry = Registry::new(reference, credentials, plain_http)?;
     registry.credentials_error = credentials_error;
     registry.ping()?;
-    let fetched = registry.fetch_manifest(reference.reference())?;
+    let fetched = registry.fetch_manifest(reference.manifest_reference())?;
     let digest = sha256_digest(&fetched.bytes);
-    if let Some(expected) = &reference.digest
-        && *expected != digest
+    if let Some(expected) = reference.digest()
+        && expected != digest
     {
         return Err(InspectError::DigestMismatch {
             reference: reference.to_string(),
             what: "manifest".into(),
-            expected: expected.clone(),
+            expected: expected.to_string(),
             actual: digest,
         });
     }
     Ok((registry, Start::Document { digest, fetched }))
+}
+
+/// The host the API of the reference's registry lives on
+/// (`registry-1.docker.io` for Docker Hub).
+fn api_host(reference: &ImageRef) -> &str {
+    if reference.registry() == DOCKER_HUB {
+        "registry-1.docker.io"
+    } else {
+        reference.registry()
+    }
 }
 
 /// Installs the TLS crypto provider (ring) once per process, unless one is
@@ -110,7 +120,7 @@ fn describe(e: &dyn std::error::Error) -> String {
 
 impl Registry {
     fn new(
-        reference: &RegistryRef,
+        reference: &ImageRef,
         credentials: Option<Credentials>,
         plain_http: bool,
     ) -> Result<Registry, InspectError> {
@@ -125,15 +135,15 @@ impl Registry {
             builder = builder.no_proxy();
         }
         let client = builder.build().map_err(|e| InspectError::Network {
-            registry: reference.registry.clone(),
+            registry: reference.registry().to_string(),
             detail: describe(&e),
         })?;
         let scheme = if plain_http { "http" } else { "https" };
         Ok(Registry {
             client,
-            base: format!("{scheme}://{}", reference.api_host()),
-            registry: reference.registry.clone(),
-            repository: reference.repository.clone(),
+            base: format!("{scheme}://{}", api_host(reference)),
+            registry: reference.registry().to_string(),
+            repository: reference.repository().to_string(),
             credentials,
             credentials_error: None,
             auth: RwLock::new(None),
@@ -525,12 +535,23 @@ impl Store for Registry {
 
 #[cfg(test)]
 mod tests {
-    use crate::inspect::image::{DOCKER_LIST, DOCKER_MANIFEST, OCI_INDEX, OCI_MANIFEST};
+    use crate::inspect::store::{DOCKER_LIST, DOCKER_MANIFEST, OCI_INDEX, OCI_MANIFEST};
 
     #[test]
     fn accept_lists_every_manifest_kind() {
         for kind in [OCI_INDEX, OCI_MANIFEST, DOCKER_LIST, DOCKER_MANIFEST] {
             assert!(super::ACCEPTED.contains(kind));
         }
+    }
+
+    #[test]
+    fn docker_hub_is_served_from_its_api_host() {
+        let api_host = |r: &str| super::api_host(&r.parse().unwrap()).to_string();
+        assert_eq!(api_host("ubuntu:24.04"), "registry-1.docker.io");
+        assert_eq!(
+            api_host("index.docker.io/nvidia/cuda"),
+            "registry-1.docker.io"
+        );
+        assert_eq!(api_host("127.0.0.1:5000/team/x"), "127.0.0.1:5000");
     }
 }

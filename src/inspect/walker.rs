@@ -17,8 +17,8 @@
 
 use super::digest::{Tee, is_sha256_digest};
 use super::error::clip;
-use super::image::Store;
 use super::progress::Progress;
+use super::store::{Check, LayerRef, Store};
 use super::{FoundFile, InspectError, Wanted};
 use flate2::bufread::MultiGzDecoder;
 use std::collections::{BTreeMap, HashSet};
@@ -33,28 +33,6 @@ pub const MAX_WANTED_FILE: u64 = 64 << 20;
 
 /// Size of the buffer between a blob stream and its decompressor.
 const STREAM_BUFFER: usize = 256 << 10;
-
-/// One layer to read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct LayerRef {
-    /// The digest the layer is known by (reported in [`FoundFile::layer`]),
-    /// and the one its content is checked against (see `check`).
-    pub digest: String,
-    pub media_type: Option<String>,
-    /// The blob's size, if a descriptor declares it.
-    pub size: Option<u64>,
-    pub check: Check,
-}
-
-/// Which bytes a layer's digest is the hash of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Check {
-    /// The blob as stored (registries, OCI layouts).
-    Stored,
-    /// The uncompressed tar (a layer known only by its diff ID, as in a
-    /// `docker save` archive of the classic format).
-    Uncompressed,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Compression {

@@ -318,16 +318,19 @@ fn components_table(views: &[ArchView]) -> Value {
     })
 }
 
-/// `registry/ns/name:tag` → (`registry/ns/name`, `tag`); no tag → `None`.
+/// `registry/ns/name:tag` → (`registry/ns/name`, `tag`), as written; no tag
+/// → `None`; a text that is not an image reference is all name.
 fn split_image(image: &str) -> (&str, Option<&str>) {
-    let without_digest = image.split('@').next().unwrap_or(image);
-    let last_slash = without_digest.rfind('/').map_or(0, |i| i + 1);
-    match without_digest[last_slash..].rfind(':') {
-        Some(colon) => {
-            let at = last_slash + colon;
-            (&image[..at], Some(&without_digest[at + 1..]))
+    match crate::reference::ImageRef::parse(image) {
+        Ok(parsed) => {
+            // The written name is followed by `:tag` when there is a tag.
+            let name = &image[..parsed.written_name().len()];
+            let tag = parsed
+                .tag()
+                .map(|tag| &image[name.len() + 1..name.len() + 1 + tag.len()]);
+            (name, tag)
         }
-        None => (without_digest, None),
+        Err(_) => (image, None),
     }
 }
 
@@ -486,5 +489,8 @@ mod tests {
             split_image("pytorch-cuda:v2.9"),
             ("pytorch-cuda", Some("v2.9"))
         );
+        let pinned = format!("r.io/x:1@sha256:{}", "a".repeat(64));
+        assert_eq!(split_image(&pinned), ("r.io/x", Some("1")));
+        assert_eq!(split_image("r.io/X:1"), ("r.io/X:1", None));
     }
 }

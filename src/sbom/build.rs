@@ -1,9 +1,8 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
 use super::SbomError;
-use super::purl::{self, ImageRef};
-use crate::package::Evidence;
-use crate::package::{Origin, Os, Package};
+use super::purl;
+use crate::package::{Evidence, Origin, Os, Package};
 use crate::record::{Arch, Lang, Project, Release};
 use crate::version::Ecosystem;
 use cyclonedx_bom::external_models::date_time::DateTime;
@@ -110,7 +109,8 @@ pub fn assemble(
 /// The image itself: `container`, named by the product, versioned by the
 /// release, identified by an OCI purl of its first asset.
 fn image(project: &Project, release: &Release, arch: &Arch) -> Result<CdxComponent, SbomError> {
-    let asset = release.assets.first().map(|a| ImageRef::parse(&a.image));
+    // An asset that is not a valid reference (lint says so) names no image.
+    let asset = release.assets.first().and_then(|a| a.image.parse().ok());
     let purl = purl::image_purl(asset.as_ref(), &project.product.id, arch)?;
     let mut image = CdxComponent::new(
         Classification::Container,

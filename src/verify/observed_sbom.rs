@@ -9,9 +9,9 @@
 
 use super::{InspectedArch, VerifyError, open_image};
 use crate::inspect::{ImageSource, OpenOptions, Platform, Progress, catalog};
-use crate::package::{Os, Package};
+use crate::package::{Os, Package, PurlError};
 use crate::record::{Arch, Project, Release};
-use crate::sbom::purl::{self, ImageRef};
+use crate::sbom::purl;
 use crate::sbom::{self, SbomError};
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::Property;
@@ -107,21 +107,19 @@ fn container(
     reference: &str,
     image: &InspectedArch,
 ) -> Result<CdxComponent, SbomError> {
-    let registry = match ImageSource::parse(reference) {
-        Ok(ImageSource::Registry(r)) => Some((format!("{}/{}", r.registry, r.repository), r.tag)),
-        _ => None,
+    let named = match ImageSource::parse(reference) {
+        Ok(ImageSource::Registry(r)) => Some(r),
+        _ => release.assets.first().and_then(|a| a.image.parse().ok()),
     };
-    let asset = release.assets.first().map(|a| ImageRef::parse(&a.image));
-    let (repository, tag) = match (&registry, &asset) {
-        (Some((repository, tag)), _) => (Some(repository.as_str()), tag.as_deref()),
-        (None, Some(asset)) => (Some(asset.repository), asset.tag),
-        (None, None) => (None, None),
-    };
-    let image_ref = repository.map(|repository| ImageRef {
-        repository,
-        tag,
-        digest: Some(&image.manifest_digest),
-    });
+    let image_ref = named
+        .map(|r| r.with_digest(&image.manifest_digest))
+        .transpose()
+        .map_err(|e| {
+            SbomError::Purl(PurlError {
+                name: project.product.id.clone(),
+                reason: e.to_string(),
+            })
+        })?;
     let purl = purl::image_purl(image_ref.as_ref(), &project.product.id, arch)?;
     let mut out = CdxComponent::new(
         Classification::Container,
@@ -171,7 +169,8 @@ mod tests {
         let release = ws.load("25.10", false).unwrap().release;
         let image = InspectedArch {
             platform: Platform::for_arch(&"amd64".parse().unwrap()),
-            manifest_digest: "sha256:1234".into(),
+            manifest_digest:
+                "sha256:1234123412341234123412341234123412341234123412341234123412341234".into(),
             layers: vec!["sha256:aa".into()],
             config: ImageConfig::default(),
             catalog: Catalog {
@@ -230,7 +229,7 @@ mod tests {
         let container = &json["metadata"]["component"];
         assert_eq!(
             container["purl"],
-            "pkg:oci/training-nv-pytorch@sha256:1234?arch=amd64&repository_url=127.0.0.1:5000%2Fegslingjun%2Ftraining-nv-pytorch&tag=25.10"
+            "pkg:oci/training-nv-pytorch@sha256:1234123412341234123412341234123412341234123412341234123412341234?arch=amd64&repository_url=127.0.0.1:5000%2Fegslingjun%2Ftraining-nv-pytorch&tag=25.10"
         );
         let components = json["components"].as_array().unwrap();
         assert_eq!(
