@@ -11,6 +11,7 @@
 
 pub mod labels;
 pub mod matrix;
+mod nav;
 mod pages;
 mod write;
 
@@ -96,20 +97,10 @@ pub fn build(session: &mut Session, options: &SiteOptions) -> Result<Site, Error
         Some(url) => Some(check_base_url(url)?),
         None => None,
     };
-    let versions = session.workspace.versions()?;
-    let mut entries = Vec::with_capacity(versions.len());
-    for version in versions {
-        let loaded = session.load(&version)?;
-        entries.push(Entry {
-            version,
-            release: loaded.release,
-        });
-    }
-    // Newest first, as every list of the site shows them.
-    entries.reverse();
+    let entries = load_entries(session)?;
     let templates = Templates::load(&session.workspace, options.templates)?;
     let langs: Vec<Lang> = session.workspace.languages();
-    let ctx = pages::Builder {
+    let builder = pages::Builder {
         workspace: &session.workspace,
         templates: &templates,
         langs: &langs,
@@ -117,10 +108,25 @@ pub fn build(session: &mut Session, options: &SiteOptions) -> Result<Site, Error
         entries: &entries,
     };
     let mut site = Site::default();
-    ctx.build(&mut site, options.templates)?;
+    builder.build(&mut site)?;
     let manifest = site.manifest();
     site.add(MANIFEST.to_string(), manifest);
     Ok(site)
+}
+
+/// Every release of the project, newest first, as every list of the site
+/// shows them.
+fn load_entries(session: &mut Session) -> Result<Vec<Entry>, Error> {
+    let versions = session.workspace.versions()?;
+    let mut entries = Vec::with_capacity(versions.len());
+    for version in versions.into_iter().rev() {
+        let loaded = session.load(&version)?;
+        entries.push(Entry {
+            version,
+            release: loaded.release,
+        });
+    }
+    Ok(entries)
 }
 
 fn check_base_url(url: &str) -> Result<String, SiteError> {
@@ -148,5 +154,34 @@ mod tests {
         );
         assert!(check_base_url("example.com").is_err());
         assert!(check_base_url("https://").is_err());
+    }
+
+    #[test]
+    fn a_site_build_compiles_each_template_once() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut session = Session::open(Some(root), false).unwrap();
+        let entries = load_entries(&mut session).unwrap();
+        let templates = Templates::builtin().unwrap();
+        let langs = session.workspace.languages();
+        let builder = pages::Builder {
+            workspace: &session.workspace,
+            templates: &templates,
+            langs: &langs,
+            base_url: None,
+            entries: &entries,
+        };
+        let mut site = Site::default();
+        builder.build(&mut site).unwrap();
+        let pages = site.files.keys().filter(|p| !p.starts_with("sbom/"));
+        assert!(pages.count() >= 20, "{:?}", site.files.keys());
+        // Every built-in template serves some page of the site; the layout
+        // and the release partials serve many, on several threads.
+        let builtin = crate::render::templates::BUILTIN.len();
+        assert_eq!(templates.compilations(), builtin);
+        // Building again renders every page again and compiles nothing.
+        let mut again = Site::default();
+        builder.build(&mut again).unwrap();
+        assert_eq!(templates.compilations(), builtin);
+        assert_eq!(again, site);
     }
 }
