@@ -1,11 +1,60 @@
 //! Labels of the pages: the crate's shared vocabulary (`crate::labels`).
 
 use crate::record::Lang;
-use serde_json::Value;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 pub use crate::labels::label;
 
-/// Every label in `lang`, for the template context.
-pub fn labels(lang: Lang) -> Value {
-    crate::labels::to_json(lang)
+/// Every label in one language: the context's `labels`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Labels(BTreeMap<&'static str, Cow<'static, str>>);
+
+impl Labels {
+    /// Every label in `lang`, as written in the table.
+    pub fn new(lang: Lang) -> Labels {
+        Labels(
+            crate::labels::all(lang)
+                .into_iter()
+                .map(|(key, text)| (key, Cow::Borrowed(text)))
+                .collect(),
+        )
+    }
+
+    /// The labels with `{product}` filled in.
+    pub fn with_product(self, product: &str) -> Labels {
+        Labels(
+            self.0
+                .into_iter()
+                .map(|(key, text)| {
+                    if text.contains("{product}") {
+                        (key, Cow::Owned(text.replace("{product}", product)))
+                    } else {
+                        (key, text)
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(|text| text.as_ref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_product_is_filled_in_on_request() {
+        let labels = Labels::new(Lang::En);
+        assert_eq!(labels.get("site_title"), Some("{product} release notes"));
+        assert_eq!(labels.get("features"), Some("Main features"));
+        let labels = labels.with_product("img");
+        assert_eq!(labels.get("site_title"), Some("img release notes"));
+        assert_eq!(labels.get("features"), Some("Main features"));
+    }
 }

@@ -2,17 +2,24 @@
 //!
 //! - [`templates`]: finding and compiling the templates (`--templates DIR`,
 //!   the project's `templates/`, the built-in copies), rendering a page.
-//! - [`context`]: the data a release page sees (docs/templates.md).
+//! - [`page`]: the fields every page's context shares (language, labels,
+//!   product, the layout's `page`), and [`page::Page`], a base plus content.
+//! - [`context`]: the data a release page sees (docs/templates.md), with
+//!   its [`components`] table.
 //! - [`helpers`]: `markdown`, `t`, `join`, `md_cell` and strict `if`/`unless`.
 //! - [`labels`]: every UI string, in both languages.
 //! - [`markdown`]: record Markdown to HTML.
-//! - [`diff_page`]: the diff pages.
+//! - [`diff_context`], [`diff_page`]: the diff pages, their data and their
+//!   file names.
 
+pub mod components;
 pub mod context;
+pub mod diff_context;
 pub mod diff_page;
 pub mod helpers;
 pub mod labels;
 pub mod markdown;
+pub mod page;
 pub mod templates;
 
 pub use templates::{TemplateOrigin, Templates};
@@ -21,7 +28,9 @@ use crate::diff::ReleaseDiff;
 use crate::record::{Lang, Release, Workspace};
 use std::path::PathBuf;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Serialised as its extension (`md`, `html`), the context's `format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PageFormat {
     Md,
     Html,

@@ -13,15 +13,20 @@
 //! Markdown and HTML pages use two registries: HTML escapes `{{value}}`
 //! (`&`, `<`, `>`, `"`), Markdown writes values as they are. Both run in
 //! strict mode, so a misspelt field is an error naming the file and line.
+//!
+//! A template is compiled when a page first needs it, once: [`Templates`]
+//! is `Send + Sync`, so threads rendering pages share the compiled
+//! templates.
 
 use super::{PageFormat, RenderError, helpers, markdown};
 use crate::record::Workspace;
 use handlebars::Handlebars;
-use serde_json::Value;
-use std::cell::RefCell;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 /// Templates compiled into the binary: `(path under templates/, text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -170,15 +175,18 @@ impl std::fmt::Display for TemplateOrigin {
 /// Templates for Markdown and HTML pages, compiled when first used.
 ///
 /// Compiling is most of a render's cost, so a registry holds only the
-/// partials of its format and the pages asked for so far.
+/// pages asked for so far and the partials they call. Rendering takes a
+/// shared lock; compiling a page not yet compiled, a short exclusive one.
 pub struct Templates {
     /// Every template file; a partial's name may have one file per format.
     sources: Vec<Source>,
-    md: RefCell<Option<Handlebars<'static>>>,
-    html: RefCell<Option<Handlebars<'static>>>,
+    md: RwLock<Handlebars<'static>>,
+    html: RwLock<Handlebars<'static>>,
     /// (format, registered name) → where its text came from; a partial of
     /// both formats, or one name with a file per format, has two entries.
     origins: BTreeMap<(&'static str, String), TemplateOrigin>,
+    /// Templates compiled so far (see [`Templates::compilations`]).
+    compilations: AtomicUsize,
 }
 
 struct Source {
@@ -346,10 +354,17 @@ impl Templates {
         }
         Ok(Templates {
             sources,
-            md: RefCell::new(None),
-            html: RefCell::new(None),
+            md: RwLock::new(registry(PageFormat::Md)),
+            html: RwLock::new(registry(PageFormat::Html)),
             origins,
+            compilations: AtomicUsize::new(0),
         })
+    }
+
+    /// How many template files have been compiled so far: each one at
+    /// most once per format, however many pages are rendered.
+    pub fn compilations(&self) -> usize {
+        self.compilations.load(Ordering::Relaxed)
     }
 
     /// Whether a page template (`"release.html"`) exists.
@@ -401,50 +416,98 @@ impl Templates {
         registry.register_template_string(name, text).map_err(|e| {
             let message = e.reason().to_string();
             self.error_at(format, name, e.pos(), message, SYNTAX_HINT)
-        })
+        })?;
+        self.compilations.fetch_add(1, Ordering::Relaxed);
+        Ok(())
     }
 
-    /// The registry of `format`, holding its partials and the page `name`.
+    fn lock(&self, format: PageFormat) -> &RwLock<Handlebars<'static>> {
+        match format {
+            PageFormat::Md => &self.md,
+            PageFormat::Html => &self.html,
+        }
+    }
+
+    /// The registry of `format`, holding the page `name` and its partials.
     fn ready(
         &self,
         name: &str,
         format: PageFormat,
-    ) -> Result<std::cell::Ref<'_, Handlebars<'static>>, RenderError> {
-        let cell = match format {
-            PageFormat::Md => &self.md,
-            PageFormat::Html => &self.html,
-        };
-        {
-            let mut slot = cell.borrow_mut();
-            let registry = slot.get_or_insert_with(|| registry(format));
-            // The page, then every partial it names, transitively.
-            let mut wanted = vec![(name.to_string(), true)];
-            while let Some((wanted_name, page)) = wanted.pop() {
-                if registry.has_template(&wanted_name) {
-                    continue;
-                }
-                let Some(source) = self.sources.iter().find(|s| {
-                    s.page == page && s.name == wanted_name && s.formats.contains(&format)
-                }) else {
-                    if page {
-                        return Err(RenderError::NoTemplate(wanted_name));
-                    }
-                    // Inline partials and typos: the render reports the latter.
-                    continue;
-                };
-                self.compile(registry, format, &source.name, &source.text)?;
-                wanted.extend(partials_named_in(&source.text).map(|p| (p.to_string(), false)));
+    ) -> Result<RwLockReadGuard<'_, Handlebars<'static>>, RenderError> {
+        let lock = self.lock(format);
+        // A thread that panicked holding the lock leaves at worst a page
+        // without some partial, which rendering reports: no need to panic too.
+        let registry = lock.read().unwrap_or_else(PoisonError::into_inner);
+        if registry.has_template(name) {
+            return Ok(registry);
+        }
+        drop(registry);
+        self.compile_page(
+            &mut lock.write().unwrap_or_else(PoisonError::into_inner),
+            name,
+            format,
+        )?;
+        Ok(lock.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Compiles the page `name`, then every partial it names, transitively;
+    /// what is compiled already (by another thread meanwhile) is skipped.
+    /// All or nothing: on an error nothing of this page stays registered, so
+    /// every later attempt reports the same error.
+    fn compile_page(
+        &self,
+        registry: &mut Handlebars<'static>,
+        name: &str,
+        format: PageFormat,
+    ) -> Result<(), RenderError> {
+        let mut compiled: Vec<&str> = Vec::new();
+        let result = self.compile_missing(registry, name, format, &mut compiled);
+        if result.is_err() {
+            for done in compiled {
+                registry.unregister_template(done);
             }
         }
-        Ok(std::cell::Ref::map(cell.borrow(), |r| {
-            r.as_ref().expect("filled above")
-        }))
+        result
+    }
+
+    fn compile_missing<'s>(
+        &'s self,
+        registry: &mut Handlebars<'static>,
+        name: &str,
+        format: PageFormat,
+        compiled: &mut Vec<&'s str>,
+    ) -> Result<(), RenderError> {
+        let mut wanted = vec![(name.to_string(), true)];
+        while let Some((wanted_name, page)) = wanted.pop() {
+            if registry.has_template(&wanted_name) {
+                continue;
+            }
+            let Some(source) = self
+                .sources
+                .iter()
+                .find(|s| s.page == page && s.name == wanted_name && s.formats.contains(&format))
+            else {
+                if page {
+                    return Err(RenderError::NoTemplate(wanted_name));
+                }
+                // Inline partials and typos: the render reports the latter.
+                continue;
+            };
+            self.compile(registry, format, &source.name, &source.text)?;
+            compiled.push(&source.name);
+            wanted.extend(partials_named_in(&source.text).map(|p| (p.to_string(), false)));
+        }
+        Ok(())
     }
 
     /// Renders the page template `name` (`"release.md"`, `"diff.html"`:
     /// the file name without `.hbs`) with `context`, and tidies the result:
     /// no trailing spaces, no runs of blank lines, one final newline.
-    pub fn render_page(&self, name: &str, context: &Value) -> Result<String, RenderError> {
+    pub fn render_page<C: Serialize>(
+        &self,
+        name: &str,
+        context: &C,
+    ) -> Result<String, RenderError> {
         let Some(format) = format_of(name).filter(|_| self.has_page(name)) else {
             return Err(RenderError::NoTemplate(name.to_string()));
         };
@@ -565,12 +628,6 @@ mod tests {
 
     #[test]
     fn errors_name_the_file_of_the_pages_format() {
-        let file = |name: &str, text: &str| {
-            (
-                name.to_string(),
-                (text.to_string(), TemplateOrigin::File(name.into())),
-            )
-        };
         let templates = Templates::from_sources(BTreeMap::from([
             file("p.md.hbs", "{{> x}}"),
             file("p.html.hbs", "{{> x}}"),
@@ -578,13 +635,81 @@ mod tests {
             file("partials/x.html.hbs", "fine"),
         ]))
         .unwrap();
-        let ctx = serde_json::json!({});
+        let ctx = Numbered { n: 0 };
         assert_eq!(templates.render_page("p.html", &ctx).unwrap(), "fine\n");
         let err = templates.render_page("p.md", &ctx).unwrap_err().to_string();
         assert!(
             err.contains("partials/x.md.hbs") && err.contains("`nope`"),
             "{err}"
         );
+    }
+
+    fn file(name: &str, text: &str) -> (String, (String, TemplateOrigin)) {
+        (
+            name.to_string(),
+            (text.to_string(), TemplateOrigin::File(name.into())),
+        )
+    }
+
+    #[test]
+    fn threads_share_what_is_compiled() {
+        fn shareable<T: Send + Sync>(_: &T) {}
+        let templates = Templates::from_sources(BTreeMap::from([
+            file("a.md.hbs", "a {{n}} {{> row}}"),
+            file("b.md.hbs", "b {{n}} {{> row}}"),
+            file("partials/row.md.hbs", "row {{n}}"),
+        ]))
+        .unwrap();
+        shareable(&templates);
+        std::thread::scope(|scope| {
+            for thread in 0..4 {
+                let templates = &templates;
+                scope.spawn(move || {
+                    for n in 0..20 {
+                        let page = if (thread + n) % 2 == 0 {
+                            "a.md"
+                        } else {
+                            "b.md"
+                        };
+                        let out = templates.render_page(page, &Numbered { n }).unwrap();
+                        assert_eq!(out, format!("{} {n} row {n}\n", &page[..1]));
+                    }
+                });
+            }
+        });
+        assert_eq!(templates.compilations(), 3, "two pages and one partial");
+    }
+
+    #[derive(serde::Serialize)]
+    struct Numbered {
+        n: usize,
+    }
+
+    #[test]
+    fn a_page_compiles_only_what_it_calls() {
+        let templates = Templates::builtin().unwrap();
+        drop(templates.ready("release.md", PageFormat::Md).unwrap());
+        let md = templates.md.read().unwrap();
+        assert!(md.has_template("release-driver-assets"));
+        assert!(!md.has_template("diff-keyed-list"), "no diff template");
+        assert!(templates.html.read().unwrap().get_templates().is_empty());
+        assert_eq!(templates.compilations(), md.get_templates().len());
+    }
+
+    #[test]
+    fn a_page_that_fails_to_compile_fails_alike_every_time() {
+        let templates = Templates::from_sources(BTreeMap::from([
+            file("p.md.hbs", "{{> bad}}"),
+            file("partials/bad.md.hbs", "{{#if x}}"),
+        ]))
+        .unwrap();
+        for _ in 0..2 {
+            let err = templates
+                .render_page("p.md", &Numbered { n: 1 })
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("partials/bad.md.hbs"), "{err}");
+        }
     }
 
     #[test]
@@ -666,8 +791,8 @@ mod tests {
                 .split('.')
                 .next()
                 .unwrap();
-            let compiled = templates.md.borrow().as_ref().unwrap().has_template(name)
-                || templates.html.borrow().as_ref().unwrap().has_template(name);
+            let compiled = templates.md.read().unwrap().has_template(name)
+                || templates.html.read().unwrap().has_template(name);
             assert!(compiled, "{file} is used by no page");
         }
         assert_eq!(
@@ -679,6 +804,8 @@ mod tests {
 
 #[cfg(test)]
 mod layout_tests {
+    use crate::record::Lang;
+    use crate::render::page::PageHead;
     use handlebars::Handlebars;
     use serde_json::json;
 
@@ -709,6 +836,13 @@ mod layout_tests {
         );
     }
 
+    /// What the layout reads of a page's context.
+    #[derive(serde::Serialize)]
+    struct LayoutOnly {
+        lang: Lang,
+        page: PageHead,
+    }
+
     #[test]
     fn the_builtin_layout_takes_page_styles() {
         let templates = super::Templates::builtin().unwrap();
@@ -717,13 +851,22 @@ mod layout_tests {
                 .ready("release.html", super::PageFormat::Html)
                 .unwrap(),
         );
-        let mut html = templates.html.borrow().clone().expect("compiled");
+        let mut html = templates.html.read().unwrap().clone();
         html.register_template_string("t", "{{#*inline \"page-style\"}}.extra { x: y }{{/inline}}{{#> layout}}<p>hi</p>{{/layout}}")
             .unwrap();
         let out = html
             .render(
                 "t",
-                &json!({"lang": "en", "page": {"lang": "en", "title": "T", "alternate": null, "links": [], "nav": null}}),
+                &LayoutOnly {
+                    lang: Lang::En,
+                    page: PageHead {
+                        lang: Lang::En,
+                        title: "T".into(),
+                        alternate: None,
+                        links: Vec::new(),
+                        nav: None,
+                    },
+                },
             )
             .unwrap();
         let style_end = out.find("</style>").unwrap();

@@ -7,10 +7,48 @@ use super::labels;
 use crate::diff::Change;
 use crate::record::{Lang, Project};
 use crate::version::Ecosystem;
-use serde_json::{Value, json};
+use serde::Serialize;
 
-/// One row before it becomes JSON: a label, an ecosystem for ordering
-/// versions, and a version (or nothing) per column.
+/// The matrix of one arch: a column per release that has it.
+#[derive(Debug, Serialize)]
+pub struct ArchTable {
+    pub arch: String,
+    /// `arch-amd64`, the table's anchor.
+    pub id: String,
+    pub caption: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<MatrixRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Column {
+    pub version: String,
+    /// The release's page.
+    pub href: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MatrixRow {
+    pub label: String,
+    /// `cuda`, `driver` or `component`.
+    pub kind: &'static str,
+    /// Whether any cell changed from the release before.
+    pub changes: bool,
+    pub cells: Vec<Cell>,
+}
+
+/// A version in one release, and its change from the previous release.
+#[derive(Debug, Serialize)]
+pub struct Cell {
+    pub version: Option<String>,
+    pub change: Option<&'static str>,
+    pub marker: Option<&'static str>,
+    /// The change in words: `upgraded, from 2.7`.
+    pub note: Option<String>,
+}
+
+/// One row before its cells are compared: a label, an ecosystem for
+/// ordering versions, and a version (or nothing) per column.
 struct Row {
     label: String,
     kind: &'static str,
@@ -39,12 +77,11 @@ pub fn matrix(
     entries: &[Entry],
     lang: Lang,
     href: &dyn Fn(&str) -> String,
-) -> Value {
-    let tables: Vec<Value> = archs(entries)
+) -> Vec<ArchTable> {
+    archs(entries)
         .into_iter()
         .map(|arch| arch_table(project, entries, &arch, lang, href))
-        .collect();
-    Value::Array(tables)
+        .collect()
 }
 
 fn arch_table(
@@ -53,7 +90,7 @@ fn arch_table(
     arch: &str,
     lang: Lang,
     href: &dyn Fn(&str) -> String,
-) -> Value {
+) -> ArchTable {
     let columns: Vec<&Entry> = entries
         .iter()
         .filter(|e| e.release.arch_names().iter().any(|a| a == arch))
@@ -126,22 +163,24 @@ fn arch_table(
         });
     }
 
-    let rows: Vec<Value> = rows.into_iter().map(|row| row_json(row, lang)).collect();
-    json!({
-        "arch": arch,
-        "id": format!("arch-{arch}"),
-        "caption": labels::get("matrix_caption", lang).replace("{arch}", arch),
-        "columns": columns.iter().map(|e| json!({
-            "version": e.version,
-            "href": href(&e.version),
-        })).collect::<Vec<_>>(),
-        "rows": rows,
-    })
+    ArchTable {
+        arch: arch.to_string(),
+        id: format!("arch-{arch}"),
+        caption: labels::get("matrix_caption", lang).replace("{arch}", arch),
+        columns: columns
+            .iter()
+            .map(|e| Column {
+                version: e.version.clone(),
+                href: href(&e.version),
+            })
+            .collect(),
+        rows: rows.into_iter().map(|row| matrix_row(row, lang)).collect(),
+    }
 }
 
-fn row_json(row: Row, lang: Lang) -> Value {
+fn matrix_row(row: Row, lang: Lang) -> MatrixRow {
     let n = row.values.len();
-    let cells: Vec<Value> = (0..n)
+    let cells: Vec<Cell> = (0..n)
         .map(|i| {
             let now = row.values[i].as_deref();
             let before = row.values.get(i + 1).map(|v| v.as_deref());
@@ -159,18 +198,18 @@ fn row_json(row: Row, lang: Lang) -> Value {
                     _ => word.to_string(),
                 }
             });
-            json!({
-                "version": now,
-                "change": change,
-                "marker": change.map(labels::marker),
-                "note": note,
-            })
+            Cell {
+                version: now.map(str::to_string),
+                change,
+                marker: change.map(labels::marker),
+                note,
+            }
         })
         .collect();
-    json!({
-        "label": row.label,
-        "kind": row.kind,
-        "changes": cells.iter().any(|c| !c["change"].is_null()),
-        "cells": cells,
-    })
+    MatrixRow {
+        label: row.label,
+        kind: row.kind,
+        changes: cells.iter().any(|c| c.change.is_some()),
+        cells,
+    }
 }

@@ -11,6 +11,7 @@
 
 pub mod labels;
 pub mod matrix;
+mod nav;
 mod pages;
 mod write;
 
@@ -114,7 +115,7 @@ pub fn build(
     entries.reverse();
     let templates = Templates::load(workspace, options.templates)?;
     let langs: Vec<Lang> = workspace.languages();
-    let ctx = pages::Builder {
+    let builder = pages::Builder {
         workspace,
         templates: &templates,
         langs: &langs,
@@ -122,7 +123,7 @@ pub fn build(
         entries: &entries,
     };
     let mut site = Site::default();
-    ctx.build(&mut site, options.templates)?;
+    builder.build(&mut site)?;
     let manifest = site.manifest();
     site.add(MANIFEST.to_string(), manifest);
     Ok(site)
@@ -165,5 +166,43 @@ mod tests {
         );
         assert!(BaseUrl::parse("example.com").is_err());
         assert!(BaseUrl::parse("https://").is_err());
+    }
+
+    #[test]
+    fn a_site_build_compiles_each_template_once() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let workspace = Workspace::open(root).unwrap();
+        let entries: Vec<Entry> = workspace
+            .versions()
+            .unwrap()
+            .into_iter()
+            .rev()
+            .map(|version| Entry {
+                release: workspace.load(&version, false).unwrap().release,
+                version,
+            })
+            .collect();
+        let templates = Templates::builtin().unwrap();
+        let langs = workspace.languages();
+        let builder = pages::Builder {
+            workspace: &workspace,
+            templates: &templates,
+            langs: &langs,
+            base_url: None,
+            entries: &entries,
+        };
+        let mut site = Site::default();
+        builder.build(&mut site).unwrap();
+        let pages = site.files.keys().filter(|p| !p.starts_with("sbom/"));
+        assert!(pages.count() >= 20, "{:?}", site.files.keys());
+        // Every built-in template serves some page of the site; the layout
+        // and the release partials serve many, on several threads.
+        let builtin = crate::render::templates::BUILTIN.len();
+        assert_eq!(templates.compilations(), builtin);
+        // Building again renders every page again and compiles nothing.
+        let mut again = Site::default();
+        builder.build(&mut again).unwrap();
+        assert_eq!(templates.compilations(), builtin);
+        assert_eq!(again, site);
     }
 }

@@ -1,16 +1,19 @@
-//! The pages of the site: their paths, their links, their contexts.
-//!
-//! Every link is relative, so the site works from `file://` and under any
-//! sub-path; the base URL only makes `<link rel="canonical">`.
+//! The pages of the site and their contexts: each a render [`Page`] whose
+//! base the site makes its own (links between languages, head links,
+//! navigation), with the release and diff pages' content from render and
+//! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
+use super::nav::{
+    Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
+};
 use super::{Entry, Site, labels, matrix};
 use crate::diff;
-use crate::record::{Arch, Lang, Workspace};
-use crate::render::{self, PageFormat, Templates, context, diff_page};
+use crate::record::{Lang, Workspace};
+use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
+use crate::render::{self, PageFormat, Templates, context, diff_context};
 use crate::sbom;
-use serde_json::{Map, Value, json};
-use std::path::Path;
+use serde::Serialize;
 
 pub(super) struct Builder<'a> {
     pub workspace: &'a Workspace,
@@ -21,65 +24,83 @@ pub(super) struct Builder<'a> {
     pub entries: &'a [Entry],
 }
 
-/// A page of one language: its path under the language directory without
-/// extension (`25.10`, `diff/25.05..25.10`, `index`).
-struct PagePath<'a> {
-    stem: &'a str,
+/// The content of a language's index: every release, newest first.
+#[derive(Debug, Serialize)]
+struct IndexPage {
+    title: String,
+    releases: Vec<IndexRow>,
+    matrix_href: String,
 }
 
-impl PagePath<'_> {
-    /// `../` for each directory below the language directory.
-    fn up(&self) -> String {
-        "../".repeat(self.stem.matches('/').count())
-    }
-    /// The path of this page relative to the site (or `md/`) root.
-    fn file(&self, lang: Lang, format: PageFormat) -> String {
-        format!("{lang}/{}.{}", self.stem, format.extension())
-    }
-    /// From this page to the same page in `other`.
-    fn to_lang(&self, other: Lang, format: PageFormat) -> String {
-        format!("{}../{}", self.up(), self.file(other, format))
-    }
+/// A release at a glance.
+#[derive(Debug, Serialize)]
+struct IndexRow {
+    version: String,
+    href: String,
+    title: String,
+    date: Option<String>,
+    cuda: Option<String>,
+    driver_min: Option<String>,
+    archs: Vec<String>,
+    /// The diff page from the release before.
+    diff: Option<Link>,
 }
 
-fn sbom_file(version: &str, arch: &Arch) -> String {
-    format!(
-        "sbom/{}",
-        sbom::file_name(version, arch, sbom::SbomFormat::Json)
-    )
+#[derive(Debug, Serialize)]
+struct Link {
+    href: String,
+    label: String,
 }
 
-fn diff_stem(from: &str, to: &str) -> String {
-    format!("diff/{from}..{to}")
+/// The content of a language's support matrix.
+#[derive(Debug, Serialize)]
+struct MatrixPage {
+    title: String,
+    tables: Vec<matrix::ArchTable>,
+    legend: Vec<LegendEntry>,
+}
+
+#[derive(Debug, Serialize)]
+struct LegendEntry {
+    change: &'static str,
+    marker: &'static str,
+    label: &'static str,
+}
+
+/// The content of the site's front door.
+#[derive(Debug, Serialize)]
+struct ChooserPage {
+    title: String,
+    choices: Vec<Choice>,
+}
+
+/// A language's index, named and described in that language.
+#[derive(Debug, Serialize)]
+struct Choice {
+    lang: Lang,
+    href: String,
+    name: &'static str,
+    title: String,
+    prompt: &'static str,
 }
 
 impl Builder<'_> {
     /// Renders every page into `site`: the index, matrix and chooser here,
-    /// the releases (their pages, SBOMs and diffs) on one thread per core,
-    /// each with its own compiled templates. The result does not depend
-    /// on the number of threads.
-    pub fn build(&self, site: &mut Site, templates_dir: Option<&Path>) -> Result<(), Error> {
+    /// the releases (their pages, SBOMs and diffs) on one thread per core.
+    /// Every thread renders with the same templates, so each template is
+    /// compiled once. The result does not depend on the number of threads.
+    pub fn build(&self, site: &mut Site) -> Result<(), Error> {
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(self.entries.len())
             .max(1);
-        let (workspace, langs, base_url, entries) =
-            (self.workspace, self.langs, self.base_url, self.entries);
         let parts: Vec<Result<Site, Error>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     scope.spawn(move || -> Result<Site, Error> {
-                        let templates = Templates::load(workspace, templates_dir)?;
-                        let builder = Builder {
-                            workspace,
-                            templates: &templates,
-                            langs,
-                            base_url,
-                            entries,
-                        };
                         let mut part = Site::default();
-                        for i in (t..entries.len()).step_by(threads) {
-                            builder.releases_at(&mut part, i)?;
+                        for i in (t..self.entries.len()).step_by(threads) {
+                            self.releases_at(&mut part, i)?;
                         }
                         Ok(part)
                     })
@@ -160,81 +181,49 @@ impl Builder<'_> {
         }
     }
 
-    /// Makes a page context a page of the site: the other language's page
-    /// as a relative link, `hreflang` links for every language and
-    /// `x-default`, the canonical URL, the navigation, the site's labels.
-    fn site_page(
+    /// The base of a page of the site: the other language's page as a
+    /// relative link and, in HTML, `hreflang` links for every language and
+    /// `x-default`, the canonical URL and the navigation. The site's own
+    /// pages (`own_page`) have the product filled into their labels.
+    fn base(
         &self,
-        context: &mut Value,
         path: &PagePath,
         lang: Lang,
         format: PageFormat,
-        nav: Vec<Value>,
+        title: &str,
+        nav: Vec<NavLink>,
         own_page: bool,
-    ) {
+    ) -> PageBase {
         let alternate = self.other(lang).map(|other| path.to_lang(other, format));
-        let root = context.as_object_mut().expect("page contexts are objects");
-        root.insert("alternate_href".into(), json!(alternate));
-        if own_page && let Some(Value::Object(labels)) = root.get_mut("labels") {
-            labels::extend(labels, lang, self.product(lang));
-        }
-        let Some(Value::Object(page)) = root.get_mut("page") else {
-            return;
+        let base = PageBase::new(self.workspace, lang, format, title, alternate);
+        let labels = if own_page {
+            base.labels.with_product(self.product(lang))
+        } else {
+            base.labels
         };
-        if let (Some(href), Some(Value::Object(alt))) = (alternate, page.get_mut("alternate")) {
-            alt.insert("href".into(), Value::String(href));
+        let page = match format {
+            PageFormat::Md => base.page,
+            PageFormat::Html => PageHead {
+                links: head_links(path, lang, self.langs, self.base_url),
+                nav: Some(Nav {
+                    label: labels::get("site_nav", lang),
+                    links: nav,
+                }),
+                ..base.page
+            },
+        };
+        PageBase {
+            labels,
+            page,
+            ..base
         }
-        if format == PageFormat::Md {
-            return;
-        }
-        let mut links = vec![json!({
-            "rel": "alternate",
-            "hreflang": lang.code(),
-            "href": path.to_lang(lang, format),
-        })];
-        if self.langs.len() > 1 {
-            links.push(json!({
-                "rel": "alternate",
-                "hreflang": "x-default",
-                "href": format!("{}../index.html", path.up()),
-            }));
-        }
-        if let Some(base) = self.base_url {
-            links.push(json!({
-                "rel": "canonical",
-                "hreflang": null,
-                "href": format!("{base}/{}", path.file(lang, format)),
-            }));
-        }
-        page.insert("links".into(), Value::Array(links));
-        page.insert(
-            "nav".into(),
-            json!({ "label": labels::get("site_nav", lang), "links": nav }),
-        );
     }
 
-    /// The links every page of a language starts its navigation with.
-    fn nav(&self, path: &PagePath, lang: Lang, current: &str) -> Vec<Value> {
-        let up = path.up();
-        vec![
-            json!({
-                "href": format!("{up}index.html"),
-                "label": labels::get("all_releases", lang),
-                "current": current == "index",
-            }),
-            json!({
-                "href": format!("{up}matrix.html"),
-                "label": labels::get("matrix", lang),
-                "current": current == "matrix",
-            }),
-        ]
-    }
-
-    fn render(
+    fn render<C: Serialize>(
         &self,
         site: &mut Site,
         page: &str,
-        context: &Value,
+        context: &C,
         target: String,
         front: Option<FrontMatter>,
     ) -> Result<(), Error> {
@@ -258,33 +247,37 @@ impl Builder<'_> {
         let path = PagePath {
             stem: &entry.version,
         };
-        let mut ctx = context::release_context(self.workspace, &entry.release, lang, format);
-        let mut nav = self.nav(&path, lang, "");
+        let content = context::release_notes(self.workspace, &entry.release, lang, format);
+        let mut nav = nav_start(&path, lang, None);
         if let Some(older) = older {
-            nav.push(json!({
-                "href": format!("{}.{}", diff_stem(&older.version, &entry.version), format.extension()),
-                "label": labels::get("changes_since", lang).replace("{from}", &older.version),
-                "current": false,
-            }));
+            nav.push(nav_link(
+                format!(
+                    "{}.{}",
+                    diff_stem(&older.version, &entry.version),
+                    format.extension()
+                ),
+                labels::get("changes_since", lang).replace("{from}", &older.version),
+            ));
         }
         for arch in &entry.release.archs {
-            nav.push(json!({
-                "href": format!("../{}", sbom_file(&entry.version, arch)),
-                "label": labels::get("sbom_of", lang).replace("{arch}", arch.as_str()),
-                "current": false,
-            }));
+            nav.push(nav_link(
+                format!("../{}", sbom_file(&entry.version, arch)),
+                labels::get("sbom_of", lang).replace("{arch}", arch.as_str()),
+            ));
         }
-        self.site_page(&mut ctx, &path, lang, format, nav, false);
-        let title = entry.release.title.get(lang).to_string();
         let front = (format == PageFormat::Md).then(|| FrontMatter {
-            title,
+            title: content.title.clone(),
             version: Some(entry.version.clone()),
             lang,
         });
+        let context = Page {
+            base: self.base(&path, lang, format, &content.title, nav, false),
+            content,
+        };
         self.render(
             site,
             &format!("release.{}", format.extension()),
-            &ctx,
+            &context,
             self.target(&path, lang, format),
             front,
         )
@@ -301,25 +294,27 @@ impl Builder<'_> {
     ) -> Result<(), Error> {
         let stem = diff_stem(&from.version, &to.version);
         let path = PagePath { stem: &stem };
-        let mut ctx = diff_page::diff_context(self.workspace, changes, lang, format);
-        let mut nav = self.nav(&path, lang, "");
+        let content = diff_context::diff_notes(self.workspace, changes, lang);
+        let mut nav = nav_start(&path, lang, None);
         for version in [&from.version, &to.version] {
-            nav.push(json!({
-                "href": format!("../{version}.{}", format.extension()),
-                "label": version,
-                "current": false,
-            }));
+            nav.push(nav_link(
+                format!("../{version}.{}", format.extension()),
+                version.clone(),
+            ));
         }
-        self.site_page(&mut ctx, &path, lang, format, nav, false);
         let front = (format == PageFormat::Md).then(|| FrontMatter {
-            title: ctx["title"].as_str().unwrap_or_default().to_string(),
+            title: content.title.clone(),
             version: Some(format!("{}..{}", from.version, to.version)),
             lang,
         });
+        let context = Page {
+            base: self.base(&path, lang, format, &content.title, nav, false),
+            content,
+        };
         self.render(
             site,
             &format!("diff.{}", format.extension()),
-            &ctx,
+            &context,
             self.target(&path, lang, format),
             front,
         )
@@ -328,159 +323,125 @@ impl Builder<'_> {
     fn index(&self, site: &mut Site, lang: Lang, format: PageFormat) -> Result<(), Error> {
         let path = PagePath { stem: "index" };
         let title = labels::get("site_title", lang).replace("{product}", self.product(lang));
-        let mut ctx = context::page_base(self.workspace, lang, format, &title, None);
         let ext = format.extension();
-        let releases: Vec<Value> = self
+        let releases = self
             .entries
             .iter()
             .enumerate()
-            .map(|(i, entry)| {
-                let release = &entry.release;
-                let driver = release.driver.as_ref();
-                let cuda = release.cuda(&self.workspace.project);
-                let older = self.entries.get(i + 1);
-                json!({
-                    "version": entry.version,
-                    "href": format!("{}.{ext}", entry.version),
-                    "title": release.title.get(lang),
-                    "date": release.date,
-                    "cuda": cuda,
-                    "driver_min": driver.and_then(|d| d.min.as_ref()),
-                    "archs": release.arch_names(),
-                    "diff": older.map(|o| json!({
-                        "href": format!("{}.{ext}", diff_stem(&o.version, &entry.version)),
-                        "label": labels::get("changes_since", lang).replace("{from}", &o.version),
-                    })),
-                })
-            })
+            .map(|(i, entry)| self.index_row(entry, self.entries.get(i + 1), lang, ext))
             .collect();
-        let nav = self.nav(&path, lang, "index");
-        self.site_page(&mut ctx, &path, lang, format, nav, true);
-        let root = ctx.as_object_mut().expect("object");
-        root.insert("title".into(), json!(title));
-        root.insert("releases".into(), Value::Array(releases));
-        root.insert("matrix_href".into(), json!(format!("matrix.{ext}")));
-        self.set_alternate(root, &path, lang, format);
-        let front = (format == PageFormat::Md).then(|| FrontMatter {
-            title: title.clone(),
+        let nav = nav_start(&path, lang, Some(Overview::Index));
+        let context = Page {
+            base: self.base(&path, lang, format, &title, nav, true),
+            content: IndexPage {
+                title: title.clone(),
+                releases,
+                matrix_href: format!("matrix.{ext}"),
+            },
+        };
+        let front = (format == PageFormat::Md).then_some(FrontMatter {
+            title,
             version: None,
             lang,
         });
         self.render(
             site,
             &format!("site-index.{ext}"),
-            &ctx,
+            &context,
             self.target(&path, lang, format),
             front,
         )
     }
 
+    /// A release in the index, with a link to the diff from `older`.
+    fn index_row(&self, entry: &Entry, older: Option<&Entry>, lang: Lang, ext: &str) -> IndexRow {
+        let release = &entry.release;
+        IndexRow {
+            version: entry.version.clone(),
+            href: format!("{}.{ext}", entry.version),
+            title: release.title.get(lang).to_string(),
+            date: release.date.clone(),
+            cuda: release.cuda(&self.workspace.project),
+            driver_min: release.driver.as_ref().and_then(|d| d.min.clone()),
+            archs: release.arch_names(),
+            diff: older.map(|o| Link {
+                href: format!("{}.{ext}", diff_stem(&o.version, &entry.version)),
+                label: labels::get("changes_since", lang).replace("{from}", &o.version),
+            }),
+        }
+    }
+
     fn matrix(&self, site: &mut Site, lang: Lang, format: PageFormat) -> Result<(), Error> {
         let path = PagePath { stem: "matrix" };
         let title = labels::get("matrix_title", lang).replace("{product}", self.product(lang));
-        let mut ctx = context::page_base(self.workspace, lang, format, &title, None);
         let ext = format.extension();
         let tables = matrix::matrix(&self.workspace.project, self.entries, lang, &|v| {
             format!("{v}.{ext}")
         });
-        let nav = self.nav(&path, lang, "matrix");
-        self.site_page(&mut ctx, &path, lang, format, nav, true);
-        let root = ctx.as_object_mut().expect("object");
-        root.insert("title".into(), json!(title));
-        root.insert("tables".into(), tables);
-        root.insert(
-            "legend".into(),
-            json!(
-                ["upgraded", "downgraded", "added", "removed"]
-                    .iter()
-                    .map(|c| json!({
-                        "change": c,
-                        "marker": labels::marker(c),
-                        "label": labels::get(&format!("chg_{c}"), lang),
-                    }))
-                    .collect::<Vec<_>>()
-            ),
-        );
-        self.set_alternate(root, &path, lang, format);
-        let front = (format == PageFormat::Md).then(|| FrontMatter {
-            title: title.clone(),
+        let legend = ["upgraded", "downgraded", "added", "removed"]
+            .into_iter()
+            .map(|change| LegendEntry {
+                change,
+                marker: labels::marker(change),
+                label: labels::get(&format!("chg_{change}"), lang),
+            })
+            .collect();
+        let nav = nav_start(&path, lang, Some(Overview::Matrix));
+        let context = Page {
+            base: self.base(&path, lang, format, &title, nav, true),
+            content: MatrixPage {
+                title: title.clone(),
+                tables,
+                legend,
+            },
+        };
+        let front = (format == PageFormat::Md).then_some(FrontMatter {
+            title,
             version: None,
             lang,
         });
         self.render(
             site,
             &format!("site-matrix.{ext}"),
-            &ctx,
+            &context,
             self.target(&path, lang, format),
             front,
         )
-    }
-
-    /// `page.alternate` of a page built from `page_base` without one.
-    fn set_alternate(
-        &self,
-        root: &mut Map<String, Value>,
-        path: &PagePath,
-        lang: Lang,
-        format: PageFormat,
-    ) {
-        let Some(other) = self.other(lang) else {
-            return;
-        };
-        let href = path.to_lang(other, format);
-        root.insert("alternate_href".into(), json!(href));
-        if let Some(Value::Object(page)) = root.get_mut("page") {
-            page.insert(
-                "alternate".into(),
-                json!({
-                    "lang": other.code(),
-                    "href": href,
-                    "label": render::labels::label("language_name", other).unwrap_or(other.code()),
-                }),
-            );
-        }
     }
 
     /// The site's front door: a link to each language's index.
     fn chooser(&self, site: &mut Site) -> Result<(), Error> {
         let lang = self.workspace.default_language();
         let title = labels::get("site_title", lang).replace("{product}", self.product(lang));
-        let mut ctx = context::page_base(self.workspace, lang, PageFormat::Html, &title, None);
-        let mut links: Vec<Value> = self
+        let base = PageBase::new(self.workspace, lang, PageFormat::Html, &title, None);
+        let choices = self
             .langs
             .iter()
-            .map(|l| {
-                json!({
-                    "rel": "alternate",
-                    "hreflang": l.code(),
-                    "href": format!("{l}/index.html"),
-                })
+            .map(|&l| Choice {
+                lang: l,
+                href: format!("{l}/index.html"),
+                name: render::labels::label("language_name", l).unwrap_or(l.code()),
+                title: labels::get("site_title", l).replace("{product}", self.product(l)),
+                prompt: labels::get("choose_language", l),
             })
             .collect();
-        links.push(json!({ "rel": "alternate", "hreflang": "x-default", "href": "index.html" }));
-        if let Some(base) = self.base_url {
-            links.push(json!({ "rel": "canonical", "hreflang": null, "href": format!("{base}/") }));
-        }
-        let choices: Vec<Value> = self
-            .langs
-            .iter()
-            .map(|&l| {
-                json!({
-                    "lang": l.code(),
-                    "href": format!("{l}/index.html"),
-                    "name": render::labels::label("language_name", l).unwrap_or(l.code()),
-                    "title": labels::get("site_title", l).replace("{product}", self.product(l)),
-                    "prompt": labels::get("choose_language", l),
-                })
-            })
-            .collect();
-        let root = ctx.as_object_mut().expect("object");
-        root.insert("title".into(), json!(title));
-        root.insert("choices".into(), Value::Array(choices));
-        if let Some(Value::Object(page)) = root.get_mut("page") {
-            page.insert("links".into(), Value::Array(links));
-        }
-        self.render(site, "site-chooser.html", &ctx, "index.html".into(), None)
+        let context = Page {
+            base: PageBase {
+                page: PageHead {
+                    links: chooser_links(self.langs, self.base_url),
+                    ..base.page
+                },
+                ..base
+            },
+            content: ChooserPage { title, choices },
+        };
+        self.render(
+            site,
+            "site-chooser.html",
+            &context,
+            "index.html".into(),
+            None,
+        )
     }
 }
 
