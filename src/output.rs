@@ -1,9 +1,15 @@
 //! Writing results: stdout, or files written atomically and never
 //! overwritten without `--force`.
+//!
+//! Every file relnotes writes goes through [`stage`]: the bytes go to a
+//! temporary file beside the target, are synced, and only then take the
+//! target's name, so a reader sees the old file or the new one, never half
+//! of one. A staged file that is never put in place is removed.
 
 use std::fs;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use tempfile::NamedTempFile;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
@@ -13,7 +19,7 @@ pub enum OutputError {
     Io {
         path: PathBuf,
         #[source]
-        source: std::io::Error,
+        source: io::Error,
     },
 }
 
@@ -24,55 +30,97 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// Writes every file or none: all targets are checked first, each file
-/// goes to a temporary sibling, and only then are they renamed in place.
+/// Bytes written and synced to a temporary file in the target's directory,
+/// waiting to be put in place; dropped, the temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    temp: NamedTempFile,
+    target: PathBuf,
+}
+
+impl Staged {
+    /// Puts the file in place, replacing the target when `replace`, else
+    /// failing with [`OutputError::Exists`] if the target is there.
+    pub fn persist(self, replace: bool) -> Result<(), OutputError> {
+        let result = if replace {
+            self.temp.persist(&self.target)
+        } else {
+            self.temp.persist_noclobber(&self.target)
+        };
+        result.map(drop).map_err(|e| match e.error.kind() {
+            io::ErrorKind::AlreadyExists => OutputError::Exists(self.target),
+            _ => OutputError::Io {
+                path: self.target,
+                source: e.error,
+            },
+        })
+    }
+}
+
+/// Writes `bytes` to a synced temporary file beside `path`, creating the
+/// directories it needs.
+pub fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
+    let io = |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(io)?;
+    let mut temp = temp_file_builder().tempfile_in(dir).map_err(io)?;
+    temp.write_all(bytes).map_err(io)?;
+    temp.as_file().sync_all().map_err(io)?;
+    Ok(Staged {
+        temp,
+        target: path.to_path_buf(),
+    })
+}
+
+/// Writes one file atomically (see the module docs), replacing what is there.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    stage(path, bytes)?.persist(true)
+}
+
+/// Writes every file or none: all targets are checked first, every file is
+/// staged, and only then are they put in place.
 pub fn write_all(files: &[OutputFile], force: bool) -> Result<(), OutputError> {
     if !force && let Some(existing) = files.iter().find(|f| f.path.exists()) {
         return Err(OutputError::Exists(existing.path.clone()));
     }
-    let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
-    let result = (|| {
-        for file in files {
-            let io = |source| OutputError::Io {
-                path: file.path.clone(),
-                source,
-            };
-            if let Some(parent) = file.path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                fs::create_dir_all(parent).map_err(io)?;
-            }
-            let temp = temp_path(&file.path);
-            let mut handle = fs::File::create(&temp).map_err(io)?;
-            staged.push((temp.clone(), &file.path));
-            handle.write_all(&file.bytes).map_err(io)?;
-            handle.sync_all().map_err(io)?;
-        }
-        for (temp, target) in &staged {
-            fs::rename(temp, target).map_err(|source| OutputError::Io {
-                path: target.to_path_buf(),
-                source,
-            })?;
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        for (temp, _) in &staged {
-            let _ = fs::remove_file(temp);
-        }
-    }
-    result
+    let staged = files
+        .iter()
+        .map(|file| stage(&file.path, &file.bytes))
+        .collect::<Result<Vec<_>, _>>()?;
+    staged.into_iter().try_for_each(|file| file.persist(force))
 }
 
-fn temp_path(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    target.with_file_name(format!(".{name}.relnotes-{}.tmp", std::process::id()))
+/// Temporary files readable the way `fs::write` makes them (the umask
+/// decides), not tempfile's owner-only default: pages are published.
+fn temp_file_builder() -> tempfile::Builder<'static, 'static> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".relnotes-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
 
     #[test]
     fn refuses_to_overwrite_and_writes_nothing() {
@@ -94,10 +142,80 @@ mod tests {
         assert_eq!(fs::read_to_string(&existing).unwrap(), "old");
         write_all(&files, true).unwrap();
         assert_eq!(fs::read_to_string(&existing).unwrap(), "b");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            2,
-            "no temporary files left"
-        );
+        assert_eq!(names_in(dir.path()), ["a.md", "b.md"], "no temporary files");
+    }
+
+    #[test]
+    fn atomic_write_leaves_only_the_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("sub/dir/page.md");
+        write_atomic(&target, b"first").unwrap();
+        write_atomic(&target, b"second").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "second");
+        assert_eq!(names_in(&dir.path().join("sub/dir")), ["page.md"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_are_as_readable_as_fs_write_makes_them() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        fs::write(&plain, "x").unwrap();
+        let atomic = dir.path().join("atomic");
+        write_atomic(&atomic, b"x").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode();
+        assert_eq!(mode(&atomic), mode(&plain));
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_existing_file_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let existing = dir.path().join("page.md");
+        fs::write(&existing, "old").unwrap();
+        // A directory cannot be replaced by a file: the rename fails after staging.
+        let in_the_way = dir.path().join("in-the-way");
+        fs::create_dir(&in_the_way).unwrap();
+        fs::write(in_the_way.join("keep"), "k").unwrap();
+        // The failing file comes first: nothing is in place when it fails.
+        let files = vec![
+            OutputFile {
+                path: in_the_way.clone(),
+                bytes: b"file".to_vec(),
+            },
+            OutputFile {
+                path: existing.clone(),
+                bytes: b"new".to_vec(),
+            },
+        ];
+        let err = write_all(&files, true).unwrap_err();
+        assert!(matches!(err, OutputError::Io { path, .. } if path == in_the_way));
+        assert_eq!(fs::read_to_string(&existing).unwrap(), "old");
+        assert_eq!(names_in(dir.path()), ["in-the-way", "page.md"]);
+
+        // Staging fails (the parent is a file): nothing is put in place.
+        let below_a_file = existing.join("child.md");
+        let files = [
+            files[1].clone(),
+            OutputFile {
+                path: below_a_file,
+                bytes: b"x".to_vec(),
+            },
+        ];
+        assert!(write_all(&files, true).is_err());
+        assert_eq!(fs::read_to_string(&existing).unwrap(), "old");
+        assert_eq!(names_in(dir.path()), ["in-the-way", "page.md"]);
+    }
+
+    #[test]
+    fn persisting_without_replace_never_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("page.md");
+        let staged = stage(&target, b"new").unwrap();
+        // The target appears after the check and before the file is put in place.
+        fs::write(&target, "someone else's").unwrap();
+        assert!(matches!(staged.persist(false), Err(OutputError::Exists(p)) if p == target));
+        assert_eq!(fs::read_to_string(&target).unwrap(), "someone else's");
+        assert_eq!(names_in(dir.path()), ["page.md"]);
     }
 }

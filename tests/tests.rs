@@ -4,6 +4,7 @@ mod support;
 mod util;
 
 mod cli;
+mod cmd;
 mod compat;
 mod diff;
 mod errors;

@@ -218,28 +218,28 @@ fn is_text(t: &toml::map::Map<String, toml::Value>) -> bool {
 
 /// Loads `text` as `releases/<version>.toml` of a copy of the project.
 fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), ImportError> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let dir = std::env::temp_dir().join(format!("relnotes-import-{}-{nanos}", std::process::id()));
-    let result = (|| -> Result<(), ImportError> {
-        let io = |source: std::io::Error| ImportError::Read {
-            path: dir.clone(),
+    let scratch_dir = tempfile::Builder::new()
+        .prefix("relnotes-import-")
+        .tempdir()
+        .map_err(|source| ImportError::Read {
+            path: std::env::temp_dir(),
             source,
-        };
-        fs::create_dir_all(dir.join(crate::record::load::RELEASES_DIR)).map_err(io)?;
-        fs::copy(
-            workspace.root.join(crate::record::load::PROJECT_FILE),
-            dir.join(crate::record::load::PROJECT_FILE),
-        )
-        .map_err(io)?;
-        let scratch = Workspace::open(&dir)?;
-        fs::write(scratch.release_path(version), text).map_err(io)?;
-        scratch
-            .load(version, false)
-            .map(|_| ())
-            .map_err(|e| ImportError::Invalid(e.to_string()))
-    })();
-    let _ = fs::remove_dir_all(&dir);
-    result
+        })?;
+    let dir = scratch_dir.path();
+    let io = |source: std::io::Error| ImportError::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    fs::create_dir_all(dir.join(crate::record::load::RELEASES_DIR)).map_err(io)?;
+    fs::copy(
+        workspace.root.join(crate::record::load::PROJECT_FILE),
+        dir.join(crate::record::load::PROJECT_FILE),
+    )
+    .map_err(io)?;
+    let scratch = Workspace::open(dir)?;
+    output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
+    scratch
+        .load(version, false)
+        .map(|_| ())
+        .map_err(|e| ImportError::Invalid(e.to_string()))
 }

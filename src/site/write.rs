@@ -1,16 +1,18 @@
 //! Putting a built site in place, and comparing one with what is on disk.
 //!
-//! The site is written to a fresh directory beside the output directory,
-//! the files relnotes did not write are copied over from the old one, and
-//! only then are the directories swapped by renaming; a build that fails
-//! leaves the old site as it was and removes its temporary directory.
+//! The site is written to a fresh temporary directory beside the output
+//! directory, the files relnotes did not write are copied over from the old
+//! one, and only then are the directories swapped by renaming; a build that
+//! fails leaves the old site as it was and removes its temporary directory.
 
 use super::{MANIFEST, Site, SiteError};
+use crate::output::{self, OutputError};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
 /// What a build wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -152,15 +154,20 @@ pub fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
     Ok(report)
 }
 
-/// Removes a directory tree when dropped, unless disarmed.
-struct Cleanup(Option<PathBuf>);
-
-impl Drop for Cleanup {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.take() {
-            let _ = fs::remove_dir_all(dir);
-        }
+/// A temporary directory beside the site, removed with what it holds when
+/// dropped; `role` (`new`, `old`) names it for whoever sees one.
+fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, SiteError> {
+    let prefix = format!(".{name}.relnotes-{role}-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    // A site is published: its directory is made the way `fs::create_dir`
+    // makes one (the umask decides), not owner-only.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o777));
     }
+    builder.tempdir_in(parent).map_err(io(parent))
 }
 
 /// Writes `site` to `dir`: built in a sibling directory, files relnotes
@@ -201,14 +208,9 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
     }
 
     fs::create_dir_all(&parent).map_err(io(&parent))?;
-    let pid = std::process::id();
-    let temp = parent.join(format!(".{name}.relnotes-new-{pid}"));
-    if temp.exists() {
-        fs::remove_dir_all(&temp).map_err(io(&temp))?;
-    }
-    let mut cleanup = Cleanup(Some(temp.clone()));
-    fs::create_dir(&temp).map_err(io(&temp))?;
-    write_files(site, &temp)?;
+    let mut staging = temp_dir_beside(&parent, &name, "new")?;
+    let temp = staging.path();
+    write_files(site, temp)?;
 
     // Carry over what relnotes did not write.
     let ours = old_manifest.unwrap_or_default();
@@ -241,26 +243,27 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         kept.push(relative.clone());
     }
 
-    // Swap.
+    // Swap: the old site moves into a temporary directory of its own,
+    // removed (with it) once the new one is in place.
     if exists {
         if let Ok(meta) = fs::metadata(&dir) {
-            let _ = fs::set_permissions(&temp, meta.permissions());
+            let _ = fs::set_permissions(temp, meta.permissions());
         }
-        let old = parent.join(format!(".{name}.relnotes-old-{pid}"));
-        if old.exists() {
-            fs::remove_dir_all(&old).map_err(io(&old))?;
-        }
+        let retired = temp_dir_beside(&parent, &name, "old")?;
+        let old = retired.path().join(&name);
         fs::rename(&dir, &old).map_err(io(&dir))?;
-        if let Err(e) = fs::rename(&temp, &dir) {
-            let _ = fs::rename(&old, &dir);
+        if let Err(e) = fs::rename(temp, &dir) {
+            if fs::rename(&old, &dir).is_err() {
+                // The old site could not go back: leave it where it is.
+                let _ = retired.keep();
+            }
             return Err(io(&dir)(e));
         }
-        cleanup.0 = Some(old);
     } else {
-        fs::rename(&temp, &dir).map_err(io(&dir))?;
-        cleanup.0 = None;
+        fs::rename(temp, &dir).map_err(io(&dir))?;
     }
-    drop(cleanup);
+    // The staging directory is the site now.
+    staging.disable_cleanup(true);
     Ok(Written {
         files: site.files.len(),
         kept,
@@ -286,8 +289,7 @@ fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
             .map(|part| {
                 scope.spawn(move || -> Result<(), SiteError> {
                     for (path, bytes) in part {
-                        let target = dir.join(path);
-                        fs::write(&target, bytes).map_err(io(&target))?;
+                        output::write_atomic(&dir.join(path), bytes).map_err(write_error)?;
                     }
                     Ok(())
                 })
@@ -297,6 +299,17 @@ fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
             .into_iter()
             .try_for_each(|h| h.join().expect("a writing thread panicked"))
     })
+}
+
+fn write_error(e: OutputError) -> SiteError {
+    match e {
+        OutputError::Io { path, source } => SiteError::Io { path, source },
+        // `write_atomic` replaces what is there, so this does not happen.
+        OutputError::Exists(path) => SiteError::Io {
+            path,
+            source: ErrorKind::AlreadyExists.into(),
+        },
+    }
 }
 
 #[cfg(unix)]
