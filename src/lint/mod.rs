@@ -18,70 +18,21 @@
 mod claims;
 
 use crate::compat;
+use crate::diagnostic::{Counts, Diagnostic, Severity};
 use crate::record::source_map::join;
 use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use crate::reference::ImageRef;
 use crate::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use claims::{Claim, find_claims, normalize_component};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Error,
-    Warning,
-    Info,
-}
-
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Error => "error",
-            Level::Warning => "warning",
-            Level::Info => "info",
-        }
-    }
-}
-
-/// One problem (or remark) about one record.
-#[derive(Debug, Clone, Serialize)]
-pub struct Finding {
-    pub severity: Level,
-    pub rule: &'static str,
-    pub version: String,
-    pub file: PathBuf,
-    /// 1-based; 0 when there is no position.
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-    pub hint: Option<String>,
-}
-
-impl fmt::Display for Finding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "{}:{}:{}: ", self.file.display(), self.line, self.column)?;
-        } else {
-            write!(f, "{}: ", self.file.display())?;
-        }
-        write!(
-            f,
-            "{}[{}]: {}",
-            self.severity.as_str(),
-            self.rule,
-            self.message
-        )?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
-        }
-        Ok(())
-    }
-}
+/// A lint finding: the crate's one diagnostic shape, with its rule id
+/// and the release it is about.
+pub type Finding = Diagnostic;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct LintReport {
@@ -146,16 +97,13 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
             findings: Vec::new(),
         };
         for w in &loaded.warnings {
-            ctx.findings.push(Finding {
-                severity: Level::Warning,
-                rule: "missing-translation",
-                version: version.clone(),
-                file: w.path.clone(),
-                line: w.line,
-                column: w.column,
-                message: w.message.clone(),
-                hint: w.hint.clone(),
-            });
+            ctx.findings.push(
+                Diagnostic::new(Severity::Warning, &w.file, w.message.clone())
+                    .at(w.line, w.column)
+                    .with_rule("missing-translation")
+                    .with_version(version.clone())
+                    .with_hint(w.hint.clone()),
+            );
         }
         ctx.upgrade_claims();
         ctx.driver_cuda();
@@ -170,11 +118,11 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
         });
         findings.extend(found);
     }
-    let count = |l: Level| findings.iter().filter(|f| f.severity == l).count();
+    let counts = Counts::of(&findings);
     Ok(LintReport {
-        errors: count(Level::Error),
-        warnings: count(Level::Warning),
-        infos: count(Level::Info),
+        errors: counts.errors,
+        warnings: counts.warnings,
+        infos: counts.infos,
         versions: wanted,
         findings,
     })
@@ -192,7 +140,7 @@ struct Context<'a> {
 impl Context<'_> {
     fn push(
         &mut self,
-        severity: Level,
+        severity: Severity,
         rule: &'static str,
         at: Option<Position>,
         message: String,
@@ -205,16 +153,13 @@ impl Context<'_> {
             }
             None => (0, 0),
         };
-        self.findings.push(Finding {
-            severity,
-            rule,
-            version: self.release.version.clone(),
-            file: self.path.clone(),
-            line,
-            column,
-            message,
-            hint,
-        });
+        self.findings.push(
+            Diagnostic::new(severity, &self.path, message)
+                .at(line, column)
+                .with_rule(rule)
+                .with_version(self.release.version.clone())
+                .with_hint(hint),
+        );
     }
 
     /// Where `needle` stands in the source, searching from `from`.
@@ -266,7 +211,7 @@ impl Context<'_> {
                     let Some((name, declared)) = found else {
                         if claim.alternatives.is_empty() {
                             self.push(
-                                Level::Warning,
+                                Severity::Warning,
                                 "upgrade-claim",
                                 at,
                                 format!(
@@ -289,7 +234,7 @@ impl Context<'_> {
                         .collect();
                     if !wrong.is_empty() {
                         self.push(
-                            Level::Error,
+                            Severity::Error,
                             "upgrade-claim",
                             at,
                             format!(
@@ -322,7 +267,7 @@ impl Context<'_> {
                         let order = before.version_order(current);
                         if matches!(order, Some(Ordering::Equal | Ordering::Greater)) {
                             self.push(
-                                Level::Error,
+                                Severity::Error,
                                 "upgrade-claim",
                                 at,
                                 format!(
@@ -387,7 +332,7 @@ impl Context<'_> {
             }
             reported.push(d);
             self.push(
-                Level::Error,
+                Severity::Error,
                 "driver-cuda-mismatch",
                 at,
                 format!(
@@ -412,7 +357,7 @@ impl Context<'_> {
             {
                 let at = self.sources.value(&format!("driver.datacenter[{i}].min"));
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "driver-branch-conflict",
                     at,
                     format!(
@@ -453,7 +398,7 @@ impl Context<'_> {
         };
         if lower {
             self.push(
-                Level::Error,
+                Severity::Error,
                 "driver-below-cuda-minimum",
                 self.sources.value("driver.min"),
                 format!(
@@ -490,7 +435,7 @@ impl Context<'_> {
                 if holders.len() < views.len() {
                     let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
                     self.push(
-                        Level::Info,
+                        Severity::Info,
                         "arch-difference",
                         at,
                         format!("{} only on {}", c.name, archs.join(", ")),
@@ -500,7 +445,7 @@ impl Context<'_> {
                     let list: Vec<String> =
                         holders.iter().map(|(a, v)| format!("{a} {v}")).collect();
                     self.push(
-                        Level::Info,
+                        Severity::Info,
                         "arch-difference",
                         at,
                         format!("{} differs per arch: {}", c.name, list.join(", ")),
@@ -521,7 +466,7 @@ impl Context<'_> {
                     {
                         let at = self.sources.line_starting(&format!("{} =", b.name));
                         self.push(
-                            Level::Error,
+                            Severity::Error,
                             "duplicate-component",
                             at,
                             format!(
@@ -545,7 +490,7 @@ impl Context<'_> {
                     && v == version
                 {
                     self.push(
-                        Level::Warning,
+                        Severity::Warning,
                         "duplicate-component",
                         self.sources.key(&join(
                             &join(&join("arch", arch.as_str()), "components"),
@@ -570,7 +515,7 @@ impl Context<'_> {
                 Err(e) => {
                     let at = self.find(&asset.image, None);
                     self.push(
-                        Level::Error,
+                        Severity::Error,
                         "asset-image",
                         at,
                         format!("asset image `{}` is not an image reference: {e}", asset.image),
@@ -591,7 +536,7 @@ impl Context<'_> {
             if !ok {
                 let at = self.find(&asset.image, None);
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "asset-tag",
                     at,
                     format!(

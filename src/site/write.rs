@@ -6,6 +6,7 @@
 //! fails leaves the old site as it was and removes its temporary directory.
 
 use super::{MANIFEST, Site, SiteError};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::output::{self, OutputError};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -68,12 +69,30 @@ impl CheckReport {
         out
     }
 
-    pub fn to_json(&self) -> String {
+    /// Each page that differs, in the crate's one diagnostic shape.
+    pub fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
+        [
+            ("missing", &self.missing),
+            ("changed", &self.changed),
+            ("extra", &self.extra),
+        ]
+        .into_iter()
+        .flat_map(|(word, list)| {
+            list.iter().map(move |path| {
+                Diagnostic::new(Severity::Error, &dir.join(path), format!("page {word}"))
+                    .with_rule("site-stale")
+            })
+        })
+        .collect()
+    }
+
+    pub fn to_json(&self, dir: &Path) -> String {
         let value = serde_json::json!({
             "up_to_date": !self.is_stale(),
             "missing": self.missing,
             "changed": self.changed,
             "extra": self.extra,
+            "findings": self.findings(dir),
         });
         serde_json::to_string_pretty(&value).expect("serializable") + "\n"
     }
