@@ -21,7 +21,6 @@ use crate::compat;
 use crate::diagnostic::{Counts, Diagnostic, Severity};
 use crate::record::source_map::join;
 use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
-use crate::reference::ImageRef;
 use crate::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -510,7 +509,7 @@ impl Context<'_> {
     fn asset_tags(&mut self) {
         let version = self.release.version.clone();
         for asset in &self.release.assets {
-            let image = match ImageRef::parse(&asset.image) {
+            let image = match asset.reference() {
                 Ok(image) => image,
                 Err(e) => {
                     let at = self.find(&asset.image, None);
