@@ -87,13 +87,21 @@ impl CheckReport {
     }
 
     pub fn to_json(&self, dir: &Path) -> String {
-        let value = serde_json::json!({
-            "up_to_date": !self.is_stale(),
-            "missing": self.missing,
-            "changed": self.changed,
-            "extra": self.extra,
-            "findings": self.findings(dir),
-        });
+        #[derive(Serialize)]
+        struct Document<'a> {
+            up_to_date: bool,
+            missing: &'a [String],
+            changed: &'a [String],
+            extra: &'a [String],
+            findings: Vec<Diagnostic>,
+        }
+        let value = Document {
+            up_to_date: !self.is_stale(),
+            missing: &self.missing,
+            changed: &self.changed,
+            extra: &self.extra,
+            findings: self.findings(dir),
+        };
         serde_json::to_string_pretty(&value).expect("serializable") + "\n"
     }
 }
