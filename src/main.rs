@@ -10,7 +10,6 @@ use relnotes::{
     CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, Outcome, RenderRequest,
     SbomRequest, SbomSource, Session, SiteRequest, VerifyRequest,
 };
-use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -44,7 +43,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);
     match cli.command {
-        Command::List { format } => Ok(show(&relnotes::list_releases(session)?, format)),
+        Command::List { format } => show(&relnotes::list_releases(session)?, format),
         Command::Render {
             version,
             lang,
@@ -141,7 +140,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 check,
                 force,
             };
-            Ok(show(&relnotes::site(session, &request)?, format))
+            show(&relnotes::site(session, &request)?, format)
         }
         Command::Verify {
             version,
@@ -161,19 +160,14 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 show_undeclared,
                 access: access(username, insecure, quiet)?,
             };
-            Ok(show(&relnotes::verify(session, &request)?, format))
+            show(&relnotes::verify(session, &request)?, format)
         }
         Command::Compat {
             driver,
             datacenter,
             format,
-        } => Ok(show(
-            &relnotes::compat(session, &driver, datacenter)?,
-            format,
-        )),
-        Command::Lint { versions, format } => {
-            Ok(show(&relnotes::lint(session, &versions)?, format))
-        }
+        } => show(&relnotes::compat(session, &driver, datacenter)?, format),
+        Command::Lint { versions, format } => show(&relnotes::lint(session, &versions)?, format),
         Command::Import {
             page,
             version,
@@ -209,23 +203,16 @@ fn access(username: Option<String>, insecure: bool, quiet: bool) -> Result<Image
 /// Prints the text of an outcome, or writes its files.
 fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
     if let Some(text) = outcome.deliver(force)? {
-        print(&text);
+        relnotes::output::print(&text)?;
     }
     Ok(0)
 }
 
 /// Prints a report as asked; its exit code is the command's.
-fn show(report: &impl CommandReport, format: ListFormat) -> u8 {
-    print(&match format {
+fn show(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
+    relnotes::output::print(&match format {
         ListFormat::Text => report.to_text(),
         ListFormat::Json => report.to_json(),
-    });
-    report.exit_code()
-}
-
-/// Prints to stdout; a closed pipe (e.g. `| head`) is not an error.
-fn print(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    })?;
+    Ok(report.exit_code())
 }

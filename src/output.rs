@@ -15,6 +15,8 @@ use tempfile::NamedTempFile;
 pub enum OutputError {
     #[error("{} already exists\n  = hint: pass --force to overwrite it", .0.display())]
     Exists(PathBuf),
+    #[error("{} is not a regular file ({kind})\n  = hint: -o writes regular files only, with or without --force; pick a file name", path.display())]
+    NotAFile { path: PathBuf, kind: &'static str },
     #[error("cannot write {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -86,6 +88,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 /// Writes every file or none: all targets are checked first, every file is
 /// staged, and only then are they put in place.
 pub fn write_all(files: &[OutputFile], force: bool) -> Result<(), OutputError> {
+    for file in files {
+        writable(&file.path)?;
+    }
     if !force && let Some(existing) = files.iter().find(|f| f.path.exists()) {
         return Err(OutputError::Exists(existing.path.clone()));
     }
@@ -94,6 +99,65 @@ pub fn write_all(files: &[OutputFile], force: bool) -> Result<(), OutputError> {
         .map(|file| stage(&file.path, &file.bytes))
         .collect::<Result<Vec<_>, _>>()?;
     staged.into_iter().try_for_each(|file| file.persist(force))
+}
+
+/// Refuses a target that exists and is not a regular file (followed
+/// through symlinks): a FIFO, a device, a socket or a directory would be
+/// replaced by a regular file, which loses what it was.
+fn writable(path: &Path) -> Result<(), OutputError> {
+    let kind = match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+        Ok(meta) if meta.is_file() => return Ok(()),
+        Ok(meta) => file_kind(&meta.file_type()),
+    };
+    Err(OutputError::NotAFile {
+        path: path.to_path_buf(),
+        kind,
+    })
+}
+
+fn file_kind(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Prints to stdout. A closed pipe (`relnotes list | head`) is not an
+/// error; any other failure (a full disk behind `> file`) is, so a
+/// truncated output never passes for a whole one.
+pub fn print(text: &str) -> Result<(), OutputError> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(OutputError::Io {
+            path: PathBuf::from("standard output"),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Temporary files readable the way `fs::write` makes them (the umask
@@ -120,6 +184,36 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_fifos_and_devices_even_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        for (path, kind) in [
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/null"), "a device"),
+        ] {
+            for force in [false, true] {
+                let file = OutputFile {
+                    path: path.to_path_buf(),
+                    bytes: b"x".to_vec(),
+                };
+                match write_all(&[file], force) {
+                    Err(OutputError::NotAFile { kind: k, .. }) => assert_eq!(k, kind),
+                    other => panic!("{path:?} force={force}: {other:?}"),
+                }
+            }
+        }
+        let meta = fs::symlink_metadata(&fifo).unwrap();
+        assert!(!meta.is_file(), "the FIFO is still a FIFO");
+        assert_eq!(names_in(dir.path()), ["pipe"]);
     }
 
     #[test]

@@ -44,3 +44,60 @@ fn nothing_is_written_on_error() {
         "only relnotes.toml and releases/: {leftovers:?}"
     );
 }
+
+/// `-o` writes regular files only: a FIFO or a device stays what it is,
+/// with or without `--force`.
+#[cfg(unix)]
+#[test]
+fn output_to_a_fifo_or_a_device_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for target in [fifo.as_path(), std::path::Path::new("/dev/null")] {
+        let out = relnotes_in(&root())
+            .args(["sbom", "25.10", "--arch", "amd64", "--force", "-o"])
+            .arg(target)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("is not a regular file") && stderr.contains("-o writes regular files"),
+            "{stderr}"
+        );
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}
+
+/// A failed write to stdout (a full disk behind `> file`) is an error,
+/// never a truncated output with exit 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relnotes"))
+        .current_dir(root())
+        .args(["sbom", "25.10", "--arch", "amd64"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write standard output"), "{stderr}");
+}

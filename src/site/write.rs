@@ -336,6 +336,11 @@ fn write_error(e: OutputError) -> SiteError {
             path,
             source: ErrorKind::AlreadyExists.into(),
         },
+        // Site pages are written into a fresh staging directory.
+        OutputError::NotAFile { path, .. } => SiteError::Io {
+            path,
+            source: ErrorKind::InvalidInput.into(),
+        },
     }
 }
 
