@@ -6,6 +6,7 @@ mod cli;
 
 use clap::Parser;
 use cli::{Cli, Command, ListFormat};
+use relnotes::output::terminal_safe;
 use relnotes::{
     CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, Outcome, RenderRequest,
     SbomRequest, SbomSource, Session, SiteRequest, VerifyRequest,
@@ -23,16 +24,17 @@ fn main() -> ExitCode {
     let mut session = None;
     let result = run(cli, &mut session);
     for warning in session.iter().flat_map(|s| &s.warnings) {
-        eprintln!("{warning}");
+        eprintln!("{}", terminal_safe(&warning.to_string()));
     }
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             // Located diagnostics carry their own `path:line:col: error:` prefix.
+            let message = terminal_safe(&e.to_string()).into_owned();
             if e.is_located() {
-                eprintln!("{e}");
+                eprintln!("{message}");
             } else {
-                eprintln!("error: {e}");
+                eprintln!("error: {message}");
             }
             ExitCode::from(e.exit_code() as u8)
         }
@@ -180,7 +182,8 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 lang: lang.parse().map_err(Error::Usage)?,
                 force,
             };
-            eprintln!("{}", relnotes::import_page(session, &request)?.summary());
+            let summary = relnotes::import_page(session, &request)?.summary();
+            eprintln!("{}", terminal_safe(&summary));
             Ok(0)
         }
     }
@@ -210,8 +213,10 @@ fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
 
 /// Prints a report as asked; its exit code is the command's.
 fn show(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
+    // Text shows what images, pages and registries say: escaped for the
+    // terminal. JSON escapes control characters itself.
     relnotes::output::print(&match format {
-        ListFormat::Text => report.to_text(),
+        ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
         ListFormat::Json => report.to_json(),
     })?;
     Ok(report.exit_code())

@@ -160,6 +160,30 @@ pub fn print(text: &str) -> Result<(), OutputError> {
     }
 }
 
+/// `text` safe to show on a terminal: control characters (but line
+/// breaks and tabs) and bidirectional overrides are written as visible
+/// escapes (`\u{1b}`), so a package name, an os-release field or a
+/// registry's message read from an image can neither move the cursor,
+/// clear the screen, set the window title nor reorder what is shown.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Temporary files readable the way `fs::write` makes them (the umask
 /// decides), not tempfile's owner-only default: pages are published.
 fn temp_file_builder() -> tempfile::Builder<'static, 'static> {
@@ -217,6 +241,19 @@ mod tests {
     }
 
     #[test]
+    fn terminal_text_shows_escapes_not_effects() {
+        assert_eq!(terminal_safe("torch 2.8\n\tok"), "torch 2.8\n\tok");
+        assert_eq!(
+            terminal_safe("ubuntu\u{1b}]0;owned\u{7}\u{1b}[2J"),
+            "ubuntu\\u{1b}]0;owned\\u{7}\\u{1b}[2J"
+        );
+        assert_eq!(
+            terminal_safe("a\u{202e}b\u{9b}c\rd"),
+            "a\\u{202e}b\\u{9b}c\\u{d}d"
+        );
+    }
+
+    #[test]
     fn refuses_to_overwrite_and_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let existing = dir.path().join("b.md");
@@ -267,7 +304,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let existing = dir.path().join("page.md");
         fs::write(&existing, "old").unwrap();
-        // A directory cannot be replaced by a file: the rename fails after staging.
+        // A directory is not replaced by a file: refused before anything is staged.
         let in_the_way = dir.path().join("in-the-way");
         fs::create_dir(&in_the_way).unwrap();
         fs::write(in_the_way.join("keep"), "k").unwrap();
@@ -283,7 +320,9 @@ mod tests {
             },
         ];
         let err = write_all(&files, true).unwrap_err();
-        assert!(matches!(err, OutputError::Io { path, .. } if path == in_the_way));
+        assert!(
+            matches!(err, OutputError::NotAFile { path, kind: "a directory" } if path == in_the_way)
+        );
         assert_eq!(fs::read_to_string(&existing).unwrap(), "old");
         assert_eq!(names_in(dir.path()), ["in-the-way", "page.md"]);
 
