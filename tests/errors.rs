@@ -101,3 +101,76 @@ fn a_full_stdout_is_an_error() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("cannot write standard output"), "{stderr}");
 }
+
+/// A record that is not UTF-8 is refused with where the first bad byte
+/// is; a UTF-16 one is named as such.
+#[test]
+fn records_that_are_not_utf8_say_where_and_what() {
+    let dir = crate::util::scratch_project();
+    let record = dir.path().join("releases/25.05.toml");
+    let mut bytes = fs::read(&record).unwrap();
+    bytes.splice(0..0, b"# caf\xe9\n".iter().copied());
+    fs::write(&record, &bytes).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "25.05"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "releases/25.05.toml:1:6: error: the file is not UTF-8: byte 5 (0xe9) does not start a character"
+        ),
+        "{stderr}"
+    );
+
+    let text =
+        String::from_utf8(fs::read(dir.path().join("releases/25.10.toml")).unwrap()).unwrap();
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    fs::write(dir.path().join("releases/25.10.toml"), utf16).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "25.10"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("releases/25.10.toml: error: the file is UTF-16; relnotes reads UTF-8")
+            && stderr.contains("iconv -f UTF-16 -t UTF-8"),
+        "{stderr}"
+    );
+}
+
+/// A directory named like a record is not a release, and no hint says it is.
+#[test]
+fn a_directory_named_like_a_record_is_not_a_version() {
+    let dir = crate::util::scratch_project();
+    fs::create_dir(dir.path().join("releases/26.01.toml")).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "26.01"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("known versions: 25.05, 25.10\n"),
+        "{stderr}"
+    );
+    let list = relnotes_in(dir.path()).arg("list").output().unwrap();
+    assert!(!String::from_utf8_lossy(&list.stdout).contains("26.01"));
+}
+
+#[test]
+fn templates_must_be_a_directory() {
+    let out = relnotes_in(&root())
+        .args(["render", "25.10", "--templates", "Cargo.toml"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: --templates Cargo.toml is a file, not a directory"),
+        "{stderr}"
+    );
+}

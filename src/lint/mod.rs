@@ -24,6 +24,7 @@ use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspac
 use crate::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -411,32 +412,51 @@ impl Context<'_> {
         }
     }
 
+    /// Where a component is first declared: in [components], else in the
+    /// first arch table that names it.
+    fn component_at(&self, name: &str) -> Option<Position> {
+        std::iter::once(join("components", name))
+            .chain(
+                self.release
+                    .arch
+                    .keys()
+                    .map(|arch| join(&join(&join("arch", arch.as_str()), "components"), name)),
+            )
+            .filter_map(|place| self.sources.key(&place))
+            .min()
+    }
+
     fn arch_differences(&mut self) {
         let views = self.release.resolve(&self.workspace.project);
         if views.len() < 2 {
             return;
         }
-        let mut seen: Vec<String> = Vec::new();
+        let by_key: Vec<HashMap<&str, &str>> = views
+            .iter()
+            .map(|v| {
+                v.components
+                    .iter()
+                    .map(|c| (c.key.as_str(), c.version.as_str()))
+                    .collect()
+            })
+            .collect();
+        let mut seen: HashSet<&str> = HashSet::new();
         for view in &views {
             for c in &view.components {
-                if seen.contains(&c.key) {
+                if !seen.insert(&c.key) {
                     continue;
                 }
-                seen.push(c.key.clone());
                 let holders: Vec<(&str, &str)> = views
                     .iter()
-                    .filter_map(|v| {
-                        v.component(&c.key)
-                            .map(|x| (v.name.as_str(), x.version.as_str()))
-                    })
+                    .zip(&by_key)
+                    .filter_map(|(v, keys)| keys.get(c.key.as_str()).map(|x| (v.name.as_str(), *x)))
                     .collect();
-                let at = self.sources.line_starting(&format!("{} =", c.name));
                 if holders.len() < views.len() {
                     let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
                     self.push(
                         Severity::Info,
                         "arch-difference",
-                        at,
+                        self.component_at(&c.name),
                         format!("{} only on {}", c.name, archs.join(", ")),
                         None,
                     );
@@ -446,7 +466,7 @@ impl Context<'_> {
                     self.push(
                         Severity::Info,
                         "arch-difference",
-                        at,
+                        self.component_at(&c.name),
                         format!("{} differs per arch: {}", c.name, list.join(", ")),
                         None,
                     );
@@ -458,36 +478,41 @@ impl Context<'_> {
     fn duplicates(&mut self) {
         let views = self.release.resolve(&self.workspace.project);
         for view in &views {
-            for (i, a) in view.components.iter().enumerate() {
-                for b in &view.components[i + 1..] {
-                    if a.key != b.key
-                        && normalize_component(&a.name) == normalize_component(&b.name)
-                    {
-                        let at = self.sources.line_starting(&format!("{} =", b.name));
-                        self.push(
-                            Severity::Error,
-                            "duplicate-component",
-                            at,
-                            format!(
-                                "{}: `{}` and `{}` name the same component ({} and {})",
-                                view.name, a.name, b.name, a.version, b.version
-                            ),
-                            Some("keep one of the two names".into()),
-                        );
-                    }
+            // Components whose names normalise alike, in record order.
+            let mut alike: HashMap<String, Vec<&crate::package::Package>> = HashMap::new();
+            for c in &view.components {
+                alike
+                    .entry(normalize_component(&c.name))
+                    .or_default()
+                    .push(c);
+            }
+            for a in &view.components {
+                let group = &alike[&normalize_component(&a.name)];
+                let after = group.iter().skip_while(|x| !std::ptr::eq(**x, a)).skip(1);
+                for b in after.filter(|b| b.key != a.key) {
+                    self.push(
+                        Severity::Error,
+                        "duplicate-component",
+                        self.component_at(&b.name),
+                        format!(
+                            "{}: `{}` and `{}` name the same component ({} and {})",
+                            view.name, a.name, b.name, a.version, b.version
+                        ),
+                        Some("keep one of the two names".into()),
+                    );
                 }
             }
         }
+        let shared: HashMap<String, &String> = self
+            .release
+            .components
+            .iter()
+            .rev()
+            .map(|(n, v)| (normalize_component(n), v))
+            .collect();
         for (arch, over) in &self.release.arch {
             for (name, version) in &over.components {
-                let shared = self
-                    .release
-                    .components
-                    .iter()
-                    .find(|(n, _)| normalize_component(n) == normalize_component(name));
-                if let Some((_, v)) = shared
-                    && v == version
-                {
+                if shared.get(&normalize_component(name)) == Some(&version) {
                     self.push(
                         Severity::Warning,
                         "duplicate-component",
