@@ -175,18 +175,23 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             Ok(show(&relnotes::lint(session, &versions)?, format))
         }
         Command::Import {
-            page,
+            pages,
             version,
             lang,
             force,
         } => {
             let request = ImportRequest {
-                page: &page,
-                version: &version,
-                lang: lang.parse().map_err(Error::Usage)?,
+                pages: &pages,
+                version: version.as_deref(),
+                lang: lang.map(|l| l.parse()).transpose().map_err(Error::Usage)?,
                 force,
             };
-            eprintln!("{}", relnotes::import_page(session, &request)?.summary());
+            for imported in relnotes::import_page(session, &request)? {
+                for line in imported.warning_lines() {
+                    eprintln!("{line}");
+                }
+                eprintln!("{}", imported.summary());
+            }
             Ok(0)
         }
     }

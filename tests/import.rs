@@ -251,7 +251,7 @@ fn a_markdown_page_with_a_one_column_table() {
 }
 
 #[test]
-fn a_page_it_cannot_understand_names_the_lines_and_writes_nothing() {
+fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     let dir = empty_project();
     let page = dir.path().join("page.txt");
     fs::write(&page, "hello\nworld\n").unwrap();
@@ -259,7 +259,7 @@ fn a_page_it_cannot_understand_names_the_lines_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("line 1: hello") && err.contains("line 2: world"),
+        err.contains("page.txt: no release found in the page (2 line(s) read)"),
         "{err}"
     );
     assert!(!dir.path().join("releases/9.3.toml").exists());
