@@ -2,7 +2,7 @@
 //! list items and `pre` blocks keep their meaning; scripts, styles and
 //! navigation are dropped; the parser decodes entities.
 
-use super::page::{Cut, LineWriter};
+use super::page::{Cut, LineWriter, Read};
 use html5ever::tendril::TendrilSink;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 
@@ -35,17 +35,19 @@ const BLOCKS: &[&str] = &[
 ];
 
 /// The page's lines (numbered by position) and where it looks cut short.
-pub fn lines(html: &str) -> (Vec<(usize, String)>, Option<Cut>) {
+pub fn lines(html: &str) -> Read {
     let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(html);
     let mut out = LineWriter::default();
     walk(&dom.document, &mut out);
+    let out = out.finish();
+    let headings = out.heading_indexes.iter().map(|i| i + 1).collect();
     let lines = out
-        .finish()
+        .lines
         .into_iter()
         .enumerate()
         .map(|(i, (_, l))| (i + 1, l))
         .collect();
-    (lines, cut(html))
+    (lines, headings, cut(html))
 }
 
 /// The parser closes what a cut page left open; the source still shows it.
@@ -213,7 +215,7 @@ mod tests {
             <nav><a href='/'>Home</a></nav><h1>PyTorch Release 20.02</h1>\
             <h2>Contents</h2><table><tr><th></th><th>aarch64</th></tr>\
             <tr><td>框架</td><td>py\ntorch</td></tr></table>\
-            <p>a &amp; b<br>c&nbsp;d</p><ul><li>one<ul><li>inner</li></ul></li><li><p><b>two</b></p></li></ul>\
+            <p>a &amp; b<br>c&nbsp;d</p><p># not a heading</p><ul><li>one<ul><li>inner</li></ul></li><li><p><b>two</b></p></li></ul>\
             <pre>docker run x\n  --gpus all</pre><script>no()</script></body></html>";
         assert_eq!(
             texts(html),
@@ -224,6 +226,7 @@ mod tests {
                 "| 框架 | py torch |",
                 "a & b",
                 "c d",
+                "# not a heading",
                 "- one",
                 "  - inner",
                 "- two",
@@ -234,6 +237,7 @@ mod tests {
             ]
         );
         assert_eq!(cut(html), None);
+        assert_eq!(lines(html).1.into_iter().collect::<Vec<_>>(), [1, 2]);
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Markdown → normalized lines, through pulldown-cmark.
 
-use super::page::{Cut, LineWriter, cut_row};
+use super::page::{Cut, LineWriter, Read, cut_row};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.
-pub fn lines(md: &str) -> (Vec<(usize, String)>, Option<Cut>) {
+pub fn lines(md: &str) -> Read {
     let starts: Vec<usize> = std::iter::once(0)
         .chain(md.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -76,7 +76,13 @@ pub fn lines(md: &str) -> (Vec<(usize, String)>, Option<Cut>) {
             matches!(last.trim(), "-" | "*" | "+").then_some(Cut::List)
         });
     }
-    (out.finish(), cut)
+    let out = out.finish();
+    let headings = out
+        .heading_indexes
+        .iter()
+        .map(|i| out.lines[*i].0)
+        .collect();
+    (out.lines, headings, cut)
 }
 
 #[cfg(test)]
@@ -110,15 +116,16 @@ mod tests {
             ]
         );
         assert_eq!(lines(md).0[3].0, 7);
-        assert_eq!(lines(md).1, None);
+        assert_eq!(lines(md).2, None);
+        assert_eq!(lines(md).1.into_iter().collect::<Vec<_>>(), [1, 3]);
     }
 
     #[test]
     fn cut_pages_are_seen() {
-        assert_eq!(lines("## A\n\n```\nx.io/a:1\n").1, Some(Cut::CodeBlock));
-        let (l, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.");
+        assert_eq!(lines("## A\n\n```\nx.io/a:1\n").2, Some(Cut::CodeBlock));
+        let (l, _, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.");
         assert_eq!(cut, Some(Cut::Table));
         assert_eq!(l.last().unwrap().1, "| c | 1. |");
-        assert_eq!(lines("## A\n\n- one\n-\n").1, Some(Cut::List));
+        assert_eq!(lines("## A\n\n- one\n-\n").2, Some(Cut::List));
     }
 }

@@ -4,6 +4,7 @@
 //! Markdown is read with pulldown-cmark ([`super::markdown`]), HTML with
 //! html5ever ([`super::html`]).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,12 +81,18 @@ impl Cut {
 pub struct Page {
     pub kind: PageKind,
     pub lines: Vec<(usize, String)>,
+    /// Numbers of the lines the markup marks as headings (`<h2>`, `## `);
+    /// other `#` lines are text (a shell comment in a paragraph).
+    pub headings: BTreeSet<usize>,
     pub cut: Option<Cut>,
 }
 
+/// A reader's answer: lines, the numbers of heading lines, where it is cut.
+pub(super) type Read = (Vec<(usize, String)>, BTreeSet<usize>, Option<Cut>);
+
 impl Page {
     pub fn read(kind: PageKind, content: &str) -> Page {
-        let (lines, cut) = match kind {
+        let (lines, headings, cut) = match kind {
             PageKind::Text => text_lines(content),
             PageKind::Markdown => super::markdown::lines(content),
             PageKind::Html => super::html::lines(content),
@@ -95,17 +102,17 @@ impl Page {
             .map(|(n, l)| (n, l.replace('\u{a0}', " ").trim_end().to_string()))
             .filter(|(_, l)| !l.trim().is_empty())
             .collect();
-        Page { kind, lines, cut }
-    }
-
-    /// Whether `#` lines are headings (in text they may be shell comments).
-    pub fn marks_headings(&self) -> bool {
-        self.kind != PageKind::Text
+        Page {
+            kind,
+            lines,
+            headings,
+            cut,
+        }
     }
 }
 
 /// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `.
-fn text_lines(content: &str) -> (Vec<(usize, String)>, Option<Cut>) {
+fn text_lines(content: &str) -> Read {
     let mut lines = Vec::new();
     let mut fences = 0;
     for (i, raw) in content.lines().enumerate() {
@@ -127,7 +134,7 @@ fn text_lines(content: &str) -> (Vec<(usize, String)>, Option<Cut>) {
     } else {
         last.and_then(|l| cut_row(l.trim()))
     };
-    (lines, cut)
+    (lines, BTreeSet::new(), cut)
 }
 
 /// A last source line that is a table row without its closing `|`.
@@ -140,6 +147,8 @@ pub(super) fn cut_row(last: &str) -> Option<Cut> {
 #[derive(Default)]
 pub(super) struct LineWriter {
     pub lines: Vec<(usize, String)>,
+    /// Indexes in `lines` of heading lines.
+    pub heading_indexes: Vec<usize>,
     buf: String,
     buf_line: usize,
     prefix: Option<String>,
@@ -186,6 +195,9 @@ impl LineWriter {
         };
         let prefix = self.prefix.take().unwrap_or_default();
         if !text.is_empty() {
+            if prefix.starts_with('#') {
+                self.heading_indexes.push(self.lines.len());
+            }
             self.lines.push((self.buf_line, format!("{prefix}{text}")));
         } else if prefix.trim_start().starts_with('-') {
             // An empty item is kept: a lone bullet may mark a cut list.
@@ -271,10 +283,10 @@ impl LineWriter {
         self.row.is_some()
     }
 
-    pub fn finish(mut self) -> Vec<(usize, String)> {
+    pub fn finish(mut self) -> Self {
         self.end_row();
         self.flush();
-        self.lines
+        self
     }
 }
 

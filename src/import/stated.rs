@@ -7,15 +7,16 @@ use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
 const NUMBER: &str = r"v?\d+(?:\.\d+)+";
+/// What may follow a version: not more of a name, but a sentence's end.
+const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
 /// `v1.0` standing alone.
-static V_PREFIXED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+)(?:$|[^A-Za-z0-9._])").unwrap()
-});
+static V_PREFIXED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+){END}")).unwrap());
 /// "Release 25.10", "release notes 20.06", `version: "2.10"`, "版本 25.10".
 static AFTER_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r#"(?i)(?:release notes|release|version|版本)[\s:：="'（(]*({NUMBER})(?:$|[^A-Za-z0-9._])"#
+        r#"(?i)(?:release notes|release|version|版本)[\s:：="'（(]*({NUMBER}){END}"#
     ))
     .unwrap()
 });
@@ -27,12 +28,8 @@ static BEFORE_WORD: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 /// Any version number standing alone.
-static BARE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r"(?:^|[^A-Za-z0-9._-])({NUMBER})(?:$|[^A-Za-z0-9._])"
-    ))
-    .unwrap()
-});
+static BARE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])({NUMBER}){END}")).unwrap());
 
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本", else the first number.
@@ -85,6 +82,10 @@ mod tests {
             ),
             ("PyTorch 2.13 — 2026-07-20", "2.13"),
             ("version: \"2.10\"", "2.10"),
+            (
+                "This document describes the release notes of x 25.08.",
+                "25.08",
+            ),
         ] {
             assert_eq!(in_title(title).as_deref(), Some(version), "{title}");
         }

@@ -100,7 +100,8 @@ struct Heading {
     rest: Option<String>,
 }
 
-fn heading(line: &str, marks: bool) -> Option<Heading> {
+/// `marked`: the page's markup makes the line a heading.
+fn heading(line: &str, marked: bool) -> Option<Heading> {
     let hashes = line.chars().take_while(|c| *c == '#').count();
     if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
         let title = line[hashes..]
@@ -109,8 +110,9 @@ fn heading(line: &str, marks: bool) -> Option<Heading> {
             .trim()
             .to_string();
         let known = headings::known(&title);
-        // In text a `#` line may be a shell comment: only known ones count.
-        return (marks || known.is_some()).then_some(Heading {
+        // A `#` line the markup does not mark may be a shell comment: only
+        // known ones count.
+        return (marked || known.is_some()).then_some(Heading {
             level: hashes,
             title,
             known,
@@ -124,7 +126,11 @@ fn heading(line: &str, marks: bool) -> Option<Heading> {
     let plain = |title: &str, rest: Option<String>| {
         headings::known(title).map(|known| Heading {
             level: PLAIN_LEVEL,
-            title: title.trim_matches('*').trim().to_string(),
+            title: title
+                .trim_matches('*')
+                .trim()
+                .trim_end_matches([':', '：'])
+                .to_string(),
             known: Some(known),
             rest,
         })
@@ -158,7 +164,6 @@ fn is_delimiter_row(line: &str) -> bool {
 
 /// Cuts the page's lines into its parts.
 pub fn split(page: &Page) -> Structure {
-    let marks = page.marks_headings();
     let mut out = Structure::default();
     let mut in_code = false;
     for (n, line) in &page.lines {
@@ -173,7 +178,7 @@ pub fn split(page: &Page) -> Structure {
             push_body(&mut out, n, line.to_string());
             continue;
         }
-        if let Some(h) = heading(trimmed, marks) {
+        if let Some(h) = heading(trimmed, page.headings.contains(&n)) {
             let current = out.sections.last();
             // An unknown heading inside a known part belongs to its body.
             if h.known.is_none()
@@ -294,10 +299,19 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
         cut
     };
     if let Some(cut) = cut {
+        // A cut row holds a cut value ("2." for "2.6.0"): it is left out.
+        let mut left_out = String::new();
+        if cut == Cut::Table
+            && let Some(section) = out.sections.last_mut()
+            && section.body.last().is_some_and(|(_, l)| l.contains('|'))
+            && let Some((_, row)) = section.body.pop()
+        {
+            left_out = format!("; its last row (“{}”) is left out", shorten(&row));
+        }
         warnings.push(Warning {
             line: last_line.as_ref().map(|(n, _)| *n),
             message: format!(
-                "the page ends {} in section {last_title}; it looks cut short",
+                "the page ends {} in section {last_title}; it looks cut short{left_out}",
                 cut.what()
             ),
         });
@@ -354,16 +368,17 @@ fn shorten(line: &str) -> String {
 /// first (newest) release and the versions of all, or `None` for a page of
 /// one release.
 pub fn first_release(page: &Page) -> Option<(Page, Vec<String>)> {
-    if !page.marks_headings() {
-        return None;
-    }
     let mut in_code = false;
     let mut releases: Vec<(usize, usize, String)> = Vec::new();
-    for (i, (_, line)) in page.lines.iter().enumerate() {
+    for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
         }
-        let Some(h) = (!in_code).then(|| heading(line.trim(), true)).flatten() else {
+        let marked = page.headings.contains(n);
+        let Some(h) = (!in_code && marked)
+            .then(|| heading(line.trim(), true))
+            .flatten()
+        else {
             continue;
         };
         if h.known.is_none()
@@ -392,6 +407,7 @@ pub fn first_release(page: &Page) -> Option<(Page, Vec<String>)> {
         Page {
             kind: page.kind,
             lines,
+            headings: page.headings.clone(),
             cut: None,
         },
         versions,
