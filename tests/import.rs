@@ -594,3 +594,21 @@ fn an_ngc_page_with_driver_prose_and_key_features() {
     let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
     assert!(ids.contains(&"gpu-requirements"), "{ids:?}");
 }
+
+#[test]
+fn one_release_in_one_language_from_two_pages_is_refused() {
+    let dir = empty_project();
+    let page = fixture("training-nv-pytorch-25.05.zh.txt");
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .args([&page, &page])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("release 25.05 in `zh` comes from two pages"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("releases/25.05.toml").exists());
+}

@@ -44,6 +44,13 @@ pub enum ImportError {
     Invalid { path: PathBuf, message: String },
     #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
     Exists { path: PathBuf, lang: Lang },
+    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
+    Twice {
+        page: PathBuf,
+        other: PathBuf,
+        version: String,
+        lang: Lang,
+    },
     #[error("cannot merge into {}: {message}", path.display())]
     Merge { path: PathBuf, message: String },
     #[error("{}: `{version}` is not a release version", path.display())]
@@ -120,7 +127,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
     let mut imported = Vec::new();
     for page in req.pages {
-        let one = import_one(workspace, req, page, &mut records)?;
+        let one = import_one(workspace, req, page, &mut records, &imported)?;
         imported.push(one);
     }
     let mut staged = Vec::new();
@@ -156,6 +163,7 @@ fn import_one(
     req: &ImportRequest,
     page_path: &Path,
     records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
+    earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
     let content = fs::read_to_string(page_path).map_err(|source| ImportError::Read {
         path: page_path.to_path_buf(),
@@ -237,6 +245,17 @@ fn import_one(
         Some(mut existing) => {
             let mut conflict = false;
             merge_lang(&mut existing, &imported_value, lang, true, &mut conflict);
+            let twice = earlier_pages
+                .iter()
+                .find(|i| i.path == path && i.lang == lang);
+            if let Some(other) = twice {
+                return Err(ImportError::Twice {
+                    page: page_path.to_path_buf(),
+                    other: other.page.clone(),
+                    version,
+                    lang,
+                });
+            }
             if conflict {
                 return Err(ImportError::Exists { path, lang });
             }
