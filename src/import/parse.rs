@@ -118,7 +118,7 @@ pub struct SectionOut {
 }
 
 /// Words meaning "none" in a list.
-fn is_none_word(line: &str) -> bool {
+pub(super) fn is_none_word(line: &str) -> bool {
     matches!(
         line.trim()
             .trim_end_matches(['.', '。'])

@@ -41,9 +41,16 @@ pub fn in_title(title: &str) -> Option<String> {
 
 /// The version running text states ("Release 20.06 is based on …").
 pub fn in_text(text: &str) -> Option<String> {
-    [&*AFTER_WORD, &*BEFORE_WORD]
-        .iter()
-        .find_map(|re| first(re, text))
+    // "driver release 440.33.01" is the driver's.
+    let not_driver = |c: &regex::Captures| {
+        let start = c.get(0).map_or(0, |m| m.start());
+        !text[..start].trim_end().to_lowercase().ends_with("driver")
+    };
+    [&*AFTER_WORD, &*BEFORE_WORD].iter().find_map(|re| {
+        re.captures_iter(text)
+            .find(not_driver)
+            .map(|c| c[1].to_string())
+    })
 }
 
 fn first(re: &Regex, text: &str) -> Option<String> {
@@ -97,6 +104,10 @@ mod tests {
             Some("25.12")
         );
         assert_eq!(in_text("date 2025-12-22, available on NGC"), None);
+        assert_eq!(
+            in_text("It requires NVIDIA Driver release 440.33.01."),
+            None
+        );
     }
 
     #[test]

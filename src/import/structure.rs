@@ -148,7 +148,18 @@ fn heading(line: &str, marked: bool) -> Option<Heading> {
     if title.chars().count() > 40 {
         return None;
     }
-    plain(title, (!rest.is_empty()).then(|| rest.to_string()))
+    let h = plain(title, (!rest.is_empty()).then(|| rest.to_string()))?;
+    // Only a body that reads as the part's content: "None", an inline
+    // list, versions or image tags; "Images: the x image is broken" is a
+    // sentence, not a heading.
+    let content = rest.is_empty()
+        || super::parse::is_none_word(rest)
+        || rest.contains(" · ")
+        || (matches!(
+            h.known,
+            Some(Known::Components | Known::Assets | Known::Tags)
+        ) && rest.chars().any(|c| c.is_ascii_digit()));
+    content.then_some(h)
 }
 
 /// A line with nothing but table or list marks.
@@ -507,6 +518,10 @@ mod tests {
                 "mid-sentence",
             ),
             ("Main Features\n- a,", "inside a list"),
+            (
+                "Known Issues\nImages: the x image is slow to pull",
+                "(“Images: the x image is slow to pull”) in section “Known Issues”",
+            ),
             (
                 "Contents\n框架 | pytorch |\n核心组件 | torch : 2.8",
                 "inside a table in section “Contents”",
