@@ -178,9 +178,18 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
     for (item, sub) in items {
         let subs: Vec<&str> = sub.iter().map(String::as_str).collect();
         let pairs = components_section(&subs);
+        // "… includes: CUDA 12.4.1, cuDNN 9.1.0.70, NCCL 2.23.4" on one line.
+        let inline: Vec<&str> = item
+            .split_once([':', '：'])
+            .map(|(_, list)| list.split([',', '，']).map(str::trim).collect())
+            .unwrap_or_default();
+        let inline_pairs = components_section(&inline);
         if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
             out.push(format!("{item} {}", sub.join(", ")));
             components.extend(pairs);
+        } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {
+            out.push(item);
+            components.extend(inline_pairs);
         } else {
             out.push(item);
             out.extend(sub);
@@ -221,6 +230,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         .iter()
         .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
     let mut unplaced: Vec<(usize, String)> = Vec::new();
+    let mut named_in_lists = Vec::new();
     for section in &page.sections {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -237,7 +247,8 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                 draft
                     .features
                     .extend(listed.into_iter().map(|l| text(lang, l)));
-                add_components(&mut draft, components);
+                // After the page's own component lists, wherever they are.
+                named_in_lists.extend(components);
             }
             Some(Known::Fixes) => {
                 let (listed, _) = list_items(body);
@@ -288,6 +299,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
             }
         }
     }
+    add_components(&mut draft, named_in_lists);
     warnings.extend(unplaced.into_iter().map(|(n, l)| Warning {
         line: Some(n),
         message: format!("`{l}` does not fit its section's layout; dropped"),
@@ -327,15 +339,18 @@ fn is_title_line(line: &str, version: &str) -> bool {
             || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
 }
 
-/// Components found outside the Contents table, unless the table has them.
+/// Components found outside the Contents table, unless a name of the same
+/// package (`TorchAudio`, `torchaudio`) is there already.
 fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
     for (name, version) in pairs {
-        let in_arch = draft
-            .arch
-            .values()
-            .any(|a| a.components.contains_key(&name));
-        if !in_arch {
-            draft.components.entry(name).or_insert(version);
+        let key = normalize_component(&name);
+        let known = draft
+            .components
+            .keys()
+            .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+            .any(|n| normalize_component(n) == key);
+        if !known {
+            draft.components.insert(name, version);
         }
     }
 }
@@ -990,6 +1005,57 @@ pub(super) fn is_command(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(md: &str) -> Draft {
+        use super::super::page::{Page, PageKind};
+        let page = super::super::structure::split(&Page::read(PageKind::Markdown, md));
+        parse(&page, "9.9", Lang::En, "x").draft
+    }
+
+    #[test]
+    fn components_from_tables_and_lists_once_per_package() {
+        let draft = parsed(
+            "# x 9.9\n\n## Announcements\n\n- Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1\n\
+             - The image includes the following libraries:\n  - CUDA 12.4.1\n  - AWS OFI NCCL plugin 1.11.0\n\n\
+             ## Core Packages\n\n| Package | Version |\n| --- | --- |\n| TorchAudio | 2.7.1 |\n| Python | 3.12.10 |\n",
+        );
+        let comps: Vec<String> = draft
+            .components
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        assert_eq!(
+            comps,
+            [
+                "TorchAudio=2.7.1",
+                "Python=3.12.10",
+                "torchvision=0.22.1",
+                "CUDA=12.4.1",
+                "AWS OFI NCCL plugin=1.11.0"
+            ]
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(
+            features,
+            [
+                "Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1",
+                "The image includes the following libraries: CUDA 12.4.1, AWS OFI NCCL plugin 1.11.0"
+            ]
+        );
+    }
+
+    #[test]
+    fn lists_keep_their_items_and_leave_their_introduction() {
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\nThis release includes the following.\n\n\
+             - one\n- two\n\n## Bug fixes\n\n- None.\n\n## Build notes\n\nText.\n\n## Build Notes\n\nMore.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(features, ["one", "two"]);
+        assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
 
     #[test]
     fn component_cells() {

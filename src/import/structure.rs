@@ -200,6 +200,16 @@ pub fn split(page: &Page) -> Structure {
                 push_body(&mut out, n, trimmed.to_string());
                 continue;
             }
+            // In a Contents table split one cell a line, "核心组件" alone is
+            // the label of the components row.
+            if h.level == PLAIN_LEVEL
+                && h.known == Some(Known::Components)
+                && h.rest.is_none()
+                && current.is_some_and(|c| c.known == Some(Known::Contents))
+            {
+                push_body(&mut out, n, trimmed.to_string());
+                continue;
+            }
             // Unknown headings before any part name the page, as do
             // headings stating a version (a changelog's release).
             let before_parts = out.sections.iter().all(|s| s.known.is_none());
@@ -486,6 +496,17 @@ mod tests {
         );
         assert_eq!(s.stated_version().as_deref(), Some("2.6"));
         assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+
+    #[test]
+    fn a_row_label_alone_in_a_split_contents_table_is_no_heading() {
+        let s = txt("Contents\naarch64架构\n|\n核心组件\n|\ntorch : 2.8\n|\nAssets\nx.io/a/b:1\n");
+        let parts: Vec<_> = s.sections.iter().map(|s| s.known).collect();
+        assert_eq!(parts, [Some(Known::Contents), Some(Known::Assets)]);
+        assert_eq!(s.sections[0].body.len(), 6);
+        // Under a heading of its own, it starts the components part.
+        let s = txt("Main Features\n- a\n核心组件\n- torch : 2.8\n");
+        assert_eq!(s.sections[1].known, Some(Known::Components));
     }
 
     #[test]
