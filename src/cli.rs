@@ -185,18 +185,21 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
-    /// Turn a published release-notes page (text, Markdown or HTML) into
-    /// releases/<VERSION>.toml.
+    /// Turn published release-notes pages (text, Markdown or HTML) into
+    /// releases/<VERSION>.toml, each to the version it states; all pages or
+    /// none are written.
     Import {
-        /// The page to read.
-        page: PathBuf,
-        /// The release the page describes, e.g. 25.10.
+        /// The pages to read.
+        #[arg(required = true, value_name = "PAGE")]
+        pages: Vec<PathBuf>,
+        /// The release the page describes, e.g. 25.10 (one page only;
+        /// default: the version the page states).
         #[arg(long)]
-        version: String,
-        /// Language of the page; a page in the other language of an existing
-        /// record is merged into it.
-        #[arg(long, value_parser = ["zh", "en"], default_value = "zh")]
-        lang: String,
+        version: Option<String>,
+        /// Language of the pages (default: each page's own); a page in the
+        /// other language of an existing record is merged into it.
+        #[arg(long, value_parser = ["zh", "en"])]
+        lang: Option<String>,
         /// Replace an existing record.
         #[arg(long)]
         force: bool,

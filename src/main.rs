@@ -171,19 +171,23 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
         } => show(&relnotes::compat(session, &driver, datacenter)?, format),
         Command::Lint { versions, format } => show(&relnotes::lint(session, &versions)?, format),
         Command::Import {
-            page,
+            pages,
             version,
             lang,
             force,
         } => {
             let request = ImportRequest {
-                page: &page,
-                version: &version,
-                lang: lang.parse().map_err(Error::Usage)?,
+                pages: &pages,
+                version: version.as_deref(),
+                lang: lang.map(|l| l.parse()).transpose().map_err(Error::Usage)?,
                 force,
             };
-            let summary = relnotes::import_page(session, &request)?.summary();
-            eprintln!("{}", terminal_safe(&summary));
+            for imported in relnotes::import_page(session, &request)? {
+                for line in imported.warning_lines() {
+                    eprintln!("{}", terminal_safe(&line));
+                }
+                eprintln!("{}", terminal_safe(&imported.summary()));
+            }
             Ok(0)
         }
     }

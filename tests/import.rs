@@ -101,9 +101,11 @@ fn facts(ws: &Workspace, r: &Release) -> String {
     out
 }
 
+/// Imports `page` (to the version it states) and compares its facts with
+/// the hand-written record of `version`.
 fn assert_same_facts(version: &str, page: &str) {
     let dir = empty_project();
-    let out = import(dir.path(), &fixture(page), &["--version", version]);
+    let out = import(dir.path(), &fixture(page), &[]);
     assert!(
         out.status.success(),
         "{}",
@@ -133,6 +135,11 @@ fn the_25_10_page_with_per_arch_columns() {
 #[test]
 fn the_25_05_page_with_versions_in_prose_and_split_cells() {
     assert_same_facts("25.05", "training-nv-pytorch-25.05.zh.txt");
+}
+
+#[test]
+fn the_25_10_page_as_html_gives_the_same_facts() {
+    assert_same_facts("25.10", "training-nv-pytorch-25.10.zh.html");
 }
 
 #[test]
@@ -251,7 +258,7 @@ fn a_markdown_page_with_a_one_column_table() {
 }
 
 #[test]
-fn a_page_it_cannot_understand_names_the_lines_and_writes_nothing() {
+fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     let dir = empty_project();
     let page = dir.path().join("page.txt");
     fs::write(&page, "hello\nworld\n").unwrap();
@@ -259,8 +266,349 @@ fn a_page_it_cannot_understand_names_the_lines_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("line 1: hello") && err.contains("line 2: world"),
+        err.contains("page.txt: no release found in the page (2 line(s) read)"),
         "{err}"
     );
     assert!(!dir.path().join("releases/9.3.toml").exists());
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn assert_ok(out: &std::process::Output) {
+    assert!(out.status.success(), "{}", stderr(out));
+}
+
+#[test]
+fn several_pages_each_to_the_version_it_states_one_line_each() {
+    let dir = empty_project();
+    let pages = [
+        fixture("training-nv-pytorch-25.05.zh.txt"),
+        fixture("training-nv-pytorch-25.10.zh.txt"),
+    ];
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .args(&pages)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    let err = stderr(&out);
+    let reports: Vec<&str> = err.lines().filter(|l| l.contains(": wrote ")).collect();
+    assert_eq!(reports.len(), 2, "{err}");
+    assert!(reports[0].contains("training-nv-pytorch-25.05.zh.txt: wrote releases/25.05.toml"));
+    assert!(reports[1].contains("releases/25.10.toml (2 arch(s): aarch64, amd64; 28 component(s)"));
+    assert_eq!(load(dir.path(), "25.05").1.version, "25.05");
+    assert_eq!(load(dir.path(), "25.10").1.version, "25.10");
+}
+
+#[test]
+fn version_with_several_pages_is_a_usage_error() {
+    let dir = empty_project();
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(fixture("training-nv-pytorch-25.05.zh.txt"))
+        .arg(fixture("training-nv-pytorch-25.10.zh.txt"))
+        .args(["--version", "25.10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--version names the release of one page; 2 pages were given"));
+    assert_eq!(
+        fs::read_dir(dir.path().join("releases")).unwrap().count(),
+        0
+    );
+}
+
+#[test]
+fn one_bad_page_and_nothing_is_written() {
+    let dir = empty_project();
+    let bad = dir.path().join("notes.txt");
+    fs::write(&bad, "hello\nworld\n").unwrap();
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(fixture("training-nv-pytorch-25.10.zh.txt"))
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("notes.txt: no release found"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_dir(dir.path().join("releases")).unwrap().count(),
+        0
+    );
+}
+
+#[test]
+fn a_page_stating_no_version_needs_one() {
+    let dir = empty_project();
+    let page = dir.path().join("notes.md");
+    fs::write(&page, "## Highlights\n\n- vLLM upgraded to 0.11.0\n").unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("notes.md: the page states no version"));
+    assert_ok(&import(dir.path(), &page, &["--version", "9.5"]));
+    assert_eq!(load(dir.path(), "9.5").1.features.len(), 1);
+}
+
+#[test]
+fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
+    let dir = empty_project();
+    let en = dir.path().join("25.05.en.md");
+    fs::write(
+        &en,
+        "# training-nv-pytorch 25.05 release notes\n\n## Main Features\n\n\
+         - CUDA in the base image upgraded to 12.9.0.\n\n## Known Issues\n\n\
+         - The recomputation gain is lower than before.\n",
+    )
+    .unwrap();
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(fixture("training-nv-pytorch-25.05.zh.txt"))
+        .arg(&en)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    assert!(stderr(&out).contains("25.05.en.md: merged the `en` texts into releases/25.05.toml"));
+    let (_, r) = load(dir.path(), "25.05");
+    assert_eq!(r.features[0].zh, "基础镜像CUDA升级至12.9.0。");
+    assert_eq!(
+        r.features[0].en,
+        "CUDA in the base image upgraded to 12.9.0."
+    );
+    assert_eq!(
+        r.known_issues[0].en,
+        "The recomputation gain is lower than before."
+    );
+}
+
+#[test]
+fn a_reworded_page_with_stray_lines_imports_with_warnings() {
+    let dir = empty_project();
+    let page = fixture("reworded-25.08.en.txt");
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "reworded-25.08.en.txt: line 5: stray line `-` in section “What's new” dropped"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("line 9: stray line `|` in section “Upgraded components” dropped"));
+    assert!(err.contains("2 warning(s)"));
+    let (ws, r) = load(dir.path(), "25.08");
+    assert_eq!(r.features.len(), 2);
+    assert_eq!(
+        r.features[1].en,
+        "Instances of the L20A machine type are supported."
+    );
+    assert!(matches!(r.bug_fixes, BugFixes::None(_)));
+    assert!(r.known_issues.is_empty());
+    assert_eq!(r.arch_names(), ["aarch64", "amd64"]);
+    let amd64 = &r.resolve(&ws.project)[1];
+    assert_eq!(amd64.component("vllm").unwrap().version, "0.10.0");
+    assert_eq!(amd64.component("torch").unwrap().version, "2.7.1.8+nv25.3");
+}
+
+#[test]
+fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
+    let dir = empty_project();
+    let out = import(dir.path(), &fixture("cut-short-25.07.zh.txt"), &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 10: stray line `-` in section “核心组件” dropped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 12: the page ends mid-sentence")
+            && err.contains("in section “驱动要求”; it looks cut short"),
+        "{err}"
+    );
+    let (_, r) = load(dir.path(), "25.07");
+    assert_eq!(r.components.len(), 3);
+    assert_eq!(r.features.len(), 1);
+    assert!(r.features[0].en.is_empty());
+    let driver = r.driver.as_ref().unwrap();
+    assert_eq!(driver.min.as_deref(), Some("575"));
+}
+
+#[test]
+fn cut_inside_a_table_a_list_or_code() {
+    for (name, page, want) in [
+        (
+            "t.md",
+            "# x 9.6\n\n## Core Packages\n\n| Package | Version |\n|---|---|\n| Python | 3.12.8 |\n| PyTorch | 2.",
+            "the page ends inside a table in section “Core Packages”; it looks cut short; its last row (“| PyTorch | 2. |”) is left out",
+        ),
+        (
+            "l.html",
+            "<h1>x 9.6</h1><h2>Highlights</h2><ul><li>vLLM upgraded to 0.11.0</li><li>Added",
+            "the page ends inside a list in section “Highlights”",
+        ),
+        (
+            "c.md",
+            "# x 9.6\n\n## Highlights\n\n- a\n\n## Docker Image URIs\n\n```\nx.io/a/b:9.6\n",
+            "the page ends inside a code block (no closing fence) in section “Docker Image URIs”",
+        ),
+        (
+            "h.md",
+            "# x 9.6\n\n## Highlights\n\n- a\n\n## Known Issues\n",
+            "section “Known Issues” has a heading and no body",
+        ),
+    ] {
+        let dir = empty_project();
+        let path = dir.path().join(name);
+        fs::write(&path, page).unwrap();
+        let out = import(dir.path(), &path, &[]);
+        assert_ok(&out);
+        assert!(stderr(&out).contains(want), "{name}: {}", stderr(&out));
+        assert!(dir.path().join("releases/9.6.toml").exists());
+    }
+}
+
+#[test]
+fn an_aws_page_in_markdown_packages_and_image_uris() {
+    let dir = empty_project();
+    let out = import(
+        dir.path(),
+        &fixture("aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    assert!(
+        stderr(&out).contains("wrote releases/2.6.toml"),
+        "{}",
+        stderr(&out)
+    );
+    let (_, r) = load(dir.path(), "2.6");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[2].en,
+        "Added Python 3.12, CUDA 12.6, Ubuntu 22.04 support"
+    );
+    let comps: Vec<String> = r
+        .components
+        .iter()
+        .map(|(name, version)| format!("{name}={version}"))
+        .collect();
+    assert!(comps.contains(&"PyTorch=2.6.0".to_string()), "{comps:?}");
+    assert!(
+        comps.contains(&"Transformer Engine=2.0".to_string()),
+        "{comps:?}"
+    );
+    assert_eq!(comps.len(), 12);
+    assert_eq!(r.assets.len(), 8);
+    assert!(
+        r.assets
+            .iter()
+            .all(|a| a.image.contains("pytorch-training:2.6"))
+    );
+    let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["security-advisory", "quick-links"]);
+}
+
+#[test]
+fn an_older_aws_page_with_prose_lists_and_known_issues() {
+    let dir = empty_project();
+    let out = import(
+        dir.path(),
+        &fixture("aws-dlc-pytorch-training-ec2-ecs-eks-2.4.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "2.4");
+    assert_eq!(r.known_issues.len(), 1);
+    assert!(
+        r.known_issues[0]
+            .en
+            .starts_with("Customers using TransformerEngine may run into")
+    );
+    // The nested "includes the following libraries:" list gives components.
+    let comps: Vec<String> = r
+        .components
+        .iter()
+        .map(|(name, version)| format!("{name}={version}"))
+        .collect();
+    assert!(comps.contains(&"CUDA=12.4.1".to_string()), "{comps:?}");
+    assert!(comps.contains(&"Apex=24.04.01".to_string()), "{comps:?}");
+    assert!(r.features.iter().any(|f| f.en.starts_with(
+        "The GPU Docker Image includes the following libraries: CUDA 12.4.1, cuDNN 9.1.0.70"
+    )));
+}
+
+#[test]
+fn a_changelog_imports_its_newest_release_and_says_so() {
+    let dir = empty_project();
+    let out = import(
+        dir.path(),
+        &fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    assert!(
+        stderr(&out)
+            .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13"),
+        "{}",
+        stderr(&out)
+    );
+    let (_, r) = load(dir.path(), "2.13");
+    assert_eq!(r.features.len(), 3);
+    assert!(r.features[0].en.starts_with("Bumped PyTorch to 2.13.0"));
+    assert!(
+        r.components
+            .iter()
+            .any(|(name, version)| name == "CUDA" && version == "13.3.0")
+    );
+    assert!(!dir.path().join("releases/2.12.toml").exists());
+}
+
+#[test]
+fn an_ngc_page_with_driver_prose_and_key_features() {
+    let dir = empty_project();
+    let out = import(
+        dir.path(),
+        &fixture("nvidia-pytorch-container-20.02.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "20.02");
+    let driver = r.driver.as_ref().unwrap();
+    assert_eq!(driver.cuda.as_deref(), Some("10.2.89"));
+    assert!(
+        driver
+            .wording
+            .as_ref()
+            .unwrap()
+            .en
+            .starts_with("Release 20.02 is based on NVIDIA CUDA 10.2.89")
+    );
+    // Key features are the page's features; the list's introduction is not one.
+    assert_eq!(r.features.len(), 10);
+    assert_eq!(r.features[1].en, "Latest version of DALI 0.18.0 Beta");
+    let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
+    assert!(ids.contains(&"gpu-requirements"), "{ids:?}");
+}
+
+#[test]
+fn one_release_in_one_language_from_two_pages_is_refused() {
+    let dir = empty_project();
+    let page = fixture("training-nv-pytorch-25.05.zh.txt");
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .args([&page, &page])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("release 25.05 in `zh` comes from two pages"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("releases/25.05.toml").exists());
 }

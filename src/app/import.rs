@@ -4,7 +4,8 @@ use super::Session;
 use crate::Error;
 use crate::import::{self, ImportRequest, Imported};
 
-/// `relnotes import`: a release-notes page → `releases/<version>.toml`.
-pub fn import_page(session: &Session, req: &ImportRequest) -> Result<Imported, Error> {
+/// `relnotes import`: release-notes pages → `releases/<version>.toml`,
+/// all of them or none.
+pub fn import_page(session: &Session, req: &ImportRequest) -> Result<Vec<Imported>, Error> {
     Ok(import::run(&session.workspace, req)?)
 }

@@ -1,18 +1,28 @@
-//! `relnotes import`: a published release-notes page → `releases/<version>.toml`.
+//! `relnotes import`: published release-notes pages → `releases/<version>.toml`.
 //!
-//! [`page`] turns plain text, Markdown or HTML into lines; [`parse`] places
-//! the lines under the page's known headings into a draft record in the
-//! page's language. The draft is checked with the project's loader before
-//! anything is written; a page in the second language of an existing
-//! record fills that language's side of it (items matched by position).
+//! [`page`] turns plain text, Markdown ([`markdown`]) or HTML ([`html`])
+//! into normalized lines; [`structure`] cuts them into parts by heading,
+//! recognised by meaning ([`headings`]); [`parse`] turns the parts into a
+//! draft record in the page's language; [`stated`] reads the version and
+//! language a page states. Every page's record is checked with the
+//! project's loader before anything is written, and then all are written;
+//! a page in the second language of an existing record fills that
+//! language's side of it (items matched by position).
 
+pub mod headings;
+pub mod html;
+pub mod markdown;
 pub mod page;
 pub mod parse;
+pub mod stated;
+pub mod structure;
 
-use crate::output::{self, OutputError, OutputFile};
+use crate::output::{self, OutputError};
 use crate::record::{Lang, RecordError, Workspace};
+use indexmap::IndexMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use structure::Warning;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
@@ -22,19 +32,29 @@ pub enum ImportError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: {} line(s) could not be placed under a known heading:\n{}\n  = hint: known headings include Main Features, Bugs Fix, Contents, Assets, Driver Requirements, Key Features and Enhancements, Quick Start, Known Issues (and 主要特性, 问题修复, 已知问题 …)", path.display(), lines.len(), lines.iter().map(|(n, l)| format!("  line {n}: {l}")).collect::<Vec<_>>().join("\n"))]
-    Unplaced {
-        path: PathBuf,
-        lines: Vec<(usize, String)>,
-    },
-    #[error("the imported record does not load:\n{0}")]
-    Invalid(String),
+    #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
+    NoRelease { path: PathBuf, lines: usize },
+    #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
+    NoVersion { path: PathBuf },
+    #[error(
+        "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
+    )]
+    VersionForManyPages(usize),
+    #[error("{}: the imported record does not load:\n{message}", path.display())]
+    Invalid { path: PathBuf, message: String },
     #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
     Exists { path: PathBuf, lang: Lang },
+    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
+    Twice {
+        page: PathBuf,
+        other: PathBuf,
+        version: String,
+        lang: Lang,
+    },
     #[error("cannot merge into {}: {message}", path.display())]
     Merge { path: PathBuf, message: String },
-    #[error("`{0}` is not a release version")]
-    NotAVersion(String),
+    #[error("{}: `{version}` is not a release version", path.display())]
+    NotAVersion { path: PathBuf, version: String },
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
@@ -42,15 +62,19 @@ pub enum ImportError {
 }
 
 pub struct ImportRequest<'a> {
-    pub page: &'a Path,
-    pub version: &'a str,
-    pub lang: Lang,
+    pub pages: &'a [PathBuf],
+    /// The release of the one page; `None`: the version each page states.
+    pub version: Option<&'a str>,
+    /// `None`: each page's own (Chinese characters → `zh`, else `en`).
+    pub lang: Option<Lang>,
     pub force: bool,
 }
 
-/// What import wrote.
+/// What import wrote for one page.
 #[derive(Debug, Clone)]
 pub struct Imported {
+    pub page: PathBuf,
+    pub version: String,
     pub path: PathBuf,
     /// Merged into an existing record in the other language.
     pub merged: bool,
@@ -59,9 +83,11 @@ pub struct Imported {
     pub components: usize,
     pub features: usize,
     pub known_issues: usize,
+    pub warnings: Vec<Warning>,
 }
 
 impl Imported {
+    /// The report line of the page.
     pub fn summary(&self) -> String {
         let how = if self.merged {
             format!("merged the `{}` texts into", self.lang)
@@ -69,92 +95,189 @@ impl Imported {
             "wrote".to_string()
         };
         format!(
-            "{how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} known issue(s))",
+            "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} known issue(s); {} warning(s))",
+            self.page.display(),
             crate::record::diagnostic::shown(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
             self.components,
             self.features,
-            self.known_issues
+            self.known_issues,
+            self.warnings.len()
         )
+    }
+
+    /// The page's warnings, one line each, named by the page's path.
+    pub fn warning_lines(&self) -> Vec<String> {
+        self.warnings
+            .iter()
+            .map(|w| format!("warning: {}: {w}", self.page.display()))
+            .collect()
     }
 }
 
-/// Reads the page, builds the record and writes it (see the module docs).
-pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, ImportError> {
-    let content = fs::read_to_string(req.page).map_err(|source| ImportError::Read {
-        path: req.page.to_path_buf(),
+/// Reads every page and builds its record; writes all of them only when
+/// every page imported (see the module docs).
+pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, ImportError> {
+    if req.version.is_some() && req.pages.len() > 1 {
+        return Err(ImportError::VersionForManyPages(req.pages.len()));
+    }
+    // Records as they will be written, by path: a second page of one
+    // version merges into the first.
+    let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
+    let mut imported = Vec::new();
+    for page in req.pages {
+        let one = import_one(workspace, req, page, &mut records, &imported)?;
+        imported.push(one);
+    }
+    let mut staged = Vec::new();
+    for (path, (value, replace)) in &records {
+        let source = imported
+            .iter()
+            .filter(|i| &i.path == path)
+            .filter_map(|i| i.page.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = encode(value, path)?;
+        let text = format!("# Imported by `relnotes import` from {source}.\n{text}");
+        staged.push((output::stage(path, text.as_bytes())?, *replace));
+    }
+    for (file, replace) in staged {
+        file.persist(replace)?;
+    }
+    Ok(imported)
+}
+
+fn encode(value: &toml::Value, path: &Path) -> Result<String, ImportError> {
+    toml::to_string_pretty(value).map_err(|e| ImportError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("cannot encode the record: {e}"),
+    })
+}
+
+/// One page: read, cut into parts, parsed, merged into what the batch or
+/// the project holds for its version, validated.
+fn import_one(
+    workspace: &Workspace,
+    req: &ImportRequest,
+    page_path: &Path,
+    records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
+    earlier_pages: &[Imported],
+) -> Result<Imported, ImportError> {
+    let content = fs::read_to_string(page_path).map_err(|source| ImportError::Read {
+        path: page_path.to_path_buf(),
         source,
     })?;
-    if req.version.is_empty() || req.version.contains(['/', '\\']) {
-        return Err(ImportError::NotAVersion(req.version.to_string()));
+    let kind = page::PageKind::detect(page_path, &content);
+    let mut page = page::Page::read(kind, &content);
+    let mut warnings = Vec::new();
+    if let Some((first, versions)) = structure::first_release(&page) {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "the page holds {} releases ({}); imported the first, {} (import the others from pages of their own)",
+                versions.len(),
+                versions.join(", "),
+                versions[0]
+            ),
+        });
+        page = first;
     }
-    let kind = page::PageKind::detect(req.page, &content);
-    let lines = page::lines(kind, &content);
-    let product = workspace.project.product.name.get(req.lang).to_string();
-    let parsed = parse::parse(&lines, req.version, req.lang, &product);
-    if !parsed.unplaced.is_empty() || lines.is_empty() {
-        let mut unplaced = parsed.unplaced;
-        if unplaced.is_empty() {
-            unplaced.push((0, "(the page is empty)".into()));
-        }
-        return Err(ImportError::Unplaced {
-            path: req.page.to_path_buf(),
-            lines: unplaced,
+    let parts = structure::split(&page);
+    let stated = parts.stated_version();
+    if stated.is_none() && !parts.has_facts() {
+        return Err(ImportError::NoRelease {
+            path: page_path.to_path_buf(),
+            lines: page.lines.len(),
         });
     }
-    let draft = parsed.draft;
-    let imported_value = toml::Value::try_from(&draft)
-        .map_err(|e| ImportError::Invalid(format!("cannot encode the record: {e}")))?;
-    let path = workspace.release_path(req.version);
-    let (value, merged) = if path.exists() && !req.force {
-        let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
-            path: path.clone(),
-            source,
-        })?;
-        let mut existing: toml::Value =
-            toml::from_str(&existing).map_err(|e| ImportError::Merge {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
-        let mut conflict = false;
-        merge_lang(
-            &mut existing,
-            &imported_value,
-            req.lang,
-            true,
-            &mut conflict,
-        );
-        if conflict {
-            return Err(ImportError::Exists {
-                path,
-                lang: req.lang,
+    let version = match (req.version, stated) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(v)) => v,
+        (None, None) => {
+            return Err(ImportError::NoVersion {
+                path: page_path.to_path_buf(),
             });
         }
-        (existing, true)
-    } else {
-        (imported_value, false)
     };
-    let text = toml::to_string_pretty(&value)
-        .map_err(|e| ImportError::Invalid(format!("cannot encode the record: {e}")))?;
-    let text = format!(
-        "# Imported by `relnotes import` from {}.\n{text}",
-        req.page
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-    );
-    validate(workspace, req.version, &text)?;
-    output::write_all(
-        &[OutputFile {
-            path: path.clone(),
-            bytes: text.into_bytes(),
-        }],
-        merged || req.force,
-    )?;
+    if version.is_empty() || version.contains(['/', '\\']) || version.starts_with('.') {
+        return Err(ImportError::NotAVersion {
+            path: page_path.to_path_buf(),
+            version,
+        });
+    }
+    let all_text: String = page
+        .lines
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let lang = req.lang.unwrap_or_else(|| stated::lang(&all_text));
+    let product = workspace.project.product.name.get(lang).to_string();
+    warnings.extend(parts.warnings.iter().cloned());
+    let parsed = parse::parse(&parts, &version, lang, &product);
+    warnings.extend(parsed.warnings);
+    let draft = parsed.draft;
+    let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
+        path: page_path.to_path_buf(),
+        message: format!("cannot encode the record: {e}"),
+    })?;
+    let path = workspace.release_path(&version);
+    let earlier = records.shift_remove(&path);
+    let base = match earlier {
+        Some((value, _)) => Some(value),
+        None if path.exists() && !req.force => {
+            let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            Some(
+                toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?,
+            )
+        }
+        None => None,
+    };
+    let (value, merged) = match base {
+        Some(mut existing) => {
+            let mut conflict = false;
+            merge_lang(&mut existing, &imported_value, lang, true, &mut conflict);
+            let twice = earlier_pages
+                .iter()
+                .find(|i| i.path == path && i.lang == lang);
+            if let Some(other) = twice {
+                return Err(ImportError::Twice {
+                    page: page_path.to_path_buf(),
+                    other: other.page.clone(),
+                    version,
+                    lang,
+                });
+            }
+            if conflict {
+                return Err(ImportError::Exists { path, lang });
+            }
+            (existing, true)
+        }
+        None => (imported_value, false),
+    };
+    validate(workspace, &version, &encode(&value, &path)?).map_err(|e| match e {
+        ImportError::Invalid { message, .. } => ImportError::Invalid {
+            path: page_path.to_path_buf(),
+            message,
+        },
+        e => e,
+    })?;
+    let replace = merged || req.force;
+    records.insert(path.clone(), (value, replace));
     Ok(Imported {
+        page: page_path.to_path_buf(),
+        version,
         path,
         merged,
-        lang: req.lang,
+        lang,
         archs: draft.archs.clone(),
         components: draft.components.len()
             + draft
@@ -164,6 +287,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, Impor
                 .sum::<usize>(),
         features: draft.features.len(),
         known_issues: draft.known_issues.len(),
+        warnings,
     })
 }
 
@@ -241,5 +365,8 @@ fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Impo
     scratch
         .load(version, false)
         .map(|_| ())
-        .map_err(|e| ImportError::Invalid(e.to_string()))
+        .map_err(|e| ImportError::Invalid {
+            path: scratch.release_path(version),
+            message: e.to_string(),
+        })
 }

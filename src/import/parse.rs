@@ -1,5 +1,7 @@
 //! Lines of a release-notes page → a draft record, in one language.
 
+use super::headings::{self, Known};
+use super::structure::{Section, Structure, Warning, is_url};
 use crate::lint::{cuda_mentions, find_claims, normalize_component};
 use crate::record::{Lang, Scenario, Text};
 use crate::reference::ImageRef;
@@ -115,50 +117,8 @@ pub struct SectionOut {
     pub body: Text,
 }
 
-/// What a heading starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
-    Ignore,
-    Features,
-    Fixes,
-    Contents,
-    Assets,
-    Driver,
-    KnownIssues,
-    Section(&'static str),
-}
-
-fn heading(line: &str) -> Option<Part> {
-    let l = line.trim().trim_start_matches('#').trim().to_lowercase();
-    let l = l.trim_end_matches([':', '：']);
-    Some(match l {
-        "main features and bug fix lists" | "主要特性和bug修复列表" | "主要特性与问题修复" => {
-            Part::Ignore
-        }
-        "main features" | "主要特性" | "新特性" | "新增特性" => Part::Features,
-        "bugs fix" | "bug fix" | "bug fixes" | "bugs fixed" | "问题修复" | "缺陷修复"
-        | "bug修复" => Part::Fixes,
-        "contents" | "内容" | "镜像内容" => Part::Contents,
-        "assets" | "镜像资产" | "资产" => Part::Assets,
-        "driver requirements" | "驱动要求" | "驱动程序要求" => Part::Driver,
-        "known issues" | "已知问题" => Part::KnownIssues,
-        "key features and enhancements" | "关键特性与增强" => Part::Section("key-features"),
-        "quick start" | "快速开始" => Part::Section("quick-start"),
-        "本镜像内置环境变量" | "内置环境变量" | "built-in environment variables" => {
-            Part::Section("environment")
-        }
-        _ if l.starts_with("e2e")
-            && l.chars().count() <= 40
-            && (l.contains("评估") || l.contains("evaluation")) =>
-        {
-            Part::Section("e2e-evaluation")
-        }
-        _ => return None,
-    })
-}
-
 /// Words meaning "none" in a list.
-fn is_none_word(line: &str) -> bool {
+pub(super) fn is_none_word(line: &str) -> bool {
     matches!(
         line.trim()
             .trim_end_matches(['.', '。'])
@@ -168,12 +128,9 @@ fn is_none_word(line: &str) -> bool {
     )
 }
 
-/// Lines with their 1-based numbers.
-type Numbered<'a> = Vec<(usize, &'a str)>;
-
 pub struct Parsed {
     pub draft: Draft,
-    pub unplaced: Vec<(usize, String)>,
+    pub warnings: Vec<Warning>,
 }
 
 fn text(lang: Lang, s: impl Into<String>) -> Text {
@@ -184,8 +141,70 @@ fn text(lang: Lang, s: impl Into<String>) -> Text {
     }
 }
 
-/// Reads the page's lines; `product` names the title.
-pub fn parse(lines: &[String], version: &str, lang: Lang, product: &str) -> Parsed {
+/// A list's items, bullets taken off, code fences and "none" words left
+/// out. With bullets, text before the first one introduces the list and
+/// text after one continues it. Nested items under an item ending in `:`
+/// that all name a version ("includes the following libraries:") are
+/// components, returned apart and appended to their item's text.
+fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) {
+    let has_bullets = body.iter().any(|(_, l)| l.trim_start().starts_with("- "));
+    let mut items: Vec<(String, Vec<String>)> = Vec::new();
+    for (_, line) in body {
+        let t = line.trim();
+        if t.starts_with("```") || t.is_empty() {
+            continue;
+        }
+        let nested = line.starts_with("  ");
+        match t.strip_prefix("- ") {
+            Some(item) if nested && !items.is_empty() => {
+                if let Some((_, sub)) = items.last_mut() {
+                    sub.push(item.trim().to_string());
+                }
+            }
+            Some(item) => items.push((item.trim().to_string(), Vec::new())),
+            None if !has_bullets => items.push((t.to_string(), Vec::new())),
+            // Text after an item continues it; before the first, it
+            // introduces the list.
+            None => {
+                if let Some((last, _)) = items.last_mut() {
+                    last.push(' ');
+                    last.push_str(t);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut components = Vec::new();
+    for (item, sub) in items {
+        let subs: Vec<&str> = sub.iter().map(String::as_str).collect();
+        let pairs = components_section(&subs);
+        // "… includes: CUDA 12.4.1, cuDNN 9.1.0.70, NCCL 2.23.4" on one line.
+        let inline: Vec<&str> = item
+            .split_once([':', '：'])
+            .map(|(_, list)| list.split([',', '，']).map(str::trim).collect())
+            .unwrap_or_default();
+        let inline_pairs = components_section(&inline);
+        if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
+            out.push(format!("{item} {}", sub.join(", ")));
+            components.extend(pairs);
+        } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {
+            out.push(item);
+            components.extend(inline_pairs);
+        } else {
+            out.push(item);
+            out.extend(sub);
+        }
+    }
+    out.retain(|l| !is_none_word(l));
+    (out, components)
+}
+
+fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
+    body.iter().map(|(n, l)| (*n, l.as_str())).collect()
+}
+
+/// Reads the page's parts; `product` names the title.
+pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
     let mut draft = Draft {
         version: version.to_string(),
         title: Text::new(
@@ -194,83 +213,97 @@ pub fn parse(lines: &[String], version: &str, lang: Lang, product: &str) -> Pars
         ),
         ..Draft::default()
     };
-    let mut unplaced = Vec::new();
-    // Split into parts by heading; line numbers are 1-based positions in `lines`.
-    let mut preamble: Vec<(usize, &str)> = Vec::new();
-    let mut parts: Vec<(Part, String, Numbered)> = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        if let Some(part) = heading(line) {
-            parts.push((
-                part,
-                line.trim_start_matches('#').trim().to_string(),
-                Vec::new(),
-            ));
-        } else if let Some(last) = parts.last_mut() {
-            last.2.push((i + 1, line.as_str()));
-        } else {
-            preamble.push((i + 1, line.as_str()));
-        }
-    }
-    if parts.is_empty() {
-        unplaced.extend(preamble.iter().map(|(n, l)| (*n, l.to_string())));
-        return Parsed { draft, unplaced };
-    }
-    // The preamble: the summary ("本文介绍…"), and a title line naming the version.
-    let mut summary = Vec::new();
-    for (_, l) in &preamble {
-        if l.contains(version)
-            && (l.contains("发布记录") || l.to_lowercase().contains("release notes"))
-            && !l.contains("本文")
-            && !l.to_lowercase().starts_with("this")
-        {
-            continue;
-        }
-        summary.push(*l);
-    }
+    let mut warnings = Vec::new();
+    // The preamble: the summary ("本文介绍…"), without a title line naming
+    // the version or the page's address.
+    let summary: Vec<&str> = page
+        .preamble
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .filter(|l| !is_url(l) && !is_title_line(l, version))
+        .collect();
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
     }
-    for (part, title, body) in &parts {
-        let body_lines: Vec<&str> = body.iter().map(|(_, l)| *l).collect();
-        match part {
-            Part::Ignore => unplaced.extend(body.iter().map(|(n, l)| (*n, l.to_string()))),
-            Part::Features => {
-                draft.features = body_lines
-                    .iter()
-                    .filter(|l| !is_none_word(l))
-                    .map(|l| text(lang, *l))
-                    .collect();
+    let has_features = page
+        .sections
+        .iter()
+        .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
+    let mut unplaced: Vec<(usize, String)> = Vec::new();
+    let mut named_in_lists = Vec::new();
+    for section in &page.sections {
+        let body = &section.body;
+        let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
+        let known = match section.known {
+            Some(Known::KeyFeatures) if !has_features => Some(Known::Features),
+            Some(Known::KeyFeatures) => Some(Known::Section("key-features")),
+            Some(Known::Umbrella | Known::Tags) if !body.is_empty() => None,
+            other => other,
+        };
+        match known {
+            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures) => {}
+            Some(Known::Features) => {
+                let (listed, components) = list_items(body);
+                draft
+                    .features
+                    .extend(listed.into_iter().map(|l| text(lang, l)));
+                // After the page's own component lists, wherever they are.
+                named_in_lists.extend(components);
             }
-            Part::Fixes => {
-                draft.bug_fixes = Some(match body_lines.as_slice() {
-                    [one] if is_none_word(one) => FixesOut::None {
-                        none: text(lang, *one),
+            Some(Known::Fixes) => {
+                let (listed, _) = list_items(body);
+                draft.bug_fixes = Some(match (body_lines.as_slice(), listed.is_empty()) {
+                    ([one], true) => FixesOut::None {
+                        none: text(lang, one.trim_start_matches("- ")),
                     },
-                    items => FixesOut::List(items.iter().map(|l| text(lang, *l)).collect()),
+                    _ => FixesOut::List(listed.into_iter().map(|l| text(lang, l)).collect()),
                 });
             }
-            Part::KnownIssues => {
-                draft.known_issues = body_lines
+            Some(Known::KnownIssues) => {
+                let (listed, _) = list_items(body);
+                draft
+                    .known_issues
+                    .extend(listed.into_iter().map(|l| text(lang, l)));
+            }
+            Some(Known::Contents) => {
+                // Table rows reach the table reader as `a | b |`, the form
+                // text pages write them in.
+                let rows: Vec<(usize, String)> = body
                     .iter()
-                    .filter(|l| !is_none_word(l))
-                    .map(|l| text(lang, *l))
+                    .map(|(n, l)| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
                     .collect();
+                contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
             }
-            Part::Contents => contents(body, lang, &mut draft, &mut unplaced),
-            Part::Assets => assets(body, version, lang, &mut draft, &mut unplaced),
-            Part::Driver => draft.driver = Some(driver(&body_lines, lang)),
-            Part::Section(id) => {
-                if body.is_empty() {
-                    continue;
+            Some(Known::Components) => {
+                add_components(&mut draft, components_section(&body_lines));
+            }
+            Some(Known::Assets) => {
+                // The references matter, not the code block or list around them.
+                let refs: Vec<(usize, String)> = body
+                    .iter()
+                    .filter(|(_, l)| !l.trim().starts_with("```"))
+                    .map(|(n, l)| (*n, l.trim().trim_start_matches("- ").to_string()))
+                    .collect();
+                assets(&borrowed(&refs), version, lang, &mut draft, &mut unplaced);
+            }
+            Some(Known::Driver) => {
+                if !body.is_empty() {
+                    draft.driver = Some(driver(&body_lines, lang));
                 }
-                draft.sections.push(SectionOut {
-                    id: id.to_string(),
-                    title: text(lang, title.clone()),
-                    body: text(lang, to_markdown(&body_lines)),
-                });
+            }
+            Some(Known::Section(id)) => push_section(&mut draft, id, section, lang),
+            None => {
+                let slug = headings::slug(&section.title);
+                let id = if slug.is_empty() { "section" } else { &slug };
+                push_section(&mut draft, id, section, lang);
             }
         }
     }
+    add_components(&mut draft, named_in_lists);
+    warnings.extend(unplaced.into_iter().map(|(n, l)| Warning {
+        line: Some(n),
+        message: format!("`{l}` does not fit its section's layout; dropped"),
+    }));
     // Versions stated only in prose (an empty component table).
     if draft.components.is_empty() && draft.arch.values().all(|a| a.components.is_empty()) {
         let fixes: Vec<Text> = match &draft.bug_fixes {
@@ -291,7 +324,95 @@ pub fn parse(lines: &[String], version: &str, lang: Lang, product: &str) -> Pars
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
-    Parsed { draft, unplaced }
+    Parsed { draft, warnings }
+}
+
+/// A preamble line that is the page's title: it names the version and
+/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02").
+fn is_title_line(line: &str, version: &str) -> bool {
+    let lower = line.to_lowercase();
+    line.contains(version)
+        && !line.contains("本文")
+        && !lower.starts_with("this")
+        && (line.contains("发布记录")
+            || lower.contains("release notes")
+            || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
+}
+
+/// Components found outside the Contents table, unless a name of the same
+/// package (`TorchAudio`, `torchaudio`) is there already.
+fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
+    for (name, version) in pairs {
+        let key = normalize_component(&name);
+        let known = draft
+            .components
+            .keys()
+            .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+            .any(|n| normalize_component(n) == key);
+        if !known {
+            draft.components.insert(name, version);
+        }
+    }
+}
+
+/// A long-form section; ids are unique (a second "Notes" is `notes-2`).
+fn push_section(draft: &mut Draft, id: &str, section: &Section, lang: Lang) {
+    if section.body.is_empty() {
+        return;
+    }
+    let mut unique = id.to_string();
+    let mut n = 1;
+    while draft.sections.iter().any(|s| s.id == unique) {
+        n += 1;
+        unique = format!("{id}-{n}");
+    }
+    let body_lines: Vec<&str> = section.body.iter().map(|(_, l)| l.as_str()).collect();
+    draft.sections.push(SectionOut {
+        id: unique,
+        title: text(lang, section.title.clone()),
+        body: text(lang, to_markdown(&body_lines)),
+    });
+}
+
+/// A components section's lines: `| name | version |` rows, `name :
+/// version` items, `Name 1.2.3` items.
+fn components_section(lines: &[&str]) -> Vec<(String, String)> {
+    let starts_version = |s: &str| {
+        s.trim_start_matches('v')
+            .starts_with(|c: char| c.is_ascii_digit())
+    };
+    let mut out = Vec::new();
+    for line in lines {
+        let l = line.trim().trim_start_matches("- ").replace(['"', '`'], "");
+        if l.starts_with("```") || l.is_empty() {
+            continue;
+        }
+        if l.starts_with('|') {
+            let cells: Vec<&str> = l
+                .split('|')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            if let [name, .., version] = cells.as_slice()
+                && starts_version(version)
+            {
+                out.push((name.to_string(), version.to_string()));
+            }
+        } else if l.contains(':') || l.contains('：') || l.contains("==") {
+            out.extend(component_list(&l));
+        } else {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| starts_version(w))
+                && (1..=4).contains(&at)
+            {
+                out.push((
+                    words[..at].join(" "),
+                    words[at].trim_end_matches([',', '.']).to_string(),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// One arch column of the Contents table.
@@ -799,40 +920,74 @@ fn branches(text: &str) -> Vec<String> {
     out
 }
 
-/// Lines → Markdown: short lines without closing punctuation become `###`
-/// headings, command lines become code blocks, the rest paragraphs.
+/// Lines → Markdown: the page's fences, list items and table rows stay
+/// as they are; short lines without closing punctuation become `###`
+/// headings, command lines code blocks, the rest paragraphs.
 fn to_markdown(lines: &[&str]) -> String {
     let mut out = String::new();
+    // A code block opened here around command lines; a fence of the page.
     let mut in_code = false;
+    let mut in_fence = false;
+    let mut in_table = false;
     for line in lines {
-        let code = is_command(line);
-        if code && !in_code {
-            out.push_str("```bash\n");
-            in_code = true;
-        } else if !code && in_code {
+        let fence = line.trim_start().starts_with("```");
+        let code = !in_fence && !fence && is_command(line);
+        if in_code && !code {
             out.push_str("```\n\n");
             in_code = false;
         }
-        if code {
+        let row = !in_fence && line.starts_with('|');
+        if in_table && !row {
+            out.push('\n');
+        }
+        if fence || in_fence {
             out.push_str(line);
             out.push('\n');
-            continue;
+            if fence {
+                in_fence = !in_fence;
+                if !in_fence {
+                    out.push('\n');
+                }
+            }
+        } else if code {
+            if !in_code {
+                out.push_str("```bash\n");
+                in_code = true;
+            }
+            out.push_str(line);
+            out.push('\n');
+        } else if row {
+            out.push_str(line);
+            out.push('\n');
+            if !in_table {
+                // The first row is the header: Markdown wants a delimiter.
+                let cells = line.trim_matches('|').split('|').count();
+                out.push_str(&format!("|{}\n", "---|".repeat(cells)));
+            }
+        } else if line.starts_with("- ") {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            if out.ends_with('\n') && !out.ends_with("\n\n") && !out.is_empty() {
+                out.push('\n');
+            }
+            let n = line.chars().count();
+            let closes = line.ends_with(['。', '.', ':', '：', ',', '，', ';', '；', ')', '）']);
+            if n <= 24 && !closes {
+                out.push_str("### ");
+            }
+            out.push_str(line);
+            out.push_str("\n\n");
         }
-        let n = line.chars().count();
-        let closes = line.ends_with(['。', '.', ':', '：', ',', '，', ';', '；', ')', '）']);
-        if n <= 24 && !closes {
-            out.push_str("### ");
-        }
-        out.push_str(line);
-        out.push_str("\n\n");
+        in_table = row;
     }
-    if in_code {
+    if in_code || in_fence {
         out.push_str("```\n");
     }
     out.trim_end().to_string() + "\n"
 }
 
-fn is_command(line: &str) -> bool {
+pub(super) fn is_command(line: &str) -> bool {
     [
         "docker ",
         "export ",
@@ -850,6 +1005,57 @@ fn is_command(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(md: &str) -> Draft {
+        use super::super::page::{Page, PageKind};
+        let page = super::super::structure::split(&Page::read(PageKind::Markdown, md));
+        parse(&page, "9.9", Lang::En, "x").draft
+    }
+
+    #[test]
+    fn components_from_tables_and_lists_once_per_package() {
+        let draft = parsed(
+            "# x 9.9\n\n## Announcements\n\n- Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1\n\
+             - The image includes the following libraries:\n  - CUDA 12.4.1\n  - AWS OFI NCCL plugin 1.11.0\n\n\
+             ## Core Packages\n\n| Package | Version |\n| --- | --- |\n| TorchAudio | 2.7.1 |\n| Python | 3.12.10 |\n",
+        );
+        let comps: Vec<String> = draft
+            .components
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        assert_eq!(
+            comps,
+            [
+                "TorchAudio=2.7.1",
+                "Python=3.12.10",
+                "torchvision=0.22.1",
+                "CUDA=12.4.1",
+                "AWS OFI NCCL plugin=1.11.0"
+            ]
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(
+            features,
+            [
+                "Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1",
+                "The image includes the following libraries: CUDA 12.4.1, AWS OFI NCCL plugin 1.11.0"
+            ]
+        );
+    }
+
+    #[test]
+    fn lists_keep_their_items_and_leave_their_introduction() {
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\nThis release includes the following.\n\n\
+             - one\n- two\n\n## Bug fixes\n\n- None.\n\n## Build notes\n\nText.\n\n## Build Notes\n\nMore.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(features, ["one", "two"]);
+        assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
 
     #[test]
     fn component_cells() {

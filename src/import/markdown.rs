@@ -1,0 +1,131 @@
+//! Markdown → normalized lines, through pulldown-cmark.
+
+use super::page::{Cut, LineWriter, Read, cut_row};
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+/// The page's lines (numbered by source line) and where it looks cut short.
+pub fn lines(md: &str) -> Read {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(md.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| starts.partition_point(|s| *s <= offset);
+    let mut out = LineWriter::default();
+    let mut cut = None;
+    let mut in_code = false;
+    // Whether the code block being read has its closing fence.
+    let mut code_closed = true;
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    for (event, range) in Parser::new_ext(md, options).into_offset_iter() {
+        let line = line_of(range.start);
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                out.block(Some(format!("{} ", "#".repeat(level as usize))), line);
+            }
+            Event::Start(Tag::Item) => out.item(line),
+            Event::Start(Tag::List(_)) => out.start_list(line),
+            Event::End(TagEnd::List(_)) => out.end_list(),
+            Event::Start(Tag::Paragraph | Tag::BlockQuote(_)) => out.block(None, line),
+            Event::End(
+                TagEnd::Heading(_) | TagEnd::Paragraph | TagEnd::Item | TagEnd::BlockQuote(_),
+            ) => out.flush(),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                out.raw("```", line);
+                in_code = true;
+                let source = &md[range.clone()];
+                let fenced = matches!(kind, CodeBlockKind::Fenced(_));
+                let source = source.trim_end();
+                code_closed = !fenced
+                    || (source.lines().count() > 1
+                        && (source.ends_with("```") || source.ends_with("~~~")));
+                if !code_closed {
+                    cut = Some(Cut::CodeBlock);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_code = false;
+                if code_closed {
+                    out.raw("```", line_of(range.end.saturating_sub(1)));
+                }
+            }
+            Event::Text(text) if in_code => {
+                for (i, l) in text.lines().enumerate() {
+                    out.raw(l, line + 1 + i);
+                }
+            }
+            Event::Start(Tag::TableHead | Tag::TableRow) => out.start_row(line),
+            Event::End(TagEnd::TableHead | TagEnd::TableRow) => out.end_row(),
+            Event::Start(Tag::TableCell) => out.start_cell(),
+            Event::End(TagEnd::TableCell) => out.end_cell(),
+            Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) if !out.in_row() => {
+                out.text("**", line)
+            }
+            Event::Text(text) | Event::Code(text) => out.text(&text, line),
+            Event::SoftBreak => out.space(line),
+            Event::HardBreak => out.block(None, line),
+            _ => {}
+        }
+    }
+    if cut.is_none() {
+        let last = md
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        cut = cut_row(last.trim()).or_else(|| {
+            // A lone bullet as the last line: the list stopped.
+            matches!(last.trim(), "-" | "*" | "+").then_some(Cut::List)
+        });
+    }
+    let out = out.finish();
+    let headings = out
+        .heading_indexes
+        .iter()
+        .map(|i| out.lines[*i].0)
+        .collect();
+    (out.lines, headings, cut)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(md: &str) -> Vec<String> {
+        let lines = lines(md).0.into_iter().map(|(_, l)| l);
+        lines.filter(|l| !l.is_empty()).collect()
+    }
+
+    #[test]
+    fn blocks_become_normalized_lines() {
+        let md = "# T 9.2\n\n## Core Packages\n\n| Package | Version |\n| --- | --- |\n| Python | 3.12.8 |\n\n\
+                  - one\n  wrapped\n\n  - inner\n\n- **bold** two\n\n-\n\n**Bug fixes**\n\n```\n\nx.io/a:1\n```\n";
+        assert_eq!(
+            texts(md),
+            [
+                "# T 9.2",
+                "## Core Packages",
+                "| Package | Version |",
+                "| Python | 3.12.8 |",
+                "- one wrapped",
+                "  - inner",
+                "- bold two",
+                "-",
+                "**Bug fixes**",
+                "```",
+                "x.io/a:1",
+                "```"
+            ]
+        );
+        assert_eq!(lines(md).0[3].0, 7);
+        assert_eq!(lines(md).2, None);
+        assert_eq!(lines(md).1.into_iter().collect::<Vec<_>>(), [1, 3]);
+    }
+
+    #[test]
+    fn cut_pages_are_seen() {
+        assert_eq!(lines("## A\n\n```\nx.io/a:1\n").2, Some(Cut::CodeBlock));
+        let (l, _, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.");
+        assert_eq!(cut, Some(Cut::Table));
+        assert_eq!(l.last().unwrap().1, "| c | 1. |");
+        assert_eq!(lines("## A\n\n- one\n-\n").2, Some(Cut::List));
+    }
+}
