@@ -7,8 +7,8 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Command, ListFormat};
 use relnotes::{
-    CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, Outcome, RenderRequest,
-    SbomRequest, SbomSource, Session, SiteRequest, VerifyRequest,
+    CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, NewRequest, Outcome,
+    RenderRequest, SbomRequest, SbomSource, Session, SiteRequest, SyncRequest, VerifyRequest,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -188,6 +188,40 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             };
             eprintln!("{}", relnotes::import_page(session, &request)?.summary());
             Ok(0)
+        }
+        Command::New {
+            version,
+            from,
+            image,
+            add,
+            force,
+            format,
+            access: a,
+        } => {
+            let request = NewRequest {
+                version: &version,
+                from: &from,
+                image: &image,
+                add: &add,
+                force,
+                access: access(a.username, a.insecure, a.quiet)?,
+            };
+            Ok(show(&relnotes::new_release(session, &request)?, format))
+        }
+        Command::Sync {
+            version,
+            image,
+            dry_run,
+            format,
+            access: a,
+        } => {
+            let request = SyncRequest {
+                version: &version,
+                image: &image,
+                dry_run,
+                access: access(a.username, a.insecure, a.quiet)?,
+            };
+            Ok(show(&relnotes::sync_release(session, &request)?, format))
         }
     }
 }
