@@ -126,6 +126,10 @@ pub enum Command {
         /// Build into a DIR that holds files but no site of relnotes (they are kept).
         #[arg(long)]
         force: bool,
+        /// Refuse to build (or check) a site holding a draft record
+        /// (`draft = true`): for CI.
+        #[arg(long)]
+        no_drafts: bool,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },

@@ -132,6 +132,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             check,
             templates,
             force,
+            no_drafts,
             format,
         } => {
             let request = SiteRequest {
@@ -140,6 +141,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 templates: templates.as_deref(),
                 check,
                 force,
+                no_drafts,
             };
             Ok(show(&relnotes::site(session, &request)?, format))
         }

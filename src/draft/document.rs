@@ -148,7 +148,12 @@ pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
 /// Keeps only `kept` in the top-level `archs` array.
 pub fn keep_archs(doc: &mut DocumentMut, kept: &[Arch]) {
     if let Some(array) = doc.get_mut("archs").and_then(Item::as_array_mut) {
+        // The first element's spacing belongs to the array's opening.
+        let opening = array.get(0).map(|v| v.decor().prefix().cloned());
         array.retain(|v| v.as_str().is_some_and(|a| kept.iter().any(|k| k == a)));
+        if let (Some(Some(prefix)), Some(first)) = (opening, array.get_mut(0)) {
+            first.decor_mut().set_prefix(prefix);
+        }
     }
 }
 

@@ -136,15 +136,37 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
     arch
 }
 
+/// What the image holds of a component to declare.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Held {
+    /// Found the way `verify` will look for it: this version.
+    Version(String),
+    /// Found only by a cataloger of another ecosystem than the project
+    /// gives the name (`bash` in the dpkg database, while unknown names
+    /// are Python packages): named here.
+    Elsewhere {
+        cataloger: String,
+    },
+    Nothing,
+}
+
 /// The version of `name` the image holds for one arch, found the way a
-/// declared component is: `None` when it holds none.
-pub fn version_in(project: &Project, name: &str, image: &InspectedArch) -> Option<String> {
-    let wanted = Package::new(name, "0", project.ecosystem_of(name), Origin::Added);
-    let found = match_component(&wanted, &image.catalog.components);
-    found
-        .chosen
-        .filter(|_| !found.another)
-        .map(|p| p.version.clone())
+/// declared component is.
+pub fn version_in(project: &Project, name: &str, image: &InspectedArch) -> Held {
+    let observed = &image.catalog.components;
+    let ecosystem = project.ecosystem_of(name);
+    let found = match_component(&Package::new(name, "0", ecosystem, Origin::Added), observed);
+    if let Some(p) = found.chosen.filter(|_| !found.another) {
+        return Held::Version(p.version.clone());
+    }
+    // The widest matching there is: runtimes, then dpkg, then Python.
+    let any = Package::new(name, "0", Ecosystem::Generic, Origin::Added);
+    match match_component(&any, observed).chosen {
+        Some(p) if ecosystem != Ecosystem::Generic => Held::Elsewhere {
+            cataloger: p.cataloger().to_string(),
+        },
+        _ => Held::Nothing,
+    }
 }
 
 /// The driver facts of `declared` as the image states them. What the

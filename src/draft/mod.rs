@@ -53,8 +53,22 @@ pub enum DraftError {
         version: String,
         image: String,
     },
+    #[error(
+        "--add {name}: the image holds `{name}` only as the {cataloger} cataloger finds it, and the project reads `{name}` as a {ecosystem} package\n  = hint: declare its ecosystem in relnotes.toml, e.g. [catalog] {name} = \"generic\", so verify looks for it there too"
+    )]
+    OtherEcosystem {
+        name: String,
+        ecosystem: String,
+        cataloger: String,
+    },
     #[error("{}: cannot edit the record: {message}", path.display())]
     Document { path: PathBuf, message: String },
+    #[error(
+        "--no-drafts: {} {} a draft (`draft = true`)\n  = hint: review the record and delete `draft = true`, or build without --no-drafts",
+        .0.join(", "),
+        if .0.len() == 1 { "is" } else { "are" }
+    )]
+    Drafts(Vec<String>),
     #[error("the drafted record does not load:\n{0}")]
     Invalid(String),
     #[error(transparent)]

@@ -2,7 +2,7 @@
 //! record and the image.
 
 use super::document::{self, Layout};
-use super::found::{self, Found};
+use super::found::{self, Found, Held};
 use super::report::{Drafted, Versioned};
 use super::{DraftError, GENERATED, check_version, lines, words};
 use crate::inspect::{OpenOptions, Progress};
@@ -124,14 +124,24 @@ fn add_components(
             let Some(ArchOutcome::Read(image)) = inspected.archs.get(arch.arch.as_str()) else {
                 continue;
             };
-            if let Some(version) = found::version_in(&workspace.project, name, image) {
-                anywhere = true;
-                arch.components.push((name.clone(), version.clone()));
-                added.push(Versioned {
-                    name: name.clone(),
-                    arch: arch.arch.to_string(),
-                    version,
-                });
+            match found::version_in(&workspace.project, name, image) {
+                Held::Version(version) => {
+                    anywhere = true;
+                    arch.components.push((name.clone(), version.clone()));
+                    added.push(Versioned {
+                        name: name.clone(),
+                        arch: arch.arch.to_string(),
+                        version,
+                    });
+                }
+                Held::Elsewhere { cataloger } => {
+                    return Err(DraftError::OtherEcosystem {
+                        name: name.clone(),
+                        ecosystem: workspace.project.ecosystem_of(name).to_string(),
+                        cataloger,
+                    });
+                }
+                Held::Nothing => {}
             }
         }
         if !anywhere {
