@@ -161,7 +161,7 @@ fn new_drafts_a_record_that_verify_confirms() {
         "zh = \"training-nv-pytorch 25.11 版本发布记录\"",
         "image = \"egslingjun-registry.cn-wulanchabu.cr.aliyuncs.com/egslingjun/training-nv-pytorch:25.11-serverless\"",
         "template = \"acs-registry-vpc.{region-id}.cr.aliyuncs.com/egslingjun/{image:tag}\"",
-        "25.11 Release 基于CUDA 12.9.0,需要NVIDIA驱动程序版本575或更高版本。",
+        "# generated from the image: review (carried from 25.10, version numbers updated)\n[driver.wording]\nzh = \"\"\"\n25.11 Release 基于CUDA 12.9.0,需要NVIDIA驱动程序版本575或更高版本。",
         "which are not forward-compatible with CUDA 12.9.",
         "not_forward_compatible_with = \"12.9\"",
         "[arch.amd64.components]\nperf = \"5.4.30\"\ntriton = \"3.4.0\"\n",
@@ -304,7 +304,9 @@ fn bad_input_is_refused_with_nothing_written() {
     .build();
     s390x.push(&registry.url(), "team/other", "1", None);
     let other_arch = format!("{}/team/other:1", registry.host());
-    let unreachable = format!("127.0.0.1:{}/team/training:25.11", free_port());
+    let port = free_port();
+    let unreachable = format!("127.0.0.1:{port}/team/training:25.11");
+    let refused = format!("error: cannot reach registry 127.0.0.1:{port}");
     let before = records(dir);
 
     let cases: [(&[&str], &str); 6] = [
@@ -314,7 +316,7 @@ fn bad_input_is_refused_with_nothing_written() {
         ),
         (
             &["new", "25.05", "--from", "25.10", "--image", &other_arch],
-            "releases/25.05.toml exists\n  = hint: pass --force to replace it",
+            "error: releases/25.05.toml exists\n  = hint: pass --force to replace it",
         ),
         (
             &["new", "../25.11", "--from", "25.10", "--image", &other_arch],
@@ -322,7 +324,7 @@ fn bad_input_is_refused_with_nothing_written() {
         ),
         (
             &["new", "25.11", "--from", "25.10", "--image", &unreachable],
-            "error: ",
+            &refused,
         ),
         (
             &["new", "25.11", "--from", "25.10", "--image", &other_arch],
@@ -345,22 +347,6 @@ fn bad_input_is_refused_with_nothing_written() {
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert_eq!(records(dir), before, "{args:?} wrote something");
     }
-    let (_, _, stderr) = text(&run(
-        dir,
-        &[
-            "new",
-            "25.11",
-            "--from",
-            "25.10",
-            "--image",
-            &unreachable,
-            "-q",
-        ],
-    ));
-    assert!(
-        stderr.contains(&unreachable) || stderr.contains("127.0.0.1"),
-        "{stderr}"
-    );
 }
 
 #[test]
@@ -469,4 +455,21 @@ fn sync_edits_versions_in_place_and_keeps_every_comment() {
     let (code, stdout, _) = text(&run(dir, &["sync", "25.10", "--image", &image, "-q"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("is up to date with"), "{stdout}");
+}
+
+/// Writes the images docs/draft.md reads, as OCI layouts under
+/// target/draft-demo: `next` (the next release's image) and `vllm` (25.10
+/// with vllm upgraded).
+#[test]
+#[ignore = "writes target/draft-demo for docs/draft.md; run with --ignored"]
+fn write_draft_demo_images() {
+    let dir = crate::util::root().join("target/draft-demo");
+    let _ = std::fs::remove_dir_all(&dir);
+    next_release().write_layout(&dir.join("next"), "25.11");
+    TestImage::multi(vec![
+        vllm_upgraded(platform("amd64", Tampering::default())),
+        vllm_upgraded(platform("arm64", Tampering::default())),
+    ])
+    .build()
+    .write_layout(&dir.join("vllm"), "25.10");
 }

@@ -32,7 +32,7 @@ pub enum DraftError {
         "`{0}` is not a release version\n  = hint: a version is letters, digits, `.`, `-`, `_` and `+`, starting with a letter or digit and holding a digit (e.g. 25.11)"
     )]
     NotAVersion(String),
-    #[error("{} exists\n  = hint: pass --force to replace it", path.display())]
+    #[error("{} exists\n  = hint: pass --force to replace it", crate::record::diagnostic::shown(path).display())]
     Exists { path: PathBuf },
     #[error(
         "{image} holds none of the architectures of {version} ({}); it has {}\n  = hint: pass an image built for one of them",

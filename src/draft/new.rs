@@ -194,7 +194,7 @@ fn carry_forward(
             document::replace_in_strings(wording, &prose);
             if let Some(t) = wording.as_table_mut() {
                 t.decor_mut().set_prefix(format!(
-                    "{GENERATED}: carried from {old}, version numbers updated\n"
+                    "\n{GENERATED} (carried from {old}, version numbers updated)\n"
                 ));
             }
         }
