@@ -111,6 +111,12 @@ pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
             t
         }
     };
+    // New arch tables go after the existing ones, else after [components].
+    let anchor = archs
+        .iter()
+        .filter_map(|(_, t)| t.as_table()?.get("components")?.as_table()?.position())
+        .max()
+        .or(shared_position);
     let names: Vec<String> = archs.iter().map(|(k, _)| k.to_string()).collect();
     for name in names {
         if !layout.per_arch.iter().any(|(a, _)| a == name.as_str()) {
@@ -121,6 +127,7 @@ pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
         let entry = archs.entry(arch.as_str()).or_insert_with(|| {
             let mut t = Table::new();
             t.set_implicit(true);
+            t.set_position(anchor);
             Item::Table(t)
         });
         let Some(arch_table) = entry.as_table_mut() else {
@@ -129,9 +136,11 @@ pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
         if wanted.is_empty() {
             arch_table.remove("components");
         } else {
-            let components = arch_table
-                .entry("components")
-                .or_insert_with(|| Item::Table(Table::new()));
+            let components = arch_table.entry("components").or_insert_with(|| {
+                let mut t = Table::new();
+                t.set_position(anchor);
+                Item::Table(t)
+            });
             if let Some(components) = components.as_table_mut() {
                 set_components(components, wanted);
             }
@@ -342,5 +351,113 @@ pub fn set_env(doc: &mut DocumentMut, values: &[(String, String)]) {
                 set_string(item, &value);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn arch(name: &str) -> Arch {
+        name.parse().unwrap()
+    }
+
+    fn list(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn changed_values_keep_their_comments() {
+        let mut doc = DocumentMut::from_str(
+            "# Shared.\n[components]\n# the engine\nvllm = \"0.11.0\"   # pinned\nray = \"2.50.1\"\ntimm = \"1.0.20\"\n",
+        )
+        .unwrap();
+        let table = doc["components"].as_table_mut().unwrap();
+        set_components(
+            table,
+            &list(&[("vllm", "0.12.0"), ("ray", "2.50.1"), ("bash", "5.2")]),
+        );
+        assert_eq!(
+            doc.to_string(),
+            "# Shared.\n[components]\n# the engine\nvllm = \"0.12.0\"   # pinned\nray = \"2.50.1\"\nbash = \"5.2\"\n"
+        );
+    }
+
+    #[test]
+    fn what_every_arch_agrees_on_is_shared() {
+        let layout = Layout::of(
+            &[
+                (
+                    arch("aarch64"),
+                    list(&[
+                        ("torch", "2.8"),
+                        ("vllm", "0.12"),
+                        ("pytorch-triton", "3.4"),
+                    ]),
+                ),
+                (
+                    arch("amd64"),
+                    list(&[("torch", "2.8"), ("vllm", "0.11"), ("perf", "5.4")]),
+                ),
+            ],
+            &["torch".to_string(), "vllm".to_string()],
+        );
+        assert_eq!(layout.shared, list(&[("torch", "2.8")]));
+        assert_eq!(
+            layout.per_arch,
+            [
+                (
+                    arch("aarch64"),
+                    list(&[("vllm", "0.12"), ("pytorch-triton", "3.4")])
+                ),
+                (arch("amd64"), list(&[("vllm", "0.11"), ("perf", "5.4")])),
+            ]
+        );
+    }
+
+    #[test]
+    fn arch_tables_follow_the_layout_in_place() {
+        let mut doc = DocumentMut::from_str(
+            "version = \"1\"\n\n[components]\ntorch = \"2.8\"\nvllm = \"0.11\"\n\n[arch.aarch64.components]\npytorch-triton = \"3.4\"\n\n[driver]\ncuda = \"12.8.0\"\n",
+        )
+        .unwrap();
+        let layout = Layout {
+            shared: list(&[("torch", "2.8")]),
+            per_arch: vec![(arch("amd64"), list(&[("vllm", "0.12")]))],
+        };
+        write_components(&mut doc, &layout);
+        keep_archs(&mut doc, &[arch("amd64")]);
+        assert_eq!(
+            doc.to_string(),
+            "version = \"1\"\n\n[components]\ntorch = \"2.8\"\n\n[arch.amd64.components]\nvllm = \"0.12\"\n\n[driver]\ncuda = \"12.8.0\"\n"
+        );
+    }
+
+    #[test]
+    fn branches_are_rewritten_only_when_they_change() {
+        let source = "[driver]\ncuda = \"12.8.0\"\ndatacenter = [\n  { branch = \"R470\", min = \"470.57\" },\n]\n";
+        let branch = |b: &str, m: &str| DatacenterBranch {
+            branch: b.into(),
+            min: m.into(),
+        };
+        let mut driver = Driver {
+            cuda: Some("12.8.0".into()),
+            datacenter: vec![branch("R470", "470.57")],
+            ..Default::default()
+        };
+        let mut doc = DocumentMut::from_str(source).unwrap();
+        write_driver(&mut doc, &driver);
+        assert_eq!(doc.to_string(), source);
+        driver.cuda = Some("12.9.0".into());
+        driver.datacenter = vec![branch("R535", "535.86"), branch("R570", "570")];
+        write_driver(&mut doc, &driver);
+        assert_eq!(
+            doc.to_string(),
+            "[driver]\ncuda = \"12.9.0\"\ndatacenter = [\n  { branch = \"R535\", min = \"535.86\" },\n  { branch = \"R570\", min = \"570\" },\n]\n"
+        );
     }
 }
