@@ -275,6 +275,26 @@ fn an_arch_the_image_lacks_is_dropped_and_said() {
     );
     let (code, stdout, stderr) = text(&run(dir, &["verify", "25.11", "--image", &image, "-q"]));
     assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    // The same report for machines.
+    let (code, stdout, stderr) = text(&run(
+        dir,
+        &[
+            "new", "25.11", "--from", "25.10", "--image", &image, "--force", "--format", "json",
+            "-q",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["version"], "25.11");
+    assert_eq!(json["changes"]["archs"], serde_json::json!(["amd64"]));
+    assert_eq!(
+        json["changes"]["missing_archs"],
+        serde_json::json!(["aarch64"])
+    );
+    assert_eq!(json["changes"]["components"][0]["name"], "vllm");
+    assert_eq!(json["changes"]["components"][0]["change"], "upgraded");
+    assert_eq!(json["lines"][0]["en"], "vllm upgraded to 0.12.0");
 }
 
 /// The files of `releases/`, with their bytes.

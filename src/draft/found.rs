@@ -182,16 +182,20 @@ fn driver_facts(declared: &Driver, image: &InspectedArch) -> (Driver, Vec<(Strin
         .min_by_key(|p| p.layer().is_none())
         .map(|p| p.version.clone());
     let requirement = image.catalog.requirement.as_ref();
-    let image_cuda = requirement.and_then(|r| r.cuda.clone()).or(toolkit.clone());
+    let required = requirement.and_then(|r| r.cuda.clone());
+    let image_cuda = required.clone().or(toolkit.clone());
     if let Some(image_cuda) = &image_cuda {
+        // verify confirms the base with `cuda>=`; without one, nothing
+        // checks it, so agreeing with the toolkit either way is enough.
         let agrees = |v: &str| {
             crate::verify::confirms(Ecosystem::Cuda, v, Ecosystem::Cuda, image_cuda)
-                || crate::verify::confirms(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v)
+                || (required.is_none()
+                    && crate::verify::confirms(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v))
         };
         let keep = declared.cuda.as_deref().is_some_and(agrees);
         if !keep {
             let base = toolkit
-                .filter(|t| requirement.is_none() || agrees(t))
+                .filter(|t| agrees(t))
                 .unwrap_or_else(|| image_cuda.clone());
             let base = padded_like(&base, declared.cuda.as_deref());
             if let Some(old) = &declared.cuda {
@@ -278,6 +282,111 @@ fn major_minor(version: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::inspect::catalog::{Catalog, require};
+    use crate::inspect::{ImageConfig, Platform};
+    use crate::package::Evidence;
+
+    /// A platform whose catalog holds CUDA `toolkit` (from version.json)
+    /// and, when given, an `NVIDIA_REQUIRE_CUDA`.
+    fn image(toolkit: &str, require: Option<&str>) -> InspectedArch {
+        InspectedArch {
+            platform: Platform::for_arch(&"amd64".parse().unwrap()),
+            manifest_digest: String::new(),
+            layers: Vec::new(),
+            config: ImageConfig::default(),
+            catalog: Catalog {
+                components: vec![Package::found(
+                    "cuda",
+                    toolkit,
+                    Ecosystem::Cuda,
+                    Evidence {
+                        cataloger: "cuda".into(),
+                        location: "usr/local/cuda/version.json".into(),
+                        layer: Some("sha256:0".into()),
+                    },
+                )],
+                requirement: require.map(require::parse),
+                problems: Vec::new(),
+            },
+        }
+    }
+
+    fn driver(cuda: &str, min: &str, branches: &[(&str, &str)]) -> Driver {
+        Driver {
+            cuda: Some(cuda.into()),
+            min: Some(min.into()),
+            datacenter: branches
+                .iter()
+                .map(|(b, m)| DatacenterBranch {
+                    branch: b.to_string(),
+                    min: m.to_string(),
+                })
+                .collect(),
+            not_forward_compatible_with: Some("12.8".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn driver_facts_the_image_confirms_are_kept() {
+        let declared = driver("12.8.0", "575", &[("R470", "470.57")]);
+        let (facts, replacements) = driver_facts(
+            &declared,
+            &image(
+                "12.8.1",
+                Some("cuda>=12.8 brand=tesla,driver>=470,driver<471"),
+            ),
+        );
+        assert_eq!(facts.cuda.as_deref(), Some("12.8.0"));
+        assert_eq!(facts.min.as_deref(), Some("575"));
+        assert_eq!(facts.datacenter.len(), 1);
+        assert_eq!(facts.datacenter[0].min, "470.57");
+        assert!(replacements.is_empty());
+    }
+
+    #[test]
+    fn driver_facts_the_image_states_otherwise_are_its() {
+        let declared = driver("12.8.0", "575", &[("R470", "470.57"), ("R535", "535.86")]);
+        let (facts, replacements) = driver_facts(
+            &declared,
+            &image(
+                "12.9.1",
+                Some(
+                    "cuda>=12.9 driver>=580 brand=tesla,driver>=535,driver<536 brand=tesla,driver>=570,driver<571",
+                ),
+            ),
+        );
+        // 12.9.1 is not what `cuda>=12.9` confirms: the requirement's
+        // version, in the record's shape.
+        assert_eq!(facts.cuda.as_deref(), Some("12.9.0"));
+        assert_eq!(facts.min.as_deref(), Some("580"));
+        let branches: Vec<_> = facts
+            .datacenter
+            .iter()
+            .map(|b| (b.branch.as_str(), b.min.as_str()))
+            .collect();
+        assert_eq!(branches, [("R535", "535.86"), ("R570", "570")]);
+        assert_eq!(facts.not_forward_compatible_with.as_deref(), Some("12.9"));
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            replacements,
+            [
+                pair("12.8.0", "12.9.0"),
+                pair("12.8", "12.9"),
+                pair("575", "580")
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_requirement_the_toolkit_is_the_base() {
+        let declared = driver("12.8.0", "575", &[("R470", "470.57")]);
+        let (facts, _) = driver_facts(&declared, &image("12.9.1", None));
+        assert_eq!(facts.cuda.as_deref(), Some("12.9.1"));
+        assert_eq!(facts.min.as_deref(), Some("575"));
+        assert_eq!(facts.datacenter.len(), 1);
+    }
 
     #[test]
     fn versions_padded_to_the_records_shape() {
