@@ -237,10 +237,9 @@ fn retag_assets(doc: &mut DocumentMut, bump: &[(String, String)]) -> Vec<(String
         if let Some(item) = asset.get_mut("image") {
             document::set_string(item, &new);
         }
-        let pair = [(old.clone(), new.clone())];
         for (key, item) in asset.iter_mut() {
             if key != "image" {
-                replace_image(item, &pair);
+                replace_image(item, &old, &new);
             }
         }
         renamed.push((old, new));
@@ -261,14 +260,14 @@ fn retag(reference: &str, bump: &[(String, String)]) -> String {
     }
 }
 
-/// Replaces the old image reference in every string under `item`.
-fn replace_image(item: &mut Item, pair: &[(String, String)]) {
-    let (old, new) = &pair[0];
+/// Replaces the old image reference in every string under `item` (an
+/// asset's note, in both languages).
+fn replace_image(item: &mut Item, old: &str, new: &str) {
     match item {
         Item::Value(v) => replace_image_value(v, old, new),
         Item::Table(t) => {
             for (_, item) in t.iter_mut() {
-                replace_image(item, pair);
+                replace_image(item, old, new);
             }
         }
         _ => {}
