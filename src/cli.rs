@@ -126,6 +126,10 @@ pub enum Command {
         /// Build into a DIR that holds files but no site of relnotes (they are kept).
         #[arg(long)]
         force: bool,
+        /// Refuse to build (or check) a site holding a draft record
+        /// (`draft = true`): for CI.
+        #[arg(long)]
+        no_drafts: bool,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -204,6 +208,64 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Draft releases/<VERSION>.toml from the record of PREV and the image
+    /// (docs/draft.md): components at the versions the image holds, its
+    /// driver facts, generated change lines; marked `draft = true`.
+    New {
+        /// The new release, e.g. 25.11.
+        version: String,
+        /// The release to start from.
+        #[arg(long, value_name = "PREV")]
+        from: String,
+        /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
+        /// docker-archive:FILE.
+        #[arg(long, value_name = "REF")]
+        image: String,
+        /// Also declare these components, at the versions the image holds.
+        #[arg(long, value_name = "NAME", num_args = 1..)]
+        add: Vec<String>,
+        /// Replace an existing record.
+        #[arg(long)]
+        force: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+        #[command(flatten)]
+        access: AccessArgs,
+    },
+    /// Bring a record's component versions and driver facts to what the
+    /// image holds, editing the TOML in place (comments and order kept).
+    Sync {
+        /// The release, e.g. 25.10.
+        version: String,
+        /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
+        /// docker-archive:FILE.
+        #[arg(long, value_name = "REF")]
+        image: String,
+        /// Print what would change, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+        #[command(flatten)]
+        access: AccessArgs,
+    },
+}
+
+/// How `new` and `sync` reach the image.
+#[derive(clap::Args)]
+pub struct AccessArgs {
+    /// Speak plain HTTP to a registry that is not on this machine.
+    #[arg(long)]
+    pub insecure: bool,
+    /// Registry user name; the password is read from stdin.
+    #[arg(long, requires = "password_stdin", value_name = "USER")]
+    pub username: Option<String>,
+    /// Read the registry password from stdin (with --username).
+    #[arg(long, requires = "username")]
+    pub password_stdin: bool,
+    /// No progress bars.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -25,6 +25,8 @@ pub enum Error {
     Compat(#[from] crate::compat::CompatError),
     #[error(transparent)]
     Import(#[from] ImportError),
+    #[error(transparent)]
+    Draft(#[from] crate::draft::DraftError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),
@@ -42,6 +44,7 @@ impl Error {
             self,
             Error::Record(RecordError::Invalid(_))
                 | Error::Import(ImportError::Record(RecordError::Invalid(_)))
+                | Error::Draft(crate::draft::DraftError::Record(RecordError::Invalid(_)))
         )
     }
 }

@@ -17,6 +17,11 @@ pub const LABELS: &[(&str, &str, &str)] = &[
     ("language_switch", "语言", "Language"),
     ("contents_nav", "目录", "On this page"),
     ("release_date", "发布日期", "Release date"),
+    (
+        "draft_banner",
+        "草稿:本页由镜像生成,尚未审阅",
+        "Draft: generated from the image, not reviewed yet",
+    ),
     // Release notes.
     ("features", "主要特性", "Main features"),
     ("bug_fixes", "缺陷修复", "Bug fixes"),

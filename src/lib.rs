@@ -34,13 +34,14 @@
 //! static site; [`inspect`] reads images and [`verify`](mod@verify)
 //! compares them with records; [`lint`](mod@lint) checks what records
 //! claim and [`compat`](mod@compat) which releases run on a driver;
-//! [`import`] turns a published page into a record; [`output`] writes
-//! results.
+//! [`import`] turns a published page into a record, [`draft`] drafts one
+//! from an image; [`output`] writes results.
 
 pub mod app;
 pub mod compat;
 pub mod diagnostic;
 pub mod diff;
+pub mod draft;
 pub mod error;
 pub mod import;
 pub mod inspect;
@@ -57,10 +58,10 @@ pub mod verify;
 pub mod version;
 
 pub use app::{
-    CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, Outcome, ReleaseList,
-    ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome, SiteRequest,
-    VerifyRequest, compat, diff_releases, import_page, lint, list_releases, render_release, sbom,
-    site, verify,
+    CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest, Outcome,
+    ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
+    SiteRequest, SyncRequest, VerifyRequest, compat, diff_releases, import_page, lint,
+    list_releases, new_release, render_release, sbom, site, sync_release, verify,
 };
 pub use error::Error;
 pub use import::ImportRequest;

@@ -8,8 +8,8 @@ use clap::Parser;
 use cli::{Cli, Command, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
-    CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, Outcome, RenderRequest,
-    SbomRequest, SbomSource, Session, SiteRequest, VerifyRequest,
+    CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, NewRequest, Outcome,
+    RenderRequest, SbomRequest, SbomSource, Session, SiteRequest, SyncRequest, VerifyRequest,
 };
 use std::process::ExitCode;
 
@@ -133,6 +133,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             check,
             templates,
             force,
+            no_drafts,
             format,
         } => {
             let request = SiteRequest {
@@ -141,6 +142,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 templates: templates.as_deref(),
                 check,
                 force,
+                no_drafts,
             };
             show(&relnotes::site(session, &request)?, format)
         }
@@ -189,6 +191,40 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 eprintln!("{}", terminal_safe(&imported.summary()));
             }
             Ok(0)
+        }
+        Command::New {
+            version,
+            from,
+            image,
+            add,
+            force,
+            format,
+            access: a,
+        } => {
+            let request = NewRequest {
+                version: &version,
+                from: &from,
+                image: &image,
+                add: &add,
+                force,
+                access: access(a.username, a.insecure, a.quiet)?,
+            };
+            Ok(show(&relnotes::new_release(session, &request)?, format))
+        }
+        Command::Sync {
+            version,
+            image,
+            dry_run,
+            format,
+            access: a,
+        } => {
+            let request = SyncRequest {
+                version: &version,
+                image: &image,
+                dry_run,
+                access: access(a.username, a.insecure, a.quiet)?,
+            };
+            Ok(show(&relnotes::sync_release(session, &request)?, format))
         }
     }
 }

@@ -7,6 +7,7 @@ mod cli;
 mod cmd;
 mod compat;
 mod diff;
+mod draft;
 mod errors;
 mod import;
 mod inspect;

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
-const SITE: &str = "usr/local/lib/python3.12/dist-packages";
+pub(crate) const SITE: &str = "usr/local/lib/python3.12/dist-packages";
 
 /// Pure-Python wheels PyPI has at the record's versions, installed for
 /// real; `transformers 4.56.1` is PyPI's build, not the record's `+ali` one.
@@ -464,18 +464,18 @@ fn nvidia_require_cuda() -> String {
 
 /// How a test image of 25.10 departs from the record.
 #[derive(Clone, Copy, Default)]
-struct Tampering {
+pub(crate) struct Tampering {
     /// PyPI's transformers 4.56.1 instead of the record's 4.56.1+ali.
-    pypi_transformers: bool,
+    pub(crate) pypi_transformers: bool,
     /// timm not installed.
-    no_timm: bool,
+    pub(crate) no_timm: bool,
     /// peft installed, then deleted by a whiteout in a later layer.
-    peft_whited_out: bool,
+    pub(crate) peft_whited_out: bool,
 }
 
 /// One platform of a 25.10 image: the Ubuntu base, CUDA, Python and tools,
 /// the Python packages, and (when tampered) a last layer removing peft.
-fn platform(arch: &str, tampering: Tampering) -> PlatformImage {
+pub(crate) fn platform(arch: &str, tampering: Tampering) -> PlatformImage {
     let amd64 = arch == "amd64";
     let triplet = if amd64 {
         "x86_64-linux-gnu"

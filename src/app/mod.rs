@@ -8,6 +8,7 @@
 //! [`crate::Error`].
 
 mod checks;
+mod draft;
 mod image;
 mod import;
 mod list;
@@ -19,6 +20,7 @@ mod site;
 mod verify;
 
 pub use checks::{compat, lint};
+pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use image::ImageAccess;
 pub use import::import_page;
 pub use list::{ReleaseList, ReleaseSummary, list_releases};

@@ -48,3 +48,21 @@ impl CommandReport for CompatReport {
         CompatReport::to_json(self)
     }
 }
+
+impl CommandReport for crate::draft::Drafted {
+    fn to_text(&self) -> String {
+        crate::draft::Drafted::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        crate::draft::Drafted::to_json(self)
+    }
+}
+
+impl CommandReport for crate::draft::Synced {
+    fn to_text(&self) -> String {
+        crate::draft::Synced::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        crate::draft::Synced::to_json(self)
+    }
+}

@@ -15,6 +15,8 @@ pub struct SiteRequest<'a> {
     pub check: bool,
     /// Build into a directory that holds files but no site of relnotes.
     pub force: bool,
+    /// Refuse records that are drafts (`draft = true`).
+    pub no_drafts: bool,
 }
 
 /// What `relnotes site` did, and to which directory.
@@ -30,7 +32,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         templates: req.templates,
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
-    let entries = session
+    let entries: Vec<Entry> = session
         .load_all()?
         .into_iter()
         .map(|(version, loaded)| Entry {
@@ -38,6 +40,14 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
             release: loaded.release,
         })
         .collect();
+    let drafts: Vec<String> = entries
+        .iter()
+        .filter(|e| e.release.draft)
+        .map(|e| e.version.clone())
+        .collect();
+    if req.no_drafts && !drafts.is_empty() {
+        return Err(crate::draft::DraftError::Drafts(drafts).into());
+    }
     let built = site::build(&session.workspace, entries, &options)?;
     let out = req.out.to_path_buf();
     Ok(if req.check {

@@ -112,6 +112,7 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
         ctx.arch_differences();
         ctx.duplicates();
         ctx.asset_tags();
+        ctx.draft();
         let mut found = ctx.findings;
         found.sort_by(|a, b| {
             (a.line, a.column, a.severity, a.rule).cmp(&(b.line, b.column, b.severity, b.rule))
@@ -528,6 +529,26 @@ impl Context<'_> {
                     );
                 }
             }
+        }
+    }
+
+    /// A record `relnotes new` drafted and nobody has reviewed yet.
+    fn draft(&mut self) {
+        if self.release.draft {
+            let at = self.sources.value("draft");
+            self.push(
+                Level::Warning,
+                "draft",
+                at,
+                format!(
+                    "{} is a draft: its generated lines are not reviewed yet",
+                    self.release.version
+                ),
+                Some(
+                    "review the lines marked `# generated from the image: review`, write the bug fixes and known issues, then delete `draft = true`"
+                        .to_string(),
+                ),
+            );
         }
     }
 

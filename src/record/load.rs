@@ -140,8 +140,20 @@ impl Workspace {
             });
         }
         let source = read(&path)?;
-        let release: Release = parse(&path, &source)?;
-        let sources = SourceMap::new(&path, &source);
+        self.load_source(version, &source, strict)
+    }
+
+    /// Validates `source` as the text of `releases/<version>.toml` (a
+    /// record about to be written), as [`Workspace::load`] would read it.
+    pub fn load_source(
+        &self,
+        version: &str,
+        source: &str,
+        strict: bool,
+    ) -> Result<Loaded, RecordError> {
+        let path = self.release_path(version);
+        let release: Release = parse(&path, source)?;
+        let sources = SourceMap::new(&path, source);
         let mut problems = validate(&self.project, &release, &sources, version);
         if strict {
             for p in &mut problems {

@@ -38,6 +38,9 @@ pub type Components = IndexMap<String, String>;
 #[serde(deny_unknown_fields)]
 pub struct Release {
     pub version: String,
+    /// Drafted from an image by `relnotes new` and not yet reviewed.
+    #[serde(default)]
+    pub draft: bool,
     /// Release date as the source gives it (free form, e.g. `2025-10-30`).
     pub date: Option<String>,
     pub title: Text,

@@ -18,6 +18,8 @@ pub type ReleaseContext = Page<ReleaseNotes>;
 #[derive(Debug, Clone, Serialize)]
 pub struct ReleaseNotes {
     pub version: String,
+    /// A draft of `relnotes new`, not reviewed yet: pages say so.
+    pub draft: bool,
     pub date: Option<String>,
     pub title: String,
     pub summary: Option<String>,
@@ -172,6 +174,7 @@ pub fn release_notes(
     };
     ReleaseNotes {
         version: release.version.clone(),
+        draft: release.draft,
         date: release.date.clone(),
         title: text(&release.title),
         summary: release.summary.as_ref().map(text),

@@ -1,7 +1,7 @@
 //! The comparison itself: a record's arch views against what each platform
 //! of the image holds. Pure: the image was read before.
 
-use super::matching::{candidates, confirms};
+use super::matching::{Match, confirms, match_component};
 use super::report::*;
 use crate::inspect::catalog::{CATALOGERS, Catalog, Requirement};
 use crate::inspect::{ImageConfig, ImageView, Platform};
@@ -142,42 +142,27 @@ fn evidence(o: &Package) -> Evidence {
     }
 }
 
-/// Files speak before the config: what is installed outranks what the
-/// image says about itself. Among the best kind, any observation that
-/// confirms the declared version does.
 fn check_component(
     arch: &str,
     component: &Package,
     observed: &[Package],
     used: &mut HashSet<usize>,
 ) -> ComponentCheck {
-    let (mut found, another) = candidates(component, observed);
+    let Match {
+        found,
+        chosen,
+        confirmed,
+        another,
+    } = match_component(component, observed);
     for (i, o) in observed.iter().enumerate() {
         if found.iter().any(|f| std::ptr::eq(*f, o)) {
             used.insert(i);
         }
     }
-    found.sort_by_key(|o| o.layer().is_none());
-    let in_files = found.iter().any(|o| o.layer().is_some());
-    let pool: Vec<&Package> = found
-        .iter()
-        .copied()
-        .filter(|o| o.layer().is_some() == in_files)
-        .collect();
-    let confirming = pool.iter().copied().find(|o| {
-        !another
-            && confirms(
-                component.ecosystem,
-                &component.version,
-                o.ecosystem,
-                &o.version,
-            )
-    });
-    let chosen = confirming.or_else(|| pool.first().copied());
-    let status = match (chosen, confirming) {
+    let status = match (chosen, confirmed) {
         (None, _) => Status::Missing,
-        (Some(_), Some(_)) => Status::Confirmed,
-        (Some(_), None) => Status::Differs,
+        (Some(_), true) => Status::Confirmed,
+        (Some(_), false) => Status::Differs,
     };
     ComponentCheck {
         name: component.name.clone(),

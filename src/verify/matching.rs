@@ -86,6 +86,47 @@ pub(crate) fn candidates<'a>(
     }
 }
 
+/// What the image holds for a declared component.
+pub struct Match<'a> {
+    /// Every observation that speaks for it, files before the config.
+    pub found: Vec<&'a Package>,
+    /// The one the comparison goes by: a confirming one if any.
+    pub chosen: Option<&'a Package>,
+    /// Whether `chosen` confirms the declared version.
+    pub confirmed: bool,
+    /// Whether `chosen` names another thing (an os-release of another distribution).
+    pub another: bool,
+}
+
+/// Files speak before the config: what is installed outranks what the
+/// image says about itself. Among the best kind, any observation that
+/// confirms the declared version does.
+pub fn match_component<'a>(component: &Package, observed: &'a [Package]) -> Match<'a> {
+    let (mut found, another) = candidates(component, observed);
+    found.sort_by_key(|o| o.layer().is_none());
+    let in_files = found.iter().any(|o| o.layer().is_some());
+    let pool: Vec<&Package> = found
+        .iter()
+        .copied()
+        .filter(|o| o.layer().is_some() == in_files)
+        .collect();
+    let confirming = pool.iter().copied().find(|o| {
+        !another
+            && confirms(
+                component.ecosystem,
+                &component.version,
+                o.ecosystem,
+                &o.version,
+            )
+    });
+    Match {
+        chosen: confirming.or_else(|| pool.first().copied()),
+        confirmed: confirming.is_some(),
+        found,
+        another,
+    }
+}
+
 /// Whether `found` (read by a cataloger of `found_ecosystem`) confirms the
 /// `declared` version of a component of `ecosystem`.
 pub(crate) fn confirms(

@@ -15,6 +15,8 @@ mod observed_sbom;
 mod report;
 
 pub use compare::{ArchOutcome, Inspected, InspectedArch, compare};
+pub(crate) use matching::confirms;
+pub use matching::{Match, match_component};
 pub use observed_sbom::{ObservedSbomOptions, observed_bom, observed_sbom};
 pub use report::*;
 
@@ -102,25 +104,37 @@ pub fn run(
         }
     };
     let image = open_image(release, req.image, &req.open)?;
+    let archs: Vec<Arch> = views.iter().map(|v| v.name.clone()).collect();
+    let inspected = read_archs(&image, &archs, req.progress)?;
+    Ok(compare(release, &views, &inspected, req.show_undeclared))
+}
+
+/// Reads and catalogues the image's platform of every arch in `archs`; an
+/// arch the image has no platform for is [`ArchOutcome::Missing`].
+pub fn read_archs(
+    image: &Image,
+    archs: &[Arch],
+    progress: &dyn Progress,
+) -> Result<Inspected, VerifyError> {
     let mut inspected = Inspected {
         reference: image.reference().to_string(),
         platforms: image.platforms(),
         archs: Default::default(),
     };
-    for view in &views {
-        let platform = Platform::for_arch(&view.name);
-        let outcome = match image.read(&platform, &catalog::wants, req.progress) {
+    for arch in archs {
+        let platform = Platform::for_arch(arch);
+        let outcome = match image.read(&platform, &catalog::wants, progress) {
             Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
             Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
             Err(e) => return Err(e.into()),
         };
-        inspected.archs.insert(view.name.to_string(), outcome);
+        inspected.archs.insert(arch.to_string(), outcome);
     }
-    Ok(compare(release, &views, &inspected, req.show_undeclared))
+    Ok(inspected)
 }
 
 /// Opens `image`, or the record's first asset when none is given.
-pub(crate) fn open_image(
+pub fn open_image(
     release: &Release,
     image: Option<&str>,
     options: &OpenOptions,

@@ -1,0 +1,56 @@
+//! `relnotes new` and `relnotes sync`.
+
+use super::{ImageAccess, Session};
+use crate::Error;
+use crate::draft::{self, Drafted, NewOptions, SyncOptions, Synced};
+
+/// What `relnotes new` is asked.
+pub struct NewRequest<'a> {
+    pub version: &'a str,
+    /// The release the draft starts from.
+    pub from: &'a str,
+    pub image: &'a str,
+    /// More components to declare, as the image holds them.
+    pub add: &'a [String],
+    pub force: bool,
+    pub access: ImageAccess,
+}
+
+/// `relnotes new`: drafts `releases/<version>.toml` from the previous
+/// record and the image.
+pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, Error> {
+    draft::check_version(req.version)?;
+    let prev = session.load(req.from)?;
+    let progress = req.access.progress();
+    let options = NewOptions {
+        version: req.version,
+        image: req.image,
+        add: req.add,
+        force: req.force,
+        open: req.access.open_options(),
+        progress: progress.as_ref(),
+    };
+    Ok(draft::new_release(&session.workspace, &prev, &options)?)
+}
+
+/// What `relnotes sync` is asked.
+pub struct SyncRequest<'a> {
+    pub version: &'a str,
+    pub image: &'a str,
+    pub dry_run: bool,
+    pub access: ImageAccess,
+}
+
+/// `relnotes sync`: a record's versions and driver facts brought to what
+/// the image holds, edited in place.
+pub fn sync_release(session: &mut Session, req: &SyncRequest) -> Result<Synced, Error> {
+    let loaded = session.load(req.version)?;
+    let progress = req.access.progress();
+    let options = SyncOptions {
+        image: req.image,
+        dry_run: req.dry_run,
+        open: req.access.open_options(),
+        progress: progress.as_ref(),
+    };
+    Ok(draft::sync_release(&session.workspace, &loaded, &options)?)
+}

@@ -1,0 +1,142 @@
+//! The change lines of a draft, in the voice of the product's records:
+//! `vLLM升级至0.11.0` / `vLLM upgraded to 0.11.0`, `移除deepspeed` /
+//! `deepspeed removed`, and a downgrade said as one.
+
+use crate::diff::{Change, ComponentChange, ReleaseDiff};
+use crate::record::Text;
+
+/// One line per change of the diff: a change every arch shares is said
+/// once, one that differs per arch is said per arch. Downgrades first,
+/// then upgrades, additions and removals, each in the record's order;
+/// architectures the new release no longer has last.
+pub fn change_lines(diff: &ReleaseDiff) -> Vec<Text> {
+    let archs = &diff.archs.common;
+    let mut lines = Vec::new();
+    for change in [
+        Change::Downgraded,
+        Change::Upgraded,
+        Change::Added,
+        Change::Removed,
+    ] {
+        let mut said: Vec<(&str, Option<&str>)> = Vec::new();
+        for c in diff
+            .components
+            .iter()
+            .filter(|c| c.change == change && archs.contains(&c.arch))
+        {
+            let key = (c.name.as_str(), c.to.as_deref());
+            if said.contains(&key) {
+                continue;
+            }
+            let everywhere = archs.iter().all(|arch| {
+                diff.components.iter().any(|o| {
+                    &o.arch == arch && o.change == change && o.name == c.name && o.to == c.to
+                })
+            });
+            if everywhere {
+                said.push(key);
+                lines.push(line(c, None));
+            } else {
+                lines.push(line(c, Some(&c.arch)));
+            }
+        }
+    }
+    for arch in &diff.archs.removed {
+        lines.push(Text::new(
+            format!("不再提供{arch}架构"),
+            format!("The {arch} architecture is no longer provided"),
+        ));
+    }
+    lines
+}
+
+fn line(c: &ComponentChange, arch: Option<&str>) -> Text {
+    let name = &c.name;
+    let to = c.to.as_deref().unwrap_or_default();
+    let (zh, en) = match c.change {
+        Change::Upgraded => (
+            format!("{name}升级至{to}"),
+            format!("{name} upgraded to {to}"),
+        ),
+        Change::Downgraded => (
+            format!("{name}降级至{to}"),
+            format!("{name} downgraded to {to}"),
+        ),
+        Change::Added => (format!("新增{name} {to}"), format!("{name} {to} added")),
+        Change::Removed | Change::Unchanged => (format!("移除{name}"), format!("{name} removed")),
+    };
+    match arch {
+        None => Text::new(zh, en),
+        Some(arch) => Text::new(format!("{zh}(仅{arch})"), format!("{en} ({arch} only)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Release, Workspace};
+
+    fn release(version: &str, archs: &str, components: &str) -> Release {
+        toml::from_str(&format!(
+            "version = \"{version}\"\narchs = [{archs}]\ntitle = {{ zh = \"t\", en = \"t\" }}\n{components}"
+        ))
+        .unwrap()
+    }
+
+    fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
+        let ws = Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let diff = crate::diff::diff(&ws.project, from, to, None).unwrap();
+        change_lines(&diff)
+            .into_iter()
+            .map(|t| (t.zh, t.en))
+            .collect()
+    }
+
+    #[test]
+    fn each_change_said_once_in_both_languages() {
+        let from = release(
+            "1.0",
+            "\"amd64\", \"aarch64\"",
+            "[components]\nvllm = \"0.11.0\"\ndeepspeed = \"0.16.9\"\ntransformers = \"4.56.1+ali\"\n[arch.amd64.components]\nperf = \"5.4.30\"\n",
+        );
+        let to = release(
+            "1.1",
+            "\"amd64\", \"aarch64\"",
+            "[components]\nvllm = \"0.12.0\"\ntransformers = \"4.56.1\"\nray = \"2.50.1\"\n[arch.amd64.components]\nperf = \"5.4.31\"\n",
+        );
+        let pair = |zh: &str, en: &str| (zh.to_string(), en.to_string());
+        assert_eq!(
+            lines(&from, &to),
+            [
+                pair(
+                    "transformers降级至4.56.1",
+                    "transformers downgraded to 4.56.1"
+                ),
+                pair(
+                    "perf升级至5.4.31(仅amd64)",
+                    "perf upgraded to 5.4.31 (amd64 only)"
+                ),
+                pair("vllm升级至0.12.0", "vllm upgraded to 0.12.0"),
+                pair("新增ray 2.50.1", "ray 2.50.1 added"),
+                pair("移除deepspeed", "deepspeed removed"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dropped_architecture_is_said() {
+        let from = release(
+            "1.0",
+            "\"amd64\", \"aarch64\"",
+            "[components]\nvllm = \"0.11.0\"\n",
+        );
+        let to = release("1.1", "\"amd64\"", "[components]\nvllm = \"0.11.0\"\n");
+        assert_eq!(
+            lines(&from, &to),
+            [(
+                "不再提供aarch64架构".to_string(),
+                "The aarch64 architecture is no longer provided".to_string()
+            )]
+        );
+    }
+}

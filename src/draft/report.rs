@@ -1,0 +1,327 @@
+//! What `new` and `sync` did, for people (text) and machines (JSON).
+
+use super::GENERATED;
+use super::found::{Found, VersionChange};
+use crate::record::{Driver, Loaded, Release, Text};
+use crate::verify::Inspected;
+use serde::Serialize;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// A component declared on one arch at a version.
+#[derive(Debug, Clone, Serialize)]
+pub struct Versioned {
+    pub name: String,
+    pub arch: String,
+    pub version: String,
+}
+
+/// A driver fact or environment value that changed.
+#[derive(Debug, Clone, Serialize)]
+pub struct FactChange {
+    pub fact: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// A declared component the image does not hold.
+#[derive(Debug, Clone, Serialize)]
+pub struct Missing {
+    pub name: String,
+    pub arch: String,
+}
+
+/// What the image changed in a record, shared by `new` and `sync`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImageChanges {
+    pub image: String,
+    /// The archs read from the image.
+    pub archs: Vec<String>,
+    /// Declared archs the image has no platform for.
+    pub missing_archs: Vec<String>,
+    pub components: Vec<VersionChange>,
+    pub missing: Vec<Missing>,
+    pub driver: Vec<FactChange>,
+    pub env: Vec<FactChange>,
+    /// Declared environment variables the image does not set.
+    pub env_missing: Vec<String>,
+}
+
+impl ImageChanges {
+    pub(super) fn new(declared: &Release, inspected: &Inspected, found: &Found) -> ImageChanges {
+        ImageChanges {
+            image: inspected.reference.clone(),
+            archs: found.archs.iter().map(|a| a.arch.to_string()).collect(),
+            missing_archs: found.missing_archs.iter().map(|a| a.to_string()).collect(),
+            components: found.changes().cloned().collect(),
+            missing: found
+                .archs
+                .iter()
+                .flat_map(|a| {
+                    a.missing.iter().map(|name| Missing {
+                        name: name.clone(),
+                        arch: a.arch.to_string(),
+                    })
+                })
+                .collect(),
+            driver: match (&declared.driver, &found.driver) {
+                (Some(old), Some(new)) => driver_changes(old, new),
+                _ => Vec::new(),
+            },
+            env: found
+                .env
+                .iter()
+                .map(|(name, to)| FactChange {
+                    fact: name.clone(),
+                    from: declared
+                        .env
+                        .iter()
+                        .find(|e| &e.name == name)
+                        .and_then(|e| e.value.clone())
+                        .unwrap_or_default(),
+                    to: to.clone(),
+                })
+                .collect(),
+            env_missing: found.env_missing.clone(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.components.is_empty() && self.driver.is_empty() && self.env.is_empty()
+    }
+
+    /// One line per change; a change every arch shares is said once.
+    fn write_text(&self, out: &mut String, missing_word: &str) {
+        let mut grouped: Vec<(&VersionChange, Vec<&str>)> = Vec::new();
+        for c in &self.components {
+            match grouped
+                .iter_mut()
+                .find(|(g, _)| g.name == c.name && g.from == c.from && g.to == c.to)
+            {
+                Some((_, archs)) => archs.push(&c.arch),
+                None => grouped.push((c, vec![&c.arch])),
+            }
+        }
+        let width = grouped.iter().map(|(c, _)| c.name.len()).max().unwrap_or(0);
+        for (c, archs) in grouped {
+            let _ = writeln!(
+                out,
+                "  {:<10} {:<width$}  {} → {}  ({})",
+                c.change.as_str(),
+                c.name,
+                c.from,
+                c.to,
+                archs.join(", ")
+            );
+        }
+        let mut missing: Vec<(&str, Vec<&str>)> = Vec::new();
+        for m in &self.missing {
+            match missing.iter_mut().find(|(name, _)| *name == m.name) {
+                Some((_, archs)) => archs.push(&m.arch),
+                None => missing.push((&m.name, vec![&m.arch])),
+            }
+        }
+        for (name, archs) in missing {
+            let _ = writeln!(
+                out,
+                "  {:<10} {name}  not in the image ({}): {missing_word}",
+                "missing",
+                archs.join(", ")
+            );
+        }
+        for d in &self.driver {
+            let _ = writeln!(out, "  {:<10} {}  {} → {}", "driver", d.fact, d.from, d.to);
+        }
+        for e in &self.env {
+            let _ = writeln!(out, "  {:<10} {}  {} → {}", "env", e.fact, e.from, e.to);
+        }
+        for arch in &self.missing_archs {
+            let _ = writeln!(
+                out,
+                "warning: the image has no platform for {arch}: {}",
+                if missing_word == "dropped" {
+                    "dropped"
+                } else {
+                    "left as declared"
+                }
+            );
+        }
+        for name in &self.env_missing {
+            let _ = writeln!(
+                out,
+                "warning: the image does not set {name}: `relnotes verify` will report it"
+            );
+        }
+    }
+}
+
+fn driver_changes(old: &Driver, new: &Driver) -> Vec<FactChange> {
+    let mut out = Vec::new();
+    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".to_string());
+    for (fact, a, b) in [
+        ("cuda", &old.cuda, &new.cuda),
+        ("min", &old.min, &new.min),
+        (
+            "not_forward_compatible_with",
+            &old.not_forward_compatible_with,
+            &new.not_forward_compatible_with,
+        ),
+    ] {
+        if a != b {
+            out.push(FactChange {
+                fact: fact.to_string(),
+                from: opt(a),
+                to: opt(b),
+            });
+        }
+    }
+    let branches = |d: &Driver| {
+        d.datacenter
+            .iter()
+            .map(|b| format!("{} {}", b.branch, b.min))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if branches(old) != branches(new) {
+        out.push(FactChange {
+            fact: "datacenter".to_string(),
+            from: branches(old),
+            to: branches(new),
+        });
+    }
+    out
+}
+
+/// What `relnotes new` wrote.
+#[derive(Debug, Clone, Serialize)]
+pub struct Drafted {
+    pub path: PathBuf,
+    pub version: String,
+    pub from: String,
+    pub components: usize,
+    pub changes: ImageChanges,
+    /// Components `--add` declared.
+    pub added: Vec<Versioned>,
+    /// Asset images retagged: (old, new).
+    pub assets: Vec<(String, String)>,
+    /// The generated change lines.
+    pub lines: Vec<Text>,
+}
+
+impl Drafted {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        path: PathBuf,
+        prev: &Loaded,
+        drafted: &Release,
+        inspected: &Inspected,
+        found: &Found,
+        added: Vec<Versioned>,
+        assets: Vec<(String, String)>,
+        lines: Vec<Text>,
+    ) -> Drafted {
+        Drafted {
+            path,
+            version: drafted.version.clone(),
+            from: prev.release.version.clone(),
+            components: found.archs.iter().map(|a| a.components.len()).sum(),
+            changes: ImageChanges::new(&prev.release, inspected, found),
+            added,
+            assets,
+            lines,
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "wrote {}: a draft of {} from {} and {}",
+            crate::record::diagnostic::shown(&self.path).display(),
+            self.version,
+            self.from,
+            self.changes.image
+        );
+        let _ = writeln!(
+            out,
+            "  {} arch(s): {}; {} component(s) in all",
+            self.changes.archs.len(),
+            self.changes.archs.join(", "),
+            self.components
+        );
+        self.changes.write_text(&mut out, "dropped");
+        for a in &self.added {
+            let _ = writeln!(
+                out,
+                "  {:<10} {}  {}  ({})",
+                "added", a.name, a.version, a.arch
+            );
+        }
+        for (old, new) in &self.assets {
+            let _ = writeln!(out, "  {:<10} {old} → {new}", "asset");
+        }
+        let _ = writeln!(out, "generated lines (marked `{GENERATED}`):");
+        if self.lines.is_empty() {
+            let _ = writeln!(out, "  (none: no component changed)");
+        }
+        for line in &self.lines {
+            let _ = writeln!(out, "  {} | {}", line.zh, line.en);
+        }
+        let _ = writeln!(
+            out,
+            "next: write the bug fixes and known issues, review the marked lines, delete `draft = true`"
+        );
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a draft report serializes") + "\n"
+    }
+}
+
+/// What `relnotes sync` changed (or, with `--dry-run`, would change).
+#[derive(Debug, Clone, Serialize)]
+pub struct Synced {
+    pub path: PathBuf,
+    pub version: String,
+    pub dry_run: bool,
+    /// Whether the record was rewritten.
+    pub written: bool,
+    pub changes: ImageChanges,
+}
+
+impl Synced {
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let shown = crate::record::diagnostic::shown(&self.path);
+        let head = if self.changes.is_empty() {
+            format!(
+                "{} is up to date with {}",
+                shown.display(),
+                self.changes.image
+            )
+        } else if self.written {
+            format!("updated {} from {}", shown.display(), self.changes.image)
+        } else {
+            format!(
+                "{} would change (dry run, nothing written) to match {}",
+                shown.display(),
+                self.changes.image
+            )
+        };
+        let _ = writeln!(out, "{head}");
+        self.changes.write_text(&mut out, "left as declared");
+        if self.changes.driver.iter().any(|d| d.fact != "datacenter") {
+            let _ = writeln!(
+                out,
+                "note: the driver wording is left as written: `relnotes lint {}` says where it disagrees",
+                self.version
+            );
+        }
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a sync report serializes") + "\n"
+    }
+}

@@ -1,0 +1,101 @@
+//! `relnotes sync`: an existing record's component versions and driver
+//! facts brought to what the image holds, edited in place.
+
+use super::DraftError;
+use super::document::{self, Layout};
+use super::found;
+use super::report::{ImageChanges, Synced};
+use crate::inspect::{OpenOptions, Progress};
+use crate::output::{self, OutputFile};
+use crate::record::{Loaded, Workspace};
+use crate::verify;
+use std::str::FromStr;
+use toml_edit::DocumentMut;
+
+/// What `relnotes sync` is asked.
+pub struct SyncOptions<'a> {
+    pub image: &'a str,
+    /// Say what would change, write nothing.
+    pub dry_run: bool,
+    pub open: OpenOptions,
+    pub progress: &'a dyn Progress,
+}
+
+/// Edits `loaded`'s record so its versions and driver facts are the
+/// image's. Comments, key order and every other value stay as written;
+/// a component or arch the image lacks is left as declared (and said).
+pub fn sync_release(
+    workspace: &Workspace,
+    loaded: &Loaded,
+    req: &SyncOptions,
+) -> Result<Synced, DraftError> {
+    let release = &loaded.release;
+    let image = verify::open_image(release, Some(req.image), &req.open)?;
+    let inspected = verify::read_archs(&image, &release.archs, req.progress)?;
+    let found = found::found(&workspace.project, release, &inspected);
+    if found.archs.is_empty() {
+        return Err(DraftError::NoArch {
+            image: inspected.reference.clone(),
+            version: release.version.clone(),
+            archs: release.arch_names(),
+            platforms: inspected.platforms.iter().map(|p| p.to_string()).collect(),
+        });
+    }
+    let changes = ImageChanges::new(release, &inspected, &found);
+    let mut synced = Synced {
+        path: loaded.path.clone(),
+        version: release.version.clone(),
+        dry_run: req.dry_run,
+        written: false,
+        changes,
+    };
+    if synced.changes.is_empty() || req.dry_run {
+        return Ok(synced);
+    }
+    let document_error = |message: String| DraftError::Document {
+        path: loaded.path.clone(),
+        message,
+    };
+    let source =
+        std::fs::read_to_string(&loaded.path).map_err(|e| document_error(e.to_string()))?;
+    let mut doc = DocumentMut::from_str(&source).map_err(|e| document_error(e.to_string()))?;
+    // Every declared arch keeps its components; those the image has take
+    // its versions, what it lacks stays as declared.
+    let per_arch: Vec<_> = release
+        .resolve(&workspace.project)
+        .into_iter()
+        .map(|view| {
+            let from_image = found.archs.iter().find(|a| a.arch == view.name);
+            let list = view
+                .components
+                .iter()
+                .map(|c| {
+                    let version = from_image
+                        .and_then(|a| a.components.iter().find(|(n, _)| *n == c.name))
+                        .map_or_else(|| c.version.clone(), |(_, v)| v.clone());
+                    (c.name.clone(), version)
+                })
+                .collect();
+            (view.name.clone(), list)
+        })
+        .collect();
+    let shared_first: Vec<String> = release.components.keys().cloned().collect();
+    document::write_components(&mut doc, &Layout::of(&per_arch, &shared_first));
+    if let Some(driver) = &found.driver {
+        document::write_driver(&mut doc, driver);
+    }
+    document::set_env(&mut doc, &found.env);
+    let text = doc.to_string();
+    workspace
+        .load_source(&release.version, &text, false)
+        .map_err(|e| DraftError::Invalid(e.to_string()))?;
+    output::write_all(
+        &[OutputFile {
+            path: loaded.path.clone(),
+            bytes: text.into_bytes(),
+        }],
+        true,
+    )?;
+    synced.written = true;
+    Ok(synced)
+}
