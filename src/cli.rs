@@ -322,3 +322,31 @@ impl From<DiffFormatArg> for DiffFormat {
         }
     }
 }
+
+/// `--username USER` reads the password from stdin (clap makes
+/// `--password-stdin` go with it).
+pub fn access(
+    username: Option<String>,
+    insecure: bool,
+    quiet: bool,
+) -> Result<relnotes::ImageAccess, relnotes::Error> {
+    let access = relnotes::ImageAccess {
+        insecure,
+        quiet,
+        ..Default::default()
+    };
+    match username {
+        Some(user) => access.with_login(user, std::io::stdin()),
+        None => Ok(access),
+    }
+}
+
+/// A `--lang` value (a language, or for `render` also `all`), when given.
+pub fn lang<T: std::str::FromStr<Err = String>>(
+    code: Option<String>,
+) -> Result<Option<T>, relnotes::Error> {
+    code.as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(relnotes::Error::Usage)
+}

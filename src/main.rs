@@ -8,8 +8,8 @@ use clap::Parser;
 use cli::{Cli, Command, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
-    CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, NewRequest, Outcome,
-    RenderRequest, SbomRequest, SbomSource, Session, SiteRequest, SyncRequest, VerifyRequest,
+    CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
+    SbomRequest, SbomSource, Session, SiteRequest, SyncRequest, VerifyRequest,
 };
 use std::process::ExitCode;
 
@@ -56,11 +56,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
         } => {
             let request = RenderRequest {
                 version: &version,
-                lang: lang
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()
-                    .map_err(Error::Usage)?,
+                lang: cli::lang(lang)?,
                 format: format.into(),
                 templates: templates.as_deref(),
                 destination: output.into(),
@@ -82,11 +78,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 to: &to,
                 arch: arch.as_deref(),
                 format: format.into(),
-                lang: lang
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()
-                    .map_err(Error::Usage)?,
+                lang: cli::lang(lang)?,
                 templates: templates.as_deref(),
                 destination: output.into(),
             };
@@ -109,7 +101,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 None => SbomSource::Record,
                 Some(image) => SbomSource::Image {
                     reference: Some(image).filter(|i| !i.is_empty()),
-                    access: access(username, insecure, quiet)?,
+                    access: cli::access(username, insecure, quiet)?,
                 },
             };
             let arch = match arch.as_deref() {
@@ -162,7 +154,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 image: image.as_deref(),
                 arch: arch.as_deref(),
                 show_undeclared,
-                access: access(username, insecure, quiet)?,
+                access: cli::access(username, insecure, quiet)?,
             };
             show(&relnotes::verify(session, &request)?, format)
         }
@@ -181,7 +173,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             let request = ImportRequest {
                 pages: &pages,
                 version: version.as_deref(),
-                lang: lang.map(|l| l.parse()).transpose().map_err(Error::Usage)?,
+                lang: cli::lang(lang)?,
                 force,
             };
             for imported in relnotes::import_page(session, &request)? {
@@ -207,9 +199,9 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 image: &image,
                 add: &add,
                 force,
-                access: access(a.username, a.insecure, a.quiet)?,
+                access: cli::access(a.username, a.insecure, a.quiet)?,
             };
-            Ok(show(&relnotes::new_release(session, &request)?, format))
+            show(&relnotes::new_release(session, &request)?, format)
         }
         Command::Sync {
             version,
@@ -222,24 +214,10 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 version: &version,
                 image: &image,
                 dry_run,
-                access: access(a.username, a.insecure, a.quiet)?,
+                access: cli::access(a.username, a.insecure, a.quiet)?,
             };
-            Ok(show(&relnotes::sync_release(session, &request)?, format))
+            show(&relnotes::sync_release(session, &request)?, format)
         }
-    }
-}
-
-/// `--username USER` reads the password from stdin (clap makes
-/// `--password-stdin` go with it).
-fn access(username: Option<String>, insecure: bool, quiet: bool) -> Result<ImageAccess, Error> {
-    let access = ImageAccess {
-        insecure,
-        quiet,
-        ..Default::default()
-    };
-    match username {
-        Some(user) => access.with_login(user, std::io::stdin()),
-        None => Ok(access),
     }
 }
 

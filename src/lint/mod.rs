@@ -537,7 +537,7 @@ impl Context<'_> {
         if self.release.draft {
             let at = self.sources.value("draft");
             self.push(
-                Level::Warning,
+                Severity::Warning,
                 "draft",
                 at,
                 format!(
