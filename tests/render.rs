@@ -544,3 +544,103 @@ fn missing_templates_directory_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/dir"));
 }
+
+/// Own templates whose partials never stop expanding end in a clear error
+/// naming the chain, in bounded time, instead of a stack overflow.
+#[test]
+fn partials_that_never_end_are_refused() {
+    let run = |setup: &dyn Fn(&Path), format: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let templates = dir.path().join("templates");
+        fs::create_dir_all(templates.join("partials")).unwrap();
+        fs::copy(
+            root().join(format!("templates/release.{format}.hbs")),
+            templates.join(format!("release.{format}.hbs")),
+        )
+        .unwrap();
+        setup(&templates);
+        let out = relnotes()
+            .args(["render", "25.10", "--format", format, "--templates"])
+            .arg(&templates)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let write = |dir: &Path, name: &str, text: &str| {
+        fs::write(dir.join("partials").join(name), text).unwrap();
+    };
+
+    // a → b → a, through the partials a page calls.
+    let stderr = run(
+        &|t| {
+            write(t, "release-changes.html.hbs", "{{> release-contents}}");
+            write(
+                t,
+                "release-contents.html.hbs",
+                "{{#if x}}{{> release-changes}}{{/if}}",
+            );
+        },
+        "html",
+    );
+    assert!(
+        stderr.contains("partials call each other without end: release-changes → release-contents → release-changes"),
+        "{stderr}"
+    );
+
+    // An inline partial that calls itself.
+    let stderr = run(
+        &|t| {
+            let page = t.join("release.md.hbs");
+            let text = fs::read_to_string(&page).unwrap();
+            fs::write(
+                &page,
+                format!(
+                    "{{{{#*inline \"again\"}}}}{{{{> again}}}}{{{{/inline}}}}{{{{> again}}}}{text}"
+                ),
+            )
+            .unwrap();
+        },
+        "md",
+    );
+    assert!(stderr.contains("without end: again → again"), "{stderr}");
+
+    // Each level calls the next twice: 2^31 expansions.
+    let stderr = run(
+        &|t| {
+            let page = t.join("release.md.hbs");
+            let text = fs::read_to_string(&page).unwrap();
+            fs::write(&page, format!("{{{{> f0}}}}{text}")).unwrap();
+            for i in 0..30 {
+                write(
+                    t,
+                    &format!("f{i}.md.hbs"),
+                    &format!("{{{{> f{n}}}}}{{{{> f{n}}}}}", n = i + 1),
+                );
+            }
+            write(t, "f30.md.hbs", "x");
+        },
+        "md",
+    );
+    assert!(stderr.contains("partials expand"), "{stderr}");
+
+    // Few enough expansions, but a page too large to keep.
+    let stderr = run(
+        &|t| {
+            let page = t.join("release.md.hbs");
+            let text = fs::read_to_string(&page).unwrap();
+            fs::write(&page, format!("{{{{> g0}}}}{text}")).unwrap();
+            for i in 0..10 {
+                write(
+                    t,
+                    &format!("g{i}.md.hbs"),
+                    &format!("{{{{> g{n}}}}}{{{{> g{n}}}}}", n = i + 1),
+                );
+            }
+            write(t, "g10.md.hbs", &"y".repeat(70 << 10));
+        },
+        "md",
+    );
+    assert!(stderr.contains("the page grows past 64 MiB"), "{stderr}");
+}

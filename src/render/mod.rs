@@ -20,6 +20,7 @@ pub mod helpers;
 pub mod labels;
 pub mod markdown;
 pub mod page;
+mod partials;
 pub mod templates;
 
 pub use templates::{TemplateOrigin, Templates};

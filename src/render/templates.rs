@@ -464,6 +464,21 @@ impl Templates {
         name: &str,
         format: PageFormat,
     ) -> Result<(), RenderError> {
+        if let Some(page) = self
+            .sources
+            .iter()
+            .find(|s| s.page && s.name == name && s.formats.contains(&format))
+        {
+            let lookup = |partial: &str| {
+                self.sources
+                    .iter()
+                    .find(|s| !s.page && s.name == partial && s.formats.contains(&format))
+                    .map(|s| s.text.as_str())
+            };
+            super::partials::check(name, &page.text, &lookup).map_err(|problem| {
+                self.error_at(format, name, None, problem.to_string(), PARTIALS_LOOP_HINT)
+            })?;
+        }
         let mut compiled: Vec<&str> = Vec::new();
         let result = self.compile_missing(registry, name, format, &mut compiled);
         if result.is_err() {
@@ -516,7 +531,18 @@ impl Templates {
             return Err(RenderError::NoTemplate(name.to_string()));
         };
         let registry = self.ready(name, format)?;
-        let out = registry.render(name, context).map_err(|e| {
+        let mut page = SizeLimited::new(MAX_PAGE_BYTES);
+        let rendered = registry.render_to_write(name, context, &mut page);
+        if page.exceeded {
+            return Err(self.error_at(
+                format,
+                name,
+                None,
+                format!("the page grows past {} MiB", MAX_PAGE_BYTES >> 20),
+                PARTIALS_LOOP_HINT,
+            ));
+        }
+        rendered.map_err(|e| {
             let template = e.template_name.clone().unwrap_or_else(|| name.to_string());
             use handlebars::RenderErrorReason as Reason;
             let (message, hint) = match e.reason() {
@@ -538,7 +564,47 @@ impl Templates {
             let pos = e.line_no.zip(e.column_no);
             self.error_at(format, &template, pos, message, hint)
         })?;
+        let out = String::from_utf8(page.bytes)
+            .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
         Ok(tidy(&out, format))
+    }
+}
+
+/// The largest page a template may render (the built-in ones stay far
+/// below a megabyte): past it the render stops instead of filling memory.
+pub const MAX_PAGE_BYTES: usize = 64 << 20;
+
+const PARTIALS_LOOP_HINT: &str = "a partial that calls itself, directly or through others, or calls others over and over, never ends: break the chain";
+
+/// A writer that keeps at most `limit` bytes and then refuses more.
+struct SizeLimited {
+    bytes: Vec<u8>,
+    limit: usize,
+    exceeded: bool,
+}
+
+impl SizeLimited {
+    fn new(limit: usize) -> SizeLimited {
+        SizeLimited {
+            bytes: Vec::new(),
+            limit,
+            exceeded: false,
+        }
+    }
+}
+
+impl std::io::Write for SizeLimited {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + buf.len() > self.limit {
+            self.exceeded = true;
+            return Err(std::io::Error::other("page too large"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
