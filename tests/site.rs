@@ -689,3 +689,102 @@ fn chromium_renders_the_release_pages() {
         );
     }
 }
+
+#[test]
+fn a_release_named_like_a_page_of_the_site_is_refused() {
+    let project = scratch_project();
+    fs::copy(
+        project.path().join("releases/25.05.toml"),
+        project.path().join("releases/index.toml"),
+    )
+    .unwrap();
+    let record = project.path().join("releases/index.toml");
+    let text = fs::read_to_string(&record).unwrap();
+    fs::write(
+        &record,
+        text.replacen("version = \"25.05\"", "version = \"index\"", 1),
+    )
+    .unwrap();
+    let out = relnotes_in(project.path())
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("release `index` would overwrite the site's own page <lang>/index.html"),
+        "{stderr}"
+    );
+    assert!(!project.path().join("public").exists());
+}
+
+#[test]
+fn two_builds_of_one_site_never_interleave() {
+    let project = scratch_project();
+    let lock = fs::File::open(project.path()).unwrap();
+    lock.lock().unwrap();
+    let out = relnotes_in(project.path())
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("another `relnotes site` is writing"),
+        "{stderr}"
+    );
+    assert!(!project.path().join("public").exists());
+    lock.unlock().unwrap();
+    relnotes_in(project.path())
+        .args(["site", "--out", "public"])
+        .assert()
+        .success();
+}
+
+/// A build killed between moving the old site aside and moving the new
+/// one in (where the two cannot be exchanged in one step) leaves the old
+/// site in a temporary directory: the next build puts it back, with the
+/// files the user added, and removes a half-written staging directory.
+#[test]
+fn the_next_build_recovers_what_a_killed_build_left() {
+    let project = scratch_project();
+    relnotes_in(project.path())
+        .args(["site", "--out", "public"])
+        .assert()
+        .success();
+    let public = project.path().join("public");
+    fs::write(public.join("CNAME"), "releases.example.com\n").unwrap();
+    let retired = project.path().join(".public.relnotes-old-Xy12");
+    fs::create_dir(&retired).unwrap();
+    fs::rename(&public, retired.join("public")).unwrap();
+    let staging = project.path().join(".public.relnotes-new-Ab34");
+    fs::create_dir_all(staging.join("en")).unwrap();
+    fs::write(staging.join("en/index.html"), "half").unwrap();
+
+    let out = relnotes_in(project.path())
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("an earlier build was cut short: put back the previous site from .public.relnotes-old-Xy12")
+            && stdout.contains("an earlier build was cut short: removed .public.relnotes-new-Ab34")
+            && stdout.contains("kept 1 file relnotes did not write"),
+        "{stdout}"
+    );
+    assert_eq!(
+        fs::read_to_string(public.join("CNAME")).unwrap(),
+        "releases.example.com\n"
+    );
+    let left: Vec<String> = fs::read_dir(project.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("relnotes-old") || n.contains("relnotes-new"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    relnotes_in(project.path())
+        .args(["site", "--out", "public", "--check"])
+        .assert()
+        .success();
+}

@@ -65,6 +65,9 @@ impl CommandReport for SiteOutcome {
             SiteOutcome::Checked { out, report } => report.to_text(out),
             SiteOutcome::Written { out, written } => {
                 let mut text = format!("wrote {} files to {}\n", written.files, out.display());
+                for line in &written.recovered {
+                    text.push_str(&format!("an earlier build was cut short: {line}\n"));
+                }
                 if !written.kept.is_empty() {
                     let n = written.kept.len();
                     let files = if n == 1 { "file" } else { "files" };

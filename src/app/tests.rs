@@ -78,6 +78,7 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
         written: Written {
             files: 25,
             kept: vec!["CNAME".into()],
+            recovered: Vec::new(),
         },
     };
     assert_eq!(

@@ -50,6 +50,15 @@ pub enum SiteError {
         "--base-url `{0}` is not an absolute http(s) URL\n  = hint: e.g. --base-url https://example.com/docs/releases"
     )]
     BaseUrl(String),
+    #[error(
+        "release `{version}` would overwrite the site's own page {page}\n  = hint: rename releases/{version}.toml; the site reserves: {}",
+        RESERVED_VERSIONS.join(", ")
+    )]
+    ReservedVersion { version: String, page: String },
+    #[error(
+        "another `relnotes site` is writing {} (it holds a lock on {})\n  = hint: wait for it to finish; two builds of one site never interleave", .dir.display(), .lock.display()
+    )]
+    Busy { dir: PathBuf, lock: PathBuf },
     #[error(transparent)]
     Render(#[from] RenderError),
     /// Boxed: a diff error is large, and rare.
@@ -64,6 +73,9 @@ impl From<DiffError> for SiteError {
         SiteError::Diff(Box::new(e))
     }
 }
+
+/// Versions a release may not have: the site's own pages per language.
+pub const RESERVED_VERSIONS: [&str; 2] = ["index", "matrix"];
 
 /// What to build.
 #[derive(Debug, Clone, Default)]
@@ -111,6 +123,15 @@ pub fn build(
     mut entries: Vec<Entry>,
     options: &SiteOptions,
 ) -> Result<Site, SiteError> {
+    if let Some(entry) = entries
+        .iter()
+        .find(|e| RESERVED_VERSIONS.contains(&e.version.as_str()))
+    {
+        return Err(SiteError::ReservedVersion {
+            version: entry.version.clone(),
+            page: format!("<lang>/{}.html", entry.version),
+        });
+    }
     // Newest first, as every list of the site shows them.
     entries.reverse();
     let templates = Templates::load(workspace, options.templates)?;

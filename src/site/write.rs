@@ -22,6 +22,10 @@ pub struct Written {
     pub files: usize,
     /// Files of the old directory that relnotes did not write, kept.
     pub kept: Vec<String>,
+    /// What an earlier build left behind (it was killed) and this one
+    /// cleaned up or put back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recovered: Vec<String>,
 }
 
 /// How the directory on disk differs from the site as built now.
@@ -203,14 +207,13 @@ fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, Sit
 /// A directory that holds files but no manifest is only built into with
 /// `force` (its files are kept all the same).
 pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
-    let exists = match fs::metadata(dir) {
-        Ok(meta) if meta.is_dir() => true,
-        Ok(_) => return Err(SiteError::NotADirectory(dir.to_path_buf())),
-        Err(e) if e.kind() == ErrorKind::NotFound => false,
-        Err(e) => return Err(io(dir)(e)),
-    };
+    match fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => return Err(SiteError::NotADirectory(dir.to_path_buf())),
+        Err(e) if e.kind() != ErrorKind::NotFound => return Err(io(dir)(e)),
+        _ => {}
+    }
     // Renaming needs the real name of the directory (`--out .` has none).
-    let dir = if exists {
+    let dir = if dir.is_dir() {
         fs::canonicalize(dir).map_err(io(dir))?
     } else {
         dir.to_path_buf()
@@ -224,6 +227,11 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         .ok_or_else(|| SiteError::NotADirectory(dir.clone()))?
         .to_string_lossy()
         .into_owned();
+    fs::create_dir_all(&parent).map_err(io(&parent))?;
+    let _lock = lock_beside(&parent, &dir)?;
+    let recovered = recover_leftovers(&parent, &name, &dir)?;
+
+    let exists = dir.is_dir();
     let old_manifest = if exists { manifest_in(&dir)? } else { None };
     let old_files = if exists {
         files_under(&dir)?
@@ -234,7 +242,6 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         return Err(SiteError::NotASite(dir));
     }
 
-    fs::create_dir_all(&parent).map_err(io(&parent))?;
     let mut staging = temp_dir_beside(&parent, &name, "new")?;
     let temp = staging.path();
     write_files(site, temp)?;
@@ -270,8 +277,23 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         kept.push(relative.clone());
     }
 
-    // Swap: the old site moves into a temporary directory of its own,
-    // removed (with it) once the new one is in place.
+    // Swap in one step where the file system can (Linux: the new and the
+    // old directory exchange names); the staging directory, which now
+    // holds the old site, is removed when dropped.
+    if exists && exchange(temp, &dir).is_ok() {
+        if let Ok(meta) = fs::metadata(temp) {
+            let _ = fs::set_permissions(&dir, meta.permissions());
+        }
+        drop(staging);
+        return Ok(Written {
+            files: site.files.len(),
+            kept,
+            recovered,
+        });
+    }
+    // Elsewhere, two renames: the old site moves into a temporary
+    // directory of its own, removed (with it) once the new one is in
+    // place; a crash between the two is put right by the next build.
     if exists {
         if let Ok(meta) = fs::metadata(&dir) {
             let _ = fs::set_permissions(temp, meta.permissions());
@@ -294,7 +316,67 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
     Ok(Written {
         files: site.files.len(),
         kept,
+        recovered,
     })
+}
+
+/// Exchanges the names of two directories in one step.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
+/// Locks the directory the site sits in for the whole write (an advisory
+/// lock, released when the process ends however it ends), so two builds
+/// of one site never interleave and no lock file is left behind.
+fn lock_beside(parent: &Path, dir: &Path) -> Result<fs::File, SiteError> {
+    let path = parent.to_path_buf();
+    let file = fs::File::open(&path).map_err(io(&path))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(fs::TryLockError::WouldBlock) => Err(SiteError::Busy {
+            dir: dir.to_path_buf(),
+            lock: path,
+        }),
+        Err(fs::TryLockError::Error(e)) => Err(io(&path)(e)),
+    }
+}
+
+/// Temporary directories an earlier build of this site left behind when
+/// it was killed: a staging directory (`new`) is removed; a retired old
+/// site (`old`) is put back when the site itself is gone, else removed.
+fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String>, SiteError> {
+    let mut recovered = Vec::new();
+    for entry in fs::read_dir(parent).map_err(io(parent))? {
+        let entry = entry.map_err(io(parent))?;
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(role) = file_name
+            .strip_prefix(&format!(".{name}.relnotes-"))
+            .and_then(|rest| rest.split('-').next())
+        else {
+            continue;
+        };
+        let path = entry.path();
+        if !matches!(role, "new" | "old") || !path.is_dir() {
+            continue;
+        }
+        let retired = path.join(name);
+        if role == "old" && retired.is_dir() && !dir.exists() {
+            fs::rename(&retired, dir).map_err(io(dir))?;
+            recovered.push(format!("put back the previous site from {file_name}"));
+        } else {
+            recovered.push(format!("removed {file_name}"));
+        }
+        fs::remove_dir_all(&path).map_err(io(&path))?;
+    }
+    recovered.sort();
+    Ok(recovered)
 }
 
 /// Writes every file of `site` under `dir`, on one thread per core.
