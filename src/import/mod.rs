@@ -2,10 +2,14 @@
 //!
 //! [`page`] turns plain text, Markdown or HTML into lines; [`parse`] places
 //! the lines under the page's known headings into a draft record in the
-//! page's language. The draft is checked with the project's loader before
+//! page's language, the facts coming from [`components`], [`driver`] and
+//! [`assets`]. The draft is checked with the project's loader before
 //! anything is written; a page in the second language of an existing
 //! record fills that language's side of it (items matched by position).
 
+pub mod assets;
+pub mod components;
+pub mod driver;
 pub mod page;
 pub mod parse;
 
