@@ -10,6 +10,7 @@
 pub mod assets;
 pub mod components;
 pub mod driver;
+pub mod names;
 pub mod page;
 pub mod parse;
 
@@ -107,7 +108,8 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Imported, Impor
             lines: unplaced,
         });
     }
-    let draft = parsed.draft;
+    let mut draft = parsed.draft;
+    components::settle_names(&mut draft, &names::Known::of(workspace, req.version)?);
     let imported_value = toml::Value::try_from(&draft)
         .map_err(|e| ImportError::Invalid(format!("cannot encode the record: {e}")))?;
     let path = workspace.release_path(req.version);

@@ -16,6 +16,7 @@
 //! - `asset-tag`: an image tag that does not start with the release version.
 
 mod claims;
+mod names;
 
 use crate::compat;
 use crate::record::source_map::join;
@@ -29,6 +30,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use claims::{Claim, find_claims, normalize_component};
+pub use names::is_package_name;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
