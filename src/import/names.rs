@@ -93,7 +93,12 @@ impl Known {
     /// The catalog's names and those of the release before `version`.
     pub fn of(workspace: &Workspace, version: &str) -> Result<Known, RecordError> {
         let mut names: Vec<String> = workspace.project.catalog.keys().cloned().collect();
-        let mut versions = workspace.versions()?;
+        // A project's first import may come before its releases/ directory.
+        let mut versions = if workspace.releases_dir().is_dir() {
+            workspace.versions()?
+        } else {
+            Vec::new()
+        };
         versions.push(version.to_string());
         versions.sort_by(|a, b| crate::record::load::release_order(a, b));
         versions.dedup();
@@ -150,6 +155,25 @@ mod tests {
         for prose in ["are", "containers for PyTorch", "和", "", "NVIDIA"] {
             assert_eq!(component_name(prose), None, "{prose}");
         }
+    }
+
+    #[test]
+    fn known_names_are_the_catalog_and_the_record_before() {
+        let ws = Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        // After 25.10: its names.
+        assert_eq!(
+            Known::of(&ws, "25.11").unwrap().spelling("Flash-Attn"),
+            "flash_attn"
+        );
+        // After 25.05, which has no flash_attn: the page's spelling stays.
+        assert_eq!(
+            Known::of(&ws, "25.06").unwrap().spelling("Flash-Attn"),
+            "Flash-Attn"
+        );
+        // Before every record: the catalog alone.
+        let first = Known::of(&ws, "25.01").unwrap();
+        assert_eq!(first.spelling("PyTorch"), "torch");
+        assert_eq!(first.spelling("flash-attn"), "flash-attn");
     }
 
     #[test]
