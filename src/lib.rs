@@ -39,6 +39,7 @@
 
 pub mod app;
 pub mod compat;
+pub mod diagnostic;
 pub mod diff;
 pub mod error;
 pub mod import;

@@ -6,11 +6,11 @@ mod cli;
 
 use clap::Parser;
 use cli::{Cli, Command, ListFormat};
+use relnotes::output::terminal_safe;
 use relnotes::{
     CommandReport, DiffRequest, Error, ImageAccess, ImportRequest, Outcome, RenderRequest,
     SbomRequest, SbomSource, Session, SiteRequest, VerifyRequest,
 };
-use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -24,16 +24,17 @@ fn main() -> ExitCode {
     let mut session = None;
     let result = run(cli, &mut session);
     for warning in session.iter().flat_map(|s| &s.warnings) {
-        eprintln!("{warning}");
+        eprintln!("{}", terminal_safe(&warning.to_string()));
     }
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             // Located diagnostics carry their own `path:line:col: error:` prefix.
+            let message = terminal_safe(&e.to_string()).into_owned();
             if e.is_located() {
-                eprintln!("{e}");
+                eprintln!("{message}");
             } else {
-                eprintln!("error: {e}");
+                eprintln!("error: {message}");
             }
             ExitCode::from(e.exit_code() as u8)
         }
@@ -44,7 +45,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);
     match cli.command {
-        Command::List { format } => Ok(show(&relnotes::list_releases(session)?, format)),
+        Command::List { format } => show(&relnotes::list_releases(session)?, format),
         Command::Render {
             version,
             lang,
@@ -141,7 +142,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 check,
                 force,
             };
-            Ok(show(&relnotes::site(session, &request)?, format))
+            show(&relnotes::site(session, &request)?, format)
         }
         Command::Verify {
             version,
@@ -161,19 +162,14 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 show_undeclared,
                 access: access(username, insecure, quiet)?,
             };
-            Ok(show(&relnotes::verify(session, &request)?, format))
+            show(&relnotes::verify(session, &request)?, format)
         }
         Command::Compat {
             driver,
             datacenter,
             format,
-        } => Ok(show(
-            &relnotes::compat(session, &driver, datacenter)?,
-            format,
-        )),
-        Command::Lint { versions, format } => {
-            Ok(show(&relnotes::lint(session, &versions)?, format))
-        }
+        } => show(&relnotes::compat(session, &driver, datacenter)?, format),
+        Command::Lint { versions, format } => show(&relnotes::lint(session, &versions)?, format),
         Command::Import {
             page,
             version,
@@ -186,7 +182,8 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 lang: lang.parse().map_err(Error::Usage)?,
                 force,
             };
-            eprintln!("{}", relnotes::import_page(session, &request)?.summary());
+            let summary = relnotes::import_page(session, &request)?.summary();
+            eprintln!("{}", terminal_safe(&summary));
             Ok(0)
         }
     }
@@ -209,23 +206,18 @@ fn access(username: Option<String>, insecure: bool, quiet: bool) -> Result<Image
 /// Prints the text of an outcome, or writes its files.
 fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
     if let Some(text) = outcome.deliver(force)? {
-        print(&text);
+        relnotes::output::print(&text)?;
     }
     Ok(0)
 }
 
 /// Prints a report as asked; its exit code is the command's.
-fn show(report: &impl CommandReport, format: ListFormat) -> u8 {
-    print(&match format {
-        ListFormat::Text => report.to_text(),
+fn show(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
+    // Text shows what images, pages and registries say: escaped for the
+    // terminal. JSON escapes control characters itself.
+    relnotes::output::print(&match format {
+        ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
         ListFormat::Json => report.to_json(),
-    });
-    report.exit_code()
-}
-
-/// Prints to stdout; a closed pipe (e.g. `| head`) is not an error.
-fn print(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    })?;
+    Ok(report.exit_code())
 }

@@ -15,6 +15,8 @@ use tempfile::NamedTempFile;
 pub enum OutputError {
     #[error("{} already exists\n  = hint: pass --force to overwrite it", .0.display())]
     Exists(PathBuf),
+    #[error("{} is not a regular file ({kind})\n  = hint: -o writes regular files only, with or without --force; pick a file name", path.display())]
+    NotAFile { path: PathBuf, kind: &'static str },
     #[error("cannot write {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -86,6 +88,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 /// Writes every file or none: all targets are checked first, every file is
 /// staged, and only then are they put in place.
 pub fn write_all(files: &[OutputFile], force: bool) -> Result<(), OutputError> {
+    for file in files {
+        writable(&file.path)?;
+    }
     if !force && let Some(existing) = files.iter().find(|f| f.path.exists()) {
         return Err(OutputError::Exists(existing.path.clone()));
     }
@@ -94,6 +99,89 @@ pub fn write_all(files: &[OutputFile], force: bool) -> Result<(), OutputError> {
         .map(|file| stage(&file.path, &file.bytes))
         .collect::<Result<Vec<_>, _>>()?;
     staged.into_iter().try_for_each(|file| file.persist(force))
+}
+
+/// Refuses a target that exists and is not a regular file (followed
+/// through symlinks): a FIFO, a device, a socket or a directory would be
+/// replaced by a regular file, which loses what it was.
+fn writable(path: &Path) -> Result<(), OutputError> {
+    let kind = match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+        Ok(meta) if meta.is_file() => return Ok(()),
+        Ok(meta) => file_kind(&meta.file_type()),
+    };
+    Err(OutputError::NotAFile {
+        path: path.to_path_buf(),
+        kind,
+    })
+}
+
+fn file_kind(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Prints to stdout. A closed pipe (`relnotes list | head`) is not an
+/// error; any other failure (a full disk behind `> file`) is, so a
+/// truncated output never passes for a whole one.
+pub fn print(text: &str) -> Result<(), OutputError> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(OutputError::Io {
+            path: PathBuf::from("standard output"),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// `text` safe to show on a terminal: control characters (but line
+/// breaks and tabs) and bidirectional overrides are written as visible
+/// escapes (`\u{1b}`), so a package name, an os-release field or a
+/// registry's message read from an image can neither move the cursor,
+/// clear the screen, set the window title nor reorder what is shown.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Temporary files readable the way `fs::write` makes them (the umask
@@ -120,6 +208,49 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_fifos_and_devices_even_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        for (path, kind) in [
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/null"), "a device"),
+        ] {
+            for force in [false, true] {
+                let file = OutputFile {
+                    path: path.to_path_buf(),
+                    bytes: b"x".to_vec(),
+                };
+                match write_all(&[file], force) {
+                    Err(OutputError::NotAFile { kind: k, .. }) => assert_eq!(k, kind),
+                    other => panic!("{path:?} force={force}: {other:?}"),
+                }
+            }
+        }
+        let meta = fs::symlink_metadata(&fifo).unwrap();
+        assert!(!meta.is_file(), "the FIFO is still a FIFO");
+        assert_eq!(names_in(dir.path()), ["pipe"]);
+    }
+
+    #[test]
+    fn terminal_text_shows_escapes_not_effects() {
+        assert_eq!(terminal_safe("torch 2.8\n\tok"), "torch 2.8\n\tok");
+        assert_eq!(
+            terminal_safe("ubuntu\u{1b}]0;owned\u{7}\u{1b}[2J"),
+            "ubuntu\\u{1b}]0;owned\\u{7}\\u{1b}[2J"
+        );
+        assert_eq!(
+            terminal_safe("a\u{202e}b\u{9b}c\rd"),
+            "a\\u{202e}b\\u{9b}c\\u{d}d"
+        );
     }
 
     #[test]
@@ -173,7 +304,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let existing = dir.path().join("page.md");
         fs::write(&existing, "old").unwrap();
-        // A directory cannot be replaced by a file: the rename fails after staging.
+        // A directory is not replaced by a file: refused before anything is staged.
         let in_the_way = dir.path().join("in-the-way");
         fs::create_dir(&in_the_way).unwrap();
         fs::write(in_the_way.join("keep"), "k").unwrap();
@@ -189,7 +320,9 @@ mod tests {
             },
         ];
         let err = write_all(&files, true).unwrap_err();
-        assert!(matches!(err, OutputError::Io { path, .. } if path == in_the_way));
+        assert!(
+            matches!(err, OutputError::NotAFile { path, kind: "a directory" } if path == in_the_way)
+        );
         assert_eq!(fs::read_to_string(&existing).unwrap(), "old");
         assert_eq!(names_in(dir.path()), ["in-the-way", "page.md"]);
 

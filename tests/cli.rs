@@ -62,3 +62,49 @@ fn version_flag_and_help() {
         assert!(help.contains(command), "{help}");
     }
 }
+
+/// Text reports and error messages show control characters as escapes,
+/// so what a record, page, image or registry says cannot drive the
+/// terminal; JSON carries the text as it is.
+#[test]
+fn terminal_control_characters_are_shown_escaped() {
+    let dir = crate::util::scratch_project();
+    let record = dir.path().join("releases/25.05.toml");
+    let source = std::fs::read_to_string(&record).unwrap();
+    let title = "zh = \"training-nv-pytorch 25.05";
+    assert!(source.contains(title));
+    std::fs::write(
+        &record,
+        source.replacen(
+            title,
+            "zh = \"\\u001b]0;owned\\u0007\\u001b[2Jtraining-nv-pytorch 25.05",
+            1,
+        ),
+    )
+    .unwrap();
+    let text = stdout_of(relnotes_in(dir.path()).arg("list"));
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(
+        text.contains("\\u{1b}]0;owned\\u{7}\\u{1b}[2Jtraining-nv-pytorch 25.05"),
+        "{text}"
+    );
+    let json = stdout_of(relnotes_in(dir.path()).args(["list", "--format", "json"]));
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(
+        parsed[0]["title"]["zh"]
+            .as_str()
+            .unwrap()
+            .starts_with("\u{1b}]0;owned")
+    );
+
+    let out = relnotes()
+        .args(["verify", "25.10", "--image", "oci:/nonexistent/\u{1b}[2J"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}') && stderr.contains("\\u{1b}[2J"),
+        "{stderr}"
+    );
+}

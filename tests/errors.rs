@@ -44,3 +44,133 @@ fn nothing_is_written_on_error() {
         "only relnotes.toml and releases/: {leftovers:?}"
     );
 }
+
+/// `-o` writes regular files only: a FIFO or a device stays what it is,
+/// with or without `--force`.
+#[cfg(unix)]
+#[test]
+fn output_to_a_fifo_or_a_device_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for target in [fifo.as_path(), std::path::Path::new("/dev/null")] {
+        let out = relnotes_in(&root())
+            .args(["sbom", "25.10", "--arch", "amd64", "--force", "-o"])
+            .arg(target)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("is not a regular file") && stderr.contains("-o writes regular files"),
+            "{stderr}"
+        );
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}
+
+/// A failed write to stdout (a full disk behind `> file`) is an error,
+/// never a truncated output with exit 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relnotes"))
+        .current_dir(root())
+        .args(["sbom", "25.10", "--arch", "amd64"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write standard output"), "{stderr}");
+}
+
+/// A record that is not UTF-8 is refused with where the first bad byte
+/// is; a UTF-16 one is named as such.
+#[test]
+fn records_that_are_not_utf8_say_where_and_what() {
+    let dir = crate::util::scratch_project();
+    let record = dir.path().join("releases/25.05.toml");
+    let mut bytes = fs::read(&record).unwrap();
+    bytes.splice(0..0, b"# caf\xe9\n".iter().copied());
+    fs::write(&record, &bytes).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "25.05"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "releases/25.05.toml:1:6: error: the file is not UTF-8: byte 5 (0xe9) does not start a character"
+        ),
+        "{stderr}"
+    );
+
+    let text =
+        String::from_utf8(fs::read(dir.path().join("releases/25.10.toml")).unwrap()).unwrap();
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    fs::write(dir.path().join("releases/25.10.toml"), utf16).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "25.10"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("releases/25.10.toml: error: the file is UTF-16; relnotes reads UTF-8")
+            && stderr.contains("iconv -f UTF-16 -t UTF-8"),
+        "{stderr}"
+    );
+}
+
+/// A directory named like a record is not a release, and no hint says it is.
+#[test]
+fn a_directory_named_like_a_record_is_not_a_version() {
+    let dir = crate::util::scratch_project();
+    fs::create_dir(dir.path().join("releases/26.01.toml")).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "26.01"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("known versions: 25.05, 25.10\n"),
+        "{stderr}"
+    );
+    let list = relnotes_in(dir.path()).arg("list").output().unwrap();
+    assert!(!String::from_utf8_lossy(&list.stdout).contains("26.01"));
+}
+
+#[test]
+fn templates_must_be_a_directory() {
+    let out = relnotes_in(&root())
+        .args(["render", "25.10", "--templates", "Cargo.toml"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: --templates Cargo.toml is a file, not a directory"),
+        "{stderr}"
+    );
+}

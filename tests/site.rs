@@ -469,6 +469,31 @@ fn check_says_fresh_or_lists_what_is_stale() {
     assert_eq!(report["up_to_date"], false);
     assert_eq!(report["changed"], serde_json::json!(["en/25.10.html"]));
     assert_eq!(report["missing"], serde_json::json!(["zh/matrix.html"]));
+    let findings: Vec<(&str, &str, &str)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap(),
+                d["severity"].as_str().unwrap(),
+                d["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        findings,
+        [
+            ("site-stale", "error", "page missing"),
+            ("site-stale", "error", "page changed")
+        ]
+    );
+    assert!(
+        report["findings"][1]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("en/25.10.html")
+    );
 }
 
 #[test]

@@ -739,6 +739,63 @@ fn a_tampered_image_reports_exactly_the_planted_problems() {
     assert_eq!(json["archs"][0]["status"], "missing");
     assert_eq!(json["platforms"], serde_json::json!(["linux/amd64"]));
     assert_eq!(json["summary"]["findings"], 4);
+
+    // The same findings in the shape every check shares, placed at what
+    // the record declares.
+    let record = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("releases/25.10.toml"),
+    )
+    .unwrap();
+    let line_of = |needle: &str| {
+        record
+            .lines()
+            .position(|l| l.starts_with(needle))
+            .map(|i| i + 1)
+            .unwrap()
+    };
+    let located: Vec<(String, String, u64)> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| {
+            assert!(d["file"].as_str().unwrap().ends_with("releases/25.10.toml"));
+            assert_eq!(d["version"], "25.10");
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(located.len(), 4, "{located:?}");
+    assert_eq!(
+        located[0],
+        (
+            "verify-arch".into(),
+            "[aarch64] the image has no linux/arm64 platform".into(),
+            line_of("archs =") as u64
+        )
+    );
+    let transformers = located
+        .iter()
+        .find(|(_, m, _)| m.contains("transformers"))
+        .unwrap();
+    assert_eq!(transformers.0, "verify-component");
+    assert!(
+        transformers
+            .1
+            .starts_with("[amd64] transformers 4.56.1+ali: the image holds 4.56.1 ("),
+        "{transformers:?}"
+    );
+    assert_eq!(transformers.2, line_of("transformers =") as u64);
+    let unchecked = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "warning")
+        .count();
+    assert_eq!(unchecked, 1);
 }
 
 #[test]

@@ -67,7 +67,7 @@ impl CommandReport for SiteOutcome {
 
     fn to_json(&self) -> String {
         match self {
-            SiteOutcome::Checked { report, .. } => report.to_json(),
+            SiteOutcome::Checked { out, report } => report.to_json(out),
             SiteOutcome::Written { written, .. } => {
                 serde_json::to_string_pretty(written).expect("serializable") + "\n"
             }

@@ -28,9 +28,7 @@ pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Erro
         open: req.access.open_options(),
         progress: progress.as_ref(),
     };
-    Ok(verify::run(
-        &session.workspace.project,
-        &loaded.release,
-        &options,
-    )?)
+    let mut report = verify::run(&session.workspace.project, &loaded.release, &options)?;
+    report.locate(&loaded.sources, &loaded.release);
+    Ok(report)
 }

@@ -2,7 +2,8 @@
 //! often gets wrong: component names, versions the loader does not check,
 //! and driver facts that the driver text states but the fields lack.
 
-use super::{Context, Level, is_package_name};
+use super::{Context, is_package_name};
+use crate::diagnostic::Severity;
 use crate::import::driver::driver as read_driver_text;
 use crate::record::Lang;
 use crate::record::source_map::join;
@@ -25,7 +26,7 @@ impl Context<'_> {
         for (table, names) in tables {
             for name in names.iter().filter(|n| !is_package_name(n)) {
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "component-name",
                     self.sources.key(&join(&table, name)),
                     format!("component `{name}` is not a package name"),
@@ -49,7 +50,7 @@ impl Context<'_> {
             && let Err(e) = Version::parse(Ecosystem::Cuda, nfc)
         {
             self.push(
-                Level::Error,
+                Severity::Error,
                 "version-syntax",
                 self.sources.value("driver.not_forward_compatible_with"),
                 format!("driver.not_forward_compatible_with: {e}"),
@@ -59,7 +60,7 @@ impl Context<'_> {
         for (i, branch) in driver.upgrade_from.iter().enumerate() {
             if branch_number(branch).is_none() {
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "version-syntax",
                     self.sources.value(&format!("driver.upgrade_from[{i}]")),
                     format!("`{branch}` in driver.upgrade_from is not a driver branch"),
@@ -70,7 +71,7 @@ impl Context<'_> {
         for (i, b) in driver.datacenter.iter().enumerate() {
             let Some(number) = branch_number(&b.branch) else {
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "version-syntax",
                     self.sources
                         .value(&format!("driver.datacenter[{i}].branch")),
@@ -82,7 +83,7 @@ impl Context<'_> {
             let min_branch = b.min.split('.').next().unwrap_or("");
             if min_branch != number {
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "version-syntax",
                     self.sources.value(&format!("driver.datacenter[{i}].min")),
                     format!(
@@ -147,7 +148,7 @@ impl Context<'_> {
         missing.dedup();
         for m in missing {
             self.push(
-                Level::Warning,
+                Severity::Warning,
                 "driver-wording",
                 at,
                 format!("the driver text names {m}, which the driver fields do not state"),

@@ -25,71 +25,22 @@ mod facts;
 mod names;
 
 use crate::compat;
+use crate::diagnostic::{Counts, Diagnostic, Severity};
 use crate::record::source_map::join;
 use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
-use crate::reference::ImageRef;
 use crate::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
-use std::fmt;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use claims::{Claim, find_claims, normalize_component};
 pub use names::is_package_name;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Error,
-    Warning,
-    Info,
-}
-
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Error => "error",
-            Level::Warning => "warning",
-            Level::Info => "info",
-        }
-    }
-}
-
-/// One problem (or remark) about one record.
-#[derive(Debug, Clone, Serialize)]
-pub struct Finding {
-    pub severity: Level,
-    pub rule: &'static str,
-    pub version: String,
-    pub file: PathBuf,
-    /// 1-based; 0 when there is no position.
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-    pub hint: Option<String>,
-}
-
-impl fmt::Display for Finding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "{}:{}:{}: ", self.file.display(), self.line, self.column)?;
-        } else {
-            write!(f, "{}: ", self.file.display())?;
-        }
-        write!(
-            f,
-            "{}[{}]: {}",
-            self.severity.as_str(),
-            self.rule,
-            self.message
-        )?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
-        }
-        Ok(())
-    }
-}
+/// A lint finding: the crate's one diagnostic shape, with its rule id
+/// and the release it is about.
+pub type Finding = Diagnostic;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct LintReport {
@@ -154,16 +105,13 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
             findings: Vec::new(),
         };
         for w in &loaded.warnings {
-            ctx.findings.push(Finding {
-                severity: Level::Warning,
-                rule: "missing-translation",
-                version: version.clone(),
-                file: w.path.clone(),
-                line: w.line,
-                column: w.column,
-                message: w.message.clone(),
-                hint: w.hint.clone(),
-            });
+            ctx.findings.push(
+                Diagnostic::new(Severity::Warning, &w.file, w.message.clone())
+                    .at(w.line, w.column)
+                    .with_rule("missing-translation")
+                    .with_version(version.clone())
+                    .with_hint(w.hint.clone()),
+            );
         }
         ctx.upgrade_claims();
         ctx.driver_cuda();
@@ -181,11 +129,11 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
         });
         findings.extend(found);
     }
-    let count = |l: Level| findings.iter().filter(|f| f.severity == l).count();
+    let counts = Counts::of(&findings);
     Ok(LintReport {
-        errors: count(Level::Error),
-        warnings: count(Level::Warning),
-        infos: count(Level::Info),
+        errors: counts.errors,
+        warnings: counts.warnings,
+        infos: counts.infos,
         versions: wanted,
         findings,
     })
@@ -203,7 +151,7 @@ struct Context<'a> {
 impl Context<'_> {
     fn push(
         &mut self,
-        severity: Level,
+        severity: Severity,
         rule: &'static str,
         at: Option<Position>,
         message: String,
@@ -216,16 +164,13 @@ impl Context<'_> {
             }
             None => (0, 0),
         };
-        self.findings.push(Finding {
-            severity,
-            rule,
-            version: self.release.version.clone(),
-            file: self.path.clone(),
-            line,
-            column,
-            message,
-            hint,
-        });
+        self.findings.push(
+            Diagnostic::new(severity, &self.path, message)
+                .at(line, column)
+                .with_rule(rule)
+                .with_version(self.release.version.clone())
+                .with_hint(hint),
+        );
     }
 
     /// Where `needle` stands in the source, searching from `from`.
@@ -276,7 +221,7 @@ impl Context<'_> {
                         .find(|(_, d)| !d.is_empty());
                     let Some((name, declared)) = found else {
                         self.push(
-                            Level::Warning,
+                            Severity::Warning,
                             "upgrade-claim",
                             at,
                             format!(
@@ -298,7 +243,7 @@ impl Context<'_> {
                         .collect();
                     if !wrong.is_empty() {
                         self.push(
-                            Level::Error,
+                            Severity::Error,
                             "upgrade-claim",
                             at,
                             format!(
@@ -331,7 +276,7 @@ impl Context<'_> {
                         let order = before.version_order(current);
                         if matches!(order, Some(Ordering::Equal | Ordering::Greater)) {
                             self.push(
-                                Level::Error,
+                                Severity::Error,
                                 "upgrade-claim",
                                 at,
                                 format!(
@@ -396,7 +341,7 @@ impl Context<'_> {
             }
             reported.push(d);
             self.push(
-                Level::Error,
+                Severity::Error,
                 "driver-cuda-mismatch",
                 at,
                 format!(
@@ -421,7 +366,7 @@ impl Context<'_> {
             {
                 let at = self.sources.value(&format!("driver.datacenter[{i}].min"));
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "driver-branch-conflict",
                     at,
                     format!(
@@ -462,7 +407,7 @@ impl Context<'_> {
         };
         if lower {
             self.push(
-                Level::Error,
+                Severity::Error,
                 "driver-below-cuda-minimum",
                 self.sources.value("driver.min"),
                 format!(
@@ -476,32 +421,51 @@ impl Context<'_> {
         }
     }
 
+    /// Where a component is first declared: in [components], else in the
+    /// first arch table that names it.
+    fn component_at(&self, name: &str) -> Option<Position> {
+        std::iter::once(join("components", name))
+            .chain(
+                self.release
+                    .arch
+                    .keys()
+                    .map(|arch| join(&join(&join("arch", arch.as_str()), "components"), name)),
+            )
+            .filter_map(|place| self.sources.key(&place))
+            .min()
+    }
+
     fn arch_differences(&mut self) {
         let views = self.release.resolve(&self.workspace.project);
         if views.len() < 2 {
             return;
         }
-        let mut seen: Vec<String> = Vec::new();
+        let by_key: Vec<HashMap<&str, &str>> = views
+            .iter()
+            .map(|v| {
+                v.components
+                    .iter()
+                    .map(|c| (c.key.as_str(), c.version.as_str()))
+                    .collect()
+            })
+            .collect();
+        let mut seen: HashSet<&str> = HashSet::new();
         for view in &views {
             for c in &view.components {
-                if seen.contains(&c.key) {
+                if !seen.insert(&c.key) {
                     continue;
                 }
-                seen.push(c.key.clone());
                 let holders: Vec<(&str, &str)> = views
                     .iter()
-                    .filter_map(|v| {
-                        v.component(&c.key)
-                            .map(|x| (v.name.as_str(), x.version.as_str()))
-                    })
+                    .zip(&by_key)
+                    .filter_map(|(v, keys)| keys.get(c.key.as_str()).map(|x| (v.name.as_str(), *x)))
                     .collect();
-                let at = self.sources.line_starting(&format!("{} =", c.name));
                 if holders.len() < views.len() {
                     let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
                     self.push(
-                        Level::Info,
+                        Severity::Info,
                         "arch-difference",
-                        at,
+                        self.component_at(&c.name),
                         format!("{} only on {}", c.name, archs.join(", ")),
                         None,
                     );
@@ -509,9 +473,9 @@ impl Context<'_> {
                     let list: Vec<String> =
                         holders.iter().map(|(a, v)| format!("{a} {v}")).collect();
                     self.push(
-                        Level::Info,
+                        Severity::Info,
                         "arch-difference",
-                        at,
+                        self.component_at(&c.name),
                         format!("{} differs per arch: {}", c.name, list.join(", ")),
                         None,
                     );
@@ -523,38 +487,43 @@ impl Context<'_> {
     fn duplicates(&mut self) {
         let views = self.release.resolve(&self.workspace.project);
         for view in &views {
-            for (i, a) in view.components.iter().enumerate() {
-                for b in &view.components[i + 1..] {
-                    if a.key != b.key
-                        && normalize_component(&a.name) == normalize_component(&b.name)
-                    {
-                        let at = self.sources.line_starting(&format!("{} =", b.name));
-                        self.push(
-                            Level::Error,
-                            "duplicate-component",
-                            at,
-                            format!(
-                                "{}: `{}` and `{}` name the same component ({} and {})",
-                                view.name, a.name, b.name, a.version, b.version
-                            ),
-                            Some("keep one of the two names".into()),
-                        );
-                    }
+            // Components whose names normalise alike, in record order.
+            let mut alike: HashMap<String, Vec<&crate::package::Package>> = HashMap::new();
+            for c in &view.components {
+                alike
+                    .entry(normalize_component(&c.name))
+                    .or_default()
+                    .push(c);
+            }
+            for a in &view.components {
+                let group = &alike[&normalize_component(&a.name)];
+                let after = group.iter().skip_while(|x| !std::ptr::eq(**x, a)).skip(1);
+                for b in after.filter(|b| b.key != a.key) {
+                    self.push(
+                        Severity::Error,
+                        "duplicate-component",
+                        self.component_at(&b.name),
+                        format!(
+                            "{}: `{}` and `{}` name the same component ({} and {})",
+                            view.name, a.name, b.name, a.version, b.version
+                        ),
+                        Some("keep one of the two names".into()),
+                    );
                 }
             }
         }
+        let shared: HashMap<String, &String> = self
+            .release
+            .components
+            .iter()
+            .rev()
+            .map(|(n, v)| (normalize_component(n), v))
+            .collect();
         for (arch, over) in &self.release.arch {
             for (name, version) in &over.components {
-                let shared = self
-                    .release
-                    .components
-                    .iter()
-                    .find(|(n, _)| normalize_component(n) == normalize_component(name));
-                if let Some((_, v)) = shared
-                    && v == version
-                {
+                if shared.get(&normalize_component(name)) == Some(&version) {
                     self.push(
-                        Level::Warning,
+                        Severity::Warning,
                         "duplicate-component",
                         self.sources.key(&join(
                             &join(&join("arch", arch.as_str()), "components"),
@@ -574,12 +543,12 @@ impl Context<'_> {
     fn asset_tags(&mut self) {
         let version = self.release.version.clone();
         for asset in &self.release.assets {
-            let image = match ImageRef::parse(&asset.image) {
+            let image = match asset.reference() {
                 Ok(image) => image,
                 Err(e) => {
                     let at = self.find(&asset.image, None);
                     self.push(
-                        Level::Error,
+                        Severity::Error,
                         "asset-image",
                         at,
                         format!("asset image `{}` is not an image reference: {e}", asset.image),
@@ -600,7 +569,7 @@ impl Context<'_> {
             if !ok {
                 let at = self.find(&asset.image, None);
                 self.push(
-                    Level::Error,
+                    Severity::Error,
                     "asset-tag",
                     at,
                     format!(

@@ -3,7 +3,7 @@
 use super::RecordError;
 use super::diagnostic::{Diagnostic, Severity, did_you_mean};
 use super::model::{Components, Project, Release};
-use super::source_map::{SourceMap, join};
+use super::source_map::{LineIndex, SourceMap, join};
 use super::text::{Lang, Text};
 use crate::version::{Ecosystem, Version};
 use std::collections::HashMap;
@@ -115,6 +115,7 @@ impl Workspace {
             })?;
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "toml")
+                && path.is_file()
                 && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
             {
                 versions.push(stem.to_string());
@@ -174,10 +175,42 @@ pub fn release_order(a: &str, b: &str) -> std::cmp::Ordering {
     }
 }
 
+/// The file's text. A file that is not UTF-8 is refused with where the
+/// first bad byte is, and what to do when it is UTF-16.
 fn read(path: &Path) -> Result<String, RecordError> {
-    fs::read_to_string(path).map_err(|source| RecordError::Io {
+    let bytes = fs::read(path).map_err(|source| RecordError::Io {
         path: path.to_path_buf(),
         source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+        let valid = &bytes[..e.utf8_error().valid_up_to()];
+        let prefix = std::str::from_utf8(valid).unwrap_or_default();
+        let at = LineIndex::new(prefix).line_column(prefix, prefix.len());
+        let (message, hint) = if utf16 {
+            (
+                "the file is UTF-16; relnotes reads UTF-8".to_string(),
+                "convert it, e.g. iconv -f UTF-16 -t UTF-8",
+            )
+        } else {
+            (
+                format!(
+                    "the file is not UTF-8: byte {} (0x{:02x}) does not start a character",
+                    valid.len(),
+                    bytes[valid.len()]
+                ),
+                "save the file as UTF-8",
+            )
+        };
+        let line = (!utf16).then_some(at);
+        let mut diagnostic =
+            Diagnostic::new(Severity::Error, &super::diagnostic::shown(path), message)
+                .with_hint(Some(hint.into()));
+        if let Some(at) = line {
+            diagnostic = diagnostic.at(at.line, at.column);
+        }
+        RecordError::Invalid(vec![diagnostic])
     })
 }
 

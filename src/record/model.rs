@@ -3,6 +3,7 @@
 
 use super::arch::Arch;
 use super::text::{Lang, Text};
+use crate::reference::{ImageRef, ReferenceError};
 use crate::version::Ecosystem;
 use indexmap::IndexMap;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -200,6 +201,15 @@ pub struct Asset {
     #[serde(default)]
     pub not_suits: Vec<Text>,
     pub note: Option<Text>,
+}
+
+impl Asset {
+    /// The image, as a reference (the record keeps the words as written,
+    /// so pages show them unchanged; `lint` reports one that is not a
+    /// reference).
+    pub fn reference(&self) -> Result<ImageRef, ReferenceError> {
+        ImageRef::parse(&self.image)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -7,6 +7,7 @@ use super::text::Text;
 use crate::package::{Origin, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchView {
@@ -92,19 +93,31 @@ impl Release {
             .map(|(n, v)| component(n, v, Origin::Shared))
             .collect();
         if let Some(over) = overrides {
+            // Overrides replace shared components in place, found by key;
+            // only additions shift positions, so they come after.
+            let shared: HashMap<String, usize> = components
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.key.clone(), i))
+                .collect();
+            let mut additions = Vec::new();
             for (name, version) in &over.components {
                 let added = component(name, version, Origin::Added);
-                if let Some(existing) = components.iter_mut().find(|c| c.key == added.key) {
-                    let shared_version = existing.version.clone();
-                    *existing = added.with_origin(Origin::Override { shared_version });
-                } else {
-                    let sort_key = added.name.to_lowercase();
-                    let at = components
-                        .iter()
-                        .rposition(|c| c.name.to_lowercase() < sort_key)
-                        .map_or(0, |i| i + 1);
-                    components.insert(at, added);
+                match shared.get(&added.key) {
+                    Some(&i) => {
+                        let shared_version = components[i].version.clone();
+                        components[i] = added.with_origin(Origin::Override { shared_version });
+                    }
+                    None => additions.push(added),
                 }
+            }
+            for added in additions {
+                let sort_key = added.name.to_lowercase();
+                let at = components
+                    .iter()
+                    .rposition(|c| c.name.to_lowercase() < sort_key)
+                    .map_or(0, |i| i + 1);
+                components.insert(at, added);
             }
         }
         ArchView {

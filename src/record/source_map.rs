@@ -147,14 +147,17 @@ impl SourceMap {
         span: Option<Range<usize>>,
         message: impl Into<String>,
     ) -> Diagnostic {
-        Diagnostic::at(
-            severity,
-            &self.path,
-            &self.source,
-            &self.lines,
-            span,
-            message,
-        )
+        let diagnostic = Diagnostic::new(severity, &shown(&self.path), message);
+        match span {
+            Some(span) => {
+                let at = self.lines.line_column(&self.source, span.start);
+                let text = self.lines.line_text(&self.source, at.line);
+                diagnostic
+                    .at(at.line, at.column)
+                    .with_snippet(text.map(str::to_string))
+            }
+            None => diagnostic,
+        }
     }
 }
 

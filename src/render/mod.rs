@@ -49,6 +49,8 @@ impl PageFormat {
 pub enum RenderError {
     #[error("templates directory {} does not exist\n  = hint: --templates takes a directory of *.hbs files, such as the project's templates/", .0.display())]
     NoTemplateDir(PathBuf),
+    #[error("--templates {} is a file, not a directory\n  = hint: --templates takes a directory of *.hbs files, such as the project's templates/", .0.display())]
+    TemplatesNotADir(PathBuf),
     #[error("cannot read {}: {source}", path.display())]
     Io {
         path: PathBuf,

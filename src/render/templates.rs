@@ -288,7 +288,11 @@ impl Templates {
         if let Some(dir) = dir
             && !dir.is_dir()
         {
-            return Err(RenderError::NoTemplateDir(dir.to_path_buf()));
+            return Err(if dir.exists() {
+                RenderError::TemplatesNotADir(dir.to_path_buf())
+            } else {
+                RenderError::NoTemplateDir(dir.to_path_buf())
+            });
         }
         let project_dir = workspace.root.join(TEMPLATES_DIR);
         let mut sources: BTreeMap<String, (String, TemplateOrigin)> = BTreeMap::new();

@@ -110,7 +110,7 @@ pub fn assemble(
 /// release, identified by an OCI purl of its first asset.
 fn image(project: &Project, release: &Release, arch: &Arch) -> Result<CdxComponent, SbomError> {
     // An asset that is not a valid reference (lint says so) names no image.
-    let asset = release.assets.first().and_then(|a| a.image.parse().ok());
+    let asset = release.assets.first().and_then(|a| a.reference().ok());
     let purl = purl::image_purl(asset.as_ref(), &project.product.id, arch)?;
     let mut image = CdxComponent::new(
         Classification::Container,

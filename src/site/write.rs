@@ -6,6 +6,7 @@
 //! fails leaves the old site as it was and removes its temporary directory.
 
 use super::{MANIFEST, Site, SiteError};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::output::{self, OutputError};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -68,13 +69,39 @@ impl CheckReport {
         out
     }
 
-    pub fn to_json(&self) -> String {
-        let value = serde_json::json!({
-            "up_to_date": !self.is_stale(),
-            "missing": self.missing,
-            "changed": self.changed,
-            "extra": self.extra,
-        });
+    /// Each page that differs, in the crate's one diagnostic shape.
+    pub fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
+        [
+            ("missing", &self.missing),
+            ("changed", &self.changed),
+            ("extra", &self.extra),
+        ]
+        .into_iter()
+        .flat_map(|(word, list)| {
+            list.iter().map(move |path| {
+                Diagnostic::new(Severity::Error, &dir.join(path), format!("page {word}"))
+                    .with_rule("site-stale")
+            })
+        })
+        .collect()
+    }
+
+    pub fn to_json(&self, dir: &Path) -> String {
+        #[derive(Serialize)]
+        struct Document<'a> {
+            up_to_date: bool,
+            missing: &'a [String],
+            changed: &'a [String],
+            extra: &'a [String],
+            findings: Vec<Diagnostic>,
+        }
+        let value = Document {
+            up_to_date: !self.is_stale(),
+            missing: &self.missing,
+            changed: &self.changed,
+            extra: &self.extra,
+            findings: self.findings(dir),
+        };
         serde_json::to_string_pretty(&value).expect("serializable") + "\n"
     }
 }
@@ -308,6 +335,11 @@ fn write_error(e: OutputError) -> SiteError {
         OutputError::Exists(path) => SiteError::Io {
             path,
             source: ErrorKind::AlreadyExists.into(),
+        },
+        // Site pages are written into a fresh staging directory.
+        OutputError::NotAFile { path, .. } => SiteError::Io {
+            path,
+            source: ErrorKind::InvalidInput.into(),
         },
     }
 }

@@ -73,6 +73,7 @@ pub fn compare(
         undeclared: show_undeclared.then(Vec::new),
         problems: Vec::new(),
         summary: Summary::default(),
+        findings: Vec::new(),
     };
     for view in views {
         let arch = view.name.as_str();

@@ -109,7 +109,7 @@ fn container(
 ) -> Result<CdxComponent, SbomError> {
     let named = match ImageSource::parse(reference) {
         Ok(ImageSource::Registry(r)) => Some(r),
-        _ => release.assets.first().and_then(|a| a.image.parse().ok()),
+        _ => release.assets.first().and_then(|a| a.reference().ok()),
     };
     let image_ref = named
         .map(|r| r.with_digest(&image.manifest_digest))

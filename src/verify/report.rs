@@ -1,9 +1,13 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::record::source_map::join;
+use crate::record::{Release, SourceMap};
 use crate::version::Ecosystem;
 use serde::Serialize;
 use std::fmt::Write;
+use std::path::PathBuf;
 
 /// The verdict on one declared thing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -25,6 +29,16 @@ impl Status {
     /// Whether it makes `verify` exit 1.
     pub fn is_finding(self) -> bool {
         matches!(self, Status::Differs | Status::Missing)
+    }
+
+    /// How a verdict weighs among every check's findings: what makes
+    /// `verify` exit 1 is an error, what could not be checked a warning.
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Status::Differs | Status::Missing => Some(Severity::Error),
+            Status::Unchecked => Some(Severity::Warning),
+            Status::Confirmed | Status::Undeclared => None,
+        }
     }
 
     pub fn marker(self) -> &'static str {
@@ -174,6 +188,9 @@ pub struct Report {
     pub undeclared: Option<Vec<UndeclaredGroup>>,
     pub problems: Vec<ProblemReport>,
     pub summary: Summary,
+    /// Every finding (and what could not be checked) in the crate's one
+    /// diagnostic shape, placed in the record by [`Report::locate`].
+    pub findings: Vec<Diagnostic>,
 }
 
 impl Report {
@@ -205,6 +222,125 @@ impl Report {
             .count();
         s.findings = s.differs + s.missing + s.missing_archs + s.driver_findings + s.env_findings;
         self.summary = s;
+        self.findings = self.diagnostics();
+    }
+
+    /// The findings, each naming what the record declares and what the
+    /// image holds; placed at the record as a whole until located.
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        let record = PathBuf::from(format!("{}.toml", self.version));
+        let mut out = Vec::new();
+        let mut push = |status: Status, rule: &'static str, message: String| {
+            if let Some(severity) = status.severity() {
+                out.push(
+                    Diagnostic::new(severity, &record, message)
+                        .with_rule(rule)
+                        .with_version(self.version.clone()),
+                );
+            }
+        };
+        for a in self
+            .archs
+            .iter()
+            .filter(|a| a.status == ArchStatus::Missing)
+        {
+            push(
+                Status::Missing,
+                "verify-arch",
+                format!("[{}] the image has no {} platform", a.arch, a.platform),
+            );
+        }
+        for c in &self.components {
+            let found = match (&c.found, &c.location) {
+                (Some(found), Some(at)) => format!("the image holds {found} ({at})"),
+                _ => "the image does not hold it".to_string(),
+            };
+            push(
+                c.status,
+                "verify-component",
+                format!("[{}] {} {}: {found}", c.arch, c.name, c.declared),
+            );
+        }
+        for d in &self.driver {
+            let found = match (&d.found, &d.note) {
+                (Some(found), _) => format!("the image requires {found}"),
+                (None, Some(note)) => note.clone(),
+                (None, None) => "the image says nothing of it".to_string(),
+            };
+            let declared = d.declared.as_deref().unwrap_or("-");
+            push(
+                d.status,
+                "verify-driver",
+                format!("[{}] driver {} {declared}: {found}", d.arch, d.item),
+            );
+        }
+        for e in &self.env {
+            let found = e.found.as_deref().unwrap_or("not set");
+            let declared = e.declared.as_deref().unwrap_or("(set)");
+            push(
+                e.status,
+                "verify-env",
+                format!(
+                    "[{}] env {}={declared}: the image has {found}",
+                    e.arch, e.name
+                ),
+            );
+        }
+        out
+    }
+
+    /// Places each finding at what the record declares: the component,
+    /// driver fact, variable or architecture in `sources`.
+    pub fn locate(&mut self, sources: &SourceMap, release: &Release) {
+        let path = sources.path();
+        let mut places = Vec::new();
+        for a in self
+            .archs
+            .iter()
+            .filter(|a| a.status == ArchStatus::Missing)
+        {
+            let i = release.archs.iter().position(|x| x.as_str() == a.arch);
+            places.push(i.and_then(|i| sources.value(&format!("archs[{i}]"))));
+        }
+        for c in self
+            .components
+            .iter()
+            .filter(|c| c.status.severity().is_some())
+        {
+            let per_arch = join(&join(&join("arch", &c.arch), "components"), &c.name);
+            places.push(
+                sources
+                    .key(&per_arch)
+                    .or_else(|| sources.key(&join("components", &c.name))),
+            );
+        }
+        for d in self.driver.iter().filter(|d| d.status.severity().is_some()) {
+            let place = match d.item.as_str() {
+                "cuda" => "driver.cuda".to_string(),
+                "min" => "driver.min".to_string(),
+                branch => release
+                    .driver
+                    .iter()
+                    .flat_map(|x| x.datacenter.iter().enumerate())
+                    .find(|(_, b)| b.branch == branch)
+                    .map_or("driver".to_string(), |(i, _)| {
+                        format!("driver.datacenter[{i}]")
+                    }),
+            };
+            places.push(sources.value(&place));
+        }
+        for e in self.env.iter().filter(|e| e.status.severity().is_some()) {
+            let i = release.env.iter().position(|x| x.name == e.name);
+            places.push(i.and_then(|i| sources.value(&format!("env[{i}]"))));
+        }
+        for (finding, at) in self.findings.iter_mut().zip(places) {
+            finding.file = path.clone();
+            if let Some(at) = at {
+                let at = sources.line_column(at);
+                finding.line = at.line;
+                finding.column = at.column;
+            }
+        }
     }
 
     pub fn to_json(&self) -> String {

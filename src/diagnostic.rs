@@ -1,0 +1,206 @@
+//! One shape for every finding relnotes reports: record problems met while
+//! loading, lint findings, verify findings and the pages `site --check`
+//! finds stale. Each has a [`Severity`], an optional rule id, a place
+//! (file, line, column; line 0 when there is none), a message and a hint;
+//! each prints as `file:line:col: severity[rule]: message` for people and
+//! serialises to the same JSON object for machines.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// The check's id (`upgrade-claim`, `verify-differs`, `site-stale`);
+    /// none for a record that cannot be loaded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    /// The release it is about, when a check covers several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The file it is about (a record, a page of a site), as people read it.
+    pub file: PathBuf,
+    /// 1-based; 0 when the problem has no position.
+    pub line: usize,
+    /// 1-based, in characters.
+    pub column: usize,
+    pub message: String,
+    pub hint: Option<String>,
+    /// The source line the position points into, shown under the message.
+    #[serde(skip)]
+    pub snippet: Option<String>,
+}
+
+impl Diagnostic {
+    /// A finding about `file` as a whole.
+    pub fn new(severity: Severity, file: &Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            rule: None,
+            version: None,
+            file: file.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+            hint: None,
+            snippet: None,
+        }
+    }
+
+    /// At 1-based `line` and `column` of the file.
+    pub fn at(mut self, line: usize, column: usize) -> Diagnostic {
+        self.line = line;
+        self.column = column;
+        self
+    }
+
+    pub fn with_rule(mut self, rule: &'static str) -> Diagnostic {
+        self.rule = Some(rule);
+        self
+    }
+
+    pub fn with_version(mut self, version: impl Into<String>) -> Diagnostic {
+        self.version = Some(version.into());
+        self
+    }
+
+    pub fn with_hint(mut self, hint: Option<String>) -> Diagnostic {
+        self.hint = hint;
+        self
+    }
+
+    pub fn with_snippet(mut self, line: Option<String>) -> Diagnostic {
+        self.snippet = line;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if self.line > 0 {
+            write!(f, ":{}:{}", self.line, self.column)?;
+        }
+        write!(f, ": {}", self.severity)?;
+        if let Some(rule) = self.rule {
+            write!(f, "[{rule}]")?;
+        }
+        write!(f, ": {}", self.message)?;
+        if let Some(text) = &self.snippet {
+            let number = self.line.to_string();
+            let pad = " ".repeat(number.len());
+            let caret_pad: String = text
+                .chars()
+                .take(self.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(f, "\n{pad} |\n{number} | {text}\n{pad} | {caret_pad}^")?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The counts of a list of diagnostics, by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+impl Counts {
+    pub fn of(diagnostics: &[Diagnostic]) -> Counts {
+        let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
+        Counts {
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            infos: count(Severity::Info),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_text_form_with_or_without_place_rule_and_snippet() {
+        let file = Path::new("releases/25.05.toml");
+        let plain = Diagnostic::new(Severity::Warning, file, "no date");
+        assert_eq!(plain.to_string(), "releases/25.05.toml: warning: no date");
+        let lint = Diagnostic::new(Severity::Error, file, "R545 twice")
+            .at(43, 28)
+            .with_rule("driver-branch-conflict")
+            .with_hint(Some("remove one".into()));
+        assert_eq!(
+            lint.to_string(),
+            "releases/25.05.toml:43:28: error[driver-branch-conflict]: R545 twice\n  = hint: remove one"
+        );
+        let located = Diagnostic::new(Severity::Error, file, "unknown field")
+            .at(2, 3)
+            .with_snippet(Some("a featurs".into()));
+        assert_eq!(
+            located.to_string(),
+            "releases/25.05.toml:2:3: error: unknown field\n  |\n2 | a featurs\n  |   ^"
+        );
+    }
+
+    #[test]
+    fn one_json_form() {
+        let d = Diagnostic::new(Severity::Info, Path::new("public/en/25.10.html"), "changed")
+            .with_rule("site-stale");
+        let json = serde_json::to_value(&d).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "severity": "info",
+                "rule": "site-stale",
+                "file": "public/en/25.10.html",
+                "line": 0,
+                "column": 0,
+                "message": "changed",
+                "hint": null,
+            })
+        );
+        assert_eq!(
+            Counts::of(&[d.clone(), d]),
+            Counts {
+                errors: 0,
+                warnings: 0,
+                infos: 2
+            }
+        );
+    }
+}
