@@ -849,6 +849,37 @@ mod tests {
         }
     }
 
+    /// Every extractor on every line of every page the tests hold, each
+    /// line alone and all together: whatever a page says, nothing panics.
+    #[test]
+    fn every_extractor_reads_every_fixture_line() {
+        let pages = [
+            PAGE_25_10,
+            AWS_2_7,
+            AWS_2_4,
+            AWS_2_13,
+            include_str!("../../tests/fixtures/import/training-nv-pytorch-25.05.zh.txt"),
+            include_str!("../../tests/fixtures/import/nvidia-pytorch-container-20.02.facts.txt"),
+            "İ | ‖ | : | v | 1.2.3 | R | (or later R | 384.111+ | {x} | {x}: | - | * |",
+        ];
+        for page in pages {
+            let lines: Vec<&str> = page.lines().collect();
+            let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
+            for lang in [Lang::Zh, Lang::En] {
+                let mut draft = draft_with_features(&lines);
+                let mut unplaced = Vec::new();
+                contents(&numbered, lang, &mut draft, &mut unplaced);
+                from_prose(&mut draft, lang);
+                super::super::assets::assets(&numbered, "1.0", lang, &mut draft, &mut unplaced);
+                super::super::driver::driver(&lines, lang);
+                for line in &lines {
+                    component_list(line);
+                    super::super::driver::driver(&[line], lang);
+                }
+            }
+        }
+    }
+
     #[test]
     fn names_follow_the_project() {
         let mut draft = Draft::default();

@@ -12,7 +12,7 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     };
     let all = lines.join("\n");
     for sentence in sentences(&all) {
-        let lower = sentence.to_lowercase();
+        let lower = sentence.to_ascii_lowercase();
         let branches_named = branches(sentence);
         if !branches_named.is_empty() && UPGRADE_WORDS.iter().any(|w| lower.contains(w)) {
             out.upgrade_from.extend(branches_named);
@@ -107,7 +107,7 @@ fn is_driver_release(v: &str) -> bool {
 /// "requires NVIDIA Driver release 575 or later", "driver version >= 575",
 /// "需要NVIDIA驱动程序版本575或更高版本".
 fn minimum(sentence: &str) -> Option<String> {
-    let lower = sentence.to_lowercase();
+    let lower = sentence.to_ascii_lowercase();
     let mut found: Option<(usize, String)> = None;
     for marker in MINIMUM_MARKERS {
         for (at, _) in lower.match_indices(marker) {
@@ -302,6 +302,17 @@ mod tests {
         assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
         assert_eq!(d.min.as_deref(), Some("570"));
         assert_eq!(branch_list(&d), ["R535>=535.86"]);
+    }
+
+    #[test]
+    fn letters_that_change_length_in_lowercase_do_not_break_positions() {
+        // `İ` is longer in lowercase; positions are taken on ASCII case only.
+        let d = driver(
+            &["İ该release基于CUDA 12.8.0,需要NVIDIA驱动程序版本575或更高版本。"],
+            Lang::Zh,
+        );
+        assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
+        assert_eq!(d.min.as_deref(), Some("575"));
     }
 
     #[test]
