@@ -153,9 +153,16 @@ fn english_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
                 .filter(|w| is_package_name(w))
                 .map(|w| w.to_string())
                 .collect();
-            // Two-word names ("Transformer Engine") as a last resort.
+            // Two-word names: first when both words are capitalised
+            // ("Transformer Engine", "Flash Attention"), else a last resort.
             if near.len() >= 2 && is_package_name(near[0]) && is_package_name(near[1]) {
-                names.push(format!("{} {}", near[1], near[0]));
+                let two = format!("{} {}", near[1], near[0]);
+                let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
+                if capitalised(near[0]) && capitalised(near[1]) {
+                    names.insert(0, two);
+                } else {
+                    names.push(two);
+                }
             }
             if names.is_empty() {
                 continue;
@@ -330,11 +337,8 @@ mod tests {
             ]
         );
         let c = find_claims("Transformer Engine upgraded to 2.17.0 and DeepSpeed to 0.19.2");
-        assert_eq!(c[0].name, "Engine");
-        assert!(
-            c[0].alternatives
-                .contains(&"Transformer Engine".to_string())
-        );
+        assert_eq!(c[0].name, "Transformer Engine");
+        assert!(c[0].alternatives.contains(&"Engine".to_string()));
         assert_eq!(
             (c[1].name.as_str(), c[1].version.as_str()),
             ("DeepSpeed", "0.19.2")
