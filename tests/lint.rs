@@ -240,3 +240,150 @@ fn missing_translations_are_warnings() {
             .contains("features[0]")
     );
 }
+
+#[test]
+fn a_component_named_by_a_word_of_prose_is_an_error() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "vllm = \"0.11.0\"\n",
+        "vllm = \"0.11.0\"\nare = \"0.10.0\"\n",
+    );
+    edit(
+        dir.path(),
+        "25.10",
+        "perf = \"5.4.30\"\n",
+        "perf = \"5.4.30\"\n\"和\" = \"1.0\"\n",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found = findings(&json, "component-name");
+    let messages: Vec<(&str, u64)> = found
+        .iter()
+        .map(|f| (f["message"].as_str().unwrap(), f["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            ("component `are` is not a package name", 59),
+            ("component `和` is not a package name", 66)
+        ],
+        "{json:#}"
+    );
+}
+
+#[test]
+fn driver_fields_that_are_not_versions_or_branches_are_errors() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "not_forward_compatible_with = \"12.8\"",
+        "not_forward_compatible_with = \"12.x\"",
+    );
+    edit(dir.path(), "25.10", "\"R418\", ", "\"418.xx\", ");
+    edit(
+        dir.path(),
+        "25.10",
+        "{ branch = \"R525\", min = \"525.85\" }",
+        "{ branch = \"R525\", min = \"535.86\" }",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let messages: Vec<String> = findings(&json, "version-syntax")
+        .iter()
+        .map(|f| format!("{}: {}", f["line"], f["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(messages.len(), 3, "{json:#}");
+    assert!(
+        messages[0].starts_with("72: data-center minimum 535.86 is not a driver of branch R525"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("76: `418.xx` in driver.upgrade_from is not a driver branch"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[2].starts_with(
+            "77: driver.not_forward_compatible_with: `12.x` is not a valid cuda version"
+        ),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn driver_facts_the_text_names_but_the_fields_lack_are_warnings() {
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "min = \"575\"\n", "");
+    edit(
+        dir.path(),
+        "25.10",
+        "  { branch = \"R470\", min = \"470.57\" },\n",
+        "",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let messages: Vec<&str> = findings(&json, "driver-wording")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "the driver text names minimum driver 575 (zh text; driver.min is not set), which the driver fields do not state",
+            "the driver text names data-center branch R470 ≥ 470.57 (zh text), which the driver fields do not state",
+            "the driver text names minimum driver 575 (en text; driver.min is not set), which the driver fields do not state",
+            "the driver text names data-center branch R470 ≥ 470.57 (en text), which the driver fields do not state",
+        ],
+        "{json:#}"
+    );
+    // The records as written state every driver fact their text names.
+    let clean = scratch_project();
+    let (_, json) = lint_json(clean.path(), &[]);
+    assert!(findings(&json, "driver-wording").is_empty(), "{json:#}");
+}
+
+#[test]
+fn upgrade_sentences_in_every_phrasing_are_checked() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "zh = \"vLLM升级至0.11.0,合入对应社区功能。\"",
+        "zh = \"升级vllm v0.12.0,合入对应社区功能。\"",
+    );
+    edit(
+        dir.path(),
+        "25.10",
+        "en = \"vLLM upgraded to 0.11.0, incorporating the corresponding upstream community features.\"",
+        "en = \"Bumped apex to 24.04, and the docs are upgraded to 2.0.\"",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let messages: Vec<(&str, &str)> = findings(&json, "upgrade-claim")
+        .iter()
+        .map(|f| {
+            (
+                f["severity"].as_str().unwrap(),
+                f["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                "error",
+                "feature says `vllm` is upgraded to 0.12.0, but the record declares vllm 0.11.0 (aarch64), vllm 0.11.0 (amd64)"
+            ),
+            (
+                "warning",
+                "feature says `apex` is upgraded to 24.04, but the record declares no such component"
+            ),
+            (
+                "warning",
+                "feature says `docs` is upgraded to 2.0, but the record declares no such component"
+            ),
+        ],
+        "{json:#}"
+    );
+}

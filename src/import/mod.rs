@@ -3,15 +3,21 @@
 //! [`page`] turns plain text, Markdown ([`markdown`]) or HTML ([`html`])
 //! into normalized lines; [`structure`] cuts them into parts by heading,
 //! recognised by meaning ([`headings`]); [`parse`] turns the parts into a
-//! draft record in the page's language; [`stated`] reads the version and
+//! draft record in the page's language, the facts coming from
+//! [`components`] (names matched by [`names`]), [`driver`] and [`assets`];
+//! [`stated`] reads the version and
 //! language a page states. Every page's record is checked with the
 //! project's loader before anything is written, and then all are written;
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
+pub mod assets;
+pub mod components;
+pub mod driver;
 pub mod headings;
 pub mod html;
 pub mod markdown;
+pub mod names;
 pub mod page;
 pub mod parse;
 pub mod stated;
@@ -218,7 +224,8 @@ fn import_one(
     warnings.extend(parts.warnings.iter().cloned());
     let parsed = parse::parse(&parts, &version, lang, &product);
     warnings.extend(parsed.warnings);
-    let draft = parsed.draft;
+    let mut draft = parsed.draft;
+    components::settle_names(&mut draft, &names::Known::of(workspace, &version)?);
     let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
         path: page_path.to_path_buf(),
         message: format!("cannot encode the record: {e}"),

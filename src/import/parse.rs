@@ -2,9 +2,9 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
-use crate::lint::{cuda_mentions, find_claims, normalize_component};
+use super::{assets, components, driver};
+use crate::lint::normalize_component;
 use crate::record::{Lang, Scenario, Text};
-use crate::reference::ImageRef;
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -133,7 +133,7 @@ pub struct Parsed {
     pub warnings: Vec<Warning>,
 }
 
-fn text(lang: Lang, s: impl Into<String>) -> Text {
+pub(super) fn text(lang: Lang, s: impl Into<String>) -> Text {
     let s = s.into();
     match lang {
         Lang::Zh => Text::new(s, ""),
@@ -272,7 +272,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                     .iter()
                     .map(|(n, l)| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
                     .collect();
-                contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
+                components::contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
             }
             Some(Known::Components) => {
                 add_components(&mut draft, components_section(&body_lines));
@@ -284,11 +284,11 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                     .filter(|(_, l)| !l.trim().starts_with("```"))
                     .map(|(n, l)| (*n, l.trim().trim_start_matches("- ").to_string()))
                     .collect();
-                assets(&borrowed(&refs), version, lang, &mut draft, &mut unplaced);
+                assets::assets(&borrowed(&refs), version, lang, &mut draft, &mut unplaced);
             }
             Some(Known::Driver) => {
                 if !body.is_empty() {
-                    draft.driver = Some(driver(&body_lines, lang));
+                    draft.driver = Some(driver::driver(&body_lines, lang));
                 }
             }
             Some(Known::Section(id)) => push_section(&mut draft, id, section, lang),
@@ -305,22 +305,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         message: format!("`{l}` does not fit its section's layout; dropped"),
     }));
     // Versions stated only in prose (an empty component table).
-    if draft.components.is_empty() && draft.arch.values().all(|a| a.components.is_empty()) {
-        let fixes: Vec<Text> = match &draft.bug_fixes {
-            Some(FixesOut::List(items)) => items.clone(),
-            _ => Vec::new(),
-        };
-        for t in draft.features.iter().chain(&fixes) {
-            for claim in find_claims(t.get(lang)) {
-                let name = match normalize_component(&claim.name).as_str() {
-                    "cuda" => "CUDA".to_string(),
-                    "torch" => "torch".to_string(),
-                    _ => claim.name.clone(),
-                };
-                draft.components.entry(name).or_insert(claim.version);
-            }
-        }
-    }
+    components::from_prose(&mut draft, lang);
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
@@ -399,7 +384,7 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
                 out.push((name.to_string(), version.to_string()));
             }
         } else if l.contains(':') || l.contains('：') || l.contains("==") {
-            out.extend(component_list(&l));
+            out.extend(components::component_list(&l));
         } else {
             let words: Vec<&str> = l.split_whitespace().collect();
             if let Some(at) = words.iter().position(|w| starts_version(w))
@@ -409,511 +394,6 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
                     words[..at].join(" "),
                     words[at].trim_end_matches([',', '.']).to_string(),
                 ));
-            }
-        }
-    }
-    out
-}
-
-/// One arch column of the Contents table.
-#[derive(Default, Clone)]
-struct Column {
-    scenarios: Vec<Scenario>,
-    framework: Option<String>,
-    requirements: Vec<String>,
-    components: Vec<(String, String)>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Row {
-    Header,
-    Scenarios,
-    Framework,
-    Requirements,
-    Components,
-}
-
-fn row_kind(first_cell: &str) -> Option<Row> {
-    let c = first_cell.trim().to_lowercase();
-    if crate::record::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
-        return Some(Row::Header);
-    }
-    Some(match c.as_str() {
-        "应用场景" | "场景" | "scenarios" | "scenario" | "use cases" => Row::Scenarios,
-        "框架" | "framework" => Row::Framework,
-        "requirements" | "要求" | "依赖" => Row::Requirements,
-        "核心组件" | "组件" | "components" | "core components" | "main components" => {
-            Row::Components
-        }
-        _ => return None,
-    })
-}
-
-fn contents(
-    body: &[(usize, &str)],
-    lang: Lang,
-    draft: &mut Draft,
-    unplaced: &mut Vec<(usize, String)>,
-) {
-    // Rows start with a known label (or arch names); other lines continue the row.
-    let mut rows: Vec<(Row, String)> = Vec::new();
-    for (n, line) in body {
-        if line
-            .chars()
-            .all(|c| c == '|' || c.is_whitespace() || c == '-' || c == ':')
-        {
-            continue;
-        }
-        let first = line.split('|').next().unwrap_or("");
-        let header =
-            first.trim().is_empty() && line.split('|').any(|c| row_kind(c) == Some(Row::Header));
-        let kind = if header {
-            Some(Row::Header)
-        } else {
-            row_kind(first)
-        };
-        match kind {
-            Some(kind) => rows.push((kind, line.to_string())),
-            None => match rows.last_mut() {
-                Some((_, row)) => {
-                    row.push(' ');
-                    row.push_str(line);
-                }
-                None => unplaced.push((*n, line.to_string())),
-            },
-        }
-    }
-    let mut archs: Vec<String> = Vec::new();
-    let mut columns: Vec<Column> = Vec::new();
-    for (kind, row) in &rows {
-        let mut cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        while cells.last().is_some_and(|c| c.is_empty()) {
-            cells.pop();
-        }
-        if *kind == Row::Header {
-            for cell in &cells {
-                let c = cell.to_lowercase();
-                if let Some(a) = crate::record::KNOWN_ARCHS
-                    .iter()
-                    .find(|a| c.starts_with(*a))
-                {
-                    archs.push(a.to_string());
-                }
-            }
-            continue;
-        }
-        let values = &cells[1.min(cells.len())..];
-        if columns.len() < values.len() {
-            columns.resize(values.len(), Column::default());
-        }
-        for (i, value) in values.iter().enumerate() {
-            let col = &mut columns[i];
-            match kind {
-                Row::Scenarios => {
-                    col.scenarios = value
-                        .split(['/', '、', ',', '，', '&'])
-                        .filter_map(|s| match s.trim().to_lowercase().as_str() {
-                            "训练" | "training" => Some(Scenario::Training),
-                            "推理" | "inference" => Some(Scenario::Inference),
-                            _ => None,
-                        })
-                        .collect();
-                }
-                Row::Framework if !value.is_empty() => col.framework = Some(value.to_string()),
-                Row::Requirements if !value.is_empty() => {
-                    col.requirements = vec![value.to_string()];
-                }
-                Row::Components => col.components = component_list(value),
-                _ => {}
-            }
-        }
-    }
-    if archs.is_empty() {
-        archs = match columns.len() {
-            0 | 1 => vec!["amd64".to_string()],
-            n => (0..n).map(|i| format!("arch{i}")).collect(),
-        };
-    }
-    columns.resize(archs.len(), Column::default());
-    draft.archs = archs.clone();
-    let all_same = |f: &dyn Fn(&Column) -> String| columns.windows(2).all(|w| f(&w[0]) == f(&w[1]));
-    if all_same(&|c| format!("{:?}", c.scenarios)) {
-        draft.scenarios = columns[0].scenarios.clone();
-    } else {
-        for (a, c) in archs.iter().zip(&columns) {
-            draft.arch.entry(a.clone()).or_default().scenarios = Some(c.scenarios.clone());
-        }
-    }
-    if all_same(&|c| format!("{:?}", c.framework)) {
-        draft.framework = columns[0].framework.clone();
-    } else {
-        for (a, c) in archs.iter().zip(&columns) {
-            draft.arch.entry(a.clone()).or_default().framework = c.framework.clone();
-        }
-    }
-    let reqs = |c: &Column| {
-        c.requirements
-            .iter()
-            .map(|r| text(lang, r))
-            .collect::<Vec<_>>()
-    };
-    if all_same(&|c| format!("{:?}", c.requirements)) {
-        draft.requirements = reqs(&columns[0]);
-    } else {
-        for (a, c) in archs.iter().zip(&columns) {
-            draft.arch.entry(a.clone()).or_default().requirements = Some(reqs(c));
-        }
-    }
-    // Shared: in every arch's list with the same version, in the first list's order.
-    for (name, version) in &columns[0].components {
-        let everywhere = columns
-            .iter()
-            .all(|c| c.components.iter().any(|(n, v)| n == name && v == version));
-        if everywhere {
-            draft.components.insert(name.clone(), version.clone());
-        }
-    }
-    for (a, c) in archs.iter().zip(&columns) {
-        for (name, version) in &c.components {
-            if draft.components.get(name) != Some(version) {
-                draft
-                    .arch
-                    .entry(a.clone())
-                    .or_default()
-                    .components
-                    .insert(name.clone(), version.clone());
-            }
-        }
-    }
-    draft.arch.retain(|_, a| {
-        a.scenarios.is_some()
-            || a.framework.is_some()
-            || a.requirements.is_some()
-            || !a.components.is_empty()
-    });
-}
-
-/// `Ubuntu : 24.04 CUDA : 12.8 …` (also `name: version`, `name:version`,
-/// `name==version`), in one cell or over several lines.
-fn component_list(cell: &str) -> Vec<(String, String)> {
-    let spaced = cell.replace("==", " : ").replace('：', " : ");
-    let mut tokens: Vec<String> = Vec::new();
-    for word in spaced.split_whitespace() {
-        if word != ":" && word.contains(':') {
-            let (a, b) = word.split_once(':').unwrap_or((word, ""));
-            for t in [a, ":", b] {
-                if !t.is_empty() {
-                    tokens.push(t.to_string());
-                }
-            }
-        } else {
-            tokens.push(word.to_string());
-        }
-    }
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        if i + 2 < tokens.len() && tokens[i + 1] == ":" {
-            out.push((tokens[i].clone(), tokens[i + 2].clone()));
-            i += 3;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
-fn assets(
-    body: &[(usize, &str)],
-    version: &str,
-    lang: Lang,
-    draft: &mut Draft,
-    unplaced: &mut Vec<(usize, String)>,
-) {
-    let mut images: Vec<String> = Vec::new();
-    let mut prose = String::new();
-    let mut template: Option<String> = None;
-    for (_, line) in body {
-        let l = line.trim();
-        let lower = l.to_lowercase();
-        if l == version {
-            continue;
-        }
-        if lower.starts_with("vpc") && l.chars().count() <= 20 {
-            continue;
-        }
-        if is_ref_like(l) && ImageRef::parse(l).is_err_and(|e| e.is_template()) {
-            template = Some(l.to_string());
-            continue;
-        }
-        if template.is_none() && is_ref_like(l) && image_refs(l).first().is_some_and(|r| r == l) {
-            if !images.contains(&l.to_string()) {
-                images.push(l.to_string());
-            }
-            continue;
-        }
-        if l.is_empty() {
-            continue;
-        }
-        if !prose.is_empty() && lang == Lang::En {
-            prose.push(' ');
-        }
-        prose.push_str(l);
-    }
-    // Prose: placeholder descriptions first, then one note per image reference.
-    let refs = image_refs(&prose);
-    let first_ref = refs
-        .first()
-        .and_then(|r| prose.find(r.as_str()))
-        .unwrap_or(prose.len());
-    let (placeholder_text, notes_text) = prose.split_at(first_ref);
-    if let Some(template) = &template {
-        let names: Vec<String> = template
-            .split('{')
-            .skip(1)
-            .filter_map(|s| s.split_once('}').map(|(n, _)| n.to_string()))
-            .collect();
-        let mut placeholders = Vec::new();
-        for (i, name) in names.iter().enumerate() {
-            let marker = format!("{{{name}}}");
-            let description = placeholder_text.find(&marker).map(|at| {
-                let rest = &placeholder_text[at + marker.len()..];
-                let end = names[i + 1..]
-                    .iter()
-                    .filter_map(|n| rest.find(&format!("{{{n}}}")))
-                    .min()
-                    .unwrap_or(rest.len());
-                rest[..end]
-                    .trim()
-                    .trim_start_matches("为")
-                    .trim_start_matches("is ")
-                    .trim_start_matches([':', '：'])
-                    .trim()
-                    .to_string()
-            });
-            let examples = description.as_deref().map(examples_in).unwrap_or_default();
-            placeholders.push(PlaceholderOut {
-                name: name.clone(),
-                examples,
-                description: description.filter(|d| !d.is_empty()).map(|d| text(lang, d)),
-            });
-        }
-        draft.vpc_image = Some(VpcOut {
-            template: template.clone(),
-            placeholders,
-        });
-    } else if !placeholder_text.trim().is_empty() {
-        unplaced.push((
-            body.first().map_or(0, |(n, _)| *n),
-            placeholder_text.trim().to_string(),
-        ));
-    }
-    // Notes: from each image reference to the next.
-    let mut notes: Vec<(String, String)> = Vec::new();
-    let mut rest = notes_text;
-    while !rest.is_empty() {
-        let Some(image) = image_refs(rest).into_iter().next() else {
-            break;
-        };
-        let at = rest.find(&image).unwrap_or(0);
-        let after = &rest[at + image.len()..];
-        let next = image_refs(after)
-            .first()
-            .and_then(|r| after.find(r.as_str()))
-            .unwrap_or(after.len());
-        let mut note = rest[..at + image.len() + next].trim().to_string();
-        if lang == Lang::En {
-            note = note.trim_end_matches(" The image").to_string();
-        }
-        notes.push((image.clone(), note));
-        rest = &after[next..];
-    }
-    for (image, _) in &notes {
-        if !images.contains(image) {
-            images.push(image.clone());
-        }
-    }
-    for image in images {
-        let note = notes
-            .iter()
-            .find(|(i, _)| *i == image)
-            .map(|(_, n)| n.clone());
-        let (suits, not_suits) = note.as_deref().map(applicability).unwrap_or_default();
-        draft.assets.push(AssetOut {
-            image,
-            suits: suits.into_iter().map(|s| text(lang, s)).collect(),
-            not_suits: not_suits.into_iter().map(|s| text(lang, s)).collect(),
-            note: note.map(|n| text(lang, n)),
-        });
-    }
-}
-
-fn is_ref_like(s: &str) -> bool {
-    let first = s.split('/').next().unwrap_or("");
-    s.contains('/') && first.contains('.') && !first.contains(' ')
-}
-
-/// Image references in a text: runs of reference characters with a
-/// registry host (a dot before the first `/`) and a path that parse as an
-/// image reference.
-pub fn image_refs(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let is_ref_char =
-        |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | ':' | '@' | '-' | '_');
-    let mut current = String::new();
-    for c in text.chars().chain(std::iter::once(' ')) {
-        if is_ref_char(c) {
-            current.push(c);
-        } else {
-            let candidate = current.trim_end_matches(['.', ':', '-']).to_string();
-            if is_ref_like(&candidate) && ImageRef::parse(&candidate).is_ok() {
-                out.push(candidate);
-            }
-            current.clear();
-        }
-    }
-    out
-}
-
-/// `…适用于A、B;该镜像不适用于C,…` → ([A, B], [C]); English: "suitable for
-/// A and for B; it is not suitable for C".
-fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
-    let mut suits = Vec::new();
-    let mut not_suits = Vec::new();
-    let stop = |s: &str| -> String {
-        let end = s.find([';', '；', ',', '，', '。']).unwrap_or(s.len());
-        s[..end].trim().to_string()
-    };
-    let split = |s: String| -> Vec<String> {
-        s.split(['、'])
-            .flat_map(|p| p.split(" and for "))
-            .flat_map(|p| p.split(", "))
-            .map(|p| p.trim().trim_start_matches("for ").trim().to_string())
-            .filter(|p| !p.is_empty())
-            .collect()
-    };
-    for (marker, neg_marker) in [("适用于", "不适用于"), ("suitable for", "not suitable for")]
-    {
-        let mut rest = note;
-        while let Some(at) = rest.find(marker) {
-            let negative = rest[..at].ends_with(&neg_marker[..neg_marker.len() - marker.len()]);
-            let items = split(stop(&rest[at + marker.len()..]));
-            if negative {
-                not_suits.extend(items);
-            } else {
-                suits.extend(items);
-            }
-            rest = &rest[at + marker.len()..];
-        }
-    }
-    (suits, not_suits)
-}
-
-/// `比如:cn-beijing、cn-wulanchabu等` / `for example cn-beijing, cn-wulanchabu`.
-fn examples_in(description: &str) -> Vec<String> {
-    for marker in ["比如:", "比如：", "例如:", "例如：", "for example "] {
-        if let Some(at) = description.find(marker) {
-            let rest = &description[at + marker.len()..];
-            let end = rest.find(['等', '。']).unwrap_or(rest.len());
-            return rest[..end]
-                .trim_end_matches('.')
-                .split(['、', ','])
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty() && s.is_ascii() && !s.contains(' '))
-                .collect();
-        }
-    }
-    Vec::new()
-}
-
-fn driver(lines: &[&str], lang: Lang) -> DriverOut {
-    let all = lines.join("\n");
-    let mut out = DriverOut {
-        wording: Some(text(lang, lines.join("\n\n") + "\n")),
-        ..DriverOut::default()
-    };
-    // Base CUDA: the first CUDA version after "基于" / "based on".
-    for marker in ["基于", "based on"] {
-        if out.cuda.is_none()
-            && let Some(at) = all.find(marker)
-        {
-            out.cuda = cuda_mentions(&all[at..]).into_iter().next();
-        }
-    }
-    // Minimum: "驱动程序版本575或更高版本" / "driver release 575 or later".
-    for marker in ["驱动程序版本", "driver release "] {
-        if out.min.is_none()
-            && let Some(at) = all.find(marker)
-        {
-            let v: String = all[at + marker.len()..]
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.')
-                .collect();
-            let v = v.trim_end_matches('.').to_string();
-            if !v.is_empty() {
-                out.min = Some(v);
-            }
-        }
-    }
-    for para in lines {
-        let lower = para.to_lowercase();
-        if para.contains("(或更高版本") || lower.contains("(or later") {
-            // "470.57(或更高版本R470)" / "470.57 (or later R470)"
-            let mut rest: &str = para;
-            while let Some(open) = rest.find('(') {
-                let before: String = rest[..open]
-                    .trim_end()
-                    .chars()
-                    .rev()
-                    .take_while(|c| c.is_ascii_digit() || *c == '.')
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                let close = rest[open..].find(')').map_or(rest.len(), |c| open + c);
-                let inside = &rest[open..close];
-                if let Some(branch) = branches(inside).into_iter().next()
-                    && !before.is_empty()
-                {
-                    out.datacenter.push(BranchOut {
-                        branch,
-                        min: before.trim_matches('.').to_string(),
-                    });
-                }
-                rest = &rest[close.min(rest.len())..];
-                if rest.starts_with(')') {
-                    rest = &rest[1..];
-                }
-            }
-        } else if para.contains("升级") || lower.contains("upgrade from") {
-            out.upgrade_from.extend(branches(para));
-            for marker in [
-                "不向前兼容",
-                "not forward-compatible with",
-                "not forward compatible with",
-            ] {
-                if let Some(at) = para.find(marker) {
-                    out.not_forward_compatible_with = cuda_mentions(&para[at..]).into_iter().next();
-                }
-            }
-        }
-    }
-    out
-}
-
-/// `R470`, `R545 ` … in a text.
-fn branches(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    for i in 0..chars.len() {
-        if chars[i] == 'R' && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
-            let digits: String = chars[i + 1..]
-                .iter()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            if digits.len() >= 3 {
-                out.push(format!("R{digits}"));
             }
         }
     }
@@ -1055,50 +535,5 @@ mod tests {
         assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["build-notes", "build-notes-2"]);
-    }
-
-    #[test]
-    fn component_cells() {
-        assert_eq!(
-            component_list("Ubuntu : 24.04 CUDA : 12.8 flash_attn: 2.8.3 gdb:15.0"),
-            [
-                ("Ubuntu".to_string(), "24.04".to_string()),
-                ("CUDA".to_string(), "12.8".to_string()),
-                ("flash_attn".to_string(), "2.8.3".to_string()),
-                ("gdb".to_string(), "15.0".to_string())
-            ]
-        );
-        assert!(component_list("").is_empty());
-    }
-
-    #[test]
-    fn applicability_splits_on_enumeration_commas() {
-        let (s, n) = applicability(
-            "x:25.10镜像适用于ACS产品形态、灵骏多租产品形态;该镜像不适用于灵骏单租产品形态,请勿在灵骏单租场景使用。",
-        );
-        assert_eq!(s, ["ACS产品形态", "灵骏多租产品形态"]);
-        assert_eq!(n, ["灵骏单租产品形态"]);
-        let (s, n) = applicability(
-            "The image x is suitable for ACS and for Lingjun multi-tenant; it is not suitable for Lingjun single-tenant, so do not.",
-        );
-        assert_eq!(s, ["ACS", "Lingjun multi-tenant"]);
-        assert_eq!(n, ["Lingjun single-tenant"]);
-    }
-
-    #[test]
-    fn branches_and_refs() {
-        assert_eq!(
-            branches("R418、R440、R545 、R555和R560"),
-            ["R418", "R440", "R545", "R555", "R560"]
-        );
-        assert_eq!(
-            image_refs("a.b.com/x/y:25.05镜像适用于…。c.d.com/x/y:25.05\n"),
-            ["a.b.com/x/y:25.05", "c.d.com/x/y:25.05"]
-        );
-        // Look-alikes that are no image references are left out.
-        assert_eq!(
-            image_refs("see docs.example.com/Guide/x:1 or a.b.com/x/y:bad:tag and a.b.com/ok:1"),
-            ["a.b.com/ok:1"]
-        );
     }
 }

@@ -13,9 +13,16 @@
 //! - `duplicate-component`: one component under two names (`torch`/`pytorch`),
 //!   or an arch override repeating the shared version;
 //! - `asset-image`: an asset that is not an image reference;
-//! - `asset-tag`: an image tag that does not start with the release version.
+//! - `asset-tag`: an image tag that does not start with the release version;
+//! - `component-name`: a component name that is not a package name;
+//! - `version-syntax`: a driver branch, or the CUDA version of the upgrade
+//!   sentence, that is not one (fields the loader takes as text);
+//! - `driver-wording`: a minimum or branch the driver text names and the
+//!   driver fields lack.
 
 mod claims;
+mod facts;
+mod names;
 
 use crate::compat;
 use crate::diagnostic::{Counts, Diagnostic, Severity};
@@ -29,6 +36,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use claims::{Claim, find_claims, normalize_component};
+pub use names::is_package_name;
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.
@@ -113,6 +121,9 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
         ctx.duplicates();
         ctx.asset_tags();
         ctx.draft();
+        ctx.component_names();
+        ctx.version_syntax();
+        ctx.driver_wording();
         let mut found = ctx.findings;
         found.sort_by(|a, b| {
             (a.line, a.column, a.severity, a.rule).cmp(&(b.line, b.column, b.severity, b.rule))
@@ -210,21 +221,19 @@ impl Context<'_> {
                         .map(|n| (n, lookup(n)))
                         .find(|(_, d)| !d.is_empty());
                     let Some((name, declared)) = found else {
-                        if claim.alternatives.is_empty() {
-                            self.push(
-                                Severity::Warning,
-                                "upgrade-claim",
-                                at,
-                                format!(
-                                    "{kind} says `{}` is upgraded to {}, but the record declares no such component",
-                                    claim.name, claim.version
-                                ),
-                                Some(format!(
-                                    "add `{} = \"{}\"` to [components], or reword the {kind}",
-                                    claim.name, claim.version
-                                )),
-                            );
-                        }
+                        self.push(
+                            Severity::Warning,
+                            "upgrade-claim",
+                            at,
+                            format!(
+                                "{kind} says `{}` is upgraded to {}, but the record declares no such component",
+                                claim.name, claim.version
+                            ),
+                            Some(format!(
+                                "add `{} = \"{}\"` to [components], or reword the {kind}",
+                                claim.name, claim.version
+                            )),
+                        );
                         continue;
                     };
                     let key = normalize_component(name);

@@ -1,0 +1,130 @@
+//! What a component name may look like: a package token, never a word of
+//! the sentence around it.
+
+/// Words that stand before a version in prose without naming a package
+/// ("is upgraded to", "version 20.02", "containers 19.11 and later").
+const NOT_NAMES: &[&str] = &[
+    "a",
+    "added",
+    "all",
+    "also",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "base",
+    "be",
+    "been",
+    "build",
+    "bumped",
+    "but",
+    "by",
+    "component",
+    "components",
+    "container",
+    "containers",
+    "default",
+    "for",
+    "from",
+    "has",
+    "have",
+    "image",
+    "images",
+    "in",
+    "includes",
+    "including",
+    "is",
+    "it",
+    "its",
+    "latest",
+    "later",
+    "new",
+    "now",
+    "of",
+    "on",
+    "or",
+    "package",
+    "packages",
+    "release",
+    "releases",
+    "support",
+    "than",
+    "that",
+    "the",
+    "these",
+    "this",
+    "those",
+    "to",
+    "updated",
+    "upgraded",
+    "version",
+    "versions",
+    "was",
+    "were",
+    "which",
+    "will",
+    "with",
+];
+
+/// A package name: ASCII letters, digits and `. _ - +`, starting with a
+/// letter or digit, holding at least one letter, and not a word of prose.
+pub fn is_package_name(name: &str) -> bool {
+    let Some(first) = name.chars().next() else {
+        return false;
+    };
+    let last = name.chars().last().unwrap_or(first);
+    first.is_ascii_alphanumeric()
+        && (last.is_ascii_alphanumeric() || last == '+')
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
+        && name.chars().any(|c| c.is_ascii_alphabetic())
+        && !NOT_NAMES.contains(&name.to_ascii_lowercase().as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_tokens_pass() {
+        for name in [
+            "torch",
+            "CUDA",
+            "flash_attn_3",
+            "ACCL-N",
+            "opencv-python-headless",
+            "gdb",
+            "g++",
+            "cuDNN",
+        ] {
+            assert!(is_package_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn prose_words_and_non_tokens_fail() {
+        for word in [
+            "are",
+            "is",
+            "The",
+            "and",
+            "to",
+            "和",
+            "与",
+            "及",
+            "vLLM升级",
+            "2024",
+            "",
+            "-x",
+            "a b",
+            "x.",
+            "版本",
+        ] {
+            assert!(!is_package_name(word), "{word}");
+        }
+    }
+}
