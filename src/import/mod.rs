@@ -40,6 +40,10 @@ pub enum ImportError {
     },
     #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
     NoRelease { path: PathBuf, lines: usize },
+    #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
+    TooLarge { path: PathBuf },
+    #[error("{}: the page is not UTF-8 text (byte {at})\n  = hint: save the page as UTF-8", path.display())]
+    NotText { path: PathBuf, at: usize },
     #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
     NoVersion { path: PathBuf },
     #[error(
@@ -65,6 +69,33 @@ pub enum ImportError {
     Record(#[from] RecordError),
     #[error(transparent)]
     Output(#[from] OutputError),
+}
+
+/// The largest page import reads: release notes are kilobytes, and a
+/// bound keeps a wrong file (or `/dev/zero`) from growing without end.
+pub const MAX_PAGE_BYTES: u64 = 16 << 20;
+
+/// Reads at most [`MAX_PAGE_BYTES`] of a regular file as UTF-8 text.
+fn read_page(path: &Path) -> Result<String, ImportError> {
+    use std::io::Read;
+    let io = |source| ImportError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_PAGE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_PAGE_BYTES {
+        return Err(ImportError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| ImportError::NotText {
+        path: path.to_path_buf(),
+        at: e.utf8_error().valid_up_to(),
+    })
 }
 
 pub struct ImportRequest<'a> {
@@ -171,10 +202,7 @@ fn import_one(
     records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
     earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
-    let content = fs::read_to_string(page_path).map_err(|source| ImportError::Read {
-        path: page_path.to_path_buf(),
-        source,
-    })?;
+    let content = read_page(page_path)?;
     let kind = page::PageKind::detect(page_path, &content);
     let mut page = page::Page::read(kind, &content);
     let mut warnings = Vec::new();
