@@ -9,6 +9,7 @@ mod compat;
 mod diff;
 mod draft;
 mod errors;
+mod fuzz;
 mod import;
 mod inspect;
 mod lint;

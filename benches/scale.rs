@@ -1,0 +1,137 @@
+//! How `import`, `lint` and `list` grow with their input: each runs on an
+//! input of size N and of size 2N; linear code takes about twice as long
+//! (the floor, ×2), quadratic code four times. Prints figures; asserts
+//! nothing.
+//!
+//! Run with `cargo bench --bench scale`.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 5;
+
+fn main() {
+    let binary = env!("CARGO_BIN_EXE_relnotes");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = tempfile::tempdir().expect("a temporary directory");
+    println!("relnotes wall time, median of {RUNS} runs (process start included)");
+    println!(
+        "{:<48} {:>10} {:>10} {:>8} {:>8}",
+        "command", "N ms", "2N ms", "ratio", "floor"
+    );
+
+    let page_seed =
+        fs::read_to_string(root.join("tests/fixtures/import/training-nv-pytorch-25.10.zh.txt"))
+            .expect("the seed page");
+    let import = |bytes: usize| {
+        let dir = work.path().join(format!("import-{bytes}"));
+        project(root, &dir);
+        let page = dir.join("page.txt");
+        fs::write(&page, big_page(&page_seed, bytes)).expect("page written");
+        time(
+            binary,
+            &dir,
+            &["import", "page.txt", "--version", "26.01", "--force"],
+        )
+    };
+    report(
+        "import of a 1 MB / 2 MB page",
+        import(1 << 20),
+        import(2 << 20),
+    );
+
+    let records = |components: usize| {
+        let dir = work.path().join(format!("record-{components}"));
+        project(root, &dir);
+        fs::write(dir.join("releases/1.0.toml"), big_record(components)).expect("record written");
+        dir
+    };
+    let (small, large) = (records(10_000), records(20_000));
+    report(
+        "lint of a 10k / 20k-component record",
+        time(binary, &small, &["lint"]),
+        time(binary, &large, &["lint"]),
+    );
+    report(
+        "list with 10k / 20k missing translations",
+        time(binary, &small, &["list"]),
+        time(binary, &large, &["list"]),
+    );
+}
+
+fn report(name: &str, n: Duration, two_n: Duration) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{:<48} {:>10.1} {:>10.1} {:>8.2} {:>8.2}",
+        name,
+        ms(n),
+        ms(two_n),
+        ms(two_n) / ms(n),
+        2.0
+    );
+}
+
+/// A project with the repository's project file and no release.
+fn project(root: &Path, dir: &Path) {
+    fs::create_dir_all(dir.join("releases")).expect("project directory");
+    fs::copy(root.join("relnotes.toml"), dir.join("relnotes.toml")).expect("project file");
+}
+
+/// The seed page followed by a long section of its own kind of lines.
+fn big_page(seed: &str, bytes: usize) -> String {
+    let mut page = format!("{seed}\n附加说明\n");
+    let mut i = 0;
+    while page.len() < bytes {
+        page.push_str(&format!(
+            "说明 {i}: vLLM升级至0.11.{i}，合入对应社区功能 (line {i} of the notes).\n"
+        ));
+        i += 1;
+    }
+    page
+}
+
+/// A record of `components` components on two archs (every other one
+/// overridden on amd64) and as many features, each missing its English
+/// side.
+fn big_record(components: usize) -> String {
+    let mut out = String::from(
+        "version = \"1.0\"\narchs = [\"amd64\", \"aarch64\"]\n[title]\nzh = \"t\"\nen = \"t\"\n[components]\n",
+    );
+    for i in 0..components {
+        out.push_str(&format!("pkg{i} = \"1.{i}.0\"\n"));
+    }
+    out.push_str("[arch.amd64.components]\n");
+    for i in (0..components).step_by(2) {
+        out.push_str(&format!("pkg{i} = \"2.{i}.0\"\n"));
+    }
+    for i in 0..components {
+        out.push_str(&format!("[[features]]\nzh = \"特性 {i}\"\n"));
+    }
+    out
+}
+
+fn time(binary: &str, dir: &Path, args: &[&str]) -> Duration {
+    let mut times: Vec<Duration> = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let status = Command::new(binary)
+                .args(args)
+                .current_dir(dir)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .expect("relnotes runs");
+            let elapsed = start.elapsed();
+            assert!(
+                status.code().is_some_and(|c| c <= 1),
+                "relnotes {args:?} failed in {}",
+                dir.display()
+            );
+            elapsed
+        })
+        .collect();
+    times.sort();
+    times[RUNS / 2]
+}
