@@ -103,12 +103,13 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             username,
             password_stdin: _,
             quiet,
+            timeout,
         } => {
             let source = match from_image {
                 None => SbomSource::Record,
                 Some(image) => SbomSource::Image {
                     reference: Some(image).filter(|i| !i.is_empty()),
-                    access: access(username, insecure, quiet)?,
+                    access: access(username, insecure, quiet, timeout)?,
                 },
             };
             let arch = match arch.as_deref() {
@@ -153,13 +154,14 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             username,
             password_stdin: _,
             quiet,
+            timeout,
         } => {
             let request = VerifyRequest {
                 version: &version,
                 image: image.as_deref(),
                 arch: arch.as_deref(),
                 show_undeclared,
-                access: access(username, insecure, quiet)?,
+                access: access(username, insecure, quiet, timeout)?,
             };
             Ok(show(&relnotes::verify(session, &request)?, format))
         }
@@ -194,10 +196,16 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
 
 /// `--username USER` reads the password from stdin (clap makes
 /// `--password-stdin` go with it).
-fn access(username: Option<String>, insecure: bool, quiet: bool) -> Result<ImageAccess, Error> {
+fn access(
+    username: Option<String>,
+    insecure: bool,
+    quiet: bool,
+    timeout: Option<std::time::Duration>,
+) -> Result<ImageAccess, Error> {
     let access = ImageAccess {
         insecure,
         quiet,
+        timeout,
         ..Default::default()
     };
     match username {

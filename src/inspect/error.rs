@@ -109,6 +109,18 @@ pub enum InspectError {
         detail: String,
     },
 
+    /// An image that goes past one of the bounds of
+    /// [`limits`](super::limits) (memory relnotes keeps, entries, header
+    /// sizes).
+    #[error(
+        "{what} of {reference} is larger than relnotes reads: {detail}\n  = hint: relnotes reads images within fixed bounds (docs/inspect.md lists them); an image that passes them is unusual or crafted"
+    )]
+    TooLarge {
+        reference: String,
+        what: String,
+        detail: String,
+    },
+
     /// A manifest, index or config that is not what it should be.
     #[error("{what} of {reference} is invalid: {detail}")]
     InvalidDocument {
@@ -176,5 +188,49 @@ pub(crate) fn clip(text: impl std::fmt::Display, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,
+    }
+}
+
+/// How many names a hint lists before saying how many more there are.
+const NAMES_SHOWN: usize = 3;
+
+/// `a, b, c … and 9,998 more`: the first few names of a list that may be
+/// long (an archive can hold thousands of tags).
+pub(crate) fn a_few(names: &[String]) -> String {
+    let shown = names
+        .iter()
+        .take(NAMES_SHOWN)
+        .map(|n| clip(n, 200))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match names.len().saturating_sub(NAMES_SHOWN) {
+        0 => shown,
+        more => format!("{shown} … and {} more", thousands(more)),
+    }
+}
+
+/// `9998` → `9,998`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_are_cut() {
+        let names: Vec<String> = (0..10_001).map(|i| format!("t{i}")).collect();
+        assert_eq!(a_few(&names), "t0, t1, t2 … and 9,998 more");
+        assert_eq!(a_few(&names[..2]), "t0, t1");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

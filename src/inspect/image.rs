@@ -14,7 +14,7 @@
 //! for platform in image.platforms() {
 //!     println!("{platform}");
 //! }
-//! let wanted = |path: &str, size: u64| path == "etc/os-release" && size < 1 << 20;
+//! let wanted = |path: &str, size: u64| (path == "etc/os-release" && size < 1 << 20).into();
 //! let progress = progress::for_terminal(false);
 //! let view = image.read(&Platform::for_arch(&"amd64".parse().unwrap()), &wanted, progress.as_ref())?;
 //! println!("{:?} {}", view.config.env_var("CUDA_VERSION"), view.files.len());

@@ -1,0 +1,111 @@
+//! Registry requests retried when they fail for a reason that passes: a
+//! 429 (too many requests), a 5xx, a connection reset. A bounded number of
+//! tries, waiting between them what the registry's `Retry-After` asks
+//! (whole seconds), else a backoff doubling from half a second; the waits
+//! are capped one by one and in total, so a registry that never recovers
+//! costs seconds, not minutes.
+
+use reqwest::StatusCode;
+use reqwest::blocking::{RequestBuilder, Response};
+use reqwest::header::{HeaderMap, RETRY_AFTER};
+use std::time::Duration;
+
+/// Tries of one request, the first included.
+pub const MAX_TRIES: u32 = 4;
+/// The wait before the second try when the registry does not say.
+const FIRST_BACKOFF: Duration = Duration::from_millis(500);
+/// The longest wait between two tries, whatever `Retry-After` says.
+pub const MAX_WAIT: Duration = Duration::from_secs(10);
+/// The longest wait over all the tries of one request.
+pub const MAX_TOTAL_WAIT: Duration = Duration::from_secs(30);
+
+/// Whether an answer with this status may be retried.
+pub(crate) fn is_retryable(status: StatusCode) -> bool {
+    status == StatusCode::TOO_MANY_REQUESTS || matches!(status.as_u16(), 500 | 502 | 503 | 504)
+}
+
+/// Sends `request`, retrying as the module says. The last answer (a 429 or
+/// 5xx when every try failed) or error is returned.
+pub(crate) fn send_with_retries(request: RequestBuilder) -> Result<Response, reqwest::Error> {
+    let mut waited = Duration::ZERO;
+    let mut backoff = FIRST_BACKOFF;
+    let mut tries = 1;
+    loop {
+        // A GET has no body, so it can always be cloned; if not, one try.
+        let Some(this) = request.try_clone() else {
+            return request.send();
+        };
+        let result = this.send();
+        let wait = match &result {
+            Ok(response) if is_retryable(response.status()) => {
+                retry_after(response.headers()).unwrap_or(backoff)
+            }
+            Err(e) if is_reset(e) => backoff,
+            _ => return result,
+        };
+        let wait = wait.min(MAX_WAIT);
+        if tries >= MAX_TRIES || waited + wait > MAX_TOTAL_WAIT {
+            return result;
+        }
+        drop(result);
+        std::thread::sleep(wait);
+        waited += wait;
+        backoff *= 2;
+        tries += 1;
+    }
+}
+
+/// `Retry-After` in seconds (its date form is not read: the backoff applies).
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    value.parse::<u64>().ok().map(Duration::from_secs)
+}
+
+/// A connection that broke off: reset, aborted, closed early.
+fn is_reset(e: &reqwest::Error) -> bool {
+    use std::io::ErrorKind;
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = source {
+        if let Some(io) = s.downcast_ref::<std::io::Error>()
+            && matches!(
+                io.kind(),
+                ErrorKind::ConnectionReset
+                    | ErrorKind::ConnectionAborted
+                    | ErrorKind::BrokenPipe
+                    | ErrorKind::UnexpectedEof
+            )
+        {
+            return true;
+        }
+        source = s.source();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_in_seconds() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(retry_after(&headers), None);
+        headers.insert(RETRY_AFTER, "3".parse().unwrap());
+        assert_eq!(retry_after(&headers), Some(Duration::from_secs(3)));
+        headers.insert(
+            RETRY_AFTER,
+            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after(&headers), None);
+    }
+
+    #[test]
+    fn which_answers_are_retried() {
+        for status in [429, 500, 502, 503, 504] {
+            assert!(is_retryable(StatusCode::from_u16(status).unwrap()));
+        }
+        for status in [200, 401, 404, 501] {
+            assert!(!is_retryable(StatusCode::from_u16(status).unwrap()));
+        }
+    }
+}
