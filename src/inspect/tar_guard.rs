@@ -223,22 +223,20 @@ impl<R> TarGuard<R> {
     /// Passes over `n` bytes the tar crate seeks over (contents it does
     /// not read).
     fn seeked(&mut self, n: u64) -> io::Result<()> {
-        while n > 0 {
-            match &mut self.state {
-                State::End => break,
-                State::Skip { remaining } if *remaining >= n => {
-                    *remaining -= n;
-                    if *remaining == 0 {
-                        self.state = header_state();
-                    }
-                    break;
+        match &mut self.state {
+            _ if n == 0 => {}
+            State::End => {}
+            State::Skip { remaining } if *remaining >= n => {
+                *remaining -= n;
+                if *remaining == 0 {
+                    self.state = header_state();
                 }
-                _ => {
-                    return Err(invalid(format!(
-                        "tar: a seek over a header at offset {}",
-                        self.offset
-                    )));
-                }
+            }
+            _ => {
+                return Err(invalid(format!(
+                    "tar: a seek over a header at offset {}",
+                    self.offset
+                )));
             }
         }
         self.offset += n;
