@@ -26,11 +26,27 @@ impl<R: Read> Bounded<R> {
     }
 }
 
-/// The message of a blob longer than its descriptor.
-pub(crate) fn longer_than(declared: u64) -> String {
-    format!(
-        "the blob is longer than the {declared} bytes its descriptor says; reading stopped there"
-    )
+/// The error of a blob longer than its descriptor.
+#[derive(Debug)]
+struct Overrun {
+    declared: u64,
+}
+
+impl std::fmt::Display for Overrun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the blob is longer than the {} bytes its descriptor says",
+            self.declared
+        )
+    }
+}
+
+impl std::error::Error for Overrun {}
+
+/// Whether `e` is a [`Bounded`] reader's "longer than declared".
+pub(crate) fn is_overrun(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<Overrun>())
 }
 
 impl<R: Read> Read for Bounded<R> {
@@ -44,7 +60,9 @@ impl<R: Read> Read for Bounded<R> {
                 0 => Ok(0),
                 _ => Err(io::Error::new(
                     io::ErrorKind::InvalidData,
-                    longer_than(self.declared),
+                    Overrun {
+                        declared: self.declared,
+                    },
                 )),
             };
         }
@@ -167,6 +185,7 @@ mod tests {
             .read_to_end(&mut Vec::new())
             .unwrap_err();
         assert!(err.to_string().contains("longer than the 5 bytes"), "{err}");
+        assert!(is_overrun(&err));
     }
 
     #[test]

@@ -79,6 +79,18 @@ pub enum InspectError {
         actual: u64,
     },
 
+    /// A blob that goes on past the size its descriptor declares: reading
+    /// stops there.
+    #[error(
+        "{what} {digest} of {reference} is longer than the {expected} bytes its descriptor says; reading stopped there\n  = hint: the blob is corrupt or was tampered with where the image is stored, or the registry sends more than it should; push or save the image again"
+    )]
+    BlobTooLong {
+        reference: String,
+        what: String,
+        digest: String,
+        expected: u64,
+    },
+
     /// A manifest or layer of a kind relnotes does not read.
     #[error(
         "{what} of {reference} has unsupported media type `{media_type}`\n  = hint: relnotes reads OCI and Docker schema 2 images: manifests, indexes and manifest lists, and tar layers uncompressed or compressed with gzip or zstd"

@@ -16,7 +16,7 @@
 //! wanted files' contents; a blob is never held whole.
 
 use super::bounded::Bounded;
-use super::digest::{Tee, is_sha256_digest};
+use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK};
 use super::progress::Progress;
@@ -272,12 +272,23 @@ pub(crate) fn scan_layer<R: Read>(
     let drained = io::copy(&mut buffered, &mut io::sink());
     drop(buffered);
     let stored = raw.finish();
-    if let Some(detail) = stored.failed {
-        return Err(InspectError::ReadFailed {
-            reference: reference.into(),
-            what: format!("layer {}", layer.digest),
-            detail,
-        });
+    match stored.failed {
+        Some(Failure::Overrun) => {
+            return Err(InspectError::BlobTooLong {
+                reference: reference.into(),
+                what: "layer".into(),
+                digest: layer.digest.clone(),
+                expected: layer.size.unwrap_or_default(),
+            });
+        }
+        Some(Failure::Other(detail)) => {
+            return Err(InspectError::ReadFailed {
+                reference: reference.into(),
+                what: format!("layer {}", layer.digest),
+                detail,
+            });
+        }
+        None => {}
     }
     let mismatch = |actual: String| InspectError::DigestMismatch {
         reference: reference.into(),

@@ -170,10 +170,14 @@ pub struct Catalog {
 pub fn catalog(view: &ImageView) -> Catalog {
     let mut findings = Findings::default();
     for cataloger in CATALOGERS {
+        // Hard links share their target's bytes: one file, catalogued once
+        // (at the first of its paths), however many links an image holds.
+        let mut seen = std::collections::HashSet::new();
         let files: Vec<&FoundFile> = view
             .files
             .iter()
             .filter(|f| cataloger.wants(&f.path, f.contents.len() as u64))
+            .filter(|f| f.contents.is_empty() || seen.insert(f.contents.as_ptr()))
             .collect();
         cataloger.catalog(&files, &view.config, &mut findings);
     }
@@ -404,6 +408,24 @@ mod tests {
         let metadata = "usr/lib/python3/dist-packages/x-1.dist-info/METADATA";
         assert_eq!(wants(metadata, 1 << 30), Keep::Headers);
         assert_eq!(wants("var/lib/dpkg/status", 1000), Keep::Whole);
+    }
+
+    #[test]
+    fn hard_linked_files_are_catalogued_once() {
+        let status = "Package: zlib1g\nStatus: install ok installed\nVersion: 1:1.3\nArchitecture: amd64\n\n";
+        let first = file("var/lib/dpkg/status.d/a", status);
+        let link = FoundFile {
+            path: "var/lib/dpkg/status.d/b".into(),
+            ..first.clone()
+        };
+        // The same text, but not a link: a file of its own.
+        let copy = file("var/lib/dpkg/status.d/c", status);
+        let c = catalog(&view(vec![first, link, copy], &[]));
+        let locations: Vec<&str> = c.components.iter().map(|p| p.location()).collect();
+        assert_eq!(
+            locations,
+            ["var/lib/dpkg/status.d/a", "var/lib/dpkg/status.d/c"]
+        );
     }
 
     #[test]
