@@ -598,3 +598,5 @@ fn bad_references_and_broken_sources() {
     let err = open(&format!("docker-archive:{}", gz.display()), &options()).unwrap_err();
     assert!(err.to_string().contains("gunzip"), "{err}");
 }
+
+mod hostile;

@@ -125,7 +125,7 @@ impl<R: Read> Read for Tee<'_, R> {
                         if super::bounded::is_overrun(&e) {
                             Failure::Overrun
                         } else {
-                            Failure::Other(e.to_string())
+                            Failure::Other(super::error::with_causes(&e))
                         }
                     });
                     return Err(e);

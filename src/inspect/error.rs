@@ -113,7 +113,7 @@ pub enum InspectError {
 
     /// The connection or file broke off while a blob was being read.
     #[error(
-        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off; try again"
+        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off, or the registry stayed silent longer than the timeout (--timeout SECONDS); try again"
     )]
     ReadFailed {
         reference: String,
@@ -201,6 +201,22 @@ pub(crate) fn clip(text: impl std::fmt::Display, max: usize) -> String {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,
     }
+}
+
+/// `error decoding response body: operation timed out`: an error with
+/// its causes, each said once.
+pub(crate) fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
 }
 
 /// How many names a hint lists before saying how many more there are.

@@ -5,7 +5,7 @@
 use super::InspectError;
 use super::auth::{self, Challenge, Credentials};
 use super::digest::sha256_digest;
-use super::error::clip;
+use super::error::{clip, with_causes};
 use super::retry::{self, send_with_retries};
 use super::store::{DEFAULT_TIMEOUT, Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
 use crate::reference::{DOCKER_HUB, ImageRef};
@@ -112,17 +112,7 @@ pub fn install_crypto_provider() {
 /// `error sending request: … : connection refused`: a reqwest error with
 /// its causes.
 fn describe(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        source = s.source();
-    }
-    out
+    with_causes(e)
 }
 
 impl Registry {

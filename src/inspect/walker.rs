@@ -356,15 +356,9 @@ fn compression_of(media_type: Option<&str>, head: &[u8]) -> Result<Compression, 
             | "application/vnd.docker.image.rootfs.diff.tar.zstd" => Some(Compression::Zstd),
             _ => None,
         };
-        if let Some(c) = known {
-            return Ok(c);
-        }
-        // Some other media type: a layer only if its bytes say so.
-        let sniffed = sniff(head);
-        if sniffed == Compression::None && !looks_like_tar(head) {
-            return Err(mt.to_string());
-        }
-        return Ok(sniffed);
+        // Any other type (`text/html` from a misconfigured server, an
+        // artifact) is not a layer, whatever its bytes look like.
+        return known.ok_or_else(|| mt.to_string());
     }
     Ok(sniff(head))
 }
@@ -377,11 +371,6 @@ fn sniff(head: &[u8]) -> Compression {
     } else {
         Compression::None
     }
-}
-
-/// A ustar header (`ustar` at offset 257), or an empty archive.
-fn looks_like_tar(head: &[u8]) -> bool {
-    head.len() >= 262 && &head[257..262] == b"ustar" || head.iter().take(512).all(|&b| b == 0)
 }
 
 /// A decompressing reader that can be named (so its input can be drained
@@ -755,10 +744,23 @@ mod tests {
             ),
             Err("application/vnd.oci.image.layer.v1.tar+gzip+encrypted".into())
         );
+        // Other types are refused even when the bytes are a layer's.
+        let tar = tar_of(&[E::File("x", b"hello")]);
+        for media_type in ["text/html", "application/x-unknown"] {
+            assert_eq!(
+                compression_of(Some(media_type), &tar),
+                Err(media_type.into())
+            );
+            assert_eq!(
+                compression_of(Some(media_type), &[0x1f, 0x8b, 8]),
+                Err(media_type.into())
+            );
+        }
+        // Without a media type (a classic docker save archive): the bytes say.
         assert_eq!(
-            compression_of(Some("application/x-unknown"), &[0x1f, 0x8b, 8]),
+            compression_of(None, &[0x1f, 0x8b, 8]),
             Ok(Compression::Gzip)
         );
-        assert!(compression_of(Some("application/x-unknown"), b"{\"json\": 1}").is_err());
+        assert_eq!(compression_of(None, &tar), Ok(Compression::None));
     }
 }
