@@ -60,6 +60,8 @@ pub(crate) struct Seen {
 pub(crate) enum Failure {
     /// The blob went on past its declared size (see `Bounded`).
     Overrun,
+    /// The connection broke off mid-blob (worth reading it again).
+    Broken(String),
     /// Anything else, as the reader said it.
     Other(String),
 }
@@ -124,6 +126,8 @@ impl<R: Read> Read for Tee<'_, R> {
                     self.failed.get_or_insert_with(|| {
                         if super::bounded::is_overrun(&e) {
                             Failure::Overrun
+                        } else if super::retry::is_broken_transfer(&e) {
+                            Failure::Broken(super::error::with_causes(&e))
                         } else {
                             Failure::Other(super::error::with_causes(&e))
                         }

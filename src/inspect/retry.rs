@@ -28,7 +28,6 @@ pub(crate) fn is_retryable(status: StatusCode) -> bool {
 /// 5xx when every try failed) or error is returned.
 pub(crate) fn send_with_retries(request: RequestBuilder) -> Result<Response, reqwest::Error> {
     let mut waited = Duration::ZERO;
-    let mut backoff = FIRST_BACKOFF;
     let mut tries = 1;
     loop {
         // A GET has no body, so it can always be cloned; if not, one try.
@@ -38,9 +37,9 @@ pub(crate) fn send_with_retries(request: RequestBuilder) -> Result<Response, req
         let result = this.send();
         let wait = match &result {
             Ok(response) if is_retryable(response.status()) => {
-                retry_after(response.headers()).unwrap_or(backoff)
+                retry_after(response.headers()).unwrap_or(backoff(tries + 1))
             }
-            Err(e) if is_reset(e) => backoff,
+            Err(e) if is_reset(e) => backoff(tries + 1),
             _ => return result,
         };
         let wait = wait.min(MAX_WAIT);
@@ -50,9 +49,30 @@ pub(crate) fn send_with_retries(request: RequestBuilder) -> Result<Response, req
         drop(result);
         std::thread::sleep(wait);
         waited += wait;
-        backoff *= 2;
         tries += 1;
     }
+}
+
+/// The wait before try `next` (2, 3, …) of a request the registry said
+/// nothing about.
+pub(crate) fn backoff(next: u32) -> Duration {
+    FIRST_BACKOFF * 2u32.pow(next.saturating_sub(2).min(8))
+}
+
+/// Whether a read of a blob's body failed in a way a new request may not:
+/// the connection broke off (reset, closed early), not a timeout (a
+/// registry that stalled once stalls again) nor a file error.
+pub(crate) fn is_broken_transfer(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted | ErrorKind::BrokenPipe
+    ) {
+        return true;
+    }
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<reqwest::Error>())
+        .is_some_and(|e| !e.is_timeout() && (e.is_body() || e.is_request() || e.is_decode()))
 }
 
 /// `Retry-After` in seconds (its date form is not read: the backoff applies).
@@ -97,6 +117,13 @@ mod tests {
             "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
         );
         assert_eq!(retry_after(&headers), None);
+    }
+
+    #[test]
+    fn backoff_doubles() {
+        assert_eq!(backoff(2), Duration::from_millis(500));
+        assert_eq!(backoff(3), Duration::from_secs(1));
+        assert_eq!(backoff(4), Duration::from_secs(2));
     }
 
     #[test]

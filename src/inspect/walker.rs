@@ -20,6 +20,7 @@ use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK};
 use super::progress::Progress;
+use super::retry::{self, MAX_TRIES};
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
 use super::{FoundFile, InspectError, Keep, Wanted};
@@ -198,19 +199,43 @@ fn scan_blob(
             ),
         });
     }
-    let blob = job.store.blob(&layer.digest, layer.size)?;
-    // Reading stops at the declared size, whatever the source sends.
-    let blob: Box<dyn Read + Send + '_> = match layer.size {
-        Some(size) => Box::new(Bounded::new(blob, size)),
-        None => blob,
-    };
-    let raw = Tee::new(blob, true)
-        .with_progress(job.progress, index)
-        .with_cancel(cancel);
-    scan_layer(raw, layer, job.reference, job.wanted, cancel, budget)
+    let mut tries = 1;
+    loop {
+        let blob = job.store.blob(&layer.digest, layer.size)?;
+        // Reading stops at the declared size, whatever the source sends.
+        let blob: Box<dyn Read + Send + '_> = match layer.size {
+            Some(size) => Box::new(Bounded::new(blob, size)),
+            None => blob,
+        };
+        let raw = Tee::new(blob, true)
+            .with_progress(job.progress, index)
+            .with_cancel(cancel);
+        let mut broken = false;
+        let result = scan_layer_once(
+            raw,
+            layer,
+            job.reference,
+            job.wanted,
+            cancel,
+            budget,
+            &mut broken,
+        );
+        match result {
+            Err(_) if broken && tries < MAX_TRIES => {
+                // The transfer broke off: read the blob again from its
+                // start, with a new stream, hash and scan.
+                tries += 1;
+                std::thread::sleep(retry::backoff(tries));
+                job.progress.layer_done(index);
+                job.progress.layer_start(index, &layer.digest, layer.size);
+            }
+            result => return result,
+        }
+    }
 }
 
 /// Reads one layer blob; checks its size and digest once it is consumed.
+#[cfg(test)]
 pub(crate) fn scan_layer<R: Read>(
     raw: Tee<'_, R>,
     layer: &LayerRef,
@@ -218,6 +243,20 @@ pub(crate) fn scan_layer<R: Read>(
     wanted: Wanted,
     cancel: &AtomicBool,
     budget: &Budget,
+) -> Result<LayerScan, InspectError> {
+    scan_layer_once(raw, layer, reference, wanted, cancel, budget, &mut false)
+}
+
+/// [`scan_layer`]; `broken` says whether a failure was the transfer
+/// breaking off (worth a new try).
+fn scan_layer_once<R: Read>(
+    raw: Tee<'_, R>,
+    layer: &LayerRef,
+    reference: &str,
+    wanted: Wanted,
+    cancel: &AtomicBool,
+    budget: &Budget,
+    broken: &mut bool,
 ) -> Result<LayerScan, InspectError> {
     let corrupt = |detail: String| InspectError::CorruptLayer {
         reference: reference.into(),
@@ -286,6 +325,14 @@ pub(crate) fn scan_layer<R: Read>(
                 reference: reference.into(),
                 what: format!("layer {}", layer.digest),
                 detail,
+            });
+        }
+        Some(Failure::Broken(detail)) => {
+            *broken = true;
+            return Err(InspectError::ReadFailed {
+                reference: reference.into(),
+                what: format!("layer {}", layer.digest),
+                detail: format!("{detail} (the last of {MAX_TRIES} tries)"),
             });
         }
         None => {}

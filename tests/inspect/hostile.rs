@@ -435,3 +435,22 @@ fn a_junk_challenge_is_quoted_short() {
         &message[..300]
     );
 }
+
+#[test]
+fn a_blob_that_breaks_off_is_read_again_from_its_start() {
+    let image = rogue_image();
+    let layer_path = format!("/v2/team/x/blobs/{}", image.manifests[0].layer_digests()[0]);
+    let target = layer_path.clone();
+    let rogue = RogueRegistry::start(
+        &image,
+        "team/x",
+        "v1",
+        Box::new(move |path, n| match path == target && n == 1 {
+            true => Reply::Truncated,
+            false => Reply::Normal,
+        }),
+    );
+    let view = read_from(&rogue).expect("read on the second try");
+    assert_eq!(&*view.files[0].contents, b"ID=ubuntu\n");
+    assert_eq!(rogue.count(&layer_path), 2);
+}

@@ -30,6 +30,9 @@ pub enum Reply {
     /// The headers of the path's normal answer and its first byte, then
     /// silence for this long (the connection held open).
     Stall(Duration),
+    /// The headers of the path's normal answer and half its body, then
+    /// the connection closed: a transfer that broke off.
+    Truncated,
     /// The path's normal answer, then zeros (up to 1 GiB, or until the
     /// client hangs up), without a `Content-Length`.
     Endless,
@@ -188,6 +191,12 @@ fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             stream.write_all(&body[..1.min(body.len())])?;
             stream.flush()?;
             std::thread::sleep(duration);
+        }
+        Reply::Truncated => {
+            stream.write_all(normal_head(true).as_bytes())?;
+            stream.write_all(&body[..body.len() / 2])?;
+            stream.flush()?;
+            let _ = stream.shutdown(std::net::Shutdown::Both);
         }
         Reply::Endless => {
             stream.write_all(normal_head(false).as_bytes())?;
