@@ -75,7 +75,7 @@ fn read_layout_file(dir: &Path, path: &Path, cap: u64) -> Result<Vec<u8>, Inspec
         .map_err(|e| corrupt(format!("{e}: {} is not an OCI image layout", dir.display())))?;
     read_capped(file, cap).map_err(|e| match e {
         CapError::TooLarge => corrupt(format!(
-            "more than {cap} bytes, more than relnotes reads of it"
+            "it has more than {cap} bytes, the most relnotes reads of it"
         )),
         CapError::Io(e) => corrupt(format!("cannot read it: {e}")),
     })
