@@ -14,6 +14,10 @@ pub const MAX_CONFIG: u64 = 16 << 20;
 pub const MAX_LAYOUT_INDEX: u64 = 4 << 20;
 /// Largest `oci-layout` marker file (`{"imageLayoutVersion": "1.0.0"}`).
 pub const MAX_LAYOUT_MARKER: u64 = 4 << 10;
+/// The largest zstd window a layer may need, as a power of two: 32 MiB
+/// per layer being read (zstd's levels up to 20 and the encoders image
+/// builders use need 8 MiB at most; `--long` and `--ultra -22`, 128 MiB).
+pub const MAX_ZSTD_WINDOW_LOG: u32 = 25;
 /// Members of a `docker save` archive indexed (it holds a few per layer).
 pub const MAX_ARCHIVE_MEMBERS: u64 = 1 << 20;
 /// Largest GNU long name or long link in a layer tar (PATH_MAX is 4 KiB).

@@ -18,7 +18,7 @@
 use super::bounded::Bounded;
 use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
-use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK};
+use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
 use super::retry::{self, MAX_TRIES};
 use super::store::{Check, LayerRef, Store};
@@ -285,10 +285,16 @@ fn scan_layer_once<R: Read>(
         let decoded = match compression {
             Compression::None => Decoded::Plain(&mut buffered),
             Compression::Gzip => Decoded::Gzip(Box::new(MultiGzDecoder::new(&mut buffered))),
-            Compression::Zstd => Decoded::Zstd(Box::new(
-                zstd::stream::read::Decoder::with_buffer(&mut buffered)
-                    .map_err(|e| corrupt(format!("zstd: {e}")))?,
-            )),
+            Compression::Zstd => {
+                let mut decoder = zstd::stream::read::Decoder::with_buffer(&mut buffered)
+                    .map_err(|e| corrupt(format!("zstd: {e}")))?;
+                // The window is the decoder's memory, as large as the frame
+                // declares: bound it.
+                decoder
+                    .window_log_max(MAX_ZSTD_WINDOW_LOG)
+                    .map_err(|e| corrupt(format!("zstd: {e}")))?;
+                Decoded::Zstd(Box::new(decoder))
+            }
         };
         let mut decoded = Tee::new(decoded, hash_uncompressed);
         let scan = scan_tar(TarGuard::new(&mut decoded), &layer.digest, wanted, budget);
@@ -780,6 +786,40 @@ mod tests {
             &Budget::default(),
         )
         .unwrap();
+    }
+
+    #[test]
+    fn a_zstd_window_past_the_bound_is_refused() {
+        use std::io::Write;
+        let plain = tar_of(&[E::File("x", b"hello")]);
+        let encode = |window_log: u32| {
+            let mut encoder = zstd::stream::Encoder::new(Vec::new(), 3).unwrap();
+            encoder.window_log(window_log).unwrap();
+            encoder.include_contentsize(false).unwrap();
+            encoder.write_all(&plain).unwrap();
+            encoder.finish().unwrap()
+        };
+        let fits = encode(MAX_ZSTD_WINDOW_LOG);
+        assert_eq!(paths(&merge(vec![scan(&fits)])), ["x"]);
+        let too_wide = encode(MAX_ZSTD_WINDOW_LOG + 2);
+        let layer = LayerRef {
+            digest: sha256_digest(&too_wide),
+            media_type: Some("application/vnd.oci.image.layer.v1.tar+zstd".into()),
+            size: Some(too_wide.len() as u64),
+            check: Check::Stored,
+        };
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::default();
+        let err = scan_layer(
+            Tee::new(&too_wide[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &budget,
+        )
+        .unwrap_err();
+        assert!(matches!(err, InspectError::CorruptLayer { .. }), "{err}");
     }
 
     #[test]
