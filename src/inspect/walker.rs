@@ -789,6 +789,24 @@ mod tests {
     }
 
     #[test]
+    fn header_blocks_end_at_the_first_empty_line_or_the_cap() {
+        let block = |text: &[u8], cap| header_block(text, cap).unwrap();
+        assert_eq!(
+            block(b"Name: a\nVersion: 1\n\nlong text\n", 1 << 20),
+            b"Name: a\nVersion: 1\n\n"
+        );
+        assert_eq!(
+            block(b"Name: a\r\n\r\nlong text", 1 << 20),
+            b"Name: a\r\n\r\n"
+        );
+        assert_eq!(
+            block(b"Name: a\nVersion: 1\n", 1 << 20),
+            b"Name: a\nVersion: 1\n"
+        );
+        assert_eq!(block(b"Name: a\nVersion: 1\n", 9), b"Name: a\nV");
+    }
+
+    #[test]
     fn a_zstd_window_past_the_bound_is_refused() {
         use std::io::Write;
         let plain = tar_of(&[E::File("x", b"hello")]);
