@@ -336,20 +336,64 @@ mod tests {
     #[test]
     fn a_pax_size_moves_the_next_header() {
         // The PAX record says 600 bytes, the ustar field 0: the crate
-        // follows PAX, and so must the guard to find the next header.
-        let bytes = tar_of(|b| {
+        // follows PAX, and so must the guard to find the next header. The
+        // contents look like an oversized header, which a guard that
+        // ignored the PAX size would refuse at offset 1536.
+        let mut bytes = tar_of(|b| {
             b.append_pax_extensions([("size", &b"600"[..])]).unwrap();
             let mut h = tar::Header::new_ustar();
             h.set_size(0);
             h.set_path("big").unwrap();
             h.set_cksum();
             b.append(&h, &[][..]).unwrap();
-            b.get_mut().extend_from_slice(&[7u8; 1024]);
-            let mut h = tar::Header::new_ustar();
-            h.set_size(0);
-            b.append_data(&mut h, "after", &[][..]).unwrap();
         });
-        assert_eq!(entries(&bytes).unwrap(), ["big", "after"]);
+        bytes.truncate(1536); // the builder's end-of-archive blocks
+        bytes.extend(oversized_long_name());
+        bytes.extend_from_slice(&[7u8; 512]);
+        bytes.extend(oversized_long_name());
+        assert_refused_at(&bytes, 2560);
+    }
+
+    #[test]
+    fn gnu_sparse_extension_blocks_are_followed() {
+        // A sparse file of 1024 bytes stored as 512 (a hole, then data),
+        // its map continued in an extension block before the data.
+        let octal = |field: &mut [u8], value: u64| {
+            let text = format!("{value:0width$o}\0", width = field.len() - 1);
+            field.copy_from_slice(text.as_bytes());
+        };
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(tar::EntryType::GNUSparse);
+        header.set_path("sparse").unwrap();
+        header.set_size(512);
+        let gnu = header.as_gnu_mut().unwrap();
+        octal(&mut gnu.sparse[0].offset, 512);
+        octal(&mut gnu.sparse[0].numbytes, 512);
+        octal(&mut gnu.realsize, 1024);
+        gnu.isextended[0] = 1;
+        header.set_cksum();
+        let mut bytes = header.as_bytes().to_vec();
+        bytes.extend_from_slice(&[0; 512]); // the extension block: no more
+        // The data looks like an oversized header: a guard out of step
+        // would refuse it (at offset 1024), one that missed the extension
+        // block would take it for the end and refuse nothing.
+        bytes.extend(oversized_long_name());
+        bytes.extend(oversized_long_name());
+        assert_refused_at(&bytes, 1536);
+    }
+
+    /// A GNU long-name header declaring 2 GiB.
+    fn oversized_long_name() -> Vec<u8> {
+        header(tar::EntryType::GNULongName, 2 << 30)
+    }
+
+    /// The guard refuses the header at `offset` (and nothing before it).
+    fn assert_refused_at(bytes: &[u8], offset: u64) {
+        let message = entries(bytes).unwrap_err().to_string();
+        assert!(
+            message.contains(&format!("at offset {offset} of the tar")),
+            "{message}"
+        );
     }
 
     #[test]
