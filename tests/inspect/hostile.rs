@@ -414,26 +414,30 @@ fn a_stalled_blob_times_out_and_one_that_streams_on_is_cut() {
 
 #[test]
 fn a_junk_challenge_is_quoted_short() {
-    let junk = format!("Bearer realm=\"{}\"", "x".repeat(100_000));
-    let rogue = RogueRegistry::start(
-        &rogue_image(),
-        "team/x",
-        "v1",
-        Box::new(move |_, _| Reply::Status {
-            status: "401 Unauthorized",
-            headers: vec![("WWW-Authenticate", junk.clone())],
-            body: Vec::new(),
-        }),
-    );
-    let message = read_from(&rogue).unwrap_err().to_string();
-    assert!(message.contains(&rogue.host()), "{message}");
-    assert!(message.contains("xxxx…"), "{message}");
-    assert!(
-        message.len() < 1000,
-        "{} bytes: {}",
-        message.len(),
-        &message[..300]
-    );
+    // A realm of 100 KB, and 100 KB that are no challenge at all.
+    let realm = format!("Bearer realm=\"{}\"", "x".repeat(100_000));
+    let garbage = "x".repeat(100_000);
+    for junk in [realm, garbage] {
+        let rogue = RogueRegistry::start(
+            &rogue_image(),
+            "team/x",
+            "v1",
+            Box::new(move |_, _| Reply::Status {
+                status: "401 Unauthorized",
+                headers: vec![("WWW-Authenticate", junk.clone())],
+                body: Vec::new(),
+            }),
+        );
+        let message = read_from(&rogue).unwrap_err().to_string();
+        assert!(message.contains(&rogue.host()), "{message}");
+        assert!(message.contains("xxxx…"), "{message}");
+        assert!(
+            message.len() < 1000,
+            "{} bytes: {}",
+            message.len(),
+            &message[..300]
+        );
+    }
 }
 
 #[test]
