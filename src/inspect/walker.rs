@@ -789,6 +789,35 @@ mod tests {
     }
 
     #[test]
+    fn a_read_past_its_budget_names_the_layer_and_path() {
+        let bytes = tar_of(&[E::File("etc/os-release", b"ID=ubuntu")]);
+        let layer = LayerRef {
+            digest: sha256_digest(&bytes),
+            media_type: None,
+            size: Some(bytes.len() as u64),
+            check: Check::Stored,
+        };
+        let budget = Budget::default();
+        budget
+            .keep(crate::inspect::limits::MAX_KEPT_BYTES - 4)
+            .unwrap();
+        let cancel = AtomicBool::new(false);
+        let err = scan_layer(
+            Tee::new(&bytes[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &budget,
+        )
+        .unwrap_err();
+        let message = err.to_string();
+        assert!(matches!(err, InspectError::TooLarge { .. }), "{message}");
+        assert!(message.contains(&layer.digest), "{message}");
+        assert!(message.contains("(at etc/os-release)"), "{message}");
+    }
+
+    #[test]
     fn header_blocks_end_at_the_first_empty_line_or_the_cap() {
         let block = |text: &[u8], cap| header_block(text, cap).unwrap();
         assert_eq!(
