@@ -188,8 +188,8 @@ fn mib(bytes: u64) -> f64 {
 fn read_image(reference: &str) {
     let source = ImageSource::parse(reference).expect("reference");
     let image = inspect::open(&source, &OpenOptions::default()).expect("open");
-    let wanted = |path: &str, size: u64| {
-        size <= 8 << 20
+    let wanted = |path: &str, size: u64| -> inspect::Keep {
+        (size <= 8 << 20
             && (path.ends_with(".dist-info/METADATA")
                 || path.ends_with(".egg-info/PKG-INFO")
                 || path == "var/lib/dpkg/status"
@@ -198,7 +198,8 @@ fn read_image(reference: &str) {
                 || path == "usr/lib/os-release"
                 || (path.starts_with("usr/local/cuda") && path.ends_with("/version.json"))
                 || path.ends_with("/cudnn_version.h")
-                || path.ends_with("/nccl.h"))
+                || path.ends_with("/nccl.h")))
+        .into()
     };
     let view = image
         .read(

@@ -16,12 +16,14 @@ fi
 # - docker-registry: the image-reading tests start a real registry on
 #   127.0.0.1 (tests/support/registry.rs);
 # - chromium, fonts-noto-cjk: the site tests render the zh and en release
-#   pages in headless Chromium and take screenshots (tests/site.rs).
+#   pages in headless Chromium and take screenshots (tests/site.rs);
+# - time: GNU time measures verify's peak memory (tests/support/rss.rs).
 missing=()
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 command -v chromium >/dev/null || missing+=(chromium)
+[ -x /usr/bin/time ] || missing+=(time)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || dpkg -s fonts-noto-cjk >/dev/null 2>&1 ||
     missing+=(fonts-noto-cjk)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use relnotes::{diff::DiffFormat, render::PageFormat, sbom::SbomFormat};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
@@ -103,6 +104,9 @@ pub enum Command {
         /// With --from-image: no progress bars.
         #[arg(short, long)]
         quiet: bool,
+        /// With --from-image: give up on a registry silent this long (default 30).
+        #[arg(long, requires = "from_image", value_name = "SECONDS", value_parser = parse_timeout)]
+        timeout: Option<Duration>,
     },
     /// Build every release into a bilingual static site (docs/site.md).
     ///
@@ -164,6 +168,9 @@ pub enum Command {
         /// No progress bars.
         #[arg(short, long)]
         quiet: bool,
+        /// Give up on a registry that stays silent this long (default 30).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+        timeout: Option<Duration>,
     },
     /// Say whether each release runs on an NVIDIA driver, and why.
     ///
@@ -266,6 +273,9 @@ pub struct AccessArgs {
     /// No progress bars.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Give up on a registry that stays silent this long (default 30).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -329,10 +339,12 @@ pub fn access(
     username: Option<String>,
     insecure: bool,
     quiet: bool,
+    timeout: Option<Duration>,
 ) -> Result<relnotes::ImageAccess, relnotes::Error> {
     let access = relnotes::ImageAccess {
         insecure,
         quiet,
+        timeout,
         ..Default::default()
     };
     match username {
@@ -349,4 +361,14 @@ pub fn lang<T: std::str::FromStr<Err = String>>(
         .map(str::parse)
         .transpose()
         .map_err(relnotes::Error::Usage)
+}
+
+/// `--timeout SECONDS`: a positive number of seconds (fractions allowed).
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds between 0 and 86400"
+        )),
+    }
 }

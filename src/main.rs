@@ -96,12 +96,13 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             username,
             password_stdin: _,
             quiet,
+            timeout,
         } => {
             let source = match from_image {
                 None => SbomSource::Record,
                 Some(image) => SbomSource::Image {
                     reference: Some(image).filter(|i| !i.is_empty()),
-                    access: cli::access(username, insecure, quiet)?,
+                    access: cli::access(username, insecure, quiet, timeout)?,
                 },
             };
             let arch = match arch.as_deref() {
@@ -148,13 +149,14 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             username,
             password_stdin: _,
             quiet,
+            timeout,
         } => {
             let request = VerifyRequest {
                 version: &version,
                 image: image.as_deref(),
                 arch: arch.as_deref(),
                 show_undeclared,
-                access: cli::access(username, insecure, quiet)?,
+                access: cli::access(username, insecure, quiet, timeout)?,
             };
             show(&relnotes::verify(session, &request)?, format)
         }
@@ -199,7 +201,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 image: &image,
                 add: &add,
                 force,
-                access: cli::access(a.username, a.insecure, a.quiet)?,
+                access: cli::access(a.username, a.insecure, a.quiet, a.timeout)?,
             };
             show(&relnotes::new_release(session, &request)?, format)
         }
@@ -214,7 +216,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 version: &version,
                 image: &image,
                 dry_run,
-                access: cli::access(a.username, a.insecure, a.quiet)?,
+                access: cli::access(a.username, a.insecure, a.quiet, a.timeout)?,
             };
             show(&relnotes::sync_release(session, &request)?, format)
         }

@@ -6,8 +6,8 @@ use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::registry::{TestRegistry, free_port};
 use crate::support::token_proxy::TokenProxy;
 use relnotes::inspect::{
-    self, Credentials, ImageSource, ImageView, InspectError, NoProgress, OpenOptions, Platform,
-    Progress,
+    self, Credentials, ImageSource, ImageView, InspectError, Keep, NoProgress, OpenOptions,
+    Platform, Progress,
 };
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,14 +25,15 @@ fn open(reference: &str, options: &OpenOptions) -> Result<inspect::Image, Inspec
 }
 
 /// What a catalog would ask for.
-fn wanted(path: &str, size: u64) -> bool {
-    size < (1 << 20)
+fn wanted(path: &str, size: u64) -> Keep {
+    (size < (1 << 20)
         && (path.starts_with("etc/")
             || path.starts_with("opt/app/")
             || path == "var/lib/dpkg/status"
             || path == "usr/local/cuda"
             || path.ends_with(".dist-info/METADATA")
-            || (path.starts_with("usr/local/cuda") && path.ends_with("/version.json")))
+            || (path.starts_with("usr/local/cuda") && path.ends_with("/version.json"))))
+    .into()
 }
 
 fn read(image: &inspect::Image, arch: &str) -> Result<ImageView, InspectError> {
@@ -159,7 +160,7 @@ fn check_view(view: &ImageView, built: &BuiltImage, arch: &str, layer_digests: &
         .find(|f| f.path == "usr/local/cuda")
         .unwrap();
     assert!(cuda_link.symlink);
-    assert_eq!(cuda_link.contents, b"cuda-12.8");
+    assert_eq!(&*cuda_link.contents, b"cuda-12.8");
     assert!(contents(view, TORCH).contains(&format!("Version: 2.8.0+{arch}")));
     let cuda = if arch == "amd64" { "12.8.0" } else { "12.8.1" };
     assert!(contents(view, "usr/local/cuda-12.8/version.json").contains(cuda));
@@ -597,3 +598,5 @@ fn bad_references_and_broken_sources() {
     let err = open(&format!("docker-archive:{}", gz.display()), &options()).unwrap_err();
     assert!(err.to_string().contains("gunzip"), "{err}");
 }
+
+mod hostile;

@@ -3,6 +3,7 @@
 use crate::Error;
 use crate::inspect::{Credentials, OpenOptions, Progress, progress};
 use std::io::Read;
+use std::time::Duration;
 
 /// How to reach an image and how to show progress while reading it.
 #[derive(Debug, Clone, Default)]
@@ -14,6 +15,9 @@ pub struct ImageAccess {
     pub insecure: bool,
     /// No progress bars.
     pub quiet: bool,
+    /// How long a registry may stay silent before reading gives up
+    /// (`--timeout`); `None` means the default (30 s).
+    pub timeout: Option<Duration>,
 }
 
 impl ImageAccess {
@@ -32,6 +36,7 @@ impl ImageAccess {
         OpenOptions {
             credentials: self.credentials.clone(),
             insecure: self.insecure,
+            timeout: self.timeout,
             ..Default::default()
         }
     }

@@ -8,13 +8,16 @@
 //! contents); blobs are then streamed from their offsets, never extracted.
 
 use super::InspectError;
+use super::bounded::{OpenError, open_regular};
 use super::digest::{is_sha256_digest, sha256_digest};
-use super::error::clip;
+use super::error::{a_few, clip};
 use super::layout::{self, blob_path};
+use super::limits::{MAX_ARCHIVE_MEMBERS, MAX_KEPT_BYTES};
 use super::source::same_image_name;
 use super::store::{
     Check, Fetched, LayerRef, MAX_CONFIG, MAX_MANIFEST, Single, Start, Store, config_of,
 };
+use super::tar_guard::TarGuard;
 use oci_spec::image::{ImageConfiguration, ImageIndex, ImageManifest};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -55,18 +58,26 @@ pub(crate) fn open(
     reference: Option<&str>,
     display: &str,
 ) -> Result<(Archive, Start), InspectError> {
-    let handle = match File::open(file) {
+    // Only a regular file: a FIFO or a device (`/dev/zero`) would never end.
+    let handle = match open_regular(file, None) {
         Ok(handle) => handle,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(OpenError::NotFound) => {
             return Err(InspectError::NotFound {
                 what: format!("docker archive {}", file.display()),
                 hint: "check the path after `docker-archive:`".into(),
             });
         }
-        Err(source) => {
+        Err(OpenError::Io(source)) => {
             return Err(InspectError::Io {
                 path: file.to_path_buf(),
                 source,
+            });
+        }
+        Err(e) => {
+            return Err(InspectError::Corrupt {
+                path: file.to_path_buf(),
+                detail: e.to_string(),
+                hint: ARCHIVE_HINT.into(),
             });
         }
     };
@@ -140,7 +151,8 @@ impl Archive {
                 path: self.file.clone(),
                 source,
             })?;
-        let mut tar = tar::Archive::new(reader);
+        let mut tar = tar::Archive::new(TarGuard::new(reader));
+        let mut name_bytes = 0u64;
         let not_tar = |e: std::io::Error| InspectError::Corrupt {
             path: self.file.clone(),
             detail: format!("not a tar archive: {}", clip(e, 160)),
@@ -160,6 +172,13 @@ impl Archive {
                 })
                 .collect::<Vec<_>>()
                 .join("/");
+            name_bytes += name.len() as u64 + 64;
+            if self.members.len() as u64 >= MAX_ARCHIVE_MEMBERS || name_bytes > MAX_KEPT_BYTES {
+                return Err(self.corrupt(format!(
+                    "more than {MAX_ARCHIVE_MEMBERS} members or {} MiB of member names, more than relnotes reads; a docker save archive holds a few per layer",
+                    MAX_KEPT_BYTES >> 20
+                )));
+            }
             if let Some((algorithm, hex)) = name
                 .strip_prefix("blobs/")
                 .and_then(|rest| rest.split_once('/'))
@@ -234,7 +253,7 @@ impl Archive {
                     hint: if all_tags.is_empty() {
                         "the archive's images have no tags; leave the reference out".into()
                     } else {
-                        format!("it holds: {}", all_tags.join(", "))
+                        format!("it holds: {}", a_few(&all_tags))
                     },
                 })?,
             None => match images.as_slice() {
@@ -249,7 +268,7 @@ impl Archive {
                         ),
                         hint: match all_tags.first() {
                             Some(tag) => {
-                                format!("name one: {display}:{tag} (tags: {})", all_tags.join(", "))
+                                format!("name one: {display}:{tag} (tags: {})", a_few(&all_tags))
                             }
                             None => "save one image per archive".into(),
                         },

@@ -43,7 +43,7 @@ pub(crate) struct Tee<'a, R> {
     progress: Option<(&'a dyn Progress, usize)>,
     cancel: Option<&'a AtomicBool>,
     /// The first error of the inner reader (not of a reader above this one).
-    failed: Option<String>,
+    failed: Option<Failure>,
 }
 
 /// What a [`Tee`] saw.
@@ -52,7 +52,18 @@ pub(crate) struct Seen {
     /// `sha256:<hex>` when hashing.
     pub digest: Option<String>,
     /// Why the inner reader failed, if it did.
-    pub failed: Option<String>,
+    pub failed: Option<Failure>,
+}
+
+/// Why the inner reader of a [`Tee`] failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// The blob went on past its declared size (see `Bounded`).
+    Overrun,
+    /// The connection broke off mid-blob (worth reading it again).
+    Broken(String),
+    /// Anything else, as the reader said it.
+    Other(String),
 }
 
 impl<'a, R: Read> Tee<'a, R> {
@@ -112,7 +123,15 @@ impl<R: Read> Read for Tee<'_, R> {
             match self.inner.read(buf) {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    self.failed.get_or_insert_with(|| e.to_string());
+                    self.failed.get_or_insert_with(|| {
+                        if super::bounded::is_overrun(&e) {
+                            Failure::Overrun
+                        } else if super::retry::is_broken_transfer(&e) {
+                            Failure::Broken(super::error::with_causes(&e))
+                        } else {
+                            Failure::Other(super::error::with_causes(&e))
+                        }
+                    });
                     return Err(e);
                 }
                 Ok(n) => break n,

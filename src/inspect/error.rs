@@ -79,6 +79,18 @@ pub enum InspectError {
         actual: u64,
     },
 
+    /// A blob that goes on past the size its descriptor declares: reading
+    /// stops there.
+    #[error(
+        "{what} {digest} of {reference} is longer than the {expected} bytes its descriptor says; reading stopped there\n  = hint: the blob is corrupt or was tampered with where the image is stored, or the registry sends more than it should; push or save the image again"
+    )]
+    BlobTooLong {
+        reference: String,
+        what: String,
+        digest: String,
+        expected: u64,
+    },
+
     /// A manifest or layer of a kind relnotes does not read.
     #[error(
         "{what} of {reference} has unsupported media type `{media_type}`\n  = hint: relnotes reads OCI and Docker schema 2 images: manifests, indexes and manifest lists, and tar layers uncompressed or compressed with gzip or zstd"
@@ -101,9 +113,21 @@ pub enum InspectError {
 
     /// The connection or file broke off while a blob was being read.
     #[error(
-        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off; try again"
+        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off, or the registry stayed silent longer than the timeout (--timeout SECONDS); try again"
     )]
     ReadFailed {
+        reference: String,
+        what: String,
+        detail: String,
+    },
+
+    /// An image that goes past one of the bounds of
+    /// [`limits`](super::limits) (memory relnotes keeps, entries, header
+    /// sizes).
+    #[error(
+        "{what} of {reference} is larger than relnotes reads: {detail}\n  = hint: relnotes reads images within fixed bounds (docs/inspect.md lists them); an image that passes them is unusual or crafted"
+    )]
+    TooLarge {
         reference: String,
         what: String,
         detail: String,
@@ -176,5 +200,65 @@ pub(crate) fn clip(text: impl std::fmt::Display, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,
+    }
+}
+
+/// `error decoding response body: operation timed out`: an error with
+/// its causes, each said once.
+pub(crate) fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
+}
+
+/// How many names a hint lists before saying how many more there are.
+const NAMES_SHOWN: usize = 3;
+
+/// `a, b, c … and 9,998 more`: the first few names of a list that may be
+/// long (an archive can hold thousands of tags).
+pub(crate) fn a_few(names: &[String]) -> String {
+    let shown = names
+        .iter()
+        .take(NAMES_SHOWN)
+        .map(|n| clip(n, 200))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match names.len().saturating_sub(NAMES_SHOWN) {
+        0 => shown,
+        more => format!("{shown} … and {} more", thousands(more)),
+    }
+}
+
+/// `9998` → `9,998`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_are_cut() {
+        let names: Vec<String> = (0..10_001).map(|i| format!("t{i}")).collect();
+        assert_eq!(a_few(&names), "t0, t1, t2 … and 9,998 more");
+        assert_eq!(a_few(&names[..2]), "t0, t1");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

@@ -14,7 +14,7 @@
 //! for platform in image.platforms() {
 //!     println!("{platform}");
 //! }
-//! let wanted = |path: &str, size: u64| path == "etc/os-release" && size < 1 << 20;
+//! let wanted = |path: &str, size: u64| (path == "etc/os-release" && size < 1 << 20).into();
 //! let progress = progress::for_terminal(false);
 //! let view = image.read(&Platform::for_arch(&"amd64".parse().unwrap()), &wanted, progress.as_ref())?;
 //! println!("{:?} {}", view.config.env_var("CUDA_VERSION"), view.files.len());
@@ -503,16 +503,28 @@ pub(crate) fn read_blob(
             detail: format!("{size} bytes, more than the {limit} relnotes reads"),
         });
     }
+    // One byte past the declared size (or the cap) tells a longer blob.
+    let read_at_most = size.unwrap_or(limit).min(limit) + 1;
     let mut bytes = Vec::new();
     store
         .blob(digest, size)?
-        .take(limit + 1)
+        .take(read_at_most)
         .read_to_end(&mut bytes)
         .map_err(|e| InspectError::ReadFailed {
             reference: reference.into(),
             what: format!("{what} {digest}"),
             detail: e.to_string(),
         })?;
+    if let Some(size) = size
+        && bytes.len() as u64 > size
+    {
+        return Err(InspectError::BlobTooLong {
+            reference: reference.into(),
+            what: what.into(),
+            digest: digest.into(),
+            expected: size,
+        });
+    }
     let actual = sha256_digest(&bytes);
     if actual != digest {
         return Err(InspectError::DigestMismatch {
@@ -608,6 +620,38 @@ mod tests {
             matches!(err, InspectError::UnsupportedMediaType { .. }),
             "{err}"
         );
+    }
+
+    /// A store serving one blob, whatever digest is asked for.
+    struct OneBlob(&'static [u8]);
+
+    impl Store for OneBlob {
+        fn manifest(&self, digest: &str, _: Option<&str>) -> Result<Fetched, InspectError> {
+            panic!("fetched {digest}")
+        }
+        fn blob(&self, _: &str, _: Option<u64>) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+            Ok(Box::new(self.0))
+        }
+    }
+
+    #[test]
+    fn small_blobs_are_read_to_their_declared_size() {
+        let served = OneBlob(b"abcdef");
+        let read = |digest: &str, size| read_blob(&served, "r", "config", digest, size, MAX_CONFIG);
+        assert_eq!(read(&sha256_digest(b"abcdef"), Some(6)).unwrap(), b"abcdef");
+        let err = read(&sha256_digest(b"abc"), Some(3)).unwrap_err();
+        assert!(
+            matches!(err, InspectError::BlobTooLong { expected: 3, .. }),
+            "{err}"
+        );
+        let err = read(&sha256_digest(b"abcdef"), Some(10)).unwrap_err();
+        assert!(
+            matches!(err, InspectError::SizeMismatch { actual: 6, .. }),
+            "{err}"
+        );
+        let err =
+            read_blob(&served, "r", "config", &sha256_digest(b"abcdef"), None, 4).unwrap_err();
+        assert!(matches!(err, InspectError::DigestMismatch { .. }), "{err}");
     }
 
     #[test]

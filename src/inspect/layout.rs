@@ -3,6 +3,9 @@
 //! `docker buildx build --output type=oci,tar=false` write them.
 
 use super::InspectError;
+use super::bounded::{CapError, OpenError, open_regular, read_capped};
+use super::error::a_few;
+use super::limits::{MAX_LAYOUT_INDEX, MAX_LAYOUT_MARKER};
 use super::source::same_image_name;
 use super::store::{Fetched, MAX_MANIFEST, Start, Store};
 use oci_spec::image::{Descriptor, ImageIndex};
@@ -32,15 +35,8 @@ pub(crate) fn open(
         });
     }
     let marker = dir.join("oci-layout");
-    let text = std::fs::read_to_string(&marker).map_err(|e| InspectError::Corrupt {
-        path: marker.clone(),
-        detail: format!(
-            "cannot read it ({e}): {} is not an OCI image layout",
-            dir.display()
-        ),
-        hint: LAYOUT_HINT.into(),
-    })?;
-    let version = serde_json::from_str::<serde_json::Value>(&text)
+    let text = read_layout_file(dir, &marker, MAX_LAYOUT_MARKER)?;
+    let version = serde_json::from_slice::<serde_json::Value>(&text)
         .ok()
         .and_then(|v| v.get("imageLayoutVersion")?.as_str().map(str::to_string));
     if version.is_none() {
@@ -51,11 +47,7 @@ pub(crate) fn open(
         });
     }
     let index_path = dir.join("index.json");
-    let bytes = std::fs::read(&index_path).map_err(|e| InspectError::Corrupt {
-        path: index_path.clone(),
-        detail: format!("cannot read it: {e}"),
-        hint: LAYOUT_HINT.into(),
-    })?;
+    let bytes = read_layout_file(dir, &index_path, MAX_LAYOUT_INDEX)?;
     let start = select(
         &bytes,
         &index_path,
@@ -69,6 +61,24 @@ pub(crate) fn open(
         },
         start,
     ))
+}
+
+/// `oci-layout` or `index.json`: a regular file in the layout, at most
+/// `cap` bytes.
+fn read_layout_file(dir: &Path, path: &Path, cap: u64) -> Result<Vec<u8>, InspectError> {
+    let corrupt = |detail: String| InspectError::Corrupt {
+        path: path.to_path_buf(),
+        detail,
+        hint: LAYOUT_HINT.into(),
+    };
+    let file = open_regular(path, Some(dir))
+        .map_err(|e| corrupt(format!("{e}: {} is not an OCI image layout", dir.display())))?;
+    read_capped(file, cap).map_err(|e| match e {
+        CapError::TooLarge => corrupt(format!(
+            "it has more than {cap} bytes, the most relnotes reads of it"
+        )),
+        CapError::Io(e) => corrupt(format!("cannot read it: {e}")),
+    })
 }
 
 /// The names an index entry goes by.
@@ -111,10 +121,7 @@ pub(crate) fn select(
             .collect(),
         None if all_names.len() > 1 => {
             return Err(InspectError::NotFound {
-                what: format!(
-                    "a single image in {place} (it holds {})",
-                    all_names.join(", ")
-                ),
+                what: format!("a single image in {place} (it holds {})", a_few(&all_names)),
                 hint: format!("name one: {reference}:{}", all_names[0]),
             });
         }
@@ -129,7 +136,7 @@ pub(crate) fn select(
             "its index.json names no image (no org.opencontainers.image.ref.name annotation)"
                 .to_string()
         } else {
-            format!("it has: {}", all_names.join(", "))
+            format!("it has: {}", a_few(&all_names))
         };
         return Err(InspectError::NotFound { what, hint });
     }
@@ -151,14 +158,21 @@ impl Layout {
             hint: LAYOUT_HINT.into(),
         })?;
         let path = self.dir.join(relative);
-        match File::open(&path) {
+        // A blob that is a FIFO or a device would never end; one that is
+        // a symlink out of the layout would read a host file.
+        match open_regular(&path, Some(&self.dir)) {
             Ok(file) => Ok((path, file)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(InspectError::Corrupt {
+            Err(OpenError::NotFound) => Err(InspectError::Corrupt {
                 path,
                 detail: format!("missing: the layout names blob {digest} but does not hold it"),
                 hint: LAYOUT_HINT.into(),
             }),
-            Err(source) => Err(InspectError::Io { path, source }),
+            Err(OpenError::Io(source)) => Err(InspectError::Io { path, source }),
+            Err(e) => Err(InspectError::Corrupt {
+                path,
+                detail: format!("blob {digest}: {e}"),
+                hint: LAYOUT_HINT.into(),
+            }),
         }
     }
 }
@@ -166,20 +180,17 @@ impl Layout {
 impl Store for Layout {
     fn manifest(&self, digest: &str, media_type: Option<&str>) -> Result<Fetched, InspectError> {
         let (path, file) = self.open_blob(digest)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_MANIFEST + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|source| InspectError::Io {
+        let bytes = read_capped(file, MAX_MANIFEST).map_err(|e| match e {
+            CapError::TooLarge => InspectError::Corrupt {
                 path: path.clone(),
-                source,
-            })?;
-        if bytes.len() as u64 > MAX_MANIFEST {
-            return Err(InspectError::Corrupt {
-                path,
                 detail: format!("a manifest of more than {MAX_MANIFEST} bytes"),
                 hint: LAYOUT_HINT.into(),
-            });
-        }
+            },
+            CapError::Io(source) => InspectError::Io {
+                path: path.clone(),
+                source,
+            },
+        })?;
         Ok(Fetched {
             bytes,
             media_type: media_type.map(str::to_string),

@@ -18,18 +18,23 @@
 use crate::record::Arch;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub mod archive;
 pub mod auth;
+mod bounded;
 pub mod catalog;
 pub mod digest;
 pub mod error;
 pub mod image;
 pub mod layout;
+pub mod limits;
 pub mod progress;
 pub mod registry;
+mod retry;
 pub mod source;
 pub mod store;
+mod tar_guard;
 pub mod walker;
 
 pub use auth::Credentials;
@@ -93,9 +98,10 @@ pub struct FoundFile {
     pub path: String,
     /// Digest of the layer the final version of the file came from.
     pub layer: String,
-    /// Its bytes (only small files are wanted); for a symlink, the target.
+    /// Its bytes (only small files are wanted; see [`Keep`]); for a
+    /// symlink, the target. Hard links to one file share them.
     #[serde(skip)]
-    pub contents: Vec<u8>,
+    pub contents: Arc<[u8]>,
     /// Whether the entry is a symlink (`contents` holds its target).
     pub symlink: bool,
 }
@@ -115,6 +121,27 @@ pub struct ImageView {
     pub files: Vec<FoundFile>,
 }
 
-/// Which files of the image a reader keeps: called with each entry's path
-/// (no leading `/`) and size; only small files should be asked for.
-pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> bool + Sync);
+/// Which files of the image a reader keeps, and how much of each: called
+/// with each entry's path (no leading `/`) and size; only small files
+/// should be asked for whole.
+pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> Keep + Sync);
+
+/// How much of a file a [`Wanted`] filter keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Not kept.
+    No,
+    /// All of it (at most [`walker::MAX_WANTED_FILE`] bytes).
+    Whole,
+    /// The header block of an email-style metadata file (Python's
+    /// `METADATA`, `PKG-INFO`): up to the first empty line, at most
+    /// [`limits::MAX_HEADER_BLOCK`] bytes, whatever the file's size.
+    Headers,
+}
+
+impl From<bool> for Keep {
+    /// `true` keeps the whole file.
+    fn from(wanted: bool) -> Keep {
+        if wanted { Keep::Whole } else { Keep::No }
+    }
+}

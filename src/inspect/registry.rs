@@ -5,7 +5,9 @@
 use super::InspectError;
 use super::auth::{self, Challenge, Credentials};
 use super::digest::sha256_digest;
-use super::store::{Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
+use super::error::{clip, with_causes};
+use super::retry::{self, send_with_retries};
+use super::store::{DEFAULT_TIMEOUT, Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
 use crate::reference::{DOCKER_HUB, ImageRef};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
@@ -20,6 +22,10 @@ const ACCEPTED: &str = "application/vnd.oci.image.index.v1+json, \
     application/vnd.oci.image.manifest.v1+json, \
     application/vnd.docker.distribution.manifest.list.v2+json, \
     application/vnd.docker.distribution.manifest.v2+json";
+
+/// The most characters of a registry's own text (a challenge, an error
+/// body) quoted in a message.
+const QUOTED: usize = 200;
 
 /// A registry client for one repository.
 pub(crate) struct Registry {
@@ -62,7 +68,8 @@ pub(crate) fn open(
         },
     };
     let plain_http = reference.is_loopback() || options.insecure;
-    let mut registry = Registry::new(reference, credentials, plain_http)?;
+    let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT);
+    let mut registry = Registry::new(reference, credentials, plain_http, timeout)?;
     registry.credentials_error = credentials_error;
     registry.ping()?;
     let fetched = registry.fetch_manifest(reference.manifest_reference())?;
@@ -105,17 +112,7 @@ pub fn install_crypto_provider() {
 /// `error sending request: … : connection refused`: a reqwest error with
 /// its causes.
 fn describe(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        source = s.source();
-    }
-    out
+    with_causes(e)
 }
 
 impl Registry {
@@ -123,13 +120,16 @@ impl Registry {
         reference: &ImageRef,
         credentials: Option<Credentials>,
         plain_http: bool,
+        timeout: Duration,
     ) -> Result<Registry, InspectError> {
         install_crypto_provider();
         let mut builder = Client::builder()
             .user_agent(concat!("relnotes/", env!("CARGO_PKG_VERSION")))
-            .connect_timeout(Duration::from_secs(30))
-            // Per read, not for a whole blob.
-            .timeout(Duration::from_secs(120));
+            .connect_timeout(timeout)
+            // The blocking client applies this until the answer's headers,
+            // then to each read of its body: a read-idle timeout, not one
+            // for a whole blob.
+            .timeout(timeout);
         if reference.is_loopback() {
             // A proxy from the environment must not capture 127.0.0.1.
             builder = builder.no_proxy();
@@ -199,7 +199,7 @@ impl Registry {
             if let Some((header, _)) = &auth {
                 request = request.header(AUTHORIZATION, header);
             }
-            let response = request.send().map_err(|e| self.network(e))?;
+            let response = send_with_retries(request).map_err(|e| self.network(e))?;
             if response.status() != StatusCode::UNAUTHORIZED {
                 return Ok(response);
             }
@@ -215,7 +215,15 @@ impl Registry {
                     registry: self.registry.clone(),
                     method: self.method(auth.as_ref()),
                     detail: format!(
-                        "GET {url} answered 401 without a usable WWW-Authenticate challenge"
+                        "GET {url} answered 401 without a usable WWW-Authenticate challenge{}",
+                        response
+                            .headers()
+                            .get(WWW_AUTHENTICATE)
+                            .map(|v| format!(
+                                " (it sent `{}`)",
+                                clip(String::from_utf8_lossy(v.as_bytes()), QUOTED)
+                            ))
+                            .unwrap_or_default()
                     ),
                 });
             };
@@ -259,7 +267,7 @@ impl Registry {
                 self.repository,
                 challenge
                     .param("error")
-                    .map(|e| format!(" ({e})"))
+                    .map(|e| format!(" ({})", clip(e, QUOTED)))
                     .unwrap_or_default()
             ),
         }
@@ -290,7 +298,7 @@ impl Registry {
             }
             _ => {
                 let token = self.token(challenge)?;
-                let realm = challenge.param("realm").unwrap_or_default();
+                let realm = clip(challenge.param("realm").unwrap_or_default(), QUOTED);
                 (
                     format!("Bearer {token}"),
                     format!("bearer token from {realm} {}", self.who()),
@@ -305,7 +313,7 @@ impl Registry {
     fn token(&self, challenge: &Challenge) -> Result<String, InspectError> {
         let method = format!(
             "bearer token from {} {}",
-            challenge.param("realm").unwrap_or("(no realm)"),
+            clip(challenge.param("realm").unwrap_or("(no realm)"), QUOTED),
             self.who()
         );
         let failed = |detail: String| InspectError::AuthFailed {
@@ -317,7 +325,7 @@ impl Registry {
             .param("realm")
             .ok_or_else(|| failed("the challenge names no realm".into()))?;
         let mut url = reqwest::Url::parse(realm)
-            .map_err(|e| failed(format!("realm `{realm}` is not a URL: {e}")))?;
+            .map_err(|e| failed(format!("realm `{}` is not a URL: {e}", clip(realm, QUOTED))))?;
         {
             let mut query = url.query_pairs_mut();
             if let Some(service) = challenge.param("service") {
@@ -330,8 +338,8 @@ impl Registry {
         if let Some(credentials) = &self.credentials {
             request = request.header(AUTHORIZATION, credentials.basic_header());
         }
-        let response = request.send().map_err(|e| InspectError::Network {
-            registry: url.host_str().unwrap_or(realm).to_string(),
+        let response = send_with_retries(request).map_err(|e| InspectError::Network {
+            registry: url.host_str().unwrap_or("the token service").to_string(),
             detail: describe(&e),
         })?;
         let status = response.status();
@@ -362,12 +370,20 @@ impl Registry {
 
     /// An answer that is neither success nor a case handled by the caller.
     fn unexpected(&self, url: &str, response: Response) -> InspectError {
-        let status = response.status().as_u16();
+        let status = response.status();
+        let mut detail = error_detail(response);
+        if retry::is_retryable(status) {
+            detail.push_str(&format!(
+                " (still after {} tries over at most {} s)",
+                retry::MAX_TRIES,
+                retry::MAX_TOTAL_WAIT.as_secs()
+            ));
+        }
         InspectError::Registry {
             registry: self.registry.clone(),
-            status,
+            status: status.as_u16(),
             url: url.into(),
-            detail: error_detail(response),
+            detail,
         }
     }
 
@@ -496,14 +512,14 @@ fn error_detail(response: Response) -> String {
         })
         .collect();
     if !messages.is_empty() {
-        return messages.join("; ");
+        return clip(messages.join("; "), QUOTED);
     }
     let text = String::from_utf8_lossy(&body);
     let text = text.trim();
     if text.is_empty() {
         status.to_string()
     } else {
-        text.chars().take(200).collect()
+        clip(text, QUOTED)
     }
 }
 

@@ -10,6 +10,7 @@ use super::{ImageConfig, InspectError, Platform};
 use oci_spec::image::{Descriptor, ImageConfiguration};
 use std::io::Read;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// How to open an image.
 #[derive(Debug, Clone, Default)]
@@ -26,12 +27,16 @@ pub struct OpenOptions {
     pub insecure: bool,
     /// How many layers are read at once; `None` means one per core.
     pub jobs: Option<usize>,
+    /// How long a registry connection may stay silent (connecting, or
+    /// between two reads of an answer) before reading gives up; `None`
+    /// means [`DEFAULT_TIMEOUT`].
+    pub timeout: Option<Duration>,
 }
 
-/// Largest manifest or index read (they are a few KiB).
-pub(crate) const MAX_MANIFEST: u64 = 4 << 20;
-/// Largest image config read (history makes some a few hundred KiB).
-pub(crate) const MAX_CONFIG: u64 = 16 << 20;
+/// How long a registry may stay silent by default.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub(crate) use super::limits::{MAX_CONFIG, MAX_MANIFEST};
 
 pub(crate) const OCI_INDEX: &str = "application/vnd.oci.image.index.v1+json";
 pub(crate) const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";

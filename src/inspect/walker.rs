@@ -15,18 +15,22 @@
 //! Memory per worker is the buffers plus the decompressor's window and the
 //! wanted files' contents; a blob is never held whole.
 
-use super::digest::{Tee, is_sha256_digest};
+use super::bounded::Bounded;
+use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
+use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
+use super::retry::{self, MAX_TRIES};
 use super::store::{Check, LayerRef, Store};
-use super::{FoundFile, InspectError, Wanted};
+use super::tar_guard::TarGuard;
+use super::{FoundFile, InspectError, Keep, Wanted};
 use flate2::bufread::MultiGzDecoder;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Component, Path};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Files larger than this are never kept, whatever the filter says.
 pub const MAX_WANTED_FILE: u64 = 64 << 20;
@@ -128,6 +132,7 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
 
     let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
+    let budget = Budget::default();
     let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
     let results: Vec<Mutex<Option<LayerScan>>> = layers.iter().map(|_| Mutex::new(None)).collect();
     let workers = job.jobs.clamp(1, layers.len().max(1));
@@ -143,7 +148,7 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
                     let Some(&index) = order.get(k) else { break };
                     let layer = &layers[index];
                     job.progress.layer_start(index, &layer.digest, layer.size);
-                    let result = scan_blob(job, index, layer, &cancel);
+                    let result = scan_blob(job, index, layer, &cancel, &budget);
                     job.progress.layer_done(index);
                     match result {
                         Ok(scan) => {
@@ -182,6 +187,7 @@ fn scan_blob(
     index: usize,
     layer: &LayerRef,
     cancel: &AtomicBool,
+    budget: &Budget,
 ) -> Result<LayerScan, InspectError> {
     if !is_sha256_digest(&layer.digest) {
         return Err(InspectError::InvalidDocument {
@@ -193,20 +199,64 @@ fn scan_blob(
             ),
         });
     }
-    let blob = job.store.blob(&layer.digest, layer.size)?;
-    let raw = Tee::new(blob, true)
-        .with_progress(job.progress, index)
-        .with_cancel(cancel);
-    scan_layer(raw, layer, job.reference, job.wanted, cancel)
+    let mut tries = 1;
+    loop {
+        let blob = job.store.blob(&layer.digest, layer.size)?;
+        // Reading stops at the declared size, whatever the source sends.
+        let blob: Box<dyn Read + Send + '_> = match layer.size {
+            Some(size) => Box::new(Bounded::new(blob, size)),
+            None => blob,
+        };
+        let raw = Tee::new(blob, true)
+            .with_progress(job.progress, index)
+            .with_cancel(cancel);
+        let mut broken = false;
+        let result = scan_layer_once(
+            raw,
+            layer,
+            job.reference,
+            job.wanted,
+            cancel,
+            budget,
+            &mut broken,
+        );
+        match result {
+            Err(_) if broken && tries < MAX_TRIES => {
+                // The transfer broke off: read the blob again from its
+                // start, with a new stream, hash and scan.
+                tries += 1;
+                std::thread::sleep(retry::backoff(tries));
+                job.progress.layer_done(index);
+                job.progress.layer_start(index, &layer.digest, layer.size);
+            }
+            result => return result,
+        }
+    }
 }
 
 /// Reads one layer blob; checks its size and digest once it is consumed.
+#[cfg(test)]
 pub(crate) fn scan_layer<R: Read>(
     raw: Tee<'_, R>,
     layer: &LayerRef,
     reference: &str,
     wanted: Wanted,
     cancel: &AtomicBool,
+    budget: &Budget,
+) -> Result<LayerScan, InspectError> {
+    scan_layer_once(raw, layer, reference, wanted, cancel, budget, &mut false)
+}
+
+/// [`scan_layer`]; `broken` says whether a failure was the transfer
+/// breaking off (worth a new try).
+fn scan_layer_once<R: Read>(
+    raw: Tee<'_, R>,
+    layer: &LayerRef,
+    reference: &str,
+    wanted: Wanted,
+    cancel: &AtomicBool,
+    budget: &Budget,
+    broken: &mut bool,
 ) -> Result<LayerScan, InspectError> {
     let corrupt = |detail: String| InspectError::CorruptLayer {
         reference: reference.into(),
@@ -235,18 +285,25 @@ pub(crate) fn scan_layer<R: Read>(
         let decoded = match compression {
             Compression::None => Decoded::Plain(&mut buffered),
             Compression::Gzip => Decoded::Gzip(Box::new(MultiGzDecoder::new(&mut buffered))),
-            Compression::Zstd => Decoded::Zstd(Box::new(
-                zstd::stream::read::Decoder::with_buffer(&mut buffered)
-                    .map_err(|e| corrupt(format!("zstd: {e}")))?,
-            )),
+            Compression::Zstd => {
+                let mut decoder = zstd::stream::read::Decoder::with_buffer(&mut buffered)
+                    .map_err(|e| corrupt(format!("zstd: {e}")))?;
+                // The window is the decoder's memory, as large as the frame
+                // declares: bound it.
+                decoder
+                    .window_log_max(MAX_ZSTD_WINDOW_LOG)
+                    .map_err(|e| corrupt(format!("zstd: {e}")))?;
+                Decoded::Zstd(Box::new(decoder))
+            }
         };
         let mut decoded = Tee::new(decoded, hash_uncompressed);
-        let scan = scan_tar(&mut decoded, &layer.digest, wanted);
+        let scan = scan_tar(TarGuard::new(&mut decoded), &layer.digest, wanted, budget);
         // The tar ends with zero blocks and padding: read the stream to its
         // end so that the whole blob is hashed (and the gzip trailer checked).
         let scan = scan.and_then(|scan| {
-            io::copy(&mut decoded, &mut io::sink())
-                .map_err(|e| format!("after the end of the tar archive: {e}"))?;
+            io::copy(&mut decoded, &mut io::sink()).map_err(|e| {
+                ScanError::Corrupt(format!("after the end of the tar archive: {e}"))
+            })?;
             Ok(scan)
         });
         (scan, decoded.finish())
@@ -260,12 +317,31 @@ pub(crate) fn scan_layer<R: Read>(
     let drained = io::copy(&mut buffered, &mut io::sink());
     drop(buffered);
     let stored = raw.finish();
-    if let Some(detail) = stored.failed {
-        return Err(InspectError::ReadFailed {
-            reference: reference.into(),
-            what: format!("layer {}", layer.digest),
-            detail,
-        });
+    match stored.failed {
+        Some(Failure::Overrun) => {
+            return Err(InspectError::BlobTooLong {
+                reference: reference.into(),
+                what: "layer".into(),
+                digest: layer.digest.clone(),
+                expected: layer.size.unwrap_or_default(),
+            });
+        }
+        Some(Failure::Other(detail)) => {
+            return Err(InspectError::ReadFailed {
+                reference: reference.into(),
+                what: format!("layer {}", layer.digest),
+                detail,
+            });
+        }
+        Some(Failure::Broken(detail)) => {
+            *broken = true;
+            return Err(InspectError::ReadFailed {
+                reference: reference.into(),
+                what: format!("layer {}", layer.digest),
+                detail: format!("{detail} (the last of {MAX_TRIES} tries)"),
+            });
+        }
+        None => {}
     }
     let mismatch = |actual: String| InspectError::DigestMismatch {
         reference: reference.into(),
@@ -294,11 +370,19 @@ pub(crate) fn scan_layer<R: Read>(
         if let Some(actual) = actual
             && actual != layer.digest
             && (scan.is_ok() || !hash_uncompressed)
+            && !matches!(scan, Err(ScanError::Limit(..)))
         {
             return Err(mismatch(actual));
         }
     }
-    let scan = scan.map_err(corrupt)?;
+    let scan = scan.map_err(|e| match e {
+        ScanError::Corrupt(detail) => corrupt(detail),
+        ScanError::Limit(exceeded, path) => InspectError::TooLarge {
+            reference: reference.into(),
+            what: format!("layer {}", layer.digest),
+            detail: format!("{} (at {path})", exceeded.describe()),
+        },
+    })?;
     drained.map_err(|e| corrupt(format!("cannot read: {e}")))?;
     Ok(scan)
 }
@@ -325,15 +409,9 @@ fn compression_of(media_type: Option<&str>, head: &[u8]) -> Result<Compression, 
             | "application/vnd.docker.image.rootfs.diff.tar.zstd" => Some(Compression::Zstd),
             _ => None,
         };
-        if let Some(c) = known {
-            return Ok(c);
-        }
-        // Some other media type: a layer only if its bytes say so.
-        let sniffed = sniff(head);
-        if sniffed == Compression::None && !looks_like_tar(head) {
-            return Err(mt.to_string());
-        }
-        return Ok(sniffed);
+        // Any other type (`text/html` from a misconfigured server, an
+        // artifact) is not a layer, whatever its bytes look like.
+        return known.ok_or_else(|| mt.to_string());
     }
     Ok(sniff(head))
 }
@@ -346,11 +424,6 @@ fn sniff(head: &[u8]) -> Compression {
     } else {
         Compression::None
     }
-}
-
-/// A ustar header (`ustar` at offset 257), or an empty archive.
-fn looks_like_tar(head: &[u8]) -> bool {
-    head.len() >= 262 && &head[257..262] == b"ustar" || head.iter().take(512).all(|&b| b == 0)
 }
 
 /// A decompressing reader that can be named (so its input can be drained
@@ -371,11 +444,25 @@ impl<R: BufRead> Read for Decoded<R> {
     }
 }
 
-/// The entries of one layer tar; `Err` says what is wrong with it.
-fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerScan, String> {
+/// Why a layer tar could not be scanned.
+#[derive(Debug)]
+enum ScanError {
+    /// What is wrong with the tar.
+    Corrupt(String),
+    /// A bound of [`super::limits`] was reached, at this path.
+    Limit(Exceeded, String),
+}
+
+/// The entries of one layer tar.
+fn scan_tar<R: Read>(
+    reader: R,
+    digest: &str,
+    wanted: Wanted,
+    budget: &Budget,
+) -> Result<LayerScan, ScanError> {
     let mut scan = LayerScan::default();
     let mut archive = tar::Archive::new(reader);
-    let tar_error = |e: io::Error| format!("tar: {}", clip(e, 160));
+    let tar_error = |e: io::Error| ScanError::Corrupt(format!("tar: {}", clip(e, 160)));
     let entries = archive.entries().map_err(tar_error)?;
     for entry in entries {
         let mut entry = entry.map_err(tar_error)?;
@@ -383,11 +470,14 @@ fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerSca
         let Some(path) = normalize(&raw_path) else {
             continue;
         };
+        let limit = |exceeded: Exceeded| ScanError::Limit(exceeded, path.clone());
+        budget.entry().map_err(limit)?;
         let (parent, name) = match path.rfind('/') {
             Some(i) => (&path[..i], &path[i + 1..]),
             None => ("", path.as_str()),
         };
         if name == ".wh..wh..opq" {
+            budget.keep(parent.len() as u64).map_err(limit)?;
             scan.opaque.insert(parent.to_string());
             continue;
         }
@@ -397,6 +487,7 @@ fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerSca
             } else {
                 format!("{parent}/{hidden}")
             };
+            budget.keep(hidden.len() as u64).map_err(limit)?;
             scan.whiteouts.insert(hidden);
             continue;
         }
@@ -407,33 +498,55 @@ fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerSca
             scan.added_files.push(fp);
         }
         let size = entry.size();
-        let kept = if kind.is_file() || kind == tar::EntryType::Continuous || kind.is_gnu_sparse() {
-            if size <= MAX_WANTED_FILE && wanted(&path, size) {
-                let mut contents = Vec::with_capacity(size as usize);
-                entry
-                    .read_to_end(&mut contents)
-                    .map_err(|e| format!("tar: {path}: {e}"))?;
-                Some((contents, false))
+        let kept: Option<(Arc<[u8]>, bool)> =
+            if kind.is_file() || kind == tar::EntryType::Continuous || kind.is_gnu_sparse() {
+                let keep = match wanted(&path, size) {
+                    Keep::Whole if size > MAX_WANTED_FILE => Keep::No,
+                    keep => keep,
+                };
+                let contents = match keep {
+                    Keep::No => Ok(None),
+                    Keep::Whole => {
+                        budget.keep(size).map_err(limit)?;
+                        let mut contents = Vec::with_capacity(size as usize);
+                        (&mut entry)
+                            .take(size)
+                            .read_to_end(&mut contents)
+                            .map(|_| contents)
+                            .map(Some)
+                    }
+                    Keep::Headers => {
+                        let block = size.min(MAX_HEADER_BLOCK);
+                        budget.keep(block).map_err(limit)?;
+                        header_block(&mut entry, block).map(Some)
+                    }
+                };
+                contents
+                    .map_err(|e| ScanError::Corrupt(format!("tar: {path}: {}", clip(e, 160))))?
+                    .map(|c| (Arc::from(c), false))
+            } else if kind.is_symlink() {
+                let target = entry
+                    .link_name_bytes()
+                    .map(|t| t.into_owned())
+                    .unwrap_or_default();
+                if wanted(&path, target.len() as u64) == Keep::No {
+                    None
+                } else {
+                    budget.keep(target.len() as u64).map_err(limit)?;
+                    Some((Arc::from(target), true))
+                }
+            } else if kind.is_hard_link() {
+                // A hard link's content is its target's, earlier in this
+                // tar: available only if the target was kept, and shared
+                // with it rather than copied.
+                let target = entry.link_name().ok().flatten().and_then(|t| normalize(&t));
+                target
+                    .and_then(|t| scan.files.get(&t))
+                    .filter(|f| wanted(&path, f.contents.len() as u64) != Keep::No)
+                    .map(|f| (Arc::clone(&f.contents), f.symlink))
             } else {
                 None
-            }
-        } else if kind.is_symlink() {
-            let target = entry
-                .link_name_bytes()
-                .map(|t| t.into_owned())
-                .unwrap_or_default();
-            wanted(&path, target.len() as u64).then_some((target, true))
-        } else if kind.is_hard_link() {
-            // A hard link's content is its target's, earlier in this tar:
-            // available only if the target was kept.
-            let target = entry.link_name().ok().flatten().and_then(|t| normalize(&t));
-            target
-                .and_then(|t| scan.files.get(&t))
-                .filter(|f| wanted(&path, f.contents.len() as u64))
-                .map(|f| (f.contents.clone(), f.symlink))
-        } else {
-            None
-        };
+            };
         match kept {
             Some((contents, symlink)) => {
                 scan.files.insert(
@@ -456,6 +569,24 @@ fn scan_tar<R: Read>(reader: R, digest: &str, wanted: Wanted) -> Result<LayerSca
     scan.added_files.sort_unstable();
     scan.added_files.dedup();
     Ok(scan)
+}
+
+/// The header block of an email-style file: up to and including the first
+/// empty line (`\n\n` or `\r\n\r\n`), at most `cap` bytes.
+fn header_block(reader: impl Read, cap: u64) -> io::Result<Vec<u8>> {
+    let mut reader = BufReader::new(reader.take(cap));
+    let mut block = Vec::new();
+    loop {
+        let start = block.len();
+        if reader.read_until(b'\n', &mut block)? == 0 {
+            break;
+        }
+        let line = &block[start..];
+        if line == b"\n" || line == b"\r\n" {
+            break;
+        }
+    }
+    Ok(block)
 }
 
 /// `./usr/lib/` → `usr/lib`; `None` for the root itself.
@@ -520,8 +651,8 @@ mod tests {
         b.into_inner().unwrap()
     }
 
-    fn all(_: &str, _: u64) -> bool {
-        true
+    fn all(_: &str, _: u64) -> Keep {
+        Keep::Whole
     }
 
     fn scan(bytes: &[u8]) -> LayerScan {
@@ -532,7 +663,15 @@ mod tests {
             check: Check::Stored,
         };
         let cancel = AtomicBool::new(false);
-        scan_layer(Tee::new(bytes, true), &layer, "test", &all, &cancel).unwrap()
+        scan_layer(
+            Tee::new(bytes, true),
+            &layer,
+            "test",
+            &all,
+            &cancel,
+            &Budget::default(),
+        )
+        .unwrap()
     }
 
     fn paths(files: &[FoundFile]) -> Vec<&str> {
@@ -565,7 +704,7 @@ mod tests {
         );
         let cuda = &merged[2];
         assert!(cuda.symlink);
-        assert_eq!(cuda.contents, b"cuda-12.8");
+        assert_eq!(&*cuda.contents, b"cuda-12.8");
     }
 
     #[test]
@@ -578,7 +717,9 @@ mod tests {
         ]));
         let merged = merge(vec![s]);
         assert_eq!(paths(&merged), ["a", "b", "c"]);
-        assert_eq!(merged[1].contents, b"two");
+        assert_eq!(&*merged[1].contents, b"two");
+        // The link shares its target's bytes.
+        assert!(Arc::ptr_eq(&merged[0].contents, &merged[1].contents));
     }
 
     #[test]
@@ -601,7 +742,15 @@ mod tests {
             check: Check::Stored,
         };
         let cancel = AtomicBool::new(false);
-        let err = scan_layer(Tee::new(&gz[..], true), &layer, "r", &all, &cancel).unwrap_err();
+        let err = scan_layer(
+            Tee::new(&gz[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &Budget::default(),
+        )
+        .unwrap_err();
         assert!(matches!(err, InspectError::DigestMismatch { .. }), "{err}");
         // A corrupt blob is a digest mismatch too.
         let mut bad = gz.clone();
@@ -611,7 +760,15 @@ mod tests {
             digest: sha256_digest(&gz),
             ..layer
         };
-        let err = scan_layer(Tee::new(&bad[..], true), &layer, "r", &all, &cancel).unwrap_err();
+        let err = scan_layer(
+            Tee::new(&bad[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &Budget::default(),
+        )
+        .unwrap_err();
         assert!(matches!(err, InspectError::DigestMismatch { .. }), "{err}");
         // The uncompressed digest of a compressed layer.
         let layer = LayerRef {
@@ -620,7 +777,96 @@ mod tests {
             size: None,
             check: Check::Uncompressed,
         };
-        scan_layer(Tee::new(&zst[..], true), &layer, "r", &all, &cancel).unwrap();
+        scan_layer(
+            Tee::new(&zst[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &Budget::default(),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn a_read_past_its_budget_names_the_layer_and_path() {
+        let bytes = tar_of(&[E::File("etc/os-release", b"ID=ubuntu")]);
+        let layer = LayerRef {
+            digest: sha256_digest(&bytes),
+            media_type: None,
+            size: Some(bytes.len() as u64),
+            check: Check::Stored,
+        };
+        let budget = Budget::default();
+        budget
+            .keep(crate::inspect::limits::MAX_KEPT_BYTES - 4)
+            .unwrap();
+        let cancel = AtomicBool::new(false);
+        let err = scan_layer(
+            Tee::new(&bytes[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &budget,
+        )
+        .unwrap_err();
+        let message = err.to_string();
+        assert!(matches!(err, InspectError::TooLarge { .. }), "{message}");
+        assert!(message.contains(&layer.digest), "{message}");
+        assert!(message.contains("(at etc/os-release)"), "{message}");
+    }
+
+    #[test]
+    fn header_blocks_end_at_the_first_empty_line_or_the_cap() {
+        let block = |text: &[u8], cap| header_block(text, cap).unwrap();
+        assert_eq!(
+            block(b"Name: a\nVersion: 1\n\nlong text\n", 1 << 20),
+            b"Name: a\nVersion: 1\n\n"
+        );
+        assert_eq!(
+            block(b"Name: a\r\n\r\nlong text", 1 << 20),
+            b"Name: a\r\n\r\n"
+        );
+        assert_eq!(
+            block(b"Name: a\nVersion: 1\n", 1 << 20),
+            b"Name: a\nVersion: 1\n"
+        );
+        assert_eq!(block(b"Name: a\nVersion: 1\n", 9), b"Name: a\nV");
+    }
+
+    #[test]
+    fn a_zstd_window_past_the_bound_is_refused() {
+        use std::io::Write;
+        let plain = tar_of(&[E::File("x", b"hello")]);
+        let encode = |window_log: u32| {
+            let mut encoder = zstd::stream::Encoder::new(Vec::new(), 3).unwrap();
+            encoder.window_log(window_log).unwrap();
+            encoder.include_contentsize(false).unwrap();
+            encoder.write_all(&plain).unwrap();
+            encoder.finish().unwrap()
+        };
+        let fits = encode(MAX_ZSTD_WINDOW_LOG);
+        assert_eq!(paths(&merge(vec![scan(&fits)])), ["x"]);
+        let too_wide = encode(MAX_ZSTD_WINDOW_LOG + 2);
+        let layer = LayerRef {
+            digest: sha256_digest(&too_wide),
+            media_type: Some("application/vnd.oci.image.layer.v1.tar+zstd".into()),
+            size: Some(too_wide.len() as u64),
+            check: Check::Stored,
+        };
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::default();
+        let err = scan_layer(
+            Tee::new(&too_wide[..], true),
+            &layer,
+            "r",
+            &all,
+            &cancel,
+            &budget,
+        )
+        .unwrap_err();
+        assert!(matches!(err, InspectError::CorruptLayer { .. }), "{err}");
     }
 
     #[test]
@@ -632,10 +878,23 @@ mod tests {
             ),
             Err("application/vnd.oci.image.layer.v1.tar+gzip+encrypted".into())
         );
+        // Other types are refused even when the bytes are a layer's.
+        let tar = tar_of(&[E::File("x", b"hello")]);
+        for media_type in ["text/html", "application/x-unknown"] {
+            assert_eq!(
+                compression_of(Some(media_type), &tar),
+                Err(media_type.into())
+            );
+            assert_eq!(
+                compression_of(Some(media_type), &[0x1f, 0x8b, 8]),
+                Err(media_type.into())
+            );
+        }
+        // Without a media type (a classic docker save archive): the bytes say.
         assert_eq!(
-            compression_of(Some("application/x-unknown"), &[0x1f, 0x8b, 8]),
+            compression_of(None, &[0x1f, 0x8b, 8]),
             Ok(Compression::Gzip)
         );
-        assert!(compression_of(Some("application/x-unknown"), b"{\"json\": 1}").is_err());
+        assert_eq!(compression_of(None, &tar), Ok(Compression::None));
     }
 }

@@ -1,5 +1,8 @@
 //! Real parts for end-to-end tests: a test-image builder and a registry.
 
+pub mod crafted;
 pub mod image;
 pub mod registry;
+pub mod rogue;
+pub mod rss;
 pub mod token_proxy;

@@ -4,7 +4,7 @@
 //! (`CUDA Version 10.2.89`, older toolkits), and `CUDA_VERSION` in the
 //! config env (set by the `nvidia/cuda` base images).
 
-use super::{Cataloger, Findings, MAX_TEXT_FILE, env_var, file_name};
+use super::{Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name};
 use crate::inspect::{FoundFile, ImageConfig};
 use crate::version::Ecosystem;
 
@@ -16,7 +16,7 @@ impl Cataloger for Cuda {
     }
 
     fn wants(&self, path: &str, size: u64) -> bool {
-        if size > MAX_TEXT_FILE || !matches!(file_name(path), "version.json" | "version.txt") {
+        if size > MAX_VERSION_FILE || !matches!(file_name(path), "version.json" | "version.txt") {
             return false;
         }
         let mut parts = path.split('/');

@@ -4,7 +4,7 @@
 //! and `CUDNN_VERSION` / `NV_CUDNN_VERSION` in the config env.
 
 use super::{
-    Cataloger, Findings, MAX_TEXT_FILE, env_var, file_name, header_version, library_version,
+    Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name, header_version, library_version,
     small_library,
 };
 use crate::inspect::{FoundFile, ImageConfig};
@@ -33,7 +33,7 @@ impl Cataloger for Cudnn {
     }
 
     fn wants(&self, path: &str, size: u64) -> bool {
-        (size <= MAX_TEXT_FILE && is_header(file_name(path))) || small_library(path, size, STEM)
+        (size <= MAX_VERSION_FILE && is_header(file_name(path))) || small_library(path, size, STEM)
     }
 
     fn catalog(&self, files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {

@@ -31,13 +31,17 @@ pub mod require;
 
 pub use require::{DriverRange, Requirement};
 
-use super::{FoundFile, ImageConfig, ImageView};
+use super::{FoundFile, ImageConfig, ImageView, Keep};
 use crate::package::{Evidence, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
 
-/// Text files larger than this are not read (no version file comes close).
+/// Text files read whole that are larger than this are not read: the dpkg
+/// status database (a few MiB in a large image).
 pub const MAX_TEXT_FILE: u64 = 16 << 20;
+/// Small version files (os-release, `version.json`, C headers) larger
+/// than this are not read (they are a few KiB).
+pub const MAX_VERSION_FILE: u64 = 1 << 20;
 
 /// One source of versions in an image.
 pub trait Cataloger: Sync {
@@ -46,6 +50,10 @@ pub trait Cataloger: Sync {
     /// Whether the walker should keep the entry at `path` (no leading `/`)
     /// of `size` bytes. Called for every entry of every layer: keep it cheap.
     fn wants(&self, path: &str, size: u64) -> bool;
+    /// How much of a file it wants to read: all of it unless it says so.
+    fn keep(&self) -> Keep {
+        Keep::Whole
+    }
     /// Reads the files it asked for (only those) and the config.
     fn catalog(&self, files: &[&FoundFile], config: &ImageConfig, out: &mut Findings);
 }
@@ -136,9 +144,15 @@ pub static CATALOGERS: &[&dyn Cataloger] = &[
     &require::NvidiaRequire,
 ];
 
-/// The walker's filter: whether any cataloger wants the entry.
-pub fn wants(path: &str, size: u64) -> bool {
-    CATALOGERS.iter().any(|c| c.wants(path, size))
+/// The walker's filter: whether any cataloger wants the entry, and how
+/// much of it (all of it if any of them wants it whole).
+pub fn wants(path: &str, size: u64) -> Keep {
+    CATALOGERS
+        .iter()
+        .filter(|c| c.wants(path, size))
+        .map(|c| c.keep())
+        .max_by_key(|keep| *keep == Keep::Whole)
+        .unwrap_or(Keep::No)
 }
 
 /// What one platform of an image holds, as far as the catalogers can tell.
@@ -156,10 +170,14 @@ pub struct Catalog {
 pub fn catalog(view: &ImageView) -> Catalog {
     let mut findings = Findings::default();
     for cataloger in CATALOGERS {
+        // Hard links share their target's bytes: one file, catalogued once
+        // (at the first of its paths), however many links an image holds.
+        let mut seen = std::collections::HashSet::new();
         let files: Vec<&FoundFile> = view
             .files
             .iter()
             .filter(|f| cataloger.wants(&f.path, f.contents.len() as u64))
+            .filter(|f| f.contents.is_empty() || seen.insert(f.contents.as_ptr()))
             .collect();
         cataloger.catalog(&files, &view.config, &mut findings);
     }
@@ -274,7 +292,7 @@ pub(crate) mod test_support {
         FoundFile {
             path: path.into(),
             layer: LAYER.into(),
-            contents: contents.as_bytes().to_vec(),
+            contents: contents.as_bytes().into(),
             symlink: false,
         }
     }
@@ -373,7 +391,7 @@ mod tests {
             "usr/include/nccl.h",
             "usr/include/python3.12/patchlevel.h",
         ] {
-            assert!(wants(path, 1000), "{path}");
+            assert_ne!(wants(path, 1000), Keep::No, "{path}");
         }
         for path in [
             "usr/bin/python3.12",
@@ -382,9 +400,32 @@ mod tests {
             "var/lib/dpkg/info/gdb.list",
             "etc/hostname",
         ] {
-            assert!(!wants(path, 1000), "{path}");
+            assert_eq!(wants(path, 1000), Keep::No, "{path}");
         }
-        assert!(!wants("var/lib/dpkg/status", MAX_TEXT_FILE + 1));
+        assert_eq!(wants("var/lib/dpkg/status", MAX_TEXT_FILE + 1), Keep::No);
+        assert_eq!(wants("etc/os-release", MAX_VERSION_FILE + 1), Keep::No);
+        // Core metadata is read up to its headers, whatever its size.
+        let metadata = "usr/lib/python3/dist-packages/x-1.dist-info/METADATA";
+        assert_eq!(wants(metadata, 1 << 30), Keep::Headers);
+        assert_eq!(wants("var/lib/dpkg/status", 1000), Keep::Whole);
+    }
+
+    #[test]
+    fn hard_linked_files_are_catalogued_once() {
+        let status = "Package: zlib1g\nStatus: install ok installed\nVersion: 1:1.3\nArchitecture: amd64\n\n";
+        let first = file("var/lib/dpkg/status.d/a", status);
+        let link = FoundFile {
+            path: "var/lib/dpkg/status.d/b".into(),
+            ..first.clone()
+        };
+        // The same text, but not a link: a file of its own.
+        let copy = file("var/lib/dpkg/status.d/c", status);
+        let c = catalog(&view(vec![first, link, copy], &[]));
+        let locations: Vec<&str> = c.components.iter().map(|p| p.location()).collect();
+        assert_eq!(
+            locations,
+            ["var/lib/dpkg/status.d/a", "var/lib/dpkg/status.d/c"]
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! `NCCL_VERSION` in the config env.
 
 use super::{
-    Cataloger, Findings, MAX_TEXT_FILE, env_var, file_name, header_version, library_version,
+    Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name, header_version, library_version,
     small_library,
 };
 use crate::inspect::{FoundFile, ImageConfig};
@@ -20,7 +20,7 @@ impl Cataloger for Nccl {
     }
 
     fn wants(&self, path: &str, size: u64) -> bool {
-        (size <= MAX_TEXT_FILE && file_name(path) == "nccl.h") || small_library(path, size, STEM)
+        (size <= MAX_VERSION_FILE && file_name(path) == "nccl.h") || small_library(path, size, STEM)
     }
 
     fn catalog(&self, files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {

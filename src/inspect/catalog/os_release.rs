@@ -5,7 +5,7 @@
 //! `VERSION` starts with a longer form of it (`24.04.3 LTS (Noble Numbat)`)
 //! that point release is the version found.
 
-use super::{Cataloger, Findings, MAX_TEXT_FILE};
+use super::{Cataloger, Findings, MAX_VERSION_FILE};
 use crate::inspect::{FoundFile, ImageConfig};
 use crate::version::Ecosystem;
 
@@ -19,7 +19,7 @@ impl Cataloger for OsRelease {
     }
 
     fn wants(&self, path: &str, size: u64) -> bool {
-        size <= MAX_TEXT_FILE && PATHS.contains(&path)
+        size <= MAX_VERSION_FILE && PATHS.contains(&path)
     }
 
     fn catalog(&self, files: &[&FoundFile], _config: &ImageConfig, out: &mut Findings) {

@@ -12,8 +12,8 @@
 //! distributions. The `Name:` and `Version:` headers of the email-style
 //! header block say what is installed.
 
-use super::{Cataloger, Findings, MAX_TEXT_FILE, file_name, parent_name};
-use crate::inspect::{FoundFile, ImageConfig};
+use super::{Cataloger, Findings, file_name, parent_name};
+use crate::inspect::{FoundFile, ImageConfig, Keep};
 use crate::version::Ecosystem;
 
 pub struct PythonPackages;
@@ -23,10 +23,8 @@ impl Cataloger for PythonPackages {
         "python"
     }
 
-    fn wants(&self, path: &str, size: u64) -> bool {
-        if size > MAX_TEXT_FILE {
-            return false;
-        }
+    /// Whatever the size: only the header block is read (see `keep`).
+    fn wants(&self, path: &str, _size: u64) -> bool {
         let file = file_name(path);
         let wanted = match file {
             "METADATA" => parent_name(path).is_some_and(|p| p.ends_with(".dist-info")),
@@ -36,6 +34,12 @@ impl Cataloger for PythonPackages {
             _ => file.ends_with(".egg-info"),
         };
         wanted && !vendored(path)
+    }
+
+    /// The headers say what is installed; the long description after them
+    /// (megabytes in some packages) is not read.
+    fn keep(&self) -> Keep {
+        Keep::Headers
     }
 
     fn catalog(&self, files: &[&FoundFile], _config: &ImageConfig, out: &mut Findings) {

@@ -4,7 +4,7 @@
 //! `PY_VERSION` is what `sys.version` starts with, build tags included
 //! (`3.12.7+gc` for a patched interpreter).
 
-use super::{Cataloger, Findings, MAX_TEXT_FILE, c_define, env_var};
+use super::{Cataloger, Findings, MAX_VERSION_FILE, c_define, env_var};
 use crate::inspect::{FoundFile, ImageConfig};
 use crate::version::Ecosystem;
 
@@ -16,7 +16,7 @@ impl Cataloger for PythonRuntime {
     }
 
     fn wants(&self, path: &str, size: u64) -> bool {
-        if size > MAX_TEXT_FILE {
+        if size > MAX_VERSION_FILE {
             return false;
         }
         let Some(dir) = path.strip_suffix("/patchlevel.h") else {

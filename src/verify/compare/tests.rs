@@ -14,7 +14,7 @@ fn file(path: &str, contents: &str, n: u8) -> FoundFile {
     FoundFile {
         path: path.into(),
         layer: layer(n),
-        contents: contents.as_bytes().to_vec(),
+        contents: contents.as_bytes().into(),
         symlink: false,
     }
 }
@@ -204,10 +204,12 @@ fn planted_problems_are_reported_exactly() {
         if f.path == "var/lib/dpkg/status" {
             let text = String::from_utf8_lossy(&f.contents)
                 .replace("Package: gdb", "Package: gdb-minimal");
-            f.contents = text.into_bytes();
+            f.contents = text.into_bytes().into();
         }
         if f.path.ends_with("version.json") {
-            f.contents = br#"{"cuda": {"name": "CUDA SDK", "version": "12.9.0"}}"#.to_vec();
+            f.contents = br#"{"cuda": {"name": "CUDA SDK", "version": "12.9.0"}}"#
+                .to_vec()
+                .into();
         }
     }
     amd64.files.retain(|f| !f.path.contains("/timm-"));
@@ -310,7 +312,7 @@ fn another_distribution_differs_rather_than_missing() {
     let mut amd64 = faithful(&ws, &release, "amd64");
     for f in &mut amd64.files {
         if f.path == "usr/lib/os-release" {
-            f.contents = b"ID=debian\nVERSION_ID=\"12\"\n".to_vec();
+            f.contents = b"ID=debian\nVERSION_ID=\"12\"\n".to_vec().into();
         }
     }
     let image = inspected(vec![("amd64", Some(amd64))]);

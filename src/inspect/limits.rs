@@ -1,0 +1,98 @@
+//! How much of an image relnotes reads, held in one place: whatever an
+//! image (or whoever serves it) claims, reading stops at these bounds, so
+//! memory stays bounded (verify runs in well under 256 MiB) and a hostile
+//! input ends in an error rather than an exhausted machine.
+//! docs/inspect.md lists them.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Largest manifest or index read (they are a few KiB).
+pub const MAX_MANIFEST: u64 = 4 << 20;
+/// Largest image config read (history makes some a few hundred KiB).
+pub const MAX_CONFIG: u64 = 16 << 20;
+/// Largest `index.json` of an OCI layout (one entry is ~500 bytes).
+pub const MAX_LAYOUT_INDEX: u64 = 4 << 20;
+/// Largest `oci-layout` marker file (`{"imageLayoutVersion": "1.0.0"}`).
+pub const MAX_LAYOUT_MARKER: u64 = 4 << 10;
+/// The largest zstd window a layer may need, as a power of two: 32 MiB
+/// per layer being read (zstd's levels up to 20 and the encoders image
+/// builders use need 8 MiB at most; `--long` and `--ultra -22`, 128 MiB).
+pub const MAX_ZSTD_WINDOW_LOG: u32 = 25;
+/// Members of a `docker save` archive indexed (it holds a few per layer).
+pub const MAX_ARCHIVE_MEMBERS: u64 = 1 << 20;
+/// Largest GNU long name or long link in a layer tar (PATH_MAX is 4 KiB).
+pub const MAX_TAR_LONG_NAME: u64 = 64 << 10;
+/// Largest PAX extended header of one tar entry (paths, xattrs).
+pub const MAX_TAR_PAX_HEADER: u64 = 1 << 20;
+/// Largest header block of an email-style metadata file kept
+/// ([`Keep::Headers`](super::Keep::Headers)); `Name:` and `Version:` come
+/// first, so a longer block is kept cut at this size.
+pub const MAX_HEADER_BLOCK: u64 = 1 << 20;
+/// All the file contents, symlink targets and whiteout paths kept from
+/// one read of an image, over every layer.
+pub const MAX_KEPT_BYTES: u64 = 128 << 20;
+/// Entries (paths) recorded over every layer of one read: 16 bytes of
+/// fingerprints each.
+pub const MAX_ENTRIES: u64 = 4 << 20;
+
+/// What one read of an image may still keep, shared by the layer workers.
+#[derive(Debug, Default)]
+pub(crate) struct Budget {
+    kept_bytes: AtomicU64,
+    entries: AtomicU64,
+}
+
+/// Which bound a read went past.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exceeded {
+    KeptBytes,
+    Entries,
+}
+
+impl Exceeded {
+    /// What the bound is, for messages.
+    pub fn describe(self) -> String {
+        match self {
+            Exceeded::KeptBytes => format!(
+                "the files relnotes keeps from the image (version files, symlink targets, whiteouts) exceed {} MiB",
+                MAX_KEPT_BYTES >> 20
+            ),
+            Exceeded::Entries => format!("the image's layers hold more than {MAX_ENTRIES} entries"),
+        }
+    }
+}
+
+impl Budget {
+    /// Takes `bytes` from the kept-bytes budget.
+    pub fn keep(&self, bytes: u64) -> Result<(), Exceeded> {
+        take(&self.kept_bytes, bytes, MAX_KEPT_BYTES).map_err(|()| Exceeded::KeptBytes)
+    }
+
+    /// Counts one more entry.
+    pub fn entry(&self) -> Result<(), Exceeded> {
+        take(&self.entries, 1, MAX_ENTRIES).map_err(|()| Exceeded::Entries)
+    }
+}
+
+fn take(counter: &AtomicU64, amount: u64, limit: u64) -> Result<(), ()> {
+    let before = counter.fetch_add(amount, Ordering::Relaxed);
+    if before.saturating_add(amount) > limit {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_refuses_past_its_limit() {
+        let budget = Budget::default();
+        budget.keep(MAX_KEPT_BYTES - 1).unwrap();
+        budget.keep(1).unwrap();
+        assert_eq!(budget.keep(1), Err(Exceeded::KeptBytes));
+        assert_eq!(budget.keep(u64::MAX), Err(Exceeded::KeptBytes));
+    }
+}
