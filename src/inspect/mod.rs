@@ -26,6 +26,8 @@ mod bounded;
 pub mod catalog;
 pub mod digest;
 pub mod error;
+#[cfg(test)]
+mod fuzz;
 pub mod image;
 pub mod layout;
 pub mod limits;
