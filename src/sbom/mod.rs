@@ -5,13 +5,13 @@
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
 //! ([`serial`]). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
-//! [`encode_as`] as 1.5 or 1.6 ([`v1_6`]). docs/sbom.md lists every choice
+//! [`encode_as`] as 1.5 or 1.6 ([`rewrite`]). docs/sbom.md lists every choice
 //! (types, purls, bom-refs, property names).
 
 mod build;
 pub mod purl;
+mod rewrite;
 pub mod serial;
-mod v1_6;
 
 pub use build::{assemble, build, classification, components};
 pub use serial::{timestamp, timestamp_from_env};
@@ -140,10 +140,7 @@ pub fn encode_as(
     format: SbomFormat,
     version: CycloneDxVersion,
 ) -> Result<String, SbomError> {
-    let contexts = match version {
-        CycloneDxVersion::V1_5 => None,
-        CycloneDxVersion::V1_6 => Some(v1_6::OccurrenceContexts::of(&bom)),
-    };
+    let occurrences = rewrite::Occurrences::of(&bom);
     let mut bytes = Vec::new();
     let result = match format {
         SbomFormat::Json => bom
@@ -161,16 +158,17 @@ pub fn encode_as(
         format: name,
         detail,
     })?;
-    if let Some(contexts) = contexts {
-        bytes = match format {
-            SbomFormat::Json => v1_6::upgrade_json(&bytes, &contexts).map_err(|e| e.to_string()),
-            SbomFormat::Xml => v1_6::upgrade_xml(&bytes, &contexts),
+    let completed = match (format, version) {
+        (SbomFormat::Json, CycloneDxVersion::V1_5) => Ok(bytes),
+        (SbomFormat::Json, CycloneDxVersion::V1_6) => {
+            rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
         }
-        .map_err(|detail| SbomError::Encode {
-            format: name,
-            detail: format!("as CycloneDX 1.6: {detail}"),
-        })?;
-    }
+        (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+    };
+    bytes = completed.map_err(|detail| SbomError::Encode {
+        format: name,
+        detail: format!("as CycloneDX {}: {detail}", version.as_str()),
+    })?;
     let mut text = String::from_utf8(bytes).map_err(|e| SbomError::Encode {
         format: name,
         detail: e.to_string(),

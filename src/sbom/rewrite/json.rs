@@ -1,6 +1,6 @@
 //! A CycloneDX 1.5 JSON document as 1.6.
 
-use super::OccurrenceContexts;
+use super::Occurrences;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -19,18 +19,18 @@ enum Json {
 
 /// `document` (CycloneDX 1.5 JSON) as CycloneDX 1.6 JSON, pretty-printed
 /// as cyclonedx-bom prints it.
-pub fn upgrade_json(document: &[u8], contexts: &OccurrenceContexts) -> serde_json::Result<Vec<u8>> {
+pub fn upgrade_json(document: &[u8], occurrences: &Occurrences) -> serde_json::Result<Vec<u8>> {
     let mut bom: Json = serde_json::from_slice(document)?;
     if let Json::Object(fields) = &mut bom {
         fields.insert("specVersion".into(), Json::String("1.6".into()));
     }
-    add_contexts(&mut bom, contexts);
+    add_contexts(&mut bom, occurrences);
     serde_json::to_vec_pretty(&bom)
 }
 
 /// Every object with a `bom-ref` and `evidence.occurrences` is a component:
 /// its occurrences get their `additionalContext`.
-fn add_contexts(value: &mut Json, contexts: &OccurrenceContexts) {
+fn add_contexts(value: &mut Json, occurrences: &Occurrences) {
     match value {
         Json::Object(fields) => {
             let bom_ref = match fields.get("bom-ref") {
@@ -39,23 +39,30 @@ fn add_contexts(value: &mut Json, contexts: &OccurrenceContexts) {
             };
             if let (Some(bom_ref), Some(Json::Object(evidence))) =
                 (bom_ref, fields.get_mut("evidence"))
-                && let Some(Json::Array(occurrences)) = evidence.get_mut("occurrences")
+                && let Some(Json::Array(written)) = evidence.get_mut("occurrences")
             {
-                for occurrence in occurrences {
+                let known = occurrences.of_component(&bom_ref);
+                for occurrence in written {
                     let Json::Object(occurrence) = occurrence else {
                         continue;
                     };
                     let Some(Json::String(location)) = occurrence.get("location") else {
                         continue;
                     };
-                    if let Some(context) = contexts.get(&bom_ref, location) {
-                        occurrence.insert("additionalContext".into(), Json::String(context.into()));
+                    let context = known
+                        .iter()
+                        .find(|o| &o.location == location)
+                        .and_then(|o| o.context());
+                    if let Some(context) = context {
+                        occurrence.insert("additionalContext".into(), Json::String(context));
                     }
                 }
             }
-            fields.values_mut().for_each(|v| add_contexts(v, contexts));
+            fields
+                .values_mut()
+                .for_each(|v| add_contexts(v, occurrences));
         }
-        Json::Array(items) => items.iter_mut().for_each(|v| add_contexts(v, contexts)),
+        Json::Array(items) => items.iter_mut().for_each(|v| add_contexts(v, occurrences)),
         _ => {}
     }
 }
