@@ -66,3 +66,65 @@ fn add_contexts(value: &mut Json, occurrences: &Occurrences) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sbom::rewrite::Occurrence;
+    use std::collections::HashMap;
+
+    #[test]
+    fn keys_keep_their_order_and_occurrences_get_their_layer() {
+        let document = r#"{
+  "specVersion": "1.5",
+  "zeta": [1, 2.5, -3, true, null, "s"],
+  "alpha": {},
+  "components": [
+    {
+      "bom-ref": "x",
+      "evidence": {
+        "occurrences": [
+          { "location": "/a" },
+          { "location": "/b" }
+        ]
+      }
+    }
+  ]
+}"#;
+        let found = vec![Occurrence {
+            location: "/a".into(),
+            layer: Some("sha256:aa".into()),
+        }];
+        let occurrences = Occurrences(HashMap::from([("x".to_string(), found)]));
+        let out = upgrade_json(document.as_bytes(), &occurrences).unwrap();
+        let expected = r#"{
+  "specVersion": "1.6",
+  "zeta": [
+    1,
+    2.5,
+    -3,
+    true,
+    null,
+    "s"
+  ],
+  "alpha": {},
+  "components": [
+    {
+      "bom-ref": "x",
+      "evidence": {
+        "occurrences": [
+          {
+            "location": "/a",
+            "additionalContext": "layer sha256:aa"
+          },
+          {
+            "location": "/b"
+          }
+        ]
+      }
+    }
+  ]
+}"#;
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+}

@@ -104,3 +104,68 @@ fn layers_by_location(component: &Component) -> HashMap<String, String> {
 fn xml_namespace(version: CycloneDxVersion) -> String {
     format!("http://cyclonedx.org/schema/bom/{}", version.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cyclonedx_bom::models::component::{
+        Classification, ComponentEvidence, Occurrence as CdxOccurrence,
+        Occurrences as CdxOccurrences,
+    };
+    use cyclonedx_bom::models::property::{Properties, Property};
+    use cyclonedx_bom::prelude::Components;
+
+    /// A component found at `/a/METADATA` in layer `sha256:aa` and at
+    /// `/b/METADATA` in no layer the properties name.
+    fn found() -> Component {
+        let mut c = Component::new(
+            Classification::Library,
+            "x",
+            "1",
+            Some("pkg:pypi/x@1".into()),
+        );
+        c.properties = Some(Properties(vec![
+            Property::new("relnotes:cataloger", "python"),
+            Property::new(PATH_PROPERTY, "a/METADATA"),
+            Property::new(LAYER_PROPERTY, "sha256:aa"),
+            Property::new("relnotes:config", "config:env/X"),
+        ]));
+        c.evidence = Some(ComponentEvidence {
+            licenses: None,
+            copyright: None,
+            occurrences: Some(CdxOccurrences(vec![
+                CdxOccurrence::new("/a/METADATA"),
+                CdxOccurrence::new("/b/METADATA"),
+            ])),
+            callstack: None,
+            identity: None,
+        });
+        c
+    }
+
+    #[test]
+    fn occurrences_take_their_layer_from_the_property_pairs() {
+        let bom = Bom {
+            components: Some(Components(vec![found()])),
+            ..Bom::default()
+        };
+        let occurrences = Occurrences::of(&bom);
+        let got = occurrences.of_component("pkg:pypi/x@1");
+        assert_eq!(
+            got,
+            [
+                Occurrence {
+                    location: "/a/METADATA".into(),
+                    layer: Some("sha256:aa".into())
+                },
+                Occurrence {
+                    location: "/b/METADATA".into(),
+                    layer: None
+                }
+            ]
+        );
+        assert_eq!(got[0].context().as_deref(), Some("layer sha256:aa"));
+        assert_eq!(got[1].context(), None);
+        assert!(occurrences.of_component("pkg:pypi/y@1").is_empty());
+    }
+}

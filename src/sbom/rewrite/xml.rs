@@ -195,3 +195,96 @@ fn rebound(namespace: &Namespace, from: &str, to: &str) -> Namespace {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sbom::rewrite::Occurrence;
+    use std::collections::HashMap;
+
+    const DOCUMENT: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<bom xmlns="http://cyclonedx.org/schema/bom/1.5" serialNumber="urn:uuid:0" version="1">
+  <components>
+    <component type="library" bom-ref="pkg:pypi/x@1?a=1&amp;b=2">
+      <name>x</name>
+      <description>  two  spaces &lt;kept&gt;  </description>
+      <properties>
+        <property name="blank">   </property>
+        <property name="empty" />
+      </properties>
+      <releaseNotes>
+        <type>patch</type>
+      </releaseNotes>
+    </component>
+    <component type="library" bom-ref="other">
+      <name>y</name>
+    </component>
+  </components>
+</bom>"#;
+
+    fn occurrences() -> Occurrences {
+        let found = vec![Occurrence {
+            location: "/a & b".into(),
+            layer: Some("sha256:aa".into()),
+        }];
+        Occurrences(HashMap::from([("pkg:pypi/x@1?a=1&b=2".to_string(), found)]))
+    }
+
+    #[test]
+    fn a_document_without_occurrences_is_copied_unchanged() {
+        let out = complete_xml(
+            DOCUMENT.as_bytes(),
+            CycloneDxVersion::V1_5,
+            &Occurrences::default(),
+        );
+        assert_eq!(String::from_utf8(out.unwrap()).unwrap(), DOCUMENT);
+    }
+
+    #[test]
+    fn occurrences_go_before_what_follows_evidence_with_their_context_in_1_6() {
+        let out = complete_xml(DOCUMENT.as_bytes(), CycloneDxVersion::V1_6, &occurrences());
+        let expected = DOCUMENT.replace("bom/1.5", "bom/1.6").replace(
+            "      <releaseNotes>",
+            "      <evidence>
+        <occurrences>
+          <occurrence>
+            <location>/a &amp; b</location>
+            <additionalContext>layer sha256:aa</additionalContext>
+          </occurrence>
+        </occurrences>
+      </evidence>
+      <releaseNotes>",
+        );
+        assert_eq!(String::from_utf8(out.unwrap()).unwrap(), expected);
+    }
+
+    #[test]
+    fn occurrences_in_1_5_have_no_context_and_join_an_existing_evidence() {
+        let document = DOCUMENT.replace(
+            "      <releaseNotes>",
+            "      <evidence>\n        <copyright>\n          <text>c</text>\n        </copyright>\n      </evidence>\n      <releaseNotes>",
+        );
+        let out = complete_xml(document.as_bytes(), CycloneDxVersion::V1_5, &occurrences());
+        let expected = document.replace(
+            "      <evidence>\n",
+            "      <evidence>
+        <occurrences>
+          <occurrence>
+            <location>/a &amp; b</location>
+          </occurrence>
+        </occurrences>
+",
+        );
+        assert_eq!(String::from_utf8(out.unwrap()).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_broken_document_is_an_error() {
+        let err = complete_xml(
+            b"<bom><a></bom>",
+            CycloneDxVersion::V1_6,
+            &Occurrences::default(),
+        );
+        assert!(err.is_err());
+    }
+}
