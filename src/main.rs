@@ -88,6 +88,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             version,
             arch,
             format,
+            spec_version,
             output,
             timestamp,
             force,
@@ -115,6 +116,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 source,
                 arch,
                 format: format.into(),
+                spec_version: spec_version.into(),
                 destination: output.into(),
                 timestamp,
             };
