@@ -172,6 +172,17 @@ pub enum InspectError {
         "cannot use the credentials in {}: {detail}\n  = hint: fix the file, or pass --username with --password-stdin", .path.display()
     )]
     Credentials { path: PathBuf, detail: String },
+
+    /// A Docker credential helper that failed (missing, a non-zero exit,
+    /// a bad answer, too slow).
+    #[error(
+        "credential helper {program} failed for {server}: {detail}\n  = hint: check that `echo {server} | {program} get` works, fix `credsStore`/`credHelpers` in the Docker config, or pass --username with --password-stdin"
+    )]
+    CredentialHelper {
+        program: String,
+        server: String,
+        detail: String,
+    },
 }
 
 impl InspectError {
