@@ -6,6 +6,7 @@
 use crate::support::credential_helper::Helpers;
 use crate::support::image::{Layer, PlatformImage, TestImage};
 use crate::support::registry::TestRegistry;
+use crate::support::token_proxy::TokenProxy;
 use crate::util::relnotes;
 use base64::Engine;
 use std::path::Path;
@@ -371,4 +372,40 @@ fn username_on_the_command_line_wins_and_helpers_wait_until_asked() {
     );
     assert!(run.read_the_image(), "{}\n{}", run.stdout, run.stderr);
     assert!(helpers.asked("test").is_empty());
+}
+
+#[test]
+fn an_identity_token_from_a_helper_is_exchanged_at_the_token_service() {
+    let registry = TestRegistry::start();
+    TestImage::single(PlatformImage::new("amd64").layer(Layer::gzip().file("etc/motd", "hi\n")))
+        .build()
+        .push(&registry.url(), "team/app", "1.0", None);
+    let proxy =
+        TokenProxy::start_with_identity_token(&registry.url(), "bob", "t0ken", "refresh-4711");
+    let image = format!("{}/team/app:1.0", proxy.host());
+    let helpers = Helpers::new();
+    helpers.answering("test", &proxy.host(), "<token>", "refresh-4711");
+    let config = r#"{"credsStore": "test"}"#;
+    let run = verify(&image, &helpers, Some(config), None, &[], "");
+    assert!(run.read_the_image(), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        proxy
+            .scopes
+            .lock()
+            .unwrap()
+            .contains(&"repository:team/app:pull".to_string())
+    );
+
+    // A token the service does not know is refused, and not shown.
+    helpers.answering("test", &proxy.host(), "<token>", "stale-0815");
+    let run = verify(&image, &helpers, Some(config), None, &[], "");
+    assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains(
+            "with an identity token (from docker-credential-test): the token service answered 401"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("stale-0815"), "{}", run.stderr);
 }

@@ -257,6 +257,9 @@ impl Registry {
 
     fn who(&self) -> String {
         match self.credentials() {
+            Some(c) if c.kind == SecretKind::IdentityToken => {
+                format!("with an identity token (from {})", c.origin)
+            }
             Some(c) => format!("as {} (from {})", c.username, c.origin),
             None => "anonymously".into(),
         }
