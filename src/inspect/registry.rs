@@ -54,12 +54,18 @@ pub(crate) fn open(
 ) -> Result<(Registry, Start), InspectError> {
     let plain_http = reference.is_loopback() || options.insecure;
     let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let mut registry = Registry::new(reference, options.credentials.clone(), plain_http, timeout)?;
-    registry.sources = CredentialSources::from_env(
+    let sources = CredentialSources::from_env(
         options.docker_config.clone(),
         options.podman_auth.clone(),
         timeout,
     );
+    let registry = Registry::new(
+        reference,
+        options.credentials.clone(),
+        sources,
+        plain_http,
+        timeout,
+    )?;
     registry.ping()?;
     let fetched = registry.fetch_manifest(reference.manifest_reference())?;
     let digest = sha256_digest(&fetched.bytes);
@@ -108,6 +114,7 @@ impl Registry {
     fn new(
         reference: &ImageRef,
         credentials: Option<Credentials>,
+        sources: CredentialSources,
         plain_http: bool,
         timeout: Duration,
     ) -> Result<Registry, InspectError> {
@@ -137,11 +144,7 @@ impl Registry {
                 .map(Some)
                 .map(OnceLock::from)
                 .unwrap_or_default(),
-            sources: CredentialSources {
-                docker_config: None,
-                podman_auth: None,
-                helper_timeout: timeout,
-            },
+            sources,
             auth: RwLock::new(None),
         })
     }
