@@ -24,6 +24,7 @@ pub mod archive;
 pub mod auth;
 mod bounded;
 pub mod catalog;
+pub mod credentials;
 pub mod digest;
 pub mod error;
 #[cfg(test)]
@@ -39,7 +40,7 @@ pub mod store;
 mod tar_guard;
 pub mod walker;
 
-pub use auth::Credentials;
+pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};
 pub use progress::{NoProgress, Progress};
