@@ -29,7 +29,7 @@
 //! [`record`] loads and validates `releases/<version>.toml` against the
 //! project file; [`diff`] compares two records per arch with [`version`]
 //! ordering; [`render`] turns records and diffs into Markdown and HTML
-//! through Handlebars templates; [`sbom`](mod@sbom) writes a CycloneDX 1.5
+//! through Handlebars templates; [`sbom`](mod@sbom) writes a CycloneDX 1.5 or 1.6
 //! SBOM per architecture; [`site`](mod@site) builds every release into a
 //! static site; [`inspect`] reads images and [`verify`](mod@verify)
 //! compares them with records; [`lint`](mod@lint) checks what records
