@@ -38,6 +38,7 @@
 //! from an image; [`output`] writes results.
 
 pub mod app;
+pub mod attach;
 pub mod compat;
 pub mod diagnostic;
 pub mod diff;
@@ -58,10 +59,11 @@ pub mod verify;
 pub mod version;
 
 pub use app::{
-    CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest, Outcome,
-    ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
-    SiteRequest, SyncRequest, VerifyRequest, compat, diff_releases, import_page, lint,
-    list_releases, new_release, render_release, sbom, site, sync_release, verify,
+    AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
+    Outcome, ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session,
+    SiteOutcome, SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases,
+    import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
+    sync_release, verify,
 };
 pub use error::Error;
 pub use import::ImportRequest;
