@@ -53,6 +53,8 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
             });
         }
     }
+    // Per architecture, the declared SBOM and then the observed one.
+    sboms.sort_by_key(|s| release.archs.iter().position(|a| *a == s.arch));
     Ok(target.attach(req.version, &sboms)?)
 }
 

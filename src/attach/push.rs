@@ -87,11 +87,13 @@ impl Target {
                 }
                 Err(e) => return Err(e.into()),
             };
-            subjects.push((
-                arch.clone(),
-                platform,
-                subject(&registry, reference, &digest)?,
-            ));
+            // As the image names it (`linux/arm64/v8`), for the report.
+            let named = image
+                .platforms()
+                .into_iter()
+                .find(|p| p.os == platform.os && p.architecture == platform.architecture)
+                .unwrap_or(platform);
+            subjects.push((arch.clone(), named, subject(&registry, reference, &digest)?));
         }
         Ok(Target {
             reference: reference.to_string(),

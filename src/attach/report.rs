@@ -83,22 +83,30 @@ fn via_text(via: Via, subject: &str) -> String {
 impl AttachReport {
     pub fn to_text(&self) -> String {
         let mut out = format!("relnotes attach {} — {}\n", self.version, self.image);
+        let mut previous = None;
         for a in &self.attached {
+            if previous != Some((&a.arch, &a.subject)) {
+                let _ = writeln!(
+                    out,
+                    "\n[{}] {}  manifest {}  ({})",
+                    a.arch,
+                    a.platform,
+                    short(&a.subject),
+                    via_text(a.via, &a.subject)
+                );
+                previous = Some((&a.arch, &a.subject));
+            }
             let status = match a.status {
                 Status::Attached => "attached",
                 Status::AlreadyAttached => "already attached",
             };
             let _ = writeln!(
                 out,
-                "[{}] {} manifest {}: {status} {} SBOM {} ({} bytes, {}; {})",
-                a.arch,
-                a.platform,
-                short(&a.subject),
+                "  {status:<16}  {:<8}  {}  {}  {} bytes",
                 a.kind.as_str(),
+                a.artifact_type,
                 a.digest,
                 a.size,
-                a.artifact_type,
-                via_text(a.via, &a.subject),
             );
         }
         out
