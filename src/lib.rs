@@ -35,7 +35,8 @@
 //! compares them with records; [`lint`](mod@lint) checks what records
 //! claim and [`compat`](mod@compat) which releases run on a driver;
 //! [`import`] turns a published page into a record, [`draft`] drafts one
-//! from an image; [`output`] writes results.
+//! from an image; [`attach`](mod@attach) puts SBOMs on the image as OCI
+//! referrers; [`output`] writes results.
 
 pub mod app;
 pub mod attach;
