@@ -336,3 +336,44 @@ fn a_registry_refusing_the_push_is_named() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_referrers_tag_that_is_no_index_is_named() {
+    let built = TestImage::single(platform("amd64", Tampering::default())).build();
+    let tag = built.root().digest.replace(':', "-");
+    let path = format!("/v2/team/tnp/manifests/{tag}");
+    let rogue = RogueRegistry::start(
+        &built,
+        "team/tnp",
+        "25.05",
+        Box::new(move |asked: &str, _| {
+            if asked == path {
+                Reply::Status {
+                    status: "200 OK",
+                    headers: vec![(
+                        "Content-Type",
+                        "application/vnd.docker.distribution.manifest.list.v2+json".into(),
+                    )],
+                    body: br#"{"schemaVersion":2,"manifests":[]}"#.to_vec(),
+                }
+            } else {
+                Reply::Normal
+            }
+        }),
+    );
+    let image = format!("{}/team/tnp:25.05", rogue.host());
+    for args in [
+        &["referrers", "--image", &image][..],
+        &["attach", "25.05", "--image", &image][..],
+    ] {
+        let (code, stdout, stderr) = run(args, false);
+        assert_eq!(code, 2, "{args:?}\n{stdout}\n{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "the referrers of {tag} in registry {} are not a valid image index: it is `application/vnd.docker.distribution.manifest.list.v2+json`, not an OCI image index",
+                rogue.host()
+            )),
+            "{stderr}"
+        );
+    }
+}

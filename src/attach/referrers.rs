@@ -77,21 +77,27 @@ pub(crate) fn add_to_tag(
     subject: &str,
     artifact: &Artifact,
 ) -> Result<bool, AttachError> {
-    let mut manifests = match tag_index(registry, subject)? {
-        Some(index) => index.manifests().clone(),
-        None => Vec::new(),
+    // An existing index is extended as it is (its annotations kept).
+    let mut index = match tag_index(registry, subject)? {
+        Some(index) => index,
+        None => ImageIndexBuilder::default()
+            .schema_version(SCHEMA_VERSION)
+            .media_type(MediaType::ImageIndex)
+            .manifests(Vec::new())
+            .build()
+            .expect("every required field of the index is set"),
     };
     let digest = &artifact.manifest.digest;
-    if manifests.iter().any(|d| d.digest().to_string() == *digest) {
+    if index
+        .manifests()
+        .iter()
+        .any(|d| d.digest().to_string() == *digest)
+    {
         return Ok(false);
     }
+    let mut manifests = index.manifests().clone();
     manifests.push(artifact.descriptor());
-    let index = ImageIndexBuilder::default()
-        .schema_version(SCHEMA_VERSION)
-        .media_type(MediaType::ImageIndex)
-        .manifests(manifests)
-        .build()
-        .expect("every required field of the index is set");
+    index.set_manifests(manifests);
     let value = serde_json::to_value(&index).expect("an index serializes");
     let bytes = serde_json::to_vec(&value).expect("a JSON value serializes");
     registry.push_manifest(&referrers_tag(subject), OCI_INDEX, &bytes)?;
