@@ -263,6 +263,62 @@ pub enum Command {
         #[command(flatten)]
         access: AccessArgs,
     },
+    /// Attach the declared SBOM of each architecture to that platform's
+    /// manifest in the registry, as an OCI referrer (docs/attach.md).
+    Attach(AttachArgs),
+    /// List what is attached to each platform of an image in a registry
+    /// (OCI referrers: SBOMs, signatures, attestations).
+    Referrers(ReferrersArgs),
+}
+
+#[derive(clap::Args)]
+pub struct AttachArgs {
+    /// The release, e.g. 25.10.
+    pub version: String,
+    /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST].
+    #[arg(long, value_name = "REF")]
+    pub image: String,
+    /// Also attach the SBOM of what the image holds, as verify finds it.
+    #[arg(long)]
+    pub observed: bool,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+    #[command(flatten)]
+    pub access: AccessArgs,
+}
+
+#[derive(clap::Args)]
+pub struct ReferrersArgs {
+    /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST].
+    #[arg(long, value_name = "REF")]
+    pub image: String,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+    #[command(flatten)]
+    pub access: AccessArgs,
+}
+
+impl AttachArgs {
+    pub fn request(&self) -> Result<relnotes::AttachRequest<'_>, relnotes::Error> {
+        Ok(relnotes::AttachRequest {
+            version: &self.version,
+            image: &self.image,
+            observed: self.observed,
+            access: self.access.image_access()?,
+        })
+    }
+}
+
+impl AccessArgs {
+    /// How to reach the image; with --username, the password from stdin.
+    pub fn image_access(&self) -> Result<relnotes::ImageAccess, relnotes::Error> {
+        access(
+            self.username.clone(),
+            self.insecure,
+            self.quiet,
+            self.timeout,
+        )
+    }
 }
 
 /// How `new` and `sync` reach the image.

@@ -27,6 +27,8 @@ pub enum Error {
     Import(#[from] ImportError),
     #[error(transparent)]
     Draft(#[from] crate::draft::DraftError),
+    #[error(transparent)]
+    Attach(#[from] Box<crate::attach::AttachError>),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),

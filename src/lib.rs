@@ -35,9 +35,11 @@
 //! compares them with records; [`lint`](mod@lint) checks what records
 //! claim and [`compat`](mod@compat) which releases run on a driver;
 //! [`import`] turns a published page into a record, [`draft`] drafts one
-//! from an image; [`output`] writes results.
+//! from an image; [`attach`](mod@attach) puts SBOMs on the image as OCI
+//! referrers; [`output`] writes results.
 
 pub mod app;
+pub mod attach;
 pub mod compat;
 pub mod diagnostic;
 pub mod diff;
@@ -58,10 +60,11 @@ pub mod verify;
 pub mod version;
 
 pub use app::{
-    CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest, Outcome,
-    ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
-    SiteRequest, SyncRequest, VerifyRequest, compat, diff_releases, import_page, lint,
-    list_releases, new_release, render_release, sbom, site, sync_release, verify,
+    AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
+    Outcome, ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session,
+    SiteOutcome, SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases,
+    import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
+    sync_release, verify,
 };
 pub use error::Error;
 pub use import::ImportRequest;

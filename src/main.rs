@@ -222,6 +222,11 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             };
             show(&relnotes::sync_release(session, &request)?, format)
         }
+        Command::Attach(a) => show(&relnotes::attach(session, &a.request()?)?, a.format),
+        Command::Referrers(a) => show(
+            &relnotes::referrers(&a.image, &a.access.image_access()?)?,
+            a.format,
+        ),
     }
 }
 

@@ -3,6 +3,7 @@
 mod support;
 mod util;
 
+mod attach;
 mod cli;
 mod cmd;
 mod compat;

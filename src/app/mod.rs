@@ -7,6 +7,7 @@
 //! JSON ([`CommandReport`]). Stage errors are wrapped once, into
 //! [`crate::Error`].
 
+mod attach;
 mod checks;
 mod draft;
 mod image;
@@ -19,6 +20,7 @@ mod session;
 mod site;
 mod verify;
 
+pub use attach::{AttachRequest, attach, referrers};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use image::ImageAccess;

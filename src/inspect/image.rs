@@ -167,6 +167,12 @@ impl Image {
         })
     }
 
+    /// The digest of the manifest of one platform, without reading its
+    /// layers ([`InspectError::PlatformNotFound`] when there is none).
+    pub fn manifest_digest(&self, platform: &Platform) -> Result<String, InspectError> {
+        Ok(self.resolve(platform)?.manifest_digest)
+    }
+
     fn not_found(&self, platform: &Platform) -> InspectError {
         InspectError::PlatformNotFound {
             reference: self.reference.clone(),

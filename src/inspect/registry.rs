@@ -17,6 +17,8 @@ use std::io::Read;
 use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
+pub mod write;
+
 /// Every manifest kind relnotes reads, for `Accept` (OCI first: a
 /// registry holding both serves the OCI form).
 const ACCEPTED: &str = "application/vnd.oci.image.index.v1+json, \

@@ -1,0 +1,85 @@
+//! `relnotes attach` and `relnotes referrers`: SBOMs on the image, as OCI
+//! referrers of each platform's manifest.
+
+use super::{CommandReport, ImageAccess, Session};
+use crate::Error;
+use crate::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
+use crate::sbom::{self, SbomFormat};
+use crate::verify::{self, ObservedSbomOptions};
+
+/// What `relnotes attach` is asked.
+pub struct AttachRequest<'a> {
+    pub version: &'a str,
+    /// The image in a registry.
+    pub image: &'a str,
+    /// Also attach the SBOM of what the image holds (read as verify reads it).
+    pub observed: bool,
+    pub access: ImageAccess,
+}
+
+/// `relnotes attach`: the declared SBOM of each architecture (and with
+/// `observed` the observed one) attached to its platform manifest. Every
+/// architecture is resolved and every SBOM built before anything is pushed.
+pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport, Error> {
+    let loaded = session.load(req.version)?;
+    let (project, release) = (&session.workspace.project, &loaded.release);
+    let open = req.access.open_options();
+    let target = Target::open(req.image, req.version, &release.archs, &open)?;
+    let mut sboms = Vec::new();
+    for arch in &release.archs {
+        let bom = sbom::build(project, release, arch, None)?;
+        sboms.push(SbomToAttach {
+            arch: arch.clone(),
+            kind: SbomKind::Declared,
+            file_name: sbom::file_name(req.version, arch, SbomFormat::Json),
+            json: sbom::encode(bom, SbomFormat::Json)?.into_bytes(),
+        });
+    }
+    if req.observed {
+        let progress = req.access.progress();
+        let options = ObservedSbomOptions {
+            image: Some(req.image),
+            open: open.clone(),
+            progress: progress.as_ref(),
+            timestamp: None,
+        };
+        let boms = verify::observed_sbom(project, release, &release.archs, &options)?;
+        for (arch, bom) in release.archs.iter().zip(boms) {
+            sboms.push(SbomToAttach {
+                arch: arch.clone(),
+                kind: SbomKind::Observed,
+                file_name: format!("{}-{arch}.image.cdx.json", req.version),
+                json: sbom::encode(bom, SbomFormat::Json)?.into_bytes(),
+            });
+        }
+    }
+    // Per architecture, the declared SBOM and then the observed one.
+    sboms.sort_by_key(|s| release.archs.iter().position(|a| *a == s.arch));
+    Ok(target.attach(req.version, &sboms)?)
+}
+
+/// `relnotes referrers`: what is attached to each platform of an image.
+pub fn referrers(image: &str, access: &ImageAccess) -> Result<ReferrersReport, Error> {
+    Ok(crate::attach::list_referrers(
+        image,
+        &access.open_options(),
+    )?)
+}
+
+impl CommandReport for AttachReport {
+    fn to_text(&self) -> String {
+        AttachReport::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        AttachReport::to_json(self)
+    }
+}
+
+impl CommandReport for ReferrersReport {
+    fn to_text(&self) -> String {
+        ReferrersReport::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        ReferrersReport::to_json(self)
+    }
+}

@@ -1,0 +1,167 @@
+//! What `attach` did and what `referrers` found, as text and JSON.
+
+use super::push::SbomKind;
+use super::referrers::Via;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Whether an SBOM was pushed now or found attached already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Attached,
+    AlreadyAttached,
+}
+
+/// One SBOM attached to one platform manifest.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Attached {
+    pub arch: String,
+    pub platform: String,
+    /// The digest of the platform manifest it refers to.
+    pub subject: String,
+    pub kind: SbomKind,
+    pub artifact_type: String,
+    /// The digest of the artifact manifest.
+    pub digest: String,
+    pub size: u64,
+    pub status: Status,
+    pub via: Via,
+}
+
+/// What `relnotes attach` did.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttachReport {
+    pub version: String,
+    pub image: String,
+    pub attached: Vec<Attached>,
+}
+
+/// One referrer of a platform manifest.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Referrer {
+    pub artifact_type: Option<String>,
+    pub media_type: String,
+    pub digest: String,
+    pub size: u64,
+    pub annotations: BTreeMap<String, String>,
+}
+
+/// The referrers of one platform.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlatformReferrers {
+    pub platform: String,
+    /// The digest of the platform manifest.
+    pub manifest: String,
+    pub via: Via,
+    pub referrers: Vec<Referrer>,
+}
+
+/// What `relnotes referrers` found.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReferrersReport {
+    pub image: String,
+    pub platforms: Vec<PlatformReferrers>,
+}
+
+/// `sha256:0123456789ab`: enough of a digest to tell it apart on screen.
+fn short(digest: &str) -> &str {
+    let end = digest.find(':').map_or(0, |i| i + 1) + 12;
+    digest.get(..end).unwrap_or(digest)
+}
+
+fn via_text(via: Via, subject: &str) -> String {
+    match via {
+        Via::Api => "referrers API".into(),
+        Via::Tag => format!("referrers tag {}", super::referrers::referrers_tag(subject)),
+    }
+}
+
+impl AttachReport {
+    pub fn to_text(&self) -> String {
+        let mut out = format!("relnotes attach {} — {}\n", self.version, self.image);
+        let mut previous = None;
+        for a in &self.attached {
+            if previous != Some((&a.arch, &a.subject)) {
+                let _ = writeln!(
+                    out,
+                    "\n[{}] {}  manifest {}  ({})",
+                    a.arch,
+                    a.platform,
+                    short(&a.subject),
+                    via_text(a.via, &a.subject)
+                );
+                previous = Some((&a.arch, &a.subject));
+            }
+            let status = match a.status {
+                Status::Attached => "attached",
+                Status::AlreadyAttached => "already attached",
+            };
+            let _ = writeln!(
+                out,
+                "  {status:<16}  {:<8}  {}  {}  {} bytes",
+                a.kind.as_str(),
+                a.artifact_type,
+                a.digest,
+                a.size,
+            );
+        }
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
+        json.push('\n');
+        json
+    }
+}
+
+impl ReferrersReport {
+    pub fn to_text(&self) -> String {
+        let mut out = format!("referrers of {}\n", self.image);
+        for p in &self.platforms {
+            let _ = writeln!(
+                out,
+                "\n{} manifest {} ({} referrer(s), from the {})",
+                p.platform,
+                p.manifest,
+                p.referrers.len(),
+                via_text(p.via, &p.manifest),
+            );
+            for r in &p.referrers {
+                let _ = writeln!(
+                    out,
+                    "  {}  {}  {} bytes",
+                    r.artifact_type.as_deref().unwrap_or(&r.media_type),
+                    r.digest,
+                    r.size
+                );
+                for (key, value) in &r.annotations {
+                    let _ = writeln!(out, "    {key}: {value}");
+                }
+            }
+        }
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
+        json.push('\n');
+        json
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_digests() {
+        assert_eq!(
+            super::short("sha256:0123456789abcdef"),
+            "sha256:0123456789ab"
+        );
+        assert_eq!(super::short("sha256:01"), "sha256:01");
+    }
+}
