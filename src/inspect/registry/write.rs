@@ -197,7 +197,7 @@ impl Registry {
             return Err(PushError::Refused {
                 registry: self.registry.clone(),
                 repository: self.repository.clone(),
-                who: match &self.credentials {
+                who: match self.credentials() {
                     Some(c) => format!("{} (from {})", c.username, c.origin),
                     None => "an anonymous client".into(),
                 },
@@ -256,7 +256,7 @@ impl Registry {
             let Some(mut challenge) = challenge else {
                 return Ok(response);
             };
-            if self.credentials.is_none() && challenge.scheme == "basic" {
+            if challenge.scheme == "basic" && self.find_credentials()?.is_none() {
                 // Nothing to log in with: the refusal says what to pass.
                 return Ok(response);
             }
