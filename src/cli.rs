@@ -5,6 +5,8 @@ use relnotes::{diff::DiffFormat, render::PageFormat, sbom::SbomFormat};
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub mod standalone;
+
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
 /// `releases/<version>.toml`.
@@ -18,7 +20,16 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub strict: bool,
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Invocation,
+}
+
+/// The commands: most work on a project, a few on nothing but themselves.
+#[derive(Subcommand)]
+pub enum Invocation {
+    #[command(flatten)]
+    Project(Command),
+    #[command(flatten)]
+    Standalone(standalone::Standalone),
 }
 
 #[derive(Subcommand)]

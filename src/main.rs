@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, ListFormat};
+use cli::{Cli, Command, Invocation, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
     CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
@@ -43,8 +43,12 @@ fn main() -> ExitCode {
 
 /// Runs the command; the session is left in `slot` for its warnings.
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
+    let command = match cli.command {
+        Invocation::Standalone(command) => return cli::standalone::run(command),
+        Invocation::Project(command) => command,
+    };
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);
-    match cli.command {
+    match command {
         Command::List { format } => show(&relnotes::list_releases(session)?, format),
         Command::Render {
             version,
