@@ -3,6 +3,7 @@
 pub mod crafted;
 pub mod image;
 pub mod registry;
+pub mod release_25_10;
 pub mod rogue;
 pub mod rss;
 pub mod token_proxy;
