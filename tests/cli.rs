@@ -269,3 +269,20 @@ fn man_dash_o_writes_a_page_per_command_and_keeps_existing_ones() {
             .contains(".TH RELNOTES-LIST 1")
     );
 }
+
+#[test]
+fn schemas_need_no_project() {
+    let dir = outside_any_project();
+    for (args, title) in [
+        (&["schema"][..], "relnotes release record"),
+        (&["schema", "--project"][..], "relnotes project file"),
+    ] {
+        let schema: serde_json::Value =
+            serde_json::from_str(&stdout_of(relnotes_in(dir.path()).args(args))).unwrap();
+        assert!(
+            schema["title"].as_str().unwrap().starts_with(title),
+            "{schema}"
+        );
+        assert_eq!(schema["additionalProperties"], false, "{args:?}");
+    }
+}
