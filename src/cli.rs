@@ -1,7 +1,11 @@
 //! The command line: commands, their arguments and help texts.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use relnotes::{diff::DiffFormat, render::PageFormat, sbom::SbomFormat};
+use relnotes::{
+    diff::DiffFormat,
+    render::PageFormat,
+    sbom::{CycloneDxVersion, SbomFormat},
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -80,7 +84,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Write a CycloneDX 1.5 SBOM of a release, one per architecture.
+    /// Write a CycloneDX 1.5 or 1.6 SBOM of a release, one per architecture.
     Sbom {
         /// The release, e.g. 25.10.
         version: String,
@@ -90,6 +94,9 @@ pub enum Command {
         arch: Option<String>,
         #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
         format: SbomFormatArg,
+        /// The CycloneDX version to write.
+        #[arg(long, value_enum, default_value_t = SpecVersionArg::V1_5)]
+        spec_version: SpecVersionArg,
         /// Write to FILE (or into DIR as <version>-<arch>.cdx.<format>) instead of stdout.
         #[arg(short, long, value_name = "FILE|DIR")]
         output: Option<PathBuf>,
@@ -293,6 +300,24 @@ pub struct AccessArgs {
 pub enum SbomFormatArg {
     Json,
     Xml,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum SpecVersionArg {
+    #[value(name = "1.5")]
+    V1_5,
+    /// ECMA-424
+    #[value(name = "1.6")]
+    V1_6,
+}
+
+impl From<SpecVersionArg> for CycloneDxVersion {
+    fn from(version: SpecVersionArg) -> CycloneDxVersion {
+        match version {
+            SpecVersionArg::V1_5 => CycloneDxVersion::V1_5,
+            SpecVersionArg::V1_6 => CycloneDxVersion::V1_6,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]

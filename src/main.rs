@@ -92,6 +92,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             version,
             arch,
             format,
+            spec_version,
             output,
             timestamp,
             force,
@@ -119,6 +120,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 source,
                 arch,
                 format: format.into(),
+                spec_version: spec_version.into(),
                 destination: output.into(),
                 timestamp,
             };

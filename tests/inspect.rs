@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 fn options() -> OpenOptions {
     OpenOptions {
         docker_config: Some("/nonexistent/relnotes-tests/config.json".into()),
+        podman_auth: Some("/nonexistent/relnotes-tests/auth.json".into()),
         ..OpenOptions::default()
     }
 }
@@ -242,7 +243,7 @@ fn registry_image_index_both_platforms() {
     std::fs::write(dir.path().join("config.json"), "{not json").unwrap();
     let broken = OpenOptions {
         docker_config: Some(dir.path().join("config.json")),
-        ..OpenOptions::default()
+        ..options()
     };
     open(&format!("{}/team/training:25.10", registry.host()), &broken).unwrap();
     let view = read(&single, "aarch64").unwrap();
@@ -484,7 +485,7 @@ fn basic_auth_registry() {
     .unwrap();
     let from_file = OpenOptions {
         docker_config: Some(config),
-        ..OpenOptions::default()
+        ..options()
     };
     let image = open(&reference, &from_file).unwrap();
     read(&image, "amd64").unwrap();
@@ -493,11 +494,15 @@ fn basic_auth_registry() {
     std::fs::write(dir.path().join("config.json"), "{not json").unwrap();
     let broken = OpenOptions {
         docker_config: Some(dir.path().join("config.json")),
-        ..OpenOptions::default()
+        ..options()
     };
     let err = open(&reference, &broken).unwrap_err();
-    assert!(matches!(err, InspectError::AuthFailed { .. }), "{err}");
-    assert!(err.to_string().contains("config.json: not JSON"), "{err}");
+    assert!(matches!(err, InspectError::Credentials { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("config.json: not a credentials file: not valid JSON at line 1 column 2"),
+        "{err}"
+    );
 }
 
 #[test]

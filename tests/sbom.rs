@@ -1,7 +1,8 @@
 //! Integration tests: sbom. Every SBOM the real binary writes is checked
-//! against the official CycloneDX 1.5 JSON schema and XSD
+//! against the official CycloneDX 1.5 or 1.6 JSON schema and XSD
 //! (tests/schemas/cyclonedx, validated offline).
 
+use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::util::{relnotes, relnotes_in, root, stdout_of};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -14,11 +15,15 @@ fn schemas() -> PathBuf {
     root().join("tests/schemas/cyclonedx")
 }
 
-/// The CycloneDX 1.5 JSON schema, with the SPDX and JSF schemas it refers
-/// to registered under the URIs it resolves them to, so nothing is fetched.
-fn json_validator() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
+/// The CycloneDX versions `relnotes sbom --spec-version` writes.
+const VERSIONS: [&str; 2] = ["1.5", "1.6"];
+
+/// The CycloneDX JSON schema of `version`, with the SPDX and JSF schemas it
+/// refers to registered under the URIs it resolves them to, so nothing is
+/// fetched.
+fn json_validator(version: &str) -> &'static jsonschema::Validator {
+    static VALIDATORS: OnceLock<BTreeMap<&str, jsonschema::Validator>> = OnceLock::new();
+    let validators = VALIDATORS.get_or_init(|| {
         let read = |name: &str| -> Value {
             serde_json::from_str(&fs::read_to_string(schemas().join(name)).unwrap()).unwrap()
         };
@@ -35,43 +40,66 @@ fn json_validator() -> &'static jsonschema::Validator {
             .unwrap()
             .prepare()
             .unwrap();
-        jsonschema::options()
-            .offline()
-            .with_registry(&registry)
-            .should_validate_formats(true)
-            .build(&read("bom-1.5.SNAPSHOT.schema.json"))
-            .expect("the CycloneDX 1.5 schema compiles")
-    })
+        VERSIONS
+            .into_iter()
+            .map(|version| {
+                let validator = jsonschema::options()
+                    .offline()
+                    .with_registry(&registry)
+                    .should_validate_formats(true)
+                    .build(&read(&format!("bom-{version}.SNAPSHOT.schema.json")))
+                    .unwrap_or_else(|e| panic!("the CycloneDX {version} schema compiles: {e}"));
+                (version, validator)
+            })
+            .collect()
+    });
+    &validators[version]
 }
 
+/// Valid CycloneDX 1.5 JSON.
 pub(crate) fn assert_valid_json(text: &str, what: &str) {
-    let value: Value = serde_json::from_str(text).expect("SBOM is JSON");
-    let errors: Vec<String> = json_validator()
-        .iter_errors(&value)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "{what}: {errors:#?}");
+    assert_valid_json_of("1.5", text, what);
     // The crate's own checks agree.
     let bom = cyclonedx_bom::prelude::Bom::parse_from_json_v1_5(text.as_bytes()).unwrap();
     use cyclonedx_bom::prelude::Validate;
     assert!(bom.validate().passed(), "{what}: {:?}", bom.validate());
 }
 
-/// `xmllint --noout --schema` against the CycloneDX 1.5 XSD. The XSD imports
-/// `spdx.SNAPSHOT.xsd` by a relative schemaLocation, so xmllint reads the
-/// copy beside it; `--nonet` makes sure nothing is fetched.
+/// Valid CycloneDX `version` JSON that says it is `version`.
+fn assert_valid_json_of(version: &str, text: &str, what: &str) {
+    let value: Value = serde_json::from_str(text).expect("SBOM is JSON");
+    assert_eq!(value["specVersion"], version, "{what}");
+    let errors: Vec<String> = json_validator(version)
+        .iter_errors(&value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {errors:#?}");
+}
+
+/// Valid CycloneDX 1.5 XML.
 pub(crate) fn assert_valid_xml(path: &Path, what: &str) {
-    let out = Command::new("xmllint")
-        .args(["--nonet", "--noout", "--schema"])
-        .arg(schemas().join("bom-1.5.SNAPSHOT.xsd"))
-        .arg(path)
-        .output()
-        .expect("xmllint runs (Debian's libxml2-utils; scripts/test.sh installs it)");
+    assert_valid_xml_of("1.5", path, what);
+}
+
+/// `xmllint --noout --schema` against the CycloneDX `version` XSD. The XSD
+/// imports `spdx.SNAPSHOT.xsd` by a relative schemaLocation, so xmllint
+/// reads the copy beside it; `--nonet` makes sure nothing is fetched.
+fn assert_valid_xml_of(version: &str, path: &Path, what: &str) {
+    let out = xmllint(version, path);
     assert!(
         out.status.success(),
         "{what}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+fn xmllint(version: &str, path: &Path) -> std::process::Output {
+    Command::new("xmllint")
+        .args(["--nonet", "--noout", "--schema"])
+        .arg(schemas().join(format!("bom-{version}.SNAPSHOT.xsd")))
+        .arg(path)
+        .output()
+        .expect("xmllint runs (Debian's libxml2-utils; scripts/test.sh installs it)")
 }
 
 /// `relnotes -C project`.
@@ -154,7 +182,7 @@ fn component<'a>(bom: &'a Value, declared: &str) -> &'a Value {
 // ---------------------------------------------------------------- validity
 
 #[test]
-fn every_release_arch_and_format_is_valid_cyclonedx_1_5() {
+fn every_release_arch_format_and_version_is_valid_cyclonedx() {
     let scratch = tempfile::tempdir().unwrap();
     let mut checked = 0;
     for project in [root(), root().join("examples/pytorch-cuda")] {
@@ -169,45 +197,85 @@ fn every_release_arch_and_format_is_valid_cyclonedx_1_5() {
             let version = release["version"].as_str().unwrap();
             for arch in release["archs"].as_array().unwrap() {
                 let arch = arch.as_str().unwrap();
-                let what = format!("{} {version} {arch}", project.display());
-                let args = ["sbom", version, "--arch", arch, "--format"];
-                let json = stdout_of(at(&project).args(args).arg("json"));
-                assert_valid_json(&json, &what);
-                let xml = stdout_of(at(&project).args(args).arg("xml"));
-                let path = scratch.path().join(format!("{checked}.cdx.xml"));
-                fs::write(&path, &xml).unwrap();
-                assert_valid_xml(&path, &what);
-                // One BOM, two encodings: one serial number.
-                let serial: Value = serde_json::from_str(&json).unwrap();
-                let serial = serial["serialNumber"].as_str().unwrap();
-                assert!(
-                    xml.contains(&format!("serialNumber=\"{serial}\"")),
-                    "{what}"
-                );
-                checked += 1;
+                let mut serials = Vec::new();
+                for spec in VERSIONS {
+                    let what = format!("{} {version} {arch} CycloneDX {spec}", project.display());
+                    let args = ["sbom", version, "--arch", arch, "--spec-version", spec];
+                    let json = stdout_of(at(&project).args(args).args(["--format", "json"]));
+                    assert_valid_json_of(spec, &json, &what);
+                    if spec == "1.5" {
+                        assert_valid_json(&json, &what);
+                    }
+                    let xml = stdout_of(at(&project).args(args).args(["--format", "xml"]));
+                    let path = scratch.path().join(format!("{checked}.cdx.xml"));
+                    fs::write(&path, &xml).unwrap();
+                    assert_valid_xml_of(spec, &path, &what);
+                    assert!(
+                        xml.contains(&format!("xmlns=\"http://cyclonedx.org/schema/bom/{spec}\"")),
+                        "{what}"
+                    );
+                    // One BOM, two encodings: one serial number.
+                    let serial: Value = serde_json::from_str(&json).unwrap();
+                    let serial = serial["serialNumber"].as_str().unwrap().to_string();
+                    assert!(
+                        xml.contains(&format!("serialNumber=\"{serial}\"")),
+                        "{what}"
+                    );
+                    serials.push(serial);
+                    checked += 1;
+                }
+                // One BOM, two CycloneDX versions: one serial number too.
+                assert_eq!(serials[0], serials[1], "{version} {arch}");
             }
         }
     }
-    // 25.05 amd64, 25.10 aarch64 + amd64, v2.7 amd64, v2.9 amd64.
-    assert_eq!(checked, 5);
+    // Both versions of 25.05 amd64, 25.10 aarch64 + amd64, v2.7 amd64, v2.9 amd64.
+    assert_eq!(checked, 10);
 }
 
 #[test]
 fn the_validators_reject_an_invalid_sbom() {
-    let json = sbom(&["25.05"]).replace("\"type\": \"library\"", "\"type\": \"librari\"");
-    let value: Value = serde_json::from_str(&json).unwrap();
-    assert!(!json_validator().is_valid(&value));
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.cdx.xml");
-    let xml = sbom(&["25.05", "--format", "xml"]).replace("<purl>", "<purls>");
-    fs::write(&path, xml.replace("</purl>", "</purls>")).unwrap();
-    let out = Command::new("xmllint")
-        .args(["--nonet", "--noout", "--schema"])
-        .arg(schemas().join("bom-1.5.SNAPSHOT.xsd"))
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
+    for spec in VERSIONS {
+        let json = sbom(&["25.05", "--spec-version", spec])
+            .replace("\"type\": \"library\"", "\"type\": \"librari\"");
+        let value: Value = serde_json::from_str(&json).unwrap();
+        assert!(!json_validator(spec).is_valid(&value), "{spec}");
+        let path = dir.path().join(format!("bad-{spec}.cdx.xml"));
+        let xml = sbom(&["25.05", "--format", "xml", "--spec-version", spec])
+            .replace("<purl>", "<purls>");
+        fs::write(&path, xml.replace("</purl>", "</purls>")).unwrap();
+        assert!(!xmllint(spec, &path).status.success(), "{spec}");
+    }
+    // A 1.5 document is not 1.6: the XSD is bound to its namespace.
+    let path = dir.path().join("1.5.cdx.xml");
+    fs::write(&path, sbom(&["25.05", "--format", "xml"])).unwrap();
+    assert!(!xmllint("1.6", &path).status.success());
+}
+
+#[test]
+fn version_1_6_is_1_5_with_its_version_and_default_1_5() {
+    let plain = sbom(&["25.10", "--arch", "amd64"]);
+    assert_eq!(
+        plain,
+        sbom(&["25.10", "--arch", "amd64", "--spec-version", "1.5"])
+    );
+    let v1_6: Value = serde_json::from_str(&sbom(&[
+        "25.10",
+        "--arch",
+        "amd64",
+        "--spec-version",
+        "1.6",
+    ]))
+    .unwrap();
+    let mut v1_5: Value = serde_json::from_str(&plain).unwrap();
+    v1_5["specVersion"] = "1.6".into();
+    // Declared components have no evidence, so nothing else differs.
+    assert_eq!(v1_6, v1_5);
+    let r = run(&["25.05", "--spec-version", "1.4"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("1.5, 1.6"), "{}", r.stderr);
 }
 
 // ---------------------------------------------------------------- content
@@ -580,4 +648,137 @@ fn a_directory_as_output_gets_the_conventional_name() {
     ]));
     let written = dir.path().join("25.10-aarch64.cdx.xml");
     assert_valid_xml(&written, "25.10-aarch64.cdx.xml");
+}
+
+// ---------------------------------------------------------------- observed
+
+const SITE_PACKAGES: &str = "usr/local/lib/python3.12/dist-packages";
+
+/// An amd64 image of three layers: Ubuntu's os-release, two Python
+/// packages, and a third package in a layer of its own; CUDA only in the
+/// config, where no file is.
+fn observed_image() -> BuiltImage {
+    let os_release =
+        fs::read(root().join("tests/fixtures/verify/os-release.ubuntu-24.04.3")).unwrap();
+    let metadata = |name: &str, version: &str| {
+        format!("Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n\n")
+    };
+    let dist_info = |layer: Layer, name: &str, version: &str| {
+        layer.file(
+            &format!("{SITE_PACKAGES}/{name}-{version}.dist-info/METADATA"),
+            metadata(name, version),
+        )
+    };
+    let packages = dist_info(
+        dist_info(Layer::gzip(), "diffusers", "0.34.0"),
+        "peft",
+        "0.16.0",
+    );
+    TestImage::single(
+        PlatformImage::new("amd64")
+            .env("CUDA_VERSION=12.8.1")
+            .layer(Layer::gzip().file("usr/lib/os-release", os_release))
+            .layer(packages)
+            .layer(dist_info(Layer::zstd(), "timm", "1.0.20")),
+    )
+    .build()
+}
+
+/// `relnotes sbom 25.10 --arch amd64 --from-image oci:<layout>` with `args`.
+fn observed(layout: &Path, args: &[&str]) -> String {
+    let image = format!("oci:{}:25.10", layout.display());
+    stdout_of(
+        relnotes()
+            .args(["sbom", "25.10", "--arch", "amd64", "--from-image", &image])
+            .args(args),
+    )
+}
+
+#[test]
+fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = observed_image();
+    let layout = dir.path().join("layout");
+    built.write_layout(&layout, "25.10");
+    let layers = built.manifest("amd64").layer_digests();
+    let (os_layer, packages_layer, timm_layer) = (&layers[0], &layers[1], &layers[2]);
+    // Where each package was found, and in which layer.
+    let expected = [
+        ("os:ubuntu@24.04.3", "/usr/lib/os-release", os_layer),
+        (
+            "pkg:pypi/diffusers@0.34.0",
+            &*format!("/{SITE_PACKAGES}/diffusers-0.34.0.dist-info/METADATA"),
+            packages_layer,
+        ),
+        (
+            "pkg:pypi/peft@0.16.0",
+            &*format!("/{SITE_PACKAGES}/peft-0.16.0.dist-info/METADATA"),
+            packages_layer,
+        ),
+        (
+            "pkg:pypi/timm@1.0.20",
+            &*format!("/{SITE_PACKAGES}/timm-1.0.20.dist-info/METADATA"),
+            timm_layer,
+        ),
+    ];
+    // Tags only, no indentation between them.
+    let between_tags = regex::Regex::new(r">\s+<").unwrap();
+    for spec in VERSIONS {
+        let what = format!("observed SBOM, CycloneDX {spec}");
+        let json = observed(&layout, &["--spec-version", spec]);
+        assert_valid_json_of(spec, &json, &what);
+        let bom: Value = serde_json::from_str(&json).unwrap();
+        let components = bom["components"].as_array().unwrap();
+        let by_ref = |r: &str| {
+            components
+                .iter()
+                .find(|c| c["bom-ref"] == r)
+                .unwrap_or_else(|| panic!("{what}: no {r} in {components:#?}"))
+        };
+        for (bom_ref, location, layer) in &expected {
+            let component = by_ref(bom_ref);
+            let mut occurrence = serde_json::json!({ "location": location });
+            if spec == "1.6" {
+                occurrence["additionalContext"] = format!("layer {layer}").into();
+            }
+            assert_eq!(
+                component["evidence"]["occurrences"],
+                serde_json::json!([occurrence]),
+                "{what}: {bom_ref}"
+            );
+            assert_eq!(property(component, "relnotes:layer"), Some(layer.as_str()));
+        }
+        // Found in the config only: no file, so no occurrence.
+        let cuda = by_ref("pkg:generic/cuda@12.8.1");
+        assert_eq!(cuda.get("evidence"), None, "{what}");
+        assert_eq!(
+            property(cuda, "relnotes:config"),
+            Some("config:env/CUDA_VERSION")
+        );
+
+        // XML: valid, and the same occurrences.
+        let path = dir.path().join(format!("observed-{spec}.cdx.xml"));
+        let xml = observed(&layout, &["--spec-version", spec, "--format", "xml"]);
+        fs::write(&path, &xml).unwrap();
+        assert_valid_xml_of(spec, &path, &what);
+        let compact = between_tags.replace_all(&xml, "><");
+        for (bom_ref, location, layer) in &expected {
+            let start = format!("bom-ref=\"{}\"", bom_ref.replace('&', "&amp;"));
+            let component = &compact[compact.find(&start).expect(bom_ref)..];
+            let component = &component[..component.find("</component>").unwrap()];
+            let context = match spec {
+                "1.6" => format!("<additionalContext>layer {layer}</additionalContext>"),
+                _ => String::new(),
+            };
+            let evidence = format!(
+                "<evidence><occurrences><occurrence><location>{location}</location>{context}</occurrence></occurrences></evidence>"
+            );
+            assert!(component.ends_with(&evidence), "{what}: {component}");
+        }
+        let cuda = &compact[compact.find("bom-ref=\"pkg:generic/cuda@12.8.1\"").unwrap()..];
+        let cuda = &cuda[..cuda.find("</component>").unwrap()];
+        assert!(!cuda.contains("<evidence>"), "{what}: {cuda}");
+        // The same image gives the same bytes.
+        assert_eq!(json, observed(&layout, &["--spec-version", spec]), "{what}");
+    }
 }

@@ -6,6 +6,7 @@ mod util;
 mod cli;
 mod cmd;
 mod compat;
+mod credentials;
 mod diff;
 mod draft;
 mod errors;

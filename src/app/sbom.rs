@@ -4,7 +4,7 @@ use super::{Destination, ImageAccess, Outcome, Session};
 use crate::Error;
 use crate::output::OutputFile;
 use crate::record::Arch;
-use crate::sbom::{self, ArchChoice, SbomFormat};
+use crate::sbom::{self, ArchChoice, CycloneDxVersion, SbomFormat};
 use crate::verify::{self, ObservedSbomOptions};
 use cyclonedx_bom::prelude::Bom;
 
@@ -27,6 +27,8 @@ pub struct SbomRequest<'a> {
     pub source: SbomSource,
     pub arch: ArchChoice,
     pub format: SbomFormat,
+    /// CycloneDX 1.5 (the default) or 1.6.
+    pub spec_version: CycloneDxVersion,
     /// A file, or a directory for `<version>-<arch>.cdx.<format>` files
     /// (`<version>-<arch>.image.cdx.<format>` of an image).
     pub destination: Destination,
@@ -34,7 +36,7 @@ pub struct SbomRequest<'a> {
     pub timestamp: bool,
 }
 
-/// `relnotes sbom`: a CycloneDX 1.5 SBOM per image platform (architecture).
+/// `relnotes sbom`: a CycloneDX 1.5 or 1.6 SBOM per image platform (architecture).
 pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> {
     let loaded = session.load(req.version)?;
     let (project, release) = (&session.workspace.project, &loaded.release);
@@ -64,7 +66,7 @@ pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> 
     };
     let mut files = Vec::new();
     for (arch, bom) in archs.iter().zip(boms) {
-        let text = sbom::encode(bom, req.format)?;
+        let text = sbom::encode_as(bom, req.format, req.spec_version)?;
         let path = match &req.destination {
             Destination::Stdout => return Ok(Outcome::Stdout(text)),
             Destination::Path(dir) if all || dir.is_dir() => {

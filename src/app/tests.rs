@@ -119,7 +119,7 @@ fn a_password_is_read_without_its_line_end() {
         .unwrap();
     let credentials = access.open_options().credentials.unwrap();
     assert_eq!(
-        (credentials.username.as_str(), credentials.password.as_str()),
+        (credentials.username.as_str(), credentials.password.expose()),
         ("ci", "s3cret")
     );
 }

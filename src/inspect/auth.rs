@@ -1,45 +1,97 @@
 //! Registry credentials and authentication challenges.
 //!
-//! Credentials come from the caller (`--username` with the password on
-//! stdin) or from the `auths` entries of a Docker config file
-//! (`$DOCKER_CONFIG/config.json`, else `~/.docker/config.json`): the base64
-//! `auth` field (`user:password`) or `username`/`password` fields. Credential
-//! helpers (`credsStore`, `credHelpers`) are not run.
+//! Where credentials are found (the command line, Docker's config and
+//! credential helpers, podman's `auth.json`) is
+//! [`credentials`](super::credentials); this module holds what they are and
+//! how they are sent.
 
-use super::InspectError;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Read;
-use std::path::{Path, PathBuf};
 
-/// A user name and password for a registry.
+/// A password or token. Its `Debug` and `Display` say `<redacted>`, so it
+/// cannot end up in a message or a log by accident; [`Secret::expose`]
+/// is the one way to its text.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Credentials {
-    pub username: String,
-    pub password: String,
-    /// Where they came from, for messages (`--username`, a config file).
-    pub origin: String,
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(text: impl Into<String>) -> Secret {
+        Secret(text.into())
+    }
+
+    /// The secret's text, to send it to the registry.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
 }
 
-impl fmt::Debug for Credentials {
+impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Credentials")
-            .field("username", &self.username)
-            .field("password", &"<redacted>")
-            .field("origin", &self.origin)
-            .finish()
+        f.write_str("<redacted>")
     }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// What the secret of [`Credentials`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecretKind {
+    /// A password, sent with the user name as basic auth.
+    Password,
+    /// An identity (refresh) token, as `docker login` stores for some
+    /// registries: exchanged at the token service for an access token.
+    IdentityToken,
+}
+
+/// A user name and password (or identity token) for a registry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credentials {
+    pub username: String,
+    pub password: Secret,
+    pub kind: SecretKind,
+    /// Where they came from, for messages (`--username`, a config file,
+    /// a credential helper).
+    pub origin: String,
 }
 
 impl Credentials {
     /// Credentials given on the command line (`--username`).
     pub fn new(username: impl Into<String>, password: impl Into<String>) -> Credentials {
+        Credentials::password(username, password, "--username")
+    }
+
+    /// A user name and password from `origin`.
+    pub fn password(
+        username: impl Into<String>,
+        password: impl Into<String>,
+        origin: impl Into<String>,
+    ) -> Credentials {
         Credentials {
             username: username.into(),
-            password: password.into(),
-            origin: "--username".into(),
+            password: Secret::new(password),
+            kind: SecretKind::Password,
+            origin: origin.into(),
+        }
+    }
+
+    /// An identity token from `origin`.
+    pub fn identity_token(
+        username: impl Into<String>,
+        token: impl Into<String>,
+        origin: impl Into<String>,
+    ) -> Credentials {
+        Credentials {
+            username: username.into(),
+            password: Secret::new(token),
+            kind: SecretKind::IdentityToken,
+            origin: origin.into(),
         }
     }
 
@@ -59,97 +111,8 @@ impl Credentials {
     pub(crate) fn basic_header(&self) -> String {
         format!(
             "Basic {}",
-            BASE64.encode(format!("{}:{}", self.username, self.password))
+            BASE64.encode(format!("{}:{}", self.username, self.password.expose()))
         )
-    }
-}
-
-/// The Docker config file consulted for credentials:
-/// `$DOCKER_CONFIG/config.json`, else `$HOME/.docker/config.json`.
-pub fn docker_config_path() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("DOCKER_CONFIG").filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(dir).join("config.json"));
-    }
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty())?;
-    Some(PathBuf::from(home).join(".docker").join("config.json"))
-}
-
-/// The credentials a Docker config file holds for `registry`
-/// (`host[:port]`, `docker.io` for Docker Hub), if any. A missing file is
-/// no credentials; an unreadable or malformed one is an error.
-pub fn credentials_from_docker_config(
-    path: &Path,
-    registry: &str,
-) -> Result<Option<Credentials>, InspectError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(InspectError::Io {
-                path: path.to_path_buf(),
-                source: e,
-            });
-        }
-    };
-    let bad = |detail: String| InspectError::Credentials {
-        path: path.to_path_buf(),
-        detail,
-    };
-    let config: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
-    let Some(auths) = config.get("auths").and_then(|a| a.as_object()) else {
-        return Ok(None);
-    };
-    let wanted = normalize_registry(registry);
-    let Some((key, entry)) = auths
-        .iter()
-        .find(|(key, _)| normalize_registry(key) == wanted)
-    else {
-        return Ok(None);
-    };
-    let origin = path.display().to_string();
-    if let Some(auth) = entry
-        .get("auth")
-        .and_then(|a| a.as_str())
-        .filter(|a| !a.is_empty())
-    {
-        let decoded = BASE64
-            .decode(auth.trim())
-            .map_err(|e| bad(format!("auths.\"{key}\".auth is not base64: {e}")))?;
-        let decoded = String::from_utf8(decoded)
-            .map_err(|_| bad(format!("auths.\"{key}\".auth is not UTF-8 once decoded")))?;
-        let (username, password) = decoded
-            .split_once(':')
-            .ok_or_else(|| bad(format!("auths.\"{key}\".auth is not user:password")))?;
-        return Ok(Some(Credentials {
-            username: username.into(),
-            password: password.into(),
-            origin,
-        }));
-    }
-    let field = |name: &str| entry.get(name).and_then(|v| v.as_str());
-    if let (Some(username), Some(password)) = (field("username"), field("password")) {
-        return Ok(Some(Credentials {
-            username: username.into(),
-            password: password.into(),
-            origin,
-        }));
-    }
-    Ok(None)
-}
-
-/// `https://index.docker.io/v1/` → `docker.io`; `http://host:5000/v2` → `host:5000`.
-fn normalize_registry(key: &str) -> String {
-    let key = key
-        .strip_prefix("https://")
-        .or_else(|| key.strip_prefix("http://"))
-        .unwrap_or(key);
-    let host = key.split('/').next().unwrap_or(key).to_ascii_lowercase();
-    match host.as_str() {
-        "index.docker.io" | "registry-1.docker.io" | "registry.hub.docker.com" => {
-            "docker.io".into()
-        }
-        _ => host,
     }
 }
 
@@ -284,50 +247,15 @@ mod tests {
     }
 
     #[test]
-    fn docker_config_entries() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("config.json");
-        std::fs::write(
-            &path,
-            format!(
-                r#"{{"auths": {{
-                    "https://index.docker.io/v1/": {{"auth": "{}"}},
-                    "registry.example.com:5000": {{"username": "bob", "password": "pw"}},
-                    "broken.example.com": {{"auth": "%%%"}}
-                }}}}"#,
-                BASE64.encode("alice:s3:cret")
-            ),
-        )
-        .unwrap();
-        let hub = credentials_from_docker_config(&path, "docker.io")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            (hub.username.as_str(), hub.password.as_str()),
-            ("alice", "s3:cret")
-        );
-        let other = credentials_from_docker_config(&path, "registry.example.com:5000")
-            .unwrap()
-            .unwrap();
-        assert_eq!(other.username, "bob");
-        assert!(
-            credentials_from_docker_config(&path, "nowhere.example.com")
-                .unwrap()
-                .is_none()
-        );
-        assert!(credentials_from_docker_config(&path, "broken.example.com").is_err());
-        assert!(
-            credentials_from_docker_config(&dir.path().join("missing.json"), "docker.io")
-                .unwrap()
-                .is_none()
-        );
-        assert!(!format!("{hub:?}").contains("s3:cret"));
-    }
-
-    #[test]
     fn password_from_stdin() {
-        let c = Credentials::with_password_from("u", &b"pw\n"[..]).unwrap();
-        assert_eq!(c.password, "pw");
-        assert_eq!(c.basic_header(), format!("Basic {}", BASE64.encode("u:pw")));
+        let c = Credentials::with_password_from("u", &b"s3cret\n"[..]).unwrap();
+        assert_eq!(c.password.expose(), "s3cret");
+        assert_eq!(
+            c.basic_header(),
+            format!("Basic {}", BASE64.encode("u:s3cret"))
+        );
+        let shown = format!("{c:?} {} {:?}", c.password, c.password);
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert_eq!(shown.matches("<redacted>").count(), 3, "{shown}");
     }
 }

@@ -22,7 +22,7 @@ pub enum InspectError {
 
     /// The registry wants credentials and none were given or found.
     #[error(
-        "registry {registry} asks for credentials to read {repository} and none were found ({challenge} auth)\n  = hint: put credentials for {registry} in ~/.docker/config.json (`docker login {registry}`), or pass --username with --password-stdin"
+        "registry {registry} asks for credentials to read {repository} and none were found ({challenge} auth)\n  = hint: put credentials for {registry} in ~/.docker/config.json (`docker login {registry}`, or a credential helper) or podman's auth.json (`podman login {registry}`), or pass --username with --password-stdin"
     )]
     AuthRequired {
         registry: String,
@@ -33,7 +33,7 @@ pub enum InspectError {
 
     /// Credentials were tried and refused, or the token service failed.
     #[error(
-        "authentication to registry {registry} failed: {method}: {detail}\n  = hint: check the credentials for {registry} in ~/.docker/config.json, or pass --username with --password-stdin"
+        "authentication to registry {registry} failed: {method}: {detail}\n  = hint: check the credentials for {registry} where they came from (named above), or pass --username with --password-stdin"
     )]
     AuthFailed {
         registry: String,
@@ -172,6 +172,17 @@ pub enum InspectError {
         "cannot use the credentials in {}: {detail}\n  = hint: fix the file, or pass --username with --password-stdin", .path.display()
     )]
     Credentials { path: PathBuf, detail: String },
+
+    /// A Docker credential helper that failed (missing, a non-zero exit,
+    /// a bad answer, too slow).
+    #[error(
+        "credential helper {program} failed for {server}: {detail}\n  = hint: check that `echo {server} | {program} get` works, fix `credsStore`/`credHelpers` in the Docker config, or pass --username with --password-stdin"
+    )]
+    CredentialHelper {
+        program: String,
+        server: String,
+        detail: String,
+    },
 }
 
 impl InspectError {

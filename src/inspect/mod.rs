@@ -24,8 +24,11 @@ pub mod archive;
 pub mod auth;
 mod bounded;
 pub mod catalog;
+pub mod credentials;
 pub mod digest;
 pub mod error;
+#[cfg(test)]
+mod fuzz;
 pub mod image;
 pub mod layout;
 pub mod limits;
@@ -37,7 +40,7 @@ pub mod store;
 mod tar_guard;
 pub mod walker;
 
-pub use auth::Credentials;
+pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};
 pub use progress::{NoProgress, Progress};

@@ -3,7 +3,8 @@
 //! `WWW-Authenticate` challenge), manifests and blobs.
 
 use super::InspectError;
-use super::auth::{self, Challenge, Credentials};
+use super::auth::{self, Challenge, Credentials, SecretKind};
+use super::credentials::CredentialSources;
 use super::digest::sha256_digest;
 use super::error::{clip, with_causes};
 use super::retry::{self, send_with_retries};
@@ -13,7 +14,7 @@ use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
 use std::io::Read;
-use std::sync::RwLock;
+use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
 /// Every manifest kind relnotes reads, for `Accept` (OCI first: a
@@ -35,9 +36,12 @@ pub(crate) struct Registry {
     /// As the user wrote it, for messages.
     registry: String,
     repository: String,
-    credentials: Option<Credentials>,
-    /// Why the Docker config gave no credentials, if it could not be read.
-    credentials_error: Option<String>,
+    /// The caller's credentials, or once a registry asked for some, what
+    /// [`Registry::sources`] gave.
+    credentials: OnceLock<Option<Credentials>>,
+    /// Where to look for credentials: only when the registry asks for
+    /// them, so an anonymous pull runs no helper.
+    sources: CredentialSources,
     /// The `Authorization` header currently in use, and how it was got.
     auth: RwLock<Option<(String, String)>>,
 }
@@ -48,29 +52,20 @@ pub(crate) fn open(
     reference: &ImageRef,
     options: &OpenOptions,
 ) -> Result<(Registry, Start), InspectError> {
-    // A Docker config that cannot be read matters only to a registry that
-    // asks for credentials: its error waits until then.
-    let (credentials, credentials_error) = match &options.credentials {
-        Some(c) => (Some(c.clone()), None),
-        None => match options
-            .docker_config
-            .clone()
-            .or_else(auth::docker_config_path)
-        {
-            Some(path) => match auth::credentials_from_docker_config(&path, reference.registry()) {
-                Ok(found) => (found, None),
-                Err(InspectError::Credentials { path, detail }) => {
-                    (None, Some(format!("{}: {detail}", path.display())))
-                }
-                Err(e) => (None, Some(e.to_string())),
-            },
-            None => (None, None),
-        },
-    };
     let plain_http = reference.is_loopback() || options.insecure;
     let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let mut registry = Registry::new(reference, credentials, plain_http, timeout)?;
-    registry.credentials_error = credentials_error;
+    let sources = CredentialSources::from_env(
+        options.docker_config.clone(),
+        options.podman_auth.clone(),
+        timeout,
+    );
+    let registry = Registry::new(
+        reference,
+        options.credentials.clone(),
+        sources,
+        plain_http,
+        timeout,
+    )?;
     registry.ping()?;
     let fetched = registry.fetch_manifest(reference.manifest_reference())?;
     let digest = sha256_digest(&fetched.bytes);
@@ -119,6 +114,7 @@ impl Registry {
     fn new(
         reference: &ImageRef,
         credentials: Option<Credentials>,
+        sources: CredentialSources,
         plain_http: bool,
         timeout: Duration,
     ) -> Result<Registry, InspectError> {
@@ -144,8 +140,11 @@ impl Registry {
             base: format!("{scheme}://{}", api_host(reference)),
             registry: reference.registry().to_string(),
             repository: reference.repository().to_string(),
-            credentials,
-            credentials_error: None,
+            credentials: credentials
+                .map(Some)
+                .map(OnceLock::from)
+                .unwrap_or_default(),
+            sources,
             auth: RwLock::new(None),
         })
     }
@@ -243,8 +242,27 @@ impl Registry {
         }
     }
 
+    /// The credentials in use: the caller's, or those found once the
+    /// registry asked for some.
+    fn credentials(&self) -> Option<&Credentials> {
+        self.credentials.get().and_then(Option::as_ref)
+    }
+
+    /// The credentials for this registry, looked up the first time.
+    fn find_credentials(&self) -> Result<Option<&Credentials>, InspectError> {
+        if self.credentials.get().is_none() {
+            let found = self.sources.find(&self.registry)?;
+            // Another thread may have found them first: the same ones.
+            let _ = self.credentials.set(found);
+        }
+        Ok(self.credentials())
+    }
+
     fn who(&self) -> String {
-        match &self.credentials {
+        match self.credentials() {
+            Some(c) if c.kind == SecretKind::IdentityToken => {
+                format!("with an identity token (from {})", c.origin)
+            }
             Some(c) => format!("as {} (from {})", c.username, c.origin),
             None => "anonymously".into(),
         }
@@ -252,7 +270,7 @@ impl Registry {
 
     /// The registry still says 401 after authenticating.
     fn refused(&self, challenge: &Challenge, auth: Option<&(String, String)>) -> InspectError {
-        if self.credentials.is_none() {
+        if self.credentials().is_none() {
             return InspectError::AuthRequired {
                 registry: self.registry.clone(),
                 repository: self.repository.clone(),
@@ -263,7 +281,7 @@ impl Registry {
             registry: self.registry.clone(),
             method: self.method(auth),
             detail: format!(
-                "the registry refused access to {}{}",
+                "the registry answered 401 Unauthorized: it refused access to {}{}",
                 self.repository,
                 challenge
                     .param("error")
@@ -275,28 +293,29 @@ impl Registry {
 
     /// Gets an `Authorization` header for the challenge.
     fn authenticate(&self, challenge: &Challenge) -> Result<(), InspectError> {
-        if let Some(detail) = &self.credentials_error {
-            return Err(InspectError::AuthFailed {
-                registry: self.registry.clone(),
-                method: format!("{} auth", challenge.scheme),
-                detail: format!("the Docker config cannot be used: {detail}"),
-            });
-        }
         let header = match challenge.scheme.as_str() {
             "basic" => {
-                let Some(credentials) = &self.credentials else {
+                let Some(credentials) = self.find_credentials()? else {
                     return Err(InspectError::AuthRequired {
                         registry: self.registry.clone(),
                         repository: self.repository.clone(),
                         challenge: "basic".into(),
                     });
                 };
+                if credentials.kind == SecretKind::IdentityToken {
+                    return Err(InspectError::AuthFailed {
+                        registry: self.registry.clone(),
+                        method: format!("basic auth {}", self.who()),
+                        detail: "the credentials are an identity token, which only a bearer token service takes, and the registry asks for basic auth".into(),
+                    });
+                }
                 (
                     credentials.basic_header(),
                     format!("basic auth {}", self.who()),
                 )
             }
             _ => {
+                self.find_credentials()?;
                 let token = self.token(challenge)?;
                 let realm = clip(challenge.param("realm").unwrap_or_default(), QUOTED);
                 (
@@ -334,17 +353,38 @@ impl Registry {
             let pull = format!("repository:{}:pull", self.repository);
             query.append_pair("scope", challenge.param("scope").unwrap_or(&pull));
         }
-        let mut request = self.client.get(url.clone());
-        if let Some(credentials) = &self.credentials {
-            request = request.header(AUTHORIZATION, credentials.basic_header());
-        }
+        let request = match self.credentials() {
+            // OAuth2's refresh-token grant, as the distribution token spec
+            // says an identity token is used.
+            Some(c) if c.kind == SecretKind::IdentityToken => {
+                // reqwest is built without its form feature: a URL's query
+                // serializer writes the same `application/x-www-form-urlencoded`.
+                let mut form = reqwest::Url::parse("form:").expect("a valid URL");
+                form.query_pairs_mut()
+                    .extend_pairs(url.query_pairs())
+                    .append_pair("grant_type", "refresh_token")
+                    .append_pair("client_id", "relnotes")
+                    .append_pair("refresh_token", c.password.expose());
+                let mut realm_url = url.clone();
+                realm_url.set_query(None);
+                self.client
+                    .post(realm_url)
+                    .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                    .body(form.query().unwrap_or_default().to_string())
+            }
+            Some(c) => self
+                .client
+                .get(url.clone())
+                .header(AUTHORIZATION, c.basic_header()),
+            None => self.client.get(url.clone()),
+        };
         let response = send_with_retries(request).map_err(|e| InspectError::Network {
             registry: url.host_str().unwrap_or("the token service").to_string(),
             detail: describe(&e),
         })?;
         let status = response.status();
         if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
-            if self.credentials.is_none() {
+            if self.credentials().is_none() {
                 return Err(InspectError::AuthRequired {
                     registry: self.registry.clone(),
                     repository: self.repository.clone(),

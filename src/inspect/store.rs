@@ -16,12 +16,18 @@ use std::time::Duration;
 #[derive(Debug, Clone, Default)]
 pub struct OpenOptions {
     /// Registry credentials (`--username` with `--password-stdin`). Without
-    /// them, the Docker config file's entry for the registry is used, if any.
+    /// them, the Docker config and podman's `auth.json` are asked, in the
+    /// order of [`credentials`](super::credentials).
     pub credentials: Option<Credentials>,
     /// The Docker config file to take credentials from; `None` means
     /// `$DOCKER_CONFIG/config.json`, else `~/.docker/config.json`. A path
     /// that does not exist means no credentials.
     pub docker_config: Option<PathBuf>,
+    /// podman's `auth.json`; `None` means `$REGISTRY_AUTH_FILE`, else
+    /// `$XDG_RUNTIME_DIR/containers/auth.json`, else
+    /// `~/.config/containers/auth.json`. A path that does not exist means
+    /// no credentials.
+    pub podman_auth: Option<PathBuf>,
     /// Speak plain HTTP to the registry even though it is not on a loopback
     /// address (loopback registries always get plain HTTP).
     pub insecure: bool,
@@ -29,7 +35,8 @@ pub struct OpenOptions {
     pub jobs: Option<usize>,
     /// How long a registry connection may stay silent (connecting, or
     /// between two reads of an answer) before reading gives up; `None`
-    /// means [`DEFAULT_TIMEOUT`].
+    /// means [`DEFAULT_TIMEOUT`]. A credential helper running longer is
+    /// stopped.
     pub timeout: Option<Duration>,
 }
 

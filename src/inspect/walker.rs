@@ -897,4 +897,66 @@ mod tests {
         );
         assert_eq!(compression_of(None, &tar), Ok(Compression::None));
     }
+
+    /// Scans `bytes` as a layer whose descriptor matches them: any result
+    /// is fine but a panic.
+    fn scan_anything(bytes: &[u8]) -> Result<LayerScan, InspectError> {
+        let layer = LayerRef {
+            digest: sha256_digest(bytes),
+            media_type: None,
+            size: Some(bytes.len() as u64),
+            check: Check::Stored,
+        };
+        let cancel = AtomicBool::new(false);
+        scan_layer(
+            Tee::new(bytes, true),
+            &layer,
+            "fuzz",
+            &all,
+            &cancel,
+            &Budget::default(),
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 64,
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x7e1_0e5),
+            ..Default::default()
+        })]
+
+        #[test]
+        fn arbitrary_layer_bytes_end_in_a_scan_or_an_error(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..2048),
+        ) {
+            let _ = scan_anything(&bytes);
+        }
+
+        #[test]
+        fn a_mangled_tar_or_gzip_ends_in_a_scan_or_an_error(
+            flips in proptest::collection::vec((proptest::prelude::any::<usize>(), 1u8..), 1..8),
+            gzip in proptest::prelude::any::<bool>(),
+        ) {
+            let tar = tar_of(&[
+                E::Dir("usr/"),
+                E::File("usr/lib/os-release", b"ID=ubuntu\nVERSION_ID=\"24.04\"\n"),
+                E::Link("etc/os-release", "../usr/lib/os-release"),
+                E::Hard("usr/lib/again", "usr/lib/os-release"),
+                E::File("x/.wh.y", b""),
+            ]);
+            let mut bytes = if gzip {
+                let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                std::io::Write::write_all(&mut enc, &tar).unwrap();
+                enc.finish().unwrap()
+            } else {
+                tar
+            };
+            for (at, mask) in flips {
+                let i = at % bytes.len();
+                bytes[i] ^= mask;
+            }
+            let _ = scan_anything(&bytes);
+        }
+    }
 }

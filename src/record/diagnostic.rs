@@ -7,10 +7,16 @@ use std::path::{Path, PathBuf};
 /// `path` as people should read it: relative to the current directory
 /// when it lies below it.
 pub fn shown(path: &Path) -> PathBuf {
-    std::env::current_dir()
-        .ok()
-        .and_then(|cwd| std::fs::canonicalize(cwd).ok())
-        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+    // Asked once per process: a record with thousands of warnings would
+    // otherwise ask the file system thousands of times.
+    static CWD: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    let cwd = CWD.get_or_init(|| {
+        std::env::current_dir()
+            .ok()
+            .and_then(|cwd| std::fs::canonicalize(cwd).ok())
+    });
+    cwd.as_ref()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| path.to_path_buf())
 }

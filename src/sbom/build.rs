@@ -16,6 +16,11 @@ use cyclonedx_bom::models::tool::Tools;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
 use cyclonedx_bom::prelude::{SpecVersion, Validate};
 
+/// A found file's path in the image, and the layer it is in: one pair per
+/// `evidence.occurrences` entry, in the same order.
+pub(super) const PATH_PROPERTY: &str = "relnotes:path";
+pub(super) const LAYER_PROPERTY: &str = "relnotes:layer";
+
 /// The CycloneDX type of a component of each ecosystem.
 pub fn classification(ecosystem: Ecosystem) -> Classification {
     match ecosystem {
@@ -184,8 +189,8 @@ fn component(group: &[&Package], arch: &Arch, os: Option<Os>) -> Result<CdxCompo
         match &evidence.layer {
             Some(layer) => {
                 occurrences.push(Occurrence::new(&format!("/{}", evidence.location)));
-                properties.push(Property::new("relnotes:path", &evidence.location));
-                properties.push(Property::new("relnotes:layer", layer));
+                properties.push(Property::new(PATH_PROPERTY, &evidence.location));
+                properties.push(Property::new(LAYER_PROPERTY, layer));
             }
             None => properties.push(Property::new("relnotes:config", &evidence.location)),
         }

@@ -1,14 +1,16 @@
-//! CycloneDX 1.5 SBOMs of a release: one per image platform.
+//! CycloneDX 1.5 and 1.6 SBOMs of a release: one per image platform.
 //!
 //! [`build`] turns one architecture of a release record into a CycloneDX
 //! [`Bom`]: the image as `metadata.component`, every declared component of
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
-//! ([`serial`]). [`encode`] writes it as JSON or XML. docs/sbom.md lists
-//! every choice (types, purls, bom-refs, property names).
+//! ([`serial`]). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
+//! [`encode_as`] as 1.5 or 1.6 ([`rewrite`]). docs/sbom.md lists every choice
+//! (types, purls, bom-refs, property names).
 
 mod build;
 pub mod purl;
+mod rewrite;
 pub mod serial;
 
 pub use build::{assemble, build, classification, components};
@@ -30,6 +32,24 @@ impl SbomFormat {
         match self {
             SbomFormat::Json => "cdx.json",
             SbomFormat::Xml => "cdx.xml",
+        }
+    }
+}
+
+/// Which CycloneDX version an SBOM is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CycloneDxVersion {
+    #[default]
+    V1_5,
+    /// ECMA-424, 1st edition.
+    V1_6,
+}
+
+impl CycloneDxVersion {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CycloneDxVersion::V1_5 => "1.5",
+            CycloneDxVersion::V1_6 => "1.6",
         }
     }
 }
@@ -109,6 +129,18 @@ pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
 
 /// The SBOM as CycloneDX 1.5 JSON or XML, ending with a newline.
 pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
+    encode_as(bom, format, CycloneDxVersion::V1_5)
+}
+
+/// The SBOM as CycloneDX `version` JSON or XML, ending with a newline. Both
+/// versions of one BOM share its serial number: they are one BOM, encoded
+/// twice, as its JSON and XML are.
+pub fn encode_as(
+    bom: Bom,
+    format: SbomFormat,
+    version: CycloneDxVersion,
+) -> Result<String, SbomError> {
+    let occurrences = rewrite::Occurrences::of(&bom);
     let mut bytes = Vec::new();
     let result = match format {
         SbomFormat::Json => bom
@@ -125,6 +157,17 @@ pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
     result.map_err(|detail| SbomError::Encode {
         format: name,
         detail,
+    })?;
+    let completed = match (format, version) {
+        (SbomFormat::Json, CycloneDxVersion::V1_5) => Ok(bytes),
+        (SbomFormat::Json, CycloneDxVersion::V1_6) => {
+            rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
+        }
+        (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+    };
+    bytes = completed.map_err(|detail| SbomError::Encode {
+        format: name,
+        detail: format!("as CycloneDX {}: {detail}", version.as_str()),
     })?;
     let mut text = String::from_utf8(bytes).map_err(|e| SbomError::Encode {
         format: name,

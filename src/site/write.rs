@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once, PoisonError};
 use tempfile::TempDir;
 
 /// What a build wrote.
@@ -244,6 +245,7 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
 
     let mut staging = temp_dir_beside(&parent, &name, "new")?;
     let temp = staging.path();
+    let interrupted = RemovedOnInterrupt::register(temp);
     write_files(site, temp)?;
 
     // Carry over what relnotes did not write.
@@ -277,6 +279,7 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         kept.push(relative.clone());
     }
 
+    drop(interrupted);
     // Swap in one step where the file system can (Linux: the new and the
     // old directory exchange names); the staging directory, which now
     // holds the old site, is removed when dropped.
@@ -318,6 +321,40 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         kept,
         recovered,
     })
+}
+
+/// Staging directories of site builds under way: an interrupted build
+/// (Ctrl-C, SIGTERM, SIGHUP) removes them before it exits, so only a
+/// build killed outright leaves one for the next build to clean up.
+static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+struct RemovedOnInterrupt(PathBuf);
+
+impl RemovedOnInterrupt {
+    fn register(path: &Path) -> RemovedOnInterrupt {
+        static HANDLER: Once = Once::new();
+        HANDLER.call_once(|| {
+            // A program that set its own handler keeps it; then only the
+            // next build cleans up.
+            let _ = ctrlc::set_handler(|| {
+                let dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
+                for dir in dirs.iter() {
+                    let _ = fs::remove_dir_all(dir);
+                }
+                std::process::exit(130);
+            });
+        });
+        let mut dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
+        dirs.push(path.to_path_buf());
+        RemovedOnInterrupt(path.to_path_buf())
+    }
+}
+
+impl Drop for RemovedOnInterrupt {
+    fn drop(&mut self) {
+        let mut dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
+        dirs.retain(|d| d != &self.0);
+    }
 }
 
 /// Exchanges the names of two directories in one step.

@@ -5,8 +5,12 @@
 //! with the token are forwarded to the registry, except blob downloads,
 //! which are redirected to it (as registries redirect to a CDN).
 //!
+//! An identity (refresh) token is taken too, as OAuth2's `refresh_token`
+//! grant: `POST /token` with a form body.
+//!
 //! A minimal HTTP/1.1 server on std: one thread per connection, one
-//! request per connection (`Connection: close`), GET only.
+//! request per connection (`Connection: close`), GET only but for that
+//! `POST /token`.
 
 #![allow(dead_code)]
 
@@ -29,6 +33,8 @@ pub struct TokenProxy {
 struct Shared {
     upstream: String,
     basic: String,
+    /// The identity token `POST /token` takes, if any.
+    identity_token: Option<String>,
     port: u16,
     scopes: Arc<Mutex<Vec<String>>>,
 }
@@ -37,6 +43,26 @@ impl TokenProxy {
     /// A proxy to `upstream` (`http://127.0.0.1:PORT`) that gives tokens to
     /// `user`/`password` only.
     pub fn start(upstream: &str, user: &str, password: &str) -> TokenProxy {
+        TokenProxy::start_with(upstream, user, password, None)
+    }
+
+    /// Also gives tokens for `identity_token` through OAuth2's
+    /// `refresh_token` grant.
+    pub fn start_with_identity_token(
+        upstream: &str,
+        user: &str,
+        password: &str,
+        identity_token: &str,
+    ) -> TokenProxy {
+        TokenProxy::start_with(upstream, user, password, Some(identity_token.into()))
+    }
+
+    fn start_with(
+        upstream: &str,
+        user: &str,
+        password: &str,
+        identity_token: Option<String>,
+    ) -> TokenProxy {
         use base64::Engine;
         relnotes::inspect::registry::install_crypto_provider();
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
@@ -49,6 +75,7 @@ impl TokenProxy {
                 "Basic {}",
                 base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
             ),
+            identity_token,
             port,
             scopes: scopes.clone(),
         });
@@ -134,6 +161,41 @@ fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
     };
+    if method == "POST" && target == "/token" {
+        let length = header("content-length")
+            .and_then(|l| l.parse::<usize>().ok())
+            .unwrap_or(0);
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body)?;
+        let body = String::from_utf8_lossy(&body).to_string();
+        let field = |name: &str| {
+            body.split('&')
+                .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+                .map(|v| v.replace("%3A", ":").replace("%2F", "/"))
+        };
+        shared
+            .scopes
+            .lock()
+            .unwrap()
+            .push(field("scope").unwrap_or_default());
+        if field("grant_type").as_deref() != Some("refresh_token")
+            || shared.identity_token.is_none()
+            || field("refresh_token") != shared.identity_token
+        {
+            return respond(
+                &mut stream,
+                "401 Unauthorized",
+                &[],
+                br#"{"details":"invalid refresh token"}"#,
+            );
+        }
+        return respond(
+            &mut stream,
+            "200 OK",
+            &[("Content-Type", "application/json".into())],
+            format!(r#"{{"access_token": "{TOKEN}", "expires_in": 300}}"#).as_bytes(),
+        );
+    }
     if method != "GET" {
         return respond(&mut stream, "405 Method Not Allowed", &[], b"");
     }

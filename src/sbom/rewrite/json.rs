@@ -1,0 +1,130 @@
+//! A CycloneDX 1.5 JSON document as 1.6.
+
+use super::Occurrences;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// A JSON value that keeps its keys in document order (serde_json's own
+/// `Value` sorts them), so the 1.6 document reads like the 1.5 one.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Json {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    String(String),
+    Array(Vec<Json>),
+    Object(IndexMap<String, Json>),
+}
+
+/// `document` (CycloneDX 1.5 JSON) as CycloneDX 1.6 JSON, pretty-printed
+/// as cyclonedx-bom prints it.
+pub fn upgrade_json(document: &[u8], occurrences: &Occurrences) -> serde_json::Result<Vec<u8>> {
+    let mut bom: Json = serde_json::from_slice(document)?;
+    if let Json::Object(fields) = &mut bom {
+        fields.insert("specVersion".into(), Json::String("1.6".into()));
+    }
+    add_contexts(&mut bom, occurrences);
+    serde_json::to_vec_pretty(&bom)
+}
+
+/// Every object with a `bom-ref` and `evidence.occurrences` is a component:
+/// its occurrences get their `additionalContext`.
+fn add_contexts(value: &mut Json, occurrences: &Occurrences) {
+    match value {
+        Json::Object(fields) => {
+            let bom_ref = match fields.get("bom-ref") {
+                Some(Json::String(r)) => Some(r.clone()),
+                _ => None,
+            };
+            if let (Some(bom_ref), Some(Json::Object(evidence))) =
+                (bom_ref, fields.get_mut("evidence"))
+                && let Some(Json::Array(written)) = evidence.get_mut("occurrences")
+            {
+                let known = occurrences.of_component(&bom_ref);
+                for occurrence in written {
+                    let Json::Object(occurrence) = occurrence else {
+                        continue;
+                    };
+                    let Some(Json::String(location)) = occurrence.get("location") else {
+                        continue;
+                    };
+                    let context = known
+                        .iter()
+                        .find(|o| &o.location == location)
+                        .and_then(|o| o.context());
+                    if let Some(context) = context {
+                        occurrence.insert("additionalContext".into(), Json::String(context));
+                    }
+                }
+            }
+            fields
+                .values_mut()
+                .for_each(|v| add_contexts(v, occurrences));
+        }
+        Json::Array(items) => items.iter_mut().for_each(|v| add_contexts(v, occurrences)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sbom::rewrite::Occurrence;
+    use std::collections::HashMap;
+
+    #[test]
+    fn keys_keep_their_order_and_occurrences_get_their_layer() {
+        let document = r#"{
+  "specVersion": "1.5",
+  "zeta": [1, 2.5, -3, true, null, "s"],
+  "alpha": {},
+  "components": [
+    {
+      "bom-ref": "x",
+      "evidence": {
+        "occurrences": [
+          { "location": "/a" },
+          { "location": "/b" }
+        ]
+      }
+    }
+  ]
+}"#;
+        let found = vec![Occurrence {
+            location: "/a".into(),
+            layer: Some("sha256:aa".into()),
+        }];
+        let occurrences = Occurrences(HashMap::from([("x".to_string(), found)]));
+        let out = upgrade_json(document.as_bytes(), &occurrences).unwrap();
+        let expected = r#"{
+  "specVersion": "1.6",
+  "zeta": [
+    1,
+    2.5,
+    -3,
+    true,
+    null,
+    "s"
+  ],
+  "alpha": {},
+  "components": [
+    {
+      "bom-ref": "x",
+      "evidence": {
+        "occurrences": [
+          {
+            "location": "/a",
+            "additionalContext": "layer sha256:aa"
+          },
+          {
+            "location": "/b"
+          }
+        ]
+      }
+    }
+  ]
+}"#;
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+}
