@@ -9,6 +9,8 @@ use relnotes::{
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub mod standalone;
+
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
 /// `releases/<version>.toml`.
@@ -22,7 +24,16 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub strict: bool,
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Invocation,
+}
+
+/// The commands: most work on a project, a few on nothing but themselves.
+#[derive(Subcommand)]
+pub enum Invocation {
+    #[command(flatten)]
+    Project(Command),
+    #[command(flatten)]
+    Standalone(standalone::Standalone),
 }
 
 #[derive(Subcommand)]

@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, ListFormat};
+use cli::{Cli, Command, Invocation, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
     CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
@@ -30,12 +30,8 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             // Located diagnostics carry their own `path:line:col: error:` prefix.
-            let message = terminal_safe(&e.to_string()).into_owned();
-            if e.is_located() {
-                eprintln!("{message}");
-            } else {
-                eprintln!("error: {message}");
-            }
+            let prefix = if e.is_located() { "" } else { "error: " };
+            eprintln!("{prefix}{}", terminal_safe(&e.to_string()));
             ExitCode::from(e.exit_code() as u8)
         }
     }
@@ -43,8 +39,12 @@ fn main() -> ExitCode {
 
 /// Runs the command; the session is left in `slot` for its warnings.
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
+    let command = match cli.command {
+        Invocation::Standalone(command) => return cli::standalone::run(command),
+        Invocation::Project(command) => command,
+    };
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);
-    match cli.command {
+    match command {
         Command::List { format } => show(&relnotes::list_releases(session)?, format),
         Command::Render {
             version,
@@ -203,7 +203,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 image: &image,
                 add: &add,
                 force,
-                access: cli::access(a.username, a.insecure, a.quiet, a.timeout)?,
+                access: a.image_access()?,
             };
             show(&relnotes::new_release(session, &request)?, format)
         }
@@ -218,7 +218,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 version: &version,
                 image: &image,
                 dry_run,
-                access: cli::access(a.username, a.insecure, a.quiet, a.timeout)?,
+                access: a.image_access()?,
             };
             show(&relnotes::sync_release(session, &request)?, format)
         }

@@ -4,6 +4,7 @@
 //! Debian policy (`debversion`); operating systems, CUDA and other runtimes
 //! use dotted numeric versions with an optional build suffix.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
@@ -11,7 +12,9 @@ use std::str::FromStr;
 
 /// Where a component comes from; decides how its name is normalised and
 /// how its versions are ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Ecosystem {
     Pypi,

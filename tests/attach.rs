@@ -4,9 +4,9 @@
 
 use crate::support::image::{BuiltImage, TestImage};
 use crate::support::registry::TestRegistry;
+use crate::support::release_25_10::{Tampering, platform};
 use crate::support::rogue::{Reply, RogueRegistry};
 use crate::util::relnotes;
-use crate::verify::{Tampering, platform};
 use serde_json::Value;
 
 const USER: &str = "alice";

@@ -108,3 +108,181 @@ fn terminal_control_characters_are_shown_escaped() {
         "{stderr}"
     );
 }
+
+/// The command names `relnotes --help` lists (clap's `help` aside).
+fn subcommands() -> Vec<String> {
+    let help = stdout_of(relnotes().arg("--help"));
+    let names: Vec<String> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 10, "{help}");
+    names
+}
+
+/// A directory with no relnotes.toml in it or above it.
+fn outside_any_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(
+        dir.path()
+            .ancestors()
+            .all(|d| !d.join("relnotes.toml").exists())
+    );
+    dir
+}
+
+#[test]
+fn completion_scripts_need_no_project_and_name_every_command() {
+    let dir = outside_any_project();
+    let bash = stdout_of(relnotes_in(dir.path()).args(["completions", "bash"]));
+    for command in subcommands() {
+        assert!(
+            bash.contains(&format!("relnotes,{command})")),
+            "bash completion lacks {command}"
+        );
+    }
+    assert!(bash.contains("complete -F _relnotes"), "{bash}");
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let script = stdout_of(relnotes_in(dir.path()).args(["completions", shell]));
+        assert!(
+            script.contains("relnotes") && script.contains("render"),
+            "{shell}"
+        );
+    }
+    let out = relnotes_in(dir.path())
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn man_page_renders_and_lists_every_command() {
+    let dir = outside_any_project();
+    let roff = stdout_of(relnotes_in(dir.path()).arg("man"));
+    assert!(roff.contains(".TH RELNOTES 1"), "{roff}");
+    for command in subcommands() {
+        assert!(
+            roff.contains(&format!("relnotes\\-{}(1)", command.replace('-', "\\-"))),
+            "the man page lacks {command}"
+        );
+    }
+    let page = stdout_of(relnotes_in(dir.path()).args(["man", "render"]));
+    assert!(page.contains(".TH RELNOTES-RENDER 1"), "{page}");
+    assert!(page.contains("\\-\\-templates"), "{page}");
+
+    // man itself formats it, when the machine has man.
+    let file = dir.path().join("relnotes-render.1");
+    std::fs::write(&file, &page).unwrap();
+    if let Ok(out) = std::process::Command::new("man")
+        .arg("-l")
+        .arg(&file)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+    {
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("relnotes-render - Render a release page"),
+            "{text}"
+        );
+    }
+
+    let out = relnotes_in(dir.path())
+        .args(["man", "rendre"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("unknown command `rendre`"), "{stderr}");
+}
+
+#[test]
+fn man_dash_o_writes_a_page_per_command_and_keeps_existing_ones() {
+    let dir = outside_any_project();
+    let pages = dir.path().join("man1");
+    let out = relnotes_in(dir.path())
+        .arg("man")
+        .arg("-o")
+        .arg(&pages)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut expected: Vec<String> = subcommands()
+        .iter()
+        .map(|c| format!("relnotes-{c}.1"))
+        .collect();
+    expected.push("relnotes.1".into());
+    expected.sort();
+    let mut written: Vec<String> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written, expected);
+    let diff = std::fs::read_to_string(pages.join("relnotes-diff.1")).unwrap();
+    assert!(
+        diff.starts_with(".ie") && diff.contains(".TH RELNOTES-DIFF 1"),
+        "{diff}"
+    );
+
+    // Written again: refused without --force, and nothing changes.
+    std::fs::write(pages.join("relnotes-list.1"), "mine").unwrap();
+    let out = relnotes_in(dir.path())
+        .arg("man")
+        .arg("-o")
+        .arg(&pages)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("already exists"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(pages.join("relnotes-list.1")).unwrap(),
+        "mine"
+    );
+    let out = relnotes_in(dir.path())
+        .arg("man")
+        .arg("-o")
+        .arg(&pages)
+        .arg("--force")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        std::fs::read_to_string(pages.join("relnotes-list.1"))
+            .unwrap()
+            .contains(".TH RELNOTES-LIST 1")
+    );
+}
+
+#[test]
+fn schemas_need_no_project() {
+    let dir = outside_any_project();
+    for (args, title) in [
+        (&["schema"][..], "relnotes release record"),
+        (&["schema", "--project"][..], "relnotes project file"),
+    ] {
+        let schema: serde_json::Value =
+            serde_json::from_str(&stdout_of(relnotes_in(dir.path()).args(args))).unwrap();
+        assert!(
+            schema["title"].as_str().unwrap().starts_with(title),
+            "{schema}"
+        );
+        assert_eq!(schema["additionalProperties"], false, "{args:?}");
+    }
+}

@@ -64,6 +64,9 @@ fn readme_examples() {
             fs::copy(&from, project.join(part)).unwrap();
         }
     }
+    // The verify example reads the image `cargo run --example demo-images` writes.
+    crate::support::release_25_10::tampered()
+        .write_layout(&project.join("target/verify-demo/tampered"), "25.10");
     trycmd::TestCases::new()
         .register_bin("relnotes", relnotes_bin())
         .case(&readme)

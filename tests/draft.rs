@@ -7,52 +7,10 @@
 
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::registry::{TestRegistry, free_port};
+use crate::support::release_25_10::*;
 use crate::util::{relnotes_in, scratch_project};
-use crate::verify::{SITE, Tampering, platform};
 use std::path::Path;
 use std::process::Output;
-
-/// vllm 0.12.0 over the image's 0.11.0: the old dist-info whited out.
-fn vllm_upgraded(image: PlatformImage) -> PlatformImage {
-    image.layer(
-        Layer::gzip()
-            .whiteout(&format!("{SITE}/vllm-0.11.0.dist-info"))
-            .file(
-                &format!("{SITE}/vllm-0.12.0.dist-info/METADATA"),
-                "Metadata-Version: 2.1\nName: vllm\nVersion: 0.12.0\nSummary: A high-throughput and memory-efficient inference and serving engine for LLMs\n",
-            ),
-    )
-}
-
-/// Built on CUDA 12.9 for data-center branches 535 and 570 only: the
-/// image's `NVIDIA_REQUIRE_CUDA` (the last one set wins) says so.
-fn cuda_12_9(image: PlatformImage) -> PlatformImage {
-    let mut require = String::from("NVIDIA_REQUIRE_CUDA=cuda>=12.9");
-    for branch in [535, 570] {
-        for brand in ["unknown", "tesla", "nvidia"] {
-            require.push_str(&format!(
-                " brand={brand},driver>={branch},driver<{}",
-                branch + 1
-            ));
-        }
-    }
-    image.env(&require)
-}
-
-/// The next release's image, both platforms: vllm up, transformers down,
-/// timm and peft gone, CUDA 12.9 required.
-fn next_release() -> BuiltImage {
-    let changed = Tampering {
-        pypi_transformers: true,
-        no_timm: true,
-        peft_whited_out: true,
-    };
-    TestImage::multi(vec![
-        cuda_12_9(vllm_upgraded(platform("amd64", changed))),
-        cuda_12_9(vllm_upgraded(platform("arm64", changed))),
-    ])
-    .build()
-}
 
 /// `relnotes ARGS` in `dir`, isolated from the Docker config of whoever
 /// runs the tests, without progress bars.
@@ -475,21 +433,4 @@ fn sync_edits_versions_in_place_and_keeps_every_comment() {
     let (code, stdout, _) = text(&run(dir, &["sync", "25.10", "--image", &image, "-q"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("is up to date with"), "{stdout}");
-}
-
-/// Writes the images docs/draft.md reads, as OCI layouts under
-/// target/draft-demo: `next` (the next release's image) and `vllm` (25.10
-/// with vllm upgraded).
-#[test]
-#[ignore = "writes target/draft-demo for docs/draft.md; run with --ignored"]
-fn write_draft_demo_images() {
-    let dir = crate::util::root().join("target/draft-demo");
-    let _ = std::fs::remove_dir_all(&dir);
-    next_release().write_layout(&dir.join("next"), "25.11");
-    TestImage::multi(vec![
-        vllm_upgraded(platform("amd64", Tampering::default())),
-        vllm_upgraded(platform("arm64", Tampering::default())),
-    ])
-    .build()
-    .write_layout(&dir.join("vllm"), "25.10");
 }

@@ -140,3 +140,95 @@ fn pytorch_cuda_v2_9_has_gpus_ports_and_driver() {
         "535"
     );
 }
+
+/// The committed schema files are what `relnotes schema` prints today.
+#[test]
+fn committed_schemas_are_current() {
+    for (args, file) in [
+        (&["schema"][..], "schemas/record.schema.json"),
+        (&["schema", "--project"][..], "schemas/project.schema.json"),
+    ] {
+        let printed = crate::util::stdout_of(crate::util::relnotes().args(args));
+        let committed = std::fs::read_to_string(root().join(file)).unwrap();
+        assert!(
+            printed == committed,
+            "{file} is stale: run `relnotes {} > {file}`",
+            args.join(" ")
+        );
+    }
+}
+
+fn validator(file: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+fn toml_as_json(text: &str) -> serde_json::Value {
+    toml::from_str(text).expect("valid TOML")
+}
+
+fn schema_errors(validator: &jsonschema::Validator, instance: &serde_json::Value) -> Vec<String> {
+    validator
+        .iter_errors(instance)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn every_record_and_project_file_validates_against_its_schema() {
+    let record = validator("schemas/record.schema.json");
+    let project = validator("schemas/project.schema.json");
+    let mut checked = 0;
+    for dir in [root(), root().join("examples/pytorch-cuda")] {
+        let file = dir.join("relnotes.toml");
+        let errors = schema_errors(
+            &project,
+            &toml_as_json(&std::fs::read_to_string(&file).unwrap()),
+        );
+        assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
+        for entry in std::fs::read_dir(dir.join("releases")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                let json = toml_as_json(&std::fs::read_to_string(&path).unwrap());
+                let errors = schema_errors(&record, &json);
+                assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+}
+
+#[test]
+fn the_schema_refuses_what_the_loader_refuses() {
+    let record = validator("schemas/record.schema.json");
+    let source = std::fs::read_to_string(root().join("releases/25.10.toml")).unwrap();
+    assert!(record.is_valid(&toml_as_json(&source)));
+    let mutate = |from: &str, to: &str| {
+        assert!(source.contains(from), "{from}");
+        toml_as_json(&source.replacen(from, to, 1))
+    };
+
+    let misspelt = mutate("[[features]]", "[[featurs]]");
+    let errors = schema_errors(&record, &misspelt);
+    assert!(errors.iter().any(|e| e.contains("featurs")), "{errors:#?}");
+
+    let unknown_arch = mutate("archs = [\"aarch64\"", "archs = [\"sparc\"");
+    assert!(!record.is_valid(&unknown_arch));
+
+    // bug_fixes: an array of texts, or `none = { zh, en }`, nothing else.
+    let mut json = toml_as_json(&source);
+    json["bug_fixes"] = serde_json::json!({ "none": { "zh": "暂无", "en": "None" } });
+    assert!(
+        record.is_valid(&json),
+        "{:#?}",
+        schema_errors(&record, &json)
+    );
+    json["bug_fixes"] = serde_json::json!([{ "zh": "修复", "en": "fixed" }]);
+    assert!(record.is_valid(&json));
+    json["bug_fixes"] = serde_json::json!({ "nothing": { "zh": "暂无", "en": "None" } });
+    assert!(!record.is_valid(&json));
+    json["bug_fixes"] = serde_json::json!([{ "zh": "修复", "fr": "corrigé" }]);
+    assert!(!record.is_valid(&json));
+}

@@ -1,6 +1,7 @@
 //! CPU architectures: the one place that knows how a record's arch name
 //! maps to the names OCI platforms and Debian use.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -12,8 +13,9 @@ pub const KNOWN_ARCHS: [&str; 7] = [
 
 /// An architecture as a record names it (`aarch64` and `arm64` are both
 /// accepted and kept as written, since pages show the record's word).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(transparent)]
+#[schemars(schema_with = "super::schema::arch")]
 pub struct Arch(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

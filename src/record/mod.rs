@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod load;
 pub mod model;
 pub mod resolve;
+pub mod schema;
 pub mod source_map;
 pub mod text;
 

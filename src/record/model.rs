@@ -6,12 +6,13 @@ use super::text::{Lang, Text};
 use crate::reference::{ImageRef, ReferenceError};
 use crate::version::Ecosystem;
 use indexmap::IndexMap;
+use schemars::JsonSchema;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// `relnotes.toml`: what every release of one product shares.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Project {
     /// Languages pages are written in; the first is the default.
@@ -22,7 +23,7 @@ pub struct Project {
     pub catalog: IndexMap<String, Ecosystem>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Product {
     pub id: String,
@@ -34,7 +35,7 @@ pub struct Product {
 pub type Components = IndexMap<String, String>;
 
 /// `releases/<version>.toml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Release {
     pub version: String,
@@ -81,7 +82,7 @@ pub struct Release {
     pub ports: Vec<Port>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Scenario {
     Training,
@@ -97,7 +98,7 @@ impl Scenario {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArchOverride {
     pub scenarios: Option<Vec<Scenario>>,
@@ -108,7 +109,8 @@ pub struct ArchOverride {
 }
 
 /// Bug fixes: a list, or an explicit "none" in the source's words (暂无).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, JsonSchema)]
+#[schemars(schema_with = "super::schema::bug_fixes")]
 pub enum BugFixes {
     List(Vec<Text>),
     None(Text),
@@ -161,7 +163,7 @@ impl<'de> Deserialize<'de> for BugFixes {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Include {
     pub name: String,
@@ -169,7 +171,7 @@ pub struct Include {
     pub detail: Option<Text>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Driver {
     /// The CUDA version the release is built on, as the driver text says.
@@ -188,14 +190,14 @@ pub struct Driver {
     pub wording: Option<Text>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DatacenterBranch {
     pub branch: String,
     pub min: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Asset {
     pub image: String,
@@ -215,7 +217,7 @@ impl Asset {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpcImage {
     pub template: String,
@@ -223,7 +225,7 @@ pub struct VpcImage {
     pub placeholders: Vec<Placeholder>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placeholder {
     pub name: String,
@@ -232,7 +234,7 @@ pub struct Placeholder {
     pub description: Option<Text>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
     pub id: String,
@@ -241,7 +243,7 @@ pub struct Section {
     pub body: Text,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnvVar {
     pub name: String,
@@ -249,7 +251,7 @@ pub struct EnvVar {
     pub description: Option<Text>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Gpu {
     pub name: String,
@@ -257,7 +259,7 @@ pub struct Gpu {
     pub compute_capability: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Port {
     pub service: String,

@@ -1,11 +1,12 @@
 //! Bilingual text: every human text in a record is a `{ zh, en }` pair.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A language relnotes writes pages in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Zh,
@@ -56,7 +57,7 @@ impl FromStr for Lang {
 }
 
 /// A text in both languages. An empty side is a missing translation.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Text {
     #[serde(default)]

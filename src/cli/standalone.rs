@@ -1,0 +1,129 @@
+//! Commands that need no project: shell completions, man pages and the
+//! JSON Schemas of the file formats. They run before a project is looked
+//! for, so they work anywhere (packaging scripts, editor setup).
+
+use super::Cli;
+use clap::{CommandFactory, Subcommand};
+use clap_complete::Shell;
+use clap_mangen::Man;
+use relnotes::Error;
+use relnotes::output::{self, OutputFile};
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum Standalone {
+    /// Print a completion script for a shell.
+    ///
+    /// bash: `relnotes completions bash > ~/.local/share/bash-completion/completions/relnotes`;
+    /// zsh: into a directory of `$fpath` as `_relnotes`;
+    /// fish: `relnotes completions fish > ~/.config/fish/completions/relnotes.fish`.
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print the man page of relnotes or of one command, or write them all.
+    ///
+    /// Without -o, prints relnotes(1), or relnotes-COMMAND(1) when COMMAND
+    /// is given; `-o DIR` writes relnotes.1 and a relnotes-<command>.1 per
+    /// command into DIR.
+    Man {
+        /// The command whose page to print, e.g. render.
+        #[arg(conflicts_with = "output")]
+        command: Option<String>,
+        /// Write every page into DIR instead of printing one.
+        #[arg(short, long, value_name = "DIR")]
+        output: Option<PathBuf>,
+        /// Overwrite existing pages in DIR.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print the JSON Schema of releases/<version>.toml, for editors.
+    ///
+    /// taplo and Even Better TOML validate records against it as they are
+    /// typed (docs/record-format.md shows how to wire it).
+    Schema {
+        /// The schema of relnotes.toml instead.
+        #[arg(long)]
+        project: bool,
+    },
+}
+
+/// Runs a command that needs no project; its exit code.
+pub fn run(command: Standalone) -> Result<u8, Error> {
+    match command {
+        Standalone::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "relnotes", &mut script);
+            output::print(&String::from_utf8_lossy(&script))?;
+        }
+        Standalone::Man {
+            command,
+            output: None,
+            ..
+        } => output::print(&man_page(command.as_deref())?)?,
+        Standalone::Man {
+            output: Some(dir),
+            force,
+            ..
+        } => output::write_all(&man_pages(&dir), force)?,
+        Standalone::Schema { project } => output::print(&if project {
+            relnotes::record::schema::project_schema()
+        } else {
+            relnotes::record::schema::record_schema()
+        })?,
+    }
+    Ok(0)
+}
+
+/// The command line with its subcommands named `relnotes-<command>` (what
+/// `build` does), without clap's `help` subcommand, which has no page.
+fn built_command() -> clap::Command {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    command
+}
+
+/// One page: relnotes(1), or the page of one of its commands.
+fn man_page(name: Option<&str>) -> Result<String, Error> {
+    let command = built_command();
+    let page = match name {
+        None => command,
+        Some(name) => command.find_subcommand(name).cloned().ok_or_else(|| {
+            let known: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+            Error::Usage(format!(
+                "unknown command `{name}`\n  = hint: pass one of: {}",
+                known.join(", ")
+            ))
+        })?,
+    };
+    Ok(render(page))
+}
+
+/// Every page, as files named the way man looks them up.
+fn man_pages(dir: &std::path::Path) -> Vec<OutputFile> {
+    let command = built_command();
+    std::iter::once(command.clone())
+        .chain(command.get_subcommands().cloned())
+        .map(|page| {
+            let man = Man::new(page.clone());
+            OutputFile {
+                path: dir.join(man.get_filename()),
+                bytes: render(page).into_bytes(),
+            }
+        })
+        .collect()
+}
+
+fn render(command: clap::Command) -> String {
+    let title = command
+        .get_display_name()
+        .unwrap_or_else(|| command.get_name())
+        .to_uppercase();
+    let mut roff = Vec::new();
+    Man::new(command)
+        .title(title)
+        .manual("relnotes manual")
+        .render(&mut roff)
+        .expect("writing to memory cannot fail");
+    String::from_utf8_lossy(&roff).into_owned()
+}
