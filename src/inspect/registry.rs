@@ -444,6 +444,11 @@ impl Registry {
         if !status.is_success() {
             return Err(self.unexpected(&url, response));
         }
+        self.document(tag_or_digest, response)
+    }
+
+    /// A manifest or index from a successful response, within its cap.
+    fn document(&self, tag_or_digest: &str, response: Response) -> Result<Fetched, InspectError> {
         let media_type = response
             .headers()
             .get(CONTENT_TYPE)

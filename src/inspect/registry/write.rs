@@ -4,12 +4,12 @@
 //! be absent (the referrers tag). Authentication is the reader's; a bearer
 //! token is asked for with `push` in its scope.
 
-use super::{QUOTED, Registry, describe, error_detail, read_limited};
+use super::{QUOTED, Registry, describe, error_detail};
 use crate::inspect::InspectError;
 use crate::inspect::auth;
 use crate::inspect::error::clip;
 use crate::inspect::retry::send_with_retries;
-use crate::inspect::store::{Fetched, MAX_MANIFEST};
+use crate::inspect::store::Fetched;
 use reqwest::blocking::Response;
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, LOCATION, WWW_AUTHENTICATE};
 use reqwest::{Method, StatusCode};
@@ -163,20 +163,6 @@ impl Registry {
             "{}/v2/{}/manifests/{tag_or_digest}",
             self.base, self.repository
         )
-    }
-
-    fn document(&self, tag_or_digest: &str, response: Response) -> Result<Fetched, InspectError> {
-        let media_type = response
-            .headers()
-            .get(CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        let bytes = read_limited(response, MAX_MANIFEST).map_err(|e| InspectError::ReadFailed {
-            reference: self.reference_for(tag_or_digest),
-            what: "the manifest".into(),
-            detail: e,
-        })?;
-        Ok(Fetched { bytes, media_type })
     }
 
     /// The response when it is a success; else what went wrong, 401 and
