@@ -7,7 +7,6 @@
 
 use super::{MANIFEST, Site, SiteError};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::output::{self, OutputError};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fs;
@@ -416,7 +415,10 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
     Ok(recovered)
 }
 
-/// Writes every file of `site` under `dir`, on one thread per core.
+/// Writes every file of `site` under `dir` (the private staging directory,
+/// swapped in whole afterwards, so a file needs no rename of its own), on
+/// one thread per core, then flushes them to disk in one step rather than
+/// one `fsync` per file.
 fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
     let files: Vec<(&String, &Vec<u8>)> = site.files.iter().collect();
     // Directories first, so the threads only create files.
@@ -435,7 +437,8 @@ fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
             .map(|part| {
                 scope.spawn(move || -> Result<(), SiteError> {
                     for (path, bytes) in part {
-                        output::write_atomic(&dir.join(path), bytes).map_err(write_error)?;
+                        let path = dir.join(path);
+                        fs::write(&path, bytes).map_err(io(&path))?;
                     }
                     Ok(())
                 })
@@ -444,22 +447,29 @@ fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
         handles
             .into_iter()
             .try_for_each(|h| h.join().expect("a writing thread panicked"))
-    })
+    })?;
+    sync_tree(dir)
 }
 
-fn write_error(e: OutputError) -> SiteError {
-    match e {
-        OutputError::Io { path, source } => SiteError::Io { path, source },
-        // `write_atomic` replaces what is there, so this does not happen.
-        OutputError::Exists(path) => SiteError::Io {
-            path,
-            source: ErrorKind::AlreadyExists.into(),
-        },
-        // Site pages are written into a fresh staging directory.
-        OutputError::NotAFile { path, .. } => SiteError::Io {
-            path,
-            source: ErrorKind::InvalidInput.into(),
-        },
+/// Flushes what was written under `dir` before it is swapped in: one
+/// `syncfs` on Linux, else a sync of each file.
+fn sync_tree(dir: &Path) -> Result<(), SiteError> {
+    #[cfg(target_os = "linux")]
+    {
+        let handle = fs::File::open(dir).map_err(io(dir))?;
+        rustix::fs::syncfs(&handle).map_err(|e| io(dir)(e.into()))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        for (relative, kind) in files_under(dir)? {
+            if kind.is_file() {
+                let path = dir.join(relative);
+                fs::File::open(&path)
+                    .and_then(|f| f.sync_all())
+                    .map_err(io(&path))?;
+            }
+        }
+        Ok(())
     }
 }
 
