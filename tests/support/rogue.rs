@@ -87,18 +87,7 @@ impl RogueRegistry {
             requests: requests.clone(),
         });
         let stop_flag = stop.clone();
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                if stop_flag.load(Ordering::Relaxed) {
-                    break;
-                }
-                let Ok(stream) = stream else { continue };
-                let shared = shared.clone();
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &shared);
-                });
-            }
-        });
+        super::serve_connections(listener, stop_flag, shared, serve);
         RogueRegistry {
             port,
             stop,

@@ -80,18 +80,7 @@ impl TokenProxy {
             scopes: scopes.clone(),
         });
         let stop_flag = stop.clone();
-        let thread = std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                if stop_flag.load(Ordering::Relaxed) {
-                    break;
-                }
-                let Ok(stream) = stream else { continue };
-                let shared = shared.clone();
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &shared);
-                });
-            }
-        });
+        let thread = super::serve_connections(listener, stop_flag, shared, serve);
         TokenProxy {
             port,
             stop,
