@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub mod standalone;
+pub mod verify;
 
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
@@ -158,38 +159,9 @@ pub enum Command {
     /// Check the real image against a release: is what the record declares installed?
     ///
     /// Exit 0 when everything declared is confirmed, 1 when something differs
-    /// or is missing, 2 when the image cannot be read.
-    Verify {
-        /// The release, e.g. 25.10.
-        version: String,
-        /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
-        /// docker-archive:FILE. Default: the record's first asset.
-        #[arg(long, value_name = "REF")]
-        image: Option<String>,
-        /// Only this architecture (default: every one the record declares).
-        #[arg(long)]
-        arch: Option<String>,
-        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
-        format: ListFormat,
-        /// Also list what the image holds that the record does not declare.
-        #[arg(long)]
-        show_undeclared: bool,
-        /// Speak plain HTTP to a registry that is not on this machine.
-        #[arg(long)]
-        insecure: bool,
-        /// Registry user name; the password is read from stdin.
-        #[arg(long, requires = "password_stdin", value_name = "USER")]
-        username: Option<String>,
-        /// Read the registry password from stdin (with --username).
-        #[arg(long, requires = "username")]
-        password_stdin: bool,
-        /// No progress bars.
-        #[arg(short, long)]
-        quiet: bool,
-        /// Give up on a registry that stays silent this long (default 30).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: Option<Duration>,
-    },
+    /// or is missing, 2 when the image cannot be read. With --all, every
+    /// release (or a range) in one run, with a release × arch summary.
+    Verify(verify::VerifyArgs),
     /// Say whether each release runs on an NVIDIA driver, and why.
     ///
     /// Natively (at or above the release's minimum) or, on data-center GPUs,

@@ -9,7 +9,7 @@ use cli::{Cli, Command, Invocation, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
     CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
-    SbomRequest, SbomSource, Session, SiteRequest, SyncRequest, VerifyRequest,
+    SbomRequest, SbomSource, Session, SiteRequest, SyncRequest,
 };
 use std::process::ExitCode;
 
@@ -141,27 +141,10 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             };
             show(&relnotes::site(session, &request)?, format)
         }
-        Command::Verify {
-            version,
-            image,
-            arch,
-            format,
-            show_undeclared,
-            insecure,
-            username,
-            password_stdin: _,
-            quiet,
-            timeout,
-        } => {
-            let request = VerifyRequest {
-                version: &version,
-                image: image.as_deref(),
-                arch: arch.as_deref(),
-                show_undeclared,
-                access: cli::access(username, insecure, quiet, timeout)?,
-            };
-            show(&relnotes::verify(session, &request)?, format)
-        }
+        Command::Verify(a) => match a.request()? {
+            cli::verify::VerifyCall::One(r) => show(&relnotes::verify(session, &r)?, a.format),
+            cli::verify::VerifyCall::All(r) => show(&relnotes::verify_all(session, &r)?, a.format),
+        },
         Command::Compat {
             driver,
             datacenter,

@@ -20,3 +20,4 @@ mod render;
 mod sbom;
 mod site;
 mod verify;
+mod verify_all;

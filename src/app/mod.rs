@@ -19,6 +19,7 @@ mod sbom;
 mod session;
 mod site;
 mod verify;
+mod verify_all;
 
 pub use attach::{AttachRequest, attach, referrers};
 pub use checks::{compat, lint};
@@ -32,6 +33,9 @@ pub use sbom::{SbomRequest, SbomSource, sbom};
 pub use session::Session;
 pub use site::{SiteOutcome, SiteRequest, site};
 pub use verify::{VerifyRequest, verify};
+pub use verify_all::{
+    ArchCheck, CatalogueReport, CheckStatus, ImageTemplate, Totals, VerifyAllRequest, verify_all,
+};
 
 use crate::Error;
 use crate::output::{self, OutputFile};

@@ -77,36 +77,44 @@ pub fn run(
     release: &Release,
     req: &VerifyOptions,
 ) -> Result<Report, VerifyError> {
-    let all = release.resolve(project);
-    let views: Vec<ArchView> = match req.arch {
-        None => all,
-        Some(arch) => {
-            let wanted = arch.parse::<Arch>().ok();
-            let picked: Vec<ArchView> = all
-                .iter()
-                .filter(|v| v.name == arch)
-                .chain(all.iter().filter(|v| {
-                    wanted
-                        .as_ref()
-                        .is_some_and(|wanted| wanted.same_platform(&v.name))
-                }))
-                .take(1)
-                .cloned()
-                .collect();
-            if picked.is_empty() {
-                return Err(VerifyError::UnknownArch {
-                    arch: arch.to_string(),
-                    version: release.version.clone(),
-                    declared: release.arch_names(),
-                });
-            }
-            picked
-        }
-    };
+    let views = select_archs(project, release, req.arch)?;
     let image = open_image(release, req.image, &req.open)?;
     let archs: Vec<Arch> = views.iter().map(|v| v.name.clone()).collect();
     let inspected = read_archs(&image, &archs, req.progress)?;
     Ok(compare(release, &views, &inspected, req.show_undeclared))
+}
+
+/// The arch views to verify: every arch the release declares, or the one
+/// `arch` names (as the record spells it, or by its platform: `arm64`).
+pub fn select_archs(
+    project: &Project,
+    release: &Release,
+    arch: Option<&str>,
+) -> Result<Vec<ArchView>, VerifyError> {
+    let all = release.resolve(project);
+    let Some(arch) = arch else {
+        return Ok(all);
+    };
+    let wanted = arch.parse::<Arch>().ok();
+    let picked: Vec<ArchView> = all
+        .iter()
+        .filter(|v| v.name == arch)
+        .chain(all.iter().filter(|v| {
+            wanted
+                .as_ref()
+                .is_some_and(|wanted| wanted.same_platform(&v.name))
+        }))
+        .take(1)
+        .cloned()
+        .collect();
+    if picked.is_empty() {
+        return Err(VerifyError::UnknownArch {
+            arch: arch.to_string(),
+            version: release.version.clone(),
+            declared: release.arch_names(),
+        });
+    }
+    Ok(picked)
 }
 
 /// Reads and catalogues the image's platform of every arch in `archs`; an

@@ -1,0 +1,112 @@
+//! `relnotes verify`'s arguments: one release, or with `--all` every
+//! release of the project (or a range of them).
+
+use super::{ListFormat, access, parse_timeout};
+use relnotes::output::terminal_safe;
+use relnotes::{Error, VerifyAllRequest, VerifyRequest};
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// The release, e.g. 25.10.
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub version: Option<String>,
+    /// Verify every release, oldest first (or --from/--to a range), each
+    /// against its record's first asset or --image-template.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: the first release to verify (inclusive).
+    #[arg(
+        long,
+        requires = "all",
+        conflicts_with = "version",
+        value_name = "VERSION"
+    )]
+    pub from: Option<String>,
+    /// With --all: the last release to verify (inclusive).
+    #[arg(
+        long,
+        requires = "all",
+        conflicts_with = "version",
+        value_name = "VERSION"
+    )]
+    pub to: Option<String>,
+    /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
+    /// docker-archive:FILE. Default: the record's first asset.
+    #[arg(long, value_name = "REF", conflicts_with = "all")]
+    pub image: Option<String>,
+    /// With --all: each release's image, `{version}` filled in, e.g.
+    /// 'registry.example.com/team/image:{version}'.
+    #[arg(
+        long,
+        requires = "all",
+        conflicts_with = "version",
+        value_name = "TEMPLATE"
+    )]
+    pub image_template: Option<String>,
+    /// Only this architecture (default: every one the record declares).
+    #[arg(long)]
+    pub arch: Option<String>,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+    /// Also list what the image holds that the record does not declare.
+    #[arg(long, conflicts_with = "all")]
+    pub show_undeclared: bool,
+    /// Speak plain HTTP to a registry that is not on this machine.
+    #[arg(long)]
+    pub insecure: bool,
+    /// Registry user name; the password is read from stdin.
+    #[arg(long, requires = "password_stdin", value_name = "USER")]
+    pub username: Option<String>,
+    /// Read the registry password from stdin (with --username).
+    #[arg(long, requires = "username")]
+    pub password_stdin: bool,
+    /// No progress bars (and with --all, no line per release).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Give up on a registry that stays silent this long (default 30).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+}
+
+/// One release, or the catalogue.
+pub enum VerifyCall<'a> {
+    One(VerifyRequest<'a>),
+    All(VerifyAllRequest<'a>),
+}
+
+impl VerifyArgs {
+    /// The request, with the password read from stdin for --username.
+    pub fn request(&self) -> Result<VerifyCall<'_>, Error> {
+        let access = access(
+            self.username.clone(),
+            self.insecure,
+            self.quiet,
+            self.timeout,
+        )?;
+        if !self.all {
+            return Ok(VerifyCall::One(VerifyRequest {
+                // clap requires the version without --all.
+                version: self.version.as_deref().unwrap_or_default(),
+                image: self.image.as_deref(),
+                arch: self.arch.as_deref(),
+                show_undeclared: self.show_undeclared,
+                access,
+            }));
+        }
+        let tell: &dyn Fn(&str) = &say;
+        Ok(VerifyCall::All(VerifyAllRequest {
+            from: self.from.as_deref(),
+            to: self.to.as_deref(),
+            image_template: self.image_template.as_deref(),
+            arch: self.arch.as_deref(),
+            access,
+            on_release: (!self.quiet).then_some(tell),
+        }))
+    }
+}
+
+/// A line of progress on stderr, escaped for the terminal.
+fn say(line: &str) {
+    eprintln!("{}", terminal_safe(line));
+}
