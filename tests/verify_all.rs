@@ -377,7 +377,7 @@ fn bad_input_is_refused_before_any_image_is_read() {
     };
     assert_eq!(
         refused(&["--from", "24.12", "--to", "26.01"]),
-        "error: unknown version: --from 24.12, --to 26.01 (no such record in releases)\n  = hint: known versions: 25.08, 25.09, 25.10, 25.11\n"
+        "error: unknown versions: --from 24.12 (no releases/24.12.toml), --to 26.01 (no releases/26.01.toml)\n  = hint: known versions: 25.08, 25.09, 25.10, 25.11\n"
     );
     assert!(refused(&["--arch", "s390x"]).starts_with(
         "error: unknown architecture `s390x`: no release from 25.08 to 25.11 declares it"

@@ -100,22 +100,22 @@ fn select_versions(
             crate::record::diagnostic::shown(&session.workspace.releases_dir()).display()
         )));
     }
+    let releases = crate::record::diagnostic::shown(&session.workspace.releases_dir());
     let position = |flag: &str, version: Option<&str>| match version {
         None => Ok(None),
-        Some(v) => known
-            .iter()
-            .position(|k| k == v)
-            .map(Some)
-            .ok_or_else(|| format!("{flag} {v}")),
+        Some(v) => known.iter().position(|k| k == v).map(Some).ok_or_else(|| {
+            let record = releases.join(format!("{v}.toml"));
+            format!("{flag} {v} (no {})", record.display())
+        }),
     };
     let (first, last) = match (position("--from", from), position("--to", to)) {
         (Ok(first), Ok(last)) => (first.unwrap_or(0), last.unwrap_or(known.len() - 1)),
         (first, last) => {
             let unknown: Vec<String> = [first.err(), last.err()].into_iter().flatten().collect();
             return Err(Error::Usage(format!(
-                "unknown version: {} (no such record in {})\n  = hint: known versions: {}",
+                "unknown version{}: {}\n  = hint: known versions: {}",
+                if unknown.len() == 1 { "" } else { "s" },
                 unknown.join(", "),
-                crate::record::diagnostic::shown(&session.workspace.releases_dir()).display(),
                 known.join(", ")
             )));
         }
