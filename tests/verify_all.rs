@@ -394,4 +394,12 @@ fn bad_input_is_refused_before_any_image_is_read() {
         refused(&[]).contains("releases/25.10.toml:"),
         "a located error"
     );
+    // A project without a record has nothing to verify.
+    for version in ["25.08", "25.09", "25.10", "25.11"] {
+        fs::remove_file(c.path(version)).unwrap();
+    }
+    assert_eq!(
+        refused(&[]),
+        "error: no release to verify: releases/ holds no record\n"
+    );
 }

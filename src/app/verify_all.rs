@@ -94,13 +94,13 @@ fn select_versions(
     to: Option<&str>,
 ) -> Result<Vec<String>, Error> {
     let known = session.workspace.versions()?;
+    let releases = crate::record::diagnostic::shown(&session.workspace.releases_dir());
     if known.is_empty() {
         return Err(Error::Usage(format!(
-            "no release to verify: {} holds no record",
-            crate::record::diagnostic::shown(&session.workspace.releases_dir()).display()
+            "no release to verify: {}/ holds no record",
+            releases.display()
         )));
     }
-    let releases = crate::record::diagnostic::shown(&session.workspace.releases_dir());
     let position = |flag: &str, version: Option<&str>| match version {
         None => Ok(None),
         Some(v) => known.iter().position(|k| k == v).map(Some).ok_or_else(|| {
