@@ -1,158 +1,230 @@
-//! Image-read benchmark: how long relnotes takes to stream a large image
-//! from a local registry, next to the floor of merely decompressing the
-//! same layer blobs with `gzip -dc` on every core. Prints figures; asserts
-//! nothing.
+//! Image-read benchmark: `relnotes verify` of a 2 GiB image next to the
+//! floor of merely inflating its layers with ISA-L's `igzip -dc`, as many
+//! at once as there are cores. Prints figures; asserts nothing.
 //!
-//! Run with `./scripts/bench-inspect.sh` (installs Debian's docker-registry
-//! and time), or `cargo bench --bench inspect` once they are there.
+//! Run with `./scripts/bench-inspect.sh` (installs Debian's isal,
+//! docker-registry and time), or `cargo bench --bench inspect` once they
+//! are there.
 //!
-//! 1. Generates an image of 2.1 GiB uncompressed in six gzip layers
-//!    (largest 900 MiB): files of 512 B to 2 MiB of pseudo-random text,
-//!    random bytes and structured binary, compressing about 2.3:1, with the
-//!    files a catalog reads (`*.dist-info/METADATA`, `var/lib/dpkg/status`,
-//!    `etc/os-release`, CUDA's `version.json`) and whiteouts in upper
-//!    layers. The blobs are written once to `target/bench-image/`.
-//! 2. Pushes it to a docker-registry on 127.0.0.1 whose storage is in
+//! 1. Generates, once, an OCI layout in `target/bench-image/layout/` with
+//!    two images. `v1`: four gzip layers (level 6) of 800, 600, 400 and
+//!    248 MiB uncompressed (2 GiB) of real machine code, this machine's
+//!    regular files under /usr/bin, /usr/libexec, /usr/lib and ~/.rustup in
+//!    sorted path order, each layer filled up to its size; the base layer
+//!    also holds what a catalog reads (os-release, this machine's dpkg
+//!    status, CUDA's `version.json`, a `*.dist-info/METADATA`; more
+//!    METADATA files come with /usr/lib's Python packages). `sibling`: the
+//!    same three lower layers and a new top layer of 100 MiB (the files
+//!    that follow), as when a vendor rebuilds one layer of an image. The
+//!    layout is made again when [`SPEC`] or the list of source files
+//!    changes.
+//! 2. Pushes `v1` to a docker-registry on 127.0.0.1 whose storage is
 //!    `target/bench-image/registry/`.
-//! 3. Times, three runs each after a warm-up (page cache hot), under
-//!    `/usr/bin/time -v` for peak RSS:
-//!    - the floor: `gzip -dc` of the registry's stored layer blobs in
-//!      parallel (`xargs -P <cores>`);
-//!    - the real binary: `relnotes verify 25.10 --image … --arch amd64
-//!      --quiet` on a scratch copy of this project's records (the image
-//!      does not match the record, so it exits 1 with findings: the time
-//!      is what counts);
-//!    - the library alone: this benchmark re-run as a child
-//!      (`--read-image`) that opens the image and reads it with a
-//!      catalog-like filter.
+//! 3. Runs every command of [`runs`] once as a warm-up (so every later run
+//!    reads from the page cache), then [`ROUNDS`] rounds of each command
+//!    in turn (alternating, so that load from elsewhere falls on all of
+//!    them alike), under `/usr/bin/time -v` for the peak RSS, and prints
+//!    the median and minimum wall times, the ratio of the medians to the
+//!    floor, and the peak RSS.
+//!
+//! `RELNOTES_BENCH_BINARIES='LABEL=PATH;…'` adds a verify of the OCI layout
+//! by each of those `relnotes` binaries, e.g. an earlier release or a build
+//! without the `isal` feature, to compare in the same run.
 
 #[path = "../tests/support/registry.rs"]
 mod registry;
 
 use relnotes::inspect::digest::sha256_digest;
-use relnotes::inspect::{self, ImageSource, NoProgress, OpenOptions, Platform};
 use sha2::{Digest, Sha256};
+use std::ffi::OsString;
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Uncompressed layer sizes, MiB (2180 MiB in all).
-const LAYERS_MIB: [u64; 6] = [900, 550, 300, 220, 140, 70];
-/// Bump when the generated content changes, to regenerate.
-const SPEC: &str = "bench-image v1: 900,550,300,220,140,70 MiB; gzip 6";
-const RUNS: usize = 3;
+/// Uncompressed layer sizes of `v1`, base first, MiB (2048 in all).
+const LAYERS_MIB: [u64; 4] = [800, 600, 400, 248];
+/// The new top layer of `sibling`, MiB.
+const SIBLING_TOP_MIB: u64 = 100;
+/// Bump when what is generated changes, to generate it again.
+const SPEC: &str = "bench-image v2: machine code 800,600,400,248 + 100 MiB; gzip 6; OCI layout";
+const ROOTS: [&str; 4] = ["/usr/bin", "/usr/libexec", "/usr/lib", "~/.rustup"];
+/// Larger files are left out (a layer must be filled to about its size).
+const MAX_SOURCE_FILE: u64 = 128 << 20;
+const ROUNDS: usize = 5;
 const REPO: &str = "bench/gpu-image";
 const TAG: &str = "v1";
+const SIBLING_TAG: &str = "sibling";
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--read-image") {
-        read_image(&args[i + 1]);
-        return;
-    }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-image");
     std::fs::create_dir_all(&dir).expect("target/bench-image");
-    let layers = generate(&dir);
+    let image = generate(&dir);
+    let layout = dir.join("layout");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
 
     let registry = registry::TestRegistry::start_with_storage(&dir.join("registry"));
-    let pushed = push(&registry.url(), &layers, &dir);
-    let reference = format!("{}/{REPO}:{TAG}", registry.host());
-    let blob_files: Vec<PathBuf> = layers
-        .iter()
-        .map(|l| registry.blob_data_path(&l.digest))
-        .collect();
-    let compressed: u64 = layers.iter().map(|l| l.size).sum();
-    let uncompressed: u64 = layers.iter().map(|l| l.tar_size).sum();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    push(&registry.url(), &image.v1, &layout);
+
+    let compressed: u64 = image.v1.iter().map(|l| l.size).sum();
+    let uncompressed: u64 = image.v1.iter().map(|l| l.tar_size).sum();
     println!(
-        "image: {} layers, {:.2} GiB uncompressed, {:.2} GiB compressed (gzip), {} files ({} wanted); {cores} cores",
-        layers.len(),
+        "image: {} gzip layers, {:.2} GiB uncompressed, {:.2} GiB compressed, {} files ({} source files of this machine); sibling: {:.0} MiB new top layer",
+        image.v1.len(),
         gib(uncompressed),
         gib(compressed),
-        layers.iter().map(|l| l.files).sum::<u64>(),
-        layers.iter().map(|l| l.wanted).sum::<u64>(),
+        image.v1.iter().map(|l| l.files).sum::<u64>(),
+        image.sources,
+        mib(image.sibling_top.tar_size),
     );
-    println!("manifest {pushed}");
+    println!(
+        "machine: {cores} cores, {}; inflate: {}; load average before: {}",
+        cpu_flags(),
+        relnotes::inspect::inflate::BACKEND,
+        load_average()
+    );
 
-    // Warm-up: both read the same files from the page cache afterwards.
-    floor(&blob_files, cores);
-    let mut floors = Vec::new();
-    for _ in 0..RUNS {
-        floors.push(floor(&blob_files, cores));
+    let blobs: Vec<PathBuf> = image
+        .v1
+        .iter()
+        .map(|l| blob_path(&layout, &l.digest))
+        .collect();
+    let project = scratch_project(&dir);
+    let runs = runs(&blobs, cores, &project, &layout, &registry.host());
+
+    for (_, command, ok) in &runs {
+        run_timed(command, ok);
     }
-    let exe = std::env::current_exe().expect("own path");
-    let library = [
-        exe.as_os_str().to_owned(),
-        "--read-image".into(),
-        reference.clone().into(),
-    ];
-    let mut rows = vec![(
-        "library: open + read (`--read-image`)",
-        measure(&library, &[0]),
-    )];
-    let binary = Path::new(env!("CARGO_BIN_EXE_relnotes"));
-    let has_verify = Command::new(binary)
-        .args(["verify", "--help"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if has_verify {
-        let project = scratch_project(&dir);
-        let verify = [
-            binary.as_os_str().to_owned(),
-            "-C".into(),
-            project.into_os_string(),
-            "verify".into(),
-            "25.10".into(),
-            "--image".into(),
-            reference.clone().into(),
-            "--arch".into(),
-            "amd64".into(),
-            "--quiet".into(),
-        ];
-        rows.insert(
-            0,
-            ("`relnotes verify` (real binary)", measure(&verify, &[0, 1])),
-        );
+    let mut times: Vec<Vec<(Duration, u64)>> = vec![Vec::new(); runs.len()];
+    for _ in 0..ROUNDS {
+        for (i, (_, command, ok)) in runs.iter().enumerate() {
+            times[i].push(run_timed(command, ok));
+        }
     }
-    floors.sort();
-    let floor_min = floors[0];
-    let floor_median = floors[RUNS / 2];
+    let medians: Vec<Duration> = times.iter().map(|t| median(t)).collect();
     println!();
-    println!(
-        "| | min s | median s | MiB/s (uncompressed, min) | ratio to floor (min / median) | peak RSS MiB |"
-    );
-    println!("|---|---:|---:|---:|---:|---:|");
-    println!(
-        "| floor: `gzip -dc` × {cores} in parallel | {:.2} | {:.2} | {:.0} | 1 | – |",
-        secs(floor_min),
-        secs(floor_median),
-        mib(uncompressed) / secs(floor_min)
-    );
-    for (name, (min, median, peak)) in &rows {
+    println!("| command | median s | min s | ratio to the floor (medians) | peak RSS MiB |");
+    println!("|---|---:|---:|---:|---:|");
+    for (i, (label, _, _)) in runs.iter().enumerate() {
+        let min = times[i].iter().map(|t| t.0).min().unwrap_or_default();
+        let peak = times[i].iter().map(|t| t.1).max().unwrap_or(0);
         println!(
-            "| {name} | {:.2} | {:.2} | {:.0} | {:.2}× / {:.2}× | {:.1} |",
-            secs(*min),
-            secs(*median),
-            mib(uncompressed) / secs(*min),
-            secs(*min) / secs(floor_min),
-            secs(*median) / secs(floor_median),
-            *peak as f64 / 1024.0
+            "| {label} | {:.2} | {:.2} | {:.2}× | {:.1} |",
+            secs(medians[i]),
+            secs(min),
+            secs(medians[i]) / secs(medians[0]),
+            peak as f64 / 1024.0
         );
     }
     println!();
-    println!("target: ≤ 1.1× the floor, peak RSS < 64 MiB");
+    println!(
+        "ratios to the first row; {ROUNDS} alternating rounds after a warm-up; load average after: {}",
+        load_average()
+    );
+    println!("target: verify ≤ 1.1× the floor, peak RSS ≤ 64 MiB");
 }
 
-/// A warm-up then [`RUNS`] runs of a command: min and median wall time,
-/// highest peak RSS (KiB).
-fn measure(command: &[std::ffi::OsString], ok: &[i32]) -> (Duration, Duration, u64) {
-    run_timed(command, ok);
-    let mut runs: Vec<(Duration, u64)> = (0..RUNS).map(|_| run_timed(command, ok)).collect();
-    runs.sort_by_key(|r| r.0);
-    let peak = runs.iter().map(|r| r.1).max().unwrap_or(0);
-    (runs[0].0, runs[RUNS / 2].0, peak)
+/// The timed commands: (label, command, accepted exit codes). The first is
+/// the floor the others are compared with.
+fn runs(
+    blobs: &[PathBuf],
+    cores: usize,
+    project: &Path,
+    layout: &Path,
+    registry: &str,
+) -> Vec<(String, Vec<OsString>, Vec<i32>)> {
+    let binary = Path::new(env!("CARGO_BIN_EXE_relnotes"));
+    // The image does not match the record: verify exits 1 with findings;
+    // the time is what counts.
+    let verify_with = |binary: &Path, image: String| -> Vec<OsString> {
+        let mut command: Vec<OsString> = vec![binary.into(), "-C".into(), project.into()];
+        command.extend(
+            ["verify", "25.10", "--arch", "amd64", "--quiet", "--image"]
+                .iter()
+                .map(OsString::from),
+        );
+        command.push(image.into());
+        command
+    };
+    let verify = |image: String| verify_with(binary, image);
+    let oci = |tag: &str| format!("oci:{}:{tag}", layout.display());
+    let others = std::env::var("RELNOTES_BENCH_BINARIES").unwrap_or_default();
+    let others = others
+        .split(';')
+        .filter_map(|o| o.split_once('='))
+        .map(|(label, path)| {
+            (
+                format!("`relnotes verify`, OCI layout, {label}"),
+                verify_with(Path::new(path), oci(TAG)),
+                vec![0, 1],
+            )
+        });
+    let mut runs = vec![
+        (
+            format!("`igzip -dc` of the layers, {cores} at a time (the floor)"),
+            inflate_all("igzip", blobs, cores),
+            vec![0],
+        ),
+        (
+            format!("`gzip -dc` of the layers, {cores} at a time"),
+            inflate_all("gzip", blobs, cores),
+            vec![0],
+        ),
+        (
+            "`relnotes verify`, OCI layout".into(),
+            verify(oci(TAG)),
+            vec![0, 1],
+        ),
+        (
+            "`relnotes verify`, registry on 127.0.0.1".into(),
+            verify(format!("{registry}/{REPO}:{TAG}")),
+            vec![0, 1],
+        ),
+        (
+            "`relnotes verify`, sibling image, OCI layout".into(),
+            verify(oci(SIBLING_TAG)),
+            vec![0, 1],
+        ),
+    ];
+    runs.extend(others);
+    runs
+}
+
+/// `TOOL -dc` of every blob, `cores` at a time, largest first (as relnotes
+/// reads them), output discarded.
+fn inflate_all(tool: &str, blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
+    let list: Vec<String> = blobs.iter().map(|b| b.display().to_string()).collect();
+    let script = format!(
+        "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c '{tool} -dc \"$0\" >/dev/null'",
+        list.join(" ")
+    );
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+fn median(runs: &[(Duration, u64)]) -> Duration {
+    let mut times: Vec<Duration> = runs.iter().map(|r| r.0).collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// The CPU features the inflate, CRC and sha256 code can use.
+fn cpu_flags() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let flags: Vec<&str> = info
+        .lines()
+        .find(|l| l.starts_with("flags"))
+        .map(|l| l.split_whitespace().collect())
+        .unwrap_or_default();
+    let wanted = ["sha_ni", "pclmulqdq", "vpclmulqdq", "avx2", "avx512f"];
+    let has: Vec<&str> = wanted.into_iter().filter(|f| flags.contains(f)).collect();
+    format!("CPU flags {}", has.join(" "))
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
 }
 
 /// A copy of this project's records to run `relnotes verify` in.
@@ -184,65 +256,9 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
 }
 
-/// The child: open the image and read linux/amd64 with a catalog-like filter.
-fn read_image(reference: &str) {
-    let source = ImageSource::parse(reference).expect("reference");
-    let image = inspect::open(&source, &OpenOptions::default()).expect("open");
-    let wanted = |path: &str, size: u64| -> inspect::Keep {
-        (size <= 8 << 20
-            && (path.ends_with(".dist-info/METADATA")
-                || path.ends_with(".egg-info/PKG-INFO")
-                || path == "var/lib/dpkg/status"
-                || path.starts_with("var/lib/dpkg/status.d/")
-                || path == "etc/os-release"
-                || path == "usr/lib/os-release"
-                || (path.starts_with("usr/local/cuda") && path.ends_with("/version.json"))
-                || path.ends_with("/cudnn_version.h")
-                || path.ends_with("/nccl.h")))
-        .into()
-    };
-    let view = image
-        .read(
-            &Platform::for_arch(&"amd64".parse().unwrap()),
-            &wanted,
-            &NoProgress,
-        )
-        .expect("read");
-    let bytes: usize = view.files.iter().map(|f| f.contents.len()).sum();
-    eprintln!("{} wanted files, {bytes} bytes", view.files.len());
-}
-
-/// Wall time of `gzip -dc` of every blob, `cores` at a time.
-fn floor(blobs: &[PathBuf], cores: usize) -> Duration {
-    let list: String = blobs.iter().map(|b| format!("{}\n", b.display())).collect();
-    let start = Instant::now();
-    let mut child = Command::new("xargs")
-        .args([
-            "-P",
-            &cores.to_string(),
-            "-n",
-            "1",
-            "sh",
-            "-c",
-            "gzip -dc \"$0\" >/dev/null",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .expect("xargs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(list.as_bytes())
-        .unwrap();
-    let status = child.wait().expect("xargs");
-    assert!(status.success(), "gzip -dc failed");
-    start.elapsed()
-}
-
 /// Wall time and peak RSS (KiB) of one run under `/usr/bin/time -v`; the
 /// exit code must be one of `ok`.
-fn run_timed(command: &[std::ffi::OsString], ok: &[i32]) -> (Duration, u64) {
+fn run_timed(command: &[OsString], ok: &[i32]) -> (Duration, u64) {
     let start = Instant::now();
     let out = Command::new("/usr/bin/time")
         .arg("-v")
@@ -269,58 +285,222 @@ fn run_timed(command: &[std::ffi::OsString], ok: &[i32]) -> (Duration, u64) {
 /// A generated layer blob.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct GenLayer {
-    path: PathBuf,
     digest: String,
     diff_id: String,
     size: u64,
     tar_size: u64,
     files: u64,
-    wanted: u64,
 }
 
-/// Generates the layers (in parallel), unless `dir` holds them for this SPEC.
-fn generate(dir: &Path) -> Vec<GenLayer> {
-    let index = dir.join("layers.json");
-    if let Ok(text) = std::fs::read_to_string(&index)
-        && let Ok((spec, layers)) = serde_json::from_str::<(String, Vec<GenLayer>)>(&text)
-        && spec == SPEC
-        && layers.iter().all(|l| l.path.exists())
+/// What [`generate`] made.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct GenImage {
+    spec: String,
+    /// sha256 of the list of source files (paths and sizes).
+    sources_digest: String,
+    sources: usize,
+    v1: Vec<GenLayer>,
+    sibling_top: GenLayer,
+}
+
+fn blob_path(layout: &Path, digest: &str) -> PathBuf {
+    layout
+        .join("blobs/sha256")
+        .join(digest.trim_start_matches("sha256:"))
+}
+
+/// A source file: where it is, and its path in the image.
+struct Source {
+    path: PathBuf,
+    name: String,
+    size: u64,
+}
+
+/// The regular files under [`ROOTS`], in sorted path order.
+fn sources() -> Vec<Source> {
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+    let mut out = Vec::new();
+    for root in ROOTS {
+        let (path, name) = match root.strip_prefix("~/") {
+            Some(rest) => (Path::new(&home).join(rest), format!("opt/{rest}")),
+            None => (
+                PathBuf::from(root),
+                root.trim_start_matches('/').to_string(),
+            ),
+        };
+        walk(&path, &name, &mut out);
+    }
+    out
+}
+
+fn walk(dir: &Path, name: &str, out: &mut Vec<Source>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        let child = format!("{name}/{}", entry.file_name().to_string_lossy());
+        if meta.is_dir() {
+            walk(&entry.path(), &child, out);
+        } else if meta.is_file() && meta.len() <= MAX_SOURCE_FILE {
+            out.push(Source {
+                path: entry.path(),
+                name: child,
+                size: meta.len(),
+            });
+        }
+    }
+}
+
+/// Splits `sources` into consecutive runs of about `sizes` bytes each.
+fn plan<'a>(sources: &'a [Source], sizes: &[u64]) -> Vec<&'a [Source]> {
+    let mut plans = Vec::new();
+    let mut start = 0;
+    for &target in sizes {
+        let mut end = start;
+        let mut bytes = 0;
+        while end < sources.len() && bytes < target {
+            bytes += sources[end].size + 512;
+            end += 1;
+        }
+        assert!(
+            bytes >= target,
+            "not enough files under {ROOTS:?} for the image"
+        );
+        plans.push(&sources[start..end]);
+        start = end;
+    }
+    plans
+}
+
+/// Generates the layout, unless `dir` holds it for this SPEC and sources.
+fn generate(dir: &Path) -> GenImage {
+    let state = dir.join("image.json");
+    let layout = dir.join("layout");
+    let sources = sources();
+    let mut listing = Sha256::new();
+    for s in &sources {
+        listing.update(format!("{}\t{}\n", s.name, s.size));
+    }
+    let sources_digest = hex_digest(listing);
+    if let Ok(text) = std::fs::read_to_string(&state)
+        && let Ok(image) = serde_json::from_str::<GenImage>(&text)
+        && image.spec == SPEC
+        && image.sources_digest == sources_digest
+        && image
+            .v1
+            .iter()
+            .chain([&image.sibling_top])
+            .all(|l| blob_path(&layout, &l.digest).exists())
     {
-        return layers;
+        return image;
     }
     let start = Instant::now();
-    eprintln!(
-        "generating {} layers into {} …",
-        LAYERS_MIB.len(),
-        dir.display()
-    );
+    eprintln!("generating the images into {} …", layout.display());
+    let _ = std::fs::remove_dir_all(&layout);
+    std::fs::create_dir_all(layout.join("blobs/sha256")).expect("layout");
+    let mut sizes: Vec<u64> = LAYERS_MIB.iter().map(|m| m << 20).collect();
+    sizes.push(SIBLING_TOP_MIB << 20);
+    let plans = plan(&sources, &sizes);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(Vec::new());
+    let made = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..cores {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= LAYERS_MIB.len() {
-                        break;
-                    }
-                    let layer = generate_layer(dir, i);
-                    results.lock().unwrap().push((i, layer));
+                    let Some(files) = plans.get(i) else { break };
+                    let layer = write_layer(&layout, i, files);
+                    made.lock().unwrap().push((i, layer));
                 }
             });
         }
     });
-    let mut layers = results.into_inner().unwrap();
-    layers.sort_by_key(|(i, _)| *i);
-    let layers: Vec<GenLayer> = layers.into_iter().map(|(_, l)| l).collect();
+    let mut made = made.into_inner().unwrap();
+    made.sort_by_key(|(i, _)| *i);
+    let mut layers: Vec<GenLayer> = made.into_iter().map(|(_, l)| l).collect();
+    let sibling_top = layers.pop().expect("sibling layer");
+    let mut sibling = layers[..layers.len() - 1].to_vec();
+    sibling.push(sibling_top.clone());
+    let manifests = [
+        write_image(&layout, &layers, TAG),
+        write_image(&layout, &sibling, SIBLING_TAG),
+    ];
     std::fs::write(
-        &index,
-        serde_json::to_string_pretty(&(SPEC, &layers)).unwrap(),
+        layout.join("index.json"),
+        serde_json::to_vec_pretty(&serde_json::json!({
+            "schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.index.v1+json",
+            "manifests": manifests,
+        }))
+        .unwrap(),
     )
     .unwrap();
+    std::fs::write(
+        layout.join("oci-layout"),
+        br#"{"imageLayoutVersion": "1.0.0"}"#,
+    )
+    .unwrap();
+    let image = GenImage {
+        spec: SPEC.into(),
+        sources_digest,
+        sources: sources.len(),
+        v1: layers,
+        sibling_top,
+    };
+    std::fs::write(&state, serde_json::to_string_pretty(&image).unwrap()).unwrap();
     eprintln!("generated in {:.1} s", start.elapsed().as_secs_f64());
-    layers
+    image
+}
+
+/// Writes the config and manifest of an image of `layers` into the layout;
+/// returns its index entry, named `tag`.
+fn write_image(layout: &Path, layers: &[GenLayer], tag: &str) -> serde_json::Value {
+    let config = serde_json::to_vec(&config(layers)).unwrap();
+    let config_digest = write_blob(layout, &config);
+    let manifest = serde_json::to_vec(&manifest(layers, &config_digest, config.len())).unwrap();
+    let manifest_digest = write_blob(layout, &manifest);
+    serde_json::json!({
+        "mediaType": "application/vnd.oci.image.manifest.v1+json",
+        "digest": manifest_digest,
+        "size": manifest.len(),
+        "platform": {"architecture": "amd64", "os": "linux"},
+        "annotations": {"org.opencontainers.image.ref.name": tag},
+    })
+}
+
+fn config(layers: &[GenLayer]) -> serde_json::Value {
+    serde_json::json!({
+        "architecture": "amd64",
+        "os": "linux",
+        "config": {"Env": ["CUDA_VERSION=12.8.1", "PATH=/usr/local/bin:/usr/bin:/bin"],
+                   "Labels": {"org.opencontainers.image.version": "bench"}},
+        "rootfs": {"type": "layers", "diff_ids": layers.iter().map(|l| &l.diff_id).collect::<Vec<_>>()},
+    })
+}
+
+fn manifest(layers: &[GenLayer], config_digest: &str, config_size: usize) -> serde_json::Value {
+    serde_json::json!({
+        "schemaVersion": 2,
+        "mediaType": "application/vnd.oci.image.manifest.v1+json",
+        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": config_digest, "size": config_size},
+        "layers": layers.iter().map(|l| serde_json::json!({
+            "mediaType": "application/vnd.oci.image.layer.v1.tar+gzip",
+            "digest": l.digest,
+            "size": l.size,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn write_blob(layout: &Path, bytes: &[u8]) -> String {
+    let digest = sha256_digest(bytes);
+    std::fs::write(blob_path(layout, &digest), bytes).expect("blob");
+    digest
 }
 
 /// Counts and hashes what goes through it.
@@ -348,172 +528,35 @@ fn hex_digest(hasher: Sha256) -> String {
     format!("sha256:{hex}")
 }
 
-/// xorshift64*: fast, deterministic pseudo-random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A vocabulary of pseudo-words for text content.
-fn vocabulary(rng: &mut Rng) -> Vec<Vec<u8>> {
-    (0..2048)
-        .map(|_| {
-            let len = 2 + rng.below(9) as usize;
-            (0..len).map(|_| b'a' + rng.below(26) as u8).collect()
-        })
-        .collect()
-}
-
-/// `n` bytes of file content: text, random bytes or structured binary.
-fn content(rng: &mut Rng, words: &[Vec<u8>], n: usize, out: &mut Vec<u8>) {
-    out.clear();
-    while out.len() < n {
-        let chunk = (4096 + rng.below(60_000) as usize).min(n - out.len());
-        match rng.below(10) {
-            // 60 %: text from a 2048-word vocabulary, lines of 4–12 words.
-            0..=5 => {
-                let end = out.len() + chunk;
-                while out.len() < end {
-                    let words_on_line = 4 + rng.below(9);
-                    for _ in 0..words_on_line {
-                        let r = rng.next();
-                        // Zipf-like: low indexes far more often.
-                        let idx = ((r % 2048) * ((r >> 11) % 2048) / 2048) as usize;
-                        out.extend_from_slice(&words[idx]);
-                        out.push(b' ');
-                    }
-                    out.push(b'\n');
-                }
-                out.truncate(end);
-            }
-            // 20 %: random bytes (already-compressed data, weights).
-            6 | 7 => {
-                let end = out.len() + chunk;
-                while out.len() < end {
-                    out.extend_from_slice(&rng.next().to_le_bytes());
-                }
-                out.truncate(end);
-            }
-            // 20 %: structured binary (tables of small numbers).
-            _ => {
-                let end = out.len() + chunk;
-                let base = rng.next();
-                let mut i = 0u64;
-                while out.len() < end {
-                    let v = (base.wrapping_add(i * 16)) & 0x0000_ffff_00ff_ffff;
-                    out.extend_from_slice(&v.to_le_bytes());
-                    if rng.below(8) == 0 {
-                        out.extend_from_slice(&(rng.next() as u32).to_le_bytes());
-                    }
-                    i += 1;
-                }
-                out.truncate(end);
-            }
-        }
-    }
-}
-
-fn generate_layer(dir: &Path, index: usize) -> GenLayer {
-    let path = dir.join(format!("layer-{index}.tar.gz"));
-    let mut rng =
-        Rng(0x9e37_79b9_7f4a_7c15 ^ (index as u64 + 1).wrapping_mul(0xbf58_476d_1ce4_e5b9));
-    let words = vocabulary(&mut Rng(42));
-    let target = LAYERS_MIB[index] << 20;
-    let file = File::create(&path).expect("layer file");
+/// Writes layer `index` (a tar of `files`, gzip level 6) into the layout.
+fn write_layer(layout: &Path, index: usize, files: &[Source]) -> GenLayer {
+    let partial = layout.join(format!("layer-{index}.partial"));
     let compressed = HashWriter {
-        inner: BufWriter::with_capacity(1 << 20, file),
+        inner: BufWriter::with_capacity(1 << 20, File::create(&partial).expect("layer file")),
         hasher: Sha256::new(),
         count: 0,
     };
     let gz = flate2::write::GzEncoder::new(compressed, flate2::Compression::new(6));
-    let uncompressed = HashWriter {
+    let mut tar = tar::Builder::new(HashWriter {
         inner: gz,
         hasher: Sha256::new(),
         count: 0,
-    };
-    let mut tar = tar::Builder::new(uncompressed);
-    let mut count = Counts::default();
-    let mut buf = Vec::new();
+    });
+    let mut count = 0;
     if index == 0 {
-        add(
-            &mut tar,
-            &mut count,
-            "etc/os-release",
-            b"PRETTY_NAME=\"Ubuntu 24.04.2 LTS\"\nID=ubuntu\nVERSION_ID=\"24.04\"\n",
-            true,
-        );
-        let mut status = Vec::new();
-        for i in 0..1500 {
-            status.extend_from_slice(
-                format!("Package: lib{i}-bench\nStatus: install ok installed\nVersion: 1.{i}-0ubuntu1\nArchitecture: amd64\nDescription: generated package {i}\n the quick brown fox\n\n").as_bytes(),
-            );
+        for (path, data) in catalog_files() {
+            append(&mut tar, &path, data.len() as u64, &data[..]);
+            count += 1;
         }
-        add(&mut tar, &mut count, "var/lib/dpkg/status", &status, true);
-        add(
-            &mut tar,
-            &mut count,
-            "usr/local/cuda-12.8/version.json",
-            br#"{"cuda": {"name": "CUDA SDK", "version": "12.8.1"}}"#,
-            true,
-        );
     }
-    let mut package = 0u64;
-    while count.bytes < target {
-        // A package: a directory of modules and its dist-info.
-        package += 1;
-        let root = format!("usr/local/lib/python3.12/dist-packages/pkg{index}_{package}");
-        let mut h = header(0, tar::EntryType::Directory);
-        tar.append_data(&mut h, format!("{root}/"), &[][..])
-            .expect("dir");
-        let modules = 1 + rng.below(12);
-        for m in 0..modules {
-            // Log-uniform sizes, 512 B to 2 MiB.
-            let exp = 9.0 + (rng.below(1_000_000) as f64 / 1_000_000.0) * 12.0;
-            let size = (2f64.powf(exp) as u64).min(target.saturating_sub(count.bytes).max(512));
-            content(&mut rng, &words, size as usize, &mut buf);
-            let ext = if m % 3 == 0 { "so" } else { "py" };
-            add(
-                &mut tar,
-                &mut count,
-                &format!("{root}/module_{m}.{ext}"),
-                &buf,
-                false,
-            );
-        }
-        let metadata = format!(
-            "Metadata-Version: 2.1\nName: pkg{index}-{package}\nVersion: {}.{}.{}\nSummary: generated\n",
-            rng.below(5),
-            rng.below(30),
-            rng.below(10)
-        );
-        add(
-            &mut tar,
-            &mut count,
-            &format!(
-                "usr/local/lib/python3.12/dist-packages/pkg{index}_{package}-1.0.dist-info/METADATA"
-            ),
-            metadata.as_bytes(),
-            true,
-        );
-        if index > 0 && package.is_multiple_of(50) {
-            // Upper layers delete a few files of the base layer.
-            let mut h = header(0, tar::EntryType::Regular);
-            tar.append_data(
-                &mut h,
-                format!("usr/local/lib/python3.12/dist-packages/pkg0_{package}/.wh.module_0.py"),
-                &[][..],
-            )
-            .expect("whiteout");
-        }
+    for source in files {
+        // A file that cannot be read now (permissions, gone) is left out.
+        let Ok(file) = File::open(&source.path) else {
+            continue;
+        };
+        let Ok(meta) = file.metadata() else { continue };
+        append(&mut tar, &source.name, meta.len(), file);
+        count += 1;
     }
     let uncompressed = tar.into_inner().expect("tar");
     let diff_id = hex_digest(uncompressed.hasher);
@@ -521,67 +564,63 @@ fn generate_layer(dir: &Path, index: usize) -> GenLayer {
     let mut compressed = uncompressed.inner.finish().expect("gzip");
     compressed.flush().expect("flush");
     let digest = hex_digest(compressed.hasher);
-    let size = compressed.count;
+    std::fs::rename(&partial, blob_path(layout, &digest)).expect("rename blob");
     eprintln!(
-        "  layer {index}: {:.0} MiB → {:.0} MiB",
+        "  layer {index}: {:.0} MiB → {:.0} MiB, {count} files",
         mib(tar_size),
-        mib(size)
+        mib(compressed.count)
     );
     GenLayer {
-        path,
         digest,
         diff_id,
-        size,
+        size: compressed.count,
         tar_size,
-        files: count.files,
-        wanted: count.wanted,
+        files: count,
     }
 }
 
-#[derive(Default)]
-struct Counts {
-    files: u64,
-    wanted: u64,
-    bytes: u64,
-}
-
-fn header(size: u64, kind: tar::EntryType) -> tar::Header {
-    let mut h = tar::Header::new_gnu();
-    h.set_entry_type(kind);
-    h.set_size(size);
-    h.set_mode(if kind == tar::EntryType::Directory {
-        0o755
-    } else {
-        0o644
+/// The files a catalog reads, for the base layer: os-release, this
+/// machine's dpkg status (or a small one), CUDA's `version.json` and a
+/// Python package's METADATA.
+fn catalog_files() -> Vec<(String, Vec<u8>)> {
+    let os_release = std::fs::read("/etc/os-release")
+        .unwrap_or_else(|_| b"ID=ubuntu\nVERSION_ID=\"24.04\"\n".to_vec());
+    let status = std::fs::read("/var/lib/dpkg/status").unwrap_or_else(|_| {
+        b"Package: libc6\nStatus: install ok installed\nVersion: 2.39-0ubuntu8\n\n".to_vec()
     });
+    vec![
+        ("etc/os-release".into(), os_release),
+        ("var/lib/dpkg/status".into(), status),
+        (
+            "usr/local/cuda-12.8/version.json".into(),
+            br#"{"cuda": {"name": "CUDA SDK", "version": "12.8.1"}}"#.to_vec(),
+        ),
+        (
+            "usr/local/lib/python3.12/dist-packages/torch-2.8.0.dist-info/METADATA".into(),
+            b"Metadata-Version: 2.1\nName: torch\nVersion: 2.8.0\n".to_vec(),
+        ),
+    ]
+}
+
+fn append<W: Write>(tar: &mut tar::Builder<W>, path: &str, size: u64, data: impl std::io::Read) {
+    let mut h = tar::Header::new_gnu();
+    h.set_entry_type(tar::EntryType::Regular);
+    h.set_size(size);
+    h.set_mode(0o644);
     h.set_mtime(1_700_000_000);
-    h
-}
-
-fn add<W: Write>(
-    tar: &mut tar::Builder<W>,
-    count: &mut Counts,
-    path: &str,
-    data: &[u8],
-    wanted: bool,
-) {
-    let mut h = header(data.len() as u64, tar::EntryType::Regular);
     tar.append_data(&mut h, path, data).expect("append");
-    count.files += 1;
-    count.wanted += wanted as u64;
-    count.bytes += data.len() as u64;
 }
 
-/// Pushes the layers, a config and a manifest (unless the registry has
-/// them); returns the manifest digest.
-fn push(base: &str, layers: &[GenLayer], _dir: &Path) -> String {
+/// Pushes `layers` with their config and manifest as `REPO:TAG` (blobs the
+/// registry has are not sent again).
+fn push(base: &str, layers: &[GenLayer], layout: &Path) {
     relnotes::inspect::registry::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .timeout(Duration::from_secs(600))
         .build()
         .unwrap();
-    let upload = |bytes_or_file: Result<Vec<u8>, &Path>, digest: &str| {
+    let upload = |body: reqwest::blocking::Body, digest: &str| {
         let head = client
             .head(format!("{base}/v2/{REPO}/blobs/{digest}"))
             .send()
@@ -596,10 +635,6 @@ fn push(base: &str, layers: &[GenLayer], _dir: &Path) -> String {
         assert_eq!(response.status().as_u16(), 202, "POST upload");
         let location = response.headers()["Location"].to_str().unwrap().to_string();
         let sep = if location.contains('?') { '&' } else { '?' };
-        let body = match bytes_or_file {
-            Ok(bytes) => reqwest::blocking::Body::from(bytes),
-            Err(path) => reqwest::blocking::Body::from(File::open(path).unwrap()),
-        };
         let response = client
             .put(format!("{location}{sep}digest={digest}"))
             .header("Content-Type", "application/octet-stream")
@@ -609,43 +644,19 @@ fn push(base: &str, layers: &[GenLayer], _dir: &Path) -> String {
         assert_eq!(response.status().as_u16(), 201, "PUT {digest}");
     };
     for layer in layers {
-        upload(Err(&layer.path), &layer.digest);
+        let file = File::open(blob_path(layout, &layer.digest)).expect("layer blob");
+        upload(file.into(), &layer.digest);
     }
-    let config = serde_json::to_vec(&serde_json::json!({
-        "architecture": "amd64",
-        "os": "linux",
-        "config": {"Env": ["CUDA_VERSION=12.8.1", "PATH=/usr/local/bin:/usr/bin:/bin"],
-                   "Labels": {"org.opencontainers.image.version": "bench"}},
-        "rootfs": {"type": "layers", "diff_ids": layers.iter().map(|l| &l.diff_id).collect::<Vec<_>>()},
-    }))
-    .unwrap();
+    let config = serde_json::to_vec(&config(layers)).unwrap();
     let config_digest = sha256_digest(&config);
     let config_size = config.len();
-    upload(Ok(config), &config_digest);
-    let manifest = serde_json::to_vec(&serde_json::json!({
-        "schemaVersion": 2,
-        "mediaType": "application/vnd.oci.image.manifest.v1+json",
-        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": config_digest, "size": config_size},
-        "layers": layers.iter().map(|l| serde_json::json!({
-            "mediaType": "application/vnd.oci.image.layer.v1.tar+gzip",
-            "digest": l.digest,
-            "size": l.size,
-        })).collect::<Vec<_>>(),
-    }))
-    .unwrap();
+    upload(config.into(), &config_digest);
+    let manifest = serde_json::to_vec(&manifest(layers, &config_digest, config_size)).unwrap();
     let response = client
         .put(format!("{base}/v2/{REPO}/manifests/{TAG}"))
         .header("Content-Type", "application/vnd.oci.image.manifest.v1+json")
-        .body(manifest.clone())
+        .body(manifest)
         .send()
         .unwrap();
     assert_eq!(response.status().as_u16(), 201, "PUT manifest");
-    let mut check = Vec::new();
-    File::open(&layers[0].path)
-        .unwrap()
-        .take(2)
-        .read_to_end(&mut check)
-        .unwrap();
-    assert_eq!(check, [0x1f, 0x8b], "gzip layers");
-    sha256_digest(&manifest)
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Image-read benchmark (benches/inspect.rs): generates a 2.1 GiB image in
-# target/bench-image/ (once), serves it from a local docker-registry, and
-# prints relnotes' read time and peak RSS next to the floor, `gzip -dc` of
-# the same layer blobs on every core. Installs what it needs (Debian's
-# docker-registry, and time for peak RSS).
+# Image-read benchmark (benches/inspect.rs): generates a 2 GiB OCI image of
+# real machine code in target/bench-image/ (once), serves it from a local
+# docker-registry too, and prints `relnotes verify`'s time and peak RSS
+# next to the floor, ISA-L's `igzip -dc` of the same layer blobs on every
+# core. Installs what it needs (Debian's isal for igzip, libisal-dev to
+# build relnotes, docker-registry, and time for peak RSS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
+command -v igzip >/dev/null || missing+=(isal)
+[ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 [ -x /usr/bin/time ] || missing+=(time)
 if [ "${#missing[@]}" -gt 0 ]; then

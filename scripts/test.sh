@@ -17,13 +17,16 @@ fi
 #   127.0.0.1 (tests/support/registry.rs);
 # - chromium, fonts-noto-cjk: the site tests render the zh and en release
 #   pages in headless Chromium and take screenshots (tests/site.rs);
-# - time: GNU time measures verify's peak memory (tests/support/rss.rs).
+# - time: GNU time measures verify's peak memory (tests/support/rss.rs);
+# - libisal-dev: relnotes inflates gzip layers with ISA-L (the default
+#   `isal` feature links the system's libisal).
 missing=()
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)
+[ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || dpkg -s fonts-noto-cjk >/dev/null 2>&1 ||
     missing+=(fonts-noto-cjk)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -30,6 +30,7 @@ pub mod error;
 #[cfg(test)]
 mod fuzz;
 pub mod image;
+pub mod inflate;
 pub mod layout;
 pub mod limits;
 pub mod progress;

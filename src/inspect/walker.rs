@@ -18,13 +18,13 @@
 use super::bounded::Bounded;
 use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
+use super::inflate::GzipDecoder;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
 use super::retry::{self, MAX_TRIES};
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
 use super::{FoundFile, InspectError, Keep, Wanted};
-use flate2::bufread::MultiGzDecoder;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead, BufReader, Read};
@@ -284,7 +284,7 @@ fn scan_layer_once<R: Read>(
     let scanned = {
         let decoded = match compression {
             Compression::None => Decoded::Plain(&mut buffered),
-            Compression::Gzip => Decoded::Gzip(Box::new(MultiGzDecoder::new(&mut buffered))),
+            Compression::Gzip => Decoded::Gzip(GzipDecoder::new(&mut buffered)),
             Compression::Zstd => {
                 let mut decoder = zstd::stream::read::Decoder::with_buffer(&mut buffered)
                     .map_err(|e| corrupt(format!("zstd: {e}")))?;
@@ -427,10 +427,10 @@ fn sniff(head: &[u8]) -> Compression {
 }
 
 /// A decompressing reader that can be named (so its input can be drained
-/// afterwards). The decoders are boxed: their state is tens of KiB.
+/// afterwards). The decoders box their state: it is tens of KiB.
 enum Decoded<R: BufRead> {
     Plain(R),
-    Gzip(Box<MultiGzDecoder<R>>),
+    Gzip(GzipDecoder<R>),
     Zstd(Box<zstd::stream::read::Decoder<'static, R>>),
 }
 
