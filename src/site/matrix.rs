@@ -15,10 +15,11 @@ pub mod paging;
 use super::Entry;
 use super::labels;
 use crate::diff::Change;
+use crate::package::Package;
 use crate::record::{Lang, Project};
 use crate::version::{Ecosystem, Version};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// The matrix of one arch on one page: a column per release that has it.
@@ -187,12 +188,12 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
     ];
 
     // Components: in order of first appearance, newest release first.
-    let by_key: Vec<HashMap<&str, &crate::package::Package>> = views
+    let by_key: Vec<HashMap<&str, &Package>> = views
         .iter()
         .map(|v| v.components.iter().map(|c| (c.key.as_str(), c)).collect())
         .collect();
     let mut keys: Vec<(&str, &str, Ecosystem)> = Vec::new();
-    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut seen: HashSet<&str> = HashSet::new();
     for view in &views {
         for c in &view.components {
             if seen.insert(c.key.as_str()) {

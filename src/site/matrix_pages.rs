@@ -223,41 +223,49 @@ impl Builder<'_> {
         lang: Lang,
         release_href: &dyn Fn(&str) -> String,
     ) -> FirstShippedTable {
-        let version = |i: usize| self.entries[i].version.clone();
+        let linked = |i: usize| {
+            let version = &self.entries[i].version;
+            (version.clone(), release_href(version))
+        };
+        let rows = rows
+            .iter()
+            .map(|row| FirstShippedRow {
+                label: row.kind.label(lang),
+                kind: row.kind.as_str(),
+                majors: row
+                    .majors
+                    .iter()
+                    .map(|m| {
+                        let (release, href) = linked(m.first.release);
+                        // A major version of one minor version says it once.
+                        let lines = if m.lines.len() > 1 { &m.lines[..] } else { &[] };
+                        MajorEntry {
+                            major: m.first.line.clone(),
+                            version: m.first.version.clone(),
+                            release,
+                            href,
+                            lines: lines
+                                .iter()
+                                .map(|l| {
+                                    let (release, href) = linked(l.release);
+                                    LineEntry {
+                                        line: l.line.clone(),
+                                        version: l.version.clone(),
+                                        release,
+                                        href,
+                                    }
+                                })
+                                .collect(),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
         FirstShippedTable {
             arch: grid.arch.clone(),
             id: format!("first-{}", grid.arch),
             caption: labels::get("first_shipped_caption", lang).replace("{arch}", &grid.arch),
-            rows: rows
-                .iter()
-                .map(|row| FirstShippedRow {
-                    label: row.kind.label(lang),
-                    kind: row.kind.as_str(),
-                    majors: row
-                        .majors
-                        .iter()
-                        .map(|m| MajorEntry {
-                            major: m.first.line.clone(),
-                            version: m.first.version.clone(),
-                            release: version(m.first.release),
-                            href: release_href(&self.entries[m.first.release].version),
-                            lines: if m.lines.len() > 1 {
-                                m.lines
-                                    .iter()
-                                    .map(|l| LineEntry {
-                                        line: l.line.clone(),
-                                        version: l.version.clone(),
-                                        release: version(l.release),
-                                        href: release_href(&self.entries[l.release].version),
-                                    })
-                                    .collect()
-                            } else {
-                                Vec::new()
-                            },
-                        })
-                        .collect(),
-                })
-                .collect(),
+            rows,
         }
     }
 }
@@ -272,7 +280,11 @@ fn pager(
     up: &str,
     ext: &str,
 ) -> PagingNav {
-    let href = |span: &Span| format!("{up}{}.{ext}", matrix_stem(&span.key));
+    // From a page to its siblings, from the overview into `matrix/`.
+    let href = |span: &Span| match page {
+        Some(_) => format!("{}.{ext}", span.key),
+        None => format!("{}.{ext}", matrix_stem(&span.key)),
+    };
     let link = |i: usize, label: &str| Link {
         href: href(&paging.pages[i]),
         label: labels::get(label, lang).replace("{page}", &span_label(&paging.pages[i], lang)),
