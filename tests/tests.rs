@@ -19,5 +19,6 @@ mod records;
 mod render;
 mod sbom;
 mod site;
+mod site_matrix;
 mod verify;
 mod verify_all;

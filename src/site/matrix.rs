@@ -1,15 +1,28 @@
 //! The support matrix: per architecture, releases as columns (newest
 //! first), CUDA, the minimum driver and every component as rows, each cell
-//! marked with its change from the previous release (the next column).
+//! marked with its change from the previous release built for that
+//! architecture.
+//!
+//! The [`Grid`] of an architecture is built once over every release; a
+//! page of the matrix shows a slice of its columns ([`paging`]), so the
+//! oldest column of a page is still compared with the release before it,
+//! on the next page. The overview shows which release first shipped each
+//! version ([`first_shipped`]).
+
+pub mod first_shipped;
+pub mod paging;
 
 use super::Entry;
 use super::labels;
 use crate::diff::Change;
+use crate::package::Package;
 use crate::record::{Lang, Project};
-use crate::version::Ecosystem;
+use crate::version::{Ecosystem, Version};
 use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
-/// The matrix of one arch: a column per release that has it.
+/// The matrix of one arch on one page: a column per release that has it.
 #[derive(Debug, Serialize)]
 pub struct ArchTable {
     pub arch: String,
@@ -43,17 +56,71 @@ pub struct Cell {
     pub version: Option<String>,
     pub change: Option<&'static str>,
     pub marker: Option<&'static str>,
-    /// The change in words: `upgraded, from 2.7`.
+    /// The change in words: `upgraded, was 2.7`.
     pub note: Option<String>,
 }
 
-/// One row before its cells are compared: a label, an ecosystem for
-/// ordering versions, and a version (or nothing) per column.
-struct Row {
-    label: String,
-    kind: &'static str,
-    ecosystem: Ecosystem,
-    values: Vec<Option<String>>,
+/// What a row of the matrix shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowKind {
+    /// The driver requirements' CUDA version, else the CUDA component.
+    Cuda,
+    /// The minimum driver release.
+    Driver,
+    /// A component, by the name the newest release gives it.
+    Component(String),
+}
+
+impl RowKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            RowKind::Cuda => "cuda",
+            RowKind::Driver => "driver",
+            RowKind::Component(_) => "component",
+        }
+    }
+
+    pub fn label(&self, lang: Lang) -> String {
+        match self {
+            RowKind::Cuda => labels::get("matrix_cuda", lang).to_string(),
+            RowKind::Driver => labels::get("driver_short", lang).to_string(),
+            RowKind::Component(name) => name.clone(),
+        }
+    }
+}
+
+/// A version as written, parsed once in its ecosystem.
+#[derive(Debug, Clone)]
+pub struct Value {
+    pub text: String,
+    parsed: Option<Version>,
+}
+
+impl Value {
+    fn new(ecosystem: Ecosystem, text: &str) -> Value {
+        Value {
+            text: text.to_string(),
+            parsed: Version::parse(ecosystem, text).ok(),
+        }
+    }
+}
+
+/// One row over every release of the arch: a version (or nothing) per
+/// column and its change from the column after it (the release before).
+#[derive(Debug)]
+pub struct GridRow {
+    pub kind: RowKind,
+    pub values: Vec<Option<Value>>,
+    pub changes: Vec<Change>,
+}
+
+/// The whole matrix of one arch, every release a column, newest first.
+#[derive(Debug)]
+pub struct Grid {
+    pub arch: String,
+    /// The index in the entries (newest first) of each column's release.
+    pub columns: Vec<usize>,
+    pub rows: Vec<GridRow>,
 }
 
 /// The architectures of every release: the newest release's order, then
@@ -70,136 +137,191 @@ pub fn archs(entries: &[Entry]) -> Vec<String> {
     out
 }
 
-/// The matrix of every arch, for the `site-matrix` templates; `href`
-/// makes the link of a release page from its version.
-pub fn matrix(
-    project: &Project,
-    entries: &[Entry],
-    lang: Lang,
-    href: &dyn Fn(&str) -> String,
-) -> Vec<ArchTable> {
+/// The grid of every arch over `entries` (newest first).
+pub fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
     archs(entries)
         .into_iter()
-        .map(|arch| arch_table(project, entries, &arch, lang, href))
+        .map(|arch| grid(project, entries, &arch))
         .collect()
 }
 
-fn arch_table(
-    project: &Project,
-    entries: &[Entry],
-    arch: &str,
-    lang: Lang,
-    href: &dyn Fn(&str) -> String,
-) -> ArchTable {
-    let columns: Vec<&Entry> = entries
+fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
+    let (columns, views): (Vec<usize>, Vec<_>) = entries
         .iter()
-        .filter(|e| e.release.arch_names().iter().any(|a| a == arch))
-        .collect();
-    let views: Vec<_> = columns
-        .iter()
-        .filter_map(|e| e.release.view_named(project, arch))
-        .collect();
+        .enumerate()
+        .filter_map(|(i, e)| e.release.view_named(project, arch).map(|v| (i, v)))
+        .unzip();
 
-    let cuda: Vec<Option<String>> = columns
+    let cuda = columns
         .iter()
         .zip(&views)
-        .map(|(e, view)| {
-            e.release
+        .map(|(&i, view)| {
+            let declared = entries[i]
+                .release
                 .driver
                 .as_ref()
-                .and_then(|d| d.cuda.as_ref())
-                .cloned()
+                .and_then(|d| d.cuda.as_deref());
+            declared
+                .map(|v| Value::new(Ecosystem::Cuda, v))
                 .or_else(|| {
                     view.components
                         .iter()
                         .find(|c| c.ecosystem == Ecosystem::Cuda)
-                        .map(|c| c.version.clone())
+                        .map(|c| Value::new(Ecosystem::Cuda, &c.version))
                 })
         })
         .collect();
-    let driver: Vec<Option<String>> = columns
+    let driver = columns
         .iter()
-        .map(|e| {
-            e.release
+        .map(|&i| {
+            let min = entries[i]
+                .release
                 .driver
                 .as_ref()
-                .and_then(|d| d.min.as_ref())
-                .cloned()
+                .and_then(|d| d.min.as_deref());
+            min.map(|v| Value::new(Ecosystem::Generic, v))
         })
         .collect();
     let mut rows = vec![
-        Row {
-            label: labels::get("matrix_cuda", lang).to_string(),
-            kind: "cuda",
-            ecosystem: Ecosystem::Cuda,
-            values: cuda,
-        },
-        Row {
-            label: labels::get("driver_short", lang).to_string(),
-            kind: "driver",
-            ecosystem: Ecosystem::Generic,
-            values: driver,
-        },
+        grid_row(RowKind::Cuda, Ecosystem::Cuda, cuda),
+        grid_row(RowKind::Driver, Ecosystem::Generic, driver),
     ];
 
     // Components: in order of first appearance, newest release first.
-    let mut keys: Vec<(String, String, Ecosystem)> = Vec::new();
+    let by_key: Vec<HashMap<&str, &Package>> = views
+        .iter()
+        .map(|v| v.components.iter().map(|c| (c.key.as_str(), c)).collect())
+        .collect();
+    let mut keys: Vec<(&str, &str, Ecosystem)> = Vec::new();
+    let mut seen: HashSet<&str> = HashSet::new();
     for view in &views {
         for c in &view.components {
-            if !keys.iter().any(|(k, _, _)| *k == c.key) {
-                keys.push((c.key.clone(), c.name.clone(), c.ecosystem));
+            if seen.insert(c.key.as_str()) {
+                keys.push((c.key.as_str(), c.name.as_str(), c.ecosystem));
             }
         }
     }
     for (key, name, ecosystem) in keys {
-        rows.push(Row {
-            label: name,
-            kind: "component",
-            ecosystem,
-            values: views
-                .iter()
-                .map(|v| v.component(&key).map(|c| c.version.clone()))
-                .collect(),
-        });
-    }
-
-    ArchTable {
-        arch: arch.to_string(),
-        id: format!("arch-{arch}"),
-        caption: labels::get("matrix_caption", lang).replace("{arch}", arch),
-        columns: columns
+        let values = by_key
             .iter()
-            .map(|e| Column {
-                version: e.version.clone(),
-                href: href(&e.version),
+            .map(|components| {
+                components.get(key).map(|c| Value {
+                    text: c.version.clone(),
+                    parsed: c.parsed_version().cloned(),
+                })
             })
-            .collect(),
-        rows: rows.into_iter().map(|row| matrix_row(row, lang)).collect(),
+            .collect();
+        rows.push(grid_row(
+            RowKind::Component(name.to_string()),
+            ecosystem,
+            values,
+        ));
+    }
+    Grid {
+        arch: arch.to_string(),
+        columns,
+        rows,
     }
 }
 
-fn matrix_row(row: Row, lang: Lang) -> MatrixRow {
-    let n = row.values.len();
-    let cells: Vec<Cell> = (0..n)
-        .map(|i| {
-            let now = row.values[i].as_deref();
-            let before = row.values.get(i + 1).map(|v| v.as_deref());
-            let change = match before {
-                Some(before) => Change::between(row.ecosystem, before, now),
-                None => Change::Unchanged,
+/// A row with each value's change from the value after it.
+fn grid_row(kind: RowKind, ecosystem: Ecosystem, values: Vec<Option<Value>>) -> GridRow {
+    let changes = (0..values.len())
+        .map(|i| match values.get(i + 1) {
+            Some(before) => change(ecosystem, before.as_ref(), values[i].as_ref()),
+            None => Change::Unchanged,
+        })
+        .collect();
+    GridRow {
+        kind,
+        values,
+        changes,
+    }
+}
+
+fn change(ecosystem: Ecosystem, before: Option<&Value>, now: Option<&Value>) -> Change {
+    match (before, now) {
+        (Some(before), Some(now)) => {
+            let known = match (&before.parsed, &now.parsed) {
+                (Some(b), Some(n)) => b.compare(n),
+                _ => None,
             };
-            let change = (change != Change::Unchanged).then(|| change.as_str());
-            let note = change.map(|c| {
-                let word = labels::get(&format!("chg_{c}"), lang);
-                match before.flatten() {
-                    Some(was) if c != "added" => {
-                        format!("{word}, {} {was}", labels::get("from_version", lang))
+            Change::from_order(known, ecosystem, &before.text, &now.text)
+        }
+        _ => Change::between(
+            ecosystem,
+            before.map(|v| v.text.as_str()),
+            now.map(|v| v.text.as_str()),
+        ),
+    }
+}
+
+impl Grid {
+    /// The columns of the releases in `releases` (indices into the
+    /// entries), if the arch has any there.
+    fn columns_within(&self, releases: &Range<usize>) -> Range<usize> {
+        let start = self.columns.partition_point(|&i| i < releases.start);
+        let end = self.columns.partition_point(|&i| i < releases.end);
+        start..end
+    }
+
+    /// The table of the releases in `releases` (indices into `entries`),
+    /// or none when none of them is built for this arch. Rows with neither
+    /// a version nor a change there are left out; `href` makes the link of
+    /// a release page from its version.
+    pub fn table(
+        &self,
+        entries: &[Entry],
+        releases: &Range<usize>,
+        lang: Lang,
+        href: &dyn Fn(&str) -> String,
+    ) -> Option<ArchTable> {
+        let shown = self.columns_within(releases);
+        if shown.is_empty() {
+            return None;
+        }
+        let rows = self
+            .rows
+            .iter()
+            .filter(|row| {
+                shown
+                    .clone()
+                    .any(|c| row.values[c].is_some() || row.changes[c] != Change::Unchanged)
+            })
+            .map(|row| matrix_row(row, shown.clone(), lang))
+            .collect();
+        Some(ArchTable {
+            arch: self.arch.clone(),
+            id: format!("arch-{}", self.arch),
+            caption: labels::get("matrix_caption", lang).replace("{arch}", &self.arch),
+            columns: self.columns[shown]
+                .iter()
+                .map(|&i| Column {
+                    version: entries[i].version.clone(),
+                    href: href(&entries[i].version),
+                })
+                .collect(),
+            rows,
+        })
+    }
+}
+
+fn matrix_row(row: &GridRow, shown: Range<usize>, lang: Lang) -> MatrixRow {
+    let cells: Vec<Cell> = shown
+        .map(|c| {
+            let change = (row.changes[c] != Change::Unchanged).then(|| row.changes[c].as_str());
+            let before = row.values.get(c + 1).and_then(|v| v.as_ref());
+            let note = change.map(|change| {
+                let word = labels::get(&format!("chg_{change}"), lang);
+                match before {
+                    Some(was) if change != "added" => {
+                        format!("{word}, {} {}", labels::get("from_version", lang), was.text)
                     }
                     _ => word.to_string(),
                 }
             });
             Cell {
-                version: now.map(str::to_string),
+                version: row.values[c].as_ref().map(|v| v.text.clone()),
                 change,
                 marker: change.map(labels::marker),
                 note,
@@ -207,8 +329,8 @@ fn matrix_row(row: Row, lang: Lang) -> MatrixRow {
         })
         .collect();
     MatrixRow {
-        label: row.label,
-        kind: row.kind,
+        label: row.kind.label(lang),
+        kind: row.kind.as_str(),
         changes: cells.iter().any(|c| c.change.is_some()),
         cells,
     }

@@ -46,6 +46,11 @@ pub(super) fn diff_stem(from: &str, to: &str) -> String {
     format!("diff/{from}..{to}")
 }
 
+/// `matrix/2025`: a page of the support matrix, by its key.
+pub(super) fn matrix_stem(key: &str) -> String {
+    format!("matrix/{key}")
+}
+
 /// The head links of an HTML page in `lang`: `hreflang` for itself and,
 /// with more than one language, `x-default` to the chooser; the canonical
 /// URL under `base_url`.

@@ -7,13 +7,16 @@ use super::SiteError as Error;
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };
-use super::{Entry, Site, labels, matrix};
+use super::{Entry, Site, labels};
 use crate::diff;
 use crate::record::{Lang, Workspace};
 use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
 use crate::render::{self, PageFormat, Templates, context, diff_context};
 use crate::sbom;
 use serde::Serialize;
+
+#[path = "matrix_pages.rs"]
+mod matrix_pages;
 
 pub(super) struct Builder<'a> {
     pub workspace: &'a Workspace,
@@ -50,21 +53,6 @@ struct IndexRow {
 struct Link {
     href: String,
     label: String,
-}
-
-/// The content of a language's support matrix.
-#[derive(Debug, Serialize)]
-struct MatrixPage {
-    title: String,
-    tables: Vec<matrix::ArchTable>,
-    legend: Vec<LegendEntry>,
-}
-
-#[derive(Debug, Serialize)]
-struct LegendEntry {
-    change: &'static str,
-    marker: &'static str,
-    label: &'static str,
 }
 
 /// The content of the site's front door.
@@ -128,9 +116,9 @@ impl Builder<'_> {
         for &lang in self.langs {
             for format in [PageFormat::Html, PageFormat::Md] {
                 self.index(site, lang, format)?;
-                self.matrix(site, lang, format)?;
             }
         }
+        self.matrix(site)?;
         self.chooser(site)
     }
 
@@ -369,44 +357,6 @@ impl Builder<'_> {
                 label: labels::get("changes_since", lang).replace("{from}", &o.version),
             }),
         }
-    }
-
-    fn matrix(&self, site: &mut Site, lang: Lang, format: PageFormat) -> Result<(), Error> {
-        let path = PagePath { stem: "matrix" };
-        let title = labels::get("matrix_title", lang).replace("{product}", self.product(lang));
-        let ext = format.extension();
-        let tables = matrix::matrix(&self.workspace.project, self.entries, lang, &|v| {
-            format!("{v}.{ext}")
-        });
-        let legend = ["upgraded", "downgraded", "added", "removed"]
-            .into_iter()
-            .map(|change| LegendEntry {
-                change,
-                marker: labels::marker(change),
-                label: labels::get(&format!("chg_{change}"), lang),
-            })
-            .collect();
-        let nav = nav_start(&path, lang, Some(Overview::Matrix));
-        let context = Page {
-            base: self.base(&path, lang, format, &title, nav, true),
-            content: MatrixPage {
-                title: title.clone(),
-                tables,
-                legend,
-            },
-        };
-        let front = (format == PageFormat::Md).then_some(FrontMatter {
-            title,
-            version: None,
-            lang,
-        });
-        self.render(
-            site,
-            &format!("site-matrix.{ext}"),
-            &context,
-            self.target(&path, lang, format),
-            front,
-        )
     }
 
     /// The site's front door: a link to each language's index.
