@@ -66,5 +66,6 @@ pub use app::{
     import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
     sync_release, verify,
 };
+pub use app::{cache_clean, cache_info};
 pub use error::Error;
 pub use import::ImportRequest;
