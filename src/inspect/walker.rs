@@ -66,6 +66,52 @@ pub(crate) struct LayerScan {
     /// 64-bit collision with one of the few wanted paths.
     pub(super) added: Vec<u64>,
     pub(super) added_files: Vec<u64>,
+    /// What reading the layer took from the read's [`Budget`].
+    pub(super) charges: Charges,
+}
+
+/// What one layer's scan took from a read's [`Budget`]: taken again when
+/// the scan comes from the cache, so that a read meets the same bounds
+/// whether its layers were read or not.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Charges {
+    pub entries: u64,
+    pub kept_bytes: u64,
+}
+
+/// A [`Budget`] that counts what one layer takes from it.
+struct Metered<'a> {
+    budget: &'a Budget,
+    charges: Charges,
+}
+
+impl Metered<'_> {
+    fn entry(&mut self) -> Result<(), Exceeded> {
+        self.charges.entries += 1;
+        self.budget.entry()
+    }
+
+    fn keep(&mut self, bytes: u64) -> Result<(), Exceeded> {
+        self.charges.kept_bytes += bytes;
+        self.budget.keep(bytes)
+    }
+}
+
+/// Takes what a cached layer took when it was read.
+fn charge_cached(
+    job: &Job,
+    digest: &str,
+    scan: &LayerScan,
+    budget: &Budget,
+) -> Result<(), InspectError> {
+    budget
+        .entries(scan.charges.entries)
+        .and_then(|()| budget.keep(scan.charges.kept_bytes))
+        .map_err(|exceeded| InspectError::TooLarge {
+            reference: job.reference.into(),
+            what: format!("layer {digest}"),
+            detail: exceeded.describe(),
+        })
 }
 
 /// A 64-bit fingerprint of a path: SipHash-2-4 with fixed keys over the
@@ -130,10 +176,16 @@ pub(crate) struct Job<'a> {
 /// Reads every layer (in parallel) and returns the wanted files of the
 /// final filesystem, sorted by path. Layers the cache holds are not read.
 pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFile>, InspectError> {
-    let results: Vec<Mutex<Option<Arc<LayerScan>>>> = layers
-        .iter()
-        .map(|layer| Mutex::new(job.cache.and_then(|c| c.lookup(&layer.digest))))
-        .collect();
+    let budget = Budget::default();
+    let mut hits = Vec::with_capacity(layers.len());
+    for layer in layers {
+        let hit = job.cache.and_then(|c| c.lookup(&layer.digest));
+        if let Some(scan) = &hit {
+            charge_cached(job, &layer.digest, scan, &budget)?;
+        }
+        hits.push(Mutex::new(hit));
+    }
+    let results = hits;
     let cached = |i: &usize| results[*i].lock().is_ok_and(|slot| slot.is_some());
     // Largest first: the last layer to start should be a short one.
     let mut order: Vec<usize> = (0..layers.len()).filter(|i| !cached(i)).collect();
@@ -144,7 +196,6 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
 
     let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
-    let budget = Budget::default();
     let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
     let workers = job.jobs.clamp(1, order.len().max(1));
 
@@ -158,7 +209,9 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&index) = order.get(k) else { break };
                     let layer = &layers[index];
-                    let scan = || {
+                    let mut read_here = false;
+                    let mut scan = || {
+                        read_here = true;
                         job.progress.layer_start(index, &layer.digest, layer.size);
                         let result = scan_blob(job, index, layer, &cancel, &budget);
                         job.progress.layer_done(index);
@@ -170,6 +223,12 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
                         Some(cache) => cache.get_or_scan(&layer.digest, scan),
                         None => scan().map(Arc::new),
                     };
+                    let result = result.and_then(|scan| {
+                        if !read_here {
+                            charge_cached(job, &layer.digest, &scan, &budget)?;
+                        }
+                        Ok(scan)
+                    });
                     match result {
                         Ok(scan) => {
                             *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(scan);
@@ -484,6 +543,10 @@ fn scan_tar<R: Read>(
     budget: &Budget,
 ) -> Result<LayerScan, ScanError> {
     let mut scan = LayerScan::default();
+    let mut budget = Metered {
+        budget,
+        charges: Charges::default(),
+    };
     let mut archive = tar::Archive::new(reader);
     let tar_error = |e: io::Error| ScanError::Corrupt(format!("tar: {}", clip(e, 160)));
     let entries = archive.entries().map_err(tar_error)?;
@@ -591,6 +654,7 @@ fn scan_tar<R: Read>(
     scan.added.dedup();
     scan.added_files.sort_unstable();
     scan.added_files.dedup();
+    scan.charges = budget.charges;
     Ok(scan)
 }
 

@@ -18,7 +18,7 @@
 use super::FORMAT_VERSION;
 use crate::inspect::FoundFile;
 use crate::inspect::catalog::WANTS_VERSION;
-use crate::inspect::walker::LayerScan;
+use crate::inspect::walker::{Charges, LayerScan};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -41,6 +41,8 @@ struct Body<'a> {
     opaque: Vec<&'a str>,
     added: Vec<u64>,
     added_files: Vec<u64>,
+    /// What reading the layer took from a read's budget: entries, bytes.
+    charges: (u64, u64),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -86,6 +88,7 @@ pub(crate) fn encode(digest: &str, scan: &LayerScan) -> Vec<u8> {
         opaque: sorted(&scan.opaque),
         added: scan.added.clone(),
         added_files: scan.added_files.clone(),
+        charges: (scan.charges.entries, scan.charges.kept_bytes),
     };
     let body = postcard::to_allocvec(&body).expect("a scan always serialises");
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
@@ -160,6 +163,10 @@ fn scan_of(digest: &str, body: Body) -> Result<LayerScan, &'static str> {
         opaque: body.opaque.into_iter().map(str::to_string).collect(),
         added: body.added,
         added_files: body.added_files,
+        charges: Charges {
+            entries: body.charges.0,
+            kept_bytes: body.charges.1,
+        },
     })
 }
 
@@ -197,6 +204,10 @@ mod tests {
             opaque: ["usr/share/doc".to_string()].into(),
             added_files: added[1..].to_vec(),
             added,
+            charges: Charges {
+                entries: 7,
+                kept_bytes: 120,
+            },
         }
     }
 
@@ -213,6 +224,7 @@ mod tests {
         assert_eq!(back.opaque, scan.opaque);
         assert_eq!(back.added, scan.added);
         assert_eq!(back.added_files, scan.added_files);
+        assert_eq!(back.charges, scan.charges);
         let status = &back.files["var/lib/dpkg/status"].contents;
         let linked = &back.files["var/lib/dpkg/status.d/gdb"].contents;
         assert!(Arc::ptr_eq(status, linked));
