@@ -779,6 +779,72 @@ mod tests {
         assert_eq!(&*cuda.contents, b"cuda-12.8");
     }
 
+    /// Serves blobs by digest and counts the reads.
+    struct Blobs {
+        blobs: Vec<Vec<u8>>,
+        reads: AtomicUsize,
+    }
+
+    impl Store for Blobs {
+        fn manifest(
+            &self,
+            digest: &str,
+            _: Option<&str>,
+        ) -> Result<super::super::store::Fetched, InspectError> {
+            panic!("fetched {digest}")
+        }
+        fn blob(
+            &self,
+            digest: &str,
+            _: Option<u64>,
+        ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+            self.reads.fetch_add(1, Ordering::Relaxed);
+            let blob = self
+                .blobs
+                .iter()
+                .find(|b| sha256_digest(b) == digest)
+                .unwrap();
+            Ok(Box::new(&blob[..]))
+        }
+    }
+
+    #[test]
+    fn a_cached_layer_is_read_once_and_keeps_what_it_took_from_the_budget() {
+        let tar = tar_of(&[E::Dir("etc/"), E::File("etc/os-release", b"ID=ubuntu")]);
+        let layer = LayerRef {
+            digest: sha256_digest(&tar),
+            media_type: None,
+            size: Some(tar.len() as u64),
+            check: Check::Stored,
+        };
+        let store = Blobs {
+            blobs: vec![tar],
+            reads: AtomicUsize::new(0),
+        };
+        let cache = LayerCache::in_memory();
+        let job = Job {
+            store: &store,
+            reference: "r",
+            wanted: &all,
+            progress: &super::super::NoProgress,
+            jobs: 2,
+            cache: Some(&cache),
+        };
+        // The same layer twice in one read, then again in another.
+        let first = read_layers(&job, &[layer.clone(), layer.clone()]).unwrap();
+        let again = read_layers(&job, std::slice::from_ref(&layer)).unwrap();
+        assert_eq!(store.reads.load(Ordering::Relaxed), 1);
+        assert_eq!(first, again);
+        let scan = cache.lookup(&layer.digest).unwrap();
+        assert_eq!(
+            scan.charges,
+            Charges {
+                entries: 2,
+                kept_bytes: 9
+            }
+        );
+    }
+
     #[test]
     fn last_entry_wins_and_hard_links() {
         let s = scan(&tar_of(&[
