@@ -245,12 +245,16 @@ fn damaged_outdated_and_foreign_entries_are_rebuilt() {
         assert_eq!(rerun.status.code(), Some(1), "{what}: {}", stderr(&rerun));
         assert_eq!(stdout(&rerun), stdout(&cold), "{what}");
         let warning = stderr(&rerun);
+        let expected = format!(
+            "warning: ignoring the layer cache entry {}: ",
+            entry(&dir, victim).display()
+        );
         assert_eq!(
-            warning.contains("warning: ignoring the layer cache entry"),
-            warned,
+            warning.lines().count(),
+            usize::from(warned),
             "{what}: {warning}"
         );
-        assert!(!warning.contains("error"), "{what}: {warning}");
+        assert_eq!(warning.starts_with(&expected), warned, "{what}: {warning}");
         assert_eq!(
             fs::read(entry(&dir, victim)).unwrap(),
             original(&layers[3]),

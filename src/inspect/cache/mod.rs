@@ -94,10 +94,11 @@ impl LayerCache {
         Some(scan)
     }
 
-    /// The scan of layer `digest`: from the cache, else made by `scan`
-    /// (which reads the layer and checks it against its digest) and kept.
-    /// A read of the same layer in progress elsewhere in the run is waited
-    /// for rather than repeated.
+    /// The scan of layer `digest` (which [`LayerCache::lookup`] did not
+    /// find): from this run if another read of it has just finished, else
+    /// made by `scan` (which reads the layer and checks it against its
+    /// digest) and kept. A read of the same layer in progress elsewhere in
+    /// the run is waited for rather than repeated.
     pub(crate) fn get_or_scan(
         &self,
         digest: &str,
@@ -108,17 +109,10 @@ impl LayerCache {
         if let Some(scan) = &*held {
             return Ok(Arc::clone(scan));
         }
-        let from_disk = self.disk.as_ref().and_then(|d| d.load(digest));
-        let scan = match from_disk {
-            Some(scan) => scan,
-            None => {
-                let scan = scan()?;
-                if let Some(disk) = &self.disk {
-                    disk.save(digest, &scan);
-                }
-                scan
-            }
-        };
+        let scan = scan()?;
+        if let Some(disk) = &self.disk {
+            disk.save(digest, &scan);
+        }
         let scan = Arc::new(scan);
         self.memo.filled(digest, &scan);
         *held = Some(Arc::clone(&scan));
