@@ -9,6 +9,7 @@ use relnotes::{
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub mod cache;
 pub mod standalone;
 pub mod verify;
 
@@ -123,9 +124,8 @@ pub enum Command {
         /// With --from-image: no progress bars.
         #[arg(short, long)]
         quiet: bool,
-        /// With --from-image: give up on a registry silent this long (default 30).
-        #[arg(long, requires = "from_image", value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: Option<Duration>,
+        #[command(flatten)]
+        reading: SbomReadingArgs,
     },
     /// Build every release into a bilingual static site (docs/site.md).
     ///
@@ -299,7 +299,7 @@ impl AccessArgs {
             self.username.clone(),
             self.insecure,
             self.quiet,
-            self.timeout,
+            self.reading.clone(),
         )
     }
 }
@@ -319,9 +319,49 @@ pub struct AccessArgs {
     /// No progress bars.
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+}
+
+/// How long to wait for a registry, and where layer catalogs are kept.
+#[derive(clap::Args, Clone)]
+pub struct ReadingArgs {
     /// Give up on a registry that stays silent this long (default 30).
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub cache: cache::CacheArgs,
+}
+
+/// [`ReadingArgs`] of `sbom`, where they go with --from-image.
+#[derive(clap::Args)]
+pub struct SbomReadingArgs {
+    /// With --from-image: give up on a registry silent this long (default 30).
+    #[arg(long, requires = "from_image", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// With --from-image: keep layer catalogs in DIR (docs/cache.md).
+    #[arg(
+        long,
+        requires = "from_image",
+        value_name = "DIR",
+        conflicts_with = "no_cache"
+    )]
+    pub cache_dir: Option<PathBuf>,
+    /// With --from-image: neither read nor write the layer cache.
+    #[arg(long, requires = "from_image")]
+    pub no_cache: bool,
+}
+
+impl From<SbomReadingArgs> for ReadingArgs {
+    fn from(args: SbomReadingArgs) -> ReadingArgs {
+        ReadingArgs {
+            timeout: args.timeout,
+            cache: cache::CacheArgs {
+                cache_dir: args.cache_dir,
+                no_cache: args.no_cache,
+            },
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -403,14 +443,16 @@ pub fn access(
     username: Option<String>,
     insecure: bool,
     quiet: bool,
-    timeout: Option<Duration>,
+    reading: impl Into<ReadingArgs>,
 ) -> Result<relnotes::ImageAccess, relnotes::Error> {
+    let reading = reading.into();
     let access = relnotes::ImageAccess {
         insecure,
         quiet,
-        timeout,
+        timeout: reading.timeout,
         ..Default::default()
-    };
+    }
+    .with_cache(&reading.cache.settings()?);
     match username {
         Some(user) => access.with_login(user, std::io::stdin()),
         None => Ok(access),

@@ -29,6 +29,8 @@ pub enum Error {
     Draft(#[from] crate::draft::DraftError),
     #[error(transparent)]
     Attach(#[from] Box<crate::attach::AttachError>),
+    #[error(transparent)]
+    Cache(#[from] crate::inspect::cache::CacheError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),

@@ -67,5 +67,6 @@ pub use app::{
     sync_release, verify,
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
+pub use app::{cache_clean, cache_info};
 pub use error::Error;
 pub use import::ImportRequest;

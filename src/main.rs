@@ -97,13 +97,13 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             username,
             password_stdin: _,
             quiet,
-            timeout,
+            reading,
         } => {
             let source = match from_image {
                 None => SbomSource::Record,
                 Some(image) => SbomSource::Image {
                     reference: Some(image).filter(|i| !i.is_empty()),
-                    access: cli::access(username, insecure, quiet, timeout)?,
+                    access: cli::access(username, insecure, quiet, reading)?,
                 },
             };
             let arch = match arch.as_deref() {

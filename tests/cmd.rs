@@ -23,6 +23,7 @@ fn relnotes_bin() -> &'static Path {
 fn cases() {
     trycmd::TestCases::new()
         .register_bin("relnotes", relnotes_bin())
+        .env("RELNOTES_NO_CACHE", "1")
         .case(root().join("tests/cmd/*.toml"));
 }
 
@@ -69,6 +70,7 @@ fn readme_examples() {
         .write_layout(&project.join("target/verify-demo/tampered"), "25.10");
     trycmd::TestCases::new()
         .register_bin("relnotes", relnotes_bin())
+        .env("RELNOTES_NO_CACHE", "1")
         .case(&readme)
         .run();
 }

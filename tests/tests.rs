@@ -4,6 +4,7 @@ mod support;
 mod util;
 
 mod attach;
+mod cache;
 mod cli;
 mod cmd;
 mod compat;

@@ -12,17 +12,18 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `relnotes` with `-C <root>`.
+/// `relnotes` with `-C <root>`. Without the layer cache: every test
+/// reads its images (tests/cache.rs tests the cache).
 pub fn relnotes() -> Command {
     let mut cmd = Command::cargo_bin("relnotes").expect("binary built");
-    cmd.arg("-C").arg(root());
+    cmd.arg("-C").arg(root()).env("RELNOTES_NO_CACHE", "1");
     cmd
 }
 
-/// `relnotes` run in `dir`, without `-C`.
+/// `relnotes` run in `dir`, without `-C` (and without the layer cache).
 pub fn relnotes_in(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("relnotes").expect("binary built");
-    cmd.current_dir(dir);
+    cmd.current_dir(dir).env("RELNOTES_NO_CACHE", "1");
     cmd
 }
 

@@ -1,8 +1,10 @@
 //! How commands that read an image reach it.
 
 use crate::Error;
+use crate::inspect::cache::{CacheSettings, LayerCache};
 use crate::inspect::{Credentials, OpenOptions, Progress, progress};
 use std::io::Read;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How to reach an image and how to show progress while reading it.
@@ -18,6 +20,10 @@ pub struct ImageAccess {
     /// How long a registry may stay silent before reading gives up
     /// (`--timeout`); `None` means the default (30 s).
     pub timeout: Option<Duration>,
+    /// The layer cache; clones share it, and with it what the run has
+    /// read. The default keeps scans for the run only
+    /// ([`ImageAccess::with_cache`] for a cache directory).
+    pub cache: Arc<LayerCache>,
 }
 
 impl ImageAccess {
@@ -32,11 +38,20 @@ impl ImageAccess {
         })
     }
 
+    /// Keeps layer scans as `settings` say (`--cache-dir`, `--no-cache`).
+    pub fn with_cache(self, settings: &CacheSettings) -> ImageAccess {
+        ImageAccess {
+            cache: Arc::new(LayerCache::new(settings)),
+            ..self
+        }
+    }
+
     pub(super) fn open_options(&self) -> OpenOptions {
         OpenOptions {
             credentials: self.credentials.clone(),
             insecure: self.insecure,
             timeout: self.timeout,
+            cache: Some(Arc::clone(&self.cache)),
             ..Default::default()
         }
     }

@@ -8,6 +8,7 @@
 //! [`crate::Error`].
 
 mod attach;
+mod cache;
 mod checks;
 mod draft;
 mod image;
@@ -22,6 +23,7 @@ mod verify;
 mod verify_all;
 
 pub use attach::{AttachRequest, attach, referrers};
+pub use cache::{cache_clean, cache_info};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use image::ImageAccess;

@@ -46,11 +46,18 @@ pub enum Standalone {
         #[arg(long)]
         project: bool,
     },
+    /// Manage the layer catalog cache of verify, sbom --from-image, new,
+    /// sync and attach --observed (docs/cache.md).
+    Cache {
+        #[command(subcommand)]
+        command: super::cache::CacheCommand,
+    },
 }
 
 /// Runs a command that needs no project; its exit code.
 pub fn run(command: Standalone) -> Result<u8, Error> {
     match command {
+        Standalone::Cache { command } => return super::cache::run(command),
         Standalone::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "relnotes", &mut script);

@@ -1,10 +1,9 @@
 //! `relnotes verify`'s arguments: one release, or with `--all` every
 //! release of the project (or a range of them).
 
-use super::{ListFormat, access, parse_timeout};
+use super::{ListFormat, ReadingArgs, access};
 use relnotes::output::terminal_safe;
 use relnotes::{Error, VerifyAllRequest, VerifyRequest};
-use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct VerifyArgs {
@@ -64,9 +63,8 @@ pub struct VerifyArgs {
     /// No progress bars (and with --all, no line per release).
     #[arg(short, long)]
     pub quiet: bool,
-    /// Give up on a registry that stays silent this long (default 30).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
 }
 
 /// One release, or the catalogue.
@@ -82,7 +80,7 @@ impl VerifyArgs {
             self.username.clone(),
             self.insecure,
             self.quiet,
-            self.timeout,
+            self.reading.clone(),
         )?;
         if !self.all {
             return Ok(VerifyCall::One(VerifyRequest {

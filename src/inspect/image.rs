@@ -21,6 +21,8 @@
 //! # Ok::<(), relnotes::inspect::InspectError>(())
 //! ```
 
+use super::cache::LayerCache;
+use super::catalog;
 use super::digest::{is_sha256_digest, sha256_digest};
 use super::progress::Progress;
 use super::source::ImageSource;
@@ -32,6 +34,7 @@ use super::walker::{self, Job};
 use super::{ImageConfig, ImageView, InspectError, Platform, Wanted};
 use oci_spec::image::{Descriptor, ImageIndex, ImageManifest};
 use std::io::Read;
+use std::sync::Arc;
 
 /// An entry of an index.
 #[derive(Debug, Clone)]
@@ -55,6 +58,7 @@ pub struct Image {
     store: Box<dyn Store>,
     root: Root,
     jobs: usize,
+    cache: Option<Arc<LayerCache>>,
 }
 
 impl std::fmt::Debug for Image {
@@ -102,6 +106,7 @@ pub fn open(source: &ImageSource, options: &OpenOptions) -> Result<Image, Inspec
         store,
         root,
         jobs,
+        cache: options.cache.clone(),
     })
 }
 
@@ -141,11 +146,33 @@ impl Image {
     /// Reads one platform: its config, and the files `wanted` asks for as
     /// the final filesystem holds them. Every blob is checked against its
     /// digest. [`InspectError::PlatformNotFound`] when the image does not
-    /// have the platform.
+    /// have the platform. Every layer is read: the cache is for
+    /// [`Image::read_for_catalog`].
     pub fn read(
         &self,
         platform: &Platform,
         wanted: Wanted,
+        progress: &dyn Progress,
+    ) -> Result<ImageView, InspectError> {
+        self.read_with(platform, wanted, None, progress)
+    }
+
+    /// [`Image::read`] with the catalogers' filter ([`catalog::wants`]):
+    /// layers the cache of [`OpenOptions::cache`] holds are not fetched,
+    /// and those read are kept in it.
+    pub fn read_for_catalog(
+        &self,
+        platform: &Platform,
+        progress: &dyn Progress,
+    ) -> Result<ImageView, InspectError> {
+        self.read_with(platform, &catalog::wants, self.cache.as_deref(), progress)
+    }
+
+    fn read_with(
+        &self,
+        platform: &Platform,
+        wanted: Wanted,
+        cache: Option<&LayerCache>,
         progress: &dyn Progress,
     ) -> Result<ImageView, InspectError> {
         let single = self.resolve(platform)?;
@@ -155,6 +182,7 @@ impl Image {
             wanted,
             progress,
             jobs: self.jobs,
+            cache,
         };
         let files = walker::read_layers(&job, &single.layers)?;
         Ok(ImageView {

@@ -70,7 +70,12 @@ impl Budget {
 
     /// Counts one more entry.
     pub fn entry(&self) -> Result<(), Exceeded> {
-        take(&self.entries, 1, MAX_ENTRIES).map_err(|()| Exceeded::Entries)
+        self.entries(1)
+    }
+
+    /// Counts `count` more entries (a layer's, served from the cache).
+    pub fn entries(&self, count: u64) -> Result<(), Exceeded> {
+        take(&self.entries, count, MAX_ENTRIES).map_err(|()| Exceeded::Entries)
     }
 }
 

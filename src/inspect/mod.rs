@@ -23,6 +23,7 @@ use std::sync::Arc;
 pub mod archive;
 pub mod auth;
 mod bounded;
+pub mod cache;
 pub mod catalog;
 pub mod credentials;
 pub mod digest;

@@ -6,10 +6,12 @@
 //! the right source and walks what it serves.
 
 use super::auth::Credentials;
+use super::cache::LayerCache;
 use super::{ImageConfig, InspectError, Platform};
 use oci_spec::image::{Descriptor, ImageConfiguration};
 use std::io::Read;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How to open an image.
@@ -38,6 +40,12 @@ pub struct OpenOptions {
     /// means [`DEFAULT_TIMEOUT`]. A credential helper running longer is
     /// stopped.
     pub timeout: Option<Duration>,
+    /// Where layer scans are kept, shared by every image opened with it
+    /// (reads with the catalogers' filter only: [`Image::read_for_catalog`]);
+    /// `None` reads every layer every time.
+    ///
+    /// [`Image::read_for_catalog`]: super::Image::read_for_catalog
+    pub cache: Option<Arc<LayerCache>>,
 }
 
 /// How long a registry may stay silent by default.

@@ -16,6 +16,7 @@
 //! wanted files' contents; a blob is never held whole.
 
 use super::bounded::Bounded;
+use super::cache::LayerCache;
 use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
 use super::inflate::GzipDecoder;
@@ -25,8 +26,9 @@ use super::retry::{self, MAX_TRIES};
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
 use super::{FoundFile, InspectError, Keep, Wanted};
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Component, Path};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -49,11 +51,11 @@ enum Compression {
 #[derive(Debug, Default)]
 pub(crate) struct LayerScan {
     /// Wanted files, by path (the last entry of a path in the tar wins).
-    files: BTreeMap<String, FoundFile>,
+    pub(super) files: BTreeMap<String, FoundFile>,
     /// Paths a `.wh.<name>` entry deletes from lower layers.
-    whiteouts: HashSet<String>,
+    pub(super) whiteouts: HashSet<String>,
     /// Directories whose lower content a `.wh..wh..opq` entry hides.
-    opaque: HashSet<String>,
+    pub(super) opaque: HashSet<String>,
     /// Fingerprints of every path the layer adds (sorted), and of those
     /// that are not directories: a path a layer adds hides the same path
     /// below; a non-directory also hides everything below it, as when a
@@ -62,16 +64,62 @@ pub(crate) struct LayerScan {
     /// Fingerprints rather than paths keep memory at 8 bytes per path
     /// (a CUDA or PyTorch layer adds 10^5 paths); a false match needs a
     /// 64-bit collision with one of the few wanted paths.
-    added: Vec<u64>,
-    added_files: Vec<u64>,
+    pub(super) added: Vec<u64>,
+    pub(super) added_files: Vec<u64>,
+    /// What reading the layer took from the read's [`Budget`].
+    pub(super) charges: Charges,
 }
 
-/// A 64-bit fingerprint of a path: SipHash with fixed keys, so the same
-/// within a run whatever thread computes it.
-fn fingerprint(path: &str) -> u64 {
-    #[allow(deprecated)]
-    let mut hasher = std::hash::SipHasher::new();
-    path.hash(&mut hasher);
+/// What one layer's scan took from a read's [`Budget`]: taken again when
+/// the scan comes from the cache, so that a read meets the same bounds
+/// whether its layers were read or not.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Charges {
+    pub entries: u64,
+    pub kept_bytes: u64,
+}
+
+/// A [`Budget`] that counts what one layer takes from it.
+struct Metered<'a> {
+    budget: &'a Budget,
+    charges: Charges,
+}
+
+impl Metered<'_> {
+    fn entry(&mut self) -> Result<(), Exceeded> {
+        self.charges.entries += 1;
+        self.budget.entry()
+    }
+
+    fn keep(&mut self, bytes: u64) -> Result<(), Exceeded> {
+        self.charges.kept_bytes += bytes;
+        self.budget.keep(bytes)
+    }
+}
+
+/// Takes what a cached layer took when it was read.
+fn charge_cached(
+    job: &Job,
+    digest: &str,
+    scan: &LayerScan,
+    budget: &Budget,
+) -> Result<(), InspectError> {
+    budget
+        .entries(scan.charges.entries)
+        .and_then(|()| budget.keep(scan.charges.kept_bytes))
+        .map_err(|exceeded| InspectError::TooLarge {
+            reference: job.reference.into(),
+            what: format!("layer {digest}"),
+            detail: exceeded.describe(),
+        })
+}
+
+/// A 64-bit fingerprint of a path: SipHash-2-4 with fixed keys over the
+/// path's bytes, so the same in every run and every build (scans are
+/// cached on disk: changing it means bumping the cache's format version).
+pub(super) fn fingerprint(path: &str) -> u64 {
+    let mut hasher = siphasher::sip::SipHasher24::new_with_keys(0, 0);
+    hasher.write(path.as_bytes());
     hasher.finish()
 }
 
@@ -103,11 +151,12 @@ impl LayerScan {
 /// Merges layer scans, bottom layer first: each layer hides what it
 /// whites out, replaces or covers with an opaque directory in the layers
 /// below, then adds its own files. The result is sorted by path.
-pub(crate) fn merge(scans: Vec<LayerScan>) -> Vec<FoundFile> {
+pub(crate) fn merge<S: Borrow<LayerScan>>(scans: impl IntoIterator<Item = S>) -> Vec<FoundFile> {
     let mut merged: BTreeMap<String, FoundFile> = BTreeMap::new();
     for scan in scans {
+        let scan = scan.borrow();
         merged.retain(|path, _| !scan.hides(path));
-        merged.extend(scan.files);
+        merged.extend(scan.files.iter().map(|(p, f)| (p.clone(), f.clone())));
     }
     merged.into_values().collect()
 }
@@ -119,23 +168,36 @@ pub(crate) struct Job<'a> {
     pub wanted: Wanted<'a>,
     pub progress: &'a dyn Progress,
     pub jobs: usize,
+    /// Where scans made with `wanted` are kept; `Some` only when `wanted`
+    /// is the filter the cache is made for ([`super::catalog::wants`]).
+    pub cache: Option<&'a LayerCache>,
 }
 
 /// Reads every layer (in parallel) and returns the wanted files of the
-/// final filesystem, sorted by path.
+/// final filesystem, sorted by path. Layers the cache holds are not read.
 pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFile>, InspectError> {
-    let total: u64 = layers.iter().filter_map(|l| l.size).sum();
-    job.progress.begin(layers.len(), total);
+    let budget = Budget::default();
+    let mut hits = Vec::with_capacity(layers.len());
+    for layer in layers {
+        let hit = job.cache.and_then(|c| c.lookup(&layer.digest));
+        if let Some(scan) = &hit {
+            charge_cached(job, &layer.digest, scan, &budget)?;
+        }
+        hits.push(Mutex::new(hit));
+    }
+    let results = hits;
+    let cached = |i: &usize| results[*i].lock().is_ok_and(|slot| slot.is_some());
     // Largest first: the last layer to start should be a short one.
-    let mut order: Vec<usize> = (0..layers.len()).collect();
+    let mut order: Vec<usize> = (0..layers.len()).filter(|i| !cached(i)).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(layers[i].size.unwrap_or(u64::MAX)));
+    // Cached layers are not shown: only what is read counts.
+    let total: u64 = order.iter().filter_map(|&i| layers[i].size).sum();
+    job.progress.begin(order.len(), total);
 
     let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
-    let budget = Budget::default();
     let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
-    let results: Vec<Mutex<Option<LayerScan>>> = layers.iter().map(|_| Mutex::new(None)).collect();
-    let workers = job.jobs.clamp(1, layers.len().max(1));
+    let workers = job.jobs.clamp(1, order.len().max(1));
 
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -147,9 +209,26 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&index) = order.get(k) else { break };
                     let layer = &layers[index];
-                    job.progress.layer_start(index, &layer.digest, layer.size);
-                    let result = scan_blob(job, index, layer, &cancel, &budget);
-                    job.progress.layer_done(index);
+                    let mut read_here = false;
+                    let mut scan = || {
+                        read_here = true;
+                        job.progress.layer_start(index, &layer.digest, layer.size);
+                        let result = scan_blob(job, index, layer, &cancel, &budget);
+                        job.progress.layer_done(index);
+                        result
+                    };
+                    let result = match job.cache {
+                        // Another read of this run may be reading the same
+                        // layer: the cache makes this one wait for it.
+                        Some(cache) => cache.get_or_scan(&layer.digest, scan),
+                        None => scan().map(Arc::new),
+                    };
+                    let result = result.and_then(|scan| {
+                        if !read_here {
+                            charge_cached(job, &layer.digest, &scan, &budget)?;
+                        }
+                        Ok(scan)
+                    });
                     match result {
                         Ok(scan) => {
                             *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(scan);
@@ -168,10 +247,13 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
         }
     });
     job.progress.end();
+    if let Some(cache) = job.cache {
+        cache.settle();
+    }
     if let Some(e) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let scans = results
+    let scans: Vec<Arc<LayerScan>> = results
         .into_iter()
         .map(|slot| {
             slot.into_inner()
@@ -461,6 +543,10 @@ fn scan_tar<R: Read>(
     budget: &Budget,
 ) -> Result<LayerScan, ScanError> {
     let mut scan = LayerScan::default();
+    let mut budget = Metered {
+        budget,
+        charges: Charges::default(),
+    };
     let mut archive = tar::Archive::new(reader);
     let tar_error = |e: io::Error| ScanError::Corrupt(format!("tar: {}", clip(e, 160)));
     let entries = archive.entries().map_err(tar_error)?;
@@ -568,6 +654,7 @@ fn scan_tar<R: Read>(
     scan.added.dedup();
     scan.added_files.sort_unstable();
     scan.added_files.dedup();
+    scan.charges = budget.charges;
     Ok(scan)
 }
 
@@ -690,6 +777,72 @@ mod tests {
         let cuda = &merged[2];
         assert!(cuda.symlink);
         assert_eq!(&*cuda.contents, b"cuda-12.8");
+    }
+
+    /// Serves blobs by digest and counts the reads.
+    struct Blobs {
+        blobs: Vec<Vec<u8>>,
+        reads: AtomicUsize,
+    }
+
+    impl Store for Blobs {
+        fn manifest(
+            &self,
+            digest: &str,
+            _: Option<&str>,
+        ) -> Result<super::super::store::Fetched, InspectError> {
+            panic!("fetched {digest}")
+        }
+        fn blob(
+            &self,
+            digest: &str,
+            _: Option<u64>,
+        ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+            self.reads.fetch_add(1, Ordering::Relaxed);
+            let blob = self
+                .blobs
+                .iter()
+                .find(|b| sha256_digest(b) == digest)
+                .unwrap();
+            Ok(Box::new(&blob[..]))
+        }
+    }
+
+    #[test]
+    fn a_cached_layer_is_read_once_and_keeps_what_it_took_from_the_budget() {
+        let tar = tar_of(&[E::Dir("etc/"), E::File("etc/os-release", b"ID=ubuntu")]);
+        let layer = LayerRef {
+            digest: sha256_digest(&tar),
+            media_type: None,
+            size: Some(tar.len() as u64),
+            check: Check::Stored,
+        };
+        let store = Blobs {
+            blobs: vec![tar],
+            reads: AtomicUsize::new(0),
+        };
+        let cache = LayerCache::in_memory();
+        let job = Job {
+            store: &store,
+            reference: "r",
+            wanted: &all,
+            progress: &super::super::NoProgress,
+            jobs: 2,
+            cache: Some(&cache),
+        };
+        // The same layer twice in one read, then again in another.
+        let first = read_layers(&job, &[layer.clone(), layer.clone()]).unwrap();
+        let again = read_layers(&job, std::slice::from_ref(&layer)).unwrap();
+        assert_eq!(store.reads.load(Ordering::Relaxed), 1);
+        assert_eq!(first, again);
+        let scan = cache.lookup(&layer.digest).unwrap();
+        assert_eq!(
+            scan.charges,
+            Charges {
+                entries: 2,
+                kept_bytes: 9
+            }
+        );
     }
 
     #[test]

@@ -20,9 +20,7 @@ pub use matching::{Match, match_component};
 pub use observed_sbom::{ObservedSbomOptions, observed_bom, observed_sbom};
 pub use report::*;
 
-use crate::inspect::{
-    self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress, catalog,
-};
+use crate::inspect::{self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress};
 use crate::record::{Arch, ArchView, Project, Release};
 use crate::sbom::SbomError;
 
@@ -131,7 +129,7 @@ pub fn read_archs(
     };
     for arch in archs {
         let platform = Platform::for_arch(arch);
-        let outcome = match image.read(&platform, &catalog::wants, progress) {
+        let outcome = match image.read_for_catalog(&platform, progress) {
             Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
             Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
             Err(e) => return Err(e.into()),

@@ -8,7 +8,7 @@
 //! same image can be compared by bom-ref.
 
 use super::{InspectedArch, VerifyError, open_image};
-use crate::inspect::{ImageSource, OpenOptions, Platform, Progress, catalog};
+use crate::inspect::{ImageSource, OpenOptions, Platform, Progress};
 use crate::package::{Os, Package, PurlError};
 use crate::record::{Arch, Project, Release};
 use crate::sbom::purl;
@@ -38,7 +38,7 @@ pub fn observed_sbom(
     let image = open_image(release, options.image, &options.open)?;
     let mut boms = Vec::with_capacity(archs.len());
     for arch in archs {
-        let view = image.read(&Platform::for_arch(arch), &catalog::wants, options.progress)?;
+        let view = image.read_for_catalog(&Platform::for_arch(arch), options.progress)?;
         let inspected = InspectedArch::from_view(&view);
         boms.push(observed_bom(
             project,

@@ -13,7 +13,8 @@ pub fn run_measured(args: &[&str], env: &[(&str, &str)]) -> (Output, u64) {
     command
         .arg("-v")
         .arg(env!("CARGO_BIN_EXE_relnotes"))
-        .args(args);
+        .args(args)
+        .env("RELNOTES_NO_CACHE", "1");
     for (key, value) in env {
         command.env(key, value);
     }

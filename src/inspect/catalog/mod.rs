@@ -144,6 +144,11 @@ pub static CATALOGERS: &[&dyn Cataloger] = &[
     &require::NvidiaRequire,
 ];
 
+/// The version of [`wants`]: layer scans made with it are cached under it,
+/// so bump it whenever what it keeps changes (a unit test of the cache
+/// pins its answers on a sample of paths and fails until you do).
+pub const WANTS_VERSION: u32 = 1;
+
 /// The walker's filter: whether any cataloger wants the entry, and how
 /// much of it (all of it if any of them wants it whole).
 pub fn wants(path: &str, size: u64) -> Keep {

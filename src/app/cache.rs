@@ -1,0 +1,88 @@
+//! `relnotes cache info` and `relnotes cache clean`: the layer catalog
+//! cache of the commands that read images (docs/cache.md).
+
+use super::CommandReport;
+use crate::Error;
+use crate::inspect::cache::{self, CacheInfo, CacheSettings, Cleaned};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `relnotes cache info`: where the cache is, what it holds, its bound.
+pub fn cache_info(dir: Option<PathBuf>) -> Result<CacheInfo, Error> {
+    let settings = CacheSettings::managed(dir)?;
+    let dir = settings.dir.expect("a managed cache has a directory");
+    Ok(cache::info(&dir, settings.max_bytes)?)
+}
+
+/// `relnotes cache clean`: removes every entry, or those not used for
+/// `older_than`.
+pub fn cache_clean(dir: Option<PathBuf>, older_than: Option<Duration>) -> Result<Cleaned, Error> {
+    let settings = CacheSettings::managed(dir)?;
+    let dir = settings.dir.expect("a managed cache has a directory");
+    Ok(cache::clean(&dir, older_than)?)
+}
+
+impl CommandReport for CacheInfo {
+    fn to_text(&self) -> String {
+        format!(
+            "directory  {}\nentries    {} layers\nsize       {} of {} ({} bytes)\nformat     {} (catalog filter {})\n",
+            self.dir.display(),
+            self.entries,
+            human_bytes(self.bytes),
+            human_bytes(self.max_bytes),
+            self.bytes,
+            self.format_version,
+            self.filter_version,
+        )
+    }
+    fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect("serialisable");
+        json.push('\n');
+        json
+    }
+}
+
+impl CommandReport for Cleaned {
+    fn to_text(&self) -> String {
+        format!(
+            "removed {} layers ({}) from {}\n",
+            self.entries,
+            human_bytes(self.bytes),
+            self.dir.display()
+        )
+    }
+    fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect("serialisable");
+        json.push('\n');
+        json
+    }
+}
+
+/// `1.5 MiB`: a size for people, in powers of 1024.
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_for_people() {
+        assert_eq!(human_bytes(0), "0 bytes");
+        assert_eq!(human_bytes(1023), "1023 bytes");
+        assert_eq!(human_bytes(1536), "1.5 KiB");
+        assert_eq!(human_bytes(1 << 30), "1.0 GiB");
+    }
+}

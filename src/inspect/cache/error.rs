@@ -1,0 +1,19 @@
+//! What can go wrong managing the layer cache (`relnotes cache`, its
+//! settings). Reading images never fails because of the cache: it warns
+//! and reads the layer.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    #[error(
+        "no cache directory: neither $XDG_CACHE_HOME nor $HOME is set\n  = hint: pass --cache-dir DIR"
+    )]
+    NoDirectory,
+    #[error(
+        "{variable}: `{value}` is not a size\n  = hint: bytes, or a number with K, M, G or T (powers of 1024), e.g. 2G"
+    )]
+    BadSize { variable: String, value: String },
+    #[error("layer cache {}: {detail}", path.display())]
+    Io { path: PathBuf, detail: String },
+}
