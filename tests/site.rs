@@ -27,7 +27,7 @@ fn build(dir: &Path, extra: &[&str]) {
 }
 
 /// Every file under `dir`: relative path → bytes.
-fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+pub(crate) fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(here) = stack.pop() {

@@ -19,4 +19,5 @@ mod records;
 mod render;
 mod sbom;
 mod site;
+mod site_incremental;
 mod verify;
