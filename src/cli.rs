@@ -9,7 +9,6 @@ use relnotes::{
 use std::path::PathBuf;
 use std::time::Duration;
 
-mod allocator;
 pub mod standalone;
 
 /// Release notes of container images as data: bilingual pages, diffs,

@@ -328,7 +328,7 @@ fn spawn_site(project: &Path) -> Child {
 
 #[test]
 fn a_killed_build_leaves_the_previous_site_intact() {
-    let project = generated(150);
+    let project = generated(60);
     let p = project.path();
     site(p, "public", &[]);
     fs::write(p.join("public/CNAME"), "releases.example.com\n").unwrap();
@@ -371,7 +371,7 @@ fn a_killed_build_leaves_the_previous_site_intact() {
 
 #[test]
 fn a_second_build_while_one_runs_is_refused() {
-    let project = generated(150);
+    let project = generated(60);
     let p = project.path();
     let mut first = spawn_site(p);
     staging_under_way(p, &mut first);
