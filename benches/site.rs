@@ -9,7 +9,7 @@
 //! - an incremental build after a one-record edit (median of 5), and its
 //!   ratio to the full build, against 0.15×, beside `cp -al` (a tree of
 //!   hard links to the site: the least a rebuild beside it can do);
-//! - `--check` of the up-to-date site.
+//! - `--check` of the up-to-date site (median of 3).
 //!
 //! Prints figures and the machine's load; asserts nothing. Run with
 //! `cargo bench --bench site` (`RELNOTES_BENCH_RELEASES=N` for another size).
