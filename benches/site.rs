@@ -126,12 +126,15 @@ fn main() {
         rss: 0,
     };
     for i in 0..RUNS {
-        let out = format!("cold-{i}");
-        let (t, rss) = relnotes(&project, &["site", "--out", &out]);
+        let out = project.join(format!("cold-{i}"));
+        let (t, rss) = relnotes(
+            &project,
+            &["site", "--out", out.to_str().expect("utf-8 path")],
+        );
         full.times.push(t);
         full.rss = full.rss.max(rss);
         if i > 0 {
-            fs::remove_dir_all(project.join(&out)).expect("removed");
+            fs::remove_dir_all(&out).expect("removed");
         }
     }
     let site = project.join("cold-0");
@@ -174,7 +177,10 @@ fn main() {
         let edited = original.replacen("ray = \"2.50.1\"", &format!("ray = \"2.50.{}\"", 2 + i), 1);
         assert_ne!(edited, original, "the edit changes the record");
         fs::write(&record, edited).expect("record edited");
-        let (t, rss) = relnotes(&project, &["site", "--out", "cold-0"]);
+        let (t, rss) = relnotes(
+            &project,
+            &["site", "--out", site.to_str().expect("utf-8 path")],
+        );
         incremental.times.push(t);
         incremental.rss = incremental.rss.max(rss);
     }
@@ -183,7 +189,15 @@ fn main() {
         rss: 0,
     };
     for _ in 0..RUNS {
-        let (t, rss) = relnotes(&project, &["site", "--out", "cold-0", "--check"]);
+        let (t, rss) = relnotes(
+            &project,
+            &[
+                "site",
+                "--out",
+                site.to_str().expect("utf-8 path"),
+                "--check",
+            ],
+        );
         check.times.push(t);
         check.rss = check.rss.max(rss);
     }
