@@ -1,13 +1,21 @@
-//! Wall time of `relnotes site` over 50, 100 and 200 synthetic releases,
-//! the way a docs build meets it (process start included). Prints figures;
-//! asserts nothing.
+//! `relnotes site` at catalogue scale: a generated project of 1000
+//! releases (tests/support/catalogue.rs: three architectures, some 40
+//! components, bilingual texts), the release binary, process start
+//! included. In one run, each beside its floor:
 //!
-//! Each release is 25.10's record with another version (`20.01`, `20.02`,
-//! …) and a few component versions varied, so that consecutive releases
-//! differ (upgrades, a downgrade now and then). They live in a scratch
-//! project in a temp dir.
+//! - a cold full build into a new directory (median of 5) and its peak
+//!   RSS (GNU time), against 2 s and 256 MiB, beside `cp -r` of the
+//!   finished site (the cost of writing those bytes as files);
+//! - an incremental build after a one-record edit (median of 5), and its
+//!   ratio to the full build, against 0.15×, beside `cp -al` (a tree of
+//!   hard links to the site: the least a rebuild beside it can do);
+//! - `--check` of the up-to-date site (median of 3).
 //!
-//! Run with `cargo bench --bench site`.
+//! Prints figures and the machine's load; asserts nothing. Run with
+//! `cargo bench --bench site` (`RELNOTES_BENCH_RELEASES=N` for another size).
+
+#[path = "../tests/support/catalogue.rs"]
+mod catalogue;
 
 use std::fs;
 use std::path::Path;
@@ -16,83 +24,218 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 5;
 
-fn version(i: usize) -> String {
-    format!("{}.{:02}", 20 + i / 12, i % 12 + 1)
-}
-
-/// A project of `n` releases derived from 25.10's record.
-fn project(n: usize) -> tempfile::TempDir {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().expect("temp dir");
-    fs::copy(root.join("relnotes.toml"), dir.path().join("relnotes.toml")).expect("project");
-    let releases = dir.path().join("releases");
-    fs::create_dir(&releases).expect("releases dir");
-    let record = fs::read_to_string(root.join("releases/25.10.toml")).expect("25.10 record");
-    for i in 0..n {
-        let v = version(i);
-        let text = record
-            .replace("25.10", &v)
-            .replace(
-                "torch = \"2.8.0.9+nv25.3\"",
-                &format!("torch = \"2.{}.{}\"", i / 10, i % 10),
-            )
-            .replace(
-                "deepspeed = \"0.16.9+ali\"",
-                // Every seventh release goes back one version.
-                &format!(
-                    "deepspeed = \"0.{}.0\"",
-                    if i % 7 == 6 { i + 15 } else { i + 17 }
-                ),
-            );
-        fs::write(releases.join(format!("{v}.toml")), text).expect("record");
-    }
-    dir
-}
-
-fn run(binary: &str, project: &Path, out: &Path) -> Duration {
+/// One run of `relnotes -C project ARGS` under GNU time: wall time and
+/// peak RSS in KiB.
+fn relnotes(project: &Path, args: &[&str]) -> (Duration, u64) {
     let start = Instant::now();
-    let status = Command::new(binary)
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(env!("CARGO_BIN_EXE_relnotes"))
         .arg("-C")
         .arg(project)
-        .args(["site", "--out"])
-        .arg(out)
+        .args(args)
         .stdout(Stdio::null())
-        .status()
-        .expect("relnotes runs");
+        .output()
+        .expect("/usr/bin/time runs (install the `time` package)");
     let elapsed = start.elapsed();
-    assert!(status.success(), "relnotes site failed");
-    elapsed
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "relnotes {args:?} failed: {stderr}"
+    );
+    let rss = stderr
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no peak RSS from /usr/bin/time: {stderr}"));
+    (elapsed, rss)
+}
+
+fn timed(mut f: impl FnMut()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+fn sh(args: &[&str]) {
+    let status = Command::new(args[0])
+        .args(&args[1..])
+        .status()
+        .expect("runs");
+    assert!(status.success(), "{args:?} failed");
+}
+
+struct Figures {
+    times: Vec<Duration>,
+    rss: u64,
+}
+
+impl Figures {
+    fn median(&self) -> f64 {
+        let mut t = self.times.clone();
+        t.sort();
+        t[t.len() / 2].as_secs_f64() * 1e3
+    }
+    fn min(&self) -> f64 {
+        self.times.iter().min().unwrap().as_secs_f64() * 1e3
+    }
+    fn max(&self) -> f64 {
+        self.times.iter().max().unwrap().as_secs_f64() * 1e3
+    }
+}
+
+fn row(name: &str, f: &Figures, target: &str) {
+    let rss = if f.rss > 0 {
+        format!("{:.0}", f.rss as f64 / 1024.0)
+    } else {
+        "-".into()
+    };
+    println!(
+        "{name:<40} {:>9.0} {:>9.0} {:>9.0} {rss:>9} {target:>12}",
+        f.median(),
+        f.min(),
+        f.max()
+    );
+}
+
+fn load() -> String {
+    fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".into())
 }
 
 fn main() {
-    let binary = env!("CARGO_BIN_EXE_relnotes");
-    println!("relnotes site: wall time per build, {RUNS} builds each (process start included)");
+    let n: usize = std::env::var("RELNOTES_BENCH_RELEASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = tempfile::tempdir().expect("temp dir");
+    let project = work.path().join("project");
+    fs::create_dir(&project).expect("project dir");
+    catalogue::write_project(root, &project, n);
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     println!(
-        "{:<10} {:>7} {:>10} {:>10} {:>10} {:>12}",
-        "releases", "files", "min ms", "median", "max", "ms/release"
+        "relnotes site over {n} generated releases, {cores} cores, load average {} at the start",
+        load()
     );
-    for n in [50, 100, 200] {
-        let project = project(n);
-        let out = project.path().join("public");
-        // The first build writes a new directory, the others replace it.
-        let mut times: Vec<Duration> = (0..RUNS)
-            .map(|_| run(binary, project.path(), &out))
-            .collect();
-        let files = fs::read_to_string(out.join(".relnotes-site"))
-            .expect("manifest")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .count();
-        times.sort();
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        println!(
-            "{:<10} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>12.2}",
-            n,
-            files,
-            ms(times[0]),
-            ms(times[RUNS / 2]),
-            ms(times[RUNS - 1]),
-            ms(times[RUNS / 2]) / n as f64
+
+    // Cold full builds, each into a new directory.
+    let mut full = Figures {
+        times: Vec::new(),
+        rss: 0,
+    };
+    for i in 0..RUNS {
+        let out = project.join(format!("cold-{i}"));
+        let (t, rss) = relnotes(
+            &project,
+            &["site", "--out", out.to_str().expect("utf-8 path")],
         );
+        full.times.push(t);
+        full.rss = full.rss.max(rss);
+        if i > 0 {
+            fs::remove_dir_all(&out).expect("removed");
+        }
     }
+    let site = project.join("cold-0");
+    let files = fs::read_to_string(site.join(".relnotes-site"))
+        .expect("manifest")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .count();
+    let bytes: u64 = walk(&site);
+
+    // Floors: the finished site copied (its bytes as files), and linked.
+    let mut copy = Figures {
+        times: Vec::new(),
+        rss: 0,
+    };
+    let mut link = Figures {
+        times: Vec::new(),
+        rss: 0,
+    };
+    for _ in 0..RUNS {
+        let to = work.path().join("copy");
+        copy.times.push(timed(|| {
+            sh(&["cp", "-r", site.to_str().unwrap(), to.to_str().unwrap()])
+        }));
+        fs::remove_dir_all(&to).expect("removed");
+        link.times.push(timed(|| {
+            sh(&["cp", "-al", site.to_str().unwrap(), to.to_str().unwrap()])
+        }));
+        fs::remove_dir_all(&to).expect("removed");
+    }
+
+    // Incremental builds: one record's value changes each time.
+    let record = project.join(format!("releases/{}.toml", catalogue::version(n / 2)));
+    let original = fs::read_to_string(&record).expect("record");
+    let mut incremental = Figures {
+        times: Vec::new(),
+        rss: 0,
+    };
+    for i in 0..RUNS {
+        let edited = original.replacen("ray = \"2.50.1\"", &format!("ray = \"2.50.{}\"", 2 + i), 1);
+        assert_ne!(edited, original, "the edit changes the record");
+        fs::write(&record, edited).expect("record edited");
+        let (t, rss) = relnotes(
+            &project,
+            &["site", "--out", site.to_str().expect("utf-8 path")],
+        );
+        incremental.times.push(t);
+        incremental.rss = incremental.rss.max(rss);
+    }
+    let mut check = Figures {
+        times: Vec::new(),
+        rss: 0,
+    };
+    for _ in 0..RUNS {
+        let (t, rss) = relnotes(
+            &project,
+            &[
+                "site",
+                "--out",
+                site.to_str().expect("utf-8 path"),
+                "--check",
+            ],
+        );
+        check.times.push(t);
+        check.rss = check.rss.max(rss);
+    }
+
+    println!("{files} files, {:.1} MiB", bytes as f64 / (1024.0 * 1024.0));
+    println!(
+        "{:<40} {:>9} {:>9} {:>9} {:>9} {:>12}",
+        "", "median ms", "min ms", "max ms", "peak MiB", "target"
+    );
+    row("full build, new directory", &full, "2000 ms, 256");
+    row("  floor: cp -r of the site", &copy, "");
+    row(
+        "incremental build, one record edited",
+        &incremental,
+        "0.15× full",
+    );
+    row("  floor: cp -al of the site", &link, "");
+    row("--check of the up-to-date site", &check, "");
+    println!(
+        "incremental / full: {:.3}× (target ≤ 0.15×); full / cp -r: {:.1}×; incremental / cp -al: {:.1}×",
+        incremental.median() / full.median(),
+        full.median() / copy.median(),
+        incremental.median() / link.median()
+    );
+    println!("load average at the end: {}", load());
+}
+
+/// The bytes of every file under `dir`.
+fn walk(dir: &Path) -> u64 {
+    let mut total = 0;
+    for entry in fs::read_dir(dir).expect("read dir") {
+        let entry = entry.expect("entry");
+        let meta = entry.metadata().expect("metadata");
+        total += if meta.is_dir() {
+            walk(&entry.path())
+        } else {
+            meta.len()
+        };
+    }
+    total
 }

@@ -20,6 +20,7 @@ mod records;
 mod render;
 mod sbom;
 mod site;
+mod site_incremental;
 mod site_matrix;
 mod verify;
 mod verify_all;

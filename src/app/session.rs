@@ -39,12 +39,34 @@ impl Session {
         Ok(loaded)
     }
 
-    /// Loads every release, oldest first, with its version.
+    /// Loads every release, oldest first, with its version: on one
+    /// thread per core (a catalogue has a thousand records), reporting
+    /// the first broken record and the warnings in version order.
     pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
         let versions = self.workspace.versions()?;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = versions.len().div_ceil(threads).max(1);
+        let (workspace, strict) = (&self.workspace, self.strict);
+        let loaded: Vec<Result<Loaded, RecordError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = versions
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|v| workspace.load(v, strict))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a loading thread panicked"))
+                .collect()
+        });
         let mut all = Vec::with_capacity(versions.len());
-        for version in versions {
-            let loaded = self.load(&version)?;
+        for (version, loaded) in versions.into_iter().zip(loaded) {
+            let loaded = loaded?;
+            self.warnings.extend(loaded.warnings.iter().cloned());
             all.push((version, loaded));
         }
         Ok(all)

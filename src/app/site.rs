@@ -48,13 +48,13 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
     if req.no_drafts && !drafts.is_empty() {
         return Err(crate::draft::DraftError::Drafts(drafts).into());
     }
-    let built = site::build(&session.workspace, entries, &options)?;
     let out = req.out.to_path_buf();
+    let workspace = &session.workspace;
     Ok(if req.check {
-        let report = site::check(&built, req.out)?;
+        let report = site::check(workspace, entries, &options, req.out)?;
         SiteOutcome::Checked { out, report }
     } else {
-        let written = site::write(&built, req.out, req.force)?;
+        let written = site::write(workspace, entries, &options, req.out, req.force)?;
         SiteOutcome::Written { out, written }
     })
 }
@@ -64,7 +64,15 @@ impl CommandReport for SiteOutcome {
         match self {
             SiteOutcome::Checked { out, report } => report.to_text(out),
             SiteOutcome::Written { out, written } => {
-                let mut text = format!("wrote {} files to {}\n", written.files, out.display());
+                let mut text = format!("wrote {} files to {}", written.files, out.display());
+                if written.reused > 0 {
+                    let rendered = written.files - written.reused;
+                    text.push_str(&format!(
+                        " ({rendered} rebuilt, {} unchanged since the last build)",
+                        written.reused
+                    ));
+                }
+                text.push('\n');
                 for line in &written.recovered {
                     text.push_str(&format!("an earlier build was cut short: {line}\n"));
                 }

@@ -77,6 +77,7 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
         out: "public".into(),
         written: Written {
             files: 25,
+            reused: 0,
             kept: vec!["CNAME".into()],
             recovered: Vec::new(),
         },

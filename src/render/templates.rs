@@ -371,6 +371,14 @@ impl Templates {
         self.compilations.load(Ordering::Relaxed)
     }
 
+    /// Every template file as `(name, formats, text)`, in a fixed order:
+    /// what pages are rendered from (a site build fingerprints them).
+    pub fn files(&self) -> impl Iterator<Item = (&str, &[PageFormat], &str)> + '_ {
+        self.sources
+            .iter()
+            .map(|s| (s.name.as_str(), s.formats.as_slice(), s.text.as_str()))
+    }
+
     /// Whether a page template (`"release.html"`) exists.
     pub fn has_page(&self, name: &str) -> bool {
         format_of(name).is_some_and(|format| {

@@ -1,21 +1,31 @@
 //! `relnotes site`: every release as a complete bilingual static site.
 //!
-//! [`build`] renders the whole site in memory — the language chooser, per
-//! language an index of releases, the release pages (the same templates as
-//! `relnotes render`), a diff page per pair of consecutive releases, the
-//! support matrix ([`matrix`]), the SBOMs and the Markdown copies of every
-//! page — as a [`Site`]: relative paths and bytes. [`write`] puts it in
-//! place safely (built beside the output directory, then swapped in);
-//! [`check`] compares it with what is on disk. docs/site.md describes the
-//! layout.
+//! The site is the language chooser, per language an index of releases,
+//! the release pages (the same templates as `relnotes render`), a diff
+//! page per pair of consecutive releases, the support matrix ([`matrix`]),
+//! the SBOMs and the Markdown copies of every page. [`write`] renders it
+//! page by page, in parallel, straight into a directory beside the output
+//! directory, reusing the pages whose inputs did not change since the
+//! previous build, then swaps it in; [`check`] compares each page with
+//! what is on disk; [`build`] keeps the whole site in memory, as a
+//! [`Site`]. docs/site.md describes the layout.
 
+mod check_sink;
+mod digest;
+mod inputs;
 pub mod labels;
+mod manifest;
 pub mod matrix;
 mod nav;
 mod pages;
+mod sink;
+mod staging;
 mod write;
 
-pub use write::{CheckReport, Written, check, write};
+pub use write::{CheckReport, Written};
+
+use inputs::Inputs;
+use sink::{MemorySink, Sink};
 
 use crate::diff::DiffError;
 use crate::record::{Lang, Release, Workspace};
@@ -23,6 +33,7 @@ use crate::render::{RenderError, Templates};
 use crate::sbom::SbomError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::PoisonError;
 
 /// The file listing what relnotes wrote into the output directory, so a
 /// rebuild knows which files are its own (and keeps every other file).
@@ -97,18 +108,6 @@ impl Site {
     fn add(&mut self, path: String, bytes: impl Into<Vec<u8>>) {
         self.files.insert(path, bytes.into());
     }
-
-    /// The manifest: one path per line, itself excluded.
-    fn manifest(&self) -> String {
-        let mut out = String::from(
-            "# Files written by `relnotes site`; a rebuild replaces them and keeps every other file.\n",
-        );
-        for path in self.files.keys().filter(|p| *p != MANIFEST) {
-            out.push_str(path);
-            out.push('\n');
-        }
-        out
-    }
 }
 
 /// One release, loaded, with what the index and the matrix show of it.
@@ -117,37 +116,109 @@ pub struct Entry {
     pub release: Release,
 }
 
+/// What every way of building a site starts from.
+struct Plan<'a> {
+    workspace: &'a Workspace,
+    templates: Templates,
+    langs: Vec<Lang>,
+    base_url: Option<&'a str>,
+    /// Newest first.
+    entries: Vec<Entry>,
+    inputs: Inputs,
+}
+
+impl<'a> Plan<'a> {
+    /// Checks the releases, loads the templates and takes the digests of
+    /// what the pages are built from; `entries` oldest first.
+    fn new(
+        workspace: &'a Workspace,
+        mut entries: Vec<Entry>,
+        options: &'a SiteOptions,
+    ) -> Result<Plan<'a>, SiteError> {
+        if let Some(entry) = entries
+            .iter()
+            .find(|e| RESERVED_VERSIONS.contains(&e.version.as_str()))
+        {
+            return Err(SiteError::ReservedVersion {
+                version: entry.version.clone(),
+                page: format!("<lang>/{}.html", entry.version),
+            });
+        }
+        // Newest first, as every list of the site shows them.
+        entries.reverse();
+        let templates = Templates::load(workspace, options.templates)?;
+        let langs: Vec<Lang> = workspace.languages();
+        let base_url = options.base_url.as_ref().map(BaseUrl::as_str);
+        let inputs = Inputs::new(workspace, &templates, &langs, base_url, &entries);
+        Ok(Plan {
+            workspace,
+            templates,
+            langs,
+            base_url,
+            entries,
+            inputs,
+        })
+    }
+
+    /// Renders every page the sink cannot reuse into it.
+    fn run(&self, sink: &dyn Sink) -> Result<(), SiteError> {
+        pages::Builder {
+            workspace: self.workspace,
+            templates: &self.templates,
+            langs: &self.langs,
+            base_url: self.base_url,
+            entries: &self.entries,
+            inputs: &self.inputs,
+            sink,
+        }
+        .build()
+    }
+}
+
 /// Builds the whole site in memory from every release, oldest first.
 pub fn build(
     workspace: &Workspace,
-    mut entries: Vec<Entry>,
+    entries: Vec<Entry>,
     options: &SiteOptions,
 ) -> Result<Site, SiteError> {
-    if let Some(entry) = entries
-        .iter()
-        .find(|e| RESERVED_VERSIONS.contains(&e.version.as_str()))
-    {
-        return Err(SiteError::ReservedVersion {
-            version: entry.version.clone(),
-            page: format!("<lang>/{}.html", entry.version),
-        });
-    }
-    // Newest first, as every list of the site shows them.
-    entries.reverse();
-    let templates = Templates::load(workspace, options.templates)?;
-    let langs: Vec<Lang> = workspace.languages();
-    let builder = pages::Builder {
-        workspace,
-        templates: &templates,
-        langs: &langs,
-        base_url: options.base_url.as_ref().map(BaseUrl::as_str),
-        entries: &entries,
-    };
-    let mut site = Site::default();
-    builder.build(&mut site)?;
-    let manifest = site.manifest();
+    let plan = Plan::new(workspace, entries, options)?;
+    let sink = MemorySink::default();
+    plan.run(&sink)?;
+    let mut site = sink
+        .files
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let manifest = manifest::render(&plan.inputs.build, &sink.produced.take());
     site.add(MANIFEST.to_string(), manifest);
     Ok(site)
+}
+
+/// Builds the site from every release (oldest first) into `dir`: beside
+/// it, reusing what the previous build made from the same inputs, then
+/// swapped in (docs/site.md, "Safety"). A directory that holds files but
+/// no manifest is only built into with `force` (its files are kept all
+/// the same).
+pub fn write(
+    workspace: &Workspace,
+    entries: Vec<Entry>,
+    options: &SiteOptions,
+    dir: &Path,
+    force: bool,
+) -> Result<Written, SiteError> {
+    let plan = Plan::new(workspace, entries, options)?;
+    write::write_with(dir, force, &plan.inputs.build, |sink| plan.run(sink))
+}
+
+/// Compares the site built from every release (oldest first) with `dir`,
+/// page by page, writing nothing.
+pub fn check(
+    workspace: &Workspace,
+    entries: Vec<Entry>,
+    options: &SiteOptions,
+    dir: &Path,
+) -> Result<CheckReport, SiteError> {
+    let plan = Plan::new(workspace, entries, options)?;
+    write::check_with(dir, &plan.inputs.build, |sink| plan.run(sink))
 }
 
 /// Where a site is published: an absolute http(s) URL, without a trailing `/`.
@@ -193,37 +264,40 @@ mod tests {
     fn a_site_build_compiles_each_template_once() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let workspace = Workspace::open(root).unwrap();
-        let entries: Vec<Entry> = workspace
-            .versions()
-            .unwrap()
-            .into_iter()
-            .rev()
-            .map(|version| Entry {
-                release: workspace.load(&version, false).unwrap().release,
-                version,
-            })
-            .collect();
-        let templates = Templates::builtin().unwrap();
-        let langs = workspace.languages();
-        let builder = pages::Builder {
-            workspace: &workspace,
-            templates: &templates,
-            langs: &langs,
-            base_url: None,
-            entries: &entries,
+        let entries = |workspace: &Workspace| -> Vec<Entry> {
+            workspace
+                .versions()
+                .unwrap()
+                .into_iter()
+                .map(|version| Entry {
+                    release: workspace.load(&version, false).unwrap().release,
+                    version,
+                })
+                .collect()
         };
-        let mut site = Site::default();
-        builder.build(&mut site).unwrap();
+        let options = SiteOptions::default();
+        let plan = Plan::new(&workspace, entries(&workspace), &options).unwrap();
+        let sink = MemorySink::default();
+        plan.run(&sink).unwrap();
+        let site = sink.files.into_inner().unwrap();
         let pages = site.files.keys().filter(|p| !p.starts_with("sbom/"));
         assert!(pages.count() >= 20, "{:?}", site.files.keys());
         // Every built-in template serves some page of the site; the layout
         // and the release partials serve many, on several threads.
         let builtin = crate::render::templates::BUILTIN.len();
-        assert_eq!(templates.compilations(), builtin);
+        assert_eq!(plan.templates.compilations(), builtin);
         // Building again renders every page again and compiles nothing.
-        let mut again = Site::default();
-        builder.build(&mut again).unwrap();
-        assert_eq!(templates.compilations(), builtin);
-        assert_eq!(again, site);
+        let again = MemorySink::default();
+        plan.run(&again).unwrap();
+        assert_eq!(plan.templates.compilations(), builtin);
+        assert_eq!(again.files.into_inner().unwrap(), site);
+        // The library's in-memory build gives the same pages and its manifest.
+        let built = build(&workspace, entries(&workspace), &options).unwrap();
+        let mut without_manifest = built.clone();
+        let manifest = without_manifest.files.remove(MANIFEST).unwrap();
+        assert_eq!(without_manifest, site);
+        let listed = manifest::Manifest::parse(std::str::from_utf8(&manifest).unwrap());
+        assert_eq!(listed.owned.len(), site.files.len());
+        assert!(listed.reusable_for(&plan.inputs.build).is_some());
     }
 }

@@ -4,9 +4,12 @@
 //! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
+use super::digest::Digest;
+use super::inputs::Inputs;
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };
+use super::sink::Sink;
 use super::{Entry, Site, labels};
 use crate::diff;
 use crate::record::{Lang, Workspace};
@@ -14,6 +17,7 @@ use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
 use crate::render::{self, PageFormat, Templates, context, diff_context};
 use crate::sbom;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 #[path = "matrix_pages.rs"]
 mod matrix_pages;
@@ -25,6 +29,10 @@ pub(super) struct Builder<'a> {
     pub base_url: Option<&'a str>,
     /// Newest first.
     pub entries: &'a [Entry],
+    /// What each page is built from, in the order of `entries`.
+    pub inputs: &'a Inputs,
+    /// Where each page goes once rendered.
+    pub sink: &'a dyn Sink,
 }
 
 /// The content of a language's index: every release, newest first.
@@ -73,80 +81,129 @@ struct Choice {
 }
 
 impl Builder<'_> {
-    /// Renders every page into `site`: the index, matrix and chooser here,
-    /// the releases (their pages, SBOMs and diffs) on one thread per core.
-    /// Every thread renders with the same templates, so each template is
-    /// compiled once. The result does not depend on the number of threads.
-    pub fn build(&self, site: &mut Site) -> Result<(), Error> {
+    /// Renders every page into the sink, on one thread per core, each
+    /// taking the next piece of work not yet taken: first the pages about
+    /// every release (per language and format the index, then the
+    /// chooser and the matrix: few, large, always rendered), then each release
+    /// (its pages, SBOMs and diffs). Every thread renders with the same
+    /// templates, so each template is compiled once; each page goes to the
+    /// sink as soon as it is rendered. The result does not depend on the
+    /// number of threads.
+    pub fn build(&self) -> Result<(), Error> {
+        let overviews: Vec<(Lang, PageFormat)> = self
+            .langs
+            .iter()
+            .flat_map(|&lang| [(lang, PageFormat::Html), (lang, PageFormat::Md)])
+            .collect();
+        let chooser = overviews.len();
+        let matrix = chooser + 1;
+        let work = matrix + 1 + self.entries.len();
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
-            .min(self.entries.len())
-            .max(1);
-        let parts: Vec<Result<Site, Error>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || -> Result<Site, Error> {
-                        let mut part = Site::default();
-                        for i in (t..self.entries.len()).step_by(threads) {
-                            self.releases_at(&mut part, i)?;
-                        }
-                        Ok(part)
-                    })
-                })
-                .collect();
-            // Meanwhile, here: the pages about every release.
-            let mut own = Site::default();
-            let result = self.overview_pages(&mut own).map(|()| own);
-            std::iter::once(result)
-                .chain(
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a site thread panicked")),
-                )
+            .min(work);
+        let next = AtomicUsize::new(0);
+        // After an error the other threads stop at their next piece.
+        let failed = AtomicBool::new(false);
+        let worker = || -> Result<(), Error> {
+            while !failed.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let done = match i {
+                    i if i < chooser => self.overview_pages(overviews[i].0, overviews[i].1),
+                    i if i == chooser => self.chooser_page(),
+                    i if i == matrix => self.matrix_pages(),
+                    i if i < work => self.releases_at(i - matrix - 1),
+                    _ => break,
+                };
+                done.inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+            }
+            Ok(())
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a site thread panicked"))
                 .collect()
-        });
-        for part in parts {
-            site.files.extend(part?.files);
+        })
+    }
+
+    /// The index of one language in one format.
+    fn overview_pages(&self, lang: Lang, format: PageFormat) -> Result<(), Error> {
+        let mut site = Site::default();
+        self.index(&mut site, lang, format)?;
+        self.emit(site, None)
+    }
+
+    /// Every page of the support matrix, in every language and format: its
+    /// grid is computed once for all of them.
+    fn matrix_pages(&self) -> Result<(), Error> {
+        let mut site = Site::default();
+        self.matrix(&mut site)?;
+        self.emit(site, None)
+    }
+
+    fn chooser_page(&self) -> Result<(), Error> {
+        let mut site = Site::default();
+        self.chooser(&mut site)?;
+        self.emit(site, None)
+    }
+
+    /// Hands rendered pages to the sink.
+    fn emit(&self, site: Site, inputs: Option<&Digest>) -> Result<(), Error> {
+        for (path, bytes) in site.files {
+            self.sink.put(&path, inputs, &bytes)?;
         }
         Ok(())
     }
 
-    /// The chooser, and per language the index and the matrix.
-    fn overview_pages(&self, site: &mut Site) -> Result<(), Error> {
-        for &lang in self.langs {
-            for format in [PageFormat::Html, PageFormat::Md] {
-                self.index(site, lang, format)?;
-            }
-        }
-        self.matrix(site)?;
-        self.chooser(site)
-    }
-
     /// Everything of the release at `i` (newest first): its SBOMs, its
-    /// pages, and the diff from the release before it.
-    fn releases_at(&self, site: &mut Site, i: usize) -> Result<(), Error> {
+    /// pages, and the diff from the release before it — each only when
+    /// the sink cannot reuse it from the previous build.
+    fn releases_at(&self, i: usize) -> Result<(), Error> {
         let entry = &self.entries[i];
         let older = self.entries.get(i + 1);
         for arch in &entry.release.archs {
-            let bom = sbom::build(&self.workspace.project, &entry.release, arch, None)?;
-            let text = sbom::encode(bom, sbom::SbomFormat::Json)?;
-            site.add(sbom_file(&entry.version, arch), text);
+            let path = sbom_file(&entry.version, arch);
+            let inputs = self.inputs.sbom(&path, i);
+            if !self.sink.reuse(&path, &inputs)? {
+                let bom = sbom::build(&self.workspace.project, &entry.release, arch, None)?;
+                let text = sbom::encode(bom, sbom::SbomFormat::Json)?;
+                self.sink.put(&path, Some(&inputs), text.as_bytes())?;
+            }
         }
-        let changes = match older {
-            Some(older) => Some(diff::diff(
-                &self.workspace.project,
-                &older.release,
-                &entry.release,
-                None,
-            )?),
-            None => None,
-        };
+        // Computed once, for the first diff page that is not reused.
+        let mut changes = None;
         for &lang in self.langs {
             for format in [PageFormat::Html, PageFormat::Md] {
-                self.release(site, lang, format, entry, older)?;
-                if let (Some(older), Some(changes)) = (older, &changes) {
-                    self.diff(site, lang, format, older, entry, changes)?;
+                let page = PagePath {
+                    stem: &entry.version,
+                };
+                let path = self.target(&page, lang, format);
+                let inputs = self.inputs.release_page(&path, i, older);
+                if !self.sink.reuse(&path, &inputs)? {
+                    let mut site = Site::default();
+                    self.release(&mut site, lang, format, entry, older)?;
+                    self.emit(site, Some(&inputs))?;
                 }
+                let Some(older) = older else { continue };
+                let stem = diff_stem(&older.version, &entry.version);
+                let path = self.target(&PagePath { stem: &stem }, lang, format);
+                let inputs = self.inputs.diff_page(&path, i, i + 1);
+                if self.sink.reuse(&path, &inputs)? {
+                    continue;
+                }
+                if changes.is_none() {
+                    changes = Some(diff::diff(
+                        &self.workspace.project,
+                        &older.release,
+                        &entry.release,
+                        None,
+                    )?);
+                }
+                let changes = changes.as_ref().expect("computed above");
+                let mut site = Site::default();
+                self.diff(&mut site, lang, format, older, entry, changes)?;
+                self.emit(site, Some(&inputs))?;
             }
         }
         Ok(())

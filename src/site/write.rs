@@ -1,25 +1,36 @@
-//! Putting a built site in place, and comparing one with what is on disk.
+//! Putting a site in place, and comparing one with what is on disk.
 //!
 //! The site is written to a fresh temporary directory beside the output
-//! directory, the files relnotes did not write are copied over from the old
-//! one, and only then are the directories swapped by renaming; a build that
-//! fails leaves the old site as it was and removes its temporary directory.
+//! directory as its pages are rendered (the unchanged files of the
+//! previous build linked in), the files relnotes did not write are copied
+//! over from the old one, and only then are the directories swapped by
+//! renaming; a build that fails leaves the old site as it was and removes
+//! its temporary directory.
 
-use super::{MANIFEST, Site, SiteError};
+use super::check_sink::CheckSink;
+use super::digest::Digest;
+use super::manifest::{self, Manifest};
+use super::sink::Sink;
+use super::staging::StagingSink;
+use super::{MANIFEST, SiteError};
 use crate::diagnostic::{Diagnostic, Severity};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::sync::{Mutex, Once, PoisonError};
 use tempfile::TempDir;
 
 /// What a build wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Written {
-    /// Files written by relnotes.
+    /// Files of the site (the manifest included).
     pub files: usize,
+    /// Of those, files the previous build made from the same inputs,
+    /// linked in rather than rendered again.
+    pub reused: usize,
     /// Files of the old directory that relnotes did not write, kept.
     pub kept: Vec<String>,
     /// What an earlier build left behind (it was killed) and this one
@@ -117,17 +128,14 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
     }
 }
 
-/// The paths the manifest in `dir` lists, or `None` without a manifest.
-fn manifest_in(dir: &Path) -> Result<Option<BTreeSet<String>>, SiteError> {
+/// The manifest in `dir`, or `None` without one.
+fn manifest_in(dir: &Path) -> Result<Option<Manifest>, SiteError> {
     let path = dir.join(MANIFEST);
-    match fs::read_to_string(&path) {
-        Ok(text) => Ok(Some(
-            text.lines()
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_string)
-                .collect(),
-        )),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+    match fs::read(&path) {
+        Ok(bytes) => Ok(Some(Manifest::parse(&String::from_utf8_lossy(&bytes)))),
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => Ok(None),
+        // A manifest that cannot be read as a file says nothing: a full build.
+        Err(e) if e.kind() == ErrorKind::IsADirectory => Ok(Some(Manifest::default())),
         Err(e) => Err(io(&path)(e)),
     }
 }
@@ -156,31 +164,41 @@ fn files_under(dir: &Path) -> Result<Vec<(String, fs::FileType)>, SiteError> {
     Ok(out)
 }
 
-/// Compares `site` with the directory `dir` (which may not exist).
-pub fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
-    let mut report = CheckReport::default();
+/// Compares the site that `produce` renders into its sink with the
+/// directory `dir` (which may not exist), page by page.
+pub(super) fn check_with(
+    dir: &Path,
+    build: &Digest,
+    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
+) -> Result<CheckReport, SiteError> {
     if dir.exists() && !dir.is_dir() {
         return Err(SiteError::NotADirectory(dir.to_path_buf()));
     }
-    for (path, bytes) in &site.files {
-        let on_disk = dir.join(path);
-        match fs::read(&on_disk) {
-            Ok(old) if old == *bytes => {}
-            Ok(_) => report.changed.push(path.clone()),
-            Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
-                report.missing.push(path.clone())
-            }
-            Err(e) if e.kind() == ErrorKind::IsADirectory => report.changed.push(path.clone()),
-            Err(e) => return Err(io(&on_disk)(e)),
-        }
-    }
+    let sink = CheckSink::new(dir);
+    produce(&sink)?;
+    let lines = sink.produced.take();
+    sink.compare(MANIFEST, manifest::render(build, &lines).as_bytes())?;
+    let sorted = |list: Mutex<Vec<String>>| {
+        let mut list = list.into_inner().unwrap_or_else(PoisonError::into_inner);
+        list.sort();
+        list
+    };
+    let mut report = CheckReport {
+        missing: sorted(sink.missing),
+        changed: sorted(sink.changed),
+        extra: Vec::new(),
+    };
     if dir.is_dir()
         && let Some(old) = manifest_in(dir)?
     {
-        report.extra = old
+        let mut extra: Vec<String> = old
+            .owned
             .into_iter()
-            .filter(|p| !site.files.contains_key(p) && dir.join(p).is_file())
+            .filter(|p| p != MANIFEST && !lines.contains_key(p) && dir.join(p).is_file())
             .collect();
+        extra.sort();
+        extra.dedup();
+        report.extra = extra;
     }
     Ok(report)
 }
@@ -201,12 +219,16 @@ fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, Sit
     builder.tempdir_in(parent).map_err(io(parent))
 }
 
-/// Writes `site` to `dir`: built in a sibling directory, files relnotes
-/// did not write carried over, then swapped in by renaming.
-///
-/// A directory that holds files but no manifest is only built into with
-/// `force` (its files are kept all the same).
-pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
+/// Builds the site that `produce` renders into its sink in a sibling
+/// directory of `dir`, reusing the unchanged files of the previous build
+/// when its manifest has the same `build` digest, carries over the files
+/// relnotes did not write, then swaps it in.
+pub(super) fn write_with(
+    dir: &Path,
+    force: bool,
+    build: &Digest,
+    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
+) -> Result<Written, SiteError> {
     match fs::metadata(dir) {
         Ok(meta) if !meta.is_dir() => return Err(SiteError::NotADirectory(dir.to_path_buf())),
         Err(e) if e.kind() != ErrorKind::NotFound => return Err(io(dir)(e)),
@@ -245,13 +267,26 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
     let mut staging = temp_dir_beside(&parent, &name, "new")?;
     let temp = staging.path();
     let interrupted = RemovedOnInterrupt::register(temp);
-    write_files(site, temp)?;
+    let reusable = old_manifest.as_ref().and_then(|m| m.reusable_for(build));
+    let sink = StagingSink::new(temp, reusable.map(|lines| (dir.as_path(), lines)));
+    produce(&sink)?;
+    let reused = sink.reused.load(Ordering::Relaxed);
+    let lines = sink.produced.take();
+    let manifest_path = temp.join(MANIFEST);
+    fs::File::create_new(&manifest_path)
+        .and_then(|mut f| f.write_all(manifest::render(build, &lines).as_bytes()))
+        .map_err(io(&manifest_path))?;
+    let files = lines.len() + 1;
 
     // Carry over what relnotes did not write.
-    let ours = old_manifest.unwrap_or_default();
+    let ours: BTreeSet<String> = old_manifest
+        .map(|m| m.owned)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     let mut kept = Vec::new();
     for (relative, kind) in &old_files {
-        if relative == MANIFEST || site.files.contains_key(relative) || ours.contains(relative) {
+        if relative == MANIFEST || lines.contains_key(relative) || ours.contains(relative) {
             continue;
         }
         let from = dir.join(relative);
@@ -277,8 +312,15 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
         }
         kept.push(relative.clone());
     }
+    sync_tree(temp)?;
 
     drop(interrupted);
+    let written = Written {
+        files,
+        reused,
+        kept,
+        recovered,
+    };
     // Swap in one step where the file system can (Linux: the new and the
     // old directory exchange names); the staging directory, which now
     // holds the old site, is removed when dropped.
@@ -287,11 +329,7 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
             let _ = fs::set_permissions(&dir, meta.permissions());
         }
         drop(staging);
-        return Ok(Written {
-            files: site.files.len(),
-            kept,
-            recovered,
-        });
+        return Ok(written);
     }
     // Elsewhere, two renames: the old site moves into a temporary
     // directory of its own, removed (with it) once the new one is in
@@ -315,11 +353,7 @@ pub fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError>
     }
     // The staging directory is the site now.
     staging.disable_cleanup(true);
-    Ok(Written {
-        files: site.files.len(),
-        kept,
-        recovered,
-    })
+    Ok(written)
 }
 
 /// Staging directories of site builds under way: an interrupted build
@@ -415,42 +449,6 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
     Ok(recovered)
 }
 
-/// Writes every file of `site` under `dir` (the private staging directory,
-/// swapped in whole afterwards, so a file needs no rename of its own), on
-/// one thread per core, then flushes them to disk in one step rather than
-/// one `fsync` per file.
-fn write_files(site: &Site, dir: &Path) -> Result<(), SiteError> {
-    let files: Vec<(&String, &Vec<u8>)> = site.files.iter().collect();
-    // Directories first, so the threads only create files.
-    let parents: BTreeSet<PathBuf> = files
-        .iter()
-        .filter_map(|(path, _)| dir.join(path).parent().map(Path::to_path_buf))
-        .collect();
-    for parent in &parents {
-        fs::create_dir_all(parent).map_err(io(parent))?;
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = files.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = files
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || -> Result<(), SiteError> {
-                    for (path, bytes) in part {
-                        let path = dir.join(path);
-                        fs::write(&path, bytes).map_err(io(&path))?;
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .try_for_each(|h| h.join().expect("a writing thread panicked"))
-    })?;
-    sync_tree(dir)
-}
-
 /// Flushes what was written under `dir` before it is swapped in: one
 /// `syncfs` on Linux, else a sync of each file.
 fn sync_tree(dir: &Path) -> Result<(), SiteError> {
@@ -487,14 +485,32 @@ fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
-    fn site(files: &[(&str, &str)]) -> Site {
-        let mut site = Site::default();
-        for (p, b) in files {
-            site.add(p.to_string(), b.as_bytes());
+    /// Pages as a build would render them.
+    type Site = Vec<(&'static str, &'static str)>;
+
+    fn site(files: &[(&'static str, &'static str)]) -> Site {
+        files.to_vec()
+    }
+
+    fn put_all(site: &Site) -> impl FnOnce(&dyn Sink) -> Result<(), SiteError> + '_ {
+        move |sink| {
+            for (path, bytes) in site {
+                sink.put(path, None, bytes.as_bytes())?;
+            }
+            Ok(())
         }
-        let manifest = site.manifest();
-        site.add(MANIFEST.into(), manifest);
-        site
+    }
+
+    fn build() -> Digest {
+        Digest::of(b"a test build")
+    }
+
+    fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
+        write_with(dir, force, &build(), put_all(site))
+    }
+
+    fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
+        check_with(dir, &build(), put_all(site))
     }
 
     #[test]

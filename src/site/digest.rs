@@ -1,0 +1,126 @@
+//! SHA-256 digests of what the site is built from and of what it wrote.
+
+use sha2::{Digest as _, Sha256};
+use std::fmt;
+use std::io::{self, Read};
+
+/// A SHA-256 digest, written as 64 lowercase hex digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Digest([u8; 32]);
+
+impl Digest {
+    pub fn of(bytes: &[u8]) -> Digest {
+        Digest(Sha256::digest(bytes).into())
+    }
+
+    /// The digest of everything `reader` yields, read in blocks.
+    pub fn of_reader(mut reader: impl Read) -> io::Result<Digest> {
+        let mut hasher = Sha256::new();
+        let mut block = [0u8; 64 * 1024];
+        loop {
+            match reader.read(&mut block) {
+                Ok(0) => return Ok(Digest(hasher.finalize().into())),
+                Ok(n) => hasher.update(&block[..n]),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    pub fn parse(hex: &str) -> Option<Digest> {
+        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut out = [0u8; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        // Only the lowercase spelling is ours: anything else is not a manifest we wrote.
+        (Digest(out).to_string() == hex).then_some(Digest(out))
+    }
+}
+
+impl fmt::Display for Digest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+/// Feeds named parts into one digest; each part is length-prefixed, so
+/// `("ab", "c")` and `("a", "bc")` differ.
+pub struct Fingerprint(Sha256);
+
+impl Fingerprint {
+    pub fn new(domain: &str) -> Fingerprint {
+        let mut f = Fingerprint(Sha256::new());
+        f.part(domain.as_bytes());
+        f
+    }
+
+    pub fn part(&mut self, bytes: &[u8]) -> &mut Fingerprint {
+        self.0.update((bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+        self
+    }
+
+    pub fn str(&mut self, text: &str) -> &mut Fingerprint {
+        self.part(text.as_bytes())
+    }
+
+    pub fn digest(&mut self, digest: &Digest) -> &mut Fingerprint {
+        self.part(&digest.0)
+    }
+
+    /// A value as its `Debug` form shows it: every field of the model's
+    /// types, which derive `Debug`, streamed without an intermediate string.
+    pub fn debug(&mut self, value: &impl fmt::Debug) -> &mut Fingerprint {
+        struct Feed<'a>(&'a mut Sha256, u64);
+        impl fmt::Write for Feed<'_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.update(s.as_bytes());
+                self.1 += s.len() as u64;
+                Ok(())
+            }
+        }
+        let mut feed = Feed(&mut self.0, 0);
+        fmt::write(&mut feed, format_args!("{value:?}")).expect("Debug into a hash cannot fail");
+        let written = feed.1;
+        self.0.update(written.to_le_bytes());
+        self
+    }
+
+    pub fn finish(&self) -> Digest {
+        Digest(self.0.clone().finalize().into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_round_trips_and_refuses_what_we_never_write() {
+        let d = Digest::of(b"abc");
+        let hex = d.to_string();
+        assert_eq!(
+            hex,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(Digest::parse(&hex), Some(d));
+        assert_eq!(Digest::parse(&hex.to_uppercase()), None);
+        assert_eq!(Digest::parse(&hex[1..]), None);
+        assert_eq!(Digest::parse(&format!("{}g", &hex[1..])), None);
+        assert_eq!(Digest::of_reader(&b"abc"[..]).unwrap(), d);
+    }
+
+    #[test]
+    fn parts_are_delimited() {
+        let a = Fingerprint::new("t").str("ab").str("c").finish();
+        let b = Fingerprint::new("t").str("a").str("bc").finish();
+        assert_ne!(a, b);
+        let c = Fingerprint::new("t").debug(&("ab", 1)).finish();
+        let d = Fingerprint::new("t").debug(&("ab", 1)).finish();
+        assert_eq!(c, d);
+        assert_ne!(c, Fingerprint::new("t").debug(&("ab", 2)).finish());
+    }
+}

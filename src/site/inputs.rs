@@ -1,0 +1,88 @@
+//! What each page of the site is built from, as digests, so a rebuild
+//! can tell the pages whose inputs did not change (docs/site.md,
+//! "Incremental builds").
+//!
+//! A record counts as the release relnotes loaded from it (every field of
+//! the model, through its `Debug` form), so an edit that changes no value
+//! (a comment, the layout) rebuilds nothing. The build digest covers what
+//! every page depends on; the pages about every release (the chooser, the
+//! indexes, the matrix) have no digest of their own and are always
+//! rendered.
+
+use super::Entry;
+use super::digest::{Digest, Fingerprint};
+use crate::record::{Lang, Workspace};
+use crate::render::Templates;
+
+/// Bumped when the pages a build writes change for the same inputs in a
+/// way relnotes' version does not show.
+const FORMAT: &str = "relnotes-site inputs 1";
+
+pub(super) struct Inputs {
+    /// What every page depends on: relnotes' version, the project file,
+    /// the templates, the languages and the base URL.
+    pub build: Digest,
+    /// Per entry, in the builder's order: its version and its record.
+    records: Vec<Digest>,
+}
+
+impl Inputs {
+    pub fn new(
+        workspace: &Workspace,
+        templates: &Templates,
+        langs: &[Lang],
+        base_url: Option<&str>,
+        entries: &[Entry],
+    ) -> Inputs {
+        let mut build = Fingerprint::new(FORMAT);
+        build
+            .str(env!("CARGO_PKG_VERSION"))
+            .debug(&workspace.project)
+            .debug(&langs)
+            .debug(&base_url);
+        for (name, formats, text) in templates.files() {
+            build.str(name).debug(&formats).str(text);
+        }
+        let records = entries
+            .iter()
+            .map(|e| {
+                Fingerprint::new("record")
+                    .str(&e.version)
+                    .debug(&e.release)
+                    .finish()
+            })
+            .collect();
+        Inputs {
+            build: build.finish(),
+            records,
+        }
+    }
+
+    /// A release page: its record, and the version before it (its
+    /// navigation links the diff from it).
+    pub fn release_page(&self, target: &str, at: usize, older: Option<&Entry>) -> Digest {
+        self.page("release", target)
+            .digest(&self.records[at])
+            .debug(&older.map(|o| &o.version))
+            .finish()
+    }
+
+    /// A diff page: both records.
+    pub fn diff_page(&self, target: &str, to: usize, from: usize) -> Digest {
+        self.page("diff", target)
+            .digest(&self.records[to])
+            .digest(&self.records[from])
+            .finish()
+    }
+
+    /// An SBOM: its record.
+    pub fn sbom(&self, target: &str, at: usize) -> Digest {
+        self.page("sbom", target).digest(&self.records[at]).finish()
+    }
+
+    fn page(&self, kind: &str, target: &str) -> Fingerprint {
+        let mut f = Fingerprint::new(kind);
+        f.digest(&self.build).str(target);
+        f
+    }
+}

@@ -1,0 +1,395 @@
+//! Integration tests: incremental rebuilds of `relnotes site` — an
+//! incremental build equals a full one byte for byte, rewrites only what
+//! depends on the change, and a killed or concurrent build never harms the
+//! site on disk.
+
+use crate::site::tree;
+use crate::support::catalogue;
+use crate::util::{relnotes_in, root};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A scratch project of `n` generated releases.
+fn generated(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    catalogue::write_project(&root(), dir.path(), n);
+    dir
+}
+
+/// `relnotes site --out <out>` in `project`; its stdout.
+fn site(project: &Path, out: &str, extra: &[&str]) -> String {
+    let run = relnotes_in(project)
+        .args(["site", "--out", out])
+        .args(extra)
+        .output()
+        .expect("runs");
+    assert!(
+        run.status.success(),
+        "exit {:?}\n{}",
+        run.status.code(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).expect("utf-8")
+}
+
+/// Every file's inode: a file relnotes did not rewrite keeps its inode
+/// (linked from the previous build), a rewritten one has a new one.
+fn inodes(dir: &Path) -> BTreeMap<String, u64> {
+    tree(dir)
+        .into_keys()
+        .map(|p| {
+            let ino = fs::metadata(dir.join(&p)).expect("stat").ino();
+            (p, ino)
+        })
+        .collect()
+}
+
+/// The pages about every release: always rendered.
+fn is_overview(path: &str) -> bool {
+    path == ".relnotes-site" || path.contains("index.") || path.contains("matrix")
+}
+
+/// Builds `project` afresh in a directory of its own and checks that
+/// `out` (built incrementally) has the same bytes, and `--check` agrees.
+fn assert_equals_full_build(project: &Path, out: &str) {
+    let fresh = format!("{out}-full");
+    let _ = fs::remove_dir_all(project.join(&fresh));
+    site(project, &fresh, &[]);
+    let (incremental, full) = (tree(&project.join(out)), tree(&project.join(&fresh)));
+    assert_eq!(
+        incremental.keys().collect::<Vec<_>>(),
+        full.keys().collect::<Vec<_>>(),
+        "the same files"
+    );
+    for (path, bytes) in &full {
+        assert!(
+            incremental[path] == *bytes,
+            "{path} differs from a full build"
+        );
+    }
+    let check = relnotes_in(project)
+        .args(["site", "--check", "--out", out])
+        .output()
+        .unwrap();
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    fs::remove_dir_all(project.join(&fresh)).unwrap();
+}
+
+/// The files that changed inode between two builds, overview pages aside.
+fn rewritten(before: &BTreeMap<String, u64>, after: &BTreeMap<String, u64>) -> BTreeSet<String> {
+    after
+        .iter()
+        .filter(|(p, ino)| !is_overview(p) && before.get(*p) != Some(ino))
+        .map(|(p, _)| p.clone())
+        .collect()
+}
+
+/// The pages of release `v` (both languages, both formats) and its SBOMs.
+fn pages_of(v: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for lang in ["zh", "en"] {
+        out.insert(format!("{lang}/{v}.html"));
+        out.insert(format!("md/{lang}/{v}.md"));
+    }
+    for arch in ["aarch64", "amd64", "ppc64le"] {
+        out.insert(format!("sbom/{v}-{arch}.cdx.json"));
+    }
+    out
+}
+
+fn diffs_of(from: &str, to: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for lang in ["zh", "en"] {
+        out.insert(format!("{lang}/diff/{from}..{to}.html"));
+        out.insert(format!("md/{lang}/diff/{from}..{to}.md"));
+    }
+    out
+}
+
+#[test]
+fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
+    let project = generated(12);
+    let p = project.path();
+    let first = site(p, "public", &[]);
+    assert!(!first.contains("unchanged"), "{first}");
+    let before = inodes(&p.join("public"));
+
+    // One record of the middle changes a version and a text.
+    let (older, edited, newer) = (
+        catalogue::version(4),
+        catalogue::version(5),
+        catalogue::version(6),
+    );
+    let record = p.join(format!("releases/{edited}.toml"));
+    let text = fs::read_to_string(&record).unwrap();
+    fs::write(
+        &record,
+        text.replacen("ray = \"2.50.1\"", "ray = \"2.51.0\"", 1)
+            .replacen("vLLM upgraded to 0.11.0", "vLLM upgraded to 0.11.1", 1),
+    )
+    .unwrap();
+    let out = site(p, "public", &[]);
+    assert!(out.contains("unchanged since the last build"), "{out}");
+    let after = inodes(&p.join("public"));
+    let mut expected = pages_of(&edited);
+    expected.extend(diffs_of(&older, &edited));
+    expected.extend(diffs_of(&edited, &newer));
+    assert_eq!(rewritten(&before, &after), expected);
+    assert_equals_full_build(p, "public");
+
+    // A comment changes no value: nothing is rewritten but the overview.
+    fs::write(
+        &record,
+        format!("# reviewed\n{}", fs::read_to_string(&record).unwrap()),
+    )
+    .unwrap();
+    let before = after;
+    site(p, "public", &[]);
+    assert_eq!(
+        rewritten(&before, &inodes(&p.join("public"))),
+        BTreeSet::new()
+    );
+}
+
+#[test]
+fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
+    let project = generated(10);
+    let p = project.path();
+    site(p, "public", &[]);
+
+    // A new newest release: its pages, the diff from the release before.
+    let seed = fs::read_to_string(root().join("releases/25.10.toml")).unwrap();
+    let (last, added) = (catalogue::version(9), catalogue::version(10));
+    fs::write(
+        p.join(format!("releases/{added}.toml")),
+        catalogue::record(&seed, 10),
+    )
+    .unwrap();
+    let before = inodes(&p.join("public"));
+    site(p, "public", &[]);
+    let mut expected = pages_of(&added);
+    expected.extend(diffs_of(&last, &added));
+    assert_eq!(rewritten(&before, &inodes(&p.join("public"))), expected);
+    assert_equals_full_build(p, "public");
+
+    // A release of the middle goes: its neighbours meet in a new diff,
+    // and the newer one's page links that diff.
+    let (older, removed, newer) = (
+        catalogue::version(3),
+        catalogue::version(4),
+        catalogue::version(5),
+    );
+    fs::remove_file(p.join(format!("releases/{removed}.toml"))).unwrap();
+    let before = inodes(&p.join("public"));
+    site(p, "public", &[]);
+    let after = inodes(&p.join("public"));
+    let mut expected = diffs_of(&older, &newer);
+    for lang in ["zh", "en"] {
+        expected.insert(format!("{lang}/{newer}.html"));
+        expected.insert(format!("md/{lang}/{newer}.md"));
+    }
+    assert_eq!(rewritten(&before, &after), expected);
+    assert!(!after.contains_key(&format!("en/{removed}.html")));
+    assert_equals_full_build(p, "public");
+}
+
+#[test]
+fn a_changed_template_rebuilds_everything() {
+    let project = generated(6);
+    let p = project.path();
+    site(p, "public", &[]);
+    let before = inodes(&p.join("public"));
+    let partials = p.join("templates/partials");
+    fs::create_dir_all(&partials).unwrap();
+    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
+    fs::write(
+        partials.join("style.css.hbs"),
+        format!("{style}\n/* house style */\n"),
+    )
+    .unwrap();
+    let out = site(p, "public", &[]);
+    assert!(!out.contains("unchanged"), "{out}");
+    let after = inodes(&p.join("public"));
+    assert!(
+        after
+            .iter()
+            .all(|(path, ino)| before.get(path) != Some(ino)),
+        "every file rewritten"
+    );
+    assert!(
+        fs::read_to_string(p.join("public/en/20.03.html"))
+            .unwrap()
+            .contains("/* house style */")
+    );
+    assert_equals_full_build(p, "public");
+    // So does another --base-url: every page's head changes.
+    let before = after;
+    site(p, "public", &["--base-url", "https://example.com/notes"]);
+    let after = inodes(&p.join("public"));
+    assert!(
+        after
+            .iter()
+            .all(|(path, ino)| before.get(path) != Some(ino))
+    );
+}
+
+#[test]
+fn a_damaged_manifest_or_page_gives_a_correct_build() {
+    let project = generated(6);
+    let p = project.path();
+    site(p, "public", &[]);
+    let manifest = p.join("public/.relnotes-site");
+    let good = fs::read_to_string(&manifest).unwrap();
+    let first_format: String = good
+        .lines()
+        .skip(3)
+        .map(|l| format!("{}\n", l.rsplit(' ').next().unwrap()))
+        .collect();
+    for damaged in [
+        good[..good.len() / 2].to_string(),
+        good.replace(" - ", " ? "),
+        format!("{good}\0\0\0garbage"),
+        first_format,
+        String::new(),
+    ] {
+        fs::write(&manifest, &damaged).unwrap();
+        // A page edited by hand as well: it must not survive.
+        fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
+        let out = site(p, "public", &[]);
+        assert!(!out.contains("unchanged"), "a full build: {out}");
+        assert_equals_full_build(p, "public");
+    }
+    // An intact manifest, a page edited by hand: that page is rendered again.
+    fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
+    fs::write(p.join("public/sbom/20.03-amd64.cdx.json"), "{}").unwrap();
+    let out = site(p, "public", &[]);
+    let files = tree(&p.join("public"));
+    let overview = files.keys().filter(|p| is_overview(p)).count();
+    let rebuilt = 2 + overview;
+    assert!(
+        out.contains(&format!(
+            "({rebuilt} rebuilt, {} unchanged",
+            files.len() - rebuilt
+        )),
+        "the two edited files and the overview pages: {out}"
+    );
+    assert_equals_full_build(p, "public");
+}
+
+/// The staging directory of a build of `public` under way in `project`,
+/// once it holds a file.
+fn staging_under_way(project: &Path, child: &mut Child) -> PathBuf {
+    let start = Instant::now();
+    loop {
+        let staging = fs::read_dir(project)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with(".public.relnotes-new-")
+            });
+        if let Some(staging) = staging
+            && fs::read_dir(&staging).is_ok_and(|mut d| d.next().is_some())
+        {
+            return staging;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the build ended before it was seen under way"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no staging directory"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn spawn_site(project: &Path) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("relnotes"))
+        .current_dir(project)
+        .args(["site", "--out", "public"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("relnotes starts")
+}
+
+#[test]
+fn a_killed_build_leaves_the_previous_site_intact() {
+    let project = generated(60);
+    let p = project.path();
+    site(p, "public", &[]);
+    fs::write(p.join("public/CNAME"), "releases.example.com\n").unwrap();
+    let before = tree(&p.join("public"));
+    // Every page changes, so the build takes as long as a full one.
+    let partials = p.join("templates/partials");
+    fs::create_dir_all(&partials).unwrap();
+    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
+    fs::write(
+        partials.join("style.css.hbs"),
+        format!("{style}\n/* v2 */\n"),
+    )
+    .unwrap();
+
+    let mut child = spawn_site(p);
+    let staging = staging_under_way(p, &mut child);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the build ended before it could be killed"
+    );
+    child.kill().unwrap(); // SIGKILL: no handler runs
+    child.wait().unwrap();
+    assert!(staging.is_dir(), "a killed build cannot clean up");
+    assert!(tree(&p.join("public")) == before, "the old site is intact");
+
+    let out = site(p, "public", &[]);
+    let name = staging.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        out.contains(&format!("an earlier build was cut short: removed {name}")),
+        "{out}"
+    );
+    assert!(!staging.exists());
+    assert_eq!(
+        fs::read_to_string(p.join("public/CNAME")).unwrap(),
+        "releases.example.com\n"
+    );
+    fs::remove_file(p.join("public/CNAME")).unwrap();
+    assert_equals_full_build(p, "public");
+}
+
+#[test]
+fn a_second_build_while_one_runs_is_refused() {
+    let project = generated(60);
+    let p = project.path();
+    let mut first = spawn_site(p);
+    staging_under_way(p, &mut first);
+    let second = relnotes_in(p)
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("another `relnotes site` is writing"),
+        "{stderr}"
+    );
+    let first = first.wait_with_output().unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert_equals_full_build(p, "public");
+}
