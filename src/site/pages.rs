@@ -122,8 +122,7 @@ impl Builder<'_> {
             let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
             handles
                 .into_iter()
-                .map(|h| h.join().expect("a site thread panicked"))
-                .collect()
+                .try_for_each(|h| h.join().expect("a site thread panicked"))
         })
     }
 
