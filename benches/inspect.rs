@@ -91,7 +91,8 @@ fn main() {
         .map(|l| blob_path(&layout, &l.digest))
         .collect();
     let project = scratch_project(&dir);
-    let runs = runs(&blobs, cores, &project, &layout, &registry.host());
+    let top = blob_path(&layout, &image.sibling_top.digest);
+    let runs = runs(&blobs, &top, cores, &project, &layout, &registry.host());
 
     for (_, command, ok) in &runs {
         run_timed(command, ok);
@@ -129,6 +130,7 @@ fn main() {
 /// the floor the others are compared with.
 fn runs(
     blobs: &[PathBuf],
+    top: &Path,
     cores: usize,
     project: &Path,
     layout: &Path,
@@ -147,7 +149,31 @@ fn runs(
         command.push(image.into());
         command
     };
-    let verify = |image: String| verify_with(binary, image);
+    // Cold runs read every layer (`--no-cache`); the warm run's cache is
+    // filled by its warm-up; the sibling run starts each time from a copy
+    // of that cache, so only its new top layer is read.
+    let cold = |image: String| {
+        let mut command = verify_with(binary, image);
+        command.push("--no-cache".into());
+        command
+    };
+    let cache = project.join("cache");
+    let warm_cache = cache.join("warm");
+    let sibling_cache = cache.join("sibling");
+    let _ = std::fs::remove_dir_all(&cache);
+    let mut warm = verify_with(binary, format!("oci:{}:{TAG}", layout.display()));
+    warm.extend(["--cache-dir".into(), warm_cache.clone().into()]);
+    let mut sibling = verify_with(binary, format!("oci:{}:{SIBLING_TAG}", layout.display()));
+    sibling.extend(["--cache-dir".into(), sibling_cache.clone().into()]);
+    let sibling_script: Vec<OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        "rm -rf \"$1\" && cp -r \"$2\" \"$1\" && shift 2 && exec \"$@\"".into(),
+        "sh".into(),
+        sibling_cache.into(),
+        warm_cache.into(),
+    ];
+    let sibling: Vec<OsString> = sibling_script.into_iter().chain(sibling).collect();
     let oci = |tag: &str| format!("oci:{}:{tag}", layout.display());
     let others = std::env::var("RELNOTES_BENCH_BINARIES").unwrap_or_default();
     let others = others
@@ -156,7 +182,11 @@ fn runs(
         .map(|(label, path)| {
             (
                 format!("`relnotes verify`, OCI layout, {label}"),
-                verify_with(Path::new(path), oci(TAG)),
+                {
+                    let mut command = verify_with(Path::new(path), oci(TAG));
+                    command.push("--no-cache".into());
+                    command
+                },
                 vec![0, 1],
             )
         });
@@ -172,18 +202,33 @@ fn runs(
             vec![0],
         ),
         (
-            "`relnotes verify`, OCI layout".into(),
-            verify(oci(TAG)),
+            "`relnotes verify`, OCI layout, cold (`--no-cache`)".into(),
+            cold(oci(TAG)),
             vec![0, 1],
         ),
         (
-            "`relnotes verify`, registry on 127.0.0.1".into(),
-            verify(format!("{registry}/{REPO}:{TAG}")),
+            "`relnotes verify`, registry on 127.0.0.1, cold".into(),
+            cold(format!("{registry}/{REPO}:{TAG}")),
             vec![0, 1],
         ),
         (
-            "`relnotes verify`, sibling image, OCI layout".into(),
-            verify(oci(SIBLING_TAG)),
+            "`relnotes verify`, sibling image, OCI layout, cold".into(),
+            cold(oci(SIBLING_TAG)),
+            vec![0, 1],
+        ),
+        (
+            "`relnotes verify`, OCI layout, warm (every layer cached)".into(),
+            warm,
+            vec![0, 1],
+        ),
+        (
+            "`igzip -dc` of the sibling's new top layer (its floor)".into(),
+            inflate_all("igzip", &[top.to_path_buf()], 1),
+            vec![0],
+        ),
+        (
+            "`relnotes verify`, sibling image, its lower layers cached".into(),
+            sibling,
             vec![0, 1],
         ),
     ];
