@@ -304,7 +304,7 @@ impl AccessArgs {
     }
 }
 
-/// How `new` and `sync` reach the image.
+/// How `verify`, `new` and `sync` reach the image.
 #[derive(clap::Args)]
 pub struct AccessArgs {
     /// Speak plain HTTP to a registry that is not on this machine.
@@ -316,7 +316,7 @@ pub struct AccessArgs {
     /// Read the registry password from stdin (with --username).
     #[arg(long, requires = "username")]
     pub password_stdin: bool,
-    /// No progress bars.
+    /// No progress bars (and with `verify --all`, no line per release).
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]

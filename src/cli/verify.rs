@@ -1,7 +1,7 @@
 //! `relnotes verify`'s arguments: one release, or with `--all` every
 //! release of the project (or a range of them).
 
-use super::{ListFormat, ReadingArgs, access};
+use super::{AccessArgs, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{Error, VerifyAllRequest, VerifyRequest};
 
@@ -51,20 +51,8 @@ pub struct VerifyArgs {
     /// Also list what the image holds that the record does not declare.
     #[arg(long, conflicts_with = "all")]
     pub show_undeclared: bool,
-    /// Speak plain HTTP to a registry that is not on this machine.
-    #[arg(long)]
-    pub insecure: bool,
-    /// Registry user name; the password is read from stdin.
-    #[arg(long, requires = "password_stdin", value_name = "USER")]
-    pub username: Option<String>,
-    /// Read the registry password from stdin (with --username).
-    #[arg(long, requires = "username")]
-    pub password_stdin: bool,
-    /// No progress bars (and with --all, no line per release).
-    #[arg(short, long)]
-    pub quiet: bool,
     #[command(flatten)]
-    pub reading: ReadingArgs,
+    pub access: AccessArgs,
 }
 
 /// One release, or the catalogue.
@@ -76,12 +64,7 @@ pub enum VerifyCall<'a> {
 impl VerifyArgs {
     /// The request, with the password read from stdin for --username.
     pub fn request(&self) -> Result<VerifyCall<'_>, Error> {
-        let access = access(
-            self.username.clone(),
-            self.insecure,
-            self.quiet,
-            self.reading.clone(),
-        )?;
+        let access = self.access.image_access()?;
         if !self.all {
             return Ok(VerifyCall::One(VerifyRequest {
                 // clap requires the version without --all.
@@ -99,7 +82,7 @@ impl VerifyArgs {
             image_template: self.image_template.as_deref(),
             arch: self.arch.as_deref(),
             access,
-            on_release: (!self.quiet).then_some(tell),
+            on_release: (!self.access.quiet).then_some(tell),
         }))
     }
 }
