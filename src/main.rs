@@ -13,6 +13,12 @@ use relnotes::{
 };
 use std::process::ExitCode;
 
+// Building a site allocates and frees millions of small values (template
+// contexts, strings) on every core; mimalloc does that several times
+// faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

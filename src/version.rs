@@ -71,20 +71,20 @@ impl fmt::Display for Ecosystem {
 
 /// PEP 503 name normalisation: lowercase, runs of `-`, `_`, `.` become `-`.
 pub fn pep503(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
+    pep503_chars(name).collect()
+}
+
+/// The characters of [`pep503`]`(name)`, without building the string.
+pub fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
     let mut in_separator = false;
-    for c in name.chars() {
-        if matches!(c, '-' | '_' | '.') {
-            if !in_separator {
-                out.push('-');
-            }
-            in_separator = true;
-        } else {
-            out.extend(c.to_lowercase());
-            in_separator = false;
-        }
-    }
-    out
+    name.chars().flat_map(move |c| {
+        let separator = matches!(c, '-' | '_' | '.');
+        let first_of_run = separator && !in_separator;
+        in_separator = separator;
+        let dash = first_of_run.then_some('-');
+        let lowered = (!separator).then(|| c.to_lowercase()).into_iter().flatten();
+        dash.into_iter().chain(lowered)
+    })
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

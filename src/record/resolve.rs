@@ -27,13 +27,12 @@ impl ArchView {
 impl Project {
     /// The ecosystem of a component: the catalog's word, else the default.
     pub fn ecosystem_of(&self, name: &str) -> Ecosystem {
-        let wanted = name.to_ascii_lowercase();
+        // Called for every component of every page: compare the names'
+        // normal forms without building one per catalog entry.
+        let wanted = crate::version::pep503(name);
         self.catalog
             .iter()
-            .find(|(k, _)| {
-                let k = k.to_ascii_lowercase();
-                k == wanted || crate::version::pep503(&k) == crate::version::pep503(&wanted)
-            })
+            .find(|(k, _)| crate::version::pep503_chars(k).eq(wanted.chars()))
             .map(|(_, e)| *e)
             .unwrap_or_else(|| Ecosystem::default_for(name))
     }

@@ -493,8 +493,15 @@ impl Templates {
             for done in compiled {
                 registry.unregister_template(done);
             }
+            return result;
         }
-        result
+        let flat = registry
+            .get_template(name)
+            .and_then(|page| super::flatten::flatten(page, registry));
+        if let Some(flat) = flat {
+            registry.register_template(&flat_name(name), flat);
+        }
+        Ok(())
     }
 
     fn compile_missing<'s>(
@@ -539,6 +546,19 @@ impl Templates {
             return Err(RenderError::NoTemplate(name.to_string()));
         };
         let registry = self.ready(name, format)?;
+        // The flattened page gives the same bytes faster; on an error the
+        // original page is rendered again so that the error names the
+        // file and line it comes from.
+        let flat = flat_name(name);
+        if registry.has_template(&flat) {
+            let mut page = SizeLimited::new(MAX_PAGE_BYTES);
+            if registry.render_to_write(&flat, context, &mut page).is_ok()
+                && !page.exceeded
+                && let Ok(out) = String::from_utf8(page.bytes)
+            {
+                return Ok(tidy(&out, format));
+            }
+        }
         let mut page = SizeLimited::new(MAX_PAGE_BYTES);
         let rendered = registry.render_to_write(name, context, &mut page);
         if page.exceeded {
@@ -576,6 +596,12 @@ impl Templates {
             .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
         Ok(tidy(&out, format))
     }
+}
+
+/// The name the flattened copy of the page `name` is registered under
+/// (see `flatten`): a name no template file or partial call can have.
+fn flat_name(name: &str) -> String {
+    format!("{name}\u{0}flat")
 }
 
 /// The largest page a template may render (the built-in ones stay far
@@ -771,7 +797,9 @@ mod tests {
         assert!(md.has_template("release-driver-assets"));
         assert!(!md.has_template("diff-keyed-list"), "no diff template");
         assert!(templates.html.read().unwrap().get_templates().is_empty());
-        assert_eq!(templates.compilations(), md.get_templates().len());
+        // Beside the files, the page's flattened copy, compiled from none.
+        assert!(md.has_template(&flat_name("release.md")));
+        assert_eq!(templates.compilations(), md.get_templates().len() - 1);
     }
 
     #[test]
