@@ -51,6 +51,7 @@ pub mod labels;
 pub mod lint;
 pub mod output;
 pub mod package;
+mod parallel;
 pub mod record;
 pub mod reference;
 pub mod render;

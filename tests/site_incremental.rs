@@ -48,7 +48,8 @@ fn inodes(dir: &Path) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// The pages about every release: always rendered.
+/// The pages about every release: rendered again whenever what they show
+/// changes.
 fn is_overview(path: &str) -> bool {
     path == ".relnotes-site" || path.contains("index.") || path.contains("matrix")
 }
@@ -144,6 +145,26 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     expected.extend(diffs_of(&older, &edited));
     expected.extend(diffs_of(&edited, &newer));
     assert_eq!(rewritten(&before, &after), expected);
+    // Of the pages about every release, those that show the edited
+    // version are rendered again (the matrix), the others reused (the
+    // indexes show no component versions).
+    let overviews_rewritten: BTreeSet<_> = after
+        .iter()
+        .filter(|(p, ino)| is_overview(p) && before.get(*p) != Some(ino))
+        .map(|(p, _)| p.as_str())
+        .collect();
+    assert!(
+        overviews_rewritten.contains("en/matrix.html"),
+        "{overviews_rewritten:?}"
+    );
+    assert!(
+        !overviews_rewritten.contains("en/index.html"),
+        "{overviews_rewritten:?}"
+    );
+    assert!(
+        !overviews_rewritten.contains("index.html"),
+        "{overviews_rewritten:?}"
+    );
     assert_equals_full_build(p, "public");
 
     // A comment changes no value: nothing is rewritten but the overview.
@@ -254,9 +275,10 @@ fn a_damaged_manifest_or_page_gives_a_correct_build() {
         .skip(3)
         .map(|l| format!("{}\n", l.rsplit(' ').next().unwrap()))
         .collect();
+    let inputs_of_last = good.lines().last().unwrap().split(' ').nth(1).unwrap();
     for damaged in [
         good[..good.len() / 2].to_string(),
-        good.replace(" - ", " ? "),
+        good.replace(&format!(" {inputs_of_last} "), " ? "),
         format!("{good}\0\0\0garbage"),
         first_format,
         String::new(),
@@ -268,19 +290,31 @@ fn a_damaged_manifest_or_page_gives_a_correct_build() {
         assert!(!out.contains("unchanged"), "a full build: {out}");
         assert_equals_full_build(p, "public");
     }
-    // An intact manifest, a page edited by hand: that page is rendered again.
+    // An intact manifest, pages edited by hand: they are rendered again,
+    // even one whose modification time was put back, and an index page.
     fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
     fs::write(p.join("public/sbom/20.03-amd64.cdx.json"), "{}").unwrap();
+    let sneaky = p.join("public/md/en/20.04.md");
+    let mtime = fs::metadata(&sneaky).unwrap().modified().unwrap();
+    let text = fs::read_to_string(&sneaky).unwrap();
+    fs::write(&sneaky, text.replacen('#', "%", 1)).unwrap();
+    fs::File::options()
+        .write(true)
+        .open(&sneaky)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    fs::write(p.join("public/zh/index.html"), "edited").unwrap();
     let out = site(p, "public", &[]);
     let files = tree(&p.join("public"));
-    let overview = files.keys().filter(|p| is_overview(p)).count();
-    let rebuilt = 2 + overview;
+    // The four files and the manifest.
+    let rebuilt = 5;
     assert!(
         out.contains(&format!(
             "({rebuilt} rebuilt, {} unchanged",
             files.len() - rebuilt
         )),
-        "the two edited files and the overview pages: {out}"
+        "the four edited files and the manifest: {out}"
     );
     assert_equals_full_build(p, "public");
 }

@@ -44,25 +44,8 @@ impl Session {
     /// the first broken record and the warnings in version order.
     pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
         let versions = self.workspace.versions()?;
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let chunk = versions.len().div_ceil(threads).max(1);
         let (workspace, strict) = (&self.workspace, self.strict);
-        let loaded: Vec<Result<Loaded, RecordError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = versions
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|v| workspace.load(v, strict))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("a loading thread panicked"))
-                .collect()
-        });
+        let loaded = crate::parallel::map(&versions, |v| workspace.load(v, strict));
         let mut all = Vec::with_capacity(versions.len());
         for (version, loaded) in versions.into_iter().zip(loaded) {
             let loaded = loaded?;

@@ -7,6 +7,7 @@ use super::diagnostic::{Diagnostic, Severity, shown};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -73,22 +74,30 @@ pub struct SourceMap {
     path: PathBuf,
     source: String,
     lines: LineIndex,
-    entries: HashMap<String, Entry>,
+    /// Mapped on the first lookup: only a diagnostic needs a position,
+    /// and parsing the spans costs as much as loading the record.
+    entries: OnceLock<HashMap<String, Entry>>,
 }
 
 impl SourceMap {
     /// Maps `source` (already known to parse) read from `path`.
     pub fn new(path: &Path, source: &str) -> SourceMap {
-        let mut entries = HashMap::new();
-        if let Ok(root) = DeTable::parse(source) {
-            walk_table(root.get_ref(), "", &mut entries);
-        }
         SourceMap {
             path: path.to_path_buf(),
             source: source.to_string(),
             lines: LineIndex::new(source),
-            entries,
+            entries: OnceLock::new(),
         }
+    }
+
+    fn entries(&self) -> &HashMap<String, Entry> {
+        self.entries.get_or_init(|| {
+            let mut entries = HashMap::new();
+            if let Ok(root) = DeTable::parse(&self.source) {
+                walk_table(root.get_ref(), "", &mut entries);
+            }
+            entries
+        })
     }
 
     /// The file, as people should read its name.
@@ -98,12 +107,12 @@ impl SourceMap {
 
     /// Where the value at `path` starts (`driver.min`, `features[0]`).
     pub fn value(&self, path: &str) -> Option<Position> {
-        self.entries.get(path).map(|e| Position(e.value.start))
+        self.entries().get(path).map(|e| Position(e.value.start))
     }
 
     /// Where the key of `path` starts (a component's name).
     pub fn key(&self, path: &str) -> Option<Position> {
-        self.entries
+        self.entries()
             .get(path)
             .and_then(|e| e.key.as_ref())
             .map(|k| Position(k.start))

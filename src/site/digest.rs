@@ -89,6 +89,29 @@ impl Fingerprint {
         self
     }
 
+    /// A value as its JSON shows it, streamed without an intermediate
+    /// string.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> &mut Fingerprint {
+        struct Feed<'a>(&'a mut Sha256, u64);
+        impl io::Write for Feed<'_> {
+            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+                self.0.update(bytes);
+                self.1 += bytes.len() as u64;
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut feed = Feed(&mut self.0, 0);
+        // Only a value that cannot be JSON fails, and then so does its page.
+        let fed = serde_json::to_writer(&mut feed, value).is_ok();
+        let written = feed.1;
+        self.0.update(written.to_le_bytes());
+        self.0.update([u8::from(fed)]);
+        self
+    }
+
     pub fn finish(&self) -> Digest {
         Digest(self.0.clone().finalize().into())
     }

@@ -5,18 +5,21 @@
 //! A record counts as the release relnotes loaded from it (every field of
 //! the model, through its `Debug` form), so an edit that changes no value
 //! (a comment, the layout) rebuilds nothing. The build digest covers what
-//! every page depends on; the pages about every release (the chooser, the
-//! indexes, the matrix) have no digest of their own and are always
-//! rendered.
+//! every page depends on. The pages about every release (the chooser, the
+//! indexes, the matrix pages) are keyed on their context instead: it is
+//! cheap to compute beside rendering, and it holds exactly what they show,
+//! so an edit rebuilds only the ones that show what changed.
 
 use super::Entry;
 use super::digest::{Digest, Fingerprint};
 use crate::record::{Lang, Workspace};
 use crate::render::Templates;
+use serde::Serialize;
+use std::fmt::Debug;
 
 /// Bumped when the pages a build writes change for the same inputs in a
 /// way relnotes' version does not show.
-const FORMAT: &str = "relnotes-site inputs 1";
+const FORMAT: &str = "relnotes-site inputs 2";
 
 pub(super) struct Inputs {
     /// What every page depends on: relnotes' version, the project file,
@@ -43,15 +46,12 @@ impl Inputs {
         for (name, formats, text) in templates.files() {
             build.str(name).debug(&formats).str(text);
         }
-        let records = entries
-            .iter()
-            .map(|e| {
-                Fingerprint::new("record")
-                    .str(&e.version)
-                    .debug(&e.release)
-                    .finish()
-            })
-            .collect();
+        let records = crate::parallel::map(entries, |e| {
+            Fingerprint::new("record")
+                .str(&e.version)
+                .debug(&e.release)
+                .finish()
+        });
         Inputs {
             build: build.finish(),
             records,
@@ -78,6 +78,22 @@ impl Inputs {
     /// An SBOM: its record.
     pub fn sbom(&self, target: &str, at: usize) -> Digest {
         self.page("sbom", target).digest(&self.records[at]).finish()
+    }
+
+    /// A page about every release: its template, its context and its
+    /// front matter.
+    pub fn overview_page(
+        &self,
+        target: &str,
+        template: &str,
+        context: &impl Serialize,
+        front: &impl Debug,
+    ) -> Digest {
+        self.page("overview", target)
+            .str(template)
+            .debug(front)
+            .json(context)
+            .finish()
     }
 
     fn page(&self, kind: &str, target: &str) -> Fingerprint {

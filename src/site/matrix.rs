@@ -139,10 +139,7 @@ pub fn archs(entries: &[Entry]) -> Vec<String> {
 
 /// The grid of every arch over `entries` (newest first).
 pub fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
-    archs(entries)
-        .into_iter()
-        .map(|arch| grid(project, entries, &arch))
-        .collect()
+    crate::parallel::map(&archs(entries), |arch| grid(project, entries, arch))
 }
 
 fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {

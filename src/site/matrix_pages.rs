@@ -12,8 +12,9 @@ use crate::render::page::Page;
 use crate::site::matrix::paging::{self, Paging, Scheme, Span};
 use crate::site::matrix::{self, ArchTable, Grid, first_shipped};
 use crate::site::nav::{Overview, PagePath, matrix_stem, nav_start};
-use crate::site::{Entry, Site, labels};
+use crate::site::{Entry, labels};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// The content of a page of the support matrix.
 #[derive(Debug, Serialize)]
@@ -100,46 +101,68 @@ struct LineEntry {
 }
 
 /// Everything the pages of one build share, computed once.
-struct Matrix<'a> {
+pub(super) struct Matrix<'a> {
     grids: &'a [Grid],
     paging: &'a Paging,
     shipped: &'a [Vec<first_shipped::Row<'a>>],
 }
 
+/// The grids and paging of the matrix, computed by the first page that
+/// needs them (the other threads wait for it).
+#[derive(Default)]
+pub(super) struct MatrixData {
+    grids: OnceLock<(Vec<Grid>, Paging)>,
+}
+
+/// What the first-shipped tables are made from, borrowing the grids.
+pub(super) type Shipped<'a> = OnceLock<Vec<Vec<first_shipped::Row<'a>>>>;
+
 impl Builder<'_> {
-    /// The support matrix of every language and format.
-    pub(super) fn matrix(&self, site: &mut Site) -> Result<(), Error> {
-        let grids = matrix::grids(&self.workspace.project, self.entries);
+    /// The matrix pages, as (language, format, page): none for
+    /// `matrix.html`, else the index of a page of a paged matrix.
+    pub(super) fn matrix_pages(&self) -> Vec<(Lang, PageFormat, Option<usize>)> {
+        let pages = self.matrix_paging().pages.len();
+        let paged = pages > 1;
+        let mut out = Vec::new();
+        for &lang in self.langs {
+            for format in [PageFormat::Html, PageFormat::Md] {
+                out.push((lang, format, None));
+                if paged {
+                    out.extend((0..pages).map(|i| (lang, format, Some(i))));
+                }
+            }
+        }
+        out
+    }
+
+    fn matrix_paging(&self) -> Paging {
         let releases: Vec<(&str, Option<&str>)> = self
             .entries
             .iter()
             .map(|e| (e.version.as_str(), e.release.date.as_deref()))
             .collect();
-        let paging = paging::paginate(&releases, paging::MAX_RELEASES_PER_PAGE);
-        let shipped: Vec<_> = grids.iter().map(first_shipped::of).collect();
-        let all = Matrix {
-            grids: &grids,
-            paging: &paging,
-            shipped: &shipped,
-        };
-        let paged = paging.pages.len() > 1;
-        for &lang in self.langs {
-            for format in [PageFormat::Html, PageFormat::Md] {
-                self.matrix_page(site, lang, format, &all, None)?;
-                if paged {
-                    for i in 0..paging.pages.len() {
-                        self.matrix_page(site, lang, format, &all, Some(i))?;
-                    }
-                }
-            }
+        paging::paginate(&releases, paging::MAX_RELEASES_PER_PAGE)
+    }
+
+    /// The matrix data of this build, computing it if no page has yet.
+    pub(super) fn matrix<'d>(&self, data: &'d MatrixData, shipped: &'d Shipped<'d>) -> Matrix<'d> {
+        let (grids, paging) = data.grids.get_or_init(|| {
+            (
+                matrix::grids(&self.workspace.project, self.entries),
+                self.matrix_paging(),
+            )
+        });
+        let shipped = shipped.get_or_init(|| grids.iter().map(first_shipped::of).collect());
+        Matrix {
+            grids,
+            paging,
+            shipped,
         }
-        Ok(())
     }
 
     /// `matrix.html` (`page` none) or the page at `page`.
-    fn matrix_page(
+    pub(super) fn matrix_page(
         &self,
-        site: &mut Site,
         lang: Lang,
         format: PageFormat,
         all: &Matrix,
@@ -207,8 +230,7 @@ impl Builder<'_> {
             version: None,
             lang,
         });
-        self.render(
-            site,
+        self.render_overview(
             &format!("site-matrix.{ext}"),
             &context,
             self.target(&path, lang, format),

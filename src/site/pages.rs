@@ -83,21 +83,26 @@ struct Choice {
 impl Builder<'_> {
     /// Renders every page into the sink, on one thread per core, each
     /// taking the next piece of work not yet taken: first the pages about
-    /// every release (per language and format the index, then the
-    /// chooser and the matrix: few, large, always rendered), then each release
-    /// (its pages, SBOMs and diffs). Every thread renders with the same
+    /// every release (each page of the matrix, then per language and
+    /// format the index, then the chooser), then each release (its pages,
+    /// SBOMs and diffs). Every thread renders with the same
     /// templates, so each template is compiled once; each page goes to the
     /// sink as soon as it is rendered. The result does not depend on the
     /// number of threads.
     pub fn build(&self) -> Result<(), Error> {
+        let matrix_data = matrix_pages::MatrixData::default();
+        let shipped = matrix_pages::Shipped::default();
+        // The matrix pages first: they wait for the grids, which the
+        // first of them computes.
+        let matrix_pages = self.matrix_pages();
         let overviews: Vec<(Lang, PageFormat)> = self
             .langs
             .iter()
             .flat_map(|&lang| [(lang, PageFormat::Html), (lang, PageFormat::Md)])
             .collect();
-        let chooser = overviews.len();
-        let matrix = chooser + 1;
-        let work = matrix + 1 + self.entries.len();
+        let indexes = matrix_pages.len();
+        let chooser = indexes + overviews.len();
+        let work = chooser + 1 + self.entries.len();
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(work);
@@ -108,10 +113,17 @@ impl Builder<'_> {
             while !failed.load(Ordering::Relaxed) {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let done = match i {
-                    i if i < chooser => self.overview_pages(overviews[i].0, overviews[i].1),
-                    i if i == chooser => self.chooser_page(),
-                    i if i == matrix => self.matrix_pages(),
-                    i if i < work => self.releases_at(i - matrix - 1),
+                    i if i < indexes => {
+                        let (lang, format, page) = matrix_pages[i];
+                        let all = self.matrix(&matrix_data, &shipped);
+                        self.matrix_page(lang, format, &all, page)
+                    }
+                    i if i < chooser => {
+                        let (lang, format) = overviews[i - indexes];
+                        self.index(lang, format)
+                    }
+                    i if i == chooser => self.chooser(),
+                    i if i < work => self.releases_at(i - chooser - 1),
                     _ => break,
                 };
                 done.inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
@@ -124,27 +136,6 @@ impl Builder<'_> {
                 .into_iter()
                 .try_for_each(|h| h.join().expect("a site thread panicked"))
         })
-    }
-
-    /// The index of one language in one format.
-    fn overview_pages(&self, lang: Lang, format: PageFormat) -> Result<(), Error> {
-        let mut site = Site::default();
-        self.index(&mut site, lang, format)?;
-        self.emit(site, None)
-    }
-
-    /// Every page of the support matrix, in every language and format: its
-    /// grid is computed once for all of them.
-    fn matrix_pages(&self) -> Result<(), Error> {
-        let mut site = Site::default();
-        self.matrix(&mut site)?;
-        self.emit(site, None)
-    }
-
-    fn chooser_page(&self) -> Result<(), Error> {
-        let mut site = Site::default();
-        self.chooser(&mut site)?;
-        self.emit(site, None)
     }
 
     /// Hands rendered pages to the sink.
@@ -280,6 +271,31 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Renders a page about every release (an index, a matrix page, the
+    /// chooser) into the sink, unless the previous build wrote it from
+    /// the same context: what such a page shows of the releases is all in
+    /// its context, so that is what it is keyed on.
+    fn render_overview<C: Serialize>(
+        &self,
+        page: &str,
+        context: &C,
+        target: String,
+        front: Option<FrontMatter>,
+    ) -> Result<(), Error> {
+        let inputs = self.inputs.overview_page(
+            &target,
+            page,
+            context,
+            &front.as_ref().map(FrontMatter::fields),
+        );
+        if self.sink.reuse(&target, &inputs)? {
+            return Ok(());
+        }
+        let mut site = Site::default();
+        self.render(&mut site, page, context, target, front)?;
+        self.emit(site, Some(&inputs))
+    }
+
     fn release(
         &self,
         site: &mut Site,
@@ -364,7 +380,7 @@ impl Builder<'_> {
         )
     }
 
-    fn index(&self, site: &mut Site, lang: Lang, format: PageFormat) -> Result<(), Error> {
+    fn index(&self, lang: Lang, format: PageFormat) -> Result<(), Error> {
         let path = PagePath { stem: "index" };
         let title = labels::get("site_title", lang).replace("{product}", self.product(lang));
         let ext = format.extension();
@@ -388,8 +404,7 @@ impl Builder<'_> {
             version: None,
             lang,
         });
-        self.render(
-            site,
+        self.render_overview(
             &format!("site-index.{ext}"),
             &context,
             self.target(&path, lang, format),
@@ -416,7 +431,7 @@ impl Builder<'_> {
     }
 
     /// The site's front door: a link to each language's index.
-    fn chooser(&self, site: &mut Site) -> Result<(), Error> {
+    fn chooser(&self) -> Result<(), Error> {
         let lang = self.workspace.default_language();
         let title = labels::get("site_title", lang).replace("{product}", self.product(lang));
         let base = PageBase::new(self.workspace, lang, PageFormat::Html, &title, None);
@@ -441,13 +456,7 @@ impl Builder<'_> {
             },
             content: ChooserPage { title, choices },
         };
-        self.render(
-            site,
-            "site-chooser.html",
-            &context,
-            "index.html".into(),
-            None,
-        )
+        self.render_overview("site-chooser.html", &context, "index.html".into(), None)
     }
 }
 
@@ -460,6 +469,11 @@ struct FrontMatter {
 }
 
 impl FrontMatter {
+    /// What the front matter says, to key a page on.
+    fn fields(&self) -> (&str, Option<&str>, Lang) {
+        (&self.title, self.version.as_deref(), self.lang)
+    }
+
     fn prepend(&self, body: &str) -> String {
         // A JSON string is a valid YAML double-quoted scalar.
         let quote = |s: &str| serde_json::to_string(s).expect("a string serialises");

@@ -12,29 +12,51 @@ use super::sink::{Produced, Sink};
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub(super) struct StagingSink<'a> {
     staging: &'a Path,
     /// The previous site and what of it may be reused, for an
     /// incremental build.
-    previous: Option<(&'a Path, &'a BTreeMap<String, Line>)>,
+    previous: Option<Previous<'a>>,
     pub produced: Produced,
     pub reused: AtomicUsize,
 }
 
+/// The site a build replaces.
+pub(super) struct Previous<'a> {
+    pub dir: &'a Path,
+    /// Its manifest's lines, when they may be reused.
+    pub lines: &'a BTreeMap<String, Line>,
+    /// When its manifest was written, if known.
+    pub manifest_written: Option<SystemTime>,
+}
+
 impl<'a> StagingSink<'a> {
-    pub fn new(
-        staging: &'a Path,
-        previous: Option<(&'a Path, &'a BTreeMap<String, Line>)>,
-    ) -> StagingSink<'a> {
+    pub fn new(staging: &'a Path, previous: Option<Previous<'a>>) -> StagingSink<'a> {
         StagingSink {
             staging,
             previous,
             produced: Produced::default(),
             reused: AtomicUsize::new(0),
         }
+    }
+}
+
+/// More than the kernel's file time granularity (one jiffy, 10 ms at
+/// most): file times lag the clock the stamp is read from by up to one.
+pub(super) const CLOCK_TICK: Duration = Duration::from_millis(20);
+
+/// When the file's inode last changed (its content, its links, its name).
+fn changed_at(status: &fs::Metadata) -> SystemTime {
+    let nanos = u32::try_from(status.ctime_nsec()).unwrap_or(0);
+    match u64::try_from(status.ctime()) {
+        Ok(secs) => UNIX_EPOCH + Duration::new(secs, nanos),
+        // Before 1970: never earlier than a manifest, so always hashed.
+        Err(_) => SystemTime::now(),
     }
 }
 
@@ -60,21 +82,38 @@ fn with_parents<T>(path: &Path, make: impl Fn() -> std::io::Result<T>) -> Result
 
 impl Sink for StagingSink<'_> {
     fn reuse(&self, path: &str, inputs: &Digest) -> Result<bool, SiteError> {
-        let Some((old_dir, lines)) = self.previous else {
+        let Some(previous) = &self.previous else {
             return Ok(false);
         };
-        let Some(line) = lines
+        let Some(line) = previous
+            .lines
             .get(path)
             .filter(|l| l.inputs.as_ref() == Some(inputs))
         else {
             return Ok(false);
         };
         // The file must still hold what the previous build wrote: one
-        // edited by hand since is rendered again.
-        let from = old_dir.join(path);
-        match File::open(&from).and_then(Digest::of_reader) {
-            Ok(content) if content == line.content => {}
-            _ => return Ok(false),
+        // edited by hand since is rendered again. Its status change time
+        // tells without reading it: any write, replacement, link or rename
+        // sets it to the time of the change, which no one can set back.
+        // Only a file whose status changed after the previous build ended
+        // (its manifest's stamp), or within a clock tick of it, is read
+        // and hashed.
+        let from = previous.dir.join(path);
+        let Ok(status) = fs::symlink_metadata(&from) else {
+            return Ok(false);
+        };
+        if !status.is_file() {
+            return Ok(false);
+        }
+        let untouched = previous
+            .manifest_written
+            .is_some_and(|written| changed_at(&status) + CLOCK_TICK < written);
+        if !untouched {
+            match File::open(&from).and_then(Digest::of_reader) {
+                Ok(content) if content == line.content => {}
+                _ => return Ok(false),
+            }
         }
         let to = self.staging.join(path);
         // A link where the file system allows one, else a copy.

@@ -11,7 +11,7 @@ use super::check_sink::CheckSink;
 use super::digest::Digest;
 use super::manifest::{self, Manifest};
 use super::sink::Sink;
-use super::staging::StagingSink;
+use super::staging::{Previous, StagingSink};
 use super::{MANIFEST, SiteError};
 use crate::diagnostic::{Diagnostic, Severity};
 use serde::Serialize;
@@ -268,7 +268,17 @@ pub(super) fn write_with(
     let temp = staging.path();
     let interrupted = RemovedOnInterrupt::register(temp);
     let reusable = old_manifest.as_ref().and_then(|m| m.reusable_for(build));
-    let sink = StagingSink::new(temp, reusable.map(|lines| (dir.as_path(), lines)));
+    let manifest_written = fs::symlink_metadata(dir.join(MANIFEST))
+        .and_then(|m| m.modified())
+        .ok();
+    let sink = StagingSink::new(
+        temp,
+        reusable.map(|lines| Previous {
+            dir: dir.as_path(),
+            lines,
+            manifest_written,
+        }),
+    );
     produce(&sink)?;
     let reused = sink.reused.load(Ordering::Relaxed);
     let lines = sink.produced.take();
@@ -329,6 +339,7 @@ pub(super) fn write_with(
             let _ = fs::set_permissions(&dir, meta.permissions());
         }
         drop(staging);
+        stamp(&dir.join(MANIFEST), true);
         return Ok(written);
     }
     // Elsewhere, two renames: the old site moves into a temporary
@@ -348,12 +359,30 @@ pub(super) fn write_with(
             }
             return Err(io(&dir)(e));
         }
+        drop(retired);
     } else {
         fs::rename(temp, &dir).map_err(io(&dir))?;
     }
     // The staging directory is the site now.
     staging.disable_cleanup(true);
+    stamp(&dir.join(MANIFEST), exists);
     Ok(written)
+}
+
+/// Sets the manifest's modification time to now, once the old site is
+/// gone (`removed`): removing it changed the status time of every file
+/// the two shared, and the next build trusts files whose status has not
+/// changed since this time, give or take a clock tick (see
+/// `staging.rs`); waiting out that tick first keeps the removal outside
+/// it. Without the stamp (an error, or a build killed before it) the next
+/// build reads and hashes the files instead.
+fn stamp(manifest: &Path, removed: bool) {
+    if removed {
+        std::thread::sleep(super::staging::CLOCK_TICK + std::time::Duration::from_millis(5));
+    }
+    if let Ok(file) = fs::OpenOptions::new().write(true).open(manifest) {
+        let _ = file.set_modified(std::time::SystemTime::now());
+    }
 }
 
 /// Staging directories of site builds under way: an interrupted build
