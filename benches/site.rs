@@ -159,11 +159,19 @@ fn main() {
         copy.times.push(timed(|| {
             sh(&["cp", "-r", site.to_str().unwrap(), to.to_str().unwrap()])
         }));
+        // Links to a copy: links to the site itself would change the
+        // status time of its files, which the incremental build reads.
+        let copied = work.path().join("copy-0");
         let to = work.path().join(format!("link-{i}"));
         link.times.push(timed(|| {
-            sh(&["cp", "-al", site.to_str().unwrap(), to.to_str().unwrap()])
+            sh(&["cp", "-al", copied.to_str().unwrap(), to.to_str().unwrap()])
         }));
     }
+
+    // The floors' copies are still being written back: flush them, or
+    // the first build's syncfs (which flushes the whole file system)
+    // waits for them.
+    sh(&["sync"]);
 
     // Incremental builds: one record's value changes each time.
     let record = project.join(format!("releases/{}.toml", catalogue::version(n / 2)));
