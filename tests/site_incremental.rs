@@ -123,6 +123,16 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     let first = site(p, "public", &[]);
     assert!(!first.contains("unchanged"), "{first}");
     let before = inodes(&p.join("public"));
+    // A fingerprint per record, for the next build to take when the
+    // record's text did not change.
+    let manifest = fs::read_to_string(p.join("public/.relnotes-site")).unwrap();
+    assert_eq!(
+        manifest
+            .lines()
+            .filter(|l| l.starts_with("record "))
+            .count(),
+        12
+    );
 
     // One record of the middle changes a version and a text.
     let (older, edited, newer) = (

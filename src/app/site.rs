@@ -37,6 +37,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         .into_iter()
         .map(|(version, loaded)| Entry {
             version,
+            source: loaded.sources.text().to_string(),
             release: loaded.release,
         })
         .collect();

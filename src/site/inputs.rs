@@ -12,6 +12,7 @@
 
 use super::Entry;
 use super::digest::{Digest, Fingerprint};
+use super::manifest::{Manifest, Records};
 use crate::record::{Lang, Workspace};
 use crate::render::Templates;
 use serde::Serialize;
@@ -27,15 +28,21 @@ pub(super) struct Inputs {
     pub build: Digest,
     /// Per entry, in the builder's order: its version and its record.
     records: Vec<Digest>,
+    /// Every record's fingerprint by its version and text, for the
+    /// manifest (the next build takes them for records it finds unchanged).
+    pub known: Records,
 }
 
 impl Inputs {
+    /// `previous`: the manifest of the site being replaced, whose record
+    /// fingerprints are taken for records whose text did not change.
     pub fn new(
         workspace: &Workspace,
         templates: &Templates,
         langs: &[Lang],
         base_url: Option<&str>,
         entries: &[Entry],
+        previous: Option<&Manifest>,
     ) -> Inputs {
         let mut build = Fingerprint::new(FORMAT);
         build
@@ -46,15 +53,29 @@ impl Inputs {
         for (name, formats, text) in templates.files() {
             build.str(name).debug(&formats).str(text);
         }
-        let records = crate::parallel::map(entries, |e| {
-            Fingerprint::new("record")
-                .str(&e.version)
-                .debug(&e.release)
-                .finish()
+        let build = build.finish();
+        // The release is a function of the record's text and of what the
+        // build digest covers (relnotes' version, the project file), so a
+        // fingerprint from a build with the same digest still holds for the
+        // same text; computing it formats the whole release.
+        let previous = previous.and_then(|m| m.records_for(&build));
+        let fingerprints = crate::parallel::map(entries, |e| {
+            let key = (e.version.clone(), Digest::of(e.source.as_bytes()));
+            let fingerprint = previous
+                .and_then(|p| p.get(&key))
+                .copied()
+                .unwrap_or_else(|| {
+                    Fingerprint::new("record")
+                        .str(&e.version)
+                        .debug(&e.release)
+                        .finish()
+                });
+            (key, fingerprint)
         });
         Inputs {
-            build: build.finish(),
-            records,
+            build,
+            records: fingerprints.iter().map(|(_, f)| *f).collect(),
+            known: fingerprints.into_iter().collect(),
         }
     }
 

@@ -5,23 +5,32 @@
 //!
 //! ```text
 //! # Files written by `relnotes site` …
-//! relnotes-site 2 <build sha256>
+//! relnotes-site 3 <build sha256>
 //! <content sha256> <inputs sha256, or - when always rebuilt> <path>
+//! record <sha256 of the record's text> <its fingerprint> <version>
 //! ```
 //!
 //! The build digest covers what every page depends on (relnotes'
 //! version, the project file, the templates, the languages, the base
-//! URL). A manifest of the first format (one path per line), or one that
-//! does not parse, still says which files are relnotes' own, but nothing
-//! in it is reused: the next build is a full one.
+//! URL). A record line saves the next build with the same build digest
+//! from fingerprinting a record whose text did not change. A manifest of
+//! the first format (one path per line), of the second (no record
+//! lines), or one that does not parse, still says which files are
+//! relnotes' own; nothing in the first or a damaged one is reused.
 
 use super::digest::Digest;
 use std::collections::BTreeMap;
 
 /// The first line of a manifest of this format, before the build digest.
-const HEADER: &str = "relnotes-site 2";
+const HEADER: &str = "relnotes-site 3";
 
-const COMMENT: &str = "# Files written by `relnotes site`: a rebuild replaces them and keeps every other file.\n# Per file: SHA-256 of its bytes, SHA-256 of what it was built from (- when always rebuilt), path.\n";
+/// The same, of the format before record lines.
+const HEADER_2: &str = "relnotes-site 2";
+
+/// The word that starts a record line.
+const RECORD: &str = "record";
+
+const COMMENT: &str = "# Files written by `relnotes site`: a rebuild replaces them and keeps every other file.\n# Per file: SHA-256 of its bytes, SHA-256 of what it was built from (- when always rebuilt), path.\n# Per record: SHA-256 of its text, SHA-256 of the release loaded from it, version.\n";
 
 /// One file relnotes wrote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,14 +40,18 @@ pub struct Line {
     pub inputs: Option<Digest>,
 }
 
+/// A record's fingerprint (the digest of the release loaded from it),
+/// by its version and the SHA-256 of its text.
+pub type Records = BTreeMap<(String, Digest), Digest>;
+
 /// A manifest read from disk.
 #[derive(Debug, Default)]
 pub struct Manifest {
     /// Every path listed: the files relnotes wrote.
     pub owned: Vec<String>,
     /// What a build with the same build digest may reuse: only when the
-    /// whole manifest is of this format and parses.
-    pub reusable: Option<(Digest, BTreeMap<String, Line>)>,
+    /// whole manifest is of this format or the one before and parses.
+    pub reusable: Option<(Digest, BTreeMap<String, Line>, Records)>,
 }
 
 impl Manifest {
@@ -51,7 +64,7 @@ impl Manifest {
         let build = lines
             .clone()
             .next()
-            .and_then(|first| first.strip_prefix(HEADER))
+            .and_then(|first| first.strip_prefix(HEADER).or(first.strip_prefix(HEADER_2)))
             .and_then(|rest| rest.strip_prefix(' '))
             .map(Digest::parse);
         let Some(build) = build else {
@@ -64,9 +77,19 @@ impl Manifest {
         lines.next();
         let mut owned = Vec::new();
         let mut entries = BTreeMap::new();
+        let mut records = Records::new();
         // A manifest cut short (a full disk) ends without its newline.
         let mut intact = build.is_some() && text.ends_with('\n');
         for line in lines {
+            if let Some(record) = line.strip_prefix(RECORD).and_then(|r| r.strip_prefix(' ')) {
+                match parse_record(record) {
+                    Some((key, fingerprint)) => {
+                        intact &= records.insert(key, fingerprint).is_none();
+                    }
+                    None => intact = false,
+                }
+                continue;
+            }
             match parse_line(line) {
                 Some((path, entry)) => {
                     owned.push(path.to_string());
@@ -83,7 +106,7 @@ impl Manifest {
         }
         Manifest {
             owned,
-            reusable: build.filter(|_| intact).map(|b| (b, entries)),
+            reusable: build.filter(|_| intact).map(|b| (b, entries, records)),
         }
     }
 
@@ -91,9 +114,27 @@ impl Manifest {
     pub fn reusable_for(&self, build: &Digest) -> Option<&BTreeMap<String, Line>> {
         self.reusable
             .as_ref()
-            .filter(|(b, _)| b == build)
-            .map(|(_, entries)| entries)
+            .filter(|(b, _, _)| b == build)
+            .map(|(_, entries, _)| entries)
     }
+
+    /// The record fingerprints a build whose digest is `build` may take.
+    pub fn records_for(&self, build: &Digest) -> Option<&Records> {
+        self.reusable
+            .as_ref()
+            .filter(|(b, _, _)| b == build)
+            .map(|(_, _, records)| records)
+    }
+}
+
+fn parse_record(text: &str) -> Option<((String, Digest), Digest)> {
+    let (source, rest) = text.split_once(' ')?;
+    let (fingerprint, version) = rest.split_once(' ')?;
+    (!version.is_empty()).then_some(())?;
+    Some((
+        (version.to_string(), Digest::parse(source)?),
+        Digest::parse(fingerprint)?,
+    ))
 }
 
 fn parse_line(line: &str) -> Option<(&str, Line)> {
@@ -115,9 +156,10 @@ fn parse_line(line: &str) -> Option<(&str, Line)> {
     ))
 }
 
-/// The manifest of a build: every file but the manifest itself, in path order.
-pub fn render(build: &Digest, files: &BTreeMap<String, Line>) -> String {
-    let mut out = String::with_capacity(COMMENT.len() + 140 * files.len());
+/// The manifest of a build: every file but the manifest itself, in path
+/// order, then every record, in version order.
+pub fn render(build: &Digest, files: &BTreeMap<String, Line>, records: &Records) -> String {
+    let mut out = String::with_capacity(COMMENT.len() + 140 * (files.len() + records.len()));
     out.push_str(COMMENT);
     out.push_str(&format!("{HEADER} {build}\n"));
     for (path, line) in files {
@@ -126,6 +168,9 @@ pub fn render(build: &Digest, files: &BTreeMap<String, Line>) -> String {
             .map_or_else(|| "-".to_string(), |d| d.to_string());
         out.push_str(&format!("{} {inputs} {path}\n", line.content));
     }
+    for ((version, source), fingerprint) in records {
+        out.push_str(&format!("{RECORD} {source} {fingerprint} {version}\n"));
+    }
     out
 }
 
@@ -133,7 +178,7 @@ pub fn render(build: &Digest, files: &BTreeMap<String, Line>) -> String {
 mod tests {
     use super::*;
 
-    fn sample() -> (Digest, BTreeMap<String, Line>) {
+    fn sample() -> (Digest, BTreeMap<String, Line>, Records) {
         let build = Digest::of(b"build");
         let mut files = BTreeMap::new();
         files.insert(
@@ -150,17 +195,34 @@ mod tests {
                 inputs: None,
             },
         );
-        (build, files)
+        let mut records = Records::new();
+        records.insert(
+            ("25.10".to_string(), Digest::of(b"text")),
+            Digest::of(b"release"),
+        );
+        (build, files, records)
     }
 
     #[test]
     fn a_manifest_reads_back_as_written() {
-        let (build, files) = sample();
-        let text = render(&build, &files);
+        let (build, files, records) = sample();
+        let text = render(&build, &files, &records);
         let manifest = Manifest::parse(&text);
         assert_eq!(manifest.owned, ["en/25.10.html", "en/index.html"]);
         assert_eq!(manifest.reusable_for(&build), Some(&files));
+        assert_eq!(manifest.records_for(&build), Some(&records));
         assert_eq!(manifest.reusable_for(&Digest::of(b"other")), None);
+        assert_eq!(manifest.records_for(&Digest::of(b"other")), None);
+        // The format before record lines is still reused.
+        let second: String = text
+            .replace(HEADER, HEADER_2)
+            .lines()
+            .filter(|l| !l.starts_with(RECORD))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let manifest = Manifest::parse(&second);
+        assert_eq!(manifest.reusable_for(&build), Some(&files));
+        assert_eq!(manifest.records_for(&build), Some(&Records::new()));
     }
 
     #[test]
@@ -173,11 +235,13 @@ mod tests {
 
     #[test]
     fn a_damaged_manifest_reuses_nothing_but_keeps_its_paths() {
-        let (build, files) = sample();
-        let text = render(&build, &files);
+        let (build, files, records) = sample();
+        let text = render(&build, &files, &records);
         for damaged in [
+            text.replacen("record ", "record zz", 1),
+            format!("{text}record {}\n", Digest::of(b"x")),
             text.replacen(" - ", " x ", 1),
-            text.replacen("relnotes-site 2 ", "relnotes-site 2 zz", 1),
+            text.replacen("relnotes-site 3 ", "relnotes-site 3 zz", 1),
             format!("{text}garbage\n"),
             format!("{text}{}", text.lines().last().unwrap()),
             text.replacen("en/index.html", "../index.html", 1),

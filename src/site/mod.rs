@@ -114,6 +114,9 @@ impl Site {
 pub struct Entry {
     pub version: String,
     pub release: Release,
+    /// The record's text as it was read: a rebuild that finds the same
+    /// text takes what it was built into from the previous manifest.
+    pub source: String,
 }
 
 /// What every way of building a site starts from.
@@ -134,6 +137,7 @@ impl<'a> Plan<'a> {
         workspace: &'a Workspace,
         mut entries: Vec<Entry>,
         options: &'a SiteOptions,
+        previous: Option<&manifest::Manifest>,
     ) -> Result<Plan<'a>, SiteError> {
         if let Some(entry) = entries
             .iter()
@@ -149,7 +153,7 @@ impl<'a> Plan<'a> {
         let templates = Templates::load(workspace, options.templates)?;
         let langs: Vec<Lang> = workspace.languages();
         let base_url = options.base_url.as_ref().map(BaseUrl::as_str);
-        let inputs = Inputs::new(workspace, &templates, &langs, base_url, &entries);
+        let inputs = Inputs::new(workspace, &templates, &langs, base_url, &entries, previous);
         Ok(Plan {
             workspace,
             templates,
@@ -181,14 +185,18 @@ pub fn build(
     entries: Vec<Entry>,
     options: &SiteOptions,
 ) -> Result<Site, SiteError> {
-    let plan = Plan::new(workspace, entries, options)?;
+    let plan = Plan::new(workspace, entries, options, None)?;
     let sink = MemorySink::default();
     plan.run(&sink)?;
     let mut site = sink
         .files
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    let manifest = manifest::render(&plan.inputs.build, &sink.produced.take());
+    let manifest = manifest::render(
+        &plan.inputs.build,
+        &sink.produced.take(),
+        &plan.inputs.known,
+    );
     site.add(MANIFEST.to_string(), manifest);
     Ok(site)
 }
@@ -205,8 +213,12 @@ pub fn write(
     dir: &Path,
     force: bool,
 ) -> Result<Written, SiteError> {
-    let plan = Plan::new(workspace, entries, options)?;
-    write::write_with(dir, force, &plan.inputs.build, |sink| plan.run(sink))
+    let previous = write::previous_manifest(dir);
+    let plan = Plan::new(workspace, entries, options, previous.as_ref())?;
+    let inputs = &plan.inputs;
+    write::write_with(dir, force, &inputs.build, &inputs.known, |sink| {
+        plan.run(sink)
+    })
 }
 
 /// Compares the site built from every release (oldest first) with `dir`,
@@ -217,8 +229,10 @@ pub fn check(
     options: &SiteOptions,
     dir: &Path,
 ) -> Result<CheckReport, SiteError> {
-    let plan = Plan::new(workspace, entries, options)?;
-    write::check_with(dir, &plan.inputs.build, |sink| plan.run(sink))
+    // A check fingerprints every record itself: it trusts nothing of `dir`.
+    let plan = Plan::new(workspace, entries, options, None)?;
+    let inputs = &plan.inputs;
+    write::check_with(dir, &inputs.build, &inputs.known, |sink| plan.run(sink))
 }
 
 /// Where a site is published: an absolute http(s) URL, without a trailing `/`.
@@ -269,14 +283,18 @@ mod tests {
                 .versions()
                 .unwrap()
                 .into_iter()
-                .map(|version| Entry {
-                    release: workspace.load(&version, false).unwrap().release,
-                    version,
+                .map(|version| {
+                    let loaded = workspace.load(&version, false).unwrap();
+                    Entry {
+                        source: loaded.sources.text().to_string(),
+                        release: loaded.release,
+                        version,
+                    }
                 })
                 .collect()
         };
         let options = SiteOptions::default();
-        let plan = Plan::new(&workspace, entries(&workspace), &options).unwrap();
+        let plan = Plan::new(&workspace, entries(&workspace), &options, None).unwrap();
         let sink = MemorySink::default();
         plan.run(&sink).unwrap();
         let site = sink.files.into_inner().unwrap();

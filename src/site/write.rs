@@ -9,7 +9,7 @@
 
 use super::check_sink::CheckSink;
 use super::digest::Digest;
-use super::manifest::{self, Manifest};
+use super::manifest::{self, Manifest, Records};
 use super::sink::Sink;
 use super::staging::{Previous, StagingSink};
 use super::{MANIFEST, SiteError};
@@ -128,6 +128,13 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
     }
 }
 
+/// The manifest of the site in `dir`, if it has one that can be read:
+/// read before the build starts, for the record fingerprints it holds
+/// (which hold whatever happens to `dir` meanwhile).
+pub(super) fn previous_manifest(dir: &Path) -> Option<Manifest> {
+    manifest_in(dir).ok().flatten()
+}
+
 /// The manifest in `dir`, or `None` without one.
 fn manifest_in(dir: &Path) -> Result<Option<Manifest>, SiteError> {
     let path = dir.join(MANIFEST);
@@ -169,6 +176,7 @@ fn files_under(dir: &Path) -> Result<Vec<(String, fs::FileType)>, SiteError> {
 pub(super) fn check_with(
     dir: &Path,
     build: &Digest,
+    records: &Records,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<CheckReport, SiteError> {
     if dir.exists() && !dir.is_dir() {
@@ -177,7 +185,10 @@ pub(super) fn check_with(
     let sink = CheckSink::new(dir);
     produce(&sink)?;
     let lines = sink.produced.take();
-    sink.compare(MANIFEST, manifest::render(build, &lines).as_bytes())?;
+    sink.compare(
+        MANIFEST,
+        manifest::render(build, &lines, records).as_bytes(),
+    )?;
     let sorted = |list: Mutex<Vec<String>>| {
         let mut list = list.into_inner().unwrap_or_else(PoisonError::into_inner);
         list.sort();
@@ -227,6 +238,7 @@ pub(super) fn write_with(
     dir: &Path,
     force: bool,
     build: &Digest,
+    records: &Records,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<Written, SiteError> {
     match fs::metadata(dir) {
@@ -284,7 +296,7 @@ pub(super) fn write_with(
     let lines = sink.produced.take();
     let manifest_path = temp.join(MANIFEST);
     fs::File::create_new(&manifest_path)
-        .and_then(|mut f| f.write_all(manifest::render(build, &lines).as_bytes()))
+        .and_then(|mut f| f.write_all(manifest::render(build, &lines, records).as_bytes()))
         .map_err(io(&manifest_path))?;
     let files = lines.len() + 1;
 
@@ -573,11 +585,11 @@ mod tests {
     }
 
     fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
-        write_with(dir, force, &build(), put_all(site))
+        write_with(dir, force, &build(), &Records::new(), put_all(site))
     }
 
     fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
-        check_with(dir, &build(), put_all(site))
+        check_with(dir, &build(), &Records::new(), put_all(site))
     }
 
     #[test]
