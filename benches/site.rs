@@ -138,7 +138,7 @@ fn main() {
     let files = fs::read_to_string(site.join(".relnotes-site"))
         .expect("manifest")
         .lines()
-        .filter(|l| !l.starts_with('#'))
+        .filter(|l| !l.starts_with('#') && !l.starts_with("record "))
         .count();
     let bytes: u64 = walk(&site);
 
