@@ -1,6 +1,7 @@
 //! Integration tests: `relnotes site` — the pages, their links, `--check`,
 //! safe rebuilds, and the pages as headless Chromium renders them.
 
+use crate::support::chromium::run as chromium;
 use crate::util::{
     html5_parse_errors, relnotes, relnotes_in, root, scratch_project, xml_well_formed,
 };
@@ -8,7 +9,6 @@ use markup5ever_rcdom::{Handle, NodeData};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Builds the site of the repository's project into `dir`.
 fn build(dir: &Path, extra: &[&str]) {
@@ -599,33 +599,6 @@ fn a_directory_of_other_files_needs_force() {
 }
 
 // ---------------------------------------------------------------- Chromium
-
-const CHROMIUM: &str = "chromium";
-
-fn chromium(profile: &Path, args: &[&str]) -> std::process::Output {
-    let found = Command::new("sh")
-        .args(["-c", "command -v chromium"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "chromium is missing: run ./scripts/test.sh, which installs Debian's chromium and fonts-noto-cjk"
-    );
-    Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium runs")
-}
 
 #[test]
 fn chromium_renders_the_release_pages() {

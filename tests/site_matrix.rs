@@ -3,12 +3,12 @@
 //! between them, the change markers at page edges, and the release that
 //! first shipped a version.
 
+use crate::support::chromium::run as chromium;
 use crate::util::{html5_parse_errors, relnotes_in, root};
 use relnotes::site::matrix::paging::MAX_RELEASES_PER_PAGE;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 /// Releases per year of the dated project: more than a page holds, so
 /// every full year takes two pages.
@@ -461,23 +461,6 @@ fn a_small_project_keeps_its_matrix_on_one_page() {
 }
 
 // ---------------------------------------------------------------- Chromium
-
-fn chromium(profile: &Path, args: &[&str]) -> std::process::Output {
-    Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium runs (./scripts/test.sh installs it)")
-}
 
 /// The page at `url` as Chromium lays it out in a 1200 px wide window:
 /// its DOM, with how wide the document is (`data-scroll-width`) beside the

@@ -1,6 +1,7 @@
 //! Real parts for end-to-end tests: a test-image builder and a registry.
 
 pub mod catalogue;
+pub mod chromium;
 pub mod crafted;
 pub mod credential_helper;
 pub mod image;
