@@ -15,6 +15,7 @@ use std::io::{ErrorKind, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub(super) struct StagingSink<'a> {
@@ -24,6 +25,9 @@ pub(super) struct StagingSink<'a> {
     previous: Option<Previous<'a>>,
     pub produced: Produced,
     pub reused: AtomicUsize,
+    /// The previous site's directories looked at so far, and whether each
+    /// is a real directory (not a symlink to elsewhere).
+    real_dirs: Mutex<BTreeMap<String, bool>>,
 }
 
 /// The site a build replaces.
@@ -42,7 +46,30 @@ impl<'a> StagingSink<'a> {
             previous,
             produced: Produced::default(),
             reused: AtomicUsize::new(0),
+            real_dirs: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// Whether every directory on the way to `path` in the previous site
+    /// is a directory of its own: a file is only reused from inside it,
+    /// never through a symlink to elsewhere.
+    fn inside(&self, dir: &Path, path: &str) -> bool {
+        let mut known = self
+            .real_dirs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut at = 0;
+        while let Some(slash) = path[at..].find('/') {
+            let parent = &path[..at + slash];
+            let real = *known.entry(parent.to_string()).or_insert_with(|| {
+                fs::symlink_metadata(dir.join(parent)).is_ok_and(|m| m.is_dir())
+            });
+            if !real {
+                return false;
+            }
+            at += slash + 1;
+        }
+        true
     }
 }
 
@@ -99,6 +126,9 @@ impl Sink for StagingSink<'_> {
         // Only a file whose status changed after the previous build ended
         // (its manifest's stamp), or within a clock tick of it, is read
         // and hashed.
+        if !self.inside(previous.dir, path) {
+            return Ok(false);
+        }
         let from = previous.dir.join(path);
         let Ok(status) = fs::symlink_metadata(&from) else {
             return Ok(false);
@@ -139,5 +169,27 @@ impl Sink for StagingSink<'_> {
             },
         );
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_reused_only_from_real_directories_of_the_previous_site() {
+        let root = tempfile::tempdir().unwrap();
+        let old = root.path().join("old");
+        let elsewhere = root.path().join("elsewhere");
+        fs::create_dir_all(old.join("en/diff")).unwrap();
+        fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, old.join("zh")).unwrap();
+        let staging = root.path().join("new");
+        let sink = StagingSink::new(&staging, None);
+        assert!(sink.inside(&old, "index.html"));
+        assert!(sink.inside(&old, "en/a.html"));
+        assert!(sink.inside(&old, "en/diff/a..b.html"));
+        assert!(!sink.inside(&old, "zh/a.html"), "through a symlink");
+        assert!(!sink.inside(&old, "md/en/a.md"), "no such directory");
     }
 }
