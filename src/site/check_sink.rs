@@ -58,13 +58,7 @@ impl Sink for CheckSink<'_> {
 
     fn put(&self, path: &str, inputs: Option<&Digest>, bytes: &[u8]) -> Result<(), SiteError> {
         self.compare(path, bytes)?;
-        self.produced.add(
-            path,
-            Line {
-                content: Digest::of(bytes),
-                inputs: inputs.copied(),
-            },
-        );
+        self.produced.add(path, Line::of(bytes, inputs));
         Ok(())
     }
 }

@@ -44,6 +44,16 @@ pub struct Line {
 /// by its version and the SHA-256 of its text.
 pub type Records = BTreeMap<(String, Digest), Digest>;
 
+impl Line {
+    /// The line of a file with `bytes`, built from `inputs`.
+    pub fn of(bytes: &[u8], inputs: Option<&Digest>) -> Line {
+        Line {
+            content: Digest::of(bytes),
+            inputs: inputs.copied(),
+        }
+    }
+}
+
 /// A manifest read from disk.
 #[derive(Debug, Default)]
 pub struct Manifest {

@@ -51,11 +51,7 @@ impl Sink for MemorySink {
     }
 
     fn put(&self, path: &str, inputs: Option<&Digest>, bytes: &[u8]) -> Result<(), SiteError> {
-        let line = Line {
-            content: Digest::of(bytes),
-            inputs: inputs.copied(),
-        };
-        self.produced.add(path, line);
+        self.produced.add(path, Line::of(bytes, inputs));
         self.files
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -161,13 +161,7 @@ impl Sink for StagingSink<'_> {
             OpenOptions::new().write(true).create_new(true).open(&to)
         })?;
         file.write_all(bytes).map_err(io(&to))?;
-        self.produced.add(
-            path,
-            Line {
-                content: Digest::of(bytes),
-                inputs: inputs.copied(),
-            },
-        );
+        self.produced.add(path, Line::of(bytes, inputs));
         Ok(())
     }
 }
