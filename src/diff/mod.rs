@@ -14,7 +14,7 @@ pub mod labels;
 mod text;
 pub mod words;
 
-use crate::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Project, Release, Text};
+use crate::record::{ArchView, Asset, EnvVar, Gpu, Include, Lang, Port, Project, Release, Text};
 use crate::version::Ecosystem;
 use serde::Serialize;
 
@@ -581,6 +581,22 @@ pub fn diff(
     to: &Release,
     arch: Option<&str>,
 ) -> Result<ReleaseDiff, DiffError> {
+    diff_of(
+        project,
+        (from, &from.resolve(project)),
+        (to, &to.resolve(project)),
+        arch,
+    )
+}
+
+/// [`diff`] of two releases with their views (`Release::resolve`), for
+/// a caller that has them already.
+pub fn diff_of(
+    project: &Project,
+    (from, from_views): (&Release, &[ArchView]),
+    (to, to_views): (&Release, &[ArchView]),
+    arch: Option<&str>,
+) -> Result<ReleaseDiff, DiffError> {
     let from_archs = from.arch_names();
     let to_archs = to.arch_names();
     if let Some(wanted) = arch
@@ -615,9 +631,11 @@ pub fn diff(
     let arch_order = archs.all(&to_archs);
     let mut component_changes = Vec::new();
     for name in &arch_order {
-        let old = from.view_named(project, name);
-        let new = to.view_named(project, name);
-        component_changes.extend(components::compare(name, old.as_ref(), new.as_ref()));
+        component_changes.extend(components::compare(
+            name,
+            from_views.iter().find(|v| v.name.as_str() == name),
+            to_views.iter().find(|v| v.name.as_str() == name),
+        ));
     }
     Ok(ReleaseDiff {
         from: from.version.clone(),

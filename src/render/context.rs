@@ -165,7 +165,17 @@ pub fn release_notes(
     lang: Lang,
     format: PageFormat,
 ) -> ReleaseNotes {
-    let views = release.resolve(&workspace.project);
+    release_notes_of(release, &release.resolve(&workspace.project), lang, format)
+}
+
+/// [`release_notes`] from the release's `views` (`Release::resolve`),
+/// for a caller that renders several pages of one release.
+pub fn release_notes_of(
+    release: &Release,
+    views: &[ArchView],
+    lang: Lang,
+    format: PageFormat,
+) -> ReleaseNotes {
     let text = |t: &Text| t.get(lang).to_string();
     let texts = |ts: &[Text]| ts.iter().map(text).collect::<Vec<_>>();
     let body = |t: &Text| match format {
@@ -193,8 +203,8 @@ pub fn release_notes(
         known_issues: texts(&release.known_issues),
         archs: release.arch_names(),
         arch_details: views.iter().map(|v| arch_details(v, lang)).collect(),
-        overview: overview(&views, lang),
-        components: components_table(&views),
+        overview: overview(views, lang),
+        components: components_table(views),
         includes: release
             .includes
             .iter()

@@ -48,16 +48,27 @@ pub fn to_inline_html(markdown: &str) -> String {
 /// attribute values.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
+    escape_html_into(text, &mut out);
     out
+}
+
+/// [`escape_html`], appended to `out`: runs without a special character
+/// are copied whole.
+pub fn escape_html_into(text: &str, out: &mut String) {
+    let mut start = 0;
+    for (i, byte) in text.bytes().enumerate() {
+        let entity = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => continue,
+        };
+        out.push_str(&text[start..i]);
+        out.push_str(entity);
+        start = i + 1;
+    }
+    out.push_str(&text[start..]);
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod components;
 pub mod context;
 pub mod diff_context;
 pub mod diff_page;
+mod direct;
 mod flatten;
 pub mod helpers;
 pub mod labels;

@@ -18,15 +18,17 @@
 //! is `Send + Sync`, so threads rendering pages share the compiled
 //! templates.
 
+use super::direct::Program;
 use super::{PageFormat, RenderError, helpers, markdown};
 use crate::record::Workspace;
 use handlebars::Handlebars;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 /// Templates compiled into the binary: `(path under templates/, text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -187,6 +189,9 @@ pub struct Templates {
     origins: BTreeMap<(&'static str, String), TemplateOrigin>,
     /// Templates compiled so far (see [`Templates::compilations`]).
     compilations: AtomicUsize,
+    /// Pages that run without the Handlebars interpreter (see `direct`),
+    /// by page name.
+    programs: RwLock<HashMap<String, Arc<Program>>>,
 }
 
 struct Source {
@@ -270,7 +275,7 @@ fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
     Ok(found)
 }
 
-fn registry(format: PageFormat) -> Handlebars<'static> {
+pub(super) fn registry(format: PageFormat) -> Handlebars<'static> {
     let mut registry = Handlebars::new();
     registry.set_strict_mode(true);
     match format {
@@ -362,6 +367,7 @@ impl Templates {
             html: RwLock::new(registry(PageFormat::Html)),
             origins,
             compilations: AtomicUsize::new(0),
+            programs: RwLock::new(HashMap::new()),
         })
     }
 
@@ -501,6 +507,18 @@ impl Templates {
         if let Some(flat) = flat {
             registry.register_template(&flat_name(name), flat);
         }
+        let program = registry
+            .get_template(name)
+            .and_then(|page| Program::compile(page, registry, format));
+        if std::env::var_os("RELNOTES_DEBUG_DIRECT").is_some() {
+            eprintln!("direct {name}: {}", program.is_some());
+        }
+        if let Some(program) = program {
+            self.programs
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(name.to_string(), Arc::new(program));
+        }
         Ok(())
     }
 
@@ -542,10 +560,31 @@ impl Templates {
         name: &str,
         context: &C,
     ) -> Result<String, RenderError> {
+        self.render_page_with(name, context, true)
+    }
+
+    /// [`Templates::render_page`]; `direct`: whether a page that can be
+    /// run without the Handlebars interpreter is (always, but for tests
+    /// that compare the two).
+    fn render_page_with<C: Serialize>(
+        &self,
+        name: &str,
+        context: &C,
+        direct: bool,
+    ) -> Result<String, RenderError> {
         let Some(format) = format_of(name).filter(|_| self.has_page(name)) else {
             return Err(RenderError::NoTemplate(name.to_string()));
         };
         let registry = self.ready(name, format)?;
+        // Where the direct run stops, Handlebars would report an error:
+        // the page is rendered again below, which names it.
+        if direct
+            && let Some(program) = self.program(name)
+            && let Ok(value) = serde_json::to_value(context)
+            && let Ok(out) = program.render(&value, MAX_PAGE_BYTES)
+        {
+            return Ok(tidy(&out, format));
+        }
         // The flattened page gives the same bytes faster; on an error the
         // original page is rendered again so that the error names the
         // file and line it comes from.
@@ -595,6 +634,16 @@ impl Templates {
         let out = String::from_utf8(page.bytes)
             .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
         Ok(tidy(&out, format))
+    }
+}
+
+impl Templates {
+    fn program(&self, name: &str) -> Option<Arc<Program>> {
+        self.programs
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(name)
+            .cloned()
     }
 }
 
@@ -681,10 +730,24 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_code = false;
     let mut blank_run = 0usize;
+    // Where the next "pre" is, so that only lines holding one are searched
+    // for `<pre` and `</pre>` (one pass over the page instead of two per line).
+    let pre = memchr::memmem::Finder::new("pre");
+    let mut next_pre = match format {
+        PageFormat::Html => pre.find(text.as_bytes()),
+        PageFormat::Md => None,
+    };
     for line in text.lines() {
-        let (opens, closes) = match format {
-            PageFormat::Html => (line.matches("<pre").count(), line.matches("</pre>").count()),
-            PageFormat::Md => (0, 0),
+        let line_start = line.as_ptr() as usize - text.as_ptr() as usize;
+        let line_end = line_start + line.len();
+        let (opens, closes) = match next_pre {
+            Some(at) if at < line_end => {
+                next_pre = pre
+                    .find(&text.as_bytes()[line_end..])
+                    .map(|found| found + line_end);
+                (line.matches("<pre").count(), line.matches("</pre>").count())
+            }
+            _ => (0, 0),
         };
         let keep = format == PageFormat::Html && (in_code || opens > closes);
         let trimmed = if keep { line } else { line.trim_end() };
@@ -905,6 +968,80 @@ mod tests {
             templates.origin("layout"),
             Some(&TemplateOrigin::Builtin("partials/layout.html.hbs"))
         );
+    }
+
+    #[test]
+    fn every_builtin_page_runs_without_the_interpreter() {
+        let templates = Templates::builtin().unwrap();
+        for source in templates.sources.iter().filter(|s| s.page) {
+            let format = format_of(&source.name).unwrap();
+            drop(templates.ready(&source.name, format).unwrap());
+            assert!(
+                templates.program(&source.name).is_some(),
+                "{} needs the Handlebars interpreter",
+                source.name
+            );
+        }
+    }
+
+    #[test]
+    fn direct_pages_equal_the_interpreted_ones() {
+        use crate::record::Workspace;
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for project in [root.to_path_buf(), root.join("examples/pytorch-cuda")] {
+            let workspace = Workspace::open(&project).unwrap();
+            let templates = Templates::builtin().unwrap();
+            let versions = workspace.versions().unwrap();
+            let releases: Vec<_> = versions
+                .iter()
+                .map(|v| workspace.load(v, false).unwrap().release)
+                .collect();
+            assert!(releases.len() >= 2, "{}", project.display());
+            for lang in [crate::record::Lang::Zh, crate::record::Lang::En] {
+                for format in [PageFormat::Md, PageFormat::Html] {
+                    let same = |page: &str, context: &dyn erased::Context| {
+                        let direct = templates.render_page_with(page, &context, true).unwrap();
+                        let interpreted =
+                            templates.render_page_with(page, &context, false).unwrap();
+                        assert_eq!(direct, interpreted, "{page} of {}", project.display());
+                    };
+                    let page = format!("release.{}", format.extension());
+                    for release in &releases {
+                        let context = super::super::context::release_context(
+                            &workspace, release, lang, format,
+                        );
+                        same(&page, &context);
+                    }
+                    let page = format!("diff.{}", format.extension());
+                    for pair in releases.windows(2) {
+                        let changes =
+                            crate::diff::diff(&workspace.project, &pair[0], &pair[1], None)
+                                .unwrap();
+                        let context = super::super::diff_context::diff_context(
+                            &workspace, &changes, lang, format,
+                        );
+                        same(&page, &context);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Contexts of different types behind one reference, for a closure.
+    mod erased {
+        pub trait Context {
+            fn json(&self) -> serde_json::Value;
+        }
+        impl<T: serde::Serialize> Context for T {
+            fn json(&self) -> serde_json::Value {
+                serde_json::to_value(self).unwrap()
+            }
+        }
+        impl serde::Serialize for dyn Context + '_ {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                self.json().serialize(s)
+            }
+        }
     }
 }
 

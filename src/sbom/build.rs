@@ -3,7 +3,7 @@
 use super::SbomError;
 use super::purl;
 use crate::package::{Evidence, Origin, Os, Package};
-use crate::record::{Arch, Lang, Project, Release};
+use crate::record::{Arch, ArchView, Lang, Project, Release};
 use crate::version::Ecosystem;
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;
@@ -14,7 +14,7 @@ use cyclonedx_bom::models::composition::{AggregateType, Composition, Composition
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::models::tool::Tools;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
-use cyclonedx_bom::prelude::{SpecVersion, Validate};
+use cyclonedx_bom::prelude::{SpecVersion, UrnUuid, Validate};
 
 /// A found file's path in the image, and the layer it is in: one pair per
 /// `evidence.occurrences` entry, in the same order.
@@ -38,14 +38,71 @@ pub fn build(
     arch: &Arch,
     timestamp: Option<&str>,
 ) -> Result<Bom, SbomError> {
-    let view = release.resolve_arch(project, arch);
+    build_of(
+        project,
+        release,
+        &release.resolve_arch(project, arch),
+        timestamp,
+    )
+}
+
+/// [`build`] from the view of one of the release's archs
+/// (`Release::resolve`), for a caller that has it already.
+pub fn build_of(
+    project: &Project,
+    release: &Release,
+    view: &ArchView,
+    timestamp: Option<&str>,
+) -> Result<Bom, SbomError> {
+    let bom = unnumbered_of(project, release, view, timestamp)?;
+    numbered(bom, release, &view.name)
+}
+
+/// [`build_of`] encoded as [`super::encode`] does (CycloneDX 1.5 JSON and a
+/// newline), serialising the BOM once: the serial number is written into
+/// the JSON its content was hashed from.
+pub fn build_json_of(
+    project: &Project,
+    release: &Release,
+    view: &ArchView,
+) -> Result<String, SbomError> {
+    let mut bom = unnumbered_of(project, release, view, None)?;
+    // Validated before it is hashed (serialising consumes it), with a
+    // well-formed stand-in for the serial number it gets from its hash.
+    bom.serial_number = Some(UrnUuid::from(uuid::Uuid::nil()));
+    let mut bom = validated(bom, release, &view.name)?;
+    bom.serial_number = None;
+    let json = super::serial::unnumbered_json(bom)?;
+    let serial = super::serial::serial_of(&json);
+    let Some(json) = super::serial::numbered_json(&json, &serial) else {
+        return Err(SbomError::Encode {
+            format: "JSON",
+            detail: "no top-level \"version\" line to put the serial number after".into(),
+        });
+    };
+    let mut text = String::from_utf8(json).map_err(|e| SbomError::Encode {
+        format: "JSON",
+        detail: e.to_string(),
+    })?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The BOM of `view` before its serial number.
+fn unnumbered_of(
+    project: &Project,
+    release: &Release,
+    view: &ArchView,
+    timestamp: Option<&str>,
+) -> Result<Bom, SbomError> {
+    let arch = &view.name;
     let os = Os::among(&view.components);
     let each: Vec<Vec<&Package>> = view.components.iter().map(|p| vec![p]).collect();
     let components = components(&each, arch, os)?;
 
     let image = image(project, release, arch)?;
     let properties = metadata_properties(release, arch);
-    assemble(image, properties, components, timestamp, release, arch)
+    unnumbered(image, properties, components, timestamp)
 }
 
 /// A validated CycloneDX 1.5 BOM of `components` found in or declared for
@@ -59,6 +116,33 @@ pub fn assemble(
     timestamp: Option<&str>,
     release: &Release,
     arch: &Arch,
+) -> Result<Bom, SbomError> {
+    let bom = unnumbered(image, properties, components, timestamp)?;
+    numbered(bom, release, arch)
+}
+
+fn numbered(mut bom: Bom, release: &Release, arch: &Arch) -> Result<Bom, SbomError> {
+    bom.serial_number = Some(super::serial::serial_number(&bom)?);
+    validated(bom, release, arch)
+}
+
+fn validated(bom: Bom, release: &Release, arch: &Arch) -> Result<Bom, SbomError> {
+    let result = bom.validate_version(SpecVersion::V1_5);
+    if !result.passed() {
+        return Err(SbomError::Invalid {
+            version: release.version.clone(),
+            arch: arch.to_string(),
+            detail: format!("{result:?}"),
+        });
+    }
+    Ok(bom)
+}
+
+fn unnumbered(
+    image: CdxComponent,
+    properties: Vec<Property>,
+    components: Vec<CdxComponent>,
+    timestamp: Option<&str>,
 ) -> Result<Bom, SbomError> {
     let image_ref = image.bom_ref.clone().unwrap_or_default();
     let timestamp = timestamp
@@ -83,7 +167,7 @@ pub fn assemble(
         properties: Some(Properties(properties)),
         ..Metadata::default()
     };
-    let mut bom = Bom {
+    Ok(Bom {
         version: 1,
         serial_number: None,
         spec_version: SpecVersion::V1_5,
@@ -98,17 +182,7 @@ pub fn assemble(
             signature: None,
         }])),
         ..Bom::default()
-    };
-    bom.serial_number = Some(super::serial::serial_number(&bom)?);
-    let result = bom.validate_version(SpecVersion::V1_5);
-    if !result.passed() {
-        return Err(SbomError::Invalid {
-            version: release.version.clone(),
-            arch: arch.to_string(),
-            detail: format!("{result:?}"),
-        });
-    }
-    Ok(bom)
+    })
 }
 
 /// The image itself: `container`, named by the product, versioned by the
@@ -257,6 +331,23 @@ fn metadata_properties(release: &Release, arch: &Arch) -> Vec<Property> {
 mod tests {
     use super::*;
     use crate::sbom::{ArchChoice, SbomError, pick_archs};
+
+    #[test]
+    fn serialised_once_equals_built_then_encoded() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for dir in [root.to_path_buf(), root.join("examples/pytorch-cuda")] {
+            let workspace = crate::record::Workspace::open(&dir).unwrap();
+            for version in workspace.versions().unwrap() {
+                let release = workspace.load(&version, false).unwrap().release;
+                for view in release.resolve(&workspace.project) {
+                    let once = build_json_of(&workspace.project, &release, &view).unwrap();
+                    let bom = build_of(&workspace.project, &release, &view, None).unwrap();
+                    let twice = crate::sbom::encode(bom, crate::sbom::SbomFormat::Json).unwrap();
+                    assert_eq!(once, twice, "{version} {}", view.name);
+                }
+            }
+        }
+    }
 
     fn project() -> Project {
         toml::from_str(

@@ -13,7 +13,7 @@ pub mod purl;
 mod rewrite;
 pub mod serial;
 
-pub use build::{assemble, build, classification, components};
+pub use build::{assemble, build, build_json_of, build_of, classification, components};
 pub use serial::{timestamp, timestamp_from_env};
 
 use crate::record::{Arch, Release};

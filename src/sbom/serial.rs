@@ -17,14 +17,43 @@ use time::format_description::well_known::Rfc3339;
 pub fn serial_number(bom: &Bom) -> Result<UrnUuid, SbomError> {
     let mut unnumbered = bom.clone();
     unnumbered.serial_number = None;
+    Ok(serial_of(&unnumbered_json(unnumbered)?))
+}
+
+/// `bom`, which has no serial number, as CycloneDX 1.5 JSON.
+pub fn unnumbered_json(bom: Bom) -> Result<Vec<u8>, SbomError> {
     let mut json = Vec::new();
-    unnumbered
-        .output_as_json_v1_5(&mut json)
+    bom.output_as_json_v1_5(&mut json)
         .map_err(|e| SbomError::Encode {
             format: "JSON",
             detail: e.to_string(),
         })?;
-    Ok(UrnUuid::from(uuid_of(&json)))
+    Ok(json)
+}
+
+/// The serial number of the BOM whose unnumbered JSON is `json`.
+pub fn serial_of(json: &[u8]) -> UrnUuid {
+    UrnUuid::from(uuid_of(json))
+}
+
+/// The unnumbered JSON of a BOM with `serial` written in, as CycloneDX
+/// 1.5 JSON of the numbered BOM has it: on the line after the top-level
+/// `"version"`. `None` if that line is not there.
+pub fn numbered_json(json: &[u8], serial: &UrnUuid) -> Option<Vec<u8>> {
+    const VERSION: &[u8] = b"\n  \"version\": ";
+    let at = memchr::memmem::find(json, VERSION)?;
+    let line_end = at + 1 + memchr::memchr(b'\n', &json[at + 1..])?;
+    if json.get(line_end - 1) != Some(&b',') {
+        return None;
+    }
+    let serial = serde_json::to_string(&serial.to_string()).ok()?;
+    let mut out = Vec::with_capacity(json.len() + serial.len() + 20);
+    out.extend_from_slice(&json[..=line_end]);
+    out.extend_from_slice(b"  \"serialNumber\": ");
+    out.extend_from_slice(serial.as_bytes());
+    out.push(b',');
+    out.extend_from_slice(&json[line_end..]);
+    Some(out)
 }
 
 /// A version-5-shaped UUID from the SHA-256 of `bytes`.
@@ -69,6 +98,20 @@ pub fn timestamp(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_serial_number_goes_after_the_top_level_version() {
+        let serial = UrnUuid::from(uuid_of(b"x"));
+        let json = b"{\n  \"bomFormat\": \"CycloneDX\",\n  \"version\": 1,\n  \"components\": [\n    {\n      \"version\": \"2\"\n    }\n  ]\n}";
+        let numbered = String::from_utf8(numbered_json(json, &serial).unwrap()).unwrap();
+        assert_eq!(
+            numbered,
+            format!(
+                "{{\n  \"bomFormat\": \"CycloneDX\",\n  \"version\": 1,\n  \"serialNumber\": \"{serial}\",\n  \"components\": [\n    {{\n      \"version\": \"2\"\n    }}\n  ]\n}}"
+            )
+        );
+        assert_eq!(numbered_json(b"{\n  \"bomFormat\": 1\n}", &serial), None);
+    }
 
     #[test]
     fn uuids_are_stable_and_carry_version_and_variant() {

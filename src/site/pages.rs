@@ -152,18 +152,23 @@ impl Builder<'_> {
     fn releases_at(&self, i: usize) -> Result<(), Error> {
         let entry = &self.entries[i];
         let older = self.entries.get(i + 1);
-        for arch in &entry.release.archs {
+        let project = &self.workspace.project;
+        // Each computed once, when first needed: the release's effective
+        // components per arch, the older one's, the diff between them,
+        // and per language the diff page's content.
+        let views = std::cell::OnceCell::new();
+        let views = || views.get_or_init(|| entry.release.resolve(project));
+        for (arch, view) in entry.release.archs.iter().zip(0..) {
             let path = sbom_file(&entry.version, arch);
             let inputs = self.inputs.sbom(&path, i);
             if !self.sink.reuse(&path, &inputs)? {
-                let bom = sbom::build(&self.workspace.project, &entry.release, arch, None)?;
-                let text = sbom::encode(bom, sbom::SbomFormat::Json)?;
+                let text = sbom::build_json_of(project, &entry.release, &views()[view])?;
                 self.sink.put(&path, Some(&inputs), text.as_bytes())?;
             }
         }
-        // Computed once, for the first diff page that is not reused.
         let mut changes = None;
         for &lang in self.langs {
+            let mut notes = None;
             for format in [PageFormat::Html, PageFormat::Md] {
                 let page = PagePath {
                     stem: &entry.version,
@@ -172,7 +177,8 @@ impl Builder<'_> {
                 let inputs = self.inputs.release_page(&path, i, older);
                 if !self.sink.reuse(&path, &inputs)? {
                     let mut site = Site::default();
-                    self.release(&mut site, lang, format, entry, older)?;
+                    let content = context::release_notes_of(&entry.release, views(), lang, format);
+                    self.release(&mut site, lang, format, entry, older, content)?;
                     self.emit(site, Some(&inputs))?;
                 }
                 let Some(older) = older else { continue };
@@ -183,16 +189,18 @@ impl Builder<'_> {
                     continue;
                 }
                 if changes.is_none() {
-                    changes = Some(diff::diff(
-                        &self.workspace.project,
-                        &older.release,
-                        &entry.release,
+                    changes = Some(diff::diff_of(
+                        project,
+                        (&older.release, &older.release.resolve(project)),
+                        (&entry.release, views()),
                         None,
                     )?);
                 }
                 let changes = changes.as_ref().expect("computed above");
+                let notes = notes
+                    .get_or_insert_with(|| diff_context::diff_notes(self.workspace, changes, lang));
                 let mut site = Site::default();
-                self.diff(&mut site, lang, format, older, entry, changes)?;
+                self.diff(&mut site, lang, format, older, entry, notes)?;
                 self.emit(site, Some(&inputs))?;
             }
         }
@@ -303,11 +311,11 @@ impl Builder<'_> {
         format: PageFormat,
         entry: &Entry,
         older: Option<&Entry>,
+        content: context::ReleaseNotes,
     ) -> Result<(), Error> {
         let path = PagePath {
             stem: &entry.version,
         };
-        let content = context::release_notes(self.workspace, &entry.release, lang, format);
         let mut nav = nav_start(&path, lang, None);
         if let Some(older) = older {
             nav.push(nav_link(
@@ -350,11 +358,10 @@ impl Builder<'_> {
         format: PageFormat,
         from: &Entry,
         to: &Entry,
-        changes: &diff::ReleaseDiff,
+        content: &diff_context::DiffNotes,
     ) -> Result<(), Error> {
         let stem = diff_stem(&from.version, &to.version);
         let path = PagePath { stem: &stem };
-        let content = diff_context::diff_notes(self.workspace, changes, lang);
         let mut nav = nav_start(&path, lang, None);
         for version in [&from.version, &to.version] {
             nav.push(nav_link(
