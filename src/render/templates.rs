@@ -510,9 +510,6 @@ impl Templates {
         let program = registry
             .get_template(name)
             .and_then(|page| Program::compile(page, registry, format));
-        if std::env::var_os("RELNOTES_DEBUG_DIRECT").is_some() {
-            eprintln!("direct {name}: {}", program.is_some());
-        }
         if let Some(program) = program {
             self.programs
                 .write()
