@@ -9,6 +9,7 @@ use crate::version::{Ecosystem, Version};
 use packageurl::PackageUrl;
 use serde::Serialize;
 use std::cmp::Ordering;
+use std::sync::OnceLock;
 
 /// A package: a component of a release or of an image.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -20,15 +21,24 @@ pub struct Package {
     pub version: String,
     pub ecosystem: Ecosystem,
     pub origin: Origin,
-    /// `version`, parsed once in `ecosystem`.
+    /// `version`, parsed in `ecosystem` when first asked for.
     #[serde(skip)]
     parsed: ParsedVersion,
 }
 
-/// A version parsed at construction. Equal whenever the packages' texts
-/// and ecosystems are, which [`Package`]'s equality already compares.
-#[derive(Debug, Clone)]
-struct ParsedVersion(Option<Version>);
+/// A version parsed when first needed (most are only shown, or compared
+/// with an identical text). Equal whenever the packages' texts and
+/// ecosystems are, which [`Package`]'s equality already compares.
+#[derive(Clone, Default)]
+struct ParsedVersion(OnceLock<Option<Version>>);
+
+impl std::fmt::Debug for ParsedVersion {
+    /// Whether or not it has been parsed yet: the output must not depend
+    /// on what was asked before.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ParsedVersion")
+    }
+}
 
 impl PartialEq for ParsedVersion {
     fn eq(&self, _: &ParsedVersion) -> bool {
@@ -91,7 +101,7 @@ impl Package {
             version: version.to_string(),
             ecosystem,
             origin,
-            parsed: ParsedVersion(Version::parse(ecosystem, version).ok()),
+            parsed: ParsedVersion::default(),
         }
     }
 
@@ -126,7 +136,10 @@ impl Package {
     /// The version, parsed in the package's ecosystem (none when it
     /// does not parse there).
     pub fn parsed_version(&self) -> Option<&Version> {
-        self.parsed.0.as_ref()
+        self.parsed
+            .0
+            .get_or_init(|| Version::parse(self.ecosystem, &self.version).ok())
+            .as_ref()
     }
 
     /// How this package's version orders against `other`'s, when both

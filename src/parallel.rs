@@ -2,7 +2,7 @@
 
 /// `f` of every item, in order, computed on one thread per core (each
 /// taking an equal run of the items).
-pub(crate) fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn map<'a, T: Sync, R: Send>(items: &'a [T], f: impl Fn(&'a T) -> R + Sync) -> Vec<R> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = items.len().div_ceil(threads).max(1);
     let f = &f;

@@ -45,12 +45,27 @@ impl Ecosystem {
 
     /// The ecosystem a component gets when the catalog does not name one.
     pub fn default_for(name: &str) -> Ecosystem {
-        match name.to_ascii_lowercase().as_str() {
-            "ubuntu" | "debian" | "centos" | "rocky" | "almalinux" | "alinux" | "alpine"
-            | "rhel" | "anolis" => Ecosystem::Os,
-            "cuda" => Ecosystem::Cuda,
-            "python" | "cudnn" | "nccl" | "driver" => Ecosystem::Generic,
-            _ => Ecosystem::Pypi,
+        const OS: &[&str] = &[
+            "ubuntu",
+            "debian",
+            "centos",
+            "rocky",
+            "almalinux",
+            "alinux",
+            "alpine",
+            "rhel",
+            "anolis",
+        ];
+        const GENERIC: &[&str] = &["python", "cudnn", "nccl", "driver"];
+        let is = |names: &[&str]| names.iter().any(|n| n.eq_ignore_ascii_case(name));
+        if is(OS) {
+            Ecosystem::Os
+        } else if name.eq_ignore_ascii_case("cuda") {
+            Ecosystem::Cuda
+        } else if is(GENERIC) {
+            Ecosystem::Generic
+        } else {
+            Ecosystem::Pypi
         }
     }
 
@@ -71,7 +86,47 @@ impl fmt::Display for Ecosystem {
 
 /// PEP 503 name normalisation: lowercase, runs of `-`, `_`, `.` become `-`.
 pub fn pep503(name: &str) -> String {
-    pep503_chars(name).collect()
+    if !name.is_ascii() {
+        return pep503_chars(name).collect();
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut in_separator = false;
+    for b in name.bytes() {
+        if matches!(b, b'-' | b'_' | b'.') {
+            if !in_separator {
+                out.push('-');
+            }
+            in_separator = true;
+        } else {
+            out.push(b.to_ascii_lowercase() as char);
+            in_separator = false;
+        }
+    }
+    out
+}
+
+/// Whether `name` and `other` have one [`pep503`] form, without building
+/// either.
+pub fn pep503_eq(name: &str, other: &str) -> bool {
+    if name.is_ascii() && other.is_ascii() {
+        return pep503_bytes(name).eq(pep503_bytes(other));
+    }
+    pep503_chars(name).eq(pep503_chars(other))
+}
+
+/// The bytes of [`pep503`]`(name)` for an ASCII `name`.
+fn pep503_bytes(name: &str) -> impl Iterator<Item = u8> + '_ {
+    let mut in_separator = false;
+    name.bytes().filter_map(move |b| {
+        let separator = matches!(b, b'-' | b'_' | b'.');
+        let first_of_run = separator && !in_separator;
+        in_separator = separator;
+        match (separator, first_of_run) {
+            (true, true) => Some(b'-'),
+            (true, false) => None,
+            (false, _) => Some(b.to_ascii_lowercase()),
+        }
+    })
 }
 
 /// The characters of [`pep503`]`(name)`, without building the string.

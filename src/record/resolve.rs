@@ -29,10 +29,9 @@ impl Project {
     pub fn ecosystem_of(&self, name: &str) -> Ecosystem {
         // Called for every component of every page: compare the names'
         // normal forms without building one per catalog entry.
-        let wanted = crate::version::pep503(name);
         self.catalog
             .iter()
-            .find(|(k, _)| crate::version::pep503_chars(k).eq(wanted.chars()))
+            .find(|(k, _)| crate::version::pep503_eq(k, name))
             .map(|(_, e)| *e)
             .unwrap_or_else(|| Ecosystem::default_for(name))
     }

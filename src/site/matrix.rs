@@ -89,18 +89,17 @@ impl RowKind {
     }
 }
 
-/// A version as written, parsed once in its ecosystem.
+/// A version as written; parsed in its row's ecosystem only where it
+/// differs from its neighbour's (most of a row repeats one version).
 #[derive(Debug, Clone)]
 pub struct Value {
     pub text: String,
-    parsed: Option<Version>,
 }
 
 impl Value {
-    fn new(ecosystem: Ecosystem, text: &str) -> Value {
+    fn new(text: &str) -> Value {
         Value {
             text: text.to_string(),
-            parsed: Version::parse(ecosystem, text).ok(),
         }
     }
 }
@@ -158,14 +157,12 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
                 .driver
                 .as_ref()
                 .and_then(|d| d.cuda.as_deref());
-            declared
-                .map(|v| Value::new(Ecosystem::Cuda, v))
-                .or_else(|| {
-                    view.components
-                        .iter()
-                        .find(|c| c.ecosystem == Ecosystem::Cuda)
-                        .map(|c| Value::new(Ecosystem::Cuda, &c.version))
-                })
+            declared.map(Value::new).or_else(|| {
+                view.components
+                    .iter()
+                    .find(|c| c.ecosystem == Ecosystem::Cuda)
+                    .map(|c| Value::new(&c.version))
+            })
         })
         .collect();
     let driver = columns
@@ -176,7 +173,7 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
                 .driver
                 .as_ref()
                 .and_then(|d| d.min.as_deref());
-            min.map(|v| Value::new(Ecosystem::Generic, v))
+            min.map(Value::new)
         })
         .collect();
     let mut rows = vec![
@@ -201,12 +198,7 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
     for (key, name, ecosystem) in keys {
         let values = by_key
             .iter()
-            .map(|components| {
-                components.get(key).map(|c| Value {
-                    text: c.version.clone(),
-                    parsed: c.parsed_version().cloned(),
-                })
-            })
+            .map(|components| components.get(key).map(|c| Value::new(&c.version)))
             .collect();
         rows.push(grid_row(
             RowKind::Component(name.to_string()),
@@ -238,9 +230,13 @@ fn grid_row(kind: RowKind, ecosystem: Ecosystem, values: Vec<Option<Value>>) -> 
 
 fn change(ecosystem: Ecosystem, before: Option<&Value>, now: Option<&Value>) -> Change {
     match (before, now) {
+        (Some(before), Some(now)) if before.text == now.text => Change::Unchanged,
         (Some(before), Some(now)) => {
-            let known = match (&before.parsed, &now.parsed) {
-                (Some(b), Some(n)) => b.compare(n),
+            let known = match (
+                Version::parse(ecosystem, &before.text),
+                Version::parse(ecosystem, &now.text),
+            ) {
+                (Ok(b), Ok(n)) => b.compare(&n),
                 _ => None,
             };
             Change::from_order(known, ecosystem, &before.text, &now.text)

@@ -152,7 +152,7 @@ impl Builder<'_> {
                 self.matrix_paging(),
             )
         });
-        let shipped = shipped.get_or_init(|| grids.iter().map(first_shipped::of).collect());
+        let shipped = shipped.get_or_init(|| crate::parallel::map(grids, first_shipped::of));
         Matrix {
             grids,
             paging,

@@ -73,9 +73,27 @@ impl<'a> StagingSink<'a> {
     }
 }
 
-/// More than the kernel's file time granularity (one jiffy, 10 ms at
-/// most): file times lag the clock the stamp is read from by up to one.
-pub(super) const CLOCK_TICK: Duration = Duration::from_millis(20);
+/// More than the kernel's file time granularity: file times come from the
+/// coarse clock, which lags the clock the stamp is read from by up to one
+/// of its ticks (a jiffy: 1 to 10 ms). Twice its resolution, between 2 and
+/// 20 ms (20 where it cannot be read).
+pub(super) fn clock_tick() -> Duration {
+    static TICK: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *TICK.get_or_init(|| {
+        #[cfg(target_os = "linux")]
+        {
+            let res = rustix::time::clock_getres(rustix::time::ClockId::RealtimeCoarse);
+            let res = u64::try_from(res.tv_sec)
+                .ok()
+                .zip(u32::try_from(res.tv_nsec).ok())
+                .map(|(secs, nanos)| Duration::new(secs, nanos));
+            if let Some(res) = res.filter(|r| !r.is_zero()) {
+                return (res * 2).clamp(Duration::from_millis(2), Duration::from_millis(20));
+            }
+        }
+        Duration::from_millis(20)
+    })
+}
 
 /// When the file's inode last changed (its content, its links, its name).
 fn changed_at(status: &fs::Metadata) -> SystemTime {
@@ -138,7 +156,7 @@ impl Sink for StagingSink<'_> {
         }
         let untouched = previous
             .manifest_written
-            .is_some_and(|written| changed_at(&status) + CLOCK_TICK < written);
+            .is_some_and(|written| changed_at(&status) + clock_tick() < written);
         if !untouched {
             match File::open(&from).and_then(Digest::of_reader) {
                 Ok(content) if content == line.content => {}

@@ -267,12 +267,16 @@ pub(super) fn write_with(
 
     let exists = dir.is_dir();
     let old_manifest = if exists { manifest_in(&dir)? } else { None };
-    let old_files = if exists {
+    // A directory that is not a site is listed now, to refuse it if it
+    // holds anything; a site's listing is only needed afterwards (to carry
+    // over what relnotes did not write), and is read while pages render.
+    let list_first = exists && old_manifest.is_none();
+    let listed_first = if list_first {
         files_under(&dir)?
     } else {
         Vec::new()
     };
-    if exists && old_manifest.is_none() && !old_files.is_empty() && !force {
+    if list_first && !listed_first.is_empty() && !force {
         return Err(SiteError::NotASite(dir));
     }
 
@@ -291,7 +295,17 @@ pub(super) fn write_with(
             manifest_written,
         }),
     );
-    produce(&sink)?;
+    let (produced, listed) = std::thread::scope(|scope| {
+        let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
+        let produced = produce(&sink);
+        let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
+        (produced, listed)
+    });
+    produced?;
+    let old_files = match listed {
+        Some(listed) => listed?,
+        None => listed_first,
+    };
     let reused = sink.reused.load(Ordering::Relaxed);
     let lines = sink.produced.take();
     let manifest_path = temp.join(MANIFEST);
@@ -428,7 +442,7 @@ fn remove_tree(dir: &Path) {
 /// build reads and hashes the files instead.
 fn stamp(manifest: &Path, removed: bool) {
     if removed {
-        std::thread::sleep(super::staging::CLOCK_TICK + std::time::Duration::from_millis(5));
+        std::thread::sleep(super::staging::clock_tick() + std::time::Duration::from_millis(1));
     }
     if let Ok(file) = fs::OpenOptions::new().write(true).open(manifest) {
         let _ = file.set_modified(std::time::SystemTime::now());

@@ -122,7 +122,6 @@ fn newest_first(a: &str, b: &str) -> Ordering {
 mod tests {
     use super::*;
     use crate::site::matrix::{GridRow, Value};
-    use crate::version::Ecosystem;
 
     #[test]
     fn major_versions_and_minor_lines() {
@@ -153,10 +152,7 @@ mod tests {
             columns: vec![0, 1, 2, 3, 4],
             rows: vec![GridRow {
                 kind: RowKind::Component("cuDNN".into()),
-                values: versions
-                    .iter()
-                    .map(|v| v.map(|v| Value::new(Ecosystem::Generic, v)))
-                    .collect(),
+                values: versions.iter().map(|v| v.map(Value::new)).collect(),
                 changes: vec![crate::diff::Change::Unchanged; 5],
             }],
         };
