@@ -8,7 +8,7 @@
 
 use crate::record::Lang;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// `(key, zh, en)`.
 pub const LABELS: &[(&str, &str, &str)] = &[
@@ -271,13 +271,21 @@ pub const LABELS: &[(&str, &str, &str)] = &[
 
 /// The label `key` in `lang`, if there is one.
 pub fn label(key: &str, lang: Lang) -> Option<&'static str> {
-    LABELS
-        .iter()
-        .find(|(k, _, _)| *k == key)
-        .map(|(_, zh, en)| match lang {
-            Lang::Zh => *zh,
-            Lang::En => *en,
-        })
+    // Looked up for every cell of every table: by hash, not by scanning.
+    static INDEX: std::sync::OnceLock<HashMap<&'static str, (&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = HashMap::with_capacity(LABELS.len());
+        for (k, zh, en) in LABELS.iter().rev() {
+            // The first of a key wins, as a scan in order would find it.
+            index.insert(*k, (*zh, *en));
+        }
+        index
+    });
+    index.get(key).map(|(zh, en)| match lang {
+        Lang::Zh => *zh,
+        Lang::En => *en,
+    })
 }
 
 /// The label `key` in `lang`; the key itself when there is no such label.

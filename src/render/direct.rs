@@ -16,14 +16,14 @@
 //! Handlebars would fail, running a program fails too, and the caller
 //! renders the page with Handlebars to get its error with file and line.
 
+use super::tree::Node;
 use super::{PageFormat, helpers, markdown};
 use crate::labels::label;
 use crate::record::Lang;
 use handlebars::template::{
     DecoratorTemplate, HelperTemplate, Parameter, Template, TemplateElement,
 };
-use handlebars::{Handlebars, JsonRender, JsonTruthy, Path, PathSeg};
-use serde_json::Value;
+use handlebars::{Handlebars, Path, PathSeg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -160,7 +160,7 @@ impl Helper {
 #[derive(Debug)]
 enum Arg {
     Lookup(Lookup),
-    Literal(Value),
+    Literal(Node),
     Call(Box<Call>),
 }
 
@@ -199,7 +199,7 @@ impl Program {
     }
 
     /// The page for `context`, untidied; at most `limit` bytes.
-    pub fn render(&self, context: &Value, limit: usize) -> Run<String> {
+    pub fn render(&self, context: &Node, limit: usize) -> Run<String> {
         let mut run = Runner {
             root: context,
             scopes: vec![Scope {
@@ -260,7 +260,7 @@ impl<'t> Compiler<'t> {
                 TemplateElement::DecoratorBlock(decorator) if top => {
                     let (
                         Parameter::Name(kind),
-                        [Parameter::Literal(Value::String(name))],
+                        [Parameter::Literal(serde_json::Value::String(name))],
                         Some(body),
                     ) = (
                         &decorator.name,
@@ -439,7 +439,7 @@ fn call(helper: &HelperTemplate) -> Option<Call> {
 fn arg(param: &Parameter) -> Option<Arg> {
     match param {
         Parameter::Path(path) => Some(Arg::Lookup(lookup(path)?)),
-        Parameter::Literal(value) => Some(Arg::Literal(value.clone())),
+        Parameter::Literal(value) => Some(Arg::Literal(Node::from(value))),
         Parameter::Subexpression(sub) => match sub.element.as_ref() {
             TemplateElement::Expression(helper)
                 if helper.template.is_none()
@@ -498,7 +498,7 @@ fn lookup(path: &Path) -> Option<Lookup> {
 
 /// A scope: what `this` is, and the `@` variables of its `each`.
 struct Scope<'a> {
-    base: &'a Value,
+    base: &'a Node,
     locals: Locals<'a>,
 }
 
@@ -516,15 +516,15 @@ type Args<'a> = (Vec<Val<'a>>, Vec<(&'a str, Val<'a>)>);
 /// A value read: by reference from the context, made by a helper or a
 /// local variable, or missing.
 enum Val<'a> {
-    Ref(&'a Value),
-    Owned(Value),
+    Ref(&'a Node),
+    Owned(Node),
     Missing,
 }
 
-const NULL: Value = Value::Null;
+static NULL: Node = Node::Null;
 
 impl Val<'_> {
-    fn value(&self) -> &Value {
+    fn value(&self) -> &Node {
         match self {
             Val::Ref(v) => v,
             Val::Owned(v) => v,
@@ -538,7 +538,7 @@ impl Val<'_> {
 }
 
 struct Runner<'a> {
-    root: &'a Value,
+    root: &'a Node,
     /// Innermost last.
     scopes: Vec<Scope<'a>>,
     /// Per partial call, innermost last: its block, rendered.
@@ -564,7 +564,7 @@ impl<'a> Runner<'a> {
                 let value = self.lookup(lookup)?;
                 match value.value() {
                     _ if value.is_missing() => return Err(Fallback),
-                    Value::String(s) => self.write(s, *escape),
+                    Node::String(s) => self.write(s, *escape),
                     other => self.write(&other.render(), *escape),
                 }
             }
@@ -677,7 +677,7 @@ impl<'a> Runner<'a> {
             return Ok(());
         };
         match value {
-            Some(Value::Array(items)) if !items.is_empty() || inverse.is_none() => {
+            Some(Node::Array(items)) if !items.is_empty() || inverse.is_none() => {
                 let len = items.len();
                 for (i, item) in items.iter().enumerate() {
                     self.scopes.push(Scope {
@@ -694,7 +694,7 @@ impl<'a> Runner<'a> {
                     self.check_size()?;
                 }
             }
-            Some(Value::Object(map)) if !map.is_empty() || inverse.is_none() => {
+            Some(Node::Object(map)) if !map.is_empty() || inverse.is_none() => {
                 let len = map.len();
                 for (i, (key, item)) in map.iter().enumerate() {
                     self.scopes.push(Scope {
@@ -741,7 +741,7 @@ impl<'a> Runner<'a> {
 
     /// The value a block helper opens a scope on (`each`, `with`): by
     /// reference, `None` when missing. Compiling made sure it is a path.
-    fn scope_param(&self, call: &'a Call) -> Run<Option<&'a Value>> {
+    fn scope_param(&self, call: &'a Call) -> Run<Option<&'a Node>> {
         match call.params.first() {
             Some(Arg::Lookup(lookup)) => match self.lookup(lookup)? {
                 Val::Ref(v) => Ok(Some(v)),
@@ -765,10 +765,10 @@ impl<'a> Runner<'a> {
                 };
                 let locals = scope.locals;
                 Ok(match name.as_str() {
-                    "first" => locals.first.map(Value::Bool),
-                    "last" => locals.last.map(Value::Bool),
-                    "index" => locals.index.map(Value::from),
-                    "key" => locals.key.map(|k| Value::String(k.to_string())),
+                    "first" => locals.first.map(Node::Bool),
+                    "last" => locals.last.map(Node::Bool),
+                    "index" => locals.index.map(|i| Node::Number(i.into())),
+                    "key" => locals.key.map(|k| Node::String(k.to_string())),
                     _ => None,
                 }
                 .map_or(Val::Missing, Val::Owned))
@@ -792,12 +792,12 @@ impl<'a> Runner<'a> {
                 let mut at = Some(base);
                 for segment in segments {
                     at = match at {
-                        Some(Value::Array(items)) => match segment.parse::<usize>() {
+                        Some(Node::Array(items)) => match segment.parse::<usize>() {
                             Ok(i) => items.get(i),
                             // Handlebars: an invalid array index is an error.
                             Err(_) => return Err(Fallback),
                         },
-                        Some(Value::Object(map)) => map.get(segment),
+                        Some(Node::Object(map)) => map.get(segment),
                         _ => None,
                     };
                 }
@@ -848,14 +848,14 @@ impl<'a> Runner<'a> {
                 | Helper::Not
         );
         match value {
-            Value::String(s) => self.write(&s, escape && !raw),
+            Node::String(s) => self.write(&s, escape && !raw),
             other => self.write(&other.render(), escape && !raw),
         }
         Ok(())
     }
 
     /// What a helper call gives as a value (a subexpression's value).
-    fn call_value(&self, call: &'a Call) -> Run<Value> {
+    fn call_value(&self, call: &'a Call) -> Run<Node> {
         let (params, hash) = self.args(call)?;
         // A param Handlebars' strict mode counts as absent.
         let present = |i: usize| match params.get(i) {
@@ -863,8 +863,8 @@ impl<'a> Runner<'a> {
             _ => Err(Fallback),
         };
         let string = |i: usize| match present(i)? {
-            Value::String(s) => Ok(s.as_str()),
-            Value::Null => Ok(""),
+            Node::String(s) => Ok(s.as_str()),
+            Node::Null => Ok(""),
             _ => Err(Fallback),
         };
         Ok(match call.helper {
@@ -874,7 +874,7 @@ impl<'a> Runner<'a> {
                     .iter()
                     .find(|(k, _)| *k == "inline")
                     .is_some_and(|(_, v)| v.value().is_truthy(false));
-                Value::String(match (self.format, inline) {
+                Node::String(match (self.format, inline) {
                     (PageFormat::Md, _) => text.to_string(),
                     (PageFormat::Html, false) => markdown::to_html(text),
                     (PageFormat::Html, true) => markdown::to_inline_html(text),
@@ -885,48 +885,46 @@ impl<'a> Runner<'a> {
                 let lang = self
                     .root
                     .get("lang")
-                    .and_then(Value::as_str)
+                    .and_then(Node::as_str)
                     .and_then(|code| Lang::from_str(code).ok())
                     .ok_or(Fallback)?;
-                Value::String(label(key, lang).ok_or(Fallback)?.to_string())
+                Node::String(label(key, lang).ok_or(Fallback)?.to_string())
             }
             Helper::Join => {
                 let list = present(0)?;
                 let separator = string(1)?;
                 match list {
-                    Value::Array(items) => Value::String(
+                    Node::Array(items) => Node::String(
                         items
                             .iter()
-                            .map(JsonRender::render)
+                            .map(Node::render)
                             .collect::<Vec<_>>()
                             .join(separator),
                     ),
-                    Value::Null => Value::String(String::new()),
+                    Node::Null => Node::String(String::new()),
                     _ => return Err(Fallback),
                 }
             }
-            Helper::MdCell => Value::String(helpers::md_cell(string(0)?)),
-            Helper::Len => Value::from(match present(0)? {
-                Value::Array(a) => a.len(),
-                Value::Object(m) => m.len(),
-                Value::String(s) => s.len(),
+            Helper::MdCell => Node::String(helpers::md_cell(string(0)?)),
+            Helper::Len => Node::Number(serde_json::Number::from(match present(0)? {
+                Node::Array(a) => a.len(),
+                Node::Object(m) => m.len(),
+                Node::String(s) => s.len(),
                 _ => 0,
-            }),
-            Helper::Eq => Value::Bool(present(0)? == present(1)?),
-            Helper::Ne => Value::Bool(present(0)? != present(1)?),
-            Helper::Gt => {
-                Value::Bool(compare(present(0)?, present(1)?)? == Some(Ordering::Greater))
-            }
+            })),
+            Helper::Eq => Node::Bool(present(0)? == present(1)?),
+            Helper::Ne => Node::Bool(present(0)? != present(1)?),
+            Helper::Gt => Node::Bool(compare(present(0)?, present(1)?)? == Some(Ordering::Greater)),
             Helper::Gte => {
-                Value::Bool(compare(present(0)?, present(1)?)?.is_some_and(|o| o != Ordering::Less))
+                Node::Bool(compare(present(0)?, present(1)?)?.is_some_and(|o| o != Ordering::Less))
             }
-            Helper::Lt => Value::Bool(compare(present(0)?, present(1)?)? == Some(Ordering::Less)),
-            Helper::Lte => Value::Bool(
+            Helper::Lt => Node::Bool(compare(present(0)?, present(1)?)? == Some(Ordering::Less)),
+            Helper::Lte => Node::Bool(
                 compare(present(0)?, present(1)?)?.is_some_and(|o| o != Ordering::Greater),
             ),
-            Helper::And => Value::Bool(params.iter().all(|p| p.value().is_truthy(false))),
-            Helper::Or => Value::Bool(params.iter().any(|p| p.value().is_truthy(false))),
-            Helper::Not => Value::Bool(!present(0)?.is_truthy(false)),
+            Helper::And => Node::Bool(params.iter().all(|p| p.value().is_truthy(false))),
+            Helper::Or => Node::Bool(params.iter().any(|p| p.value().is_truthy(false))),
+            Helper::Not => Node::Bool(!present(0)?.is_truthy(false)),
             Helper::If | Helper::Unless | Helper::Each | Helper::With => return Err(Fallback),
         })
     }
@@ -935,18 +933,18 @@ impl<'a> Runner<'a> {
 /// Handlebars' order for `gt` and the like, where this module is sure of
 /// it: strings, booleans, and integers of one sign; anything else (floats,
 /// numbers against strings) is left to Handlebars.
-fn compare(x: &Value, y: &Value) -> Run<Option<Ordering>> {
+fn compare(x: &Node, y: &Node) -> Run<Option<Ordering>> {
     Ok(match (x, y) {
-        (Value::String(a), Value::String(b)) => Some(a.cmp(b)),
-        (Value::Bool(a), Value::Bool(b)) => Some(a.cmp(b)),
-        (Value::Number(a), Value::Number(b)) => match (a.as_u64(), b.as_u64()) {
+        (Node::String(a), Node::String(b)) => Some(a.cmp(b)),
+        (Node::Bool(a), Node::Bool(b)) => Some(a.cmp(b)),
+        (Node::Number(a), Node::Number(b)) => match (a.as_u64(), b.as_u64()) {
             (Some(a), Some(b)) => Some(a.cmp(&b)),
             _ => match (a.as_i64(), b.as_i64()) {
                 (Some(a), Some(b)) => Some(a.cmp(&b)),
                 _ => return Err(Fallback),
             },
         },
-        (Value::Number(_), Value::String(_)) | (Value::String(_), Value::Number(_)) => {
+        (Node::Number(_), Node::String(_)) | (Node::String(_), Node::Number(_)) => {
             return Err(Fallback);
         }
         _ => None,
@@ -957,7 +955,7 @@ fn compare(x: &Value, y: &Value) -> Run<Option<Ordering>> {
 mod tests {
     use super::*;
     use crate::render::templates::registry;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     /// Registers `partials` and `page` as the page registries do, renders
     /// the page with Handlebars and directly, asserts both agree (the same
@@ -977,7 +975,7 @@ mod tests {
         let expected = hbs.render("page", data).map_err(|e| e.to_string());
         let program = Program::compile(hbs.get_template("page").unwrap(), &hbs, format)
             .unwrap_or_else(|| panic!("{page:?} does not compile"));
-        let direct = program.render(data, 1 << 20);
+        let direct = program.render(&Node::from(data), 1 << 20);
         match (&expected, &direct) {
             (Ok(e), Ok(d)) => assert_eq!(d, e, "{page:?}"),
             (Err(_), Err(Fallback)) => {}
@@ -1145,7 +1143,7 @@ mod tests {
             .unwrap();
         let program =
             Program::compile(hbs.get_template("page").unwrap(), &hbs, PageFormat::Md).unwrap();
-        assert_eq!(program.render(&d, 1 << 20), Err(Fallback));
+        assert_eq!(program.render(&Node::from(&d), 1 << 20), Err(Fallback));
     }
 
     #[test]
@@ -1156,7 +1154,7 @@ mod tests {
             .unwrap();
         let program =
             Program::compile(hbs.get_template("page").unwrap(), &hbs, PageFormat::Md).unwrap();
-        assert_eq!(program.render(&d, 1000).unwrap().len(), 1000);
-        assert_eq!(program.render(&d, 999), Err(Fallback));
+        assert_eq!(program.render(&Node::from(&d), 1000).unwrap().len(), 1000);
+        assert_eq!(program.render(&Node::from(&d), 999), Err(Fallback));
     }
 }

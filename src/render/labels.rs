@@ -4,39 +4,55 @@ use crate::record::Lang;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 pub use crate::labels::label;
 
-/// Every label in one language: the context's `labels`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Labels(BTreeMap<&'static str, Cow<'static, str>>);
+/// Every label in one language: the context's `labels`. Shared: every
+/// page of a language has the same ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Labels(Arc<BTreeMap<&'static str, Cow<'static, str>>>);
+
+impl Serialize for Labels {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
 
 impl Labels {
     /// Every label in `lang`, as written in the table.
     pub fn new(lang: Lang) -> Labels {
-        Labels(
-            crate::labels::all(lang)
-                .into_iter()
-                .map(|(key, text)| (key, Cow::Borrowed(text)))
-                .collect(),
-        )
+        static ZH: OnceLock<Labels> = OnceLock::new();
+        static EN: OnceLock<Labels> = OnceLock::new();
+        let cell = match lang {
+            Lang::Zh => &ZH,
+            Lang::En => &EN,
+        };
+        cell.get_or_init(|| {
+            Labels(Arc::new(
+                crate::labels::all(lang)
+                    .into_iter()
+                    .map(|(key, text)| (key, Cow::Borrowed(text)))
+                    .collect(),
+            ))
+        })
+        .clone()
     }
 
     /// The labels with `{product}` filled in.
     pub fn with_product(self, product: &str) -> Labels {
-        Labels(
+        Labels(Arc::new(
             self.0
-                .into_iter()
+                .iter()
                 .map(|(key, text)| {
                     if text.contains("{product}") {
-                        (key, Cow::Owned(text.replace("{product}", product)))
+                        (*key, Cow::Owned(text.replace("{product}", product)))
                     } else {
-                        (key, text)
+                        (*key, text.clone())
                     }
                 })
                 .collect(),
-        )
+        ))
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {

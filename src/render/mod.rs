@@ -24,6 +24,7 @@ pub mod markdown;
 pub mod page;
 mod partials;
 pub mod templates;
+mod tree;
 
 pub use templates::{TemplateOrigin, Templates};
 

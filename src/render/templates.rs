@@ -577,8 +577,8 @@ impl Templates {
         // the page is rendered again below, which names it.
         if direct
             && let Some(program) = self.program(name)
-            && let Ok(value) = serde_json::to_value(context)
-            && let Ok(out) = program.render(&value, MAX_PAGE_BYTES)
+            && let Some(tree) = super::tree::to_tree(context)
+            && let Ok(out) = program.render(&tree, MAX_PAGE_BYTES)
         {
             return Ok(tidy(&out, format));
         }

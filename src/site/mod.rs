@@ -214,10 +214,20 @@ pub fn write(
     force: bool,
 ) -> Result<Written, SiteError> {
     let previous = write::previous_manifest(dir);
-    let plan = Plan::new(workspace, entries, options, previous.as_ref())?;
-    let inputs = &plan.inputs;
-    write::write_with(dir, force, &inputs.build, &inputs.known, |sink| {
-        plan.run(sink)
+    let mut plan = Plan::new(workspace, entries, options, previous.as_ref())?;
+    let build = plan.inputs.build;
+    let known = std::mem::take(&mut plan.inputs.known);
+    // Once the pages are rendered, the plan (every record, the compiled
+    // templates) is freed on a thread of its own while the site is
+    // synced and swapped in.
+    std::thread::scope(|scope| {
+        let (done, rendered) = std::sync::mpsc::channel::<Plan>();
+        scope.spawn(move || drop(rendered.recv()));
+        write::write_with(dir, force, &build, &known, move |sink| {
+            let result = plan.run(sink);
+            let _ = done.send(plan);
+            result
+        })
     })
 }
 

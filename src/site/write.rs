@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, Once, PoisonError};
 use tempfile::TempDir;
 
@@ -295,10 +295,15 @@ pub(super) fn write_with(
             manifest_written,
         }),
     );
+    let rendering = AtomicBool::new(true);
     let (produced, listed) = std::thread::scope(|scope| {
         let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
+        let writeback = scope.spawn(|| write_back_while(&rendering, temp));
         let produced = produce(&sink);
+        rendering.store(false, Ordering::Relaxed);
+        writeback.thread().unpark();
         let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
+        let _ = writeback.join();
         (produced, listed)
     });
     produced?;
@@ -544,6 +549,28 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
 
 /// Flushes what was written under `dir` before it is swapped in: one
 /// `syncfs` on Linux, else a sync of each file.
+/// Flushes what the build has written so far, every 100 ms while
+/// `rendering`: the disk then writes the pages while the next ones render,
+/// and the `syncfs` before the swap (`sync_tree`) waits only for the last.
+/// Errors are left to that last one.
+fn write_back_while(rendering: &AtomicBool, dir: &Path) {
+    #[cfg(target_os = "linux")]
+    {
+        let Ok(handle) = fs::File::open(dir) else {
+            return;
+        };
+        loop {
+            std::thread::park_timeout(std::time::Duration::from_millis(100));
+            if !rendering.load(Ordering::Relaxed) {
+                return;
+            }
+            let _ = rustix::fs::syncfs(&handle);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (rendering, dir);
+}
+
 fn sync_tree(dir: &Path) -> Result<(), SiteError> {
     #[cfg(target_os = "linux")]
     {
