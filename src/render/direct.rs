@@ -678,43 +678,40 @@ impl<'a> Runner<'a> {
         };
         match value {
             Some(Node::Array(items)) if !items.is_empty() || inverse.is_none() => {
-                let len = items.len();
-                for (i, item) in items.iter().enumerate() {
-                    self.scopes.push(Scope {
-                        base: item,
-                        locals: Locals {
-                            first: Some(i == 0),
-                            last: Some(i + 1 == len),
-                            index: Some(i),
-                            key: None,
-                        },
-                    });
-                    self.ops(body)?;
-                    self.scopes.pop();
-                    self.check_size()?;
-                }
+                self.each_item(body, items.iter().map(|item| (None, item)), items.len())?;
             }
             Some(Node::Object(map)) if !map.is_empty() || inverse.is_none() => {
-                let len = map.len();
-                for (i, (key, item)) in map.iter().enumerate() {
-                    self.scopes.push(Scope {
-                        base: item,
-                        locals: Locals {
-                            first: Some(i == 0),
-                            last: Some(i + 1 == len),
-                            index: Some(i),
-                            key: Some(key),
-                        },
-                    });
-                    self.ops(body)?;
-                    self.scopes.pop();
-                    self.check_size()?;
-                }
+                self.each_item(body, map.iter().map(|(k, item)| (Some(k), item)), map.len())?;
             }
             _ => match inverse {
                 Some(inverse) => self.ops(inverse)?,
                 None => return Err(Fallback),
             },
+        }
+        Ok(())
+    }
+
+    /// `body` once per item, in a scope of its own with `@index`,
+    /// `@first`, `@last` and (of an object's members) `@key`.
+    fn each_item(
+        &mut self,
+        body: &'a [Op],
+        items: impl Iterator<Item = (Option<&'a str>, &'a Node)>,
+        len: usize,
+    ) -> Run<()> {
+        for (i, (key, item)) in items.enumerate() {
+            self.scopes.push(Scope {
+                base: item,
+                locals: Locals {
+                    first: Some(i == 0),
+                    last: Some(i + 1 == len),
+                    index: Some(i),
+                    key,
+                },
+            });
+            self.ops(body)?;
+            self.scopes.pop();
+            self.check_size()?;
         }
         Ok(())
     }
