@@ -316,6 +316,20 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
+    fn a_label_is_found_as_a_scan_in_order_finds_it() {
+        for (key, _, _) in LABELS {
+            for lang in [Lang::Zh, Lang::En] {
+                let scanned = LABELS
+                    .iter()
+                    .find(|(k, _, _)| k == key)
+                    .map(|(_, zh, en)| if lang == Lang::Zh { *zh } else { *en });
+                assert_eq!(label(key, lang), scanned, "{key}");
+            }
+        }
+        assert_eq!(label("no such label", Lang::En), None);
+    }
+
+    #[test]
     fn keys_are_unique_and_both_languages_are_written() {
         let mut seen = HashSet::new();
         for (key, zh, en) in LABELS {

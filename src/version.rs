@@ -400,6 +400,34 @@ mod tests {
     }
 
     #[test]
+    fn pep503_fast_paths_agree_with_the_rule() {
+        let names = [
+            "flash_attn",
+            "Flash.-_Attn",
+            "torch",
+            "TORCH",
+            "a--b__c..d",
+            "-lead",
+            "trail_",
+            "",
+            "Ünïcode_Näme",
+            "ÜNÏCODE-näme",
+            "gdb",
+            "perf",
+        ];
+        for a in names {
+            let by_chars: String = pep503_chars(a).collect();
+            assert_eq!(pep503(a), by_chars, "{a}");
+            for b in names {
+                assert_eq!(pep503_eq(a, b), pep503(a) == pep503(b), "{a} ~ {b}");
+            }
+        }
+        assert_eq!(Ecosystem::default_for("UBUNTU"), Os);
+        assert_eq!(Ecosystem::default_for("CuDNN"), Generic);
+        assert_eq!(Ecosystem::default_for("cuda-toolkit"), Pypi);
+    }
+
+    #[test]
     fn pep503_names() {
         assert_eq!(pep503("flash_attn"), "flash-attn");
         assert_eq!(pep503("Flash.-_Attn"), "flash-attn");

@@ -180,14 +180,18 @@ enum Lookup {
 
 impl Program {
     /// `page` compiled, with the partials it calls from `registry`, if it
-    /// uses only what this module knows.
+    /// uses only what this module knows. `known` says whether a partial of
+    /// that name exists at all (compiled or not yet): a call to one that is
+    /// not in `registry` yet is left to Handlebars, which will find it.
     pub fn compile(
         page: &Template,
         registry: &Handlebars<'_>,
+        known: &dyn Fn(&str) -> bool,
         format: PageFormat,
     ) -> Option<Program> {
         let mut compiler = Compiler {
             registry,
+            known,
             inlines: HashMap::new(),
             calls: Vec::new(),
             ops: 0,
@@ -228,6 +232,7 @@ const PARTIAL_BLOCK: &str = "@partial-block";
 
 struct Compiler<'t> {
     registry: &'t Handlebars<'t>,
+    known: &'t dyn Fn(&str) -> bool,
     /// Inline partials the page has defined so far at its top level,
     /// where Handlebars registers them for the whole render.
     inlines: HashMap<String, &'t Template>,
@@ -374,8 +379,8 @@ impl<'t> Compiler<'t> {
                 (block, body?)
             }
             // No such partial: the call's own block is rendered instead.
-            (None, Some(block)) => (None, self.template(block, false)?),
-            (None, None) => return None,
+            (None, Some(block)) if !(self.known)(name) => (None, self.template(block, false)?),
+            (None, _) => return None,
         };
         Some(Op::Partial { base, block, body })
     }
@@ -970,7 +975,7 @@ mod tests {
         }
         hbs.register_template_string("page", page).unwrap();
         let expected = hbs.render("page", data).map_err(|e| e.to_string());
-        let program = Program::compile(hbs.get_template("page").unwrap(), &hbs, format)
+        let program = Program::compile(hbs.get_template("page").unwrap(), &hbs, &|_| false, format)
             .unwrap_or_else(|| panic!("{page:?} does not compile"));
         let direct = program.render(&Node::from(data), 1 << 20);
         match (&expected, &direct) {
@@ -987,7 +992,13 @@ mod tests {
             hbs.register_template_string(name, text).unwrap();
         }
         hbs.register_template_string("page", page).unwrap();
-        Program::compile(hbs.get_template("page").unwrap(), &hbs, PageFormat::Html).is_none()
+        Program::compile(
+            hbs.get_template("page").unwrap(),
+            &hbs,
+            &|_| false,
+            PageFormat::Html,
+        )
+        .is_none()
     }
 
     fn data() -> Value {
@@ -1133,13 +1144,28 @@ mod tests {
     }
 
     #[test]
+    fn a_partial_not_compiled_yet_is_left_to_handlebars() {
+        let mut hbs = registry(PageFormat::Html);
+        hbs.register_template_string("page", "{{#> later}}block{{/later}}")
+            .unwrap();
+        let page = hbs.get_template("page").unwrap();
+        assert!(Program::compile(page, &hbs, &|_| false, PageFormat::Html).is_some());
+        assert!(Program::compile(page, &hbs, &|n| n == "later", PageFormat::Html).is_none());
+    }
+
+    #[test]
     fn floats_and_mixed_comparisons_are_left_to_handlebars() {
         let d = data();
         let mut hbs = registry(PageFormat::Md);
         hbs.register_template_string("page", "{{gt float 1}}")
             .unwrap();
-        let program =
-            Program::compile(hbs.get_template("page").unwrap(), &hbs, PageFormat::Md).unwrap();
+        let program = Program::compile(
+            hbs.get_template("page").unwrap(),
+            &hbs,
+            &|_| false,
+            PageFormat::Md,
+        )
+        .unwrap();
         assert_eq!(program.render(&Node::from(&d), 1 << 20), Err(Fallback));
     }
 
@@ -1149,8 +1175,13 @@ mod tests {
         let mut hbs = registry(PageFormat::Md);
         hbs.register_template_string("page", "{{#each xs}}{{this}}{{/each}}")
             .unwrap();
-        let program =
-            Program::compile(hbs.get_template("page").unwrap(), &hbs, PageFormat::Md).unwrap();
+        let program = Program::compile(
+            hbs.get_template("page").unwrap(),
+            &hbs,
+            &|_| false,
+            PageFormat::Md,
+        )
+        .unwrap();
         assert_eq!(program.render(&Node::from(&d), 1000).unwrap().len(), 1000);
         assert_eq!(program.render(&Node::from(&d), 999), Err(Fallback));
     }

@@ -507,9 +507,14 @@ impl Templates {
         if let Some(flat) = flat {
             registry.register_template(&flat_name(name), flat);
         }
+        let known = |partial: &str| {
+            self.sources
+                .iter()
+                .any(|s| !s.page && s.name == partial && s.formats.contains(&format))
+        };
         let program = registry
             .get_template(name)
-            .and_then(|page| Program::compile(page, registry, format));
+            .and_then(|page| Program::compile(page, registry, &known, format));
         if let Some(program) = program {
             self.programs
                 .write()

@@ -189,6 +189,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_clock_tick_is_between_2_and_20_ms() {
+        let tick = clock_tick();
+        assert!(
+            (Duration::from_millis(2)..=Duration::from_millis(20)).contains(&tick),
+            "{tick:?}"
+        );
+    }
+
+    #[test]
     fn files_are_reused_only_from_real_directories_of_the_previous_site() {
         let root = tempfile::tempdir().unwrap();
         let old = root.path().join("old");
