@@ -1153,36 +1153,30 @@ mod tests {
         assert!(Program::compile(page, &hbs, &|n| n == "later", PageFormat::Html).is_none());
     }
 
-    #[test]
-    fn floats_and_mixed_comparisons_are_left_to_handlebars() {
-        let d = data();
+    /// `page` (with no partials) compiled for Markdown pages.
+    fn markdown_program(page: &str) -> Program {
         let mut hbs = registry(PageFormat::Md);
-        hbs.register_template_string("page", "{{gt float 1}}")
-            .unwrap();
-        let program = Program::compile(
+        hbs.register_template_string("page", page).unwrap();
+        Program::compile(
             hbs.get_template("page").unwrap(),
             &hbs,
             &|_| false,
             PageFormat::Md,
         )
-        .unwrap();
-        assert_eq!(program.render(&Node::from(&d), 1 << 20), Err(Fallback));
+        .unwrap()
+    }
+
+    #[test]
+    fn floats_and_mixed_comparisons_are_left_to_handlebars() {
+        let program = markdown_program("{{gt float 1}}");
+        assert_eq!(program.render(&Node::from(&data()), 1 << 20), Err(Fallback));
     }
 
     #[test]
     fn a_page_past_its_limit_stops() {
-        let d = json!({"xs": vec!["0123456789"; 100]});
-        let mut hbs = registry(PageFormat::Md);
-        hbs.register_template_string("page", "{{#each xs}}{{this}}{{/each}}")
-            .unwrap();
-        let program = Program::compile(
-            hbs.get_template("page").unwrap(),
-            &hbs,
-            &|_| false,
-            PageFormat::Md,
-        )
-        .unwrap();
-        assert_eq!(program.render(&Node::from(&d), 1000).unwrap().len(), 1000);
-        assert_eq!(program.render(&Node::from(&d), 999), Err(Fallback));
+        let d = Node::from(&json!({"xs": vec!["0123456789"; 100]}));
+        let program = markdown_program("{{#each xs}}{{this}}{{/each}}");
+        assert_eq!(program.render(&d, 1000).unwrap().len(), 1000);
+        assert_eq!(program.render(&d, 999), Err(Fallback));
     }
 }
