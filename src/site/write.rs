@@ -299,9 +299,11 @@ pub(super) fn write_with(
     let (produced, listed) = std::thread::scope(|scope| {
         let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
         let writeback = scope.spawn(|| write_back_while(&rendering, temp));
+        // Stops the write-back however rendering ends, a panic included
+        // (the scope waits for its threads before passing the panic on).
+        let stop = StopWriteBack(&rendering, writeback.thread().clone());
         let produced = produce(&sink);
-        rendering.store(false, Ordering::Relaxed);
-        writeback.thread().unpark();
+        drop(stop);
         let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
         let _ = writeback.join();
         (produced, listed)
@@ -549,6 +551,15 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
 
 /// Flushes what was written under `dir` before it is swapped in: one
 /// `syncfs` on Linux, else a sync of each file.
+struct StopWriteBack<'a>(&'a AtomicBool, std::thread::Thread);
+
+impl Drop for StopWriteBack<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
+        self.1.unpark();
+    }
+}
+
 /// Flushes what the build has written so far, every 100 ms while
 /// `rendering`: the disk then writes the pages while the next ones render,
 /// and the `syncfs` before the swap (`sync_tree`) waits only for the last.
@@ -662,6 +673,25 @@ mod tests {
         assert!(!check(&new, &out).unwrap().is_stale());
         let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary directory left behind");
+    }
+
+    #[test]
+    fn a_panic_while_rendering_reaches_the_caller_and_keeps_the_old_site() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        write(&site(&[("en/a.html", "a")]), &out, false).unwrap();
+        // Long enough for the write-back thread to be waiting: it must
+        // stop, or the panic never gets out of the build.
+        let caught = std::panic::catch_unwind(|| {
+            write_with(&out, false, &build(), &Records::new(), |sink| {
+                sink.put("en/b.html", None, b"b")?;
+                std::thread::sleep(std::time::Duration::from_millis(250));
+                panic!("a bug while rendering");
+            })
+        });
+        assert!(caught.is_err());
+        assert_eq!(fs::read_to_string(out.join("en/a.html")).unwrap(), "a");
+        assert!(!out.join("en/b.html").exists());
     }
 
     #[test]
