@@ -959,6 +959,26 @@ mod tests {
     use crate::render::templates::registry;
     use serde_json::{Value, json};
 
+    /// A registry of `format` as the pages have, holding `partials` and
+    /// `page` (as "page").
+    fn registered(
+        format: PageFormat,
+        page: &str,
+        partials: &[(&str, &str)],
+    ) -> Handlebars<'static> {
+        let mut hbs = registry(format);
+        for (name, text) in partials {
+            hbs.register_template_string(name, text).unwrap();
+        }
+        hbs.register_template_string("page", page).unwrap();
+        hbs
+    }
+
+    /// "page" of `hbs` compiled for a direct run, every partial compiled.
+    fn compiled(hbs: &Handlebars<'_>, format: PageFormat) -> Option<Program> {
+        Program::compile(hbs.get_template("page").unwrap(), hbs, &|_| false, format)
+    }
+
     /// Registers `partials` and `page` as the page registries do, renders
     /// the page with Handlebars and directly, asserts both agree (the same
     /// text, or both failing), and returns Handlebars' result. Panics if
@@ -969,14 +989,9 @@ mod tests {
         partials: &[(&str, &str)],
         data: &Value,
     ) -> Result<String, String> {
-        let mut hbs = registry(format);
-        for (name, text) in partials {
-            hbs.register_template_string(name, text).unwrap();
-        }
-        hbs.register_template_string("page", page).unwrap();
+        let hbs = registered(format, page, partials);
         let expected = hbs.render("page", data).map_err(|e| e.to_string());
-        let program = Program::compile(hbs.get_template("page").unwrap(), &hbs, &|_| false, format)
-            .unwrap_or_else(|| panic!("{page:?} does not compile"));
+        let program = compiled(&hbs, format).unwrap_or_else(|| panic!("{page:?} does not compile"));
         let direct = program.render(&Node::from(data), 1 << 20);
         match (&expected, &direct) {
             (Ok(e), Ok(d)) => assert_eq!(d, e, "{page:?}"),
@@ -987,15 +1002,8 @@ mod tests {
     }
 
     fn refused(page: &str, partials: &[(&str, &str)]) -> bool {
-        let mut hbs = registry(PageFormat::Html);
-        for (name, text) in partials {
-            hbs.register_template_string(name, text).unwrap();
-        }
-        hbs.register_template_string("page", page).unwrap();
-        Program::compile(
-            hbs.get_template("page").unwrap(),
-            &hbs,
-            &|_| false,
+        compiled(
+            &registered(PageFormat::Html, page, partials),
             PageFormat::Html,
         )
         .is_none()
@@ -1155,15 +1163,7 @@ mod tests {
 
     /// `page` (with no partials) compiled for Markdown pages.
     fn markdown_program(page: &str) -> Program {
-        let mut hbs = registry(PageFormat::Md);
-        hbs.register_template_string("page", page).unwrap();
-        Program::compile(
-            hbs.get_template("page").unwrap(),
-            &hbs,
-            &|_| false,
-            PageFormat::Md,
-        )
-        .unwrap()
+        compiled(&registered(PageFormat::Md, page, &[]), PageFormat::Md).unwrap()
     }
 
     #[test]
