@@ -30,6 +30,7 @@ pub mod digest;
 pub mod error;
 #[cfg(test)]
 mod fuzz;
+mod hashing_reader;
 pub mod image;
 pub mod inflate;
 pub mod layout;
@@ -37,6 +38,7 @@ pub mod limits;
 pub mod progress;
 pub mod registry;
 mod retry;
+mod skip_reader;
 pub mod source;
 pub mod store;
 mod tar_guard;

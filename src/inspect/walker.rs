@@ -19,26 +19,25 @@ use super::bounded::Bounded;
 use super::cache::LayerCache;
 use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
+use super::hashing_reader::HashingReader;
 use super::inflate::GzipDecoder;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
 use super::retry::{self, MAX_TRIES};
+use super::skip_reader::SkipReader;
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
 use super::{FoundFile, InspectError, Keep, Wanted};
 use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::Hasher;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Component, Path};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Files larger than this are never kept, whatever the filter says.
 pub const MAX_WANTED_FILE: u64 = 64 << 20;
-
-/// Size of the buffer between a blob stream and its decompressor.
-const STREAM_BUFFER: usize = 256 << 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Compression {
@@ -289,7 +288,7 @@ fn scan_blob(
             Some(size) => Box::new(Bounded::new(blob, size)),
             None => blob,
         };
-        let raw = Tee::new(blob, true)
+        let raw = Tee::new(blob, false)
             .with_progress(job.progress, index)
             .with_cancel(cancel);
         let mut broken = false;
@@ -345,8 +344,8 @@ fn scan_layer_once<R: Read>(
         digest: layer.digest.clone(),
         detail,
     };
-    let mut raw = raw;
-    let mut buffered = BufReader::with_capacity(STREAM_BUFFER, &mut raw);
+    // The stored blob is hashed on a thread of its own as it is read.
+    let mut buffered = HashingReader::new(raw, true);
     let head = buffered.fill_buf().map_err(|e| InspectError::ReadFailed {
         reference: reference.into(),
         what: format!("layer {}", layer.digest),
@@ -378,17 +377,17 @@ fn scan_layer_once<R: Read>(
                 Decoded::Zstd(Box::new(decoder))
             }
         };
-        let mut decoded = Tee::new(decoded, hash_uncompressed);
+        let mut decoded = SkipReader::new(Tee::new(decoded, hash_uncompressed));
         let scan = scan_tar(TarGuard::new(&mut decoded), &layer.digest, wanted, budget);
         // The tar ends with zero blocks and padding: read the stream to its
         // end so that the whole blob is hashed (and the gzip trailer checked).
         let scan = scan.and_then(|scan| {
-            io::copy(&mut decoded, &mut io::sink()).map_err(|e| {
+            decoded.drain().map_err(|e| {
                 ScanError::Corrupt(format!("after the end of the tar archive: {e}"))
             })?;
             Ok(scan)
         });
-        (scan, decoded.finish())
+        (scan, decoded.into_inner().finish())
     };
     if cancel.load(Ordering::Relaxed) {
         return Err(corrupt("cancelled".into()));
@@ -396,8 +395,8 @@ fn scan_layer_once<R: Read>(
     let (scan, uncompressed) = scanned;
     // Whatever happened, hash the rest of the stored blob: a corrupt layer
     // is reported as a digest mismatch when that is what it is.
-    let drained = io::copy(&mut buffered, &mut io::sink());
-    drop(buffered);
+    let drained = buffered.drain();
+    let (stored_digest, raw) = buffered.finish();
     let stored = raw.finish();
     match stored.failed {
         Some(Failure::Overrun) => {
@@ -447,7 +446,7 @@ fn scan_layer_once<R: Read>(
         let actual = if hash_uncompressed {
             uncompressed.digest
         } else {
-            stored.digest
+            stored_digest
         };
         if let Some(actual) = actual
             && actual != layer.digest
@@ -536,7 +535,7 @@ enum ScanError {
 }
 
 /// The entries of one layer tar.
-fn scan_tar<R: Read>(
+fn scan_tar<R: Read + Seek>(
     reader: R,
     digest: &str,
     wanted: Wanted,
@@ -549,7 +548,8 @@ fn scan_tar<R: Read>(
     };
     let mut archive = tar::Archive::new(reader);
     let tar_error = |e: io::Error| ScanError::Corrupt(format!("tar: {}", clip(e, 160)));
-    let entries = archive.entries().map_err(tar_error)?;
+    // Contents not read are sought over (see `SkipReader`).
+    let entries = archive.entries_with_seek().map_err(tar_error)?;
     for entry in entries {
         let mut entry = entry.map_err(tar_error)?;
         let raw_path = entry.path().map_err(tar_error)?;
