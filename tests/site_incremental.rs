@@ -191,6 +191,94 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     );
 }
 
+/// Changes one component version of release `i`.
+fn edit_record(project: &Path, i: usize, to: &str) {
+    let record = project.join(format!("releases/{}.toml", catalogue::version(i)));
+    let text = fs::read_to_string(&record).unwrap();
+    let edited = text.replacen("ray = \"2.50.1\"", &format!("ray = \"{to}\""), 1);
+    assert_ne!(edited, text, "the edit changes the record");
+    fs::write(&record, edited).unwrap();
+}
+
+#[test]
+fn the_previous_site_is_kept_as_a_spare_and_put_right_whatever_it_holds() {
+    let project = generated(12);
+    let p = project.path();
+    let spare = p.join(".public.relnotes-spare");
+    site(p, "public", &[]);
+    assert!(
+        !spare.exists(),
+        "a first build has no previous site to keep"
+    );
+    edit_record(p, 3, "2.51.0");
+    site(p, "public", &[]);
+    assert!(
+        spare.join("en/index.html").is_file(),
+        "the old site is kept"
+    );
+
+    // Whatever happened to the spare since (a build killed while it was
+    // being updated, hands in it), the next build uses only what is still
+    // linked to the checked files of the site.
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(outside.path().join("theirs.html"), "theirs").unwrap();
+    let v = catalogue::version(7);
+    fs::remove_file(spare.join(".relnotes-site")).unwrap();
+    fs::remove_file(spare.join("en/index.html")).unwrap();
+    fs::write(spare.join("en/index.html"), "stale").unwrap();
+    fs::remove_file(spare.join(format!("en/{v}.html"))).unwrap();
+    fs::write(spare.join("en/stray.html"), "stray").unwrap();
+    fs::create_dir_all(spare.join("junk/deeper")).unwrap();
+    fs::write(spare.join("junk/deeper/x"), "x").unwrap();
+    fs::remove_dir_all(spare.join("zh")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), spare.join("zh")).unwrap();
+
+    edit_record(p, 5, "2.52.0");
+    let before = inodes(&p.join("public"));
+    let out = site(p, "public", &[]);
+    assert!(out.contains("unchanged since the last build"), "{out}");
+    assert_equals_full_build(p, "public");
+    let after = inodes(&p.join("public"));
+    let v5 = catalogue::version(5);
+    assert!(
+        !rewritten(&before, &after).contains(&format!("en/{v}.html")),
+        "an unchanged page keeps its inode"
+    );
+    assert!(rewritten(&before, &after).contains(&format!("en/{v5}.html")));
+    let theirs: Vec<_> = fs::read_dir(outside.path()).unwrap().collect();
+    assert_eq!(theirs.len(), 1, "nothing written through the symlink");
+    assert_eq!(
+        fs::read_to_string(outside.path().join("theirs.html")).unwrap(),
+        "theirs"
+    );
+    // The site just replaced is the spare now.
+    assert!(spare.join("zh").is_dir() && !spare.join("zh").is_symlink());
+    assert!(spare.join(".relnotes-site").is_file());
+
+    // A build that reuses nothing (another template) starts afresh and
+    // replaces the spare; a failed build removes it.
+    let partials = p.join("templates/partials");
+    fs::create_dir_all(&partials).unwrap();
+    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
+    fs::write(
+        partials.join("style.css.hbs"),
+        format!("{style}\n/* v2 */\n"),
+    )
+    .unwrap();
+    site(p, "public", &[]);
+    assert_equals_full_build(p, "public");
+    let record = p.join(format!("releases/{v}.toml"));
+    let good = fs::read_to_string(&record).unwrap();
+    fs::write(&record, format!("{good}\n[[broken")).unwrap();
+    let broken = relnotes_in(p)
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    assert_eq!(broken.status.code(), Some(2));
+    fs::write(&record, good).unwrap();
+    assert_equals_full_build(p, "public");
+}
+
 #[test]
 fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
     let project = generated(10);

@@ -155,7 +155,7 @@ mod tests {
             let mut next = [0u8; 7];
             reader.read_exact(&mut next).unwrap();
             assert_eq!(next[..], data[5_000..5_007], "capacity {capacity}");
-            assert_eq!(reader.seek(SeekFrom::Current(0)).unwrap(), 5_007);
+            assert_eq!(reader.stream_position().unwrap(), 5_007);
             assert_eq!(reader.drain().unwrap(), 10_000 - 5_007);
             assert_eq!(reader.read(&mut next).unwrap(), 0);
         }

@@ -19,6 +19,7 @@ pub mod matrix;
 mod nav;
 mod pages;
 mod sink;
+mod spare;
 mod staging;
 mod write;
 

@@ -9,6 +9,7 @@ use super::SiteError;
 use super::digest::Digest;
 use super::manifest::Line;
 use super::sink::{Produced, Sink};
+use super::spare::{RealDirs, clear};
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
@@ -28,6 +29,9 @@ pub(super) struct StagingSink<'a> {
     /// The previous site's directories looked at so far, and whether each
     /// is a real directory (not a symlink to elsewhere).
     real_dirs: Mutex<BTreeMap<String, bool>>,
+    /// Set when `staging` is the spare (`spare.rs`): it holds files
+    /// already, each replaced unless it is the checked file itself.
+    spare: Option<RealDirs>,
 }
 
 /// The site a build replaces.
@@ -47,7 +51,40 @@ impl<'a> StagingSink<'a> {
             produced: Produced::default(),
             reused: AtomicUsize::new(0),
             real_dirs: Mutex::new(BTreeMap::new()),
+            spare: None,
         }
+    }
+
+    /// Builds into the spare, which holds an earlier site.
+    pub fn into_spare(mut self) -> Self {
+        self.spare = Some(RealDirs::default());
+        self
+    }
+
+    /// Readies `to` (`path` in the staging directory) to be written: in the
+    /// spare, its directories are made real and what is there is removed,
+    /// unless it is `linked` (the same inode as that file): `true` then.
+    fn ready(
+        &self,
+        path: &str,
+        to: &Path,
+        linked: Option<&fs::Metadata>,
+    ) -> Result<bool, SiteError> {
+        let Some(dirs) = &self.spare else {
+            return Ok(false);
+        };
+        dirs.prepare(self.staging, path)?;
+        match fs::symlink_metadata(to) {
+            Ok(there) => {
+                if linked.is_some_and(|l| l.dev() == there.dev() && l.ino() == there.ino()) {
+                    return Ok(true);
+                }
+                clear(to).map_err(io(to))?;
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(e) => return Err(io(to)(e)),
+        }
+        Ok(false)
     }
 
     /// Whether every directory on the way to `path` in the previous site
@@ -164,10 +201,12 @@ impl Sink for StagingSink<'_> {
             }
         }
         let to = self.staging.join(path);
-        // A link where the file system allows one, else a copy.
-        with_parents(&to, || {
-            fs::hard_link(&from, &to).or_else(|_| fs::copy(&from, &to).map(|_| ()))
-        })?;
+        if !self.ready(path, &to, Some(&status))? {
+            // A link where the file system allows one, else a copy.
+            with_parents(&to, || {
+                fs::hard_link(&from, &to).or_else(|_| fs::copy(&from, &to).map(|_| ()))
+            })?;
+        }
         self.produced.add(path, *line);
         self.reused.fetch_add(1, Ordering::Relaxed);
         Ok(true)
@@ -175,6 +214,7 @@ impl Sink for StagingSink<'_> {
 
     fn put(&self, path: &str, inputs: Option<&Digest>, bytes: &[u8]) -> Result<(), SiteError> {
         let to = self.staging.join(path);
+        self.ready(path, &to, None)?;
         let mut file = with_parents(&to, || {
             OpenOptions::new().write(true).create_new(true).open(&to)
         })?;

@@ -11,6 +11,7 @@ use super::check_sink::CheckSink;
 use super::digest::Digest;
 use super::manifest::{self, Manifest, Records};
 use super::sink::Sink;
+use super::spare::{SpareDir, Staging, clear, remove_strays, spare_beside};
 use super::staging::{Previous, StagingSink};
 use super::{MANIFEST, SiteError};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -280,14 +281,22 @@ pub(super) fn write_with(
         return Err(SiteError::NotASite(dir));
     }
 
-    let mut staging = temp_dir_beside(&parent, &name, "new")?;
+    let reusable = old_manifest.as_ref().and_then(|m| m.reusable_for(build));
+    // An incremental build updates the spare (the site before the last
+    // one) where there is one; any other build starts afresh.
+    let spare_path = spare_beside(&parent, &name);
+    let has_spare = fs::symlink_metadata(&spare_path).is_ok_and(|m| m.is_dir());
+    let staging = if has_spare && reusable.is_some() {
+        Staging::Spare(SpareDir::adopt(spare_path.clone())?)
+    } else {
+        Staging::Fresh(temp_dir_beside(&parent, &name, "new")?)
+    };
     let temp = staging.path();
     let interrupted = RemovedOnInterrupt::register(temp);
-    let reusable = old_manifest.as_ref().and_then(|m| m.reusable_for(build));
     let manifest_written = fs::symlink_metadata(dir.join(MANIFEST))
         .and_then(|m| m.modified())
         .ok();
-    let sink = StagingSink::new(
+    let mut sink = StagingSink::new(
         temp,
         reusable.map(|lines| Previous {
             dir: dir.as_path(),
@@ -295,9 +304,15 @@ pub(super) fn write_with(
             manifest_written,
         }),
     );
+    if staging.is_spare() {
+        sink = sink.into_spare();
+    }
     let rendering = AtomicBool::new(true);
-    let (produced, listed) = std::thread::scope(|scope| {
+    let (produced, listed, spare_listed) = std::thread::scope(|scope| {
         let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
+        let spare_listing = staging
+            .is_spare()
+            .then(|| scope.spawn(|| files_under(temp)));
         let writeback = scope.spawn(|| write_back_while(&rendering, temp));
         // Stops the write-back however rendering ends, a panic included
         // (the scope waits for its threads before passing the panic on).
@@ -305,8 +320,9 @@ pub(super) fn write_with(
         let produced = produce(&sink);
         drop(stop);
         let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
+        let spare_listed = spare_listing.map(|h| h.join().expect("the listing thread panicked"));
         let _ = writeback.join();
-        (produced, listed)
+        (produced, listed, spare_listed)
     });
     produced?;
     let old_files = match listed {
@@ -315,6 +331,11 @@ pub(super) fn write_with(
     };
     let reused = sink.reused.load(Ordering::Relaxed);
     let lines = sink.produced.take();
+    // What the spare held that the new site does not (listed while pages
+    // were written: whatever was there before is in the list).
+    if let Some(spare_listed) = spare_listed {
+        remove_strays(temp, &spare_listed?, |p| lines.contains_key(p))?;
+    }
     let manifest_path = temp.join(MANIFEST);
     fs::File::create_new(&manifest_path)
         .and_then(|mut f| f.write_all(manifest::render(build, &lines, records).as_bytes()))
@@ -366,13 +387,12 @@ pub(super) fn write_with(
     };
     // Swap in one step where the file system can (Linux: the new and the
     // old directory exchange names); the staging directory, which now
-    // holds the old site, is removed when dropped.
+    // holds the old site, is kept as the spare for the next build.
     if exists && exchange(temp, &dir).is_ok() {
         if let Ok(meta) = fs::metadata(temp) {
             let _ = fs::set_permissions(&dir, meta.permissions());
         }
-        remove_tree(staging.path());
-        drop(staging);
+        keep_as_spare(staging, &spare_path);
         stamp(&dir.join(MANIFEST), true);
         return Ok(written);
     }
@@ -399,9 +419,28 @@ pub(super) fn write_with(
         fs::rename(temp, &dir).map_err(io(&dir))?;
     }
     // The staging directory is the site now.
-    staging.disable_cleanup(true);
+    staging.keep();
     stamp(&dir.join(MANIFEST), exists);
     Ok(written)
+}
+
+/// Keeps `staging`, which holds the previous site once swapped, as the
+/// spare: the old spare, if this build did not use it, is removed first.
+/// Where it cannot be renamed, it is removed.
+fn keep_as_spare(staging: Staging, spare: &Path) {
+    if staging.is_spare() {
+        staging.keep();
+        return;
+    }
+    if fs::symlink_metadata(spare).is_ok() {
+        remove_tree(spare);
+        let _ = clear(spare);
+    }
+    if fs::rename(staging.path(), spare).is_ok() {
+        staging.keep();
+    } else {
+        remove_tree(staging.path());
+    }
 }
 
 /// Removes what `dir` holds on every core: a site is a few directories of
@@ -671,8 +710,14 @@ mod tests {
         assert_eq!(fs::read_to_string(out.join("en/a.html")).unwrap(), "A");
         assert!(!out.join("en/old.html").exists());
         assert!(!check(&new, &out).unwrap().is_stale());
-        let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().collect();
-        assert_eq!(leftovers.len(), 1, "no temporary directory left behind");
+        let mut beside: Vec<String> = fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        beside.sort();
+        // The old site is kept as the spare of the next build; no
+        // temporary directory is left behind.
+        assert_eq!(beside, [".public.relnotes-spare", "public"]);
     }
 
     #[test]
