@@ -1,11 +1,12 @@
 //! Putting a site in place, and comparing one with what is on disk.
 //!
-//! The site is written to a fresh temporary directory beside the output
-//! directory as its pages are rendered (the unchanged files of the
-//! previous build linked in), the files relnotes did not write are copied
-//! over from the old one, and only then are the directories swapped by
-//! renaming; a build that fails leaves the old site as it was and removes
-//! its temporary directory.
+//! The site is written to a directory beside the output directory as its
+//! pages are rendered (the unchanged files of the previous build linked
+//! in): a fresh temporary one, or for an incremental build the spare
+//! (`spare.rs`). The files relnotes did not write are copied over from the
+//! old site, and only then are the directories swapped by renaming; the
+//! old site is kept as the next spare. A build that fails leaves the old
+//! site as it was and removes the directory it wrote into.
 
 use super::check_sink::CheckSink;
 use super::digest::Digest;
