@@ -191,6 +191,19 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     );
 }
 
+/// Gives `project` a style partial of its own: the built-in one with a
+/// `comment` added, so that every page changes.
+fn override_style(project: &Path, comment: &str) {
+    let partials = project.join("templates/partials");
+    fs::create_dir_all(&partials).unwrap();
+    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
+    fs::write(
+        partials.join("style.css.hbs"),
+        format!("{style}\n/* {comment} */\n"),
+    )
+    .unwrap();
+}
+
 /// Changes one component version of release `i`.
 fn edit_record(project: &Path, i: usize, to: &str) {
     let record = project.join(format!("releases/{}.toml", catalogue::version(i)));
@@ -257,14 +270,7 @@ fn the_previous_site_is_kept_as_a_spare_and_put_right_whatever_it_holds() {
 
     // A build that reuses nothing (another template) starts afresh and
     // replaces the spare; a failed build removes it.
-    let partials = p.join("templates/partials");
-    fs::create_dir_all(&partials).unwrap();
-    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
-    fs::write(
-        partials.join("style.css.hbs"),
-        format!("{style}\n/* v2 */\n"),
-    )
-    .unwrap();
+    override_style(p, "v2");
     site(p, "public", &[]);
     assert_equals_full_build(p, "public");
     let record = p.join(format!("releases/{v}.toml"));
@@ -327,14 +333,7 @@ fn a_changed_template_rebuilds_everything() {
     let p = project.path();
     site(p, "public", &[]);
     let before = inodes(&p.join("public"));
-    let partials = p.join("templates/partials");
-    fs::create_dir_all(&partials).unwrap();
-    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
-    fs::write(
-        partials.join("style.css.hbs"),
-        format!("{style}\n/* house style */\n"),
-    )
-    .unwrap();
+    override_style(p, "house style");
     let out = site(p, "public", &[]);
     assert!(!out.contains("unchanged"), "{out}");
     let after = inodes(&p.join("public"));
@@ -466,14 +465,7 @@ fn a_killed_build_leaves_the_previous_site_intact() {
     fs::write(p.join("public/CNAME"), "releases.example.com\n").unwrap();
     let before = tree(&p.join("public"));
     // Every page changes, so the build takes as long as a full one.
-    let partials = p.join("templates/partials");
-    fs::create_dir_all(&partials).unwrap();
-    let style = fs::read_to_string(root().join("templates/partials/style.css.hbs")).unwrap();
-    fs::write(
-        partials.join("style.css.hbs"),
-        format!("{style}\n/* v2 */\n"),
-    )
-    .unwrap();
+    override_style(p, "v2");
 
     let mut child = spawn_site(p);
     let staging = staging_under_way(p, &mut child);
