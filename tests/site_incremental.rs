@@ -269,7 +269,7 @@ fn the_previous_site_is_kept_as_a_spare_and_put_right_whatever_it_holds() {
     assert!(spare.join(".relnotes-site").is_file());
 
     // A build that reuses nothing (another template) starts afresh and
-    // replaces the spare; a failed build removes it.
+    // replaces the spare.
     override_style(p, "v2");
     site(p, "public", &[]);
     assert_equals_full_build(p, "public");
@@ -281,7 +281,24 @@ fn the_previous_site_is_kept_as_a_spare_and_put_right_whatever_it_holds() {
         .output()
         .unwrap();
     assert_eq!(broken.status.code(), Some(2));
+    assert!(
+        spare.is_dir(),
+        "a record that does not load touches nothing"
+    );
     fs::write(&record, good).unwrap();
+
+    // A spare that is a symlink to elsewhere is neither used nor followed:
+    // the symlink itself is replaced.
+    fs::remove_dir_all(&spare).unwrap();
+    std::os::unix::fs::symlink(outside.path(), &spare).unwrap();
+    edit_record(p, 9, "2.53.0");
+    site(p, "public", &[]);
+    assert!(spare.is_dir() && !spare.is_symlink());
+    assert_eq!(
+        fs::read_to_string(outside.path().join("theirs.html")).unwrap(),
+        "theirs"
+    );
+    assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 1);
     assert_equals_full_build(p, "public");
 }
 

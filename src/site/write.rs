@@ -433,10 +433,12 @@ fn keep_as_spare(staging: Staging, spare: &Path) {
         staging.keep();
         return;
     }
-    if fs::symlink_metadata(spare).is_ok() {
+    // A real directory is emptied on every core; anything else in its
+    // place (a symlink to elsewhere) is removed itself, never followed.
+    if fs::symlink_metadata(spare).is_ok_and(|m| m.is_dir()) {
         remove_tree(spare);
-        let _ = clear(spare);
     }
+    let _ = clear(spare);
     if fs::rename(staging.path(), spare).is_ok() {
         staging.keep();
     } else {
