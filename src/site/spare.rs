@@ -10,8 +10,9 @@
 //! as the site's own (checked as any reused file is) is left as it is;
 //! every other one is replaced. Nothing in the spare is trusted for what
 //! it holds: only inode identity with the checked file of the site.
-//! A build that fails while updating the spare removes it; a build killed while updating it
-//! leaves a spare that the next build puts right the same way.
+//! A build that fails while updating the spare removes it; a build killed
+//! while updating it leaves a spare that the next build puts right the
+//! same way.
 
 use super::SiteError;
 use std::collections::BTreeSet;
