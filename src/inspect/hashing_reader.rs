@@ -6,7 +6,8 @@
 //! read is handed to the hashing thread as it is read, and the chunks
 //! come back to be filled again, so the two run side by side without
 //! copying: a layer read alone (the one new layer of an image whose other
-//! layers are cached) takes the longer of the two, not their sum.
+//! layers are cached) takes the longer of the two, not their sum. Where no
+//! thread can be started, the reader hashes on its own.
 
 use sha2::{Digest as _, Sha256};
 use std::io::{self, BufRead, Read};
@@ -30,7 +31,7 @@ pub(crate) struct HashingReader<R> {
     end: usize,
     /// Chunks made so far (at most [`CHUNKS`]).
     made: usize,
-    hasher: Option<HashThread>,
+    hasher: Option<Hashing>,
     /// An error of `inner` met after some bytes of a chunk, returned once
     /// those bytes are read.
     pending: Option<io::Error>,
@@ -45,24 +46,39 @@ struct HashThread {
 }
 
 impl HashThread {
-    fn start() -> HashThread {
+    /// `None` when no thread can be started (a process or system limit):
+    /// the reader then hashes on its own thread.
+    fn start() -> Option<HashThread> {
         let (to_hash, work) = channel::<(Chunk, usize)>();
         let (give_back, hashed) = channel();
-        let thread = std::thread::spawn(move || {
-            let mut sha = Sha256::new();
-            for (chunk, len) in work {
-                sha.update(&chunk[..len]);
-                // The reader may be gone (a failed read): nothing to return.
-                let _ = give_back.send(chunk);
-            }
-            format!("sha256:{}", super::digest::hex(&sha.finalize()))
-        });
-        HashThread {
+        let thread = std::thread::Builder::new()
+            .name("layer-sha256".into())
+            .spawn(move || {
+                let mut sha = Sha256::new();
+                for (chunk, len) in work {
+                    sha.update(&chunk[..len]);
+                    // The reader may be gone (a failed read): nothing to return.
+                    let _ = give_back.send(chunk);
+                }
+                digest_text(sha)
+            })
+            .ok()?;
+        Some(HashThread {
             to_hash,
             hashed,
             thread,
-        }
+        })
     }
+}
+
+/// How the blob is hashed.
+enum Hashing {
+    Beside(HashThread),
+    Inline(Sha256),
+}
+
+fn digest_text(sha: Sha256) -> String {
+    format!("sha256:{}", super::digest::hex(&sha.finalize()))
 }
 
 impl<R: Read> HashingReader<R> {
@@ -74,7 +90,10 @@ impl<R: Read> HashingReader<R> {
             start: 0,
             end: 0,
             made: 0,
-            hasher: hash.then(HashThread::start),
+            hasher: hash.then(|| match HashThread::start() {
+                Some(thread) => Hashing::Beside(thread),
+                None => Hashing::Inline(Sha256::new()),
+            }),
             pending: None,
         }
     }
@@ -82,7 +101,7 @@ impl<R: Read> HashingReader<R> {
     /// A chunk to fill: a hashed one back from the thread, a new one while
     /// fewer than [`CHUNKS`] exist, else the next to come back.
     fn empty_chunk(&mut self) -> Chunk {
-        let Some(hasher) = &self.hasher else {
+        let Some(Hashing::Beside(hasher)) = &self.hasher else {
             if let Some(mut chunk) = self.current.take()
                 && Arc::get_mut(&mut chunk).is_some()
             {
@@ -124,11 +143,13 @@ impl<R: Read> HashingReader<R> {
                 }
             }
         }
-        if filled > 0
-            && let Some(hasher) = &self.hasher
-        {
+        match &mut self.hasher {
             // Sending fails only if the thread panicked; `finish` says so.
-            let _ = hasher.to_hash.send((Arc::clone(&chunk), filled));
+            Some(Hashing::Beside(hasher)) if filled > 0 => {
+                let _ = hasher.to_hash.send((Arc::clone(&chunk), filled));
+            }
+            Some(Hashing::Inline(sha)) => sha.update(&chunk[..filled]),
+            _ => {}
         }
         self.current = Some(chunk);
         self.start = 0;
@@ -153,17 +174,18 @@ impl<R: Read> HashingReader<R> {
     /// inner reader.
     pub fn finish(self) -> (Option<String>, R) {
         let HashingReader { inner, hasher, .. } = self;
-        let digest = hasher.map(
-            |HashThread {
-                 to_hash, thread, ..
-             }| {
+        let digest = hasher.map(|hashing| match hashing {
+            Hashing::Beside(HashThread {
+                to_hash, thread, ..
+            }) => {
                 drop(to_hash);
                 match thread.join() {
                     Ok(digest) => digest,
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
-            },
-        );
+            }
+            Hashing::Inline(sha) => digest_text(sha),
+        });
         (digest, inner)
     }
 }
@@ -247,6 +269,16 @@ mod tests {
             assert_eq!(digest.unwrap(), sha256_digest(&expected), "{len} bytes");
             assert_eq!(inner.at, len);
         }
+    }
+
+    #[test]
+    fn hashing_inline_gives_the_same_digest() {
+        let len = CHUNK * 2 + 9;
+        let expected = source(len, 5000, false).bytes;
+        let mut reader = HashingReader::new(source(len, 5000, false), true);
+        reader.hasher = Some(Hashing::Inline(Sha256::new()));
+        assert_eq!(reader.drain().unwrap(), len as u64);
+        assert_eq!(reader.finish().0.unwrap(), sha256_digest(&expected));
     }
 
     #[test]
