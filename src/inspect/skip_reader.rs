@@ -61,7 +61,7 @@ impl<R: Read> SkipReader<R> {
             if !self.refill()? {
                 return Err(io::Error::new(
                     io::ErrorKind::UnexpectedEof,
-                    format!("the stream ends {n} bytes before the end of a file's contents"),
+                    format!("the stream ends inside a file's contents ({n} more bytes declared)"),
                 ));
             }
             let step = n.min((self.end - self.start) as u64);
@@ -167,7 +167,7 @@ mod tests {
         let mut reader = SkipReader::with_capacity(64, &data[..]);
         let err = reader.skip(301).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::UnexpectedEof);
-        assert!(err.to_string().contains("1 bytes before the end"), "{err}");
+        assert!(err.to_string().contains("(1 more bytes declared)"), "{err}");
 
         let mut reader = SkipReader::with_capacity(64, &data[..]);
         for to in [SeekFrom::Start(0), SeekFrom::End(0), SeekFrom::Current(-1)] {
