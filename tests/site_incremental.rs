@@ -433,6 +433,81 @@ fn a_damaged_manifest_or_page_gives_a_correct_build() {
     assert_equals_full_build(p, "public");
 }
 
+#[test]
+fn the_parsed_records_kept_beside_the_site_never_change_what_is_built() {
+    let project = generated(8);
+    let p = project.path();
+    let kept = p.join(".public.relnotes-records");
+    let lines = || fs::read_to_string(&kept).unwrap().lines().count();
+    site(p, "public", &[]);
+    assert_eq!(lines(), 1 + 8, "a header and a line per record");
+
+    // An edited record: its new line is added, and the build is exact.
+    edit_record(p, 3, "2.51.0");
+    site(p, "public", &[]);
+    assert_eq!(lines(), 1 + 9);
+    assert_equals_full_build(p, "public");
+
+    // Damaged: a line whose release is not a release, a file cut short,
+    // garbage, another format. Each build is exact and leaves a file
+    // that the next one can use whole.
+    let good = fs::read_to_string(&kept).unwrap();
+    let (head, last) = good.trim_end().rsplit_once('\t').unwrap();
+    for (i, damaged) in [
+        format!("{head}\t{{\"version\": 7}}\n"),
+        format!("{head}\t{}", &last[..last.len() / 2]),
+        "\0garbage\n".to_string(),
+        good.replacen("relnotes-records 1", "relnotes-records 0", 1),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        fs::write(&kept, damaged).unwrap();
+        edit_record(p, 5 + i % 2, &format!("2.52.{i}"));
+        site(p, "public", &[]);
+        assert_equals_full_build(p, "public");
+        let text = fs::read_to_string(&kept).unwrap();
+        assert!(text.starts_with("relnotes-records 1 ") && text.ends_with('\n'));
+        edit_record_back(p, 5 + i % 2, &format!("2.52.{i}"));
+    }
+
+    // Another project file: the lines kept for the old one are not used.
+    let project_file = p.join("relnotes.toml");
+    let text = fs::read_to_string(&project_file).unwrap();
+    fs::write(&project_file, format!("{text}\nray = \"generic\"\n")).unwrap();
+    site(p, "public", &[]);
+    assert_eq!(lines(), 1 + 8, "written afresh");
+    assert_equals_full_build(p, "public");
+
+    // A build killed while writing it left a temporary file: removed.
+    let leftover = p.join(".public.relnotes-records-Zz99");
+    fs::write(&leftover, "relnotes-records 1 ").unwrap();
+    let out = site(p, "public", &[]);
+    assert!(
+        out.contains("an earlier build was cut short: removed .public.relnotes-records-Zz99"),
+        "{out}"
+    );
+    assert!(!leftover.exists());
+
+    // A check trusts nothing of an earlier build, and writes nothing.
+    fs::remove_file(&kept).unwrap();
+    let check = relnotes_in(p)
+        .args(["site", "--check", "--out", "public"])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0));
+    assert!(!kept.exists());
+}
+
+/// Puts back the component version `edit_record` changed to `from`.
+fn edit_record_back(project: &Path, i: usize, from: &str) {
+    let record = project.join(format!("releases/{}.toml", catalogue::version(i)));
+    let text = fs::read_to_string(&record).unwrap();
+    let edited = text.replacen(&format!("ray = \"{from}\""), "ray = \"2.50.1\"", 1);
+    assert_ne!(edited, text, "the edit changes the record");
+    fs::write(&record, edited).unwrap();
+}
+
 /// The staging directory of a build of `public` under way in `project`,
 /// once it holds a file.
 fn staging_under_way(project: &Path, child: &mut Child) -> PathBuf {

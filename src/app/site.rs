@@ -2,6 +2,7 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
+use crate::site::records::{Loaded as LoadedRecord, RecordCache};
 use crate::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
@@ -32,13 +33,40 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         templates: req.templates,
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
-    let entries: Vec<Entry> = session
-        .load_all()?
+    // A check trusts nothing kept from an earlier build.
+    let kept = (!req.check).then(|| RecordCache::beside(req.out, &session.workspace));
+    let records = session.load_all_reusing(|version, text| match &kept {
+        Some(kept) => {
+            let digest = RecordCache::digest(text);
+            let release = kept.release(version, &digest);
+            (Some((digest, release.is_some())), release)
+        }
+        None => (None, None),
+    })?;
+    if let Some(kept) = kept {
+        // What the next build takes from the records file; only its
+        // speed depends on it.
+        let loaded: Vec<_> = records
+            .iter()
+            .filter_map(|r| {
+                let (digest, kept) = r.note.as_ref()?;
+                Some(LoadedRecord {
+                    version: &r.version,
+                    digest,
+                    release: &r.release,
+                    kept: *kept,
+                    clean: !r.warned,
+                })
+            })
+            .collect();
+        let _ = kept.store(&loaded);
+    }
+    let entries: Vec<Entry> = records
         .into_iter()
-        .map(|(version, loaded)| Entry {
-            version,
-            source: loaded.sources.text().to_string(),
-            release: loaded.release,
+        .map(|r| Entry {
+            version: r.version,
+            source: r.text,
+            release: r.release,
         })
         .collect();
     let drafts: Vec<String> = entries

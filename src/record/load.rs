@@ -131,6 +131,12 @@ impl Workspace {
 
     /// Reads and validates one release; warnings are errors when `strict`.
     pub fn load(&self, version: &str, strict: bool) -> Result<Loaded, RecordError> {
+        let source = self.read_release(version)?;
+        self.load_source(version, &source, strict)
+    }
+
+    /// The text of `releases/<version>.toml`, unchecked.
+    pub fn read_release(&self, version: &str) -> Result<String, RecordError> {
         let path = self.release_path(version);
         if version.contains(['/', '\\']) || !path.is_file() {
             return Err(RecordError::UnknownVersion {
@@ -139,8 +145,7 @@ impl Workspace {
                 dir: super::diagnostic::shown(&self.releases_dir()),
             });
         }
-        let source = read(&path)?;
-        self.load_source(version, &source, strict)
+        read(&path)
     }
 
     /// Validates `source` as the text of `releases/<version>.toml` (a

@@ -35,7 +35,7 @@ pub struct Product {
 pub type Components = IndexMap<String, String>;
 
 /// `releases/<version>.toml`.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Release {
     pub version: String,
@@ -98,7 +98,7 @@ impl Scenario {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArchOverride {
     pub scenarios: Option<Vec<Scenario>>,
@@ -127,6 +127,21 @@ impl BugFixes {
         match self {
             BugFixes::List(items) => items,
             BugFixes::None(_) => &[],
+        }
+    }
+}
+
+/// As the record writes it: a list, or `none = { zh, en }`.
+impl Serialize for BugFixes {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            BugFixes::List(items) => items.serialize(serializer),
+            BugFixes::None(text) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("none", text)?;
+                map.end()
+            }
         }
     }
 }
@@ -171,7 +186,7 @@ pub struct Include {
     pub detail: Option<Text>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Driver {
     /// The CUDA version the release is built on, as the driver text says.
@@ -190,7 +205,7 @@ pub struct Driver {
     pub wording: Option<Text>,
 }
 
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DatacenterBranch {
     pub branch: String,

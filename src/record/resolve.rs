@@ -82,6 +82,25 @@ impl Release {
 
     pub fn resolve_arch(&self, project: &Project, arch: &Arch) -> ArchView {
         let overrides = self.arch.get(arch);
+        ArchView {
+            name: arch.clone(),
+            scenarios: overrides
+                .and_then(|o| o.scenarios.clone())
+                .unwrap_or_else(|| self.scenarios.clone()),
+            framework: overrides
+                .and_then(|o| o.framework.clone())
+                .or_else(|| self.framework.clone()),
+            requirements: overrides
+                .and_then(|o| o.requirements.clone())
+                .unwrap_or_else(|| self.requirements.clone()),
+            components: self.components_of(project, arch),
+        }
+    }
+
+    /// The effective components of the declared `arch`: the shared ones
+    /// with the arch's overrides in place and its additions among them.
+    pub fn components_of(&self, project: &Project, arch: &Arch) -> Vec<Package> {
+        let overrides = self.arch.get(arch);
         let component = |name: &str, version: &str, origin: Origin| {
             Package::new(name, version, project.ecosystem_of(name), origin)
         };
@@ -110,27 +129,26 @@ impl Release {
                 }
             }
             for added in additions {
-                let sort_key = added.name.to_lowercase();
                 let at = components
                     .iter()
-                    .rposition(|c| c.name.to_lowercase() < sort_key)
+                    .rposition(|c| sorts_before(&c.name, &added.name))
                     .map_or(0, |i| i + 1);
                 components.insert(at, added);
             }
         }
-        ArchView {
-            name: arch.clone(),
-            scenarios: overrides
-                .and_then(|o| o.scenarios.clone())
-                .unwrap_or_else(|| self.scenarios.clone()),
-            framework: overrides
-                .and_then(|o| o.framework.clone())
-                .or_else(|| self.framework.clone()),
-            requirements: overrides
-                .and_then(|o| o.requirements.clone())
-                .unwrap_or_else(|| self.requirements.clone()),
-            components,
-        }
+        components
+    }
+}
+
+/// Whether `a` sorts before `b` by their lowercase forms; ASCII names
+/// (nearly all) are compared without building either form.
+fn sorts_before(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        a.bytes()
+            .map(|c| c.to_ascii_lowercase())
+            .lt(b.bytes().map(|c| c.to_ascii_lowercase()))
+    } else {
+        a.to_lowercase() < b.to_lowercase()
     }
 }
 
@@ -159,6 +177,32 @@ mod tests {
             title = { zh = "t", en = "t" }
         "#;
         toml::from_str(&format!("{head}\n{body}")).unwrap()
+    }
+
+    #[test]
+    fn names_sort_by_their_lowercase_forms() {
+        let pairs = [
+            ("Apex", "bitsandbytes"),
+            ("apex", "Bitsandbytes"),
+            ("NCCL", "nccl-tests"),
+            ("a", "ab"),
+            ("Éclair", "été"),
+            ("zeta", "Ωmega"),
+        ];
+        for (a, b) in pairs {
+            assert_eq!(
+                sorts_before(a, b),
+                a.to_lowercase() < b.to_lowercase(),
+                "{a} {b}"
+            );
+            assert_eq!(
+                sorts_before(b, a),
+                b.to_lowercase() < a.to_lowercase(),
+                "{b} {a}"
+            );
+        }
+        assert!(sorts_before("Apex", "bitsandbytes"));
+        assert!(!sorts_before("NCCL", "nccl"));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use std::fmt::Debug;
 
 /// Bumped when the pages a build writes change for the same inputs in a
 /// way relnotes' version does not show.
-const FORMAT: &str = "relnotes-site inputs 2";
+const FORMAT: &str = "relnotes-site inputs 3";
 
 pub(super) struct Inputs {
     /// What every page depends on: relnotes' version, the project file,
@@ -102,19 +102,22 @@ impl Inputs {
     }
 
     /// A page about every release: its template, its context and its
-    /// front matter.
+    /// front matter, and the key of what its context leaves out to be
+    /// built only when the page is (`more`: a matrix page's tables).
     pub fn overview_page(
         &self,
         target: &str,
         template: &str,
         context: &impl Serialize,
         front: &impl Debug,
+        more: Option<&Digest>,
     ) -> Digest {
-        self.page("overview", target)
-            .str(template)
-            .debug(front)
-            .json(context)
-            .finish()
+        let mut f = self.page("overview", target);
+        f.str(template).debug(front).json(context);
+        if let Some(more) = more {
+            f.digest(more);
+        }
+        f.finish()
     }
 
     fn page(&self, kind: &str, target: &str) -> Fingerprint {

@@ -13,13 +13,14 @@ pub mod first_shipped;
 pub mod paging;
 
 use super::Entry;
+use super::digest::Fingerprint;
 use super::labels;
 use crate::diff::Change;
 use crate::package::Package;
 use crate::record::{Lang, Project};
 use crate::version::{Ecosystem, Version};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// The matrix of one arch on one page: a column per release that has it.
@@ -113,6 +114,16 @@ pub struct GridRow {
     pub changes: Vec<Change>,
 }
 
+impl GridRow {
+    /// Whether the row has a version or a change in the columns `shown`
+    /// (a table leaves out the rows that have neither).
+    fn shows_within(&self, shown: &Range<usize>) -> bool {
+        shown
+            .clone()
+            .any(|c| self.values[c].is_some() || self.changes[c] != Change::Unchanged)
+    }
+}
+
 /// The whole matrix of one arch, every release a column, newest first.
 #[derive(Debug)]
 pub struct Grid {
@@ -142,23 +153,26 @@ pub fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
 }
 
 fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
-    let (columns, views): (Vec<usize>, Vec<_>) = entries
+    let (columns, components): (Vec<usize>, Vec<Vec<Package>>) = entries
         .iter()
         .enumerate()
-        .filter_map(|(i, e)| e.release.view_named(project, arch).map(|v| (i, v)))
+        .filter_map(|(i, e)| {
+            let declared = e.release.arch_named(arch)?;
+            Some((i, e.release.components_of(project, declared)))
+        })
         .unzip();
 
     let cuda = columns
         .iter()
-        .zip(&views)
-        .map(|(&i, view)| {
+        .zip(&components)
+        .map(|(&i, components)| {
             let declared = entries[i]
                 .release
                 .driver
                 .as_ref()
                 .and_then(|d| d.cuda.as_deref());
             declared.map(Value::new).or_else(|| {
-                view.components
+                components
                     .iter()
                     .find(|c| c.ecosystem == Ecosystem::Cuda)
                     .map(|c| Value::new(&c.version))
@@ -181,31 +195,27 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
         grid_row(RowKind::Driver, Ecosystem::Generic, driver),
     ];
 
-    // Components: in order of first appearance, newest release first.
-    let by_key: Vec<HashMap<&str, &Package>> = views
-        .iter()
-        .map(|v| v.components.iter().map(|c| (c.key.as_str(), c)).collect())
-        .collect();
-    let mut keys: Vec<(&str, &str, Ecosystem)> = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
-    for view in &views {
-        for c in &view.components {
-            if seen.insert(c.key.as_str()) {
-                keys.push((c.key.as_str(), c.name.as_str(), c.ecosystem));
-            }
+    // Components: in order of first appearance, newest release first,
+    // named as the newest release names them; one pass over every
+    // release's components fills each row's column.
+    let mut row_of: HashMap<&str, usize> = HashMap::new();
+    let mut keyed: Vec<(&Package, Vec<Option<Value>>)> = Vec::new();
+    for (column, components) in components.iter().enumerate() {
+        for c in components {
+            let row = *row_of.entry(c.key.as_str()).or_insert_with(|| {
+                keyed.push((c, vec![None; columns.len()]));
+                keyed.len() - 1
+            });
+            keyed[row].1[column] = Some(Value::new(&c.version));
         }
     }
-    for (key, name, ecosystem) in keys {
-        let values = by_key
-            .iter()
-            .map(|components| components.get(key).map(|c| Value::new(&c.version)))
-            .collect();
-        rows.push(grid_row(
-            RowKind::Component(name.to_string()),
-            ecosystem,
+    rows.extend(keyed.into_iter().map(|(first, values)| {
+        grid_row(
+            RowKind::Component(first.name.clone()),
+            first.ecosystem,
             values,
-        ));
-    }
+        )
+    }));
     Grid {
         arch: arch.to_string(),
         columns,
@@ -276,11 +286,7 @@ impl Grid {
         let rows = self
             .rows
             .iter()
-            .filter(|row| {
-                shown
-                    .clone()
-                    .any(|c| row.values[c].is_some() || row.changes[c] != Change::Unchanged)
-            })
+            .filter(|row| row.shows_within(&shown))
             .map(|row| matrix_row(row, shown.clone(), lang))
             .collect();
         Some(ArchTable {
@@ -296,6 +302,46 @@ impl Grid {
                 .collect(),
             rows,
         })
+    }
+}
+
+impl Grid {
+    /// Feeds `f` everything [`Grid::table`] reads for `releases` apart
+    /// from the language and the links (which the page's own key holds):
+    /// a page whose tables show the same values and changes is not built
+    /// again, and this costs a fraction of building its tables.
+    pub(super) fn feed_table_key(
+        &self,
+        entries: &[Entry],
+        releases: &Range<usize>,
+        f: &mut Fingerprint,
+    ) {
+        let shown = self.columns_within(releases);
+        f.str(&self.arch).part(&shown.len().to_le_bytes());
+        if shown.is_empty() {
+            return;
+        }
+        for &i in &self.columns[shown.clone()] {
+            f.str(&entries[i].version);
+        }
+        let value = |f: &mut Fingerprint, value: Option<&Option<Value>>| {
+            match value {
+                Some(Some(v)) => f.part(&[1]).str(&v.text),
+                _ => f.part(&[0]),
+            };
+        };
+        for row in self.rows.iter().filter(|row| row.shows_within(&shown)) {
+            f.str(row.kind.as_str());
+            if let RowKind::Component(name) = &row.kind {
+                f.str(name);
+            }
+            for c in shown.clone() {
+                f.str(row.changes[c].as_str());
+                value(f, row.values.get(c));
+                // The version before, which a change's note names.
+                value(f, row.values.get(c + 1));
+            }
+        }
     }
 }
 

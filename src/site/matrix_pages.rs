@@ -9,6 +9,7 @@ use super::{Builder, Error, FrontMatter, Link};
 use crate::record::Lang;
 use crate::render::PageFormat;
 use crate::render::page::Page;
+use crate::site::digest::Fingerprint;
 use crate::site::matrix::paging::{self, Paging, Scheme, Span};
 use crate::site::matrix::{self, ArchTable, Grid, first_shipped};
 use crate::site::nav::{Overview, PagePath, matrix_stem, nav_start};
@@ -189,11 +190,14 @@ impl Builder<'_> {
             Some(i) => Some(all.paging.pages[i].releases.clone()),
             None => (all.paging.pages.len() <= 1).then_some(0..self.entries.len()),
         };
-        let tables = releases.map_or_else(Vec::new, |releases| {
-            all.grids
-                .iter()
-                .filter_map(|g| g.table(self.entries, &releases, lang, &release_href))
-                .collect()
+        // The tables are the bulk of a page: keyed on what they show, and
+        // built only when the page is.
+        let tables_key = releases.as_ref().map(|releases| {
+            let mut f = Fingerprint::new("matrix tables");
+            for grid in all.grids {
+                grid.feed_table_key(self.entries, releases, &mut f);
+            }
+            f.finish()
         });
         let first_shipped = match page {
             Some(_) => Vec::new(),
@@ -215,12 +219,12 @@ impl Builder<'_> {
             })
             .collect();
         let nav = nav_start(&path, lang, Some(Overview::Matrix));
-        let context = Page {
+        let mut context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: MatrixPage {
                 title: title.clone(),
                 legend,
-                tables,
+                tables: Vec::new(),
                 paging,
                 first_shipped,
             },
@@ -230,12 +234,26 @@ impl Builder<'_> {
             version: None,
             lang,
         });
-        self.render_overview(
-            &format!("site-matrix.{ext}"),
+        let template = format!("site-matrix.{ext}");
+        let target = self.target(&path, lang, format);
+        let inputs = self.inputs.overview_page(
+            &target,
+            &template,
             &context,
-            self.target(&path, lang, format),
-            front,
-        )
+            &front.as_ref().map(FrontMatter::fields),
+            tables_key.as_ref(),
+        );
+        if self.sink.reuse(&target, &inputs)? {
+            return Ok(());
+        }
+        if let Some(releases) = releases {
+            context.content.tables = all
+                .grids
+                .iter()
+                .filter_map(|g| g.table(self.entries, &releases, lang, &release_href))
+                .collect();
+        }
+        self.render_keyed(&template, &context, target, front, &inputs)
     }
 
     fn first_shipped_table(

@@ -18,6 +18,7 @@ mod manifest;
 pub mod matrix;
 mod nav;
 mod pages;
+pub mod records;
 mod sink;
 mod spare;
 mod staging;
@@ -215,7 +216,12 @@ pub fn write(
     force: bool,
 ) -> Result<Written, SiteError> {
     let previous = write::previous_manifest(dir);
-    let mut plan = Plan::new(workspace, entries, options, previous.as_ref())?;
+    let mut plan = Plan::new(
+        workspace,
+        entries,
+        options,
+        previous.as_ref().map(|p| &p.manifest),
+    )?;
     let build = plan.inputs.build;
     let known = std::mem::take(&mut plan.inputs.known);
     // Once the pages are rendered, the plan (every record, the compiled
@@ -224,7 +230,7 @@ pub fn write(
     std::thread::scope(|scope| {
         let (done, rendered) = std::sync::mpsc::channel::<Plan>();
         scope.spawn(move || drop(rendered.recv()));
-        write::write_with(dir, force, &build, &known, move |sink| {
+        write::write_with(dir, force, &build, &known, previous, move |sink| {
             let result = plan.run(sink);
             let _ = done.send(plan);
             result

@@ -295,13 +295,26 @@ impl Builder<'_> {
             page,
             context,
             &front.as_ref().map(FrontMatter::fields),
+            None,
         );
         if self.sink.reuse(&target, &inputs)? {
             return Ok(());
         }
+        self.render_keyed(page, context, target, front, &inputs)
+    }
+
+    /// Renders a page the sink cannot reuse into it, keyed on `inputs`.
+    fn render_keyed<C: Serialize>(
+        &self,
+        page: &str,
+        context: &C,
+        target: String,
+        front: Option<FrontMatter>,
+        inputs: &Digest,
+    ) -> Result<(), Error> {
         let mut site = Site::default();
         self.render(&mut site, page, context, target, front)?;
-        self.emit(site, Some(&inputs))
+        self.emit(site, Some(inputs))
     }
 
     fn release(

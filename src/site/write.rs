@@ -11,6 +11,7 @@
 use super::check_sink::CheckSink;
 use super::digest::Digest;
 use super::manifest::{self, Manifest, Records};
+use super::records::RECORDS_ROLE;
 use super::sink::Sink;
 use super::spare::{SpareDir, Staging, clear, remove_strays, spare_beside};
 use super::staging::{Previous, StagingSink};
@@ -133,18 +134,50 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
 /// The manifest of the site in `dir`, if it has one that can be read:
 /// read before the build starts, for the record fingerprints it holds
 /// (which hold whatever happens to `dir` meanwhile).
-pub(super) fn previous_manifest(dir: &Path) -> Option<Manifest> {
-    manifest_in(dir).ok().flatten()
+pub(super) fn previous_manifest(dir: &Path) -> Option<ReadManifest> {
+    read_manifest(dir).ok().flatten()
+}
+
+/// A manifest, and the bytes it was read from.
+pub(super) struct ReadManifest {
+    bytes: Vec<u8>,
+    pub manifest: Manifest,
 }
 
 /// The manifest in `dir`, or `None` without one.
 fn manifest_in(dir: &Path) -> Result<Option<Manifest>, SiteError> {
+    Ok(read_manifest(dir)?.map(|read| read.manifest))
+}
+
+/// The manifest in `dir` as it is now: `earlier` (read before the
+/// build took its lock) when the file still holds the same bytes.
+fn manifest_now(dir: &Path, earlier: Option<ReadManifest>) -> Result<Option<Manifest>, SiteError> {
+    let now = read_bytes(dir)?;
+    Ok(now.map(|bytes| match earlier {
+        Some(earlier) if earlier.bytes == bytes => earlier.manifest,
+        _ => parse_manifest(&bytes),
+    }))
+}
+
+fn read_manifest(dir: &Path) -> Result<Option<ReadManifest>, SiteError> {
+    Ok(read_bytes(dir)?.map(|bytes| ReadManifest {
+        manifest: parse_manifest(&bytes),
+        bytes,
+    }))
+}
+
+fn parse_manifest(bytes: &[u8]) -> Manifest {
+    Manifest::parse(&String::from_utf8_lossy(bytes))
+}
+
+/// The bytes of the manifest in `dir`, or `None` without one.
+fn read_bytes(dir: &Path) -> Result<Option<Vec<u8>>, SiteError> {
     let path = dir.join(MANIFEST);
     match fs::read(&path) {
-        Ok(bytes) => Ok(Some(Manifest::parse(&String::from_utf8_lossy(&bytes)))),
+        Ok(bytes) => Ok(Some(bytes)),
         Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => Ok(None),
         // A manifest that cannot be read as a file says nothing: a full build.
-        Err(e) if e.kind() == ErrorKind::IsADirectory => Ok(Some(Manifest::default())),
+        Err(e) if e.kind() == ErrorKind::IsADirectory => Ok(Some(Vec::new())),
         Err(e) => Err(io(&path)(e)),
     }
 }
@@ -218,6 +251,40 @@ pub(super) fn check_with(
 
 /// A temporary directory beside the site, removed with what it holds when
 /// dropped; `role` (`new`, `old`) names it for whoever sees one.
+/// The output directory by its real name, and where what is kept beside
+/// it goes.
+pub(super) struct Location {
+    pub dir: PathBuf,
+    pub parent: PathBuf,
+    pub name: String,
+}
+
+impl Location {
+    pub fn of(dir: &Path) -> Result<Location, SiteError> {
+        match fs::metadata(dir) {
+            Ok(meta) if !meta.is_dir() => return Err(SiteError::NotADirectory(dir.to_path_buf())),
+            Err(e) if e.kind() != ErrorKind::NotFound => return Err(io(dir)(e)),
+            _ => {}
+        }
+        // Renaming needs the real name of the directory (`--out .` has none).
+        let dir = if dir.is_dir() {
+            fs::canonicalize(dir).map_err(io(dir))?
+        } else {
+            dir.to_path_buf()
+        };
+        let parent = match dir.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = dir
+            .file_name()
+            .ok_or_else(|| SiteError::NotADirectory(dir.clone()))?
+            .to_string_lossy()
+            .into_owned();
+        Ok(Location { dir, parent, name })
+    }
+}
+
 fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, SiteError> {
     let prefix = format!(".{name}.relnotes-{role}-");
     let mut builder = tempfile::Builder::new();
@@ -241,34 +308,20 @@ pub(super) fn write_with(
     force: bool,
     build: &Digest,
     records: &Records,
+    earlier: Option<ReadManifest>,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<Written, SiteError> {
-    match fs::metadata(dir) {
-        Ok(meta) if !meta.is_dir() => return Err(SiteError::NotADirectory(dir.to_path_buf())),
-        Err(e) if e.kind() != ErrorKind::NotFound => return Err(io(dir)(e)),
-        _ => {}
-    }
-    // Renaming needs the real name of the directory (`--out .` has none).
-    let dir = if dir.is_dir() {
-        fs::canonicalize(dir).map_err(io(dir))?
-    } else {
-        dir.to_path_buf()
-    };
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = dir
-        .file_name()
-        .ok_or_else(|| SiteError::NotADirectory(dir.clone()))?
-        .to_string_lossy()
-        .into_owned();
+    let Location { dir, parent, name } = Location::of(dir)?;
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let _lock = lock_beside(&parent, &dir)?;
     let recovered = recover_leftovers(&parent, &name, &dir)?;
 
     let exists = dir.is_dir();
-    let old_manifest = if exists { manifest_in(&dir)? } else { None };
+    let old_manifest = if exists {
+        manifest_now(&dir, earlier)?
+    } else {
+        None
+    };
     // A directory that is not a site is listed now, to refuse it if it
     // holds anything; a site's listing is only needed afterwards (to carry
     // over what relnotes did not write), and is read while pages render.
@@ -568,13 +621,17 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
     for entry in fs::read_dir(parent).map_err(io(parent))? {
         let entry = entry.map_err(io(parent))?;
         let file_name = entry.file_name().to_string_lossy().into_owned();
-        let Some(role) = file_name
-            .strip_prefix(&format!(".{name}.relnotes-"))
-            .and_then(|rest| rest.split('-').next())
-        else {
+        let Some(rest) = file_name.strip_prefix(&format!(".{name}.relnotes-")) else {
             continue;
         };
+        let role = rest.split('-').next().unwrap_or(rest);
         let path = entry.path();
+        // The parsed records being written when the build was killed.
+        if role == RECORDS_ROLE && rest != RECORDS_ROLE && path.is_file() {
+            fs::remove_file(&path).map_err(io(&path))?;
+            recovered.push(format!("removed {file_name}"));
+            continue;
+        }
         if !matches!(role, "new" | "old") || !path.is_dir() {
             continue;
         }
@@ -679,7 +736,7 @@ mod tests {
     }
 
     fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
-        write_with(dir, force, &build(), &Records::new(), put_all(site))
+        write_with(dir, force, &build(), &Records::new(), None, put_all(site))
     }
 
     fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
@@ -731,7 +788,7 @@ mod tests {
         // Long enough for the write-back thread to be waiting: it must
         // stop, or the panic never gets out of the build.
         let caught = std::panic::catch_unwind(|| {
-            write_with(&out, false, &build(), &Records::new(), |sink| {
+            write_with(&out, false, &build(), &Records::new(), None, |sink| {
                 sink.put("en/b.html", None, b"b")?;
                 std::thread::sleep(std::time::Duration::from_millis(250));
                 panic!("a bug while rendering");

@@ -1,0 +1,367 @@
+//! The parsed records of the last build, kept beside the output directory
+//! (`.<DIR>.relnotes-records`), so a rebuild reads an unchanged record's
+//! release from JSON instead of parsing and validating its TOML again —
+//! most of what an incremental build of a large catalogue spends before
+//! it renders anything.
+//!
+//! A line holds the digest of a record's text, its version and its
+//! release; it is used only for the same version with the same text,
+//! written by the same relnotes for the same project file. Only records
+//! that loaded without a warning are kept (a kept record has nothing to
+//! report). Anything that does not read back (a cut or edited file, a
+//! line of another format) is parsed from the record again, and the file
+//! is replaced whole, atomically. Removing it is always safe.
+
+use super::digest::{Digest, Fingerprint};
+use super::write::Location;
+use crate::record::{Release, Workspace};
+use std::collections::HashMap;
+use std::fs;
+use std::io::{self, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// The role in the names kept beside the site: `.<DIR>.relnotes-records`.
+pub(super) const RECORDS_ROLE: &str = "records";
+
+/// Bumped when the lines change shape.
+const FORMAT: &str = "relnotes-records 1";
+
+/// The records file of one site, as read at the start of a build.
+pub struct RecordCache {
+    /// None when the site has no place beside it (`--out /`).
+    path: Option<PathBuf>,
+    /// What every line depends on: the format, relnotes' version and the
+    /// project file.
+    key: Digest,
+    text: String,
+    /// By version (as its JSON string): the digest of the record's text
+    /// and where the line's release is in `text`.
+    lines: HashMap<String, (Digest, Range<usize>)>,
+    /// How many whole lines `text` has, used or not.
+    written: usize,
+}
+
+/// A record as a build loaded it, for [`RecordCache::store`].
+pub struct Loaded<'a> {
+    pub version: &'a str,
+    /// The digest of the record's text ([`RecordCache::digest`]).
+    pub digest: &'a Digest,
+    pub release: &'a Release,
+    /// Whether it was read from this file ([`RecordCache::release`]).
+    pub kept: bool,
+    /// Whether it may be kept: it loaded without a warning.
+    pub clean: bool,
+}
+
+impl RecordCache {
+    /// The records kept beside `dir` for `workspace`; none when there
+    /// are none, or they were written for anything else.
+    pub fn beside(dir: &Path, workspace: &Workspace) -> RecordCache {
+        let key = Fingerprint::new(FORMAT)
+            .str(env!("CARGO_PKG_VERSION"))
+            .debug(&workspace.project)
+            .finish();
+        let path = Location::of(dir).ok().map(|l| {
+            l.parent
+                .join(format!(".{}.relnotes-{RECORDS_ROLE}", l.name))
+        });
+        let text = path
+            .as_ref()
+            .and_then(|p| fs::read(p).ok())
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .unwrap_or_default();
+        let mut cache = RecordCache {
+            path,
+            key,
+            text,
+            lines: HashMap::new(),
+            written: 0,
+        };
+        (cache.lines, cache.written) = cache.index();
+        cache
+    }
+
+    fn header(&self) -> String {
+        format!("{FORMAT} {}\n", self.key)
+    }
+
+    /// The lines of `text` if it was written for this key (a later line
+    /// of a version stands for it), and how many lines it has.
+    fn index(&self) -> (HashMap<String, (Digest, Range<usize>)>, usize) {
+        let mut lines = HashMap::new();
+        let mut written = 0;
+        let Some(body) = self.text.strip_prefix(&self.header()) else {
+            return (lines, written);
+        };
+        let mut at = self.text.len() - body.len();
+        for line in body.split_inclusive('\n') {
+            let start = at;
+            at += line.len();
+            // A line cut short is not used.
+            let Some(line) = line.strip_suffix('\n') else {
+                break;
+            };
+            written += 1;
+            let mut fields = line.splitn(3, '\t');
+            let (Some(digest), Some(version), Some(release)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let Some(digest) = Digest::parse(digest) else {
+                continue;
+            };
+            let release_start = start + line.len() - release.len();
+            lines.insert(
+                version.to_string(),
+                (digest, release_start..release_start + release.len()),
+            );
+        }
+        (lines, written)
+    }
+
+    /// The digest of a record's text, which its line is kept under.
+    pub fn digest(text: &str) -> Digest {
+        Digest::of(text.as_bytes())
+    }
+
+    /// The release kept for `version` when its record's text has `digest`.
+    pub fn release(&self, version: &str, digest: &Digest) -> Option<Release> {
+        let (kept, range) = self.lines.get(&version_key(version))?;
+        if kept != digest {
+            return None;
+        }
+        serde_json::from_str(&self.text[range.clone()]).ok()
+    }
+
+    /// Keeps what the next build needs of `records`: the lines of the
+    /// ones it does not hold are added to the file; when that is not
+    /// whole or holds more lines than it uses, it is replaced whole,
+    /// atomically (a build killed meanwhile leaves a temporary file that
+    /// the next build of the site removes).
+    pub fn store(&self, records: &[Loaded]) -> io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let new: Vec<&Loaded> = records.iter().filter(|r| r.clean && !r.kept).collect();
+        let new_lines = crate::parallel::map(&new, |r| {
+            let release = serde_json::to_string(r.release).map_err(io::Error::other)?;
+            Ok::<_, io::Error>(line(r.digest, r.version, &release))
+        });
+        let whole = self.text.ends_with('\n') && self.text.starts_with(&self.header());
+        if whole && self.written + new.len() <= 2 * records.len() + 16 {
+            if new.is_empty() {
+                return Ok(());
+            }
+            let mut lines = String::new();
+            for l in new_lines {
+                lines.push_str(&l?);
+            }
+            // One write at the end of the file: two builds adding lines
+            // at once cannot interleave them.
+            let mut file = fs::OpenOptions::new().append(true).open(path)?;
+            return file.write_all(lines.as_bytes());
+        }
+        let parent = path.parent().unwrap_or(Path::new("."));
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let prefix = format!("{name}-");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        let file = builder.tempfile_in(parent)?;
+        let mut out = io::BufWriter::new(file);
+        out.write_all(self.header().as_bytes())?;
+        let mut new_lines = new_lines.into_iter();
+        for r in records {
+            let kept = r
+                .kept
+                .then(|| self.lines.get(&version_key(r.version)))
+                .flatten();
+            if let Some((_, range)) = kept {
+                out.write_all(line(r.digest, r.version, &self.text[range.clone()]).as_bytes())?;
+            } else if r.clean {
+                out.write_all(new_lines.next().expect("a line per new record")?.as_bytes())?;
+            }
+        }
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.persist(path)?;
+        Ok(())
+    }
+}
+
+fn line(digest: &Digest, version: &str, release: &str) -> String {
+    format!("{digest}\t{}\t{release}\n", version_key(version))
+}
+
+/// A version as the lines key it: its JSON string, which holds no tab
+/// and no newline whatever the file name holds.
+fn version_key(version: &str) -> String {
+    serde_json::to_string(version).expect("a string serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> Workspace {
+        Workspace::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap()
+    }
+
+    /// Every release of the project, with its text's digest.
+    fn loaded(workspace: &Workspace) -> Vec<(String, Digest, Release)> {
+        workspace
+            .versions()
+            .unwrap()
+            .into_iter()
+            .map(|v| {
+                let text = workspace.read_release(&v).unwrap();
+                let release = workspace.load_source(&v, &text, false).unwrap().release;
+                (v, RecordCache::digest(&text), release)
+            })
+            .collect()
+    }
+
+    fn as_loaded<'a>(
+        records: &'a [(String, Digest, Release)],
+        kept: &RecordCache,
+    ) -> Vec<Loaded<'a>> {
+        records
+            .iter()
+            .map(|(version, digest, release)| Loaded {
+                version,
+                digest,
+                release,
+                kept: kept.release(version, digest).is_some(),
+                clean: true,
+            })
+            .collect()
+    }
+
+    fn lines(path: &Path) -> usize {
+        fs::read_to_string(path).unwrap().lines().count()
+    }
+
+    #[test]
+    fn a_release_reads_back_as_it_was_parsed() {
+        let workspace = workspace();
+        let records = loaded(&workspace);
+        assert!(records.len() >= 2);
+        for (version, _, release) in &records {
+            let json = serde_json::to_string(release).unwrap();
+            let back: Release = serde_json::from_str(&json).unwrap();
+            assert_eq!(format!("{back:?}"), format!("{release:?}"), "{version}");
+        }
+        // Both spellings of bug fixes, overrides and driver branches.
+        let text = r#"
+            version = "1.0"
+            archs = ["amd64", "aarch64"]
+            title = { zh = "标题", en = "title\twith\ttabs\nand a line" }
+            bug_fixes = { none = { zh = "暂无", en = "none" } }
+            [components]
+            torch = "2.7.0"
+            [arch.aarch64]
+            scenarios = ["inference"]
+            components = { torch = "2.7.1", apex = "0.1" }
+            [driver]
+            min = "570"
+            datacenter = [{ branch = "535", min = "535.54" }]
+        "#;
+        let release: Release = toml::from_str(text).unwrap();
+        let back: Release =
+            serde_json::from_str(&serde_json::to_string(&release).unwrap()).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{release:?}"));
+    }
+
+    #[test]
+    fn lines_are_added_and_the_file_is_replaced_when_it_is_not_whole() {
+        let workspace = workspace();
+        let records = loaded(&workspace);
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("public");
+        let path = root.path().join(".public.relnotes-records");
+
+        // Nothing yet: every record is written.
+        let kept = RecordCache::beside(&out, &workspace);
+        kept.store(&as_loaded(&records, &kept)).unwrap();
+        assert_eq!(lines(&path), 1 + records.len());
+        let kept = RecordCache::beside(&out, &workspace);
+        for (version, digest, release) in &records {
+            let back = kept.release(version, digest).expect("kept");
+            assert_eq!(format!("{back:?}"), format!("{release:?}"));
+            // Another text of the record is not this line's.
+            assert!(kept.release(version, &Digest::of(b"other")).is_none());
+        }
+        // Nothing new: nothing is written.
+        let before = fs::read(&path).unwrap();
+        kept.store(&as_loaded(&records, &kept)).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), before);
+
+        // One record changed: its line is added.
+        let mut changed = records.clone();
+        changed[0].1 = Digest::of(b"an edited record");
+        let kept = RecordCache::beside(&out, &workspace);
+        kept.store(&as_loaded(&changed, &kept)).unwrap();
+        assert_eq!(lines(&path), 2 + records.len());
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
+        assert!(kept.release(&records[0].0, &records[0].1).is_none());
+
+        // A line that does not read back is not used, and written anew;
+        // a file cut short is replaced whole.
+        let text = fs::read_to_string(&path).unwrap();
+        let last = text.trim_end().rsplit_once('\t').unwrap().0.len();
+        fs::write(&path, format!("{}{{\"version\":", &text[..=last])).unwrap();
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(kept.release(&changed[0].0, &changed[0].1).is_none());
+        kept.store(&as_loaded(&changed, &kept)).unwrap();
+        assert_eq!(lines(&path), 1 + records.len());
+        assert!(fs::read_to_string(&path).unwrap().ends_with('\n'));
+        let kept = RecordCache::beside(&out, &workspace);
+        for (version, digest, _) in &changed {
+            assert!(kept.release(version, digest).is_some(), "{version}");
+        }
+
+        // Written by another relnotes or for another project: not used.
+        let text = fs::read_to_string(&path).unwrap();
+        fs::write(&path, text.replacen(FORMAT, "relnotes-records 0", 1)).unwrap();
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(kept.release(&changed[1].0, &changed[1].1).is_none());
+
+        // A record with warnings is not kept.
+        let mut warned = as_loaded(&changed, &kept);
+        warned[1].clean = false;
+        kept.store(&warned).unwrap();
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
+        assert!(kept.release(&changed[1].0, &changed[1].1).is_none());
+        // No temporary file is left beside the site.
+        let names: Vec<_> = fs::read_dir(root.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(names, [".public.relnotes-records"]);
+    }
+
+    #[test]
+    fn a_file_that_grew_past_its_use_is_replaced() {
+        let workspace = workspace();
+        let records = loaded(&workspace);
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("public");
+        let path = root.path().join(".public.relnotes-records");
+        let mut changed = records.clone();
+        for edit in 0..40u32 {
+            changed[0].1 = Digest::of(&edit.to_le_bytes());
+            let kept = RecordCache::beside(&out, &workspace);
+            kept.store(&as_loaded(&changed, &kept)).unwrap();
+            assert!(lines(&path) <= 1 + 2 * records.len() + 16 + 1);
+        }
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
+    }
+}
