@@ -8,8 +8,9 @@
 //! release; it is used only for the same version with the same text,
 //! written by the same relnotes for the same project file. Only records
 //! that loaded without a warning are kept (a kept record has nothing to
-//! report). Anything that does not read back (a cut or edited file, a
-//! line of another format) is parsed from the record again, and the file
+//! report). A build adds the lines of the records it parsed; anything
+//! that does not read back (a cut or edited file, a line of another
+//! format) is parsed from the record again, and a file that is not whole
 //! is replaced whole, atomically. Removing it is always safe.
 
 use super::digest::{Digest, Fingerprint};
