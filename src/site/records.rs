@@ -18,7 +18,7 @@ use super::write::Location;
 use crate::record::{Release, Workspace};
 use std::collections::HashMap;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -69,8 +69,12 @@ impl RecordCache {
         });
         let text = path
             .as_ref()
-            .and_then(|p| fs::read(p).ok())
-            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .and_then(|p| {
+                let mut text = String::new();
+                let mut file = open_no_follow(fs::OpenOptions::new().read(true), p).ok()?;
+                file.read_to_string(&mut text).ok()?;
+                Some(text)
+            })
             .unwrap_or_default();
         let mut cache = RecordCache {
             path,
@@ -161,7 +165,7 @@ impl RecordCache {
             }
             // One write at the end of the file: two builds adding lines
             // at once cannot interleave them.
-            let mut file = fs::OpenOptions::new().append(true).open(path)?;
+            let mut file = open_no_follow(fs::OpenOptions::new().append(true), path)?;
             return file.write_all(lines.as_bytes());
         }
         let parent = path.parent().unwrap_or(Path::new("."));
@@ -193,6 +197,16 @@ impl RecordCache {
         file.persist(path)?;
         Ok(())
     }
+}
+
+/// Opens the file at `path` itself: a symlink there (to elsewhere) is
+/// neither read nor written through.
+fn open_no_follow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let no_follow = rustix::fs::OFlags::NOFOLLOW.bits();
+    options
+        .custom_flags(i32::try_from(no_follow).map_err(io::Error::other)?)
+        .open(path)
 }
 
 fn line(digest: &Digest, version: &str, release: &str) -> String {
@@ -346,6 +360,36 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         assert_eq!(names, [".public.relnotes-records"]);
+    }
+
+    #[test]
+    fn a_symlink_in_its_place_is_neither_read_nor_written_through() {
+        let workspace = workspace();
+        let records = loaded(&workspace);
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("public");
+        let path = root.path().join(".public.relnotes-records");
+        // A whole file of lines, elsewhere, and a symlink to it.
+        let kept = RecordCache::beside(&out, &workspace);
+        kept.store(&as_loaded(&records, &kept)).unwrap();
+        let elsewhere = root.path().join("elsewhere");
+        fs::rename(&path, &elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
+        let before = fs::read(&elsewhere).unwrap();
+        let kept = RecordCache::beside(&out, &workspace);
+        assert!(
+            kept.release(&records[0].0, &records[0].1).is_none(),
+            "not read"
+        );
+        let mut changed = records.clone();
+        changed[0].1 = Digest::of(b"an edited record");
+        kept.store(&as_loaded(&changed, &kept)).unwrap();
+        assert_eq!(fs::read(&elsewhere).unwrap(), before, "not written");
+        assert!(
+            !fs::symlink_metadata(&path).unwrap().is_symlink(),
+            "replaced"
+        );
+        assert_eq!(lines(&path), 1 + records.len());
     }
 
     #[test]

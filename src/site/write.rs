@@ -249,8 +249,6 @@ pub(super) fn check_with(
     Ok(report)
 }
 
-/// A temporary directory beside the site, removed with what it holds when
-/// dropped; `role` (`new`, `old`) names it for whoever sees one.
 /// The output directory by its real name, and where what is kept beside
 /// it goes.
 pub(super) struct Location {
@@ -285,6 +283,8 @@ impl Location {
     }
 }
 
+/// A temporary directory beside the site, removed with what it holds when
+/// dropped; `role` (`new`, `old`) names it for whoever sees one.
 fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, SiteError> {
     let prefix = format!(".{name}.relnotes-{role}-");
     let mut builder = tempfile::Builder::new();
