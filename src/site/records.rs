@@ -257,6 +257,32 @@ mod tests {
             .collect()
     }
 
+    /// The project's records, and where a site of it would go.
+    struct Fixture {
+        workspace: Workspace,
+        records: Vec<(String, Digest, Release)>,
+        root: tempfile::TempDir,
+        out: PathBuf,
+        path: PathBuf,
+    }
+
+    impl Fixture {
+        fn new() -> Fixture {
+            let workspace = workspace();
+            let records = loaded(&workspace);
+            let root = tempfile::tempdir().unwrap();
+            let out = root.path().join("public");
+            let path = root.path().join(".public.relnotes-records");
+            Fixture {
+                workspace,
+                records,
+                root,
+                out,
+                path,
+            }
+        }
+    }
+
     fn lines(path: &Path) -> usize {
         fs::read_to_string(path).unwrap().lines().count()
     }
@@ -294,11 +320,13 @@ mod tests {
 
     #[test]
     fn lines_are_added_and_the_file_is_replaced_when_it_is_not_whole() {
-        let workspace = workspace();
-        let records = loaded(&workspace);
-        let root = tempfile::tempdir().unwrap();
-        let out = root.path().join("public");
-        let path = root.path().join(".public.relnotes-records");
+        let Fixture {
+            workspace,
+            records,
+            root,
+            out,
+            path,
+        } = Fixture::new();
 
         // Nothing yet: every record is written.
         let kept = RecordCache::beside(&out, &workspace);
@@ -364,11 +392,13 @@ mod tests {
 
     #[test]
     fn a_symlink_in_its_place_is_neither_read_nor_written_through() {
-        let workspace = workspace();
-        let records = loaded(&workspace);
-        let root = tempfile::tempdir().unwrap();
-        let out = root.path().join("public");
-        let path = root.path().join(".public.relnotes-records");
+        let Fixture {
+            workspace,
+            records,
+            root,
+            out,
+            path,
+        } = Fixture::new();
         // A whole file of lines, elsewhere, and a symlink to it.
         let kept = RecordCache::beside(&out, &workspace);
         kept.store(&as_loaded(&records, &kept)).unwrap();
@@ -394,11 +424,14 @@ mod tests {
 
     #[test]
     fn a_file_that_grew_past_its_use_is_replaced() {
-        let workspace = workspace();
-        let records = loaded(&workspace);
-        let root = tempfile::tempdir().unwrap();
-        let out = root.path().join("public");
-        let path = root.path().join(".public.relnotes-records");
+        let Fixture {
+            workspace,
+            records,
+            // Kept until the end: it removes the directory when dropped.
+            root: _root,
+            out,
+            path,
+        } = Fixture::new();
         let mut changed = records.clone();
         for edit in 0..40u32 {
             changed[0].1 = Digest::of(&edit.to_le_bytes());
