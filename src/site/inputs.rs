@@ -3,7 +3,8 @@
 //! "Incremental builds").
 //!
 //! A record counts as the release relnotes loaded from it (every field of
-//! the model, through its `Debug` form), so an edit that changes no value
+//! the model, through its JSON, which reads back as the same release:
+//! `site::records` relies on that too), so an edit that changes no value
 //! (a comment, the layout) rebuilds nothing. The build digest covers what
 //! every page depends on. The pages about every release (the chooser, the
 //! indexes, the matrix pages) are keyed on their context instead: it is
@@ -20,7 +21,7 @@ use std::fmt::Debug;
 
 /// Bumped when the pages a build writes change for the same inputs in a
 /// way relnotes' version does not show.
-const FORMAT: &str = "relnotes-site inputs 3";
+const FORMAT: &str = "relnotes-site inputs 4";
 
 pub(super) struct Inputs {
     /// What every page depends on: relnotes' version, the project file,
@@ -57,7 +58,7 @@ impl Inputs {
         // The release is a function of the record's text and of what the
         // build digest covers (relnotes' version, the project file), so a
         // fingerprint from a build with the same digest still holds for the
-        // same text; computing it formats the whole release.
+        // same text; computing it serialises the whole release.
         let previous = previous.and_then(|m| m.records_for(&build));
         let fingerprints = crate::parallel::map(entries, |e| {
             let key = (e.version.clone(), Digest::of(e.source.as_bytes()));
@@ -67,7 +68,7 @@ impl Inputs {
                 .unwrap_or_else(|| {
                     Fingerprint::new("record")
                         .str(&e.version)
-                        .debug(&e.release)
+                        .json(&e.release)
                         .finish()
                 });
             (key, fingerprint)
