@@ -281,6 +281,24 @@ mod tests {
                 path,
             }
         }
+
+        /// The records file as a build would read it now.
+        fn kept(&self) -> RecordCache {
+            RecordCache::beside(&self.out, &self.workspace)
+        }
+
+        /// What a build that loaded `records` keeps.
+        fn store(&self, records: &[(String, Digest, Release)]) {
+            let kept = self.kept();
+            kept.store(&as_loaded(records, &kept)).unwrap();
+        }
+
+        /// The records with the first one's text changed to `text`.
+        fn edited(&self, text: &[u8]) -> Vec<(String, Digest, Release)> {
+            let mut edited = self.records.clone();
+            edited[0].1 = Digest::of(text);
+            edited
+        }
     }
 
     fn lines(path: &Path) -> usize {
@@ -320,70 +338,61 @@ mod tests {
 
     #[test]
     fn lines_are_added_and_the_file_is_replaced_when_it_is_not_whole() {
-        let Fixture {
-            workspace,
-            records,
-            root,
-            out,
-            path,
-        } = Fixture::new();
+        let f = Fixture::new();
+        let (records, path) = (&f.records, &f.path);
 
         // Nothing yet: every record is written.
-        let kept = RecordCache::beside(&out, &workspace);
-        kept.store(&as_loaded(&records, &kept)).unwrap();
-        assert_eq!(lines(&path), 1 + records.len());
-        let kept = RecordCache::beside(&out, &workspace);
-        for (version, digest, release) in &records {
+        f.store(records);
+        assert_eq!(lines(path), 1 + records.len());
+        let kept = f.kept();
+        for (version, digest, release) in records {
             let back = kept.release(version, digest).expect("kept");
             assert_eq!(format!("{back:?}"), format!("{release:?}"));
             // Another text of the record is not this line's.
             assert!(kept.release(version, &Digest::of(b"other")).is_none());
         }
         // Nothing new: nothing is written.
-        let before = fs::read(&path).unwrap();
-        kept.store(&as_loaded(&records, &kept)).unwrap();
-        assert_eq!(fs::read(&path).unwrap(), before);
+        let before = fs::read(path).unwrap();
+        f.store(records);
+        assert_eq!(fs::read(path).unwrap(), before);
 
         // One record changed: its line is added.
-        let mut changed = records.clone();
-        changed[0].1 = Digest::of(b"an edited record");
-        let kept = RecordCache::beside(&out, &workspace);
-        kept.store(&as_loaded(&changed, &kept)).unwrap();
-        assert_eq!(lines(&path), 2 + records.len());
-        let kept = RecordCache::beside(&out, &workspace);
+        let changed = f.edited(b"an edited record");
+        f.store(&changed);
+        assert_eq!(lines(path), 2 + records.len());
+        let kept = f.kept();
         assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
         assert!(kept.release(&records[0].0, &records[0].1).is_none());
 
         // A line that does not read back is not used, and written anew;
         // a file cut short is replaced whole.
-        let text = fs::read_to_string(&path).unwrap();
+        let text = fs::read_to_string(path).unwrap();
         let last = text.trim_end().rsplit_once('\t').unwrap().0.len();
-        fs::write(&path, format!("{}{{\"version\":", &text[..=last])).unwrap();
-        let kept = RecordCache::beside(&out, &workspace);
-        assert!(kept.release(&changed[0].0, &changed[0].1).is_none());
-        kept.store(&as_loaded(&changed, &kept)).unwrap();
-        assert_eq!(lines(&path), 1 + records.len());
-        assert!(fs::read_to_string(&path).unwrap().ends_with('\n'));
-        let kept = RecordCache::beside(&out, &workspace);
+        fs::write(path, format!("{}{{\"version\":", &text[..=last])).unwrap();
+        assert!(f.kept().release(&changed[0].0, &changed[0].1).is_none());
+        f.store(&changed);
+        assert_eq!(lines(path), 1 + records.len());
+        assert!(fs::read_to_string(path).unwrap().ends_with('\n'));
+        let kept = f.kept();
         for (version, digest, _) in &changed {
             assert!(kept.release(version, digest).is_some(), "{version}");
         }
 
         // Written by another relnotes or for another project: not used.
-        let text = fs::read_to_string(&path).unwrap();
-        fs::write(&path, text.replacen(FORMAT, "relnotes-records 0", 1)).unwrap();
-        let kept = RecordCache::beside(&out, &workspace);
+        let text = fs::read_to_string(path).unwrap();
+        fs::write(path, text.replacen(FORMAT, "relnotes-records 0", 1)).unwrap();
+        let kept = f.kept();
         assert!(kept.release(&changed[1].0, &changed[1].1).is_none());
 
         // A record with warnings is not kept.
         let mut warned = as_loaded(&changed, &kept);
         warned[1].clean = false;
         kept.store(&warned).unwrap();
-        let kept = RecordCache::beside(&out, &workspace);
+        let kept = f.kept();
         assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
         assert!(kept.release(&changed[1].0, &changed[1].1).is_none());
         // No temporary file is left beside the site.
-        let names: Vec<_> = fs::read_dir(root.path())
+        let names: Vec<_> = fs::read_dir(f.root.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
@@ -392,54 +401,33 @@ mod tests {
 
     #[test]
     fn a_symlink_in_its_place_is_neither_read_nor_written_through() {
-        let Fixture {
-            workspace,
-            records,
-            root,
-            out,
-            path,
-        } = Fixture::new();
+        let f = Fixture::new();
         // A whole file of lines, elsewhere, and a symlink to it.
-        let kept = RecordCache::beside(&out, &workspace);
-        kept.store(&as_loaded(&records, &kept)).unwrap();
-        let elsewhere = root.path().join("elsewhere");
-        fs::rename(&path, &elsewhere).unwrap();
-        std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
+        f.store(&f.records);
+        let elsewhere = f.root.path().join("elsewhere");
+        fs::rename(&f.path, &elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &f.path).unwrap();
         let before = fs::read(&elsewhere).unwrap();
-        let kept = RecordCache::beside(&out, &workspace);
-        assert!(
-            kept.release(&records[0].0, &records[0].1).is_none(),
-            "not read"
-        );
-        let mut changed = records.clone();
-        changed[0].1 = Digest::of(b"an edited record");
-        kept.store(&as_loaded(&changed, &kept)).unwrap();
+        let (version, digest, _) = &f.records[0];
+        assert!(f.kept().release(version, digest).is_none(), "not read");
+        f.store(&f.edited(b"an edited record"));
         assert_eq!(fs::read(&elsewhere).unwrap(), before, "not written");
         assert!(
-            !fs::symlink_metadata(&path).unwrap().is_symlink(),
+            !fs::symlink_metadata(&f.path).unwrap().is_symlink(),
             "replaced"
         );
-        assert_eq!(lines(&path), 1 + records.len());
+        assert_eq!(lines(&f.path), 1 + f.records.len());
     }
 
     #[test]
     fn a_file_that_grew_past_its_use_is_replaced() {
-        let Fixture {
-            workspace,
-            records,
-            // Kept until the end: it removes the directory when dropped.
-            root: _root,
-            out,
-            path,
-        } = Fixture::new();
-        let mut changed = records.clone();
+        let f = Fixture::new();
+        let mut changed = f.records.clone();
         for edit in 0..40u32 {
-            changed[0].1 = Digest::of(&edit.to_le_bytes());
-            let kept = RecordCache::beside(&out, &workspace);
-            kept.store(&as_loaded(&changed, &kept)).unwrap();
-            assert!(lines(&path) <= 1 + 2 * records.len() + 16 + 1);
+            changed = f.edited(&edit.to_le_bytes());
+            f.store(&changed);
+            assert!(lines(&f.path) <= 1 + 2 * f.records.len() + 16 + 1);
         }
-        let kept = RecordCache::beside(&out, &workspace);
-        assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
+        assert!(f.kept().release(&changed[0].0, &changed[0].1).is_some());
     }
 }
