@@ -27,12 +27,19 @@ use handlebars::{Handlebars, Path, PathSeg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::atomic::AtomicU32;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// A page compiled for [`Program::render`].
 #[derive(Debug)]
 pub struct Program {
     ops: Vec<Op>,
     format: PageFormat,
+    /// The length of the page rendered last: the next one's buffer starts
+    /// at that size instead of growing to it (pages of one template are
+    /// of a size).
+    last_len: AtomicUsize,
 }
 
 /// Running a program stopped where Handlebars would report an error (or
@@ -174,8 +181,32 @@ enum Lookup {
     Path {
         ups: usize,
         root: bool,
-        segments: Vec<String>,
+        segments: Vec<Segment>,
     },
+}
+
+/// A named segment of a path.
+#[derive(Debug)]
+struct Segment {
+    name: String,
+    /// The name as an array index; `None` if it is not one.
+    index: Option<usize>,
+    /// Where in an object the name was last found. The objects a segment
+    /// reads at one place of a template mostly have the same members, so
+    /// the name is usually there again and one comparison finds it.
+    /// Shared by the threads running the program: a stale hint costs only
+    /// the search.
+    hint: AtomicU32,
+}
+
+impl Segment {
+    fn new(name: String) -> Segment {
+        Segment {
+            index: name.parse().ok(),
+            name,
+            hint: AtomicU32::new(0),
+        }
+    }
 }
 
 impl Program {
@@ -199,6 +230,7 @@ impl Program {
         Some(Program {
             ops: compiler.template(page, true)?,
             format,
+            last_len: AtomicUsize::new(0),
         })
     }
 
@@ -211,7 +243,9 @@ impl Program {
                 locals: Locals::default(),
             }],
             partial_blocks: Vec::new(),
-            out: String::with_capacity(16 * 1024),
+            out: String::with_capacity(
+                (self.last_len.load(Relaxed) * 9 / 8).clamp(16 << 10, limit.max(16 << 10)),
+            ),
             html: self.format == PageFormat::Html,
             format: self.format,
             limit,
@@ -220,6 +254,7 @@ impl Program {
         if run.out.len() > limit {
             return Err(Fallback);
         }
+        self.last_len.store(run.out.len(), Relaxed);
         Ok(run.out)
     }
 }
@@ -488,7 +523,7 @@ fn lookup(path: &Path) -> Option<Lookup> {
             let segments = segments
                 .iter()
                 .filter_map(|s| match s {
-                    PathSeg::Named(name) => Some(name.clone()),
+                    PathSeg::Named(name) => Some(Segment::new(name.clone())),
                     _ => None,
                 })
                 .collect();
@@ -794,12 +829,12 @@ impl<'a> Runner<'a> {
                 let mut at = Some(base);
                 for segment in segments {
                     at = match at {
-                        Some(Node::Array(items)) => match segment.parse::<usize>() {
-                            Ok(i) => items.get(i),
+                        Some(Node::Array(items)) => match segment.index {
+                            Some(i) => items.get(i),
                             // Handlebars: an invalid array index is an error.
-                            Err(_) => return Err(Fallback),
+                            None => return Err(Fallback),
                         },
-                        Some(Node::Object(map)) => map.get(segment),
+                        Some(Node::Object(map)) => map.get_hinted(&segment.name, &segment.hint),
                         _ => None,
                     };
                 }

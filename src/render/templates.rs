@@ -739,8 +739,7 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
         PageFormat::Html => pre.find(text.as_bytes()),
         PageFormat::Md => None,
     };
-    for line in text.lines() {
-        let line_start = line.as_ptr() as usize - text.as_ptr() as usize;
+    for (line_start, line) in lines(text) {
         let line_end = line_start + line.len();
         let (opens, closes) = match next_pre {
             Some(at) if at < line_end => {
@@ -789,6 +788,35 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The lines of `text` as `str::lines` gives them (without `\n` or
+/// `\r\n`), each with its offset: found with `memchr`, which is several
+/// times faster on short lines than the `char` search `lines` runs.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
+    std::iter::from_fn(move || {
+        let from = start;
+        let end = match ends.next() {
+            Some(newline) => {
+                start = newline + 1;
+                newline
+            }
+            None if from < text.len() => {
+                start = text.len();
+                text.len()
+            }
+            None => return None,
+        };
+        let line = &text[from..end];
+        // Only a `\r` right before a `\n` goes, as in `str::lines`.
+        let line = match line.strip_suffix('\r') {
+            Some(stripped) if end < text.len() => stripped,
+            _ => line,
+        };
+        Some((from, line))
+    })
 }
 
 #[cfg(test)]
@@ -922,6 +950,35 @@ mod tests {
         assert_eq!(kind_of("notes.txt"), None);
         assert_eq!(kind_of("release.txt.hbs"), None);
         assert_eq!(kind_of("a/b.md.hbs"), None);
+    }
+
+    #[test]
+    fn lines_are_those_of_str_lines_with_their_offsets() {
+        for text in [
+            "",
+            "\n",
+            "\n\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\r\nb\r\n",
+            "a\r",
+            "a\rb\n",
+            "\r\n\r\n",
+            "x\r\r\ny",
+            "中文\n\n  end  ",
+        ] {
+            let ours: Vec<(usize, &str)> = lines(text).collect();
+            let theirs: Vec<&str> = text.lines().collect();
+            assert_eq!(
+                ours.iter().map(|l| l.1).collect::<Vec<_>>(),
+                theirs,
+                "{text:?}"
+            );
+            for (at, line) in ours {
+                assert!(text[at..].starts_with(line), "{text:?} at {at}");
+            }
+        }
     }
 
     #[test]

@@ -11,7 +11,9 @@
 use serde::ser::{self, Serialize};
 use serde_json::Number;
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering as Memory};
 
 /// A JSON value, as `serde_json::Value`.
 #[derive(Debug, Clone)]
@@ -42,21 +44,53 @@ fn maps_sort_keys() -> bool {
     })
 }
 
+/// The order of `str`, byte by byte, with the first bytes compared
+/// inline: keys mostly differ there, and a call to `memcmp` per
+/// comparison was most of what sorting and finding members cost.
+#[inline]
+fn key_order(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    match (a.first(), b.first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
+    }
+}
+
+/// `a == b`, inline for short keys (a call to `bcmp` per lookup was a
+/// good part of what finding members cost).
+#[inline]
+fn same_key(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len()
+        && if a.len() <= 16 {
+            a.iter().zip(b).all(|(x, y)| x == y)
+        } else {
+            a == b
+        }
+}
+
 impl Object {
     /// Members in insertion order become the map serde_json would build:
     /// a later member of one name replaces the earlier one's value.
     fn from_members(mut members: Vec<(Key, Node)>) -> Object {
         if maps_sort_keys() {
-            // Stable: of equal keys the last inserted ends up last, and wins.
-            members.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut out: Vec<(Key, Node)> = Vec::with_capacity(members.len());
-            for (key, node) in members {
-                match out.last_mut() {
-                    Some(last) if last.0 == key => last.1 = node,
-                    _ => out.push((key, node)),
-                }
+            // A map serialised from a sorted map is already in order.
+            if members
+                .windows(2)
+                .all(|pair| key_order(&pair[0].0, &pair[1].0) == Ordering::Less)
+            {
+                return Object(members);
             }
-            Object(out)
+            // Stable: of equal keys the last inserted ends up last, and wins.
+            members.sort_by(|a, b| key_order(&a.0, &b.0));
+            members.dedup_by(|later, kept| {
+                let same = later.0 == kept.0;
+                if same {
+                    std::mem::swap(&mut later.1, &mut kept.1);
+                }
+                same
+            });
+            Object(members)
         } else {
             let mut out: Vec<(Key, Node)> = Vec::with_capacity(members.len());
             for (key, node) in members {
@@ -72,12 +106,30 @@ impl Object {
     pub fn get(&self, key: &str) -> Option<&Node> {
         if maps_sort_keys() {
             self.0
-                .binary_search_by(|(k, _)| k.as_ref().cmp(key))
+                .binary_search_by(|(k, _)| key_order(k, key))
                 .ok()
                 .map(|i| &self.0[i].1)
         } else {
             self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
         }
+    }
+
+    /// [`Object::get`], trying first the position `hint` holds, and
+    /// leaving there where `key` was found.
+    pub fn get_hinted(&self, key: &str, hint: &AtomicU32) -> Option<&Node> {
+        let guess = hint.load(Memory::Relaxed) as usize;
+        if let Some((k, v)) = self.0.get(guess)
+            && same_key(k, key)
+        {
+            return Some(v);
+        }
+        let found = if maps_sort_keys() {
+            self.0.binary_search_by(|(k, _)| key_order(k, key)).ok()
+        } else {
+            self.0.iter().position(|(k, _)| k == key)
+        }?;
+        hint.store(found as u32, Memory::Relaxed);
+        Some(&self.0[found].1)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Node)> {
