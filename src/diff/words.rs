@@ -29,6 +29,12 @@ pub struct WordOp {
 /// Concatenating the `equal` and `delete` runs gives `old`; the `equal` and
 /// `insert` runs give `new`.
 pub fn word_diff(old: &str, new: &str) -> Vec<WordOp> {
+    // What the diff below gives for equal texts, without segmenting them.
+    if old == new {
+        let mut same = Vec::new();
+        push(&mut same, WordTag::Equal, old);
+        return same;
+    }
     let diff = TextDiff::from_unicode_words(old, new);
     let mut raw: Vec<WordOp> = Vec::new();
     for change in diff.iter_all_changes() {
@@ -127,6 +133,19 @@ pub fn has_changes(ops: &[WordOp]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equal_texts_are_one_equal_run() {
+        for text in ["", " ", "one word", "多个 汉字 words\n\n and  blanks "] {
+            let expected: Vec<WordOp> = TextDiff::from_unicode_words(text, text)
+                .iter_all_changes()
+                .fold(Vec::new(), |mut ops, change| {
+                    push(&mut ops, WordTag::Equal, change.value());
+                    ops
+                });
+            assert_eq!(word_diff(text, text), expected, "{text:?}");
+        }
+    }
 
     fn side(ops: &[WordOp], keep: WordTag) -> String {
         ops.iter()
