@@ -25,12 +25,12 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 5;
 
-/// One run of `relnotes -C project ARGS` under GNU time: wall time and
-/// peak RSS in KiB.
-fn relnotes(project: &Path, args: &[&str]) -> (Duration, u64) {
+/// One run of `relnotes -C project ARGS` under GNU time: wall time, peak
+/// RSS in KiB, and user and system CPU seconds.
+fn relnotes(project: &Path, args: &[&str]) -> (Duration, u64, (f64, f64)) {
     let start = Instant::now();
     let out = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
+        .args(["-f", "%M %U %S"])
         .arg(env!("CARGO_BIN_EXE_relnotes"))
         .arg("-C")
         .arg(project)
@@ -44,12 +44,19 @@ fn relnotes(project: &Path, args: &[&str]) -> (Duration, u64) {
         out.status.code().is_some_and(|c| c <= 1),
         "relnotes {args:?} failed: {stderr}"
     );
-    let rss = stderr
+    let figures: Vec<f64> = stderr
         .lines()
         .last()
-        .and_then(|l| l.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no peak RSS from /usr/bin/time: {stderr}"));
-    (elapsed, rss)
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|f| f.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let [rss, user, system] = figures[..] else {
+        panic!("no peak RSS and CPU times from /usr/bin/time: {stderr}");
+    };
+    (elapsed, rss as u64, (user, system))
 }
 
 fn timed(mut f: impl FnMut()) -> Duration {
@@ -66,9 +73,12 @@ fn sh(args: &[&str]) {
     assert!(status.success(), "{args:?} failed");
 }
 
+#[derive(Default)]
 struct Figures {
     times: Vec<Duration>,
     rss: u64,
+    /// User and system CPU seconds of each run.
+    cpu: Vec<(f64, f64)>,
 }
 
 impl Figures {
@@ -83,6 +93,23 @@ impl Figures {
     fn max(&self) -> f64 {
         self.times.iter().max().unwrap().as_secs_f64() * 1e3
     }
+    fn add(&mut self, (time, rss, cpu): (Duration, u64, (f64, f64))) {
+        self.times.push(time);
+        self.rss = self.rss.max(rss);
+        self.cpu.push(cpu);
+    }
+    /// Median user and system CPU milliseconds, for the runs of relnotes.
+    fn cpu(&self) -> String {
+        if self.cpu.is_empty() {
+            return String::new();
+        }
+        let median = |pick: fn(&(f64, f64)) -> f64| {
+            let mut v: Vec<f64> = self.cpu.iter().map(pick).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2] * 1e3
+        };
+        format!("{:>9.0} {:>9.0}", median(|c| c.0), median(|c| c.1))
+    }
 }
 
 fn row(name: &str, f: &Figures, target: &str) {
@@ -92,10 +119,11 @@ fn row(name: &str, f: &Figures, target: &str) {
         "-".into()
     };
     println!(
-        "{name:<40} {:>9.0} {:>9.0} {:>9.0} {rss:>9} {target:>12}",
+        "{name:<40} {:>9.0} {:>9.0} {:>9.0} {rss:>9} {target:>12} {}",
         f.median(),
         f.min(),
-        f.max()
+        f.max(),
+        f.cpu()
     );
 }
 
@@ -121,19 +149,26 @@ fn main() {
         load()
     );
 
+    // ext4 without a journal passes over inodes freed in the last minute
+    // when it allocates new ones, one by one (`recently_deleted`): after
+    // a mass removal (a previous run's clean-up, a test suite) creating
+    // files costs several times as much for a minute. Let it settle.
+    let settle: u64 = std::env::var("RELNOTES_BENCH_SETTLE_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(65);
+    sh(&["sync"]);
+    println!("waiting {settle} s for the file system to settle (RELNOTES_BENCH_SETTLE_SECS)");
+    std::thread::sleep(Duration::from_secs(settle));
+
     // Cold full builds, each into a new directory.
-    let mut full = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
+    let mut full = Figures::default();
     for i in 0..RUNS {
         let out = project.join(format!("cold-{i}"));
-        let (t, rss) = relnotes(
+        full.add(relnotes(
             &project,
             &["site", "--out", out.to_str().expect("utf-8 path")],
-        );
-        full.times.push(t);
-        full.rss = full.rss.max(rss);
+        ));
     }
     let site = project.join("cold-0");
     let files = fs::read_to_string(site.join(".relnotes-site"))
@@ -144,14 +179,8 @@ fn main() {
     let bytes: u64 = walk(&site);
 
     // Floors: the finished site copied (its bytes as files), and linked.
-    let mut copy = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
-    let mut link = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
+    let mut copy = Figures::default();
+    let mut link = Figures::default();
     // Nothing is removed until the end: ext4 allocates inodes slowly
     // for a while after many were freed, which would charge the removal
     // of one run to the next.
@@ -177,35 +206,24 @@ fn main() {
     // Incremental builds: one record's value changes each time.
     let record = project.join(format!("releases/{}.toml", catalogue::version(n / 2)));
     let original = fs::read_to_string(&record).expect("record");
-    let mut incremental = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
+    let mut incremental = Figures::default();
     // The first rebuild after a full build has no spare yet (the site
     // before the last one, kept beside it; docs/site.md): it links every
     // file anew. It is shown apart; the timed runs are the steady state.
-    let mut first = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
+    let mut first = Figures::default();
     for i in 0..=RUNS {
         let edited = original.replacen("ray = \"2.50.1\"", &format!("ray = \"2.50.{}\"", 2 + i), 1);
         assert_ne!(edited, original, "the edit changes the record");
         fs::write(&record, edited).expect("record edited");
-        let (t, rss) = relnotes(
+        let run = relnotes(
             &project,
             &["site", "--out", site.to_str().expect("utf-8 path")],
         );
-        let figures = if i == 0 { &mut first } else { &mut incremental };
-        figures.times.push(t);
-        figures.rss = figures.rss.max(rss);
+        if i == 0 { &mut first } else { &mut incremental }.add(run);
     }
-    let mut check = Figures {
-        times: Vec::new(),
-        rss: 0,
-    };
+    let mut check = Figures::default();
     for _ in 0..RUNS {
-        let (t, rss) = relnotes(
+        check.add(relnotes(
             &project,
             &[
                 "site",
@@ -213,15 +231,13 @@ fn main() {
                 site.to_str().expect("utf-8 path"),
                 "--check",
             ],
-        );
-        check.times.push(t);
-        check.rss = check.rss.max(rss);
+        ));
     }
 
     println!("{files} files, {:.1} MiB", bytes as f64 / (1024.0 * 1024.0));
     println!(
-        "{:<40} {:>9} {:>9} {:>9} {:>9} {:>12}",
-        "", "median ms", "min ms", "max ms", "peak MiB", "target"
+        "{:<40} {:>9} {:>9} {:>9} {:>9} {:>12} {:>9} {:>9}",
+        "", "median ms", "min ms", "max ms", "peak MiB", "target", "user ms", "sys ms"
     );
     row("full build, new directory", &full, "2000 ms, 256");
     row("  floor: cp -r of the site", &copy, "");

@@ -13,9 +13,17 @@ pub use crate::labels::label;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Labels(Arc<BTreeMap<&'static str, Cow<'static, str>>>);
 
+/// Written as a struct whose fields are the labels: the same JSON as the
+/// map, but the names reach a serializer as the `&'static str` they are,
+/// which spares a page's context tree a string per label per page.
 impl Serialize for Labels {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        use serde::ser::SerializeStruct;
+        let mut labels = serializer.serialize_struct("Labels", self.0.len())?;
+        for (key, text) in self.0.iter() {
+            labels.serialize_field(key, text)?;
+        }
+        labels.end()
     }
 }
 
@@ -72,5 +80,17 @@ mod tests {
         let labels = labels.with_product("img");
         assert_eq!(labels.get("site_title"), Some("img release notes"));
         assert_eq!(labels.get("features"), Some("Main features"));
+    }
+
+    #[test]
+    fn labels_serialise_as_the_map_of_them() {
+        for lang in [Lang::Zh, Lang::En] {
+            let labels = Labels::new(lang).with_product("img");
+            let as_map = serde_json::to_string(&*labels.0).unwrap();
+            assert_eq!(serde_json::to_string(&labels).unwrap(), as_map);
+            let tree = crate::render::tree::to_tree(&labels).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&as_map).unwrap();
+            assert!(tree == crate::render::tree::Node::from(&value));
+        }
     }
 }

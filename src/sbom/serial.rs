@@ -22,7 +22,9 @@ pub fn serial_number(bom: &Bom) -> Result<UrnUuid, SbomError> {
 
 /// `bom`, which has no serial number, as CycloneDX 1.5 JSON.
 pub fn unnumbered_json(bom: Bom) -> Result<Vec<u8>, SbomError> {
-    let mut json = Vec::new();
+    // About a kilobyte per component: room for most images' SBOMs at once.
+    let mut json =
+        Vec::with_capacity(1024 * (bom.components.as_ref().map_or(0, |c| c.0.len()) + 8));
     bom.output_as_json_v1_5(&mut json)
         .map_err(|e| SbomError::Encode {
             format: "JSON",
