@@ -3,7 +3,7 @@
 //! at once as there are cores. Prints figures; asserts nothing.
 //!
 //! Run with `./scripts/bench-inspect.sh` (installs Debian's isal,
-//! docker-registry and time), or `cargo bench --bench inspect` once they
+//! docker-registry, time and curl), or `cargo bench --bench inspect` once they
 //! are there.
 //!
 //! 1. Generates, once, an OCI layout in `target/bench-image/layout/` with
@@ -25,7 +25,9 @@
 //!    in turn (alternating, so that load from elsewhere falls on all of
 //!    them alike), under `/usr/bin/time -v` for the peak RSS, and prints
 //!    the median and minimum wall times, the ratio of the medians to the
-//!    floor, and the peak RSS.
+//!    floor, and the peak RSS. Verify from the registry is also compared
+//!    with a floor of its own: each layer fetched with `curl` from the
+//!    same registry into `igzip -dc`, as many at once as there are cores.
 //!
 //! `RELNOTES_BENCH_BINARIES='LABEL=PATH;…'` adds a verify of the OCI layout
 //! by each of those `relnotes` binaries, e.g. an earlier release or a build
@@ -123,6 +125,13 @@ fn main() {
         "ratios to the first row; {ROUNDS} alternating rounds after a warm-up; load average after: {}",
         load_average()
     );
+    let row = |start: &str| runs.iter().position(|r| r.0.starts_with(start));
+    if let (Some(floor), Some(verify)) = (row("`curl`"), row("`relnotes verify`, registry")) {
+        println!(
+            "registry: verify / its floor from the registry (medians): {:.2}×",
+            secs(medians[verify]) / secs(medians[floor])
+        );
+    }
     println!("target: verify ≤ 1.1× the floor, peak RSS ≤ 64 MiB");
 }
 
@@ -207,6 +216,13 @@ fn runs(
             vec![0, 1],
         ),
         (
+            format!(
+                "`curl` of the layers from the registry into `igzip -dc`, {cores} at a time (the floor from a registry)"
+            ),
+            fetch_and_inflate(registry, blobs, cores),
+            vec![0],
+        ),
+        (
             "`relnotes verify`, registry on 127.0.0.1, cold".into(),
             cold(format!("{registry}/{REPO}:{TAG}")),
             vec![0, 1],
@@ -243,6 +259,25 @@ fn inflate_all(tool: &str, blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
     let script = format!(
         "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c '{tool} -dc \"$0\" >/dev/null'",
         list.join(" ")
+    );
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+/// Each blob fetched from `registry` with `curl` and inflated with
+/// `igzip -dc`, `cores` at a time, largest first: the floor of reading the
+/// layers from a registry (the transfer and the registry's own work on
+/// the same cores included).
+fn fetch_and_inflate(registry: &str, blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
+    let digests: Vec<String> = blobs
+        .iter()
+        .map(|b| {
+            let hex = b.file_name().expect("blob file").to_string_lossy();
+            format!("sha256:{hex}")
+        })
+        .collect();
+    let script = format!(
+        "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c 'curl -sSf \"http://{registry}/v2/{REPO}/blobs/$0\" | igzip -dc >/dev/null'",
+        digests.join(" ")
     );
     vec!["sh".into(), "-c".into(), script.into()]
 }

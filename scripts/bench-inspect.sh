@@ -13,6 +13,7 @@ command -v igzip >/dev/null || missing+=(isal)
 [ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v curl >/dev/null || missing+=(curl)
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then as_root=(); else as_root=(sudo); fi
     "${as_root[@]}" apt-get update
