@@ -13,7 +13,7 @@ pub use arch::{Arch, KNOWN_ARCHS};
 pub use diagnostic::{Diagnostic, Severity};
 pub use load::{Loaded, Workspace};
 pub use model::*;
-pub use resolve::ArchView;
+pub use resolve::{ArchView, ComponentRef, Placed};
 pub use source_map::{LineColumn, Position, SourceMap};
 pub use text::{Lang, Text};
 

@@ -100,14 +100,40 @@ impl Release {
     /// The effective components of the declared `arch`: the shared ones
     /// with the arch's overrides in place and its additions among them.
     pub fn components_of(&self, project: &Project, arch: &Arch) -> Vec<Package> {
+        self.component_refs_of(project, arch)
+            .into_iter()
+            .map(|c| {
+                let origin = match c.placed {
+                    Placed::Shared => Origin::Shared,
+                    Placed::Added => Origin::Added,
+                    Placed::Override { shared_version } => Origin::Override {
+                        shared_version: shared_version.to_string(),
+                    },
+                };
+                Package::new(c.name, c.version, c.ecosystem, origin)
+            })
+            .collect()
+    }
+
+    /// [`Release::components_of`], borrowed from the record: what reads
+    /// the components of every release (the support matrix) builds no
+    /// package, name key or version string for each.
+    pub fn component_refs_of<'a>(
+        &'a self,
+        project: &Project,
+        arch: &Arch,
+    ) -> Vec<ComponentRef<'a>> {
         let overrides = self.arch.get(arch);
-        let component = |name: &str, version: &str, origin: Origin| {
-            Package::new(name, version, project.ecosystem_of(name), origin)
+        let component = |name: &'a str, version: &'a str, placed: Placed<'a>| ComponentRef {
+            name,
+            version,
+            ecosystem: project.ecosystem_of(name),
+            placed,
         };
-        let mut components: Vec<Package> = self
+        let mut components: Vec<ComponentRef<'a>> = self
             .components
             .iter()
-            .map(|(n, v)| component(n, v, Origin::Shared))
+            .map(|(n, v)| component(n, v, Placed::Shared))
             .collect();
         if let Some(over) = overrides {
             // Overrides replace shared components in place, found by key;
@@ -115,15 +141,18 @@ impl Release {
             let shared: HashMap<String, usize> = components
                 .iter()
                 .enumerate()
-                .map(|(i, c)| (c.key.clone(), i))
+                .map(|(i, c)| (c.key(), i))
                 .collect();
             let mut additions = Vec::new();
             for (name, version) in &over.components {
-                let added = component(name, version, Origin::Added);
-                match shared.get(&added.key) {
+                let added = component(name, version, Placed::Added);
+                match shared.get(&added.key()) {
                     Some(&i) => {
-                        let shared_version = components[i].version.clone();
-                        components[i] = added.with_origin(Origin::Override { shared_version });
+                        let shared_version = components[i].version;
+                        components[i] = ComponentRef {
+                            placed: Placed::Override { shared_version },
+                            ..added
+                        };
                     }
                     None => additions.push(added),
                 }
@@ -131,13 +160,37 @@ impl Release {
             for added in additions {
                 let at = components
                     .iter()
-                    .rposition(|c| sorts_before(&c.name, &added.name))
+                    .rposition(|c| sorts_before(c.name, added.name))
                     .map_or(0, |i| i + 1);
                 components.insert(at, added);
             }
         }
         components
     }
+}
+
+/// A component of one arch of a record, borrowed from it.
+#[derive(Debug, Clone, Copy)]
+pub struct ComponentRef<'a> {
+    pub name: &'a str,
+    pub version: &'a str,
+    pub ecosystem: Ecosystem,
+    pub placed: Placed<'a>,
+}
+
+impl ComponentRef<'_> {
+    /// The name as the ecosystem compares names (`Package::key`).
+    pub fn key(&self) -> String {
+        self.ecosystem.normalize_name(self.name)
+    }
+}
+
+/// Where a component of an arch comes from in its record.
+#[derive(Debug, Clone, Copy)]
+pub enum Placed<'a> {
+    Shared,
+    Added,
+    Override { shared_version: &'a str },
 }
 
 /// Whether `a` sorts before `b` by their lowercase forms; ASCII names

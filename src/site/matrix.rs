@@ -16,8 +16,8 @@ use super::Entry;
 use super::digest::Fingerprint;
 use super::labels;
 use crate::diff::Change;
-use crate::package::Package;
-use crate::record::{Lang, Project};
+
+use crate::record::{ComponentRef, Lang, Project};
 use crate::version::{Ecosystem, Version};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -153,12 +153,12 @@ pub fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
 }
 
 fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
-    let (columns, components): (Vec<usize>, Vec<Vec<Package>>) = entries
+    let (columns, components): (Vec<usize>, Vec<Vec<ComponentRef>>) = entries
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
             let declared = e.release.arch_named(arch)?;
-            Some((i, e.release.components_of(project, declared)))
+            Some((i, e.release.component_refs_of(project, declared)))
         })
         .unzip();
 
@@ -175,7 +175,7 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
                 components
                     .iter()
                     .find(|c| c.ecosystem == Ecosystem::Cuda)
-                    .map(|c| Value::new(&c.version))
+                    .map(|c| Value::new(c.version))
             })
         })
         .collect();
@@ -198,20 +198,25 @@ fn grid(project: &Project, entries: &[Entry], arch: &str) -> Grid {
     // Components: in order of first appearance, newest release first,
     // named as the newest release names them; one pass over every
     // release's components fills each row's column.
-    let mut row_of: HashMap<&str, usize> = HashMap::new();
-    let mut keyed: Vec<(&Package, Vec<Option<Value>>)> = Vec::new();
+    // Rows are found by key; a name seen before is found without
+    // computing its key again (names rarely change between releases).
+    let mut row_of_key: HashMap<String, usize> = HashMap::new();
+    let mut row_of_name: HashMap<&str, usize> = HashMap::new();
+    let mut keyed: Vec<(&ComponentRef, Vec<Option<Value>>)> = Vec::new();
     for (column, components) in components.iter().enumerate() {
         for c in components {
-            let row = *row_of.entry(c.key.as_str()).or_insert_with(|| {
-                keyed.push((c, vec![None; columns.len()]));
-                keyed.len() - 1
+            let row = *row_of_name.entry(c.name).or_insert_with(|| {
+                *row_of_key.entry(c.key()).or_insert_with(|| {
+                    keyed.push((c, vec![None; columns.len()]));
+                    keyed.len() - 1
+                })
             });
-            keyed[row].1[column] = Some(Value::new(&c.version));
+            keyed[row].1[column] = Some(Value::new(c.version));
         }
     }
     rows.extend(keyed.into_iter().map(|(first, values)| {
         grid_row(
-            RowKind::Component(first.name.clone()),
+            RowKind::Component(first.name.to_string()),
             first.ecosystem,
             values,
         )
