@@ -27,9 +27,7 @@ use handlebars::{Handlebars, Path, PathSeg};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::atomic::AtomicU32;
-use std::sync::atomic::AtomicUsize;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 /// A page compiled for [`Program::render`].
 #[derive(Debug)]
