@@ -527,6 +527,50 @@ mod tests {
     }
 
     #[test]
+    fn keys_compare_as_strs_do() {
+        let keys = [
+            "",
+            "a",
+            "A",
+            "ab",
+            "abc",
+            "abd",
+            "b",
+            "labels",
+            "label",
+            "é",
+            "z",
+            "zz",
+            "a_long_key_of_more_than_sixteen_bytes",
+            "a_long_key_of_more_than_sixteen_bytez",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(key_order(a, b), a.cmp(b), "{a:?} {b:?}");
+                assert_eq!(same_key(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_hint_finds_the_member_wherever_it_points() {
+        let tree = to_tree(&json!({"a": 1, "b": 2, "c": {"d": 4}, "e": 5})).unwrap();
+        let Node::Object(members) = &tree else {
+            panic!("an object");
+        };
+        let hint = AtomicU32::new(0);
+        for (key, stale) in [("e", 0), ("b", 3), ("a", 99), ("c", 1), ("missing", 2)] {
+            hint.store(stale, Memory::Relaxed);
+            assert!(members.get_hinted(key, &hint) == members.get(key), "{key}");
+            // Found members leave their position; the hint then finds them at once.
+            if let Some(found) = members.get(key) {
+                assert!(std::ptr::eq(members.get_hinted(key, &hint).unwrap(), found));
+                assert_eq!(members.0[hint.load(Memory::Relaxed) as usize].0, key);
+            }
+        }
+    }
+
+    #[test]
     fn a_tree_is_what_serde_json_makes() {
         let value = serde_json::to_value(page()).unwrap();
         let tree = to_tree(&page()).unwrap();
