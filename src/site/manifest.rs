@@ -1,13 +1,13 @@
 //! The site's own manifest, `DIR/.relnotes-site`: which files relnotes
 //! wrote (a rebuild replaces them and keeps every other file) and, per
-//! file, what a later build needs to reuse it unchanged — the SHA-256 of
-//! its bytes and of everything it was built from.
+//! file, what a later build needs to reuse it unchanged — the BLAKE3
+//! digest of its bytes and of everything it was built from.
 //!
 //! ```text
 //! # Files written by `relnotes site` …
-//! relnotes-site 3 <build sha256>
-//! <content sha256> <inputs sha256, or - when always rebuilt> <path>
-//! record <sha256 of the record's text> <its fingerprint> <version>
+//! relnotes-site 4 <build digest>
+//! <content digest> <inputs digest, or - when always rebuilt> <path>
+//! record <digest of the record's text> <its fingerprint> <version>
 //! ```
 //!
 //! The build digest covers what every page depends on (relnotes'
@@ -15,22 +15,23 @@
 //! URL). A record line saves the next build with the same build digest
 //! from fingerprinting a record whose text did not change. A manifest of
 //! the first format (one path per line), of the second (no record
-//! lines), or one that does not parse, still says which files are
-//! relnotes' own; nothing in the first or a damaged one is reused.
+//! lines) or the third (SHA-256 digests), or one that does not parse,
+//! still says which files are relnotes' own; nothing in it is reused.
 
 use super::digest::Digest;
 use std::collections::BTreeMap;
 
 /// The first line of a manifest of this format, before the build digest.
-const HEADER: &str = "relnotes-site 3";
+const HEADER: &str = "relnotes-site 4";
 
-/// The same, of the format before record lines.
-const HEADER_2: &str = "relnotes-site 2";
+/// The same, of the formats before: without record lines (2), with
+/// SHA-256 digests (2 and 3). Their paths are read, nothing is reused.
+const OLDER_HEADERS: [&str; 2] = ["relnotes-site 2 ", "relnotes-site 3 "];
 
 /// The word that starts a record line.
 const RECORD: &str = "record";
 
-const COMMENT: &str = "# Files written by `relnotes site`: a rebuild replaces them and keeps every other file.\n# Per file: SHA-256 of its bytes, SHA-256 of what it was built from (- when always rebuilt), path.\n# Per record: SHA-256 of its text, SHA-256 of the release loaded from it, version.\n";
+const COMMENT: &str = "# Files written by `relnotes site`: a rebuild replaces them and keeps every other file.\n# Per file: BLAKE3 of its bytes, BLAKE3 of what it was built from (- when always rebuilt), path.\n# Per record: BLAKE3 of its text, BLAKE3 of the release loaded from it, version.\n";
 
 /// One file relnotes wrote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,7 +42,7 @@ pub struct Line {
 }
 
 /// A record's fingerprint (the digest of the release loaded from it),
-/// by its version and the SHA-256 of its text.
+/// by its version and the digest of its text.
 pub type Records = BTreeMap<(String, Digest), Digest>;
 
 impl Line {
@@ -71,12 +72,17 @@ impl Manifest {
         let mut lines = text
             .lines()
             .filter(|l| !l.is_empty() && !l.starts_with('#'));
-        let build = lines
-            .clone()
-            .next()
-            .and_then(|first| first.strip_prefix(HEADER).or(first.strip_prefix(HEADER_2)))
+        let first = lines.clone().next();
+        let build = first
+            .and_then(|first| first.strip_prefix(HEADER))
             .and_then(|rest| rest.strip_prefix(' '))
-            .map(Digest::parse);
+            .map(Digest::parse)
+            .or_else(|| {
+                // An older format: its digests are of another hash.
+                first
+                    .filter(|f| OLDER_HEADERS.iter().any(|h| f.starts_with(h)))
+                    .map(|_| None)
+            });
         let Some(build) = build else {
             // The first format: a path per line.
             return Manifest {
@@ -223,16 +229,14 @@ mod tests {
         assert_eq!(manifest.records_for(&build), Some(&records));
         assert_eq!(manifest.reusable_for(&Digest::of(b"other")), None);
         assert_eq!(manifest.records_for(&Digest::of(b"other")), None);
-        // The format before record lines is still reused.
-        let second: String = text
-            .replace(HEADER, HEADER_2)
-            .lines()
-            .filter(|l| !l.starts_with(RECORD))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let manifest = Manifest::parse(&second);
-        assert_eq!(manifest.reusable_for(&build), Some(&files));
-        assert_eq!(manifest.records_for(&build), Some(&Records::new()));
+        // The formats before this one (digests of another hash) are not
+        // reused, but their files are still relnotes' own.
+        for older in OLDER_HEADERS {
+            let manifest = Manifest::parse(&text.replace(&format!("{HEADER} "), older));
+            assert_eq!(manifest.owned, ["en/25.10.html", "en/index.html"]);
+            assert_eq!(manifest.reusable_for(&build), None);
+            assert_eq!(manifest.records_for(&build), None);
+        }
     }
 
     #[test]
@@ -251,7 +255,7 @@ mod tests {
             text.replacen("record ", "record zz", 1),
             format!("{text}record {}\n", Digest::of(b"x")),
             text.replacen(" - ", " x ", 1),
-            text.replacen("relnotes-site 3 ", "relnotes-site 3 zz", 1),
+            text.replacen("relnotes-site 4 ", "relnotes-site 4 zz", 1),
             format!("{text}garbage\n"),
             format!("{text}{}", text.lines().last().unwrap()),
             text.replacen("en/index.html", "../index.html", 1),
