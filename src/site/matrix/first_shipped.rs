@@ -6,6 +6,7 @@
 
 use super::{Grid, RowKind};
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 
 /// The first release to ship a version line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,25 +40,34 @@ pub fn of(grid: &Grid) -> Vec<Row<'_>> {
         .iter()
         .filter_map(|row| {
             let mut majors: Vec<Major> = Vec::new();
+            // Where each major version is in `majors`, and the lines met:
+            // a row of a thousand releases can have hundreds of lines.
+            let mut major_at: HashMap<String, usize> = HashMap::new();
+            let mut lines_met: HashSet<(usize, String)> = HashSet::new();
+            // A version met before is on lines already recorded: most
+            // releases keep the version of the one before them.
+            let mut seen: HashSet<&str> = HashSet::new();
             // Oldest release first: the first one met is the first to ship.
             for (value, &release) in row.values.iter().zip(&grid.columns).rev() {
                 let Some(value) = value else { continue };
+                if !seen.insert(&value.text) {
+                    continue;
+                }
                 let (major, line) = lines(&value.text);
                 let shipped = |line: &str| Shipped {
                     line: line.to_string(),
                     version: value.text.clone(),
                     release,
                 };
-                match majors.iter_mut().find(|m| m.first.line == major) {
-                    Some(m) => {
-                        if !m.lines.iter().any(|l| l.line == line) {
-                            m.lines.push(shipped(&line));
-                        }
-                    }
-                    None => majors.push(Major {
-                        first: shipped(&major),
-                        lines: vec![shipped(&line)],
-                    }),
+                let at = *major_at.entry(major).or_insert_with_key(|major| {
+                    majors.push(Major {
+                        first: shipped(major),
+                        lines: Vec::new(),
+                    });
+                    majors.len() - 1
+                });
+                if lines_met.insert((at, line.clone())) {
+                    majors[at].lines.push(shipped(&line));
                 }
             }
             if majors.is_empty() {
@@ -138,22 +148,27 @@ mod tests {
 
     #[test]
     fn the_oldest_release_with_a_major_version_first_shipped_it() {
-        // Columns newest first: releases 0..5; cuDNN 9 arrives in release
-        // 3, goes back to 8 in release 2 and returns in release 1.
+        // Columns newest first: releases 0..8; cuDNN 9 arrives in release
+        // 7, goes back to 8 in release 2 and returns in release 1.
+        // Releases keep a version across several releases (7 and 6 have
+        // 9.0.0 as 3 does, 5 and 4 have none).
         let versions = [
             Some("9.1.0"),
             Some("9.0.1"),
             Some("8.9.7"),
             Some("9.0.0"),
             None,
+            None,
+            Some("9.0.0"),
+            Some("9.0.0"),
         ];
         let grid = Grid {
             arch: "amd64".into(),
-            columns: vec![0, 1, 2, 3, 4],
+            columns: vec![0, 1, 2, 3, 4, 5, 6, 7],
             rows: vec![GridRow {
                 kind: RowKind::Component("cuDNN".into()),
                 values: versions.iter().map(|v| v.map(Value::new)).collect(),
-                changes: vec![crate::diff::Change::Unchanged; 5],
+                changes: vec![crate::diff::Change::Unchanged; 8],
             }],
         };
         let rows = of(&grid);
@@ -163,13 +178,13 @@ mod tests {
             .iter()
             .map(|m| (m.first.line.as_str(), m.first.release))
             .collect();
-        assert_eq!(firsts, [("9", 3), ("8", 2)]);
+        assert_eq!(firsts, [("9", 7), ("8", 2)]);
         assert_eq!(majors[0].first.version, "9.0.0");
         let nine: Vec<(&str, usize)> = majors[0]
             .lines
             .iter()
             .map(|l| (l.line.as_str(), l.release))
             .collect();
-        assert_eq!(nine, [("9.1", 0), ("9.0", 3)]);
+        assert_eq!(nine, [("9.1", 0), ("9.0", 7)]);
     }
 }
