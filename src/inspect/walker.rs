@@ -24,6 +24,7 @@ use super::inflate::GzipDecoder;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
 use super::retry::{self, MAX_TRIES};
+use super::schedule::Schedule;
 use super::skip_reader::SkipReader;
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
@@ -33,7 +34,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::hash::Hasher;
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Component, Path};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Files larger than this are never kept, whatever the filter says.
@@ -186,60 +187,73 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
     }
     let results = hits;
     let cached = |i: &usize| results[*i].lock().is_ok_and(|slot| slot.is_some());
-    // Largest first: the last layer to start should be a short one.
-    let mut order: Vec<usize> = (0..layers.len()).filter(|i| !cached(i)).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(layers[i].size.unwrap_or(u64::MAX)));
+    let to_read: Vec<usize> = (0..layers.len()).filter(|i| !cached(i)).collect();
     // Cached layers are not shown: only what is read counts.
-    let total: u64 = order.iter().filter_map(|&i| layers[i].size).sum();
-    job.progress.begin(order.len(), total);
+    let total: u64 = to_read.iter().filter_map(|&i| layers[i].size).sum();
+    job.progress.begin(to_read.len(), total);
+    let workers = job.jobs.clamp(1, to_read.len().max(1));
+    let sizes: Vec<Option<u64>> = layers.iter().map(|l| l.size).collect();
+    let schedule = Schedule::new(to_read, &sizes, workers);
 
-    let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
     let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
-    let workers = job.jobs.clamp(1, order.len().max(1));
 
+    // Reads one layer; whether to go on (no read has failed).
+    let read = |index: usize| -> bool {
+        let layer = &layers[index];
+        let mut read_here = false;
+        let mut scan = || {
+            read_here = true;
+            job.progress.layer_start(index, &layer.digest, layer.size);
+            let result = scan_blob(job, index, layer, &cancel, &budget);
+            job.progress.layer_done(index);
+            result
+        };
+        let result = match job.cache {
+            // Another read of this run may be reading the same
+            // layer: the cache makes this one wait for it.
+            Some(cache) => cache.get_or_scan(&layer.digest, scan),
+            None => scan().map(Arc::new),
+        };
+        let result = result.and_then(|scan| {
+            if !read_here {
+                charge_cached(job, &layer.digest, &scan, &budget)?;
+            }
+            Ok(scan)
+        });
+        match result {
+            Ok(scan) => {
+                *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(scan);
+            }
+            Err(e) => {
+                // The first failure is the one to report; the
+                // others are (mostly) its consequence.
+                if !cancel.swap(true, Ordering::Relaxed) {
+                    *first_error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                }
+                return false;
+            }
+        }
+        true
+    };
+    let next = || schedule.pick().filter(|_| !cancel.load(Ordering::Relaxed));
+    // A thread started beside the last layers, to read one of them.
+    let helper = || {
+        while let Some(pick) = next() {
+            if !read(pick.index) {
+                break;
+            }
+        }
+    };
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                loop {
-                    if cancel.load(Ordering::Relaxed) {
-                        break;
+                while let Some(pick) = next() {
+                    for _ in 0..pick.start_others {
+                        scope.spawn(helper);
                     }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&index) = order.get(k) else { break };
-                    let layer = &layers[index];
-                    let mut read_here = false;
-                    let mut scan = || {
-                        read_here = true;
-                        job.progress.layer_start(index, &layer.digest, layer.size);
-                        let result = scan_blob(job, index, layer, &cancel, &budget);
-                        job.progress.layer_done(index);
-                        result
-                    };
-                    let result = match job.cache {
-                        // Another read of this run may be reading the same
-                        // layer: the cache makes this one wait for it.
-                        Some(cache) => cache.get_or_scan(&layer.digest, scan),
-                        None => scan().map(Arc::new),
-                    };
-                    let result = result.and_then(|scan| {
-                        if !read_here {
-                            charge_cached(job, &layer.digest, &scan, &budget)?;
-                        }
-                        Ok(scan)
-                    });
-                    match result {
-                        Ok(scan) => {
-                            *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(scan);
-                        }
-                        Err(e) => {
-                            // The first failure is the one to report; the
-                            // others are (mostly) its consequence.
-                            if !cancel.swap(true, Ordering::Relaxed) {
-                                *first_error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                            }
-                            break;
-                        }
+                    if !read(pick.index) {
+                        break;
                     }
                 }
             });
@@ -695,6 +709,7 @@ fn normalize(path: &Path) -> Option<String> {
 mod tests {
     use super::*;
     use crate::inspect::digest::sha256_digest;
+    use std::sync::atomic::AtomicUsize;
 
     enum E<'a> {
         File(&'a str, &'a [u8]),
