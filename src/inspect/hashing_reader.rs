@@ -7,9 +7,9 @@
 //! back to be filled again, so the two run side by side without copying: a
 //! layer read alone (the one new layer of an image whose other layers are
 //! cached) takes the longer of the two, not their sum. A hashing thread
-//! serves two readers and hashes their chunks in lockstep
-//! ([`super::paired_sha256`]), which costs half again as much CPU time as
-//! one stream instead of twice as much. Where no thread can be started, the
+//! serves up to four readers and hashes chunks of two of them at a time in
+//! lockstep ([`super::paired_sha256`]), which costs less CPU time than
+//! hashing them one after the other. Where no thread can be started, the
 //! reader hashes on its own.
 
 use super::paired_sha256::{StreamSha256, update_pair};
@@ -26,7 +26,7 @@ const CHUNK: usize = 256 << 10;
 /// on what this reader holds, and how far hashing may fall behind.
 const CHUNKS: usize = 4;
 /// Readers one hashing thread serves.
-const STREAMS_PER_THREAD: usize = 2;
+const STREAMS_PER_THREAD: usize = 4;
 
 type Chunk = Arc<Box<[u8]>>;
 
@@ -185,20 +185,32 @@ fn serve(jobs: Receiver<Job>) {
         }
         streams.retain(|s| !answer_if_done(s));
         let alone = streams.len() == 1;
-        let mut ready = streams.iter_mut().filter(|s| !s.queue.is_empty());
-        match (ready.next(), ready.next()) {
-            (Some(a), Some(b)) => {
+        // The streams with the most chunks waiting first (their readers
+        // are the nearest to waiting for one back); among equals, the one
+        // served longest ago (served streams move to the back).
+        let mut ready: Vec<usize> = (0..streams.len())
+            .filter(|&i| !streams[i].queue.is_empty())
+            .collect();
+        ready.sort_by_key(|&i| std::cmp::Reverse(streams[i].queue.len()));
+        match ready[..] {
+            [i, j, ..] => {
+                let [a, b] = streams
+                    .get_disjoint_mut([i, j])
+                    .expect("two distinct streams");
                 let (chunk_a, len_a) = a.queue.pop_front().expect("a queued chunk");
                 let (chunk_b, len_b) = b.queue.pop_front().expect("a queued chunk");
                 update_pair(&mut a.sha, &chunk_a[..len_a], &mut b.sha, &chunk_b[..len_b]);
                 // The reader may be gone (a failed read): nothing to return.
                 let _ = a.give_back.send(chunk_a);
                 let _ = b.give_back.send(chunk_b);
+                to_back(&mut streams, &[i, j]);
             }
-            (Some(a), None) if alone || a.reply.is_some() || a.queue.len() >= CHUNKS - 1 => {
+            [i] if alone || streams[i].reply.is_some() || streams[i].queue.len() >= CHUNKS - 1 => {
+                let a = &mut streams[i];
                 let (chunk, len) = a.queue.pop_front().expect("a queued chunk");
                 a.sha.update(&chunk[..len]);
                 let _ = a.give_back.send(chunk);
+                to_back(&mut streams, &[i]);
             }
             _ => match jobs.recv() {
                 Ok(job) => take(&mut streams, job),
@@ -206,6 +218,18 @@ fn serve(jobs: Receiver<Job>) {
             },
         }
     }
+}
+
+/// Moves the streams at `served` to the back of `streams`, in order.
+fn to_back(streams: &mut Vec<Stream>, served: &[usize]) {
+    let mut moved: Vec<Stream> = Vec::with_capacity(served.len());
+    let mut at: Vec<usize> = served.to_vec();
+    at.sort_unstable_by(|a, b| b.cmp(a));
+    for i in at {
+        moved.push(streams.remove(i));
+    }
+    moved.reverse();
+    streams.extend(moved);
 }
 
 /// Sends the digest of a stream whose reader asked for it and whose
@@ -477,17 +501,18 @@ mod tests {
     }
 
     #[test]
-    fn a_hashing_thread_pairs_streams_and_answers_each_with_its_own_digest() {
+    fn a_hashing_thread_pairs_chunks_of_its_streams_and_answers_each_with_its_own_digest() {
         // Every job is sent before the thread starts, so that it finds
-        // chunks of both streams waiting and hashes them in lockstep; the
-        // streams end at different chunks, and a third stream is given up.
+        // chunks of every stream waiting and hashes two at a time; the
+        // streams end at different chunks, and a fourth is given up.
         let a = source(CHUNK * 5 + 3, 1, false).bytes;
         let b: Vec<u8> = a.iter().rev().copied().collect();
         let b = &b[..CHUNK * 2 + 1000];
+        let c = &a[CHUNK / 2..CHUNK * 4];
         let (jobs, receiver) = channel();
         let (give_back, hashed) = channel();
         let mut replies = Vec::new();
-        for (stream, bytes) in [(7, &a[..]), (9, b), (11, &a[..CHUNK])] {
+        for (stream, bytes) in [(7, &a[..]), (9, b), (10, c), (11, &a[..CHUNK])] {
             jobs.send(Job::Open {
                 stream,
                 give_back: give_back.clone(),
@@ -517,13 +542,14 @@ mod tests {
         let digest = |reply: &Receiver<[u8; 32]>| digest_text(reply.recv().unwrap());
         assert_eq!(digest(&replies[0]), sha256_digest(&a));
         assert_eq!(digest(&replies[1]), sha256_digest(b));
+        assert_eq!(digest(&replies[2]), sha256_digest(c));
         assert!(
-            replies[2].recv().is_err(),
+            replies[3].recv().is_err(),
             "an abandoned stream has no digest"
         );
         thread.join().unwrap();
-        // Every chunk of the two finished streams came back to be refilled.
-        assert_eq!(hashed.iter().count(), 6 + 3);
+        // Every chunk of the finished streams came back to be refilled.
+        assert_eq!(hashed.iter().count(), 6 + 3 + 4);
     }
 
     #[test]
