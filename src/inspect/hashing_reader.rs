@@ -86,9 +86,10 @@ struct Attached {
 }
 
 impl Attached {
-    /// A place on a thread that serves one reader already (so that the two
-    /// are hashed in lockstep), else on an idle one, else on a new one;
-    /// `None` when no thread can be started (a process or system limit).
+    /// A place on the thread serving the most readers short of
+    /// [`STREAMS_PER_THREAD`] (so that readers are hashed in pairs), else
+    /// on a new one; `None` when no thread can be started (a process or
+    /// system limit).
     fn attach() -> Option<Attached> {
         let mut workers = WORKERS.lock().unwrap_or_else(|e| e.into_inner());
         let open = |w: &Worker| w.attached < STREAMS_PER_THREAD && !w.thread.is_finished();
@@ -174,9 +175,9 @@ struct Stream {
 /// A hashing thread's loop: take the jobs sent, hash the oldest chunks of
 /// two streams at once, answer the finished ones.
 ///
-/// A lone chunk waits for one of the other stream while its reader still
-/// has chunks to fill, so that hashing keeps pairing even when it has
-/// caught up with inflating.
+/// A lone chunk waits for a chunk of another stream while its reader
+/// still has chunks to fill, so that hashing keeps pairing even when it
+/// has caught up with inflating.
 fn serve(jobs: Receiver<Job>) {
     let mut streams: Vec<Stream> = Vec::new();
     loop {
@@ -220,16 +221,19 @@ fn serve(jobs: Receiver<Job>) {
     }
 }
 
-/// Moves the streams at `served` to the back of `streams`, in order.
+/// Moves the streams at `served` to the back of `streams`.
 fn to_back(streams: &mut Vec<Stream>, served: &[usize]) {
-    let mut moved: Vec<Stream> = Vec::with_capacity(served.len());
-    let mut at: Vec<usize> = served.to_vec();
-    at.sort_unstable_by(|a, b| b.cmp(a));
-    for i in at {
-        moved.push(streams.remove(i));
+    let mut moved = Vec::with_capacity(served.len());
+    let mut kept = Vec::with_capacity(streams.len());
+    for (i, stream) in streams.drain(..).enumerate() {
+        if served.contains(&i) {
+            moved.push(stream);
+        } else {
+            kept.push(stream);
+        }
     }
-    moved.reverse();
-    streams.extend(moved);
+    kept.append(&mut moved);
+    *streams = kept;
 }
 
 /// Sends the digest of a stream whose reader asked for it and whose

@@ -861,6 +861,64 @@ mod tests {
     }
 
     #[test]
+    fn layers_started_together_at_the_end_are_each_read_once_and_merged_in_order() {
+        // Sizes (padded with files no one wants) that make the last two
+        // layers start together on two workers; each layer replaces the
+        // one file before it, so the merge shows which came last.
+        let sized = |n: usize, pad: usize| {
+            let filler = vec![b'x'; pad];
+            let text = format!("layer {n}");
+            tar_of(&[
+                E::File("etc/which", text.as_bytes()),
+                E::File("var/filler", &filler),
+            ])
+        };
+        let tars = [
+            sized(0, 182_000),
+            sized(1, 335_000),
+            sized(2, 178_000),
+            sized(3, 94_000),
+        ];
+        let layers: Vec<LayerRef> = tars
+            .iter()
+            .map(|tar| LayerRef {
+                digest: sha256_digest(tar),
+                media_type: None,
+                size: Some(tar.len() as u64),
+                check: Check::Stored,
+            })
+            .collect();
+        let sizes: Vec<Option<u64>> = layers.iter().map(|l| l.size).collect();
+        let schedule = Schedule::new(vec![0, 1, 2, 3], &sizes, 2);
+        let shared: usize = std::iter::from_fn(|| schedule.pick())
+            .map(|p| p.start_others)
+            .sum();
+        assert_eq!(shared, 1, "the last layer starts beside the one before");
+        let store = Blobs {
+            blobs: tars.to_vec(),
+            reads: AtomicUsize::new(0),
+        };
+        let job = Job {
+            store: &store,
+            reference: "r",
+            wanted: &|path: &str, _: u64| {
+                if path == "etc/which" {
+                    Keep::Whole
+                } else {
+                    Keep::No
+                }
+            },
+            progress: &super::super::NoProgress,
+            jobs: 2,
+            cache: None,
+        };
+        let merged = read_layers(&job, &layers).unwrap();
+        assert_eq!(store.reads.load(Ordering::Relaxed), 4);
+        assert_eq!(paths(&merged), ["etc/which"]);
+        assert_eq!(&*merged[0].contents, b"layer 3");
+    }
+
+    #[test]
     fn last_entry_wins_and_hard_links() {
         let s = scan(&tar_of(&[
             E::File("./a", b"one"),
