@@ -76,6 +76,14 @@ impl Ecosystem {
             _ => name.to_ascii_lowercase(),
         }
     }
+
+    /// Whether two names normalise alike, without building either form.
+    pub fn names_eq(self, name: &str, other: &str) -> bool {
+        match self {
+            Ecosystem::Pypi => pep503_eq(name, other),
+            _ => name.eq_ignore_ascii_case(other),
+        }
+    }
 }
 
 impl fmt::Display for Ecosystem {
@@ -420,6 +428,13 @@ mod tests {
             assert_eq!(pep503(a), by_chars, "{a}");
             for b in names {
                 assert_eq!(pep503_eq(a, b), pep503(a) == pep503(b), "{a} ~ {b}");
+                for ecosystem in Ecosystem::ALL {
+                    assert_eq!(
+                        ecosystem.names_eq(a, b),
+                        ecosystem.normalize_name(a) == ecosystem.normalize_name(b),
+                        "{ecosystem}: {a} ~ {b}"
+                    );
+                }
             }
         }
         assert_eq!(Ecosystem::default_for("UBUNTU"), Os);

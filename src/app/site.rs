@@ -3,7 +3,7 @@
 use super::{CommandReport, Session};
 use crate::Error;
 use crate::site::records::{Loaded as LoadedRecord, RecordCache};
-use crate::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
+use crate::site::{self, BaseUrl, CheckReport, Entry, PreviousSite, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
 pub struct SiteRequest<'a> {
@@ -33,8 +33,45 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         templates: req.templates,
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
-    // A check trusts nothing kept from an earlier build.
-    let kept = (!req.check).then(|| RecordCache::beside(req.out, &session.workspace));
+    if req.check {
+        let entries = entries(session, req, None)?;
+        let report = site::check(&session.workspace, entries, &options, req.out)?;
+        return Ok(SiteOutcome::Checked {
+            out: req.out.to_path_buf(),
+            report,
+        });
+    }
+    // The previous site's manifest is read while the records load: the
+    // first of that is reading one file, on one core.
+    let (entries, previous) = std::thread::scope(|scope| {
+        let previous = scope.spawn(|| PreviousSite::read(req.out));
+        let kept = RecordCache::beside(req.out, &session.workspace);
+        let entries = entries(session, req, Some(kept));
+        let previous = previous.join().expect("reading the previous site panicked");
+        entries.map(|entries| (entries, previous))
+    })?;
+    let written = site::write(
+        &session.workspace,
+        entries,
+        &options,
+        req.out,
+        req.force,
+        previous,
+    )?;
+    Ok(SiteOutcome::Written {
+        out: req.out.to_path_buf(),
+        written,
+    })
+}
+
+/// Every release, loaded: from the records `kept` beside the site where
+/// their text did not change. A check trusts nothing kept from an
+/// earlier build.
+fn entries(
+    session: &mut Session,
+    req: &SiteRequest,
+    kept: Option<RecordCache>,
+) -> Result<Vec<Entry>, Error> {
     let records = session.load_all_reusing(|version, text| match &kept {
         Some(kept) => {
             let digest = RecordCache::digest(text);
@@ -63,10 +100,9 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
     }
     let entries: Vec<Entry> = records
         .into_iter()
-        .map(|r| Entry {
-            version: r.version,
-            source: r.text,
-            release: r.release,
+        .map(|r| match r.note {
+            Some((digest, _)) => Entry::with_text_digest(r.version, r.release, digest),
+            None => Entry::new(r.version, r.release, &r.text),
         })
         .collect();
     let drafts: Vec<String> = entries
@@ -77,15 +113,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
     if req.no_drafts && !drafts.is_empty() {
         return Err(crate::draft::DraftError::Drafts(drafts).into());
     }
-    let out = req.out.to_path_buf();
-    let workspace = &session.workspace;
-    Ok(if req.check {
-        let report = site::check(workspace, entries, &options, req.out)?;
-        SiteOutcome::Checked { out, report }
-    } else {
-        let written = site::write(workspace, entries, &options, req.out, req.force)?;
-        SiteOutcome::Written { out, written }
-    })
+    Ok(entries)
 }
 
 impl CommandReport for SiteOutcome {

@@ -7,7 +7,6 @@ use super::text::Text;
 use crate::package::{Origin, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
-use std::collections::HashMap;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchView {
@@ -136,18 +135,18 @@ impl Release {
             .map(|(n, v)| component(n, v, Placed::Shared))
             .collect();
         if let Some(over) = overrides {
-            // Overrides replace shared components in place, found by key;
+            // Overrides replace shared components in place, found by key
+            // (an arch overrides a few of dozens: compared, not hashed);
             // only additions shift positions, so they come after.
-            let shared: HashMap<String, usize> = components
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.key(), i))
-                .collect();
+            let shared = components.len();
             let mut additions = Vec::new();
             for (name, version) in &over.components {
                 let added = component(name, version, Placed::Added);
-                match shared.get(&added.key()) {
-                    Some(&i) => {
+                match components[..shared]
+                    .iter()
+                    .rposition(|c| c.same_key(&added))
+                {
+                    Some(i) => {
                         let shared_version = components[i].version;
                         components[i] = ComponentRef {
                             placed: Placed::Override { shared_version },
@@ -182,6 +181,16 @@ impl ComponentRef<'_> {
     /// The name as the ecosystem compares names (`Package::key`).
     pub fn key(&self) -> String {
         self.ecosystem.normalize_name(self.name)
+    }
+
+    /// Whether both have the same [`key`](Self::key), mostly without
+    /// building either.
+    pub fn same_key(&self, other: &ComponentRef) -> bool {
+        if self.ecosystem == other.ecosystem {
+            self.ecosystem.names_eq(self.name, other.name)
+        } else {
+            self.key() == other.key()
+        }
     }
 }
 
@@ -303,6 +312,36 @@ mod tests {
             .map(|c| c.name.as_str())
             .collect();
         assert_eq!(aarch64, ["CUDA", "torch", "accelerate", "vllm", "zzz"]);
+    }
+
+    #[test]
+    fn an_override_spelled_otherwise_replaces_the_shared_component() {
+        let r = release(
+            r#"
+            [components]
+            Ubuntu = "24.04"
+            flash_attn = "2.8.3"
+            [arch.amd64.components]
+            "Flash.Attn" = "2.8.4"
+            UBUNTU = "24.10"
+            "#,
+        );
+        let view = r.resolve_arch(&project(), &"amd64".parse().unwrap());
+        let components: Vec<_> = view
+            .components
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str(), c.origin.clone()))
+            .collect();
+        let overridden = |v: &str| Origin::Override {
+            shared_version: v.into(),
+        };
+        assert_eq!(
+            components,
+            [
+                ("UBUNTU", "24.10", overridden("24.04")),
+                ("Flash.Attn", "2.8.4", overridden("2.8.3")),
+            ]
+        );
     }
 
     #[test]

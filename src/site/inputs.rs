@@ -61,7 +61,7 @@ impl Inputs {
         // same text; computing it serialises the whole release.
         let previous = previous.and_then(|m| m.records_for(&build));
         let fingerprints = crate::parallel::map(entries, |e| {
-            let key = (e.version.clone(), Digest::of(e.source.as_bytes()));
+            let key = (e.version.clone(), e.text_digest);
             let fingerprint = previous
                 .and_then(|p| p.get(&key))
                 .copied()

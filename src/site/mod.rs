@@ -14,10 +14,12 @@ mod check_sink;
 mod digest;
 mod inputs;
 pub mod labels;
+mod listing;
 mod manifest;
 pub mod matrix;
 mod nav;
 mod pages;
+mod previous_dirs;
 pub mod records;
 mod sink;
 mod spare;
@@ -116,9 +118,27 @@ impl Site {
 pub struct Entry {
     pub version: String,
     pub release: Release,
-    /// The record's text as it was read: a rebuild that finds the same
-    /// text takes what it was built into from the previous manifest.
-    pub source: String,
+    /// The digest of the record's text as it was read: a rebuild that
+    /// finds the same text takes what it was built into from the previous
+    /// manifest.
+    text_digest: digest::Digest,
+}
+
+impl Entry {
+    /// The release `version`, loaded from the record `text`.
+    pub fn new(version: String, release: Release, text: &str) -> Entry {
+        Entry::with_text_digest(version, release, records::RecordCache::digest(text))
+    }
+
+    /// The same, with the digest of the text taken already
+    /// ([`records::RecordCache::digest`]).
+    pub fn with_text_digest(version: String, release: Release, digest: digest::Digest) -> Entry {
+        Entry {
+            version,
+            release,
+            text_digest: digest,
+        }
+    }
 }
 
 /// What every way of building a site starts from.
@@ -203,19 +223,33 @@ pub fn build(
     Ok(site)
 }
 
+/// The site in a directory before a build, as far as a build takes
+/// anything from it: read apart, so that it can be read while the
+/// records load.
+pub struct PreviousSite(Option<write::ReadManifest>);
+
+impl PreviousSite {
+    /// The site in `dir` now; nothing when there is none (or no readable
+    /// manifest: the build then checks again, under its lock).
+    pub fn read(dir: &Path) -> PreviousSite {
+        PreviousSite(write::previous_manifest(dir))
+    }
+}
+
 /// Builds the site from every release (oldest first) into `dir`: beside
-/// it, reusing what the previous build made from the same inputs, then
-/// swapped in (docs/site.md, "Safety"). A directory that holds files but
-/// no manifest is only built into with `force` (its files are kept all
-/// the same).
+/// it, reusing what the previous build made from the same inputs (as
+/// `previous` read it, and still there), then swapped in (docs/site.md,
+/// "Safety"). A directory that holds files but no manifest is only built
+/// into with `force` (its files are kept all the same).
 pub fn write(
     workspace: &Workspace,
     entries: Vec<Entry>,
     options: &SiteOptions,
     dir: &Path,
     force: bool,
+    previous: PreviousSite,
 ) -> Result<Written, SiteError> {
-    let previous = write::previous_manifest(dir);
+    let PreviousSite(previous) = previous;
     let mut plan = Plan::new(
         workspace,
         entries,
@@ -302,11 +336,7 @@ mod tests {
                 .into_iter()
                 .map(|version| {
                     let loaded = workspace.load(&version, false).unwrap();
-                    Entry {
-                        source: loaded.sources.text().to_string(),
-                        release: loaded.release,
-                        version,
-                    }
+                    Entry::new(version, loaded.release, loaded.sources.text())
                 })
                 .collect()
         };

@@ -15,6 +15,7 @@
 //! same way.
 
 use super::SiteError;
+use super::listing::Listed;
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::ErrorKind;
@@ -131,19 +132,19 @@ impl RealDirs {
 }
 
 /// Removes from the spare at `root` what the new site does not hold:
-/// `listed` is the spare as it was (relative paths, kinds), `kept` says
+/// `listed` is the spare as it was, `kept` says
 /// whether a path belongs to the new site. Emptied directories go too.
 pub(super) fn remove_strays(
     root: &Path,
-    listed: &[(String, fs::FileType)],
+    listed: &[Listed],
     kept: impl Fn(&str) -> bool,
 ) -> Result<(), SiteError> {
     let io = |path: PathBuf| move |source| SiteError::Io { path, source };
-    for (relative, kind) in listed {
-        if kind.is_dir() || kept(relative) {
+    for Listed { path, kind, .. } in listed {
+        if kind.is_dir() || kept(path) {
             continue;
         }
-        let path = root.join(relative);
+        let path = root.join(path);
         // The list was taken while pages were written: what is a directory
         // now was made one for them (in place of a symlink, say).
         match fs::symlink_metadata(&path) {
@@ -152,9 +153,9 @@ pub(super) fn remove_strays(
         }
     }
     // Children sort after their parents: deepest first in reverse.
-    for (relative, _) in listed.iter().rev().filter(|(_, kind)| kind.is_dir()) {
+    for dir in listed.iter().rev().filter(|l| l.kind.is_dir()) {
         // Only empty ones go; the others hold pages of the new site.
-        let _ = fs::remove_dir(root.join(relative));
+        let _ = fs::remove_dir(root.join(&dir.path));
     }
     Ok(())
 }
@@ -201,22 +202,8 @@ mod tests {
         fs::write(outside.path().join("theirs"), "x").unwrap();
         std::os::unix::fs::symlink(outside.path(), r.join("link")).unwrap();
 
-        let mut listed: Vec<(String, fs::FileType)> = Vec::new();
-        for path in [
-            "en",
-            "en/a.html",
-            "en/diff",
-            "en/diff/x.html",
-            "en/gone.html",
-        ]
-        .into_iter()
-        .chain(["link", "old", "old/deep", "old/deep/y.html"])
-        {
-            listed.push((
-                path.into(),
-                fs::symlink_metadata(r.join(path)).unwrap().file_type(),
-            ));
-        }
+        let listed = super::super::listing::files_under(r).unwrap();
+        assert_eq!(listed.len(), 9, "{listed:?}");
         remove_strays(r, &listed, |p| p == "en/a.html").unwrap();
 
         assert!(r.join("en/a.html").is_file());

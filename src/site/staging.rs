@@ -7,17 +7,18 @@
 
 use super::SiteError;
 use super::digest::Digest;
+use super::listing::Listed;
 use super::manifest::Line;
+use super::previous_dirs::{PreviousDirs, Status};
 use super::sink::{Produced, Sink};
 use super::spare::{RealDirs, clear};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 pub(super) struct StagingSink<'a> {
     staging: &'a Path,
@@ -26,12 +27,20 @@ pub(super) struct StagingSink<'a> {
     previous: Option<Previous<'a>>,
     pub produced: Produced,
     pub reused: AtomicUsize,
-    /// The previous site's directories looked at so far, and whether each
-    /// is a real directory (not a symlink to elsewhere).
-    real_dirs: Mutex<BTreeMap<String, bool>>,
+    /// The previous site's directories, opened as they are needed.
+    previous_dirs: Option<PreviousDirs<'a>>,
     /// Set when `staging` is the spare (`spare.rs`): it holds files
     /// already, each replaced unless it is the checked file itself.
-    spare: Option<RealDirs>,
+    spare: Option<Spare>,
+}
+
+/// The spare being brought up to date.
+struct Spare {
+    dirs: RealDirs,
+    /// Its files as listed before the build, each by its device and
+    /// inode: a file already linked to the site's own is found here
+    /// without asking the file system again.
+    linked: HashMap<String, (u64, u64)>,
 }
 
 /// The site a build replaces.
@@ -47,36 +56,45 @@ impl<'a> StagingSink<'a> {
     pub fn new(staging: &'a Path, previous: Option<Previous<'a>>) -> StagingSink<'a> {
         StagingSink {
             staging,
+            previous_dirs: previous.as_ref().map(|p| PreviousDirs::new(p.dir)),
             previous,
             produced: Produced::default(),
             reused: AtomicUsize::new(0),
-            real_dirs: Mutex::new(BTreeMap::new()),
             spare: None,
         }
     }
 
-    /// Builds into the spare, which holds an earlier site.
-    pub fn into_spare(mut self) -> Self {
-        self.spare = Some(RealDirs::default());
+    /// Builds into the spare, which holds an earlier site; `listed` is
+    /// what it held before the build.
+    pub fn into_spare(mut self, listed: &[Listed]) -> Self {
+        let linked = listed
+            .iter()
+            .filter(|l| l.kind.is_file())
+            .map(|l| (l.path.clone(), (l.dev, l.ino)))
+            .collect();
+        self.spare = Some(Spare {
+            dirs: RealDirs::default(),
+            linked,
+        });
         self
     }
 
     /// Readies `to` (`path` in the staging directory) to be written: in the
     /// spare, its directories are made real and what is there is removed,
     /// unless it is `linked` (the same inode as that file): `true` then.
-    fn ready(
-        &self,
-        path: &str,
-        to: &Path,
-        linked: Option<&fs::Metadata>,
-    ) -> Result<bool, SiteError> {
-        let Some(dirs) = &self.spare else {
+    fn ready(&self, path: &str, to: &Path, linked: Option<&Status>) -> Result<bool, SiteError> {
+        let Some(spare) = &self.spare else {
             return Ok(false);
         };
-        dirs.prepare(self.staging, path)?;
+        let linked = linked.map(|l| (l.dev, l.ino));
+        // Listed inside the spare's real directories, already linked.
+        if linked.is_some() && spare.linked.get(path) == linked.as_ref() {
+            return Ok(true);
+        }
+        spare.dirs.prepare(self.staging, path)?;
         match fs::symlink_metadata(to) {
             Ok(there) => {
-                if linked.is_some_and(|l| l.dev() == there.dev() && l.ino() == there.ino()) {
+                if linked == Some((there.dev(), there.ino())) {
                     return Ok(true);
                 }
                 clear(to).map_err(io(to))?;
@@ -85,28 +103,6 @@ impl<'a> StagingSink<'a> {
             Err(e) => return Err(io(to)(e)),
         }
         Ok(false)
-    }
-
-    /// Whether every directory on the way to `path` in the previous site
-    /// is a directory of its own: a file is only reused from inside it,
-    /// never through a symlink to elsewhere.
-    fn inside(&self, dir: &Path, path: &str) -> bool {
-        let mut known = self
-            .real_dirs
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let mut at = 0;
-        while let Some(slash) = path[at..].find('/') {
-            let parent = &path[..at + slash];
-            let real = *known.entry(parent.to_string()).or_insert_with(|| {
-                fs::symlink_metadata(dir.join(parent)).is_ok_and(|m| m.is_dir())
-            });
-            if !real {
-                return false;
-            }
-            at += slash + 1;
-        }
-        true
     }
 }
 
@@ -130,16 +126,6 @@ pub(super) fn clock_tick() -> Duration {
         }
         Duration::from_millis(20)
     })
-}
-
-/// When the file's inode last changed (its content, its links, its name).
-fn changed_at(status: &fs::Metadata) -> SystemTime {
-    let nanos = u32::try_from(status.ctime_nsec()).unwrap_or(0);
-    match u64::try_from(status.ctime()) {
-        Ok(secs) => UNIX_EPOCH + Duration::new(secs, nanos),
-        // Before 1970: never earlier than a manifest, so always hashed.
-        Err(_) => SystemTime::now(),
-    }
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
@@ -181,19 +167,16 @@ impl Sink for StagingSink<'_> {
         // Only a file whose status changed after the previous build ended
         // (its manifest's stamp), or within a clock tick of it, is read
         // and hashed.
-        if !self.inside(previous.dir, path) {
+        let Some(status) = self.previous_dirs.as_ref().and_then(|d| d.status(path)) else {
+            return Ok(false);
+        };
+        if !status.is_file {
             return Ok(false);
         }
         let from = previous.dir.join(path);
-        let Ok(status) = fs::symlink_metadata(&from) else {
-            return Ok(false);
-        };
-        if !status.is_file() {
-            return Ok(false);
-        }
         let untouched = previous
             .manifest_written
-            .is_some_and(|written| changed_at(&status) + clock_tick() < written);
+            .is_some_and(|written| status.changed + clock_tick() < written);
         if !untouched {
             match File::open(&from).and_then(Digest::of_reader) {
                 Ok(content) if content == line.content => {}
@@ -235,22 +218,5 @@ mod tests {
             (Duration::from_millis(2)..=Duration::from_millis(20)).contains(&tick),
             "{tick:?}"
         );
-    }
-
-    #[test]
-    fn files_are_reused_only_from_real_directories_of_the_previous_site() {
-        let root = tempfile::tempdir().unwrap();
-        let old = root.path().join("old");
-        let elsewhere = root.path().join("elsewhere");
-        fs::create_dir_all(old.join("en/diff")).unwrap();
-        fs::create_dir_all(&elsewhere).unwrap();
-        std::os::unix::fs::symlink(&elsewhere, old.join("zh")).unwrap();
-        let staging = root.path().join("new");
-        let sink = StagingSink::new(&staging, None);
-        assert!(sink.inside(&old, "index.html"));
-        assert!(sink.inside(&old, "en/a.html"));
-        assert!(sink.inside(&old, "en/diff/a..b.html"));
-        assert!(!sink.inside(&old, "zh/a.html"), "through a symlink");
-        assert!(!sink.inside(&old, "md/en/a.md"), "no such directory");
     }
 }

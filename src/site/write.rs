@@ -10,6 +10,7 @@
 
 use super::check_sink::CheckSink;
 use super::digest::Digest;
+use super::listing::{Listed, files_under};
 use super::manifest::{self, Manifest, Records};
 use super::records::RECORDS_ROLE;
 use super::sink::Sink;
@@ -182,30 +183,6 @@ fn read_bytes(dir: &Path) -> Result<Option<Vec<u8>>, SiteError> {
     }
 }
 
-/// Every file (and symlink) under `dir`, as `/`-separated relative paths.
-fn files_under(dir: &Path) -> Result<Vec<(String, fs::FileType)>, SiteError> {
-    let mut out = Vec::new();
-    let mut stack = vec![(dir.to_path_buf(), String::new())];
-    while let Some((here, prefix)) = stack.pop() {
-        for entry in fs::read_dir(&here).map_err(io(&here))? {
-            let entry = entry.map_err(io(&here))?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let relative = if prefix.is_empty() {
-                name
-            } else {
-                format!("{prefix}/{name}")
-            };
-            let kind = entry.file_type().map_err(io(&entry.path()))?;
-            if kind.is_dir() {
-                stack.push((entry.path(), relative.clone()));
-            }
-            out.push((relative, kind));
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(out)
-}
-
 /// Compares the site that `produce` renders into its sink with the
 /// directory `dir` (which may not exist), page by page.
 pub(super) fn check_with(
@@ -358,15 +335,19 @@ pub(super) fn write_with(
             manifest_written,
         }),
     );
-    if staging.is_spare() {
-        sink = sink.into_spare();
-    }
+    // The spare as it is, listed before anything is written into it:
+    // what the new site does not hold goes afterwards, and a file linked
+    // already is known to be without asking the file system again.
+    let spare_listed = if staging.is_spare() {
+        let listed = files_under(temp)?;
+        sink = sink.into_spare(&listed);
+        Some(listed)
+    } else {
+        None
+    };
     let rendering = AtomicBool::new(true);
-    let (produced, listed, spare_listed) = std::thread::scope(|scope| {
+    let (produced, listed) = std::thread::scope(|scope| {
         let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
-        let spare_listing = staging
-            .is_spare()
-            .then(|| scope.spawn(|| files_under(temp)));
         let writeback = scope.spawn(|| write_back_while(&rendering, temp));
         // Stops the write-back however rendering ends, a panic included
         // (the scope waits for its threads before passing the panic on).
@@ -374,9 +355,8 @@ pub(super) fn write_with(
         let produced = produce(&sink);
         drop(stop);
         let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
-        let spare_listed = spare_listing.map(|h| h.join().expect("the listing thread panicked"));
         let _ = writeback.join();
-        (produced, listed, spare_listed)
+        (produced, listed)
     });
     produced?;
     let old_files = match listed {
@@ -388,7 +368,7 @@ pub(super) fn write_with(
     // What the spare held that the new site does not (listed while pages
     // were written: whatever was there before is in the list).
     if let Some(spare_listed) = spare_listed {
-        remove_strays(temp, &spare_listed?, |p| lines.contains_key(p))?;
+        remove_strays(temp, &spare_listed, |p| lines.contains_key(p))?;
     }
     let manifest_path = temp.join(MANIFEST);
     fs::File::create_new(&manifest_path)
@@ -403,7 +383,12 @@ pub(super) fn write_with(
         .into_iter()
         .collect();
     let mut kept = Vec::new();
-    for (relative, kind) in &old_files {
+    for Listed {
+        path: relative,
+        kind,
+        ..
+    } in &old_files
+    {
         if relative == MANIFEST || lines.contains_key(relative) || ours.contains(relative) {
             continue;
         }
@@ -689,9 +674,9 @@ fn sync_tree(dir: &Path) -> Result<(), SiteError> {
     }
     #[cfg(not(target_os = "linux"))]
     {
-        for (relative, kind) in files_under(dir)? {
-            if kind.is_file() {
-                let path = dir.join(relative);
+        for listed in files_under(dir)? {
+            if listed.kind.is_file() {
+                let path = dir.join(&listed.path);
                 fs::File::open(&path)
                     .and_then(|f| f.sync_all())
                     .map_err(io(&path))?;
