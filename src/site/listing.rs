@@ -1,4 +1,5 @@
-//! What a directory tree holds, read from its directories' entries alone.
+//! What a directory tree holds, read from its directories' entries (and
+//! each directory's own status), never from a status call per file.
 
 use super::SiteError;
 use std::fs;
