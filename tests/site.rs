@@ -580,24 +580,31 @@ fn a_failing_build_leaves_the_old_site_intact() {
 
 #[test]
 fn a_directory_of_other_files_needs_force() {
-    let tmp = tempfile::tempdir().unwrap();
-    fs::write(tmp.path().join("README.txt"), "mine").unwrap();
+    let parent = tempfile::tempdir().unwrap();
+    let out = parent.path().join("mine");
+    fs::create_dir(&out).unwrap();
+    fs::write(out.join("README.txt"), "mine").unwrap();
     relnotes()
         .args(["site", "--out"])
-        .arg(tmp.path())
+        .arg(&out)
         .assert()
         .code(2);
-    assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 1);
+    // Refused, it writes nothing beside the directory either (no parsed
+    // records, no lock, no staging directory).
+    let beside: Vec<_> = fs::read_dir(parent.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, ["mine"]);
     relnotes()
         .args(["site", "--force", "--out"])
-        .arg(tmp.path())
+        .arg(&out)
         .assert()
         .success();
-    assert_eq!(
-        fs::read_to_string(tmp.path().join("README.txt")).unwrap(),
-        "mine"
-    );
-    assert!(tmp.path().join("en/25.10.html").is_file());
+    assert_eq!(fs::read_to_string(out.join("README.txt")).unwrap(), "mine");
+    assert!(out.join("en/25.10.html").is_file());
+    assert!(parent.path().join(".mine.relnotes-records").is_file());
 }
 
 // ---------------------------------------------------------------- Chromium

@@ -2,7 +2,7 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
-use crate::site::records::{Loaded as LoadedRecord, RecordCache};
+use crate::site::records::{Loaded as LoadedRecord, Pending as PendingRecords, RecordCache};
 use crate::site::{self, BaseUrl, CheckReport, Entry, PreviousSite, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
@@ -34,7 +34,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
     if req.check {
-        let entries = entries(session, req, None)?;
+        let (entries, _) = entries(session, req, None)?;
         let report = site::check(&session.workspace, entries, &options, req.out)?;
         return Ok(SiteOutcome::Checked {
             out: req.out.to_path_buf(),
@@ -43,7 +43,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
     }
     // The previous site's manifest is read while the records load: the
     // first of that is reading one file, on one core.
-    let (entries, previous) = std::thread::scope(|scope| {
+    let ((entries, records), previous) = std::thread::scope(|scope| {
         let previous = scope.spawn(|| PreviousSite::read(req.out));
         let kept = RecordCache::beside(req.out, &session.workspace);
         let entries = entries(session, req, Some(kept));
@@ -58,6 +58,11 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         req.force,
         previous,
     )?;
+    // What the next build takes from the records file, kept only once
+    // this one has succeeded; only its speed depends on it.
+    if let Some(records) = records {
+        let _ = records.write();
+    }
     Ok(SiteOutcome::Written {
         out: req.out.to_path_buf(),
         written,
@@ -65,13 +70,13 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
 }
 
 /// Every release, loaded: from the records `kept` beside the site where
-/// their text did not change. A check trusts nothing kept from an
-/// earlier build.
+/// their text did not change, and what of them to keep for the next build.
+/// A check trusts nothing kept from an earlier build.
 fn entries(
     session: &mut Session,
     req: &SiteRequest,
     kept: Option<RecordCache>,
-) -> Result<Vec<Entry>, Error> {
+) -> Result<(Vec<Entry>, Option<PendingRecords>), Error> {
     let records = session.load_all_reusing(|version, text| match &kept {
         Some(kept) => {
             let digest = RecordCache::digest(text);
@@ -80,9 +85,7 @@ fn entries(
         }
         None => (None, None),
     })?;
-    if let Some(kept) = kept {
-        // What the next build takes from the records file; only its
-        // speed depends on it.
+    let pending = kept.and_then(|kept| {
         let loaded: Vec<_> = records
             .iter()
             .filter_map(|r| {
@@ -96,8 +99,8 @@ fn entries(
                 })
             })
             .collect();
-        let _ = kept.store(&loaded);
-    }
+        kept.prepare(&loaded).ok()
+    });
     let entries: Vec<Entry> = records
         .into_iter()
         .map(|r| match r.note {
@@ -113,7 +116,7 @@ fn entries(
     if req.no_drafts && !drafts.is_empty() {
         return Err(crate::draft::DraftError::Drafts(drafts).into());
     }
-    Ok(entries)
+    Ok((entries, pending))
 }
 
 impl CommandReport for SiteOutcome {

@@ -8,7 +8,8 @@
 //! release; it is used only for the same version with the same text,
 //! written by the same relnotes for the same project file. Only records
 //! that loaded without a warning are kept (a kept record has nothing to
-//! report). A build adds the lines of the records it parsed; anything
+//! report). A build that succeeds adds the lines of the records it parsed
+//! (a failed or refused one writes nothing here); anything
 //! that does not read back (a cut or edited file, a line of another
 //! format) is parsed from the record again, and a file that is not whole
 //! is replaced whole, atomically. Removing it is always safe.
@@ -140,14 +141,14 @@ impl RecordCache {
         serde_json::from_str(&self.text[range.clone()]).ok()
     }
 
-    /// Keeps what the next build needs of `records`: the lines of the
-    /// ones it does not hold are added to the file; when that is not
-    /// whole or holds more lines than it uses, it is replaced whole,
-    /// atomically (a build killed meanwhile leaves a temporary file that
-    /// the next build of the site removes).
-    pub fn store(&self, records: &[Loaded]) -> io::Result<()> {
+    /// What the next build needs of `records`, made now (their releases
+    /// move on to the build) and written by [`Pending::write`] once the
+    /// build has succeeded: the lines of the ones this file does not
+    /// hold, added to it; when it is not whole or holds more lines than
+    /// it uses, all of it anew.
+    pub fn prepare(&self, records: &[Loaded]) -> io::Result<Pending> {
         let Some(path) = &self.path else {
-            return Ok(());
+            return Ok(Pending::nothing());
         };
         let new: Vec<&Loaded> = records.iter().filter(|r| r.clean && !r.kept).collect();
         let new_lines = crate::parallel::map(&new, |r| {
@@ -157,30 +158,18 @@ impl RecordCache {
         let whole = self.text.ends_with('\n') && self.text.starts_with(&self.header());
         if whole && self.written + new.len() <= 2 * records.len() + 16 {
             if new.is_empty() {
-                return Ok(());
+                return Ok(Pending::nothing());
             }
             let mut lines = String::new();
             for l in new_lines {
                 lines.push_str(&l?);
             }
-            // One write at the end of the file: two builds adding lines
-            // at once cannot interleave them.
-            let mut file = open_no_follow(fs::OpenOptions::new().append(true), path)?;
-            return file.write_all(lines.as_bytes());
+            return Ok(Pending {
+                path: Some(path.clone()),
+                lines: Lines::Append(lines),
+            });
         }
-        let parent = path.parent().unwrap_or(Path::new("."));
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let prefix = format!("{name}-");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
-        let file = builder.tempfile_in(parent)?;
-        let mut out = io::BufWriter::new(file);
-        out.write_all(self.header().as_bytes())?;
+        let mut text = self.header();
         let mut new_lines = new_lines.into_iter();
         for r in records {
             let kept = r
@@ -188,14 +177,72 @@ impl RecordCache {
                 .then(|| self.lines.get(&version_key(r.version)))
                 .flatten();
             if let Some((_, range)) = kept {
-                out.write_all(line(r.digest, r.version, &self.text[range.clone()]).as_bytes())?;
+                text.push_str(&line(r.digest, r.version, &self.text[range.clone()]));
             } else if r.clean {
-                out.write_all(new_lines.next().expect("a line per new record")?.as_bytes())?;
+                text.push_str(&new_lines.next().expect("a line per new record")?);
             }
         }
-        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.persist(path)?;
-        Ok(())
+        Ok(Pending {
+            path: Some(path.clone()),
+            lines: Lines::Replace(text),
+        })
+    }
+}
+
+/// What a build keeps of its records, once it has succeeded
+/// ([`RecordCache::prepare`]).
+pub struct Pending {
+    path: Option<PathBuf>,
+    lines: Lines,
+}
+
+enum Lines {
+    Nothing,
+    /// Lines to add at the end of the file.
+    Append(String),
+    /// The whole file.
+    Replace(String),
+}
+
+impl Pending {
+    fn nothing() -> Pending {
+        Pending {
+            path: None,
+            lines: Lines::Nothing,
+        }
+    }
+
+    /// Writes what the build keeps: added in one write at the end of the
+    /// file (two builds adding lines at once cannot interleave them), or
+    /// the whole file replaced atomically (a build killed meanwhile leaves
+    /// a temporary file that the next build of the site removes).
+    pub fn write(self) -> io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        match self.lines {
+            Lines::Nothing => Ok(()),
+            Lines::Append(lines) => {
+                let mut file = open_no_follow(fs::OpenOptions::new().append(true), path)?;
+                file.write_all(lines.as_bytes())
+            }
+            Lines::Replace(text) => {
+                let parent = path.parent().unwrap_or(Path::new("."));
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                let prefix = format!("{name}-");
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(&prefix);
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    builder.permissions(fs::Permissions::from_mode(0o666));
+                }
+                let mut file = builder.tempfile_in(parent)?;
+                file.write_all(text.as_bytes())?;
+                file.persist(path)?;
+                Ok(())
+            }
+        }
     }
 }
 
@@ -290,7 +337,10 @@ mod tests {
         /// What a build that loaded `records` keeps.
         fn store(&self, records: &[(String, Digest, Release)]) {
             let kept = self.kept();
-            kept.store(&as_loaded(records, &kept)).unwrap();
+            kept.prepare(&as_loaded(records, &kept))
+                .unwrap()
+                .write()
+                .unwrap();
         }
 
         /// The records with the first one's text changed to `text`.
@@ -387,7 +437,7 @@ mod tests {
         // A record with warnings is not kept.
         let mut warned = as_loaded(&changed, &kept);
         warned[1].clean = false;
-        kept.store(&warned).unwrap();
+        kept.prepare(&warned).unwrap().write().unwrap();
         let kept = f.kept();
         assert!(kept.release(&changed[0].0, &changed[0].1).is_some());
         assert!(kept.release(&changed[1].0, &changed[1].1).is_none());
