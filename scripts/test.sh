@@ -18,8 +18,9 @@ fi
 # - chromium, fonts-noto-cjk: the site tests render the zh and en release
 #   pages in headless Chromium and take screenshots (tests/site.rs);
 # - time: GNU time measures verify's peak memory (tests/support/rss.rs);
-# - libisal-dev: relnotes inflates gzip layers with ISA-L (the default
-#   `isal` feature links the system's libisal).
+# - libisal-dev, pkg-config: the suite runs relnotes as built with ISA-L
+#   (build.rs links the system's libisal where pkg-config finds it; a
+#   build without it inflates with zlib-rs).
 missing=()
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
@@ -27,6 +28,7 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)
 [ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || dpkg -s fonts-noto-cjk >/dev/null 2>&1 ||
     missing+=(fonts-noto-cjk)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -13,11 +13,18 @@ pub mod cache;
 pub mod standalone;
 pub mod verify;
 
+/// `relnotes --version`: the version, and how this build inflates gzip layers.
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "\ngzip layers inflate through ",
+    env!("RELNOTES_INFLATE")
+);
+
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
 /// `releases/<version>.toml`.
 #[derive(Parser)]
-#[command(name = "relnotes", version, about)]
+#[command(name = "relnotes", version, long_version = LONG_VERSION, about)]
 pub struct Cli {
     /// Work on the project in DIR instead of the one found from here up.
     #[arg(short = 'C', long = "root", global = true, value_name = "DIR")]

@@ -1,11 +1,11 @@
 //! Gzip decoding of layer streams: most of what reading an image costs.
 //!
-//! With the `isal` feature (on by default) layers inflate through ISA-L,
-//! the system's `libisal` (Debian: `libisal-dev`), which picks its SSE,
-//! AVX2 or AVX-512 code for this CPU at run time and checks each member's
+//! Where the build found the system's `libisal` (build.rs, through
+//! pkg-config; Debian: `libisal-dev`) layers inflate through ISA-L, which
+//! picks its SSE, AVX2 or AVX-512 code for this CPU at run time and checks each member's
 //! CRC-32 with carry-less multiplication; it inflates about twice as fast
-//! as zlib-rs (docs/performance.md). Without the feature, flate2 on
-//! zlib-rs does the same job, with its own run-time detection.
+//! as zlib-rs (docs/performance.md). Elsewhere flate2 on zlib-rs does the
+//! same job, with its own run-time detection.
 //!
 //! Either way the stream is read the way `gzip -d` reads it: every member
 //! of a multi-member stream, each header in full (`FEXTRA`, `FNAME`,
@@ -34,7 +34,11 @@ impl<R: BufRead> Read for GzipDecoder<R> {
 /// Which inflate this build uses, for messages and benchmarks.
 pub const BACKEND: &str = backend::NAME;
 
-#[cfg(feature = "isal")]
+/// What build.rs found: the inflate this build uses and why, for
+/// `relnotes --version`.
+pub const BUILT_WITH: &str = env!("RELNOTES_INFLATE");
+
+#[cfg(isal)]
 mod backend {
     use isal_sys::igzip_lib as ffi;
     use std::io::{self, BufRead};
@@ -225,7 +229,7 @@ mod backend {
     }
 }
 
-#[cfg(not(feature = "isal"))]
+#[cfg(not(isal))]
 mod backend {
     use flate2::bufread::MultiGzDecoder;
     use std::io::{self, BufRead, Read};
@@ -361,7 +365,7 @@ mod tests {
         let mut blob = gzip(b"data", 6);
         blob[3] |= 0x20;
         let err = decode(&blob).unwrap_err();
-        if cfg!(feature = "isal") {
+        if cfg!(isal) {
             assert!(err.to_string().contains("reserved header flags"), "{err}");
         }
     }
@@ -381,7 +385,7 @@ mod tests {
             blob.len() - 1,
         ] {
             let err = decode(&blob[..cut]).unwrap_err();
-            if cfg!(feature = "isal") && cut > 0 {
+            if cfg!(isal) && cut > 0 {
                 assert!(err.to_string().contains("truncated"), "cut {cut}: {err}");
             }
         }
@@ -397,7 +401,7 @@ mod tests {
         for tail in [&b"garbage"[..], &[0u8; 16], &[0x1f], &[0x1f, 0x8b, 8, 0]] {
             let blob = [&gzip(&data, 6)[..], tail].concat();
             let err = decode(&blob).unwrap_err();
-            if cfg!(feature = "isal") && tail.len() > 4 {
+            if cfg!(isal) && tail.len() > 4 {
                 assert!(
                     err.to_string()
                         .contains("gzip member 2: bytes after the end"),
