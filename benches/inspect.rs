@@ -36,7 +36,7 @@
 #[path = "../tests/support/registry.rs"]
 mod registry;
 
-use relnotes::inspect::digest::sha256_digest;
+use image::digest::sha256_digest;
 use sha2::{Digest, Sha256};
 use std::ffi::OsString;
 use std::fs::File;
@@ -83,7 +83,7 @@ fn main() {
     println!(
         "machine: {cores} cores, {}; inflate: {}; load average before: {}",
         cpu_flags(),
-        relnotes::inspect::inflate::BACKEND,
+        image::inflate::BACKEND,
         load_average()
     );
 
@@ -694,7 +694,7 @@ fn append<W: Write>(tar: &mut tar::Builder<W>, path: &str, size: u64, data: impl
 /// Pushes `layers` with their config and manifest as `REPO:TAG` (blobs the
 /// registry has are not sent again).
 fn push(base: &str, layers: &[GenLayer], layout: &Path) {
-    relnotes::inspect::registry::install_crypto_provider();
+    image::registry::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .timeout(Duration::from_secs(600))

@@ -39,5 +39,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 cargo fmt --all -- --check
-cargo clippy --locked --all-targets -- -D warnings
-cargo test --locked
+cargo clippy --locked --workspace --all-targets -- -D warnings
+cargo test --locked --workspace

@@ -1,11 +1,7 @@
 //! The command line: commands, their arguments and help texts.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use relnotes::{
-    diff::DiffFormat,
-    render::PageFormat,
-    sbom::{CycloneDxVersion, SbomFormat},
-};
+use relnotes::{CycloneDxVersion, DiffFormat, PageFormat, SbomFormat};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,17 +10,22 @@ pub mod standalone;
 pub mod verify;
 
 /// `relnotes --version`: the version, and how this build inflates gzip layers.
-const LONG_VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    "\ngzip layers inflate through ",
-    env!("RELNOTES_INFLATE")
-);
+fn long_version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{}\ngzip layers inflate through {}",
+            env!("CARGO_PKG_VERSION"),
+            relnotes::INFLATER
+        )
+    })
+}
 
 /// Release notes of container images as data: bilingual pages, diffs,
 /// SBOMs, a static site and a check against the real image, all from
 /// `releases/<version>.toml`.
 #[derive(Parser)]
-#[command(name = "relnotes", version, long_version = LONG_VERSION, about)]
+#[command(name = "relnotes", version, long_version = long_version(), about)]
 pub struct Cli {
     /// Work on the project in DIR instead of the one found from here up.
     #[arg(short = 'C', long = "root", global = true, value_name = "DIR")]

@@ -11,8 +11,8 @@
 //! The module also holds NVIDIA's table of the minimum Linux x86_64 driver
 //! of each CUDA Toolkit release (`data/cuda-drivers.toml`), which `lint` uses.
 
-use crate::record::{Driver, Release};
-use crate::version::Dotted;
+use model::record::{Driver, Release};
+use model::version::Dotted;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::str::FromStr;

@@ -1,26 +1,26 @@
 //! The library's error: one variant per stage, wrapping the stage's own
 //! error once, and the exit code it calls for.
 
-use crate::import::ImportError;
-use crate::output::OutputError;
-use crate::record::RecordError;
+use model::output::OutputError;
+use model::record::RecordError;
+use text::ImportError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
-    Render(#[from] crate::render::RenderError),
+    Render(#[from] pages::render::RenderError),
     #[error(transparent)]
-    Diff(#[from] crate::diff::DiffError),
+    Diff(#[from] pages::diff::DiffError),
     #[error(transparent)]
     Output(#[from] OutputError),
     #[error(transparent)]
-    Sbom(#[from] crate::sbom::SbomError),
+    Sbom(#[from] pages::sbom::SbomError),
     #[error(transparent)]
     Verify(#[from] crate::verify::VerifyError),
     #[error(transparent)]
-    Site(#[from] crate::site::SiteError),
+    Site(#[from] pages::site::SiteError),
     #[error(transparent)]
     Compat(#[from] crate::compat::CompatError),
     #[error(transparent)]
@@ -28,12 +28,19 @@ pub enum Error {
     #[error(transparent)]
     Draft(#[from] crate::draft::DraftError),
     #[error(transparent)]
-    Attach(#[from] Box<crate::attach::AttachError>),
+    Attach(#[from] Box<image::attach::AttachError>),
     #[error(transparent)]
-    Cache(#[from] crate::inspect::cache::CacheError),
+    Cache(#[from] image::cache::CacheError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),
+}
+
+impl From<image::attach::AttachError> for Error {
+    /// Boxed: the library's error stays small.
+    fn from(e: image::attach::AttachError) -> Error {
+        Error::Attach(Box::new(e))
+    }
 }
 
 impl Error {

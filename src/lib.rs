@@ -9,7 +9,7 @@
 //! ([`CommandReport`]). Every failure is an [`Error`], with its exit code.
 //!
 //! ```no_run
-//! use relnotes::{Destination, RenderRequest, Session, render::PageFormat};
+//! use relnotes::{Destination, PageFormat, RenderRequest, Session};
 //!
 //! let mut session = Session::open(None, false)?;
 //! let request = RenderRequest {
@@ -39,26 +39,11 @@
 //! referrers; [`output`] writes results.
 
 pub mod app;
-pub mod attach;
 pub mod compat;
-pub mod diagnostic;
-pub mod diff;
 pub mod draft;
 pub mod error;
-pub mod import;
-pub mod inspect;
-pub mod labels;
 pub mod lint;
-pub mod output;
-pub mod package;
-mod parallel;
-pub mod record;
-pub mod reference;
-pub mod render;
-pub mod sbom;
-pub mod site;
 pub mod verify;
-pub mod version;
 
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
@@ -70,4 +55,11 @@ pub use app::{
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{cache_clean, cache_info};
 pub use error::Error;
-pub use import::ImportRequest;
+pub use image::cache::CacheSettings;
+pub use image::inflate::BUILT_WITH as INFLATER;
+pub use model::output;
+pub use model::record::schema;
+pub use pages::diff::DiffFormat;
+pub use pages::render::PageFormat;
+pub use pages::sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
+pub use text::ImportRequest;

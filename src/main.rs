@@ -134,9 +134,9 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 },
             };
             let arch = match arch.as_deref() {
-                None => relnotes::sbom::ArchChoice::Only,
-                Some("all") => relnotes::sbom::ArchChoice::All,
-                Some(arch) => relnotes::sbom::ArchChoice::One(arch.to_string()),
+                None => relnotes::ArchChoice::Only,
+                Some("all") => relnotes::ArchChoice::All,
+                Some(arch) => relnotes::ArchChoice::One(arch.to_string()),
             };
             let request = SbomRequest {
                 version: &version,

@@ -73,7 +73,7 @@ fn arch_of(platform: &str) -> &'static str {
 
 /// A document or blob of the registry, read with basic auth.
 fn fetch(registry: &TestRegistry, path: &str) -> Vec<u8> {
-    relnotes::inspect::registry::install_crypto_provider();
+    image::registry::install_crypto_provider();
     let response = reqwest::blocking::Client::builder()
         .no_proxy()
         .build()

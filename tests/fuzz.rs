@@ -3,11 +3,11 @@
 //! panic, and an error never leaves a record behind.
 
 use crate::util::root;
+use model::record::Workspace;
 use proptest::prelude::*;
-use relnotes::import::{self, ImportRequest};
-use relnotes::record::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
+use text::ImportRequest;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -114,7 +114,7 @@ proptest! {
         let written = |dir: &Path| -> Vec<PathBuf> {
             fs::read_dir(dir.join("releases")).unwrap().map(|e| e.unwrap().path()).collect()
         };
-        match import::run(&workspace, &request) {
+        match text::run(&workspace, &request) {
             Ok(imported) => {
                 prop_assert_eq!(imported.len(), 1);
                 prop_assert_eq!(written(dir.path()).len(), 1);
@@ -135,6 +135,6 @@ proptest! {
         let workspace = Workspace::open(dir.path()).unwrap();
         let pages = [page];
         let request = ImportRequest { pages: &pages, version: None, lang: None, force: false };
-        let _ = import::run(&workspace, &request);
+        let _ = text::run(&workspace, &request);
     }
 }

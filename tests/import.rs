@@ -2,7 +2,7 @@
 //! give records whose facts equal the hand-written ones.
 
 use crate::util::{relnotes_in, root};
-use relnotes::record::{BugFixes, Release, Workspace};
+use model::record::{BugFixes, Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 

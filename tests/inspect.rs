@@ -5,9 +5,9 @@
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::registry::{TestRegistry, free_port};
 use crate::support::token_proxy::TokenProxy;
-use relnotes::inspect::{
-    self, Credentials, ImageSource, ImageView, InspectError, Keep, NoProgress, OpenOptions,
-    Platform, Progress,
+use image::{
+    Credentials, ImageSource, ImageView, InspectError, Keep, NoProgress, OpenOptions, Platform,
+    Progress,
 };
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,8 +21,8 @@ fn options() -> OpenOptions {
     }
 }
 
-fn open(reference: &str, options: &OpenOptions) -> Result<inspect::Image, InspectError> {
-    inspect::open(&ImageSource::parse(reference)?, options)
+fn open(reference: &str, options: &OpenOptions) -> Result<image::Image, InspectError> {
+    image::open(&ImageSource::parse(reference)?, options)
 }
 
 /// What a catalog would ask for.
@@ -37,7 +37,7 @@ fn wanted(path: &str, size: u64) -> Keep {
     .into()
 }
 
-fn read(image: &inspect::Image, arch: &str) -> Result<ImageView, InspectError> {
+fn read(image: &image::Image, arch: &str) -> Result<ImageView, InspectError> {
     image.read(
         &Platform::for_arch(&arch.parse().unwrap()),
         &wanted,

@@ -2,8 +2,8 @@
 //! the facts of the vendor's release notes.
 
 use crate::util::root;
-use relnotes::package::Origin;
-use relnotes::record::{BugFixes, Workspace};
+use model::package::Origin;
+use model::record::{BugFixes, Workspace};
 
 fn workspace(dir: &str) -> Workspace {
     Workspace::open(&root().join(dir)).expect("project opens")

@@ -3,9 +3,9 @@
 
 use super::{CommandReport, ImageAccess, Session};
 use crate::Error;
-use crate::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
-use crate::sbom::{self, SbomFormat};
 use crate::verify::{self, ObservedSbomOptions};
+use image::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
+use pages::sbom::{self, SbomFormat};
 
 /// What `relnotes attach` is asked.
 pub struct AttachRequest<'a> {
@@ -60,7 +60,7 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
 
 /// `relnotes referrers`: what is attached to each platform of an image.
 pub fn referrers(image: &str, access: &ImageAccess) -> Result<ReferrersReport, Error> {
-    Ok(crate::attach::list_referrers(
+    Ok(image::attach::list_referrers(
         image,
         &access.open_options(),
     )?)

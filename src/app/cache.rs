@@ -3,7 +3,7 @@
 
 use super::CommandReport;
 use crate::Error;
-use crate::inspect::cache::{self, CacheInfo, CacheSettings, Cleaned};
+use image::cache::{self, CacheInfo, CacheSettings, Cleaned};
 use std::path::PathBuf;
 use std::time::Duration;
 

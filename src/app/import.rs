@@ -2,10 +2,10 @@
 
 use super::Session;
 use crate::Error;
-use crate::import::{self, ImportRequest, Imported};
+use text::{ImportRequest, Imported};
 
 /// `relnotes import`: release-notes pages → `releases/<version>.toml`,
 /// all of them or none.
 pub fn import_page(session: &Session, req: &ImportRequest) -> Result<Vec<Imported>, Error> {
-    Ok(import::run(&session.workspace, req)?)
+    Ok(text::run(&session.workspace, req)?)
 }

@@ -2,7 +2,7 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
-use crate::record::{Lang, Text};
+use model::record::{Lang, Text};
 use serde::Serialize;
 
 /// One line per release for `relnotes list`.

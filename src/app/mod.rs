@@ -7,14 +7,14 @@
 //! JSON ([`CommandReport`]). Stage errors are wrapped once, into
 //! [`crate::Error`].
 
+mod access;
 mod attach;
 mod cache;
 mod checks;
 mod draft;
-mod image;
 mod import;
 mod list;
-mod pages;
+mod render;
 mod report;
 mod sbom;
 mod session;
@@ -22,14 +22,14 @@ mod site;
 mod verify;
 mod verify_all;
 
+pub use access::ImageAccess;
 pub use attach::{AttachRequest, attach, referrers};
 pub use cache::{cache_clean, cache_info};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
-pub use image::ImageAccess;
 pub use import::import_page;
 pub use list::{ReleaseList, ReleaseSummary, list_releases};
-pub use pages::{DiffRequest, RenderRequest, diff_releases, render_release};
+pub use render::{DiffRequest, RenderRequest, diff_releases, render_release};
 pub use report::CommandReport;
 pub use sbom::{SbomRequest, SbomSource, sbom};
 pub use session::Session;
@@ -40,8 +40,8 @@ pub use verify_all::{
 };
 
 use crate::Error;
-use crate::output::{self, OutputFile};
-use crate::record::Lang;
+use model::output::{self, OutputFile};
+use model::record::Lang;
 use std::path::PathBuf;
 use std::str::FromStr;
 

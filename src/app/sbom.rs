@@ -2,11 +2,11 @@
 
 use super::{Destination, ImageAccess, Outcome, Session};
 use crate::Error;
-use crate::output::OutputFile;
-use crate::record::Arch;
-use crate::sbom::{self, ArchChoice, CycloneDxVersion, SbomFormat};
 use crate::verify::{self, ObservedSbomOptions};
 use cyclonedx_bom::prelude::Bom;
+use model::output::OutputFile;
+use model::record::Arch;
+use pages::sbom::{self, ArchChoice, CycloneDxVersion, SbomFormat};
 
 /// What an SBOM describes.
 #[derive(Debug, Clone, Default)]

@@ -1,7 +1,8 @@
 //! The project a command works on.
 
 use crate::Error;
-use crate::record::{self, Diagnostic, Loaded, RecordError, Release, Workspace};
+use model::record::{self, Diagnostic, Loaded, RecordError, Release, Workspace};
+use rayon::prelude::*;
 use std::path::Path;
 
 /// The project a command works on, and how strictly records are read.
@@ -45,7 +46,10 @@ impl Session {
     pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
         let versions = self.workspace.versions()?;
         let (workspace, strict) = (&self.workspace, self.strict);
-        let loaded = crate::parallel::map(&versions, |v| workspace.load(v, strict));
+        let loaded = versions
+            .par_iter()
+            .map(|v| workspace.load(v, strict))
+            .collect::<Vec<_>>();
         let mut all = Vec::with_capacity(versions.len());
         for (version, loaded) in versions.into_iter().zip(loaded) {
             let loaded = loaded?;
@@ -67,15 +71,18 @@ impl Session {
     ) -> Result<Vec<Record<N>>, Error> {
         let versions = self.workspace.versions()?;
         let (workspace, strict) = (&self.workspace, self.strict);
-        let loaded = crate::parallel::map(&versions, |version| {
-            let text = workspace.read_release(version)?;
-            let (note, release) = known(version, &text);
-            if let Some(release) = release {
-                return Ok((release, text, note, Vec::new()));
-            }
-            let loaded = workspace.load_source(version, &text, strict)?;
-            Ok::<_, RecordError>((loaded.release, text, note, loaded.warnings))
-        });
+        let loaded: Vec<_> = versions
+            .par_iter()
+            .map(|version| {
+                let text = workspace.read_release(version)?;
+                let (note, release) = known(version, &text);
+                if let Some(release) = release {
+                    return Ok((release, text, note, Vec::new()));
+                }
+                let loaded = workspace.load_source(version, &text, strict)?;
+                Ok::<_, RecordError>((loaded.release, text, note, loaded.warnings))
+            })
+            .collect();
         let mut all = Vec::with_capacity(versions.len());
         for (version, loaded) in versions.into_iter().zip(loaded) {
             let (release, text, note, warnings) = loaded?;

@@ -2,8 +2,8 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
-use crate::site::records::{Loaded as LoadedRecord, Pending as PendingRecords, RecordCache};
-use crate::site::{self, BaseUrl, CheckReport, Entry, PreviousSite, SiteOptions, Written};
+use pages::site::records::{Loaded as LoadedRecord, Pending as PendingRecords, RecordCache};
+use pages::site::{self, BaseUrl, CheckReport, Entry, PreviousSite, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
 pub struct SiteRequest<'a> {

@@ -1,8 +1,8 @@
 use super::*;
-use crate::record::Text;
-use crate::render::PageFormat;
-use crate::sbom::SbomFormat;
-use crate::site::{CheckReport, Written};
+use model::record::Text;
+use pages::render::PageFormat;
+use pages::sbom::SbomFormat;
+use pages::site::{CheckReport, Written};
 use std::path::Path;
 
 fn session() -> Session {

@@ -16,9 +16,9 @@ pub use template::ImageTemplate;
 
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::inspect::Progress;
-use crate::record::{ArchView, Loaded};
 use crate::verify::{self, VerifyError};
+use image::Progress;
+use model::record::{ArchView, Loaded};
 
 /// What `relnotes verify --all` is asked.
 pub struct VerifyAllRequest<'a> {
@@ -94,7 +94,7 @@ fn select_versions(
     to: Option<&str>,
 ) -> Result<Vec<String>, Error> {
     let known = session.workspace.versions()?;
-    let releases = crate::record::diagnostic::shown(&session.workspace.releases_dir());
+    let releases = model::record::diagnostic::shown(&session.workspace.releases_dir());
     if known.is_empty() {
         return Err(Error::Usage(format!(
             "no release to verify: {}/ holds no record",

@@ -3,7 +3,7 @@
 
 use super::ListFormat;
 use clap::Subcommand;
-use relnotes::inspect::cache::CacheSettings;
+use relnotes::CacheSettings;
 use relnotes::output::terminal_safe;
 use relnotes::{CommandReport, Error};
 use std::path::PathBuf;

@@ -74,9 +74,9 @@ pub fn run(command: Standalone) -> Result<u8, Error> {
             ..
         } => output::write_all(&man_pages(&dir), force)?,
         Standalone::Schema { project } => output::print(&if project {
-            relnotes::record::schema::project_schema()
+            relnotes::schema::project_schema()
         } else {
-            relnotes::record::schema::record_schema()
+            relnotes::schema::record_schema()
         })?,
     }
     Ok(0)

@@ -3,7 +3,7 @@
 //! keep their own decoration; tables that appear take the place of their
 //! neighbours.
 
-use crate::record::{Arch, DatacenterBranch, Driver};
+use model::record::{Arch, DatacenterBranch, Driver};
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 /// Components laid out as records lay them out: what every arch holds at
@@ -307,7 +307,7 @@ pub fn insert_top_value_after(
 pub fn write_texts(
     doc: &mut DocumentMut,
     key: &str,
-    texts: &[crate::record::Text],
+    texts: &[model::record::Text],
     comment: &str,
     near: &str,
 ) {

@@ -3,11 +3,11 @@
 //! facts of its `NVIDIA_REQUIRE_CUDA`, the values of the record's
 //! environment variables. Pure: the image was read before.
 
-use crate::inspect::catalog::Requirement;
-use crate::package::{Origin, Package};
-use crate::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
 use crate::verify::{ArchOutcome, Inspected, InspectedArch, match_component};
-use crate::version::{Dotted, Ecosystem};
+use image::catalog::Requirement;
+use model::package::{Origin, Package};
+use model::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
+use model::version::{Dotted, Ecosystem};
 use std::str::FromStr;
 
 /// One arch's components as the image holds them.
@@ -30,7 +30,7 @@ pub struct VersionChange {
     pub from: String,
     pub to: String,
     /// Ordered by the component's ecosystem.
-    pub change: crate::diff::Change,
+    pub change: pages::diff::Change,
 }
 
 /// The record's archs the image has, those it lacks, and the rest of what
@@ -120,7 +120,7 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
                         arch: view.name.to_string(),
                         from: component.version.clone(),
                         to: chosen.version.clone(),
-                        change: crate::diff::Change::between(
+                        change: pages::diff::Change::between(
                             component.ecosystem,
                             Some(&component.version),
                             Some(&chosen.version),
@@ -254,7 +254,7 @@ fn apply_requirement(
         }
     }
     branches.sort_by(|a, b| {
-        crate::version::compare(Ecosystem::Generic, &a.min, &b.min)
+        model::version::compare(Ecosystem::Generic, &a.min, &b.min)
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     facts.datacenter = branches;
@@ -283,9 +283,9 @@ fn major_minor(version: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    use crate::inspect::catalog::{Catalog, require};
-    use crate::inspect::{ImageConfig, Platform};
-    use crate::package::Evidence;
+    use image::catalog::{Catalog, require};
+    use image::{ImageConfig, Platform};
+    use model::package::Evidence;
 
     /// A platform whose catalog holds CUDA `toolkit` (from version.json)
     /// and, when given, an `NVIDIA_REQUIRE_CUDA`.

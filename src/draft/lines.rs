@@ -2,8 +2,8 @@
 //! `vLLM升级至0.11.0` / `vLLM upgraded to 0.11.0`, `移除deepspeed` /
 //! `deepspeed removed`, and a downgrade said as one.
 
-use crate::diff::{Change, ComponentChange, ReleaseDiff};
-use crate::record::Text;
+use model::record::Text;
+use pages::diff::{Change, ComponentChange, ReleaseDiff};
 
 /// One line per change of the diff: a change every arch shares is said
 /// once, one that differs per arch is said per arch. Downgrades first,
@@ -74,7 +74,7 @@ fn line(c: &ComponentChange, arch: Option<&str>) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{Release, Workspace};
+    use model::record::{Release, Workspace};
 
     fn release(version: &str, archs: &str, components: &str) -> Release {
         toml::from_str(&format!(
@@ -85,7 +85,7 @@ mod tests {
 
     fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
         let ws = Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
-        let diff = crate::diff::diff(&ws.project, from, to, None).unwrap();
+        let diff = pages::diff::diff(&ws.project, from, to, None).unwrap();
         change_lines(&diff)
             .into_iter()
             .map(|t| (t.zh, t.en))

@@ -18,9 +18,9 @@ pub use new::{NewOptions, new_release};
 pub use report::{Drafted, Synced};
 pub use sync::{SyncOptions, sync_release};
 
-use crate::output::OutputError;
-use crate::record::RecordError;
 use crate::verify::VerifyError;
+use model::output::OutputError;
+use model::record::RecordError;
 use std::path::PathBuf;
 
 /// The comment above every line a draft generated.
@@ -32,7 +32,7 @@ pub enum DraftError {
         "`{0}` is not a release version\n  = hint: a version is letters, digits, `.`, `-`, `_` and `+`, starting with a letter or digit and holding a digit (e.g. 25.11)"
     )]
     NotAVersion(String),
-    #[error("{} exists\n  = hint: pass --force to replace it", crate::record::diagnostic::shown(path).display())]
+    #[error("{} exists\n  = hint: pass --force to replace it", model::record::diagnostic::shown(path).display())]
     Exists { path: PathBuf },
     #[error(
         "{image} holds none of the architectures of {version} ({}); it has {}\n  = hint: pass an image built for one of them",

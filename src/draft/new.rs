@@ -5,10 +5,10 @@ use super::document::{self, Layout};
 use super::found::{self, Found, Held};
 use super::report::{Drafted, Versioned};
 use super::{DraftError, GENERATED, check_version, lines, words};
-use crate::inspect::{OpenOptions, Progress};
-use crate::output::{self, OutputFile};
-use crate::record::{Loaded, Workspace};
 use crate::verify::{self, ArchOutcome, Inspected};
+use image::{OpenOptions, Progress};
+use model::output::{self, OutputFile};
+use model::record::{Loaded, Workspace};
 use std::str::FromStr;
 use toml_edit::{DocumentMut, Item, value};
 
@@ -73,7 +73,7 @@ pub fn new_release(
     let drafted = workspace
         .load_source(req.version, &doc.to_string(), false)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    let changes = crate::diff::diff(&workspace.project, release, &drafted.release, None)
+    let changes = pages::diff::diff(&workspace.project, release, &drafted.release, None)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
     let lines = lines::change_lines(&changes);
     document::write_texts(

@@ -2,8 +2,8 @@
 
 use super::GENERATED;
 use super::found::{Found, VersionChange};
-use crate::record::{Driver, Loaded, Release, Text};
 use crate::verify::Inspected;
+use model::record::{Driver, Loaded, Release, Text};
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -237,7 +237,7 @@ impl Drafted {
         let _ = writeln!(
             out,
             "wrote {}: a draft of {} from {} and {}",
-            crate::record::diagnostic::shown(&self.path).display(),
+            model::record::diagnostic::shown(&self.path).display(),
             self.version,
             self.from,
             self.changes.image
@@ -293,7 +293,7 @@ pub struct Synced {
 impl Synced {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let shown = crate::record::diagnostic::shown(&self.path);
+        let shown = model::record::diagnostic::shown(&self.path);
         let head = if self.changes.is_empty() {
             format!(
                 "{} is up to date with {}",

@@ -5,10 +5,10 @@ use super::DraftError;
 use super::document::{self, Layout};
 use super::found;
 use super::report::{ImageChanges, Synced};
-use crate::inspect::{OpenOptions, Progress};
-use crate::output::{self, OutputFile};
-use crate::record::{Loaded, Workspace};
 use crate::verify;
+use image::{OpenOptions, Progress};
+use model::output::{self, OutputFile};
+use model::record::{Loaded, Workspace};
 use std::str::FromStr;
 use toml_edit::DocumentMut;
 

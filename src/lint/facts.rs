@@ -3,11 +3,11 @@
 //! and driver facts that the driver text states but the fields lack.
 
 use super::{Context, is_package_name};
-use crate::diagnostic::Severity;
-use crate::import::driver::driver as read_driver_text;
-use crate::record::Lang;
-use crate::record::source_map::join;
-use crate::version::{Ecosystem, Version};
+use model::diagnostic::Severity;
+use model::record::Lang;
+use model::record::source_map::join;
+use model::version::{Ecosystem, Version};
+use text::driver::driver as read_driver_text;
 
 impl Context<'_> {
     /// `component-name`: a component whose name is a word of prose

@@ -20,23 +20,22 @@
 //! - `driver-wording`: a minimum or branch the driver text names and the
 //!   driver fields lack.
 
-mod claims;
 mod facts;
-mod names;
 
 use crate::compat;
-use crate::diagnostic::{Counts, Diagnostic, Severity};
-use crate::record::source_map::join;
-use crate::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
-use crate::version::{Dotted, Ecosystem, Version};
+use model::diagnostic::{Counts, Diagnostic, Severity};
+use model::record::source_map::join;
+use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
+use model::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-pub use claims::{Claim, find_claims, normalize_component};
-pub use names::is_package_name;
+use text::claims::{find_claims, normalize_component};
+use text::driver::cuda_mentions;
+use text::package_name::is_package_name;
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.
@@ -204,7 +203,7 @@ impl Context<'_> {
             for lang_text in [&text.zh, &text.en] {
                 for claim in find_claims(lang_text) {
                     let at = self.find(&claim.phrase, start).or(start);
-                    let lookup = |name: &str| -> Vec<(&str, &crate::package::Package)> {
+                    let lookup = |name: &str| -> Vec<(&str, &model::package::Package)> {
                         let key = normalize_component(name);
                         views
                             .iter()
@@ -489,7 +488,7 @@ impl Context<'_> {
         let views = self.release.resolve(&self.workspace.project);
         for view in &views {
             // Components whose names normalise alike, in record order.
-            let mut alike: HashMap<String, Vec<&crate::package::Package>> = HashMap::new();
+            let mut alike: HashMap<String, Vec<&model::package::Package>> = HashMap::new();
             for c in &view.components {
                 alike
                     .entry(normalize_component(&c.name))
@@ -624,25 +623,6 @@ pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> b
     )
 }
 
-/// Every `CUDA <version>` a text names.
-pub fn cuda_mentions(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find("CUDA") {
-        rest = &rest[i + 4..];
-        let trimmed = rest.trim_start_matches(' ');
-        let v: String = trimmed
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.')
-            .collect();
-        let v = v.trim_end_matches('.').to_string();
-        if v.contains('.') && v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-            out.push(v);
-        }
-    }
-    out
-}
-
 /// Used by tests and docs: the path a finding points to, relative when possible.
 pub fn shown(path: &Path) -> PathBuf {
     record::diagnostic::shown(path)
@@ -659,13 +639,5 @@ mod tests {
         assert!(version_matches(Ecosystem::Cuda, "12.9.0", "12.9"));
         assert!(!version_matches(Ecosystem::Pypi, "2.41.0", "2.4"));
         assert!(!version_matches(Ecosystem::Pypi, "0.10.0", "0.11.0"));
-    }
-
-    #[test]
-    fn cuda_versions_in_prose() {
-        assert_eq!(
-            cuda_mentions("基于CUDA 12.9.0,…不向前兼容CUDA 12.8。CUDA 应用程序"),
-            ["12.9.0", "12.8"]
-        );
     }
 }

@@ -3,11 +3,11 @@
 
 use super::matching::{Match, confirms, match_component};
 use super::report::*;
-use crate::inspect::catalog::{CATALOGERS, Catalog, Requirement};
-use crate::inspect::{ImageConfig, ImageView, Platform};
-use crate::package::Package;
-use crate::record::{ArchView, Driver, EnvVar, Release};
-use crate::version::Ecosystem;
+use image::catalog::{CATALOGERS, Catalog, Requirement};
+use image::{ImageConfig, ImageView, Platform};
+use model::package::Package;
+use model::record::{ArchView, Driver, EnvVar, Release};
+use model::version::Ecosystem;
 use std::collections::{BTreeMap, HashSet};
 
 /// One platform of the image, read and catalogued.
@@ -28,7 +28,7 @@ impl InspectedArch {
             manifest_digest: view.manifest_digest.clone(),
             layers: view.layers.clone(),
             config: view.config.clone(),
-            catalog: crate::inspect::catalog::catalog(view),
+            catalog: image::catalog::catalog(view),
         }
     }
 }

@@ -27,8 +27,8 @@
 //!   puts its revision there and drops the program's own tag
 //!   (`gdb --version` says `15.0.50.20240403-git`).
 
-use crate::package::Package;
-use crate::version::{Dotted, Ecosystem, pep503};
+use model::package::Package;
+use model::version::{Dotted, Ecosystem, pep503};
 use std::str::FromStr;
 
 /// The observations that speak for `component`, and whether they name
@@ -215,8 +215,8 @@ fn prefix_at_boundary(declared: &str, found: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::Origin;
     use Ecosystem::*;
+    use model::package::Origin;
 
     fn yes(eco: Ecosystem, declared: &str, found_eco: Ecosystem, found: &str) {
         assert!(
@@ -309,7 +309,7 @@ mod tests {
             name,
             "1",
             eco,
-            crate::package::Evidence {
+            model::package::Evidence {
                 cataloger: cataloger.into(),
                 location: format!("{cataloger}/{name}"),
                 layer: None,

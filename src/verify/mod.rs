@@ -2,7 +2,7 @@
 //! record declares is what the image holds.
 //!
 //! Per declared arch, the image's platform is read (only the few files the
-//! [catalogers](crate::inspect::catalog) ask for), catalogued, and compared
+//! [catalogers](image::catalog) ask for), catalogued, and compared
 //! with the record: every declared component is confirmed, found in
 //! another version, or missing (`matching.rs` says how names and versions
 //! meet); the record's driver requirements are compared with the image's
@@ -20,9 +20,9 @@ pub use matching::{Match, match_component};
 pub use observed_sbom::{ObservedSbomOptions, observed_bom, observed_sbom};
 pub use report::*;
 
-use crate::inspect::{self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress};
-use crate::record::{Arch, ArchView, Project, Release};
-use crate::sbom::SbomError;
+use image::{self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress};
+use model::record::{Arch, ArchView, Project, Release};
+use pages::sbom::SbomError;
 
 /// Why `verify` could not start.
 #[derive(Debug, thiserror::Error)]
@@ -156,5 +156,5 @@ pub fn open_image(
             })?,
     };
     let source = ImageSource::parse(&reference)?;
-    Ok(inspect::open(&source, options)?)
+    Ok(image::open(&source, options)?)
 }

@@ -4,18 +4,18 @@
 //! and in which layer (`relnotes:path` / `relnotes:layer` properties).
 //!
 //! Types, purls and bom-refs are the ones `relnotes sbom` gives declared
-//! components ([`crate::sbom`]), so a declared and an observed SBOM of the
+//! components ([`pages::sbom`]), so a declared and an observed SBOM of the
 //! same image can be compared by bom-ref.
 
 use super::{InspectedArch, VerifyError, open_image};
-use crate::inspect::{ImageSource, OpenOptions, Platform, Progress};
-use crate::package::{Os, Package, PurlError};
-use crate::record::{Arch, Project, Release};
-use crate::sbom::purl;
-use crate::sbom::{self, SbomError};
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::Property;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
+use image::{ImageSource, OpenOptions, Platform, Progress};
+use model::package::{Os, Package, PurlError};
+use model::record::{Arch, Project, Release};
+use pages::sbom::purl;
+use pages::sbom::{self, SbomError};
 
 /// Which image `relnotes sbom --from-image` reads, and how.
 pub struct ObservedSbomOptions<'a> {
@@ -138,10 +138,10 @@ fn purl_of(text: &str) -> Purl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inspect::catalog::Catalog;
-    use crate::inspect::{ImageConfig, Platform};
-    use crate::sbom::SbomFormat;
-    use crate::version::Ecosystem;
+    use image::catalog::Catalog;
+    use image::{ImageConfig, Platform};
+    use model::version::Ecosystem;
+    use pages::sbom::SbomFormat;
 
     fn observed(
         name: &str,
@@ -154,7 +154,7 @@ mod tests {
             name,
             version,
             eco,
-            crate::package::Evidence {
+            model::package::Evidence {
                 cataloger: cataloger.into(),
                 location: location.into(),
                 layer: (!location.starts_with("config:")).then(|| "sha256:aa".to_string()),
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn components_carry_their_evidence() {
-        let ws = crate::record::Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+        let ws = model::record::Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
             .unwrap();
         let release = ws.load("25.10", false).unwrap().release;
         let image = InspectedArch {

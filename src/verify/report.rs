@@ -1,10 +1,10 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::record::source_map::join;
-use crate::record::{Release, SourceMap};
-use crate::version::Ecosystem;
+use model::diagnostic::{Diagnostic, Severity};
+use model::record::source_map::join;
+use model::record::{Release, SourceMap};
+use model::version::Ecosystem;
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -156,7 +156,7 @@ pub struct UndeclaredComponent {
 pub struct ProblemReport {
     pub arch: String,
     #[serde(flatten)]
-    pub problem: crate::inspect::catalog::Problem,
+    pub problem: image::catalog::Problem,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -8,7 +8,7 @@ use crate::support::image::{Layer, PlatformImage, TestImage};
 use crate::support::rogue::{Reply, RogueRegistry};
 use crate::support::rss::run_measured;
 use crate::util::{relnotes, root};
-use relnotes::inspect::{self, ImageSource, InspectError, NoProgress, OpenOptions, Platform};
+use image::{ImageSource, InspectError, NoProgress, OpenOptions, Platform};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -307,9 +307,9 @@ fn quick() -> OpenOptions {
 }
 
 /// Opens `rogue`'s image and reads its amd64 platform.
-fn read_from(rogue: &RogueRegistry) -> Result<inspect::ImageView, InspectError> {
+fn read_from(rogue: &RogueRegistry) -> Result<image::ImageView, InspectError> {
     let source = ImageSource::parse(&format!("{}/team/x:v1", rogue.host()))?;
-    let image = inspect::open(&source, &quick())?;
+    let image = image::open(&source, &quick())?;
     let wanted = |path: &str, _: u64| (path == "etc/os-release").into();
     image.read(
         &Platform::for_arch(&"amd64".parse().unwrap()),

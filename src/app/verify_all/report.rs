@@ -3,8 +3,8 @@
 //! or as one JSON document.
 
 use crate::app::CommandReport;
-use crate::diagnostic::Diagnostic;
 use crate::verify::{self, Summary};
+use model::diagnostic::Diagnostic;
 use serde::Serialize;
 use std::fmt::Write;
 

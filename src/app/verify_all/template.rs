@@ -2,7 +2,7 @@
 //! place of the release.
 
 use crate::Error;
-use crate::inspect::ImageSource;
+use image::ImageSource;
 
 /// The placeholder a template must hold.
 pub const PLACEHOLDER: &str = "{version}";

@@ -1,0 +1,72 @@
+//! Version labels of the image config: `com.nvidia.cuda.version`,
+//! `com.nvidia.cudnn.version` and `com.nvidia.nccl.version`, as the NVIDIA
+//! base images label themselves.
+
+use super::{Cataloger, Findings};
+use crate::{FoundFile, ImageConfig};
+use model::version::Ecosystem;
+
+pub struct Labels;
+
+const LABELS: [(&str, &str, Ecosystem); 3] = [
+    ("com.nvidia.cuda.version", "cuda", Ecosystem::Cuda),
+    ("com.nvidia.cudnn.version", "cudnn", Ecosystem::Generic),
+    ("com.nvidia.nccl.version", "nccl", Ecosystem::Generic),
+];
+
+impl Cataloger for Labels {
+    fn name(&self) -> &'static str {
+        "labels"
+    }
+
+    fn wants(&self, _path: &str, _size: u64) -> bool {
+        false
+    }
+
+    fn catalog(&self, _files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {
+        for (label, name, ecosystem) in LABELS {
+            if let Some(version) = config.labels.get(label).map(|v| v.trim())
+                && !version.is_empty()
+            {
+                let location = format!("config:label/{label}");
+                out.found_in_config(self, location, name, version, ecosystem);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    #[test]
+    fn nvidia_version_labels() {
+        let mut v = view(vec![], &[]);
+        for (k, val) in [
+            ("com.nvidia.cuda.version", "12.8.1"),
+            ("com.nvidia.cudnn.version", "9.8.0.87-1"),
+            ("maintainer", "NVIDIA CORPORATION <cudatools@nvidia.com>"),
+        ] {
+            v.config.labels.insert(k.into(), val.into());
+        }
+        let mut out = Findings::default();
+        Labels.catalog(&[], &v.config, &mut out);
+        assert_eq!(
+            found(&out),
+            [
+                (
+                    "cuda".into(),
+                    "12.8.1".into(),
+                    "config:label/com.nvidia.cuda.version".into()
+                ),
+                (
+                    "cudnn".into(),
+                    "9.8.0.87-1".into(),
+                    "config:label/com.nvidia.cudnn.version".into()
+                ),
+            ]
+        );
+        assert_eq!(out.components[0].ecosystem, Ecosystem::Cuda);
+    }
+}

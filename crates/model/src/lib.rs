@@ -1,0 +1,12 @@
+//! The model of relnotes: release records and the project file, packages
+//! (declared by a record or found in an image), version ordering per
+//! ecosystem, image references, the one diagnostic shape, the languages
+//! and their labels, and the one atomic way to write a file.
+
+pub mod diagnostic;
+pub mod labels;
+pub mod output;
+pub mod package;
+pub mod record;
+pub mod reference;
+pub mod version;

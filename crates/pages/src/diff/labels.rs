@@ -1,0 +1,40 @@
+//! Headings of diff reports: the crate's shared labels (`model::labels`)
+//! plus the change headings with their markers.
+
+use model::record::Lang;
+
+pub use model::labels::{all, get};
+
+/// The label of a change, with its marker (`▼ DOWNGRADE 降级`, `▲ Upgraded`).
+pub fn change_heading(change: super::Change, lang: Lang) -> String {
+    use super::Change::*;
+    let (marker, word) = match change {
+        Downgraded => ("marker_downgraded", "downgraded"),
+        Upgraded => ("marker_upgraded", "upgraded"),
+        Added => ("marker_added", "added"),
+        Removed => ("marker_removed", "removed"),
+        Unchanged => ("marker_unchanged", "unchanged"),
+    };
+    let marker = get(marker, lang);
+    if change == Downgraded && lang == Lang::En {
+        return marker.to_string();
+    }
+    format!("{marker} {}", get(word, lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn downgrade_heading_is_loud_in_both_languages() {
+        use super::super::Change;
+        assert_eq!(change_heading(Change::Downgraded, Lang::En), "▼ DOWNGRADE");
+        assert_eq!(
+            change_heading(Change::Downgraded, Lang::Zh),
+            "▼ DOWNGRADE 降级"
+        );
+        assert_eq!(change_heading(Change::Upgraded, Lang::Zh), "▲ 升级");
+        assert_eq!(get("no such label", Lang::Zh), "no such label");
+    }
+}

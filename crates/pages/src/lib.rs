@@ -1,0 +1,7 @@
+//! What relnotes makes of records: pages through Handlebars templates,
+//! diffs between two releases, SBOMs, and the site of every release.
+
+pub mod diff;
+pub mod render;
+pub mod sbom;
+pub mod site;

@@ -1,0 +1,178 @@
+//! CycloneDX 1.5 and 1.6 SBOMs of a release: one per image platform.
+//!
+//! [`build`] turns one architecture of a release record into a CycloneDX
+//! [`Bom`]: the image as `metadata.component`, every declared component of
+//! that architecture with a package URL ([`purl`]), the driver requirements
+//! as properties, and a serial number derived from the content
+//! ([`serial`]). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
+//! [`encode_as`] as 1.5 or 1.6 ([`rewrite`]). docs/sbom.md lists every choice
+//! (types, purls, bom-refs, property names).
+
+mod build;
+pub mod purl;
+mod rewrite;
+pub mod serial;
+
+pub use build::{assemble, build, build_json_of, build_of, classification, components};
+pub use serial::{timestamp, timestamp_from_env};
+
+use cyclonedx_bom::prelude::Bom;
+use model::record::{Arch, Release};
+
+/// How an SBOM is encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SbomFormat {
+    Json,
+    Xml,
+}
+
+impl SbomFormat {
+    /// The file extension: `cdx.json` or `cdx.xml`, as CycloneDX recommends.
+    pub fn extension(self) -> &'static str {
+        match self {
+            SbomFormat::Json => "cdx.json",
+            SbomFormat::Xml => "cdx.xml",
+        }
+    }
+}
+
+/// Which CycloneDX version an SBOM is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CycloneDxVersion {
+    #[default]
+    V1_5,
+    /// ECMA-424, 1st edition.
+    V1_6,
+}
+
+impl CycloneDxVersion {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CycloneDxVersion::V1_5 => "1.5",
+            CycloneDxVersion::V1_6 => "1.6",
+        }
+    }
+}
+
+/// Which image platforms to describe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchChoice {
+    /// The release's only architecture; an error when it has several.
+    Only,
+    One(String),
+    /// Every architecture, one SBOM each.
+    All,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SbomError {
+    #[error(
+        "unknown architecture `{arch}`: {version} declares {}\n  = hint: pass --arch with one of: {}, all",
+        archs.join(", "),
+        archs.join(", ")
+    )]
+    UnknownArch {
+        arch: String,
+        version: String,
+        archs: Vec<String>,
+    },
+    #[error(
+        "{version} is built for several architectures ({}) and an SBOM describes one\n  = hint: pass --arch with one of: {}; or --arch all -o DIR for one file per architecture",
+        archs.join(", "),
+        archs.join(", ")
+    )]
+    ArchRequired { version: String, archs: Vec<String> },
+    #[error(transparent)]
+    Purl(#[from] model::package::PurlError),
+    #[error(
+        "SOURCE_DATE_EPOCH=`{value}` is not a time: {reason}\n  = hint: set it to whole seconds since 1970-01-01 UTC, or unset it"
+    )]
+    SourceDateEpoch { value: String, reason: String },
+    #[error("the SBOM of {version} ({arch}) is not valid CycloneDX 1.5: {detail}")]
+    Invalid {
+        version: String,
+        arch: String,
+        detail: String,
+    },
+    #[error("cannot encode the SBOM as {format}: {detail}")]
+    Encode {
+        format: &'static str,
+        detail: String,
+    },
+}
+
+/// The architectures `choice` names, in record order.
+pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<Arch>, SbomError> {
+    let unknown = |arch: &str| SbomError::UnknownArch {
+        arch: arch.to_string(),
+        version: release.version.clone(),
+        archs: release.arch_names(),
+    };
+    match choice {
+        ArchChoice::All => Ok(release.archs.clone()),
+        ArchChoice::One(arch) => release
+            .arch_named(arch)
+            .map(|a| vec![a.clone()])
+            .ok_or_else(|| unknown(arch)),
+        ArchChoice::Only if release.archs.len() == 1 => Ok(release.archs.clone()),
+        ArchChoice::Only => Err(SbomError::ArchRequired {
+            version: release.version.clone(),
+            archs: release.arch_names(),
+        }),
+    }
+}
+
+/// `<version>-<arch>.cdx.json` / `.cdx.xml`.
+pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
+    format!("{version}-{arch}.{}", format.extension())
+}
+
+/// The SBOM as CycloneDX 1.5 JSON or XML, ending with a newline.
+pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
+    encode_as(bom, format, CycloneDxVersion::V1_5)
+}
+
+/// The SBOM as CycloneDX `version` JSON or XML, ending with a newline. Both
+/// versions of one BOM share its serial number: they are one BOM, encoded
+/// twice, as its JSON and XML are.
+pub fn encode_as(
+    bom: Bom,
+    format: SbomFormat,
+    version: CycloneDxVersion,
+) -> Result<String, SbomError> {
+    let occurrences = rewrite::Occurrences::of(&bom);
+    let mut bytes = Vec::new();
+    let result = match format {
+        SbomFormat::Json => bom
+            .output_as_json_v1_5(&mut bytes)
+            .map_err(|e| e.to_string()),
+        SbomFormat::Xml => bom
+            .output_as_xml_v1_5(&mut bytes)
+            .map_err(|e| e.to_string()),
+    };
+    let name = match format {
+        SbomFormat::Json => "JSON",
+        SbomFormat::Xml => "XML",
+    };
+    result.map_err(|detail| SbomError::Encode {
+        format: name,
+        detail,
+    })?;
+    let completed = match (format, version) {
+        (SbomFormat::Json, CycloneDxVersion::V1_5) => Ok(bytes),
+        (SbomFormat::Json, CycloneDxVersion::V1_6) => {
+            rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
+        }
+        (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+    };
+    bytes = completed.map_err(|detail| SbomError::Encode {
+        format: name,
+        detail: format!("as CycloneDX {}: {detail}", version.as_str()),
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| SbomError::Encode {
+        format: name,
+        detail: e.to_string(),
+    })?;
+    text.push('\n');
+    Ok(text)
+}

@@ -1,0 +1,40 @@
+//! The words of the site's own pages (index, matrix, chooser, navigation)
+//! live in the crate's one label table (`model::labels`); this adds the
+//! change markers. The product name is filled in by
+//! [`Labels::with_product`](crate::render::labels::Labels::with_product).
+
+use model::record::Lang;
+
+/// The marker shown beside a changed cell, by change.
+pub fn marker(change: &str) -> &'static str {
+    match change {
+        "upgraded" => "▲",
+        "downgraded" => "▼",
+        "added" => "+",
+        "removed" => "−",
+        _ => "",
+    }
+}
+
+/// The label `key` in `lang`; panics on a key not in the table (a bug).
+pub fn get(key: &str, lang: Lang) -> &'static str {
+    model::labels::label(key, lang).unwrap_or_else(|| panic!("no label `{key}`"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn site_labels_are_in_the_shared_table() {
+        for key in [
+            "site_title",
+            "matrix_caption",
+            "chg_downgraded",
+            "from_version",
+        ] {
+            assert!(model::labels::label(key, Lang::En).is_some(), "{key}");
+        }
+        assert_eq!(get("chg_downgraded", Lang::En), "downgraded");
+    }
+}

@@ -1,0 +1,510 @@
+//! The Assets part: image references, the VPC template and its
+//! placeholders, one note per image with what it suits.
+
+use super::parse::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
+use model::record::Lang;
+use model::reference::ImageRef;
+
+pub fn assets(
+    body: &[(usize, &str)],
+    version: &str,
+    lang: Lang,
+    draft: &mut Draft,
+    unplaced: &mut Vec<(usize, String)>,
+) {
+    let mut images: Vec<String> = Vec::new();
+    let mut prose = String::new();
+    let mut template: Option<String> = None;
+    // Placeholder descriptions given as a definition list or a table.
+    let mut definitions: Vec<(String, String)> = Vec::new();
+    let lines: Vec<&str> = body.iter().map(|(_, l)| clean_line(l)).collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        i += 1;
+        let lower = l.to_lowercase();
+        if l.is_empty() || l == version || is_fence(l) || is_separator_row(l) {
+            continue;
+        }
+        if lower.starts_with("vpc") && l.chars().count() <= 20 {
+            continue;
+        }
+        if is_ref_like(l) && ImageRef::parse(l).is_err_and(|e| e.is_template()) {
+            template = Some(l.to_string());
+            continue;
+        }
+        if let Some(t) = &template {
+            let names = placeholder_names(t);
+            if let Some((name, mut description)) = definition(l, &names) {
+                // A definition list: the term, then `: description` on the next line.
+                if description.is_empty()
+                    && let Some(next) = lines.get(i)
+                    && let Some(d) = next.strip_prefix([':', '：'])
+                {
+                    description = d.trim().to_string();
+                    i += 1;
+                }
+                if !description.is_empty() {
+                    definitions.push((name, description));
+                    continue;
+                }
+            }
+            if l.contains('|') && image_refs(l).is_empty() {
+                // The header of a placeholder table (`| Placeholder | Meaning |`).
+                continue;
+            }
+        }
+        if template.is_none() && is_ref_like(l) && image_refs(l).first().is_some_and(|r| r == l) {
+            if !images.contains(&l.to_string()) {
+                images.push(l.to_string());
+            }
+            continue;
+        }
+        if !prose.is_empty() && lang == Lang::En {
+            prose.push(' ');
+        }
+        prose.push_str(l);
+    }
+    // Prose: placeholder descriptions first, then one note per image reference.
+    let refs = image_refs(&prose);
+    let first_ref = refs
+        .first()
+        .and_then(|r| prose.find(r.as_str()))
+        .unwrap_or(prose.len());
+    let (placeholder_text, notes_text) = prose.split_at(first_ref);
+    if let Some(template) = &template {
+        let names = placeholder_names(template);
+        let mut placeholders = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let marker = format!("{{{name}}}");
+            let defined = definitions
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, d)| d.clone());
+            let description = defined.or_else(|| {
+                placeholder_text.find(&marker).map(|at| {
+                    let rest = &placeholder_text[at + marker.len()..];
+                    let end = names[i + 1..]
+                        .iter()
+                        .filter_map(|n| rest.find(&format!("{{{n}}}")))
+                        .min()
+                        .unwrap_or(rest.len());
+                    rest[..end]
+                        .trim()
+                        .trim_start_matches("为")
+                        .trim_start_matches("is ")
+                        .trim_start_matches([':', '：'])
+                        .trim()
+                        .to_string()
+                })
+            });
+            let examples = description.as_deref().map(examples_in).unwrap_or_default();
+            placeholders.push(PlaceholderOut {
+                name: name.clone(),
+                examples,
+                description: description.filter(|d| !d.is_empty()).map(|d| text(lang, d)),
+            });
+        }
+        draft.vpc_image = Some(VpcOut {
+            template: template.clone(),
+            placeholders,
+        });
+    } else if !placeholder_text.trim().is_empty() {
+        unplaced.push((
+            body.first().map_or(0, |(n, _)| *n),
+            placeholder_text.trim().to_string(),
+        ));
+    }
+    // Notes: from each image reference to the next.
+    let mut notes: Vec<(String, String)> = Vec::new();
+    let mut rest = notes_text;
+    while !rest.is_empty() {
+        let Some(image) = image_refs(rest).into_iter().next() else {
+            break;
+        };
+        let at = rest.find(&image).unwrap_or(0);
+        let after = &rest[at + image.len()..];
+        let next = image_refs(after)
+            .first()
+            .and_then(|r| after.find(r.as_str()))
+            .unwrap_or(after.len());
+        let mut note = rest[..at + image.len() + next].trim().to_string();
+        if lang == Lang::En {
+            note = note.trim_end_matches(" The image").to_string();
+        }
+        notes.push((image.clone(), note));
+        rest = &after[next..];
+    }
+    for (image, _) in &notes {
+        if !images.contains(image) {
+            images.push(image.clone());
+        }
+    }
+    for image in images {
+        let note = notes
+            .iter()
+            .find(|(i, _)| *i == image)
+            .map(|(_, n)| n.clone());
+        let (suits, not_suits) = note.as_deref().map(applicability).unwrap_or_default();
+        draft.assets.push(AssetOut {
+            image,
+            suits: suits.into_iter().map(|s| text(lang, s)).collect(),
+            not_suits: not_suits.into_iter().map(|s| text(lang, s)).collect(),
+            note: note.map(|n| text(lang, n)),
+        });
+    }
+}
+
+/// A line without its list bullet, backticks and `docker pull`.
+fn clean_line(line: &str) -> &str {
+    let mut l = line.trim();
+    for bullet in ["- ", "* ", "+ ", "• ", "· "] {
+        l = l.strip_prefix(bullet).unwrap_or(l);
+    }
+    let l = l.strip_prefix("docker pull ").unwrap_or(l);
+    l.trim().trim_matches('`').trim()
+}
+
+fn is_fence(line: &str) -> bool {
+    line.starts_with("```") || line.starts_with("~~~")
+}
+
+fn is_separator_row(line: &str) -> bool {
+    line.contains('-')
+        && line
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
+}
+
+/// `{region-id}`, `{image:tag}` of a template, in order.
+fn placeholder_names(template: &str) -> Vec<String> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(n, _)| n.to_string()))
+        .collect()
+}
+
+/// A placeholder defined on one line: a table row `| {region-id} | … |`,
+/// or `{region-id}: …` / `region-id - …` (the description may follow on the
+/// next line, as `: …`). The description is empty for a bare term.
+fn definition(line: &str, names: &[String]) -> Option<(String, String)> {
+    let term_of = |s: &str| {
+        s.trim()
+            .trim_matches(['`', '*'])
+            .trim_matches(['{', '}'])
+            .to_string()
+    };
+    if line.contains('|') {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let term = term_of(cells.first()?);
+        let name = names.iter().find(|n| **n == term)?;
+        return Some((name.clone(), cells[1..].join(" ").trim().to_string()));
+    }
+    for name in names {
+        for written in [
+            format!("`{{{name}}}`"),
+            format!("{{{name}}}"),
+            format!("`{name}`"),
+            name.clone(),
+        ] {
+            let Some(rest) = line.strip_prefix(written.as_str()) else {
+                continue;
+            };
+            let rest = rest.trim_start();
+            if rest.is_empty() {
+                return Some((name.clone(), String::new()));
+            }
+            for separator in [":", "：", "-", "—", "–"] {
+                if let Some(description) = rest.strip_prefix(separator) {
+                    return Some((name.clone(), description.trim().to_string()));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn is_ref_like(s: &str) -> bool {
+    let first = s.split('/').next().unwrap_or("");
+    s.contains('/') && first.contains('.') && !first.contains(' ')
+}
+
+/// Image references in a text: runs of reference characters with a
+/// registry host (a dot before the first `/`) and a path that parse as an
+/// image reference.
+pub fn image_refs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let is_ref_char =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | ':' | '@' | '-' | '_');
+    let mut current = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if is_ref_char(c) {
+            current.push(c);
+        } else {
+            let candidate = current.trim_end_matches(['.', ':', '-']).to_string();
+            if is_ref_like(&candidate) && ImageRef::parse(&candidate).is_ok() {
+                out.push(candidate);
+            }
+            current.clear();
+        }
+    }
+    out
+}
+
+/// Phrases saying what an image is for, and what it is not for.
+const SUITS: &[&str] = &[
+    "适用于",
+    "推荐用于",
+    "suitable for",
+    "recommended for",
+    "intended for",
+    "designed for",
+];
+const NOT_SUITS: &[&str] = &[
+    "不适用于",
+    "不推荐用于",
+    "not suitable for",
+    "not recommended for",
+    "not intended for",
+    "not designed for",
+];
+
+/// Words that start a new clause after a comma ("…, so do not use it").
+const CLAUSE_STARTS: &[&str] = &[
+    "so ", "please", "but ", "do ", "which", "it ", "and it", "请", "但", "如", "否则",
+];
+
+/// `…适用于A、B;该镜像不适用于C,…` → ([A, B], [C]); English: "suitable for
+/// A and for B; it is not suitable for C". Each list ends with its clause.
+fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
+    let mut found: Vec<(usize, bool, usize)> = Vec::new();
+    for (negative, markers) in [(true, NOT_SUITS), (false, SUITS)] {
+        for marker in markers {
+            for (at, _) in note.match_indices(marker) {
+                let inside_negative = found
+                    .iter()
+                    .any(|(a, neg, len)| *neg && *a <= at && at < a + len);
+                if !inside_negative {
+                    found.push((at, negative, marker.len()));
+                }
+            }
+        }
+    }
+    found.sort();
+    let mut suits = Vec::new();
+    let mut not_suits = Vec::new();
+    for (at, negative, len) in found {
+        let items = clause_items(&note[at + len..]);
+        if negative {
+            not_suits.extend(items);
+        } else {
+            suits.extend(items);
+        }
+    }
+    (suits, not_suits)
+}
+
+/// The items of a list running to the end of its clause.
+fn clause_items(rest: &str) -> Vec<String> {
+    let mut end = rest.len();
+    for (at, c) in rest.char_indices() {
+        let after = &rest[at + c.len_utf8()..];
+        let ends = matches!(c, ';' | '；' | '。')
+            || (c == '.' && (after.is_empty() || after.starts_with(' ')))
+            || (matches!(c, ',' | '，')
+                && CLAUSE_STARTS
+                    .iter()
+                    .any(|w| after.trim_start().to_lowercase().starts_with(w)));
+        if ends {
+            end = at;
+            break;
+        }
+    }
+    rest[..end]
+        .split(['、', ',', '，'])
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| p.split(" or "))
+        .flat_map(|p| p.split(['和', '及', '与']))
+        .map(|p| p.trim().trim_start_matches("for ").trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// `比如:cn-beijing、cn-wulanchabu等` / `for example cn-beijing, cn-wulanchabu`.
+fn examples_in(description: &str) -> Vec<String> {
+    for marker in ["比如:", "比如：", "例如:", "例如：", "for example "] {
+        if let Some(at) = description.find(marker) {
+            let rest = &description[at + marker.len()..];
+            let end = rest.find(['等', '。']).unwrap_or(rest.len());
+            return rest[..end]
+                .trim_end_matches('.')
+                .split(['、', ','])
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty() && s.is_ascii() && !s.contains(' '))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn applicability_splits_on_enumeration_commas() {
+        let (s, n) = applicability(
+            "x:25.10镜像适用于ACS产品形态、灵骏多租产品形态;该镜像不适用于灵骏单租产品形态,请勿在灵骏单租场景使用。",
+        );
+        assert_eq!(s, ["ACS产品形态", "灵骏多租产品形态"]);
+        assert_eq!(n, ["灵骏单租产品形态"]);
+        let (s, n) = applicability(
+            "The image x is suitable for ACS and for Lingjun multi-tenant; it is not suitable for Lingjun single-tenant, so do not.",
+        );
+        assert_eq!(s, ["ACS", "Lingjun multi-tenant"]);
+        assert_eq!(n, ["Lingjun single-tenant"]);
+    }
+
+    const AWS_2_7: &str =
+        include_str!("../../../tests/fixtures/import/aws-dlc-pytorch-training-2.7.facts.md");
+    const PAGE_25_10: &str =
+        include_str!("../../../tests/fixtures/import/training-nv-pytorch-25.10.zh.txt");
+
+    fn assets_of(lines: &[&str], version: &str, lang: Lang) -> (Draft, Vec<(usize, String)>) {
+        let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
+        let mut draft = Draft::default();
+        let mut unplaced = Vec::new();
+        assets(&numbered, version, lang, &mut draft, &mut unplaced);
+        (draft, unplaced)
+    }
+
+    fn images(draft: &Draft) -> Vec<&str> {
+        draft.assets.iter().map(|a| a.image.as_str()).collect()
+    }
+
+    #[test]
+    fn docker_image_uris_in_a_code_block() {
+        let lines: Vec<&str> = AWS_2_7
+            .lines()
+            .skip_while(|l| *l != "### Docker Image URIs")
+            .skip(1)
+            .collect();
+        let (draft, unplaced) = assets_of(&lines, "2.7", Lang::En);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(draft.assets.len(), 8);
+        assert_eq!(
+            images(&draft)[0],
+            "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.7.1-gpu-py312-cu128-ubuntu22.04-ec2"
+        );
+        assert_eq!(
+            images(&draft)[7],
+            "public.ecr.aws/deep-learning-containers/pytorch-training:2.7-gpu-py312-ec2"
+        );
+    }
+
+    #[test]
+    fn images_in_a_list_and_in_pull_commands() {
+        let lines = [
+            "- `registry.example.com/team/train:3.1-gpu`",
+            "* docker pull registry.example.com/team/train:3.1-cpu",
+            "- registry.example.com/team/train:3.1-gpu",
+        ];
+        let (draft, unplaced) = assets_of(&lines, "3.1", Lang::En);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(
+            images(&draft),
+            [
+                "registry.example.com/team/train:3.1-gpu",
+                "registry.example.com/team/train:3.1-cpu"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_25_10_page_with_its_template_and_note() {
+        let lines: Vec<&str> = PAGE_25_10
+            .lines()
+            .skip_while(|l| *l != "Assets")
+            .skip(1)
+            .take_while(|l| *l != "Driver Requirements")
+            .collect();
+        let (draft, unplaced) = assets_of(&lines, "25.10", Lang::Zh);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        let vpc = draft.vpc_image.unwrap();
+        assert_eq!(vpc.placeholders[0].name, "region-id");
+        assert_eq!(
+            vpc.placeholders[0].examples,
+            ["cn-beijing", "cn-wulanchabu"]
+        );
+        let a = &draft.assets[0];
+        assert_eq!(
+            a.suits.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>(),
+            ["ACS产品形态", "灵骏多租产品形态"]
+        );
+        assert_eq!(a.not_suits[0].zh, "灵骏单租产品形态");
+    }
+
+    #[test]
+    fn placeholders_from_a_definition_list_or_a_table() {
+        let defined = [
+            "acs-registry-vpc.{region-id}.cr.aliyuncs.com/egslingjun/{image:tag}",
+            "`{region-id}`: the region of your ACS cluster, for example cn-beijing, cn-wulanchabu.",
+            "{image:tag}",
+            ": the image name and tag.",
+        ];
+        let (draft, unplaced) = assets_of(&defined, "25.11", Lang::En);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        let vpc = draft.vpc_image.unwrap();
+        assert_eq!(
+            vpc.placeholders[0].examples,
+            ["cn-beijing", "cn-wulanchabu"]
+        );
+        assert_eq!(
+            vpc.placeholders[1].description.as_ref().unwrap().en,
+            "the image name and tag."
+        );
+        let table = [
+            "acs-registry-vpc.{region-id}.cr.aliyuncs.com/egslingjun/{image:tag}",
+            "| 占位符 | 说明 |",
+            "| --- | --- |",
+            "| {region-id} | 您使用的ACS产品所在的开服地域,比如:cn-beijing、cn-hangzhou等。 |",
+            "| {image:tag} | 实际镜像的名称和Tag。 |",
+        ];
+        let (draft, unplaced) = assets_of(&table, "25.11", Lang::Zh);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        let vpc = draft.vpc_image.unwrap();
+        assert_eq!(vpc.placeholders[0].examples, ["cn-beijing", "cn-hangzhou"]);
+        assert_eq!(
+            vpc.placeholders[1].description.as_ref().unwrap().zh,
+            "实际镜像的名称和Tag。"
+        );
+    }
+
+    #[test]
+    fn suits_and_not_suits_end_with_their_sentence() {
+        let (s, n) = applicability(
+            "The image is suitable for ACS, Lingjun multi-tenant and training jobs. It is not recommended for Lingjun single-tenant, please use the other tag.",
+        );
+        assert_eq!(s, ["ACS", "Lingjun multi-tenant", "training jobs"]);
+        assert_eq!(n, ["Lingjun single-tenant"]);
+        let (s, n) = applicability(
+            "该镜像不适用于灵骏单租场景。该镜像适用于ACS产品形态和灵骏多租产品形态。",
+        );
+        assert_eq!(s, ["ACS产品形态", "灵骏多租产品形态"]);
+        assert_eq!(n, ["灵骏单租场景"]);
+    }
+
+    #[test]
+    fn refs() {
+        assert_eq!(
+            image_refs("a.b.com/x/y:25.05镜像适用于…。c.d.com/x/y:25.05\n"),
+            ["a.b.com/x/y:25.05", "c.d.com/x/y:25.05"]
+        );
+        // Look-alikes that are no image references are left out.
+        assert_eq!(
+            image_refs("see docs.example.com/Guide/x:1 or a.b.com/x/y:bad:tag and a.b.com/ok:1"),
+            ["a.b.com/ok:1"]
+        );
+    }
+}

@@ -1,0 +1,386 @@
+//! "X 升级至 Y" / "X upgraded to Y" claims in feature and fix texts.
+
+use crate::package_name::is_package_name;
+use model::version::pep503;
+
+/// One upgrade claim found in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    /// The word right before the upgrade phrase (`vLLM`, `CUDA`).
+    pub name: String,
+    /// Earlier words, nearest first, for English sentences such as
+    /// "CUDA in the base image upgraded to 12.9.0".
+    pub alternatives: Vec<String>,
+    /// The claimed version (`0.11.0`, `2.4`).
+    pub version: String,
+    /// The text to point at: name and phrase as written.
+    pub phrase: String,
+}
+
+/// Aliases: names people write for a component declared under another name.
+const ALIASES: [(&str, &str); 3] = [
+    ("pytorch", "torch"),
+    ("transformerengine", "transformer-engine"),
+    ("te", "transformer-engine"),
+];
+
+/// The key two spellings of a component share: case-insensitive, PEP 503,
+/// and aliases (`pytorch` → `torch`).
+pub fn normalize_component(name: &str) -> String {
+    let key = pep503(&name.split_whitespace().collect::<Vec<_>>().join("-"));
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, canonical)| canonical.to_string())
+}
+
+fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
+}
+
+fn version_after(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
+    let v: String = text
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_'))
+        .collect();
+    let v = v.trim_end_matches(['.', '+', '-', '_']).to_string();
+    v.chars().next().filter(char::is_ascii_digit).map(|_| v)
+}
+
+/// Every upgrade claim of `text`, in order: "X升级至Y", "升级X vY",
+/// "X upgraded to Y", "Upgraded X to Y", "Bumped X to Y" and the chained
+/// "… and Z to W". Names are package names, never the words around them.
+pub fn find_claims(text: &str) -> Vec<Claim> {
+    let mut found = Vec::new();
+    chinese_name_first(text, &mut found);
+    chinese_verb_first(text, &mut found);
+    english_name_first(text, &mut found);
+    english_verb_first(text, &mut found);
+    found.sort_by_key(|(at, _)| *at);
+    found.dedup_by_key(|(at, _)| *at);
+    found.into_iter().map(|(_, c)| c).collect()
+}
+
+/// "megatron-core升级至0.14.0" / "X升级到Y" / "X更新至Y".
+fn chinese_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+    for marker in ["升级至", "升级到", "更新至", "更新到"] {
+        for (at, _) in text.match_indices(marker) {
+            let before = text[..at].trim_end();
+            let start = before
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| name_char(*c))
+                .last()
+                .map(|(i, _)| i);
+            let Some(start) = start else { continue };
+            let name = before[start..].trim_matches(['.', '-', '_']).to_string();
+            let Some(version) = version_after(&text[at + marker.len()..]) else {
+                continue;
+            };
+            if !is_package_name(&name) {
+                continue;
+            }
+            out.push((
+                start,
+                Claim {
+                    phrase: format!("{}{marker}", &before[start..]),
+                    name,
+                    alternatives: Vec::new(),
+                    version,
+                },
+            ));
+        }
+    }
+}
+
+/// "升级vllm v0.9.2" / "升级 vLLM 至 0.9.2". A version run into the name
+/// ("升级pytorch2.6") is part of the token, so it names no version.
+fn chinese_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+    for marker in ["升级", "更新"] {
+        for (at, _) in text.match_indices(marker) {
+            let rest = &text[at + marker.len()..];
+            if rest.starts_with(['至', '到', '了']) {
+                continue;
+            }
+            let trimmed = rest.trim_start();
+            let token: String = trimmed.chars().take_while(|c| name_char(*c)).collect();
+            let name = token.trim_matches(['.', '-', '_']).to_string();
+            if !is_package_name(&name) {
+                continue;
+            }
+            let after = trimmed[token.len()..].trim_start();
+            let after = after
+                .strip_prefix('至')
+                .or_else(|| after.strip_prefix('到'))
+                .unwrap_or(after);
+            let Some(version) = version_after(after) else {
+                continue;
+            };
+            let phrase_end = rest.len() - trimmed.len() + token.len();
+            out.push((
+                at,
+                Claim {
+                    phrase: format!("{marker}{}", &rest[..phrase_end]),
+                    name,
+                    alternatives: Vec::new(),
+                    version,
+                },
+            ));
+        }
+    }
+}
+
+/// Words of `text`, split on spaces and clause punctuation.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '，' | '；'))
+        .map(|w| w.trim_matches(|c: char| !name_char(c)))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// "vLLM upgraded to 0.11.0", "CUDA in the base image upgraded to 12.9.0",
+/// "NCCL bumped to 2.30.7 and EFA to 1.49.0".
+fn english_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+    let lower = text.to_ascii_lowercase();
+    for marker in [" upgraded to ", " updated to ", " bumped to "] {
+        for (at, _) in lower.match_indices(marker) {
+            let before = words(&text[..at]);
+            let near: Vec<&str> = before.iter().rev().take(6).copied().collect();
+            let mut names: Vec<String> = near
+                .iter()
+                .filter(|w| is_package_name(w))
+                .map(|w| w.to_string())
+                .collect();
+            // Two-word names: first when both words are capitalised
+            // ("Transformer Engine", "Flash Attention"), else a last resort.
+            if near.len() >= 2 && is_package_name(near[0]) && is_package_name(near[1]) {
+                let two = format!("{} {}", near[1], near[0]);
+                let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
+                if capitalised(near[0]) && capitalised(near[1]) {
+                    names.insert(0, two);
+                } else {
+                    names.push(two);
+                }
+            }
+            if names.is_empty() {
+                continue;
+            }
+            let rest = &text[at + marker.len()..];
+            let Some(version) = version_after(rest) else {
+                continue;
+            };
+            let name = names.remove(0);
+            out.push((
+                at,
+                Claim {
+                    phrase: format!("{}{}", near[0], &text[at..at + marker.len() - 1]),
+                    alternatives: names,
+                    name,
+                    version: version.clone(),
+                },
+            ));
+            chained(text, rest, &version, out);
+        }
+    }
+}
+
+/// "Bumped PyTorch to 2.13.0", "Upgraded vLLM to 0.10.0".
+fn english_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+    let lower = text.to_ascii_lowercase();
+    for marker in [
+        "upgraded ",
+        "updated ",
+        "bumped ",
+        "upgrade ",
+        "update ",
+        "bump ",
+    ] {
+        for (at, _) in lower.match_indices(marker) {
+            if at > 0 && text[..at].chars().next_back().is_some_and(name_char) {
+                continue;
+            }
+            let rest = &text[at + marker.len()..];
+            let Some(to) = rest.to_ascii_lowercase().find(" to ") else {
+                continue;
+            };
+            let name_words = words(&rest[..to]);
+            if name_words.is_empty()
+                || name_words.len() > 3
+                || !name_words.iter().all(|w| is_package_name(w))
+            {
+                continue;
+            }
+            let after = &rest[to + 4..];
+            let Some(version) = version_after(after) else {
+                continue;
+            };
+            out.push((
+                at,
+                Claim {
+                    phrase: text[at..at + marker.len() + to + 3].to_string(),
+                    name: name_words.join(" "),
+                    alternatives: Vec::new(),
+                    version: version.clone(),
+                },
+            ));
+            chained(text, after, &version, out);
+        }
+    }
+}
+
+/// After a claim's version: ", and EFA to 1.49.0" / " and DeepSpeed to 0.19.2".
+fn chained(text: &str, after_marker: &str, version: &str, out: &mut Vec<(usize, Claim)>) {
+    let Some(at) = after_marker.find(version) else {
+        return;
+    };
+    let mut rest = &after_marker[at + version.len()..];
+    loop {
+        let trimmed = rest.trim_start_matches([',', ' ']);
+        let Some(tail) = trimmed.strip_prefix("and ") else {
+            return;
+        };
+        let Some(to) = tail.find(" to ") else {
+            return;
+        };
+        let name_words = words(&tail[..to]);
+        if name_words.is_empty()
+            || name_words.len() > 3
+            || !name_words.iter().all(|w| is_package_name(w))
+        {
+            return;
+        }
+        let Some(v) = version_after(&tail[to + 4..]) else {
+            return;
+        };
+        let at = text.len() - tail.len();
+        out.push((
+            at,
+            Claim {
+                phrase: tail[..to + 3].to_string(),
+                name: name_words.join(" "),
+                alternatives: Vec::new(),
+                version: v.clone(),
+            },
+        ));
+        let used = tail[to + 4..].find(&v).map_or(0, |i| i + v.len());
+        rest = &tail[to + 4 + used..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(text: &str) -> Vec<(String, String)> {
+        find_claims(text)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect()
+    }
+
+    #[test]
+    fn chinese_claims() {
+        assert_eq!(
+            pairs("megatron-core升级至0.14.0、transformer_engine升级至2.4,合入对应社区功能。"),
+            [
+                ("megatron-core".to_string(), "0.14.0".to_string()),
+                ("transformer_engine".to_string(), "2.4".to_string())
+            ]
+        );
+        assert_eq!(
+            pairs("基础镜像CUDA升级至12.9.0。"),
+            [("CUDA".to_string(), "12.9.0".to_string())]
+        );
+        assert_eq!(
+            pairs("pytorch升级至2.6.0.7.post1,修复"),
+            [("pytorch".to_string(), "2.6.0.7.post1".to_string())]
+        );
+        assert!(pairs("镜像升级pytorch2.6,针对").is_empty());
+    }
+
+    #[test]
+    fn english_claims_skip_the_words_around_the_name() {
+        let c = find_claims("CUDA in the base image upgraded to 12.9.0.");
+        assert_eq!(c[0].name, "CUDA");
+        assert_eq!(c[0].version, "12.9.0");
+        assert_eq!(
+            pairs("vLLM upgraded to 0.11.0, incorporating"),
+            [("vLLM".to_string(), "0.11.0".to_string())]
+        );
+        // "are" / "is" are never names; without a name there is no claim.
+        assert_eq!(
+            pairs("Several libraries are upgraded to 2.0 and DeepSpeed is upgraded to 0.16.9."),
+            [
+                ("libraries".to_string(), "2.0".to_string()),
+                ("DeepSpeed".to_string(), "0.16.9".to_string())
+            ]
+        );
+        assert!(pairs("The following packages are upgraded to newer versions.").is_empty());
+    }
+
+    #[test]
+    fn verb_first_and_chained_claims() {
+        assert_eq!(
+            pairs("Bumped PyTorch to 2.13.0, with `torchvision` 0.28.0"),
+            [("PyTorch".to_string(), "2.13.0".to_string())]
+        );
+        assert_eq!(
+            pairs(
+                "CUDA upgraded to 13.3.0 (new `cu133` tag); NCCL bumped to 2.30.7 and EFA to 1.49.0 for improved"
+            ),
+            [
+                ("CUDA".to_string(), "13.3.0".to_string()),
+                ("NCCL".to_string(), "2.30.7".to_string()),
+                ("EFA".to_string(), "1.49.0".to_string())
+            ]
+        );
+        let c = find_claims("Transformer Engine upgraded to 2.17.0 and DeepSpeed to 0.19.2");
+        assert_eq!(c[0].name, "Transformer Engine");
+        assert!(c[0].alternatives.contains(&"Engine".to_string()));
+        assert_eq!(
+            (c[1].name.as_str(), c[1].version.as_str()),
+            ("DeepSpeed", "0.19.2")
+        );
+        assert_eq!(
+            pairs("Upgraded vLLM to v0.10.0."),
+            [("vLLM".to_string(), "0.10.0".to_string())]
+        );
+    }
+
+    #[test]
+    fn chinese_verb_first_claims() {
+        assert_eq!(
+            pairs("升级vllm v0.9.2,合入对应社区功能。"),
+            [("vllm".to_string(), "0.9.2".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 vLLM 至 0.11.0"),
+            [("vLLM".to_string(), "0.11.0".to_string())]
+        );
+        assert_eq!(
+            pairs("vLLM升级至0.11.0,和 deepspeed 升级至 0.16.9"),
+            [
+                ("vLLM".to_string(), "0.11.0".to_string()),
+                ("deepspeed".to_string(), "0.16.9".to_string())
+            ]
+        );
+        // "和" before 升级至 is no name.
+        assert!(pairs("和升级至1.0").is_empty());
+    }
+
+    #[test]
+    fn names_normalise_with_aliases() {
+        assert_eq!(normalize_component("PyTorch"), "torch");
+        assert_eq!(normalize_component("vLLM"), "vllm");
+        assert_eq!(
+            normalize_component("Transformer Engine"),
+            "transformer-engine"
+        );
+        assert_eq!(
+            normalize_component("transformer_engine"),
+            "transformer-engine"
+        );
+    }
+}

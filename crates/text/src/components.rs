@@ -1,0 +1,901 @@
+//! Components and the Contents table: per-arch columns of `name : version`
+//! cells, and versions stated only in prose.
+
+use super::names;
+use super::parse::{Draft, FixesOut, text};
+use crate::claims::find_claims;
+use crate::package_name::is_package_name;
+use indexmap::IndexMap;
+use model::record::{Lang, Scenario, Text};
+use model::version::{Ecosystem, Version};
+
+/// One arch column of the Contents table.
+#[derive(Default, Clone)]
+struct Column {
+    scenarios: Vec<Scenario>,
+    framework: Option<String>,
+    requirements: Vec<String>,
+    components: Vec<(String, String)>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Row {
+    Header,
+    Scenarios,
+    Framework,
+    Requirements,
+    Components,
+}
+
+fn row_kind(first_cell: &str) -> Option<Row> {
+    let c = first_cell.trim().to_lowercase();
+    if model::record::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
+        return Some(Row::Header);
+    }
+    Some(match c.as_str() {
+        "应用场景" | "场景" | "scenarios" | "scenario" | "use cases" => Row::Scenarios,
+        "框架" | "framework" => Row::Framework,
+        "requirements" | "要求" | "依赖" => Row::Requirements,
+        "核心组件" | "组件" | "components" | "core components" | "main components" => {
+            Row::Components
+        }
+        _ => return None,
+    })
+}
+
+/// The Contents part: a per-arch table (rows by label, one column per
+/// arch), a two-column `Package | Version` table, or a list of items; rows
+/// and cells may be split over lines, with stray `|` between them.
+pub fn contents(
+    body: &[(usize, &str)],
+    lang: Lang,
+    draft: &mut Draft,
+    unplaced: &mut Vec<(usize, String)>,
+) {
+    // Rows start with a known label (or arch names); other lines continue the row.
+    let mut rows: Vec<(Row, String)> = Vec::new();
+    // Components outside the per-arch table: they hold for every arch.
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for (n, raw) in body {
+        let line = raw.trim();
+        if is_fence(line) || is_separator_row(line) {
+            continue;
+        }
+        if line.chars().all(|c| c == '|' || c.is_whitespace()) {
+            // A stray `|` between cells split one per line.
+            if let Some((_, row)) = rows.last_mut() {
+                row.push_str(" |");
+            }
+            continue;
+        }
+        let cells = cells_of(line);
+        let first = cells.first().copied().unwrap_or("");
+        let header = (line.starts_with('|') || first.is_empty())
+            && cells.iter().any(|c| row_kind(c) == Some(Row::Header));
+        let kind = if header {
+            Some(Row::Header)
+        } else {
+            row_kind(first)
+        };
+        let open_row = rows.last().map(|(k, _)| *k);
+        if let Some(kind) = kind {
+            rows.push((kind, cells.join(" | ")));
+        } else if cells.len() == 2 && is_version_header(&cells) {
+            // `Package | Version`: the header of a two-column table.
+        } else if cells.len() == 2
+            && let [(name, version)] = name_and_version(cells[0], cells[1]).as_slice()
+        {
+            listed.push((name.clone(), version.clone()));
+        } else if is_bullet(line) && open_row != Some(Row::Components) {
+            let found = component_list(line);
+            if found.is_empty() {
+                unplaced.push((*n, line.to_string()));
+            }
+            listed.extend(found);
+        } else if let Some((_, row)) = rows.last_mut() {
+            // The label alone is a cell: what follows starts the next one.
+            if !row.contains('|') && !line.starts_with('|') {
+                row.push_str(" |");
+            }
+            row.push(' ');
+            row.push_str(line);
+        } else {
+            let found = component_list(line);
+            if !found.is_empty() {
+                listed.extend(found);
+            } else if !is_prose(line) {
+                unplaced.push((*n, line.to_string()));
+            }
+        }
+    }
+    table(&rows, lang, draft);
+    for (name, version) in listed {
+        let taken = draft.components.contains_key(&name)
+            || draft
+                .arch
+                .values()
+                .any(|a| a.components.contains_key(&name));
+        if !taken {
+            draft.components.insert(name, version);
+        }
+    }
+    if draft.archs.is_empty() {
+        draft.archs.push("amd64".to_string());
+    }
+}
+
+/// The per-arch table's rows → archs, scenarios, framework, requirements and
+/// components (shared when every arch has the same, else per arch).
+fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
+    if rows.is_empty() {
+        return;
+    }
+    let mut archs: Vec<String> = Vec::new();
+    let mut columns: Vec<Column> = Vec::new();
+    for (kind, row) in rows {
+        let mut cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        while cells.last().is_some_and(|c| c.is_empty()) {
+            cells.pop();
+        }
+        if *kind == Row::Header {
+            for cell in &cells {
+                let c = cell.to_lowercase();
+                if let Some(a) = model::record::KNOWN_ARCHS
+                    .iter()
+                    .find(|a| c.starts_with(*a))
+                {
+                    archs.push(a.to_string());
+                }
+            }
+            continue;
+        }
+        let values = &cells[1.min(cells.len())..];
+        if columns.len() < values.len() {
+            columns.resize(values.len(), Column::default());
+        }
+        for (i, value) in values.iter().enumerate() {
+            let col = &mut columns[i];
+            match kind {
+                Row::Scenarios => {
+                    col.scenarios = value
+                        .split(['/', '、', ',', '，', '&'])
+                        .filter_map(|s| match s.trim().to_lowercase().as_str() {
+                            "训练" | "training" => Some(Scenario::Training),
+                            "推理" | "inference" => Some(Scenario::Inference),
+                            _ => None,
+                        })
+                        .collect();
+                }
+                Row::Framework if !value.is_empty() => col.framework = Some(value.to_string()),
+                Row::Requirements if !value.is_empty() => {
+                    col.requirements = vec![value.to_string()];
+                }
+                Row::Components => col.components = component_list(value),
+                _ => {}
+            }
+        }
+    }
+    if archs.is_empty() {
+        archs = match columns.len() {
+            0 | 1 => vec!["amd64".to_string()],
+            n => (0..n).map(|i| format!("arch{i}")).collect(),
+        };
+    }
+    columns.resize(archs.len(), Column::default());
+    draft.archs = archs.clone();
+    let all_same = |f: &dyn Fn(&Column) -> String| columns.windows(2).all(|w| f(&w[0]) == f(&w[1]));
+    if all_same(&|c| format!("{:?}", c.scenarios)) {
+        draft.scenarios = columns[0].scenarios.clone();
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().scenarios = Some(c.scenarios.clone());
+        }
+    }
+    if all_same(&|c| format!("{:?}", c.framework)) {
+        draft.framework = columns[0].framework.clone();
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().framework = c.framework.clone();
+        }
+    }
+    let reqs = |c: &Column| {
+        c.requirements
+            .iter()
+            .map(|r| text(lang, r))
+            .collect::<Vec<_>>()
+    };
+    if all_same(&|c| format!("{:?}", c.requirements)) {
+        draft.requirements = reqs(&columns[0]);
+    } else {
+        for (a, c) in archs.iter().zip(&columns) {
+            draft.arch.entry(a.clone()).or_default().requirements = Some(reqs(c));
+        }
+    }
+    // Shared: in every arch's list with the same version, in the first list's order.
+    for (name, version) in &columns[0].components {
+        let everywhere = columns
+            .iter()
+            .all(|c| c.components.iter().any(|(n, v)| n == name && v == version));
+        if everywhere {
+            draft.components.insert(name.clone(), version.clone());
+        }
+    }
+    for (a, c) in archs.iter().zip(&columns) {
+        for (name, version) in &c.components {
+            if draft.components.get(name) != Some(version) {
+                draft
+                    .arch
+                    .entry(a.clone())
+                    .or_default()
+                    .components
+                    .insert(name.clone(), version.clone());
+            }
+        }
+    }
+    draft.arch.retain(|_, a| {
+        a.scenarios.is_some()
+            || a.framework.is_some()
+            || a.requirements.is_some()
+            || !a.components.is_empty()
+    });
+}
+
+fn is_fence(line: &str) -> bool {
+    line.starts_with("```") || line.starts_with("~~~")
+}
+
+/// `|---|---|`, `| --- | :---: |`.
+fn is_separator_row(line: &str) -> bool {
+    line.contains('-')
+        && line
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
+}
+
+fn is_bullet(line: &str) -> bool {
+    ["- ", "* ", "+ ", "• ", "· "]
+        .iter()
+        .any(|b| line.starts_with(b))
+}
+
+/// A sentence describing the part ("The container also includes the following:").
+fn is_prose(line: &str) -> bool {
+    line.ends_with(['.', '。', ':', '：', '!', '！'])
+}
+
+/// A row's cells: split on `|`, trimmed, without the empty cells the
+/// leading and trailing `|` make.
+fn cells_of(line: &str) -> Vec<&str> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let mut cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    while cells.last().is_some_and(|c| c.is_empty()) {
+        cells.pop();
+    }
+    cells
+}
+
+/// `Package | Version`, `Component | Version`, `组件 | 版本`.
+fn is_version_header(cells: &[&str]) -> bool {
+    matches!(
+        cells[1].to_lowercase().as_str(),
+        "version" | "versions" | "版本" | "版本号"
+    )
+}
+
+/// Words that may follow a version in an item ("DALI 0.18.0 Beta",
+/// "Added Ubuntu 22.04 support").
+const VERSION_SUFFIXES: &[&str] = &["beta", "alpha", "preview", "rc", "lts", "ga", "support"];
+
+/// A version as written → the version, if it is one for component `name`:
+/// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
+/// dotted version, which a catalog entry may ask for).
+pub fn clean_version(name: &str, written: &str) -> Option<String> {
+    let v = written
+        .trim()
+        .trim_start_matches(['(', '`', '*'])
+        .trim_end_matches([',', '.', ';', ':', ')', '`', '*', '，', '。', '；']);
+    let v = match v.strip_prefix(['v', 'V']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => v,
+    };
+    if !v.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
+    (parses(Ecosystem::default_for(name)) || parses(Ecosystem::Generic)).then(|| v.to_string())
+}
+
+/// A name cell and a version cell of a two-column table.
+fn name_and_version(name: &str, version: &str) -> Vec<(String, String)> {
+    names::component_name(name)
+        .and_then(|n| clean_version(&n, version).map(|v| (n, v)))
+        .into_iter()
+        .collect()
+}
+
+/// The items of a cell or a list line: split on bullets and on commas,
+/// semicolons, `、` and `·`.
+fn items(cell: &str) -> Vec<String> {
+    let spaced = format!(" {} ", cell.replace("==", " : ").replace('：', " : "));
+    let mut pieces = vec![spaced.as_str()];
+    for bullet in [" - ", " • ", " * ", " · ", " + "] {
+        pieces = pieces.iter().flat_map(|p| p.split(bullet)).collect();
+    }
+    pieces
+        .iter()
+        .flat_map(|p| p.split([',', ';', '、', '，', '；']))
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The components one item names (see [`component_list`]).
+fn item_components(item: &str) -> Vec<(String, String)> {
+    if item.contains(':') {
+        colon_pairs(item)
+    } else {
+        named_versions(item)
+    }
+}
+
+/// `Ubuntu : 24.04 CUDA : 12.8 …` (also `name: version`, `name:version`,
+/// `name==version`), a bullet list of them (`- Torch : 2.7.1.8+nv25.3`), or
+/// items without a colon: `NVIDIA cuDNN 7.6.5`, `NVIDIA CUDA 10.2.89
+/// including cuBLAS 10.2.2.89` (two), `CUDA 12.4.1, cuDNN 9.1.0.70`.
+/// Only package names with versions that parse count.
+pub fn component_list(cell: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for item in items(cell) {
+        for (name, version) in item_components(&item) {
+            if !out.iter().any(|(n, _)| names::key(n) == names::key(&name)) {
+                out.push((name, version));
+            }
+        }
+    }
+    out
+}
+
+/// `Torch : 2.7.1.8+nv25.3`, `Transformer Engine: 2.3`, a run of
+/// `name : version` pairs, or `label: items` ("includes: CUDA 12.4.1").
+fn colon_pairs(item: &str) -> Vec<(String, String)> {
+    let mut tokens: Vec<&str> = Vec::new();
+    for word in item.split_whitespace() {
+        if word != ":" && word.contains(':') {
+            let (a, b) = word.split_once(':').unwrap_or((word, ""));
+            tokens.extend([a, ":", b].into_iter().filter(|t| !t.is_empty()));
+        } else {
+            tokens.push(word);
+        }
+    }
+    let colons = tokens.iter().filter(|t| **t == ":").count();
+    if colons == 1 {
+        let at = tokens.iter().position(|t| *t == ":").unwrap_or(0);
+        let name = tokens[..at].join(" ");
+        let after = &tokens[at + 1..];
+        if let Some(first) = after.first()
+            && clean_version(&name, first).is_some()
+        {
+            return name_and_version(&name, first);
+        }
+        // "includes: CUDA 12.4.1": the label names no component.
+        return named_versions(&after.join(" "));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if i + 2 < tokens.len() && tokens[i + 1] == ":" {
+            out.extend(name_and_version(tokens[i], tokens[i + 2]));
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_version_word(word: &str) -> bool {
+    word.trim_start_matches(['(', '`'])
+        .trim_start_matches(['v', 'V'])
+        .starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// `NVIDIA CUDA 10.2.89 including cuBLAS 10.2.2.89`, `DALI 0.18.0 Beta`,
+/// `Added Ubuntu 22.04 support`: per part, the name words right before the
+/// first version, and nothing after it but a suffix or a parenthesis.
+fn named_versions(item: &str) -> Vec<(String, String)> {
+    let mut parts = vec![item];
+    for joint in [" including ", " with ", " and ", " plus "] {
+        parts = parts.iter().flat_map(|p| p.split(joint)).collect();
+    }
+    let mut out = Vec::new();
+    for part in parts {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| is_version_word(w)) else {
+            continue;
+        };
+        let after = &words[at + 1..];
+        let clean_end = after.first().is_none_or(|w| w.starts_with('('))
+            || after.iter().all(|w| {
+                VERSION_SUFFIXES.contains(&w.to_lowercase().trim_end_matches(['.', '。']))
+            });
+        if !clean_end {
+            continue;
+        }
+        // The name: the run of name-like words right before the version.
+        let mut run: Vec<&str> = words[..at]
+            .iter()
+            .rev()
+            .map(|w| w.trim_matches(['`', '*']))
+            .take_while(|w| is_package_name(w))
+            .take(4)
+            .collect();
+        run.reverse();
+        if run.is_empty() {
+            continue;
+        }
+        out.extend(name_and_version(&run.join(" "), words[at]));
+    }
+    out
+}
+
+/// How sure a prose source is of a version: a line listing components
+/// beats an upgrade sentence, which beats a name mentioned in passing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Certainty {
+    Mention,
+    Claim,
+    Listing,
+}
+
+/// Versions stated only in prose (no component table): lines that list
+/// components ("CUDA 12.4.1", "Added Python 3.11, CUDA 12.4 support"),
+/// upgrade sentences ("vLLM upgraded to 0.10.0", "升级vllm v0.9.2",
+/// "X升级至Y") and well-known names mentioned with a version ("containers
+/// for PyTorch 2.4.0"), in features and fixes.
+pub fn from_prose(draft: &mut Draft, lang: Lang) {
+    if !draft.components.is_empty() || draft.arch.values().any(|a| !a.components.is_empty()) {
+        return;
+    }
+    let fixes: Vec<Text> = match &draft.bug_fixes {
+        Some(FixesOut::List(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    let mut found: Vec<(String, String, Certainty)> = Vec::new();
+    for t in draft.features.iter().chain(&fixes) {
+        for line in t.get(lang).lines() {
+            for (name, version, certainty) in prose_line(line) {
+                remember(&mut found, name, version, certainty);
+            }
+        }
+    }
+    for (name, version, _) in found {
+        draft.components.insert(name, version);
+    }
+}
+
+/// The components one line of prose states, with how sure it is of each.
+fn prose_line(line: &str) -> Vec<(String, String, Certainty)> {
+    let mut out = Vec::new();
+    let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
+    let listed = items(line);
+    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
+        for (n, v) in component_list(line) {
+            out.push((n, v, Certainty::Listing));
+        }
+    }
+    for claim in find_claims(line) {
+        let candidates: Vec<&String> = std::iter::once(&claim.name)
+            .chain(&claim.alternatives)
+            .collect();
+        let chosen = candidates
+            .iter()
+            .find(|n| names::is_alias(n))
+            .or(candidates.first());
+        if let Some(name) = chosen.and_then(|n| names::component_name(n))
+            && let Some(version) = clean_version(&name, &claim.version)
+        {
+            out.push((name, version, Certainty::Claim));
+        }
+    }
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .map(|w| w.trim_matches(['`', '*', '(', ')', ',']))
+        .collect();
+    for i in 0..words.len().saturating_sub(1) {
+        let two = (i > 0).then(|| format!("{} {}", words[i - 1], words[i]));
+        let written = match two {
+            Some(two) if names::is_alias(&two) => two,
+            _ if names::is_alias(words[i]) => words[i].to_string(),
+            _ => continue,
+        };
+        if let Some(name) = names::component_name(&written)
+            && let Some(version) = clean_version(&name, words[i + 1])
+        {
+            out.push((name, version, Certainty::Mention));
+        }
+    }
+    out
+}
+
+/// Keeps the surest version of each component; between equally sure
+/// ones, the more precise (`12.4.1` over `12.4`), else the first.
+fn remember(
+    found: &mut Vec<(String, String, Certainty)>,
+    name: String,
+    version: String,
+    certainty: Certainty,
+) {
+    match found
+        .iter_mut()
+        .find(|(n, _, _)| names::key(n) == names::key(&name))
+    {
+        None => found.push((name, version, certainty)),
+        Some(entry) => {
+            let more_precise = version
+                .strip_prefix(entry.1.as_str())
+                .is_some_and(|rest| rest.starts_with('.'));
+            if certainty > entry.2 || (certainty == entry.2 && more_precise) {
+                entry.1 = version;
+                entry.2 = certainty;
+            }
+        }
+    }
+}
+
+/// Every component name as the project spells it (see [`names::Known`]).
+pub fn settle_names(draft: &mut Draft, known: &names::Known) {
+    let respell = |components: &mut IndexMap<String, String>| {
+        let mut out: IndexMap<String, String> = IndexMap::new();
+        for (name, version) in components.drain(..) {
+            out.entry(known.spelling(&name)).or_insert(version);
+        }
+        *components = out;
+    };
+    respell(&mut draft.components);
+    for arch in draft.arch.values_mut() {
+        respell(&mut arch.components);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE_25_10: &str =
+        include_str!("../../../tests/fixtures/import/training-nv-pytorch-25.10.zh.txt");
+    const AWS_2_7: &str =
+        include_str!("../../../tests/fixtures/import/aws-dlc-pytorch-training-2.7.facts.md");
+    const AWS_2_4: &str =
+        include_str!("../../../tests/fixtures/import/aws-dlc-pytorch-training-2.4.facts.md");
+    const AWS_2_13: &str =
+        include_str!("../../../tests/fixtures/import/aws-dlc-pytorch-changelog-2.13.facts.md");
+
+    /// The lines of `page` after the line `from` up to the line `to`.
+    fn between<'a>(page: &'a str, from: &str, to: &str) -> Vec<&'a str> {
+        page.lines()
+            .skip_while(|l| l.trim() != from)
+            .skip(1)
+            .take_while(|l| l.trim() != to)
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    fn contents_of(lines: &[&str]) -> (Draft, Vec<(usize, String)>) {
+        let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
+        let mut draft = Draft::default();
+        let mut unplaced = Vec::new();
+        contents(&numbered, Lang::En, &mut draft, &mut unplaced);
+        (draft, unplaced)
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
+    fn shared(draft: &Draft) -> Vec<(String, String)> {
+        draft
+            .components
+            .iter()
+            .map(|(n, v)| (n.clone(), v.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn component_cells() {
+        assert_eq!(
+            component_list("Ubuntu : 24.04 CUDA : 12.8 flash_attn: 2.8.3 gdb:15.0"),
+            pairs(&[
+                ("Ubuntu", "24.04"),
+                ("CUDA", "12.8"),
+                ("flash_attn", "2.8.3"),
+                ("gdb", "15.0")
+            ])
+        );
+        assert!(component_list("").is_empty());
+    }
+
+    #[test]
+    fn per_arch_columns_of_the_25_10_page() {
+        let (draft, unplaced) = contents_of(&between(PAGE_25_10, "Contents", "Assets"));
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(draft.archs, ["aarch64", "amd64"]);
+        assert_eq!(draft.components.len(), 25);
+        assert_eq!(draft.components["gdb"], "15.0.50.20240403-git");
+        assert_eq!(draft.arch["amd64"].components["perf"], "5.4.30");
+        assert_eq!(draft.arch["aarch64"].components["pytorch-triton"], "3.4.0");
+    }
+
+    #[test]
+    fn two_column_package_version_table_of_aws() {
+        let (draft, unplaced) = contents_of(&between(
+            AWS_2_7,
+            "## Core Packages",
+            "### Docker Image URIs",
+        ));
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(draft.archs, ["amd64"]);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[
+                ("Python", "3.12.10"),
+                ("PyTorch", "2.7.1"),
+                ("TorchVision", "0.22.1"),
+                ("TorchAudio", "2.7.1"),
+                ("TorchData", "0.11.0"),
+                ("TorchTNT", "0.2.4"),
+                ("CUDA", "12.8.0"),
+                ("cuDNN", "9.7.1.26"),
+                ("NCCL", "2.26.2"),
+                ("EFA", "1.40.0"),
+                ("transformer_engine", "2.3"),
+                ("flash_attn", "2.7.4.post1"),
+                ("GDRCopy", "2.5"),
+            ])
+        );
+        // The same table as plain text, without the outer pipes.
+        let (plain, _) = contents_of(&[
+            "Package | Version |",
+            "PyTorch | 2.7.1 |",
+            "CUDA | v12.8.0 |",
+        ]);
+        assert_eq!(
+            shared(&plain),
+            pairs(&[("PyTorch", "2.7.1"), ("CUDA", "12.8.0")])
+        );
+    }
+
+    #[test]
+    fn a_table_split_one_cell_per_line_with_stray_pipes() {
+        let lines = [
+            "|",
+            "aarch64架构",
+            "|",
+            "amd64架构",
+            "|",
+            "应用场景",
+            "|",
+            "训练/推理",
+            "|",
+            "推理",
+            "|",
+            "核心组件",
+            "|",
+            "Ubuntu : 24.04",
+            "torch : 2.8.0",
+            "|",
+            "Ubuntu : 24.04",
+            "torch : 2.7.0",
+            "|",
+        ];
+        let (draft, unplaced) = contents_of(&lines);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(draft.archs, ["aarch64", "amd64"]);
+        assert_eq!(shared(&draft), pairs(&[("Ubuntu", "24.04")]));
+        assert_eq!(draft.arch["aarch64"].components["torch"], "2.8.0");
+        assert_eq!(draft.arch["amd64"].components["torch"], "2.7.0");
+        assert_eq!(
+            draft.arch["amd64"].scenarios,
+            Some(vec![Scenario::Inference])
+        );
+    }
+
+    #[test]
+    fn a_bullet_list_of_name_colon_version() {
+        let lines = [
+            "核心组件",
+            "- Torch : 2.7.1.8+nv25.3",
+            "- ACCL-N : 2.27.5.14",
+            "- flash-attn : 2.7.2",
+        ];
+        let (draft, unplaced) = contents_of(&lines);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        let want = pairs(&[
+            ("Torch", "2.7.1.8+nv25.3"),
+            ("ACCL-N", "2.27.5.14"),
+            ("flash-attn", "2.7.2"),
+        ]);
+        assert_eq!(shared(&draft), want);
+        // Without the label, as a list of its own.
+        let (draft, _) = contents_of(&lines[1..]);
+        assert_eq!(shared(&draft), want);
+    }
+
+    #[test]
+    fn ngc_style_items() {
+        let lines = [
+            "This container image contains the complete source of the version of PyTorch in /opt/pytorch.",
+            "The container also includes the following:",
+            "- Ubuntu 18.04 including Python 3.6",
+            "- NVIDIA CUDA 10.2.89 including cuBLAS 10.2.2.89",
+            "- NVIDIA cuDNN 7.6.5",
+            "- NVIDIA NCCL 2.5.6 (optimized for NVLink™)",
+            "- APEX",
+            "- OpenMPI 3.1.4",
+            "- TensorBoard 1.15.0+nv",
+            "- Nsight Systems 2020.1.1",
+            "- DALI 0.18.0 Beta",
+        ];
+        let (draft, unplaced) = contents_of(&lines);
+        assert_eq!(unplaced, [(6, "- APEX".to_string())]);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[
+                ("Ubuntu", "18.04"),
+                ("Python", "3.6"),
+                ("CUDA", "10.2.89"),
+                ("cuBLAS", "10.2.2.89"),
+                ("cuDNN", "7.6.5"),
+                ("NCCL", "2.5.6"),
+                ("OpenMPI", "3.1.4"),
+                ("TensorBoard", "1.15.0+nv"),
+                ("Nsight-Systems", "2020.1.1"),
+                ("DALI", "0.18.0"),
+            ])
+        );
+    }
+
+    #[test]
+    fn words_that_are_no_package_names_never_become_components() {
+        assert!(component_list("are : 2.0 is : 3.1 和 : 1.0").is_empty());
+        assert!(component_list("Ubuntu 18.04 with January 2020 updates").len() == 1);
+        assert!(component_list("torch : latest").is_empty());
+        assert!(component_list("Driver : 418.xx").is_empty());
+    }
+
+    fn draft_with_features(features: &[&str]) -> Draft {
+        Draft {
+            features: features.iter().map(|f| text(Lang::En, *f)).collect(),
+            ..Draft::default()
+        }
+    }
+
+    #[test]
+    fn upgrade_sentences_when_there_is_no_table() {
+        let mut draft = draft_with_features(&[
+            "vLLM upgraded to 0.10.0, incorporating the upstream features.",
+            "The images are upgraded to 2.0 and it is updated to 3.",
+            "升级vllm v0.9.2,合入对应社区功能。",
+            "megatron-core升级至0.14.0、transformer_engine升级至2.4,合入对应社区功能。",
+            "CUDA in the base image upgraded to 12.9.0.",
+        ]);
+        from_prose(&mut draft, Lang::En);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[
+                ("vLLM", "0.10.0"),
+                ("megatron-core", "0.14.0"),
+                ("transformer_engine", "2.4"),
+                ("CUDA", "12.9.0"),
+            ])
+        );
+        // A table wins: prose is not read then.
+        let mut with_table = draft_with_features(&["vLLM upgraded to 0.10.0"]);
+        with_table.components.insert("vllm".into(), "0.9.0".into());
+        from_prose(&mut with_table, Lang::En);
+        assert_eq!(shared(&with_table), pairs(&[("vllm", "0.9.0")]));
+    }
+
+    #[test]
+    fn prose_bullets_of_the_older_aws_layout() {
+        let lines: Vec<&str> = between(AWS_2_4, "## Release Notes", "(end)")
+            .into_iter()
+            .filter(|l| l.starts_with("- "))
+            .collect();
+        let features: Vec<&str> = lines.iter().map(|l| &l[2..]).collect();
+        let mut draft = draft_with_features(&features);
+        from_prose(&mut draft, Lang::En);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[
+                ("PyTorch", "2.4.0"),
+                ("Python", "3.11"),
+                ("CUDA", "12.4.1"),
+                ("Ubuntu", "22.04"),
+                ("cuDNN", "9.1.0.70"),
+                ("NCCL", "2.22.3"),
+                ("aws-ofi-nccl", "1.11.0"),
+                ("EFA", "1.34.0"),
+                ("transformer_engine", "1.9"),
+                ("flash_attn", "2.4.2"),
+                ("GDRCopy", "2.4.1"),
+                ("Apex", "24.04.01"),
+            ])
+        );
+    }
+
+    #[test]
+    fn bundled_versions_and_bumps_of_the_aws_changelog() {
+        let features: Vec<&str> = AWS_2_13
+            .lines()
+            .filter(|l| l.starts_with("**Bundled") || l.starts_with("- "))
+            .map(|l| l.trim_start_matches("- "))
+            .collect();
+        let mut draft = draft_with_features(&features);
+        from_prose(&mut draft, Lang::En);
+        let got = shared(&draft);
+        for want in pairs(&[
+            ("PyTorch", "2.13.0"),
+            ("torchvision", "0.28.0"),
+            ("CUDA", "13.3.0"),
+            ("NCCL", "2.30.7"),
+            ("EFA", "1.49.0"),
+            ("transformer_engine", "2.17.0"),
+            ("DeepSpeed", "0.19.2"),
+        ]) {
+            assert!(got.contains(&want), "{want:?} in {got:?}");
+        }
+    }
+
+    /// Every extractor on every line of every page the tests hold, each
+    /// line alone and all together: whatever a page says, nothing panics.
+    #[test]
+    fn every_extractor_reads_every_fixture_line() {
+        let pages = [
+            PAGE_25_10,
+            AWS_2_7,
+            AWS_2_4,
+            AWS_2_13,
+            include_str!("../../../tests/fixtures/import/training-nv-pytorch-25.05.zh.txt"),
+            include_str!("../../../tests/fixtures/import/nvidia-pytorch-container-20.02.facts.txt"),
+            "İ | ‖ | : | v | 1.2.3 | R | (or later R | 384.111+ | {x} | {x}: | - | * |",
+        ];
+        for page in pages {
+            let lines: Vec<&str> = page.lines().collect();
+            let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
+            for lang in [Lang::Zh, Lang::En] {
+                let mut draft = draft_with_features(&lines);
+                let mut unplaced = Vec::new();
+                contents(&numbered, lang, &mut draft, &mut unplaced);
+                from_prose(&mut draft, lang);
+                super::super::assets::assets(&numbered, "1.0", lang, &mut draft, &mut unplaced);
+                super::super::driver::driver(&lines, lang);
+                for line in &lines {
+                    component_list(line);
+                    super::super::driver::driver(&[line], lang);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_follow_the_project() {
+        let mut draft = Draft::default();
+        draft.components.insert("PyTorch".into(), "2.7.1".into());
+        draft.components.insert("flash-attn".into(), "2.7.2".into());
+        draft.components.insert("vLLM".into(), "0.10.0".into());
+        let known = names::Known::new(["torch".to_string(), "flash_attn".to_string()]);
+        settle_names(&mut draft, &known);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[
+                ("torch", "2.7.1"),
+                ("flash_attn", "2.7.2"),
+                ("vLLM", "0.10.0")
+            ])
+        );
+    }
+}

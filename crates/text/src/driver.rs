@@ -1,0 +1,351 @@
+//! The Driver Requirements part: base CUDA version, minimum driver,
+//! data-center branches, the branches to upgrade from.
+
+use super::parse::{BranchOut, DriverOut, text};
+use model::record::Lang;
+
+pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
+    let mut out = DriverOut {
+        wording: Some(text(lang, lines.join("\n\n") + "\n")),
+        ..DriverOut::default()
+    };
+    let all = lines.join("\n");
+    for sentence in sentences(&all) {
+        let lower = sentence.to_ascii_lowercase();
+        let branches_named = branches(sentence);
+        if !branches_named.is_empty() && UPGRADE_WORDS.iter().any(|w| lower.contains(w)) {
+            out.upgrade_from.extend(branches_named);
+            for marker in NOT_FORWARD_COMPATIBLE {
+                if let Some(at) = lower.find(marker) {
+                    out.not_forward_compatible_with =
+                        cuda_mentions(&sentence[at..]).into_iter().next();
+                }
+            }
+        } else if DATACENTER_WORDS.iter().any(|w| lower.contains(w)) {
+            for branch in datacenter_branches(sentence) {
+                if !out.datacenter.iter().any(|b| b.branch == branch.branch) {
+                    out.datacenter.push(branch);
+                }
+            }
+        } else {
+            if out.cuda.is_none()
+                && let Some(at) = BASED_ON.iter().filter_map(|m| lower.find(m)).min()
+            {
+                out.cuda = cuda_mentions(&sentence[at..]).into_iter().next();
+            }
+            if out.min.is_none() {
+                out.min = minimum(sentence);
+            }
+        }
+    }
+    out
+}
+
+/// "based on CUDA 12.8.0", "基于CUDA 12.8.0".
+const BASED_ON: &[&str] = &["based on", "基于", "built on"];
+
+/// A sentence with these words and branches lists the drivers to upgrade from.
+const UPGRADE_WORDS: &[&str] = &["upgrade", "升级", "not forward", "不向前兼容", "不兼容"];
+
+const NOT_FORWARD_COMPATIBLE: &[&str] = &[
+    "not forward-compatible with",
+    "not forward compatible with",
+    "不向前兼容",
+];
+
+/// A sentence with these words names the data-center branches.
+const DATACENTER_WORDS: &[&str] = &[
+    "data center",
+    "data-center",
+    "datacenter",
+    "数据中心",
+    "tesla",
+    "或更高版本r",
+    "或更高版本 r",
+    "或更高版本的 r",
+    "(or later r",
+    "(or a later r",
+    " or later)",
+];
+
+/// Words naming the minimum driver, in the order they are tried.
+const MINIMUM_MARKERS: &[&str] = &[
+    "驱动程序版本",
+    "驱动版本",
+    "驱动程序",
+    "driver release",
+    "driver version",
+    "driver",
+];
+
+/// Sentences: split at `。`, `;`, line breaks and a `.` before a space.
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).map(|(_, n)| *n);
+        let end = matches!(c, '。' | ';' | '；' | '\n')
+            || (c == '.' && next.is_none_or(char::is_whitespace));
+        if end {
+            out.push(text[start..at + c.len_utf8()].trim());
+            start = at + c.len_utf8();
+        }
+    }
+    out.push(text[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// A driver release: three-digit branch, then dotted numbers (`440.33.01`).
+fn is_driver_release(v: &str) -> bool {
+    let major = v.split('.').next().unwrap_or("");
+    major.len() == 3 && major.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// "requires NVIDIA Driver release 575 or later", "driver version >= 575",
+/// "需要NVIDIA驱动程序版本575或更高版本".
+fn minimum(sentence: &str) -> Option<String> {
+    let lower = sentence.to_ascii_lowercase();
+    let mut found: Option<(usize, String)> = None;
+    for marker in MINIMUM_MARKERS {
+        for (at, _) in lower.match_indices(marker) {
+            let rest = lower[at + marker.len()..]
+                .trim_start()
+                .trim_start_matches([':', '：', '>', '=', '≥', ' ', 'r']);
+            let v: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let v = v.trim_end_matches('.').to_string();
+            if is_driver_release(&v) && found.as_ref().is_none_or(|(f, _)| at < *f) {
+                found = Some((at, v));
+            }
+        }
+    }
+    found.map(|(_, v)| v)
+}
+
+/// "470.57 (or later R470)", "470.57(或更高版本R470)", "470.57 (R470 or
+/// later)", "470.57 (or a later R470 version)", "418.xx", "384.111+", "410":
+/// every driver release of the sentence, its branch from the parenthesis
+/// after it or else its first number.
+fn datacenter_branches(sentence: &str) -> Vec<BranchOut> {
+    let mut out = Vec::new();
+    let bytes = sentence.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let end = sentence[i..]
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'x' | 'X' | '+')))
+            .map_or(sentence.len(), |e| i + e);
+        let token = &sentence[i..end];
+        i = end;
+        // `418.xx` is any 418 driver; `384.111+` is 384.111 or later.
+        let min = token
+            .split(['x', 'X', '+'])
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('.');
+        if !is_driver_release(min) {
+            continue;
+        }
+        let after = sentence[end..].trim_start();
+        let named = after
+            .strip_prefix(['(', '（'])
+            .and_then(|inside| inside.split([')', '）']).next())
+            .map(branches)
+            .and_then(|b| b.into_iter().next());
+        let branch = named.unwrap_or_else(|| format!("R{}", &min[..3]));
+        out.push(BranchOut {
+            branch,
+            min: min.to_string(),
+        });
+    }
+    out
+}
+
+/// `R470`, `R545 ` … in a text.
+pub fn branches(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len() {
+        if chars[i] == 'R' && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
+            let digits: String = chars[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            if digits.len() >= 3 {
+                out.push(format!("R{digits}"));
+            }
+        }
+    }
+    out
+}
+
+/// Every `CUDA <version>` a text names.
+pub fn cuda_mentions(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("CUDA") {
+        rest = &rest[i + 4..];
+        let trimmed = rest.trim_start_matches(' ');
+        let v: String = trimmed
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let v = v.trim_end_matches('.').to_string();
+        if v.contains('.') && v.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NGC_20_02: &str =
+        include_str!("../../../tests/fixtures/import/nvidia-pytorch-container-20.02.facts.txt");
+    const NGC_20_06: &str =
+        include_str!("../../../tests/fixtures/import/nvidia-pytorch-container-20.06.facts.txt");
+    const NGC_25_12: &str =
+        include_str!("../../../tests/fixtures/import/nvidia-pytorch-container-25.12.facts.txt");
+    const PAGE_25_05: &str =
+        include_str!("../../../tests/fixtures/import/training-nv-pytorch-25.05.zh.txt");
+
+    /// The paragraph after the line `Driver Requirements`.
+    fn driver_paragraphs(page: &str) -> Vec<&str> {
+        page.lines()
+            .skip_while(|l| l.trim() != "Driver Requirements")
+            .skip(1)
+            .map(str::trim)
+            .take_while(|l| !matches!(*l, "Key Features and Enhancements" | "GPU Requirements"))
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    fn branch_list(d: &DriverOut) -> Vec<String> {
+        d.datacenter
+            .iter()
+            .map(|b| format!("{}>={}", b.branch, b.min))
+            .collect()
+    }
+
+    #[test]
+    fn the_25_05_page_in_chinese() {
+        let d = driver(&driver_paragraphs(PAGE_25_05), Lang::Zh);
+        assert_eq!(d.cuda.as_deref(), Some("12.9.0"));
+        assert_eq!(d.min.as_deref(), Some("575"));
+        assert_eq!(
+            branch_list(&d),
+            [
+                "R470>=470.57",
+                "R525>=525.85",
+                "R535>=535.86",
+                "R545>=545.23"
+            ]
+        );
+        assert_eq!(
+            d.upgrade_from,
+            [
+                "R418", "R440", "R450", "R460", "R510", "R520", "R530", "R545", "R555", "R560"
+            ]
+        );
+        assert_eq!(d.not_forward_compatible_with.as_deref(), Some("12.8"));
+    }
+
+    #[test]
+    fn english_phrasings_of_another_month() {
+        let page = [
+            "Release 25.06 is based on CUDA 12.9.1, which requires NVIDIA driver version 575 or later. However, if you are running on a data center GPU (for example, T4 or any other data center GPU), you can use NVIDIA driver release 470.57 (or a later R470 version), 525.85 (R525 or later), 535.86 (or later R535), or 545.23 (or later R545).",
+            "The CUDA driver's compatibility package only supports particular drivers. Thus, users should upgrade from all R418, R440, R450, R460, R510, R520, R530, R545, R555 and R560 drivers, which are not forward-compatible with CUDA 12.9.",
+        ];
+        let d = driver(&page, Lang::En);
+        assert_eq!(d.cuda.as_deref(), Some("12.9.1"));
+        assert_eq!(d.min.as_deref(), Some("575"));
+        assert_eq!(
+            branch_list(&d),
+            [
+                "R470>=470.57",
+                "R525>=525.85",
+                "R535>=535.86",
+                "R545>=545.23"
+            ]
+        );
+        assert_eq!(d.upgrade_from.len(), 10);
+        assert_eq!(d.not_forward_compatible_with.as_deref(), Some("12.9"));
+    }
+
+    #[test]
+    fn ngc_pages_with_bare_and_wildcard_branches() {
+        let d = driver(&driver_paragraphs(NGC_20_02), Lang::En);
+        assert_eq!(d.cuda.as_deref(), Some("10.2.89"));
+        assert_eq!(d.min.as_deref(), Some("440.33.01"));
+        assert_eq!(
+            branch_list(&d),
+            [
+                "R396>=396",
+                "R384>=384.111",
+                "R410>=410",
+                "R418>=418",
+                "R440>=440.30"
+            ]
+        );
+        assert!(d.upgrade_from.is_empty());
+        let d = driver(&driver_paragraphs(NGC_20_06), Lang::En);
+        assert_eq!(d.cuda.as_deref(), Some("11.0.167"));
+        assert_eq!(d.min.as_deref(), Some("450"));
+        assert_eq!(branch_list(&d), ["R418>=418", "R440>=440.30"]);
+        // A page that only names the CUDA version.
+        let d = driver(&driver_paragraphs(NGC_25_12), Lang::En);
+        assert_eq!(d.cuda.as_deref(), Some("13.1.0"));
+        assert_eq!(d.min, None);
+        assert!(d.datacenter.is_empty());
+    }
+
+    #[test]
+    fn chinese_variants() {
+        let d = driver(
+            &[
+                "该镜像基于CUDA 12.8.0,需要NVIDIA驱动版本 >= 570。在数据中心GPU上,也可以使用535.86(R535或更高版本)。",
+            ],
+            Lang::Zh,
+        );
+        assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
+        assert_eq!(d.min.as_deref(), Some("570"));
+        assert_eq!(branch_list(&d), ["R535>=535.86"]);
+    }
+
+    #[test]
+    fn letters_that_change_length_in_lowercase_do_not_break_positions() {
+        // `İ` is longer in lowercase; positions are taken on ASCII case only.
+        let d = driver(
+            &["İ该release基于CUDA 12.8.0,需要NVIDIA驱动程序版本575或更高版本。"],
+            Lang::Zh,
+        );
+        assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
+        assert_eq!(d.min.as_deref(), Some("575"));
+    }
+
+    #[test]
+    fn branches_in_a_list() {
+        assert_eq!(
+            branches("R418、R440、R545 、R555和R560"),
+            ["R418", "R440", "R545", "R555", "R560"]
+        );
+    }
+
+    #[test]
+    fn cuda_versions_in_prose() {
+        assert_eq!(
+            cuda_mentions("基于CUDA 12.9.0,…不向前兼容CUDA 12.8。CUDA 应用程序"),
+            ["12.9.0", "12.8"]
+        );
+    }
+}

@@ -1,0 +1,409 @@
+//! `relnotes import`: published release-notes pages → `releases/<version>.toml`.
+//!
+//! [`page`] turns plain text, Markdown ([`markdown`]) or HTML ([`html`])
+//! into normalized lines; [`structure`] cuts them into parts by heading,
+//! recognised by meaning ([`headings`]); [`parse`] turns the parts into a
+//! draft record in the page's language, the facts coming from
+//! [`components`] (names matched by [`names`]), [`driver`] and [`assets`];
+//! [`stated`] reads the version and
+//! language a page states. Every page's record is checked with the
+//! project's loader before anything is written, and then all are written;
+//! a page in the second language of an existing record fills that
+//! language's side of it (items matched by position).
+
+pub mod assets;
+pub mod claims;
+pub mod components;
+pub mod driver;
+pub mod headings;
+pub mod html;
+pub mod markdown;
+pub mod names;
+pub mod package_name;
+pub mod page;
+pub mod parse;
+pub mod stated;
+pub mod structure;
+
+use indexmap::IndexMap;
+use model::output::{self, OutputError};
+use model::record::{Lang, RecordError, Workspace};
+use std::fs;
+use std::path::{Path, PathBuf};
+use structure::Warning;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{}: cannot read the page: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
+    NoRelease { path: PathBuf, lines: usize },
+    #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
+    TooLarge { path: PathBuf },
+    #[error("{}: the page is not UTF-8 text (byte {at})\n  = hint: save the page as UTF-8", path.display())]
+    NotText { path: PathBuf, at: usize },
+    #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
+    NoVersion { path: PathBuf },
+    #[error(
+        "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
+    )]
+    VersionForManyPages(usize),
+    #[error("{}: the imported record does not load:\n{message}", path.display())]
+    Invalid { path: PathBuf, message: String },
+    #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
+    Exists { path: PathBuf, lang: Lang },
+    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
+    Twice {
+        page: PathBuf,
+        other: PathBuf,
+        version: String,
+        lang: Lang,
+    },
+    #[error("cannot merge into {}: {message}", path.display())]
+    Merge { path: PathBuf, message: String },
+    #[error("{}: `{version}` is not a release version", path.display())]
+    NotAVersion { path: PathBuf, version: String },
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// The largest page import reads: release notes are kilobytes, and a
+/// bound keeps a wrong file (or `/dev/zero`) from growing without end.
+pub const MAX_PAGE_BYTES: u64 = 16 << 20;
+
+/// Reads at most [`MAX_PAGE_BYTES`] of a regular file as UTF-8 text.
+fn read_page(path: &Path) -> Result<String, ImportError> {
+    use std::io::Read;
+    let io = |source| ImportError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_PAGE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_PAGE_BYTES {
+        return Err(ImportError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| ImportError::NotText {
+        path: path.to_path_buf(),
+        at: e.utf8_error().valid_up_to(),
+    })
+}
+
+pub struct ImportRequest<'a> {
+    pub pages: &'a [PathBuf],
+    /// The release of the one page; `None`: the version each page states.
+    pub version: Option<&'a str>,
+    /// `None`: each page's own (Chinese characters → `zh`, else `en`).
+    pub lang: Option<Lang>,
+    pub force: bool,
+}
+
+/// What import wrote for one page.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub page: PathBuf,
+    pub version: String,
+    pub path: PathBuf,
+    /// Merged into an existing record in the other language.
+    pub merged: bool,
+    pub lang: Lang,
+    pub archs: Vec<String>,
+    pub components: usize,
+    pub features: usize,
+    pub known_issues: usize,
+    pub warnings: Vec<Warning>,
+}
+
+impl Imported {
+    /// The report line of the page.
+    pub fn summary(&self) -> String {
+        let how = if self.merged {
+            format!("merged the `{}` texts into", self.lang)
+        } else {
+            "wrote".to_string()
+        };
+        format!(
+            "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} known issue(s); {} warning(s))",
+            self.page.display(),
+            model::record::diagnostic::shown(&self.path).display(),
+            self.archs.len(),
+            self.archs.join(", "),
+            self.components,
+            self.features,
+            self.known_issues,
+            self.warnings.len()
+        )
+    }
+
+    /// The page's warnings, one line each, named by the page's path.
+    pub fn warning_lines(&self) -> Vec<String> {
+        self.warnings
+            .iter()
+            .map(|w| format!("warning: {}: {w}", self.page.display()))
+            .collect()
+    }
+}
+
+/// Reads every page and builds its record; writes all of them only when
+/// every page imported (see the module docs).
+pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, ImportError> {
+    if req.version.is_some() && req.pages.len() > 1 {
+        return Err(ImportError::VersionForManyPages(req.pages.len()));
+    }
+    // Records as they will be written, by path: a second page of one
+    // version merges into the first.
+    let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
+    let mut imported = Vec::new();
+    for page in req.pages {
+        let one = import_one(workspace, req, page, &mut records, &imported)?;
+        imported.push(one);
+    }
+    let mut staged = Vec::new();
+    for (path, (value, replace)) in &records {
+        let source = imported
+            .iter()
+            .filter(|i| &i.path == path)
+            .filter_map(|i| i.page.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = encode(value, path)?;
+        let text = format!("# Imported by `relnotes import` from {source}.\n{text}");
+        staged.push((output::stage(path, text.as_bytes())?, *replace));
+    }
+    for (file, replace) in staged {
+        file.persist(replace)?;
+    }
+    Ok(imported)
+}
+
+fn encode(value: &toml::Value, path: &Path) -> Result<String, ImportError> {
+    toml::to_string_pretty(value).map_err(|e| ImportError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("cannot encode the record: {e}"),
+    })
+}
+
+/// One page: read, cut into parts, parsed, merged into what the batch or
+/// the project holds for its version, validated.
+fn import_one(
+    workspace: &Workspace,
+    req: &ImportRequest,
+    page_path: &Path,
+    records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
+    earlier_pages: &[Imported],
+) -> Result<Imported, ImportError> {
+    let content = read_page(page_path)?;
+    let kind = page::PageKind::detect(page_path, &content);
+    let mut page = page::Page::read(kind, &content);
+    let mut warnings = Vec::new();
+    if let Some((first, versions)) = structure::first_release(&page) {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "the page holds {} releases ({}); imported the first, {} (import the others from pages of their own)",
+                versions.len(),
+                versions.join(", "),
+                versions[0]
+            ),
+        });
+        page = first;
+    }
+    let parts = structure::split(&page);
+    let stated = parts.stated_version();
+    if stated.is_none() && !parts.has_facts() {
+        return Err(ImportError::NoRelease {
+            path: page_path.to_path_buf(),
+            lines: page.lines.len(),
+        });
+    }
+    let version = match (req.version, stated) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(v)) => v,
+        (None, None) => {
+            return Err(ImportError::NoVersion {
+                path: page_path.to_path_buf(),
+            });
+        }
+    };
+    if version.is_empty() || version.contains(['/', '\\']) || version.starts_with('.') {
+        return Err(ImportError::NotAVersion {
+            path: page_path.to_path_buf(),
+            version,
+        });
+    }
+    let all_text: String = page
+        .lines
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let lang = req.lang.unwrap_or_else(|| stated::lang(&all_text));
+    let product = workspace.project.product.name.get(lang).to_string();
+    warnings.extend(parts.warnings.iter().cloned());
+    let parsed = parse::parse(&parts, &version, lang, &product);
+    warnings.extend(parsed.warnings);
+    let mut draft = parsed.draft;
+    components::settle_names(&mut draft, &names::Known::of(workspace, &version)?);
+    let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
+        path: page_path.to_path_buf(),
+        message: format!("cannot encode the record: {e}"),
+    })?;
+    let path = workspace.release_path(&version);
+    let earlier = records.shift_remove(&path);
+    let base = match earlier {
+        Some((value, _)) => Some(value),
+        None if path.exists() && !req.force => {
+            let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            Some(
+                toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?,
+            )
+        }
+        None => None,
+    };
+    let (value, merged) = match base {
+        Some(mut existing) => {
+            let mut conflict = false;
+            merge_lang(&mut existing, &imported_value, lang, true, &mut conflict);
+            let twice = earlier_pages
+                .iter()
+                .find(|i| i.path == path && i.lang == lang);
+            if let Some(other) = twice {
+                return Err(ImportError::Twice {
+                    page: page_path.to_path_buf(),
+                    other: other.page.clone(),
+                    version,
+                    lang,
+                });
+            }
+            if conflict {
+                return Err(ImportError::Exists { path, lang });
+            }
+            (existing, true)
+        }
+        None => (imported_value, false),
+    };
+    validate(workspace, &version, &encode(&value, &path)?).map_err(|e| match e {
+        ImportError::Invalid { message, .. } => ImportError::Invalid {
+            path: page_path.to_path_buf(),
+            message,
+        },
+        e => e,
+    })?;
+    let replace = merged || req.force;
+    records.insert(path.clone(), (value, replace));
+    Ok(Imported {
+        page: page_path.to_path_buf(),
+        version,
+        path,
+        merged,
+        lang,
+        archs: draft.archs.clone(),
+        components: draft.components.len()
+            + draft
+                .arch
+                .values()
+                .map(|a| a.components.len())
+                .sum::<usize>(),
+        features: draft.features.len(),
+        known_issues: draft.known_issues.len(),
+        warnings,
+    })
+}
+
+/// Fills `lang`'s side of every `{ zh, en }` text of `existing` from
+/// `imported`, matching array items by position. A side that is already
+/// filled is a conflict: only an empty language is merged into.
+fn merge_lang(
+    existing: &mut toml::Value,
+    imported: &toml::Value,
+    lang: Lang,
+    top: bool,
+    conflict: &mut bool,
+) {
+    use toml::Value;
+    match (existing, imported) {
+        (Value::Table(e), Value::Table(i)) if is_text(e) && is_text(i) => {
+            let key = lang.code();
+            let new = i.get(key).and_then(Value::as_str).unwrap_or("");
+            if new.trim().is_empty() {
+                return;
+            }
+            let old = e.get(key).and_then(Value::as_str).unwrap_or("");
+            if old.trim().is_empty() {
+                e.insert(key.to_string(), Value::String(new.to_string()));
+            } else {
+                *conflict = true;
+            }
+        }
+        (Value::Table(e), Value::Table(i)) => {
+            for (k, iv) in i {
+                // The title is made from the product name in both languages.
+                if top && k == "title" {
+                    continue;
+                }
+                if let Some(ev) = e.get_mut(k) {
+                    merge_lang(ev, iv, lang, false, conflict);
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(i)) => {
+            for (ev, iv) in e.iter_mut().zip(i) {
+                merge_lang(ev, iv, lang, false, conflict);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn is_text(t: &toml::map::Map<String, toml::Value>) -> bool {
+    !t.is_empty() && t.keys().all(|k| k == "zh" || k == "en")
+}
+
+/// Loads `text` as `releases/<version>.toml` of a copy of the project.
+fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), ImportError> {
+    let scratch_dir = tempfile::Builder::new()
+        .prefix("relnotes-import-")
+        .tempdir()
+        .map_err(|source| ImportError::Read {
+            path: std::env::temp_dir(),
+            source,
+        })?;
+    let dir = scratch_dir.path();
+    let io = |source: std::io::Error| ImportError::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
+    fs::copy(
+        workspace.root.join(model::record::load::PROJECT_FILE),
+        dir.join(model::record::load::PROJECT_FILE),
+    )
+    .map_err(io)?;
+    let scratch = Workspace::open(dir)?;
+    output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
+    scratch
+        .load(version, false)
+        .map(|_| ())
+        .map_err(|e| ImportError::Invalid {
+            path: scratch.release_path(version),
+            message: e.to_string(),
+        })
+}

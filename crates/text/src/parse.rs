@@ -1,0 +1,539 @@
+//! Lines of a release-notes page → a draft record, in one language.
+
+use super::headings::{self, Known};
+use super::structure::{Section, Structure, Warning, is_url};
+use super::{assets, components, driver};
+use crate::claims::normalize_component;
+use indexmap::IndexMap;
+use model::record::{Lang, Scenario, Text};
+use serde::Serialize;
+
+/// A record as import writes it (the shape of `releases/<version>.toml`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Draft {
+    pub version: String,
+    pub archs: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<Scenario>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requirements: Vec<Text>,
+    pub title: Text,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bug_fixes: Option<FixesOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_issues: Vec<Text>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub arch: IndexMap<String, ArchOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub driver: Option<DriverOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assets: Vec<AssetOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vpc_image: Option<VpcOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum FixesOut {
+    List(Vec<Text>),
+    None { none: Text },
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ArchOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios: Option<Vec<Scenario>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requirements: Option<Vec<Text>>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DriverOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cuda: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub datacenter: Vec<BranchOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upgrade_from: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_forward_compatible_with: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wording: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BranchOut {
+    pub branch: String,
+    pub min: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AssetOut {
+    pub image: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VpcOut {
+    pub template: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placeholders: Vec<PlaceholderOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlaceholderOut {
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionOut {
+    pub id: String,
+    pub title: Text,
+    pub body: Text,
+}
+
+/// Words meaning "none" in a list.
+pub(super) fn is_none_word(line: &str) -> bool {
+    matches!(
+        line.trim()
+            .trim_end_matches(['.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "暂无" | "无" | "none" | "n/a" | "-"
+    )
+}
+
+pub struct Parsed {
+    pub draft: Draft,
+    pub warnings: Vec<Warning>,
+}
+
+pub(super) fn text(lang: Lang, s: impl Into<String>) -> Text {
+    let s = s.into();
+    match lang {
+        Lang::Zh => Text::new(s, ""),
+        Lang::En => Text::new("", s),
+    }
+}
+
+/// A list's items, bullets taken off, code fences and "none" words left
+/// out. With bullets, text before the first one introduces the list and
+/// text after one continues it. Nested items under an item ending in `:`
+/// that all name a version ("includes the following libraries:") are
+/// components, returned apart and appended to their item's text.
+fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) {
+    let has_bullets = body.iter().any(|(_, l)| l.trim_start().starts_with("- "));
+    let mut items: Vec<(String, Vec<String>)> = Vec::new();
+    for (_, line) in body {
+        let t = line.trim();
+        if t.starts_with("```") || t.is_empty() {
+            continue;
+        }
+        let nested = line.starts_with("  ");
+        match t.strip_prefix("- ") {
+            Some(item) if nested && !items.is_empty() => {
+                if let Some((_, sub)) = items.last_mut() {
+                    sub.push(item.trim().to_string());
+                }
+            }
+            Some(item) => items.push((item.trim().to_string(), Vec::new())),
+            None if !has_bullets => items.push((t.to_string(), Vec::new())),
+            // Text after an item continues it; before the first, it
+            // introduces the list.
+            None => {
+                if let Some((last, _)) = items.last_mut() {
+                    last.push(' ');
+                    last.push_str(t);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut components = Vec::new();
+    for (item, sub) in items {
+        let subs: Vec<&str> = sub.iter().map(String::as_str).collect();
+        let pairs = components_section(&subs);
+        // "… includes: CUDA 12.4.1, cuDNN 9.1.0.70, NCCL 2.23.4" on one line.
+        let inline: Vec<&str> = item
+            .split_once([':', '：'])
+            .map(|(_, list)| list.split([',', '，']).map(str::trim).collect())
+            .unwrap_or_default();
+        let inline_pairs = components_section(&inline);
+        if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
+            out.push(format!("{item} {}", sub.join(", ")));
+            components.extend(pairs);
+        } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {
+            out.push(item);
+            components.extend(inline_pairs);
+        } else {
+            out.push(item);
+            out.extend(sub);
+        }
+    }
+    out.retain(|l| !is_none_word(l));
+    (out, components)
+}
+
+fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
+    body.iter().map(|(n, l)| (*n, l.as_str())).collect()
+}
+
+/// Reads the page's parts; `product` names the title.
+pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
+    let mut draft = Draft {
+        version: version.to_string(),
+        title: Text::new(
+            format!("{product} {version} 版本发布记录"),
+            format!("{product} {version} release notes"),
+        ),
+        ..Draft::default()
+    };
+    let mut warnings = Vec::new();
+    // The preamble: the summary ("本文介绍…"), without a title line naming
+    // the version or the page's address.
+    let summary: Vec<&str> = page
+        .preamble
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .filter(|l| !is_url(l) && !is_title_line(l, version))
+        .collect();
+    if !summary.is_empty() {
+        draft.summary = Some(text(lang, summary.join(" ")));
+    }
+    let has_features = page
+        .sections
+        .iter()
+        .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
+    let mut unplaced: Vec<(usize, String)> = Vec::new();
+    let mut named_in_lists = Vec::new();
+    for section in &page.sections {
+        let body = &section.body;
+        let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
+        let known = match section.known {
+            Some(Known::KeyFeatures) if !has_features => Some(Known::Features),
+            Some(Known::KeyFeatures) => Some(Known::Section("key-features")),
+            Some(Known::Umbrella | Known::Tags) if !body.is_empty() => None,
+            other => other,
+        };
+        match known {
+            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures) => {}
+            Some(Known::Features) => {
+                let (listed, components) = list_items(body);
+                draft
+                    .features
+                    .extend(listed.into_iter().map(|l| text(lang, l)));
+                // After the page's own component lists, wherever they are.
+                named_in_lists.extend(components);
+            }
+            Some(Known::Fixes) => {
+                let (listed, _) = list_items(body);
+                draft.bug_fixes = Some(match (body_lines.as_slice(), listed.is_empty()) {
+                    ([one], true) => FixesOut::None {
+                        none: text(lang, one.trim_start_matches("- ")),
+                    },
+                    _ => FixesOut::List(listed.into_iter().map(|l| text(lang, l)).collect()),
+                });
+            }
+            Some(Known::KnownIssues) => {
+                let (listed, _) = list_items(body);
+                draft
+                    .known_issues
+                    .extend(listed.into_iter().map(|l| text(lang, l)));
+            }
+            Some(Known::Contents) => {
+                // Table rows reach the table reader as `a | b |`, the form
+                // text pages write them in.
+                let rows: Vec<(usize, String)> = body
+                    .iter()
+                    .map(|(n, l)| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
+                    .collect();
+                components::contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
+            }
+            Some(Known::Components) => {
+                add_components(&mut draft, components_section(&body_lines));
+            }
+            Some(Known::Assets) => {
+                // The references matter, not the code block or list around them.
+                let refs: Vec<(usize, String)> = body
+                    .iter()
+                    .filter(|(_, l)| !l.trim().starts_with("```"))
+                    .map(|(n, l)| (*n, l.trim().trim_start_matches("- ").to_string()))
+                    .collect();
+                assets::assets(&borrowed(&refs), version, lang, &mut draft, &mut unplaced);
+            }
+            Some(Known::Driver) => {
+                if !body.is_empty() {
+                    draft.driver = Some(driver::driver(&body_lines, lang));
+                }
+            }
+            Some(Known::Section(id)) => push_section(&mut draft, id, section, lang),
+            None => {
+                let slug = headings::slug(&section.title);
+                let id = if slug.is_empty() { "section" } else { &slug };
+                push_section(&mut draft, id, section, lang);
+            }
+        }
+    }
+    add_components(&mut draft, named_in_lists);
+    warnings.extend(unplaced.into_iter().map(|(n, l)| Warning {
+        line: Some(n),
+        message: format!("`{l}` does not fit its section's layout; dropped"),
+    }));
+    // Versions stated only in prose (an empty component table).
+    components::from_prose(&mut draft, lang);
+    if draft.archs.is_empty() {
+        draft.archs.push("amd64".into());
+    }
+    Parsed { draft, warnings }
+}
+
+/// A preamble line that is the page's title: it names the version and
+/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02").
+fn is_title_line(line: &str, version: &str) -> bool {
+    let lower = line.to_lowercase();
+    line.contains(version)
+        && !line.contains("本文")
+        && !lower.starts_with("this")
+        && (line.contains("发布记录")
+            || lower.contains("release notes")
+            || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
+}
+
+/// Components found outside the Contents table, unless a name of the same
+/// package (`TorchAudio`, `torchaudio`) is there already.
+fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
+    for (name, version) in pairs {
+        let key = normalize_component(&name);
+        let known = draft
+            .components
+            .keys()
+            .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+            .any(|n| normalize_component(n) == key);
+        if !known {
+            draft.components.insert(name, version);
+        }
+    }
+}
+
+/// A long-form section; ids are unique (a second "Notes" is `notes-2`).
+fn push_section(draft: &mut Draft, id: &str, section: &Section, lang: Lang) {
+    if section.body.is_empty() {
+        return;
+    }
+    let mut unique = id.to_string();
+    let mut n = 1;
+    while draft.sections.iter().any(|s| s.id == unique) {
+        n += 1;
+        unique = format!("{id}-{n}");
+    }
+    let body_lines: Vec<&str> = section.body.iter().map(|(_, l)| l.as_str()).collect();
+    draft.sections.push(SectionOut {
+        id: unique,
+        title: text(lang, section.title.clone()),
+        body: text(lang, to_markdown(&body_lines)),
+    });
+}
+
+/// A components section's lines: `| name | version |` rows, `name :
+/// version` items, `Name 1.2.3` items.
+fn components_section(lines: &[&str]) -> Vec<(String, String)> {
+    let starts_version = |s: &str| {
+        s.trim_start_matches('v')
+            .starts_with(|c: char| c.is_ascii_digit())
+    };
+    let mut out = Vec::new();
+    for line in lines {
+        let l = line.trim().trim_start_matches("- ").replace(['"', '`'], "");
+        if l.starts_with("```") || l.is_empty() {
+            continue;
+        }
+        if l.starts_with('|') {
+            let cells: Vec<&str> = l
+                .split('|')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            if let [name, .., version] = cells.as_slice()
+                && starts_version(version)
+            {
+                out.push((name.to_string(), version.to_string()));
+            }
+        } else if l.contains(':') || l.contains('：') || l.contains("==") {
+            out.extend(components::component_list(&l));
+        } else {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| starts_version(w))
+                && (1..=4).contains(&at)
+            {
+                out.push((
+                    words[..at].join(" "),
+                    words[at].trim_end_matches([',', '.']).to_string(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Lines → Markdown: the page's fences, list items and table rows stay
+/// as they are; short lines without closing punctuation become `###`
+/// headings, command lines code blocks, the rest paragraphs.
+fn to_markdown(lines: &[&str]) -> String {
+    let mut out = String::new();
+    // A code block opened here around command lines; a fence of the page.
+    let mut in_code = false;
+    let mut in_fence = false;
+    let mut in_table = false;
+    for line in lines {
+        let fence = line.trim_start().starts_with("```");
+        let code = !in_fence && !fence && is_command(line);
+        if in_code && !code {
+            out.push_str("```\n\n");
+            in_code = false;
+        }
+        let row = !in_fence && line.starts_with('|');
+        if in_table && !row {
+            out.push('\n');
+        }
+        if fence || in_fence {
+            out.push_str(line);
+            out.push('\n');
+            if fence {
+                in_fence = !in_fence;
+                if !in_fence {
+                    out.push('\n');
+                }
+            }
+        } else if code {
+            if !in_code {
+                out.push_str("```bash\n");
+                in_code = true;
+            }
+            out.push_str(line);
+            out.push('\n');
+        } else if row {
+            out.push_str(line);
+            out.push('\n');
+            if !in_table {
+                // The first row is the header: Markdown wants a delimiter.
+                let cells = line.trim_matches('|').split('|').count();
+                out.push_str(&format!("|{}\n", "---|".repeat(cells)));
+            }
+        } else if line.starts_with("- ") {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            if out.ends_with('\n') && !out.ends_with("\n\n") && !out.is_empty() {
+                out.push('\n');
+            }
+            let n = line.chars().count();
+            let closes = line.ends_with(['。', '.', ':', '：', ',', '，', ';', '；', ')', '）']);
+            if n <= 24 && !closes {
+                out.push_str("### ");
+            }
+            out.push_str(line);
+            out.push_str("\n\n");
+        }
+        in_table = row;
+    }
+    if in_code || in_fence {
+        out.push_str("```\n");
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+pub(super) fn is_command(line: &str) -> bool {
+    [
+        "docker ",
+        "export ",
+        "# ",
+        "pip ",
+        "ljperf ",
+        "python ",
+        "torchrun ",
+        "kubectl ",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(md: &str) -> Draft {
+        use super::super::page::{Page, PageKind};
+        let page = super::super::structure::split(&Page::read(PageKind::Markdown, md));
+        parse(&page, "9.9", Lang::En, "x").draft
+    }
+
+    #[test]
+    fn components_from_tables_and_lists_once_per_package() {
+        let draft = parsed(
+            "# x 9.9\n\n## Announcements\n\n- Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1\n\
+             - The image includes the following libraries:\n  - CUDA 12.4.1\n  - AWS OFI NCCL plugin 1.11.0\n\n\
+             ## Core Packages\n\n| Package | Version |\n| --- | --- |\n| TorchAudio | 2.7.1 |\n| Python | 3.12.10 |\n",
+        );
+        let comps: Vec<String> = draft
+            .components
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        assert_eq!(
+            comps,
+            [
+                "TorchAudio=2.7.1",
+                "Python=3.12.10",
+                "torchvision=0.22.1",
+                "CUDA=12.4.1",
+                "AWS OFI NCCL plugin=1.11.0"
+            ]
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(
+            features,
+            [
+                "Added domain libraries: torchaudio 2.7.1, torchvision 0.22.1",
+                "The image includes the following libraries: CUDA 12.4.1, AWS OFI NCCL plugin 1.11.0"
+            ]
+        );
+    }
+
+    #[test]
+    fn lists_keep_their_items_and_leave_their_introduction() {
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\nThis release includes the following.\n\n\
+             - one\n- two\n\n## Bug fixes\n\n- None.\n\n## Build notes\n\nText.\n\n## Build Notes\n\nMore.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        assert_eq!(features, ["one", "two"]);
+        assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
+}

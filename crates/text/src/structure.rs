@@ -1,0 +1,593 @@
+//! A page's lines cut into its parts: the title, the lines before the
+//! first heading, and one section per heading, known ([`Known`]) or not.
+//! Headings are `#` lines (in Markdown and HTML), bold lines, `Heading:`
+//! lines and lines that are a known heading's text alone; "Bug fixes:
+//! None" is a heading with its body on one line. Stray lines are dropped
+//! with a warning, and a page that looks cut short is named.
+
+use super::headings::{self, Known};
+use super::page::{Cut, Page};
+use super::stated;
+use std::fmt;
+
+/// Something import noticed and worked around; `line` is the page's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(n) => write!(f, "line {n}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// One heading and the lines under it.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// `None`: a heading import does not know (a long-form section).
+    pub known: Option<Known>,
+    pub title: String,
+    /// 1–6 for `#` headings, [`PLAIN_LEVEL`] for the others.
+    pub level: usize,
+    pub line: usize,
+    pub body: Vec<(usize, String)>,
+}
+
+/// The level of a heading written without `#` marks.
+pub const PLAIN_LEVEL: usize = 7;
+
+#[derive(Debug, Clone, Default)]
+pub struct Structure {
+    /// Headings that name the page (before any part, unknown).
+    pub titles: Vec<String>,
+    /// Lines before the first heading.
+    pub preamble: Vec<(usize, String)>,
+    pub sections: Vec<Section>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Structure {
+    /// The version the page states: in its title headings, its first lines,
+    /// then anywhere in its text.
+    pub fn stated_version(&self) -> Option<String> {
+        let first_lines = self
+            .preamble
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .filter(|l| !is_url(l))
+            .take(3);
+        self.titles
+            .iter()
+            .map(String::as_str)
+            .chain(first_lines)
+            .find_map(stated::in_title)
+            .or_else(|| {
+                let all = self.sections.iter().flat_map(|s| {
+                    std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
+                });
+                self.preamble
+                    .iter()
+                    .map(|(_, l)| l.as_str())
+                    .chain(all)
+                    .find_map(stated::in_text)
+            })
+    }
+
+    /// Whether any part holds release facts (features, fixes, components …).
+    pub fn has_facts(&self) -> bool {
+        self.sections
+            .iter()
+            .any(|s| s.known.is_some_and(Known::is_fact))
+    }
+}
+
+pub fn is_url(line: &str) -> bool {
+    let l = line.trim();
+    (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
+}
+
+/// A heading line: its level, text, part, and a body given on the same
+/// line ("Bug fixes: None").
+struct Heading {
+    level: usize,
+    title: String,
+    known: Option<Known>,
+    rest: Option<String>,
+}
+
+/// `marked`: the page's markup makes the line a heading.
+fn heading(line: &str, marked: bool) -> Option<Heading> {
+    let hashes = line.chars().take_while(|c| *c == '#').count();
+    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+        let title = line[hashes..]
+            .trim()
+            .trim_end_matches('#')
+            .trim()
+            .to_string();
+        let known = headings::known(&title);
+        // A `#` line the markup does not mark may be a shell comment: only
+        // known ones count.
+        return (marked || known.is_some()).then_some(Heading {
+            level: hashes,
+            title,
+            known,
+            rest: None,
+        });
+    }
+    // Table rows and list items are content, whatever their first words.
+    if line.starts_with("- ") || line.contains('|') || line.starts_with("```") {
+        return None;
+    }
+    let plain = |title: &str, rest: Option<String>| {
+        headings::known(title).map(|known| Heading {
+            level: PLAIN_LEVEL,
+            title: title
+                .trim_matches('*')
+                .trim()
+                .trim_end_matches([':', '：'])
+                .to_string(),
+            known: Some(known),
+            rest,
+        })
+    };
+    if let Some(h) = plain(line, None) {
+        return Some(h);
+    }
+    // "Heading: body" (also "**Heading:** body").
+    let at = line.find([':', '：'])?;
+    let (title, rest) = line.split_at(at);
+    let rest = rest[rest.chars().next().map_or(0, char::len_utf8)..]
+        .trim()
+        .trim_start_matches("**")
+        .trim();
+    if title.chars().count() > 40 {
+        return None;
+    }
+    let h = plain(title, (!rest.is_empty()).then(|| rest.to_string()))?;
+    // Only a body that reads as the part's content: "None", an inline
+    // list, versions or image tags; "Images: the x image is broken" is a
+    // sentence, not a heading.
+    let content = rest.is_empty()
+        || super::parse::is_none_word(rest)
+        || rest.contains(" · ")
+        || (matches!(
+            h.known,
+            Some(Known::Components | Known::Assets | Known::Tags)
+        ) && rest.chars().any(|c| c.is_ascii_digit()));
+    content.then_some(h)
+}
+
+/// A line with nothing but table or list marks.
+fn is_stray(line: &str) -> bool {
+    line.chars()
+        .all(|c| matches!(c, '|' | '-' | ':' | '*' | '•' | '+') || c.is_whitespace())
+}
+
+/// A Markdown table's delimiter row (`|---|---|`).
+fn is_delimiter_row(line: &str) -> bool {
+    line.contains('|') && line.contains("---") && is_stray(line)
+}
+
+/// Cuts the page's lines into its parts.
+pub fn split(page: &Page) -> Structure {
+    let mut out = Structure::default();
+    let mut in_code = false;
+    for (n, line) in &page.lines {
+        let n = *n;
+        let trimmed = line.trim();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_code = !in_code;
+            push_body(&mut out, n, trimmed.to_string());
+            continue;
+        }
+        if in_code {
+            push_body(&mut out, n, line.to_string());
+            continue;
+        }
+        if let Some(h) = heading(trimmed, page.headings.contains(&n)) {
+            let current = out.sections.last();
+            // An unknown heading inside a known part belongs to its body.
+            if h.known.is_none()
+                && let Some(cur) = current
+                && cur.known.is_some_and(Known::is_fact)
+                && h.level > cur.level
+            {
+                push_body(&mut out, n, trimmed.to_string());
+                continue;
+            }
+            // In a Contents table split one cell a line, "核心组件" alone is
+            // the label of the components row.
+            if h.level == PLAIN_LEVEL
+                && h.known == Some(Known::Components)
+                && h.rest.is_none()
+                && current.is_some_and(|c| c.known == Some(Known::Contents))
+            {
+                push_body(&mut out, n, trimmed.to_string());
+                continue;
+            }
+            // Unknown headings before any part name the page, as do
+            // headings stating a version (a changelog's release).
+            let before_parts = out.sections.iter().all(|s| s.known.is_none());
+            if h.known.is_none()
+                && before_parts
+                && (out.sections.is_empty() && out.titles.is_empty()
+                    || stated::in_title(&h.title).is_some())
+            {
+                out.titles.push(h.title);
+                continue;
+            }
+            let mut section = Section {
+                known: h.known,
+                title: h.title,
+                level: h.level,
+                line: n,
+                body: Vec::new(),
+            };
+            if let Some(rest) = h.rest {
+                // "Bundled versions: a 1 · b 2" lists its items on one line.
+                if rest.contains(" · ") {
+                    section.body.extend(
+                        rest.split(" · ")
+                            .map(|item| (n, format!("- {}", item.trim().trim_matches('`')))),
+                    );
+                } else {
+                    section.body.push((n, rest));
+                }
+            }
+            out.sections.push(section);
+            continue;
+        }
+        let in_contents = out
+            .sections
+            .last()
+            .is_some_and(|s| s.known == Some(Known::Contents));
+        if is_stray(trimmed) && !in_contents {
+            if !is_delimiter_row(trimmed) {
+                let place = out.sections.last().map_or_else(
+                    || "before the first heading".to_string(),
+                    |s| format!("in section “{}”", s.title),
+                );
+                out.warnings.push(Warning {
+                    line: Some(n),
+                    message: format!("stray line `{trimmed}` {place} dropped"),
+                });
+            }
+            continue;
+        }
+        push_body(&mut out, n, line.to_string());
+    }
+    cut_warnings(&mut out, page.cut, in_code);
+    out
+}
+
+fn push_body(out: &mut Structure, n: usize, line: String) {
+    match out.sections.last_mut() {
+        Some(section) => section.body.push((n, line)),
+        None => out.preamble.push((n, line)),
+    }
+}
+
+/// Names the parts that look cut short: an empty known section, a section
+/// ending in `:`, and a page that ends inside a table, a list or a code
+/// block, or mid-sentence.
+fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
+    let mut warnings = Vec::new();
+    for (i, s) in out.sections.iter().enumerate() {
+        let next_deeper = out.sections.get(i + 1).is_some_and(|n| n.level > s.level);
+        let last_section = i + 1 == out.sections.len();
+        if s.body.is_empty() && !next_deeper && (s.known.is_some() || last_section) {
+            if s.known != Some(Known::Umbrella) {
+                warnings.push(Warning {
+                    line: Some(s.line),
+                    message: format!(
+                        "section “{}” has a heading and no body; the page looks cut short",
+                        s.title
+                    ),
+                });
+            }
+        } else if let Some((n, last)) = s.body.last()
+            && (last.ends_with(':') || last.ends_with('：'))
+            && !last.starts_with('|')
+        {
+            warnings.push(Warning {
+                line: Some(*n),
+                message: format!(
+                    "section “{}” ends with “{}” and nothing after it; the page looks cut short",
+                    s.title,
+                    shorten(last)
+                ),
+            });
+        }
+    }
+    let last_title = out.sections.last().map_or_else(
+        || "the page's start".to_string(),
+        |s| format!("“{}”", s.title),
+    );
+    let last_line = out
+        .sections
+        .last()
+        .and_then(|s| s.body.last())
+        .or(out.preamble.last())
+        .cloned();
+    let cut = if open_fence {
+        Some(Cut::CodeBlock)
+    } else {
+        cut
+    };
+    if let Some(cut) = cut {
+        // A cut row holds a cut value ("2." for "2.6.0"): it is left out.
+        let mut left_out = String::new();
+        if cut == Cut::Table
+            && let Some(section) = out.sections.last_mut()
+            && section.body.last().is_some_and(|(_, l)| l.contains('|'))
+            && let Some((_, row)) = section.body.pop()
+        {
+            left_out = format!("; its last row (“{}”) is left out", shorten(&row));
+        }
+        warnings.push(Warning {
+            line: last_line.as_ref().map(|(n, _)| *n),
+            message: format!(
+                "the page ends {} in section {last_title}; it looks cut short{left_out}",
+                cut.what()
+            ),
+        });
+    } else if let Some((n, line)) = last_line
+        && let Some(what) = cut_line(&line)
+    {
+        warnings.push(Warning {
+            line: Some(n),
+            message: format!(
+                "the page ends {what} (“{}”) in section {last_title}; it looks cut short",
+                shorten(&line)
+            ),
+        });
+    }
+    out.warnings.extend(warnings);
+}
+
+/// How a page's last line looks cut: a list item ending in a comma or an
+/// opening bracket, prose without final punctuation.
+fn cut_line(line: &str) -> Option<&'static str> {
+    let l = line.trim();
+    let dangling = |s: &str| {
+        s.ends_with([',', '，', '、', ';', '；', '(', '（', '[', '-'])
+            || [" and", " or", " the", " to", " of", " with", " for"]
+                .iter()
+                .any(|w| s.to_lowercase().ends_with(w))
+    };
+    if l == "-" {
+        return Some("inside a list");
+    }
+    if let Some(item) = l.strip_prefix("- ") {
+        return dangling(item).then_some("inside a list");
+    }
+    if l.starts_with('|') || l.starts_with('#') || super::parse::is_command(l) || is_url(l) {
+        return None;
+    }
+    let closed = l.ends_with([
+        '.', '。', '!', '！', '?', '？', ')', '）', '"', '”', '\'', '’', '`', '>', ']', '}',
+    ]);
+    (!closed && (dangling(l) || l.chars().count() > 24)).then_some("mid-sentence")
+}
+
+fn shorten(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 40 {
+        line.to_string()
+    } else {
+        format!("…{}", chars[chars.len() - 30..].iter().collect::<String>())
+    }
+}
+
+/// The releases of a page that holds several (a changelog): headings at one
+/// level that each state a different version. Returns the page cut to the
+/// first (newest) release and the versions of all, or `None` for a page of
+/// one release.
+pub fn first_release(page: &Page) -> Option<(Page, Vec<String>)> {
+    let mut in_code = false;
+    let mut releases: Vec<(usize, usize, String)> = Vec::new();
+    for (i, (n, line)) in page.lines.iter().enumerate() {
+        if line.trim().starts_with("```") {
+            in_code = !in_code;
+        }
+        let marked = page.headings.contains(n);
+        let Some(h) = (!in_code && marked)
+            .then(|| heading(line.trim(), true))
+            .flatten()
+        else {
+            continue;
+        };
+        if h.known.is_none()
+            && let Some(v) = stated::in_title(&h.title)
+        {
+            releases.push((i, h.level, v));
+        }
+    }
+    let level = releases.first()?.1;
+    releases.retain(|(_, l, _)| *l == level);
+    let mut versions: Vec<String> = releases.iter().map(|(_, _, v)| v.clone()).collect();
+    versions.dedup();
+    if versions.len() < 2 {
+        return None;
+    }
+    let start = releases[0].0;
+    let end = releases[1].0;
+    // The page's own heading and introduction stay; the other releases go.
+    let lines = page.lines[..end]
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, l))| *i >= start || !l.trim().starts_with('#') || *i == 0)
+        .map(|(_, l)| l.clone())
+        .collect();
+    Some((
+        Page {
+            kind: page.kind,
+            lines,
+            headings: page.headings.clone(),
+            cut: None,
+        },
+        versions,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::PageKind;
+
+    fn md(text: &str) -> Structure {
+        split(&Page::read(PageKind::Markdown, text))
+    }
+
+    fn txt(text: &str) -> Structure {
+        split(&Page::read(PageKind::Text, text))
+    }
+
+    #[test]
+    fn headings_of_every_form() {
+        let s = txt(
+            "x 9.1 release notes\nWhat's new:\n- a\n**Bug fixes:** None\n镜像内容\n框架 | pytorch |\n\
+             Known Issues\n- b.\n",
+        );
+        let parts: Vec<_> = s.sections.iter().map(|s| s.known).collect();
+        assert_eq!(
+            parts,
+            [
+                Some(Known::Features),
+                Some(Known::Fixes),
+                Some(Known::Contents),
+                Some(Known::KnownIssues)
+            ]
+        );
+        assert_eq!(s.sections[1].body, [(4, "None".to_string())]);
+        assert_eq!(s.stated_version().as_deref(), Some("9.1"));
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+
+    #[test]
+    fn markdown_titles_and_unknown_sections() {
+        let s = md(
+            "# Notes for PyTorch 2.6\n\nIntro.\n\n## Announcements\n\n- a\n\n## Security Advisory\n\nSee x.\n\n\
+                    ## Reference\n\n### Docker Image URIs\n\n```\nx.io/a:1\n```\n\n### Quick Links\n\n- [a](http://b)\n",
+        );
+        assert_eq!(s.titles, ["Notes for PyTorch 2.6"]);
+        let parts: Vec<_> = s
+            .sections
+            .iter()
+            .map(|s| (s.known, s.title.as_str()))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (Some(Known::Features), "Announcements"),
+                (
+                    Some(Known::Section("security-advisory")),
+                    "Security Advisory"
+                ),
+                (None, "Reference"),
+                (Some(Known::Assets), "Docker Image URIs"),
+                (None, "Quick Links")
+            ]
+        );
+        assert_eq!(s.stated_version().as_deref(), Some("2.6"));
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+
+    #[test]
+    fn a_row_label_alone_in_a_split_contents_table_is_no_heading() {
+        let s = txt("Contents\naarch64架构\n|\n核心组件\n|\ntorch : 2.8\n|\nAssets\nx.io/a/b:1\n");
+        let parts: Vec<_> = s.sections.iter().map(|s| s.known).collect();
+        assert_eq!(parts, [Some(Known::Contents), Some(Known::Assets)]);
+        assert_eq!(s.sections[0].body.len(), 6);
+        // Under a heading of its own, it starts the components part.
+        let s = txt("Main Features\n- a\n核心组件\n- torch : 2.8\n");
+        assert_eq!(s.sections[1].known, Some(Known::Components));
+    }
+
+    #[test]
+    fn text_shell_comments_are_no_headings() {
+        let s = txt("Quick Start\n# 启动容器\ndocker run x\n");
+        assert_eq!(s.sections.len(), 1);
+        assert_eq!(s.sections[0].body.len(), 2);
+    }
+
+    #[test]
+    fn stray_lines_are_dropped_with_a_warning() {
+        let s = txt("Main Features\n- a.\n-\n|\nBugs Fix\n暂无\nContents\n核心组件 |\n|\n");
+        assert_eq!(s.sections[0].body, [(2, "- a.".to_string())]);
+        let lines: Vec<_> = s.warnings.iter().map(|w| w.line).collect();
+        assert_eq!(lines, [Some(3), Some(4)], "{:?}", s.warnings);
+        assert!(s.warnings[0].message.contains("“Main Features”"));
+        // In a Contents table a bare `|` separates split cells.
+        assert_eq!(s.sections[2].body.len(), 2);
+    }
+
+    #[test]
+    fn cut_short_pages_are_named() {
+        let cases = [
+            (
+                "Main Features\n- a.\nDriver Requirements\n",
+                "“Driver Requirements” has a heading and no body",
+            ),
+            (
+                "Main Features\n- a.\nKnown Issues\nThe recomputation gain is lower than",
+                "mid-sentence",
+            ),
+            ("Main Features\n- a,", "inside a list"),
+            (
+                "Known Issues\nImages: the x image is slow to pull",
+                "(“Images: the x image is slow to pull”) in section “Known Issues”",
+            ),
+            (
+                "Contents\n框架 | pytorch |\n核心组件 | torch : 2.8",
+                "inside a table in section “Contents”",
+            ),
+            ("Quick Start\n```\ndocker run x", "inside a code block"),
+            (
+                "Components\nThe container also includes the following:\nDriver Requirements\nBased on CUDA 12.8.",
+                "ends with",
+            ),
+        ];
+        for (page, want) in cases {
+            let s = txt(page);
+            assert!(
+                s.warnings.iter().any(|w| w.message.contains(want)),
+                "{page:?}: {:?}",
+                s.warnings
+            );
+        }
+        assert!(
+            txt("Main Features\n- a\nKnown Issues\n暂无。\n")
+                .warnings
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_changelog_is_cut_to_its_newest_release() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
+             ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n",
+        );
+        let (first, versions) = first_release(&page).unwrap();
+        assert_eq!(versions, ["2.13", "2.12"]);
+        let s = split(&first);
+        assert_eq!(s.titles, ["Changelog", "PyTorch 2.13 — 2026-07-20"]);
+        assert_eq!(s.sections.len(), 1);
+        assert_eq!(s.sections[0].body, [(9, "- a".to_string())]);
+        assert_eq!(s.stated_version().as_deref(), Some("2.13"));
+        assert!(
+            first_release(&Page::read(
+                PageKind::Markdown,
+                "# PyTorch 2.6\n\n## Highlights\n\n- a\n"
+            ))
+            .is_none()
+        );
+    }
+}

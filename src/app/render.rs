@@ -1,0 +1,97 @@
+//! `relnotes render` and `relnotes diff`.
+
+use super::{Destination, LangChoice, Outcome, Session};
+use crate::Error;
+use model::output::OutputFile;
+use model::record::Lang;
+use pages::diff::{self, DiffFormat};
+use pages::render::{self, PageFormat, Templates};
+use std::path::Path;
+
+pub struct RenderRequest<'a> {
+    pub version: &'a str,
+    /// `None`: the project's first language.
+    pub lang: Option<LangChoice>,
+    pub format: PageFormat,
+    pub templates: Option<&'a Path>,
+    pub destination: Destination,
+}
+
+/// `relnotes render`: one release page per language.
+pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outcome, Error> {
+    let loaded = session.load(req.version)?;
+    let workspace = &session.workspace;
+    let templates = Templates::load(workspace, req.templates)?;
+    let langs: Vec<Lang> = match req.lang {
+        Some(LangChoice::One(lang)) => vec![lang],
+        Some(LangChoice::All) => workspace.languages(),
+        None => vec![workspace.default_language()],
+    };
+    let ext = req.format.extension();
+    let mut pages = Vec::new();
+    for lang in &langs {
+        let page =
+            render::render_release(&templates, workspace, &loaded.release, *lang, req.format)?;
+        pages.push((*lang, page));
+    }
+    match (&req.destination, pages.len()) {
+        (Destination::Stdout, 1) => Ok(Outcome::Stdout(pages.remove(0).1)),
+        (Destination::Stdout, _) => Err(Error::Usage(
+            "--lang all writes one page per language: pass -o DIR to choose where".into(),
+        )),
+        (Destination::Path(path), 1) => Ok(Outcome::Files(vec![OutputFile {
+            path: path.clone(),
+            bytes: pages.remove(0).1.into_bytes(),
+        }])),
+        (Destination::Path(dir), _) => Ok(Outcome::Files(
+            pages
+                .into_iter()
+                .map(|(lang, page)| OutputFile {
+                    path: dir.join(render::page_file_name(req.version, lang, ext)),
+                    bytes: page.into_bytes(),
+                })
+                .collect(),
+        )),
+    }
+}
+
+pub struct DiffRequest<'a> {
+    pub from: &'a str,
+    pub to: &'a str,
+    pub arch: Option<&'a str>,
+    pub format: DiffFormat,
+    /// `None`: the project's first language.
+    pub lang: Option<Lang>,
+    pub templates: Option<&'a Path>,
+    /// Stdout, or a file.
+    pub destination: Destination,
+}
+
+/// `relnotes diff`: what changed from one release to another.
+pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<Outcome, Error> {
+    let from = session.load(req.from)?;
+    let to = session.load(req.to)?;
+    let workspace = &session.workspace;
+    let lang = req.lang.unwrap_or_else(|| workspace.default_language());
+    let changes = diff::diff(&workspace.project, &from.release, &to.release, req.arch)?;
+    let text = match req.format {
+        DiffFormat::Text => diff::to_text(&changes, lang),
+        DiffFormat::Json => diff::to_json(&changes),
+        DiffFormat::Md | DiffFormat::Html => {
+            let templates = Templates::load(workspace, req.templates)?;
+            let format = if req.format == DiffFormat::Md {
+                PageFormat::Md
+            } else {
+                PageFormat::Html
+            };
+            render::render_diff(&templates, workspace, &changes, lang, format)?
+        }
+    };
+    Ok(match &req.destination {
+        Destination::Stdout => Outcome::Stdout(text),
+        Destination::Path(path) => Outcome::Files(vec![OutputFile {
+            path: path.clone(),
+            bytes: text.into_bytes(),
+        }]),
+    })
+}
