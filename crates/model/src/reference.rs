@@ -21,7 +21,7 @@
 //! caller can tell a template to fill in from a broken reference.
 //!
 //! ```
-//! use relnotes::reference::ImageRef;
+//! use relnotes_model::reference::ImageRef;
 //!
 //! let image: ImageRef = "nvidia/cuda:12.8.1-base".parse()?;
 //! assert_eq!(image.registry(), "docker.io");
@@ -29,7 +29,7 @@
 //! assert_eq!(image.tag(), Some("12.8.1-base"));
 //! assert_eq!(image.to_string(), "docker.io/nvidia/cuda:12.8.1-base");
 //! assert_eq!(image.written_name(), "nvidia/cuda");
-//! # Ok::<(), relnotes::reference::ReferenceError>(())
+//! # Ok::<(), relnotes_model::reference::ReferenceError>(())
 //! ```
 
 use oci_spec::image::{Digest, DigestAlgorithm};
