@@ -460,7 +460,7 @@ fn cache_info_and_clean() {
     assert_eq!(empty["entries"], 0);
     assert_eq!(empty["bytes"], 0);
     assert_eq!(empty["max_bytes"], 1u64 << 30);
-    assert_eq!(empty["format_version"], 1);
+    assert_eq!(empty["format_version"], 2);
     assert_eq!(empty["dir"], dir.display().to_string());
 
     assert_eq!(verify(cache.path(), &layout, &[]).status.code(), Some(1));
@@ -485,7 +485,7 @@ fn cache_info_and_clean() {
         lines[2].ends_with(&format!(" of 1.0 GiB ({bytes} bytes)")),
         "{text}"
     );
-    assert_eq!(lines[3], "format     1 (catalog filter 1)");
+    assert_eq!(lines[3], "format     2 (catalog filter 1)");
     let clean = |args: &[&str]| {
         let out = relnotes(cache.path())
             .args(["cache", "clean", "--cache-dir"])

@@ -31,16 +31,13 @@ pub mod digest;
 pub mod error;
 #[cfg(test)]
 mod fuzz;
-mod hashing_reader;
 pub mod image;
 pub mod inflate;
 pub mod layout;
 pub mod limits;
-mod paired_sha256;
 pub mod progress;
 pub mod registry;
 mod retry;
-mod schedule;
 mod skip_reader;
 pub mod source;
 pub mod store;

@@ -33,10 +33,8 @@ pub struct OpenOptions {
     /// Speak plain HTTP to the registry even though it is not on a loopback
     /// address (loopback registries always get plain HTTP).
     pub insecure: bool,
-    /// How many threads read layers at once, one layer each; `None` means
-    /// one per core. When the layers' sizes say it ends the read sooner,
-    /// the last ones are started beside these threads instead of after
-    /// them (up to twice as many layers in flight; `inspect::schedule`).
+    /// How many threads read layers at once, one layer each, largest
+    /// first; `None` means one per core.
     pub jobs: Option<usize>,
     /// How long a registry connection may stay silent (connecting, or
     /// between two reads of an answer) before reading gives up; `None`

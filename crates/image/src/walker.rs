@@ -2,43 +2,45 @@
 //! [`Wanted`] filter asks for, and merges the layers the way a container
 //! runtime stacks them.
 //!
-//! Layers are never written to disk. Each layer is one pipeline: the blob
-//! stream (hashed as it is read, so the digest is checked without a second
-//! pass) → a 256 KiB buffer → the decompressor (gzip, zstd or none) → the
-//! tar reader. Layers run in parallel, one worker per layer up to the
-//! number of cores (largest first, so the longest layer does not start
-//! last); each produces a [`LayerScan`]: its wanted files, its whiteouts,
-//! its opaque directories and a fingerprint of every path it adds. The scans
-//! are then merged bottom-up, which gives the same result whatever order
-//! the workers finished in.
+//! Layers are never written to disk. Each layer is one pipeline on one
+//! thread: the blob stream, cut at its declared size and hashed with
+//! SHA-256 as it is read (so the digest is checked without a second pass)
+//! → a 256 KiB buffer → the decompressor (gzip, zstd or none) → the tar
+//! reader. Layers are read in parallel, one thread per layer up to the
+//! number of cores, largest first, so that the longest layer does not
+//! start last. Each produces a [`LayerScan`]: its wanted files, its
+//! whiteouts, its opaque directories and a fingerprint of every path it
+//! adds. The scans are then merged bottom-up, which gives the same result
+//! whatever order the layers finished in.
 //!
-//! Memory per worker is the buffers plus the decompressor's window and the
+//! Memory per thread is the buffers plus the decompressor's window and the
 //! wanted files' contents; a blob is never held whole.
 
 use super::bounded::Bounded;
 use super::cache::LayerCache;
 use super::digest::{Failure, Tee, is_sha256_digest};
 use super::error::clip;
-use super::hashing_reader::HashingReader;
 use super::inflate::GzipDecoder;
 use super::limits::{Budget, Exceeded, MAX_HEADER_BLOCK, MAX_ZSTD_WINDOW_LOG};
 use super::progress::Progress;
 use super::retry::{self, MAX_TRIES};
-use super::schedule::Schedule;
 use super::skip_reader::SkipReader;
 use super::store::{Check, LayerRef, Store};
 use super::tar_guard::TarGuard;
 use super::{FoundFile, InspectError, Keep, Wanted};
+use sha2::{Digest as _, Sha256};
 use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashSet};
-use std::hash::Hasher;
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Component, Path};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Files larger than this are never kept, whatever the filter says.
 pub const MAX_WANTED_FILE: u64 = 64 << 20;
+
+/// The buffer between a blob stream and its decompressor.
+const BUFFER: usize = 256 << 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Compression {
@@ -114,13 +116,12 @@ fn charge_cached(
         })
 }
 
-/// A 64-bit fingerprint of a path: SipHash-2-4 with fixed keys over the
-/// path's bytes, so the same in every run and every build (scans are
-/// cached on disk: changing it means bumping the cache's format version).
+/// A 64-bit fingerprint of a path: the first 8 bytes of the SHA-256 of
+/// its bytes, so the same in every run and every build (scans are cached
+/// on disk: changing it means bumping the cache's format version).
 pub(super) fn fingerprint(path: &str) -> u64 {
-    let mut hasher = siphasher::sip::SipHasher24::new_with_keys(0, 0);
-    hasher.write(path.as_bytes());
-    hasher.finish()
+    let digest = Sha256::digest(path.as_bytes());
+    u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"))
 }
 
 impl LayerScan {
@@ -192,8 +193,11 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
     let total: u64 = to_read.iter().filter_map(|&i| layers[i].size).sum();
     job.progress.begin(to_read.len(), total);
     let workers = job.jobs.clamp(1, to_read.len().max(1));
-    let sizes: Vec<Option<u64>> = layers.iter().map(|l| l.size).collect();
-    let schedule = Schedule::new(to_read, &sizes, workers);
+    // Largest first (unknown sizes before all), so that the read does not
+    // end with one long layer inflating alone.
+    let mut order = to_read;
+    order.sort_by_key(|&i| std::cmp::Reverse(layers[i].size.unwrap_or(u64::MAX)));
+    let next_in_order = AtomicUsize::new(0);
 
     let cancel = AtomicBool::new(false);
     let first_error: Mutex<Option<InspectError>> = Mutex::new(None);
@@ -236,23 +240,18 @@ pub(crate) fn read_layers(job: &Job, layers: &[LayerRef]) -> Result<Vec<FoundFil
         }
         true
     };
-    let next = || schedule.pick().filter(|_| !cancel.load(Ordering::Relaxed));
-    // A thread started beside the last layers, to read one of them.
-    let helper = || {
-        while let Some(pick) = next() {
-            if !read(pick.index) {
-                break;
-            }
-        }
+    let next = || {
+        let k = next_in_order.fetch_add(1, Ordering::Relaxed);
+        order
+            .get(k)
+            .copied()
+            .filter(|_| !cancel.load(Ordering::Relaxed))
     };
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                while let Some(pick) = next() {
-                    for _ in 0..pick.start_others {
-                        scope.spawn(helper);
-                    }
-                    if !read(pick.index) {
+                while let Some(index) = next() {
+                    if !read(index) {
                         break;
                     }
                 }
@@ -302,7 +301,7 @@ fn scan_blob(
             Some(size) => Box::new(Bounded::new(blob, size)),
             None => blob,
         };
-        let raw = Tee::new(blob, false)
+        let raw = Tee::new(blob, true)
             .with_progress(job.progress, index)
             .with_cancel(cancel);
         let mut broken = false;
@@ -329,7 +328,8 @@ fn scan_blob(
     }
 }
 
-/// Reads one layer blob; checks its size and digest once it is consumed.
+/// Reads one layer blob, hashed by `raw` as it streams; checks its size
+/// and digest once it is consumed.
 #[cfg(test)]
 pub(crate) fn scan_layer<R: Read>(
     raw: Tee<'_, R>,
@@ -358,8 +358,7 @@ fn scan_layer_once<R: Read>(
         digest: layer.digest.clone(),
         detail,
     };
-    // The stored blob is hashed on a thread of its own as it is read.
-    let mut buffered = HashingReader::new(raw, true);
+    let mut buffered = BufReader::with_capacity(BUFFER, raw);
     let head = buffered.fill_buf().map_err(|e| InspectError::ReadFailed {
         reference: reference.into(),
         what: format!("layer {}", layer.digest),
@@ -409,9 +408,8 @@ fn scan_layer_once<R: Read>(
     let (scan, uncompressed) = scanned;
     // Whatever happened, hash the rest of the stored blob: a corrupt layer
     // is reported as a digest mismatch when that is what it is.
-    let drained = buffered.drain();
-    let (stored_digest, raw) = buffered.finish();
-    let stored = raw.finish();
+    let drained = io::copy(&mut buffered, &mut io::sink());
+    let stored = buffered.into_inner().finish();
     match stored.failed {
         Some(Failure::Overrun) => {
             return Err(InspectError::BlobTooLong {
@@ -460,7 +458,7 @@ fn scan_layer_once<R: Read>(
         let actual = if hash_uncompressed {
             uncompressed.digest
         } else {
-            stored_digest
+            stored.digest
         };
         if let Some(actual) = actual
             && actual != layer.digest
@@ -861,10 +859,10 @@ mod tests {
     }
 
     #[test]
-    fn layers_started_together_at_the_end_are_each_read_once_and_merged_in_order() {
-        // Sizes (padded with files no one wants) that make the last two
-        // layers start together on two workers; each layer replaces the
-        // one file before it, so the merge shows which came last.
+    fn layers_read_in_parallel_are_each_read_once_and_merged_in_order() {
+        // Sizes (padded with files no one wants) that make the read order
+        // differ from the manifest's; each layer replaces the one file
+        // before it, so the merge shows which came last.
         let sized = |n: usize, pad: usize| {
             let filler = vec![b'x'; pad];
             let text = format!("layer {n}");
@@ -888,12 +886,6 @@ mod tests {
                 check: Check::Stored,
             })
             .collect();
-        let sizes: Vec<Option<u64>> = layers.iter().map(|l| l.size).collect();
-        let schedule = Schedule::new(vec![0, 1, 2, 3], &sizes, 2);
-        let shared: usize = std::iter::from_fn(|| schedule.pick())
-            .map(|p| p.start_others)
-            .sum();
-        assert_eq!(shared, 1, "the last layer starts beside the one before");
         let store = Blobs {
             blobs: tars.to_vec(),
             reads: AtomicUsize::new(0),

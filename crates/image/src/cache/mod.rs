@@ -37,8 +37,8 @@ use std::time::Duration;
 /// The version of the entries' format: bump it whenever the codec, the
 /// shape of a layer scan or the walker's path fingerprint changes (the
 /// catalog filter has its own version). Entries of another version are
-/// rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+/// rebuilt. (2: path fingerprints from SHA-256, no longer SipHash.)
+pub const FORMAT_VERSION: u32 = 2;
 
 /// This run's scans, and the cache directory if there is one.
 #[derive(Debug, Default)]
