@@ -15,6 +15,9 @@
 //! - [`catalog`] turns an [`ImageView`] into found
 //!   [`Package`](model::package::Package)s.
 
+// `unsafe` only to call C (ISA-L, in `inflate`).
+#![deny(unsafe_code)]
+
 use model::record::Arch;
 use serde::Serialize;
 use std::collections::BTreeMap;
