@@ -166,16 +166,16 @@ pub fn print(text: &str) -> Result<(), OutputError> {
 /// registry's message read from an image can neither move the cursor,
 /// clear the screen, set the window title nor reorder what is shown.
 pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| {
+    let needs_escape = |c: char| {
         (c.is_control() && c != '\n' && c != '\t')
             || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
     };
-    if !text.chars().any(unsafe_char) {
+    if !text.chars().any(needs_escape) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        if unsafe_char(c) {
+        if needs_escape(c) {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);
