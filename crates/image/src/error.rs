@@ -121,9 +121,8 @@ pub enum InspectError {
         detail: String,
     },
 
-    /// An image that goes past one of the bounds of
-    /// [`limits`](super::limits) (memory relnotes keeps, entries, header
-    /// sizes).
+    /// An image that goes past one of the bounds relnotes reads within
+    /// (memory it keeps, entries, header sizes; docs/inspect.md).
     #[error(
         "{what} of {reference} is larger than relnotes reads: {detail}\n  = hint: relnotes reads images within fixed bounds (docs/inspect.md lists them); an image that passes them is unusual or crafted"
     )]

@@ -3,15 +3,16 @@
 //! layers, and keep the few files that carry versions.
 //!
 //! The stage's contract, shared by its parts:
-//! - [`source`] parses `--image` references into an [`ImageSource`]
+//! - `source` parses `--image` references into an [`ImageSource`]
 //!   (registry references through [`model::reference::ImageRef`]);
-//! - [`image`] opens the [`store`] an [`ImageSource`] names ([`registry`],
-//!   [`layout`] or [`archive`], which depend on [`store`], not on
-//!   [`image`]) and walks index → manifest → config → layers;
-//! - [`walker`] reads one platform of an image into an [`ImageView`]:
+//! - [`open`] opens the store an [`ImageSource`] names (a [`registry`],
+//!   an OCI layout or a `docker save` archive, each behind the `store`
+//!   trait) and walks index → manifest → config → layers into an
+//!   [`Image`];
+//! - the walker reads one platform of an image into an [`ImageView`]:
 //!   its config (env, labels) and the files a [`Wanted`] filter asks for,
 //!   as the final image holds them (whiteouts applied), each with the digest
-//!   of the layer it came from;
+//!   of the layer it came from, each layer's scan kept by the [`cache`];
 //! - [`catalog`] turns an [`ImageView`] into found
 //!   [`Package`](model::package::Package)s.
 
@@ -23,7 +24,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-pub mod archive;
+pub(crate) mod archive;
 pub mod attach;
 pub mod auth;
 mod bounded;
@@ -31,28 +32,30 @@ pub mod cache;
 pub mod catalog;
 pub mod credentials;
 pub mod digest;
-pub mod error;
+pub(crate) mod error;
 #[cfg(test)]
 mod fuzz;
-pub mod image;
+pub(crate) mod image;
 pub mod inflate;
-pub mod layout;
-pub mod limits;
+pub(crate) mod layout;
+pub(crate) mod limits;
 pub mod progress;
 pub mod registry;
 mod retry;
 mod skip_reader;
-pub mod source;
-pub mod store;
+pub(crate) mod source;
+pub(crate) mod store;
 mod tar_guard;
-pub mod walker;
+pub(crate) mod walker;
 
 pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};
+pub use limits::MAX_HEADER_BLOCK;
 pub use progress::{NoProgress, Progress};
 pub use source::ImageSource;
-pub use store::OpenOptions;
+pub use store::{DEFAULT_TIMEOUT, OpenOptions};
+pub use walker::MAX_WANTED_FILE;
 
 /// An OCI platform, e.g. `linux/arm64`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -141,11 +144,11 @@ pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> Keep + Sync);
 pub enum Keep {
     /// Not kept.
     No,
-    /// All of it (at most [`walker::MAX_WANTED_FILE`] bytes).
+    /// All of it (at most [`MAX_WANTED_FILE`] bytes).
     Whole,
     /// The header block of an email-style metadata file (Python's
     /// `METADATA`, `PKG-INFO`): up to the first empty line, at most
-    /// [`limits::MAX_HEADER_BLOCK`] bytes, whatever the file's size.
+    /// [`MAX_HEADER_BLOCK`] bytes, whatever the file's size.
     Headers,
 }
 

@@ -1,7 +1,7 @@
 //! The layer catalog cache: what the walker keeps of a layer (its wanted
 //! files, whiteouts, opaque directories and added-path fingerprints) under
 //! the layer's digest, so that a layer read once is not fetched again,
-//! by a later run ([`disk`]) or later in the same run ([`memo`]).
+//! by a later run (`disk`) or later in the same run (`memo`).
 //!
 //! A layer's digest pins its bytes, so its scan never changes, as long as
 //! the filter, the scan's shape and the fingerprint function stay the
