@@ -13,28 +13,13 @@ use relnotes::{
 };
 use std::process::ExitCode;
 
-// Building a site allocates and frees millions of small values (template
-// contexts, strings) on every core; mimalloc does that several times
-// faster than the system allocator.
+// Opt-in (`--features mimalloc`): a large site build allocates and frees
+// many small values on every core and takes less CPU time with mimalloc,
+// but every command holds more memory with it, verify most of all, so the
+// default build keeps the system allocator (docs/performance.md).
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-// A site build touches nearly every page it allocates, and with huge
-// pages it takes a page fault per 2 MiB instead of per 4 KiB (a sixth less
-// wall time for a rebuild). Every other command keeps its resident memory
-// small without them: mimalloc asks for huge pages for its arenas, and
-// whole 2 MiB pages would be resident (docs/performance.md). So they are
-// off from before the first allocation (a constructor: the runtime
-// allocates before `main`), and on again for a site build.
-#[cfg(target_os = "linux")]
-#[used]
-#[unsafe(link_section = ".init_array")]
-static HUGE_PAGES_OFF: extern "C" fn() = huge_pages_off;
-
-#[cfg(target_os = "linux")]
-extern "C" fn huge_pages_off() {
-    let _ = rustix::thread::disable_transparent_huge_pages(true);
-}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -44,10 +29,6 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    #[cfg(target_os = "linux")]
-    if matches!(cli.command, Invocation::Project(Command::Site { .. })) {
-        let _ = rustix::thread::disable_transparent_huge_pages(false);
-    }
     let mut session = None;
     let result = run(cli, &mut session);
     for warning in session.iter().flat_map(|s| &s.warnings) {
