@@ -1,10 +1,9 @@
-//! Image-read benchmark: `relnotes verify` of a 2 GiB image next to the
-//! floor of merely inflating its layers with ISA-L's `igzip -dc`, as many
-//! at once as there are cores. Prints figures; asserts nothing.
+//! Image-read benchmark: `relnotes verify` of a 2 GiB OCI layout, cold,
+//! again (every layer cached) and of a sibling image (one new layer), each
+//! beside its floor and its target. Prints figures; asserts nothing.
 //!
-//! Run with `./scripts/bench-inspect.sh` (installs Debian's isal,
-//! docker-registry, time and curl), or `cargo bench --bench inspect` once they
-//! are there.
+//! Run with `./scripts/bench-inspect.sh` (installs Debian's isal and time),
+//! or `cargo bench --bench inspect` once they are there.
 //!
 //! 1. Generates, once, an OCI layout in `target/bench-image/layout/` with
 //!    two images. `v1`: four gzip layers (level 6) of 800, 600, 400 and
@@ -18,23 +17,22 @@
 //!    that follow), as when a vendor rebuilds one layer of an image. The
 //!    layout is made again when [`SPEC`] or the list of source files
 //!    changes.
-//! 2. Pushes `v1` to a docker-registry on 127.0.0.1 whose storage is
-//!    `target/bench-image/registry/`.
-//! 3. Runs every command of [`runs`] once as a warm-up (so every later run
-//!    reads from the page cache), then [`ROUNDS`] rounds of each command
-//!    in turn (alternating, so that load from elsewhere falls on all of
-//!    them alike), under `/usr/bin/time -v` for the peak RSS, and prints
-//!    the median and minimum wall times, the ratio of the medians to the
-//!    floor, and the peak RSS. Verify from the registry is also compared
-//!    with a floor of its own: each layer fetched with `curl` from the
-//!    same registry into `igzip -dc`, as many at once as there are cores.
+//! 2. Runs every command once as a warm-up (so every later run reads from
+//!    the page cache and the warm run's cache is filled), then [`ROUNDS`]
+//!    rounds of each command in turn (alternating, so that load from
+//!    elsewhere falls on all of them alike), under GNU time, and prints
+//!    the median wall time, CPU time and peak RSS of each, then the
+//!    targets beside what was measured:
+//!    - cold verify ≤ 1.3× the floor, ISA-L's `igzip -dc` of the same
+//!      layers, as many at once as there are cores;
+//!    - peak RSS ≤ 64 MiB;
+//!    - re-verify (every layer cached) ≤ 0.05× the cold run;
+//!    - the sibling, its lower layers cached, costs its new layer: at most
+//!      the re-verify plus 1.3× `igzip -dc` of that layer.
 //!
-//! `RELNOTES_BENCH_BINARIES='LABEL=PATH;…'` adds a verify of the OCI layout
-//! by each of those `relnotes` binaries, e.g. an earlier release or a build
-//! without the `isal` feature, to compare in the same run.
-
-#[path = "../tests/support/registry.rs"]
-mod registry;
+//! `RELNOTES_BENCH_BINARIES='LABEL=PATH;…'` adds a cold verify by each of
+//! those `relnotes` binaries (an earlier commit, a build with other
+//! features), to compare in the same rounds.
 
 use image::digest::sha256_digest;
 use sha2::{Digest, Sha256};
@@ -55,9 +53,30 @@ const ROOTS: [&str; 4] = ["/usr/bin", "/usr/libexec", "/usr/lib", "~/.rustup"];
 /// Larger files are left out (a layer must be filled to about its size).
 const MAX_SOURCE_FILE: u64 = 128 << 20;
 const ROUNDS: usize = 5;
-const REPO: &str = "bench/gpu-image";
 const TAG: &str = "v1";
 const SIBLING_TAG: &str = "sibling";
+
+/// Cold verify against its floor, and the sibling's new layer against its own.
+const COLD_TARGET: f64 = 1.3;
+const RSS_TARGET_MIB: f64 = 64.0;
+const WARM_TARGET: f64 = 0.05;
+
+/// One timed command.
+struct Run {
+    label: String,
+    command: Vec<OsString>,
+    /// Exit codes that count as success (verify exits 1 with findings).
+    ok: Vec<i32>,
+}
+
+/// What GNU time said of one run.
+#[derive(Debug, Clone, Copy)]
+struct Measured {
+    wall: Duration,
+    /// User + system CPU seconds.
+    cpu: f64,
+    rss_kib: u64,
+}
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-image");
@@ -65,9 +84,6 @@ fn main() {
     let image = generate(&dir);
     let layout = dir.join("layout");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-
-    let registry = registry::TestRegistry::start_with_storage(&dir.join("registry"));
-    push(&registry.url(), &image.v1, &layout);
 
     let compressed: u64 = image.v1.iter().map(|l| l.size).sum();
     let uncompressed: u64 = image.v1.iter().map(|l| l.tar_size).sum();
@@ -94,198 +110,166 @@ fn main() {
         .collect();
     let project = scratch_project(&dir);
     let top = blob_path(&layout, &image.sibling_top.digest);
-    let runs = runs(&blobs, &top, cores, &project, &layout, &registry.host());
+    let runs = runs(&blobs, &top, cores, &project, &layout);
 
-    for (_, command, ok) in &runs {
-        run_timed(command, ok);
+    for run in &runs {
+        run_timed(run);
     }
-    let mut times: Vec<Vec<(Duration, u64)>> = vec![Vec::new(); runs.len()];
+    let mut measured: Vec<Vec<Measured>> = vec![Vec::new(); runs.len()];
     for _ in 0..ROUNDS {
-        for (i, (_, command, ok)) in runs.iter().enumerate() {
-            times[i].push(run_timed(command, ok));
+        for (i, run) in runs.iter().enumerate() {
+            measured[i].push(run_timed(run));
         }
     }
-    let medians: Vec<Duration> = times.iter().map(|t| median(t)).collect();
+    let medians: Vec<Measured> = measured.iter().map(|m| median(m)).collect();
     println!();
-    println!("| command | median s | min s | ratio to the floor (medians) | peak RSS MiB |");
+    println!("| command | median s | min s | CPU s (median) | peak RSS MiB |");
     println!("|---|---:|---:|---:|---:|");
-    for (i, (label, _, _)) in runs.iter().enumerate() {
-        let min = times[i].iter().map(|t| t.0).min().unwrap_or_default();
-        let peak = times[i].iter().map(|t| t.1).max().unwrap_or(0);
+    for (run, (all, median)) in runs.iter().zip(measured.iter().zip(&medians)) {
+        let min = all.iter().map(|m| m.wall).min().unwrap_or_default();
+        let peak = all.iter().map(|m| m.rss_kib).max().unwrap_or(0);
         println!(
-            "| {label} | {:.2} | {:.2} | {:.2}× | {:.1} |",
-            secs(medians[i]),
+            "| {} | {:.2} | {:.2} | {:.2} | {:.1} |",
+            run.label,
+            secs(median.wall),
             secs(min),
-            secs(medians[i]) / secs(medians[0]),
+            median.cpu,
             peak as f64 / 1024.0
         );
     }
     println!();
     println!(
-        "ratios to the first row; {ROUNDS} alternating rounds after a warm-up; load average after: {}",
+        "{ROUNDS} alternating rounds after a warm-up; load average after: {}",
         load_average()
     );
-    let row = |start: &str| runs.iter().position(|r| r.0.starts_with(start));
-    if let (Some(floor), Some(verify)) = (row("`curl`"), row("`relnotes verify`, registry")) {
-        println!(
-            "registry: verify / its floor from the registry (medians): {:.2}×",
-            secs(medians[verify]) / secs(medians[floor])
-        );
-    }
-    println!("target: verify ≤ 1.1× the floor, peak RSS ≤ 64 MiB");
+    let [floor, cold, warm, top_floor, sibling] = [0, 1, 2, 3, 4].map(|i| secs(medians[i].wall));
+    let peak = (1..=4)
+        .flat_map(|i| &measured[i])
+        .map(|m| m.rss_kib)
+        .max()
+        .unwrap_or(0) as f64
+        / 1024.0;
+    let sibling_bound = warm + COLD_TARGET * top_floor;
+    println!();
+    println!("| target | measured | bound |");
+    println!("|---|---:|---:|");
+    println!(
+        "| cold verify / `igzip -dc` of its layers | {:.2}× | ≤ {COLD_TARGET}× |",
+        cold / floor
+    );
+    println!("| peak RSS of verify | {peak:.1} MiB | ≤ {RSS_TARGET_MIB} MiB |");
+    println!(
+        "| re-verify / cold verify | {:.3}× | ≤ {WARM_TARGET}× |",
+        warm / cold
+    );
+    println!(
+        "| sibling verify, its lower layers cached | {sibling:.2} s | ≤ {sibling_bound:.2} s (re-verify + {COLD_TARGET}× `igzip -dc` of its new layer) |"
+    );
 }
 
-/// The timed commands: (label, command, accepted exit codes). The first is
-/// the floor the others are compared with.
-fn runs(
-    blobs: &[PathBuf],
-    top: &Path,
-    cores: usize,
-    project: &Path,
-    layout: &Path,
-    registry: &str,
-) -> Vec<(String, Vec<OsString>, Vec<i32>)> {
+/// The timed commands, in this order: the floor, cold, warm, the
+/// sibling's floor, the sibling, then the other binaries' cold runs.
+fn runs(blobs: &[PathBuf], top: &Path, cores: usize, project: &Path, layout: &Path) -> Vec<Run> {
     let binary = Path::new(env!("CARGO_BIN_EXE_relnotes"));
+    let oci = |tag: &str| format!("oci:{}:{tag}", layout.display());
     // The image does not match the record: verify exits 1 with findings;
     // the time is what counts.
-    let verify_with = |binary: &Path, image: String| -> Vec<OsString> {
+    let verify = |binary: &Path, tag: &str, cache: &[OsString]| -> Vec<OsString> {
         let mut command: Vec<OsString> = vec![binary.into(), "-C".into(), project.into()];
         command.extend(
             ["verify", "25.10", "--arch", "amd64", "--quiet", "--image"]
                 .iter()
                 .map(OsString::from),
         );
-        command.push(image.into());
+        command.push(oci(tag).into());
+        command.extend(cache.iter().cloned());
         command
     };
-    // Cold runs read every layer (`--no-cache`); the warm run's cache is
-    // filled by its warm-up; the sibling run starts each time from a copy
-    // of that cache, so only its new top layer is read.
-    let cold = |image: String| {
-        let mut command = verify_with(binary, image);
-        command.push("--no-cache".into());
-        command
-    };
+    let no_cache = ["--no-cache".into()];
     let cache = project.join("cache");
     let warm_cache = cache.join("warm");
     let sibling_cache = cache.join("sibling");
     let _ = std::fs::remove_dir_all(&cache);
-    let mut warm = verify_with(binary, format!("oci:{}:{TAG}", layout.display()));
-    warm.extend(["--cache-dir".into(), warm_cache.clone().into()]);
-    let mut sibling = verify_with(binary, format!("oci:{}:{SIBLING_TAG}", layout.display()));
-    sibling.extend(["--cache-dir".into(), sibling_cache.clone().into()]);
-    let sibling_script: Vec<OsString> = vec![
+    // The warm run's cache is filled by its warm-up run; the sibling run
+    // starts each time from a copy of it, so only its new layer is read.
+    let warm = verify(
+        binary,
+        TAG,
+        &["--cache-dir".into(), warm_cache.clone().into()],
+    );
+    let sibling: Vec<OsString> = [
         "sh".into(),
         "-c".into(),
         "rm -rf \"$1\" && cp -r \"$2\" \"$1\" && shift 2 && exec \"$@\"".into(),
         "sh".into(),
-        sibling_cache.into(),
+        sibling_cache.clone().into(),
         warm_cache.into(),
-    ];
-    let sibling: Vec<OsString> = sibling_script.into_iter().chain(sibling).collect();
-    let oci = |tag: &str| format!("oci:{}:{tag}", layout.display());
-    let others = std::env::var("RELNOTES_BENCH_BINARIES").unwrap_or_default();
-    let others = others
-        .split(';')
-        .filter_map(|o| o.split_once('='))
-        .map(|(label, path)| {
-            (
-                format!("`relnotes verify`, OCI layout, {label}"),
-                {
-                    let mut command = verify_with(Path::new(path), oci(TAG));
-                    command.push("--no-cache".into());
-                    command
-                },
-                vec![0, 1],
-            )
-        });
+    ]
+    .into_iter()
+    .chain(verify(
+        binary,
+        SIBLING_TAG,
+        &["--cache-dir".into(), sibling_cache.into()],
+    ))
+    .collect();
+    let run = |label: String, command, ok: &[i32]| Run {
+        label,
+        command,
+        ok: ok.to_vec(),
+    };
     let mut runs = vec![
-        (
-            format!("`igzip -dc` of the layers, {cores} at a time (the floor)"),
-            inflate_all("igzip", blobs, cores),
-            vec![0],
+        run(
+            format!("floor: `igzip -dc` of the layers, {cores} at a time"),
+            inflate_all(blobs, cores),
+            &[0],
         ),
-        (
-            format!("`gzip -dc` of the layers, {cores} at a time"),
-            inflate_all("gzip", blobs, cores),
-            vec![0],
+        run(
+            "`relnotes verify`, cold (`--no-cache`)".into(),
+            verify(binary, TAG, &no_cache),
+            &[0, 1],
         ),
-        (
-            "`relnotes verify`, OCI layout, cold (`--no-cache`)".into(),
-            cold(oci(TAG)),
-            vec![0, 1],
-        ),
-        (
-            format!(
-                "`curl` of the layers from the registry into `igzip -dc`, {cores} at a time (the floor from a registry)"
-            ),
-            fetch_and_inflate(registry, blobs, cores),
-            vec![0],
-        ),
-        (
-            "`relnotes verify`, registry on 127.0.0.1, cold".into(),
-            cold(format!("{registry}/{REPO}:{TAG}")),
-            vec![0, 1],
-        ),
-        (
-            "`relnotes verify`, sibling image, OCI layout, cold".into(),
-            cold(oci(SIBLING_TAG)),
-            vec![0, 1],
-        ),
-        (
-            "`relnotes verify`, OCI layout, warm (every layer cached)".into(),
+        run(
+            "`relnotes verify` again, every layer cached".into(),
             warm,
-            vec![0, 1],
+            &[0, 1],
         ),
-        (
-            "`igzip -dc` of the sibling's new top layer (its floor)".into(),
-            inflate_all("igzip", &[top.to_path_buf()], 1),
-            vec![0],
+        run(
+            "floor: `igzip -dc` of the sibling's new layer".into(),
+            inflate_all(&[top.to_path_buf()], 1),
+            &[0],
         ),
-        (
-            "`relnotes verify`, sibling image, its lower layers cached".into(),
+        run(
+            "`relnotes verify` of the sibling, its lower layers cached".into(),
             sibling,
-            vec![0, 1],
+            &[0, 1],
         ),
     ];
-    runs.extend(others);
+    let others = std::env::var("RELNOTES_BENCH_BINARIES").unwrap_or_default();
+    for (label, path) in others.split(';').filter_map(|o| o.split_once('=')) {
+        runs.push(run(
+            format!("`relnotes verify`, cold, {label}"),
+            verify(Path::new(path), TAG, &no_cache),
+            &[0, 1],
+        ));
+    }
     runs
 }
 
-/// `TOOL -dc` of every blob, `cores` at a time, largest first (as relnotes
-/// reads them), output discarded.
-fn inflate_all(tool: &str, blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
+/// `igzip -dc` of every blob, `cores` at a time, output discarded.
+fn inflate_all(blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
     let list: Vec<String> = blobs.iter().map(|b| b.display().to_string()).collect();
     let script = format!(
-        "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c '{tool} -dc \"$0\" >/dev/null'",
+        "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c 'igzip -dc \"$0\" >/dev/null'",
         list.join(" ")
     );
     vec!["sh".into(), "-c".into(), script.into()]
 }
 
-/// Each blob fetched from `registry` with `curl` and inflated with
-/// `igzip -dc`, `cores` at a time, largest first: the floor of reading the
-/// layers from a registry (the transfer and the registry's own work on
-/// the same cores included).
-fn fetch_and_inflate(registry: &str, blobs: &[PathBuf], cores: usize) -> Vec<OsString> {
-    let digests: Vec<String> = blobs
-        .iter()
-        .map(|b| {
-            let hex = b.file_name().expect("blob file").to_string_lossy();
-            format!("sha256:{hex}")
-        })
-        .collect();
-    let script = format!(
-        "printf '%s\\n' {} | xargs -P {cores} -n 1 sh -c 'curl -sSf \"http://{registry}/v2/{REPO}/blobs/$0\" | igzip -dc >/dev/null'",
-        digests.join(" ")
-    );
-    vec!["sh".into(), "-c".into(), script.into()]
-}
-
-fn median(runs: &[(Duration, u64)]) -> Duration {
-    let mut times: Vec<Duration> = runs.iter().map(|r| r.0).collect();
-    times.sort();
-    times[times.len() / 2]
+/// The run of median wall time.
+fn median(runs: &[Measured]) -> Measured {
+    let mut sorted = runs.to_vec();
+    sorted.sort_by_key(|m| m.wall);
+    sorted[sorted.len() / 2]
 }
 
 /// The CPU features the inflate, CRC and sha256 code can use.
@@ -336,33 +320,41 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
 }
 
-/// Wall time and peak RSS (KiB) of one run under `/usr/bin/time -v`; the
-/// exit code must be one of `ok`.
-fn run_timed(command: &[OsString], ok: &[i32]) -> (Duration, u64) {
+/// Wall time, CPU time and peak RSS of one run under GNU time; its exit
+/// code must be one it accepts.
+fn run_timed(run: &Run) -> Measured {
     let start = Instant::now();
     let out = Command::new("/usr/bin/time")
-        .arg("-v")
-        .args(command)
+        .args(["-f", "%M %U %S"])
+        .args(&run.command)
         .output()
         .expect("/usr/bin/time (Debian's `time` package)");
-    let elapsed = start.elapsed();
+    let wall = start.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        out.status.code().is_some_and(|c| ok.contains(&c)),
-        "{command:?} failed:\n{stderr}"
+        out.status.code().is_some_and(|c| run.ok.contains(&c)),
+        "{:?} failed:\n{stderr}",
+        run.command
     );
-    let rss = stderr
+    let figures: Vec<f64> = stderr
         .lines()
-        .find_map(|l| {
-            l.trim()
-                .strip_prefix("Maximum resident set size (kbytes): ")
+        .last()
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|f| f.parse().ok())
+                .collect()
         })
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(0);
-    (elapsed, rss)
+        .unwrap_or_default();
+    let [rss, user, system] = figures[..] else {
+        panic!("no peak RSS and CPU times from /usr/bin/time: {stderr}");
+    };
+    Measured {
+        wall,
+        cpu: user + system,
+        rss_kib: rss as u64,
+    }
 }
 
-/// A generated layer blob.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct GenLayer {
     digest: String,
@@ -689,54 +681,4 @@ fn append<W: Write>(tar: &mut tar::Builder<W>, path: &str, size: u64, data: impl
     h.set_mode(0o644);
     h.set_mtime(1_700_000_000);
     tar.append_data(&mut h, path, data).expect("append");
-}
-
-/// Pushes `layers` with their config and manifest as `REPO:TAG` (blobs the
-/// registry has are not sent again).
-fn push(base: &str, layers: &[GenLayer], layout: &Path) {
-    image::registry::install_crypto_provider();
-    let client = reqwest::blocking::Client::builder()
-        .no_proxy()
-        .timeout(Duration::from_secs(600))
-        .build()
-        .unwrap();
-    let upload = |body: reqwest::blocking::Body, digest: &str| {
-        let head = client
-            .head(format!("{base}/v2/{REPO}/blobs/{digest}"))
-            .send()
-            .unwrap();
-        if head.status().is_success() {
-            return;
-        }
-        let response = client
-            .post(format!("{base}/v2/{REPO}/blobs/uploads/"))
-            .send()
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 202, "POST upload");
-        let location = response.headers()["Location"].to_str().unwrap().to_string();
-        let sep = if location.contains('?') { '&' } else { '?' };
-        let response = client
-            .put(format!("{location}{sep}digest={digest}"))
-            .header("Content-Type", "application/octet-stream")
-            .body(body)
-            .send()
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 201, "PUT {digest}");
-    };
-    for layer in layers {
-        let file = File::open(blob_path(layout, &layer.digest)).expect("layer blob");
-        upload(file.into(), &layer.digest);
-    }
-    let config = serde_json::to_vec(&config(layers)).unwrap();
-    let config_digest = sha256_digest(&config);
-    let config_size = config.len();
-    upload(config.into(), &config_digest);
-    let manifest = serde_json::to_vec(&manifest(layers, &config_digest, config_size)).unwrap();
-    let response = client
-        .put(format!("{base}/v2/{REPO}/manifests/{TAG}"))
-        .header("Content-Type", "application/vnd.oci.image.manifest.v1+json")
-        .body(manifest)
-        .send()
-        .unwrap();
-    assert_eq!(response.status().as_u16(), 201, "PUT manifest");
 }
