@@ -14,6 +14,7 @@ mod checks;
 mod draft;
 mod import;
 mod list;
+mod observed_sbom;
 mod render;
 mod report;
 mod sbom;

@@ -3,8 +3,9 @@
 //! the image holds, its driver facts, change lines generated from the
 //! diff, the rest carried forward); `relnotes sync` brings an existing
 //! record's versions and driver facts to what the image holds, editing the
-//! TOML in place. The image is read and matched the way `verify` reads and
-//! matches it ([`crate::verify::read_archs`], [`crate::verify::match_component`]).
+//! TOML in place. Both take the image as the app read it for them
+//! ([`image::read_archs`]) and match its packages the way `verify` does
+//! ([`model::matching::match_component`]).
 
 pub mod document;
 pub mod found;

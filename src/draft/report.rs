@@ -2,7 +2,7 @@
 
 use super::GENERATED;
 use super::found::{Found, VersionChange};
-use crate::verify::Inspected;
+use image::Inspected;
 use model::record::{Driver, Loaded, Release, Text};
 use serde::Serialize;
 use std::fmt::Write;

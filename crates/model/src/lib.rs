@@ -5,6 +5,7 @@
 
 pub mod diagnostic;
 pub mod labels;
+pub mod matching;
 pub mod output;
 pub mod package;
 pub mod record;
