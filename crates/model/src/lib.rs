@@ -4,6 +4,7 @@
 //! and their labels, and the one atomic way to write a file.
 
 pub mod diagnostic;
+pub mod drivers;
 pub mod labels;
 pub mod matching;
 pub mod output;
