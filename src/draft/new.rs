@@ -1,10 +1,12 @@
 //! `relnotes new`: the next release's record, drafted from the previous
 //! record and the image.
 
+use super::document::GENERATED;
 use super::document::{self, Layout};
+use super::error::{DraftError, check_version};
 use super::found::{self, Found, Held};
 use super::report::{Drafted, Versioned};
-use super::{DraftError, GENERATED, check_version, lines, words};
+use super::{lines, words};
 use image::{ArchOutcome, Inspected};
 use model::output::{self, OutputFile};
 use model::record::{Loaded, Workspace};

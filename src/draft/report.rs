@@ -1,6 +1,6 @@
 //! What `new` and `sync` did, for people (text) and machines (JSON).
 
-use super::GENERATED;
+use super::document::GENERATED;
 use super::found::{Found, VersionChange};
 use image::Inspected;
 use model::record::{Driver, Loaded, Release, Text};

@@ -1,8 +1,8 @@
 //! `relnotes sync`: an existing record's component versions and driver
 //! facts brought to what the image holds, edited in place.
 
-use super::DraftError;
 use super::document::{self, Layout};
+use super::error::DraftError;
 use super::found;
 use super::report::{ImageChanges, Synced};
 use image::Inspected;
