@@ -1,5 +1,5 @@
-//! Headings of diff reports: the crate's shared labels (`model::labels`)
-//! plus the change headings with their markers.
+//! Headings of diff reports: the shared labels (`model::labels`)
+//! and the change headings with their markers (`heading_*`).
 
 use model::record::Lang;
 
