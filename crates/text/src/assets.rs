@@ -270,7 +270,9 @@ fn without_copula(mut text: &str) -> &str {
     text
 }
 
-/// A and for B; it is not suitable for C". Each list ends with its clause.
+/// `…适用于A、B;该镜像不适用于C,…` → ([A, B], [C]); English: "suitable for
+/// A and for B; it is not suitable for C". Each list ends with its clause;
+/// the phrases are `suits` and `not_suits` of `[assets]`.
 fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
     let mut found: Vec<(usize, bool, usize)> = Vec::new();
     let markers = |of: fn(&'static AssetWords) -> &'static Vec<String>| {

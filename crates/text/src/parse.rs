@@ -4,7 +4,7 @@ use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
 use super::{assets, components, driver};
 use crate::claims::normalize_component;
-use crate::words::{self, Words};
+use crate::words;
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario, Text};
 use serde::Serialize;
@@ -319,14 +319,18 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
 /// `data/words/*.toml`.
 fn is_title_line(line: &str, version: &str) -> bool {
     let lower = line.to_lowercase();
-    let any = |of: fn(&'static Words) -> &'static Vec<String>, is: &dyn Fn(&str) -> bool| {
-        words::each().flat_map(of).any(|w| is(w))
-    };
+    let holds = |list: &Vec<String>| list.iter().any(|w| lower.contains(w.as_str()));
+    let summary = words::each().any(|w| {
+        holds(&w.page.summary_holds)
+            || w.page
+                .summary_starts
+                .iter()
+                .any(|s| lower.starts_with(s.as_str()))
+    });
+    let titled = words::each().any(|w| holds(&w.page.title_holds));
     line.contains(version)
-        && !any(|w| &w.page.summary_holds, &|w| lower.contains(w))
-        && !any(|w| &w.page.summary_starts, &|w| lower.starts_with(w))
-        && (any(|w| &w.page.title_holds, &|w| lower.contains(w))
-            || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
+        && !summary
+        && (titled || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
 }
 
 /// Components found outside the Contents table, unless a name of the same
