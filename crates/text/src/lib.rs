@@ -24,6 +24,7 @@ pub mod page;
 pub mod parse;
 pub mod stated;
 pub mod structure;
+mod words;
 
 use indexmap::IndexMap;
 use model::output::{self, OutputError};
@@ -67,6 +68,8 @@ pub enum ImportError {
     Merge { path: PathBuf, message: String },
     #[error("{}: `{version}` is not a release version", path.display())]
     NotAVersion { path: PathBuf, version: String },
+    #[error("{}: {message}\n  = hint: the project's import words hold `[headings]` (features = [\"…\"], fixes, components, driver, known_issues, assets …) and `[component.NAME]` tables of `aliases` (docs/import.md)", path.display())]
+    Words { path: PathBuf, message: String },
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
@@ -165,8 +168,18 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     // version merges into the first.
     let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
     let mut imported = Vec::new();
+    let words = words::ProjectWords::load(&workspace.root)?;
+    let headings = headings::Headings::with(&words.headings);
     for page in req.pages {
-        let one = import_one(workspace, req, page, &mut records, &imported)?;
+        let one = import_one(
+            workspace,
+            req,
+            page,
+            &headings,
+            &words,
+            &mut records,
+            &imported,
+        )?;
         imported.push(one);
     }
     let mut staged = Vec::new();
@@ -201,6 +214,8 @@ fn import_one(
     workspace: &Workspace,
     req: &ImportRequest,
     page_path: &Path,
+    headings: &headings::Headings,
+    words: &words::ProjectWords,
     records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
     earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
@@ -208,7 +223,7 @@ fn import_one(
     let kind = page::PageKind::detect(page_path, &content);
     let mut page = page::Page::read(kind, &content);
     let mut warnings = Vec::new();
-    if let Some((first, versions)) = structure::first_release(&page) {
+    if let Some((first, versions)) = structure::first_release(&page, headings) {
         warnings.push(Warning {
             line: None,
             message: format!(
@@ -220,7 +235,7 @@ fn import_one(
         });
         page = first;
     }
-    let parts = structure::split(&page);
+    let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
     if stated.is_none() && !parts.has_facts() {
         return Err(ImportError::NoRelease {
@@ -255,7 +270,8 @@ fn import_one(
     let parsed = parse::parse(&parts, &version, lang, &product);
     warnings.extend(parsed.warnings);
     let mut draft = parsed.draft;
-    components::settle_names(&mut draft, &names::Known::of(workspace, &version)?);
+    let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
+    components::settle_names(&mut draft, &known);
     let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
         path: page_path.to_path_buf(),
         message: format!("cannot encode the record: {e}"),

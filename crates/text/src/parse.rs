@@ -4,6 +4,7 @@ use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
 use super::{assets, components, driver};
 use crate::claims::normalize_component;
+use crate::words;
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario, Text};
 use serde::Serialize;
@@ -117,15 +118,11 @@ pub struct SectionOut {
     pub body: Text,
 }
 
-/// Words meaning "none" in a list.
+/// A list's whole text saying it is empty: a dash, or a word of `none`
+/// (`[page]` of `data/words/*.toml`).
 pub(super) fn is_none_word(line: &str) -> bool {
-    matches!(
-        line.trim()
-            .trim_end_matches(['.', '。'])
-            .to_lowercase()
-            .as_str(),
-        "暂无" | "无" | "none" | "n/a" | "-"
-    )
+    let word = line.trim().trim_end_matches(['.', '。']).to_lowercase();
+    word == "-" || words::each().any(|w| w.page.none.contains(&word))
 }
 
 pub struct Parsed {
@@ -205,12 +202,16 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
 
 /// Reads the page's parts; `product` names the title.
 pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
+    let title = |lang| {
+        model::labels::fill(
+            "record_title",
+            lang,
+            &[("product", product), ("version", version)],
+        )
+    };
     let mut draft = Draft {
         version: version.to_string(),
-        title: Text::new(
-            format!("{product} {version} 版本发布记录"),
-            format!("{product} {version} release notes"),
-        ),
+        title: Text::new(title(Lang::Zh), title(Lang::En)),
         ..Draft::default()
     };
     let mut warnings = Vec::new();
@@ -313,15 +314,23 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
 }
 
 /// A preamble line that is the page's title: it names the version and
-/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02").
+/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02"),
+/// not as the summary ("This page …", "本文介绍…"): `[page]` of
+/// `data/words/*.toml`.
 fn is_title_line(line: &str, version: &str) -> bool {
     let lower = line.to_lowercase();
+    let holds = |list: &Vec<String>| list.iter().any(|w| lower.contains(w.as_str()));
+    let summary = words::each().any(|w| {
+        holds(&w.page.summary_holds)
+            || w.page
+                .summary_starts
+                .iter()
+                .any(|s| lower.starts_with(s.as_str()))
+    });
+    let titled = words::each().any(|w| holds(&w.page.title_holds));
     line.contains(version)
-        && !line.contains("本文")
-        && !lower.starts_with("this")
-        && (line.contains("发布记录")
-            || lower.contains("release notes")
-            || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
+        && !summary
+        && (titled || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
 }
 
 /// Components found outside the Contents table, unless a name of the same
@@ -488,7 +497,10 @@ mod tests {
 
     fn parsed(md: &str) -> Draft {
         use super::super::page::{Page, PageKind};
-        let page = super::super::structure::split(&Page::read(PageKind::Markdown, md));
+        let page = super::super::structure::split(
+            &Page::read(PageKind::Markdown, md),
+            crate::headings::Headings::built_in(),
+        );
         parse(&page, "9.9", Lang::En, "x").draft
     }
 
