@@ -2,7 +2,7 @@
 //! placeholders, one note per image with what it suits; the phrases are
 //! `[assets]` of `data/words/*.toml`.
 
-use super::parse::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
+use crate::draft::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
 use crate::words::{self, AssetWords};
 use model::record::Lang;
 use model::reference::ImageRef;

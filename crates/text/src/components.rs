@@ -2,8 +2,8 @@
 //! cells, and versions stated only in prose.
 
 use super::names;
-use super::parse::{Draft, FixesOut, text};
 use crate::claims::find_claims;
+use crate::draft::{Draft, FixesOut, text};
 use crate::package_name::is_package_name;
 use crate::words::{self, Words};
 use indexmap::IndexMap;

@@ -2,7 +2,7 @@
 //! data-center branches, the branches to upgrade from, found by the phrases
 //! of `[driver]` in `data/words/*.toml`.
 
-use super::parse::{BranchOut, DriverOut, text};
+use crate::draft::{BranchOut, DriverOut, text};
 use crate::words::{self, DriverWords};
 use model::record::Lang;
 

@@ -3,9 +3,8 @@
 //! compared case- and punctuation-insensitively, and headings known by their
 //! shape (`[[heading_shapes]]`).
 
-use crate::words;
+use crate::words::{self, Part};
 use indexmap::IndexMap;
-use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -36,23 +35,6 @@ impl Known {
     pub fn is_fact(self) -> bool {
         !matches!(self, Known::Umbrella | Known::Tags | Known::Section(_))
     }
-}
-
-/// The parts a words file's `[headings]` name: every part but a
-/// long-form section (those are `[sections]`, by id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum Part {
-    Umbrella,
-    Features,
-    KeyFeatures,
-    Fixes,
-    Contents,
-    Components,
-    Assets,
-    Driver,
-    KnownIssues,
-    Tags,
 }
 
 impl From<Part> for Known {

@@ -5,6 +5,7 @@
 //! project's own in its `import.toml`.
 
 use crate::package_name::is_package_name;
+use crate::words::Component;
 use indexmap::IndexMap;
 use model::record::{RecordError, Workspace};
 use model::version::pep503;
@@ -19,16 +20,6 @@ struct Catalog {
     vendor_words: Vec<String>,
     /// Canonical name → the component.
     component: IndexMap<String, Component>,
-}
-
-/// One component of `data/components.toml` (or of a project's
-/// `import.toml`).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Component {
-    /// Spellings pages use for it.
-    #[serde(default)]
-    pub aliases: Vec<String>,
 }
 
 /// The spellings of one component, its canonical name first: the name a

@@ -4,138 +4,14 @@ use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
 use super::{assets, components, driver};
 use crate::claims::normalize_component;
+use crate::draft::{Draft, FixesOut, SectionOut, text};
+use crate::lines::{is_command, is_none_word};
 use crate::words;
-use indexmap::IndexMap;
-use model::record::{Lang, Scenario, Text};
-use serde::Serialize;
-
-/// A record as import writes it (the shape of `releases/<version>.toml`).
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Draft {
-    pub version: String,
-    pub archs: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub scenarios: Vec<Scenario>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub framework: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub requirements: Vec<Text>,
-    pub title: Text,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub summary: Option<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub features: Vec<Text>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bug_fixes: Option<FixesOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub known_issues: Vec<Text>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub components: IndexMap<String, String>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub arch: IndexMap<String, ArchOut>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub driver: Option<DriverOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub assets: Vec<AssetOut>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vpc_image: Option<VpcOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sections: Vec<SectionOut>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum FixesOut {
-    List(Vec<Text>),
-    None { none: Text },
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct ArchOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scenarios: Option<Vec<Scenario>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub framework: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub requirements: Option<Vec<Text>>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub components: IndexMap<String, String>,
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct DriverOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cuda: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub datacenter: Vec<BranchOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub upgrade_from: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub not_forward_compatible_with: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wording: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct BranchOut {
-    pub branch: String,
-    pub min: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct AssetOut {
-    pub image: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub suits: Vec<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub not_suits: Vec<Text>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct VpcOut {
-    pub template: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub placeholders: Vec<PlaceholderOut>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct PlaceholderOut {
-    pub name: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub examples: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SectionOut {
-    pub id: String,
-    pub title: Text,
-    pub body: Text,
-}
-
-/// A list's whole text saying it is empty: a dash, or a word of `none`
-/// (`[page]` of `data/words/*.toml`).
-pub(super) fn is_none_word(line: &str) -> bool {
-    let word = line.trim().trim_end_matches(['.', '。']).to_lowercase();
-    word == "-" || words::each().any(|w| w.page.none.contains(&word))
-}
+use model::record::{Lang, Text};
 
 pub struct Parsed {
     pub draft: Draft,
     pub warnings: Vec<Warning>,
-}
-
-pub(super) fn text(lang: Lang, s: impl Into<String>) -> Text {
-    let s = s.into();
-    match lang {
-        Lang::Zh => Text::new(s, ""),
-        Lang::En => Text::new("", s),
-    }
 }
 
 /// A list's items, bullets taken off, code fences and "none" words left
@@ -474,21 +350,6 @@ fn to_markdown(lines: &[&str]) -> String {
         out.push_str("```\n");
     }
     out.trim_end().to_string() + "\n"
-}
-
-pub(super) fn is_command(line: &str) -> bool {
-    [
-        "docker ",
-        "export ",
-        "# ",
-        "pip ",
-        "ljperf ",
-        "python ",
-        "torchrun ",
-        "kubectl ",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
 }
 
 #[cfg(test)]

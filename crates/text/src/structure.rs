@@ -6,8 +6,9 @@
 //! with a warning, and a page that looks cut short is named.
 
 use super::headings::{Headings, Known};
-use super::page::{Cut, Page};
+use super::page::Page;
 use super::stated;
+use crate::lines::Cut;
 use crate::words;
 use std::fmt;
 
@@ -154,7 +155,7 @@ fn heading(line: &str, marked: bool, headings: &Headings) -> Option<Heading> {
     // list, versions or image tags; "Images: the x image is broken" is a
     // sentence, not a heading.
     let content = rest.is_empty()
-        || super::parse::is_none_word(rest)
+        || crate::lines::is_none_word(rest)
         || rest.contains(" · ")
         || (matches!(
             h.known,
@@ -370,7 +371,7 @@ fn cut_line(line: &str) -> Option<&'static str> {
     if let Some(item) = l.strip_prefix("- ") {
         return dangling(item).then_some("inside a list");
     }
-    if l.starts_with('|') || l.starts_with('#') || super::parse::is_command(l) || is_url(l) {
+    if l.starts_with('|') || l.starts_with('#') || crate::lines::is_command(l) || is_url(l) {
         return None;
     }
     let closed = l.ends_with([

@@ -4,9 +4,7 @@
 //! code here knows how to match; the files know what. A page is read with
 //! every language's words, whatever its own language.
 
-use crate::ImportError;
-use crate::headings::Part;
-use crate::names::Component;
+use crate::error::ImportError;
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario};
 use serde::Deserialize;
@@ -14,6 +12,33 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
 use std::sync::OnceLock;
+
+/// The parts a words file's `[headings]` name: every part but a
+/// long-form section (those are `[sections]`, by id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Part {
+    Umbrella,
+    Features,
+    KeyFeatures,
+    Fixes,
+    Contents,
+    Components,
+    Assets,
+    Driver,
+    KnownIssues,
+    Tags,
+}
+
+/// One component of `data/components.toml` (or of a project's
+/// `import.toml`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Component {
+    /// Spellings pages use for it.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
 
 /// The built-in files, in the order their words are tried.
 const FILES: [(Lang, &str, &str); 2] = [
