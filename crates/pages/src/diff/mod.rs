@@ -16,7 +16,6 @@ mod text;
 pub mod words;
 
 use model::record::{ArchView, Project, Release};
-use model::version::Ecosystem;
 
 pub use changes::*;
 pub use text::to_text;

@@ -2,6 +2,7 @@
 
 use super::*;
 use model::record::{Lang, Project, Release, Text};
+use model::version::Ecosystem;
 
 fn project(catalog: &str) -> Project {
     toml::from_str(&format!(
