@@ -95,12 +95,18 @@ pub fn check(release: &Release, driver: &DriverVersion, datacenter: bool) -> Ver
         None => "the record names no minimum driver".to_string(),
     };
     if !datacenter {
+        // What --datacenter would answer, so the hint never promises more.
+        let on_datacenter = check(release, driver, true).support;
         let hint = match allowed {
-            Some(b) => format!(
-                "; on a data-center GPU {branch_name} ≥ {} would do (--datacenter)",
+            Some(b) if on_datacenter == Support::ForwardCompatible => format!(
+                "; on a data-center GPU it runs through {branch_name} forward compatibility (≥ {}, --datacenter)",
                 b.min
             ),
-            None => String::new(),
+            Some(b) if meets_minimum(driver, &b.min) == Some(false) => format!(
+                "; on a data-center GPU {branch_name} ≥ {} would do, which {} is not (--datacenter)",
+                b.min, driver.text
+            ),
+            _ => String::new(),
         };
         return match native {
             Some(false) => verdict(Support::Unsupported, None, format!("{below}{hint}")),
