@@ -22,7 +22,7 @@ pub enum Error {
     #[error(transparent)]
     Site(#[from] pages::site::SiteError),
     #[error(transparent)]
-    Compat(#[from] crate::compat::CompatError),
+    Driver(#[from] model::drivers::DriverError),
     #[error(transparent)]
     Import(#[from] ImportError),
     #[error(transparent)]

@@ -4,7 +4,7 @@
 
 mod cli;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Invocation, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{
@@ -48,7 +48,9 @@ fn main() -> ExitCode {
 /// Runs the command; the session is left in `slot` for its warnings.
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
     let command = match cli.command {
-        Invocation::Standalone(command) => return cli::standalone::run(command),
+        Invocation::Standalone(command) => {
+            return cli::standalone::run(command, Cli::command());
+        }
         Invocation::Project(command) => command,
     };
     let session = slot.insert(Session::open(cli.root.as_deref(), cli.strict)?);

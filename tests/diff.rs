@@ -1,4 +1,5 @@
-//! Integration tests: diff.
+//! Integration tests: diff. Its usage errors are cases in tests/cmd/
+//! (`diff-*`).
 
 use crate::util::{html5_parse_errors, relnotes, relnotes_in, root, stdout_of, xml_well_formed};
 use serde_json::Value;
@@ -314,34 +315,6 @@ fn one_arch_only() {
         "{text}"
     );
     assert!(!text.contains("[amd64]"), "{text}");
-}
-
-#[test]
-fn unknown_arch_is_a_usage_error_listing_both_releases_archs() {
-    let out = relnotes()
-        .args(["diff", "25.05", "25.10", "--arch", "s390x"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("unknown architecture `s390x`"), "{stderr}");
-    assert!(stderr.contains("25.05 declares amd64"), "{stderr}");
-    assert!(stderr.contains("25.10 declares aarch64, amd64"), "{stderr}");
-}
-
-#[test]
-fn unknown_version_is_a_usage_error_listing_known_versions() {
-    for args in [["25.05", "26.01"], ["24.12", "25.10"]] {
-        let out = relnotes().arg("diff").args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(stderr.contains("unknown version"), "{stderr}");
-        assert!(
-            stderr.contains("25.05, 25.10"),
-            "known versions listed: {stderr}"
-        );
-    }
 }
 
 #[test]

@@ -160,17 +160,3 @@ fn a_directory_named_like_a_record_is_not_a_version() {
     let list = relnotes_in(dir.path()).arg("list").output().unwrap();
     assert!(!String::from_utf8_lossy(&list.stdout).contains("26.01"));
 }
-
-#[test]
-fn templates_must_be_a_directory() {
-    let out = relnotes_in(&root())
-        .args(["render", "25.10", "--templates", "Cargo.toml"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("error: --templates Cargo.toml is a file, not a directory"),
-        "{stderr}"
-    );
-}

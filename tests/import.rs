@@ -257,6 +257,51 @@ fn a_markdown_page_with_a_one_column_table() {
     assert_eq!(r.features[0].en, "torch upgraded to 2.9.0");
 }
 
+/// A project's import.toml adds headings and aliases to relnotes' own.
+#[test]
+fn a_projects_own_headings_and_aliases() {
+    let dir = empty_project();
+    let page = dir.path().join("page.md");
+    fs::write(
+        &page,
+        "# x 9.4\n\n## Neuerungen\n\n- Schneller.\n\n## Bekannte Probleme\n\n- Keine Tests.\n\n\
+         ## Components\n\n| Package | Version |\n|---|---|\n| PT | 2.9.0 |\n| Ray Core | 2.50.1 |\n",
+    )
+    .unwrap();
+    let project_words = dir.path().join("import.toml");
+    fs::write(
+        &project_words,
+        "[headings]\nfeatures = [\"Neuerungen\"]\nknown_issues = [\"Bekannte Probleme\"]\n\n\
+         [component.torch]\naliases = [\"pt\"]\n\n[component.ray]\naliases = [\"ray core\"]\n",
+    )
+    .unwrap();
+    assert_ok(&import(dir.path(), &page, &["--lang", "en"]));
+    let (_, r) = load(dir.path(), "9.4");
+    assert_eq!(r.features[0].en, "Schneller.");
+    assert_eq!(r.known_issues[0].en, "Keine Tests.");
+    // `torch` as the catalog spells it; `ray` as the project names it.
+    assert_eq!(
+        r.components.iter().collect::<Vec<_>>(),
+        [
+            (&"torch".to_string(), &"2.9.0".to_string()),
+            (&"ray".to_string(), &"2.50.1".to_string())
+        ]
+    );
+    // A word import.toml does not know is refused, naming the file.
+    fs::write(
+        &project_words,
+        "[headings]\nneuerungen = [\"Neuerungen\"]\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &["--lang", "en", "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("import.toml") && err.contains("unknown variant `neuerungen`"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     let dir = empty_project();

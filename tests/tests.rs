@@ -3,6 +3,7 @@
 mod support;
 mod util;
 
+mod architecture;
 mod attach;
 mod cache;
 mod cli;

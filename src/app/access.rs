@@ -1,8 +1,10 @@
 //! How commands that read an image reach it.
 
 use crate::Error;
+use crate::verify::VerifyError;
 use image::cache::{CacheSettings, LayerCache};
-use image::{Credentials, OpenOptions, Progress, progress};
+use image::{Credentials, Image, ImageSource, Inspected, OpenOptions, Progress, progress};
+use model::record::{Arch, Release};
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,5 +61,34 @@ impl ImageAccess {
     /// Progress bars on a terminal, unless `quiet`.
     pub(super) fn progress(&self) -> Box<dyn Progress> {
         progress::for_terminal(self.quiet)
+    }
+
+    /// Opens `image`, or the record's first asset when none is given.
+    pub(super) fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, Error> {
+        let reference = match image {
+            Some(image) => image.to_string(),
+            None => release
+                .assets
+                .first()
+                .map(|a| a.image.clone())
+                .ok_or_else(|| VerifyError::NoImage {
+                    version: release.version.clone(),
+                })?,
+        };
+        let source = ImageSource::parse(&reference).map_err(VerifyError::from)?;
+        Ok(image::open(&source, &self.open_options()).map_err(VerifyError::from)?)
+    }
+
+    /// Opens the image as [`ImageAccess::open`] does and reads the platform
+    /// of each of `archs`, showing progress.
+    pub(super) fn read(
+        &self,
+        release: &Release,
+        image: Option<&str>,
+        archs: &[Arch],
+    ) -> Result<Inspected, Error> {
+        let opened = self.open(release, image)?;
+        let progress = self.progress();
+        Ok(image::read_archs(&opened, archs, progress.as_ref()).map_err(VerifyError::from)?)
     }
 }

@@ -1,9 +1,9 @@
 //! `relnotes attach` and `relnotes referrers`: SBOMs on the image, as OCI
 //! referrers of each platform's manifest.
 
+use super::observed_sbom::observed_sboms;
 use super::{CommandReport, ImageAccess, Session};
 use crate::Error;
-use crate::verify::{self, ObservedSbomOptions};
 use image::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
 use pages::sbom::{self, SbomFormat};
 
@@ -36,14 +36,14 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
         });
     }
     if req.observed {
-        let progress = req.access.progress();
-        let options = ObservedSbomOptions {
-            image: Some(req.image),
-            open: open.clone(),
-            progress: progress.as_ref(),
-            timestamp: None,
-        };
-        let boms = verify::observed_sbom(project, release, &release.archs, &options)?;
+        let boms = observed_sboms(
+            project,
+            release,
+            &release.archs,
+            &req.access,
+            Some(req.image),
+            None,
+        )?;
         for (arch, bom) in release.archs.iter().zip(boms) {
             sboms.push(SbomToAttach {
                 arch: arch.clone(),

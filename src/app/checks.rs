@@ -2,8 +2,9 @@
 
 use super::Session;
 use crate::Error;
-use crate::compat::{self, CompatReport, DriverVersion};
+use crate::compat::{self, CompatReport};
 use crate::lint::{self, LintReport};
+use model::drivers::DriverVersion;
 
 /// `relnotes compat`: whether each release runs on a driver.
 pub fn compat(

@@ -20,17 +20,26 @@ pub struct NewRequest<'a> {
 /// record and the image.
 pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, Error> {
     draft::check_version(req.version)?;
+    // Refused before the image is read: reading it may take minutes.
+    let path = session.workspace.release_path(req.version);
+    if path.exists() && !req.force {
+        return Err(draft::DraftError::Exists { path }.into());
+    }
     let prev = session.load(req.from)?;
-    let progress = req.access.progress();
+    let release = &prev.release;
+    let inspected = req.access.read(release, Some(req.image), &release.archs)?;
     let options = NewOptions {
         version: req.version,
         image: req.image,
         add: req.add,
         force: req.force,
-        open: req.access.open_options(),
-        progress: progress.as_ref(),
     };
-    Ok(draft::new_release(&session.workspace, &prev, &options)?)
+    Ok(draft::new_release(
+        &session.workspace,
+        &prev,
+        &inspected,
+        &options,
+    )?)
 }
 
 /// What `relnotes sync` is asked.
@@ -45,12 +54,16 @@ pub struct SyncRequest<'a> {
 /// the image holds, edited in place.
 pub fn sync_release(session: &mut Session, req: &SyncRequest) -> Result<Synced, Error> {
     let loaded = session.load(req.version)?;
-    let progress = req.access.progress();
+    let release = &loaded.release;
+    let inspected = req.access.read(release, Some(req.image), &release.archs)?;
     let options = SyncOptions {
         image: req.image,
         dry_run: req.dry_run,
-        open: req.access.open_options(),
-        progress: progress.as_ref(),
     };
-    Ok(draft::sync_release(&session.workspace, &loaded, &options)?)
+    Ok(draft::sync_release(
+        &session.workspace,
+        &loaded,
+        &inspected,
+        &options,
+    )?)
 }

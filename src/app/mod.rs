@@ -14,6 +14,8 @@ mod checks;
 mod draft;
 mod import;
 mod list;
+mod observed_sbom;
+mod outcome;
 mod render;
 mod report;
 mod sbom;
@@ -29,6 +31,7 @@ pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use import::import_page;
 pub use list::{ReleaseList, ReleaseSummary, list_releases};
+pub use outcome::{Destination, LangChoice, Outcome};
 pub use render::{DiffRequest, RenderRequest, diff_releases, render_release};
 pub use report::CommandReport;
 pub use sbom::{SbomRequest, SbomSource, sbom};
@@ -38,67 +41,6 @@ pub use verify::{VerifyRequest, verify};
 pub use verify_all::{
     ArchCheck, CatalogueReport, CheckStatus, ImageTemplate, Totals, VerifyAllRequest, verify_all,
 };
-
-use crate::Error;
-use model::output::{self, OutputFile};
-use model::record::Lang;
-use std::path::PathBuf;
-use std::str::FromStr;
-
-/// Which languages a command writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LangChoice {
-    One(Lang),
-    All,
-}
-
-impl FromStr for LangChoice {
-    type Err = String;
-
-    /// `all`, or a language code.
-    fn from_str(s: &str) -> Result<LangChoice, String> {
-        match s {
-            "all" => Ok(LangChoice::All),
-            code => code.parse().map(LangChoice::One),
-        }
-    }
-}
-
-/// Where results go.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Destination {
-    Stdout,
-    /// A file, or for several outputs a directory.
-    Path(PathBuf),
-}
-
-impl From<Option<PathBuf>> for Destination {
-    /// `-o PATH` when given, else stdout.
-    fn from(path: Option<PathBuf>) -> Destination {
-        path.map_or(Destination::Stdout, Destination::Path)
-    }
-}
-
-/// The result of a command: text for stdout, or files to write.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    Stdout(String),
-    Files(Vec<OutputFile>),
-}
-
-impl Outcome {
-    /// Writes the files, all or none, never overwriting one without
-    /// `force`; gives back the text meant for stdout, if that is what it is.
-    pub fn deliver(self, force: bool) -> Result<Option<String>, Error> {
-        match self {
-            Outcome::Stdout(text) => Ok(Some(text)),
-            Outcome::Files(files) => {
-                output::write_all(&files, force)?;
-                Ok(None)
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests;

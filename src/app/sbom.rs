@@ -1,8 +1,8 @@
 //! `relnotes sbom`: what a release declares, or what its image holds.
 
+use super::observed_sbom::observed_sboms;
 use super::{Destination, ImageAccess, Outcome, Session};
 use crate::Error;
-use crate::verify::{self, ObservedSbomOptions};
 use cyclonedx_bom::prelude::Bom;
 use model::output::OutputFile;
 use model::record::Arch;
@@ -53,16 +53,14 @@ pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> 
             .iter()
             .map(|arch| sbom::build(project, release, arch, timestamp.as_deref()))
             .collect::<Result<_, _>>()?,
-        SbomSource::Image { reference, access } => {
-            let progress = access.progress();
-            let options = ObservedSbomOptions {
-                image: reference.as_deref(),
-                open: access.open_options(),
-                progress: progress.as_ref(),
-                timestamp: timestamp.as_deref(),
-            };
-            verify::observed_sbom(project, release, &archs, &options)?
-        }
+        SbomSource::Image { reference, access } => observed_sboms(
+            project,
+            release,
+            &archs,
+            access,
+            reference.as_deref(),
+            timestamp.as_deref(),
+        )?,
     };
     let mut files = Vec::new();
     for (arch, bom) in archs.iter().zip(boms) {

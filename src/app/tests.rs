@@ -1,5 +1,6 @@
 use super::*;
-use model::record::Text;
+use crate::Error;
+use model::record::{Lang, Text};
 use pages::render::PageFormat;
 use pages::sbom::SbomFormat;
 use pages::site::{CheckReport, Written};

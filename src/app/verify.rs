@@ -2,7 +2,7 @@
 
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::verify::{self, Report, VerifyOptions};
+use crate::verify::{self, Report};
 
 /// What `relnotes verify` is asked.
 pub struct VerifyRequest<'a> {
@@ -20,15 +20,11 @@ pub struct VerifyRequest<'a> {
 /// cannot be read is an error; what the comparison finds is in the report.
 pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> {
     let loaded = session.load(req.version)?;
-    let progress = req.access.progress();
-    let options = VerifyOptions {
-        image: req.image,
-        arch: req.arch,
-        show_undeclared: req.show_undeclared,
-        open: req.access.open_options(),
-        progress: progress.as_ref(),
-    };
-    let mut report = verify::run(&session.workspace.project, &loaded.release, &options)?;
+    let release = &loaded.release;
+    let views = verify::select_archs(&session.workspace.project, release, req.arch)?;
+    let archs: Vec<_> = views.iter().map(|v| v.name.clone()).collect();
+    let inspected = req.access.read(release, req.image, &archs)?;
+    let mut report = verify::compare(release, &views, &inspected, req.show_undeclared);
     report.locate(&loaded.sources, &loaded.release);
     Ok(report)
 }

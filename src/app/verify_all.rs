@@ -169,7 +169,7 @@ fn check_release(
     }
     // A clone shares what the run's access keeps of layers already read.
     let access = access.clone();
-    let image = match verify::open_image(release, Some(reference), &access.open_options()) {
+    let image = match access.open(release, Some(reference)) {
         Ok(image) => image,
         Err(e) => {
             return planned
@@ -183,7 +183,7 @@ fn check_release(
         .views
         .iter()
         .map(
-            |view| match verify::read_archs(&image, std::slice::from_ref(&view.name), progress) {
+            |view| match image::read_archs(&image, std::slice::from_ref(&view.name), progress) {
                 Ok(inspected) => {
                     let views = std::slice::from_ref(view);
                     let mut report = verify::compare(release, views, &inspected, false);

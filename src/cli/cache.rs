@@ -1,33 +1,12 @@
 //! The layer cache on the command line: `--cache-dir` and `--no-cache` of
 //! the commands that read images, and `relnotes cache info|clean`.
 
-use super::ListFormat;
+use super::args::ListFormat;
 use clap::Subcommand;
-use relnotes::CacheSettings;
 use relnotes::output::terminal_safe;
 use relnotes::{CommandReport, Error};
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// Where the layers an image is read from are catalogued (docs/cache.md).
-#[derive(clap::Args, Clone, Default)]
-pub struct CacheArgs {
-    /// Keep layer catalogs in DIR (default: $XDG_CACHE_HOME/relnotes, else ~/.cache/relnotes).
-    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
-    pub cache_dir: Option<PathBuf>,
-    /// Neither read nor write the layer cache: read every layer.
-    #[arg(long)]
-    pub no_cache: bool,
-}
-
-impl CacheArgs {
-    pub fn settings(&self) -> Result<CacheSettings, Error> {
-        Ok(CacheSettings::resolve(
-            self.cache_dir.clone(),
-            self.no_cache,
-        )?)
-    }
-}
 
 #[derive(Subcommand)]
 pub enum CacheCommand {

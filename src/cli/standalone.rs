@@ -2,8 +2,7 @@
 //! JSON Schemas of the file formats. They run before a project is looked
 //! for, so they work anywhere (packaging scripts, editor setup).
 
-use super::Cli;
-use clap::{CommandFactory, Subcommand};
+use clap::Subcommand;
 use clap_complete::Shell;
 use clap_mangen::Man;
 use relnotes::Error;
@@ -54,25 +53,26 @@ pub enum Standalone {
     },
 }
 
-/// Runs a command that needs no project; its exit code.
-pub fn run(command: Standalone) -> Result<u8, Error> {
+/// Runs a command that needs no project; its exit code. `cli` is the
+/// whole command line, which completions and man pages describe.
+pub fn run(command: Standalone, cli: clap::Command) -> Result<u8, Error> {
     match command {
         Standalone::Cache { command } => return super::cache::run(command),
         Standalone::Completions { shell } => {
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "relnotes", &mut script);
+            clap_complete::generate(shell, &mut cli.clone(), "relnotes", &mut script);
             output::print(&String::from_utf8_lossy(&script))?;
         }
         Standalone::Man {
             command,
             output: None,
             ..
-        } => output::print(&man_page(command.as_deref())?)?,
+        } => output::print(&man_page(&cli, command.as_deref())?)?,
         Standalone::Man {
             output: Some(dir),
             force,
             ..
-        } => output::write_all(&man_pages(&dir), force)?,
+        } => output::write_all(&man_pages(&cli, &dir), force)?,
         Standalone::Schema { project } => output::print(&if project {
             relnotes::schema::project_schema()
         } else {
@@ -84,15 +84,15 @@ pub fn run(command: Standalone) -> Result<u8, Error> {
 
 /// The command line with its subcommands named `relnotes-<command>` (what
 /// `build` does), without clap's `help` subcommand, which has no page.
-fn built_command() -> clap::Command {
-    let mut command = Cli::command().disable_help_subcommand(true);
+fn built_command(cli: &clap::Command) -> clap::Command {
+    let mut command = cli.clone().disable_help_subcommand(true);
     command.build();
     command
 }
 
 /// One page: relnotes(1), or the page of one of its commands.
-fn man_page(name: Option<&str>) -> Result<String, Error> {
-    let command = built_command();
+fn man_page(cli: &clap::Command, name: Option<&str>) -> Result<String, Error> {
+    let command = built_command(cli);
     let page = match name {
         None => command,
         Some(name) => command.find_subcommand(name).cloned().ok_or_else(|| {
@@ -107,8 +107,8 @@ fn man_page(name: Option<&str>) -> Result<String, Error> {
 }
 
 /// Every page, as files named the way man looks them up.
-fn man_pages(dir: &std::path::Path) -> Vec<OutputFile> {
-    let command = built_command();
+fn man_pages(cli: &clap::Command, dir: &std::path::Path) -> Vec<OutputFile> {
+    let command = built_command(cli);
     std::iter::once(command.clone())
         .chain(command.get_subcommands().cloned())
         .map(|page| {

@@ -1,7 +1,7 @@
 //! `relnotes verify`'s arguments: one release, or with `--all` every
 //! release of the project (or a range of them).
 
-use super::{AccessArgs, ListFormat};
+use super::args::{AccessArgs, ListFormat};
 use relnotes::output::terminal_safe;
 use relnotes::{Error, VerifyAllRequest, VerifyRequest};
 

@@ -6,6 +6,9 @@
 use model::record::{Arch, DatacenterBranch, Driver};
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
+/// The comment above every line a draft generated.
+pub const GENERATED: &str = "# generated from the image: review";
+
 /// Components laid out as records lay them out: what every arch holds at
 /// one version in `[components]`, the rest in `[arch.<arch>.components]`.
 #[derive(Debug, Clone, Default)]

@@ -3,8 +3,9 @@
 //! facts of its `NVIDIA_REQUIRE_CUDA`, the values of the record's
 //! environment variables. Pure: the image was read before.
 
-use crate::verify::{ArchOutcome, Inspected, InspectedArch, match_component};
 use image::catalog::Requirement;
+use image::{ArchOutcome, Inspected, InspectedArch};
+use model::matching::{confirms, match_component};
 use model::package::{Origin, Package};
 use model::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
 use model::version::{Dotted, Ecosystem};
@@ -188,9 +189,8 @@ fn driver_facts(declared: &Driver, image: &InspectedArch) -> (Driver, Vec<(Strin
         // verify confirms the base with `cuda>=`; without one, nothing
         // checks it, so agreeing with the toolkit either way is enough.
         let agrees = |v: &str| {
-            crate::verify::confirms(Ecosystem::Cuda, v, Ecosystem::Cuda, image_cuda)
-                || (required.is_none()
-                    && crate::verify::confirms(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v))
+            confirms(Ecosystem::Cuda, v, Ecosystem::Cuda, image_cuda)
+                || (required.is_none() && confirms(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v))
         };
         let keep = declared.cuda.as_deref().is_some_and(agrees);
         if !keep {
@@ -225,9 +225,10 @@ fn apply_requirement(
     replacements: &mut Vec<(String, String)>,
 ) {
     if let Some(min) = &req.driver {
-        let same = declared.min.as_deref().is_some_and(|d| {
-            crate::verify::confirms(Ecosystem::Generic, d, Ecosystem::Generic, min)
-        });
+        let same = declared
+            .min
+            .as_deref()
+            .is_some_and(|d| confirms(Ecosystem::Generic, d, Ecosystem::Generic, min));
         if !same {
             if let Some(old) = &declared.min {
                 replacements.push((old.clone(), min.clone()));

@@ -2,7 +2,8 @@
 //! `vLLM升级至0.11.0` / `vLLM upgraded to 0.11.0`, `移除deepspeed` /
 //! `deepspeed removed`, and a downgrade said as one.
 
-use model::record::Text;
+use model::labels;
+use model::record::{Lang, Text};
 use pages::diff::{Change, ComponentChange, ReleaseDiff};
 
 /// One line per change of the diff: a change every arch shares is said
@@ -42,33 +43,43 @@ pub fn change_lines(diff: &ReleaseDiff) -> Vec<Text> {
         }
     }
     for arch in &diff.archs.removed {
-        lines.push(Text::new(
-            format!("不再提供{arch}架构"),
-            format!("The {arch} architecture is no longer provided"),
-        ));
+        lines.push(said("draft_arch_removed", &[("arch", arch.as_str())]));
     }
     lines
 }
 
 fn line(c: &ComponentChange, arch: Option<&str>) -> Text {
-    let name = &c.name;
     let to = c.to.as_deref().unwrap_or_default();
-    let (zh, en) = match c.change {
-        Change::Upgraded => (
-            format!("{name}升级至{to}"),
-            format!("{name} upgraded to {to}"),
-        ),
-        Change::Downgraded => (
-            format!("{name}降级至{to}"),
-            format!("{name} downgraded to {to}"),
-        ),
-        Change::Added => (format!("新增{name} {to}"), format!("{name} {to} added")),
-        Change::Removed | Change::Unchanged => (format!("移除{name}"), format!("{name} removed")),
+    let key = match c.change {
+        Change::Upgraded => "draft_upgraded",
+        Change::Downgraded => "draft_downgraded",
+        Change::Added => "draft_added",
+        Change::Removed | Change::Unchanged => "draft_removed",
     };
+    let line = said(key, &[("name", c.name.as_str()), ("to", to)]);
     match arch {
-        None => Text::new(zh, en),
-        Some(arch) => Text::new(format!("{zh}(仅{arch})"), format!("{en} ({arch} only)")),
+        None => line,
+        Some(arch) => Text::new(
+            labels::fill(
+                "draft_only_arch",
+                Lang::Zh,
+                &[("line", &line.zh), ("arch", arch)],
+            ),
+            labels::fill(
+                "draft_only_arch",
+                Lang::En,
+                &[("line", &line.en), ("arch", arch)],
+            ),
+        ),
     }
+}
+
+/// The label `key` in every language, its `{placeholders}` filled in.
+fn said(key: &'static str, values: &[(&str, &str)]) -> Text {
+    Text::new(
+        labels::fill(key, Lang::Zh, values),
+        labels::fill(key, Lang::En, values),
+    )
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! `relnotes new`: the next release's record, drafted from the previous
 //! record and the image.
 
+use super::document::GENERATED;
 use super::document::{self, Layout};
+use super::error::{DraftError, check_version};
 use super::found::{self, Found, Held};
 use super::report::{Drafted, Versioned};
-use super::{DraftError, GENERATED, check_version, lines, words};
-use crate::verify::{self, ArchOutcome, Inspected};
-use image::{OpenOptions, Progress};
+use super::{lines, words};
+use image::{ArchOutcome, Inspected};
 use model::output::{self, OutputFile};
 use model::record::{Loaded, Workspace};
 use std::str::FromStr;
@@ -20,8 +21,6 @@ pub struct NewOptions<'a> {
     /// More components to declare, as the image holds them.
     pub add: &'a [String],
     pub force: bool,
-    pub open: OpenOptions,
-    pub progress: &'a dyn Progress,
 }
 
 /// Drafts `releases/<version>.toml` from `prev` and the image, and writes
@@ -29,6 +28,7 @@ pub struct NewOptions<'a> {
 pub fn new_release(
     workspace: &Workspace,
     prev: &Loaded,
+    inspected: &Inspected,
     req: &NewOptions,
 ) -> Result<Drafted, DraftError> {
     check_version(req.version)?;
@@ -37,9 +37,7 @@ pub fn new_release(
         return Err(DraftError::Exists { path });
     }
     let release = &prev.release;
-    let image = verify::open_image(release, Some(req.image), &req.open)?;
-    let inspected = verify::read_archs(&image, &release.archs, req.progress)?;
-    let mut found = found::found(&workspace.project, release, &inspected);
+    let mut found = found::found(&workspace.project, release, inspected);
     if found.archs.is_empty() {
         return Err(DraftError::NoArch {
             image: inspected.reference.clone(),
@@ -48,7 +46,7 @@ pub fn new_release(
             platforms: inspected.platforms.iter().map(|p| p.to_string()).collect(),
         });
     }
-    let added = add_components(workspace, req, &inspected, &mut found)?;
+    let added = add_components(workspace, req, inspected, &mut found)?;
 
     let source = std::fs::read_to_string(&prev.path).map_err(|e| DraftError::Document {
         path: prev.path.clone(),
@@ -98,7 +96,7 @@ pub fn new_release(
         path,
         prev,
         &loaded.release,
-        &inspected,
+        inspected,
         &found,
         added,
         renamed,

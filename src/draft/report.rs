@@ -1,8 +1,8 @@
 //! What `new` and `sync` did, for people (text) and machines (JSON).
 
-use super::GENERATED;
+use super::document::GENERATED;
 use super::found::{Found, VersionChange};
-use crate::verify::Inspected;
+use image::Inspected;
 use model::record::{Driver, Loaded, Release, Text};
 use serde::Serialize;
 use std::fmt::Write;

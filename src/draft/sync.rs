@@ -1,12 +1,11 @@
 //! `relnotes sync`: an existing record's component versions and driver
 //! facts brought to what the image holds, edited in place.
 
-use super::DraftError;
 use super::document::{self, Layout};
+use super::error::DraftError;
 use super::found;
 use super::report::{ImageChanges, Synced};
-use crate::verify;
-use image::{OpenOptions, Progress};
+use image::Inspected;
 use model::output::{self, OutputFile};
 use model::record::{Loaded, Workspace};
 use std::str::FromStr;
@@ -17,8 +16,6 @@ pub struct SyncOptions<'a> {
     pub image: &'a str,
     /// Say what would change, write nothing.
     pub dry_run: bool,
-    pub open: OpenOptions,
-    pub progress: &'a dyn Progress,
 }
 
 /// Edits `loaded`'s record so its versions and driver facts are the
@@ -27,12 +24,11 @@ pub struct SyncOptions<'a> {
 pub fn sync_release(
     workspace: &Workspace,
     loaded: &Loaded,
+    inspected: &Inspected,
     req: &SyncOptions,
 ) -> Result<Synced, DraftError> {
     let release = &loaded.release;
-    let image = verify::open_image(release, Some(req.image), &req.open)?;
-    let inspected = verify::read_archs(&image, &release.archs, req.progress)?;
-    let found = found::found(&workspace.project, release, &inspected);
+    let found = found::found(&workspace.project, release, inspected);
     if found.archs.is_empty() {
         return Err(DraftError::NoArch {
             image: inspected.reference.clone(),
@@ -41,7 +37,7 @@ pub fn sync_release(
             platforms: inspected.platforms.iter().map(|p| p.to_string()).collect(),
         });
     }
-    let changes = ImageChanges::new(release, &inspected, &found);
+    let changes = ImageChanges::new(release, inspected, &found);
     let mut synced = Synced {
         path: loaded.path.clone(),
         version: release.version.clone(),

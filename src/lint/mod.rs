@@ -22,8 +22,8 @@
 
 mod facts;
 
-use crate::compat;
 use model::diagnostic::{Counts, Diagnostic, Severity};
+use model::drivers::{self, DriverVersion};
 use model::record::source_map::join;
 use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use model::version::{Dotted, Ecosystem, Version};
@@ -390,20 +390,20 @@ impl Context<'_> {
         let Some((cuda, _)) = self.base_cuda() else {
             return;
         };
-        let Some(row) = compat::toolkit_minimum(&cuda) else {
+        let Some(row) = drivers::toolkit_minimum(&cuda) else {
             return;
         };
-        let Ok(nvidia) = row.driver.parse::<compat::DriverVersion>() else {
+        let Ok(nvidia) = row.driver.parse::<DriverVersion>() else {
             return;
         };
-        let Ok(declared) = min.parse::<compat::DriverVersion>() else {
+        let Ok(declared) = min.parse::<DriverVersion>() else {
             return;
         };
         // A bare branch (`575`) stands for that branch: compare branches only.
         let lower = if declared.parts.len() == 1 {
             declared.branch() < nvidia.branch()
         } else {
-            compat::meets_minimum(&declared, &row.driver) == Some(false)
+            drivers::meets_minimum(&declared, &row.driver) == Some(false)
         };
         if lower {
             self.push(

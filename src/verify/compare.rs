@@ -1,58 +1,14 @@
 //! The comparison itself: a record's arch views against what each platform
 //! of the image holds. Pure: the image was read before.
 
-use super::matching::{Match, confirms, match_component};
 use super::report::*;
-use image::catalog::{CATALOGERS, Catalog, Requirement};
-use image::{ImageConfig, ImageView, Platform};
+use image::catalog::{CATALOGERS, Requirement};
+use image::{ArchOutcome, ImageConfig, Inspected, Platform};
+use model::matching::{Match, confirms, match_component};
 use model::package::Package;
 use model::record::{ArchView, Driver, EnvVar, Release};
 use model::version::Ecosystem;
-use std::collections::{BTreeMap, HashSet};
-
-/// One platform of the image, read and catalogued.
-#[derive(Debug, Clone)]
-pub struct InspectedArch {
-    pub platform: Platform,
-    pub manifest_digest: String,
-    pub layers: Vec<String>,
-    pub config: ImageConfig,
-    pub catalog: Catalog,
-}
-
-impl InspectedArch {
-    /// Catalogues a platform the walker read.
-    pub fn from_view(view: &ImageView) -> InspectedArch {
-        InspectedArch {
-            platform: view.platform.clone(),
-            manifest_digest: view.manifest_digest.clone(),
-            layers: view.layers.clone(),
-            config: view.config.clone(),
-            catalog: image::catalog::catalog(view),
-        }
-    }
-}
-
-/// A declared arch and what the image has for it.
-#[derive(Debug, Clone)]
-pub enum ArchOutcome {
-    Read(Box<InspectedArch>),
-    /// The image has no platform for the arch.
-    Missing {
-        platform: Platform,
-    },
-}
-
-/// The image, as far as the comparison needs it.
-#[derive(Debug, Clone)]
-pub struct Inspected {
-    /// The reference it was read from.
-    pub reference: String,
-    /// Every platform the image holds.
-    pub platforms: Vec<Platform>,
-    /// Per declared arch name.
-    pub archs: BTreeMap<String, ArchOutcome>,
-}
+use std::collections::HashSet;
 
 /// Compares every arch of `views` (a release's, or the one `--arch` picked)
 /// with the image.

@@ -10,19 +10,13 @@
 //! A declared arch the image has no platform for is a finding too.
 
 mod compare;
-mod matching;
-mod observed_sbom;
 mod report;
 
-pub use compare::{ArchOutcome, Inspected, InspectedArch, compare};
-pub(crate) use matching::confirms;
-pub use matching::{Match, match_component};
-pub use observed_sbom::{ObservedSbomOptions, observed_bom, observed_sbom};
+pub use compare::compare;
 pub use report::*;
 
-use image::{self, Image, ImageSource, InspectError, OpenOptions, Platform, Progress};
+use image::InspectError;
 use model::record::{Arch, ArchView, Project, Release};
-use pages::sbom::SbomError;
 
 /// Why `verify` could not start.
 #[derive(Debug, thiserror::Error)]
@@ -44,42 +38,12 @@ pub enum VerifyError {
     /// The image cannot be read: exit 2, with the inspector's hint.
     #[error(transparent)]
     Inspect(Box<InspectError>),
-    /// What the image holds does not make an SBOM.
-    #[error(transparent)]
-    Sbom(#[from] SbomError),
 }
 
 impl From<InspectError> for VerifyError {
     fn from(e: InspectError) -> VerifyError {
         VerifyError::Inspect(Box::new(e))
     }
-}
-
-/// Which image to read, how, and what to report.
-pub struct VerifyOptions<'a> {
-    /// The image; `None` means the record's first asset.
-    pub image: Option<&'a str>,
-    /// One declared arch (or its platform name, `arm64` for `aarch64`);
-    /// `None` means every arch the record declares.
-    pub arch: Option<&'a str>,
-    pub show_undeclared: bool,
-    pub open: OpenOptions,
-    pub progress: &'a dyn Progress,
-}
-
-/// Reads the image's platform of every arch asked for, catalogues it and
-/// compares it with `release`. An image that cannot be read is an error;
-/// what the comparison finds is in the report.
-pub fn run(
-    project: &Project,
-    release: &Release,
-    req: &VerifyOptions,
-) -> Result<Report, VerifyError> {
-    let views = select_archs(project, release, req.arch)?;
-    let image = open_image(release, req.image, &req.open)?;
-    let archs: Vec<Arch> = views.iter().map(|v| v.name.clone()).collect();
-    let inspected = read_archs(&image, &archs, req.progress)?;
-    Ok(compare(release, &views, &inspected, req.show_undeclared))
 }
 
 /// The arch views to verify: every arch the release declares, or the one
@@ -113,48 +77,4 @@ pub fn select_archs(
         });
     }
     Ok(picked)
-}
-
-/// Reads and catalogues the image's platform of every arch in `archs`; an
-/// arch the image has no platform for is [`ArchOutcome::Missing`].
-pub fn read_archs(
-    image: &Image,
-    archs: &[Arch],
-    progress: &dyn Progress,
-) -> Result<Inspected, VerifyError> {
-    let mut inspected = Inspected {
-        reference: image.reference().to_string(),
-        platforms: image.platforms(),
-        archs: Default::default(),
-    };
-    for arch in archs {
-        let platform = Platform::for_arch(arch);
-        let outcome = match image.read_for_catalog(&platform, progress) {
-            Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
-            Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
-            Err(e) => return Err(e.into()),
-        };
-        inspected.archs.insert(arch.to_string(), outcome);
-    }
-    Ok(inspected)
-}
-
-/// Opens `image`, or the record's first asset when none is given.
-pub fn open_image(
-    release: &Release,
-    image: Option<&str>,
-    options: &OpenOptions,
-) -> Result<Image, VerifyError> {
-    let reference = match image {
-        Some(image) => image.to_string(),
-        None => release
-            .assets
-            .first()
-            .map(|a| a.image.clone())
-            .ok_or_else(|| VerifyError::NoImage {
-                version: release.version.clone(),
-            })?,
-    };
-    let source = ImageSource::parse(&reference)?;
-    Ok(image::open(&source, options)?)
 }

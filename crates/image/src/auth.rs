@@ -130,64 +130,64 @@ impl Challenge {
     }
 }
 
-/// Parses the first challenge of a `WWW-Authenticate` header, e.g.
-/// `Bearer realm="https://auth.example.com/token",service="registry",scope="repository:x:pull"`.
+/// Parses every challenge of a `WWW-Authenticate` header, e.g.
+/// `Bearer realm="https://auth.example.com/token",service="registry",scope="repository:x:pull"`
+/// or `Newauth realm="x", Basic realm="y"` (two challenges).
 ///
 /// Hand-written: the grammar (RFC 7235 auth-params with quoted strings) is
-/// a dozen lines, and no small, well-kept crate parses it on its own.
-pub(crate) fn parse_challenge(header: &str) -> Option<Challenge> {
-    let header = header.trim();
-    let (scheme, mut rest) = match header.find(char::is_whitespace) {
-        Some(i) => (&header[..i], header[i..].trim_start()),
-        None => (header, ""),
-    };
-    if scheme.is_empty() {
-        return None;
-    }
-    let mut params = BTreeMap::new();
+/// a few dozen lines; the crates that parse it drop the realm after text
+/// they do not expect, which registries and proxies do send.
+pub(crate) fn parse_challenges(header: &str) -> Vec<Challenge> {
+    let separator = |c: char| c == ',' || c.is_whitespace();
+    let mut challenges = Vec::new();
+    let mut rest = header.trim_start_matches(separator);
     while !rest.is_empty() {
-        let Some(eq) = rest.find('=') else { break };
-        let name = rest[..eq].trim().to_ascii_lowercase();
-        // `Basic realm="a", Bearer realm="b"`: a second challenge starts
-        // with a scheme, so its first name holds a space; only the first
-        // challenge is read.
-        if name.is_empty() || name.contains(char::is_whitespace) {
-            break;
-        }
-        rest = rest[eq + 1..].trim_start();
-        let value;
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let mut out = String::new();
-            let mut chars = quoted.char_indices();
-            let mut end = quoted.len();
-            while let Some((i, c)) = chars.next() {
-                match c {
-                    '\\' => {
-                        if let Some((_, escaped)) = chars.next() {
-                            out.push(escaped);
-                        }
-                    }
-                    '"' => {
-                        end = i + 1;
-                        break;
-                    }
-                    c => out.push(c),
-                }
+        let end = rest.find(separator).unwrap_or(rest.len());
+        let scheme = rest[..end].to_ascii_lowercase();
+        rest = &rest[end..];
+        let mut params = BTreeMap::new();
+        loop {
+            rest = rest.trim_start_matches(separator);
+            let Some(eq) = rest.find('=') else { break };
+            let name = rest[..eq].trim_end();
+            // A name holding a space or comma is the scheme of the next
+            // challenge followed by its first parameter.
+            if name.is_empty() || name.contains(separator) {
+                break;
             }
-            value = out;
-            rest = &quoted[end.min(quoted.len())..];
-        } else {
-            let end = rest.find(',').unwrap_or(rest.len());
-            value = rest[..end].trim().to_string();
-            rest = &rest[end..];
+            let name = name.to_ascii_lowercase();
+            rest = rest[eq + 1..].trim_start();
+            let value;
+            if let Some(quoted) = rest.strip_prefix('"') {
+                let mut out = String::new();
+                let mut chars = quoted.char_indices();
+                let mut end = quoted.len();
+                while let Some((i, c)) = chars.next() {
+                    match c {
+                        '\\' => {
+                            if let Some((_, escaped)) = chars.next() {
+                                out.push(escaped);
+                            }
+                        }
+                        '"' => {
+                            end = i + 1;
+                            break;
+                        }
+                        c => out.push(c),
+                    }
+                }
+                value = out;
+                rest = &quoted[end.min(quoted.len())..];
+            } else {
+                let end = rest.find(',').unwrap_or(rest.len());
+                value = rest[..end].trim().to_string();
+                rest = &rest[end..];
+            }
+            params.insert(name, value);
         }
-        params.insert(name, value);
-        rest = rest.trim_start().trim_start_matches(',').trim_start();
+        challenges.push(Challenge { scheme, params });
     }
-    Some(Challenge {
-        scheme: scheme.to_ascii_lowercase(),
-        params,
-    })
+    challenges
 }
 
 /// The token of a token service's JSON answer (`token`, or `access_token`).
@@ -206,10 +206,11 @@ mod tests {
 
     #[test]
     fn bearer_challenge() {
-        let c = parse_challenge(
+        let [c] = &parse_challenges(
             r#"Bearer realm="https://auth.docker.io/token",service="registry.docker.io",scope="repository:library/ubuntu:pull""#,
-        )
-        .unwrap();
+        )[..] else {
+            panic!("one challenge")
+        };
         assert_eq!(c.scheme, "bearer");
         assert_eq!(c.param("realm"), Some("https://auth.docker.io/token"));
         assert_eq!(c.param("service"), Some("registry.docker.io"));
@@ -218,19 +219,32 @@ mod tests {
 
     #[test]
     fn basic_challenge_and_escapes() {
-        let c = parse_challenge(r#"Basic realm="basic-realm""#).unwrap();
+        let first = |header: &str| parse_challenges(header).remove(0);
+        let c = first(r#"Basic realm="basic-realm""#);
         assert_eq!(c.scheme, "basic");
         assert_eq!(c.param("realm"), Some("basic-realm"));
-        let c = parse_challenge(r#"Bearer realm="a\"b", error=insufficient_scope"#).unwrap();
+        let c = first(r#"Bearer realm="a\"b", error=insufficient_scope"#);
         assert_eq!(c.param("realm"), Some("a\"b"));
         assert_eq!(c.param("error"), Some("insufficient_scope"));
-        let c = parse_challenge("Basic").unwrap();
+        let c = first("Basic");
         assert!(c.params.is_empty());
-        // Only the first of several challenges.
-        let c = parse_challenge(r#"Basic realm="a", Bearer realm="b""#).unwrap();
-        assert_eq!(c.scheme, "basic");
-        assert_eq!(c.param("realm"), Some("a"));
-        assert_eq!(c.params.len(), 1);
+        assert!(parse_challenges("  ").is_empty());
+    }
+
+    #[test]
+    fn every_challenge_of_a_header() {
+        let all = parse_challenges(
+            r#"Newauth realm="apps", type=1, title="Login, please", Bearer realm="https://t/token",service=reg"#,
+        );
+        let schemes: Vec<&str> = all.iter().map(|c| c.scheme.as_str()).collect();
+        assert_eq!(schemes, ["newauth", "bearer"]);
+        assert_eq!(all[0].param("title"), Some("Login, please"));
+        assert_eq!(all[1].param("realm"), Some("https://t/token"));
+        assert_eq!(all[1].param("service"), Some("reg"));
+        let all = parse_challenges(r#"Negotiate, Basic realm="b""#);
+        let schemes: Vec<&str> = all.iter().map(|c| c.scheme.as_str()).collect();
+        assert_eq!(schemes, ["negotiate", "basic"]);
+        assert_eq!(all[1].param("realm"), Some("b"));
     }
 
     #[test]

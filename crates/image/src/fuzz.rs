@@ -3,7 +3,7 @@
 //! the bytes, parsing ends in a value or an error, never a panic, and what
 //! an error quotes stays short.
 
-use super::auth::{parse_challenge, token_from_response};
+use super::auth::{parse_challenges, token_from_response};
 use super::store::config_of;
 use proptest::prelude::*;
 
@@ -22,7 +22,7 @@ proptest! {
 
     #[test]
     fn any_authenticate_header_parses_or_is_refused(header in "\\PC{0,300}") {
-        let _ = parse_challenge(&header);
+        let _ = parse_challenges(&header);
     }
 
     #[test]
@@ -32,10 +32,10 @@ proptest! {
         junk in "[ -~]{0,40}",
     ) {
         let header = format!("Bearer realm=\"{realm}\",service=\"{service}\",{junk}");
-        let challenge = parse_challenge(&header);
-        prop_assert!(challenge.is_some(), "{header}");
-        let challenge = challenge.unwrap();
-        prop_assert_eq!(challenge.param("realm"), Some(realm.as_str()));
+        let challenges = parse_challenges(&header);
+        prop_assert!(!challenges.is_empty(), "{header}");
+        prop_assert_eq!(&challenges[0].scheme, "bearer");
+        prop_assert_eq!(challenges[0].param("realm"), Some(realm.as_str()));
     }
 
     #[test]

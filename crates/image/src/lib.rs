@@ -14,7 +14,9 @@
 //!   as the final image holds them (whiteouts applied), each with the digest
 //!   of the layer it came from, each layer's scan kept by the [`cache`];
 //! - [`catalog`] turns an [`ImageView`] into found
-//!   [`Package`](model::package::Package)s.
+//!   [`Package`](model::package::Package)s;
+//! - [`read_archs`] reads and catalogues the platforms a record's
+//!   architectures ask for into an [`Inspected`] image.
 
 // `unsafe` only to call C (ISA-L, in `inflate`).
 #![deny(unsafe_code)]
@@ -37,6 +39,7 @@ pub(crate) mod error;
 mod fuzz;
 pub(crate) mod image;
 pub mod inflate;
+mod inspected;
 pub(crate) mod layout;
 pub(crate) mod limits;
 pub mod progress;
@@ -51,6 +54,7 @@ pub(crate) mod walker;
 pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};
+pub use inspected::{ArchOutcome, Inspected, InspectedArch, read_archs};
 pub use limits::MAX_HEADER_BLOCK;
 pub use progress::{NoProgress, Progress};
 pub use source::ImageSource;

@@ -209,7 +209,7 @@ impl Registry {
                 .get_all(WWW_AUTHENTICATE)
                 .iter()
                 .filter_map(|v| v.to_str().ok())
-                .filter_map(auth::parse_challenge)
+                .flat_map(auth::parse_challenges)
                 .find(|c| c.scheme == "bearer" || c.scheme == "basic");
             let Some(challenge) = challenge else {
                 return Err(InspectError::AuthFailed {

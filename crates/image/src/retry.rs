@@ -1,14 +1,14 @@
 //! Registry requests retried when they fail for a reason that passes: a
 //! 429 (too many requests), a 5xx, a connection reset. A bounded number of
 //! tries, waiting between them what the registry's `Retry-After` asks
-//! (whole seconds), else a backoff doubling from half a second; the waits
+//! (seconds, or an HTTP date), else a backoff doubling from half a second; the waits
 //! are capped one by one and in total, so a registry that never recovers
 //! costs seconds, not minutes.
 
 use reqwest::StatusCode;
 use reqwest::blocking::{RequestBuilder, Response};
 use reqwest::header::{HeaderMap, RETRY_AFTER};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// Tries of one request, the first included.
 pub const MAX_TRIES: u32 = 4;
@@ -37,7 +37,7 @@ pub(crate) fn send_with_retries(request: RequestBuilder) -> Result<Response, req
         let result = this.send();
         let wait = match &result {
             Ok(response) if is_retryable(response.status()) => {
-                retry_after(response.headers()).unwrap_or(backoff(tries + 1))
+                retry_after(response.headers(), SystemTime::now()).unwrap_or(backoff(tries + 1))
             }
             Err(e) if is_reset(e) => backoff(tries + 1),
             _ => return result,
@@ -75,10 +75,15 @@ pub(crate) fn is_broken_transfer(e: &std::io::Error) -> bool {
         .is_some_and(|e| !e.is_timeout() && (e.is_body() || e.is_request() || e.is_decode()))
 }
 
-/// `Retry-After` in seconds (its date form is not read: the backoff applies).
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+/// The wait `Retry-After` asks for at `now`: a number of seconds, or an
+/// HTTP date (a date already past asks for no wait).
+fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
     let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-    value.parse::<u64>().ok().map(Duration::from_secs)
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let date = httpdate::parse_http_date(value).ok()?;
+    Some(date.duration_since(now).unwrap_or(Duration::ZERO))
 }
 
 /// A connection that broke off: reset, aborted, closed early.
@@ -107,16 +112,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn retry_after_in_seconds() {
+    fn retry_after_in_seconds_or_as_a_date() {
+        let now = httpdate::parse_http_date("Wed, 21 Oct 2015 07:28:00 GMT").unwrap();
         let mut headers = HeaderMap::new();
-        assert_eq!(retry_after(&headers), None);
+        assert_eq!(retry_after(&headers, now), None);
         headers.insert(RETRY_AFTER, "3".parse().unwrap());
-        assert_eq!(retry_after(&headers), Some(Duration::from_secs(3)));
+        assert_eq!(retry_after(&headers, now), Some(Duration::from_secs(3)));
         headers.insert(
             RETRY_AFTER,
-            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
+            "Wed, 21 Oct 2015 07:28:07 GMT".parse().unwrap(),
         );
-        assert_eq!(retry_after(&headers), None);
+        assert_eq!(retry_after(&headers, now), Some(Duration::from_secs(7)));
+        headers.insert(
+            RETRY_AFTER,
+            "Wed, 21 Oct 2015 07:27:00 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after(&headers, now), Some(Duration::ZERO));
+        headers.insert(RETRY_AFTER, "soon".parse().unwrap());
+        assert_eq!(retry_after(&headers, now), None);
     }
 
     #[test]

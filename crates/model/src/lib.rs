@@ -4,7 +4,9 @@
 //! and their labels, and the one atomic way to write a file.
 
 pub mod diagnostic;
+pub mod drivers;
 pub mod labels;
+pub mod matching;
 pub mod output;
 pub mod package;
 pub mod record;

@@ -1,7 +1,9 @@
 //! The Assets part: image references, the VPC template and its
-//! placeholders, one note per image with what it suits.
+//! placeholders, one note per image with what it suits; the phrases are
+//! `[assets]` of `data/words/*.toml`.
 
-use super::parse::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
+use crate::draft::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
+use crate::words::{self, AssetWords};
 use model::record::Lang;
 use model::reference::ImageRef;
 
@@ -26,7 +28,12 @@ pub fn assets(
         if l.is_empty() || l == version || is_fence(l) || is_separator_row(l) {
             continue;
         }
-        if lower.starts_with("vpc") && l.chars().count() <= 20 {
+        // "VPC镜像": a short label of a group of images.
+        let group_label = words::each().any(|w| {
+            let mut labels = w.assets.group_labels.iter();
+            labels.any(|g| lower.starts_with(g.as_str()))
+        });
+        if group_label && l.chars().count() <= 20 {
             continue;
         }
         if is_ref_like(l) && ImageRef::parse(l).is_err_and(|e| e.is_template()) {
@@ -60,7 +67,7 @@ pub fn assets(
             }
             continue;
         }
-        if !prose.is_empty() && lang == Lang::En {
+        if !prose.is_empty() && words::of(lang).spaced {
             prose.push(' ');
         }
         prose.push_str(l);
@@ -89,10 +96,7 @@ pub fn assets(
                         .filter_map(|n| rest.find(&format!("{{{n}}}")))
                         .min()
                         .unwrap_or(rest.len());
-                    rest[..end]
-                        .trim()
-                        .trim_start_matches("为")
-                        .trim_start_matches("is ")
+                    without_copula(rest[..end].trim())
                         .trim_start_matches([':', '：'])
                         .trim()
                         .to_string()
@@ -128,10 +132,13 @@ pub fn assets(
             .first()
             .and_then(|r| after.find(r.as_str()))
             .unwrap_or(after.len());
-        let mut note = rest[..at + image.len() + next].trim().to_string();
-        if lang == Lang::En {
-            note = note.trim_end_matches(" The image").to_string();
+        let mut note = rest[..at + image.len() + next].trim();
+        // The next image's sentence starts after the last one's note.
+        let page_words = words::of(lang);
+        for tail in &page_words.assets.note_tails {
+            note = note.trim_end_matches(page_words.after(tail).as_str());
         }
+        let note = note.to_string();
         notes.push((image.clone(), note));
         rest = &after[next..];
     }
@@ -252,34 +259,30 @@ pub fn image_refs(text: &str) -> Vec<String> {
     out
 }
 
-/// Phrases saying what an image is for, and what it is not for.
-const SUITS: &[&str] = &[
-    "适用于",
-    "推荐用于",
-    "suitable for",
-    "recommended for",
-    "intended for",
-    "designed for",
-];
-const NOT_SUITS: &[&str] = &[
-    "不适用于",
-    "不推荐用于",
-    "not suitable for",
-    "not recommended for",
-    "not intended for",
-    "not designed for",
-];
-
-/// Words that start a new clause after a comma ("…, so do not use it").
-const CLAUSE_STARTS: &[&str] = &[
-    "so ", "please", "but ", "do ", "which", "it ", "and it", "请", "但", "如", "否则",
-];
+/// `text` without the copulas before it ("为", "is "): `copulas` of
+/// `[assets]` (`data/words/*.toml`).
+fn without_copula(mut text: &str) -> &str {
+    for words in words::each() {
+        for copula in &words.assets.copulas {
+            text = text.trim_start_matches(words.before(copula).as_str());
+        }
+    }
+    text
+}
 
 /// `…适用于A、B;该镜像不适用于C,…` → ([A, B], [C]); English: "suitable for
-/// A and for B; it is not suitable for C". Each list ends with its clause.
+/// A and for B; it is not suitable for C". Each list ends with its clause;
+/// the phrases are `suits` and `not_suits` of `[assets]`.
 fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
     let mut found: Vec<(usize, bool, usize)> = Vec::new();
-    for (negative, markers) in [(true, NOT_SUITS), (false, SUITS)] {
+    let markers = |of: fn(&'static AssetWords) -> &'static Vec<String>| {
+        words::each().flat_map(move |w| of(&w.assets))
+    };
+    let negative_first = [
+        (true, markers(|a| &a.not_suits)),
+        (false, markers(|a| &a.suits)),
+    ];
+    for (negative, markers) in negative_first {
         for marker in markers {
             for (at, _) in note.match_indices(marker) {
                 let inside_negative = found
@@ -312,31 +315,58 @@ fn clause_items(rest: &str) -> Vec<String> {
         let after = &rest[at + c.len_utf8()..];
         let ends = matches!(c, ';' | '；' | '。')
             || (c == '.' && (after.is_empty() || after.starts_with(' ')))
-            || (matches!(c, ',' | '，')
-                && CLAUSE_STARTS
-                    .iter()
-                    .any(|w| after.trim_start().to_lowercase().starts_with(w)));
+            || (matches!(c, ',' | '，') && starts_clause(after));
         if ends {
             end = at;
             break;
         }
     }
-    rest[..end]
-        .split(['、', ',', '，'])
-        .flat_map(|p| p.split(" and "))
-        .flat_map(|p| p.split(" or "))
-        .flat_map(|p| p.split(['和', '及', '与']))
-        .map(|p| p.trim().trim_start_matches("for ").trim().to_string())
-        .filter(|p| !p.is_empty())
+    let mut items: Vec<&str> = rest[..end].split(['、', ',', '，']).collect();
+    for words in words::each() {
+        for joint in words.assets.list_joints.iter().map(|j| words.between(j)) {
+            items = items.iter().flat_map(|p| p.split(joint.as_str())).collect();
+        }
+    }
+    items
+        .into_iter()
+        .map(|item| without_lead_in(item.trim()).trim().to_string())
+        .filter(|item| !item.is_empty())
         .collect()
+}
+
+/// Whether the text after a comma starts a new clause ("…, so use it"):
+/// `clause_starts` of `[assets]`.
+fn starts_clause(after: &str) -> bool {
+    let after = after.trim_start().to_lowercase();
+    words::each().any(|words| {
+        let mut starts = words.assets.clause_starts.iter();
+        starts.any(|w| words.starts_with_word(&after, w))
+    })
+}
+
+/// An item without the words before it ("for training"): `item_lead_ins`
+/// of `[assets]`.
+fn without_lead_in(mut item: &str) -> &str {
+    for words in words::each() {
+        for lead_in in &words.assets.item_lead_ins {
+            item = item.trim_start_matches(words.before(lead_in).as_str());
+        }
+    }
+    item
 }
 
 /// `比如:cn-beijing、cn-wulanchabu等` / `for example cn-beijing, cn-wulanchabu`.
 fn examples_in(description: &str) -> Vec<String> {
-    for marker in ["比如:", "比如：", "例如:", "例如：", "for example "] {
-        if let Some(at) = description.find(marker) {
+    let markers = words::each().flat_map(|w| w.assets.examples.iter().map(|e| w.before(e)));
+    for marker in markers {
+        if let Some(at) = description.find(marker.as_str()) {
             let rest = &description[at + marker.len()..];
-            let end = rest.find(['等', '。']).unwrap_or(rest.len());
+            let end_words = words::each().flat_map(|w| &w.assets.examples_end);
+            let end = end_words
+                .filter_map(|w| rest.find(w.as_str()))
+                .chain(rest.find('。'))
+                .min()
+                .unwrap_or(rest.len());
             return rest[..end]
                 .trim_end_matches('.')
                 .split(['、', ','])

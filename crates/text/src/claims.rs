@@ -1,7 +1,10 @@
-//! "X 升级至 Y" / "X upgraded to Y" claims in feature and fix texts.
+//! "X 升级至 Y" / "X upgraded to Y" claims in feature and fix texts. The
+//! phrases are data (`[claims]` of `data/words/*.toml`); how a claim is read
+//! around them is here.
 
+use crate::names;
 use crate::package_name::is_package_name;
-use model::version::pep503;
+use crate::words::{self, ClaimWords, Words};
 
 /// One upgrade claim found in a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,21 +20,10 @@ pub struct Claim {
     pub phrase: String,
 }
 
-/// Aliases: names people write for a component declared under another name.
-const ALIASES: [(&str, &str); 3] = [
-    ("pytorch", "torch"),
-    ("transformerengine", "transformer-engine"),
-    ("te", "transformer-engine"),
-];
-
 /// The key two spellings of a component share: case-insensitive, PEP 503,
-/// and aliases (`pytorch` → `torch`).
+/// and the aliases of `data/components.toml` (`pytorch` → `torch`).
 pub fn normalize_component(name: &str) -> String {
-    let key = pep503(&name.split_whitespace().collect::<Vec<_>>().join("-"));
-    ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == key)
-        .map_or(key, |(_, canonical)| canonical.to_string())
+    names::canonical_key(name)
 }
 
 fn name_char(c: char) -> bool {
@@ -51,22 +43,31 @@ fn version_after(text: &str) -> Option<String> {
 
 /// Every upgrade claim of `text`, in order: "X升级至Y", "升级X vY",
 /// "X upgraded to Y", "Upgraded X to Y", "Bumped X to Y" and the chained
-/// "… and Z to W". Names are package names, never the words around them.
+/// "… and Z to W", in every language's words (`[claims]` of
+/// `data/words/*.toml`). Names are package names, never the words around
+/// them.
 pub fn find_claims(text: &str) -> Vec<Claim> {
     let mut found = Vec::new();
-    chinese_name_first(text, &mut found);
-    chinese_verb_first(text, &mut found);
-    english_name_first(text, &mut found);
-    english_verb_first(text, &mut found);
+    for words in words::each() {
+        // Where words are spaced, a name is a run of words before the
+        // phrase; elsewhere it runs right up to it.
+        if words.spaced {
+            spaced_name_first(text, words, &mut found);
+            spaced_verb_first(text, words, &mut found);
+        } else {
+            name_first(text, &words.claims, &mut found);
+            verb_first(text, &words.claims, &mut found);
+        }
+    }
     found.sort_by_key(|(at, _)| *at);
     found.dedup_by_key(|(at, _)| *at);
     found.into_iter().map(|(_, c)| c).collect()
 }
 
 /// "megatron-core升级至0.14.0" / "X升级到Y" / "X更新至Y".
-fn chinese_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
-    for marker in ["升级至", "升级到", "更新至", "更新到"] {
-        for (at, _) in text.match_indices(marker) {
+fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
+    for marker in &claims.name_first {
+        for (at, _) in text.match_indices(marker.as_str()) {
             let before = text[..at].trim_end();
             let start = before
                 .char_indices()
@@ -97,11 +98,12 @@ fn chinese_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
 
 /// "升级vllm v0.9.2" / "升级 vLLM 至 0.9.2". A version run into the name
 /// ("升级pytorch2.6") is part of the token, so it names no version.
-fn chinese_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
-    for marker in ["升级", "更新"] {
-        for (at, _) in text.match_indices(marker) {
+fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
+    for marker in &claims.verb_first {
+        for (at, _) in text.match_indices(marker.as_str()) {
             let rest = &text[at + marker.len()..];
-            if rest.starts_with(['至', '到', '了']) {
+            let not_verb_first = claims.to.iter().chain(&claims.not_after_verb);
+            if not_verb_first.clone().any(|w| rest.starts_with(w.as_str())) {
                 continue;
             }
             let trimmed = rest.trim_start();
@@ -111,9 +113,10 @@ fn chinese_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = trimmed[token.len()..].trim_start();
-            let after = after
-                .strip_prefix('至')
-                .or_else(|| after.strip_prefix('到'))
+            let after = claims
+                .to
+                .iter()
+                .find_map(|to| after.strip_prefix(to.as_str()))
                 .unwrap_or(after);
             let Some(version) = version_after(after) else {
                 continue;
@@ -133,20 +136,29 @@ fn chinese_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
 }
 
 /// Words of `text`, split on spaces and clause punctuation.
-fn words(text: &str) -> Vec<&str> {
+fn split_words(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '，' | '；'))
         .map(|w| w.trim_matches(|c: char| !name_char(c)))
         .filter(|w| !w.is_empty())
         .collect()
 }
 
+/// The first of `words` standing between others in `text` (" to "): where
+/// it starts and how long it is with its spaces.
+fn first_between(text: &str, words: &Words, of: &[String]) -> Option<(usize, usize)> {
+    of.iter()
+        .map(|w| words.between(w))
+        .filter_map(|w| text.find(&w).map(|at| (at, w.len())))
+        .min()
+}
+
 /// "vLLM upgraded to 0.11.0", "CUDA in the base image upgraded to 12.9.0",
 /// "NCCL bumped to 2.30.7 and EFA to 1.49.0".
-fn english_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     let lower = text.to_ascii_lowercase();
-    for marker in [" upgraded to ", " updated to ", " bumped to "] {
-        for (at, _) in lower.match_indices(marker) {
-            let before = words(&text[..at]);
+    for marker in words.claims.name_first.iter().map(|m| words.between(m)) {
+        for (at, _) in lower.match_indices(&marker) {
+            let before = split_words(&text[..at]);
             let near: Vec<&str> = before.iter().rev().take(6).copied().collect();
             let mut names: Vec<String> = near
                 .iter()
@@ -181,91 +193,97 @@ fn english_name_first(text: &str, out: &mut Vec<(usize, Claim)>) {
                     version: version.clone(),
                 },
             ));
-            chained(text, rest, &version, out);
+            chained(text, rest, &version, words, out);
         }
     }
 }
 
 /// "Bumped PyTorch to 2.13.0", "Upgraded vLLM to 0.10.0".
-fn english_verb_first(text: &str, out: &mut Vec<(usize, Claim)>) {
+fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     let lower = text.to_ascii_lowercase();
-    for marker in [
-        "upgraded ",
-        "updated ",
-        "bumped ",
-        "upgrade ",
-        "update ",
-        "bump ",
-    ] {
-        for (at, _) in lower.match_indices(marker) {
+    for marker in words.claims.verb_first.iter().map(|m| words.before(m)) {
+        for (at, _) in lower.match_indices(&marker) {
             if at > 0 && text[..at].chars().next_back().is_some_and(name_char) {
                 continue;
             }
             let rest = &text[at + marker.len()..];
-            let Some(to) = rest.to_ascii_lowercase().find(" to ") else {
+            let Some((to, to_len)) =
+                first_between(&rest.to_ascii_lowercase(), words, &words.claims.to)
+            else {
                 continue;
             };
-            let name_words = words(&rest[..to]);
+            let name_words = split_words(&rest[..to]);
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !name_words.iter().all(|w| is_package_name(w))
             {
                 continue;
             }
-            let after = &rest[to + 4..];
+            let after = &rest[to + to_len..];
             let Some(version) = version_after(after) else {
                 continue;
             };
             out.push((
                 at,
                 Claim {
-                    phrase: text[at..at + marker.len() + to + 3].to_string(),
+                    phrase: text[at..at + marker.len() + to + to_len - 1].to_string(),
                     name: name_words.join(" "),
                     alternatives: Vec::new(),
                     version: version.clone(),
                 },
             ));
-            chained(text, after, &version, out);
+            chained(text, after, &version, words, out);
         }
     }
 }
 
 /// After a claim's version: ", and EFA to 1.49.0" / " and DeepSpeed to 0.19.2".
-fn chained(text: &str, after_marker: &str, version: &str, out: &mut Vec<(usize, Claim)>) {
+fn chained(
+    text: &str,
+    after_marker: &str,
+    version: &str,
+    words: &Words,
+    out: &mut Vec<(usize, Claim)>,
+) {
     let Some(at) = after_marker.find(version) else {
         return;
     };
     let mut rest = &after_marker[at + version.len()..];
     loop {
         let trimmed = rest.trim_start_matches([',', ' ']);
-        let Some(tail) = trimmed.strip_prefix("and ") else {
+        let Some(tail) = words
+            .claims
+            .and
+            .iter()
+            .find_map(|and| trimmed.strip_prefix(words.before(and).as_str()))
+        else {
             return;
         };
-        let Some(to) = tail.find(" to ") else {
+        let Some((to, to_len)) = first_between(tail, words, &words.claims.to) else {
             return;
         };
-        let name_words = words(&tail[..to]);
+        let name_words = split_words(&tail[..to]);
         if name_words.is_empty()
             || name_words.len() > 3
             || !name_words.iter().all(|w| is_package_name(w))
         {
             return;
         }
-        let Some(v) = version_after(&tail[to + 4..]) else {
+        let Some(v) = version_after(&tail[to + to_len..]) else {
             return;
         };
         let at = text.len() - tail.len();
         out.push((
             at,
             Claim {
-                phrase: tail[..to + 3].to_string(),
+                phrase: tail[..to + to_len - 1].to_string(),
                 name: name_words.join(" "),
                 alternatives: Vec::new(),
                 version: v.clone(),
             },
         ));
-        let used = tail[to + 4..].find(&v).map_or(0, |i| i + v.len());
-        rest = &tail[to + 4 + used..];
+        let used = tail[to + to_len..].find(&v).map_or(0, |i| i + v.len());
+        rest = &tail[to + to_len + used..];
     }
 }
 

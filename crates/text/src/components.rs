@@ -2,9 +2,10 @@
 //! cells, and versions stated only in prose.
 
 use super::names;
-use super::parse::{Draft, FixesOut, text};
 use crate::claims::find_claims;
+use crate::draft::{Draft, FixesOut, text};
 use crate::package_name::is_package_name;
+use crate::words::{self, Words};
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario, Text};
 use model::version::{Ecosystem, Version};
@@ -32,15 +33,28 @@ fn row_kind(first_cell: &str) -> Option<Row> {
     if model::record::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
         return Some(Row::Header);
     }
-    Some(match c.as_str() {
-        "应用场景" | "场景" | "scenarios" | "scenario" | "use cases" => Row::Scenarios,
-        "框架" | "framework" => Row::Framework,
-        "requirements" | "要求" | "依赖" => Row::Requirements,
-        "核心组件" | "组件" | "components" | "core components" | "main components" => {
-            Row::Components
-        }
-        _ => return None,
-    })
+    let is =
+        |of: fn(&'static Words) -> &'static Vec<String>| words::each().any(|w| of(w).contains(&c));
+    if is(|w| &w.rows.scenarios) {
+        Some(Row::Scenarios)
+    } else if is(|w| &w.rows.framework) {
+        Some(Row::Framework)
+    } else if is(|w| &w.rows.requirements) {
+        Some(Row::Requirements)
+    } else if is(|w| &w.rows.components) {
+        Some(Row::Components)
+    } else {
+        None
+    }
+}
+
+/// The scenario a word of the scenarios row names ("训练", "inference").
+fn scenario(word: &str) -> Option<Scenario> {
+    let word = word.trim().to_lowercase();
+    words::each()
+        .flat_map(|w| &w.scenarios)
+        .find(|(_, said)| said.contains(&word))
+        .map(|(scenario, _)| *scenario)
 }
 
 /// The Contents part: a per-arch table (rows by label, one column per
@@ -159,11 +173,7 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
                 Row::Scenarios => {
                     col.scenarios = value
                         .split(['/', '、', ',', '，', '&'])
-                        .filter_map(|s| match s.trim().to_lowercase().as_str() {
-                            "训练" | "training" => Some(Scenario::Training),
-                            "推理" | "inference" => Some(Scenario::Inference),
-                            _ => None,
-                        })
+                        .filter_map(scenario)
                         .collect();
                 }
                 Row::Framework if !value.is_empty() => col.framework = Some(value.to_string()),
@@ -277,15 +287,17 @@ fn cells_of(line: &str) -> Vec<&str> {
 
 /// `Package | Version`, `Component | Version`, `组件 | 版本`.
 fn is_version_header(cells: &[&str]) -> bool {
-    matches!(
-        cells[1].to_lowercase().as_str(),
-        "version" | "versions" | "版本" | "版本号"
-    )
+    let head = cells[1].to_lowercase();
+    words::each().any(|w| w.components.version_heads.contains(&head))
 }
 
-/// Words that may follow a version in an item ("DALI 0.18.0 Beta",
+/// A word that may follow a version in an item ("DALI 0.18.0 Beta",
 /// "Added Ubuntu 22.04 support").
-const VERSION_SUFFIXES: &[&str] = &["beta", "alpha", "preview", "rc", "lts", "ga", "support"];
+fn is_version_suffix(word: &str) -> bool {
+    let word = word.to_lowercase();
+    let word = word.trim_end_matches(['.', '。']);
+    words::each().any(|w| w.components.version_suffixes.iter().any(|s| s == word))
+}
 
 /// A version as written → the version, if it is one for component `name`:
 /// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
@@ -405,8 +417,10 @@ fn is_version_word(word: &str) -> bool {
 /// first version, and nothing after it but a suffix or a parenthesis.
 fn named_versions(item: &str) -> Vec<(String, String)> {
     let mut parts = vec![item];
-    for joint in [" including ", " with ", " and ", " plus "] {
-        parts = parts.iter().flat_map(|p| p.split(joint)).collect();
+    for words in words::each() {
+        for joint in words.components.joints.iter().map(|j| words.between(j)) {
+            parts = parts.iter().flat_map(|p| p.split(joint.as_str())).collect();
+        }
     }
     let mut out = Vec::new();
     for part in parts {
@@ -416,9 +430,7 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         };
         let after = &words[at + 1..];
         let clean_end = after.first().is_none_or(|w| w.starts_with('('))
-            || after.iter().all(|w| {
-                VERSION_SUFFIXES.contains(&w.to_lowercase().trim_end_matches(['.', '。']))
-            });
+            || after.iter().all(|w| is_version_suffix(w));
         if !clean_end {
             continue;
         }

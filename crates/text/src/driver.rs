@@ -1,7 +1,9 @@
 //! The Driver Requirements part: base CUDA version, minimum driver,
-//! data-center branches, the branches to upgrade from.
+//! data-center branches, the branches to upgrade from, found by the phrases
+//! of `[driver]` in `data/words/*.toml`.
 
-use super::parse::{BranchOut, DriverOut, text};
+use crate::draft::{BranchOut, DriverOut, text};
+use crate::words::{self, DriverWords};
 use model::record::Lang;
 
 pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
@@ -13,15 +15,15 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     for sentence in sentences(&all) {
         let lower = sentence.to_ascii_lowercase();
         let branches_named = branches(sentence);
-        if !branches_named.is_empty() && UPGRADE_WORDS.iter().any(|w| lower.contains(w)) {
+        if !branches_named.is_empty() && holds(&lower, |d| &d.upgrade) {
             out.upgrade_from.extend(branches_named);
-            for marker in NOT_FORWARD_COMPATIBLE {
+            for marker in phrases(|d| &d.not_forward_compatible) {
                 if let Some(at) = lower.find(marker) {
                     out.not_forward_compatible_with =
                         cuda_mentions(&sentence[at..]).into_iter().next();
                 }
             }
-        } else if DATACENTER_WORDS.iter().any(|w| lower.contains(w)) {
+        } else if holds(&lower, |d| &d.datacenter) {
             for branch in datacenter_branches(sentence) {
                 if !out.datacenter.iter().any(|b| b.branch == branch.branch) {
                     out.datacenter.push(branch);
@@ -29,7 +31,7 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
             }
         } else {
             if out.cuda.is_none()
-                && let Some(at) = BASED_ON.iter().filter_map(|m| lower.find(m)).min()
+                && let Some(at) = phrases(|d| &d.based_on).filter_map(|m| lower.find(m)).min()
             {
                 out.cuda = cuda_mentions(&sentence[at..]).into_iter().next();
             }
@@ -41,42 +43,20 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     out
 }
 
-/// "based on CUDA 12.8.0", "基于CUDA 12.8.0".
-const BASED_ON: &[&str] = &["based on", "基于", "built on"];
+/// Whether `sentence` (lowercased) holds a phrase of the `[driver]`
+/// list `of` in any language (`data/words/*.toml`).
+fn holds(sentence: &str, of: fn(&'static DriverWords) -> &'static Vec<String>) -> bool {
+    phrases(of).any(|p| sentence.contains(p))
+}
 
-/// A sentence with these words and branches lists the drivers to upgrade from.
-const UPGRADE_WORDS: &[&str] = &["upgrade", "升级", "not forward", "不向前兼容", "不兼容"];
-
-const NOT_FORWARD_COMPATIBLE: &[&str] = &[
-    "not forward-compatible with",
-    "not forward compatible with",
-    "不向前兼容",
-];
-
-/// A sentence with these words names the data-center branches.
-const DATACENTER_WORDS: &[&str] = &[
-    "data center",
-    "data-center",
-    "datacenter",
-    "数据中心",
-    "tesla",
-    "或更高版本r",
-    "或更高版本 r",
-    "或更高版本的 r",
-    "(or later r",
-    "(or a later r",
-    " or later)",
-];
-
-/// Words naming the minimum driver, in the order they are tried.
-const MINIMUM_MARKERS: &[&str] = &[
-    "驱动程序版本",
-    "驱动版本",
-    "驱动程序",
-    "driver release",
-    "driver version",
-    "driver",
-];
+/// The phrases of the `[driver]` list `of`, every language's in order.
+fn phrases(
+    of: fn(&'static DriverWords) -> &'static Vec<String>,
+) -> impl Iterator<Item = &'static str> {
+    words::each()
+        .flat_map(move |w| of(&w.driver))
+        .map(String::as_str)
+}
 
 /// Sentences: split at `。`, `;`, line breaks and a `.` before a space.
 fn sentences(text: &str) -> Vec<&str> {
@@ -108,7 +88,7 @@ fn is_driver_release(v: &str) -> bool {
 fn minimum(sentence: &str) -> Option<String> {
     let lower = sentence.to_ascii_lowercase();
     let mut found: Option<(usize, String)> = None;
-    for marker in MINIMUM_MARKERS {
+    for marker in phrases(|d| &d.minimum) {
         for (at, _) in lower.match_indices(marker) {
             let rest = lower[at + marker.len()..]
                 .trim_start()

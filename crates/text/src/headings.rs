@@ -1,6 +1,12 @@
 //! Which part of a release a heading starts, by meaning: the variants
-//! vendors write, in English and Chinese, compared case- and
-//! punctuation-insensitively.
+//! vendors write (`[headings]` and `[sections]` of `data/words/*.toml`),
+//! compared case- and punctuation-insensitively, and headings known by their
+//! shape (`[[heading_shapes]]`).
+
+use crate::words::{self, Part};
+use indexmap::IndexMap;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// A part of the record a heading starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,134 +37,94 @@ impl Known {
     }
 }
 
-/// Heading variants, normalized (see [`normalize`]), and the part each
-/// starts.
-const HEADINGS: &[(&str, Known)] = &[
-    ("main features and bug fix lists", Known::Umbrella),
-    ("main features and bug fixes", Known::Umbrella),
-    ("主要特性和bug修复列表", Known::Umbrella),
-    ("主要特性与问题修复", Known::Umbrella),
-    ("main features", Known::Features),
-    ("main feature", Known::Features),
-    ("features", Known::Features),
-    ("new features", Known::Features),
-    ("whats new", Known::Features),
-    ("what is new", Known::Features),
-    ("highlights", Known::Features),
-    ("release highlights", Known::Features),
-    ("key highlights", Known::Features),
-    ("announcements", Known::Features),
-    ("release notes", Known::Features),
-    ("changes", Known::Features),
-    ("updates", Known::Features),
-    ("主要特性", Known::Features),
-    ("新功能", Known::Features),
-    ("新特性", Known::Features),
-    ("新增特性", Known::Features),
-    ("新增功能", Known::Features),
-    ("主要更新", Known::Features),
-    ("更新内容", Known::Features),
-    ("版本亮点", Known::Features),
-    ("亮点", Known::Features),
-    ("公告", Known::Features),
-    ("key features and enhancements", Known::KeyFeatures),
-    ("key features", Known::KeyFeatures),
-    ("关键特性与增强", Known::KeyFeatures),
-    ("bugs fix", Known::Fixes),
-    ("bug fix", Known::Fixes),
-    ("bug fixes", Known::Fixes),
-    ("bugs fixed", Known::Fixes),
-    ("bugfixes", Known::Fixes),
-    ("fixed bugs", Known::Fixes),
-    ("fixed issues", Known::Fixes),
-    ("resolved issues", Known::Fixes),
-    ("fixes", Known::Fixes),
-    ("问题修复", Known::Fixes),
-    ("缺陷修复", Known::Fixes),
-    ("bug修复", Known::Fixes),
-    ("修复问题", Known::Fixes),
-    ("已修复问题", Known::Fixes),
-    ("contents", Known::Contents),
-    ("image details", Known::Contents),
-    ("image contents", Known::Contents),
-    ("内容", Known::Contents),
-    ("镜像内容", Known::Contents),
-    ("镜像详情", Known::Contents),
-    ("core components", Known::Components),
-    ("components", Known::Components),
-    ("main components", Known::Components),
-    ("upgraded components", Known::Components),
-    ("component versions", Known::Components),
-    ("core packages", Known::Components),
-    ("packages", Known::Components),
-    ("package versions", Known::Components),
-    ("bundled versions", Known::Components),
-    ("software components", Known::Components),
-    ("核心组件", Known::Components),
-    ("组件", Known::Components),
-    ("组件版本", Known::Components),
-    ("主要组件", Known::Components),
-    ("软件包", Known::Components),
-    ("driver requirements", Known::Driver),
-    ("driver requirement", Known::Driver),
-    ("驱动要求", Known::Driver),
-    ("驱动程序要求", Known::Driver),
-    ("驱动版本要求", Known::Driver),
-    ("known issues", Known::KnownIssues),
-    ("known limitations", Known::KnownIssues),
-    ("已知问题", Known::KnownIssues),
-    ("已知限制", Known::KnownIssues),
-    ("assets", Known::Assets),
-    ("docker image uris", Known::Assets),
-    ("image uris", Known::Assets),
-    ("docker image urls", Known::Assets),
-    ("image urls", Known::Assets),
-    ("docker images", Known::Assets),
-    ("container images", Known::Assets),
-    ("images", Known::Assets),
-    ("镜像资产", Known::Assets),
-    ("资产", Known::Assets),
-    ("镜像地址", Known::Assets),
-    ("镜像列表", Known::Assets),
-    ("tags", Known::Tags),
-    ("quick start", Known::Section("quick-start")),
-    ("getting started", Known::Section("quick-start")),
-    ("快速开始", Known::Section("quick-start")),
-    ("快速入门", Known::Section("quick-start")),
-    ("本镜像内置环境变量", Known::Section("environment")),
-    ("内置环境变量", Known::Section("environment")),
-    (
-        "built in environment variables",
-        Known::Section("environment"),
-    ),
-    ("gpu requirements", Known::Section("gpu-requirements")),
-    ("security advisory", Known::Section("security-advisory")),
-    ("build and test", Known::Section("build-and-test")),
-];
+impl From<Part> for Known {
+    fn from(part: Part) -> Known {
+        match part {
+            Part::Umbrella => Known::Umbrella,
+            Part::Features => Known::Features,
+            Part::KeyFeatures => Known::KeyFeatures,
+            Part::Fixes => Known::Fixes,
+            Part::Contents => Known::Contents,
+            Part::Components => Known::Components,
+            Part::Assets => Known::Assets,
+            Part::Driver => Known::Driver,
+            Part::KnownIssues => Known::KnownIssues,
+            Part::Tags => Known::Tags,
+        }
+    }
+}
 
-/// The part a heading's text starts, if it is a known one.
+/// The headings import knows: every language's (`data/words/*.toml`),
+/// and a project's own (`import.toml`), normalized (see [`normalize`]).
+#[derive(Debug, Clone)]
+pub struct Headings {
+    exact: HashMap<String, Known>,
+}
+
+impl Headings {
+    /// Every language's headings.
+    pub fn built_in() -> &'static Headings {
+        static BUILT_IN: OnceLock<Headings> = OnceLock::new();
+        BUILT_IN.get_or_init(|| {
+            let mut exact = HashMap::new();
+            for (_, words) in words::all() {
+                let parts = words
+                    .headings
+                    .iter()
+                    .flat_map(|(part, headings)| headings.iter().map(|h| (h, Known::from(*part))));
+                let sections = words.sections.iter().flat_map(|(id, headings)| {
+                    headings.iter().map(|h| (h, Known::Section(id.as_str())))
+                });
+                for (heading, known) in parts.chain(sections) {
+                    // Where two files name one heading, the first wins.
+                    exact.entry(normalize(heading)).or_insert(known);
+                }
+            }
+            Headings { exact }
+        })
+    }
+
+    /// The built-in headings and `extra` (a project's), which win.
+    pub(crate) fn with(extra: &IndexMap<Part, Vec<String>>) -> Headings {
+        let mut headings = Headings::built_in().clone();
+        for (part, titles) in extra {
+            for title in titles {
+                headings.exact.insert(normalize(title), Known::from(*part));
+            }
+        }
+        headings
+    }
+
+    /// The part a heading's text starts, if it is a known one.
+    pub fn known(&self, title: &str) -> Option<Known> {
+        let n = normalize(title);
+        if n.is_empty() {
+            return None;
+        }
+        if let Some(k) = self.exact.get(&n) {
+            return Some(*k);
+        }
+        // "Contents of the PyTorch container", "E2E性能评估".
+        let chars = n.chars().count();
+        words::each()
+            .flat_map(|w| &w.heading_shapes)
+            .find(|s| {
+                chars <= s.max_chars
+                    && n.starts_with(s.starts_with.as_str())
+                    && n.ends_with(s.ends_with.as_str())
+                    && (s.holds.is_empty() || s.holds.iter().any(|h| n.contains(h.as_str())))
+            })
+            .and_then(|s| match (&s.part, &s.section) {
+                (Some(part), _) => Some(Known::from(*part)),
+                (None, Some(id)) => Some(Known::Section(id.as_str())),
+                (None, None) => None,
+            })
+    }
+}
+
+/// The part a heading's text starts, if it is a built-in one.
 pub fn known(title: &str) -> Option<Known> {
-    let n = normalize(title);
-    if n.is_empty() {
-        return None;
-    }
-    if let Some((_, k)) = HEADINGS.iter().find(|(h, _)| *h == n) {
-        return Some(*k);
-    }
-    // "Contents of the PyTorch container", "NVIDIA PyTorch Container Versions".
-    if n.starts_with("contents of the") && n.chars().count() <= 60 {
-        return Some(Known::Components);
-    }
-    if n.ends_with("container versions") && n.chars().count() <= 60 {
-        return Some(Known::Section("container-versions"));
-    }
-    if n.starts_with("e2e")
-        && n.chars().count() <= 40
-        && (n.contains("评估") || n.contains("evaluation"))
-    {
-        return Some(Known::Section("e2e-evaluation"));
-    }
-    None
+    Headings::built_in().known(title)
 }
 
 /// Lowercase, without Markdown marks, numbering ("1.", "一、", "(2)"),
@@ -185,24 +151,22 @@ pub fn normalize(title: &str) -> String {
     out.trim().to_string()
 }
 
-/// "1. x", "2) x", "一、x", "（一）x", "(1) x" → "x".
+/// "1. x", "2) x", "一、x", "（一）x", "(1) x" → "x"; numbers are ASCII
+/// digits or a language's `numerals` (`[page]` of `data/words/*.toml`).
 fn strip_numbering(t: &str) -> &str {
-    const CJK_DIGITS: &str = "一二三四五六七八九十";
+    let is_digit =
+        |c: char| c.is_ascii_digit() || words::each().any(|w| w.page.numerals.contains(c));
     let inner = t
         .strip_prefix(['(', '（'])
         .and_then(|r| r.find([')', '）']).map(|e| (r, e)))
-        .filter(|(r, e)| {
-            r[..*e]
-                .chars()
-                .all(|c| c.is_ascii_digit() || CJK_DIGITS.contains(c))
-        })
+        .filter(|(r, e)| r[..*e].chars().all(is_digit))
         .map(|(r, e)| r[e..].trim_start_matches([')', '）']));
     if let Some(rest) = inner {
         return rest.trim_start();
     }
     let digits = t
         .char_indices()
-        .take_while(|(_, c)| c.is_ascii_digit() || CJK_DIGITS.contains(*c))
+        .take_while(|(_, c)| is_digit(*c))
         .last()
         .map(|(i, c)| i + c.len_utf8());
     match digits {
@@ -265,6 +229,41 @@ mod tests {
         assert_eq!(known("Security Notes"), None);
         assert_eq!(known("2.6 release"), None);
         assert_eq!(known(""), None);
+    }
+
+    #[test]
+    fn no_heading_starts_two_parts() {
+        let mut seen: HashMap<String, Known> = HashMap::new();
+        for (lang, words) in words::all() {
+            let parts = words
+                .headings
+                .iter()
+                .flat_map(|(p, hs)| hs.iter().map(|h| (h, Known::from(*p))));
+            let sections = words
+                .sections
+                .iter()
+                .flat_map(|(id, hs)| hs.iter().map(|h| (h, Known::Section(id.as_str()))));
+            for (heading, known) in parts.chain(sections) {
+                let n = normalize(heading);
+                assert!(!n.is_empty(), "{lang}: `{heading}`");
+                if let Some(other) = seen.insert(n.clone(), known) {
+                    assert_eq!(other, known, "{lang}: `{heading}` starts two parts");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_projects_headings_are_added_and_win() {
+        let extra = IndexMap::from([
+            (Part::Features, vec!["Neuerungen".to_string()]),
+            (Part::KnownIssues, vec!["Tags".to_string()]),
+        ]);
+        let headings = Headings::with(&extra);
+        assert_eq!(headings.known("## Neuerungen:"), Some(Known::Features));
+        assert_eq!(headings.known("Tags"), Some(Known::KnownIssues));
+        assert_eq!(headings.known("Bug fixes"), Some(Known::Fixes));
+        assert_eq!(known("Neuerungen"), None);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! list items and `pre` blocks keep their meaning; scripts, styles and
 //! navigation are dropped; the parser decodes entities.
 
-use super::page::{Cut, LineWriter, Read};
+use crate::lines::{Cut, LineWriter, Read};
 use html5ever::tendril::TendrilSink;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 

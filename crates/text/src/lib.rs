@@ -14,9 +14,12 @@
 pub mod assets;
 pub mod claims;
 pub mod components;
+pub mod draft;
 pub mod driver;
+mod error;
 pub mod headings;
 pub mod html;
+mod lines;
 pub mod markdown;
 pub mod names;
 pub mod package_name;
@@ -24,58 +27,16 @@ pub mod page;
 pub mod parse;
 pub mod stated;
 pub mod structure;
+mod words;
+
+pub use error::{ImportError, MAX_PAGE_BYTES};
 
 use indexmap::IndexMap;
-use model::output::{self, OutputError};
-use model::record::{Lang, RecordError, Workspace};
+use model::output;
+use model::record::{Lang, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use structure::Warning;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    #[error("{}: cannot read the page: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
-    NoRelease { path: PathBuf, lines: usize },
-    #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
-    TooLarge { path: PathBuf },
-    #[error("{}: the page is not UTF-8 text (byte {at})\n  = hint: save the page as UTF-8", path.display())]
-    NotText { path: PathBuf, at: usize },
-    #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
-    NoVersion { path: PathBuf },
-    #[error(
-        "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
-    )]
-    VersionForManyPages(usize),
-    #[error("{}: the imported record does not load:\n{message}", path.display())]
-    Invalid { path: PathBuf, message: String },
-    #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
-    Exists { path: PathBuf, lang: Lang },
-    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
-    Twice {
-        page: PathBuf,
-        other: PathBuf,
-        version: String,
-        lang: Lang,
-    },
-    #[error("cannot merge into {}: {message}", path.display())]
-    Merge { path: PathBuf, message: String },
-    #[error("{}: `{version}` is not a release version", path.display())]
-    NotAVersion { path: PathBuf, version: String },
-    #[error(transparent)]
-    Record(#[from] RecordError),
-    #[error(transparent)]
-    Output(#[from] OutputError),
-}
-
-/// The largest page import reads: release notes are kilobytes, and a
-/// bound keeps a wrong file (or `/dev/zero`) from growing without end.
-pub const MAX_PAGE_BYTES: u64 = 16 << 20;
 
 /// Reads at most [`MAX_PAGE_BYTES`] of a regular file as UTF-8 text.
 fn read_page(path: &Path) -> Result<String, ImportError> {
@@ -165,8 +126,18 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     // version merges into the first.
     let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
     let mut imported = Vec::new();
+    let words = words::ProjectWords::load(&workspace.root)?;
+    let headings = headings::Headings::with(&words.headings);
     for page in req.pages {
-        let one = import_one(workspace, req, page, &mut records, &imported)?;
+        let one = import_one(
+            workspace,
+            req,
+            page,
+            &headings,
+            &words,
+            &mut records,
+            &imported,
+        )?;
         imported.push(one);
     }
     let mut staged = Vec::new();
@@ -201,6 +172,8 @@ fn import_one(
     workspace: &Workspace,
     req: &ImportRequest,
     page_path: &Path,
+    headings: &headings::Headings,
+    words: &words::ProjectWords,
     records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
     earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
@@ -208,7 +181,7 @@ fn import_one(
     let kind = page::PageKind::detect(page_path, &content);
     let mut page = page::Page::read(kind, &content);
     let mut warnings = Vec::new();
-    if let Some((first, versions)) = structure::first_release(&page) {
+    if let Some((first, versions)) = structure::first_release(&page, headings) {
         warnings.push(Warning {
             line: None,
             message: format!(
@@ -220,7 +193,7 @@ fn import_one(
         });
         page = first;
     }
-    let parts = structure::split(&page);
+    let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
     if stated.is_none() && !parts.has_facts() {
         return Err(ImportError::NoRelease {
@@ -255,7 +228,8 @@ fn import_one(
     let parsed = parse::parse(&parts, &version, lang, &product);
     warnings.extend(parsed.warnings);
     let mut draft = parsed.draft;
-    components::settle_names(&mut draft, &names::Known::of(workspace, &version)?);
+    let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
+    components::settle_names(&mut draft, &known);
     let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
         path: page_path.to_path_buf(),
         message: format!("cannot encode the record: {e}"),

@@ -1,6 +1,6 @@
 //! Markdown → normalized lines, through pulldown-cmark.
 
-use super::page::{Cut, LineWriter, Read, cut_row};
+use crate::lines::{Cut, LineWriter, Read, cut_row};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.

@@ -1,54 +1,77 @@
 //! Component names as the project spells them. A page writes "PyTorch",
 //! "Transformer Engine" or "NVIDIA cuDNN"; the record keeps the name the
 //! project already uses (its catalog, the previous record), matched by
-//! PEP 503 and by the alias table below.
+//! PEP 503 and by the components' aliases: `data/components.toml`, and a
+//! project's own in its `import.toml`.
 
 use crate::package_name::is_package_name;
+use crate::words::Component;
+use indexmap::IndexMap;
 use model::record::{RecordError, Workspace};
 use model::version::pep503;
+use serde::Deserialize;
+use std::sync::OnceLock;
 
-/// Spellings pages use for one component; the first is the one a name of
-/// several words becomes when the project has none of them yet. Data: a
-/// new vendor's wording is a new entry.
-const ALIASES: &[&[&str]] = &[
-    &["torch", "pytorch"],
-    &["CUDA", "cuda toolkit", "nvidia cuda", "cuda runtime"],
-    &["cuDNN", "nvidia cudnn"],
-    &["NCCL", "nvidia nccl"],
-    &[
-        "transformer_engine",
-        "transformer engine",
-        "transformerengine",
-        "te",
-    ],
-    &["flash_attn", "flash attention", "flashattention"],
-    &["EFA", "efa installer"],
-    &["aws-ofi-nccl", "aws ofi nccl plugin", "aws ofi nccl"],
-    &["TensorRT", "nvidia tensorrt"],
-    &["DALI", "nvidia dali"],
-    &["apex", "nvidia apex"],
-    &["megatron-core", "megatron core", "mcore"],
-];
+/// `data/components.toml`: what relnotes knows of components by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Catalog {
+    /// Words naming the vendor, not the package ("NVIDIA cuDNN 7.6.5").
+    vendor_words: Vec<String>,
+    /// Canonical name → the component.
+    component: IndexMap<String, Component>,
+}
 
-/// Words naming the vendor, not the package ("NVIDIA cuDNN 7.6.5").
-const VENDOR_WORDS: &[&str] = &["nvidia"];
+/// The spellings of one component, its canonical name first: the name a
+/// name of several words becomes when the project has none of them yet.
+type Group = Vec<String>;
+
+/// The alias groups of `components`, in their order.
+pub(crate) fn groups_of(components: &IndexMap<String, Component>) -> Vec<Group> {
+    components
+        .iter()
+        .map(|(name, c)| std::iter::once(name).chain(&c.aliases).cloned().collect())
+        .collect()
+}
+
+fn catalog() -> &'static (Catalog, Vec<Group>) {
+    static CATALOG: OnceLock<(Catalog, Vec<Group>)> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        // Embedded and checked by the tests: a broken file is a bug of
+        // this build, not something a user can cause.
+        let catalog: Catalog = toml::from_str(include_str!("../../../data/components.toml"))
+            .unwrap_or_else(|e| panic!("data/components.toml: {e}"));
+        let groups = groups_of(&catalog.component);
+        (catalog, groups)
+    })
+}
 
 /// The key two spellings of one name share: PEP 503, words joined by `-`.
 pub fn key(name: &str) -> String {
     pep503(&name.split_whitespace().collect::<Vec<_>>().join("-"))
 }
 
-fn alias_group(name: &str) -> Option<&'static [&'static str]> {
+fn group_in<'a>(groups: &'a [Group], name: &str) -> Option<&'a [String]> {
     let k = key(name);
-    ALIASES
+    groups
         .iter()
-        .copied()
         .find(|group| group.iter().any(|a| key(a) == k))
+        .map(Vec::as_slice)
 }
 
-/// Whether the alias table knows `name` (any spelling).
+fn alias_group(name: &str) -> Option<&'static [String]> {
+    group_in(&catalog().1, name)
+}
+
+/// Whether `data/components.toml` knows `name` (any spelling).
 pub fn is_alias(name: &str) -> bool {
     alias_group(name).is_some()
+}
+
+/// The key of the component `name` names: its canonical name's when
+/// `data/components.toml` knows it (`PyTorch` → `torch`), else its own.
+pub fn canonical_key(name: &str) -> String {
+    key(alias_group(name).map_or(name, |group| &group[0]))
 }
 
 /// A name as a page writes it (one word, or a few: "Transformer Engine")
@@ -59,9 +82,13 @@ pub fn component_name(written: &str) -> Option<String> {
         .map(|w| w.trim_matches(['`', '*', '"', '\'']))
         .filter(|w| !w.is_empty())
         .collect();
-    let start = words
-        .iter()
-        .position(|w| !VENDOR_WORDS.contains(&w.to_ascii_lowercase().as_str()))?;
+    let start = words.iter().position(|w| {
+        !catalog()
+            .0
+            .vendor_words
+            .iter()
+            .any(|v| w.eq_ignore_ascii_case(v))
+    })?;
     let words = &words[start..];
     if words.is_empty() || words.len() > 4 || !words.iter().all(|w| is_package_name(w)) {
         return None;
@@ -81,13 +108,31 @@ pub fn component_name(written: &str) -> Option<String> {
 #[derive(Debug, Clone, Default)]
 pub struct Known {
     names: Vec<String>,
+    /// The project's own alias groups (its `import.toml`).
+    groups: Vec<Group>,
 }
 
 impl Known {
     pub fn new(names: impl IntoIterator<Item = String>) -> Known {
         Known {
             names: names.into_iter().collect(),
+            groups: Vec::new(),
         }
+    }
+
+    /// These names and the project's own aliases, `components`; those of
+    /// a component `data/components.toml` knows add to its spellings.
+    pub(crate) fn with_aliases(self, components: &IndexMap<String, Component>) -> Known {
+        let groups = groups_of(components)
+            .into_iter()
+            .map(|mut group| {
+                if let Some(built_in) = alias_group(&group[0]) {
+                    group.extend(built_in.iter().cloned());
+                }
+                group
+            })
+            .collect();
+        Known { groups, ..self }
     }
 
     /// The catalog's names and those of the release before `version`.
@@ -114,13 +159,15 @@ impl Known {
     }
 
     /// `name` as the project spells it: a known name equal under PEP 503,
-    /// else a known name of the same alias group, else `name` itself.
+    /// else a known name of the same alias group, else the canonical name
+    /// of the project's own alias group, else `name` itself.
     pub fn spelling(&self, name: &str) -> String {
         let k = key(name);
         if let Some(known) = self.names.iter().find(|n| key(n) == k) {
             return known.clone();
         }
-        if let Some(group) = alias_group(name)
+        let project = group_in(&self.groups, name);
+        if let Some(group) = project.or_else(|| alias_group(name))
             && let Some(known) = self
                 .names
                 .iter()
@@ -128,7 +175,11 @@ impl Known {
         {
             return known.clone();
         }
-        name.to_string()
+        // The project names its own aliases' component, known or not.
+        match project {
+            Some(group) => group[0].clone(),
+            None => name.to_string(),
+        }
     }
 }
 
@@ -193,5 +244,40 @@ mod tests {
         assert_eq!(none.spelling("PyTorch"), "PyTorch");
         let prev = Known::new(["PyTorch".to_string()]);
         assert_eq!(prev.spelling("torch"), "PyTorch");
+    }
+
+    #[test]
+    fn a_projects_aliases_name_its_components() {
+        let aliases: IndexMap<String, Component> =
+            toml::from_str("[torch]\naliases = [\"pt\"]\n[ray]\naliases = [\"anyscale ray\"]\n")
+                .unwrap();
+        let known = Known::new(["PyTorch".to_string()]).with_aliases(&aliases);
+        // Known under another spelling of the group: that spelling.
+        assert_eq!(known.spelling("PT"), "PyTorch");
+        // Not known yet: the project's canonical name.
+        assert_eq!(known.spelling("Anyscale-Ray"), "ray");
+        // The built-in aliases still hold.
+        assert_eq!(known.spelling("pytorch"), "PyTorch");
+        assert_eq!(known.spelling("vLLM"), "vLLM");
+    }
+
+    #[test]
+    fn components_file_parses_and_keeps_every_spelling() {
+        let groups = &catalog().1;
+        let mut seen = std::collections::HashMap::new();
+        for group in groups {
+            for spelling in group {
+                assert!(!spelling.trim().is_empty());
+                // One spelling names one component.
+                assert_eq!(
+                    seen.insert(key(spelling), &group[0]).unwrap_or(&group[0]),
+                    &group[0],
+                    "{spelling}"
+                );
+            }
+        }
+        assert_eq!(canonical_key("Transformer Engine"), "transformer-engine");
+        assert_eq!(canonical_key("TE"), "transformer-engine");
+        assert_eq!(canonical_key("vLLM"), "vllm");
     }
 }

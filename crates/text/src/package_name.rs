@@ -1,72 +1,22 @@
 //! What a component name may look like: a package token, never a word of
 //! the sentence around it.
 
+use crate::words;
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 /// Words that stand before a version in prose without naming a package
-/// ("is upgraded to", "version 20.02", "containers 19.11 and later").
-const NOT_NAMES: &[&str] = &[
-    "a",
-    "added",
-    "all",
-    "also",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "base",
-    "be",
-    "been",
-    "build",
-    "bumped",
-    "but",
-    "by",
-    "component",
-    "components",
-    "container",
-    "containers",
-    "default",
-    "for",
-    "from",
-    "has",
-    "have",
-    "image",
-    "images",
-    "in",
-    "includes",
-    "including",
-    "is",
-    "it",
-    "its",
-    "latest",
-    "later",
-    "new",
-    "now",
-    "of",
-    "on",
-    "or",
-    "package",
-    "packages",
-    "release",
-    "releases",
-    "support",
-    "than",
-    "that",
-    "the",
-    "these",
-    "this",
-    "those",
-    "to",
-    "updated",
-    "upgraded",
-    "version",
-    "versions",
-    "was",
-    "were",
-    "which",
-    "will",
-    "with",
-];
+/// ("is upgraded to", "version 20.02"): `not_names` of every language's
+/// `[components]` (`data/words/*.toml`).
+fn not_names() -> &'static HashSet<&'static str> {
+    static NOT_NAMES: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    NOT_NAMES.get_or_init(|| {
+        words::each()
+            .flat_map(|w| &w.components.not_names)
+            .map(String::as_str)
+            .collect()
+    })
+}
 
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
@@ -82,7 +32,7 @@ pub fn is_package_name(name: &str) -> bool {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
         && name.chars().any(|c| c.is_ascii_alphabetic())
-        && !NOT_NAMES.contains(&name.to_ascii_lowercase().as_str())
+        && !not_names().contains(name.to_ascii_lowercase().as_str())
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! Markdown is read with pulldown-cmark ([`super::markdown`]), HTML with
 //! html5ever ([`super::html`]).
 
+use crate::lines::{Cut, Read, cut_row};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -56,25 +57,6 @@ fn looks_like_markdown(content: &str) -> bool {
     })
 }
 
-/// Where a page looks cut short, seen in its source (the parsers close
-/// what the page left open).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cut {
-    Table,
-    List,
-    CodeBlock,
-}
-
-impl Cut {
-    pub fn what(self) -> &'static str {
-        match self {
-            Cut::Table => "inside a table",
-            Cut::List => "inside a list",
-            Cut::CodeBlock => "inside a code block (no closing fence)",
-        }
-    }
-}
-
 /// A page's lines, numbered (1-based line of the source for text and
 /// Markdown; position in the page's text for HTML).
 #[derive(Debug, Clone)]
@@ -86,9 +68,6 @@ pub struct Page {
     pub headings: BTreeSet<usize>,
     pub cut: Option<Cut>,
 }
-
-/// A reader's answer: lines, the numbers of heading lines, where it is cut.
-pub(super) type Read = (Vec<(usize, String)>, BTreeSet<usize>, Option<Cut>);
 
 impl Page {
     pub fn read(kind: PageKind, content: &str) -> Page {
@@ -135,159 +114,6 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim()))
     };
     (lines, BTreeSet::new(), cut)
-}
-
-/// A last source line that is a table row without its closing `|`.
-pub(super) fn cut_row(last: &str) -> Option<Cut> {
-    (last.contains(" | ") && !last.ends_with('|')).then_some(Cut::Table)
-}
-
-/// Builds normalized lines from a parser's events: block starts and ends,
-/// text, table cells and code.
-#[derive(Default)]
-pub(super) struct LineWriter {
-    pub lines: Vec<(usize, String)>,
-    /// Indexes in `lines` of heading lines.
-    pub heading_indexes: Vec<usize>,
-    buf: String,
-    buf_line: usize,
-    prefix: Option<String>,
-    row: Option<Vec<String>>,
-    cell: Option<String>,
-    /// How many lists the current item is in.
-    depth: usize,
-}
-
-impl LineWriter {
-    /// Inline text at source line `line`.
-    pub fn text(&mut self, text: &str, line: usize) {
-        if let Some(cell) = &mut self.cell {
-            cell.push_str(text);
-        } else if self.row.is_none() {
-            if self.buf.trim().is_empty() {
-                self.buf_line = line;
-            }
-            self.buf.push_str(text);
-        }
-    }
-
-    /// A soft break: a space, unless one is there.
-    pub fn space(&mut self, line: usize) {
-        if !self.buf.ends_with(' ') {
-            self.text(" ", line);
-        }
-    }
-
-    /// Ends the current line; a line that is one bold span keeps its `**`
-    /// (a bold line may be a heading), elsewhere the marks go.
-    pub fn flush(&mut self) {
-        let collapsed = self.buf.split_whitespace().collect::<Vec<_>>().join(" ");
-        self.buf.clear();
-        let whole_bold = self.prefix.is_none()
-            && collapsed.len() > 4
-            && collapsed.starts_with("**")
-            && collapsed.ends_with("**")
-            && !collapsed[2..collapsed.len() - 2].contains("**");
-        let text = if whole_bold {
-            collapsed
-        } else {
-            collapsed.replace("**", "").trim().to_string()
-        };
-        let prefix = self.prefix.take().unwrap_or_default();
-        if !text.is_empty() {
-            if prefix.starts_with('#') {
-                self.heading_indexes.push(self.lines.len());
-            }
-            self.lines.push((self.buf_line, format!("{prefix}{text}")));
-        } else if prefix.trim_start().starts_with('-') {
-            // An empty item is kept: a lone bullet may mark a cut list.
-            self.lines.push((self.buf_line, prefix.trim_end().into()));
-        }
-    }
-
-    /// A new block whose first line starts with `prefix` (`## `, `- `).
-    /// A paragraph inside a list item continues the item's line.
-    pub fn block(&mut self, prefix: Option<String>, line: usize) {
-        if prefix.is_none() && self.prefix.is_some() && self.buf.trim().is_empty() {
-            return;
-        }
-        self.flush();
-        self.prefix = prefix;
-        self.buf_line = line;
-    }
-
-    /// A list inside the current one indents its items by two spaces.
-    pub fn start_list(&mut self, line: usize) {
-        self.flush();
-        self.buf_line = line;
-        self.depth += 1;
-    }
-
-    pub fn end_list(&mut self) {
-        self.flush();
-        self.depth = self.depth.saturating_sub(1);
-    }
-
-    pub fn item(&mut self, line: usize) {
-        let indent = "  ".repeat(self.depth.saturating_sub(1));
-        self.flush();
-        self.prefix = Some(format!("{indent}- "));
-        self.buf_line = line;
-    }
-
-    /// A line as it is (code).
-    pub fn raw(&mut self, text: &str, line: usize) {
-        self.flush();
-        self.lines.push((line, text.to_string()));
-    }
-
-    pub fn start_row(&mut self, line: usize) {
-        self.flush();
-        self.buf_line = line;
-        self.row = Some(Vec::new());
-    }
-
-    pub fn start_cell(&mut self) {
-        self.cell = Some(String::new());
-    }
-
-    pub fn end_cell(&mut self) {
-        if let (Some(cell), Some(row)) = (self.cell.take(), &mut self.row) {
-            let text = cell.split_whitespace().collect::<Vec<_>>().join(" ");
-            row.push(text.replace("**", "").replace('|', "/"));
-        }
-    }
-
-    /// `| a | b |`; a row of empty cells is dropped.
-    pub fn end_row(&mut self) {
-        self.end_cell();
-        if let Some(row) = self.row.take()
-            && row.iter().any(|c| !c.is_empty())
-        {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|c| {
-                    if c.is_empty() {
-                        " ".into()
-                    } else {
-                        format!(" {c} ")
-                    }
-                })
-                .collect();
-            self.lines
-                .push((self.buf_line, format!("|{}|", cells.join("|"))));
-        }
-    }
-
-    pub fn in_row(&self) -> bool {
-        self.row.is_some()
-    }
-
-    pub fn finish(mut self) -> Self {
-        self.end_row();
-        self.flush();
-        self
-    }
 }
 
 #[cfg(test)]

@@ -4,141 +4,14 @@ use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
 use super::{assets, components, driver};
 use crate::claims::normalize_component;
-use indexmap::IndexMap;
-use model::record::{Lang, Scenario, Text};
-use serde::Serialize;
-
-/// A record as import writes it (the shape of `releases/<version>.toml`).
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Draft {
-    pub version: String,
-    pub archs: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub scenarios: Vec<Scenario>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub framework: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub requirements: Vec<Text>,
-    pub title: Text,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub summary: Option<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub features: Vec<Text>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bug_fixes: Option<FixesOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub known_issues: Vec<Text>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub components: IndexMap<String, String>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub arch: IndexMap<String, ArchOut>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub driver: Option<DriverOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub assets: Vec<AssetOut>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vpc_image: Option<VpcOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sections: Vec<SectionOut>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum FixesOut {
-    List(Vec<Text>),
-    None { none: Text },
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct ArchOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scenarios: Option<Vec<Scenario>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub framework: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub requirements: Option<Vec<Text>>,
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub components: IndexMap<String, String>,
-}
-
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct DriverOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cuda: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub datacenter: Vec<BranchOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub upgrade_from: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub not_forward_compatible_with: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wording: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct BranchOut {
-    pub branch: String,
-    pub min: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct AssetOut {
-    pub image: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub suits: Vec<Text>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub not_suits: Vec<Text>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct VpcOut {
-    pub template: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub placeholders: Vec<PlaceholderOut>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct PlaceholderOut {
-    pub name: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub examples: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<Text>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SectionOut {
-    pub id: String,
-    pub title: Text,
-    pub body: Text,
-}
-
-/// Words meaning "none" in a list.
-pub(super) fn is_none_word(line: &str) -> bool {
-    matches!(
-        line.trim()
-            .trim_end_matches(['.', '。'])
-            .to_lowercase()
-            .as_str(),
-        "暂无" | "无" | "none" | "n/a" | "-"
-    )
-}
+use crate::draft::{Draft, FixesOut, SectionOut, text};
+use crate::lines::{is_command, is_none_word};
+use crate::words;
+use model::record::{Lang, Text};
 
 pub struct Parsed {
     pub draft: Draft,
     pub warnings: Vec<Warning>,
-}
-
-pub(super) fn text(lang: Lang, s: impl Into<String>) -> Text {
-    let s = s.into();
-    match lang {
-        Lang::Zh => Text::new(s, ""),
-        Lang::En => Text::new("", s),
-    }
 }
 
 /// A list's items, bullets taken off, code fences and "none" words left
@@ -205,12 +78,16 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
 
 /// Reads the page's parts; `product` names the title.
 pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
+    let title = |lang| {
+        model::labels::fill(
+            "record_title",
+            lang,
+            &[("product", product), ("version", version)],
+        )
+    };
     let mut draft = Draft {
         version: version.to_string(),
-        title: Text::new(
-            format!("{product} {version} 版本发布记录"),
-            format!("{product} {version} release notes"),
-        ),
+        title: Text::new(title(Lang::Zh), title(Lang::En)),
         ..Draft::default()
     };
     let mut warnings = Vec::new();
@@ -313,15 +190,23 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
 }
 
 /// A preamble line that is the page's title: it names the version and
-/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02").
+/// reads as a title ("… 25.10 release notes", "PyTorch Release 20.02"),
+/// not as the summary ("This page …", "本文介绍…"): `[page]` of
+/// `data/words/*.toml`.
 fn is_title_line(line: &str, version: &str) -> bool {
     let lower = line.to_lowercase();
+    let holds = |list: &Vec<String>| list.iter().any(|w| lower.contains(w.as_str()));
+    let summary = words::each().any(|w| {
+        holds(&w.page.summary_holds)
+            || w.page
+                .summary_starts
+                .iter()
+                .any(|s| lower.starts_with(s.as_str()))
+    });
+    let titled = words::each().any(|w| holds(&w.page.title_holds));
     line.contains(version)
-        && !line.contains("本文")
-        && !lower.starts_with("this")
-        && (line.contains("发布记录")
-            || lower.contains("release notes")
-            || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
+        && !summary
+        && (titled || (line.chars().count() <= 60 && !line.ends_with(['.', '。'])))
 }
 
 /// Components found outside the Contents table, unless a name of the same
@@ -467,28 +352,16 @@ fn to_markdown(lines: &[&str]) -> String {
     out.trim_end().to_string() + "\n"
 }
 
-pub(super) fn is_command(line: &str) -> bool {
-    [
-        "docker ",
-        "export ",
-        "# ",
-        "pip ",
-        "ljperf ",
-        "python ",
-        "torchrun ",
-        "kubectl ",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn parsed(md: &str) -> Draft {
         use super::super::page::{Page, PageKind};
-        let page = super::super::structure::split(&Page::read(PageKind::Markdown, md));
+        let page = super::super::structure::split(
+            &Page::read(PageKind::Markdown, md),
+            crate::headings::Headings::built_in(),
+        );
         parse(&page, "9.9", Lang::En, "x").draft
     }
 

@@ -1,6 +1,7 @@
 //! What a page says about itself: the release version it describes and its
 //! language.
 
+use crate::words::{self, VersionWords};
 use model::record::Lang;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -13,26 +14,40 @@ const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 /// `v1.0` standing alone.
 static V_PREFIXED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+){END}")).unwrap());
-/// "Release 25.10", "release notes 20.06", `version: "2.10"`, "版本 25.10".
+/// "Release 25.10", "release notes 20.06", `version: "2.10"`, "版本 25.10":
+/// a word of `before_number` (`[version]` of `data/words/*.toml`).
 static AFTER_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r#"(?i)(?:release notes|release|version|版本)[\s:：="'（(]*({NUMBER}){END}"#
+        r#"(?i)(?:{})[\s:：="'（(]*({NUMBER}){END}"#,
+        alternatives(|v| &v.before_number)
     ))
     .unwrap()
 });
-/// "25.10版本", "25.10 release notes".
+/// "25.10版本", "25.10 release": a word of `after_number`.
 static BEFORE_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:^|[^A-Za-z0-9._])({NUMBER})\s*(?:版本|发布|release)"
+        r"(?i)(?:^|[^A-Za-z0-9._])({NUMBER})\s*(?:{})",
+        alternatives(|v| &v.after_number)
     ))
     .unwrap()
 });
+
+/// The words of a `[version]` list, every language's in order, as a
+/// regex's alternatives (the first that matches at a place wins).
+fn alternatives(of: fn(&'static VersionWords) -> &'static Vec<String>) -> String {
+    let words: Vec<String> = words::each()
+        .flat_map(|w| of(&w.version))
+        .map(|w| regex::escape(w))
+        .collect();
+    words.join("|")
+}
+
 /// Any version number standing alone.
 static BARE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])({NUMBER}){END}")).unwrap());
 
 /// The version a title states: `v1.0`, else a number after or before
-/// "release"/"version"/"版本", else the first number.
+/// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub fn in_title(title: &str) -> Option<String> {
     [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE]
         .iter()
@@ -41,14 +56,17 @@ pub fn in_title(title: &str) -> Option<String> {
 
 /// The version running text states ("Release 20.06 is based on …").
 pub fn in_text(text: &str) -> Option<String> {
-    // "driver release 440.33.01" is the driver's.
-    let not_driver = |c: &regex::Captures| {
+    // "driver release 440.33.01" is the driver's (`not_after`).
+    let not_after = |c: &regex::Captures| {
         let start = c.get(0).map_or(0, |m| m.start());
-        !text[..start].trim_end().to_lowercase().ends_with("driver")
+        let before = text[..start].trim_end().to_lowercase();
+        !words::each()
+            .flat_map(|w| &w.version.not_after)
+            .any(|w| before.ends_with(w.as_str()))
     };
     [&*AFTER_WORD, &*BEFORE_WORD].iter().find_map(|re| {
         re.captures_iter(text)
-            .find(not_driver)
+            .find(not_after)
             .map(|c| c[1].to_string())
     })
 }

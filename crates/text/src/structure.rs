@@ -5,9 +5,11 @@
 //! None" is a heading with its body on one line. Stray lines are dropped
 //! with a warning, and a page that looks cut short is named.
 
-use super::headings::{self, Known};
-use super::page::{Cut, Page};
+use super::headings::{Headings, Known};
+use super::page::Page;
 use super::stated;
+use crate::lines::Cut;
+use crate::words;
 use std::fmt;
 
 /// Something import noticed and worked around; `line` is the page's.
@@ -101,7 +103,7 @@ struct Heading {
 }
 
 /// `marked`: the page's markup makes the line a heading.
-fn heading(line: &str, marked: bool) -> Option<Heading> {
+fn heading(line: &str, marked: bool, headings: &Headings) -> Option<Heading> {
     let hashes = line.chars().take_while(|c| *c == '#').count();
     if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
         let title = line[hashes..]
@@ -109,7 +111,7 @@ fn heading(line: &str, marked: bool) -> Option<Heading> {
             .trim_end_matches('#')
             .trim()
             .to_string();
-        let known = headings::known(&title);
+        let known = headings.known(&title);
         // A `#` line the markup does not mark may be a shell comment: only
         // known ones count.
         return (marked || known.is_some()).then_some(Heading {
@@ -124,7 +126,7 @@ fn heading(line: &str, marked: bool) -> Option<Heading> {
         return None;
     }
     let plain = |title: &str, rest: Option<String>| {
-        headings::known(title).map(|known| Heading {
+        headings.known(title).map(|known| Heading {
             level: PLAIN_LEVEL,
             title: title
                 .trim_matches('*')
@@ -153,7 +155,7 @@ fn heading(line: &str, marked: bool) -> Option<Heading> {
     // list, versions or image tags; "Images: the x image is broken" is a
     // sentence, not a heading.
     let content = rest.is_empty()
-        || super::parse::is_none_word(rest)
+        || crate::lines::is_none_word(rest)
         || rest.contains(" · ")
         || (matches!(
             h.known,
@@ -173,8 +175,8 @@ fn is_delimiter_row(line: &str) -> bool {
     line.contains('|') && line.contains("---") && is_stray(line)
 }
 
-/// Cuts the page's lines into its parts.
-pub fn split(page: &Page) -> Structure {
+/// Cuts the page's lines into its parts; `headings` are those import knows.
+pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     let mut out = Structure::default();
     let mut in_code = false;
     for (n, line) in &page.lines {
@@ -189,7 +191,7 @@ pub fn split(page: &Page) -> Structure {
             push_body(&mut out, n, line.to_string());
             continue;
         }
-        if let Some(h) = heading(trimmed, page.headings.contains(&n)) {
+        if let Some(h) = heading(trimmed, page.headings.contains(&n), headings) {
             let current = out.sections.last();
             // An unknown heading inside a known part belongs to its body.
             if h.known.is_none()
@@ -351,14 +353,17 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
 }
 
 /// How a page's last line looks cut: a list item ending in a comma or an
-/// opening bracket, prose without final punctuation.
+/// opening bracket or a word of `dangling` ("and"), prose without final
+/// punctuation.
 fn cut_line(line: &str) -> Option<&'static str> {
     let l = line.trim();
     let dangling = |s: &str| {
+        let lower = s.to_lowercase();
         s.ends_with([',', '，', '、', ';', '；', '(', '（', '[', '-'])
-            || [" and", " or", " the", " to", " of", " with", " for"]
-                .iter()
-                .any(|w| s.to_lowercase().ends_with(w))
+            || words::each().any(|words| {
+                let mut dangling = words.page.dangling.iter();
+                dangling.any(|w| lower.ends_with(&words.after(w)))
+            })
     };
     if l == "-" {
         return Some("inside a list");
@@ -366,7 +371,7 @@ fn cut_line(line: &str) -> Option<&'static str> {
     if let Some(item) = l.strip_prefix("- ") {
         return dangling(item).then_some("inside a list");
     }
-    if l.starts_with('|') || l.starts_with('#') || super::parse::is_command(l) || is_url(l) {
+    if l.starts_with('|') || l.starts_with('#') || crate::lines::is_command(l) || is_url(l) {
         return None;
     }
     let closed = l.ends_with([
@@ -388,7 +393,7 @@ fn shorten(line: &str) -> String {
 /// level that each state a different version. Returns the page cut to the
 /// first (newest) release and the versions of all, or `None` for a page of
 /// one release.
-pub fn first_release(page: &Page) -> Option<(Page, Vec<String>)> {
+pub(crate) fn first_release(page: &Page, headings: &Headings) -> Option<(Page, Vec<String>)> {
     let mut in_code = false;
     let mut releases: Vec<(usize, usize, String)> = Vec::new();
     for (i, (n, line)) in page.lines.iter().enumerate() {
@@ -397,7 +402,7 @@ pub fn first_release(page: &Page) -> Option<(Page, Vec<String>)> {
         }
         let marked = page.headings.contains(n);
         let Some(h) = (!in_code && marked)
-            .then(|| heading(line.trim(), true))
+            .then(|| heading(line.trim(), true, headings))
             .flatten()
         else {
             continue;
@@ -441,11 +446,11 @@ mod tests {
     use crate::page::PageKind;
 
     fn md(text: &str) -> Structure {
-        split(&Page::read(PageKind::Markdown, text))
+        split(&Page::read(PageKind::Markdown, text), Headings::built_in())
     }
 
     fn txt(text: &str) -> Structure {
-        split(&Page::read(PageKind::Text, text))
+        split(&Page::read(PageKind::Text, text), Headings::built_in())
     }
 
     #[test]
@@ -575,18 +580,21 @@ mod tests {
             "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
              ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n",
         );
-        let (first, versions) = first_release(&page).unwrap();
+        let (first, versions) = first_release(&page, Headings::built_in()).unwrap();
         assert_eq!(versions, ["2.13", "2.12"]);
-        let s = split(&first);
+        let s = split(&first, Headings::built_in());
         assert_eq!(s.titles, ["Changelog", "PyTorch 2.13 — 2026-07-20"]);
         assert_eq!(s.sections.len(), 1);
         assert_eq!(s.sections[0].body, [(9, "- a".to_string())]);
         assert_eq!(s.stated_version().as_deref(), Some("2.13"));
         assert!(
-            first_release(&Page::read(
-                PageKind::Markdown,
-                "# PyTorch 2.6\n\n## Highlights\n\n- a\n"
-            ))
+            first_release(
+                &Page::read(
+                    PageKind::Markdown,
+                    "# PyTorch 2.6\n\n## Highlights\n\n- a\n"
+                ),
+                Headings::built_in()
+            )
             .is_none()
         );
     }

@@ -1,8 +1,9 @@
 //! The comparison on hand-made images of the 25.10 record.
 
 use super::*;
-use image::FoundFile;
+use image::{FoundFile, ImageView, InspectedArch};
 use model::record::Workspace;
+use std::collections::BTreeMap;
 
 const REQUIRE: &str = "NVIDIA_REQUIRE_CUDA=cuda>=12.8 brand=tesla,driver>=470,driver<471 brand=nvidia,driver>=470,driver<471 brand=tesla,driver>=525,driver<526 brand=tesla,driver>=535,driver<536 brand=tesla,driver>=545,driver<546";
 

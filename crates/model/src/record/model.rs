@@ -90,11 +90,16 @@ pub enum Scenario {
 }
 
 impl Scenario {
+    /// The scenario's words (`labels`: `scenario_training` …).
     pub fn text(self) -> Text {
-        match self {
-            Scenario::Training => Text::new("训练", "training"),
-            Scenario::Inference => Text::new("推理", "inference"),
-        }
+        let key = match self {
+            Scenario::Training => "scenario_training",
+            Scenario::Inference => "scenario_inference",
+        };
+        Text::new(
+            crate::labels::get(key, Lang::Zh),
+            crate::labels::get(key, Lang::En),
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 //! section id); new items come in the new release's order, removed ones in
 //! the old release's order.
 
+use super::changes::same_text;
 use super::{
     AddedRemoved, AssetChange, AssetsDiff, BodyDiff, Branch, BranchChange, BugFixesDiff, Change,
     Changed, DatacenterDiff, DriverDiff, KeyedDiff, SectionChange, SectionRef, SectionsDiff,
@@ -12,11 +13,6 @@ use super::{
 };
 use model::record::{Asset, BugFixes, Driver, EnvVar, Gpu, Include, Port, Section, Text};
 use model::version::{Ecosystem, pep503};
-
-/// Two texts say the same in both languages (surrounding blanks aside).
-pub fn same_text(a: &Text, b: &Text) -> bool {
-    a.zh.trim() == b.zh.trim() && a.en.trim() == b.en.trim()
-}
 
 fn same_optional_text(a: Option<&Text>, b: Option<&Text>) -> bool {
     match (a, b) {

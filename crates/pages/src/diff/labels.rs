@@ -1,5 +1,5 @@
-//! Headings of diff reports: the crate's shared labels (`model::labels`)
-//! plus the change headings with their markers.
+//! Headings of diff reports: the shared labels (`model::labels`)
+//! and the change headings with their markers (`heading_*`).
 
 use model::record::Lang;
 
@@ -8,18 +8,14 @@ pub use model::labels::{all, get};
 /// The label of a change, with its marker (`▼ DOWNGRADE 降级`, `▲ Upgraded`).
 pub fn change_heading(change: super::Change, lang: Lang) -> String {
     use super::Change::*;
-    let (marker, word) = match change {
-        Downgraded => ("marker_downgraded", "downgraded"),
-        Upgraded => ("marker_upgraded", "upgraded"),
-        Added => ("marker_added", "added"),
-        Removed => ("marker_removed", "removed"),
-        Unchanged => ("marker_unchanged", "unchanged"),
+    let key = match change {
+        Downgraded => "heading_downgraded",
+        Upgraded => "heading_upgraded",
+        Added => "heading_added",
+        Removed => "heading_removed",
+        Unchanged => "heading_unchanged",
     };
-    let marker = get(marker, lang);
-    if change == Downgraded && lang == Lang::En {
-        return marker.to_string();
-    }
-    format!("{marker} {}", get(word, lang))
+    get(key, lang).to_string()
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Unit tests of the diff, on small records written in the test.
 
 use super::*;
-use model::record::{Lang, Project, Release};
+use model::record::{Lang, Project, Release, Text};
+use model::version::Ecosystem;
 
 fn project(catalog: &str) -> Project {
     toml::from_str(&format!(

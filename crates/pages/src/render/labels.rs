@@ -1,4 +1,5 @@
-//! Labels of the pages: the crate's shared vocabulary (`model::labels`).
+//! Labels of the pages: the shared vocabulary (`model::labels`, read from
+//! `data/labels/<lang>.toml`).
 
 use model::record::Lang;
 use serde::Serialize;
@@ -28,7 +29,7 @@ impl Serialize for Labels {
 }
 
 impl Labels {
-    /// Every label in `lang`, as written in the table.
+    /// Every label in `lang`, as written in its file.
     pub fn new(lang: Lang) -> Labels {
         static ZH: OnceLock<Labels> = OnceLock::new();
         static EN: OnceLock<Labels> = OnceLock::new();

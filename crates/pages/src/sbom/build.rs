@@ -1,6 +1,6 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
-use super::SbomError;
+use super::format::SbomError;
 use super::purl;
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;

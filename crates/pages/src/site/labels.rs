@@ -1,6 +1,6 @@
 //! The words of the site's own pages (index, matrix, chooser, navigation)
-//! live in the crate's one label table (`model::labels`); this adds the
-//! change markers. The product name is filled in by
+//! are labels like every other (`model::labels`, `data/labels/<lang>.toml`);
+//! this adds the change markers. The product name is filled in by
 //! [`Labels::with_product`](crate::render::labels::Labels::with_product).
 
 use model::record::Lang;
@@ -16,7 +16,7 @@ pub fn marker(change: &str) -> &'static str {
     }
 }
 
-/// The label `key` in `lang`; panics on a key not in the table (a bug).
+/// The label `key` in `lang`; panics on a key no label file has (a bug).
 pub fn get(key: &str, lang: Lang) -> &'static str {
     model::labels::label(key, lang).unwrap_or_else(|| panic!("no label `{key}`"))
 }
@@ -26,7 +26,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn site_labels_are_in_the_shared_table() {
+    fn site_labels_are_in_the_label_files() {
         for key in [
             "site_title",
             "matrix_caption",

@@ -1,6 +1,6 @@
 //! A CycloneDX 1.5 JSON document as 1.6.
 
-use super::Occurrences;
+use super::occurrences::Occurrences;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -70,7 +70,7 @@ fn add_contexts(value: &mut Json, occurrences: &Occurrences) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sbom::rewrite::Occurrence;
+    use crate::sbom::rewrite::occurrences::Occurrence;
     use std::collections::HashMap;
 
     #[test]

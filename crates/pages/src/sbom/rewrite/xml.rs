@@ -3,7 +3,7 @@
 //! `evidence.occurrences` written (the crate's XML encoder drops them),
 //! and for 1.6 the 1.6 namespace and each occurrence's `additionalContext`.
 
-use super::{Occurrence, Occurrences, xml_namespace};
+use super::occurrences::{Occurrence, Occurrences, xml_namespace};
 use crate::sbom::CycloneDxVersion;
 use std::borrow::Cow;
 use xml::EventWriter;
@@ -199,7 +199,7 @@ fn rebound(namespace: &Namespace, from: &str, to: &str) -> Namespace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sbom::rewrite::Occurrence;
+    use crate::sbom::rewrite::occurrences::Occurrence;
     use std::collections::HashMap;
 
     const DOCUMENT: &str = r#"<?xml version="1.0" encoding="UTF-8"?>

@@ -1,4 +1,4 @@
-//! Which observations speak for a declared component, and whether the
+//! Which found packages speak for a declared component, and whether the
 //! version they found confirms the declared one.
 //!
 //! Names, by the declared component's ecosystem:
@@ -27,16 +27,13 @@
 //!   puts its revision there and drops the program's own tag
 //!   (`gdb --version` says `15.0.50.20240403-git`).
 
-use model::package::Package;
-use model::version::{Dotted, Ecosystem, pep503};
+use crate::package::Package;
+use crate::version::{Dotted, Ecosystem, pep503};
 use std::str::FromStr;
 
 /// The observations that speak for `component`, and whether they name
 /// another thing than it (an os-release of another distribution).
-pub(crate) fn candidates<'a>(
-    component: &Package,
-    observed: &'a [Package],
-) -> (Vec<&'a Package>, bool) {
+fn candidates<'a>(component: &Package, observed: &'a [Package]) -> (Vec<&'a Package>, bool) {
     let by = |eco: Ecosystem| -> Vec<&'a Package> {
         observed
             .iter()
@@ -129,7 +126,7 @@ pub fn match_component<'a>(component: &Package, observed: &'a [Package]) -> Matc
 
 /// Whether `found` (read by a cataloger of `found_ecosystem`) confirms the
 /// `declared` version of a component of `ecosystem`.
-pub(crate) fn confirms(
+pub fn confirms(
     ecosystem: Ecosystem,
     declared: &str,
     found_ecosystem: Ecosystem,
@@ -215,8 +212,8 @@ fn prefix_at_boundary(declared: &str, found: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::package::Origin;
     use Ecosystem::*;
-    use model::package::Origin;
 
     fn yes(eco: Ecosystem, declared: &str, found_eco: Ecosystem, found: &str) {
         assert!(
@@ -309,7 +306,7 @@ mod tests {
             name,
             "1",
             eco,
-            model::package::Evidence {
+            crate::package::Evidence {
                 cataloger: cataloger.into(),
                 location: format!("{cataloger}/{name}"),
                 layer: None,

@@ -7,38 +7,36 @@
 //! components ([`pages::sbom`]), so a declared and an observed SBOM of the
 //! same image can be compared by bom-ref.
 
-use super::{InspectedArch, VerifyError, open_image};
+use super::ImageAccess;
+use crate::Error;
+use crate::verify::VerifyError;
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::Property;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
-use image::{ImageSource, OpenOptions, Platform, Progress};
+use image::{ImageSource, InspectedArch, Platform};
 use model::package::{Os, Package, PurlError};
 use model::record::{Arch, Project, Release};
 use pages::sbom::purl;
 use pages::sbom::{self, SbomError};
 
-/// Which image `relnotes sbom --from-image` reads, and how.
-pub struct ObservedSbomOptions<'a> {
-    /// The image; `None` means the record's first asset.
-    pub image: Option<&'a str>,
-    pub open: OpenOptions,
-    pub progress: &'a dyn Progress,
-    /// When the SBOM was made, if it is to say so.
-    pub timestamp: Option<&'a str>,
-}
-
-/// Reads the image's platform of each of `archs` and describes what it
-/// holds: one SBOM per arch, in the order of `archs`.
-pub fn observed_sbom(
+/// Reads the image's platform of each of `archs` (`image`, or the record's
+/// first asset) and describes what it holds: one SBOM per arch, in the
+/// order of `archs`; `timestamp` is when the SBOM was made, if it is to say so.
+pub(super) fn observed_sboms(
     project: &Project,
     release: &Release,
     archs: &[Arch],
-    options: &ObservedSbomOptions,
-) -> Result<Vec<Bom>, VerifyError> {
-    let image = open_image(release, options.image, &options.open)?;
+    access: &ImageAccess,
+    image: Option<&str>,
+    timestamp: Option<&str>,
+) -> Result<Vec<Bom>, Error> {
+    let opened = access.open(release, image)?;
+    let progress = access.progress();
     let mut boms = Vec::with_capacity(archs.len());
     for arch in archs {
-        let view = image.read_for_catalog(&Platform::for_arch(arch), options.progress)?;
+        let view = opened
+            .read_for_catalog(&Platform::for_arch(arch), progress.as_ref())
+            .map_err(VerifyError::from)?;
         let inspected = InspectedArch::from_view(&view);
         boms.push(observed_bom(
             project,
@@ -46,14 +44,14 @@ pub fn observed_sbom(
             arch,
             &view.reference,
             &inspected,
-            options.timestamp,
+            timestamp,
         )?);
     }
     Ok(boms)
 }
 
 /// The SBOM of one platform of an image, read from `reference`.
-pub fn observed_bom(
+pub(super) fn observed_bom(
     project: &Project,
     release: &Release,
     arch: &Arch,

@@ -1,0 +1,78 @@
+//! An image read for the checks: each platform a record's architectures
+//! ask for, catalogued into the packages it holds, with the platform's
+//! manifest, layers and config. `verify` compares it with a record,
+//! `new` and `sync` draft a record from it, and the observed SBOM
+//! describes it.
+
+use crate::catalog::{self, Catalog};
+use crate::{Image, ImageConfig, ImageView, InspectError, Platform, Progress};
+use model::record::Arch;
+use std::collections::BTreeMap;
+
+/// One platform of the image, read and catalogued.
+#[derive(Debug, Clone)]
+pub struct InspectedArch {
+    pub platform: Platform,
+    pub manifest_digest: String,
+    pub layers: Vec<String>,
+    pub config: ImageConfig,
+    pub catalog: Catalog,
+}
+
+impl InspectedArch {
+    /// Catalogues a platform the walker read.
+    pub fn from_view(view: &ImageView) -> InspectedArch {
+        InspectedArch {
+            platform: view.platform.clone(),
+            manifest_digest: view.manifest_digest.clone(),
+            layers: view.layers.clone(),
+            config: view.config.clone(),
+            catalog: catalog::catalog(view),
+        }
+    }
+}
+
+/// A declared arch and what the image has for it.
+#[derive(Debug, Clone)]
+pub enum ArchOutcome {
+    Read(Box<InspectedArch>),
+    /// The image has no platform for the arch.
+    Missing {
+        platform: Platform,
+    },
+}
+
+/// The image, as far as the comparison needs it.
+#[derive(Debug, Clone)]
+pub struct Inspected {
+    /// The reference it was read from.
+    pub reference: String,
+    /// Every platform the image holds.
+    pub platforms: Vec<Platform>,
+    /// Per declared arch name.
+    pub archs: BTreeMap<String, ArchOutcome>,
+}
+
+/// Reads and catalogues the image's platform of every arch in `archs`; an
+/// arch the image has no platform for is [`ArchOutcome::Missing`].
+pub fn read_archs(
+    image: &Image,
+    archs: &[Arch],
+    progress: &dyn Progress,
+) -> Result<Inspected, InspectError> {
+    let mut inspected = Inspected {
+        reference: image.reference().to_string(),
+        platforms: image.platforms(),
+        archs: Default::default(),
+    };
+    for arch in archs {
+        let platform = Platform::for_arch(arch);
+        let outcome = match image.read_for_catalog(&platform, progress) {
+            Ok(read) => ArchOutcome::Read(Box::new(InspectedArch::from_view(&read))),
+            Err(e) if e.is_missing_platform() => ArchOutcome::Missing { platform },
+            Err(e) => return Err(e),
+        };
+        inspected.archs.insert(arch.to_string(), outcome);
+    }
+    Ok(inspected)
+}

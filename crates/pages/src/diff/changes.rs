@@ -1,0 +1,565 @@
+//! What a diff says: the changes between two releases, per arch and per
+//! part of the record, as the text, JSON and page encoders read them.
+
+use super::words::{WordOp, word_diff};
+use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
+use model::version::Ecosystem;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiffFormat {
+    Text,
+    Md,
+    Html,
+    Json,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    #[error(
+        "unknown architecture `{arch}`: {from} declares {}, {to} declares {}\n  = hint: pass --arch with one of: {}",
+        list(.from_archs),
+        list(.to_archs),
+        list(&known_archs(.from_archs, .to_archs))
+    )]
+    UnknownArch {
+        arch: String,
+        from: String,
+        from_archs: Vec<String>,
+        to: String,
+        to_archs: Vec<String>,
+    },
+}
+
+pub(crate) fn list(archs: &[String]) -> String {
+    if archs.is_empty() {
+        "no architecture".to_string()
+    } else {
+        archs.join(", ")
+    }
+}
+
+/// The new release's archs, then those only the old one has.
+fn known_archs(from: &[String], to: &[String]) -> Vec<String> {
+    let mut known = to.to_vec();
+    known.extend(from.iter().filter(|a| !to.contains(a)).cloned());
+    known
+}
+
+/// How one thing changed from the old release to the new one.
+///
+/// The declaration order is the order changes are shown in: downgrades
+/// first, so they cannot be missed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Change {
+    Downgraded,
+    Upgraded,
+    Added,
+    Removed,
+    Unchanged,
+}
+
+impl Change {
+    pub const ALL: [Change; 5] = [
+        Change::Downgraded,
+        Change::Upgraded,
+        Change::Added,
+        Change::Removed,
+        Change::Unchanged,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Change::Downgraded => "downgraded",
+            Change::Upgraded => "upgraded",
+            Change::Added => "added",
+            Change::Removed => "removed",
+            Change::Unchanged => "unchanged",
+        }
+    }
+
+    /// The change from version `from` to version `to` of one ecosystem.
+    ///
+    /// Versions equal by the ecosystem's rules are unchanged however they
+    /// are spelled (`12.8` and `12.8.0`).
+    pub fn between(ecosystem: Ecosystem, from: Option<&str>, to: Option<&str>) -> Change {
+        match (from, to) {
+            (None, None) => Change::Unchanged,
+            (None, Some(_)) => Change::Added,
+            (Some(_), None) => Change::Removed,
+            (Some(a), Some(b)) => Change::from_order(None, ecosystem, a, b),
+        }
+    }
+
+    /// From `a` to `b`, given their order when already known (parsed once,
+    /// as packages are), else ordered by the ecosystem's rules.
+    pub fn from_order(
+        known: Option<std::cmp::Ordering>,
+        ecosystem: Ecosystem,
+        a: &str,
+        b: &str,
+    ) -> Change {
+        let ordering = match known {
+            Some(ordering) if a != b => ordering,
+            _ => order(ecosystem, a, b),
+        };
+        match ordering {
+            std::cmp::Ordering::Less => Change::Upgraded,
+            std::cmp::Ordering::Greater => Change::Downgraded,
+            std::cmp::Ordering::Equal => Change::Unchanged,
+        }
+    }
+}
+
+/// Orders two versions by the ecosystem's rules.
+///
+/// Validated records only hold versions their ecosystem parses; should one
+/// not parse, identical strings are equal and others fall back to dotted
+/// numeric, then to plain string order, so the result stays deterministic.
+fn order(ecosystem: Ecosystem, a: &str, b: &str) -> std::cmp::Ordering {
+    if a == b {
+        return std::cmp::Ordering::Equal;
+    }
+    model::version::compare(ecosystem, a, b)
+        .or_else(|_| model::version::compare(Ecosystem::Generic, a, b))
+        .unwrap_or_else(|_| a.cmp(b))
+}
+
+/// Everything that changed from release `from` to release `to`.
+///
+/// Serialises as the `--format json` document (see `docs/diff.md`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReleaseDiff {
+    pub from: String,
+    pub to: String,
+    /// The product both releases belong to (not part of the JSON).
+    #[serde(skip)]
+    pub product: Text,
+    /// The `--arch` the diff is restricted to (not part of the JSON).
+    #[serde(skip)]
+    pub only_arch: Option<String>,
+    /// Every arch covered, in display order (not part of the JSON).
+    #[serde(skip)]
+    pub arch_order: Vec<String>,
+    pub archs: ArchChanges,
+    /// One entry per component per arch.
+    pub components: Vec<ComponentChange>,
+    pub driver: DriverDiff,
+    pub assets: AssetsDiff,
+    pub features: TextsDiff,
+    pub bug_fixes: BugFixesDiff,
+    pub known_issues: TextsDiff,
+    pub includes: KeyedDiff<Include>,
+    pub env: KeyedDiff<EnvVar>,
+    pub gpus: KeyedDiff<Gpu>,
+    pub ports: KeyedDiff<Port>,
+    pub sections: SectionsDiff,
+}
+
+/// Architectures only in the new release, only in the old one, and in both.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ArchChanges {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    pub common: Vec<String>,
+}
+
+impl ArchChanges {
+    /// Every arch in display order: the new release's order, then the
+    /// archs it dropped in the old release's order.
+    pub fn all(&self, to_order: &[String]) -> Vec<String> {
+        let mut out: Vec<String> = to_order
+            .iter()
+            .filter(|a| self.added.contains(a) || self.common.contains(a))
+            .cloned()
+            .collect();
+        out.extend(self.removed.iter().cloned());
+        out
+    }
+
+    pub fn status(&self, arch: &str) -> Change {
+        if self.added.iter().any(|a| a == arch) {
+            Change::Added
+        } else if self.removed.iter().any(|a| a == arch) {
+            Change::Removed
+        } else {
+            Change::Unchanged
+        }
+    }
+}
+
+/// One component of one arch.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComponentChange {
+    /// As the new release spells it (the old one's spelling when removed).
+    pub name: String,
+    pub arch: String,
+    pub ecosystem: Ecosystem,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub change: Change,
+    /// The old release's spelling, when it differs (`flash_attn` → `flash-attn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_name: Option<String>,
+    /// The normalised name both spellings share.
+    #[serde(skip)]
+    pub key: String,
+}
+
+/// A version that may change: the CUDA base, the minimum driver.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValueChange {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub change: Change,
+}
+
+impl ValueChange {
+    pub fn new(ecosystem: Ecosystem, from: Option<&str>, to: Option<&str>) -> ValueChange {
+        ValueChange {
+            from: from.map(str::to_string),
+            to: to.map(str::to_string),
+            change: Change::between(ecosystem, from, to),
+        }
+    }
+
+    pub fn is_unchanged(&self) -> bool {
+        self.change == Change::Unchanged
+    }
+}
+
+/// A bilingual text that changed; `None` where a side has no such text.
+#[derive(Debug, Clone, Serialize)]
+pub struct TextChange {
+    pub from: Option<Text>,
+    pub to: Option<Text>,
+}
+
+/// Items of a list that were added or removed.
+#[derive(Debug, Clone, Serialize)]
+pub struct AddedRemoved<T> {
+    pub added: Vec<T>,
+    pub removed: Vec<T>,
+}
+
+impl<T> Default for AddedRemoved<T> {
+    fn default() -> Self {
+        AddedRemoved {
+            added: Vec::new(),
+            removed: Vec::new(),
+        }
+    }
+}
+
+impl<T> AddedRemoved<T> {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DriverDiff {
+    /// The CUDA version the release is built on.
+    pub cuda: ValueChange,
+    /// The minimum driver release.
+    pub min: ValueChange,
+    /// Data-center branches, matched by branch name.
+    pub datacenter: DatacenterDiff,
+    /// Branches users must upgrade from.
+    pub upgrade_from: AddedRemoved<String>,
+    pub not_forward_compatible_with: ValueChange,
+    /// The source's words, when they changed.
+    pub wording: Option<TextChange>,
+}
+
+impl DriverDiff {
+    pub fn is_empty(&self) -> bool {
+        self.cuda.is_unchanged()
+            && self.min.is_unchanged()
+            && self.datacenter.is_empty()
+            && self.upgrade_from.is_empty()
+            && self.not_forward_compatible_with.is_unchanged()
+            && self.wording.is_none()
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DatacenterDiff {
+    pub added: Vec<Branch>,
+    pub removed: Vec<Branch>,
+    pub changed: Vec<BranchChange>,
+}
+
+impl DatacenterDiff {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Branch {
+    pub branch: String,
+    pub min: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BranchChange {
+    pub branch: String,
+    pub from: String,
+    pub to: String,
+    pub change: Change,
+}
+
+/// Image assets, matched by image reference.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct AssetsDiff {
+    pub added: Vec<Asset>,
+    pub removed: Vec<Asset>,
+    pub changed: Vec<AssetChange>,
+}
+
+impl AssetsDiff {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AssetChange {
+    pub image: String,
+    pub suits: AddedRemoved<Text>,
+    pub not_suits: AddedRemoved<Text>,
+    pub note: Option<TextChange>,
+}
+
+/// A list of texts (features, known issues), compared in both languages.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TextsDiff {
+    pub added: Vec<Text>,
+    pub removed: Vec<Text>,
+    /// How many texts both releases hold.
+    pub unchanged: usize,
+}
+
+impl TextsDiff {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty()
+    }
+}
+
+/// Bug fixes: a list, or the explicit "none" statement of either side.
+#[derive(Debug, Clone, Serialize)]
+pub struct BugFixesDiff {
+    /// `from`/`to`: each side's "none" statement (暂无), `null` when that
+    /// side lists bug fixes instead.
+    pub none: TextChange,
+    pub added: Vec<Text>,
+    pub removed: Vec<Text>,
+    pub unchanged: usize,
+}
+
+impl BugFixesDiff {
+    /// Whether the "none" statement appeared, disappeared or changed.
+    pub fn none_changed(&self) -> bool {
+        match (&self.none.from, &self.none.to) {
+            (None, None) => false,
+            (Some(a), Some(b)) => !a.same_words(b),
+            _ => true,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && !self.none_changed()
+    }
+}
+
+/// Items matched by a key (name, service, image): added, removed, changed.
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyedDiff<T> {
+    pub added: Vec<T>,
+    pub removed: Vec<T>,
+    pub changed: Vec<Changed<T>>,
+}
+
+impl<T> Default for KeyedDiff<T> {
+    fn default() -> Self {
+        KeyedDiff {
+            added: Vec::new(),
+            removed: Vec::new(),
+            changed: Vec::new(),
+        }
+    }
+}
+
+impl<T> KeyedDiff<T> {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Changed<T> {
+    pub from: T,
+    pub to: T,
+}
+
+/// Long-form sections, matched by id.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SectionsDiff {
+    pub added: Vec<SectionRef>,
+    pub removed: Vec<SectionRef>,
+    pub changed: Vec<SectionChange>,
+    /// Ids of the sections that are the same in both releases.
+    pub unchanged: Vec<String>,
+}
+
+impl SectionsDiff {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionRef {
+    pub id: String,
+    pub title: Text,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionChange {
+    pub id: String,
+    pub title: TitleChange,
+    /// Word diff of the body per language; `None` when the body is the same.
+    pub body: Option<BodyDiff>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TitleChange {
+    pub from: Text,
+    pub to: Text,
+}
+
+impl TitleChange {
+    pub fn changed(&self) -> bool {
+        !same_text(&self.from, &self.to)
+    }
+}
+
+/// A word diff of both languages of one text.
+#[derive(Debug, Clone, Serialize)]
+pub struct BodyDiff {
+    pub zh: Vec<WordOp>,
+    pub en: Vec<WordOp>,
+}
+
+impl BodyDiff {
+    pub fn between(from: &Text, to: &Text) -> BodyDiff {
+        BodyDiff {
+            zh: word_diff(&from.zh, &to.zh),
+            en: word_diff(&from.en, &to.en),
+        }
+    }
+
+    /// The word diff of the language pages are written in; the other
+    /// language's when this one is empty on both sides.
+    pub fn get(&self, lang: Lang) -> &[WordOp] {
+        let (wanted, fallback) = match lang {
+            Lang::Zh => (&self.zh, &self.en),
+            Lang::En => (&self.en, &self.zh),
+        };
+        if wanted.iter().all(|op| op.text.trim().is_empty()) {
+            fallback
+        } else {
+            wanted
+        }
+    }
+}
+
+/// The components of one arch, grouped by change, for people to read.
+#[derive(Debug, Clone)]
+pub struct ArchGroup<'a> {
+    pub arch: String,
+    /// `Added` for an arch only the new release has, `Removed` for one only
+    /// the old release has, `Unchanged` for one both have.
+    pub status: Change,
+    pub downgraded: Vec<&'a ComponentChange>,
+    pub upgraded: Vec<&'a ComponentChange>,
+    pub added: Vec<&'a ComponentChange>,
+    pub removed: Vec<&'a ComponentChange>,
+    pub unchanged: Vec<&'a ComponentChange>,
+}
+
+impl ArchGroup<'_> {
+    pub fn of(&self, change: Change) -> &[&ComponentChange] {
+        match change {
+            Change::Downgraded => &self.downgraded,
+            Change::Upgraded => &self.upgraded,
+            Change::Added => &self.added,
+            Change::Removed => &self.removed,
+            Change::Unchanged => &self.unchanged,
+        }
+    }
+
+    pub fn changed(&self) -> usize {
+        self.downgraded.len() + self.upgraded.len() + self.added.len() + self.removed.len()
+    }
+}
+
+impl ReleaseDiff {
+    /// The components of each arch, grouped downgrades first.
+    pub fn arch_groups(&self) -> Vec<ArchGroup<'_>> {
+        self.arch_order
+            .iter()
+            .cloned()
+            .map(|arch| {
+                let mut group = ArchGroup {
+                    status: self.archs.status(&arch),
+                    arch,
+                    downgraded: Vec::new(),
+                    upgraded: Vec::new(),
+                    added: Vec::new(),
+                    removed: Vec::new(),
+                    unchanged: Vec::new(),
+                };
+                for c in self.components.iter().filter(|c| c.arch == group.arch) {
+                    match c.change {
+                        Change::Downgraded => group.downgraded.push(c),
+                        Change::Upgraded => group.upgraded.push(c),
+                        Change::Added => group.added.push(c),
+                        Change::Removed => group.removed.push(c),
+                        Change::Unchanged => group.unchanged.push(c),
+                    }
+                }
+                group
+            })
+            .collect()
+    }
+
+    /// Every downgrade: components of every arch, then the driver's CUDA base.
+    pub fn downgrades(&self) -> Vec<&ComponentChange> {
+        self.components
+            .iter()
+            .filter(|c| c.change == Change::Downgraded)
+            .collect()
+    }
+
+    /// Whether anything besides components changed.
+    pub fn other_changes(&self) -> bool {
+        !(self.driver.is_empty()
+            && self.assets.is_empty()
+            && self.features.is_empty()
+            && self.bug_fixes.is_empty()
+            && self.known_issues.is_empty()
+            && self.includes.is_empty()
+            && self.env.is_empty()
+            && self.gpus.is_empty()
+            && self.ports.is_empty()
+            && self.sections.is_empty())
+    }
+}
+
+/// Two texts say the same in both languages (surrounding blanks aside).
+pub(crate) fn same_text(a: &Text, b: &Text) -> bool {
+    a.zh.trim() == b.zh.trim() && a.en.trim() == b.en.trim()
+}

@@ -1,0 +1,125 @@
+//! The record import assembles from one page, in the page's language (the
+//! shape of `releases/<version>.toml`): what the fact extractors
+//! ([`crate::components`], [`crate::driver`], [`crate::assets`]) fill in.
+
+use indexmap::IndexMap;
+use model::record::{Lang, Scenario, Text};
+use serde::Serialize;
+
+/// A record as import writes it (the shape of `releases/<version>.toml`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Draft {
+    pub version: String,
+    pub archs: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<Scenario>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requirements: Vec<Text>,
+    pub title: Text,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bug_fixes: Option<FixesOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_issues: Vec<Text>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub arch: IndexMap<String, ArchOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub driver: Option<DriverOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assets: Vec<AssetOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vpc_image: Option<VpcOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum FixesOut {
+    List(Vec<Text>),
+    None { none: Text },
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ArchOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios: Option<Vec<Scenario>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requirements: Option<Vec<Text>>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub components: IndexMap<String, String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DriverOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cuda: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub datacenter: Vec<BranchOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upgrade_from: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_forward_compatible_with: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wording: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BranchOut {
+    pub branch: String,
+    pub min: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AssetOut {
+    pub image: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_suits: Vec<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VpcOut {
+    pub template: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placeholders: Vec<PlaceholderOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlaceholderOut {
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<Text>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionOut {
+    pub id: String,
+    pub title: Text,
+    pub body: Text,
+}
+
+/// `s` as the text of one language.
+pub(crate) fn text(lang: Lang, s: impl Into<String>) -> Text {
+    let s = s.into();
+    match lang {
+        Lang::Zh => Text::new(s, ""),
+        Lang::En => Text::new("", s),
+    }
+}

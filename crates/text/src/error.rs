@@ -1,0 +1,52 @@
+//! Why pages cannot be imported.
+
+use model::output::OutputError;
+use model::record::{Lang, RecordError};
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{}: cannot read the page: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
+    NoRelease { path: PathBuf, lines: usize },
+    #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
+    TooLarge { path: PathBuf },
+    #[error("{}: the page is not UTF-8 text (byte {at})\n  = hint: save the page as UTF-8", path.display())]
+    NotText { path: PathBuf, at: usize },
+    #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
+    NoVersion { path: PathBuf },
+    #[error(
+        "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
+    )]
+    VersionForManyPages(usize),
+    #[error("{}: the imported record does not load:\n{message}", path.display())]
+    Invalid { path: PathBuf, message: String },
+    #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
+    Exists { path: PathBuf, lang: Lang },
+    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
+    Twice {
+        page: PathBuf,
+        other: PathBuf,
+        version: String,
+        lang: Lang,
+    },
+    #[error("cannot merge into {}: {message}", path.display())]
+    Merge { path: PathBuf, message: String },
+    #[error("{}: `{version}` is not a release version", path.display())]
+    NotAVersion { path: PathBuf, version: String },
+    #[error("{}: {message}\n  = hint: the project's import words hold `[headings]` (features = [\"…\"], fixes, components, driver, known_issues, assets …) and `[component.NAME]` tables of `aliases` (docs/import.md)", path.display())]
+    Words { path: PathBuf, message: String },
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// The largest page import reads: release notes are kilobytes, and a
+/// bound keeps a wrong file (or `/dev/zero`) from growing without end.
+pub const MAX_PAGE_BYTES: u64 = 16 << 20;

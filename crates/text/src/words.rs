@@ -1,0 +1,388 @@
+//! The words relnotes reads, per language: `data/words/<lang>.toml` (the
+//! headings of vendors' pages, table rows, driver and asset phrases, words
+//! of prose, upgrade claims), embedded in the binary and parsed once. The
+//! code here knows how to match; the files know what. A page is read with
+//! every language's words, whatever its own language.
+
+use crate::error::ImportError;
+use indexmap::IndexMap;
+use model::record::{Lang, Scenario};
+use serde::Deserialize;
+use std::fs;
+use std::io::ErrorKind;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The parts a words file's `[headings]` name: every part but a
+/// long-form section (those are `[sections]`, by id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Part {
+    Umbrella,
+    Features,
+    KeyFeatures,
+    Fixes,
+    Contents,
+    Components,
+    Assets,
+    Driver,
+    KnownIssues,
+    Tags,
+}
+
+/// One component of `data/components.toml` (or of a project's
+/// `import.toml`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Component {
+    /// Spellings pages use for it.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+/// The built-in files, in the order their words are tried.
+const FILES: [(Lang, &str, &str); 2] = [
+    (
+        Lang::En,
+        "data/words/en.toml",
+        include_str!("../../../data/words/en.toml"),
+    ),
+    (
+        Lang::Zh,
+        "data/words/zh.toml",
+        include_str!("../../../data/words/zh.toml"),
+    ),
+];
+
+/// One language's words (the sections of `data/words/en.toml`, which says
+/// what each holds).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Words {
+    /// Words are separated by spaces: word lists match whole words.
+    pub spaced: bool,
+    #[serde(default)]
+    pub headings: IndexMap<Part, Vec<String>>,
+    /// Long-form section id → its headings.
+    #[serde(default)]
+    pub sections: IndexMap<String, Vec<String>>,
+    #[serde(default)]
+    pub heading_shapes: Vec<HeadingShape>,
+    #[serde(default)]
+    pub rows: Rows,
+    #[serde(default)]
+    pub scenarios: IndexMap<Scenario, Vec<String>>,
+    #[serde(default)]
+    pub components: ComponentWords,
+    #[serde(default)]
+    pub page: PageWords,
+    #[serde(default)]
+    pub version: VersionWords,
+    #[serde(default)]
+    pub assets: AssetWords,
+    #[serde(default)]
+    pub driver: DriverWords,
+    #[serde(default)]
+    pub claims: ClaimWords,
+}
+
+/// A heading known by its shape ("Contents of the PyTorch container").
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HeadingShape {
+    #[serde(default)]
+    pub starts_with: String,
+    #[serde(default)]
+    pub ends_with: String,
+    #[serde(default)]
+    pub holds: Vec<String>,
+    pub max_chars: usize,
+    pub part: Option<Part>,
+    pub section: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct Rows {
+    pub scenarios: Vec<String>,
+    pub framework: Vec<String>,
+    pub requirements: Vec<String>,
+    pub components: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct ComponentWords {
+    pub version_heads: Vec<String>,
+    pub version_suffixes: Vec<String>,
+    pub joints: Vec<String>,
+    pub not_names: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct PageWords {
+    pub numerals: String,
+    pub none: Vec<String>,
+    pub title_holds: Vec<String>,
+    pub summary_starts: Vec<String>,
+    pub summary_holds: Vec<String>,
+    pub dangling: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct VersionWords {
+    pub before_number: Vec<String>,
+    pub after_number: Vec<String>,
+    pub not_after: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct AssetWords {
+    pub group_labels: Vec<String>,
+    pub suits: Vec<String>,
+    pub not_suits: Vec<String>,
+    pub clause_starts: Vec<String>,
+    pub list_joints: Vec<String>,
+    pub item_lead_ins: Vec<String>,
+    pub copulas: Vec<String>,
+    pub examples: Vec<String>,
+    pub examples_end: Vec<String>,
+    pub note_tails: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct DriverWords {
+    pub based_on: Vec<String>,
+    pub upgrade: Vec<String>,
+    pub not_forward_compatible: Vec<String>,
+    pub datacenter: Vec<String>,
+    pub minimum: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct ClaimWords {
+    pub name_first: Vec<String>,
+    pub verb_first: Vec<String>,
+    pub to: Vec<String>,
+    pub and: Vec<String>,
+    pub not_after_verb: Vec<String>,
+}
+
+impl Words {
+    /// `word` as it stands between other words: with the spaces around it
+    /// in a spaced language (`" and "`), alone in the others.
+    pub fn between(&self, word: &str) -> String {
+        if self.spaced {
+            format!(" {word} ")
+        } else {
+            word.to_string()
+        }
+    }
+
+    /// `word` as it stands before another (`"for "`).
+    pub fn before(&self, word: &str) -> String {
+        if self.spaced {
+            format!("{word} ")
+        } else {
+            word.to_string()
+        }
+    }
+
+    /// `word` as it stands after another (`" and"`).
+    pub fn after(&self, word: &str) -> String {
+        if self.spaced {
+            format!(" {word}")
+        } else {
+            word.to_string()
+        }
+    }
+
+    /// Whether `text` starts with `word`, as a whole word in a spaced
+    /// language ("so" starts "so use it", not "some").
+    pub fn starts_with_word(&self, text: &str, word: &str) -> bool {
+        text.strip_prefix(word)
+            .is_some_and(|rest| !self.spaced || !rest.starts_with(|c: char| c.is_alphanumeric()))
+    }
+}
+
+/// A project's own words, `import.toml` beside `relnotes.toml`: headings
+/// by the part they start and components' aliases, as in the built-in
+/// files, added to theirs (and winning over them).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ProjectWords {
+    #[serde(default)]
+    pub headings: IndexMap<Part, Vec<String>>,
+    #[serde(default)]
+    pub component: IndexMap<String, Component>,
+}
+
+impl ProjectWords {
+    /// The file, relative to the project's root.
+    pub const FILE: &str = "import.toml";
+
+    /// The project's words; none when it has no such file.
+    pub fn load(root: &Path) -> Result<ProjectWords, ImportError> {
+        let path = root.join(Self::FILE);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(ProjectWords::default()),
+            Err(source) => return Err(ImportError::Read { path, source }),
+        };
+        toml::from_str(&text).map_err(|e| ImportError::Words {
+            path,
+            message: e.to_string(),
+        })
+    }
+}
+
+/// Every language's words, in the order they are tried.
+pub(crate) fn all() -> &'static [(Lang, Words)] {
+    static ALL: OnceLock<Vec<(Lang, Words)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        FILES
+            .iter()
+            .map(|(lang, path, text)| {
+                // Embedded and checked by the tests: a broken file is a bug
+                // of this build, not something a user can cause.
+                let words = toml::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
+                (*lang, words)
+            })
+            .collect()
+    })
+}
+
+/// The words of `lang`.
+pub(crate) fn of(lang: Lang) -> &'static Words {
+    all()
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .map(|(_, w)| w)
+        .expect("every language has a words file")
+}
+
+/// Every language's words.
+pub(crate) fn each() -> impl Iterator<Item = &'static Words> {
+    all().iter().map(|(_, w)| w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_parses_with_every_language() {
+        for lang in Lang::ALL {
+            let _ = of(lang);
+        }
+        assert_eq!(all().len(), FILES.len());
+    }
+
+    /// Lists compared with lowercased text hold lowercase words; no list
+    /// holds an empty one or one with spaces around it.
+    #[test]
+    fn entries_are_lowercase_and_trimmed() {
+        for (lang, w) in all() {
+            let lowercase: Vec<(&str, &Vec<String>)> = vec![
+                ("rows.scenarios", &w.rows.scenarios),
+                ("rows.framework", &w.rows.framework),
+                ("rows.requirements", &w.rows.requirements),
+                ("rows.components", &w.rows.components),
+                ("components.version_heads", &w.components.version_heads),
+                (
+                    "components.version_suffixes",
+                    &w.components.version_suffixes,
+                ),
+                ("components.not_names", &w.components.not_names),
+                ("page.none", &w.page.none),
+                ("page.title_holds", &w.page.title_holds),
+                ("page.summary_starts", &w.page.summary_starts),
+                ("page.dangling", &w.page.dangling),
+                ("version.not_after", &w.version.not_after),
+                ("assets.group_labels", &w.assets.group_labels),
+                ("assets.clause_starts", &w.assets.clause_starts),
+                ("driver.based_on", &w.driver.based_on),
+                ("driver.upgrade", &w.driver.upgrade),
+                (
+                    "driver.not_forward_compatible",
+                    &w.driver.not_forward_compatible,
+                ),
+                ("driver.datacenter", &w.driver.datacenter),
+                ("driver.minimum", &w.driver.minimum),
+                ("claims.name_first", &w.claims.name_first),
+                ("claims.verb_first", &w.claims.verb_first),
+                ("claims.to", &w.claims.to),
+            ];
+            for (name, list) in lowercase {
+                for word in list {
+                    assert_eq!(*word, word.to_lowercase(), "{lang}: {name}: `{word}`");
+                }
+            }
+            for list in w.scenarios.values() {
+                assert!(list.iter().all(|s| *s == s.to_lowercase()), "{lang}");
+            }
+            let every = [
+                &w.assets.suits,
+                &w.assets.not_suits,
+                &w.assets.list_joints,
+                &w.assets.item_lead_ins,
+                &w.assets.copulas,
+                &w.assets.examples,
+                &w.assets.examples_end,
+                &w.assets.note_tails,
+                &w.components.joints,
+                &w.claims.and,
+                &w.claims.not_after_verb,
+                &w.version.before_number,
+                &w.version.after_number,
+                &w.page.summary_holds,
+            ];
+            for word in every.into_iter().flatten() {
+                assert!(!word.trim().is_empty(), "{lang}: an empty word");
+                // A leading space is part of one driver phrase; elsewhere
+                // the code puts the spaces.
+                assert_eq!(word.trim(), word, "{lang}: `{word}`");
+            }
+        }
+    }
+
+    #[test]
+    fn a_projects_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let none = ProjectWords::load(dir.path()).unwrap();
+        assert!(none.headings.is_empty() && none.component.is_empty());
+        let file = dir.path().join(ProjectWords::FILE);
+        fs::write(
+            &file,
+            "[headings]\nfeatures = [\"Neuerungen\"]\n[component.torch]\naliases = [\"pt\"]\n",
+        )
+        .unwrap();
+        let words = ProjectWords::load(dir.path()).unwrap();
+        assert_eq!(words.headings[&Part::Features], ["Neuerungen"]);
+        assert_eq!(words.component["torch"].aliases, ["pt"]);
+        fs::write(&file, "[headings]\nfeature = [\"Neuerungen\"]\n").unwrap();
+        let e = ProjectWords::load(dir.path()).unwrap_err().to_string();
+        assert!(
+            e.contains("import.toml") && e.contains("unknown variant `feature`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn words_between_others() {
+        let en = of(Lang::En);
+        let zh = of(Lang::Zh);
+        assert_eq!(en.between("and"), " and ");
+        assert_eq!(zh.between("和"), "和");
+        assert_eq!(en.before("for"), "for ");
+        assert_eq!(en.after("and"), " and");
+        assert!(en.starts_with_word("so use it", "so"));
+        assert!(!en.starts_with_word("some", "so"));
+        assert!(zh.starts_with_word("请使用", "请"));
+    }
+}
