@@ -21,8 +21,15 @@ def strip(s):
     s = re.sub(r'r#*"(?:.|\n)*?"#*', '""', s)
     s = re.sub(r'"(?:\\.|[^"\\])*"', '""', s)
     s = re.sub(r"'(?:\\.|[^'\\])'", "''", s)
-    i = s.find('#[cfg(test)]\nmod tests {')
-    if i >= 0: s = s[:i]
+    # Inline test modules, wherever they stand: `#[cfg(test)] mod x { … }`.
+    while True:
+        m = re.search(r'#\[cfg\(test\)\]\s*(?:pub(?:\([a-z ]+\))?\s+)?mod\s+\w+\s*\{', s)
+        if not m: break
+        depth, j = 1, m.end()
+        while j < len(s) and depth:
+            depth += {'{': 1, '}': -1}.get(s[j], 0)
+            j += 1
+        s = s[:m.start()] + s[j:]
     return s
 
 def expand(tree, prefix=''):

@@ -284,7 +284,7 @@ fn major_minor(version: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    use image::catalog::{Catalog, require};
+    use image::catalog::{Catalog, parse_requirement};
     use image::{ImageConfig, Platform};
     use model::package::Evidence;
 
@@ -307,7 +307,7 @@ mod tests {
                         layer: Some("sha256:0".into()),
                     },
                 )],
-                requirement: require.map(require::parse),
+                requirement: require.map(parse_requirement),
                 problems: Vec::new(),
             },
         }

@@ -1,6 +1,6 @@
 //! `relnotes referrers`: what is attached to each platform of an image.
 
-use super::AttachError;
+use super::error::AttachError;
 use super::referrers;
 use super::report::{PlatformReferrers, Referrer, ReferrersReport};
 use crate::registry;

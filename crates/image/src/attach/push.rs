@@ -3,34 +3,16 @@
 //! pushed), then per SBOM its blobs, its manifest by digest and, for a
 //! registry without a referrers API, the referrers tag.
 
-use super::AttachError;
 use super::artifact::{self, KIND_ANNOTATION, Subject, TITLE_ANNOTATION, VERSION_ANNOTATION};
+use super::error::AttachError;
 use super::referrers::{self, Via};
-use super::report::{AttachReport, Attached, Status};
+use super::report::{AttachReport, Attached, SbomKind, Status};
 use crate::digest::sha256_digest;
 use crate::registry::{self, Registry};
 use crate::store::OCI_MANIFEST;
 use crate::{ImageSource, InspectError, OpenOptions, Platform};
 use model::record::Arch;
-use serde::Serialize;
 use std::collections::HashMap;
-
-/// Which SBOM: what the record declares, or what verify found in the image.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SbomKind {
-    Declared,
-    Observed,
-}
-
-impl SbomKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SbomKind::Declared => "declared",
-            SbomKind::Observed => "observed",
-        }
-    }
-}
 
 /// One SBOM to attach to the platform of `arch`.
 #[derive(Debug, Clone)]

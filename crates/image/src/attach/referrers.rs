@@ -4,8 +4,8 @@
 //! under the tag `<alg>-<hex>` of the subject's digest, which clients
 //! update themselves.
 
-use super::AttachError;
 use super::artifact::Artifact;
+use super::error::AttachError;
 use crate::registry::Registry;
 use crate::registry::write::PushError;
 use crate::store::{Fetched, OCI_INDEX};

@@ -1,10 +1,26 @@
 //! What `attach` did and what `referrers` found, as text and JSON.
 
-use super::push::SbomKind;
 use super::referrers::Via;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+
+/// Which SBOM: what the record declares, or what verify found in the image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SbomKind {
+    Declared,
+    Observed,
+}
+
+impl SbomKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SbomKind::Declared => "declared",
+            SbomKind::Observed => "observed",
+        }
+    }
+}
 
 /// Whether an SBOM was pushed now or found attached already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -15,14 +15,19 @@
 //! links), and come back shared, as the walker made them: the catalogers
 //! count a hard-linked file once by its shared bytes.
 
-use super::FORMAT_VERSION;
 use crate::FoundFile;
 use crate::catalog::WANTS_VERSION;
-use crate::walker::{Charges, LayerScan};
+use crate::scan::{Charges, LayerScan};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
+
+/// The version of the entries' format: bump it whenever the codec, the
+/// shape of a layer scan or the walker's path fingerprint changes (the
+/// catalog filter has its own version). Entries of another version are
+/// rebuilt. (2: path fingerprints from SHA-256, no longer SipHash.)
+pub const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"relnlyr\n";
 const DIGEST_LEN: usize = 71;
@@ -173,7 +178,7 @@ fn scan_of(digest: &str, body: Body) -> Result<LayerScan, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::walker::fingerprint;
+    use crate::scan::fingerprint;
 
     const DIGEST: &str = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 

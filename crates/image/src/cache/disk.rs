@@ -9,9 +9,8 @@
 
 use super::codec::{self, Rejected};
 use super::error::CacheError;
-use super::warn;
 use crate::digest::is_sha256_digest;
-use crate::walker::LayerScan;
+use crate::scan::LayerScan;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -291,6 +290,14 @@ pub(crate) fn clean(dir: &Path, older_than: Option<Duration>) -> Result<(usize, 
             .collect()
     })
     .map_err(io_error)
+}
+
+/// Says on stderr what went wrong with the cache: it never stops a read.
+fn warn(message: &str) {
+    eprintln!(
+        "warning: {}",
+        model::output::terminal_safe(message).trim_end()
+    );
 }
 
 #[cfg(test)]

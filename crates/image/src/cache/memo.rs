@@ -4,7 +4,7 @@
 //! while it reads the layer, so a second reader of the same layer waits
 //! for the first rather than reading it again.
 
-use crate::walker::LayerScan;
+use crate::scan::LayerScan;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 

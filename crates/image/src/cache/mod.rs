@@ -20,25 +20,20 @@ mod error;
 mod memo;
 mod settings;
 
+pub use codec::FORMAT_VERSION;
 pub use error::CacheError;
 pub use settings::{
     CacheSettings, DEFAULT_MAX_BYTES, MAX_SIZE_VARIABLE, NO_CACHE_VARIABLE, default_dir,
 };
 
 use super::InspectError;
-use super::walker::LayerScan;
+use super::scan::LayerScan;
 use disk::Disk;
 use memo::Memo;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError};
 use std::time::Duration;
-
-/// The version of the entries' format: bump it whenever the codec, the
-/// shape of a layer scan or the walker's path fingerprint changes (the
-/// catalog filter has its own version). Entries of another version are
-/// rebuilt. (2: path fingerprints from SHA-256, no longer SipHash.)
-pub const FORMAT_VERSION: u32 = 2;
 
 /// This run's scans, and the cache directory if there is one.
 #[derive(Debug, Default)]
@@ -175,14 +170,6 @@ pub fn clean(dir: &Path, older_than: Option<Duration>) -> Result<Cleaned, CacheE
         entries,
         bytes,
     })
-}
-
-/// Says on stderr what went wrong with the cache: it never stops a read.
-fn warn(message: &str) {
-    eprintln!(
-        "warning: {}",
-        model::output::terminal_safe(message).trim_end()
-    );
 }
 
 #[cfg(test)]

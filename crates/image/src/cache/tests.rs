@@ -1,6 +1,6 @@
 use super::*;
 use crate::catalog::{self, WANTS_VERSION};
-use crate::walker::fingerprint;
+use crate::scan::fingerprint;
 use crate::{FoundFile, Keep};
 use sha2::{Digest, Sha256};
 use std::sync::atomic::{AtomicUsize, Ordering};

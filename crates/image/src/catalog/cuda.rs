@@ -4,7 +4,7 @@
 //! (`CUDA Version 10.2.89`, older toolkits), and `CUDA_VERSION` in the
 //! config env (set by the `nvidia/cuda` base images).
 
-use super::{Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name};
+use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 

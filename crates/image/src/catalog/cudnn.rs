@@ -3,7 +3,7 @@
 //! its library (`libcudnn.so.9.1.0`, through the `libcudnn.so.9` symlink),
 //! and `CUDNN_VERSION` / `NV_CUDNN_VERSION` in the config env.
 
-use super::{
+use super::cataloger::{
     Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name, header_version, library_version,
     small_library,
 };

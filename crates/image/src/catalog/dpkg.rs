@@ -6,7 +6,7 @@
 //! `config-files`, `half-installed` or anything but `installed` is a
 //! package that was removed or broke half way.
 
-use super::{Cataloger, Findings, MAX_TEXT_FILE};
+use super::cataloger::{Cataloger, Findings, MAX_TEXT_FILE};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 

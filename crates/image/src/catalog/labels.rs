@@ -2,7 +2,7 @@
 //! `com.nvidia.cudnn.version` and `com.nvidia.nccl.version`, as the NVIDIA
 //! base images label themselves.
 
-use super::{Cataloger, Findings};
+use super::cataloger::{Cataloger, Findings};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 

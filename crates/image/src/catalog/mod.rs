@@ -19,6 +19,7 @@
 //! | `labels` | labels `com.nvidia.{cuda,cudnn,nccl}.version` | the same, as the image labels them |
 //! | `nvidia-require` | env `NVIDIA_REQUIRE_CUDA` | the image's own driver requirement |
 
+mod cataloger;
 mod cuda;
 mod cudnn;
 mod dpkg;
@@ -27,109 +28,15 @@ mod nccl;
 mod os_release;
 mod python;
 mod python_runtime;
-pub mod require;
+mod require;
+mod requirement;
 
-pub use require::{DriverRange, Requirement};
+pub use cataloger::{Cataloger, Findings, MAX_TEXT_FILE, MAX_VERSION_FILE, Problem};
+pub use requirement::{DriverRange, Requirement, parse as parse_requirement};
 
-use super::{FoundFile, ImageConfig, ImageView, Keep};
-use model::package::{Evidence, Package};
-use model::version::Ecosystem;
+use super::{FoundFile, ImageView, Keep};
+use model::package::Package;
 use serde::Serialize;
-
-/// Text files read whole that are larger than this are not read: the dpkg
-/// status database (a few MiB in a large image).
-pub const MAX_TEXT_FILE: u64 = 16 << 20;
-/// Small version files (os-release, `version.json`, C headers) larger
-/// than this are not read (they are a few KiB).
-pub const MAX_VERSION_FILE: u64 = 1 << 20;
-
-/// One source of versions in an image.
-pub trait Cataloger: Sync {
-    /// Short name, recorded in the [`Evidence`] of what it finds.
-    fn name(&self) -> &'static str;
-    /// Whether the walker should keep the entry at `path` (no leading `/`)
-    /// of `size` bytes. Called for every entry of every layer: keep it cheap.
-    fn wants(&self, path: &str, size: u64) -> bool;
-    /// How much of a file it wants to read: all of it unless it says so.
-    fn keep(&self) -> Keep {
-        Keep::Whole
-    }
-    /// Reads the files it asked for (only those) and the config.
-    fn catalog(&self, files: &[&FoundFile], config: &ImageConfig, out: &mut Findings);
-}
-
-/// A file a cataloger asked for but could not read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    pub cataloger: String,
-    pub location: String,
-    pub layer: Option<String>,
-    pub message: String,
-}
-
-/// What catalogers found, as they go.
-#[derive(Debug, Default)]
-pub struct Findings {
-    pub components: Vec<Package>,
-    pub requirement: Option<Requirement>,
-    pub problems: Vec<Problem>,
-}
-
-impl Findings {
-    /// A component found in a file.
-    fn found_in(
-        &mut self,
-        cataloger: &dyn Cataloger,
-        file: &FoundFile,
-        name: &str,
-        version: &str,
-        ecosystem: Ecosystem,
-    ) {
-        let at = (file.path.clone(), Some(file.layer.clone()));
-        self.push(cataloger, at, name, version, ecosystem);
-    }
-
-    /// A component the config's env or labels name (`config:env/NAME`).
-    fn found_in_config(
-        &mut self,
-        cataloger: &dyn Cataloger,
-        location: String,
-        name: &str,
-        version: &str,
-        ecosystem: Ecosystem,
-    ) {
-        self.push(cataloger, (location, None), name, version, ecosystem);
-    }
-
-    fn push(
-        &mut self,
-        cataloger: &dyn Cataloger,
-        (location, layer): (String, Option<String>),
-        name: &str,
-        version: &str,
-        ecosystem: Ecosystem,
-    ) {
-        self.components.push(Package::found(
-            name,
-            version,
-            ecosystem,
-            Evidence {
-                cataloger: cataloger.name().to_string(),
-                location,
-                layer,
-            },
-        ));
-    }
-
-    fn problem(&mut self, cataloger: &dyn Cataloger, file: &FoundFile, message: String) {
-        self.problems.push(Problem {
-            cataloger: cataloger.name().to_string(),
-            location: file.path.clone(),
-            layer: Some(file.layer.clone()),
-            message,
-        });
-    }
-}
 
 /// Every cataloger, in the order their findings are reported.
 pub static CATALOGERS: &[&dyn Cataloger] = &[
@@ -200,95 +107,10 @@ pub fn catalog(view: &ImageView) -> Catalog {
     }
 }
 
-/// The last component of a path.
-fn file_name(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
-}
-
-/// The component before the last one (`a/b/c` → `b`).
-fn parent_name(path: &str) -> Option<&str> {
-    let mut parts = path.rsplit('/');
-    parts.next()?;
-    parts.next()
-}
-
-/// `#define NAME value` in a C header: the value's first token.
-fn c_define<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    text.lines().find_map(|line| {
-        let rest = line.trim_start().strip_prefix('#')?.trim_start();
-        let rest = rest.strip_prefix("define")?;
-        if !rest.starts_with([' ', '\t']) {
-            return None;
-        }
-        let mut words = rest.split_whitespace();
-        (words.next()? == name).then(|| words.next()).flatten()
-    })
-}
-
-/// A version from `#define` lines of numbers (`CUDNN_MAJOR 9` …).
-fn header_version(text: &str, names: &[&str]) -> Option<String> {
-    let parts: Option<Vec<&str>> = names
-        .iter()
-        .map(|n| c_define(text, n).filter(|v| v.bytes().all(|b| b.is_ascii_digit())))
-        .collect();
-    Some(parts?.join("."))
-}
-
-/// The version in a library's file name: `libnccl.so.2.21.5` → `2.21.5`;
-/// only a full one (at least three numbers), since `libnccl.so.2` names the
-/// ABI, not the release.
-fn soname_version(file: &str, stem: &str) -> Option<String> {
-    let rest = file.strip_prefix(stem)?.strip_prefix(".so.")?;
-    let parts: Vec<&str> = rest.split('.').collect();
-    (parts.len() >= 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
-    .then(|| rest.to_string())
-}
-
-/// Whether `file` is `<stem>.so.<something>`.
-fn is_soname(file: &str, stem: &str) -> bool {
-    file.strip_prefix(stem)
-        .and_then(|r| r.strip_prefix(".so."))
-        .is_some_and(|r| !r.is_empty())
-}
-
-/// A library found through its file name: the versioned name itself, or
-/// a soname symlink pointing at it. Libraries are not read, only named;
-/// big regular files are never asked for, so the version comes from the
-/// symlinks every install has (`libnccl.so.2 -> libnccl.so.2.21.5`).
-fn library_version(file: &FoundFile, stem: &str) -> Option<String> {
-    if let Some(v) = soname_version(file_name(&file.path), stem) {
-        return Some(v);
-    }
-    if file.symlink {
-        let target = String::from_utf8_lossy(&file.contents);
-        return soname_version(file_name(target.trim()), stem);
-    }
-    None
-}
-
-/// Whether a library entry is worth keeping: symlinks (size 0 in a tar)
-/// and small files only; a real library is megabytes and its name is
-/// enough, which the symlinks give.
-fn small_library(path: &str, size: u64, stem: &str) -> bool {
-    size <= 4096 && is_soname(file_name(path), stem)
-}
-
-/// The config env var, with its location.
-fn env_var<'a>(config: &'a ImageConfig, name: &str) -> Option<(String, &'a str)> {
-    config
-        .env_var(name)
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(|v| (format!("config:env/{name}"), v))
-}
-
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::*;
-    use crate::Platform;
+    use crate::{ImageConfig, Platform};
 
     pub const LAYER: &str =
         "sha256:1111111111111111111111111111111111111111111111111111111111111111";
@@ -348,6 +170,7 @@ pub(crate) mod test_support {
 
 #[cfg(test)]
 mod tests {
+    use super::cataloger::*;
     use super::test_support::*;
     use super::*;
 

@@ -2,7 +2,7 @@
 //! (`libnccl.so.2.21.5`, through the `libnccl.so.2` symlink), and
 //! `NCCL_VERSION` in the config env.
 
-use super::{
+use super::cataloger::{
     Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name, header_version, library_version,
     small_library,
 };

@@ -5,7 +5,7 @@
 //! `VERSION` starts with a longer form of it (`24.04.3 LTS (Noble Numbat)`)
 //! that point release is the version found.
 
-use super::{Cataloger, Findings, MAX_VERSION_FILE};
+use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 

@@ -12,7 +12,7 @@
 //! distributions. The `Name:` and `Version:` headers of the email-style
 //! header block say what is installed.
 
-use super::{Cataloger, Findings, file_name, parent_name};
+use super::cataloger::{Cataloger, Findings, file_name, parent_name};
 use crate::{FoundFile, ImageConfig, Keep};
 use model::version::Ecosystem;
 

@@ -4,7 +4,7 @@
 //! `PY_VERSION` is what `sys.version` starts with, build tags included
 //! (`3.12.7+gc` for a patched interpreter).
 
-use super::{Cataloger, Findings, MAX_VERSION_FILE, c_define, env_var};
+use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, c_define, env_var};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
