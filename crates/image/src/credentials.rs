@@ -26,11 +26,11 @@ use std::time::Duration;
 
 /// Docker Hub's key in a Docker config, and the server URL its helpers
 /// are asked about.
-pub const DOCKER_HUB_SERVER: &str = "https://index.docker.io/v1/";
+pub(crate) const DOCKER_HUB_SERVER: &str = "https://index.docker.io/v1/";
 
 /// The files credentials are looked up in, and how long a helper may run.
 #[derive(Debug, Clone)]
-pub struct CredentialSources {
+pub(crate) struct CredentialSources {
     /// Docker's `config.json`; `None` when there is no home to find it in.
     pub docker_config: Option<PathBuf>,
     /// podman's `auth.json`.
@@ -45,7 +45,7 @@ impl CredentialSources {
     /// `$XDG_RUNTIME_DIR/containers/auth.json` if it exists, else
     /// `~/.config/containers/auth.json`. `docker_config` and `podman_auth`
     /// replace what the environment says, when given.
-    pub fn from_env(
+    pub(crate) fn from_env(
         docker_config: Option<PathBuf>,
         podman_auth: Option<PathBuf>,
         helper_timeout: Duration,
@@ -80,7 +80,7 @@ fn env_path(name: &str) -> Option<PathBuf> {
 }
 
 /// `$DOCKER_CONFIG/config.json`, else `$HOME/.docker/config.json`.
-pub fn docker_config_path() -> Option<PathBuf> {
+pub(crate) fn docker_config_path() -> Option<PathBuf> {
     if let Some(dir) = env_path("DOCKER_CONFIG") {
         return Some(dir.join("config.json"));
     }
@@ -89,7 +89,7 @@ pub fn docker_config_path() -> Option<PathBuf> {
 
 /// `$REGISTRY_AUTH_FILE`, else `$XDG_RUNTIME_DIR/containers/auth.json` if
 /// it exists, else `$XDG_CONFIG_HOME` (or `~/.config`)`/containers/auth.json`.
-pub fn podman_auth_path() -> Option<PathBuf> {
+pub(crate) fn podman_auth_path() -> Option<PathBuf> {
     if let Some(file) = env_path("REGISTRY_AUTH_FILE") {
         return Some(file);
     }

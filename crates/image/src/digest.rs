@@ -20,7 +20,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 }
 
 /// Whether `digest` is `sha256:` and 64 lowercase hex digits.
-pub fn is_sha256_digest(digest: &str) -> bool {
+pub(crate) fn is_sha256_digest(digest: &str) -> bool {
     digest.strip_prefix("sha256:").is_some_and(|h| {
         h.len() == 64
             && h.bytes()
@@ -79,12 +79,12 @@ impl<'a, R: Read> Tee<'a, R> {
         }
     }
 
-    pub fn with_progress(mut self, progress: &'a dyn Progress, layer: usize) -> Self {
+    pub(crate) fn with_progress(mut self, progress: &'a dyn Progress, layer: usize) -> Self {
         self.progress = Some((progress, layer));
         self
     }
 
-    pub fn with_cancel(mut self, cancel: &'a AtomicBool) -> Self {
+    pub(crate) fn with_cancel(mut self, cancel: &'a AtomicBool) -> Self {
         self.cancel = Some(cancel);
         self
     }

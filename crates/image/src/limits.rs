@@ -7,33 +7,33 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Largest manifest or index read (they are a few KiB).
-pub const MAX_MANIFEST: u64 = 4 << 20;
+pub(crate) const MAX_MANIFEST: u64 = 4 << 20;
 /// Largest image config read (history makes some a few hundred KiB).
-pub const MAX_CONFIG: u64 = 16 << 20;
+pub(crate) const MAX_CONFIG: u64 = 16 << 20;
 /// Largest `index.json` of an OCI layout (one entry is ~500 bytes).
-pub const MAX_LAYOUT_INDEX: u64 = 4 << 20;
+pub(crate) const MAX_LAYOUT_INDEX: u64 = 4 << 20;
 /// Largest `oci-layout` marker file (`{"imageLayoutVersion": "1.0.0"}`).
-pub const MAX_LAYOUT_MARKER: u64 = 4 << 10;
+pub(crate) const MAX_LAYOUT_MARKER: u64 = 4 << 10;
 /// The largest zstd window a layer may need, as a power of two: 32 MiB
 /// per layer being read (zstd's levels up to 20 and the encoders image
 /// builders use need 8 MiB at most; `--long` and `--ultra -22`, 128 MiB).
-pub const MAX_ZSTD_WINDOW_LOG: u32 = 25;
+pub(crate) const MAX_ZSTD_WINDOW_LOG: u32 = 25;
 /// Members of a `docker save` archive indexed (it holds a few per layer).
-pub const MAX_ARCHIVE_MEMBERS: u64 = 1 << 20;
+pub(crate) const MAX_ARCHIVE_MEMBERS: u64 = 1 << 20;
 /// Largest GNU long name or long link in a layer tar (PATH_MAX is 4 KiB).
-pub const MAX_TAR_LONG_NAME: u64 = 64 << 10;
+pub(crate) const MAX_TAR_LONG_NAME: u64 = 64 << 10;
 /// Largest PAX extended header of one tar entry (paths, xattrs).
-pub const MAX_TAR_PAX_HEADER: u64 = 1 << 20;
+pub(crate) const MAX_TAR_PAX_HEADER: u64 = 1 << 20;
 /// Largest header block of an email-style metadata file kept
 /// ([`Keep::Headers`](super::Keep::Headers)); `Name:` and `Version:` come
 /// first, so a longer block is kept cut at this size.
 pub const MAX_HEADER_BLOCK: u64 = 1 << 20;
 /// All the file contents, symlink targets and whiteout paths kept from
 /// one read of an image, over every layer.
-pub const MAX_KEPT_BYTES: u64 = 128 << 20;
+pub(crate) const MAX_KEPT_BYTES: u64 = 128 << 20;
 /// Entries (paths) recorded over every layer of one read: 16 bytes of
 /// fingerprints each.
-pub const MAX_ENTRIES: u64 = 4 << 20;
+pub(crate) const MAX_ENTRIES: u64 = 4 << 20;
 
 /// What one read of an image may still keep, shared by the layer workers.
 #[derive(Debug, Default)]

@@ -29,7 +29,7 @@ impl Progress for NoProgress {}
 
 /// Progress bars on stderr: one for the whole image and one per layer
 /// being read (bytes, rate).
-pub struct TerminalProgress {
+pub(crate) struct TerminalProgress {
     multi: MultiProgress,
     total: Mutex<Option<ProgressBar>>,
     layers: Mutex<HashMap<usize, ProgressBar>>,

@@ -11,13 +11,13 @@ use reqwest::header::{HeaderMap, RETRY_AFTER};
 use std::time::{Duration, SystemTime};
 
 /// Tries of one request, the first included.
-pub const MAX_TRIES: u32 = 4;
+pub(crate) const MAX_TRIES: u32 = 4;
 /// The wait before the second try when the registry does not say.
 const FIRST_BACKOFF: Duration = Duration::from_millis(500);
 /// The longest wait between two tries, whatever `Retry-After` says.
-pub const MAX_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const MAX_WAIT: Duration = Duration::from_secs(10);
 /// The longest wait over all the tries of one request.
-pub const MAX_TOTAL_WAIT: Duration = Duration::from_secs(30);
+pub(crate) const MAX_TOTAL_WAIT: Duration = Duration::from_secs(30);
 
 /// Whether an answer with this status may be retried.
 pub(crate) fn is_retryable(status: StatusCode) -> bool {

@@ -94,7 +94,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_snippet(mut self, line: Option<String>) -> Diagnostic {
+    pub(crate) fn with_snippet(mut self, line: Option<String>) -> Diagnostic {
         self.snippet = line;
         self
     }

@@ -86,7 +86,7 @@ struct ToolkitTable {
 }
 
 /// The embedded table (`data/cuda-drivers.toml`).
-pub fn toolkit_drivers() -> Vec<ToolkitDriver> {
+pub(crate) fn toolkit_drivers() -> Vec<ToolkitDriver> {
     let table: ToolkitTable = toml::from_str(include_str!("../../../data/cuda-drivers.toml"))
         .expect("data/cuda-drivers.toml is valid");
     table.toolkit

@@ -135,7 +135,7 @@ impl Package {
 
     /// The version, parsed in the package's ecosystem (none when it
     /// does not parse there).
-    pub fn parsed_version(&self) -> Option<&Version> {
+    pub(crate) fn parsed_version(&self) -> Option<&Version> {
         self.parsed
             .0
             .get_or_init(|| Version::parse(self.ecosystem, &self.version).ok())
@@ -149,11 +149,6 @@ impl Package {
             return None;
         }
         self.parsed_version()?.compare(other.parsed_version()?)
-    }
-
-    /// The same package with another origin.
-    pub fn with_origin(self, origin: Origin) -> Package {
-        Package { origin, ..self }
     }
 
     /// The package URL, or `None` for an operating system.

@@ -44,7 +44,7 @@ const DOCKER_HUB_LEGACY: &str = "index.docker.io";
 /// What a Hub name of one component lives under (`ubuntu` → `library/ubuntu`).
 const OFFICIAL_PREFIX: &str = "library/";
 /// The tag a reference without tag or digest means.
-pub const DEFAULT_TAG: &str = "latest";
+pub(crate) const DEFAULT_TAG: &str = "latest";
 /// Longest name (registry and repository) Docker accepts.
 const MAX_NAME: usize = 255;
 /// Longest tag.

@@ -78,7 +78,7 @@ impl Ecosystem {
     }
 
     /// Whether two names normalise alike, without building either form.
-    pub fn names_eq(self, name: &str, other: &str) -> bool {
+    pub(crate) fn names_eq(self, name: &str, other: &str) -> bool {
         match self {
             Ecosystem::Pypi => pep503_eq(name, other),
             _ => name.eq_ignore_ascii_case(other),
@@ -115,7 +115,7 @@ pub fn pep503(name: &str) -> String {
 
 /// Whether `name` and `other` have one [`pep503`] form, without building
 /// either.
-pub fn pep503_eq(name: &str, other: &str) -> bool {
+pub(crate) fn pep503_eq(name: &str, other: &str) -> bool {
     if name.is_ascii() && other.is_ascii() {
         return pep503_bytes(name).eq(pep503_bytes(other));
     }
@@ -138,7 +138,7 @@ fn pep503_bytes(name: &str) -> impl Iterator<Item = u8> + '_ {
 }
 
 /// The characters of [`pep503`]`(name)`, without building the string.
-pub fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
+pub(crate) fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
     let mut in_separator = false;
     name.chars().flat_map(move |c| {
         let separator = matches!(c, '-' | '_' | '.');

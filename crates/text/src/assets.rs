@@ -240,7 +240,7 @@ fn is_ref_like(s: &str) -> bool {
 /// Image references in a text: runs of reference characters with a
 /// registry host (a dot before the first `/`) and a path that parse as an
 /// image reference.
-pub fn image_refs(text: &str) -> Vec<String> {
+pub(crate) fn image_refs(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let is_ref_char =
         |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | ':' | '@' | '-' | '_');

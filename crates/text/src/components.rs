@@ -302,7 +302,7 @@ fn is_version_suffix(word: &str) -> bool {
 /// A version as written → the version, if it is one for component `name`:
 /// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
 /// dotted version, which a catalog entry may ask for).
-pub fn clean_version(name: &str, written: &str) -> Option<String> {
+pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
     let v = written
         .trim()
         .trim_start_matches(['(', '`', '*'])
@@ -356,7 +356,7 @@ fn item_components(item: &str) -> Vec<(String, String)> {
 /// items without a colon: `NVIDIA cuDNN 7.6.5`, `NVIDIA CUDA 10.2.89
 /// including cuBLAS 10.2.2.89` (two), `CUDA 12.4.1, cuDNN 9.1.0.70`.
 /// Only package names with versions that parse count.
-pub fn component_list(cell: &str) -> Vec<(String, String)> {
+pub(crate) fn component_list(cell: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for item in items(cell) {
         for (name, version) in item_components(&item) {
@@ -465,7 +465,7 @@ enum Certainty {
 /// upgrade sentences ("vLLM upgraded to 0.10.0", "升级vllm v0.9.2",
 /// "X升级至Y") and well-known names mentioned with a version ("containers
 /// for PyTorch 2.4.0"), in features and fixes.
-pub fn from_prose(draft: &mut Draft, lang: Lang) {
+pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
     if !draft.components.is_empty() || draft.arch.values().any(|a| !a.components.is_empty()) {
         return;
     }
@@ -556,7 +556,7 @@ fn remember(
 }
 
 /// Every component name as the project spells it (see [`names::Known`]).
-pub fn settle_names(draft: &mut Draft, known: &names::Known) {
+pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
     let respell = |components: &mut IndexMap<String, String>| {
         let mut out: IndexMap<String, String> = IndexMap::new();
         for (name, version) in components.drain(..) {

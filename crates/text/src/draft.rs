@@ -42,13 +42,13 @@ pub struct Draft {
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
-pub enum FixesOut {
+pub(crate) enum FixesOut {
     List(Vec<Text>),
     None { none: Text },
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct ArchOut {
+pub(crate) struct ArchOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenarios: Option<Vec<Scenario>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,7 +82,7 @@ pub struct BranchOut {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetOut {
+pub(crate) struct AssetOut {
     pub image: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suits: Vec<Text>,
@@ -93,14 +93,14 @@ pub struct AssetOut {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct VpcOut {
+pub(crate) struct VpcOut {
     pub template: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub placeholders: Vec<PlaceholderOut>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct PlaceholderOut {
+pub(crate) struct PlaceholderOut {
     pub name: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<String>,
@@ -109,7 +109,7 @@ pub struct PlaceholderOut {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionOut {
+pub(crate) struct SectionOut {
     pub id: String,
     pub title: Text,
     pub body: Text,

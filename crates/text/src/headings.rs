@@ -32,7 +32,7 @@ pub enum Known {
 
 impl Known {
     /// Parts holding release facts (as opposed to long-form prose).
-    pub fn is_fact(self) -> bool {
+    pub(crate) fn is_fact(self) -> bool {
         !matches!(self, Known::Umbrella | Known::Tags | Known::Section(_))
     }
 }
@@ -63,7 +63,7 @@ pub struct Headings {
 
 impl Headings {
     /// Every language's headings.
-    pub fn built_in() -> &'static Headings {
+    pub(crate) fn built_in() -> &'static Headings {
         static BUILT_IN: OnceLock<Headings> = OnceLock::new();
         BUILT_IN.get_or_init(|| {
             let mut exact = HashMap::new();
@@ -120,11 +120,6 @@ impl Headings {
                 (None, None) => None,
             })
     }
-}
-
-/// The part a heading's text starts, if it is a built-in one.
-pub fn known(title: &str) -> Option<Known> {
-    Headings::built_in().known(title)
 }
 
 /// Lowercase, without Markdown marks, numbering ("1.", "一、", "(2)"),
@@ -185,7 +180,7 @@ fn strip_numbering(t: &str) -> &str {
 }
 
 /// A section id from a heading: lowercase ASCII words joined by `-`.
-pub fn slug(title: &str) -> String {
+pub(crate) fn slug(title: &str) -> String {
     let mut out = String::new();
     for c in normalize(title).chars() {
         if c.is_ascii_alphanumeric() {
@@ -200,6 +195,11 @@ pub fn slug(title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The part a heading's text starts, if it is a built-in one.
+    fn known(title: &str) -> Option<Known> {
+        Headings::built_in().known(title)
+    }
 
     #[test]
     fn variants_by_meaning() {

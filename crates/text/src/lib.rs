@@ -11,22 +11,22 @@
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
-pub mod assets;
+mod assets;
 pub mod claims;
-pub mod components;
-pub mod draft;
+mod components;
+mod draft;
 pub mod driver;
 mod error;
-pub mod headings;
-pub mod html;
+mod headings;
+mod html;
 mod lines;
-pub mod markdown;
-pub mod names;
+mod markdown;
+mod names;
 pub mod package_name;
-pub mod page;
-pub mod parse;
-pub mod stated;
-pub mod structure;
+mod page;
+mod parse;
+mod stated;
+mod structure;
 mod words;
 
 pub use error::{ImportError, MAX_PAGE_BYTES};

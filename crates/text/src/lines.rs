@@ -107,13 +107,13 @@ impl LineWriter {
     }
 
     /// A list inside the current one indents its items by two spaces.
-    pub fn start_list(&mut self, line: usize) {
+    pub(crate) fn start_list(&mut self, line: usize) {
         self.flush();
         self.buf_line = line;
         self.depth += 1;
     }
 
-    pub fn end_list(&mut self) {
+    pub(crate) fn end_list(&mut self) {
         self.flush();
         self.depth = self.depth.saturating_sub(1);
     }
@@ -131,17 +131,17 @@ impl LineWriter {
         self.lines.push((line, text.to_string()));
     }
 
-    pub fn start_row(&mut self, line: usize) {
+    pub(crate) fn start_row(&mut self, line: usize) {
         self.flush();
         self.buf_line = line;
         self.row = Some(Vec::new());
     }
 
-    pub fn start_cell(&mut self) {
+    pub(crate) fn start_cell(&mut self) {
         self.cell = Some(String::new());
     }
 
-    pub fn end_cell(&mut self) {
+    pub(crate) fn end_cell(&mut self) {
         if let (Some(cell), Some(row)) = (self.cell.take(), &mut self.row) {
             let text = cell.split_whitespace().collect::<Vec<_>>().join(" ");
             row.push(text.replace("**", "").replace('|', "/"));
@@ -149,7 +149,7 @@ impl LineWriter {
     }
 
     /// `| a | b |`; a row of empty cells is dropped.
-    pub fn end_row(&mut self) {
+    pub(crate) fn end_row(&mut self) {
         self.end_cell();
         if let Some(row) = self.row.take()
             && row.iter().any(|c| !c.is_empty())
@@ -169,7 +169,7 @@ impl LineWriter {
         }
     }
 
-    pub fn in_row(&self) -> bool {
+    pub(crate) fn in_row(&self) -> bool {
         self.row.is_some()
     }
 

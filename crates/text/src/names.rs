@@ -64,19 +64,19 @@ fn alias_group(name: &str) -> Option<&'static [String]> {
 }
 
 /// Whether `data/components.toml` knows `name` (any spelling).
-pub fn is_alias(name: &str) -> bool {
+pub(crate) fn is_alias(name: &str) -> bool {
     alias_group(name).is_some()
 }
 
 /// The key of the component `name` names: its canonical name's when
 /// `data/components.toml` knows it (`PyTorch` → `torch`), else its own.
-pub fn canonical_key(name: &str) -> String {
+pub(crate) fn canonical_key(name: &str) -> String {
     key(alias_group(name).map_or(name, |group| &group[0]))
 }
 
 /// A name as a page writes it (one word, or a few: "Transformer Engine")
 /// → a component name, or `None` when it is no package name.
-pub fn component_name(written: &str) -> Option<String> {
+pub(crate) fn component_name(written: &str) -> Option<String> {
     let words: Vec<&str> = written
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'']))

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PageKind {
+pub(crate) enum PageKind {
     Text,
     Markdown,
     Html,
@@ -18,7 +18,7 @@ pub enum PageKind {
 impl PageKind {
     /// By extension (`.html`, `.md`), else by a look at the content: a
     /// `.txt` copy of a Markdown page is Markdown.
-    pub fn detect(path: &Path, content: &str) -> PageKind {
+    pub(crate) fn detect(path: &Path, content: &str) -> PageKind {
         let ext = path
             .extension()
             .and_then(|e| e.to_str())

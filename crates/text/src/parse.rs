@@ -9,7 +9,7 @@ use crate::lines::{is_command, is_none_word};
 use crate::words;
 use model::record::{Lang, Text};
 
-pub struct Parsed {
+pub(crate) struct Parsed {
     pub draft: Draft,
     pub warnings: Vec<Warning>,
 }

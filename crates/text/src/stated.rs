@@ -48,14 +48,14 @@ static BARE: LazyLock<Regex> =
 
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
-pub fn in_title(title: &str) -> Option<String> {
+pub(crate) fn in_title(title: &str) -> Option<String> {
     [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE]
         .iter()
         .find_map(|re| first(re, title))
 }
 
 /// The version running text states ("Release 20.06 is based on …").
-pub fn in_text(text: &str) -> Option<String> {
+pub(crate) fn in_text(text: &str) -> Option<String> {
     // "driver release 440.33.01" is the driver's (`not_after`).
     let not_after = |c: &regex::Captures| {
         let start = c.get(0).map_or(0, |m| m.start());

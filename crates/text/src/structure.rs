@@ -41,10 +41,10 @@ pub struct Section {
 }
 
 /// The level of a heading written without `#` marks.
-pub const PLAIN_LEVEL: usize = 7;
+pub(crate) const PLAIN_LEVEL: usize = 7;
 
 #[derive(Debug, Clone, Default)]
-pub struct Structure {
+pub(crate) struct Structure {
     /// Headings that name the page (before any part, unknown).
     pub titles: Vec<String>,
     /// Lines before the first heading.
@@ -56,7 +56,7 @@ pub struct Structure {
 impl Structure {
     /// The version the page states: in its title headings, its first lines,
     /// then anywhere in its text.
-    pub fn stated_version(&self) -> Option<String> {
+    pub(crate) fn stated_version(&self) -> Option<String> {
         let first_lines = self
             .preamble
             .iter()
@@ -81,14 +81,14 @@ impl Structure {
     }
 
     /// Whether any part holds release facts (features, fixes, components …).
-    pub fn has_facts(&self) -> bool {
+    pub(crate) fn has_facts(&self) -> bool {
         self.sections
             .iter()
             .any(|s| s.known.is_some_and(Known::is_fact))
     }
 }
 
-pub fn is_url(line: &str) -> bool {
+pub(crate) fn is_url(line: &str) -> bool {
     let l = line.trim();
     (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
 }

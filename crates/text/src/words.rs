@@ -204,7 +204,7 @@ impl Words {
 
     /// Whether `text` starts with `word`, as a whole word in a spaced
     /// language ("so" starts "so use it", not "some").
-    pub fn starts_with_word(&self, text: &str, word: &str) -> bool {
+    pub(crate) fn starts_with_word(&self, text: &str, word: &str) -> bool {
         text.strip_prefix(word)
             .is_some_and(|rest| !self.spaced || !rest.starts_with(|c: char| c.is_alphanumeric()))
     }

@@ -13,16 +13,16 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 /// The artifact type of a CycloneDX SBOM in JSON.
-pub const CYCLONEDX_JSON: &str = "application/vnd.cyclonedx+json";
+pub(crate) const CYCLONEDX_JSON: &str = "application/vnd.cyclonedx+json";
 /// The media type of an OCI image manifest (artifact manifests are ones).
 pub const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The content of the empty descriptor.
-pub const EMPTY_JSON: &[u8] = b"{}";
+pub(crate) const EMPTY_JSON: &[u8] = b"{}";
 
 /// Says which SBOM an artifact holds: `declared` or `observed`.
-pub const KIND_ANNOTATION: &str = "dev.relnotes.sbom";
-pub const TITLE_ANNOTATION: &str = "org.opencontainers.image.title";
-pub const VERSION_ANNOTATION: &str = "org.opencontainers.image.version";
+pub(crate) const KIND_ANNOTATION: &str = "dev.relnotes.sbom";
+pub(crate) const TITLE_ANNOTATION: &str = "org.opencontainers.image.title";
+pub(crate) const VERSION_ANNOTATION: &str = "org.opencontainers.image.version";
 
 /// A blob to push: its digest and bytes.
 #[derive(Debug, Clone)]
@@ -42,7 +42,7 @@ impl Blob {
 
 /// The manifest of a platform that an artifact refers to.
 #[derive(Debug, Clone)]
-pub struct Subject {
+pub(crate) struct Subject {
     pub media_type: String,
     pub digest: String,
     pub size: u64,
@@ -50,7 +50,7 @@ pub struct Subject {
 
 /// An artifact ready to push: its blobs, then its manifest.
 #[derive(Debug, Clone)]
-pub struct Artifact {
+pub(crate) struct Artifact {
     pub artifact_type: String,
     pub blobs: Vec<Blob>,
     pub manifest: Blob,
@@ -73,7 +73,7 @@ impl Artifact {
 
 /// The artifact of a CycloneDX JSON SBOM about `subject`, named
 /// `file_name`, with `annotations` on its manifest.
-pub fn sbom_artifact(
+pub(crate) fn sbom_artifact(
     sbom: Vec<u8>,
     file_name: &str,
     subject: &Subject,

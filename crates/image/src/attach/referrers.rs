@@ -33,7 +33,7 @@ pub struct Referrers {
 /// 32 characters and the encoded part to 64, other characters than
 /// `[a-zA-Z0-9._-]` replaced by `-` (distribution spec, "referrers tag
 /// schema").
-pub fn referrers_tag(digest: &str) -> String {
+pub(crate) fn referrers_tag(digest: &str) -> String {
     let (alg, encoded) = digest.split_once(':').unwrap_or(("sha256", digest));
     let clean = |s: &str, max: usize| -> String {
         s.chars()

@@ -45,7 +45,7 @@ pub struct LayerCache {
 impl LayerCache {
     /// Scans kept for this run only (`--no-cache`): a layer is still read
     /// once per run, however many images share it.
-    pub fn in_memory() -> LayerCache {
+    pub(crate) fn in_memory() -> LayerCache {
         LayerCache::default()
     }
 

@@ -10,7 +10,7 @@ use super::cataloger::{
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct Cudnn;
+pub(crate) struct Cudnn;
 
 const STEM: &str = "libcudnn";
 const DEFINES: [&str; 3] = ["CUDNN_MAJOR", "CUDNN_MINOR", "CUDNN_PATCHLEVEL"];

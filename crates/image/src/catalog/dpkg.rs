@@ -10,7 +10,7 @@ use super::cataloger::{Cataloger, Findings, MAX_TEXT_FILE};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct Dpkg;
+pub(crate) struct Dpkg;
 
 const STATUS: &str = "var/lib/dpkg/status";
 const STATUS_D: &str = "var/lib/dpkg/status.d/";

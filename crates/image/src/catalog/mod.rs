@@ -54,7 +54,7 @@ pub static CATALOGERS: &[&dyn Cataloger] = &[
 /// The version of [`wants`]: layer scans made with it are cached under it,
 /// so bump it whenever what it keeps changes (a unit test of the cache
 /// pins its answers on a sample of paths and fails until you do).
-pub const WANTS_VERSION: u32 = 1;
+pub(crate) const WANTS_VERSION: u32 = 1;
 
 /// The walker's filter: whether any cataloger wants the entry, and how
 /// much of it (all of it if any of them wants it whole).
@@ -112,7 +112,7 @@ pub(crate) mod test_support {
     use super::*;
     use crate::{ImageConfig, Platform};
 
-    pub const LAYER: &str =
+    pub(crate) const LAYER: &str =
         "sha256:1111111111111111111111111111111111111111111111111111111111111111";
 
     pub fn file(path: &str, contents: &str) -> FoundFile {

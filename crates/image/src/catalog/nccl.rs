@@ -9,7 +9,7 @@ use super::cataloger::{
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct Nccl;
+pub(crate) struct Nccl;
 
 const STEM: &str = "libnccl";
 const DEFINES: [&str; 3] = ["NCCL_MAJOR", "NCCL_MINOR", "NCCL_PATCH"];

@@ -9,7 +9,7 @@ use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct OsRelease;
+pub(crate) struct OsRelease;
 
 const PATHS: [&str; 2] = ["etc/os-release", "usr/lib/os-release"];
 

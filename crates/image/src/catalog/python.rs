@@ -16,7 +16,7 @@ use super::cataloger::{Cataloger, Findings, file_name, parent_name};
 use crate::{FoundFile, ImageConfig, Keep};
 use model::version::Ecosystem;
 
-pub struct PythonPackages;
+pub(crate) struct PythonPackages;
 
 impl Cataloger for PythonPackages {
     fn name(&self) -> &'static str {

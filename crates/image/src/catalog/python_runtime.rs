@@ -8,7 +8,7 @@ use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, c_define, env_var}
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct PythonRuntime;
+pub(crate) struct PythonRuntime;
 
 impl Cataloger for PythonRuntime {
     fn name(&self) -> &'static str {

@@ -5,7 +5,7 @@ use super::cataloger::{Cataloger, Findings};
 use super::requirement::{VARIABLE, parse};
 use crate::{FoundFile, ImageConfig};
 
-pub struct NvidiaRequire;
+pub(crate) struct NvidiaRequire;
 
 impl Cataloger for NvidiaRequire {
     fn name(&self) -> &'static str {

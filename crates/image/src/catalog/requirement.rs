@@ -16,7 +16,7 @@ use model::version::{Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
 
-pub const VARIABLE: &str = "NVIDIA_REQUIRE_CUDA";
+pub(crate) const VARIABLE: &str = "NVIDIA_REQUIRE_CUDA";
 
 /// A parsed `NVIDIA_REQUIRE_CUDA`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -22,7 +22,7 @@ pub fn shown(path: &Path) -> PathBuf {
 }
 
 /// "did you mean" for a misspelt name among the accepted ones.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     given: &str,
     accepted: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {

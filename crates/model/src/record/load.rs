@@ -409,7 +409,7 @@ fn check_components(
 }
 
 /// A human text of a record: how messages name it, and its TOML path.
-pub struct TextPlace<'a> {
+pub(crate) struct TextPlace<'a> {
     pub label: String,
     pub path: String,
     pub text: &'a Text,
@@ -433,7 +433,7 @@ fn list<'a>(name: &str, items: &'a [Text], texts: &mut Vec<TextPlace<'a>>) {
 }
 
 /// Every human text of a release, with its place in the record.
-pub fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
+pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     let mut texts = vec![TextPlace::new("title", "title", &release.title)];
     if let Some(s) = &release.summary {
         texts.push(TextPlace::new("summary", "summary", s));

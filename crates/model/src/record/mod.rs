@@ -15,6 +15,6 @@ pub use diagnostic::{Diagnostic, Severity};
 pub use error::RecordError;
 pub use load::{Loaded, Workspace};
 pub use model::*;
-pub use resolve::{ArchView, ComponentRef, Placed};
-pub use source_map::{LineColumn, Position, SourceMap};
+pub use resolve::{ArchView, ComponentRef};
+pub use source_map::{Position, SourceMap};
 pub use text::{Lang, Text};

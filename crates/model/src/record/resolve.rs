@@ -73,12 +73,6 @@ impl Release {
             .collect()
     }
 
-    /// The view of the declared arch named `name`, if the release has it.
-    pub fn view_named(&self, project: &Project, name: &str) -> Option<ArchView> {
-        self.arch_named(name)
-            .map(|arch| self.resolve_arch(project, arch))
-    }
-
     pub fn resolve_arch(&self, project: &Project, arch: &Arch) -> ArchView {
         let overrides = self.arch.get(arch);
         ArchView {
@@ -98,7 +92,7 @@ impl Release {
 
     /// The effective components of the declared `arch`: the shared ones
     /// with the arch's overrides in place and its additions among them.
-    pub fn components_of(&self, project: &Project, arch: &Arch) -> Vec<Package> {
+    pub(crate) fn components_of(&self, project: &Project, arch: &Arch) -> Vec<Package> {
         self.component_refs_of(project, arch)
             .into_iter()
             .map(|c| {

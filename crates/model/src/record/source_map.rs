@@ -25,7 +25,7 @@ pub struct LineColumn {
 /// Start offsets of every line, for line and column look-ups in
 /// logarithmic time (diagnostics of large records stay linear overall).
 #[derive(Debug, Clone, Default)]
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     starts: Vec<usize>,
 }
 
@@ -48,7 +48,7 @@ impl LineIndex {
     }
 
     /// The text of 1-based `line`, without its line break.
-    pub fn line_text<'s>(&self, source: &'s str, line: usize) -> Option<&'s str> {
+    pub(crate) fn line_text<'s>(&self, source: &'s str, line: usize) -> Option<&'s str> {
         let start = *self.starts.get(line.checked_sub(1)?)?;
         let end = self.starts.get(line).map_or(source.len(), |&next| next);
         Some(source[start..end].trim_end_matches(['\n', '\r']))
@@ -132,13 +132,6 @@ impl SourceMap {
             .then(|| self.source[from..].find(needle).map(|i| i + from))
             .flatten();
         after.or_else(|| self.source.find(needle)).map(Position)
-    }
-
-    /// The start of the first line (after the first) that begins with `prefix`.
-    pub fn line_starting(&self, prefix: &str) -> Option<Position> {
-        self.source
-            .find(&format!("\n{prefix}"))
-            .map(|i| Position(i + 1))
     }
 
     pub fn line_column(&self, at: Position) -> LineColumn {
