@@ -23,7 +23,8 @@ pub enum Known {
     Components,
     Assets,
     Driver,
-    KnownIssues,
+    /// Known issues.
+    Issues,
     /// Version tags of the image (kept as a long-form section).
     Tags,
     /// A long-form section with this id.
@@ -48,7 +49,7 @@ impl From<Part> for Known {
             Part::Components => Known::Components,
             Part::Assets => Known::Assets,
             Part::Driver => Known::Driver,
-            Part::KnownIssues => Known::KnownIssues,
+            Part::KnownIssues => Known::Issues,
             Part::Tags => Known::Tags,
         }
     }
@@ -220,7 +221,7 @@ mod tests {
             ("核心组件", Known::Components),
             ("3. Driver Requirements", Known::Driver),
             ("二、驱动要求", Known::Driver),
-            ("(1) Known Issues", Known::KnownIssues),
+            ("(1) Known Issues", Known::Issues),
             ("### Docker Image URIs", Known::Assets),
             ("E2E性能评估", Known::Section("e2e-evaluation")),
         ] {
@@ -261,7 +262,7 @@ mod tests {
         ]);
         let headings = Headings::with(&extra);
         assert_eq!(headings.known("## Neuerungen:"), Some(Known::Features));
-        assert_eq!(headings.known("Tags"), Some(Known::KnownIssues));
+        assert_eq!(headings.known("Tags"), Some(Known::Issues));
         assert_eq!(headings.known("Bug fixes"), Some(Known::Fixes));
         assert_eq!(known("Neuerungen"), None);
     }

@@ -136,7 +136,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                     _ => FixesOut::List(listed.into_iter().map(|l| text(lang, l)).collect()),
                 });
             }
-            Some(Known::KnownIssues) => {
+            Some(Known::Issues) => {
                 let (listed, _) = list_items(body);
                 draft
                     .known_issues

@@ -466,7 +466,7 @@ mod tests {
                 Some(Known::Features),
                 Some(Known::Fixes),
                 Some(Known::Contents),
-                Some(Known::KnownIssues)
+                Some(Known::Issues)
             ]
         );
         assert_eq!(s.sections[1].body, [(4, "None".to_string())]);
