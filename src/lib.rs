@@ -38,12 +38,12 @@
 //! from an image; [`attach`](mod@attach) puts SBOMs on the image as OCI
 //! referrers; [`output`] writes results.
 
-pub mod app;
-pub mod compat;
-pub mod draft;
-pub mod error;
-pub mod lint;
-pub mod verify;
+mod app;
+mod compat;
+mod draft;
+mod error;
+mod lint;
+mod verify;
 
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
@@ -54,12 +54,18 @@ pub use app::{
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{cache_clean, cache_info};
+pub use compat::CompatReport;
+pub use draft::{Drafted, Synced};
 pub use error::Error;
+pub use image::attach::{AttachReport, ReferrersReport};
 pub use image::cache::CacheSettings;
+pub use image::cache::{CacheInfo, Cleaned};
 pub use image::inflate::BUILT_WITH as INFLATER;
+pub use lint::LintReport;
 pub use model::output;
 pub use model::record::schema;
 pub use pages::diff::DiffFormat;
 pub use pages::render::PageFormat;
 pub use pages::sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
-pub use text::ImportRequest;
+pub use text::{ImportRequest, Imported};
+pub use verify::Report as VerifyReport;

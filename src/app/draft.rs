@@ -2,7 +2,7 @@
 
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::draft::{self, Drafted, NewOptions, SyncOptions, Synced};
+use crate::draft::{self, Drafted, NewOptions, Synced};
 
 /// What `relnotes new` is asked.
 pub struct NewRequest<'a> {
@@ -56,14 +56,10 @@ pub fn sync_release(session: &mut Session, req: &SyncRequest) -> Result<Synced, 
     let loaded = session.load(req.version)?;
     let release = &loaded.release;
     let inspected = req.access.read(release, Some(req.image), &release.archs)?;
-    let options = SyncOptions {
-        image: req.image,
-        dry_run: req.dry_run,
-    };
     Ok(draft::sync_release(
         &session.workspace,
         &loaded,
         &inspected,
-        &options,
+        req.dry_run,
     )?)
 }

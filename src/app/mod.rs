@@ -38,9 +38,7 @@ pub use sbom::{SbomRequest, SbomSource, sbom};
 pub use session::Session;
 pub use site::{SiteOutcome, SiteRequest, site};
 pub use verify::{VerifyRequest, verify};
-pub use verify_all::{
-    ArchCheck, CatalogueReport, CheckStatus, ImageTemplate, Totals, VerifyAllRequest, verify_all,
-};
+pub use verify_all::{CatalogueReport, VerifyAllRequest, verify_all};
 
 #[cfg(test)]
 mod tests;

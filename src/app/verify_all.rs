@@ -11,7 +11,7 @@
 mod report;
 mod template;
 
-pub use report::{ArchCheck, CatalogueReport, CheckStatus, Totals};
+pub use report::{ArchCheck, CatalogueReport};
 pub use template::ImageTemplate;
 
 use super::{ImageAccess, Session};

@@ -16,8 +16,7 @@ mod report;
 mod sync;
 pub mod words;
 
-pub use document::GENERATED;
 pub use error::{DraftError, check_version};
 pub use new::{NewOptions, new_release};
 pub use report::{Drafted, Synced};
-pub use sync::{SyncOptions, sync_release};
+pub use sync::sync_release;

@@ -11,13 +11,6 @@ use model::record::{Loaded, Workspace};
 use std::str::FromStr;
 use toml_edit::DocumentMut;
 
-/// What `relnotes sync` is asked.
-pub struct SyncOptions<'a> {
-    pub image: &'a str,
-    /// Say what would change, write nothing.
-    pub dry_run: bool,
-}
-
 /// Edits `loaded`'s record so its versions and driver facts are the
 /// image's. Comments, key order and every other value stay as written;
 /// a component or arch the image lacks is left as declared (and said).
@@ -25,7 +18,7 @@ pub fn sync_release(
     workspace: &Workspace,
     loaded: &Loaded,
     inspected: &Inspected,
-    req: &SyncOptions,
+    dry_run: bool,
 ) -> Result<Synced, DraftError> {
     let release = &loaded.release;
     let found = found::found(&workspace.project, release, inspected);
@@ -41,11 +34,11 @@ pub fn sync_release(
     let mut synced = Synced {
         path: loaded.path.clone(),
         version: release.version.clone(),
-        dry_run: req.dry_run,
+        dry_run,
         written: false,
         changes,
     };
-    if synced.changes.is_empty() || req.dry_run {
+    if synced.changes.is_empty() || dry_run {
         return Ok(synced);
     }
     let document_error = |message: String| DraftError::Document {

@@ -30,7 +30,7 @@ use model::version::{Dotted, Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use text::claims::{find_claims, normalize_component};
@@ -621,11 +621,6 @@ pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> b
             .and_then(|(a, b)| a.compare(&b)),
         Some(Ordering::Equal)
     )
-}
-
-/// Used by tests and docs: the path a finding points to, relative when possible.
-pub fn shown(path: &Path) -> PathBuf {
-    record::diagnostic::shown(path)
 }
 
 #[cfg(test)]
