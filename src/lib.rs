@@ -2,11 +2,11 @@
 //! release pages, version diffs, SBOMs and a static site, and checked
 //! against the real image.
 //!
-//! The front door is one function per command, re-exported here from
-//! [`app`]: open a [`Session`] on a project, build a request, call the
-//! function; it answers with an [`Outcome`] (text for stdout, or files to
-//! write) or a report that prints itself as text or JSON
-//! ([`CommandReport`]). Every failure is an [`Error`], with its exit code.
+//! The front door is one function per command: open a [`Session`] on a
+//! project, build a request, call the function; it answers with an
+//! [`Outcome`] (text for stdout, or files to write) or a report that prints
+//! itself as text or JSON ([`CommandReport`]). Every failure is an
+//! [`Error`], with its exit code.
 //!
 //! ```no_run
 //! use relnotes::{Destination, PageFormat, RenderRequest, Session};
@@ -25,18 +25,13 @@
 //! # Ok::<(), relnotes::Error>(())
 //! ```
 //!
-//! Behind the front functions, the stages, each with its own error type:
-//! [`record`] loads and validates `releases/<version>.toml` against the
-//! project file; [`diff`] compares two records per arch with [`version`]
-//! ordering; [`render`] turns records and diffs into Markdown and HTML
-//! through Handlebars templates; [`sbom`](mod@sbom) writes a CycloneDX 1.5 or 1.6
-//! SBOM per architecture; [`site`](mod@site) builds every release into a
-//! static site; [`inspect`] reads images and [`verify`](mod@verify)
-//! compares them with records; [`lint`](mod@lint) checks what records
-//! claim and [`compat`](mod@compat) which releases run on a driver;
-//! [`import`] turns a published page into a record, [`draft`] drafts one
-//! from an image; [`attach`](mod@attach) puts SBOMs on the image as OCI
-//! referrers; [`output`] writes results.
+//! Behind the front functions, the workspace's crates (docs/architecture.md):
+//! `relnotes-model` (records, packages, versions, diagnostics, labels,
+//! NVIDIA's driver table), `relnotes-image` (reading images into found
+//! packages, the layer cache, OCI referrers), `relnotes-text` (reading vendor
+//! pages) and `relnotes-pages` (pages, diffs, SBOMs, the site). This crate
+//! holds the app layer: the front functions and the checks that combine
+//! stages — verify, new and sync, lint, compat, attach.
 
 mod app;
 mod compat;

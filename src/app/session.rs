@@ -62,7 +62,7 @@ impl Session {
     /// Loads every release like [`Session::load_all`], taking it from
     /// `known` instead of parsing and validating the record when `known`
     /// has it. `known` is given the version and the record's text, and
-    /// returns what it noted of the text (kept in the [`Record`]) and the
+    /// returns what it noted of the text (kept in the `Record`) and the
     /// release; it must only hold releases of records that loaded without
     /// a warning.
     pub fn load_all_reusing<N: Send>(

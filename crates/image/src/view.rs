@@ -94,11 +94,11 @@ pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> Keep + Sync);
 pub enum Keep {
     /// Not kept.
     No,
-    /// All of it (at most [`MAX_WANTED_FILE`] bytes).
+    /// All of it (at most [`MAX_WANTED_FILE`](crate::MAX_WANTED_FILE) bytes).
     Whole,
     /// The header block of an email-style metadata file (Python's
     /// `METADATA`, `PKG-INFO`): up to the first empty line, at most
-    /// [`MAX_HEADER_BLOCK`] bytes, whatever the file's size.
+    /// [`MAX_HEADER_BLOCK`](crate::MAX_HEADER_BLOCK) bytes, whatever the file's size.
     Headers,
 }
 

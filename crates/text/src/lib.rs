@@ -1,11 +1,14 @@
-//! `relnotes import`: published release-notes pages → `releases/<version>.toml`.
+//! Reading vendors' release-notes pages: `relnotes import` turns published
+//! pages into `releases/<version>.toml` ([`run`]), and the text facts lint
+//! shares with import live here too ([`claims`], [`driver`],
+//! [`package_name`]).
 //!
-//! [`page`] turns plain text, Markdown ([`markdown`]) or HTML ([`html`])
-//! into normalized lines; [`structure`] cuts them into parts by heading,
-//! recognised by meaning ([`headings`]); [`parse`] turns the parts into a
+//! `page` turns plain text, Markdown (`markdown`) or HTML (`html`)
+//! into normalized lines; `structure` cuts them into parts by heading,
+//! recognised by meaning (`headings`); `parse` turns the parts into a
 //! draft record in the page's language, the facts coming from
-//! [`components`] (names matched by [`names`]), [`driver`] and [`assets`];
-//! [`stated`] reads the version and
+//! `components` (names matched by `names`), [`driver`] and `assets`;
+//! `stated` reads the version and
 //! language a page states. Every page's record is checked with the
 //! project's loader before anything is written, and then all are written;
 //! a page in the second language of an existing record fills that

@@ -6,7 +6,7 @@
 //! A layer's digest pins its bytes, so its scan never changes, as long as
 //! the filter, the scan's shape and the fingerprint function stay the
 //! same: an entry records the [`FORMAT_VERSION`] and the filter's
-//! [`WANTS_VERSION`](super::catalog::WANTS_VERSION) and is ignored when
+//! `catalog::WANTS_VERSION` and is ignored when
 //! either differs. Only reads with the catalogers' filter are cached.
 //!
 //! Nothing here is trusted: an entry names its layer and carries a

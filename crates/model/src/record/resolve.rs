@@ -108,7 +108,7 @@ impl Release {
             .collect()
     }
 
-    /// [`Release::components_of`], borrowed from the record: what reads
+    /// `Release::components_of`, borrowed from the record: what reads
     /// the components of every release (the support matrix) builds no
     /// package, name key or version string for each.
     pub fn component_refs_of<'a>(

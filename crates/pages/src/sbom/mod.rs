@@ -5,7 +5,7 @@
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
 //! ([`serial`]). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
-//! [`encode_as`] as 1.5 or 1.6 ([`rewrite`]). docs/sbom.md lists every choice
+//! [`encode_as`] as 1.5 or 1.6 (`rewrite`). docs/sbom.md lists every choice
 //! (types, purls, bom-refs, property names).
 
 mod build;
