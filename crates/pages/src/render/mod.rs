@@ -16,7 +16,6 @@ pub mod components;
 pub mod context;
 pub mod diff_context;
 pub mod diff_page;
-mod direct;
 mod flatten;
 pub mod helpers;
 pub mod labels;
@@ -24,7 +23,6 @@ pub mod markdown;
 pub mod page;
 mod partials;
 pub mod templates;
-mod tree;
 
 pub use templates::{TemplateOrigin, Templates};
 
