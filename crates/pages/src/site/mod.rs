@@ -2,33 +2,31 @@
 //!
 //! The site is the language chooser, per language an index of releases,
 //! the release pages (the same templates as `relnotes render`), a diff
-//! page per pair of consecutive releases, the support matrix ([`matrix`]),
-//! the SBOMs and the Markdown copies of every page. Every page is rendered
-//! on every build, in parallel. [`write`] puts them in a directory beside
-//! the output directory (keeping the previous site's file where a page's
+//! page per pair of consecutive releases, the support matrix, the SBOMs
+//! and the Markdown copies of every page. Every page is rendered on every
+//! build, in parallel. [`write`] puts them in a directory beside the
+//! output directory (keeping the previous site's file where a page's
 //! bytes did not change), then swaps it in; [`check`] compares each page
-//! with what is on disk; [`build`] keeps the whole site in memory, as a
-//! [`Site`]. docs/site.md describes the layout.
+//! with what is on disk. docs/site.md describes the layout.
 
 mod check;
 pub mod labels;
 mod manifest;
-pub mod matrix;
+mod matrix;
 mod nav;
 mod pages;
 mod previous;
 mod write;
 
 pub use check::CheckReport;
+pub use matrix::paging::MAX_RELEASES_PER_PAGE;
 pub use write::Written;
 
 use crate::diff::DiffError;
 use crate::render::{RenderError, Templates};
 use crate::sbom::SbomError;
 use model::record::{Lang, Release, Workspace};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
 
 /// The file listing what relnotes wrote into the output directory, so a
 /// rebuild knows which files are its own (and keeps every other file).
@@ -92,19 +90,6 @@ pub struct SiteOptions<'a> {
     pub base_url: Option<BaseUrl>,
 }
 
-/// A built site: paths relative to the output directory (with `/`), and
-/// their bytes, in path order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Site {
-    pub files: BTreeMap<String, Vec<u8>>,
-}
-
-impl Site {
-    fn add(&mut self, path: String, bytes: impl Into<Vec<u8>>) {
-        self.files.insert(path, bytes.into());
-    }
-}
-
 /// One release, loaded.
 pub struct Entry {
     pub version: String,
@@ -122,20 +107,6 @@ impl Entry {
 /// disk, or into memory.
 trait Sink: Sync {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError>;
-}
-
-/// The whole site in memory, for [`build`].
-#[derive(Default)]
-struct MemorySink(Mutex<Site>);
-
-impl Sink for MemorySink {
-    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .add(path.to_string(), bytes);
-        Ok(())
-    }
 }
 
 /// What every way of building a site starts from.
@@ -187,21 +158,6 @@ impl<'a> Plan<'a> {
         }
         .build()
     }
-}
-
-/// Builds the whole site in memory from every release, oldest first.
-pub fn build(
-    workspace: &Workspace,
-    entries: Vec<Entry>,
-    options: &SiteOptions,
-) -> Result<Site, SiteError> {
-    let plan = Plan::new(workspace, entries, options)?;
-    let sink = MemorySink::default();
-    plan.run(&sink)?;
-    let mut site = sink.0.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let manifest = manifest::render(site.files.keys());
-    site.add(MANIFEST.to_string(), manifest);
-    Ok(site)
 }
 
 /// Builds the site from every release (oldest first) into `dir`: beside
@@ -258,6 +214,8 @@ impl BaseUrl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
 
     #[test]
     fn base_urls() {
@@ -271,43 +229,50 @@ mod tests {
         assert!(BaseUrl::parse("https://").is_err());
     }
 
+    /// The whole site in memory: paths and bytes, in path order.
+    #[derive(Default)]
+    struct MemorySink(Mutex<BTreeMap<String, Vec<u8>>>);
+
+    impl Sink for MemorySink {
+        fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
+            let mut files = self.0.lock().unwrap();
+            assert!(
+                files.insert(path.to_string(), bytes.to_vec()).is_none(),
+                "{path} twice"
+            );
+            Ok(())
+        }
+    }
+
     #[test]
     fn a_site_build_compiles_each_template_once() {
         let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let workspace = Workspace::open(root).unwrap();
-        let entries = |workspace: &Workspace| -> Vec<Entry> {
-            workspace
-                .versions()
-                .unwrap()
-                .into_iter()
-                .map(|version| {
-                    let loaded = workspace.load(&version, false).unwrap();
-                    Entry::new(version, loaded.release)
-                })
-                .collect()
-        };
+        let entries = workspace
+            .versions()
+            .unwrap()
+            .into_iter()
+            .map(|version| {
+                let loaded = workspace.load(&version, false).unwrap();
+                Entry::new(version, loaded.release)
+            })
+            .collect();
         let options = SiteOptions::default();
-        let plan = Plan::new(&workspace, entries(&workspace), &options).unwrap();
+        let plan = Plan::new(&workspace, entries, &options).unwrap();
         let sink = MemorySink::default();
         plan.run(&sink).unwrap();
         let site = sink.0.into_inner().unwrap();
-        let pages = site.files.keys().filter(|p| !p.starts_with("sbom/"));
-        assert!(pages.count() >= 20, "{:?}", site.files.keys());
+        let pages = site.keys().filter(|p| !p.starts_with("sbom/"));
+        assert!(pages.count() >= 20, "{:?}", site.keys());
         // Every built-in template serves some page of the site; the layout
         // and the release partials serve many, on several threads.
         let builtin = crate::render::templates::BUILTIN.len();
         assert_eq!(plan.templates.compilations(), builtin);
-        // Building again renders every page again and compiles nothing.
+        // Building again renders every page again, the same, and compiles
+        // nothing.
         let again = MemorySink::default();
         plan.run(&again).unwrap();
         assert_eq!(plan.templates.compilations(), builtin);
         assert_eq!(again.0.into_inner().unwrap(), site);
-        // The library's in-memory build gives the same pages and its manifest.
-        let built = build(&workspace, entries(&workspace), &options).unwrap();
-        let mut without_manifest = built.clone();
-        let manifest = without_manifest.files.remove(MANIFEST).unwrap();
-        assert_eq!(without_manifest, site);
-        let listed = manifest::parse(std::str::from_utf8(&manifest).unwrap());
-        assert!(listed.iter().eq(site.files.keys()));
     }
 }
