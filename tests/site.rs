@@ -552,9 +552,7 @@ fn a_failing_build_leaves_the_old_site_intact() {
     let leftovers: Vec<String> = fs::read_dir(project.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        // The parsed records of the first build stay: they are no build's
-        // temporary files.
-        .filter(|n| n.contains("relnotes-") && n != ".public.relnotes-records")
+        .filter(|n| n.contains("relnotes-"))
         .collect();
     assert!(
         leftovers.is_empty(),
@@ -590,13 +588,15 @@ fn a_directory_of_other_files_needs_force() {
         .assert()
         .code(2);
     assert_eq!(fs::read_dir(&out).unwrap().count(), 1);
-    // Refused, it writes nothing beside the directory either (no parsed
-    // records, no lock, no staging directory).
-    let beside: Vec<_> = fs::read_dir(parent.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(beside, ["mine"]);
+    // Refused, it writes nothing beside the directory either (no lock, no
+    // staging directory).
+    let beside = || -> Vec<_> {
+        fs::read_dir(parent.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect()
+    };
+    assert_eq!(beside(), ["mine"]);
     relnotes()
         .args(["site", "--force", "--out"])
         .arg(&out)
@@ -604,7 +604,7 @@ fn a_directory_of_other_files_needs_force() {
         .success();
     assert_eq!(fs::read_to_string(out.join("README.txt")).unwrap(), "mine");
     assert!(out.join("en/25.10.html").is_file());
-    assert!(parent.path().join(".mine.relnotes-records").is_file());
+    assert_eq!(beside(), ["mine"], "nothing kept beside the site");
 }
 
 // ---------------------------------------------------------------- Chromium

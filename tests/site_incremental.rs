@@ -1,7 +1,7 @@
-//! Integration tests: incremental rebuilds of `relnotes site` — an
-//! incremental build equals a full one byte for byte, rewrites only what
-//! depends on the change, and a killed or concurrent build never harms the
-//! site on disk.
+//! Integration tests: rebuilds of `relnotes site` — a rebuild equals a
+//! full build byte for byte, rewrites only the files whose bytes changed
+//! (the others keep their inode and modification time), and a killed,
+//! interrupted or concurrent build never harms the site on disk.
 
 use crate::site::tree;
 use crate::support::catalogue;
@@ -11,7 +11,7 @@ use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// A scratch project of `n` generated releases.
 fn generated(n: usize) -> tempfile::TempDir {
@@ -36,14 +36,15 @@ fn site(project: &Path, out: &str, extra: &[&str]) -> String {
     String::from_utf8(run.stdout).expect("utf-8")
 }
 
-/// Every file's inode: a file relnotes did not rewrite keeps its inode
-/// (linked from the previous build), a rewritten one has a new one.
-fn inodes(dir: &Path) -> BTreeMap<String, u64> {
+/// Every file's inode and modification time: a file relnotes did not
+/// rewrite keeps both (linked from the previous build), a rewritten one
+/// has a new inode.
+fn inodes(dir: &Path) -> BTreeMap<String, (u64, SystemTime)> {
     tree(dir)
         .into_keys()
         .map(|p| {
-            let ino = fs::metadata(dir.join(&p)).expect("stat").ino();
-            (p, ino)
+            let meta = fs::metadata(dir.join(&p)).expect("stat");
+            (p, (meta.ino(), meta.modified().expect("mtime")))
         })
         .collect()
 }
@@ -85,14 +86,16 @@ fn assert_equals_full_build(project: &Path, out: &str) {
     fs::remove_dir_all(project.join(&fresh)).unwrap();
 }
 
-/// The files that changed inode between two builds, overview pages aside.
-fn rewritten(before: &BTreeMap<String, u64>, after: &BTreeMap<String, u64>) -> BTreeSet<String> {
+/// The files rewritten between two builds, overview pages aside.
+fn rewritten(before: &Files, after: &Files) -> BTreeSet<String> {
     after
         .iter()
         .filter(|(p, ino)| !is_overview(p) && before.get(*p) != Some(ino))
         .map(|(p, _)| p.clone())
         .collect()
 }
+
+type Files = BTreeMap<String, (u64, SystemTime)>;
 
 /// The pages of release `v` (both languages, both formats) and its SBOMs.
 fn pages_of(v: &str) -> BTreeSet<String> {
@@ -123,16 +126,18 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     let first = site(p, "public", &[]);
     assert!(!first.contains("unchanged"), "{first}");
     let before = inodes(&p.join("public"));
-    // A fingerprint per record, for the next build to take when the
-    // record's text did not change.
+    // The manifest lists every file relnotes wrote, and nothing else.
     let manifest = fs::read_to_string(p.join("public/.relnotes-site")).unwrap();
-    assert_eq!(
-        manifest
-            .lines()
-            .filter(|l| l.starts_with("record "))
-            .count(),
-        12
-    );
+    let listed: BTreeSet<&str> = manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("relnotes-site "))
+        .collect();
+    let files: BTreeSet<&str> = before
+        .keys()
+        .map(String::as_str)
+        .filter(|p| *p != ".relnotes-site")
+        .collect();
+    assert_eq!(listed, files);
 
     // One record of the middle changes a version and a text.
     let (older, edited, newer) = (
@@ -156,8 +161,8 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     expected.extend(diffs_of(&edited, &newer));
     assert_eq!(rewritten(&before, &after), expected);
     // Of the pages about every release, those that show the edited
-    // version are rendered again (the matrix), the others reused (the
-    // indexes show no component versions).
+    // version are rewritten (the matrix), the others kept (the indexes
+    // show no component versions).
     let overviews_rewritten: BTreeSet<_> = after
         .iter()
         .filter(|(p, ino)| is_overview(p) && before.get(*p) != Some(ino))
@@ -177,18 +182,23 @@ fn an_edited_record_rewrites_only_its_pages_and_equals_a_full_build() {
     );
     assert_equals_full_build(p, "public");
 
-    // A comment changes no value: nothing is rewritten but the overview.
+    // A comment changes no page: nothing is rewritten, not even the
+    // manifest.
     fs::write(
         &record,
         format!("# reviewed\n{}", fs::read_to_string(&record).unwrap()),
     )
     .unwrap();
-    let before = after;
-    site(p, "public", &[]);
-    assert_eq!(
-        rewritten(&before, &inodes(&p.join("public"))),
-        BTreeSet::new()
+    let before = inodes(&p.join("public"));
+    let out = site(p, "public", &[]);
+    let n = before.len();
+    assert!(
+        out.contains(&format!(
+            "wrote {n} files to public (0 rebuilt, {n} unchanged"
+        )),
+        "{out}"
     );
+    assert_eq!(inodes(&p.join("public")), before);
 }
 
 /// Gives `project` a style partial of its own: the built-in one with a
@@ -204,102 +214,75 @@ fn override_style(project: &Path, comment: &str) {
     .unwrap();
 }
 
-/// Changes one component version of release `i`.
-fn edit_record(project: &Path, i: usize, to: &str) {
-    let record = project.join(format!("releases/{}.toml", catalogue::version(i)));
-    let text = fs::read_to_string(&record).unwrap();
-    let edited = text.replacen("ray = \"2.50.1\"", &format!("ray = \"{to}\""), 1);
-    assert_ne!(edited, text, "the edit changes the record");
-    fs::write(&record, edited).unwrap();
-}
-
 #[test]
-fn the_previous_site_is_kept_as_a_spare_and_put_right_whatever_it_holds() {
+fn hand_edits_symlinks_and_old_caches_never_reach_the_new_site() {
     let project = generated(12);
     let p = project.path();
-    let spare = p.join(".public.relnotes-spare");
     site(p, "public", &[]);
-    assert!(
-        !spare.exists(),
-        "a first build has no previous site to keep"
-    );
-    edit_record(p, 3, "2.51.0");
-    site(p, "public", &[]);
-    assert!(
-        spare.join("en/index.html").is_file(),
-        "the old site is kept"
-    );
+    let public = p.join("public");
+    let (v3, v7) = (catalogue::version(3), catalogue::version(7));
 
-    // Whatever happened to the spare since (a build killed while it was
-    // being updated, hands in it), the next build uses only what is still
-    // linked to the checked files of the site.
+    // A page replaced by a symlink to a copy of itself elsewhere: the new
+    // site has the page as a file, and nothing is written through the link.
     let outside = tempfile::tempdir().unwrap();
-    fs::write(outside.path().join("theirs.html"), "theirs").unwrap();
-    let v = catalogue::version(7);
-    fs::remove_file(spare.join(".relnotes-site")).unwrap();
-    fs::remove_file(spare.join("en/index.html")).unwrap();
+    let copy = outside.path().join("copy.html");
+    fs::copy(public.join(format!("en/{v7}.html")), &copy).unwrap();
+    fs::remove_file(public.join(format!("en/{v7}.html"))).unwrap();
+    std::os::unix::fs::symlink(&copy, public.join(format!("en/{v7}.html"))).unwrap();
+    // A page edited by hand, its modification time put back.
+    let sneaky = public.join(format!("md/en/{v3}.md"));
+    let mtime = fs::metadata(&sneaky).unwrap().modified().unwrap();
+    let text = fs::read_to_string(&sneaky).unwrap();
+    fs::write(&sneaky, text.replacen('#', "%", 1)).unwrap();
+    fs::File::options()
+        .write(true)
+        .open(&sneaky)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    // What earlier versions of relnotes kept beside the site.
+    let spare = p.join(".public.relnotes-spare");
+    fs::create_dir_all(spare.join("en")).unwrap();
     fs::write(spare.join("en/index.html"), "stale").unwrap();
-    fs::remove_file(spare.join(format!("en/{v}.html"))).unwrap();
-    fs::write(spare.join("en/stray.html"), "stray").unwrap();
-    fs::create_dir_all(spare.join("junk/deeper")).unwrap();
-    fs::write(spare.join("junk/deeper/x"), "x").unwrap();
-    fs::remove_dir_all(spare.join("zh")).unwrap();
-    std::os::unix::fs::symlink(outside.path(), spare.join("zh")).unwrap();
+    fs::write(p.join(".public.relnotes-records"), "relnotes-records 1 x\n").unwrap();
 
-    edit_record(p, 5, "2.52.0");
-    let before = inodes(&p.join("public"));
+    let before = inodes(&public);
     let out = site(p, "public", &[]);
-    assert!(out.contains("unchanged since the last build"), "{out}");
-    assert_equals_full_build(p, "public");
-    let after = inodes(&p.join("public"));
-    let v5 = catalogue::version(5);
-    assert!(
-        !rewritten(&before, &after).contains(&format!("en/{v}.html")),
-        "an unchanged page keeps its inode"
-    );
-    assert!(rewritten(&before, &after).contains(&format!("en/{v5}.html")));
-    let theirs: Vec<_> = fs::read_dir(outside.path()).unwrap().collect();
-    assert_eq!(theirs.len(), 1, "nothing written through the symlink");
+    assert!(out.contains("(2 rebuilt, "), "the two pages: {out}");
+    let after = inodes(&public);
     assert_eq!(
-        fs::read_to_string(outside.path().join("theirs.html")).unwrap(),
-        "theirs"
+        rewritten(&before, &after),
+        BTreeSet::from([format!("en/{v7}.html"), format!("md/en/{v3}.md")])
     );
-    // The site just replaced is the spare now.
-    assert!(spare.join("zh").is_dir() && !spare.join("zh").is_symlink());
-    assert!(spare.join(".relnotes-site").is_file());
-
-    // A build that reuses nothing (another template) starts afresh and
-    // replaces the spare.
-    override_style(p, "v2");
-    site(p, "public", &[]);
+    assert!(
+        !fs::symlink_metadata(public.join(format!("en/{v7}.html")))
+            .unwrap()
+            .is_symlink()
+    );
+    assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 1);
+    assert!(!spare.exists() && !p.join(".public.relnotes-records").exists());
     assert_equals_full_build(p, "public");
-    let record = p.join(format!("releases/{v}.toml"));
-    let good = fs::read_to_string(&record).unwrap();
-    fs::write(&record, format!("{good}\n[[broken")).unwrap();
-    let broken = relnotes_in(p)
+
+    // A directory of the site replaced by a symlink to elsewhere is not
+    // relnotes' to replace: the build stops and changes nothing.
+    let zh = outside.path().join("zh");
+    fs::rename(public.join("zh"), &zh).unwrap();
+    std::os::unix::fs::symlink(&zh, public.join("zh")).unwrap();
+    let before = tree(&public);
+    let refused = relnotes_in(p)
         .args(["site", "--out", "public"])
         .output()
         .unwrap();
-    assert_eq!(broken.status.code(), Some(2));
-    assert!(
-        spare.is_dir(),
-        "a record that does not load touches nothing"
-    );
-    fs::write(&record, good).unwrap();
-
-    // A spare that is a symlink to elsewhere is neither used nor followed:
-    // the symlink itself is replaced.
-    fs::remove_dir_all(&spare).unwrap();
-    std::os::unix::fs::symlink(outside.path(), &spare).unwrap();
-    edit_record(p, 9, "2.53.0");
-    site(p, "public", &[]);
-    assert!(spare.is_dir() && !spare.is_symlink());
-    assert_eq!(
-        fs::read_to_string(outside.path().join("theirs.html")).unwrap(),
-        "theirs"
-    );
-    assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 1);
-    assert_equals_full_build(p, "public");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is in the way"), "{stderr}");
+    assert!(tree(&public) == before, "the site is as it was");
+    let left: Vec<_> = fs::read_dir(p)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("relnotes-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]
@@ -324,7 +307,8 @@ fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
     assert_equals_full_build(p, "public");
 
     // A release of the middle goes: its neighbours meet in a new diff,
-    // and the newer one's page links that diff.
+    // and the newer one's HTML pages link that diff (in their navigation,
+    // which the Markdown pages do not have).
     let (older, removed, newer) = (
         catalogue::version(3),
         catalogue::version(4),
@@ -337,7 +321,6 @@ fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
     let mut expected = diffs_of(&older, &newer);
     for lang in ["zh", "en"] {
         expected.insert(format!("{lang}/{newer}.html"));
-        expected.insert(format!("md/{lang}/{newer}.md"));
     }
     assert_eq!(rewritten(&before, &after), expected);
     assert!(!after.contains_key(&format!("en/{removed}.html")));
@@ -345,66 +328,86 @@ fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
 }
 
 #[test]
-fn a_changed_template_rebuilds_everything() {
+fn a_changed_template_rewrites_every_page_it_renders() {
     let project = generated(6);
     let p = project.path();
     site(p, "public", &[]);
     let before = inodes(&p.join("public"));
     override_style(p, "house style");
-    let out = site(p, "public", &[]);
-    assert!(!out.contains("unchanged"), "{out}");
+    site(p, "public", &[]);
     let after = inodes(&p.join("public"));
-    assert!(
-        after
-            .iter()
-            .all(|(path, ino)| before.get(path) != Some(ino)),
-        "every file rewritten"
-    );
+    // Every HTML page has the style; the Markdown pages, the SBOMs and
+    // the manifest keep their files.
+    for (path, file) in &after {
+        let html = path.ends_with(".html");
+        assert_eq!(before.get(path) != Some(file), html, "{path}");
+    }
     assert!(
         fs::read_to_string(p.join("public/en/20.03.html"))
             .unwrap()
             .contains("/* house style */")
     );
     assert_equals_full_build(p, "public");
-    // So does another --base-url: every page's head changes.
+    // So does another --base-url: every HTML page's head changes.
     let before = after;
     site(p, "public", &["--base-url", "https://example.com/notes"]);
-    let after = inodes(&p.join("public"));
-    assert!(
-        after
-            .iter()
-            .all(|(path, ino)| before.get(path) != Some(ino))
-    );
+    for (path, file) in &inodes(&p.join("public")) {
+        let html = path.ends_with(".html");
+        assert_eq!(before.get(path) != Some(file), html, "{path}");
+    }
 }
 
 #[test]
-fn a_damaged_manifest_or_page_gives_a_correct_build() {
+fn a_damaged_or_older_manifest_or_an_edited_page_gives_a_correct_build() {
     let project = generated(6);
     let p = project.path();
     site(p, "public", &[]);
     let manifest = p.join("public/.relnotes-site");
     let good = fs::read_to_string(&manifest).unwrap();
-    let first_format: String = good
-        .lines()
-        .skip(3)
-        .map(|l| format!("{}\n", l.rsplit(' ').next().unwrap()))
-        .collect();
-    let inputs_of_last = good.lines().last().unwrap().split(' ').nth(1).unwrap();
-    for damaged in [
+    let paths: Vec<&str> = good.lines().skip(2).collect();
+    assert!(paths.iter().all(|p| !p.contains(' ') && p.contains('.')));
+    // The first format: a path per line.
+    let first_format: String = paths.iter().map(|p| format!("{p}\n")).collect();
+    // The fourth: digests before each path, record lines after; it lists
+    // a page this build no longer writes, which goes.
+    let fourth_format = format!(
+        "# Files written by `relnotes site`\nrelnotes-site 4 {hex}\n{}{hex} - en/19.99.html\nrecord {hex} {hex} 20.01\n",
+        paths
+            .iter()
+            .map(|p| format!("{hex} {hex} {p}\n", hex = "ab".repeat(32)))
+            .collect::<String>(),
+        hex = "ab".repeat(32),
+    );
+    for (i, damaged) in [
         good[..good.len() / 2].to_string(),
-        good.replace(&format!(" {inputs_of_last} "), " ? "),
         format!("{good}\0\0\0garbage"),
         first_format,
+        fourth_format,
         String::new(),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         fs::write(&manifest, &damaged).unwrap();
+        fs::write(p.join("public/en/19.99.html"), "an old page").unwrap();
         // A page edited by hand as well: it must not survive.
         fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
         let out = site(p, "public", &[]);
-        assert!(!out.contains("unchanged"), "a full build: {out}");
+        assert!(
+            out.contains("(2 rebuilt, "),
+            "the page and the manifest: {out}"
+        );
+        let old_page = p.join("public/en/19.99.html");
+        if i == 3 {
+            assert!(!old_page.exists(), "a page relnotes wrote goes");
+        } else {
+            // Not listed as relnotes': kept, as a file of the user's.
+            assert!(out.contains("kept 1 file relnotes did not write"), "{out}");
+            fs::remove_file(old_page).unwrap();
+        }
         assert_equals_full_build(p, "public");
     }
-    // An intact manifest, pages edited by hand: they are rendered again,
+    // An intact manifest, pages edited by hand: they are written again,
     // even one whose modification time was put back, and an index page.
     fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
     fs::write(p.join("public/sbom/20.03-amd64.cdx.json"), "{}").unwrap();
@@ -421,91 +424,15 @@ fn a_damaged_manifest_or_page_gives_a_correct_build() {
     fs::write(p.join("public/zh/index.html"), "edited").unwrap();
     let out = site(p, "public", &[]);
     let files = tree(&p.join("public"));
-    // The four files and the manifest.
-    let rebuilt = 5;
+    let rebuilt = 4;
     assert!(
         out.contains(&format!(
             "({rebuilt} rebuilt, {} unchanged",
             files.len() - rebuilt
         )),
-        "the four edited files and the manifest: {out}"
+        "the four edited files: {out}"
     );
     assert_equals_full_build(p, "public");
-}
-
-#[test]
-fn the_parsed_records_kept_beside_the_site_never_change_what_is_built() {
-    let project = generated(8);
-    let p = project.path();
-    let kept = p.join(".public.relnotes-records");
-    let lines = || fs::read_to_string(&kept).unwrap().lines().count();
-    site(p, "public", &[]);
-    assert_eq!(lines(), 1 + 8, "a header and a line per record");
-
-    // An edited record: its new line is added, and the build is exact.
-    edit_record(p, 3, "2.51.0");
-    site(p, "public", &[]);
-    assert_eq!(lines(), 1 + 9);
-    assert_equals_full_build(p, "public");
-
-    // Damaged: a line whose release is not a release, a file cut short,
-    // garbage, another format. Each build is exact and leaves a file
-    // that the next one can use whole.
-    let good = fs::read_to_string(&kept).unwrap();
-    let (head, last) = good.trim_end().rsplit_once('\t').unwrap();
-    for (i, damaged) in [
-        format!("{head}\t{{\"version\": 7}}\n"),
-        format!("{head}\t{}", &last[..last.len() / 2]),
-        "\0garbage\n".to_string(),
-        good.replacen("relnotes-records 1", "relnotes-records 0", 1),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        fs::write(&kept, damaged).unwrap();
-        edit_record(p, 5 + i % 2, &format!("2.52.{i}"));
-        site(p, "public", &[]);
-        assert_equals_full_build(p, "public");
-        let text = fs::read_to_string(&kept).unwrap();
-        assert!(text.starts_with("relnotes-records 1 ") && text.ends_with('\n'));
-        edit_record_back(p, 5 + i % 2, &format!("2.52.{i}"));
-    }
-
-    // Another project file: the lines kept for the old one are not used.
-    let project_file = p.join("relnotes.toml");
-    let text = fs::read_to_string(&project_file).unwrap();
-    fs::write(&project_file, format!("{text}\nray = \"generic\"\n")).unwrap();
-    site(p, "public", &[]);
-    assert_eq!(lines(), 1 + 8, "written afresh");
-    assert_equals_full_build(p, "public");
-
-    // A build killed while writing it left a temporary file: removed.
-    let leftover = p.join(".public.relnotes-records-Zz99");
-    fs::write(&leftover, "relnotes-records 1 ").unwrap();
-    let out = site(p, "public", &[]);
-    assert!(
-        out.contains("an earlier build was cut short: removed .public.relnotes-records-Zz99"),
-        "{out}"
-    );
-    assert!(!leftover.exists());
-
-    // A check trusts nothing of an earlier build, and writes nothing.
-    fs::remove_file(&kept).unwrap();
-    let check = relnotes_in(p)
-        .args(["site", "--check", "--out", "public"])
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0));
-    assert!(!kept.exists());
-}
-
-/// Puts back the component version `edit_record` changed to `from`.
-fn edit_record_back(project: &Path, i: usize, from: &str) {
-    let record = project.join(format!("releases/{}.toml", catalogue::version(i)));
-    let text = fs::read_to_string(&record).unwrap();
-    let edited = text.replacen(&format!("ray = \"{from}\""), "ray = \"2.50.1\"", 1);
-    assert_ne!(edited, text, "the edit changes the record");
-    fs::write(&record, edited).unwrap();
 }
 
 /// The staging directory of a build of `public` under way in `project`,
@@ -583,6 +510,38 @@ fn a_killed_build_leaves_the_previous_site_intact() {
     );
     fs::remove_file(p.join("public/CNAME")).unwrap();
     assert_equals_full_build(p, "public");
+}
+
+#[test]
+fn an_interrupted_build_removes_its_staging_directory_and_keeps_the_site() {
+    let project = generated(60);
+    let p = project.path();
+    site(p, "public", &[]);
+    let before = tree(&p.join("public"));
+    override_style(p, "v2");
+
+    let mut child = spawn_site(p);
+    let staging = staging_under_way(p, &mut child);
+    // SIGINT, as Ctrl-C sends it.
+    let signal = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signal.success());
+    let status = child.wait().unwrap();
+    if status.success() {
+        // The build was done before the signal came: nothing to see.
+        return;
+    }
+    assert_eq!(status.code(), Some(130));
+    assert!(!staging.exists(), "the staging directory is removed");
+    assert!(tree(&p.join("public")) == before, "the old site is intact");
+    let left: Vec<_> = fs::read_dir(p)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("relnotes-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The project a command works on.
 
 use crate::Error;
-use model::record::{self, Diagnostic, Loaded, RecordError, Release, Workspace};
+use model::record::{self, Diagnostic, Loaded, RecordError, Workspace};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -58,55 +58,4 @@ impl Session {
         }
         Ok(all)
     }
-
-    /// Loads every release like [`Session::load_all`], taking it from
-    /// `known` instead of parsing and validating the record when `known`
-    /// has it. `known` is given the version and the record's text, and
-    /// returns what it noted of the text (kept in the `Record`) and the
-    /// release; it must only hold releases of records that loaded without
-    /// a warning.
-    pub fn load_all_reusing<N: Send>(
-        &mut self,
-        known: impl Fn(&str, &str) -> (N, Option<Release>) + Sync,
-    ) -> Result<Vec<Record<N>>, Error> {
-        let versions = self.workspace.versions()?;
-        let (workspace, strict) = (&self.workspace, self.strict);
-        let loaded: Vec<_> = versions
-            .par_iter()
-            .map(|version| {
-                let text = workspace.read_release(version)?;
-                let (note, release) = known(version, &text);
-                if let Some(release) = release {
-                    return Ok((release, text, note, Vec::new()));
-                }
-                let loaded = workspace.load_source(version, &text, strict)?;
-                Ok::<_, RecordError>((loaded.release, text, note, loaded.warnings))
-            })
-            .collect();
-        let mut all = Vec::with_capacity(versions.len());
-        for (version, loaded) in versions.into_iter().zip(loaded) {
-            let (release, text, note, warnings) = loaded?;
-            all.push(Record {
-                version,
-                text,
-                release,
-                note,
-                warned: !warnings.is_empty(),
-            });
-            self.warnings.extend(warnings);
-        }
-        Ok(all)
-    }
-}
-
-/// A release as [`Session::load_all_reusing`] loaded it.
-pub struct Record<N> {
-    pub version: String,
-    /// The record's text.
-    pub text: String,
-    pub release: Release,
-    /// What the caller noted of the text while loading.
-    pub note: N,
-    /// Whether loading it gave warnings.
-    pub warned: bool,
 }

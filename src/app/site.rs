@@ -2,8 +2,7 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
-use pages::site::records::{Loaded as LoadedRecord, Pending as PendingRecords, RecordCache};
-use pages::site::{self, BaseUrl, CheckReport, Entry, PreviousSite, SiteOptions, Written};
+use pages::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
 pub struct SiteRequest<'a> {
@@ -33,80 +32,27 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         templates: req.templates,
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
+    let entries = entries(session, req)?;
     if req.check {
-        let (entries, _) = entries(session, req, None)?;
         let report = site::check(&session.workspace, entries, &options, req.out)?;
         return Ok(SiteOutcome::Checked {
             out: req.out.to_path_buf(),
             report,
         });
     }
-    // The previous site's manifest is read while the records load: the
-    // first of that is reading one file, on one core.
-    let ((entries, records), previous) = std::thread::scope(|scope| {
-        let previous = scope.spawn(|| PreviousSite::read(req.out));
-        let kept = RecordCache::beside(req.out, &session.workspace);
-        let entries = entries(session, req, Some(kept));
-        let previous = previous.join().expect("reading the previous site panicked");
-        entries.map(|entries| (entries, previous))
-    })?;
-    let written = site::write(
-        &session.workspace,
-        entries,
-        &options,
-        req.out,
-        req.force,
-        previous,
-    )?;
-    // What the next build takes from the records file, kept only once
-    // this one has succeeded; only its speed depends on it.
-    if let Some(records) = records {
-        let _ = records.write();
-    }
+    let written = site::write(&session.workspace, entries, &options, req.out, req.force)?;
     Ok(SiteOutcome::Written {
         out: req.out.to_path_buf(),
         written,
     })
 }
 
-/// Every release, loaded: from the records `kept` beside the site where
-/// their text did not change, and what of them to keep for the next build.
-/// A check trusts nothing kept from an earlier build.
-fn entries(
-    session: &mut Session,
-    req: &SiteRequest,
-    kept: Option<RecordCache>,
-) -> Result<(Vec<Entry>, Option<PendingRecords>), Error> {
-    let records = session.load_all_reusing(|version, text| match &kept {
-        Some(kept) => {
-            let digest = RecordCache::digest(text);
-            let release = kept.release(version, &digest);
-            (Some((digest, release.is_some())), release)
-        }
-        None => (None, None),
-    })?;
-    let pending = kept.and_then(|kept| {
-        let loaded: Vec<_> = records
-            .iter()
-            .filter_map(|r| {
-                let (digest, kept) = r.note.as_ref()?;
-                Some(LoadedRecord {
-                    version: &r.version,
-                    digest,
-                    release: &r.release,
-                    kept: *kept,
-                    clean: !r.warned,
-                })
-            })
-            .collect();
-        kept.prepare(&loaded).ok()
-    });
-    let entries: Vec<Entry> = records
+/// Every release, loaded, oldest first.
+fn entries(session: &mut Session, req: &SiteRequest) -> Result<Vec<Entry>, Error> {
+    let entries: Vec<Entry> = session
+        .load_all()?
         .into_iter()
-        .map(|r| match r.note {
-            Some((digest, _)) => Entry::with_text_digest(r.version, r.release, digest),
-            None => Entry::new(r.version, r.release, &r.text),
-        })
+        .map(|(version, loaded)| Entry::new(version, loaded.release))
         .collect();
     let drafts: Vec<String> = entries
         .iter()
@@ -116,7 +62,7 @@ fn entries(
     if req.no_drafts && !drafts.is_empty() {
         return Err(crate::draft::DraftError::Drafts(drafts).into());
     }
-    Ok((entries, pending))
+    Ok(entries)
 }
 
 impl CommandReport for SiteOutcome {

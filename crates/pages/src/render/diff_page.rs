@@ -20,14 +20,8 @@ pub fn render(
     templates.render_page(&format!("diff.{}", format.extension()), &context)
 }
 
-/// The file name of a diff page: `25.05..25.10.en.html`, with the arch
-/// before the language when the diff covers one arch only
-/// (`25.05..25.10.aarch64.en.html`).
-pub fn diff_file_name(changes: &ReleaseDiff, lang: Lang, format: PageFormat) -> String {
-    super::page_file_name(&diff_stem(changes), lang, format.extension())
-}
-
-/// `25.05..25.10`, or `25.05..25.10.aarch64` for one arch.
+/// `25.05..25.10`, or `25.05..25.10.aarch64` for one arch: the stem of a
+/// diff page's file name (`25.05..25.10.aarch64.en.html`).
 pub(super) fn diff_stem(changes: &ReleaseDiff) -> String {
     match &changes.only_arch {
         Some(arch) => format!("{}..{}.{arch}", changes.from, changes.to),
@@ -247,15 +241,12 @@ body = { zh = "新", en = "new" }
     #[test]
     fn file_names_of_diff_pages() {
         let (_, mut changes) = everything();
-        assert_eq!(
-            diff_file_name(&changes, Lang::En, PageFormat::Html),
-            "1..2.en.html"
-        );
+        let name = |changes: &ReleaseDiff, lang, format: PageFormat| {
+            super::super::page_file_name(&diff_stem(changes), lang, format.extension())
+        };
+        assert_eq!(name(&changes, Lang::En, PageFormat::Html), "1..2.en.html");
         changes.only_arch = Some("amd64".into());
-        assert_eq!(
-            diff_file_name(&changes, Lang::Zh, PageFormat::Md),
-            "1..2.amd64.zh.md"
-        );
+        assert_eq!(name(&changes, Lang::Zh, PageFormat::Md), "1..2.amd64.zh.md");
     }
 
     fn op(op: WordTag, text: &str) -> WordOp {

@@ -12,19 +12,17 @@
 //! - [`diff_context`], [`diff_page`]: the diff pages, their data and their
 //!   file names.
 
-pub mod components;
-pub mod context;
-pub mod diff_context;
-pub mod diff_page;
-mod direct;
+pub(crate) mod components;
+pub(crate) mod context;
+pub(crate) mod diff_context;
+pub(crate) mod diff_page;
 mod flatten;
-pub mod helpers;
+pub(crate) mod helpers;
 pub mod labels;
-pub mod markdown;
-pub mod page;
+pub(crate) mod markdown;
+pub(crate) mod page;
 mod partials;
-pub mod templates;
-mod tree;
+pub(crate) mod templates;
 
 pub use templates::{TemplateOrigin, Templates};
 

@@ -18,17 +18,15 @@
 //! is `Send + Sync`, so threads rendering pages share the compiled
 //! templates.
 
-use super::direct::Program;
 use super::{PageFormat, RenderError, helpers, markdown};
 use handlebars::Handlebars;
 use model::record::Workspace;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 /// Templates compiled into the binary: `(path under templates/, text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -192,9 +190,6 @@ pub struct Templates {
     origins: BTreeMap<(&'static str, String), TemplateOrigin>,
     /// Templates compiled so far (see [`Templates::compilations`]).
     compilations: AtomicUsize,
-    /// Pages that run without the Handlebars interpreter (see `direct`),
-    /// by page name.
-    programs: RwLock<HashMap<String, Arc<Program>>>,
 }
 
 struct Source {
@@ -370,7 +365,6 @@ impl Templates {
             html: RwLock::new(registry(PageFormat::Html)),
             origins,
             compilations: AtomicUsize::new(0),
-            programs: RwLock::new(HashMap::new()),
         })
     }
 
@@ -378,14 +372,6 @@ impl Templates {
     /// most once per format, however many pages are rendered.
     pub fn compilations(&self) -> usize {
         self.compilations.load(Ordering::Relaxed)
-    }
-
-    /// Every template file as `(name, formats, text)`, in a fixed order:
-    /// what pages are rendered from (a site build fingerprints them).
-    pub fn files(&self) -> impl Iterator<Item = (&str, &[PageFormat], &str)> + '_ {
-        self.sources
-            .iter()
-            .map(|s| (s.name.as_str(), s.formats.as_slice(), s.text.as_str()))
     }
 
     /// Whether a page template (`"release.html"`) exists.
@@ -510,20 +496,6 @@ impl Templates {
         if let Some(flat) = flat {
             registry.register_template(&flat_name(name), flat);
         }
-        let known = |partial: &str| {
-            self.sources
-                .iter()
-                .any(|s| !s.page && s.name == partial && s.formats.contains(&format))
-        };
-        let program = registry
-            .get_template(name)
-            .and_then(|page| Program::compile(page, registry, &known, format));
-        if let Some(program) = program {
-            self.programs
-                .write()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(name.to_string(), Arc::new(program));
-        }
         Ok(())
     }
 
@@ -565,31 +537,10 @@ impl Templates {
         name: &str,
         context: &C,
     ) -> Result<String, RenderError> {
-        self.render_page_with(name, context, true)
-    }
-
-    /// [`Templates::render_page`]; `direct`: whether a page that can be
-    /// run without the Handlebars interpreter is (always, but for tests
-    /// that compare the two).
-    fn render_page_with<C: Serialize>(
-        &self,
-        name: &str,
-        context: &C,
-        direct: bool,
-    ) -> Result<String, RenderError> {
         let Some(format) = format_of(name).filter(|_| self.has_page(name)) else {
             return Err(RenderError::NoTemplate(name.to_string()));
         };
         let registry = self.ready(name, format)?;
-        // Where the direct run stops, Handlebars would report an error:
-        // the page is rendered again below, which names it.
-        if direct
-            && let Some(program) = self.program(name)
-            && let Some(tree) = super::tree::to_tree(context)
-            && let Ok(out) = program.render(&tree, MAX_PAGE_BYTES)
-        {
-            return Ok(tidy(&out, format));
-        }
         // The flattened page gives the same bytes faster; on an error the
         // original page is rendered again so that the error names the
         // file and line it comes from.
@@ -639,16 +590,6 @@ impl Templates {
         let out = String::from_utf8(page.bytes)
             .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
         Ok(tidy(&out, format))
-    }
-}
-
-impl Templates {
-    fn program(&self, name: &str) -> Option<Arc<Program>> {
-        self.programs
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(name)
-            .cloned()
     }
 }
 
@@ -735,20 +676,9 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_code = false;
     let mut blank_run = 0usize;
-    // Where the next "pre" is, so that only lines holding one are searched
-    // for `<pre` and `</pre>` (one pass over the page instead of two per line).
-    let pre = memchr::memmem::Finder::new("pre");
-    let mut next_pre = match format {
-        PageFormat::Html => pre.find(text.as_bytes()),
-        PageFormat::Md => None,
-    };
-    for (line_start, line) in lines(text) {
-        let line_end = line_start + line.len();
-        let (opens, closes) = match next_pre {
-            Some(at) if at < line_end => {
-                next_pre = pre
-                    .find(&text.as_bytes()[line_end..])
-                    .map(|found| found + line_end);
+    for line in text.lines() {
+        let (opens, closes) = match format {
+            PageFormat::Html if line.contains("pre") => {
                 (line.matches("<pre").count(), line.matches("</pre>").count())
             }
             _ => (0, 0),
@@ -791,35 +721,6 @@ pub fn tidy(text: &str, format: PageFormat) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The lines of `text` as `str::lines` gives them (without `\n` or
-/// `\r\n`), each with its offset: found with `memchr`, which is several
-/// times faster on short lines than the `char` search `lines` runs.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut start = 0;
-    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
-    std::iter::from_fn(move || {
-        let from = start;
-        let end = match ends.next() {
-            Some(newline) => {
-                start = newline + 1;
-                newline
-            }
-            None if from < text.len() => {
-                start = text.len();
-                text.len()
-            }
-            None => return None,
-        };
-        let line = &text[from..end];
-        // Only a `\r` right before a `\n` goes, as in `str::lines`.
-        let line = match line.strip_suffix('\r') {
-            Some(stripped) if end < text.len() => stripped,
-            _ => line,
-        };
-        Some((from, line))
-    })
 }
 
 #[cfg(test)]
@@ -956,35 +857,6 @@ mod tests {
     }
 
     #[test]
-    fn lines_are_those_of_str_lines_with_their_offsets() {
-        for text in [
-            "",
-            "\n",
-            "\n\n",
-            "a",
-            "a\n",
-            "a\nb",
-            "a\r\nb\r\n",
-            "a\r",
-            "a\rb\n",
-            "\r\n\r\n",
-            "x\r\r\ny",
-            "中文\n\n  end  ",
-        ] {
-            let ours: Vec<(usize, &str)> = lines(text).collect();
-            let theirs: Vec<&str> = text.lines().collect();
-            assert_eq!(
-                ours.iter().map(|l| l.1).collect::<Vec<_>>(),
-                theirs,
-                "{text:?}"
-            );
-            for (at, line) in ours {
-                assert!(text[at..].starts_with(line), "{text:?} at {at}");
-            }
-        }
-    }
-
-    #[test]
     fn tidy_markdown() {
         let text = "\n\n# T  \n\n\n\nbody\t\n```\ncode\n\n\n  x\n```\n\n\n";
         assert_eq!(
@@ -1030,80 +902,6 @@ mod tests {
             templates.origin("layout"),
             Some(&TemplateOrigin::Builtin("partials/layout.html.hbs"))
         );
-    }
-
-    #[test]
-    fn every_builtin_page_runs_without_the_interpreter() {
-        let templates = Templates::builtin().unwrap();
-        for source in templates.sources.iter().filter(|s| s.page) {
-            let format = format_of(&source.name).unwrap();
-            drop(templates.ready(&source.name, format).unwrap());
-            assert!(
-                templates.program(&source.name).is_some(),
-                "{} needs the Handlebars interpreter",
-                source.name
-            );
-        }
-    }
-
-    #[test]
-    fn direct_pages_equal_the_interpreted_ones() {
-        use model::record::Workspace;
-        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
-        for project in [root.to_path_buf(), root.join("examples/pytorch-cuda")] {
-            let workspace = Workspace::open(&project).unwrap();
-            let templates = Templates::builtin().unwrap();
-            let versions = workspace.versions().unwrap();
-            let releases: Vec<_> = versions
-                .iter()
-                .map(|v| workspace.load(v, false).unwrap().release)
-                .collect();
-            assert!(releases.len() >= 2, "{}", project.display());
-            for lang in [model::record::Lang::Zh, model::record::Lang::En] {
-                for format in [PageFormat::Md, PageFormat::Html] {
-                    let same = |page: &str, context: &dyn erased::Context| {
-                        let direct = templates.render_page_with(page, &context, true).unwrap();
-                        let interpreted =
-                            templates.render_page_with(page, &context, false).unwrap();
-                        assert_eq!(direct, interpreted, "{page} of {}", project.display());
-                    };
-                    let page = format!("release.{}", format.extension());
-                    for release in &releases {
-                        let context = super::super::context::release_context(
-                            &workspace, release, lang, format,
-                        );
-                        same(&page, &context);
-                    }
-                    let page = format!("diff.{}", format.extension());
-                    for pair in releases.windows(2) {
-                        let changes =
-                            crate::diff::diff(&workspace.project, &pair[0], &pair[1], None)
-                                .unwrap();
-                        let context = super::super::diff_context::diff_context(
-                            &workspace, &changes, lang, format,
-                        );
-                        same(&page, &context);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Contexts of different types behind one reference, for a closure.
-    mod erased {
-        pub trait Context {
-            fn json(&self) -> serde_json::Value;
-        }
-        impl<T: serde::Serialize> Context for T {
-            fn json(&self) -> serde_json::Value {
-                serde_json::to_value(self).unwrap()
-            }
-        }
-        impl serde::Serialize for dyn Context + '_ {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                self.json().serialize(s)
-            }
-        }
     }
 }
 

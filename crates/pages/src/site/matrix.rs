@@ -13,7 +13,6 @@ pub mod first_shipped;
 pub mod paging;
 
 use super::Entry;
-use super::digest::Fingerprint;
 use super::labels;
 use crate::diff::Change;
 use rayon::prelude::*;
@@ -311,46 +310,6 @@ impl Grid {
                 .collect(),
             rows,
         })
-    }
-}
-
-impl Grid {
-    /// Feeds `f` everything [`Grid::table`] reads for `releases` apart
-    /// from the language and the links (which the page's own key holds):
-    /// a page whose tables show the same values and changes is not built
-    /// again, and this costs a fraction of building its tables.
-    pub(super) fn feed_table_key(
-        &self,
-        entries: &[Entry],
-        releases: &Range<usize>,
-        f: &mut Fingerprint,
-    ) {
-        let shown = self.columns_within(releases);
-        f.str(&self.arch).part(&shown.len().to_le_bytes());
-        if shown.is_empty() {
-            return;
-        }
-        for &i in &self.columns[shown.clone()] {
-            f.str(&entries[i].version);
-        }
-        let value = |f: &mut Fingerprint, value: Option<&Option<Value>>| {
-            match value {
-                Some(Some(v)) => f.part(&[1]).str(&v.text),
-                _ => f.part(&[0]),
-            };
-        };
-        for row in self.rows.iter().filter(|row| row.shows_within(&shown)) {
-            f.str(row.kind.as_str());
-            if let RowKind::Component(name) = &row.kind {
-                f.str(name);
-            }
-            for c in shown.clone() {
-                f.str(row.changes[c].as_str());
-                value(f, row.values.get(c));
-                // The version before, which a change's note names.
-                value(f, row.values.get(c + 1));
-            }
-        }
     }
 }
 

@@ -8,7 +8,6 @@
 use super::{Builder, Error, FrontMatter, Link};
 use crate::render::PageFormat;
 use crate::render::page::Page;
-use crate::site::digest::{Digest, Fingerprint};
 use crate::site::matrix::paging::{self, Paging, Scheme, Span};
 use crate::site::matrix::{self, ArchTable, Grid, first_shipped};
 use crate::site::nav::{Overview, PagePath, matrix_stem, nav_start};
@@ -16,8 +15,6 @@ use crate::site::{Entry, labels};
 use model::record::Lang;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::ops::Range;
-use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The content of a page of the support matrix.
 #[derive(Debug, Serialize)]
@@ -54,7 +51,7 @@ struct PagingNav {
 }
 
 /// A page of the matrix and the releases it holds.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 struct PageEntry {
     key: String,
     label: String,
@@ -63,17 +60,6 @@ struct PageEntry {
     oldest: String,
     releases: usize,
     current: bool,
-}
-
-impl PageEntry {
-    /// The entry as every page shows it: not marked as the current one
-    /// (a page's key holds which it is).
-    fn unmarked(&self) -> PageEntry {
-        PageEntry {
-            current: false,
-            ..self.clone()
-        }
-    }
 }
 
 /// Which release first shipped each version of one arch.
@@ -115,124 +101,46 @@ struct LineEntry {
 }
 
 /// Everything the pages of one build share, computed once.
-pub(super) struct Matrix<'a> {
+struct Matrix<'a> {
     grids: &'a [Grid],
     paging: &'a Paging,
     shipped: &'a [Vec<first_shipped::Row<'a>>],
-    /// Per page of a paged matrix, the key of its tables.
-    table_keys: &'a [OnceLock<Digest>],
-    pager_keys: &'a PagerKeys,
 }
-
-/// The grids and paging of the matrix, computed by the first page that
-/// needs them (the other threads wait for it).
-#[derive(Default)]
-pub(super) struct MatrixData {
-    grids: OnceLock<(Vec<Grid>, Paging, Vec<OnceLock<Digest>>)>,
-    pager_keys: PagerKeys,
-}
-
-/// The keys of the lists of pages, by language, format and whether seen
-/// from the overview.
-type PagerKeys = Mutex<Vec<(PagerSide, Digest)>>;
-type PagerSide = (Lang, PageFormat, bool);
-
-/// What the first-shipped tables are made from, borrowing the grids.
-pub(super) type Shipped<'a> = OnceLock<Vec<Vec<first_shipped::Row<'a>>>>;
 
 impl Builder<'_> {
-    /// The matrix pages, as (language, format, page): none for
-    /// `matrix.html`, else the index of a page of a paged matrix.
-    pub(super) fn matrix_pages(&self) -> Vec<(Lang, PageFormat, Option<usize>)> {
-        let pages = self.matrix_paging().pages.len();
-        let paged = pages > 1;
-        let mut out = Vec::new();
-        for &lang in self.langs {
-            for format in [PageFormat::Html, PageFormat::Md] {
-                out.push((lang, format, None));
-                if paged {
-                    out.extend((0..pages).map(|i| (lang, format, Some(i))));
-                }
-            }
-        }
-        out
-    }
-
-    fn matrix_paging(&self) -> Paging {
+    /// Every page of the matrix, in every language and format: the grids
+    /// and paging first, once, then the pages in parallel.
+    pub(super) fn matrix_pages(&self) -> Result<(), Error> {
         let releases: Vec<(&str, Option<&str>)> = self
             .entries
             .iter()
             .map(|e| (e.version.as_str(), e.release.date.as_deref()))
             .collect();
-        paging::paginate(&releases, paging::MAX_RELEASES_PER_PAGE)
-    }
-
-    /// The matrix data of this build, computing it if no page has yet.
-    pub(super) fn matrix<'d>(&self, data: &'d MatrixData, shipped: &'d Shipped<'d>) -> Matrix<'d> {
-        let (grids, paging, table_keys) = data.grids.get_or_init(|| {
-            let paging = self.matrix_paging();
-            let keys = paging.pages.iter().map(|_| OnceLock::new()).collect();
-            (
-                matrix::grids(&self.workspace.project, self.entries),
-                paging,
-                keys,
-            )
-        });
-        let shipped = shipped.get_or_init(|| grids.par_iter().map(first_shipped::of).collect());
-        Matrix {
-            grids,
-            paging,
-            shipped,
-            table_keys,
-            pager_keys: &data.pager_keys,
-        }
-    }
-
-    /// The key of the tables of the releases in `releases`: what they
-    /// show, whatever the language (which the page's key holds).
-    fn tables_key(&self, all: &Matrix, page: Option<usize>, releases: &Range<usize>) -> Digest {
-        let compute = || {
-            let mut f = Fingerprint::new("matrix tables");
-            for grid in all.grids {
-                grid.feed_table_key(self.entries, releases, &mut f);
+        let paging = paging::paginate(&releases, paging::MAX_RELEASES_PER_PAGE);
+        let grids = matrix::grids(&self.workspace.project, self.entries);
+        let shipped: Vec<_> = grids.par_iter().map(first_shipped::of).collect();
+        let all = Matrix {
+            grids: &grids,
+            paging: &paging,
+            shipped: &shipped,
+        };
+        // None for `matrix.html`, else the index of a page of a paged matrix.
+        let pages = paging.pages.len();
+        let mut work = Vec::new();
+        for &lang in self.langs {
+            for format in [PageFormat::Html, PageFormat::Md] {
+                work.push((lang, format, None));
+                if pages > 1 {
+                    work.extend((0..pages).map(|i| (lang, format, Some(i))));
+                }
             }
-            f.finish()
-        };
-        match page {
-            Some(i) => *all.table_keys[i].get_or_init(compute),
-            None => compute(),
         }
-    }
-
-    /// The key of the list of pages in `paging`, which every page of a
-    /// paged matrix shows (each marking its own): computed once per
-    /// language, format and side.
-    fn pager_key(
-        &self,
-        all: &Matrix,
-        lang: Lang,
-        format: PageFormat,
-        paging: &PagingNav,
-    ) -> Digest {
-        let side = (lang, format, paging.overview.is_none());
-        let known =
-            |keys: &[(PagerSide, Digest)]| keys.iter().find(|(s, _)| *s == side).map(|(_, k)| *k);
-        let lock = || {
-            all.pager_keys
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-        };
-        if let Some(key) = known(&lock()) {
-            return key;
-        }
-        let pages: Vec<_> = paging.pages.iter().map(PageEntry::unmarked).collect();
-        let key = Fingerprint::new("matrix pages").json(&pages).finish();
-        lock().push((side, key));
-        key
+        work.into_par_iter()
+            .try_for_each(|(lang, format, page)| self.matrix_page(lang, format, &all, page))
     }
 
     /// `matrix.html` (`page` none) or the page at `page`.
-    pub(super) fn matrix_page(
+    fn matrix_page(
         &self,
         lang: Lang,
         format: PageFormat,
@@ -260,12 +168,6 @@ impl Builder<'_> {
             Some(i) => Some(all.paging.pages[i].releases.clone()),
             None => (all.paging.pages.len() <= 1).then_some(0..self.entries.len()),
         };
-        // The tables are the bulk of a page, and the list of pages the
-        // rest: each is keyed on what it shows (the tables built only
-        // when the page is).
-        let tables_key = releases
-            .as_ref()
-            .map(|releases| self.tables_key(all, page, releases));
         let first_shipped = match page {
             Some(_) => Vec::new(),
             None => all
@@ -275,12 +177,16 @@ impl Builder<'_> {
                 .map(|(grid, rows)| self.first_shipped_table(grid, rows, lang, &release_href))
                 .collect(),
         };
-        let mut paging = (all.paging.pages.len() > 1)
+        let paging = (all.paging.pages.len() > 1)
             .then(|| pager(self.entries, all.paging, page, lang, &up, ext));
-        let pager_key = paging
-            .as_ref()
-            .map(|paging| self.pager_key(all, lang, format, paging));
-        let pages = paging.as_mut().map(|p| std::mem::take(&mut p.pages));
+        let tables = match releases {
+            Some(releases) => all
+                .grids
+                .iter()
+                .filter_map(|g| g.table(self.entries, &releases, lang, &release_href))
+                .collect(),
+            None => Vec::new(),
+        };
         let legend = ["upgraded", "downgraded", "added", "removed"]
             .into_iter()
             .map(|change| LegendEntry {
@@ -290,12 +196,12 @@ impl Builder<'_> {
             })
             .collect();
         let nav = nav_start(&path, lang, Some(Overview::Matrix));
-        let mut context = Page {
+        let context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: MatrixPage {
                 title: title.clone(),
                 legend,
-                tables: Vec::new(),
+                tables,
                 paging,
                 first_shipped,
             },
@@ -305,37 +211,12 @@ impl Builder<'_> {
             version: None,
             lang,
         });
-        let template = format!("site-matrix.{ext}");
-        let target = self.target(&path, lang, format);
-        let mut more = Fingerprint::new("matrix page");
-        for key in [tables_key, pager_key] {
-            match key {
-                Some(key) => more.part(&[1]).digest(&key),
-                None => more.part(&[0]),
-            };
-        }
-        more.debug(&page);
-        let inputs = self.inputs.overview_page(
-            &target,
-            &template,
+        self.render(
+            &format!("site-matrix.{ext}"),
             &context,
-            &front.as_ref().map(FrontMatter::fields),
-            Some(&more.finish()),
-        );
-        if self.sink.reuse(&target, &inputs)? {
-            return Ok(());
-        }
-        if let (Some(paging), Some(pages)) = (context.content.paging.as_mut(), pages) {
-            paging.pages = pages;
-        }
-        if let Some(releases) = releases {
-            context.content.tables = all
-                .grids
-                .iter()
-                .filter_map(|g| g.table(self.entries, &releases, lang, &release_href))
-                .collect();
-        }
-        self.render_keyed(&template, &context, target, front, &inputs)
+            &self.target(&path, lang, format),
+            front,
+        )
     }
 
     fn first_shipped_table(

@@ -4,20 +4,17 @@
 //! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
-use super::digest::Digest;
-use super::inputs::Inputs;
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };
-use super::sink::Sink;
-use super::{Entry, Site, labels};
+use super::{Entry, Sink, labels};
 use crate::diff;
 use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
 use crate::render::{self, PageFormat, Templates, context, diff_context};
 use crate::sbom;
 use model::record::{Lang, Workspace};
+use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 #[path = "matrix_pages.rs"]
 mod matrix_pages;
@@ -29,8 +26,6 @@ pub(super) struct Builder<'a> {
     pub base_url: Option<&'a str>,
     /// Newest first.
     pub entries: &'a [Entry],
-    /// What each page is built from, in the order of `entries`.
-    pub inputs: &'a Inputs,
     /// Where each page goes once rendered.
     pub sink: &'a dyn Sink,
 }
@@ -80,128 +75,77 @@ struct Choice {
     prompt: &'static str,
 }
 
+/// A piece of the site's work, rendered by whichever thread takes it.
+#[derive(Clone, Copy)]
+enum Work {
+    /// A language's index, in one format.
+    Index(Lang, PageFormat),
+    Chooser,
+    /// Everything of the release at this index (newest first).
+    Release(usize),
+}
+
 impl Builder<'_> {
-    /// Renders every page into the sink, on one thread per core, each
-    /// taking the next piece of work not yet taken: first the pages about
-    /// every release (each page of the matrix, then per language and
-    /// format the index, then the chooser), then each release (its pages,
-    /// SBOMs and diffs). Every thread renders with the same
-    /// templates, so each template is compiled once; each page goes to the
-    /// sink as soon as it is rendered. The result does not depend on the
-    /// number of threads.
+    /// Renders every page into the sink, on rayon's threads: the support
+    /// matrix (its grids first, then its pages) beside the indexes, the
+    /// chooser and each release (its SBOMs, pages and diffs). Every thread
+    /// renders with the same templates, so each template is compiled once;
+    /// each page goes to the sink as soon as it is rendered. The result
+    /// does not depend on the number of threads.
     pub fn build(&self) -> Result<(), Error> {
-        let matrix_data = matrix_pages::MatrixData::default();
-        let shipped = matrix_pages::Shipped::default();
-        // The matrix pages first: they wait for the grids, which the
-        // first of them computes.
-        let matrix_pages = self.matrix_pages();
-        let overviews: Vec<(Lang, PageFormat)> = self
+        let mut work: Vec<Work> = self
             .langs
             .iter()
-            .flat_map(|&lang| [(lang, PageFormat::Html), (lang, PageFormat::Md)])
+            .flat_map(|&lang| [PageFormat::Html, PageFormat::Md].map(|f| Work::Index(lang, f)))
             .collect();
-        let indexes = matrix_pages.len();
-        let chooser = indexes + overviews.len();
-        let work = chooser + 1 + self.entries.len();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(work);
-        let next = AtomicUsize::new(0);
-        // After an error the other threads stop at their next piece.
-        let failed = AtomicBool::new(false);
-        let worker = || -> Result<(), Error> {
-            while !failed.load(Ordering::Relaxed) {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let done = match i {
-                    i if i < indexes => {
-                        let (lang, format, page) = matrix_pages[i];
-                        let all = self.matrix(&matrix_data, &shipped);
-                        self.matrix_page(lang, format, &all, page)
-                    }
-                    i if i < chooser => {
-                        let (lang, format) = overviews[i - indexes];
-                        self.index(lang, format)
-                    }
-                    i if i == chooser => self.chooser(),
-                    i if i < work => self.releases_at(i - chooser - 1),
-                    _ => break,
-                };
-                done.inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
-            }
-            Ok(())
-        };
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-            handles
-                .into_iter()
-                .try_for_each(|h| h.join().expect("a site thread panicked"))
-        })
-    }
-
-    /// Hands rendered pages to the sink.
-    fn emit(&self, site: Site, inputs: Option<&Digest>) -> Result<(), Error> {
-        for (path, bytes) in site.files {
-            self.sink.put(&path, inputs, &bytes)?;
-        }
-        Ok(())
+        work.push(Work::Chooser);
+        work.extend((0..self.entries.len()).map(Work::Release));
+        let (matrix, rest) = rayon::join(
+            || self.matrix_pages(),
+            || {
+                work.par_iter().try_for_each(|&piece| match piece {
+                    Work::Index(lang, format) => self.index(lang, format),
+                    Work::Chooser => self.chooser(),
+                    Work::Release(i) => self.releases_at(i),
+                })
+            },
+        );
+        matrix.and(rest)
     }
 
     /// Everything of the release at `i` (newest first): its SBOMs, its
-    /// pages, and the diff from the release before it — each only when
-    /// the sink cannot reuse it from the previous build.
+    /// pages, and the diff from the release before it.
     fn releases_at(&self, i: usize) -> Result<(), Error> {
         let entry = &self.entries[i];
         let older = self.entries.get(i + 1);
         let project = &self.workspace.project;
-        // Each computed once, when first needed: the release's effective
-        // components per arch, the older one's, the diff between them,
-        // and per language the diff page's content.
-        let views = std::cell::OnceCell::new();
-        let views = || views.get_or_init(|| entry.release.resolve(project));
-        for (arch, view) in entry.release.archs.iter().zip(0..) {
-            let path = sbom_file(&entry.version, arch);
-            let inputs = self.inputs.sbom(&path, i);
-            if !self.sink.reuse(&path, &inputs)? {
-                let text = sbom::build_json_of(project, &entry.release, &views()[view])?;
-                self.sink.put(&path, Some(&inputs), text.as_bytes())?;
-            }
+        let views = entry.release.resolve(project);
+        for (arch, view) in entry.release.archs.iter().zip(&views) {
+            let text = sbom::build_json_of(project, &entry.release, view)?;
+            self.sink
+                .put(&sbom_file(&entry.version, arch), text.as_bytes())?;
         }
-        let mut changes = None;
+        // Computed once for both languages and formats: the diff from the
+        // release before, and per language the diff page's content.
+        let changes = match older {
+            Some(older) => Some(diff::diff_of(
+                project,
+                (&older.release, &older.release.resolve(project)),
+                (&entry.release, &views),
+                None,
+            )?),
+            None => None,
+        };
         for &lang in self.langs {
-            let mut notes = None;
+            let notes = changes
+                .as_ref()
+                .map(|changes| diff_context::diff_notes(self.workspace, changes, lang));
             for format in [PageFormat::Html, PageFormat::Md] {
-                let page = PagePath {
-                    stem: &entry.version,
-                };
-                let path = self.target(&page, lang, format);
-                let inputs = self.inputs.release_page(&path, i, older);
-                if !self.sink.reuse(&path, &inputs)? {
-                    let mut site = Site::default();
-                    let content = context::release_notes_of(&entry.release, views(), lang, format);
-                    self.release(&mut site, lang, format, entry, older, content)?;
-                    self.emit(site, Some(&inputs))?;
+                let content = context::release_notes_of(&entry.release, &views, lang, format);
+                self.release(lang, format, entry, older, content)?;
+                if let (Some(older), Some(notes)) = (older, &notes) {
+                    self.diff(lang, format, older, entry, notes)?;
                 }
-                let Some(older) = older else { continue };
-                let stem = diff_stem(&older.version, &entry.version);
-                let path = self.target(&PagePath { stem: &stem }, lang, format);
-                let inputs = self.inputs.diff_page(&path, i, i + 1);
-                if self.sink.reuse(&path, &inputs)? {
-                    continue;
-                }
-                if changes.is_none() {
-                    changes = Some(diff::diff_of(
-                        project,
-                        (&older.release, &older.release.resolve(project)),
-                        (&entry.release, views()),
-                        None,
-                    )?);
-                }
-                let changes = changes.as_ref().expect("computed above");
-                let notes = notes
-                    .get_or_insert_with(|| diff_context::diff_notes(self.workspace, changes, lang));
-                let mut site = Site::default();
-                self.diff(&mut site, lang, format, older, entry, notes)?;
-                self.emit(site, Some(&inputs))?;
             }
         }
         Ok(())
@@ -262,12 +206,13 @@ impl Builder<'_> {
         }
     }
 
+    /// Renders the page template `page` with `context` into the sink as
+    /// `target`, after its front matter.
     fn render<C: Serialize>(
         &self,
-        site: &mut Site,
         page: &str,
         context: &C,
-        target: String,
+        target: &str,
         front: Option<FrontMatter>,
     ) -> Result<(), Error> {
         let text = self.templates.render_page(page, context)?;
@@ -275,51 +220,11 @@ impl Builder<'_> {
             Some(front) => front.prepend(&text),
             None => text,
         };
-        site.add(target, text);
-        Ok(())
-    }
-
-    /// Renders a page about every release (an index, a matrix page, the
-    /// chooser) into the sink, unless the previous build wrote it from
-    /// the same context: what such a page shows of the releases is all in
-    /// its context, so that is what it is keyed on.
-    fn render_overview<C: Serialize>(
-        &self,
-        page: &str,
-        context: &C,
-        target: String,
-        front: Option<FrontMatter>,
-    ) -> Result<(), Error> {
-        let inputs = self.inputs.overview_page(
-            &target,
-            page,
-            context,
-            &front.as_ref().map(FrontMatter::fields),
-            None,
-        );
-        if self.sink.reuse(&target, &inputs)? {
-            return Ok(());
-        }
-        self.render_keyed(page, context, target, front, &inputs)
-    }
-
-    /// Renders a page the sink cannot reuse into it, keyed on `inputs`.
-    fn render_keyed<C: Serialize>(
-        &self,
-        page: &str,
-        context: &C,
-        target: String,
-        front: Option<FrontMatter>,
-        inputs: &Digest,
-    ) -> Result<(), Error> {
-        let mut site = Site::default();
-        self.render(&mut site, page, context, target, front)?;
-        self.emit(site, Some(inputs))
+        self.sink.put(target, text.as_bytes())
     }
 
     fn release(
         &self,
-        site: &mut Site,
         lang: Lang,
         format: PageFormat,
         entry: &Entry,
@@ -356,17 +261,15 @@ impl Builder<'_> {
             content,
         };
         self.render(
-            site,
             &format!("release.{}", format.extension()),
             &context,
-            self.target(&path, lang, format),
+            &self.target(&path, lang, format),
             front,
         )
     }
 
     fn diff(
         &self,
-        site: &mut Site,
         lang: Lang,
         format: PageFormat,
         from: &Entry,
@@ -392,10 +295,9 @@ impl Builder<'_> {
             content,
         };
         self.render(
-            site,
             &format!("diff.{}", format.extension()),
             &context,
-            self.target(&path, lang, format),
+            &self.target(&path, lang, format),
             front,
         )
     }
@@ -424,10 +326,10 @@ impl Builder<'_> {
             version: None,
             lang,
         });
-        self.render_overview(
+        self.render(
             &format!("site-index.{ext}"),
             &context,
-            self.target(&path, lang, format),
+            &self.target(&path, lang, format),
             front,
         )
     }
@@ -476,7 +378,7 @@ impl Builder<'_> {
             },
             content: ChooserPage { title, choices },
         };
-        self.render_overview("site-chooser.html", &context, "index.html".into(), None)
+        self.render("site-chooser.html", &context, "index.html", None)
     }
 }
 
@@ -489,11 +391,6 @@ struct FrontMatter {
 }
 
 impl FrontMatter {
-    /// What the front matter says, to key a page on.
-    fn fields(&self) -> (&str, Option<&str>, Lang) {
-        (&self.title, self.version.as_deref(), self.lang)
-    }
-
     fn prepend(&self, body: &str) -> String {
         // A JSON string is a valid YAML double-quoted scalar.
         let quote = |s: &str| serde_json::to_string(s).expect("a string serialises");

@@ -1,30 +1,21 @@
-//! Putting a site in place, and comparing one with what is on disk.
+//! Putting a site in place of the one in `DIR`.
 //!
-//! The site is written to a directory beside the output directory as its
-//! pages are rendered (the unchanged files of the previous build linked
-//! in): a fresh temporary one, or for an incremental build the spare
-//! (`spare.rs`). The files relnotes did not write are copied over from the
-//! old site, and only then are the directories swapped by renaming; the
-//! old site is kept as the next spare. A build that fails leaves the old
-//! site as it was and removes the directory it wrote into.
+//! Pages are written, as they are rendered, into a staging directory
+//! beside `DIR`. A page whose bytes are those of its file in the previous
+//! site is that file, hard-linked (so it keeps its inode and modification
+//! time); only the others are written. The files relnotes did not write
+//! are carried over from the old site, then the new directory is renamed
+//! into place and the old one removed. A build that fails leaves `DIR` as
+//! it was and removes the staging directory.
 
-use super::check_sink::CheckSink;
-use super::digest::Digest;
-use super::listing::{Listed, files_under};
-use super::manifest::{self, Manifest, Records};
-use super::records::RECORDS_ROLE;
-use super::sink::Sink;
-use super::spare::{SpareDir, Staging, clear, remove_strays, spare_beside};
-use super::staging::{Previous, StagingSink};
-use super::{MANIFEST, SiteError};
-use model::diagnostic::{Diagnostic, Severity};
+use super::previous::Previous;
+use super::{MANIFEST, Sink, SiteError, manifest};
 use serde::Serialize;
-use std::collections::BTreeSet;
-use std::fs;
+use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, Once, PoisonError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, Once, PoisonError, RwLock};
 use tempfile::TempDir;
 
 /// What a build wrote.
@@ -32,8 +23,8 @@ use tempfile::TempDir;
 pub struct Written {
     /// Files of the site (the manifest included).
     pub files: usize,
-    /// Of those, files the previous build made from the same inputs,
-    /// linked in rather than rendered again.
+    /// Of those, files of the previous site that already held the same
+    /// bytes: kept as they were (same inode, same modification time).
     pub reused: usize,
     /// Files of the old directory that relnotes did not write, kept.
     pub kept: Vec<String>,
@@ -43,88 +34,6 @@ pub struct Written {
     pub recovered: Vec<String>,
 }
 
-/// How the directory on disk differs from the site as built now.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct CheckReport {
-    /// Pages of the site that are not on disk.
-    pub missing: Vec<String>,
-    /// Pages on disk whose bytes differ.
-    pub changed: Vec<String>,
-    /// Pages relnotes wrote before (listed in the manifest) that it no
-    /// longer produces.
-    pub extra: Vec<String>,
-}
-
-impl CheckReport {
-    pub fn is_stale(&self) -> bool {
-        !(self.missing.is_empty() && self.changed.is_empty() && self.extra.is_empty())
-    }
-
-    /// For people: one line per page that differs.
-    pub fn to_text(&self, dir: &Path) -> String {
-        if !self.is_stale() {
-            return format!("{} is up to date\n", dir.display());
-        }
-        let count = self.missing.len() + self.changed.len() + self.extra.len();
-        let mut out = format!(
-            "{} is stale: {count} page{} differ{}\n",
-            dir.display(),
-            if count == 1 { "" } else { "s" },
-            if count == 1 { "s" } else { "" }
-        );
-        for (word, list) in [
-            ("missing", &self.missing),
-            ("changed", &self.changed),
-            ("extra", &self.extra),
-        ] {
-            for path in list {
-                out.push_str(&format!("  {word:<8} {path}\n"));
-            }
-        }
-        out.push_str(&format!(
-            "  = hint: run `relnotes site --out {}` to rebuild it\n",
-            dir.display()
-        ));
-        out
-    }
-
-    /// Each page that differs, in the crate's one diagnostic shape.
-    pub fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
-        [
-            ("missing", &self.missing),
-            ("changed", &self.changed),
-            ("extra", &self.extra),
-        ]
-        .into_iter()
-        .flat_map(|(word, list)| {
-            list.iter().map(move |path| {
-                Diagnostic::new(Severity::Error, &dir.join(path), format!("page {word}"))
-                    .with_rule("site-stale")
-            })
-        })
-        .collect()
-    }
-
-    pub fn to_json(&self, dir: &Path) -> String {
-        #[derive(Serialize)]
-        struct Document<'a> {
-            up_to_date: bool,
-            missing: &'a [String],
-            changed: &'a [String],
-            extra: &'a [String],
-            findings: Vec<Diagnostic>,
-        }
-        let value = Document {
-            up_to_date: !self.is_stale(),
-            missing: &self.missing,
-            changed: &self.changed,
-            extra: &self.extra,
-            findings: self.findings(dir),
-        };
-        serde_json::to_string_pretty(&value).expect("serializable") + "\n"
-    }
-}
-
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
     move |source| SiteError::Io {
         path: path.to_path_buf(),
@@ -132,110 +41,15 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
     }
 }
 
-/// The manifest of the site in `dir`, if it has one that can be read:
-/// read before the build starts, for the record fingerprints it holds
-/// (which hold whatever happens to `dir` meanwhile).
-pub(super) fn previous_manifest(dir: &Path) -> Option<ReadManifest> {
-    read_manifest(dir).ok().flatten()
-}
-
-/// A manifest, and the bytes it was read from.
-pub(super) struct ReadManifest {
-    bytes: Vec<u8>,
-    pub manifest: Manifest,
-}
-
-/// The manifest in `dir`, or `None` without one.
-fn manifest_in(dir: &Path) -> Result<Option<Manifest>, SiteError> {
-    Ok(read_manifest(dir)?.map(|read| read.manifest))
-}
-
-/// The manifest in `dir` as it is now: `earlier` (read before the
-/// build took its lock) when the file still holds the same bytes.
-fn manifest_now(dir: &Path, earlier: Option<ReadManifest>) -> Result<Option<Manifest>, SiteError> {
-    let now = read_bytes(dir)?;
-    Ok(now.map(|bytes| match earlier {
-        Some(earlier) if earlier.bytes == bytes => earlier.manifest,
-        _ => parse_manifest(&bytes),
-    }))
-}
-
-fn read_manifest(dir: &Path) -> Result<Option<ReadManifest>, SiteError> {
-    Ok(read_bytes(dir)?.map(|bytes| ReadManifest {
-        manifest: parse_manifest(&bytes),
-        bytes,
-    }))
-}
-
-fn parse_manifest(bytes: &[u8]) -> Manifest {
-    Manifest::parse(&String::from_utf8_lossy(bytes))
-}
-
-/// The bytes of the manifest in `dir`, or `None` without one.
-fn read_bytes(dir: &Path) -> Result<Option<Vec<u8>>, SiteError> {
-    let path = dir.join(MANIFEST);
-    match fs::read(&path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => Ok(None),
-        // A manifest that cannot be read as a file says nothing: a full build.
-        Err(e) if e.kind() == ErrorKind::IsADirectory => Ok(Some(Vec::new())),
-        Err(e) => Err(io(&path)(e)),
-    }
-}
-
-/// Compares the site that `produce` renders into its sink with the
-/// directory `dir` (which may not exist), page by page.
-pub(super) fn check_with(
-    dir: &Path,
-    build: &Digest,
-    records: &Records,
-    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
-) -> Result<CheckReport, SiteError> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(SiteError::NotADirectory(dir.to_path_buf()));
-    }
-    let sink = CheckSink::new(dir);
-    produce(&sink)?;
-    let lines = sink.produced.take();
-    sink.compare(
-        MANIFEST,
-        manifest::render(build, &lines, records).as_bytes(),
-    )?;
-    let sorted = |list: Mutex<Vec<String>>| {
-        let mut list = list.into_inner().unwrap_or_else(PoisonError::into_inner);
-        list.sort();
-        list
-    };
-    let mut report = CheckReport {
-        missing: sorted(sink.missing),
-        changed: sorted(sink.changed),
-        extra: Vec::new(),
-    };
-    if dir.is_dir()
-        && let Some(old) = manifest_in(dir)?
-    {
-        let mut extra: Vec<String> = old
-            .owned
-            .into_iter()
-            .filter(|p| p != MANIFEST && !lines.contains_key(p) && dir.join(p).is_file())
-            .collect();
-        extra.sort();
-        extra.dedup();
-        report.extra = extra;
-    }
-    Ok(report)
-}
-
-/// The output directory by its real name, and where what is kept beside
-/// it goes.
-pub(super) struct Location {
-    pub dir: PathBuf,
-    pub parent: PathBuf,
-    pub name: String,
+/// The output directory by its real name, and the directory it sits in.
+struct Location {
+    dir: PathBuf,
+    parent: PathBuf,
+    name: String,
 }
 
 impl Location {
-    pub fn of(dir: &Path) -> Result<Location, SiteError> {
+    fn of(dir: &Path) -> Result<Location, SiteError> {
         match fs::metadata(dir) {
             Ok(meta) if !meta.is_dir() => return Err(SiteError::NotADirectory(dir.to_path_buf())),
             Err(e) if e.kind() != ErrorKind::NotFound => return Err(io(dir)(e)),
@@ -276,270 +90,196 @@ fn temp_dir_beside(parent: &Path, name: &str, role: &str) -> Result<TempDir, Sit
     builder.tempdir_in(parent).map_err(io(parent))
 }
 
-/// Builds the site that `produce` renders into its sink in a sibling
-/// directory of `dir`, reusing the unchanged files of the previous build
-/// when its manifest has the same `build` digest, carries over the files
-/// relnotes did not write, then swaps it in.
+/// Builds the site that `produce` renders into its sink in a directory
+/// beside `dir`, keeping the files of the previous site whose bytes did
+/// not change, carries over the files relnotes did not write, then swaps
+/// it in.
 pub(super) fn write_with(
     dir: &Path,
     force: bool,
-    build: &Digest,
-    records: &Records,
-    earlier: Option<ReadManifest>,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<Written, SiteError> {
     let Location { dir, parent, name } = Location::of(dir)?;
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let _lock = lock_beside(&parent, &dir)?;
     let recovered = recover_leftovers(&parent, &name, &dir)?;
-
-    let exists = dir.is_dir();
-    let old_manifest = if exists {
-        manifest_now(&dir, earlier)?
-    } else {
-        None
-    };
-    // A directory that is not a site is listed now, to refuse it if it
-    // holds anything; a site's listing is only needed afterwards (to carry
-    // over what relnotes did not write), and is read while pages render.
-    let list_first = exists && old_manifest.is_none();
-    let listed_first = if list_first {
-        files_under(&dir)?
-    } else {
-        Vec::new()
-    };
-    if list_first && !listed_first.is_empty() && !force {
+    let previous = Previous::read(&dir)?;
+    if let Some(previous) = &previous
+        && previous.owned.is_none()
+        && !previous.listed.is_empty()
+        && !force
+    {
         return Err(SiteError::NotASite(dir));
     }
 
-    let reusable = old_manifest.as_ref().and_then(|m| m.reusable_for(build));
-    // An incremental build updates the spare (the site before the last
-    // one) where there is one; any other build starts afresh.
-    let spare_path = spare_beside(&parent, &name);
-    let has_spare = fs::symlink_metadata(&spare_path).is_ok_and(|m| m.is_dir());
-    let staging = if has_spare && reusable.is_some() {
-        Staging::Spare(SpareDir::adopt(spare_path.clone())?)
-    } else {
-        Staging::Fresh(temp_dir_beside(&parent, &name, "new")?)
+    let staging = temp_dir_beside(&parent, &name, "new")?;
+    let interrupted = RemovedOnInterrupt::register(staging.path());
+    let sink = StagingSink {
+        root: staging.path(),
+        previous: previous.as_ref(),
+        produced: Mutex::default(),
+        reused: AtomicUsize::new(0),
     };
-    let temp = staging.path();
-    let interrupted = RemovedOnInterrupt::register(temp);
-    let manifest_written = fs::symlink_metadata(dir.join(MANIFEST))
-        .and_then(|m| m.modified())
-        .ok();
-    let mut sink = StagingSink::new(
-        temp,
-        reusable.map(|lines| Previous {
-            dir: dir.as_path(),
-            lines,
-            manifest_written,
-        }),
-    );
-    // The spare as it is, listed before anything is written into it:
-    // what the new site does not hold goes afterwards, and a file linked
-    // already is known to be without asking the file system again.
-    let spare_listed = if staging.is_spare() {
-        let listed = files_under(temp)?;
-        sink = sink.into_spare(&listed);
-        Some(listed)
-    } else {
-        None
+    produce(&sink)?;
+    let mut produced =
+        std::mem::take(&mut *sink.produced.lock().unwrap_or_else(PoisonError::into_inner));
+    produced.sort();
+    sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
+    let kept = match &previous {
+        Some(previous) => carry_over(previous, &produced, staging.path(), &dir)?,
+        None => Vec::new(),
     };
-    let rendering = AtomicBool::new(true);
-    let (produced, listed) = std::thread::scope(|scope| {
-        let listing = (exists && !list_first).then(|| scope.spawn(|| files_under(&dir)));
-        let writeback = scope.spawn(|| write_back_while(&rendering, temp));
-        // Stops the write-back however rendering ends, a panic included
-        // (the scope waits for its threads before passing the panic on).
-        let stop = StopWriteBack(&rendering, writeback.thread().clone());
-        let produced = produce(&sink);
-        drop(stop);
-        let listed = listing.map(|h| h.join().expect("the listing thread panicked"));
-        let _ = writeback.join();
-        (produced, listed)
-    });
-    produced?;
-    let old_files = match listed {
-        Some(listed) => listed?,
-        None => listed_first,
-    };
-    let reused = sink.reused.load(Ordering::Relaxed);
-    let lines = sink.produced.take();
-    // What the spare held that the new site does not (listed while pages
-    // were written: whatever was there before is in the list).
-    if let Some(spare_listed) = spare_listed {
-        remove_strays(temp, &spare_listed, |p| lines.contains_key(p))?;
-    }
-    let manifest_path = temp.join(MANIFEST);
-    fs::File::create_new(&manifest_path)
-        .and_then(|mut f| f.write_all(manifest::render(build, &lines, records).as_bytes()))
-        .map_err(io(&manifest_path))?;
-    let files = lines.len() + 1;
-
-    // Carry over what relnotes did not write.
-    let ours: BTreeSet<String> = old_manifest
-        .map(|m| m.owned)
-        .unwrap_or_default()
-        .into_iter()
-        .collect();
-    let mut kept = Vec::new();
-    for Listed {
-        path: relative,
-        kind,
-        ..
-    } in &old_files
-    {
-        if relative == MANIFEST || lines.contains_key(relative) || ours.contains(relative) {
-            continue;
-        }
-        let from = dir.join(relative);
-        let to = temp.join(relative);
-        // Directories come with their files; relnotes writes no empty ones.
-        if kind.is_dir() {
-            continue;
-        }
-        if fs::symlink_metadata(&to).is_ok() {
-            return Err(SiteError::InTheWay {
-                dir,
-                path: relative.into(),
-            });
-        }
-        if let Some(p) = to.parent() {
-            fs::create_dir_all(p).map_err(io(p))?;
-        }
-        if kind.is_symlink() {
-            let link = fs::read_link(&from).map_err(io(&from))?;
-            symlink(&link, &to).map_err(io(&to))?;
-        } else {
-            fs::copy(&from, &to).map_err(io(&to))?;
-        }
-        kept.push(relative.clone());
-    }
-    sync_tree(temp)?;
-
-    drop(interrupted);
     let written = Written {
-        files,
-        reused,
+        files: produced.len() + 1,
+        reused: sink.reused.load(Ordering::Relaxed),
         kept,
         recovered,
     };
-    // Swap in one step where the file system can (Linux: the new and the
-    // old directory exchange names); the staging directory, which now
-    // holds the old site, is kept as the spare for the next build.
-    if exists && exchange(temp, &dir).is_ok() {
-        if let Ok(meta) = fs::metadata(temp) {
-            let _ = fs::set_permissions(&dir, meta.permissions());
-        }
-        keep_as_spare(staging, &spare_path);
-        stamp(&dir.join(MANIFEST), true);
+
+    // From here on an interrupted build leaves the new site, or the old
+    // one aside, for the next build to clean up or put back.
+    drop(interrupted);
+    if previous.is_none() {
+        fs::rename(staging.path(), &dir).map_err(io(&dir))?;
+        let _ = staging.keep();
         return Ok(written);
     }
-    // Elsewhere, two renames: the old site moves into a temporary
-    // directory of its own, removed (with it) once the new one is in
-    // place; a crash between the two is put right by the next build.
-    if exists {
-        if let Ok(meta) = fs::metadata(&dir) {
-            let _ = fs::set_permissions(temp, meta.permissions());
-        }
-        let retired = temp_dir_beside(&parent, &name, "old")?;
-        let old = retired.path().join(&name);
-        fs::rename(&dir, &old).map_err(io(&dir))?;
-        if let Err(e) = fs::rename(temp, &dir) {
-            if fs::rename(&old, &dir).is_err() {
-                // The old site could not go back: leave it where it is.
-                let _ = retired.keep();
-            }
-            return Err(io(&dir)(e));
-        }
-        remove_tree(retired.path());
-        drop(retired);
-    } else {
-        fs::rename(temp, &dir).map_err(io(&dir))?;
+    // Two renames: the old site moves into a temporary directory of its
+    // own, removed (with it) once the new one is in place; a build killed
+    // between the two is put right by the next one.
+    if let Ok(meta) = fs::metadata(&dir) {
+        let _ = fs::set_permissions(staging.path(), meta.permissions());
     }
-    // The staging directory is the site now.
-    staging.keep();
-    stamp(&dir.join(MANIFEST), exists);
+    let retired = temp_dir_beside(&parent, &name, "old")?;
+    let old = retired.path().join(&name);
+    fs::rename(&dir, &old).map_err(io(&dir))?;
+    if let Err(e) = fs::rename(staging.path(), &dir) {
+        if fs::rename(&old, &dir).is_err() {
+            // The old site could not go back: leave it for the next build.
+            let _ = retired.keep();
+        }
+        return Err(io(&dir)(e));
+    }
+    let _ = staging.keep();
+    let _removing = RemovedOnInterrupt::register(retired.path());
+    drop(retired);
     Ok(written)
 }
 
-/// Keeps `staging`, which holds the previous site once swapped, as the
-/// spare: the old spare, if this build did not use it, is removed first.
-/// Where it cannot be renamed, it is removed.
-fn keep_as_spare(staging: Staging, spare: &Path) {
-    if staging.is_spare() {
-        staging.keep();
-        return;
-    }
-    // A real directory is emptied on every core; anything else in its
-    // place (a symlink to elsewhere) is removed itself, never followed.
-    if fs::symlink_metadata(spare).is_ok_and(|m| m.is_dir()) {
-        remove_tree(spare);
-    }
-    let _ = clear(spare);
-    if fs::rename(staging.path(), spare).is_ok() {
-        staging.keep();
-    } else {
-        remove_tree(staging.path());
-    }
-}
-
-/// Removes what `dir` holds on every core: a site is a few directories of
-/// a thousand files each, so the entries two levels down are shared out
-/// (each thread takes the next one not yet taken). What cannot be removed
-/// is left for the temporary directory's own removal to report.
-fn remove_tree(dir: &Path) {
-    let entries = |d: &Path| -> Vec<PathBuf> {
-        fs::read_dir(d)
-            .map(|es| es.flatten().map(|e| e.path()).collect())
-            .unwrap_or_default()
-    };
-    let is_dir = |p: &Path| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
-    let mut units = Vec::new();
-    for child in entries(dir) {
-        if is_dir(&child) {
-            units.extend(entries(&child));
-        } else {
-            units.push(child);
+/// Copies into `staging` every file of the previous site that relnotes
+/// did not write and the new site does not replace (symlinks as
+/// symlinks), by hard link where the file system allows one; returns
+/// their paths. Directories come with their files: relnotes writes no
+/// empty ones.
+fn carry_over(
+    previous: &Previous,
+    produced: &[String],
+    staging: &Path,
+    dir: &Path,
+) -> Result<Vec<String>, SiteError> {
+    let _writing = WRITES.read().unwrap_or_else(PoisonError::into_inner);
+    let mut kept = Vec::new();
+    for (path, kind) in &previous.listed {
+        if kind.is_dir()
+            || path == MANIFEST
+            || previous.owns(path)
+            || produced.binary_search(path).is_ok()
+        {
+            continue;
         }
-    }
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let _ = if is_dir(unit) {
-                        fs::remove_dir_all(unit)
-                    } else {
-                        fs::remove_file(unit)
-                    };
-                }
+        let from = previous.dir.join(path);
+        let to = staging.join(path);
+        if fs::symlink_metadata(&to).is_ok() {
+            return Err(SiteError::InTheWay {
+                dir: dir.to_path_buf(),
+                path: path.into(),
             });
         }
-    });
+        if let Some(parent) = to.parent() {
+            fs::create_dir_all(parent).map_err(io(parent))?;
+        }
+        if kind.is_symlink() {
+            let target = fs::read_link(&from).map_err(io(&from))?;
+            symlink(&target, &to).map_err(io(&to))?;
+        } else {
+            fs::hard_link(&from, &to)
+                .or_else(|_| fs::copy(&from, &to).map(drop))
+                .map_err(io(&to))?;
+        }
+        kept.push(path.clone());
+    }
+    Ok(kept)
 }
 
-/// Sets the manifest's modification time to now, once the old site is
-/// gone (`removed`): removing it changed the status time of every file
-/// the two shared, and the next build trusts files whose status has not
-/// changed since this time, give or take a clock tick (see
-/// `staging.rs`); waiting out that tick first keeps the removal outside
-/// it. Without the stamp (an error, or a build killed before it) the next
-/// build reads and hashes the files instead.
-fn stamp(manifest: &Path, removed: bool) {
-    if removed {
-        std::thread::sleep(super::staging::clock_tick() + std::time::Duration::from_millis(1));
-    }
-    if let Ok(file) = fs::OpenOptions::new().write(true).open(manifest) {
-        let _ = file.set_modified(std::time::SystemTime::now());
+/// Writes the pages of a build into its staging directory.
+struct StagingSink<'a> {
+    root: &'a Path,
+    previous: Option<&'a Previous>,
+    produced: Mutex<Vec<String>>,
+    reused: AtomicUsize,
+}
+
+impl Sink for StagingSink<'_> {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
+        let _writing = WRITES.read().unwrap_or_else(PoisonError::into_inner);
+        let to = self.root.join(path);
+        match self.previous {
+            Some(previous) if previous.holds(path, bytes) => {
+                let from = previous.dir.join(path);
+                if with_parents(&to, || fs::hard_link(&from, &to)).is_err() {
+                    // A file system without hard links: a copy, with the
+                    // old file's modification time.
+                    let file = create(&to, bytes)?;
+                    if let Ok(modified) = fs::metadata(&from).and_then(|m| m.modified()) {
+                        let _ = file.set_modified(modified);
+                    }
+                }
+                self.reused.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => drop(create(&to, bytes)?),
+        }
+        if path != MANIFEST {
+            self.produced
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(path.to_string());
+        }
+        Ok(())
     }
 }
 
-/// Staging directories of site builds under way: an interrupted build
-/// (Ctrl-C, SIGTERM, SIGHUP) removes them before it exits, so only a
-/// build killed outright leaves one for the next build to clean up.
+/// A new file at `path` holding `bytes`: created, never opened over an
+/// existing one (which could be a file the old site shares by a link).
+fn create(path: &Path, bytes: &[u8]) -> Result<File, SiteError> {
+    let mut file = with_parents(path, || {
+        OpenOptions::new().write(true).create_new(true).open(path)
+    })?;
+    file.write_all(bytes).map_err(io(path))?;
+    Ok(file)
+}
+
+/// Runs `make` for `path`, creating its parent directories when missing.
+fn with_parents<T>(path: &Path, make: impl Fn() -> std::io::Result<T>) -> Result<T, SiteError> {
+    match make() {
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(io(parent))?;
+            }
+            make().map_err(io(path))
+        }
+        other => other.map_err(io(path)),
+    }
+}
+
+/// Directories of site builds under way: an interrupted build (Ctrl-C,
+/// SIGTERM, SIGHUP) removes them before it exits, so only a build killed
+/// outright leaves one for the next build to clean up.
 static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Held, shared, while files are written into a directory under way; the
+/// interrupt handler takes it alone before removing those directories, so
+/// that no write in progress recreates part of one afterwards.
+static WRITES: RwLock<()> = RwLock::new(());
 
 struct RemovedOnInterrupt(PathBuf);
 
@@ -550,6 +290,7 @@ impl RemovedOnInterrupt {
             // A program that set its own handler keeps it; then only the
             // next build cleans up.
             let _ = ctrlc::set_handler(|| {
+                let _alone = WRITES.write().unwrap_or_else(PoisonError::into_inner);
                 let dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
                 for dir in dirs.iter() {
                     let _ = fs::remove_dir_all(dir);
@@ -570,37 +311,25 @@ impl Drop for RemovedOnInterrupt {
     }
 }
 
-/// Exchanges the names of two directories in one step.
-#[cfg(target_os = "linux")]
-fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
-    use rustix::fs::{CWD, RenameFlags, renameat_with};
-    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
-    Err(std::io::ErrorKind::Unsupported.into())
-}
-
 /// Locks the directory the site sits in for the whole write (an advisory
 /// lock, released when the process ends however it ends), so two builds
 /// of one site never interleave and no lock file is left behind.
-fn lock_beside(parent: &Path, dir: &Path) -> Result<fs::File, SiteError> {
-    let path = parent.to_path_buf();
-    let file = fs::File::open(&path).map_err(io(&path))?;
+fn lock_beside(parent: &Path, dir: &Path) -> Result<File, SiteError> {
+    let file = File::open(parent).map_err(io(parent))?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(fs::TryLockError::WouldBlock) => Err(SiteError::Busy {
             dir: dir.to_path_buf(),
-            lock: path,
+            lock: parent.to_path_buf(),
         }),
-        Err(fs::TryLockError::Error(e)) => Err(io(&path)(e)),
+        Err(fs::TryLockError::Error(e)) => Err(io(parent)(e)),
     }
 }
 
-/// Temporary directories an earlier build of this site left behind when
-/// it was killed: a staging directory (`new`) is removed; a retired old
-/// site (`old`) is put back when the site itself is gone, else removed.
+/// What earlier builds of this site left beside it. A staging directory
+/// (`new`) of a killed build is removed; a retired old site (`old`) is put
+/// back when the site itself is gone, else removed. The caches earlier
+/// versions of relnotes kept (`spare`, `records`) are removed.
 fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String>, SiteError> {
     let mut recovered = Vec::new();
     for entry in fs::read_dir(parent).map_err(io(parent))? {
@@ -611,13 +340,17 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
         };
         let role = rest.split('-').next().unwrap_or(rest);
         let path = entry.path();
-        // The parsed records being written when the build was killed.
-        if role == RECORDS_ROLE && rest != RECORDS_ROLE && path.is_file() {
-            fs::remove_file(&path).map_err(io(&path))?;
-            recovered.push(format!("removed {file_name}"));
+        let kind = entry.file_type().map_err(io(&path))?;
+        if rest == "spare" || (role == "records" && !kind.is_dir()) {
+            if kind.is_dir() {
+                fs::remove_dir_all(&path)
+            } else {
+                fs::remove_file(&path)
+            }
+            .map_err(io(&path))?;
             continue;
         }
-        if !matches!(role, "new" | "old") || !path.is_dir() {
+        if !matches!(role, "new" | "old") || !kind.is_dir() {
             continue;
         }
         let retired = path.join(name);
@@ -633,59 +366,6 @@ fn recover_leftovers(parent: &Path, name: &str, dir: &Path) -> Result<Vec<String
     Ok(recovered)
 }
 
-/// Flushes what was written under `dir` before it is swapped in: one
-/// `syncfs` on Linux, else a sync of each file.
-struct StopWriteBack<'a>(&'a AtomicBool, std::thread::Thread);
-
-impl Drop for StopWriteBack<'_> {
-    fn drop(&mut self) {
-        self.0.store(false, Ordering::Relaxed);
-        self.1.unpark();
-    }
-}
-
-/// Flushes what the build has written so far, every 100 ms while
-/// `rendering`: the disk then writes the pages while the next ones render,
-/// and the `syncfs` before the swap (`sync_tree`) waits only for the last.
-/// Errors are left to that last one.
-fn write_back_while(rendering: &AtomicBool, dir: &Path) {
-    #[cfg(target_os = "linux")]
-    {
-        let Ok(handle) = fs::File::open(dir) else {
-            return;
-        };
-        loop {
-            std::thread::park_timeout(std::time::Duration::from_millis(100));
-            if !rendering.load(Ordering::Relaxed) {
-                return;
-            }
-            let _ = rustix::fs::syncfs(&handle);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (rendering, dir);
-}
-
-fn sync_tree(dir: &Path) -> Result<(), SiteError> {
-    #[cfg(target_os = "linux")]
-    {
-        let handle = fs::File::open(dir).map_err(io(dir))?;
-        rustix::fs::syncfs(&handle).map_err(|e| io(dir)(e.into()))
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        for listed in files_under(dir)? {
-            if listed.kind.is_file() {
-                let path = dir.join(&listed.path);
-                fs::File::open(&path)
-                    .and_then(|f| f.sync_all())
-                    .map_err(io(&path))?;
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(unix)]
 fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
     std::os::unix::fs::symlink(target, link)
@@ -693,55 +373,54 @@ fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
 
 #[cfg(not(unix))]
 fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
-    fs::copy(target, link).map(|_| ())
+    fs::copy(target, link).map(drop)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::check::{CheckReport, check_with};
     use super::*;
+    use std::collections::BTreeMap;
+    use std::os::unix::fs::MetadataExt;
 
     /// Pages as a build would render them.
     type Site = Vec<(&'static str, &'static str)>;
 
-    fn site(files: &[(&'static str, &'static str)]) -> Site {
-        files.to_vec()
-    }
-
     fn put_all(site: &Site) -> impl FnOnce(&dyn Sink) -> Result<(), SiteError> + '_ {
         move |sink| {
             for (path, bytes) in site {
-                sink.put(path, None, bytes.as_bytes())?;
+                sink.put(path, bytes.as_bytes())?;
             }
             Ok(())
         }
     }
 
-    fn build() -> Digest {
-        Digest::of(b"a test build")
-    }
-
     fn write(site: &Site, dir: &Path, force: bool) -> Result<Written, SiteError> {
-        write_with(dir, force, &build(), &Records::new(), None, put_all(site))
+        write_with(dir, force, put_all(site))
     }
 
     fn check(site: &Site, dir: &Path) -> Result<CheckReport, SiteError> {
-        check_with(dir, &build(), &Records::new(), put_all(site))
+        check_with(dir, put_all(site))
+    }
+
+    fn beside(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
     }
 
     #[test]
     fn rebuild_keeps_user_files_and_drops_old_pages() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("public");
-        write(
-            &site(&[("en/a.html", "a"), ("en/old.html", "o")]),
-            &out,
-            false,
-        )
-        .unwrap();
+        write(&vec![("en/a.html", "a"), ("en/old.html", "o")], &out, false).unwrap();
         fs::write(out.join("CNAME"), "docs.example.com").unwrap();
         fs::create_dir_all(out.join("en/extra")).unwrap();
         fs::write(out.join("en/extra/mine.txt"), "mine").unwrap();
-        let new = site(&[("en/a.html", "A"), ("en/b.html", "b")]);
+        let new = vec![("en/a.html", "A"), ("en/b.html", "b")];
         let report = check(&new, &out).unwrap();
         assert_eq!(report.changed, [MANIFEST, "en/a.html"]);
         assert_eq!(report.missing, ["en/b.html"]);
@@ -755,40 +434,53 @@ mod tests {
         assert_eq!(fs::read_to_string(out.join("en/a.html")).unwrap(), "A");
         assert!(!out.join("en/old.html").exists());
         assert!(!check(&new, &out).unwrap().is_stale());
-        let mut beside: Vec<String> = fs::read_dir(tmp.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        // No temporary directory is left behind.
+        assert_eq!(beside(tmp.path()), ["public"]);
+    }
+
+    #[test]
+    fn unchanged_files_are_kept_and_only_changed_ones_written() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        let first = vec![("index.html", "i"), ("en/a.html", "a"), ("en/b.html", "b")];
+        let written = write(&first, &out, false).unwrap();
+        assert_eq!((written.files, written.reused), (4, 0));
+        let before: BTreeMap<&str, u64> = ["index.html", "en/a.html", "en/b.html", MANIFEST]
+            .into_iter()
+            .map(|p| (p, fs::metadata(out.join(p)).unwrap().ino()))
             .collect();
-        beside.sort();
-        // The old site is kept as the spare of the next build; no
-        // temporary directory is left behind.
-        assert_eq!(beside, [".public.relnotes-spare", "public"]);
+        let second = vec![("index.html", "i"), ("en/a.html", "A"), ("en/b.html", "b")];
+        let written = write(&second, &out, false).unwrap();
+        assert_eq!((written.files, written.reused), (4, 3), "a.html rewritten");
+        for (path, ino) in before {
+            let now = fs::metadata(out.join(path)).unwrap().ino();
+            assert_eq!(now == ino, path != "en/a.html", "{path}");
+        }
+        assert!(!check(&second, &out).unwrap().is_stale());
     }
 
     #[test]
     fn a_panic_while_rendering_reaches_the_caller_and_keeps_the_old_site() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("public");
-        write(&site(&[("en/a.html", "a")]), &out, false).unwrap();
-        // Long enough for the write-back thread to be waiting: it must
-        // stop, or the panic never gets out of the build.
+        write(&vec![("en/a.html", "a")], &out, false).unwrap();
         let caught = std::panic::catch_unwind(|| {
-            write_with(&out, false, &build(), &Records::new(), None, |sink| {
-                sink.put("en/b.html", None, b"b")?;
-                std::thread::sleep(std::time::Duration::from_millis(250));
+            write_with(&out, false, |sink| {
+                sink.put("en/b.html", b"b")?;
                 panic!("a bug while rendering");
             })
         });
         assert!(caught.is_err());
         assert_eq!(fs::read_to_string(out.join("en/a.html")).unwrap(), "a");
         assert!(!out.join("en/b.html").exists());
+        assert_eq!(beside(tmp.path()), ["public"]);
     }
 
     #[test]
     fn a_foreign_directory_needs_force() {
         let tmp = tempfile::tempdir().unwrap();
         fs::write(tmp.path().join("notes.txt"), "x").unwrap();
-        let s = site(&[("index.html", "i")]);
+        let s = vec![("index.html", "i")];
         assert!(matches!(
             write(&s, tmp.path(), false),
             Err(SiteError::NotASite(_))
@@ -804,18 +496,29 @@ mod tests {
     fn a_user_file_in_the_way_fails_and_changes_nothing() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("site");
-        write(&site(&[("index.html", "i")]), &out, false).unwrap();
+        write(&vec![("index.html", "i")], &out, false).unwrap();
         fs::write(out.join("en"), "a file where a directory goes").unwrap();
-        let err = write(
-            &site(&[("index.html", "i"), ("en/a.html", "a")]),
-            &out,
-            false,
-        );
-        assert!(err.is_err());
+        let err = write(&vec![("index.html", "i"), ("en/a.html", "a")], &out, false);
+        assert!(matches!(err, Err(SiteError::InTheWay { .. })), "{err:?}");
         assert_eq!(
             fs::read_to_string(out.join("en")).unwrap(),
             "a file where a directory goes"
         );
-        assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+        assert_eq!(beside(tmp.path()), ["site"]);
+    }
+
+    #[test]
+    fn caches_of_earlier_versions_are_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        write(&vec![("index.html", "i")], &out, false).unwrap();
+        fs::create_dir_all(tmp.path().join(".public.relnotes-spare/en")).unwrap();
+        fs::write(tmp.path().join(".public.relnotes-spare/en/a.html"), "a").unwrap();
+        fs::write(tmp.path().join(".public.relnotes-records"), "r").unwrap();
+        fs::write(tmp.path().join(".public.relnotes-records-Zz99"), "r").unwrap();
+        fs::write(tmp.path().join(".other.relnotes-records"), "theirs").unwrap();
+        let written = write(&vec![("index.html", "i")], &out, false).unwrap();
+        assert!(written.recovered.is_empty(), "{:?}", written.recovered);
+        assert_eq!(beside(tmp.path()), [".other.relnotes-records", "public"]);
     }
 }

@@ -1,0 +1,162 @@
+//! `relnotes site --check`: each page, as it is rendered, compared with
+//! its file in `DIR` by the rule a build keeps a file by, so that the two
+//! agree: a page is up to date when a build would keep its file as it is.
+
+use super::previous::Previous;
+use super::{MANIFEST, Sink, SiteError, manifest};
+use model::diagnostic::{Diagnostic, Severity};
+use serde::Serialize;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
+
+/// How the directory on disk differs from the site as built now.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// Pages of the site that are not on disk.
+    pub missing: Vec<String>,
+    /// Pages on disk whose bytes differ.
+    pub changed: Vec<String>,
+    /// Pages relnotes wrote before (listed in the manifest) that it no
+    /// longer produces.
+    pub extra: Vec<String>,
+}
+
+impl CheckReport {
+    pub fn is_stale(&self) -> bool {
+        !(self.missing.is_empty() && self.changed.is_empty() && self.extra.is_empty())
+    }
+
+    /// For people: one line per page that differs.
+    pub fn to_text(&self, dir: &Path) -> String {
+        if !self.is_stale() {
+            return format!("{} is up to date\n", dir.display());
+        }
+        let count = self.missing.len() + self.changed.len() + self.extra.len();
+        let mut out = format!(
+            "{} is stale: {count} page{} differ{}\n",
+            dir.display(),
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "s" } else { "" }
+        );
+        for (word, list) in [
+            ("missing", &self.missing),
+            ("changed", &self.changed),
+            ("extra", &self.extra),
+        ] {
+            for path in list {
+                out.push_str(&format!("  {word:<8} {path}\n"));
+            }
+        }
+        out.push_str(&format!(
+            "  = hint: run `relnotes site --out {}` to rebuild it\n",
+            dir.display()
+        ));
+        out
+    }
+
+    /// Each page that differs, in the crate's one diagnostic shape.
+    pub fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
+        [
+            ("missing", &self.missing),
+            ("changed", &self.changed),
+            ("extra", &self.extra),
+        ]
+        .into_iter()
+        .flat_map(|(word, list)| {
+            list.iter().map(move |path| {
+                Diagnostic::new(Severity::Error, &dir.join(path), format!("page {word}"))
+                    .with_rule("site-stale")
+            })
+        })
+        .collect()
+    }
+
+    pub fn to_json(&self, dir: &Path) -> String {
+        #[derive(Serialize)]
+        struct Document<'a> {
+            up_to_date: bool,
+            missing: &'a [String],
+            changed: &'a [String],
+            extra: &'a [String],
+            findings: Vec<Diagnostic>,
+        }
+        let value = Document {
+            up_to_date: !self.is_stale(),
+            missing: &self.missing,
+            changed: &self.changed,
+            extra: &self.extra,
+            findings: self.findings(dir),
+        };
+        serde_json::to_string_pretty(&value).expect("serializable") + "\n"
+    }
+}
+
+/// Compares each page `produce` renders into its sink, and the manifest,
+/// with the directory `dir` (which may not exist).
+pub(super) fn check_with(
+    dir: &Path,
+    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
+) -> Result<CheckReport, SiteError> {
+    let previous = Previous::read(dir)?;
+    let sink = CheckSink {
+        previous: previous.as_ref(),
+        produced: Mutex::default(),
+        missing: Mutex::default(),
+        changed: Mutex::default(),
+    };
+    produce(&sink)?;
+    let mut produced = take(&sink.produced);
+    produced.sort();
+    sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
+    let extra = match &previous {
+        Some(previous) => previous
+            .owned
+            .iter()
+            .flatten()
+            .filter(|p| {
+                *p != MANIFEST
+                    && produced.binary_search(p).is_err()
+                    && previous.listed.get(*p).is_some_and(|kind| !kind.is_dir())
+            })
+            .cloned()
+            .collect(),
+        None => Vec::new(),
+    };
+    let sorted = |list: &Mutex<Vec<String>>| {
+        let mut list = take(list);
+        list.sort();
+        list
+    };
+    Ok(CheckReport {
+        missing: sorted(&sink.missing),
+        changed: sorted(&sink.changed),
+        extra,
+    })
+}
+
+struct CheckSink<'a> {
+    previous: Option<&'a Previous>,
+    produced: Mutex<Vec<String>>,
+    missing: Mutex<Vec<String>>,
+    changed: Mutex<Vec<String>>,
+}
+
+impl Sink for CheckSink<'_> {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
+        let list = match self.previous {
+            Some(previous) if previous.holds(path, bytes) => None,
+            Some(previous) if previous.listed.contains_key(path) => Some(&self.changed),
+            _ => Some(&self.missing),
+        };
+        for list in [Some(&self.produced), list].into_iter().flatten() {
+            list.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(path.to_string());
+        }
+        Ok(())
+    }
+}
+
+fn take(list: &Mutex<Vec<String>>) -> Vec<String> {
+    std::mem::take(&mut *list.lock().unwrap_or_else(PoisonError::into_inner))
+}
