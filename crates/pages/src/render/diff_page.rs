@@ -1,24 +1,8 @@
-//! The diff page (`relnotes diff --format md|html`): `templates/diff.md.hbs`
-//! and `templates/diff.html.hbs`, in the release pages' shell. Its context
-//! is [`super::diff_context`].
+//! What the diff page (`relnotes diff --format md|html`) shows beyond its
+//! context's fields: its file name, and word diffs as HTML.
 
-use super::diff_context::diff_context;
 use super::markdown::escape_html;
-use super::{PageFormat, RenderError, Templates};
 use crate::diff::{ReleaseDiff, WordOp, WordTag};
-use model::record::{Lang, Workspace};
-
-/// The diff page of `changes` in `lang`.
-pub fn render(
-    templates: &Templates,
-    workspace: &Workspace,
-    changes: &ReleaseDiff,
-    lang: Lang,
-    format: PageFormat,
-) -> Result<String, RenderError> {
-    let context = diff_context(workspace, changes, lang, format);
-    templates.render_page(&format!("diff.{}", format.extension()), &context)
-}
 
 /// `25.05..25.10`, or `25.05..25.10.aarch64` for one arch: the stem of a
 /// diff page's file name (`25.05..25.10.aarch64.en.html`).
@@ -66,7 +50,8 @@ pub(super) fn word_diff_block(ops: &[WordOp]) -> String {
 mod tests {
     use super::*;
     use crate::diff::labels;
-    use model::record::{Project, Release};
+    use crate::render::{PageFormat, Templates, render_diff};
+    use model::record::{Lang, Project, Release, Workspace};
 
     const PROJECT: &str = r#"
 languages = ["zh", "en"]
@@ -191,7 +176,7 @@ body = { zh = "新", en = "new" }
         let templates = Templates::builtin().unwrap();
         for lang in Lang::ALL {
             for format in [PageFormat::Md, PageFormat::Html] {
-                let page = render(&templates, &workspace, &changes, lang, format)
+                let page = render_diff(&templates, &workspace, &changes, lang, format)
                     .unwrap_or_else(|e| panic!("{lang} {format:?}: {e}"));
                 for expected in [
                     "R550", "R470", "r/new", "r/gone", "NumPy", "2222", "Ampere", "openblas",
@@ -228,7 +213,7 @@ body = { zh = "新", en = "new" }
                 }
             }
         }
-        let md = render(&templates, &workspace, &changes, Lang::En, PageFormat::Md).unwrap();
+        let md = render_diff(&templates, &workspace, &changes, Lang::En, PageFormat::Md).unwrap();
         assert!(md.contains("[中文](1..2.zh.md)"), "{md}");
         assert!(!md.contains("- **Added** Stated as none"), "{md}");
         assert!(md.contains("- **Removed** Stated as none: None"), "{md}");

@@ -2,8 +2,9 @@
 //! its file in `DIR` by the rule a build keeps a file by, so that the two
 //! agree: a page is up to date when a build would keep its file as it is.
 
+use super::error::{MANIFEST, Sink, SiteError};
+use super::manifest;
 use super::previous::Previous;
-use super::{MANIFEST, Sink, SiteError, manifest};
 use model::diagnostic::{Diagnostic, Severity};
 use serde::Serialize;
 use std::path::Path;

@@ -1,7 +1,8 @@
 //! The site in `DIR` before a build or a check: what it holds, which of it
 //! relnotes wrote, and whether a page is there already with the same bytes.
 
-use super::{MANIFEST, SiteError, manifest};
+use super::error::{MANIFEST, SiteError};
+use super::manifest;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File, FileType};
 use std::io::{ErrorKind, Read};

@@ -8,8 +8,9 @@
 //! into place and the old one removed. A build that fails leaves `DIR` as
 //! it was and removes the staging directory.
 
+use super::error::{MANIFEST, Sink, SiteError};
+use super::manifest;
 use super::previous::Previous;
-use super::{MANIFEST, Sink, SiteError, manifest};
 use serde::Serialize;
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
