@@ -40,4 +40,8 @@ fi
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
+# No circle between the modules of a crate (docs/architecture.md).
+python3 scripts/module-circles.py
+# The crates' documentation links only what they make public.
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --quiet
 cargo test --locked --workspace

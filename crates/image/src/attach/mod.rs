@@ -2,20 +2,20 @@
 //! OCI 1.1 referrers of each platform's manifest, and listing what is
 //! attached.
 //!
-//! - [`artifact`] turns an SBOM into an artifact manifest (empty config,
+//! - `artifact` turns an SBOM into an artifact manifest (empty config,
 //!   the SBOM as its one layer, the platform manifest as its subject);
-//! - [`referrers`] finds the referrers of a manifest (the registry's API,
+//! - `referrers` finds the referrers of a manifest (the registry's API,
 //!   else the referrers tag) and keeps the tag up to date;
-//! - [`push`] resolves each architecture of a record to its platform
-//!   manifest and pushes the artifacts; [`list`] lists the referrers of
-//!   every platform; [`report`] says what was done or found.
+//! - `push` resolves each architecture of a record to its platform
+//!   manifest and pushes the artifacts; `list` lists the referrers of
+//!   every platform; `report` says what was done or found.
 
-pub mod artifact;
+mod artifact;
 mod error;
-pub mod list;
-pub mod push;
-pub mod referrers;
-pub mod report;
+mod list;
+mod push;
+mod referrers;
+mod report;
 
 pub use error::AttachError;
 pub use list::list_referrers;

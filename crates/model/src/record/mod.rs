@@ -1,14 +1,14 @@
 //! Release records: the model every stage works from, and its loader.
 
-pub mod arch;
+mod arch;
 pub mod diagnostic;
 mod error;
 pub mod load;
-pub mod model;
-pub mod resolve;
+mod model;
+mod resolve;
 pub mod schema;
 pub mod source_map;
-pub mod text;
+mod text;
 
 pub use arch::{Arch, KNOWN_ARCHS};
 pub use diagnostic::{Diagnostic, Severity};

@@ -94,7 +94,7 @@ impl Change {
 
     /// From `a` to `b`, given their order when already known (parsed once,
     /// as packages are), else ordered by the ecosystem's rules.
-    pub fn from_order(
+    pub(crate) fn from_order(
         known: Option<std::cmp::Ordering>,
         ecosystem: Ecosystem,
         a: &str,
@@ -224,7 +224,7 @@ impl ValueChange {
         }
     }
 
-    pub fn is_unchanged(&self) -> bool {
+    pub(crate) fn is_unchanged(&self) -> bool {
         self.change == Change::Unchanged
     }
 }
@@ -361,7 +361,7 @@ pub struct BugFixesDiff {
 
 impl BugFixesDiff {
     /// Whether the "none" statement appeared, disappeared or changed.
-    pub fn none_changed(&self) -> bool {
+    pub(crate) fn none_changed(&self) -> bool {
         match (&self.none.from, &self.none.to) {
             (None, None) => false,
             (Some(a), Some(b)) => !a.same_words(b),
@@ -478,7 +478,7 @@ impl BodyDiff {
 
 /// The components of one arch, grouped by change, for people to read.
 #[derive(Debug, Clone)]
-pub struct ArchGroup<'a> {
+pub(crate) struct ArchGroup<'a> {
     pub arch: String,
     /// `Added` for an arch only the new release has, `Removed` for one only
     /// the old release has, `Unchanged` for one both have.
@@ -508,7 +508,7 @@ impl ArchGroup<'_> {
 
 impl ReleaseDiff {
     /// The components of each arch, grouped downgrades first.
-    pub fn arch_groups(&self) -> Vec<ArchGroup<'_>> {
+    pub(crate) fn arch_groups(&self) -> Vec<ArchGroup<'_>> {
         self.arch_order
             .iter()
             .cloned()
@@ -537,7 +537,7 @@ impl ReleaseDiff {
     }
 
     /// Every downgrade: components of every arch, then the driver's CUDA base.
-    pub fn downgrades(&self) -> Vec<&ComponentChange> {
+    pub(crate) fn downgrades(&self) -> Vec<&ComponentChange> {
         self.components
             .iter()
             .filter(|c| c.change == Change::Downgraded)
@@ -545,7 +545,7 @@ impl ReleaseDiff {
     }
 
     /// Whether anything besides components changed.
-    pub fn other_changes(&self) -> bool {
+    pub(crate) fn other_changes(&self) -> bool {
         !(self.driver.is_empty()
             && self.assets.is_empty()
             && self.features.is_empty()

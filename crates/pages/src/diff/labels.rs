@@ -3,10 +3,10 @@
 
 use model::record::Lang;
 
-pub use model::labels::{all, get};
+pub use model::labels::get;
 
 /// The label of a change, with its marker (`▼ DOWNGRADE 降级`, `▲ Upgraded`).
-pub fn change_heading(change: super::Change, lang: Lang) -> String {
+pub(crate) fn change_heading(change: super::Change, lang: Lang) -> String {
     use super::Change::*;
     let key = match change {
         Downgraded => "heading_downgraded",

@@ -11,9 +11,9 @@
 mod changes;
 mod components;
 mod items;
-pub mod labels;
+pub(crate) mod labels;
 mod text;
-pub mod words;
+mod words;
 
 use model::record::{ArchView, Project, Release};
 
@@ -38,7 +38,7 @@ pub fn diff(
 
 /// [`diff`] of two releases with their views (`Release::resolve`), for
 /// a caller that has them already.
-pub fn diff_of(
+pub(crate) fn diff_of(
     project: &Project,
     (from, from_views): (&Release, &[ArchView]),
     (to, to_views): (&Release, &[ArchView]),

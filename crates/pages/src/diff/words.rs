@@ -23,7 +23,7 @@ pub struct WordOp {
 ///
 /// Two clean-ups keep the result readable: blanks between two changes join
 /// the change (`[-The host-]{+Make sure+}` rather than four alternating
-/// runs), and texts that share less than [`MIN_SHARED`] of their characters
+/// runs), and texts that share less than `MIN_SHARED` of their characters
 /// are shown as one deletion and one insertion.
 ///
 /// Concatenating the `equal` and `delete` runs gives `old`; the `equal` and
@@ -63,7 +63,7 @@ pub fn word_diff(old: &str, new: &str) -> Vec<WordOp> {
 
 /// The share of characters two texts must have in common for a word diff
 /// to be shown word by word.
-pub const MIN_SHARED: f64 = 0.4;
+pub(crate) const MIN_SHARED: f64 = 0.4;
 
 /// Appends `text` as `op`, merged into the last run when that is of the same kind.
 fn push(ops: &mut Vec<WordOp>, op: WordTag, text: &str) {
@@ -126,7 +126,7 @@ fn join_blanks(raw: Vec<WordOp>) -> Vec<WordOp> {
 }
 
 /// Whether a word diff changes anything.
-pub fn has_changes(ops: &[WordOp]) -> bool {
+pub(crate) fn has_changes(ops: &[WordOp]) -> bool {
     ops.iter().any(|op| op.op != WordTag::Equal)
 }
 

@@ -6,14 +6,14 @@ use model::record::ArchView;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ComponentsTable {
+pub(crate) struct ComponentsTable {
     pub archs: Vec<String>,
     pub rows: Vec<ComponentRow>,
     pub any_differs: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ComponentRow {
+pub(crate) struct ComponentRow {
     pub name: String,
     pub key: String,
     pub ecosystem: &'static str,
@@ -26,7 +26,7 @@ pub struct ComponentRow {
 /// A component on one arch; `present` is false (and the rest `None`)
 /// where the arch does not have it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ComponentCell {
+pub(crate) struct ComponentCell {
     pub arch: String,
     pub present: bool,
     pub version: Option<String>,
@@ -69,7 +69,7 @@ fn component_rows(views: &[ArchView]) -> Vec<Row<'_>> {
 }
 
 /// The table of `views`, one per arch in record order.
-pub fn components_table(views: &[ArchView]) -> ComponentsTable {
+pub(crate) fn components_table(views: &[ArchView]) -> ComponentsTable {
     let archs: Vec<String> = views.iter().map(|v| v.name.to_string()).collect();
     let rows: Vec<ComponentRow> = component_rows(views)
         .into_iter()

@@ -12,11 +12,11 @@ use model::record::{ArchView, BugFixes, Lang, Release, Text, Workspace};
 use serde::Serialize;
 
 /// The context of `release.md.hbs` / `release.html.hbs`.
-pub type ReleaseContext = Page<ReleaseNotes>;
+pub(crate) type ReleaseContext = Page<ReleaseNotes>;
 
 /// What a release page shows of its record.
 #[derive(Debug, Clone, Serialize)]
-pub struct ReleaseNotes {
+pub(crate) struct ReleaseNotes {
     pub version: String,
     /// A draft of `relnotes new`, not reviewed yet: pages say so.
     pub draft: bool,
@@ -43,13 +43,13 @@ pub struct ReleaseNotes {
 
 /// Bug fixes: a list, or the record's words for "none" (`items` empty).
 #[derive(Debug, Clone, Serialize)]
-pub struct BugFixList {
+pub(crate) struct BugFixList {
     pub items: Vec<String>,
     pub none: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ArchDetails {
+pub(crate) struct ArchDetails {
     pub name: String,
     pub scenarios: Vec<String>,
     pub framework: Option<String>,
@@ -58,7 +58,7 @@ pub struct ArchDetails {
 
 /// A row above the component table: one cell per arch, each a list of strings.
 #[derive(Debug, Clone, Serialize)]
-pub struct OverviewRow {
+pub(crate) struct OverviewRow {
     pub key: &'static str,
     pub label: &'static str,
     pub cells: Vec<Vec<String>>,
@@ -66,13 +66,13 @@ pub struct OverviewRow {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct IncludeItem {
+pub(crate) struct IncludeItem {
     pub name: String,
     pub detail: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct DriverFacts {
+pub(crate) struct DriverFacts {
     pub cuda: Option<String>,
     pub min: Option<String>,
     pub datacenter: Vec<DatacenterItem>,
@@ -83,13 +83,13 @@ pub struct DriverFacts {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct DatacenterItem {
+pub(crate) struct DatacenterItem {
     pub branch: String,
     pub min: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetItem {
+pub(crate) struct AssetItem {
     pub image: String,
     pub repository: String,
     pub tag: Option<String>,
@@ -100,13 +100,13 @@ pub struct AssetItem {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct VpcImageItem {
+pub(crate) struct VpcImageItem {
     pub template: String,
     pub placeholders: Vec<PlaceholderItem>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct PlaceholderItem {
+pub(crate) struct PlaceholderItem {
     pub name: String,
     /// `{name}`, as written in the template.
     pub token: String,
@@ -115,7 +115,7 @@ pub struct PlaceholderItem {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionItem {
+pub(crate) struct SectionItem {
     pub id: String,
     pub title: String,
     /// Markdown in Markdown pages, HTML in HTML pages.
@@ -123,28 +123,28 @@ pub struct SectionItem {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct EnvItem {
+pub(crate) struct EnvItem {
     pub name: String,
     pub value: Option<String>,
     pub description: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GpuItem {
+pub(crate) struct GpuItem {
     pub name: String,
     pub architecture: Option<String>,
     pub compute_capability: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct PortItem {
+pub(crate) struct PortItem {
     pub service: String,
     pub container: u16,
     pub host: Option<u16>,
 }
 
 /// The context of `release.md.hbs` / `release.html.hbs`.
-pub fn release_context(
+pub(crate) fn release_context(
     workspace: &Workspace,
     release: &Release,
     lang: Lang,
@@ -159,7 +159,7 @@ pub fn release_context(
 }
 
 /// The fields of a release page that come from its record.
-pub fn release_notes(
+pub(crate) fn release_notes(
     workspace: &Workspace,
     release: &Release,
     lang: Lang,
@@ -170,7 +170,7 @@ pub fn release_notes(
 
 /// [`release_notes`] from the release's `views` (`Release::resolve`),
 /// for a caller that renders several pages of one release.
-pub fn release_notes_of(
+pub(crate) fn release_notes_of(
     release: &Release,
     views: &[ArchView],
     lang: Lang,

@@ -19,11 +19,11 @@ use serde::Serialize;
 const LIST_UNCHANGED_UP_TO: usize = 5;
 
 /// The context of `diff.md.hbs` / `diff.html.hbs`.
-pub type DiffContext = Page<DiffNotes>;
+pub(crate) type DiffContext = Page<DiffNotes>;
 
 /// What a diff page shows of a [`ReleaseDiff`].
 #[derive(Debug, Clone, Serialize)]
-pub struct DiffNotes {
+pub(crate) struct DiffNotes {
     pub title: String,
     pub from: String,
     pub to: String,
@@ -47,7 +47,7 @@ pub struct DiffNotes {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ArchSets {
+pub(crate) struct ArchSets {
     pub added: Vec<String>,
     pub removed: Vec<String>,
     pub common: Vec<String>,
@@ -64,7 +64,7 @@ pub struct Attention {
 
 /// How a thing changed, in the words of the page.
 #[derive(Debug, Clone, Serialize)]
-pub struct ChangeWords {
+pub(crate) struct ChangeWords {
     /// `downgraded`, `upgraded`, `added`, `removed` or `unchanged`.
     pub change: &'static str,
     /// The heading with its marker: `▼ DOWNGRADE`.
@@ -75,7 +75,7 @@ pub struct ChangeWords {
 
 /// The components of one arch, downgrades first.
 #[derive(Debug, Clone, Serialize)]
-pub struct ArchGroupItem {
+pub(crate) struct ArchGroupItem {
     pub arch: String,
     /// `added`, `removed` or `common`.
     pub status: &'static str,
@@ -89,14 +89,14 @@ pub struct ArchGroupItem {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ChangeCount {
+pub(crate) struct ChangeCount {
     #[serde(flatten)]
     pub change: ChangeWords,
     pub count: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ComponentRow {
+pub(crate) struct ComponentRow {
     #[serde(flatten)]
     pub change: ChangeWords,
     pub name: String,
@@ -108,7 +108,7 @@ pub struct ComponentRow {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct DriverChanges {
+pub(crate) struct DriverChanges {
     pub any: bool,
     /// CUDA, minimum driver and forward compatibility, when changed.
     pub values: Vec<ValueRow>,
@@ -118,7 +118,7 @@ pub struct DriverChanges {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ValueRow {
+pub(crate) struct ValueRow {
     #[serde(flatten)]
     pub change: ChangeWords,
     pub label: &'static str,
@@ -127,7 +127,7 @@ pub struct ValueRow {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct DatacenterChanges {
+pub(crate) struct DatacenterChanges {
     pub added: Vec<DatacenterItem>,
     pub removed: Vec<DatacenterItem>,
     pub changed: Vec<BranchRow>,
@@ -135,7 +135,7 @@ pub struct DatacenterChanges {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BranchRow {
+pub(crate) struct BranchRow {
     #[serde(flatten)]
     pub change: ChangeWords,
     pub branch: String,
@@ -152,13 +152,13 @@ pub struct AddedRemoved<T> {
 
 /// A word diff: as HTML (`<del>`, `<ins>` in a `<pre>`) and as its runs.
 #[derive(Debug, Clone, Serialize)]
-pub struct WordingDiff {
+pub(crate) struct WordingDiff {
     pub diff: String,
     pub ops: Vec<WordOp>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetChanges {
+pub(crate) struct AssetChanges {
     pub added: Vec<AssetSummary>,
     pub removed: Vec<AssetSummary>,
     pub changed: Vec<AssetChangeItem>,
@@ -166,7 +166,7 @@ pub struct AssetChanges {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetSummary {
+pub(crate) struct AssetSummary {
     pub image: String,
     pub suits: Vec<String>,
     pub not_suits: Vec<String>,
@@ -174,7 +174,7 @@ pub struct AssetSummary {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetChangeItem {
+pub(crate) struct AssetChangeItem {
     pub image: String,
     pub suits: Lists,
     pub not_suits: Lists,
@@ -189,14 +189,14 @@ pub struct Lists {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct FromTo<T> {
+pub(crate) struct FromTo<T> {
     pub from: T,
     pub to: T,
 }
 
 /// Features or known issues.
 #[derive(Debug, Clone, Serialize)]
-pub struct TextChanges {
+pub(crate) struct TextChanges {
     pub added: Vec<String>,
     pub removed: Vec<String>,
     pub unchanged: usize,
@@ -205,7 +205,7 @@ pub struct TextChanges {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BugFixChanges {
+pub(crate) struct BugFixChanges {
     pub added: Vec<String>,
     pub removed: Vec<String>,
     pub unchanged: usize,
@@ -219,7 +219,7 @@ pub struct BugFixChanges {
 
 /// Items matched by a key, each with a `label` that says it in one line.
 #[derive(Debug, Clone, Serialize)]
-pub struct Keyed<T> {
+pub(crate) struct Keyed<T> {
     pub added: Vec<Labelled<T>>,
     pub removed: Vec<Labelled<T>>,
     pub changed: Vec<FromTo<Labelled<T>>>,
@@ -227,14 +227,14 @@ pub struct Keyed<T> {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Labelled<T> {
+pub(crate) struct Labelled<T> {
     pub label: String,
     #[serde(flatten)]
     pub item: T,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionChanges {
+pub(crate) struct SectionChanges {
     pub added: Vec<SectionTitle>,
     pub removed: Vec<SectionTitle>,
     pub changed: Vec<SectionChangeItem>,
@@ -246,13 +246,13 @@ pub struct SectionChanges {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionTitle {
+pub(crate) struct SectionTitle {
     pub id: String,
     pub title: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionChangeItem {
+pub(crate) struct SectionChangeItem {
     pub id: String,
     pub title: String,
     pub title_from: String,
@@ -265,7 +265,7 @@ pub struct SectionChangeItem {
 }
 
 /// The context of `diff.md.hbs` / `diff.html.hbs`.
-pub fn diff_context(
+pub(crate) fn diff_context(
     workspace: &Workspace,
     changes: &ReleaseDiff,
     lang: Lang,
@@ -280,7 +280,7 @@ pub fn diff_context(
 }
 
 /// The fields of a diff page that come from the diff.
-pub fn diff_notes(workspace: &Workspace, changes: &ReleaseDiff, lang: Lang) -> DiffNotes {
+pub(crate) fn diff_notes(workspace: &Workspace, changes: &ReleaseDiff, lang: Lang) -> DiffNotes {
     let product = workspace.project.product.name.get(lang);
     let title = labels::get("title", lang)
         .replace("{product}", product)

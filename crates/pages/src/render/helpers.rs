@@ -23,7 +23,7 @@ use model::record::Lang;
 use serde_json::Value;
 
 /// Registers every helper on a registry for pages of `format`.
-pub fn register(registry: &mut Handlebars<'static>, format: PageFormat) {
+pub(crate) fn register(registry: &mut Handlebars<'static>, format: PageFormat) {
     registry.register_helper("markdown", Box::new(MarkdownHelper { format }));
     registry.register_helper("t", Box::new(LabelHelper));
     registry.register_helper("join", Box::new(JoinHelper));
@@ -144,7 +144,7 @@ impl HelperDef for MdCellHelper {
 }
 
 /// Text for a Markdown table cell: pipes escaped, lines joined.
-pub fn md_cell(text: &str) -> String {
+pub(crate) fn md_cell(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

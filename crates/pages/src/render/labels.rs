@@ -49,7 +49,7 @@ impl Labels {
     }
 
     /// The labels with `{product}` filled in.
-    pub fn with_product(self, product: &str) -> Labels {
+    pub(crate) fn with_product(self, product: &str) -> Labels {
         Labels(Arc::new(
             self.0
                 .iter()
@@ -64,6 +64,7 @@ impl Labels {
         ))
     }
 
+    #[cfg(test)]
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(|text| text.as_ref())
     }

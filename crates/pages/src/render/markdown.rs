@@ -17,7 +17,7 @@ fn options() -> Options {
 }
 
 /// Block Markdown to HTML.
-pub fn to_html(markdown: &str) -> String {
+pub(crate) fn to_html(markdown: &str) -> String {
     let parser = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
         Event::Start(Tag::HtmlBlock) => Event::Start(Tag::Paragraph),
@@ -31,7 +31,7 @@ pub fn to_html(markdown: &str) -> String {
 
 /// A one-paragraph text (a feature, a note) to inline HTML: the same as
 /// [`to_html`] without the surrounding `<p>`; longer texts keep their blocks.
-pub fn to_inline_html(markdown: &str) -> String {
+pub(crate) fn to_inline_html(markdown: &str) -> String {
     let html = to_html(markdown);
     let trimmed = html.trim_end();
     if let Some(inner) = trimmed
@@ -46,7 +46,7 @@ pub fn to_inline_html(markdown: &str) -> String {
 
 /// Escapes text for HTML and XML, in element content and in double-quoted
 /// attribute values.
-pub fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     escape_html_into(text, &mut out);
     out
@@ -54,7 +54,7 @@ pub fn escape_html(text: &str) -> String {
 
 /// [`escape_html`], appended to `out`: runs without a special character
 /// are copied whole.
-pub fn escape_html_into(text: &str, out: &mut String) {
+pub(crate) fn escape_html_into(text: &str, out: &mut String) {
     let mut start = 0;
     for (i, byte) in text.bytes().enumerate() {
         let entity = match byte {

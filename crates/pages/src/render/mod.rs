@@ -1,15 +1,15 @@
 //! Release and diff pages from Handlebars templates (Markdown and HTML).
 //!
-//! - [`templates`]: finding and compiling the templates (`--templates DIR`,
+//! - `templates`: finding and compiling the templates (`--templates DIR`,
 //!   the project's `templates/`, the built-in copies), rendering a page.
-//! - [`page`]: the fields every page's context shares (language, labels,
-//!   product, the layout's `page`), and [`page::Page`], a base plus content.
-//! - [`context`]: the data a release page sees (docs/templates.md), with
-//!   its [`components`] table.
-//! - [`helpers`]: `markdown`, `t`, `join`, `md_cell` and strict `if`/`unless`.
-//! - [`labels`]: every UI string, in both languages.
-//! - [`markdown`]: record Markdown to HTML.
-//! - [`diff_context`], [`diff_page`]: the diff pages, their data and their
+//! - `page`: the fields every page's context shares (language, labels,
+//!   product, the layout's `page`), and `page::Page`, a base plus content.
+//! - `context`: the data a release page sees (docs/templates.md), with
+//!   its `components` table.
+//! - `helpers`: `markdown`, `t`, `join`, `md_cell` and strict `if`/`unless`.
+//! - `labels`: every UI string, in both languages.
+//! - `markdown`: record Markdown to HTML.
+//! - `diff_context`, `diff_page`: the diff pages, their data and their
 //!   file names.
 
 pub(crate) mod components;
@@ -19,7 +19,7 @@ pub(crate) mod diff_page;
 mod flatten;
 mod format;
 pub(crate) mod helpers;
-pub mod labels;
+pub(crate) mod labels;
 pub(crate) mod markdown;
 pub(crate) mod page;
 mod partials;

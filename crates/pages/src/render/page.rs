@@ -22,7 +22,7 @@ pub struct Page<T> {
 
 /// The fields every page has at the root of its context.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageBase {
+pub(crate) struct PageBase {
     pub lang: Lang,
     pub other_lang: Lang,
     pub format: PageFormat,
@@ -39,7 +39,7 @@ pub struct PageBase {
 /// What the layout partial reads: `page.lang`, `page.title`,
 /// `page.alternate`, `page.links`, `page.nav`.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageHead {
+pub(crate) struct PageHead {
     pub lang: Lang,
     pub title: String,
     pub alternate: Option<Alternate>,
@@ -51,7 +51,7 @@ pub struct PageHead {
 
 /// The same page in the other language, named in that language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Alternate {
+pub(crate) struct Alternate {
     pub lang: Lang,
     pub href: String,
     pub label: &'static str,
@@ -59,7 +59,7 @@ pub struct Alternate {
 
 /// A `<link rel hreflang href>` of the head.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct HeadLink {
+pub(crate) struct HeadLink {
     pub rel: &'static str,
     pub hreflang: Option<&'static str>,
     pub href: String,
@@ -67,13 +67,13 @@ pub struct HeadLink {
 
 /// A navigation bar: its accessible name and its links.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Nav {
+pub(crate) struct Nav {
     pub label: &'static str,
     pub links: Vec<NavLink>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NavLink {
+pub(crate) struct NavLink {
     pub href: String,
     pub label: String,
     /// The link to the page it is on.
@@ -123,7 +123,7 @@ impl PageBase {
 
 /// The file name of `version`'s page in the other language, when the
 /// project writes pages in it.
-pub fn alternate_page(
+pub(crate) fn alternate_page(
     workspace: &Workspace,
     version: &str,
     lang: Lang,

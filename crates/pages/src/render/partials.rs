@@ -7,10 +7,10 @@
 use std::collections::HashMap;
 
 /// The most partial expansions a page may ask for, loops aside.
-pub const MAX_EXPANSIONS: u128 = 1_000_000;
+pub(crate) const MAX_EXPANSIONS: u128 = 1_000_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PartialProblem {
+pub(crate) enum PartialProblem {
     /// The chain of names, ending where it started.
     Cycle(Vec<String>),
     /// The page would expand `partial` (and what it calls) this many times.
@@ -166,7 +166,7 @@ fn split_inline(text: &str) -> (String, Vec<(&str, &str)>) {
 
 /// Names of the partials a template calls: `{{> name}}`, `{{#> name}}`,
 /// `{{> "name"}}`.
-pub fn partials_called(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn partials_called(text: &str) -> impl Iterator<Item = &str> {
     text.match_indices("{{").filter_map(|(at, _)| {
         let call = text[at + 2..].trim_start_matches('~');
         let call = call.strip_prefix('#').unwrap_or(call);

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 /// Templates compiled into the binary: `(path under templates/, text)`.
-pub const BUILTIN: &[(&str, &str)] = &[
+pub(crate) const BUILTIN: &[(&str, &str)] = &[
     (
         "diff.html.hbs",
         include_str!("../../../../templates/diff.html.hbs"),
@@ -157,7 +157,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 ];
 
 /// The directory name of templates inside a project.
-pub const TEMPLATES_DIR: &str = "templates";
+pub(crate) const TEMPLATES_DIR: &str = "templates";
 
 /// Where a template file came from, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -323,7 +323,8 @@ impl Templates {
     }
 
     /// Only the built-in templates.
-    pub fn builtin() -> Result<Templates, RenderError> {
+    #[cfg(test)]
+    pub(crate) fn builtin() -> Result<Templates, RenderError> {
         let sources = BUILTIN
             .iter()
             .map(|(name, text)| {
@@ -368,14 +369,15 @@ impl Templates {
         })
     }
 
+    #[cfg(test)]
     /// How many template files have been compiled so far: each one at
     /// most once per format, however many pages are rendered.
-    pub fn compilations(&self) -> usize {
+    pub(crate) fn compilations(&self) -> usize {
         self.compilations.load(Ordering::Relaxed)
     }
 
     /// Whether a page template (`"release.html"`) exists.
-    pub fn has_page(&self, name: &str) -> bool {
+    pub(crate) fn has_page(&self, name: &str) -> bool {
         format_of(name).is_some_and(|format| {
             self.sources
                 .iter()
@@ -532,7 +534,7 @@ impl Templates {
     /// Renders the page template `name` (`"release.md"`, `"diff.html"`:
     /// the file name without `.hbs`) with `context`, and tidies the result:
     /// no trailing spaces, no runs of blank lines, one final newline.
-    pub fn render_page<C: Serialize>(
+    pub(crate) fn render_page<C: Serialize>(
         &self,
         name: &str,
         context: &C,
@@ -672,7 +674,7 @@ const HELPERS_HINT: &str =
 /// Trailing whitespace removed, blank-line runs collapsed to one, leading
 /// blank lines dropped, exactly one final newline. Code blocks (Markdown
 /// fences, HTML `<pre>`) keep their blank lines.
-pub fn tidy(text: &str, format: PageFormat) -> String {
+pub(crate) fn tidy(text: &str, format: PageFormat) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_code = false;
     let mut blank_run = 0usize;

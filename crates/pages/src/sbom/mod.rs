@@ -4,7 +4,7 @@
 //! [`Bom`]: the image as `metadata.component`, every declared component of
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
-//! ([`serial`]). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
+//! (`serial`). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
 //! [`encode_as`] as 1.5 or 1.6 (`rewrite`). docs/sbom.md lists every choice
 //! (types, purls, bom-refs, property names).
 
@@ -12,7 +12,7 @@ mod build;
 mod format;
 pub mod purl;
 mod rewrite;
-pub mod serial;
+mod serial;
 
 pub use build::{assemble, build, build_json_of, build_of, classification, components};
 pub use format::{ArchChoice, CycloneDxVersion, SbomError, SbomFormat};

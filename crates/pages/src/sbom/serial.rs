@@ -14,14 +14,14 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 /// `urn:uuid:…` of `bom`'s content (its own serial number left out).
-pub fn serial_number(bom: &Bom) -> Result<UrnUuid, SbomError> {
+pub(crate) fn serial_number(bom: &Bom) -> Result<UrnUuid, SbomError> {
     let mut unnumbered = bom.clone();
     unnumbered.serial_number = None;
     Ok(serial_of(&unnumbered_json(unnumbered)?))
 }
 
 /// `bom`, which has no serial number, as CycloneDX 1.5 JSON.
-pub fn unnumbered_json(bom: Bom) -> Result<Vec<u8>, SbomError> {
+pub(crate) fn unnumbered_json(bom: Bom) -> Result<Vec<u8>, SbomError> {
     // About a kilobyte per component: room for most images' SBOMs at once.
     let mut json =
         Vec::with_capacity(1024 * (bom.components.as_ref().map_or(0, |c| c.0.len()) + 8));
@@ -34,14 +34,14 @@ pub fn unnumbered_json(bom: Bom) -> Result<Vec<u8>, SbomError> {
 }
 
 /// The serial number of the BOM whose unnumbered JSON is `json`.
-pub fn serial_of(json: &[u8]) -> UrnUuid {
+pub(crate) fn serial_of(json: &[u8]) -> UrnUuid {
     UrnUuid::from(uuid_of(json))
 }
 
 /// The unnumbered JSON of a BOM with `serial` written in, as CycloneDX
 /// 1.5 JSON of the numbered BOM has it: on the line after the top-level
 /// `"version"`. `None` if that line is not there.
-pub fn numbered_json(json: &[u8], serial: &UrnUuid) -> Option<Vec<u8>> {
+pub(crate) fn numbered_json(json: &[u8], serial: &UrnUuid) -> Option<Vec<u8>> {
     const VERSION: &[u8] = b"\n  \"version\": ";
     let at = memchr::memmem::find(json, VERSION)?;
     let line_end = at + 1 + memchr::memchr(b'\n', &json[at + 1..])?;
@@ -59,7 +59,7 @@ pub fn numbered_json(json: &[u8], serial: &UrnUuid) -> Option<Vec<u8>> {
 }
 
 /// A version-5-shaped UUID from the SHA-256 of `bytes`.
-pub fn uuid_of(bytes: &[u8]) -> uuid::Uuid {
+pub(crate) fn uuid_of(bytes: &[u8]) -> uuid::Uuid {
     let digest = Sha256::digest(bytes);
     let mut first = [0u8; 16];
     first.copy_from_slice(&digest[..16]);

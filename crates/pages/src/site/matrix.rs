@@ -9,8 +9,8 @@
 //! on the next page. The overview shows which release first shipped each
 //! version ([`first_shipped`]).
 
-pub mod first_shipped;
-pub mod paging;
+pub(crate) mod first_shipped;
+pub(crate) mod paging;
 
 use super::Entry;
 use super::labels;
@@ -25,7 +25,7 @@ use std::ops::Range;
 
 /// The matrix of one arch on one page: a column per release that has it.
 #[derive(Debug, Serialize)]
-pub struct ArchTable {
+pub(crate) struct ArchTable {
     pub arch: String,
     /// `arch-amd64`, the table's anchor.
     pub id: String,
@@ -42,7 +42,7 @@ pub struct Column {
 }
 
 #[derive(Debug, Serialize)]
-pub struct MatrixRow {
+pub(crate) struct MatrixRow {
     pub label: String,
     /// `cuda`, `driver` or `component`.
     pub kind: &'static str,
@@ -53,7 +53,7 @@ pub struct MatrixRow {
 
 /// A version in one release, and its change from the previous release.
 #[derive(Debug, Serialize)]
-pub struct Cell {
+pub(crate) struct Cell {
     pub version: Option<String>,
     pub change: Option<&'static str>,
     pub marker: Option<&'static str>,
@@ -63,7 +63,7 @@ pub struct Cell {
 
 /// What a row of the matrix shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RowKind {
+pub(crate) enum RowKind {
     /// The driver requirements' CUDA version, else the CUDA component.
     Cuda,
     /// The minimum driver release.
@@ -108,7 +108,7 @@ impl Value {
 /// One row over every release of the arch: a version (or nothing) per
 /// column and its change from the column after it (the release before).
 #[derive(Debug)]
-pub struct GridRow {
+pub(crate) struct GridRow {
     pub kind: RowKind,
     pub values: Vec<Option<Value>>,
     pub changes: Vec<Change>,
@@ -126,7 +126,7 @@ impl GridRow {
 
 /// The whole matrix of one arch, every release a column, newest first.
 #[derive(Debug)]
-pub struct Grid {
+pub(crate) struct Grid {
     pub arch: String,
     /// The index in the entries (newest first) of each column's release.
     pub columns: Vec<usize>,
@@ -148,7 +148,7 @@ pub fn archs(entries: &[Entry]) -> Vec<String> {
 }
 
 /// The grid of every arch over `entries` (newest first).
-pub fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
+pub(crate) fn grids(project: &Project, entries: &[Entry]) -> Vec<Grid> {
     archs(entries)
         .par_iter()
         .map(|arch| grid(project, entries, arch))

@@ -4,7 +4,7 @@
 //! the release pages (the same templates as `relnotes render`), a diff
 //! page per pair of consecutive releases, the support matrix, the SBOMs
 //! and the Markdown copies of every page. Every page is rendered on every
-//! build, in parallel. [`write`] puts them in a directory beside the
+//! build, in parallel. [`write()`] puts them in a directory beside the
 //! output directory (keeping the previous site's file where a page's
 //! bytes did not change), then swaps it in; [`check`] compares each page
 //! with what is on disk. docs/site.md describes the layout.
@@ -12,7 +12,7 @@
 mod check;
 mod entry;
 mod error;
-pub mod labels;
+pub(crate) mod labels;
 mod manifest;
 mod matrix;
 mod nav;

@@ -28,7 +28,7 @@ impl PagePath<'_> {
     }
 
     /// From this page to the same page in `other`.
-    pub fn to_lang(&self, other: Lang, format: PageFormat) -> String {
+    pub(crate) fn to_lang(&self, other: Lang, format: PageFormat) -> String {
         format!("{}../{}", self.up(), self.file(other, format))
     }
 }

@@ -46,7 +46,7 @@ impl Previous {
     }
 
     /// Whether relnotes wrote the file `path` (its manifest lists it).
-    pub fn owns(&self, path: &str) -> bool {
+    pub(crate) fn owns(&self, path: &str) -> bool {
         self.owned
             .as_ref()
             .is_some_and(|owned| owned.contains(path))

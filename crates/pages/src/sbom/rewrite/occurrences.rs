@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 /// Where a component was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Occurrence {
+pub(crate) struct Occurrence {
     pub location: String,
     /// The layer's digest, when the file is in one.
     pub layer: Option<String>,
@@ -65,7 +65,7 @@ impl Occurrences {
     }
 
     /// The occurrences of the component `bom_ref`, if it has any.
-    pub fn of_component(&self, bom_ref: &str) -> &[Occurrence] {
+    pub(crate) fn of_component(&self, bom_ref: &str) -> &[Occurrence] {
         self.0.get(bom_ref).map(Vec::as_slice).unwrap_or_default()
     }
 }

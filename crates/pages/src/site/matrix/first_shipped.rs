@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 /// The first release to ship a version line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shipped {
+pub(crate) struct Shipped {
     /// The line: `9`, `9.1`.
     pub line: String,
     /// The version that release has: `9.1.0.70`.
@@ -21,7 +21,7 @@ pub struct Shipped {
 
 /// A major version of a row, and its minor lines, newest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Major {
+pub(crate) struct Major {
     pub first: Shipped,
     pub lines: Vec<Shipped>,
 }

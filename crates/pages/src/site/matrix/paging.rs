@@ -14,14 +14,14 @@ pub const MAX_RELEASES_PER_PAGE: usize = 24;
 /// What the pages are cut by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Scheme {
+pub(crate) enum Scheme {
     Year,
     Major,
 }
 
 /// One page: a run of consecutive releases.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Span {
+pub(crate) struct Span {
     /// The page's file name without extension, unique: `2025`, `25`, `2025-2`.
     pub key: String,
     /// The year (`2025`) or major version (`25.x`) its releases share.
@@ -35,13 +35,13 @@ pub struct Span {
 
 /// Every page, newest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Paging {
+pub(crate) struct Paging {
     pub scheme: Scheme,
     pub pages: Vec<Span>,
 }
 
 /// The pages of `releases`: `(version, date)` newest first.
-pub fn paginate(releases: &[(&str, Option<&str>)], max_per_page: usize) -> Paging {
+pub(crate) fn paginate(releases: &[(&str, Option<&str>)], max_per_page: usize) -> Paging {
     let max_per_page = max_per_page.max(1);
     let years: Vec<Option<u32>> = releases
         .iter()
