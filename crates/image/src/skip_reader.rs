@@ -6,7 +6,7 @@
 //! costs a copy of every byte of the layer, and ISA-L saves the last
 //! 32 KiB of each call's output as history, so a 32 KiB read is copied
 //! twice. Decoding into one large buffer and seeking over it leaves only
-//! the history copy of each large call: about 3 % of the bytes.
+//! the history copy of each large call.
 
 use std::io::{self, Read, Seek, SeekFrom};
 
