@@ -7,6 +7,7 @@ use super::text::Text;
 use crate::package::{Origin, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchView {
@@ -129,17 +130,31 @@ impl Release {
             .map(|(n, v)| component(n, v, Placed::Shared))
             .collect();
         if let Some(over) = overrides {
-            // Overrides replace shared components in place, found by key
-            // (an arch overrides a few of dozens: compared, not hashed);
-            // only additions shift positions, so they come after.
+            // Overrides replace shared components in place, found by key;
+            // only additions shift positions, so they come after. A few
+            // overrides are compared with every shared component without
+            // building a key (the site reads every release's components);
+            // many are looked up by key, so that a record of thousands of
+            // overrides loads in linear time.
             let shared = components.len();
+            let by_key: Option<HashMap<String, usize>> = (over.components.len() > FEW_OVERRIDES)
+                .then(|| {
+                    components
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| (c.key(), i))
+                        .collect()
+                });
             let mut additions = Vec::new();
             for (name, version) in &over.components {
                 let added = component(name, version, Placed::Added);
-                match components[..shared]
-                    .iter()
-                    .rposition(|c| c.same_key(&added))
-                {
+                let found = match &by_key {
+                    Some(by_key) => by_key.get(&added.key()).copied(),
+                    None => components[..shared]
+                        .iter()
+                        .rposition(|c| c.same_key(&added)),
+                };
+                match found {
                     Some(i) => {
                         let shared_version = components[i].version;
                         components[i] = ComponentRef {
@@ -161,6 +176,10 @@ impl Release {
         components
     }
 }
+
+/// Up to this many overrides of an arch are matched with the shared
+/// components one by one; more are looked up by key.
+const FEW_OVERRIDES: usize = 16;
 
 /// A component of one arch of a record, borrowed from it.
 #[derive(Debug, Clone, Copy)]
@@ -384,5 +403,43 @@ mod tests {
             [Scenario::Training, Scenario::Inference]
         );
         assert_eq!(views[0].framework.as_deref(), Some("pytorch"));
+    }
+
+    /// Many overrides are found by key, the way a few are found by
+    /// comparison: the same views either way.
+    #[test]
+    fn many_overrides_resolve_as_few_do() {
+        let count = FEW_OVERRIDES * 3;
+        let mut body = String::from("[components]\nNCCL = \"2.27\"\n");
+        for i in 0..count {
+            body.push_str(&format!("Pkg_{i} = \"1.{i}\"\n"));
+        }
+        body.push_str("[arch.amd64.components]\nnccl = \"2.28\"\n");
+        for i in (0..count).rev() {
+            body.push_str(&format!("pkg-{i} = \"2.{i}\"\n"));
+        }
+        body.push_str("zz-added = \"1\"\n");
+        let views = release(&body).resolve(&project());
+        let amd64 = &views[1].components;
+        assert_eq!(amd64.len(), count + 2);
+        assert_eq!(
+            (amd64[0].name.as_str(), amd64[0].version.as_str()),
+            ("nccl", "2.28")
+        );
+        for i in 0..count {
+            let c = &amd64[i + 1];
+            assert_eq!(
+                (c.name.as_str(), c.version.as_str()),
+                (format!("pkg-{i}").as_str(), format!("2.{i}").as_str())
+            );
+            assert_eq!(
+                c.origin,
+                Origin::Override {
+                    shared_version: format!("1.{i}")
+                }
+            );
+        }
+        assert_eq!(amd64[count + 1].name, "zz-added");
+        assert_eq!(amd64[count + 1].origin, Origin::Added);
     }
 }
