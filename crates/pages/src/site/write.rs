@@ -4,8 +4,9 @@
 //! beside `DIR`. A page whose bytes are those of its file in the previous
 //! site is that file, hard-linked (so it keeps its inode and modification
 //! time); only the others are written. The files relnotes did not write
-//! are carried over from the old site, then the new directory is renamed
-//! into place and the old one removed. A build that fails leaves `DIR` as
+//! are carried over from the old site, then the new directory takes the
+//! old one's place (on Linux in one step, elsewhere by two renames) and
+//! the old one is removed. A build that fails leaves `DIR` as
 //! it was and removes the staging directory.
 
 use super::error::{MANIFEST, Sink, SiteError};
@@ -145,12 +146,20 @@ pub(super) fn write_with(
         let _ = staging.keep();
         return Ok(written);
     }
-    // Two renames: the old site moves into a temporary directory of its
-    // own, removed (with it) once the new one is in place; a build killed
-    // between the two is put right by the next one.
     if let Ok(meta) = fs::metadata(&dir) {
         let _ = fs::set_permissions(staging.path(), meta.permissions());
     }
+    if exchange(staging.path(), &dir).is_ok() {
+        // The staging directory now holds the old site; dropping it
+        // removes it.
+        let _removing = RemovedOnInterrupt::register(staging.path());
+        drop(staging);
+        return Ok(written);
+    }
+    // Where the two cannot trade places in one step, two renames: the old
+    // site moves into a temporary directory of its own, removed (with it)
+    // once the new one is in place; a build killed between the two is put
+    // right by the next one.
     let retired = temp_dir_beside(&parent, &name, "old")?;
     let old = retired.path().join(&name);
     fs::rename(&dir, &old).map_err(io(&dir))?;
@@ -165,6 +174,20 @@ pub(super) fn write_with(
     let _removing = RemovedOnInterrupt::register(retired.path());
     drop(retired);
     Ok(written)
+}
+
+/// Trades the places of two directories in one step, so that `DIR` is at
+/// every moment either the old site or the new one.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
+}
+
+/// No one-step exchange here: the caller falls back to two renames.
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
+    Err(ErrorKind::Unsupported.into())
 }
 
 /// Copies into `staging` every file of the previous site that relnotes
@@ -411,6 +434,22 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_new_site_takes_the_old_ones_place_in_one_step() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+        fs::create_dir(&old).unwrap();
+        fs::create_dir(&new).unwrap();
+        fs::write(old.join("page"), "old").unwrap();
+        fs::write(new.join("page"), "new").unwrap();
+        exchange(&new, &old).unwrap();
+        assert_eq!(fs::read_to_string(old.join("page")).unwrap(), "new");
+        assert_eq!(fs::read_to_string(new.join("page")).unwrap(), "old");
+        // Nothing to trade with: the caller falls back to two renames.
+        assert!(exchange(&new, &tmp.path().join("absent")).is_err());
     }
 
     #[test]
