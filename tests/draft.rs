@@ -434,3 +434,39 @@ fn sync_edits_versions_in_place_and_keeps_every_comment() {
     assert_eq!(code, 0);
     assert!(stdout.contains("is up to date with"), "{stdout}");
 }
+
+#[test]
+fn a_dry_run_refuses_what_the_real_run_refuses() {
+    let project = scratch_project();
+    let dir = project.path();
+    let path = dir.join("releases/25.10.toml");
+    let original = std::fs::read(&path).unwrap();
+    // A version no record may hold: 32 digits overflow every version part.
+    let huge = "1".repeat(32);
+    let with_huge = |image: PlatformImage| {
+        image.layer(
+            Layer::gzip()
+                .whiteout(&format!("{SITE}/vllm-0.11.0.dist-info"))
+                .file(
+                    &format!("{SITE}/vllm-{huge}.dist-info/METADATA"),
+                    &format!("Metadata-Version: 2.1\nName: vllm\nVersion: {huge}\n"),
+                ),
+        )
+    };
+    let built = TestImage::multi(vec![
+        with_huge(platform("amd64", Tampering::default())),
+        with_huge(platform("arm64", Tampering::default())),
+    ])
+    .build();
+    let (_registry, image) = pushed(&built, "25.10");
+
+    let real = text(&run(dir, &["sync", "25.10", "--image", &image, "-q"]));
+    let dry = text(&run(
+        dir,
+        &["sync", "25.10", "--image", &image, "--dry-run", "-q"],
+    ));
+    assert_eq!(real.0, 2, "{}", real.1);
+    assert_eq!(dry.0, real.0, "{}\n{}", dry.1, dry.2);
+    assert_eq!(dry.2, real.2);
+    assert_eq!(std::fs::read(&path).unwrap(), original);
+}

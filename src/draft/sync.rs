@@ -38,7 +38,7 @@ pub fn sync_release(
         written: false,
         changes,
     };
-    if synced.changes.is_empty() || dry_run {
+    if synced.changes.is_empty() {
         return Ok(synced);
     }
     let document_error = |message: String| DraftError::Document {
@@ -78,6 +78,11 @@ pub fn sync_release(
     workspace
         .load_source(&release.version, &text, false)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
+    // A dry run stops here, after the same checks as a real run: it
+    // answers "would change" only where the real run would write.
+    if dry_run {
+        return Ok(synced);
+    }
     output::write_all(
         &[OutputFile {
             path: loaded.path.clone(),
