@@ -449,7 +449,7 @@ fn a_dry_run_refuses_what_the_real_run_refuses() {
                 .whiteout(&format!("{SITE}/vllm-0.11.0.dist-info"))
                 .file(
                     &format!("{SITE}/vllm-{huge}.dist-info/METADATA"),
-                    &format!("Metadata-Version: 2.1\nName: vllm\nVersion: {huge}\n"),
+                    format!("Metadata-Version: 2.1\nName: vllm\nVersion: {huge}\n"),
                 ),
         )
     };

@@ -681,3 +681,56 @@ fn pages_past_the_size_limit_are_refused() {
         0
     );
 }
+
+/// `new`, `import` and the loader share one rule for a release version.
+#[test]
+fn a_version_new_refuses_import_and_the_loader_refuse_too() {
+    let dir = empty_project();
+    let page = fixture("training-nv-pytorch-25.10.zh.txt");
+    for version in ["a b", "26.01;rm", "CON", "💥", "26.01\u{1b}]0;x"] {
+        let out = import(dir.path(), &page, &["--version", version]);
+        assert_eq!(out.status.code(), Some(2), "{version:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("is not a release version"),
+            "{version:?}: {}",
+            stderr(&out)
+        );
+        let new = relnotes_in(dir.path())
+            .args([
+                "new",
+                version,
+                "--from",
+                "25.10",
+                "--image",
+                "oci:/nonexistent",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(new.status.code(), Some(2), "{version:?}");
+        assert!(
+            stderr(&new).contains("is not a release version"),
+            "{}",
+            stderr(&new)
+        );
+    }
+    assert_eq!(
+        fs::read_dir(dir.path().join("releases")).unwrap().count(),
+        0
+    );
+
+    // A record put there by hand under such a name does not load either.
+    let record = fs::read_to_string(root().join("releases/25.10.toml"))
+        .unwrap()
+        .replacen("version = \"25.10\"", "version = \"a b\"", 1);
+    fs::write(dir.path().join("releases/a b.toml"), record).unwrap();
+    let out = relnotes_in(dir.path())
+        .args(["render", "a b"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("`a b` is not a release version"),
+        "{}",
+        stderr(&out)
+    );
+}

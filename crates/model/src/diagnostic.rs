@@ -9,6 +9,15 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// At most `max` characters of `text`, the rest replaced by `…`: what a
+/// message quotes of an input stays readable however long the input.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]).into(),
+        None => text.into(),
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

@@ -37,7 +37,7 @@ pub enum ImportError {
     },
     #[error("cannot merge into {}: {message}", path.display())]
     Merge { path: PathBuf, message: String },
-    #[error("{}: `{version}` is not a release version", path.display())]
+    #[error("{}: `{}` is not a release version\n  = hint: {}", path.display(), model::diagnostic::clip(version, 80), model::record::RELEASE_VERSION_RULE)]
     NotAVersion { path: PathBuf, version: String },
     #[error("{}: {message}\n  = hint: the project's import words hold `[headings]` (features = [\"…\"], fixes, components, driver, known_issues, assets …) and `[component.NAME]` tables of `aliases` (docs/import.md)", path.display())]
     Words { path: PathBuf, message: String },

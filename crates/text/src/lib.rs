@@ -213,7 +213,7 @@ fn import_one(
             });
         }
     };
-    if version.is_empty() || version.contains(['/', '\\']) || version.starts_with('.') {
+    if !model::record::is_release_version(&version) {
         return Err(ImportError::NotAVersion {
             path: page_path.to_path_buf(),
             version,

@@ -266,7 +266,18 @@ fn validate(
     let mut out = Vec::new();
     let error = |at, msg: String| sources.diagnostic(Severity::Error, at, msg);
 
-    if release.version != file_version {
+    if !super::is_release_version(&release.version) {
+        out.push(
+            error(
+                sources.value("version"),
+                format!(
+                    "`{}` is not a release version",
+                    crate::diagnostic::clip(&release.version, 80)
+                ),
+            )
+            .with_hint(Some(super::RELEASE_VERSION_RULE.to_string())),
+        );
+    } else if release.version != file_version {
         out.push(
             error(
                 sources.value("version"),
