@@ -5,8 +5,9 @@
 //! component names).
 
 use super::arch::KNOWN_ARCHS;
-use super::model::{Project, Release};
-use super::text::Text;
+use super::model::{Project, Release, Scenario};
+use super::text::{Lang, Text};
+use crate::version::Ecosystem;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
@@ -32,7 +33,7 @@ fn schema_text<T: JsonSchema>(title: &str) -> String {
 }
 
 /// [`super::Arch`]: one of the names a record may declare.
-pub fn arch(_: &mut SchemaGenerator) -> Schema {
+pub(crate) fn arch(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "description": "A CPU architecture, as the record names it.",
         "type": "string",
@@ -40,9 +41,26 @@ pub fn arch(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// [`Lang`]: one of the language codes. Written out rather than derived,
+/// as for [`Ecosystem`] and [`Scenario`]: derived from documented variants,
+/// the schema would be a `oneOf` of one `const` per variant.
+pub(crate) fn lang(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": Lang::ALL })
+}
+
+/// [`Ecosystem`]: one of the ecosystems' names.
+pub(crate) fn ecosystem(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": Ecosystem::ALL })
+}
+
+/// [`Scenario`]: one of the scenarios' names.
+pub(crate) fn scenario(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": [Scenario::Training, Scenario::Inference] })
+}
+
 /// [`super::BugFixes`]: a list of texts, or `none = { zh, en }` in the
 /// source's words when the release fixes nothing.
-pub fn bug_fixes(generator: &mut SchemaGenerator) -> Schema {
+pub(crate) fn bug_fixes(generator: &mut SchemaGenerator) -> Schema {
     let text = generator.subschema_for::<Text>();
     json_schema!({
         "description": "Bug fixes: an array of { zh, en } texts, or a table `none = { zh, en }` saying there are none.",
