@@ -16,7 +16,6 @@ use std::str::FromStr;
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
-#[schemars(schema_with = "crate::record::schema::ecosystem")]
 pub enum Ecosystem {
     /// Python packages: PEP 503 names, PEP 440 versions.
     Pypi,

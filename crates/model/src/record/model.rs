@@ -1,9 +1,8 @@
 //! The release record and project file: plain values, validated by the
 //! loader (positions live in [`super::SourceMap`], for diagnostics only).
 //!
-//! Doc comments here are also descriptions in the JSON Schema, which is
-//! committed (`schemas/`). `#[schemars(description = "")]` keeps a doc
-//! comment out of the schema, so the schema stays as committed.
+//! Doc comments here are also descriptions in the JSON Schema
+//! (`relnotes schema`, committed in `schemas/`): editors show them.
 
 use super::arch::Arch;
 use super::text::{Lang, Text};
@@ -22,7 +21,6 @@ pub struct Project {
     /// Languages pages are written in; the first is the default.
     pub(crate) languages: Vec<Lang>,
     /// The product every release of the project is a release of.
-    #[schemars(description = "")]
     pub product: Product,
     /// Ecosystem per component name, where the automatic default is wrong.
     #[serde(default)]
@@ -32,16 +30,12 @@ pub struct Project {
 /// `[product]`: the image whose releases the project records.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Product {
     /// The image name (`training-nv-pytorch`).
-    #[schemars(description = "")]
     pub id: String,
     /// The product as readers know it.
-    #[schemars(description = "")]
     pub name: Text,
     /// One sentence about the product.
-    #[schemars(description = "")]
     pub description: Option<Text>,
 }
 
@@ -53,7 +47,6 @@ pub type Components = IndexMap<String, String>;
 #[serde(deny_unknown_fields)]
 pub struct Release {
     /// The release's version, the same as the file name's (`25.10`).
-    #[schemars(description = "")]
     pub version: String,
     /// Drafted from an image by `relnotes new` and not yet reviewed.
     #[serde(default)]
@@ -61,10 +54,8 @@ pub struct Release {
     /// Release date as the source gives it (free form, e.g. `2025-10-30`).
     pub date: Option<String>,
     /// The release notes' title.
-    #[schemars(description = "")]
     pub title: Text,
     /// A short introduction, shown under the title.
-    #[schemars(description = "")]
     pub summary: Option<Text>,
     /// CPU architectures, in the order pages show them.
     pub archs: Vec<Arch>,
@@ -75,15 +66,12 @@ pub struct Release {
     pub(crate) requirements: Vec<Text>,
     /// What is new, one text per feature.
     #[serde(default)]
-    #[schemars(description = "")]
     pub features: Vec<Text>,
     /// What was fixed.
     #[serde(default)]
-    #[schemars(description = "")]
     pub bug_fixes: BugFixes,
     /// Problems users should know of, one text each.
     #[serde(default)]
-    #[schemars(description = "")]
     pub known_issues: Vec<Text>,
     /// Components every arch holds.
     #[serde(default)]
@@ -95,37 +83,29 @@ pub struct Release {
     #[serde(default)]
     pub includes: Vec<Include>,
     /// The NVIDIA driver the release needs.
-    #[schemars(description = "")]
     pub driver: Option<Driver>,
     /// The images of the release, each with what it suits.
     #[serde(default)]
-    #[schemars(description = "")]
     pub assets: Vec<Asset>,
     /// The images' address inside a VPC.
-    #[schemars(description = "")]
     pub vpc_image: Option<VpcImage>,
     /// Long-form Markdown sections, in the order pages show them.
     #[serde(default)]
-    #[schemars(description = "")]
     pub sections: Vec<Section>,
     /// Environment variables built into the image.
     #[serde(default)]
-    #[schemars(description = "")]
     pub env: Vec<EnvVar>,
     /// The GPUs the release supports, where the notes name them.
     #[serde(default)]
-    #[schemars(description = "")]
     pub gpus: Vec<Gpu>,
     /// The ports the image exposes.
     #[serde(default)]
-    #[schemars(description = "")]
     pub ports: Vec<Port>,
 }
 
 /// What an image is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
-#[schemars(schema_with = "super::schema::scenario", description = "")]
 pub enum Scenario {
     /// For training models.
     Training,
@@ -150,14 +130,12 @@ impl Scenario {
 /// `[arch.<name>]`: what one arch has otherwise than the others.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct ArchOverride {
     pub(crate) scenarios: Option<Vec<Scenario>>,
     pub(crate) framework: Option<String>,
     pub(crate) requirements: Option<Vec<Text>>,
     /// Components only this arch holds, or holds in another version.
     #[serde(default)]
-    #[schemars(description = "")]
     pub components: Components,
 }
 
@@ -237,10 +215,8 @@ impl<'de> Deserialize<'de> for BugFixes {
 /// A thing the image is said to hold, without a version.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Include {
     /// Its name, as the source spells it.
-    #[schemars(description = "")]
     pub name: String,
     /// What the source says instead of a version (e.g. `3.10+`).
     pub detail: Option<Text>,
@@ -249,7 +225,6 @@ pub struct Include {
 /// `[driver]`: the NVIDIA driver a release needs; every field is optional.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Driver {
     /// The CUDA version the release is built on, as the driver text says.
     pub cuda: Option<String>,
@@ -270,34 +245,26 @@ pub struct Driver {
 /// A driver branch that data-center GPUs may run the release on.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct DatacenterBranch {
     /// The branch (`R470`).
-    #[schemars(description = "")]
     pub branch: String,
     /// The branch's minimum driver (`470.57`).
-    #[schemars(description = "")]
     pub min: String,
 }
 
 /// An image of the release.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Asset {
     /// The image reference, as the source writes it.
-    #[schemars(description = "")]
     pub image: String,
     /// The product editions the image suits (`ACS`).
     #[serde(default)]
-    #[schemars(description = "")]
     pub suits: Vec<Text>,
     /// The editions it does not suit.
     #[serde(default)]
-    #[schemars(description = "")]
     pub not_suits: Vec<Text>,
     /// The source's sentence about this image.
-    #[schemars(description = "")]
     pub note: Option<Text>,
 }
 
@@ -313,45 +280,35 @@ impl Asset {
 /// `[vpc_image]`: how to reach the images from inside a VPC.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct VpcImage {
     /// The address with `{placeholders}` to fill in
     /// (`acs-registry-vpc.{region-id}.cr.aliyuncs.com/ns/{image:tag}`).
-    #[schemars(description = "")]
     pub template: String,
     /// What each placeholder stands for.
     #[serde(default)]
-    #[schemars(description = "")]
     pub placeholders: Vec<Placeholder>,
 }
 
 /// A `{placeholder}` of the VPC address template.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Placeholder {
     /// Its name, without braces (`region-id`).
-    #[schemars(description = "")]
     pub name: String,
     /// Values it may take (`cn-beijing`).
     #[serde(default)]
-    #[schemars(description = "")]
     pub examples: Vec<String>,
     /// What it stands for.
-    #[schemars(description = "")]
     pub description: Option<Text>,
 }
 
 /// A long-form section of the notes (a quick start, a usage guide).
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Section {
     /// A slug unique in the record; diffs match sections by it.
-    #[schemars(description = "")]
     pub id: String,
     /// Its heading.
-    #[schemars(description = "")]
     pub title: Text,
     /// Markdown.
     pub body: Text,
@@ -360,47 +317,35 @@ pub struct Section {
 /// An environment variable built into the image.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct EnvVar {
     /// Its name (`NCCL_SOCKET_IFNAME`).
-    #[schemars(description = "")]
     pub name: String,
     /// The image's default value.
-    #[schemars(description = "")]
     pub value: Option<String>,
     /// What it does.
-    #[schemars(description = "")]
     pub description: Option<Text>,
 }
 
 /// A GPU the release supports.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Gpu {
     /// Its model (`H100`).
-    #[schemars(description = "")]
     pub name: String,
     /// Its NVIDIA architecture (`Hopper`).
-    #[schemars(description = "")]
     pub architecture: Option<String>,
     /// Its CUDA compute capability (`9.0`).
-    #[schemars(description = "")]
     pub compute_capability: Option<String>,
 }
 
 /// A port the image exposes.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(description = "")]
 pub struct Port {
     /// What listens on it (`SSH`).
-    #[schemars(description = "")]
     pub service: String,
     /// The port inside the container.
-    #[schemars(description = "")]
     pub container: u16,
     /// The host side of the documented `-p` mapping.
-    #[schemars(description = "")]
     pub host: Option<u16>,
 }

@@ -5,9 +5,8 @@
 //! component names).
 
 use super::arch::KNOWN_ARCHS;
-use super::model::{Project, Release, Scenario};
-use super::text::{Lang, Text};
-use crate::version::Ecosystem;
+use super::model::{Project, Release};
+use super::text::Text;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
@@ -39,23 +38,6 @@ pub(crate) fn arch(_: &mut SchemaGenerator) -> Schema {
         "type": "string",
         "enum": KNOWN_ARCHS,
     })
-}
-
-/// [`Lang`]: one of the language codes. Written out rather than derived,
-/// as for [`Ecosystem`] and [`Scenario`]: derived from documented variants,
-/// the schema would be a `oneOf` of one `const` per variant.
-pub(crate) fn lang(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": Lang::ALL })
-}
-
-/// [`Ecosystem`]: one of the ecosystems' names.
-pub(crate) fn ecosystem(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": Ecosystem::ALL })
-}
-
-/// [`Scenario`]: one of the scenarios' names.
-pub(crate) fn scenario(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": [Scenario::Training, Scenario::Inference] })
 }
 
 /// [`super::BugFixes`]: a list of texts, or `none = { zh, en }` in the

@@ -103,11 +103,6 @@ impl SourceMap {
         })
     }
 
-    /// The record's text as it was read.
-    pub fn text(&self) -> &str {
-        &self.source
-    }
-
     /// The file, as people should read its name.
     pub fn path(&self) -> PathBuf {
         shown(&self.path)

@@ -8,7 +8,6 @@ use std::str::FromStr;
 /// A language relnotes writes pages in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
-#[schemars(schema_with = "super::schema::lang")]
 pub enum Lang {
     /// Chinese, `zh`.
     Zh,
@@ -67,11 +66,9 @@ impl FromStr for Lang {
 pub struct Text {
     /// The Chinese side.
     #[serde(default)]
-    #[schemars(description = "")]
     pub zh: String,
     /// The English side.
     #[serde(default)]
-    #[schemars(description = "")]
     pub en: String,
 }
 
