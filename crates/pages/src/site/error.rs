@@ -47,18 +47,6 @@ pub enum SiteError {
         "--base-url `{0}` is not an absolute http(s) URL\n  = hint: e.g. --base-url https://example.com/docs/releases"
     )]
     BaseUrl(String),
-    /// A release's version is the name of one of the site's own pages
-    /// (`index`, `matrix`).
-    #[error(
-        "release `{version}` would overwrite the site's own page {page}\n  = hint: rename releases/{version}.toml; the site reserves: {}",
-        RESERVED_VERSIONS.join(", ")
-    )]
-    ReservedVersion {
-        /// The release's version.
-        version: String,
-        /// The page it would overwrite.
-        page: String,
-    },
     /// Another build of the same site holds its lock.
     #[error(
         "another `relnotes site` is writing {} (it holds a lock on {})\n  = hint: wait for it to finish; two builds of one site never interleave", .dir.display(), .lock.display()
@@ -86,9 +74,6 @@ impl From<DiffError> for SiteError {
         SiteError::Diff(Box::new(e))
     }
 }
-
-/// Versions a release may not have: the site's own pages per language.
-pub(crate) const RESERVED_VERSIONS: [&str; 2] = ["index", "matrix"];
 
 /// Where rendered pages go, one at a time, from whichever thread rendered
 /// them: into the staging directory of a build, compared with the site on

@@ -22,7 +22,6 @@ mod write;
 
 pub use check::CheckReport;
 pub use entry::Entry;
-use error::RESERVED_VERSIONS;
 use error::Sink;
 pub use error::SiteError;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
@@ -59,15 +58,6 @@ impl<'a> Plan<'a> {
         mut entries: Vec<Entry>,
         options: &'a SiteOptions,
     ) -> Result<Plan<'a>, SiteError> {
-        if let Some(entry) = entries
-            .iter()
-            .find(|e| RESERVED_VERSIONS.contains(&e.version.as_str()))
-        {
-            return Err(SiteError::ReservedVersion {
-                version: entry.version.clone(),
-                page: format!("<lang>/{}.html", entry.version),
-            });
-        }
         // Newest first, as every list of the site shows them.
         entries.reverse();
         Ok(Plan {
@@ -152,6 +142,15 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
     use std::sync::Mutex;
+
+    /// A release page is `<lang>/<version>.html`: the rule for release
+    /// versions (a digit somewhere) keeps it off the site's own pages.
+    #[test]
+    fn no_release_version_names_a_page_of_the_site() {
+        for page in ["index", "matrix"] {
+            assert!(!model::record::is_release_version(page), "{page}");
+        }
+    }
 
     #[test]
     fn base_urls() {
