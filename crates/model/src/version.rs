@@ -151,7 +151,12 @@ pub(crate) fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a valid {ecosystem} version: {reason}")]
+// A version read from anyone may be long: the message quotes a little of it.
+#[error(
+    "`{}` is not a valid {ecosystem} version: {}",
+    crate::diagnostic::clip(text, 80),
+    crate::diagnostic::clip(reason, 160)
+)]
 pub struct VersionError {
     pub text: String,
     pub ecosystem: Ecosystem,
