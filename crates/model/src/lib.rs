@@ -3,6 +3,8 @@
 //! ecosystem, image references, the one diagnostic shape, the languages
 //! and their labels, and the one atomic way to write a file.
 
+#![warn(missing_docs)]
+
 pub mod diagnostic;
 pub mod drivers;
 pub mod labels;

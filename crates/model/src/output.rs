@@ -11,15 +11,27 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
+/// Why output could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// The target (this path) exists and overwriting it was not asked for.
     #[error("{} already exists\n  = hint: pass --force to overwrite it", .0.display())]
     Exists(PathBuf),
+    /// The target exists and is not a regular file, so it is never replaced.
     #[error("{} is not a regular file ({kind})\n  = hint: -o writes regular files only, with or without --force; pick a file name", path.display())]
-    NotAFile { path: PathBuf, kind: &'static str },
+    NotAFile {
+        /// The target.
+        path: PathBuf,
+        /// What it is instead (`a FIFO`, `a directory`).
+        kind: &'static str,
+    },
+    /// An I/O operation on `path` failed (for [`print()`], `path` is
+    /// `standard output`).
     #[error("cannot write {}: {source}", path.display())]
     Io {
+        /// The file being written.
         path: PathBuf,
+        /// What failed.
         #[source]
         source: io::Error,
     },
@@ -28,7 +40,9 @@ pub enum OutputError {
 /// A file to write: its path and its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {
+    /// Where to write it.
     pub path: PathBuf,
+    /// What to write.
     pub bytes: Vec<u8>,
 }
 
@@ -165,7 +179,7 @@ pub fn print(text: &str) -> Result<(), OutputError> {
 /// bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069), which
 /// can move the cursor, clear the screen, set the window title or reorder
 /// what is shown.
-pub fn is_hidden_control(c: char) -> bool {
+pub(crate) fn is_hidden_control(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
@@ -185,7 +199,7 @@ pub fn first_hidden_control(text: &str) -> Option<(usize, char)> {
 }
 
 /// `c` as relnotes shows a hidden control: `\u{1b}`.
-pub fn escaped_char(c: char) -> String {
+pub(crate) fn escaped_char(c: char) -> String {
     format!("\\u{{{:x}}}", c as u32)
 }
 
