@@ -184,9 +184,11 @@ pub(crate) fn is_hidden_control(c: char) -> bool {
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// The first character of `text` that [`is_hidden_control`], with its
-/// byte offset. A carriage return right before a line feed is part of a
-/// line break (a file saved with CRLF line endings), not a control.
+/// The first hidden control of `text`, with its byte offset: a control
+/// character other than a line break or a tab (C0, DEL, C1), or a
+/// bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069). A
+/// carriage return right before a line feed is part of a line break (a
+/// file saved with CRLF line endings), not a control.
 pub fn first_hidden_control(text: &str) -> Option<(usize, char)> {
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
@@ -203,12 +205,12 @@ pub(crate) fn escaped_char(c: char) -> String {
     format!("\\u{{{:x}}}", c as u32)
 }
 
-/// `text` safe to show on a terminal or in a page: every character that
-/// [`is_hidden_control`] is written as a visible escape (`\u{1b}`), so a
-/// package name, an os-release field, a registry's message or a template
-/// read from anyone can neither move the cursor, clear the screen, set the
-/// window title nor reorder what is shown. Line breaks (`\n`, `\r\n`) and
-/// tabs stay.
+/// `text` safe to show on a terminal or in a page: every hidden control
+/// (see [`first_hidden_control`]) is written as a visible escape
+/// (`\u{1b}`), so a package name, an os-release field, a registry's
+/// message or a template read from anyone can neither move the cursor,
+/// clear the screen, set the window title nor reorder what is shown. Line
+/// breaks (`\n`, `\r\n`) and tabs stay.
 pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
     let Some((first, _)) = first_hidden_control(text) else {
         return std::borrow::Cow::Borrowed(text);
