@@ -159,7 +159,12 @@ pub(crate) fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
 
 /// Why a text is not a version of an ecosystem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a valid {ecosystem} version: {reason}")]
+// A version read from anyone may be long: the message quotes a little of it.
+#[error(
+    "`{}` is not a valid {ecosystem} version: {}",
+    crate::diagnostic::clip(text, 80),
+    crate::diagnostic::clip(reason, 160)
+)]
 pub struct VersionError {
     pub(crate) text: String,
     pub(crate) ecosystem: Ecosystem,

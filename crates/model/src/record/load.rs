@@ -5,6 +5,7 @@ use super::diagnostic::{Diagnostic, Severity, did_you_mean};
 use super::model::{Components, Project, Release};
 use super::source_map::{LineIndex, SourceMap, join};
 use super::text::{Lang, Text};
+use crate::diagnostic::clip;
 use crate::version::{Ecosystem, Version};
 use std::collections::HashMap;
 use std::fs;
@@ -14,6 +15,9 @@ use std::path::{Path, PathBuf};
 pub const PROJECT_FILE: &str = "relnotes.toml";
 /// The directory below the root that holds one `<version>.toml` per release.
 pub const RELEASES_DIR: &str = "releases";
+
+/// The most characters of a name (a component, a section id) a message quotes.
+const NAME_CHARS: usize = 80;
 
 /// A project on disk: its root, project file and release files.
 #[derive(Debug, Clone)]
@@ -243,16 +247,30 @@ fn read(path: &Path) -> Result<String, RecordError> {
     })
 }
 
+/// The most characters of a TOML or serde message shown: one quoting a
+/// 200 KB value or key is clipped.
+const MESSAGE_CHARS: usize = 300;
+
+/// `source` parsed as TOML, checked for hidden controls
+/// ([`super::controls`]), then read as a `T`; each failure is a
+/// diagnostic naming the file, line and column.
 fn parse<T: serde::de::DeserializeOwned>(path: &Path, source: &str) -> Result<T, RecordError> {
-    toml::from_str(source).map_err(|e| {
-        let message = e.message().trim().to_string();
-        let hint = hint_for(&message);
+    let failed = |e: toml::de::Error| {
+        let message = e.message().trim();
+        let hint = hint_for(message);
         let map = SourceMap::new(path, source);
+        let message = clip(message, MESSAGE_CHARS);
         RecordError::Invalid(vec![
             map.diagnostic_at_span(Severity::Error, e.span(), message)
                 .with_hint(hint),
         ])
-    })
+    };
+    let root = toml::de::DeTable::parse(source).map_err(failed)?;
+    let controls = super::controls::check(root.get_ref(), path, source);
+    if !controls.is_empty() {
+        return Err(RecordError::Invalid(controls));
+    }
+    T::deserialize(toml::de::Deserializer::from(root)).map_err(failed)
 }
 
 /// Turns serde's "unknown field `x`, expected one of `a`, `b`" (and the
@@ -282,10 +300,7 @@ fn validate(
         out.push(
             error(
                 sources.value("version"),
-                format!(
-                    "`{}` is not a release version",
-                    crate::diagnostic::clip(&release.version, 80)
-                ),
+                format!("`{}` is not a release version", clip(&release.version, 80)),
             )
             .with_hint(Some(super::RELEASE_VERSION_RULE.to_string())),
         );
@@ -376,7 +391,10 @@ fn validate(
         if section_ids.insert(&section.id, ()).is_some() {
             out.push(error(
                 sources.value(&format!("sections[{i}].id")),
-                format!("section id `{}` is used twice", section.id),
+                format!(
+                    "section id `{}` is used twice",
+                    clip(&section.id, NAME_CHARS)
+                ),
             ));
         }
     }
@@ -395,11 +413,12 @@ fn check_components(
     let mut seen: HashMap<String, &str> = HashMap::new();
     for (name, version) in components {
         let place = join(table, name);
+        let shown_name = clip(name, NAME_CHARS);
         let ecosystem = project.ecosystem_of(name);
         if let Err(e) = Version::parse(ecosystem, version) {
             let hint = match ecosystem {
                 Ecosystem::Pypi => Some(format!(
-                    "`{name}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]"
+                    "`{shown_name}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]"
                 )),
                 _ => None,
             };
@@ -408,7 +427,7 @@ fn check_components(
                     .diagnostic(
                         Severity::Error,
                         sources.value(&place),
-                        format!("component `{name}`: {e}"),
+                        format!("component `{shown_name}`: {e}"),
                     )
                     .with_hint(hint),
             );
@@ -422,7 +441,8 @@ fn check_components(
                 Severity::Error,
                 sources.key(&place),
                 format!(
-                    "duplicate component `{name}`: same {ecosystem} package as `{first}` on line {line}"
+                    "duplicate component `{shown_name}`: same {ecosystem} package as `{}` on line {line}",
+                    clip(first, NAME_CHARS)
                 ),
             ));
         } else {
@@ -502,12 +522,12 @@ pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     }
     for (i, s) in release.sections.iter().enumerate() {
         texts.push(TextPlace::new(
-            format!("sections.{}.title", s.id),
+            format!("sections.{}.title", clip(&s.id, NAME_CHARS)),
             format!("sections[{i}].title"),
             &s.title,
         ));
         texts.push(TextPlace::new(
-            format!("sections.{}.body", s.id),
+            format!("sections.{}.body", clip(&s.id, NAME_CHARS)),
             format!("sections[{i}].body"),
             &s.body,
         ));
@@ -515,7 +535,7 @@ pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     for (i, e) in release.env.iter().enumerate() {
         if let Some(d) = &e.description {
             texts.push(TextPlace::new(
-                format!("env.{}.description", e.name),
+                format!("env.{}.description", clip(&e.name, NAME_CHARS)),
                 format!("env[{i}].description"),
                 d,
             ));

@@ -1,6 +1,7 @@
 //! Release records: the model every stage works from, and its loader.
 
 mod arch;
+mod controls;
 pub mod diagnostic;
 mod error;
 pub mod load;

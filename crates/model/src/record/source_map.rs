@@ -158,9 +158,7 @@ impl SourceMap {
             Some(span) => {
                 let at = self.lines.line_column(&self.source, span.start);
                 let text = self.lines.line_text(&self.source, at.line);
-                diagnostic
-                    .at(at.line, at.column)
-                    .with_snippet(text.map(str::to_string))
+                diagnostic.at(at.line, at.column).with_snippet(text)
             }
             None => diagnostic,
         }
@@ -169,19 +167,25 @@ impl SourceMap {
 
 /// `a.b`, with keys that are not bare TOML keys quoted (`"flash.attn"`).
 pub fn join(parent: &str, key: &str) -> String {
+    let mut path = parent.to_string();
+    push_key(&mut path, key);
+    path
+}
+
+/// Appends `.key` to `path` (`key` alone to an empty one), as [`join`] does.
+pub(crate) fn push_key(path: &mut String, key: &str) {
+    use std::fmt::Write;
     let bare = !key.is_empty()
         && key
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    let key = if bare {
-        key.to_string()
+    if !path.is_empty() {
+        path.push('.');
+    }
+    if bare {
+        path.push_str(key);
     } else {
-        format!("{key:?}")
-    };
-    if parent.is_empty() {
-        key
-    } else {
-        format!("{parent}.{key}")
+        let _ = write!(path, "{key:?}");
     }
 }
 

@@ -67,7 +67,8 @@ pub fn to_text(changes: &ReleaseDiff, lang: Lang) -> String {
     } else {
         let _ = writeln!(out, "{}", l("no_other_changes"));
     }
-    out
+    // Records hold no hidden controls; this report never prints one either.
+    model::output::into_terminal_safe(out)
 }
 
 /// One line per downgrade, before anything else.

@@ -554,7 +554,7 @@ impl Templates {
                 && !page.exceeded
                 && let Ok(out) = String::from_utf8(page.bytes)
             {
-                return Ok(tidy(&out, format));
+                return Ok(finished(&out, format));
             }
         }
         let mut page = SizeLimited::new(MAX_PAGE_BYTES);
@@ -592,7 +592,7 @@ impl Templates {
         })?;
         let out = String::from_utf8(page.bytes)
             .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
-        Ok(tidy(&out, format))
+        Ok(finished(&out, format))
     }
 }
 
@@ -671,6 +671,14 @@ const PARTIALS_HINT: &str =
     "partials are the files templates/partials/<name>.md.hbs, <name>.html.hbs or <name>.css.hbs";
 const HELPERS_HINT: &str =
     "the helpers and labels templates can use are listed in docs/templates.md";
+
+/// A rendered page as it is written: tidied, and every hidden control
+/// (a control character but line breaks and tabs, a bidirectional
+/// override) shown as its escape, `\u{1b}`. Records cannot hold one; a
+/// template can, and no page carries one raw to a terminal or a browser.
+fn finished(text: &str, format: PageFormat) -> String {
+    model::output::into_terminal_safe(tidy(text, format))
+}
 
 /// Trailing whitespace removed, blank-line runs collapsed to one, leading
 /// blank lines dropped, exactly one final newline. Code blocks (Markdown
@@ -787,6 +795,27 @@ mod tests {
     #[derive(serde::Serialize)]
     struct Numbered {
         n: usize,
+    }
+
+    /// A template may hold a control character; no page carries one raw,
+    /// whether it comes from the template or from the values rendered.
+    #[test]
+    fn pages_carry_hidden_controls_only_as_escapes() {
+        let templates = Templates::from_sources(BTreeMap::from([
+            file("p.md.hbs", "\u{1b}]0;owned\u{7}{{> x}}\r\n{{v}}"),
+            file("partials/x.md.hbs", "\u{202e}x\u{9b}2J"),
+            file("p.html.hbs", "<p>\u{1b}[2J{{v}}</p>"),
+        ]))
+        .unwrap();
+        let ctx = serde_json::json!({"v": "a\u{0}b\u{2066}"});
+        assert_eq!(
+            templates.render_page("p.md", &ctx).unwrap(),
+            "\\u{1b}]0;owned\\u{7}\\u{202e}x\\u{9b}2J\na\\u{0}b\\u{2066}\n"
+        );
+        assert_eq!(
+            templates.render_page("p.html", &ctx).unwrap(),
+            "<p>\\u{1b}[2Ja\\u{0}b\\u{2066}</p>\n"
+        );
     }
 
     #[test]
