@@ -44,6 +44,8 @@ pub enum ImportError {
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
+    File(#[from] model::project_file::ProjectFileError),
+    #[error(transparent)]
     Output(#[from] OutputError),
 }
 

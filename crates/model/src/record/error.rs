@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::diagnostic::Diagnostic;
+use crate::project_file::ProjectFileError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -22,6 +23,9 @@ pub enum RecordError {
     },
     #[error("{}", render_all(.0))]
     Invalid(Vec<Diagnostic>),
+    /// A link out of the project, a FIFO, a device … (see [`crate::project_file`]).
+    #[error(transparent)]
+    File(#[from] ProjectFileError),
 }
 
 fn render_all(diagnostics: &[Diagnostic]) -> String {
