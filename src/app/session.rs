@@ -7,8 +7,8 @@ use std::path::Path;
 
 /// The project a command works on, and how strictly records are read.
 pub struct Session {
-    pub workspace: Workspace,
-    pub strict: bool,
+    pub(crate) workspace: Workspace,
+    pub(crate) strict: bool,
     /// Warnings met while loading, for the caller to show.
     pub warnings: Vec<Diagnostic>,
 }
@@ -36,7 +36,7 @@ impl Session {
     }
 
     /// Loads one release, keeping its warnings.
-    pub fn load(&mut self, version: &str) -> Result<Loaded, Error> {
+    pub(crate) fn load(&mut self, version: &str) -> Result<Loaded, Error> {
         let loaded = self.workspace.load(version, self.strict)?;
         self.warnings.extend(loaded.warnings.iter().cloned());
         Ok(loaded)
@@ -45,7 +45,7 @@ impl Session {
     /// Loads every release, oldest first, with its version: on one
     /// thread per core (a catalogue has a thousand records), reporting
     /// the first broken record and the warnings in version order.
-    pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
+    pub(crate) fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
         let versions = self.workspace.versions()?;
         let (workspace, strict) = (&self.workspace, self.strict);
         let loaded = versions

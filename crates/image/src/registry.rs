@@ -17,7 +17,7 @@ use std::io::Read;
 use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
-pub mod write;
+pub(crate) mod write;
 
 /// Every manifest kind relnotes reads, for `Accept` (OCI first: a
 /// registry holding both serves the OCI form).

@@ -18,16 +18,20 @@ pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Something is wrong; a check that finds one fails.
     Error,
+    /// Probably wrong or incomplete, such as a missing translation.
     Warning,
+    /// Worth knowing; not a problem.
     Info,
 }
 
 impl Severity {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -42,8 +46,10 @@ impl fmt::Display for Severity {
     }
 }
 
+/// A finding: what is wrong, where, and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
+    /// How serious it is.
     pub severity: Severity,
     /// The check's id (`upgrade-claim`, `verify-differs`, `site-stale`);
     /// none for a record that cannot be loaded.
@@ -51,18 +57,20 @@ pub struct Diagnostic {
     pub rule: Option<&'static str>,
     /// The release it is about, when a check covers several.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
+    pub(crate) version: Option<String>,
     /// The file it is about (a record, a page of a site), as people read it.
     pub file: PathBuf,
     /// 1-based; 0 when the problem has no position.
     pub line: usize,
     /// 1-based, in characters.
     pub column: usize,
+    /// What is wrong, in one line.
     pub message: String,
+    /// What to do about it, when there is something to suggest.
     pub hint: Option<String>,
     /// The source line the position points into, shown under the message.
     #[serde(skip)]
-    pub snippet: Option<String>,
+    pub(crate) snippet: Option<String>,
 }
 
 impl Diagnostic {
@@ -88,16 +96,19 @@ impl Diagnostic {
         self
     }
 
+    /// Tagged with the id of the check that found it.
     pub fn with_rule(mut self, rule: &'static str) -> Diagnostic {
         self.rule = Some(rule);
         self
     }
 
+    /// About release `version`, for checks that cover several releases.
     pub fn with_version(mut self, version: impl Into<String>) -> Diagnostic {
         self.version = Some(version.into());
         self
     }
 
+    /// With `hint` as what to do about it (none removes the hint).
     pub fn with_hint(mut self, hint: Option<String>) -> Diagnostic {
         self.hint = hint;
         self
@@ -108,6 +119,7 @@ impl Diagnostic {
         self
     }
 
+    /// Whether its severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -144,12 +156,16 @@ impl fmt::Display for Diagnostic {
 /// The counts of a list of diagnostics, by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// How many are errors.
     pub errors: usize,
+    /// How many are warnings.
     pub warnings: usize,
+    /// How many are infos.
     pub infos: usize,
 }
 
 impl Counts {
+    /// Counts `diagnostics` by severity.
     pub fn of(diagnostics: &[Diagnostic]) -> Counts {
         let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
         Counts {

@@ -4,6 +4,8 @@
 //! and their labels, the one atomic way to write a file and the one way
 //! to read a project's own files.
 
+#![warn(missing_docs)]
+
 pub mod diagnostic;
 pub mod drivers;
 pub mod labels;

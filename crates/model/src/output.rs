@@ -11,15 +11,27 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
+/// Why output could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// The target (this path) exists and overwriting it was not asked for.
     #[error("{} already exists\n  = hint: pass --force to overwrite it", .0.display())]
     Exists(PathBuf),
+    /// The target exists and is not a regular file, so it is never replaced.
     #[error("{} is not a regular file ({kind})\n  = hint: -o writes regular files only, with or without --force; pick a file name", path.display())]
-    NotAFile { path: PathBuf, kind: &'static str },
+    NotAFile {
+        /// The target.
+        path: PathBuf,
+        /// What it is instead (`a FIFO`, `a directory`).
+        kind: &'static str,
+    },
+    /// An I/O operation on `path` failed (for [`print()`], `path` is
+    /// `standard output`).
     #[error("cannot write {}: {source}", path.display())]
     Io {
+        /// The file being written.
         path: PathBuf,
+        /// What failed.
         #[source]
         source: io::Error,
     },
@@ -28,7 +40,9 @@ pub enum OutputError {
 /// A file to write: its path and its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {
+    /// Where to write it.
     pub path: PathBuf,
+    /// What to write.
     pub bytes: Vec<u8>,
 }
 

@@ -14,19 +14,46 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+/// Why a project's file is not read.
 #[derive(Debug, thiserror::Error)]
 pub enum ProjectFileError {
+    /// The path, or a directory on the way to it, is a link that leads out
+    /// of `root`.
     #[error("{} leads outside {}: relnotes reads a project's files only inside it\n  = hint: put the file itself there (a link is followed only when it stays inside)", shown(path).display(), shown(root).display())]
-    Outside { path: PathBuf, root: PathBuf },
+    Outside {
+        /// The file as it was asked for.
+        path: PathBuf,
+        /// The directory it must stay inside.
+        root: PathBuf,
+    },
+    /// The path is a link whose target does not exist.
     #[error("{} is a link to nothing\n  = hint: put the file itself there, or remove the link", shown(path).display())]
-    BrokenLink { path: PathBuf },
+    BrokenLink {
+        /// The link.
+        path: PathBuf,
+    },
+    /// A FIFO, a device, a socket or a directory.
     #[error("{} is {kind}, not a regular file\n  = hint: records, templates and the project's other files are read only as regular files", shown(path).display())]
-    NotAFile { path: PathBuf, kind: &'static str },
+    NotAFile {
+        /// The file as it was asked for.
+        path: PathBuf,
+        /// What it is instead ("a FIFO" …).
+        kind: &'static str,
+    },
+    /// The file is longer than the bound it is read with.
     #[error("{} is larger than {} bytes, the most relnotes reads of it", shown(path).display(), limit)]
-    TooLarge { path: PathBuf, limit: u64 },
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The bound, in bytes.
+        limit: u64,
+    },
+    /// Reading failed (the file is not there, permissions …).
     #[error("cannot read {}: {source}", shown(path).display())]
     Io {
+        /// The file, or the root when that cannot be resolved.
         path: PathBuf,
+        /// Why.
         #[source]
         source: io::Error,
     },

@@ -11,13 +11,17 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The project file's name; the directory that holds it is the project's root.
 pub const PROJECT_FILE: &str = "relnotes.toml";
+/// The directory below the root that holds one `<version>.toml` per release.
 pub const RELEASES_DIR: &str = "releases";
 
 /// A project on disk: its root, project file and release files.
 #[derive(Debug, Clone)]
 pub struct Workspace {
+    /// The directory that holds `relnotes.toml`.
     pub root: PathBuf,
+    /// The project file, validated.
     pub project: Project,
 }
 
@@ -25,9 +29,13 @@ pub struct Workspace {
 /// parts stand in the source (for diagnostics).
 #[derive(Debug, Clone)]
 pub struct Loaded {
+    /// The record.
     pub release: Release,
+    /// The file it was read from (or is about to be written to).
     pub path: PathBuf,
+    /// Its text, to place diagnostics about it.
     pub sources: SourceMap,
+    /// What validation found short of an error (missing translations).
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -89,14 +97,17 @@ impl Workspace {
         })
     }
 
+    /// The languages pages are written in, the default first.
     pub fn languages(&self) -> Vec<Lang> {
         self.project.languages.clone()
     }
 
+    /// The first of the project's languages (Chinese if it lists none).
     pub fn default_language(&self) -> Lang {
         self.languages().first().copied().unwrap_or(Lang::Zh)
     }
 
+    /// `<root>/releases`.
     pub fn releases_dir(&self) -> PathBuf {
         self.root.join(RELEASES_DIR)
     }
@@ -128,6 +139,7 @@ impl Workspace {
         Ok(versions)
     }
 
+    /// `<root>/releases/<version>.toml`, whether or not it exists.
     pub fn release_path(&self, version: &str) -> PathBuf {
         self.releases_dir().join(format!("{version}.toml"))
     }
@@ -138,7 +150,8 @@ impl Workspace {
         self.load_source(version, &source, strict)
     }
 
-    /// The text of `releases/<version>.toml`, unchecked.
+    /// The text of `releases/<version>.toml`, unchecked (import merges
+    /// into it); read only as a regular file inside the project.
     pub fn read_release(&self, version: &str) -> Result<String, RecordError> {
         let path = self.release_path(version);
         if version.contains(['/', '\\']) || !project_file::present(&path) {
@@ -422,9 +435,9 @@ fn check_components(
 
 /// A human text of a record: how messages name it, and its TOML path.
 pub(crate) struct TextPlace<'a> {
-    pub label: String,
-    pub path: String,
-    pub text: &'a Text,
+    pub(crate) label: String,
+    pub(crate) path: String,
+    pub(crate) text: &'a Text,
 }
 
 impl<'a> TextPlace<'a> {

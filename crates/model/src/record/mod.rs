@@ -12,7 +12,7 @@ pub mod source_map;
 mod text;
 
 pub use arch::{Arch, KNOWN_ARCHS};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::Diagnostic;
 pub use error::RecordError;
 pub use load::{Loaded, Workspace};
 pub use model::*;

@@ -21,6 +21,8 @@ const CONTEXT: usize = 24;
 /// Inserted or deleted runs longer than this are shortened in the middle.
 const LONG_RUN: usize = 160;
 
+/// The diff as a report for terminals in `lang`: per arch, downgrades
+/// first, then the other changes, one block per kind.
 pub fn to_text(changes: &ReleaseDiff, lang: Lang) -> String {
     let l = |key: &'static str| labels::get(key, lang);
     let mut out = String::new();

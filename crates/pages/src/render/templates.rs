@@ -162,7 +162,7 @@ pub(crate) const TEMPLATES_DIR: &str = "templates";
 
 /// Where a template file came from, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TemplateOrigin {
+pub(crate) enum TemplateOrigin {
     File(PathBuf),
     Builtin(&'static str),
 }
@@ -412,7 +412,8 @@ impl Templates {
     }
 
     /// Where a template or partial came from (the HTML one when a name has both).
-    pub fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
+    #[cfg(test)]
+    pub(crate) fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
         [PageFormat::Html, PageFormat::Md]
             .into_iter()
             .find_map(|format| self.origin_in(format, name))

@@ -22,8 +22,9 @@ mod write;
 
 pub use check::CheckReport;
 pub use entry::Entry;
+use error::RESERVED_VERSIONS;
 use error::Sink;
-pub use error::{MANIFEST, RESERVED_VERSIONS, SiteError};
+pub use error::SiteError;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
 pub use write::Written;
 
@@ -31,7 +32,8 @@ use crate::render::Templates;
 use model::record::{Lang, Workspace};
 use std::path::Path;
 
-/// What to build.
+/// How to build a site, beyond the releases: other templates, and where it
+/// will be published.
 #[derive(Debug, Clone, Default)]
 pub struct SiteOptions<'a> {
     /// Templates to use instead of the project's.
@@ -124,6 +126,8 @@ pub fn check(
 pub struct BaseUrl(String);
 
 impl BaseUrl {
+    /// Checks that `url` is an absolute `http://` or `https://` URL with a
+    /// host, and drops its trailing `/`.
     pub fn parse(url: &str) -> Result<BaseUrl, SiteError> {
         let trimmed = url.trim_end_matches('/');
         let rest = trimmed
@@ -137,7 +141,8 @@ impl BaseUrl {
         }
     }
 
-    pub fn as_str(&self) -> &str {
+    /// The URL, without a trailing `/`.
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }
