@@ -17,7 +17,9 @@ impl Session {
     /// Opens the project at `root`, or the one found from the current directory up.
     pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
         let workspace = match root {
-            Some(dir) if dir.join(record::load::PROJECT_FILE).is_file() => Workspace::open(dir)?,
+            Some(dir) if model::project_file::present(&dir.join(record::load::PROJECT_FILE)) => {
+                Workspace::open(dir)?
+            }
             Some(dir) => {
                 return Err(RecordError::NoProject {
                     start: dir.to_path_buf(),

@@ -136,7 +136,8 @@ fn writable(path: &Path) -> Result<(), OutputError> {
     })
 }
 
-fn file_kind(kind: &fs::FileType) -> &'static str {
+/// What a file that is not a regular one is, for messages: "a FIFO" …
+pub(crate) fn file_kind(kind: &fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -109,6 +109,9 @@ pub enum ImportError {
     /// The project (`relnotes.toml`, a record) cannot be opened or loaded.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// The project's `import.toml` is a link out of the project, a FIFO …
+    #[error(transparent)]
+    File(#[from] model::project_file::ProjectFileError),
     /// A record cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),

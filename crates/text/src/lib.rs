@@ -246,11 +246,8 @@ fn import_one(
     let earlier = records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
-        None if path.exists() && !req.force => {
-            let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
-                path: path.clone(),
-                source,
-            })?;
+        None if model::project_file::present(&path) && !req.force => {
+            let existing = workspace.read_release(&version)?;
             Some(
                 toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {
                     path: path.clone(),
@@ -373,11 +370,11 @@ fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Impo
         source,
     };
     fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
-    fs::copy(
-        workspace.root.join(model::record::load::PROJECT_FILE),
-        dir.join(model::record::load::PROJECT_FILE),
-    )
-    .map_err(io)?;
+    let project_file = model::project_file::read(
+        &workspace.root,
+        &workspace.root.join(model::record::load::PROJECT_FILE),
+    )?;
+    fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
     let scratch = Workspace::open(dir)?;
     output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
     scratch

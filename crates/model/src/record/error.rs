@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::diagnostic::Diagnostic;
+use crate::project_file::ProjectFileError;
 
 /// Why a project or a record cannot be read.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +36,9 @@ pub enum RecordError {
     /// The file was read but is not valid: its errors, each located.
     #[error("{}", render_all(.0))]
     Invalid(Vec<Diagnostic>),
+    /// A link out of the project, a FIFO, a device … (see [`crate::project_file`]).
+    #[error(transparent)]
+    File(#[from] ProjectFileError),
 }
 
 fn render_all(diagnostics: &[Diagnostic]) -> String {

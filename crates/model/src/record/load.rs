@@ -6,6 +6,7 @@ use super::model::{Components, Project, Release};
 use super::source_map::{LineIndex, SourceMap, join};
 use super::text::{Lang, Text};
 use crate::diagnostic::clip;
+use crate::project_file;
 use crate::version::{Ecosystem, Version};
 use std::collections::HashMap;
 use std::fs;
@@ -56,7 +57,7 @@ impl Workspace {
         })?;
         let root = absolute
             .ancestors()
-            .find(|dir| dir.join(PROJECT_FILE).is_file())
+            .find(|dir| project_file::present(&dir.join(PROJECT_FILE)))
             .ok_or_else(|| RecordError::NoProject {
                 start: absolute.clone(),
             })?;
@@ -66,7 +67,7 @@ impl Workspace {
     /// The project at exactly `root`.
     pub fn open(root: &Path) -> Result<Workspace, RecordError> {
         let path = root.join(PROJECT_FILE);
-        let source = read(&path)?;
+        let source = read(root, &path)?;
         let project: Project = parse(&path, &source)?;
         let sources = SourceMap::new(&path, &source);
         let mut problems = Vec::new();
@@ -115,7 +116,9 @@ impl Workspace {
         self.root.join(RELEASES_DIR)
     }
 
-    /// Versions with a record, oldest first.
+    /// Versions with a record, oldest first: every `*.toml` in `releases/`
+    /// but a directory. A link or a FIFO is listed, and refused when read
+    /// unless it is a link to a file inside the project.
     pub fn versions(&self) -> Result<Vec<String>, RecordError> {
         let dir = self.releases_dir();
         let entries = fs::read_dir(&dir).map_err(|source| RecordError::Io {
@@ -130,7 +133,7 @@ impl Workspace {
             })?;
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "toml")
-                && path.is_file()
+                && project_file::present(&path)
                 && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
             {
                 versions.push(stem.to_string());
@@ -151,17 +154,18 @@ impl Workspace {
         self.load_source(version, &source, strict)
     }
 
-    /// The text of `releases/<version>.toml`, unchecked.
-    pub(crate) fn read_release(&self, version: &str) -> Result<String, RecordError> {
+    /// The text of `releases/<version>.toml`, unchecked (import merges
+    /// into it); read only as a regular file inside the project.
+    pub fn read_release(&self, version: &str) -> Result<String, RecordError> {
         let path = self.release_path(version);
-        if version.contains(['/', '\\']) || !path.is_file() {
+        if version.contains(['/', '\\']) || !project_file::present(&path) {
             return Err(RecordError::UnknownVersion {
                 version: version.to_string(),
                 known: self.versions().unwrap_or_default(),
                 dir: super::diagnostic::shown(&self.releases_dir()),
             });
         }
-        read(&path)
+        read(&self.root, &path)
     }
 
     /// Validates `source` as the text of `releases/<version>.toml` (a
@@ -208,13 +212,11 @@ pub fn release_order(a: &str, b: &str) -> std::cmp::Ordering {
     }
 }
 
-/// The file's text. A file that is not UTF-8 is refused with where the
-/// first bad byte is, and what to do when it is UTF-16.
-fn read(path: &Path) -> Result<String, RecordError> {
-    let bytes = fs::read(path).map_err(|source| RecordError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+/// The text of `path`, a file of the project at `root` (read as
+/// [`project_file::read`] reads). A file that is not UTF-8 is refused with
+/// where the first bad byte is, and what to do when it is UTF-16.
+fn read(root: &Path, path: &Path) -> Result<String, RecordError> {
+    let bytes = project_file::read(root, path)?;
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);

@@ -103,6 +103,12 @@ impl SourceMap {
         })
     }
 
+    /// The record's text as it was read: what `draft new` and `sync`
+    /// edit, so that the record is read once, by the one project reader.
+    pub fn text(&self) -> &str {
+        &self.source
+    }
+
     /// The file, as people should read its name.
     pub fn path(&self) -> PathBuf {
         shown(&self.path)

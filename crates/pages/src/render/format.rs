@@ -43,6 +43,17 @@ pub enum RenderError {
         #[source]
         source: std::io::Error,
     },
+    /// A template file that is a link out of its directory, a FIFO …
+    #[error(transparent)]
+    File(#[from] model::project_file::ProjectFileError),
+    /// A template file over [`super::templates::MAX_TEMPLATE_BYTES`].
+    #[error("template {} is larger than {} KiB\n  = hint: split it into partials (templates/partials/<name>.md.hbs …): Handlebars takes time with the square of a template's length", model::record::diagnostic::shown(path).display(), limit >> 10)]
+    TemplateTooLarge {
+        /// The template file.
+        path: PathBuf,
+        /// The bound, in bytes.
+        limit: u64,
+    },
     /// No template (file or built-in copy) renders the page asked for.
     #[error(
         "no template for the page `{0}`\n  = hint: page templates are named <page>.md.hbs and <page>.html.hbs"

@@ -20,6 +20,7 @@
 
 use super::{PageFormat, RenderError, helpers, markdown};
 use handlebars::Handlebars;
+use model::project_file::{self, ProjectFileError};
 use model::record::Workspace;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -238,7 +239,10 @@ fn kind_of(relative: &str) -> Option<Kind> {
     }
 }
 
-/// `*.hbs` files directly in `dir` and in `dir/partials`, as paths relative to `dir`.
+/// Template files directly in `dir` and in `dir/partials` (names
+/// [`kind_of`] knows), as paths relative to `dir`. Every such entry but a
+/// directory is listed: a link or a FIFO is refused when read unless it is
+/// a link to a file inside.
 fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
     let mut found = Vec::new();
     for sub in ["", "partials"] {
@@ -260,17 +264,41 @@ fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
                 source,
             })?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".hbs") && entry.path().is_file() {
-                found.push(if sub.is_empty() {
-                    name
-                } else {
-                    format!("{sub}/{name}")
-                });
+            let relative = if sub.is_empty() {
+                name
+            } else {
+                format!("{sub}/{name}")
+            };
+            if kind_of(&relative).is_some() && project_file::present(&entry.path()) {
+                found.push(relative);
             }
         }
     }
     found.sort();
     Ok(found)
+}
+
+/// The largest template (or partial) file relnotes reads. Handlebars'
+/// compile time grows with the square of a template's length (each
+/// element's line is counted from the start of the text): the bound keeps
+/// the worst file's compile short, with room for several times the
+/// largest built-in template (docs/limits.md).
+pub const MAX_TEMPLATE_BYTES: u64 = 32 << 10;
+
+/// The text of the template file `path`, which must lie inside `inside`
+/// and be at most [`MAX_TEMPLATE_BYTES`] long (no more is read).
+fn read_template(inside: &Path, path: &Path) -> Result<String, RenderError> {
+    let bytes =
+        project_file::read_at_most(inside, path, MAX_TEMPLATE_BYTES).map_err(|e| match e {
+            ProjectFileError::TooLarge { path, limit } => {
+                RenderError::TemplateTooLarge { path, limit }
+            }
+            e => RenderError::File(e),
+        })?;
+    String::from_utf8(bytes).map_err(|e| RenderError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })
 }
 
 pub(super) fn registry(format: PageFormat) -> Handlebars<'static> {
@@ -305,17 +333,15 @@ impl Templates {
                 ((*text).to_string(), TemplateOrigin::Builtin(name)),
             );
         }
-        // Later directories win: the user's over the project's over the built-in.
-        for dir in [Some(project_dir.as_path()).filter(|d| d.is_dir()), dir]
-            .into_iter()
-            .flatten()
-        {
+        // Later directories win: the user's over the project's over the
+        // built-in. A file is read only inside the directory it belongs
+        // to: the project, or the one `--templates` names.
+        let project = Some((project_dir.as_path(), workspace.root.as_path()))
+            .filter(|_| project_dir.is_dir());
+        for (dir, inside) in [project, dir.map(|d| (d, d))].into_iter().flatten() {
             for relative in template_files(dir)? {
                 let path = dir.join(&relative);
-                let text = fs::read_to_string(&path).map_err(|source| RenderError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                let text = read_template(inside, &path)?;
                 sources.insert(relative, (text, TemplateOrigin::File(path)));
             }
         }
@@ -904,6 +930,16 @@ mod tests {
             tidy(text, PageFormat::Html),
             "<p>a</p>\n\n<pre><code>x  \n\n\ny\n</code></pre>\n\n<p>b</p>\n"
         );
+    }
+
+    #[test]
+    fn builtin_templates_are_within_the_bound() {
+        for (name, text) in BUILTIN {
+            assert!(
+                text.len() as u64 <= MAX_TEMPLATE_BYTES / 4,
+                "{name} nears the bound for user templates"
+            );
+        }
     }
 
     #[test]
