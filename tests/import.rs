@@ -2,7 +2,7 @@
 //! give records whose facts equal the hand-written ones.
 
 use crate::util::{relnotes_in, root};
-use model::record::{BugFixes, Release, Workspace};
+use model::record::{BugFixes, Lang, Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,9 +69,12 @@ fn facts(ws: &Workspace, r: &Release) -> String {
         out.push_str(&format!(
             "asset {} suits {:?} not_suits {:?} note {}\n",
             a.image,
-            a.suits.iter().map(|t| &t.zh).collect::<Vec<_>>(),
-            a.not_suits.iter().map(|t| &t.zh).collect::<Vec<_>>(),
-            a.note.as_ref().map_or("", |n| n.zh.as_str())
+            a.suits.iter().map(|t| t.side(Lang::ZH)).collect::<Vec<_>>(),
+            a.not_suits
+                .iter()
+                .map(|t| t.side(Lang::ZH))
+                .collect::<Vec<_>>(),
+            a.note.as_ref().map_or("", |n| n.side(Lang::ZH))
         ));
     }
     let vpc = r.vpc_image.as_ref().unwrap();
@@ -81,20 +84,26 @@ fn facts(ws: &Workspace, r: &Release) -> String {
             "placeholder {} {:?} {:?}\n",
             p.name,
             p.examples,
-            p.description.as_ref().map(|d| &d.zh)
+            p.description.as_ref().map(|d| d.side(Lang::ZH))
         ));
     }
     out.push_str(&format!(
         "features {:?}\nfixes {:?} none {}\nknown issues {:?}\nsummary {:?}\n",
-        r.features.iter().map(|t| &t.zh).collect::<Vec<_>>(),
+        r.features
+            .iter()
+            .map(|t| t.side(Lang::ZH))
+            .collect::<Vec<_>>(),
         r.bug_fixes
             .items()
             .iter()
-            .map(|t| &t.zh)
+            .map(|t| t.side(Lang::ZH))
             .collect::<Vec<_>>(),
         matches!(r.bug_fixes, BugFixes::None(_)),
-        r.known_issues.iter().map(|t| &t.zh).collect::<Vec<_>>(),
-        r.summary.as_ref().map(|s| &s.zh),
+        r.known_issues
+            .iter()
+            .map(|t| t.side(Lang::ZH))
+            .collect::<Vec<_>>(),
+        r.summary.as_ref().map(|s| s.side(Lang::ZH)),
     ));
     let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
     out.push_str(&format!("sections {ids:?}\n"));
@@ -124,7 +133,12 @@ fn assert_same_facts(version: &str, page: &str) {
     }
     assert_eq!(got, want);
     // Only the page's language is filled.
-    assert!(imported.features.iter().all(|t| t.en.is_empty()));
+    assert!(
+        imported
+            .features
+            .iter()
+            .all(|t| t.side(Lang::EN).is_empty())
+    );
 }
 
 #[test]
@@ -190,13 +204,13 @@ fn an_english_page_merges_into_the_chinese_record_by_position() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("merged the `en` texts"));
     let (_, r) = load(dir.path(), "25.05");
-    assert_eq!(r.features[0].zh, "基础镜像CUDA升级至12.9.0。");
+    assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
     assert_eq!(
-        r.features[0].en,
+        r.features[0].side(Lang::EN),
         "CUDA in the base image upgraded to 12.9.0."
     );
     assert_eq!(
-        r.known_issues[0].en,
+        r.known_issues[0].side(Lang::EN),
         "The recomputation gain is lower than before."
     );
     // Facts of the first import stay.
@@ -254,7 +268,7 @@ fn a_markdown_page_with_a_one_column_table() {
     let (_, r) = load(dir.path(), "9.2");
     assert_eq!(r.arch_names(), ["amd64"]);
     assert_eq!(r.components.len(), 2);
-    assert_eq!(r.features[0].en, "torch upgraded to 2.9.0");
+    assert_eq!(r.features[0].side(Lang::EN), "torch upgraded to 2.9.0");
 }
 
 /// A project's import.toml adds headings and aliases to relnotes' own.
@@ -277,8 +291,8 @@ fn a_projects_own_headings_and_aliases() {
     .unwrap();
     assert_ok(&import(dir.path(), &page, &["--lang", "en"]));
     let (_, r) = load(dir.path(), "9.4");
-    assert_eq!(r.features[0].en, "Schneller.");
-    assert_eq!(r.known_issues[0].en, "Keine Tests.");
+    assert_eq!(r.features[0].side(Lang::EN), "Schneller.");
+    assert_eq!(r.known_issues[0].side(Lang::EN), "Keine Tests.");
     // `torch` as the catalog spells it; `ray` as the project names it.
     assert_eq!(
         r.components.iter().collect::<Vec<_>>(),
@@ -420,13 +434,13 @@ fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
     assert_ok(&out);
     assert!(stderr(&out).contains("25.05.en.md: merged the `en` texts into releases/25.05.toml"));
     let (_, r) = load(dir.path(), "25.05");
-    assert_eq!(r.features[0].zh, "基础镜像CUDA升级至12.9.0。");
+    assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
     assert_eq!(
-        r.features[0].en,
+        r.features[0].side(Lang::EN),
         "CUDA in the base image upgraded to 12.9.0."
     );
     assert_eq!(
-        r.known_issues[0].en,
+        r.known_issues[0].side(Lang::EN),
         "The recomputation gain is lower than before."
     );
 }
@@ -449,7 +463,7 @@ fn a_reworded_page_with_stray_lines_imports_with_warnings() {
     let (ws, r) = load(dir.path(), "25.08");
     assert_eq!(r.features.len(), 2);
     assert_eq!(
-        r.features[1].en,
+        r.features[1].side(Lang::EN),
         "Instances of the L20A machine type are supported."
     );
     assert!(matches!(r.bug_fixes, BugFixes::None(_)));
@@ -478,7 +492,7 @@ fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
     let (_, r) = load(dir.path(), "25.07");
     assert_eq!(r.components.len(), 3);
     assert_eq!(r.features.len(), 1);
-    assert!(r.features[0].en.is_empty());
+    assert!(r.features[0].side(Lang::EN).is_empty());
     let driver = r.driver.as_ref().unwrap();
     assert_eq!(driver.min.as_deref(), Some("575"));
 }
@@ -534,7 +548,7 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
     let (_, r) = load(dir.path(), "2.6");
     assert_eq!(r.features.len(), 3);
     assert_eq!(
-        r.features[2].en,
+        r.features[2].side(Lang::EN),
         "Added Python 3.12, CUDA 12.6, Ubuntu 22.04 support"
     );
     let comps: Vec<String> = r
@@ -572,7 +586,7 @@ fn an_older_aws_page_with_prose_lists_and_known_issues() {
     assert_eq!(r.known_issues.len(), 1);
     assert!(
         r.known_issues[0]
-            .en
+            .side(Lang::EN)
             .starts_with("Customers using TransformerEngine may run into")
     );
     // The nested "includes the following libraries:" list gives components.
@@ -583,7 +597,7 @@ fn an_older_aws_page_with_prose_lists_and_known_issues() {
         .collect();
     assert!(comps.contains(&"CUDA=12.4.1".to_string()), "{comps:?}");
     assert!(comps.contains(&"Apex=24.04.01".to_string()), "{comps:?}");
-    assert!(r.features.iter().any(|f| f.en.starts_with(
+    assert!(r.features.iter().any(|f| f.side(Lang::EN).starts_with(
         "The GPU Docker Image includes the following libraries: CUDA 12.4.1, cuDNN 9.1.0.70"
     )));
 }
@@ -605,7 +619,11 @@ fn a_changelog_imports_its_newest_release_and_says_so() {
     );
     let (_, r) = load(dir.path(), "2.13");
     assert_eq!(r.features.len(), 3);
-    assert!(r.features[0].en.starts_with("Bumped PyTorch to 2.13.0"));
+    assert!(
+        r.features[0]
+            .side(Lang::EN)
+            .starts_with("Bumped PyTorch to 2.13.0")
+    );
     assert!(
         r.components
             .iter()
@@ -631,12 +649,15 @@ fn an_ngc_page_with_driver_prose_and_key_features() {
             .wording
             .as_ref()
             .unwrap()
-            .en
+            .side(Lang::EN)
             .starts_with("Release 20.02 is based on NVIDIA CUDA 10.2.89")
     );
     // Key features are the page's features; the list's introduction is not one.
     assert_eq!(r.features.len(), 10);
-    assert_eq!(r.features[1].en, "Latest version of DALI 0.18.0 Beta");
+    assert_eq!(
+        r.features[1].side(Lang::EN),
+        "Latest version of DALI 0.18.0 Beta"
+    );
     let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
     assert!(ids.contains(&"gpu-requirements"), "{ids:?}");
 }

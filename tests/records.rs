@@ -3,7 +3,7 @@
 
 use crate::util::root;
 use model::package::Origin;
-use model::record::{BugFixes, Workspace};
+use model::record::{BugFixes, Lang, Workspace};
 
 fn workspace(dir: &str) -> Workspace {
     Workspace::open(&root().join(dir)).expect("project opens")
@@ -74,7 +74,7 @@ fn release_25_10_archs_differ_exactly_as_the_contents_table() {
         assert_eq!(torch.origin, Origin::Shared);
         assert_eq!(view.component("cuda").unwrap().version, "12.8");
     }
-    assert!(matches!(release.bug_fixes, BugFixes::None(ref t) if t.zh == "暂无"));
+    assert!(matches!(release.bug_fixes, BugFixes::None(ref t) if t.side(Lang::ZH) == "暂无"));
     let driver = release.driver.as_ref().unwrap();
     assert_eq!(driver.min.as_ref().unwrap(), "575");
     assert_eq!(driver.cuda.as_ref().unwrap(), "12.8.0");

@@ -29,9 +29,9 @@ impl Session {
             None => Workspace::discover(Path::new("."))?,
         };
         Ok(Session {
+            warnings: workspace.warnings.clone(),
             workspace,
             strict,
-            warnings: Vec::new(),
         })
     }
 

@@ -13,8 +13,8 @@ fn session() -> Session {
 #[test]
 fn lang_choice_is_all_or_a_language() {
     assert_eq!("all".parse(), Ok(LangChoice::All));
-    assert_eq!("en".parse(), Ok(LangChoice::One(Lang::En)));
-    assert!("fr".parse::<LangChoice>().is_err());
+    assert_eq!("en".parse(), Ok(LangChoice::One(Lang::EN)));
+    assert!("english".parse::<LangChoice>().is_err());
 }
 
 #[test]
@@ -47,10 +47,7 @@ fn every_language_of_a_page_needs_a_directory() {
 fn list_pads_every_column_but_the_title() {
     let summary = |version: &str, cuda: Option<&str>, title: &str| ReleaseSummary {
         version: version.into(),
-        title: Text {
-            en: title.into(),
-            ..Text::default()
-        },
+        title: Text::new("", title),
         archs: vec!["amd64".into()],
         cuda: cuda.map(String::from),
         driver_min: None,
@@ -61,7 +58,7 @@ fn list_pads_every_column_but_the_title() {
             summary("1.0", None, "first"),
             summary("1.10", Some("12.8"), "second"),
         ],
-        lang: Lang::En,
+        lang: Lang::EN,
     };
     assert_eq!(
         list.to_text(),

@@ -332,8 +332,9 @@ pub fn write_texts(
     let mut array = ArrayOfTables::new();
     for text in texts {
         let mut t = Table::new();
-        t.insert("zh", value(text.zh.as_str()));
-        t.insert("en", value(text.en.as_str()));
+        for (lang, text) in text.entries() {
+            t.insert(lang.code(), value(text));
+        }
         t.set_position(position);
         t.decor_mut().set_prefix(format!("\n{comment}"));
         array.push(t);

@@ -10,7 +10,7 @@ use pages::diff::{Change, ComponentChange, ReleaseDiff};
 /// once, one that differs per arch is said per arch. Downgrades first,
 /// then upgrades, additions and removals, each in the record's order;
 /// architectures the new release no longer has last.
-pub fn change_lines(diff: &ReleaseDiff) -> Vec<Text> {
+pub fn change_lines(diff: &ReleaseDiff, langs: &[Lang]) -> Vec<Text> {
     let archs = &diff.archs.common;
     let mut lines = Vec::new();
     for change in [
@@ -36,19 +36,23 @@ pub fn change_lines(diff: &ReleaseDiff) -> Vec<Text> {
             });
             if everywhere {
                 said.push(key);
-                lines.push(line(c, None));
+                lines.push(line(c, None, langs));
             } else {
-                lines.push(line(c, Some(&c.arch)));
+                lines.push(line(c, Some(&c.arch), langs));
             }
         }
     }
     for arch in &diff.archs.removed {
-        lines.push(said("draft_arch_removed", &[("arch", arch.as_str())]));
+        lines.push(said(
+            "draft_arch_removed",
+            &[("arch", arch.as_str())],
+            langs,
+        ));
     }
     lines
 }
 
-fn line(c: &ComponentChange, arch: Option<&str>) -> Text {
+fn line(c: &ComponentChange, arch: Option<&str>, langs: &[Lang]) -> Text {
     let to = c.to.as_deref().unwrap_or_default();
     let key = match c.change {
         Change::Upgraded => "draft_upgraded",
@@ -56,30 +60,18 @@ fn line(c: &ComponentChange, arch: Option<&str>) -> Text {
         Change::Added => "draft_added",
         Change::Removed | Change::Unchanged => "draft_removed",
     };
-    let line = said(key, &[("name", c.name.as_str()), ("to", to)]);
+    let line = said(key, &[("name", c.name.as_str()), ("to", to)], langs);
     match arch {
         None => line,
-        Some(arch) => Text::new(
-            labels::fill(
-                "draft_only_arch",
-                Lang::Zh,
-                &[("line", &line.zh), ("arch", arch)],
-            ),
-            labels::fill(
-                "draft_only_arch",
-                Lang::En,
-                &[("line", &line.en), ("arch", arch)],
-            ),
-        ),
+        Some(arch) => line.map(|lang, line| {
+            labels::fill("draft_only_arch", lang, &[("line", line), ("arch", arch)])
+        }),
     }
 }
 
-/// The label `key` in every language, its `{placeholders}` filled in.
-fn said(key: &'static str, values: &[(&str, &str)]) -> Text {
-    Text::new(
-        labels::fill(key, Lang::Zh, values),
-        labels::fill(key, Lang::En, values),
-    )
+/// The label `key` in each of `langs`, its `{placeholders}` filled in.
+fn said(key: &'static str, values: &[(&str, &str)], langs: &[Lang]) -> Text {
+    Text::from_pairs(langs.iter().map(|&l| (l, labels::fill(key, l, values))))
 }
 
 #[cfg(test)]
@@ -97,9 +89,9 @@ mod tests {
     fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
         let ws = Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
         let diff = pages::diff::diff(&ws.project, from, to, None).unwrap();
-        change_lines(&diff)
+        change_lines(&diff, &[Lang::ZH, Lang::EN])
             .into_iter()
-            .map(|t| (t.zh, t.en))
+            .map(|t| (t.side(Lang::ZH).to_string(), t.side(Lang::EN).to_string()))
             .collect()
     }
 

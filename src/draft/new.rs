@@ -69,7 +69,7 @@ pub fn new_release(
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
     let changes = pages::diff::diff(&workspace.project, release, &drafted.release, None)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    let lines = lines::change_lines(&changes);
+    let lines = lines::change_lines(&changes, &workspace.languages());
     document::write_texts(
         &mut doc,
         "features",

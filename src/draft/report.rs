@@ -265,7 +265,8 @@ impl Drafted {
             let _ = writeln!(out, "  (none: no component changed)");
         }
         for line in &self.lines {
-            let _ = writeln!(out, "  {} | {}", line.zh, line.en);
+            let sides: Vec<&str> = line.entries().map(|(_, t)| t).collect();
+            let _ = writeln!(out, "  {}", sides.join(" | "));
         }
         let _ = writeln!(
             out,

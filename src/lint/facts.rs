@@ -108,7 +108,7 @@ impl Context<'_> {
         };
         let at = self.sources.value("driver.wording");
         let mut missing: Vec<String> = Vec::new();
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in [Lang::ZH, Lang::EN] {
             let text = wording.get(lang);
             let paragraphs: Vec<&str> = text
                 .split("\n\n")

@@ -201,7 +201,7 @@ impl Context<'_> {
             .collect();
         for (kind, place, text) in texts {
             let start = self.sources.value(&place);
-            for lang_text in [&text.zh, &text.en] {
+            for (_, lang_text) in text.entries() {
                 for claim in find_claims(lang_text) {
                     let at = self.find(&claim.phrase, start).or(start);
                     let lookup = |name: &str| -> Vec<(&str, &model::package::Package)> {
@@ -325,7 +325,7 @@ impl Context<'_> {
         }
         if let Some(w) = &driver.wording {
             let start = self.sources.value("driver.wording");
-            for text in [&w.zh, &w.en] {
+            for (_, text) in w.entries() {
                 for v in cuda_mentions(text) {
                     let at = self.find(&format!("CUDA {v}"), start);
                     mentioned.push((v, at));

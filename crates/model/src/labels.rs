@@ -11,39 +11,159 @@
 use crate::record::Lang;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{OnceLock, RwLock};
 
-/// The built-in label files, by language.
-const FILES: [(Lang, &str, &str); 2] = [
+/// The built-in label files: tag, path, text. English first: what every
+/// other language falls back to.
+const FILES: [(&str, &str, &str); 4] = [
     (
-        Lang::Zh,
+        "en",
+        "data/labels/en.toml",
+        include_str!("../../../data/labels/en.toml"),
+    ),
+    (
+        "zh",
         "data/labels/zh.toml",
         include_str!("../../../data/labels/zh.toml"),
     ),
     (
-        Lang::En,
-        "data/labels/en.toml",
-        include_str!("../../../data/labels/en.toml"),
+        "zh-Hant",
+        "data/labels/zh-Hant.toml",
+        include_str!("../../../data/labels/zh-Hant.toml"),
+    ),
+    (
+        "ja",
+        "data/labels/ja.toml",
+        include_str!("../../../data/labels/ja.toml"),
     ),
 ];
 
 /// One language's labels, key → text, in the file's order.
-type Table = IndexMap<String, String>;
+pub type Table = IndexMap<String, String>;
 
-/// The labels of `lang`. Looked up for every cell of every table: by
-/// hash, and parsed once.
-fn table(lang: Lang) -> &'static Table {
-    static TABLES: OnceLock<[Table; 2]> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        FILES.map(|(_, path, text)| {
-            // Embedded and checked by the tests: a broken file is a bug
-            // of this build, not something a user can cause.
-            toml::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"))
+/// The built-in labels, by language. Looked up for every cell of every
+/// table: by hash, and parsed once.
+fn built_in() -> &'static HashMap<Lang, Table> {
+    static TABLES: OnceLock<HashMap<Lang, Table>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        FILES
+            .iter()
+            .map(|(tag, path, text)| {
+                // Embedded and checked by the tests: a broken file is a bug
+                // of this build, not something a user can cause.
+                let lang = tag.parse().unwrap_or_else(|e| panic!("{path}: {e}"));
+                let table = toml::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
+                (lang, table)
+            })
+            .collect()
+    })
+}
+
+/// The languages relnotes has labels for built in, English first.
+pub fn built_in_languages() -> Vec<Lang> {
+    FILES
+        .iter()
+        .map(|(tag, _, _)| tag.parse().expect("a built-in tag"))
+        .collect()
+}
+
+/// The labels a project's `locales/<tag>.toml` gave, laid over the
+/// built-in ones (or English), by language. A process works on one
+/// project; a table installed again replaces the one before.
+fn installed() -> &'static RwLock<HashMap<Lang, &'static Table>> {
+    static INSTALLED: OnceLock<RwLock<HashMap<Lang, &'static Table>>> = OnceLock::new();
+    INSTALLED.get_or_init(Default::default)
+}
+
+/// Counts the tables [`install`] changed: caches of labels compare it.
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Changes whenever a project's labels replace others: what a cache of
+/// labels keys on beside the language.
+pub fn generation() -> u64 {
+    GENERATION.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Lays `given` (a project's `locales/<lang>.toml`) over the built-in
+/// labels of `lang`, or over English when there are none; returns the
+/// keys `given` lacks that fall back to English, in the English order.
+/// Keys English lacks are the caller's to refuse.
+pub fn install(lang: Lang, given: &Table) -> Vec<String> {
+    let english = &built_in()[&Lang::EN];
+    let base = built_in().get(&lang).unwrap_or(english);
+    let missing = english
+        .keys()
+        .filter(|k| {
+            !given.contains_key(*k) && !built_in().get(&lang).is_some_and(|b| b.contains_key(*k))
         })
-    });
-    let at = FILES.iter().position(|(l, _, _)| *l == lang);
-    &tables[at.expect("every language has a label file")]
+        .cloned()
+        .collect();
+    let mut table = base.clone();
+    for (key, text) in given {
+        if let Some(slot) = table.get_mut(key) {
+            slot.clone_from(text);
+        }
+    }
+    let mut installed = installed().write().unwrap_or_else(|p| p.into_inner());
+    // The same project opened again leaks nothing more.
+    if installed.get(&lang).is_none_or(|old| **old != table) {
+        installed.insert(lang, Box::leak(Box::new(table)));
+        GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    missing
+}
+
+/// Whether relnotes has labels for `lang` built in.
+pub fn has_built_in(lang: Lang) -> bool {
+    built_in().contains_key(&lang)
+}
+
+/// Whether relnotes has labels for `lang`: built in, or installed from
+/// the project.
+pub fn has_labels(lang: Lang) -> bool {
+    built_in().contains_key(&lang)
+        || installed()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(&lang)
+}
+
+/// Every key a labels file may have, in the order of the English file.
+pub fn keys() -> impl Iterator<Item = &'static str> {
+    built_in()[&Lang::EN].keys().map(String::as_str)
+}
+
+/// The labels of `lang`: the project's, else the built-in ones, else
+/// English (a project's languages are checked to have labels when it
+/// is opened, so English shows only for a language no project has).
+fn table(lang: Lang) -> &'static Table {
+    if let Some(table) = installed()
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&lang)
+    {
+        return table;
+    }
+    built_in()
+        .get(&lang)
+        .unwrap_or_else(|| &built_in()[&Lang::EN])
+}
+
+/// `lang`'s labels as a TOML file, every key in the English order: what
+/// `relnotes labels` prints, to start a project's `locales/<tag>.toml`.
+pub fn to_toml(lang: Lang) -> String {
+    let table = table(lang);
+    let mut out = format!(
+        "# relnotes' labels in `{lang}`: every word relnotes writes around the\n\
+         # records' own texts. Save as locales/<tag>.toml in the project and\n\
+         # translate the values; keep the {{placeholders}} (docs/languages.md).\n"
+    );
+    for key in keys() {
+        let text = table.get(key).map_or("", String::as_str);
+        out.push_str(&format!("{key} = {}\n", Value::String(text.to_string())));
+    }
+    out
 }
 
 /// The label `key` in `lang`, if there is one.
@@ -111,12 +231,13 @@ mod tests {
     #[test]
     fn every_file_parses_and_has_every_key() {
         let keys = |lang| table(lang).keys().cloned().collect::<Vec<_>>();
-        for (lang, path, text) in FILES {
+        for (tag, path, text) in FILES {
+            let lang: Lang = tag.parse().unwrap();
             // No key twice: TOML refuses it, so parsing proves it.
             let parsed: Table = toml::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
             assert_eq!(
                 parsed.keys().collect::<Vec<_>>(),
-                keys(Lang::En).iter().collect::<Vec<_>>(),
+                keys(Lang::EN).iter().collect::<Vec<_>>(),
                 "{path} has other keys (or another order) than data/labels/en.toml"
             );
             for (key, text) in &parsed {
@@ -137,8 +258,8 @@ mod tests {
             found.sort();
             found
         };
-        for (key, en) in table(Lang::En) {
-            for lang in Lang::ALL {
+        for (key, en) in table(Lang::EN) {
+            for lang in built_in_languages() {
                 let other = label(key, lang).unwrap();
                 assert_eq!(placeholders(other), placeholders(en), "{key} in {lang}");
             }
@@ -147,21 +268,21 @@ mod tests {
 
     #[test]
     fn lookup_by_language() {
-        assert_eq!(label("features", Lang::Zh), Some("主要特性"));
-        assert_eq!(label("features", Lang::En), Some("Main features"));
-        assert_eq!(label("no-such-label", Lang::En), None);
-        assert_eq!(get("no such label", Lang::Zh), "no such label");
-        assert_eq!(to_json(Lang::En)["known_issues"], "Known issues");
-        assert_eq!(label("colon", Lang::En), Some(": "));
-        assert_eq!(label("colon", Lang::Zh), Some("："));
+        assert_eq!(label("features", Lang::ZH), Some("主要特性"));
+        assert_eq!(label("features", Lang::EN), Some("Main features"));
+        assert_eq!(label("no-such-label", Lang::EN), None);
+        assert_eq!(get("no such label", Lang::ZH), "no such label");
+        assert_eq!(to_json(Lang::EN)["known_issues"], "Known issues");
+        assert_eq!(label("colon", Lang::EN), Some(": "));
+        assert_eq!(label("colon", Lang::ZH), Some("："));
         assert_eq!(
             fill(
                 "draft_only_arch",
-                Lang::En,
+                Lang::EN,
                 &[("line", "{arch} x"), ("arch", "arm64")]
             ),
             "{arch} x (arm64 only)"
         );
-        assert_eq!(fill("only_arch", Lang::Zh, &[]), "仅 {arch} 架构");
+        assert_eq!(fill("only_arch", Lang::ZH, &[]), "仅 {arch} 架构");
     }
 }

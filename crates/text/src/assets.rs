@@ -420,7 +420,7 @@ mod tests {
             .skip_while(|l| *l != "### Docker Image URIs")
             .skip(1)
             .collect();
-        let (draft, unplaced) = assets_of(&lines, "2.7", Lang::En);
+        let (draft, unplaced) = assets_of(&lines, "2.7", Lang::EN);
         assert!(unplaced.is_empty(), "{unplaced:?}");
         assert_eq!(draft.assets.len(), 8);
         assert_eq!(
@@ -440,7 +440,7 @@ mod tests {
             "* docker pull registry.example.com/team/train:3.1-cpu",
             "- registry.example.com/team/train:3.1-gpu",
         ];
-        let (draft, unplaced) = assets_of(&lines, "3.1", Lang::En);
+        let (draft, unplaced) = assets_of(&lines, "3.1", Lang::EN);
         assert!(unplaced.is_empty(), "{unplaced:?}");
         assert_eq!(
             images(&draft),
@@ -459,7 +459,7 @@ mod tests {
             .skip(1)
             .take_while(|l| *l != "Driver Requirements")
             .collect();
-        let (draft, unplaced) = assets_of(&lines, "25.10", Lang::Zh);
+        let (draft, unplaced) = assets_of(&lines, "25.10", Lang::ZH);
         assert!(unplaced.is_empty(), "{unplaced:?}");
         let vpc = draft.vpc_image.unwrap();
         assert_eq!(vpc.placeholders[0].name, "region-id");
@@ -469,10 +469,10 @@ mod tests {
         );
         let a = &draft.assets[0];
         assert_eq!(
-            a.suits.iter().map(|t| t.zh.as_str()).collect::<Vec<_>>(),
+            a.suits.iter().map(|t| t.side(Lang::ZH)).collect::<Vec<_>>(),
             ["ACS产品形态", "灵骏多租产品形态"]
         );
-        assert_eq!(a.not_suits[0].zh, "灵骏单租产品形态");
+        assert_eq!(a.not_suits[0].side(Lang::ZH), "灵骏单租产品形态");
     }
 
     #[test]
@@ -483,7 +483,7 @@ mod tests {
             "{image:tag}",
             ": the image name and tag.",
         ];
-        let (draft, unplaced) = assets_of(&defined, "25.11", Lang::En);
+        let (draft, unplaced) = assets_of(&defined, "25.11", Lang::EN);
         assert!(unplaced.is_empty(), "{unplaced:?}");
         let vpc = draft.vpc_image.unwrap();
         assert_eq!(
@@ -491,7 +491,11 @@ mod tests {
             ["cn-beijing", "cn-wulanchabu"]
         );
         assert_eq!(
-            vpc.placeholders[1].description.as_ref().unwrap().en,
+            vpc.placeholders[1]
+                .description
+                .as_ref()
+                .unwrap()
+                .side(Lang::EN),
             "the image name and tag."
         );
         let table = [
@@ -501,12 +505,16 @@ mod tests {
             "| {region-id} | 您使用的ACS产品所在的开服地域,比如:cn-beijing、cn-hangzhou等。 |",
             "| {image:tag} | 实际镜像的名称和Tag。 |",
         ];
-        let (draft, unplaced) = assets_of(&table, "25.11", Lang::Zh);
+        let (draft, unplaced) = assets_of(&table, "25.11", Lang::ZH);
         assert!(unplaced.is_empty(), "{unplaced:?}");
         let vpc = draft.vpc_image.unwrap();
         assert_eq!(vpc.placeholders[0].examples, ["cn-beijing", "cn-hangzhou"]);
         assert_eq!(
-            vpc.placeholders[1].description.as_ref().unwrap().zh,
+            vpc.placeholders[1]
+                .description
+                .as_ref()
+                .unwrap()
+                .side(Lang::ZH),
             "实际镜像的名称和Tag。"
         );
     }

@@ -598,7 +598,7 @@ mod tests {
         let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
         let mut draft = Draft::default();
         let mut unplaced = Vec::new();
-        contents(&numbered, Lang::En, &mut draft, &mut unplaced);
+        contents(&numbered, Lang::EN, &mut draft, &mut unplaced);
         (draft, unplaced)
     }
 
@@ -780,7 +780,7 @@ mod tests {
 
     fn draft_with_features(features: &[&str]) -> Draft {
         Draft {
-            features: features.iter().map(|f| text(Lang::En, *f)).collect(),
+            features: features.iter().map(|f| text(Lang::EN, *f)).collect(),
             ..Draft::default()
         }
     }
@@ -794,7 +794,7 @@ mod tests {
             "megatron-core升级至0.14.0、transformer_engine升级至2.4,合入对应社区功能。",
             "CUDA in the base image upgraded to 12.9.0.",
         ]);
-        from_prose(&mut draft, Lang::En);
+        from_prose(&mut draft, Lang::EN);
         assert_eq!(
             shared(&draft),
             pairs(&[
@@ -807,7 +807,7 @@ mod tests {
         // A table wins: prose is not read then.
         let mut with_table = draft_with_features(&["vLLM upgraded to 0.10.0"]);
         with_table.components.insert("vllm".into(), "0.9.0".into());
-        from_prose(&mut with_table, Lang::En);
+        from_prose(&mut with_table, Lang::EN);
         assert_eq!(shared(&with_table), pairs(&[("vllm", "0.9.0")]));
     }
 
@@ -819,7 +819,7 @@ mod tests {
             .collect();
         let features: Vec<&str> = lines.iter().map(|l| &l[2..]).collect();
         let mut draft = draft_with_features(&features);
-        from_prose(&mut draft, Lang::En);
+        from_prose(&mut draft, Lang::EN);
         assert_eq!(
             shared(&draft),
             pairs(&[
@@ -847,7 +847,7 @@ mod tests {
             .map(|l| l.trim_start_matches("- "))
             .collect();
         let mut draft = draft_with_features(&features);
-        from_prose(&mut draft, Lang::En);
+        from_prose(&mut draft, Lang::EN);
         let got = shared(&draft);
         for want in pairs(&[
             ("PyTorch", "2.13.0"),
@@ -878,7 +878,7 @@ mod tests {
         for page in pages {
             let lines: Vec<&str> = page.lines().collect();
             let numbered: Vec<(usize, &str)> = lines.iter().copied().enumerate().collect();
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in [Lang::ZH, Lang::EN] {
                 let mut draft = draft_with_features(&lines);
                 let mut unplaced = Vec::new();
                 contents(&numbered, lang, &mut draft, &mut unplaced);

@@ -126,9 +126,5 @@ pub(crate) struct SectionOut {
 
 /// `s` as the text of one language.
 pub(crate) fn text(lang: Lang, s: impl Into<String>) -> Text {
-    let s = s.into();
-    match lang {
-        Lang::Zh => Text::new(s, ""),
-        Lang::En => Text::new("", s),
-    }
+    Text::one(lang, s)
 }

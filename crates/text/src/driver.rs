@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn the_25_05_page_in_chinese() {
-        let d = driver(&driver_paragraphs(PAGE_25_05), Lang::Zh);
+        let d = driver(&driver_paragraphs(PAGE_25_05), Lang::ZH);
         assert_eq!(d.cuda.as_deref(), Some("12.9.0"));
         assert_eq!(d.min.as_deref(), Some("575"));
         assert_eq!(
@@ -251,7 +251,7 @@ mod tests {
             "Release 25.06 is based on CUDA 12.9.1, which requires NVIDIA driver version 575 or later. However, if you are running on a data center GPU (for example, T4 or any other data center GPU), you can use NVIDIA driver release 470.57 (or a later R470 version), 525.85 (R525 or later), 535.86 (or later R535), or 545.23 (or later R545).",
             "The CUDA driver's compatibility package only supports particular drivers. Thus, users should upgrade from all R418, R440, R450, R460, R510, R520, R530, R545, R555 and R560 drivers, which are not forward-compatible with CUDA 12.9.",
         ];
-        let d = driver(&page, Lang::En);
+        let d = driver(&page, Lang::EN);
         assert_eq!(d.cuda.as_deref(), Some("12.9.1"));
         assert_eq!(d.min.as_deref(), Some("575"));
         assert_eq!(
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn ngc_pages_with_bare_and_wildcard_branches() {
-        let d = driver(&driver_paragraphs(NGC_20_02), Lang::En);
+        let d = driver(&driver_paragraphs(NGC_20_02), Lang::EN);
         assert_eq!(d.cuda.as_deref(), Some("10.2.89"));
         assert_eq!(d.min.as_deref(), Some("440.33.01"));
         assert_eq!(
@@ -283,12 +283,12 @@ mod tests {
             ]
         );
         assert!(d.upgrade_from.is_empty());
-        let d = driver(&driver_paragraphs(NGC_20_06), Lang::En);
+        let d = driver(&driver_paragraphs(NGC_20_06), Lang::EN);
         assert_eq!(d.cuda.as_deref(), Some("11.0.167"));
         assert_eq!(d.min.as_deref(), Some("450"));
         assert_eq!(branch_list(&d), ["R418>=418", "R440>=440.30"]);
         // A page that only names the CUDA version.
-        let d = driver(&driver_paragraphs(NGC_25_12), Lang::En);
+        let d = driver(&driver_paragraphs(NGC_25_12), Lang::EN);
         assert_eq!(d.cuda.as_deref(), Some("13.1.0"));
         assert_eq!(d.min, None);
         assert!(d.datacenter.is_empty());
@@ -300,7 +300,7 @@ mod tests {
             &[
                 "该镜像基于CUDA 12.8.0,需要NVIDIA驱动版本 >= 570。在数据中心GPU上,也可以使用535.86(R535或更高版本)。",
             ],
-            Lang::Zh,
+            Lang::ZH,
         );
         assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
         assert_eq!(d.min.as_deref(), Some("570"));
@@ -312,7 +312,7 @@ mod tests {
         // `İ` is longer in lowercase; positions are taken on ASCII case only.
         let d = driver(
             &["İ该release基于CUDA 12.8.0,需要NVIDIA驱动程序版本575或更高版本。"],
-            Lang::Zh,
+            Lang::ZH,
         );
         assert_eq!(d.cuda.as_deref(), Some("12.8.0"));
         assert_eq!(d.min.as_deref(), Some("575"));

@@ -69,6 +69,16 @@ pub enum ImportError {
         /// The language whose texts it already has.
         lang: Lang,
     },
+    /// The page is in a language the project does not write in.
+    #[error("{}: the page is in `{lang}`, not one of the project's languages ({langs})\n  = hint: add `{lang}` to `languages` in relnotes.toml, or pass --lang", path.display())]
+    Language {
+        /// The page.
+        path: PathBuf,
+        /// The page's language.
+        lang: Lang,
+        /// The project's languages, quoted.
+        langs: String,
+    },
     /// Two pages of one import give the same release in the same language.
     #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
     Twice {

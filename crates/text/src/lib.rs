@@ -39,7 +39,7 @@ use error::MAX_PAGE_BYTES;
 
 use indexmap::IndexMap;
 use model::output;
-use model::record::{Lang, Workspace};
+use model::record::{Lang, Text, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use structure::Warning;
@@ -231,17 +231,42 @@ fn import_one(
         .collect::<Vec<_>>()
         .join("\n");
     let lang = req.lang.unwrap_or_else(|| stated::lang(&all_text));
+    let langs = workspace.languages();
+    if !langs.contains(&lang) {
+        return Err(ImportError::Language {
+            path: page_path.to_path_buf(),
+            lang,
+            langs: langs
+                .iter()
+                .map(|l| format!("`{l}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
     let parsed = parse::parse(&parts, &version, lang, &product);
     warnings.extend(parsed.warnings);
     let mut draft = parsed.draft;
+    // The generated title speaks every language of the project.
+    draft.title = Text::from_pairs(langs.iter().map(|&l| {
+        let title = model::labels::fill(
+            "record_title",
+            l,
+            &[
+                ("product", workspace.project.product.name.get(l)),
+                ("version", &version),
+            ],
+        );
+        (l, title)
+    }));
     let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
     components::settle_names(&mut draft, &known);
-    let imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
+    let mut imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
         path: page_path.to_path_buf(),
         message: format!("cannot encode the record: {e}"),
     })?;
+    fit_texts(&mut imported_value, &langs);
     let path = workspace.release_path(&version);
     let earlier = records.shift_remove(&path);
     let base = match earlier {
@@ -352,7 +377,33 @@ fn merge_lang(
 }
 
 fn is_text(t: &toml::map::Map<String, toml::Value>) -> bool {
-    !t.is_empty() && t.keys().all(|k| k == "zh" || k == "en")
+    !t.is_empty()
+        && t.iter()
+            .all(|(k, v)| v.is_str() && k.parse::<Lang>().is_ok_and(|l| l.code() == k.as_str()))
+}
+
+/// Makes every text of `value` hold exactly the project's languages, in
+/// its order: empty where the page said nothing in one.
+fn fit_texts(value: &mut toml::Value, langs: &[Lang]) {
+    use toml::Value;
+    match value {
+        Value::Table(t) if is_text(t) => {
+            let fitted = langs
+                .iter()
+                .map(|l| {
+                    let text = t.get(l.code()).cloned();
+                    (
+                        l.code().to_string(),
+                        text.unwrap_or(Value::String(String::new())),
+                    )
+                })
+                .collect();
+            *t = fitted;
+        }
+        Value::Table(t) => t.iter_mut().for_each(|(_, v)| fit_texts(v, langs)),
+        Value::Array(a) => a.iter_mut().for_each(|v| fit_texts(v, langs)),
+        _ => {}
+    }
 }
 
 /// Loads `text` as `releases/<version>.toml` of a copy of the project.

@@ -87,7 +87,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     };
     let mut draft = Draft {
         version: version.to_string(),
-        title: Text::new(title(Lang::Zh), title(Lang::En)),
+        title: Text::new(title(Lang::ZH), title(Lang::EN)),
         ..Draft::default()
     };
     let mut warnings = Vec::new();
@@ -362,7 +362,7 @@ mod tests {
             &Page::read(PageKind::Markdown, md),
             crate::headings::Headings::built_in(),
         );
-        parse(&page, "9.9", Lang::En, "x").draft
+        parse(&page, "9.9", Lang::EN, "x").draft
     }
 
     #[test]
@@ -387,7 +387,7 @@ mod tests {
                 "AWS OFI NCCL plugin=1.11.0"
             ]
         );
-        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
         assert_eq!(
             features,
             [
@@ -403,7 +403,7 @@ mod tests {
             "# x 9.9\n\n## Key Features and Enhancements\n\nThis release includes the following.\n\n\
              - one\n- two\n\n## Bug fixes\n\n- None.\n\n## Build notes\n\nText.\n\n## Build Notes\n\nMore.\n",
         );
-        let features: Vec<&str> = draft.features.iter().map(|t| t.en.as_str()).collect();
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
         assert_eq!(features, ["one", "two"]);
         assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();

@@ -83,9 +83,9 @@ pub fn lang(text: &str) -> Lang {
         .count();
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
     if han >= 10 || (han > 0 && han * 5 >= letters) {
-        Lang::Zh
+        Lang::ZH
     } else {
-        Lang::En
+        Lang::EN
     }
 }
 
@@ -132,9 +132,9 @@ mod tests {
     fn language_from_characters() {
         assert_eq!(
             lang("本文介绍training-nv-pytorch 25.10版本发布记录。"),
-            Lang::Zh
+            Lang::ZH
         );
-        assert_eq!(lang("PyTorch Release 20.02"), Lang::En);
-        assert_eq!(lang("Release notes (see 中文)"), Lang::En);
+        assert_eq!(lang("PyTorch Release 20.02"), Lang::EN);
+        assert_eq!(lang("Release notes (see 中文)"), Lang::EN);
     }
 }

@@ -16,6 +16,11 @@ use std::path::{Path, PathBuf};
 pub const PROJECT_FILE: &str = "relnotes.toml";
 /// The directory below the root that holds one `<version>.toml` per release.
 pub const RELEASES_DIR: &str = "releases";
+/// The directory below the root that holds a project's labels, one
+/// `<tag>.toml` per language (docs/languages.md).
+pub const LOCALES_DIR: &str = "locales";
+/// The largest labels file read: the built-in ones are about 10 KiB.
+pub const MAX_LOCALE_BYTES: u64 = 256 * 1024;
 
 /// The most characters of a name (a component, a section id) a message quotes.
 const NAME_CHARS: usize = 80;
@@ -27,6 +32,9 @@ pub struct Workspace {
     pub root: PathBuf,
     /// The project file, validated.
     pub project: Project,
+    /// What opening it found short of an error (labels a project's
+    /// `locales/<tag>.toml` lacks).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// A release that passed validation, with its warnings and where its
@@ -90,14 +98,25 @@ impl Workspace {
                 d,
             ));
         }
-        check_texts(&sources, &texts, &mut problems);
+        for (i, lang) in project.languages.iter().enumerate() {
+            if project.languages[..i].contains(lang) {
+                problems.push(sources.diagnostic(
+                    Severity::Error,
+                    sources.value(&format!("languages[{i}]")),
+                    format!("the language `{lang}` is listed twice"),
+                ));
+            }
+        }
+        check_texts(&sources, &project.languages, &texts, &mut problems);
         let errors: Vec<_> = problems.into_iter().filter(Diagnostic::is_error).collect();
         if !errors.is_empty() {
             return Err(RecordError::Invalid(errors));
         }
+        let warnings = load_locales(root, &project.languages)?;
         Ok(Workspace {
             root: root.to_path_buf(),
             project,
+            warnings,
         })
     }
 
@@ -108,7 +127,7 @@ impl Workspace {
 
     /// The first of the project's languages (Chinese if it lists none).
     pub fn default_language(&self) -> Lang {
-        self.languages().first().copied().unwrap_or(Lang::Zh)
+        self.languages().first().copied().unwrap_or(Lang::ZH)
     }
 
     /// `<root>/releases`.
@@ -401,7 +420,12 @@ fn validate(
         }
     }
 
-    check_texts(sources, &release_texts(release), &mut out);
+    check_texts(
+        sources,
+        &project.languages,
+        &release_texts(release),
+        &mut out,
+    );
     out
 }
 
@@ -546,33 +570,162 @@ pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     texts
 }
 
-/// A missing side is a warning (an error under `--strict`); both missing is an error.
-fn check_texts(sources: &SourceMap, texts: &[TextPlace], out: &mut Vec<Diagnostic>) {
+/// Reads `locales/<tag>.toml` of each of the project's languages that has
+/// one and lays it over the built-in labels (`labels::install`). A
+/// language with neither is an error; keys a file lacks fall back to
+/// English, with one warning naming them; a key no label has is an error.
+fn load_locales(root: &Path, langs: &[Lang]) -> Result<Vec<Diagnostic>, RecordError> {
+    let mut warnings = Vec::new();
+    let mut errors = Vec::new();
+    for &lang in langs {
+        let path = locale_path(root, lang);
+        let source = match project_file::read_at_most(root, &path, MAX_LOCALE_BYTES) {
+            Err(e) if e.is_not_found() => {
+                if !crate::labels::has_built_in(lang) {
+                    errors.push(
+                        Diagnostic::new(
+                            Severity::Error,
+                            &super::diagnostic::shown(&root.join(PROJECT_FILE)),
+                            format!("relnotes has no labels in `{lang}`"),
+                        )
+                        .with_hint(Some(format!(
+                            "write them: relnotes labels en > {LOCALES_DIR}/{lang}.toml, then translate the values (docs/languages.md)"
+                        ))),
+                    );
+                }
+                continue;
+            }
+            read => read?,
+        };
+        if source.len() as u64 > MAX_LOCALE_BYTES {
+            errors.push(Diagnostic::new(
+                Severity::Error,
+                &super::diagnostic::shown(&path),
+                format!(
+                    "the labels file is larger than {} KiB",
+                    MAX_LOCALE_BYTES / 1024
+                ),
+            ));
+            continue;
+        }
+        let source = String::from_utf8(source).map_err(|_| {
+            RecordError::Invalid(vec![Diagnostic::new(
+                Severity::Error,
+                &super::diagnostic::shown(&path),
+                "the file is not UTF-8",
+            )])
+        })?;
+        let table: crate::labels::Table = parse(&path, &source)?;
+        let sources = SourceMap::new(&path, &source);
+        let known: Vec<&str> = crate::labels::keys().collect();
+        for key in table.keys().filter(|k| !known.contains(&k.as_str())) {
+            errors.push(
+                sources
+                    .diagnostic(
+                        Severity::Error,
+                        sources.key(key),
+                        format!("unknown label `{}`", clip(key, NAME_CHARS)),
+                    )
+                    .with_hint(did_you_mean(key, known.iter().copied())),
+            );
+        }
+        let missing = crate::labels::install(lang, &table);
+        if !missing.is_empty() {
+            warnings.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    &super::diagnostic::shown(&path),
+                    format!(
+                        "{} labels fall back to English: {}",
+                        missing.len(),
+                        missing.join(", ")
+                    ),
+                )
+                .with_hint(Some(format!(
+                    "add them: relnotes labels {lang} lists every label as it now reads"
+                ))),
+            );
+        }
+    }
+    if errors.is_empty() {
+        Ok(warnings)
+    } else {
+        Err(RecordError::Invalid(errors))
+    }
+}
+
+/// `<root>/locales/<tag>.toml`: a project's labels in `lang`.
+pub fn locale_path(root: &Path, lang: Lang) -> PathBuf {
+    root.join(LOCALES_DIR).join(format!("{lang}.toml"))
+}
+
+/// A text missing one of the project's languages is a warning (an error
+/// under `--strict`); missing all of them, or having a language the
+/// project does not write in, is an error.
+fn check_texts(
+    sources: &SourceMap,
+    langs: &[Lang],
+    texts: &[TextPlace],
+    out: &mut Vec<Diagnostic>,
+) {
     for place in texts {
-        let missing = place.text.missing();
+        let label = &place.label;
+        let at = sources.value(&place.path);
+        let foreign = place.text.foreign(langs);
+        if !foreign.is_empty() {
+            out.push(
+                sources
+                    .diagnostic(
+                        Severity::Error,
+                        at,
+                        format!(
+                            "`{label}` is in {}, not one of the project's languages",
+                            tag_list(&foreign, "and")
+                        ),
+                    )
+                    .with_hint(Some(format!(
+                        "the project writes in {} (`languages` in relnotes.toml)",
+                        tag_list(langs, "and")
+                    ))),
+            );
+            continue;
+        }
+        let missing = place.text.missing(langs);
         if missing.is_empty() {
             continue;
         }
-        let label = &place.label;
-        let (severity, message) = if missing.len() == 2 {
-            (
+        let diagnostic = if missing.len() == langs.len() {
+            sources.diagnostic(
                 Severity::Error,
+                at,
                 format!("`{label}` is empty in every language"),
             )
         } else {
-            (
+            sources.diagnostic(
                 Severity::Warning,
-                format!("`{label}` has no `{}` translation", missing[0]),
+                at,
+                format!("`{label}` has no {} translation", tag_list(&missing, "or")),
             )
         };
-        out.push(
-            sources
-                .diagnostic(severity, sources.value(&place.path), message)
-                .with_hint(Some(format!(
-                    "add `{} = \"…\"` beside the other language",
-                    missing[0]
-                ))),
-        );
+        let others = if langs.len() - missing.len() == 1 {
+            "the other language"
+        } else {
+            "the other languages"
+        };
+        out.push(diagnostic.with_hint(Some(format!(
+            "add `{} = \"…\"` beside {others}",
+            missing[0]
+        ))));
+    }
+}
+
+/// `` `zh`, `en` and `ja` `` (with `or` in place of `and` as asked).
+pub(crate) fn tag_list(langs: &[Lang], and: &str) -> String {
+    let quoted: Vec<String> = langs.iter().map(|l| format!("`{l}`")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
     }
 }
 

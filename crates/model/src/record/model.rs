@@ -121,8 +121,8 @@ impl Scenario {
             Scenario::Inference => "scenario_inference",
         };
         Text::new(
-            crate::labels::get(key, Lang::Zh),
-            crate::labels::get(key, Lang::En),
+            crate::labels::get(key, Lang::ZH),
+            crate::labels::get(key, Lang::EN),
         )
     }
 }

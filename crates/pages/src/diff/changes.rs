@@ -2,6 +2,7 @@
 //! part of the record, as the text, JSON and page encoders read them.
 
 use super::words::{WordOp, word_diff};
+use indexmap::IndexMap;
 use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
 use model::version::Ecosystem;
 use serde::Serialize;
@@ -474,33 +475,35 @@ impl TitleChange {
     }
 }
 
-/// A word diff of both languages of one text.
+/// A word diff of every language of one text, in the order the texts
+/// are written.
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct BodyDiff {
-    pub zh: Vec<WordOp>,
-    pub en: Vec<WordOp>,
-}
+#[serde(transparent)]
+pub(crate) struct BodyDiff(IndexMap<Lang, Vec<WordOp>>);
 
 impl BodyDiff {
     pub fn between(from: &Text, to: &Text) -> BodyDiff {
-        BodyDiff {
-            zh: word_diff(&from.zh, &to.zh),
-            en: word_diff(&from.en, &to.en),
+        let langs = from.entries().chain(to.entries()).map(|(l, _)| l);
+        let mut diffs = IndexMap::new();
+        for lang in langs {
+            diffs
+                .entry(lang)
+                .or_insert_with(|| word_diff(from.side(lang), to.side(lang)));
         }
+        BodyDiff(diffs)
     }
 
-    /// The word diff of the language pages are written in; the other
-    /// language's when this one is empty on both sides.
+    /// The word diff of the language pages are written in; where that is
+    /// empty on both sides, English's, else the first language's with words
+    /// (as [`Text::get`] falls back).
     pub fn get(&self, lang: Lang) -> &[WordOp] {
-        let (wanted, fallback) = match lang {
-            Lang::Zh => (&self.zh, &self.en),
-            Lang::En => (&self.en, &self.zh),
-        };
-        if wanted.iter().all(|op| op.text.trim().is_empty()) {
-            fallback
-        } else {
-            wanted
-        }
+        let has_words = |ops: &&Vec<WordOp>| !ops.iter().all(|op| op.text.trim().is_empty());
+        [self.0.get(&lang), self.0.get(&Lang::EN)]
+            .into_iter()
+            .flatten()
+            .chain(self.0.values())
+            .find(has_words)
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -587,7 +590,8 @@ impl ReleaseDiff {
     }
 }
 
-/// Two texts say the same in both languages (surrounding blanks aside).
+/// Two texts say the same in every language (surrounding blanks aside).
 pub(crate) fn same_text(a: &Text, b: &Text) -> bool {
-    a.zh.trim() == b.zh.trim() && a.en.trim() == b.en.trim()
+    let agree = |a: &Text, b: &Text| a.entries().all(|(l, t)| t.trim() == b.side(l).trim());
+    agree(a, b) && agree(b, a)
 }

@@ -25,12 +25,12 @@ mod tests {
     #[test]
     fn downgrade_heading_is_loud_in_both_languages() {
         use super::super::Change;
-        assert_eq!(change_heading(Change::Downgraded, Lang::En), "▼ DOWNGRADE");
+        assert_eq!(change_heading(Change::Downgraded, Lang::EN), "▼ DOWNGRADE");
         assert_eq!(
-            change_heading(Change::Downgraded, Lang::Zh),
+            change_heading(Change::Downgraded, Lang::ZH),
             "▼ DOWNGRADE 降级"
         );
-        assert_eq!(change_heading(Change::Upgraded, Lang::Zh), "▲ 升级");
-        assert_eq!(get("no such label", Lang::Zh), "no such label");
+        assert_eq!(change_heading(Change::Upgraded, Lang::ZH), "▲ 升级");
+        assert_eq!(get("no such label", Lang::ZH), "no such label");
     }
 }

@@ -297,7 +297,7 @@ wording = { zh = "基于CUDA 12.8.0", en = "Based on CUDA 12.8.0" }
     assert_eq!(d.upgrade_from.added, ["R560"]);
     assert_eq!(d.upgrade_from.removed, ["R545"]);
     let wording = d.wording.expect("wording changed");
-    assert_eq!(wording.to.unwrap().en, "Based on CUDA 12.8.0");
+    assert_eq!(wording.to.unwrap().side(Lang::EN), "Based on CUDA 12.8.0");
     assert!(!d.cuda.is_unchanged());
 }
 
@@ -354,9 +354,9 @@ image = "r/x:2"
     assert_eq!(d.changed.len(), 1);
     let c = &d.changed[0];
     assert_eq!(c.image, "r/shared");
-    assert_eq!(c.suits.added[0].en, "B");
-    assert_eq!(c.suits.removed[0].en, "A");
-    assert_eq!(c.not_suits.added[0].zh, "甲");
+    assert_eq!(c.suits.added[0].side(Lang::EN), "B");
+    assert_eq!(c.suits.removed[0].side(Lang::EN), "A");
+    assert_eq!(c.not_suits.added[0].side(Lang::ZH), "甲");
     assert!(c.note.is_none(), "same note");
 }
 
@@ -376,7 +376,11 @@ known_issues = [{ zh = "问题", en = "Issue" }]
 "#,
     );
     let d = diff_of(&from, &to);
-    let en = |v: &[Text]| v.iter().map(|t| t.en.clone()).collect::<Vec<_>>();
+    let en = |v: &[Text]| {
+        v.iter()
+            .map(|t| t.side(Lang::EN).to_string())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(en(&d.features.added), ["A, reworded", "C"]);
     assert_eq!(en(&d.features.removed), ["A"]);
     assert_eq!(d.features.unchanged, 1);
@@ -397,12 +401,12 @@ fn bug_fixes_from_a_list_to_none_and_back() {
         "[bug_fixes]\nnone = { zh = \"暂无\", en = \"None\" }\n",
     );
     let d = diff_of(&list, &none).bug_fixes;
-    assert_eq!(d.removed[0].en, "Fix");
+    assert_eq!(d.removed[0].side(Lang::EN), "Fix");
     assert!(d.none.from.is_none());
-    assert_eq!(d.none.to.as_ref().unwrap().zh, "暂无");
+    assert_eq!(d.none.to.as_ref().unwrap().side(Lang::ZH), "暂无");
     assert!(d.none_changed() && !d.is_empty());
     let back = diff_of(&none, &list).bug_fixes;
-    assert_eq!(back.added[0].en, "Fix");
+    assert_eq!(back.added[0].side(Lang::EN), "Fix");
     assert!(back.none.to.is_none() && back.none.from.is_some());
     let same = diff_of(&none, &none).bug_fixes;
     assert!(same.is_empty(), "{same:?}");
@@ -537,13 +541,13 @@ body = { zh = "新", en = "new" }
     assert!(perf.title.changed());
     let body = perf.body.as_ref().expect("body changed");
     let deleted: String = body
-        .get(Lang::En)
+        .get(Lang::EN)
         .iter()
         .filter(|o| o.op == WordTag::Delete)
         .map(|o| o.text.as_str())
         .collect();
     let inserted: String = body
-        .get(Lang::En)
+        .get(Lang::EN)
         .iter()
         .filter(|o| o.op == WordTag::Insert)
         .map(|o| o.text.as_str())
@@ -557,7 +561,7 @@ body = { zh = "新", en = "new" }
         "{body:?}"
     );
     assert!(
-        body.get(Lang::Zh)
+        body.get(Lang::ZH)
             .iter()
             .any(|o| o.op == WordTag::Delete && o.text.contains("Golden"))
     );
@@ -576,8 +580,8 @@ fn text_report_puts_downgrades_first_and_loud() {
         "[components]\nUbuntu = \"24.04\"\nCUDA = \"12.8\"\ntorch = \"2.8.0.9+nv25.3\"\n",
     );
     let d = diff_of(&from, &to);
-    let en = to_text(&d, Lang::En);
-    let zh = to_text(&d, Lang::Zh);
+    let en = to_text(&d, Lang::EN);
+    let zh = to_text(&d, Lang::ZH);
     assert!(
         en.starts_with("Product: changes from 25.05 to 25.10\n"),
         "{en}"
@@ -602,7 +606,7 @@ fn text_report_puts_downgrades_first_and_loud() {
     assert!(zh.contains("  ▲ 升级 (1)\n"), "{zh}");
     assert!(zh.contains("架构: 共有 amd64\n"), "{zh}");
     assert!(en.ends_with("No other changes\n"), "{en}");
-    assert_eq!(en, to_text(&diff_of(&from, &to), Lang::En), "deterministic");
+    assert_eq!(en, to_text(&diff_of(&from, &to), Lang::EN), "deterministic");
 }
 
 #[test]
@@ -618,7 +622,7 @@ fn unchanged_components_are_counted_and_listed_only_when_few() {
         "[\"amd64\"]",
         &format!("[components]\n{many}torch = \"2.8\"\n"),
     );
-    let text = to_text(&diff_of(&from, &to), Lang::En);
+    let text = to_text(&diff_of(&from, &to), Lang::EN);
     assert!(text.contains("  = Unchanged (8)\n"), "{text}");
     assert!(!text.contains("pkg3"), "{text}");
     assert!(text.contains("[amd64] ▲1 =8\n"), "{text}");
@@ -633,7 +637,7 @@ fn unchanged_components_are_counted_and_listed_only_when_few() {
         "[\"amd64\"]",
         "[components]\nkept = \"1.0.0\"\ntorch = \"2.8\"\n",
     );
-    let text = to_text(&diff_of(&from, &to), Lang::En);
+    let text = to_text(&diff_of(&from, &to), Lang::EN);
     assert!(
         text.contains("  = Unchanged (1)\n    kept   1.0 → 1.0.0\n"),
         "{text}"
@@ -676,7 +680,7 @@ body = { zh = "基于25.10测试", en = "Tests based on 25.10 today" }
 "#,
     );
     let d = diff_of(&from, &to);
-    let en = to_text(&d, Lang::En);
+    let en = to_text(&d, Lang::EN);
     for expected in [
         "Driver requirements\n  ▼ DOWNGRADE CUDA base: 12.9.0 → 12.8.0\n",
         "Main features\n  + New feature\n  - Old feature\n",
@@ -686,7 +690,7 @@ body = { zh = "基于25.10测试", en = "Tests based on 25.10 today" }
     ] {
         assert!(en.contains(expected), "missing {expected:?} in\n{en}");
     }
-    let zh = to_text(&d, Lang::Zh);
+    let zh = to_text(&d, Lang::ZH);
     assert!(
         zh.contains("驱动要求\n  ▼ DOWNGRADE CUDA 基础版本: 12.9.0 → 12.8.0\n"),
         "{zh}"
@@ -761,7 +765,7 @@ fn the_text_report_escapes_hidden_controls() {
         "[components]\n\"vllm\\u001b]0;owned\\u0007\" = \"0.12.0\"\n\
          [[features]]\nen = \"\\u202eevil\\u001b[2J\"\n",
     );
-    let text = to_text(&diff_of(&from, &to), Lang::En);
+    let text = to_text(&diff_of(&from, &to), Lang::EN);
     assert!(!text.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{text:?}");
     assert!(text.contains("vllm\\u{1b}]0;owned\\u{7}"), "{text}");
     assert!(text.contains("\\u{202e}evil\\u{1b}[2J"), "{text}");

@@ -6,7 +6,7 @@
 
 use super::components::{ComponentsTable, components_table};
 use super::labels::label;
-use super::page::{Page, PageBase, alternate_page};
+use super::page::{Page, PageBase, alternate_pages};
 use super::{PageFormat, markdown};
 use model::record::{ArchView, BugFixes, Lang, Release, Text, Workspace};
 use serde::Serialize;
@@ -151,9 +151,9 @@ pub(crate) fn release_context(
     format: PageFormat,
 ) -> ReleaseContext {
     let content = release_notes(workspace, release, lang, format);
-    let alternate = alternate_page(workspace, &content.version, lang, format);
+    let alternates = alternate_pages(workspace, &content.version, lang, format);
     Page {
-        base: PageBase::new(workspace, lang, format, &content.title, alternate),
+        base: PageBase::new(workspace, lang, format, &content.title, alternates),
         content,
     }
 }
@@ -409,8 +409,9 @@ pub(super) mod tests {
         let workspace = Workspace {
             root: std::path::PathBuf::from("."),
             project,
+            warnings: Vec::new(),
         };
-        let en = release_context(&workspace, &release(), Lang::En, PageFormat::Html);
+        let en = release_context(&workspace, &release(), Lang::EN, PageFormat::Html);
         assert_eq!(en.base.alternate_href, None);
         assert_eq!(en.base.page.alternate, None);
     }
@@ -420,12 +421,13 @@ pub(super) mod tests {
         let workspace = Workspace {
             root: std::path::PathBuf::from("."),
             project: project(),
+            warnings: Vec::new(),
         };
-        let zh = release_context(&workspace, &release(), Lang::Zh, PageFormat::Html);
+        let zh = release_context(&workspace, &release(), Lang::ZH, PageFormat::Html);
         assert_eq!(
             zh.base.page.alternate,
             Some(crate::render::page::Alternate {
-                lang: Lang::En,
+                lang: Lang::EN,
                 href: "1.0.en.html".into(),
                 label: "English"
             })
@@ -459,7 +461,7 @@ pub(super) mod tests {
                 "{list} is present as a list"
             );
         }
-        let en = release_context(&workspace, &release(), Lang::En, PageFormat::Md);
+        let en = release_context(&workspace, &release(), Lang::EN, PageFormat::Md);
         assert_eq!(en.content.title, "Title");
         assert_eq!(en.base.page.alternate.unwrap().label, "中文");
         assert_eq!(en.base.alternate_href.as_deref(), Some("1.0.zh.md"));

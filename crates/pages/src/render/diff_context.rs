@@ -6,7 +6,7 @@
 use super::PageFormat;
 use super::context::{DatacenterItem, EnvItem, GpuItem, IncludeItem, PortItem};
 use super::diff_page::{diff_stem, inline_html, word_diff_block};
-use super::page::{Page, PageBase, alternate_page};
+use super::page::{Page, PageBase, alternate_pages};
 use crate::diff::labels::{self, change_heading};
 use crate::diff::{
     ArchGroup, Change, ComponentChange, KeyedDiff, ReleaseDiff, TextChange, TextsDiff, ValueChange,
@@ -272,9 +272,9 @@ pub(crate) fn diff_context(
     format: PageFormat,
 ) -> DiffContext {
     let content = diff_notes(workspace, changes, lang);
-    let alternate = alternate_page(workspace, &diff_stem(changes), lang, format);
+    let alternates = alternate_pages(workspace, &diff_stem(changes), lang, format);
     Page {
-        base: PageBase::new(workspace, lang, format, &content.title, alternate),
+        base: PageBase::new(workspace, lang, format, &content.title, alternates),
         content,
     }
 }

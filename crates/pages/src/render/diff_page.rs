@@ -166,6 +166,7 @@ body = { zh = "新", en = "new" }
         let workspace = Workspace {
             root: std::path::PathBuf::from("/nonexistent"),
             project,
+            warnings: Vec::new(),
         };
         (workspace, changes)
     }
@@ -174,7 +175,7 @@ body = { zh = "新", en = "new" }
     fn every_kind_of_change_renders_in_both_formats_and_languages() {
         let (workspace, changes) = everything();
         let templates = Templates::builtin().unwrap();
-        for lang in Lang::ALL {
+        for lang in [Lang::ZH, Lang::EN] {
             for format in [PageFormat::Md, PageFormat::Html] {
                 let page = render_diff(&templates, &workspace, &changes, lang, format)
                     .unwrap_or_else(|e| panic!("{lang} {format:?}: {e}"));
@@ -213,7 +214,7 @@ body = { zh = "新", en = "new" }
                 }
             }
         }
-        let md = render_diff(&templates, &workspace, &changes, Lang::En, PageFormat::Md).unwrap();
+        let md = render_diff(&templates, &workspace, &changes, Lang::EN, PageFormat::Md).unwrap();
         assert!(md.contains("[中文](1..2.zh.md)"), "{md}");
         assert!(!md.contains("- **Added** Stated as none"), "{md}");
         assert!(md.contains("- **Removed** Stated as none: None"), "{md}");
@@ -229,9 +230,9 @@ body = { zh = "新", en = "new" }
         let name = |changes: &ReleaseDiff, lang, format: PageFormat| {
             super::super::page_file_name(&diff_stem(changes), lang, format.extension())
         };
-        assert_eq!(name(&changes, Lang::En, PageFormat::Html), "1..2.en.html");
+        assert_eq!(name(&changes, Lang::EN, PageFormat::Html), "1..2.en.html");
         changes.only_arch = Some("amd64".into());
-        assert_eq!(name(&changes, Lang::Zh, PageFormat::Md), "1..2.amd64.zh.md");
+        assert_eq!(name(&changes, Lang::ZH, PageFormat::Md), "1..2.amd64.zh.md");
     }
 
     fn op(op: WordTag, text: &str) -> WordOp {

@@ -4,8 +4,8 @@
 use model::record::Lang;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use model::labels::label;
 
@@ -31,21 +31,24 @@ impl Serialize for Labels {
 impl Labels {
     /// Every label in `lang`, as written in its file.
     pub fn new(lang: Lang) -> Labels {
-        static ZH: OnceLock<Labels> = OnceLock::new();
-        static EN: OnceLock<Labels> = OnceLock::new();
-        let cell = match lang {
-            Lang::Zh => &ZH,
-            Lang::En => &EN,
-        };
-        cell.get_or_init(|| {
-            Labels(Arc::new(
-                model::labels::all(lang)
-                    .into_iter()
-                    .map(|(key, text)| (key, Cow::Borrowed(text)))
-                    .collect(),
-            ))
-        })
-        .clone()
+        type Cache = HashMap<(Lang, u64), Labels>;
+        static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+        let key = (lang, model::labels::generation());
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                Labels(Arc::new(
+                    model::labels::all(lang)
+                        .into_iter()
+                        .map(|(key, text)| (key, Cow::Borrowed(text)))
+                        .collect(),
+                ))
+            })
+            .clone()
     }
 
     /// The labels with `{product}` filled in.
@@ -76,7 +79,7 @@ mod tests {
 
     #[test]
     fn the_product_is_filled_in_on_request() {
-        let labels = Labels::new(Lang::En);
+        let labels = Labels::new(Lang::EN);
         assert_eq!(labels.get("site_title"), Some("{product} release notes"));
         assert_eq!(labels.get("features"), Some("Main features"));
         let labels = labels.with_product("img");
@@ -86,7 +89,7 @@ mod tests {
 
     #[test]
     fn labels_serialise_as_the_map_of_them() {
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in [Lang::ZH, Lang::EN] {
             let labels = Labels::new(lang).with_product("img");
             let as_map = serde_json::to_string(&*labels.0).unwrap();
             assert_eq!(serde_json::to_string(&labels).unwrap(), as_map);

@@ -24,10 +24,11 @@ pub struct Page<T> {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PageBase {
     pub lang: Lang,
-    pub other_lang: Lang,
+    /// The first of the project's other languages; `None` when the project
+    /// is written in one language only.
+    pub other_lang: Option<Lang>,
     pub format: PageFormat,
-    /// The same page in the other language; `None` when the project is
-    /// written in one language only.
+    /// The same page in `other_lang`.
     pub alternate_href: Option<String>,
     pub labels: Labels,
     pub product: String,
@@ -42,6 +43,10 @@ pub(crate) struct PageBase {
 pub(crate) struct PageHead {
     pub lang: Lang,
     pub title: String,
+    /// The same page in each of the project's other languages, in the
+    /// project's order.
+    pub alternates: Vec<Alternate>,
+    /// The first of `alternates` (templates written for two languages).
     pub alternate: Option<Alternate>,
     /// More `<link>`s in the head; only the pages of `relnotes site` have any.
     pub links: Vec<HeadLink>,
@@ -82,27 +87,30 @@ pub(crate) struct NavLink {
 
 impl PageBase {
     /// The base of a page of `workspace` in `lang`, titled `title`;
-    /// `alternate_href` is the file name of the same page in the other
-    /// language, when there is one. No head links, no navigation.
+    /// `alternates` are the file names of the same page in the project's
+    /// other languages. No head links, no navigation.
     pub fn new(
         workspace: &Workspace,
         lang: Lang,
         format: PageFormat,
         title: &str,
-        alternate_href: Option<String>,
+        alternates: Vec<(Lang, String)>,
     ) -> PageBase {
         let product = &workspace.project.product;
-        let other = lang.other();
-        let alternate = alternate_href.clone().map(|href| Alternate {
-            lang: other,
-            href,
-            label: label("language_name", other).unwrap_or(other.code()),
-        });
+        let alternates: Vec<Alternate> = alternates
+            .into_iter()
+            .map(|(other, href)| Alternate {
+                lang: other,
+                href,
+                label: label("language_name", other).unwrap_or(other.code()),
+            })
+            .collect();
+        let alternate = alternates.first().cloned();
         PageBase {
             lang,
-            other_lang: other,
+            other_lang: alternate.as_ref().map(|a| a.lang),
             format,
-            alternate_href,
+            alternate_href: alternate.as_ref().map(|a| a.href.clone()),
             labels: Labels::new(lang),
             product: product.name.get(lang).to_string(),
             product_id: product.id.clone(),
@@ -113,6 +121,7 @@ impl PageBase {
             page: PageHead {
                 lang,
                 title: title.to_string(),
+                alternates,
                 alternate,
                 links: Vec::new(),
                 nav: None,
@@ -121,17 +130,21 @@ impl PageBase {
     }
 }
 
-/// The file name of `version`'s page in the other language, when the
-/// project writes pages in it.
-pub(crate) fn alternate_page(
+/// The file names of `version`'s page in each of the project's other
+/// languages, in the project's order.
+pub(crate) fn alternate_pages(
     workspace: &Workspace,
     version: &str,
     lang: Lang,
     format: PageFormat,
-) -> Option<String> {
-    let other = lang.other();
+) -> Vec<(Lang, String)> {
     workspace
         .languages()
-        .contains(&other)
-        .then(|| super::page_file_name(version, other, format.extension()))
+        .into_iter()
+        .filter(|other| *other != lang)
+        .map(|other| {
+            let file = super::page_file_name(version, other, format.extension());
+            (other, file)
+        })
+        .collect()
 }

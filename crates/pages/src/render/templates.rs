@@ -1029,10 +1029,11 @@ mod layout_tests {
             .render(
                 "t",
                 &LayoutOnly {
-                    lang: Lang::En,
+                    lang: Lang::EN,
                     page: PageHead {
-                        lang: Lang::En,
+                        lang: Lang::EN,
                         title: "T".into(),
+                        alternates: Vec::new(),
                         alternate: None,
                         links: Vec::new(),
                         nav: None,

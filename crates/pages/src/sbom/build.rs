@@ -202,7 +202,7 @@ fn image(project: &Project, release: &Release, arch: &Arch) -> Result<CdxCompone
         .product
         .description
         .as_ref()
-        .map(|d| d.get(Lang::En).into());
+        .map(|d| d.get(Lang::EN).into());
     Ok(image)
 }
 
@@ -319,7 +319,7 @@ fn metadata_properties(release: &Release, arch: &Arch) -> Vec<Property> {
     }
     for include in &release.includes {
         let value = match &include.detail {
-            Some(detail) => format!("{} ({})", include.name, detail.get(Lang::En)),
+            Some(detail) => format!("{} ({})", include.name, detail.get(Lang::EN)),
             None => include.name.clone(),
         };
         out.push(Property::new("relnotes:include", &value));

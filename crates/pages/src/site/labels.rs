@@ -33,8 +33,8 @@ mod tests {
             "chg_downgraded",
             "from_version",
         ] {
-            assert!(model::labels::label(key, Lang::En).is_some(), "{key}");
+            assert!(model::labels::label(key, Lang::EN).is_some(), "{key}");
         }
-        assert_eq!(get("chg_downgraded", Lang::En), "downgraded");
+        assert_eq!(get("chg_downgraded", Lang::EN), "downgraded");
     }
 }

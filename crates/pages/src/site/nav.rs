@@ -153,13 +153,13 @@ mod tests {
             stem: "diff/25.05..25.10",
         };
         assert_eq!(
-            diff.to_lang(Lang::Zh, PageFormat::Md),
+            diff.to_lang(Lang::ZH, PageFormat::Md),
             "../../zh/diff/25.05..25.10.md"
         );
         let links = head_links(
             &diff,
-            Lang::En,
-            &Lang::ALL,
+            Lang::EN,
+            &[Lang::ZH, Lang::EN],
             Some("https://example.com/notes"),
         );
         let hrefs: Vec<&str> = links.iter().map(|l| l.href.as_str()).collect();
@@ -171,7 +171,7 @@ mod tests {
                 "https://example.com/notes/en/diff/25.05..25.10.html"
             ]
         );
-        let nav = nav_start(&diff, Lang::En, None);
+        let nav = nav_start(&diff, Lang::EN, None);
         assert_eq!(nav[1].href, "../matrix.html");
         assert!(nav.iter().all(|l| !l.current));
     }
@@ -179,9 +179,9 @@ mod tests {
     #[test]
     fn one_language_has_no_x_default() {
         let index = PagePath { stem: "index" };
-        let links = head_links(&index, Lang::Zh, &[Lang::Zh], None);
+        let links = head_links(&index, Lang::ZH, &[Lang::ZH], None);
         assert_eq!(links.len(), 1);
         assert_eq!(links[0].hreflang, Some("zh"));
-        assert!(nav_start(&index, Lang::Zh, Some(Overview::Index))[0].current);
+        assert!(nav_start(&index, Lang::ZH, Some(Overview::Index))[0].current);
     }
 }

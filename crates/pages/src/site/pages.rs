@@ -155,9 +155,9 @@ impl Builder<'_> {
         self.workspace.project.product.name.get(lang)
     }
 
-    fn other(&self, lang: Lang) -> Option<Lang> {
-        let other = lang.other();
-        self.langs.contains(&other).then_some(other)
+    /// The site's languages but `lang`, in the project's order.
+    fn others(&self, lang: Lang) -> impl Iterator<Item = Lang> + '_ {
+        self.langs.iter().copied().filter(move |l| *l != lang)
     }
 
     /// Where a page goes: `en/25.10.html`, `md/en/25.10.md`.
@@ -181,8 +181,11 @@ impl Builder<'_> {
         nav: Vec<NavLink>,
         own_page: bool,
     ) -> PageBase {
-        let alternate = self.other(lang).map(|other| path.to_lang(other, format));
-        let base = PageBase::new(self.workspace, lang, format, title, alternate);
+        let alternates = self
+            .others(lang)
+            .map(|other| (other, path.to_lang(other, format)))
+            .collect();
+        let base = PageBase::new(self.workspace, lang, format, title, alternates);
         let labels = if own_page {
             base.labels.with_product(self.product(lang))
         } else {
@@ -356,7 +359,7 @@ impl Builder<'_> {
     fn chooser(&self) -> Result<(), Error> {
         let lang = self.workspace.default_language();
         let title = labels::get("site_title", lang).replace("{product}", self.product(lang));
-        let base = PageBase::new(self.workspace, lang, PageFormat::Html, &title, None);
+        let base = PageBase::new(self.workspace, lang, PageFormat::Html, &title, Vec::new());
         let choices = self
             .langs
             .iter()
