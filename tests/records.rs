@@ -229,6 +229,12 @@ fn the_schema_refuses_what_the_loader_refuses() {
     assert!(record.is_valid(&json));
     json["bug_fixes"] = serde_json::json!({ "nothing": { "zh": "暂无", "en": "None" } });
     assert!(!record.is_valid(&json));
+    // A text is keyed by language tags (which ones the project has is the
+    // loader's to judge) and holds strings.
     json["bug_fixes"] = serde_json::json!([{ "zh": "修复", "fr": "corrigé" }]);
+    assert!(record.is_valid(&json));
+    json["bug_fixes"] = serde_json::json!([{ "zh": "修复", "zh_CN": "修复" }]);
+    assert!(!record.is_valid(&json));
+    json["bug_fixes"] = serde_json::json!([{ "zh": "修复", "en": 3 }]);
     assert!(!record.is_valid(&json));
 }
