@@ -58,8 +58,9 @@ pub enum Command {
     Render {
         /// The release, e.g. 25.10.
         version: String,
-        /// Language of the page; `all` writes one page per language into -o DIR.
-        #[arg(long, value_parser = ["zh", "en", "all"])]
+        /// Language of the page, one of the project's `languages` (a BCP 47
+        /// tag); `all` writes one page per language into -o DIR.
+        #[arg(long, value_name = "TAG|all")]
         lang: Option<String>,
         #[arg(long, value_enum, default_value_t = PageFormatArg::Md)]
         format: PageFormatArg,
@@ -82,8 +83,8 @@ pub enum Command {
         arch: Option<String>,
         #[arg(long, value_enum, default_value_t = DiffFormatArg::Text)]
         format: DiffFormatArg,
-        /// Language of headings and texts.
-        #[arg(long, value_parser = ["zh", "en"])]
+        /// Language of headings and texts, one of the project's `languages`.
+        #[arg(long, value_name = "TAG")]
         lang: Option<String>,
         /// Write to FILE instead of stdout.
         #[arg(short, long, value_name = "FILE")]
@@ -206,9 +207,10 @@ pub enum Command {
         /// default: the version the page states).
         #[arg(long)]
         version: Option<String>,
-        /// Language of the pages (default: each page's own); a page in the
-        /// other language of an existing record is merged into it.
-        #[arg(long, value_parser = ["zh", "en"])]
+        /// Language of the pages, one of the project's `languages` (default:
+        /// each page's own); a page in another language of an existing record
+        /// is merged into it.
+        #[arg(long, value_name = "TAG")]
         lang: Option<String>,
         /// Replace an existing record.
         #[arg(long)]

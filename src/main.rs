@@ -49,7 +49,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
     let command = match cli.command {
         Invocation::Standalone(command) => {
-            return cli::standalone::run(command, Cli::command());
+            return cli::standalone::run(command, Cli::command(), cli.root.as_deref());
         }
         Invocation::Project(command) => command,
     };

@@ -29,7 +29,7 @@ pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outc
     let workspace = &session.workspace;
     let templates = Templates::load(workspace, req.templates)?;
     let langs: Vec<Lang> = match req.lang {
-        Some(LangChoice::One(lang)) => vec![lang],
+        Some(LangChoice::One(lang)) => vec![session.language(lang)?],
         Some(LangChoice::All) => workspace.languages(),
         None => vec![workspace.default_language()],
     };
@@ -84,7 +84,10 @@ pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<Outcome
     let from = session.load(req.from)?;
     let to = session.load(req.to)?;
     let workspace = &session.workspace;
-    let lang = req.lang.unwrap_or_else(|| workspace.default_language());
+    let lang = match req.lang {
+        Some(lang) => session.language(lang)?,
+        None => workspace.default_language(),
+    };
     let changes = diff::diff(&workspace.project, &from.release, &to.release, req.arch)?;
     let text = match req.format {
         DiffFormat::Text => diff::to_text(&changes, lang),

@@ -1,7 +1,7 @@
 //! The project a command works on.
 
 use crate::Error;
-use model::record::{self, Diagnostic, Loaded, RecordError, Workspace};
+use model::record::{self, Diagnostic, Lang, Loaded, RecordError, Workspace};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -33,6 +33,19 @@ impl Session {
             workspace,
             strict,
         })
+    }
+
+    /// `lang`, when it is one of the project's languages.
+    pub(crate) fn language(&self, lang: Lang) -> Result<Lang, Error> {
+        let langs = self.workspace.languages();
+        if langs.contains(&lang) {
+            return Ok(lang);
+        }
+        let listed: Vec<String> = langs.iter().map(|l| format!("`{l}`")).collect();
+        Err(Error::Usage(format!(
+            "`{lang}` is not one of the project's languages: {} (`languages` in relnotes.toml)",
+            listed.join(", ")
+        )))
     }
 
     /// Loads one release, keeping its warnings.

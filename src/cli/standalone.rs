@@ -5,9 +5,10 @@
 use clap::Subcommand;
 use clap_complete::Shell;
 use clap_mangen::Man;
+use model::record::{Lang, Workspace};
 use relnotes::Error;
 use relnotes::output::{self, OutputFile};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]
 pub enum Standalone {
@@ -45,6 +46,16 @@ pub enum Standalone {
         #[arg(long)]
         project: bool,
     },
+    /// Print a language's labels as TOML: the built-in ones, or the
+    /// project's locales/TAG.toml laid over them.
+    ///
+    /// A project adds a language by writing that file:
+    /// `relnotes labels en > locales/id.toml`, then translating the values
+    /// (docs/languages.md).
+    Labels {
+        /// The language, a BCP 47 tag (en, zh, zh-Hant, ja, id …).
+        tag: String,
+    },
     /// Manage the layer catalog cache of verify, sbom --from-image, new,
     /// sync and attach --observed (docs/cache.md).
     Cache {
@@ -55,8 +66,21 @@ pub enum Standalone {
 
 /// Runs a command that needs no project; its exit code. `cli` is the
 /// whole command line, which completions and man pages describe.
-pub fn run(command: Standalone, cli: clap::Command) -> Result<u8, Error> {
+pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Result<u8, Error> {
     match command {
+        Standalone::Labels { tag } => {
+            let lang: Lang = tag.parse().map_err(Error::Usage)?;
+            let root = match root {
+                Some(dir) => Workspace::find_root(dir),
+                None => Workspace::find_root(Path::new(".")),
+            };
+            let (text, warnings) =
+                model::record::load::labels_file(root.as_deref(), lang).map_err(Error::from)?;
+            for warning in warnings {
+                eprintln!("{}", output::terminal_safe(&warning.to_string()));
+            }
+            output::print(&text)?;
+        }
         Standalone::Cache { command } => return super::cache::run(command),
         Standalone::Completions { shell } => {
             let mut script = Vec::new();

@@ -72,6 +72,16 @@ impl Workspace {
         Workspace::open(root)
     }
 
+    /// The root of the project in `start` or a parent of it, if there is
+    /// one, its files unread.
+    pub fn find_root(start: &Path) -> Option<PathBuf> {
+        let absolute = fs::canonicalize(start).ok()?;
+        absolute
+            .ancestors()
+            .find(|dir| project_file::present(&dir.join(PROJECT_FILE)))
+            .map(Path::to_path_buf)
+    }
+
     /// The project at exactly `root`.
     pub fn open(root: &Path) -> Result<Workspace, RecordError> {
         let path = root.join(PROJECT_FILE);
@@ -652,6 +662,32 @@ fn load_locales(root: &Path, langs: &[Lang]) -> Result<Vec<Diagnostic>, RecordEr
     } else {
         Err(RecordError::Invalid(errors))
     }
+}
+
+/// `lang`'s labels as `relnotes labels` prints them: the project's
+/// `locales/<tag>.toml` at `root` laid over the built-in ones, or the
+/// built-in ones; with the warnings the project's file earned.
+pub fn labels_file(
+    root: Option<&Path>,
+    lang: Lang,
+) -> Result<(String, Vec<Diagnostic>), RecordError> {
+    let warnings = match root {
+        Some(root) => load_locales(root, &[lang])?,
+        None if crate::labels::has_built_in(lang) => Vec::new(),
+        None => {
+            return Err(RecordError::Invalid(vec![
+                Diagnostic::new(
+                    Severity::Error,
+                    Path::new(PROJECT_FILE),
+                    format!("relnotes has no labels in `{lang}`, and there is no project here to give them"),
+                )
+                .with_hint(Some(format!(
+                    "in the project: relnotes labels en > {LOCALES_DIR}/{lang}.toml, then translate the values (docs/languages.md)"
+                ))),
+            ]));
+        }
+    };
+    Ok((crate::labels::to_toml(lang), warnings))
 }
 
 /// `<root>/locales/<tag>.toml`: a project's labels in `lang`.

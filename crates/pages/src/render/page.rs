@@ -31,10 +31,20 @@ pub(crate) struct PageBase {
     /// The same page in `other_lang`.
     pub alternate_href: Option<String>,
     pub labels: Labels,
+    /// The project's languages whose lists are not separated by `, `
+    /// (the style's default), with their separator.
+    pub list_separators: Vec<ListSeparator>,
     pub product: String,
     pub product_id: String,
     pub product_description: Option<String>,
     pub page: PageHead,
+}
+
+/// How a language separates the items of an inline list (`、`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct ListSeparator {
+    pub lang: Lang,
+    pub separator: &'static str,
 }
 
 /// What the layout partial reads: `page.lang`, `page.title`,
@@ -112,6 +122,14 @@ impl PageBase {
             format,
             alternate_href: alternate.as_ref().map(|a| a.href.clone()),
             labels: Labels::new(lang),
+            list_separators: workspace
+                .languages()
+                .into_iter()
+                .filter_map(|lang| {
+                    let separator = label("list_separator", lang)?;
+                    (separator != ", ").then_some(ListSeparator { lang, separator })
+                })
+                .collect(),
             product: product.name.get(lang).to_string(),
             product_id: product.id.clone(),
             product_description: product
