@@ -16,6 +16,7 @@ mod errors;
 mod fuzz;
 mod import;
 mod inspect;
+mod languages;
 mod lint;
 mod project_files;
 mod records;

@@ -1,0 +1,255 @@
+//! Integration tests: the project's languages are data (docs/languages.md)
+//! — an English-only project, a third language with built-in labels, a
+//! language a project adds through `locales/<tag>.toml`, unknown tags.
+
+use crate::util::{relnotes, relnotes_in, root, scratch_project};
+use std::fs;
+use std::path::Path;
+
+/// Runs relnotes in `dir` with `args`; (exit code, stdout, stderr).
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = relnotes_in(dir).args(args).output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every file below `dir`, with its text.
+fn files(dir: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(files(&path));
+        } else {
+            let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).into_owned();
+            found.push((path.display().to_string(), text));
+        }
+    }
+    found
+}
+
+/// Whether `text` has a trace of Chinese: the tag, the word, a CJK ideograph.
+fn chinese_in(text: &str) -> Option<String> {
+    let ideograph = text.chars().find(|c| ('\u{4e00}'..='\u{9fff}').contains(c));
+    if let Some(c) = ideograph {
+        return Some(format!("the ideograph {c}"));
+    }
+    text.find("zh")
+        .map(|at| format!("`zh` in …{}…", &text[at.saturating_sub(40)..at + 2]))
+}
+
+/// The scratch copy of the repository's project with `languages` set.
+fn project_in(languages: &str) -> tempfile::TempDir {
+    let dir = scratch_project();
+    let file = dir.path().join("relnotes.toml");
+    let text = fs::read_to_string(&file).unwrap();
+    let text = text.replace("languages = [\"zh\", \"en\"]", languages);
+    assert!(text.contains(languages));
+    fs::write(file, text).unwrap();
+    dir
+}
+
+#[test]
+fn an_english_only_project_never_sees_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path();
+    fs::write(
+        project.join("relnotes.toml"),
+        "languages = [\"en\"]\n\n[product]\nid = \"nvidia-pytorch\"\nname = { en = \"NGC PyTorch\" }\n",
+    )
+    .unwrap();
+    fs::create_dir(project.join("releases")).unwrap();
+    let page = root().join("tests/fixtures/import/nvidia-pytorch-container-20.02.en.txt");
+    let (code, _, stderr) = run(project, &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let record = fs::read_to_string(project.join("releases/20.02.toml")).unwrap();
+    assert!(
+        record.contains("title]\nen = \"NGC PyTorch 20.02 release notes\""),
+        "{record}"
+    );
+    assert_eq!(chinese_in(&record), None, "{record}");
+
+    let mut outputs = Vec::new();
+    for args in [
+        &["list"][..],
+        &["render", "20.02"],
+        &["render", "20.02", "--format", "html"],
+        &["lint"],
+        &["site", "--out", "public"],
+    ] {
+        let (code, stdout, stderr) = run(project, args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(!stderr.contains("warning"), "{args:?}: {stderr}");
+        outputs.push((format!("{args:?}"), stdout + &stderr));
+    }
+    outputs.extend(files(&project.join("public")));
+    assert!(project.join("public/en/20.02.html").is_file());
+    for (what, text) in outputs {
+        assert_eq!(chinese_in(&text), None, "{what}");
+    }
+}
+
+#[test]
+fn a_japanese_page_has_japanese_labels_and_english_where_ja_is_missing() {
+    let dir = project_in("languages = [\"zh\", \"en\", \"ja\"]");
+    let project = dir.path();
+    let (code, md, stderr) = run(project, &["render", "25.10", "--lang", "ja"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The labels are Japanese; a text the record lacks in Japanese is English.
+    assert!(md.contains("## 主な機能"), "{md}");
+    assert!(
+        md.contains("[中文](25.10.zh.md) · [English](25.10.en.md)"),
+        "{md}"
+    );
+    let en = crate::util::stdout_of(relnotes_in(project).args(["render", "25.10", "--lang", "en"]));
+    let first_feature = en.lines().find(|l| l.starts_with("- ")).expect("a feature");
+    assert!(md.contains(first_feature), "{md}");
+    // …and each such text is a warning naming only the missing language.
+    assert!(stderr.contains("has no `ja` translation"), "{stderr}");
+    assert!(!stderr.contains("has no `en`"), "{stderr}");
+    let (code, _, _) = run(project, &["--strict", "render", "25.10", "--lang", "ja"]);
+    assert_eq!(code, 2);
+
+    // Every page offers every other language.
+    let (code, html, _) = run(
+        project,
+        &["render", "25.10", "--lang", "ja", "--format", "html"],
+    );
+    assert_eq!(code, 0);
+    for (tag, name) in [("zh", "中文"), ("en", "English")] {
+        assert!(
+            html.contains(&format!(
+                "<link rel=\"alternate\" hreflang=\"{tag}\" href=\"25.10.{tag}.html\" />"
+            )),
+            "{html}"
+        );
+        assert!(html.contains(&format!("lang=\"{tag}\" rel=\"alternate\">{name}</a>")));
+    }
+    assert!(html.contains("<html lang=\"ja\">"));
+    assert!(html.contains(":lang(ja) ul.inline li + li::before { content: \"、\"; }"));
+
+    // `--lang all` writes each of the three.
+    let (code, _, stderr) = run(project, &["render", "25.10", "--lang", "all", "-o", "out"]);
+    assert_eq!(code, 0, "{stderr}");
+    for tag in ["zh", "en", "ja"] {
+        assert!(project.join(format!("out/25.10.{tag}.md")).is_file());
+    }
+
+    // The site: a tree per language, the chooser naming each in its own words.
+    let (code, _, stderr) = run(project, &["site", "--out", "public"]);
+    assert_eq!(code, 0, "{stderr}");
+    let ja = fs::read_to_string(project.join("public/ja/25.10.html")).unwrap();
+    assert!(ja.contains("hreflang=\"x-default\""), "{ja}");
+    assert!(ja.contains("hreflang=\"zh\"") && ja.contains("hreflang=\"en\""));
+    let chooser = fs::read_to_string(project.join("public/index.html")).unwrap();
+    for name in ["中文", "English", "日本語"] {
+        assert!(chooser.contains(name), "{chooser}");
+    }
+}
+
+#[test]
+fn a_project_adds_indonesian_through_its_locales_file() {
+    let dir = project_in("languages = [\"zh\", \"en\", \"id\"]");
+    let project = dir.path();
+    // No labels in Indonesian yet: an error naming the command that starts them.
+    let (code, _, stderr) = run(project, &["render", "25.10", "--lang", "id"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("no labels in `id`"), "{stderr}");
+    assert!(
+        stderr.contains("relnotes labels en > locales/id.toml"),
+        "{stderr}"
+    );
+
+    // `relnotes labels en` works in that project and starts the file.
+    let (code, english, stderr) = run(project, &["labels", "en"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        english.contains("features = \"Main features\"\n"),
+        "{english}"
+    );
+    let indonesian: String = english
+        .replace("features = \"Main features\"", "features = \"Fitur utama\"")
+        .replace(
+            "language_name = \"English\"",
+            "language_name = \"Bahasa Indonesia\"",
+        )
+        .lines()
+        // A key left out falls back to English, with one warning.
+        .filter(|l| !l.starts_with("known_issues =") && !l.starts_with("bug_fixes ="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::create_dir(project.join("locales")).unwrap();
+    fs::write(project.join("locales/id.toml"), indonesian).unwrap();
+
+    let (code, md, stderr) = run(project, &["render", "25.10", "--lang", "id"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(md.contains("## Fitur utama"), "{md}");
+    assert!(md.contains("## Bug fixes"), "{md}");
+    let fallback: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("labels fall back to English"))
+        .collect();
+    assert_eq!(fallback.len(), 1, "{stderr}");
+    assert!(fallback[0].contains("bug_fixes, known_issues"), "{stderr}");
+    // The other pages name Indonesian in its own words.
+    let (_, zh, _) = run(project, &["render", "25.10", "--lang", "zh"]);
+    assert!(zh.contains("[Bahasa Indonesia](25.10.id.md)"), "{zh}");
+    // `relnotes labels id` prints the project's labels over English.
+    let (code, labels, _) = run(project, &["labels", "id"]);
+    assert_eq!(code, 0);
+    assert!(labels.contains("features = \"Fitur utama\"\n"));
+    assert!(labels.contains("known_issues = \"Known issues\"\n"));
+
+    // A key no label has is an error naming it.
+    fs::write(project.join("locales/id.toml"), "featurs = \"Fitur\"\n").unwrap();
+    let (code, _, stderr) = run(project, &["list"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown label `featurs`"), "{stderr}");
+    assert!(stderr.contains("did you mean `features`?"), "{stderr}");
+}
+
+#[test]
+fn an_unconfigured_or_malformed_tag_exits_2_naming_the_languages() {
+    for (args, expected) in [
+        (
+            &["render", "25.10", "--lang", "ja"][..],
+            "`ja` is not one of the project's languages: `zh`, `en`",
+        ),
+        (
+            &["diff", "25.05", "25.10", "--lang", "zh-Hant"],
+            "`zh-Hant` is not one of the project's languages: `zh`, `en`",
+        ),
+        (
+            &["render", "25.10", "--lang", "english"],
+            "`english` is not a valid BCP 47 language tag",
+        ),
+        (&["labels", "x_y"], "is not a BCP 47 language tag"),
+    ] {
+        let out = relnotes().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+    // Built-in labels need no project; a language without them does.
+    let outside = tempfile::tempdir().unwrap();
+    let (code, ja, _) = run(outside.path(), &["labels", "ja"]);
+    assert_eq!(code, 0);
+    assert!(ja.contains("features = \"主な機能\"\n"), "{ja}");
+    let (code, _, stderr) = run(outside.path(), &["labels", "id"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no labels in `id`"), "{stderr}");
+}
+
+#[test]
+fn a_record_in_a_language_the_project_lacks_is_refused() {
+    let dir = project_in("languages = [\"en\"]");
+    let (code, _, stderr) = run(dir.path(), &["list"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("is in `zh`, not one of the project's languages"),
+        "{stderr}"
+    );
+}
