@@ -1,8 +1,9 @@
 //! The words relnotes writes around the records' own texts — headings,
 //! table heads, change markers, the lines `new` and `sync` draft — in every
 //! language, shared by text reports and pages. They are data: one file per
-//! language, `data/labels/<lang>.toml`, embedded in the binary and parsed
-//! once. Pages get them all as `labels` in the template context
+//! language, `data/labels/<tag>.toml`, embedded in the binary and parsed
+//! once; a project's `locales/<tag>.toml` is laid over them when the
+//! project is opened ([`install`], docs/languages.md). Pages get them all as `labels` in the template context
 //! (docs/templates.md).
 //!
 //! `{product}`, `{from}`, `{to}`, `{arch}`, `{n}` … in a label are filled in
