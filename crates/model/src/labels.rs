@@ -3,8 +3,8 @@
 //! language, shared by text reports and pages. They are data: one file per
 //! language, `data/labels/<tag>.toml`, embedded in the binary and parsed
 //! once; a project's `locales/<tag>.toml` is laid over them when the
-//! project is opened ([`install`], docs/languages.md). Pages get them all as `labels` in the template context
-//! (docs/templates.md).
+//! project is opened ([`install`], docs/languages.md). Pages get them all
+//! as `labels` in the template context (docs/templates.md).
 //!
 //! `{product}`, `{from}`, `{to}`, `{arch}`, `{n}` … in a label are filled in
 //! by the caller.
