@@ -4,7 +4,6 @@
 
 use super::{Context, is_package_name};
 use model::diagnostic::Severity;
-use model::record::Lang;
 use model::record::source_map::join;
 use model::version::{Ecosystem, Version};
 use text::driver::driver as read_driver_text;
@@ -108,8 +107,8 @@ impl Context<'_> {
         };
         let at = self.sources.value("driver.wording");
         let mut missing: Vec<String> = Vec::new();
-        for lang in [Lang::ZH, Lang::EN] {
-            let text = wording.get(lang);
+        // Each language the wording is written in, read with its words.
+        for (lang, text) in wording.entries().filter(|(_, t)| !t.trim().is_empty()) {
             let paragraphs: Vec<&str> = text
                 .split("\n\n")
                 .filter(|p| !p.trim().is_empty())

@@ -286,4 +286,29 @@ mod tests {
         );
         assert_eq!(fill("only_arch", Lang::ZH, &[]), "仅 {arch} 架构");
     }
+
+    #[test]
+    fn a_projects_labels_lie_over_english_and_name_what_fell_back() {
+        let id: Lang = "id".parse().unwrap();
+        assert!(!has_labels(id));
+        let given: Table = toml::from_str("features = \"Fitur utama\"").unwrap();
+        let missing = install(id, &given);
+        assert!(has_labels(id));
+        assert_eq!(missing.len(), keys().count() - 1);
+        assert!(!missing.contains(&"features".to_string()));
+        assert_eq!(label("features", id), Some("Fitur utama"));
+        assert_eq!(label("known_issues", id), Some("Known issues"));
+        let printed = to_toml(id);
+        assert!(
+            printed.contains("features = \"Fitur utama\"\n"),
+            "{printed}"
+        );
+        let reread: Table = toml::from_str(&printed).unwrap();
+        assert_eq!(reread.len(), keys().count());
+        // Laid over a built-in language, a missing key keeps its own label.
+        let ja: Lang = "ja".parse().unwrap();
+        let given: Table = toml::from_str("features = \"機能\"").unwrap();
+        assert_eq!(install(ja, &given), Vec::<String>::new());
+        assert_eq!(label("known_issues", ja), Some("既知の問題"));
+    }
 }

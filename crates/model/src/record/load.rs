@@ -135,9 +135,9 @@ impl Workspace {
         self.project.languages.clone()
     }
 
-    /// The first of the project's languages (Chinese if it lists none).
+    /// The first of the project's languages (English if it lists none, which the loader refuses).
     pub fn default_language(&self) -> Lang {
-        self.languages().first().copied().unwrap_or(Lang::ZH)
+        self.languages().first().copied().unwrap_or(Lang::EN)
     }
 
     /// `<root>/releases`.

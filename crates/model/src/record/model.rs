@@ -114,16 +114,17 @@ pub enum Scenario {
 }
 
 impl Scenario {
-    /// The scenario's words (`labels`: `scenario_training` …).
-    pub fn text(self) -> Text {
-        let key = match self {
+    /// The label key of the scenario's words (`scenario_training` …).
+    pub fn label_key(self) -> &'static str {
+        match self {
             Scenario::Training => "scenario_training",
             Scenario::Inference => "scenario_inference",
-        };
-        Text::new(
-            crate::labels::get(key, Lang::ZH),
-            crate::labels::get(key, Lang::EN),
-        )
+        }
+    }
+
+    /// The scenario's words in `lang` (the labels).
+    pub fn words(self, lang: Lang) -> &'static str {
+        crate::labels::get(self.label_key(), lang)
     }
 }
 

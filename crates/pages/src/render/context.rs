@@ -302,7 +302,7 @@ fn arch_details(view: &ArchView, lang: Lang) -> ArchDetails {
         scenarios: view
             .scenarios
             .iter()
-            .map(|s| s.text().get(lang).to_string())
+            .map(|s| s.words(lang).to_string())
             .collect(),
         framework: view.framework.clone(),
         requirements: view
@@ -324,7 +324,7 @@ fn overview(views: &[ArchView], lang: Lang) -> Vec<OverviewRow> {
                 let names: Vec<String> = v
                     .scenarios
                     .iter()
-                    .map(|s| s.text().get(lang).to_string())
+                    .map(|s| s.words(lang).to_string())
                     .collect();
                 vec![names.join("/")]
             }

@@ -1011,6 +1011,7 @@ mod layout_tests {
     #[derive(serde::Serialize)]
     struct LayoutOnly {
         lang: Lang,
+        list_separators: Vec<()>,
         page: PageHead,
     }
 
@@ -1030,6 +1031,7 @@ mod layout_tests {
                 "t",
                 &LayoutOnly {
                     lang: Lang::EN,
+                    list_separators: Vec::new(),
                     page: PageHead {
                         lang: Lang::EN,
                         title: "T".into(),
