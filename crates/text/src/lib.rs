@@ -409,6 +409,35 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
         .map(|_| ())
         .map_err(|e| ImportError::Invalid {
             path: scratch.release_path(version),
-            message: e.to_string(),
+            message: clip_lines(&e.to_string(), 200),
         })
+}
+
+/// `text` with each line clipped to `max` characters: the loader shows
+/// the record's line it refuses, and an imported line may be long.
+fn clip_lines(text: &str, max: usize) -> String {
+    text.lines()
+        .map(|line| clip(line, max))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loaders_message_quotes_a_little_of_each_line() {
+        let message = format!(
+            "x.toml:3:1: error: bad\n  |\n3 | {}\n  | ^",
+            "v".repeat(10_000)
+        );
+        let clipped = clip_lines(&message, 200);
+        assert_eq!(clipped.lines().count(), 4);
+        assert!(
+            clipped.lines().all(|l| l.chars().count() <= 201),
+            "{clipped}"
+        );
+        assert!(clipped.starts_with("x.toml:3:1: error: bad\n"));
+    }
 }
