@@ -16,4 +16,9 @@ pub enum CacheError {
     BadSize { variable: String, value: String },
     #[error("layer cache {}: {detail}", path.display())]
     Io { path: PathBuf, detail: String },
+    /// A cache directory others may write, or with a link inside.
+    #[error(
+        "layer cache {}: {why}; relnotes does not use it\n  = hint: keep the cache in a directory only you can write (chmod 700, or remove it and let relnotes create it), or pass --cache-dir", path.display()
+    )]
+    Untrusted { path: PathBuf, why: String },
 }
