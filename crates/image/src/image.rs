@@ -113,7 +113,7 @@ pub fn open(source: &ImageSource, options: &OpenOptions) -> Result<Image, Inspec
 
 impl Image {
     /// The reference the image was opened from, as given.
-    pub fn reference(&self) -> &str {
+    pub(crate) fn reference(&self) -> &str {
         &self.reference
     }
 
@@ -158,7 +158,8 @@ impl Image {
         self.read_with(platform, wanted, None, progress)
     }
 
-    /// [`Image::read`] with the catalogers' filter ([`catalog::wants`]):
+    /// [`Image::read`] with the catalogers' filter (the files any of
+    /// [`CATALOGERS`](catalog::CATALOGERS) wants):
     /// layers the cache of [`OpenOptions::cache`] holds are not fetched,
     /// and those read are kept in it.
     pub fn read_for_catalog(
@@ -198,7 +199,7 @@ impl Image {
 
     /// The digest of the manifest of one platform, without reading its
     /// layers ([`InspectError::PlatformNotFound`] when there is none).
-    pub fn manifest_digest(&self, platform: &Platform) -> Result<String, InspectError> {
+    pub(crate) fn manifest_digest(&self, platform: &Platform) -> Result<String, InspectError> {
         Ok(self.resolve(platform)?.manifest_digest)
     }
 

@@ -23,7 +23,7 @@ use std::io::{self, Read};
 use std::sync::{OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
-pub mod write;
+pub(crate) mod write;
 
 /// Every manifest kind relnotes reads, for `Accept` (OCI first: a
 /// registry holding both serves the OCI form).

@@ -2,10 +2,15 @@
 //! data-center branches, the branches to upgrade from, found by the phrases
 //! of `[driver]` in `data/words/*.toml`.
 
-use crate::draft::{BranchOut, DriverOut, text};
+pub use crate::draft::{BranchOut, DriverOut};
+
+use crate::draft::text;
 use crate::words::{self, DriverWords};
 use model::record::Lang;
 
+/// Reads the paragraphs of a Driver Requirements text, written in `lang`:
+/// the base CUDA version, the minimum driver, the data-center branches and
+/// the branches to upgrade from.
 pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     let mut out = DriverOut {
         wording: Some(text(lang, lines.join("\n\n") + "\n")),
@@ -150,7 +155,7 @@ fn datacenter_branches(sentence: &str) -> Vec<BranchOut> {
 }
 
 /// `R470`, `R545 ` … in a text.
-pub fn branches(text: &str) -> Vec<String> {
+fn branches(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     for i in 0..chars.len() {

@@ -14,6 +14,8 @@
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
+#![warn(missing_docs)]
+
 mod assets;
 pub mod claims;
 mod components;
@@ -32,7 +34,8 @@ mod stated;
 mod structure;
 mod words;
 
-pub use error::{ImportError, MAX_PAGE_BYTES};
+pub use error::ImportError;
+use error::MAX_PAGE_BYTES;
 
 use indexmap::IndexMap;
 use model::output;
@@ -64,29 +67,31 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
     })
 }
 
+/// What to import: the pages, and what to assume where a page does not say.
 pub struct ImportRequest<'a> {
+    /// The release-notes pages to read (plain text, Markdown or HTML).
     pub pages: &'a [PathBuf],
     /// The release of the one page; `None`: the version each page states.
     pub version: Option<&'a str>,
     /// `None`: each page's own (Chinese characters → `zh`, else `en`).
     pub lang: Option<Lang>,
+    /// Replace an existing record of the release rather than merge into it.
     pub force: bool,
 }
 
 /// What import wrote for one page.
 #[derive(Debug, Clone)]
 pub struct Imported {
-    pub page: PathBuf,
-    pub version: String,
-    pub path: PathBuf,
+    pub(crate) page: PathBuf,
+    pub(crate) path: PathBuf,
     /// Merged into an existing record in the other language.
-    pub merged: bool,
-    pub lang: Lang,
-    pub archs: Vec<String>,
-    pub components: usize,
-    pub features: usize,
-    pub known_issues: usize,
-    pub warnings: Vec<Warning>,
+    pub(crate) merged: bool,
+    pub(crate) lang: Lang,
+    pub(crate) archs: Vec<String>,
+    pub(crate) components: usize,
+    pub(crate) features: usize,
+    pub(crate) known_issues: usize,
+    pub(crate) warnings: Vec<Warning>,
 }
 
 impl Imported {
@@ -241,11 +246,8 @@ fn import_one(
     let earlier = records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
-        None if path.exists() && !req.force => {
-            let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
-                path: path.clone(),
-                source,
-            })?;
+        None if model::project_file::present(&path) && !req.force => {
+            let existing = workspace.read_release(&version)?;
             Some(
                 toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {
                     path: path.clone(),
@@ -288,7 +290,6 @@ fn import_one(
     records.insert(path.clone(), (value, replace));
     Ok(Imported {
         page: page_path.to_path_buf(),
-        version,
         path,
         merged,
         lang,
@@ -369,11 +370,11 @@ fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Impo
         source,
     };
     fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
-    fs::copy(
-        workspace.root.join(model::record::load::PROJECT_FILE),
-        dir.join(model::record::load::PROJECT_FILE),
-    )
-    .map_err(io)?;
+    let project_file = model::project_file::read(
+        &workspace.root,
+        &workspace.root.join(model::record::load::PROJECT_FILE),
+    )?;
+    fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
     let scratch = Workspace::open(dir)?;
     output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
     scratch

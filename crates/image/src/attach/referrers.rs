@@ -16,7 +16,7 @@ use serde::Serialize;
 /// How the referrers were found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Via {
+pub(crate) enum Via {
     /// The registry's referrers API.
     Api,
     /// The referrers tag (`sha256-<hex>`).

@@ -83,10 +83,6 @@ impl Disk {
         }
     }
 
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// The scan stored for `digest`, if there is a sound one; a damaged
     /// entry is reported and left to be overwritten.
     pub fn load(&self, digest: &str) -> Option<LayerScan> {

@@ -5,7 +5,7 @@
 //!
 //! A layer's digest pins its bytes, so its scan never changes, as long as
 //! the filter, the scan's shape and the fingerprint function stay the
-//! same: an entry records the [`FORMAT_VERSION`] and the filter's
+//! same: an entry records the format's version and the filter's
 //! `catalog::WANTS_VERSION` and is ignored when
 //! either differs. Only reads with the catalogers' filter are cached.
 //!
@@ -22,11 +22,11 @@ mod memo;
 mod settings;
 mod trust;
 
-pub use codec::FORMAT_VERSION;
+use codec::FORMAT_VERSION;
 pub use error::CacheError;
-pub use settings::{
-    CacheSettings, DEFAULT_MAX_BYTES, MAX_SIZE_VARIABLE, NO_CACHE_VARIABLE, default_dir,
-};
+pub use settings::CacheSettings;
+#[cfg(test)]
+use settings::DEFAULT_MAX_BYTES;
 
 use super::InspectError;
 use super::scan::LayerScan;
@@ -53,7 +53,7 @@ impl LayerCache {
 
     /// Scans kept in `dir` too (created when first written), at most
     /// `max_bytes` of them.
-    pub fn on_disk(dir: PathBuf, max_bytes: u64) -> LayerCache {
+    pub(crate) fn on_disk(dir: PathBuf, max_bytes: u64) -> LayerCache {
         LayerCache {
             memo: Memo::default(),
             disk: Some(Disk::new(dir, max_bytes)),
@@ -66,11 +66,6 @@ impl LayerCache {
             Some(dir) => LayerCache::on_disk(dir.clone(), settings.max_bytes),
             None => LayerCache::in_memory(),
         }
-    }
-
-    /// The cache directory, when scans are kept between runs.
-    pub fn dir(&self) -> Option<&Path> {
-        self.disk.as_ref().map(Disk::dir)
     }
 
     /// The scan of layer `digest` if this run or the disk has it, without
@@ -127,6 +122,7 @@ impl LayerCache {
 /// What `relnotes cache info` says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CacheInfo {
+    /// The cache directory.
     pub dir: PathBuf,
     /// Layers catalogued.
     pub entries: usize,
@@ -134,7 +130,11 @@ pub struct CacheInfo {
     pub bytes: u64,
     /// The bound the size is kept under.
     pub max_bytes: u64,
+    /// The version of the entry format this build writes; entries of
+    /// another version are rebuilt when read.
     pub format_version: u32,
+    /// The version of the catalogers' file filter this build uses;
+    /// entries made with another are rebuilt when read.
     pub filter_version: u32,
 }
 
@@ -159,8 +159,11 @@ pub fn info(dir: &Path, max_bytes: u64) -> Result<CacheInfo, CacheError> {
 /// What `relnotes cache clean` removed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cleaned {
+    /// The cache directory.
     pub dir: PathBuf,
+    /// Layers removed.
     pub entries: usize,
+    /// The bytes they took on disk.
     pub bytes: u64,
 }
 

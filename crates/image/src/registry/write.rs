@@ -22,6 +22,7 @@ use reqwest::{Method, StatusCode, Url};
 /// The answer of a registry to a push that did not go through.
 #[derive(Debug, thiserror::Error)]
 pub enum PushError {
+    /// The registry cannot be reached, or authenticating or reading failed.
     #[error(transparent)]
     Inspect(#[from] InspectError),
     /// 401 after authenticating, or 403: the credentials may read, not write.
@@ -29,8 +30,12 @@ pub enum PushError {
         "registry {registry} refused to let {who} push to {repository}: {answer} to {request}\n  = hint: pushing needs credentials with write access to {repository} (pass --username with --password-stdin, or `docker login {registry}`)"
     )]
     Refused {
+        /// The registry (`host[:port]`).
         registry: String,
+        /// The repository pushed to.
         repository: String,
+        /// Who pushed: the user name and where it came from, or an
+        /// anonymous client.
         who: String,
         /// `PUT http://…`.
         request: String,
@@ -40,8 +45,11 @@ pub enum PushError {
     /// Any other answer that is not success.
     #[error("registry {registry} answered {answer} to {request}")]
     Failed {
+        /// The registry (`host[:port]`).
         registry: String,
+        /// The request, method and URL (`PUT http://…`).
         request: String,
+        /// The status and what the registry said.
         answer: String,
     },
 }
