@@ -56,9 +56,9 @@ pub struct Verdict {
 /// The answers for every release.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompatReport {
-    pub driver: String,
-    pub datacenter: bool,
-    pub releases: Vec<Verdict>,
+    pub(crate) driver: String,
+    pub(crate) datacenter: bool,
+    pub(crate) releases: Vec<Verdict>,
 }
 
 /// Whether `release` runs on `driver` (on a data-center GPU when `datacenter`).
@@ -171,11 +171,11 @@ fn branch_list(driver: &Driver) -> String {
 }
 
 impl CompatReport {
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let gpu = if self.datacenter {
             "data-center GPU"
         } else {

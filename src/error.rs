@@ -5,30 +5,52 @@ use model::output::OutputError;
 use model::record::RecordError;
 use text::ImportError;
 
+/// Why a command failed. Its message is the one to show, hint included;
+/// [`Error::exit_code`] gives the exit code.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// The project or a release's record cannot be found or read, or a
+    /// record is invalid.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// The templates cannot be loaded, or a page cannot be rendered.
     #[error(transparent)]
     Render(#[from] pages::render::RenderError),
+    /// Two releases cannot be compared, such as for an architecture neither
+    /// declares.
     #[error(transparent)]
     Diff(#[from] pages::diff::DiffError),
+    /// An output file exists and `force` was not given, or is not a regular
+    /// file; or a file or standard output cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// An SBOM cannot be built or encoded.
     #[error(transparent)]
     Sbom(#[from] pages::sbom::SbomError),
+    /// An image cannot be read, or none is named and the record has no
+    /// asset to read; or `verify` was asked for an architecture the record
+    /// does not declare.
     #[error(transparent)]
     Verify(#[from] crate::verify::VerifyError),
+    /// A site cannot be built, written or checked.
     #[error(transparent)]
     Site(#[from] pages::site::SiteError),
+    /// The driver version given to `compat` does not parse.
     #[error(transparent)]
     Driver(#[from] model::drivers::DriverError),
+    /// A vendor's release-notes page cannot be read or turned into a record.
     #[error(transparent)]
     Import(#[from] ImportError),
+    /// A record cannot be drafted (`new`) or synced (`sync`) from an image,
+    /// or `site` was asked to refuse drafts and met one.
     #[error(transparent)]
     Draft(#[from] crate::draft::DraftError),
+    /// SBOMs cannot be attached to an image, or its referrers cannot be
+    /// listed.
     #[error(transparent)]
     Attach(#[from] Box<image::attach::AttachError>),
+    /// The layer cache's directory or size is not usable, or the cache
+    /// cannot be read or cleaned.
     #[error(transparent)]
     Cache(#[from] image::cache::CacheError),
     /// Arguments that do not fit together.

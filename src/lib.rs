@@ -33,6 +33,8 @@
 //! holds the app layer: the front functions and the checks that combine
 //! stages — verify, new and sync, lint, compat, attach.
 
+#![warn(missing_docs)]
+
 mod app;
 mod compat;
 mod draft;
@@ -42,10 +44,9 @@ mod verify;
 
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
-    Outcome, ReleaseList, ReleaseSummary, RenderRequest, SbomRequest, SbomSource, Session,
-    SiteOutcome, SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases,
-    import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
-    sync_release, verify,
+    Outcome, ReleaseList, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
+    SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases, import_page, lint,
+    list_releases, new_release, referrers, render_release, sbom, site, sync_release, verify,
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{cache_clean, cache_info};

@@ -21,40 +21,10 @@ fn list_json_is_machine_readable() {
     );
 }
 
-/// Text reports and error messages show control characters as escapes,
-/// so what a record, page, image or registry says cannot drive the
-/// terminal; JSON carries the text as it is.
+/// Error messages show control characters as escapes, so what an image
+/// or a registry says cannot drive the terminal.
 #[test]
 fn terminal_control_characters_are_shown_escaped() {
-    let dir = crate::util::scratch_project();
-    let record = dir.path().join("releases/25.05.toml");
-    let source = std::fs::read_to_string(&record).unwrap();
-    let title = "zh = \"training-nv-pytorch 25.05";
-    assert!(source.contains(title));
-    std::fs::write(
-        &record,
-        source.replacen(
-            title,
-            "zh = \"\\u001b]0;owned\\u0007\\u001b[2Jtraining-nv-pytorch 25.05",
-            1,
-        ),
-    )
-    .unwrap();
-    let text = stdout_of(relnotes_in(dir.path()).arg("list"));
-    assert!(!text.contains('\u{1b}'), "{text:?}");
-    assert!(
-        text.contains("\\u{1b}]0;owned\\u{7}\\u{1b}[2Jtraining-nv-pytorch 25.05"),
-        "{text}"
-    );
-    let json = stdout_of(relnotes_in(dir.path()).args(["list", "--format", "json"]));
-    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert!(
-        parsed[0]["title"]["zh"]
-            .as_str()
-            .unwrap()
-            .starts_with("\u{1b}]0;owned")
-    );
-
     let out = relnotes()
         .args(["verify", "25.10", "--image", "oci:/nonexistent/\u{1b}[2J"])
         .output()
@@ -65,6 +35,158 @@ fn terminal_control_characters_are_shown_escaped() {
         !stderr.contains('\u{1b}') && stderr.contains("\\u{1b}[2J"),
         "{stderr}"
     );
+}
+
+/// The characters a record may not hold: control characters (but line
+/// breaks and tabs) and bidirectional overrides; none may reach a byte
+/// relnotes prints.
+const HIDDEN: [char; 4] = ['\u{1b}', '\u{7}', '\u{0}', '\u{202e}'];
+
+fn holds_hidden(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    bytes.contains(&0x1b) || text.contains(HIDDEN)
+}
+
+/// A record holding ESC, BEL, NUL or U+202E in a component name, a
+/// component version or a feature text does not load: exit 2, naming the
+/// key, line and column, the character shown escaped, nothing raw printed.
+#[test]
+fn hidden_controls_in_a_record_are_refused_where_they_stand() {
+    let dir = crate::util::scratch_project();
+    let path = dir.path().join("releases/25.10.toml");
+    let original = std::fs::read_to_string(&path).unwrap();
+    let vllm = "vllm = \"0.11.0\"";
+    let feature = "en = \"Multi-architecture";
+    assert!(original.contains(vllm) && original.contains(feature));
+    assert_eq!(original.lines().nth(57), Some(vllm));
+    assert!(original.lines().nth(18).unwrap().starts_with(feature));
+    for c in HIDDEN {
+        // As a TOML escape: the error points at the key or the string.
+        let spelled = format!("\\u{:04x}", c as u32);
+        let shown = format!("\\u{{{:x}}}", c as u32);
+        let kind = if c.is_control() {
+            "control character"
+        } else {
+            "bidirectional control"
+        };
+        let cases = [
+            (
+                original.replacen(vllm, &format!("\"vllm{spelled}\" = \"0.11.0\""), 1),
+                "58:1: error: the key `components.\"vllm",
+            ),
+            (
+                original.replacen(vllm, &format!("vllm = \"0.11.0{spelled}\""), 1),
+                "58:8: error: `components.vllm`",
+            ),
+            (
+                original.replacen(feature, &format!("en = \"Multi{spelled}-architecture"), 1),
+                "19:6: error: `features[0].en`",
+            ),
+        ];
+        for (record, place) in cases {
+            std::fs::write(&path, &record).unwrap();
+            for args in [&["render", "25.10"][..], &["diff", "25.05", "25.10"]] {
+                let out = relnotes_in(dir.path()).args(args).output().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(2), "{args:?} {place}: {stderr}");
+                assert!(out.stdout.is_empty(), "{args:?}");
+                let expected = format!("releases/25.10.toml:{place}");
+                assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+                let what = format!("holds the {kind} `{shown}`");
+                assert!(stderr.contains(&what), "{what}\n{stderr}");
+                assert!(!holds_hidden(&out.stderr), "{stderr:?}");
+            }
+        }
+    }
+    // Written as it is (TOML allows U+202E raw): the error points at it.
+    let raw = original.replacen(feature, "en = \"Multi\u{202e}-architecture", 1);
+    std::fs::write(&path, raw).unwrap();
+    let out = relnotes_in(dir.path()).arg("list").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("releases/25.10.toml:19:12: error: `features[0].en` holds the bidirectional control `\\u{202e}`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("19 | en = \"Multi\\u{202e}-architecture"),
+        "{stderr}"
+    );
+    assert!(!holds_hidden(&out.stderr), "{stderr:?}");
+}
+
+/// The project file is held to the same rule.
+#[test]
+fn hidden_controls_in_the_project_file_are_refused() {
+    let dir = crate::util::scratch_project();
+    let path = dir.path().join("relnotes.toml");
+    let project = std::fs::read_to_string(&path).unwrap();
+    let name = "en = \"training-nv-pytorch\"";
+    assert!(project.contains(name));
+    std::fs::write(
+        &path,
+        project.replacen(
+            name,
+            "en = \"\\u001b]0;owned\\u0007training-nv-pytorch\"",
+            1,
+        ),
+    )
+    .unwrap();
+    let out = relnotes_in(dir.path()).arg("list").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(":9:6: error: `product.name.en` holds the control character `\\u{1b}`"),
+        "{stderr}"
+    );
+    assert!(!holds_hidden(&out.stderr), "{stderr:?}");
+}
+
+/// Templates may hold control characters; the pages rendered from them
+/// carry them only as escapes, on stdout, in a file and in a site.
+#[test]
+fn pages_never_carry_hidden_controls_raw() {
+    let dir = crate::util::scratch_project();
+    let templates = dir.path().join("mine");
+    std::fs::create_dir(&templates).unwrap();
+    let hostile = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{202e}";
+    for name in ["release.md.hbs", "release.html.hbs", "diff.md.hbs"] {
+        let builtin =
+            std::fs::read_to_string(crate::util::root().join("templates").join(name)).unwrap();
+        std::fs::write(templates.join(name), format!("{hostile}{builtin}")).unwrap();
+    }
+    let escaped = "\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{202e}";
+    let run = |args: &[&str]| {
+        let out = relnotes_in(dir.path())
+            .args(args)
+            .args(["--templates", "mine"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    for args in [
+        &["render", "25.10"][..],
+        &["render", "25.10", "--format", "html"],
+        &["diff", "25.05", "25.10", "--format", "md"],
+    ] {
+        let stdout = run(args);
+        assert!(!holds_hidden(&stdout), "{args:?}");
+        let text = String::from_utf8(stdout).unwrap();
+        assert!(text.starts_with(escaped), "{args:?}: {text}");
+    }
+    run(&["render", "25.10", "-o", "page.md"]);
+    run(&["site", "--out", "public"]);
+    let page = std::fs::read(dir.path().join("page.md")).unwrap();
+    assert!(!holds_hidden(&page) && String::from_utf8_lossy(&page).starts_with(escaped));
+    let site_page = std::fs::read(dir.path().join("public/zh/25.10.html")).unwrap();
+    assert!(!holds_hidden(&site_page));
+    assert!(String::from_utf8_lossy(&site_page).starts_with(escaped));
 }
 
 /// The command names `relnotes --help` lists (clap's `help` aside).

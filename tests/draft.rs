@@ -470,3 +470,43 @@ fn a_dry_run_refuses_what_the_real_run_refuses() {
     assert_eq!(dry.2, real.2);
     assert_eq!(std::fs::read(&path).unwrap(), original);
 }
+
+/// A value read from the image with a control character in it (an
+/// environment variable here) never reaches a record: `sync`, its dry
+/// run and `new` refuse (exit 2), write nothing, and show it escaped.
+#[test]
+fn image_values_with_hidden_controls_never_reach_a_record() {
+    let project = scratch_project();
+    let dir = project.path();
+    let path = dir.join("releases/25.10.toml");
+    let original = std::fs::read(&path).unwrap();
+    let hostile = |image: PlatformImage| image.env("NCCL_SOCKET_IFNAME=eth0\u{1b}]0;owned\u{7}");
+    let layout = tempfile::tempdir().unwrap();
+    TestImage::multi(vec![
+        hostile(platform("amd64", Tampering::default())),
+        hostile(platform("arm64", Tampering::default())),
+    ])
+    .build()
+    .write_layout(layout.path(), "25.11");
+    let image = format!("oci:{}:25.11", layout.path().display());
+
+    for args in [
+        &["sync", "25.10", "--image", &image, "-q"][..],
+        &["sync", "25.10", "--image", &image, "--dry-run", "-q"],
+        &["new", "25.11", "--from", "25.10", "--image", &image, "-q"],
+    ] {
+        let out = run(dir, args);
+        let (code, stdout, stderr) = text(&out);
+        assert_eq!(code, 2, "{args:?}\n{stdout}\n{stderr}");
+        assert!(
+            stderr.contains("`env[0].value` holds the control character `\\u{1b}`"),
+            "{args:?}\n{stderr}"
+        );
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stdout.contains(&0x1b),
+            "{args:?}\n{stderr:?}"
+        );
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), original);
+    assert!(!dir.join("releases/25.11.toml").exists());
+}

@@ -1,12 +1,15 @@
 //! Property tests on a bounded budget: whatever bytes a record or a page
 //! holds, loading and importing end in a value or an error, never a
-//! panic, and an error never leaves a record behind. Hostile pages (control
-//! characters, nesting past the bounds, sizes past them) run through the
-//! binary: each ends in a record that loads or an exit-2 error with nothing
-//! written, never an abort, and within a generous deadline.
+//! panic, and an error never leaves a record behind. Whatever text a
+//! record's names, versions and texts hold, a loaded record holds no
+//! hidden control and an error quotes only a little of it. Hostile pages
+//! (control characters, nesting past the bounds, sizes past them) run
+//! through the binary: each ends in a record that loads or an exit-2 error
+//! with nothing written, never an abort, and within a generous deadline.
 
 use crate::util::{relnotes_in, root};
-use model::record::Workspace;
+use model::output::first_hidden_control;
+use model::record::{RecordError, Workspace};
 use proptest::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -65,6 +68,87 @@ fn pages() -> Vec<String> {
     .iter()
     .map(|p| fs::read_to_string(root().join("tests/fixtures/import").join(p)).unwrap())
     .collect()
+}
+
+/// Text of every kind a hostile record may hold: any character, the
+/// controls and bidirectional overrides a terminal obeys, quotes and
+/// backslashes TOML cares about; now and then a run long enough that an
+/// error quoting it whole would be noticed.
+fn hostile_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        any::<char>().prop_map(String::from),
+        prop::sample::select(vec![
+            '\u{0}', '\u{7}', '\u{8}', '\u{b}', '\u{c}', '\r', '\n', '\t', '\u{1b}', '\u{7f}',
+            '\u{85}', '\u{9b}', '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}', '"', '\\',
+        ])
+        .prop_map(String::from),
+        "[a-z0-9.+-]{1,8}",
+        (any::<char>(), 1000usize..20_000).prop_map(|(c, n)| c.to_string().repeat(n)),
+    ];
+    prop::collection::vec(piece, 0..6).prop_map(|pieces| pieces.concat())
+}
+
+/// `text` as a TOML string that parses back to `text` (escapes where TOML needs them).
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// Every key and string of a loaded release, as JSON sees them.
+fn strings_of(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| strings_of(v, out)),
+        serde_json::Value::Object(map) => {
+            for (key, v) in map {
+                out.push(key.clone());
+                strings_of(v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Loads `source` as release 9.9 (its version set to match) and checks
+/// the outcome: a record holding no hidden control, or an error of
+/// bounded length whatever the record quoted. True when it loaded.
+fn load_checked(source: &str) -> Result<bool, TestCaseError> {
+    let dir = project();
+    let source = source.replacen("version = \"25.10\"", "version = \"9.9\"", 1);
+    fs::write(dir.path().join("releases/9.9.toml"), &source).unwrap();
+    let workspace = Workspace::open(dir.path()).unwrap();
+    match workspace.load("9.9", false) {
+        Ok(loaded) => {
+            let mut strings = Vec::new();
+            strings_of(
+                &serde_json::to_value(&loaded.release).unwrap(),
+                &mut strings,
+            );
+            for s in strings {
+                prop_assert_eq!(first_hidden_control(&s), None, "{:?}", s);
+            }
+            Ok(true)
+        }
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(!message.is_empty());
+            // A few diagnostics, each quoting a little: never the input whole.
+            let diagnostics = match &e {
+                RecordError::Invalid(d) => d.len(),
+                _ => 1,
+            };
+            prop_assert!(
+                message.chars().count() <= 1_200 * diagnostics,
+                "{} diagnostics, {} characters",
+                diagnostics,
+                message.chars().count()
+            );
+            Ok(false)
+        }
+    }
+}
+
+fn release_25_10() -> String {
+    records()[1].clone()
 }
 
 proptest! {
@@ -142,11 +226,56 @@ proptest! {
     }
 
     #[test]
+    fn records_with_hostile_names_versions_and_texts_load_clean_or_fail_briefly(
+        // Each is the record's own value or hostile text: one hostile
+        // value in an otherwise sound record is what must not load.
+        name in prop::option::of(hostile_text()),
+        version in prop::option::of(hostile_text()),
+        text in prop::option::of(hostile_text()),
+        raw in any::<bool>(),
+    ) {
+        let source = release_25_10();
+        let feature = source
+            .lines()
+            .find(|l| l.starts_with("en = \"Multi-architecture support"))
+            .unwrap()
+            .to_string();
+        // Spelled with TOML's escapes, or written as it is (which TOML
+        // itself may refuse).
+        let quoted = |s: &str| if raw { format!("\"{s}\"") } else { toml_string(s) };
+        let name = name.as_deref().map_or("vllm".to_string(), quoted);
+        let version = version.as_deref().map_or("\"0.11.0\"".to_string(), quoted);
+        let text = text.as_deref().map_or(feature.clone(), |t| format!("en = {}", quoted(t)));
+        let source = source
+            .replacen("vllm = \"0.11.0\"", &format!("{name} = {version}"), 1)
+            .replacen(&feature, &text, 1);
+        load_checked(&source)?;
+    }
+
+    #[test]
+    fn deeply_nested_values_end_in_an_error_not_a_crash(
+        depth in 1usize..400,
+        kind in 0usize..4,
+        leaf in hostile_text(),
+    ) {
+        let leaf = toml_string(&leaf);
+        let nested = match kind {
+            0 => format!("x = {}{leaf}{}\n", "[".repeat(depth), "]".repeat(depth)),
+            1 => format!("x = {}{leaf}{}\n", "{ a = ".repeat(depth), " }".repeat(depth)),
+            2 => format!("[{}]\nb = {leaf}\n", vec!["a"; depth].join(".")),
+            _ => format!("[[{}]]\nb = {leaf}\n", vec!["a"; depth].join(".")),
+        };
+        // Last: inside the record's last table, or a new top-level one.
+        let source = format!("{}{nested}", release_25_10());
+        prop_assert!(!load_checked(&source)?, "an unknown key loaded");
+    }
+
+    #[test]
     fn importing_hostile_pages_ends_in_a_record_that_loads_or_exit_2(
         shape in 0usize..SHAPES.len(),
         depth in prop_oneof![3 => 0usize..40, 1 => 200usize..2_000],
         items in prop_oneof![6 => 0usize..40, 1 => 50_000usize..60_000],
-        text in HOSTILE_TEXT,
+        text in HOSTILE_PAGE_TEXT,
         headed in proptest::bool::weighted(0.9),
     ) {
         let dir = project();
@@ -170,11 +299,7 @@ proptest! {
             Some(0) => {
                 prop_assert_eq!(written.len(), 1);
                 let record = fs::read_to_string(&written[0]).unwrap();
-                let hidden = |c: char| {
-                    (c.is_control() && c != '\n' && c != '\t')
-                        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-                };
-                prop_assert!(!record.chars().any(hidden), "{record:?}");
+                prop_assert_eq!(first_hidden_control(&record), None, "{:?}", record);
                 let workspace = Workspace::open(dir.path()).unwrap();
                 prop_assert!(workspace.load("9.9", false).is_ok(), "{}", record);
             }
@@ -189,7 +314,7 @@ proptest! {
 
 /// Text with what a hostile page holds: control characters (raw and as
 /// character references), bidirectional overrides and isolates, markup.
-const HOSTILE_TEXT: &str = "([\\x00-\\x1f\\x7f-\\x9f\u{202a}-\u{202e}\u{2066}-\u{2069} -~中]|&#x1b;|&#27;|&#x202e;|&#x85;|<b>|<li>|- |> |\\|){0,40}";
+const HOSTILE_PAGE_TEXT: &str = "([\\x00-\\x1f\\x7f-\\x9f\u{202a}-\u{202e}\u{2066}-\u{2069} -~中]|&#x1b;|&#27;|&#x202e;|&#x85;|<b>|<li>|- |> |\\|){0,40}";
 
 /// The ways a page nests: HTML lists, blocks, quotes and bold; Markdown
 /// quotes, lists and indented lists; plain text.

@@ -696,7 +696,7 @@ fn a_release_named_like_a_page_of_the_site_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("release `index` would overwrite the site's own page <lang>/index.html"),
+        stderr.contains("`index` is not a release version"),
         "{stderr}"
     );
     assert!(!project.path().join("public").exists());

@@ -17,6 +17,7 @@ mod fuzz;
 mod import;
 mod inspect;
 mod lint;
+mod project_files;
 mod records;
 mod render;
 mod sbom;

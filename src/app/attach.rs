@@ -9,11 +9,13 @@ use pages::sbom::{self, SbomFormat};
 
 /// What `relnotes attach` is asked.
 pub struct AttachRequest<'a> {
+    /// The release, e.g. `25.10`.
     pub version: &'a str,
     /// The image in a registry.
     pub image: &'a str,
     /// Also attach the SBOM of what the image holds (read as verify reads it).
     pub observed: bool,
+    /// How to reach the registry, with the credentials to push.
     pub access: ImageAccess,
 }
 

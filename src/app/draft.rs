@@ -6,13 +6,17 @@ use crate::draft::{self, Drafted, NewOptions, Synced};
 
 /// What `relnotes new` is asked.
 pub struct NewRequest<'a> {
+    /// The new release's version, e.g. `25.11`.
     pub version: &'a str,
     /// The release the draft starts from.
     pub from: &'a str,
+    /// The new release's image, read for its versions.
     pub image: &'a str,
     /// More components to declare, as the image holds them.
     pub add: &'a [String],
+    /// Replace an existing record of `version`.
     pub force: bool,
+    /// How to reach the image.
     pub access: ImageAccess,
 }
 
@@ -44,9 +48,13 @@ pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, E
 
 /// What `relnotes sync` is asked.
 pub struct SyncRequest<'a> {
+    /// The release whose record is brought up to date.
     pub version: &'a str,
+    /// The image to read the versions from.
     pub image: &'a str,
+    /// Report what would change, writing nothing.
     pub dry_run: bool,
+    /// How to reach the image.
     pub access: ImageAccess,
 }
 

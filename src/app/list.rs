@@ -7,7 +7,7 @@ use serde::Serialize;
 
 /// One line per release for `relnotes list`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ReleaseSummary {
+pub(crate) struct ReleaseSummary {
     pub version: String,
     pub title: Text,
     pub archs: Vec<String>,
@@ -19,8 +19,8 @@ pub struct ReleaseSummary {
 /// Every release, oldest first, and the language the table's titles are in.
 #[derive(Debug, Clone)]
 pub struct ReleaseList {
-    pub releases: Vec<ReleaseSummary>,
-    pub lang: Lang,
+    pub(crate) releases: Vec<ReleaseSummary>,
+    pub(crate) lang: Lang,
 }
 
 /// `relnotes list`: every release, oldest first.

@@ -30,7 +30,9 @@ pub use cache::{cache_clean, cache_info};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use import::import_page;
-pub use list::{ReleaseList, ReleaseSummary, list_releases};
+#[cfg(test)]
+use list::ReleaseSummary;
+pub use list::{ReleaseList, list_releases};
 pub use outcome::{Destination, LangChoice, Outcome};
 pub use render::{DiffRequest, RenderRequest, diff_releases, render_release};
 pub use report::CommandReport;

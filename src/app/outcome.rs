@@ -10,7 +10,9 @@ use std::str::FromStr;
 /// Which languages a command writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LangChoice {
+    /// This language only.
     One(Lang),
+    /// Every language the project writes in, one page each.
     All,
 }
 
@@ -29,6 +31,7 @@ impl FromStr for LangChoice {
 /// Where results go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
+    /// Standard output; a command with several results refuses it.
     Stdout,
     /// A file, or for several outputs a directory.
     Path(PathBuf),
@@ -44,7 +47,9 @@ impl From<Option<PathBuf>> for Destination {
 /// The result of a command: text for stdout, or files to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
+    /// Text to print.
     Stdout(String),
+    /// Files to write, with their paths.
     Files(Vec<OutputFile>),
 }
 

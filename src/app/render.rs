@@ -8,12 +8,18 @@ use pages::diff::{self, DiffFormat};
 use pages::render::{self, PageFormat, Templates};
 use std::path::Path;
 
+/// What `relnotes render` is asked.
 pub struct RenderRequest<'a> {
+    /// The release, e.g. `25.10`.
     pub version: &'a str,
     /// `None`: the project's first language.
     pub lang: Option<LangChoice>,
+    /// Markdown or HTML.
     pub format: PageFormat,
+    /// A directory of templates to use before the project's and the
+    /// built-in ones.
     pub templates: Option<&'a Path>,
+    /// Stdout, a file, or for several languages a directory.
     pub destination: Destination,
 }
 
@@ -55,13 +61,19 @@ pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outc
     }
 }
 
+/// What `relnotes diff` is asked.
 pub struct DiffRequest<'a> {
+    /// The old release.
     pub from: &'a str,
+    /// The new release.
     pub to: &'a str,
+    /// Only this architecture; `None` means every one either release declares.
     pub arch: Option<&'a str>,
+    /// Text, JSON, or a Markdown or HTML page.
     pub format: DiffFormat,
     /// `None`: the project's first language.
     pub lang: Option<Lang>,
+    /// A directory of templates for the Markdown and HTML pages.
     pub templates: Option<&'a Path>,
     /// Stdout, or a file.
     pub destination: Destination,

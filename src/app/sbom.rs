@@ -18,14 +18,20 @@ pub enum SbomSource {
     Image {
         /// `None` means the record's first asset.
         reference: Option<String>,
+        /// How to reach the image.
         access: ImageAccess,
     },
 }
 
+/// What `relnotes sbom` is asked.
 pub struct SbomRequest<'a> {
+    /// The release, e.g. `25.10`.
     pub version: &'a str,
+    /// The record's components, or what the image holds.
     pub source: SbomSource,
+    /// The architectures to describe, one SBOM each.
     pub arch: ArchChoice,
+    /// JSON or XML.
     pub format: SbomFormat,
     /// CycloneDX 1.5 (the default) or 1.6.
     pub spec_version: CycloneDxVersion,
@@ -83,7 +89,7 @@ pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> 
 impl SbomSource {
     /// `<version>-<arch>.cdx.json`, and for an image
     /// `<version>-<arch>.image.cdx.json`: beside the record's SBOM, not over it.
-    pub fn file_name(&self, version: &str, arch: &Arch, format: SbomFormat) -> String {
+    pub(crate) fn file_name(&self, version: &str, arch: &Arch, format: SbomFormat) -> String {
         match self {
             SbomSource::Record => sbom::file_name(version, arch, format),
             SbomSource::Image { .. } => format!("{version}-{arch}.image.{}", format.extension()),

@@ -7,8 +7,8 @@ use std::path::Path;
 
 /// The project a command works on, and how strictly records are read.
 pub struct Session {
-    pub workspace: Workspace,
-    pub strict: bool,
+    pub(crate) workspace: Workspace,
+    pub(crate) strict: bool,
     /// Warnings met while loading, for the caller to show.
     pub warnings: Vec<Diagnostic>,
 }
@@ -17,7 +17,9 @@ impl Session {
     /// Opens the project at `root`, or the one found from the current directory up.
     pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
         let workspace = match root {
-            Some(dir) if dir.join(record::load::PROJECT_FILE).is_file() => Workspace::open(dir)?,
+            Some(dir) if model::project_file::present(&dir.join(record::load::PROJECT_FILE)) => {
+                Workspace::open(dir)?
+            }
             Some(dir) => {
                 return Err(RecordError::NoProject {
                     start: dir.to_path_buf(),
@@ -34,7 +36,7 @@ impl Session {
     }
 
     /// Loads one release, keeping its warnings.
-    pub fn load(&mut self, version: &str) -> Result<Loaded, Error> {
+    pub(crate) fn load(&mut self, version: &str) -> Result<Loaded, Error> {
         let loaded = self.workspace.load(version, self.strict)?;
         self.warnings.extend(loaded.warnings.iter().cloned());
         Ok(loaded)
@@ -43,7 +45,7 @@ impl Session {
     /// Loads every release, oldest first, with its version: on one
     /// thread per core (a catalogue has a thousand records), reporting
     /// the first broken record and the warnings in version order.
-    pub fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
+    pub(crate) fn load_all(&mut self) -> Result<Vec<(String, Loaded)>, Error> {
         let versions = self.workspace.versions()?;
         let (workspace, strict) = (&self.workspace, self.strict);
         let loaded = versions

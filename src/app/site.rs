@@ -5,11 +5,14 @@ use crate::Error;
 use pages::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
+/// What `relnotes site` is asked.
 pub struct SiteRequest<'a> {
     /// The directory the site is written to (or compared with).
     pub out: &'a Path,
     /// Where the site is published, for `<link rel="canonical">` only.
     pub base_url: Option<&'a str>,
+    /// A directory of templates to use before the project's and the
+    /// built-in ones.
     pub templates: Option<&'a Path>,
     /// Compare with `out` instead of writing.
     pub check: bool,
@@ -22,8 +25,20 @@ pub struct SiteRequest<'a> {
 /// What `relnotes site` did, and to which directory.
 #[derive(Debug, Clone)]
 pub enum SiteOutcome {
-    Written { out: PathBuf, written: Written },
-    Checked { out: PathBuf, report: CheckReport },
+    /// The site was built and put in place.
+    Written {
+        /// The output directory.
+        out: PathBuf,
+        /// How many files were written and kept.
+        written: Written,
+    },
+    /// The site was compared with the directory (`--check`).
+    Checked {
+        /// The directory compared with.
+        out: PathBuf,
+        /// The pages that differ.
+        report: CheckReport,
+    },
 }
 
 /// `relnotes site`: every release as a bilingual static site (docs/site.md).

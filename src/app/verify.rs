@@ -6,13 +6,16 @@ use crate::verify::{self, Report};
 
 /// What `relnotes verify` is asked.
 pub struct VerifyRequest<'a> {
+    /// The release, e.g. `25.10`.
     pub version: &'a str,
     /// The image; `None` means the record's first asset.
     pub image: Option<&'a str>,
     /// One declared arch (or its platform name, `arm64` for `aarch64`);
     /// `None` means every arch the record declares.
     pub arch: Option<&'a str>,
+    /// Also list what the image holds that the record does not declare.
     pub show_undeclared: bool,
+    /// How to reach the image.
     pub access: ImageAccess,
 }
 

@@ -31,6 +31,7 @@ pub struct VerifyAllRequest<'a> {
     pub image_template: Option<&'a str>,
     /// One arch (or its platform name); `None` means every declared one.
     pub arch: Option<&'a str>,
+    /// How to reach the images; one access serves them all.
     pub access: ImageAccess,
     /// Told one line per release as it is done.
     pub on_release: Option<&'a dyn Fn(&str)>,

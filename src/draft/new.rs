@@ -48,11 +48,7 @@ pub fn new_release(
     }
     let added = add_components(workspace, req, inspected, &mut found)?;
 
-    let source = std::fs::read_to_string(&prev.path).map_err(|e| DraftError::Document {
-        path: prev.path.clone(),
-        message: e.to_string(),
-    })?;
-    let mut doc = DocumentMut::from_str(&source).map_err(|e| DraftError::Document {
+    let mut doc = DocumentMut::from_str(prev.sources.text()).map_err(|e| DraftError::Document {
         path: prev.path.clone(),
         message: e.to_string(),
     })?;

@@ -195,17 +195,17 @@ fn driver_changes(old: &Driver, new: &Driver) -> Vec<FactChange> {
 /// What `relnotes new` wrote.
 #[derive(Debug, Clone, Serialize)]
 pub struct Drafted {
-    pub path: PathBuf,
-    pub version: String,
-    pub from: String,
-    pub components: usize,
-    pub changes: ImageChanges,
+    pub(crate) path: PathBuf,
+    pub(crate) version: String,
+    pub(crate) from: String,
+    pub(crate) components: usize,
+    pub(crate) changes: ImageChanges,
     /// Components `--add` declared.
-    pub added: Vec<Versioned>,
+    pub(crate) added: Vec<Versioned>,
     /// Asset images retagged: (old, new).
-    pub assets: Vec<(String, String)>,
+    pub(crate) assets: Vec<(String, String)>,
     /// The generated change lines.
-    pub lines: Vec<Text>,
+    pub(crate) lines: Vec<Text>,
 }
 
 impl Drafted {
@@ -232,7 +232,7 @@ impl Drafted {
         }
     }
 
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -274,7 +274,7 @@ impl Drafted {
         out
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a draft report serializes") + "\n"
     }
 }
@@ -282,16 +282,16 @@ impl Drafted {
 /// What `relnotes sync` changed (or, with `--dry-run`, would change).
 #[derive(Debug, Clone, Serialize)]
 pub struct Synced {
-    pub path: PathBuf,
-    pub version: String,
-    pub dry_run: bool,
+    pub(crate) path: PathBuf,
+    pub(crate) version: String,
+    pub(crate) dry_run: bool,
     /// Whether the record was rewritten.
-    pub written: bool,
-    pub changes: ImageChanges,
+    pub(crate) written: bool,
+    pub(crate) changes: ImageChanges,
 }
 
 impl Synced {
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let shown = model::record::diagnostic::shown(&self.path);
         let head = if self.changes.is_empty() {
@@ -321,7 +321,7 @@ impl Synced {
         out
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a sync report serializes") + "\n"
     }
 }

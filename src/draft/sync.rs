@@ -45,9 +45,8 @@ pub fn sync_release(
         path: loaded.path.clone(),
         message,
     };
-    let source =
-        std::fs::read_to_string(&loaded.path).map_err(|e| document_error(e.to_string()))?;
-    let mut doc = DocumentMut::from_str(&source).map_err(|e| document_error(e.to_string()))?;
+    let mut doc =
+        DocumentMut::from_str(loaded.sources.text()).map_err(|e| document_error(e.to_string()))?;
     // Every declared arch keeps its components; those the image has take
     // its versions, what it lacks stays as declared.
     let per_arch: Vec<_> = release

@@ -41,25 +41,26 @@ use text::package_name::is_package_name;
 /// and the release it is about.
 pub type Finding = Diagnostic;
 
+/// What `relnotes lint` found in the records it read.
 #[derive(Debug, Clone, Serialize)]
 pub struct LintReport {
-    pub versions: Vec<String>,
-    pub findings: Vec<Finding>,
-    pub errors: usize,
-    pub warnings: usize,
-    pub infos: usize,
+    pub(crate) versions: Vec<String>,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) errors: usize,
+    pub(crate) warnings: usize,
+    pub(crate) infos: usize,
 }
 
 impl LintReport {
-    pub fn has_errors(&self) -> bool {
+    pub(crate) fn has_errors(&self) -> bool {
         self.errors > 0
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         for f in &self.findings {
             out.push_str(&f.to_string());

@@ -175,26 +175,26 @@ pub struct Summary {
 /// The whole answer of `relnotes verify`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
-    pub version: String,
-    pub image: String,
+    pub(crate) version: String,
+    pub(crate) image: String,
     /// Platforms the image holds.
-    pub platforms: Vec<String>,
-    pub archs: Vec<ArchResult>,
-    pub components: Vec<ComponentCheck>,
-    pub driver: Vec<DriverCheck>,
-    pub env: Vec<EnvCheck>,
+    pub(crate) platforms: Vec<String>,
+    pub(crate) archs: Vec<ArchResult>,
+    pub(crate) components: Vec<ComponentCheck>,
+    pub(crate) driver: Vec<DriverCheck>,
+    pub(crate) env: Vec<EnvCheck>,
     /// Present only when asked for (`--show-undeclared`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub undeclared: Option<Vec<UndeclaredGroup>>,
-    pub problems: Vec<ProblemReport>,
-    pub summary: Summary,
+    pub(crate) undeclared: Option<Vec<UndeclaredGroup>>,
+    pub(crate) problems: Vec<ProblemReport>,
+    pub(crate) summary: Summary,
     /// Every finding (and what could not be checked) in the crate's one
     /// diagnostic shape, placed in the record by [`Report::locate`].
-    pub findings: Vec<Diagnostic>,
+    pub(crate) findings: Vec<Diagnostic>,
 }
 
 impl Report {
-    pub fn has_findings(&self) -> bool {
+    pub(crate) fn has_findings(&self) -> bool {
         self.summary.findings > 0
     }
 
@@ -291,7 +291,7 @@ impl Report {
 
     /// Places each finding at what the record declares: the component,
     /// driver fact, variable or architecture in `sources`.
-    pub fn locate(&mut self, sources: &SourceMap, release: &Release) {
+    pub(crate) fn locate(&mut self, sources: &SourceMap, release: &Release) {
         let path = sources.path();
         let mut places = Vec::new();
         for a in self
@@ -343,12 +343,12 @@ impl Report {
         }
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
     }
 
     /// The table for people: one block per arch, then the summary line.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
         for arch in &self.archs {
@@ -483,7 +483,7 @@ impl Report {
     }
 
     /// `25.10: 52 confirmed, 1 differs, 1 missing, 1 arch missing — 3 findings`.
-    pub fn summary_line(&self) -> String {
+    pub(crate) fn summary_line(&self) -> String {
         let s = &self.summary;
         let mut parts = vec![format!("{} confirmed", s.confirmed)];
         if s.differs > 0 {

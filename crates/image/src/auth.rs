@@ -18,7 +18,7 @@ use std::io::Read;
 pub struct Secret(String);
 
 impl Secret {
-    pub fn new(text: impl Into<String>) -> Secret {
+    pub(crate) fn new(text: impl Into<String>) -> Secret {
         Secret(text.into())
     }
 
@@ -42,7 +42,7 @@ impl fmt::Display for Secret {
 
 /// What the secret of [`Credentials`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SecretKind {
+pub(crate) enum SecretKind {
     /// A password, sent with the user name as basic auth.
     Password,
     /// An identity (refresh) token, as `docker login` stores for some
@@ -53,12 +53,14 @@ pub enum SecretKind {
 /// A user name and password (or identity token) for a registry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Credentials {
+    /// The user name sent to the registry.
     pub username: String,
+    /// The password or identity token.
     pub password: Secret,
-    pub kind: SecretKind,
+    pub(crate) kind: SecretKind,
     /// Where they came from, for messages (`--username`, a config file,
     /// a credential helper).
-    pub origin: String,
+    pub(crate) origin: String,
 }
 
 impl Credentials {
@@ -68,7 +70,7 @@ impl Credentials {
     }
 
     /// A user name and password from `origin`.
-    pub fn password(
+    pub(crate) fn password(
         username: impl Into<String>,
         password: impl Into<String>,
         origin: impl Into<String>,
@@ -82,7 +84,7 @@ impl Credentials {
     }
 
     /// An identity token from `origin`.
-    pub fn identity_token(
+    pub(crate) fn identity_token(
         username: impl Into<String>,
         token: impl Into<String>,
         origin: impl Into<String>,

@@ -12,10 +12,15 @@ use std::collections::BTreeMap;
 /// One platform of the image, read and catalogued.
 #[derive(Debug, Clone)]
 pub struct InspectedArch {
+    /// The platform read.
     pub platform: Platform,
+    /// The digest of the platform's manifest.
     pub manifest_digest: String,
+    /// Layer digests, bottom first.
     pub layers: Vec<String>,
+    /// The env and labels of the image config.
     pub config: ImageConfig,
+    /// What the catalogers found.
     pub catalog: Catalog,
 }
 
@@ -35,9 +40,11 @@ impl InspectedArch {
 /// A declared arch and what the image has for it.
 #[derive(Debug, Clone)]
 pub enum ArchOutcome {
+    /// The image has the arch's platform, read and catalogued.
     Read(Box<InspectedArch>),
     /// The image has no platform for the arch.
     Missing {
+        /// The platform looked for.
         platform: Platform,
     },
 }

@@ -18,16 +18,17 @@
 //! - [`read_archs`] reads and catalogues the platforms a record's
 //!   architectures ask for into an [`Inspected`] image.
 
+#![warn(missing_docs)]
 // `unsafe` only to call C (ISA-L, in `inflate`).
 #![deny(unsafe_code)]
 
 pub(crate) mod archive;
 pub mod attach;
-pub mod auth;
+pub(crate) mod auth;
 mod bounded;
 pub mod cache;
 pub mod catalog;
-pub mod credentials;
+pub(crate) mod credentials;
 pub mod digest;
 pub(crate) mod error;
 #[cfg(test)]
@@ -52,9 +53,7 @@ pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};
 pub use inspected::{ArchOutcome, Inspected, InspectedArch, read_archs};
-pub use limits::MAX_HEADER_BLOCK;
 pub use progress::{NoProgress, Progress};
 pub use source::ImageSource;
-pub use store::{DEFAULT_TIMEOUT, OpenOptions};
+pub use store::OpenOptions;
 pub use view::{FoundFile, ImageConfig, ImageView, Keep, Platform, Wanted};
-pub use walker::MAX_WANTED_FILE;

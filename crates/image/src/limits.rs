@@ -27,7 +27,7 @@ pub(crate) const MAX_TAR_PAX_HEADER: u64 = 1 << 20;
 /// Largest header block of an email-style metadata file kept
 /// ([`Keep::Headers`](super::Keep::Headers)); `Name:` and `Version:` come
 /// first, so a longer block is kept cut at this size.
-pub const MAX_HEADER_BLOCK: u64 = 1 << 20;
+pub(crate) const MAX_HEADER_BLOCK: u64 = 1 << 20;
 /// All the file contents, symlink targets and whiteout paths kept from
 /// one read of an image, over every layer.
 pub(crate) const MAX_KEPT_BYTES: u64 = 128 << 20;

@@ -22,11 +22,19 @@ pub enum ImageSource {
     /// An image in a registry.
     Registry(ImageRef),
     /// An OCI image layout directory.
-    Layout { dir: PathBuf, tag: Option<String> },
+    Layout {
+        /// The layout directory (the one holding `index.json`).
+        dir: PathBuf,
+        /// The `org.opencontainers.image.ref.name` of the image to read;
+        /// `None` when the layout holds one image.
+        tag: Option<String>,
+    },
     /// A `docker save` tarball; `reference` picks one of several images by
     /// one of its `RepoTags`.
     DockerArchive {
+        /// The tarball.
         file: PathBuf,
+        /// `REPO:TAG`; `None` when the archive holds one image.
         reference: Option<String>,
     },
 }

@@ -18,8 +18,9 @@ use std::time::Duration;
 #[derive(Debug, Clone, Default)]
 pub struct OpenOptions {
     /// Registry credentials (`--username` with `--password-stdin`). Without
-    /// them, the Docker config and podman's `auth.json` are asked, in the
-    /// order of [`credentials`](super::credentials).
+    /// them, they are looked up as Docker and podman do: the Docker
+    /// config's credential helpers, then its `auths`, then podman's
+    /// `auth.json`; none found means anonymous access.
     pub credentials: Option<Credentials>,
     /// The Docker config file to take credentials from; `None` means
     /// `$DOCKER_CONFIG/config.json`, else `~/.docker/config.json`. A path
@@ -37,9 +38,10 @@ pub struct OpenOptions {
     /// first; `None` means one per core.
     pub jobs: Option<usize>,
     /// How long a registry connection may stay silent (connecting, or
-    /// between two reads of an answer) before reading gives up; `None`
-    /// means [`DEFAULT_TIMEOUT`]. A credential helper running longer is
-    /// stopped.
+    /// between two reads of a layer) before reading gives up, and how long
+    /// any other answer (a manifest, index, config, token, referrers list)
+    /// may take in all; `None` means 30 seconds. A credential helper
+    /// running longer is stopped.
     pub timeout: Option<Duration>,
     /// Where layer scans are kept, shared by every image opened with it
     /// (reads with the catalogers' filter only: [`Image::read_for_catalog`]);
@@ -50,7 +52,7 @@ pub struct OpenOptions {
 }
 
 /// How long a registry may stay silent by default.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub(crate) use super::limits::{MAX_CONFIG, MAX_MANIFEST};
 
@@ -71,6 +73,15 @@ pub(crate) trait Store: Send + Sync {
         digest: &str,
         size: Option<u64>,
     ) -> Result<Box<dyn Read + Send + '_>, InspectError>;
+    /// A small blob read whole (a config), as [`Store::blob`]; a registry
+    /// gives it its timeout in all, not only between two reads.
+    fn document_blob(
+        &self,
+        digest: &str,
+        size: Option<u64>,
+    ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+        self.blob(digest, size)
+    }
 }
 
 /// A fetched document.
@@ -131,7 +142,7 @@ pub(crate) fn config_of(
         ImageConfiguration::from_reader(bytes).map_err(|e| InspectError::InvalidDocument {
             reference: reference.into(),
             what: "image config".into(),
-            detail: e.to_string(),
+            detail: super::error::document_error(&e),
         })?;
     let platform = Platform {
         os: config.os().to_string(),

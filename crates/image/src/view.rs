@@ -10,9 +10,10 @@ use std::sync::Arc;
 /// An OCI platform, e.g. `linux/arm64`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Platform {
-    pub os: String,
+    pub(crate) os: String,
+    /// The CPU architecture, as OCI names it (`amd64`, `arm64`).
     pub architecture: String,
-    pub variant: Option<String>,
+    pub(crate) variant: Option<String>,
 }
 
 impl Platform {
@@ -41,6 +42,7 @@ impl std::fmt::Display for Platform {
 pub struct ImageConfig {
     /// `KEY=value` entries, in the config's order.
     pub env: Vec<String>,
+    /// The config's labels.
     pub labels: BTreeMap<String, String>,
 }
 
@@ -74,11 +76,13 @@ pub struct FoundFile {
 pub struct ImageView {
     /// The reference it was read from, for messages.
     pub reference: String,
+    /// The platform read.
     pub platform: Platform,
     /// Digest of the platform's manifest.
     pub manifest_digest: String,
     /// Layer digests, bottom first.
     pub layers: Vec<String>,
+    /// The env and labels of the image config.
     pub config: ImageConfig,
     /// Wanted files of the final filesystem, sorted by path.
     pub files: Vec<FoundFile>,
@@ -94,11 +98,11 @@ pub type Wanted<'a> = &'a (dyn Fn(&str, u64) -> Keep + Sync);
 pub enum Keep {
     /// Not kept.
     No,
-    /// All of it (at most [`MAX_WANTED_FILE`](crate::MAX_WANTED_FILE) bytes).
+    /// All of it; a file larger than 64 MiB is not kept at all.
     Whole,
     /// The header block of an email-style metadata file (Python's
-    /// `METADATA`, `PKG-INFO`): up to the first empty line, at most
-    /// [`MAX_HEADER_BLOCK`](crate::MAX_HEADER_BLOCK) bytes, whatever the file's size.
+    /// `METADATA`, `PKG-INFO`): up to the first empty line, at most 1 MiB
+    /// of it, whatever the file's size.
     Headers,
 }
 

@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Files larger than this are never kept, whatever the filter says.
-pub const MAX_WANTED_FILE: u64 = 64 << 20;
+pub(crate) const MAX_WANTED_FILE: u64 = 64 << 20;
 
 /// The buffer between a blob stream and its decompressor.
 const BUFFER: usize = 256 << 10;

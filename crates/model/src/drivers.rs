@@ -8,8 +8,10 @@ use serde::Deserialize;
 use std::cmp::Ordering;
 use std::str::FromStr;
 
+/// Why a text is not a driver version.
 #[derive(Debug, thiserror::Error)]
 pub enum DriverError {
+    /// The given text is not one to three dot-separated numbers.
     #[error(
         "`{0}` is not a driver version\n  = hint: give the driver as nvidia-smi shows it, e.g. 535.104.05 or 575"
     )]
@@ -19,7 +21,9 @@ pub enum DriverError {
 /// A driver version as `nvidia-smi` shows it: `535.104.05`, `575.51`, `575`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DriverVersion {
+    /// The version as written.
     pub text: String,
+    /// Its numbers, one to three (`[535, 104, 5]`); the first is the branch.
     pub parts: Vec<u64>,
 }
 
@@ -75,8 +79,10 @@ pub fn meets_minimum(driver: &DriverVersion, min: &str) -> Option<bool> {
 /// One row of NVIDIA's CUDA Toolkit → minimum driver table.
 #[derive(Debug, Clone, Deserialize)]
 pub struct ToolkitDriver {
-    pub cuda: String,
+    pub(crate) cuda: String,
+    /// The CUDA Toolkit release as NVIDIA names it (`CUDA 12.8 GA`).
     pub release: String,
+    /// The minimum Linux x86_64 driver version (`570.26`).
     pub driver: String,
 }
 

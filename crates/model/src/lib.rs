@@ -1,7 +1,10 @@
 //! The model of relnotes: release records and the project file, packages
 //! (declared by a record or found in an image), version ordering per
 //! ecosystem, image references, the one diagnostic shape, the languages
-//! and their labels, and the one atomic way to write a file.
+//! and their labels, the one atomic way to write a file and the one way
+//! to read a project's own files.
+
+#![warn(missing_docs)]
 
 pub mod diagnostic;
 pub mod drivers;
@@ -9,6 +12,7 @@ pub mod labels;
 pub mod matching;
 pub mod output;
 pub mod package;
+pub mod project_file;
 pub mod record;
 pub mod reference;
 pub mod version;

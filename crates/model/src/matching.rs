@@ -95,6 +95,8 @@ pub struct Match<'a> {
     pub another: bool,
 }
 
+/// What `observed` holds for the declared `component`.
+///
 /// Files speak before the config: what is installed outranks what the
 /// image says about itself. Among the best kind, any observation that
 /// confirms the declared version does.

@@ -11,15 +11,27 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
+/// Why output could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// The target (this path) exists and overwriting it was not asked for.
     #[error("{} already exists\n  = hint: pass --force to overwrite it", .0.display())]
     Exists(PathBuf),
+    /// The target exists and is not a regular file, so it is never replaced.
     #[error("{} is not a regular file ({kind})\n  = hint: -o writes regular files only, with or without --force; pick a file name", path.display())]
-    NotAFile { path: PathBuf, kind: &'static str },
+    NotAFile {
+        /// The target.
+        path: PathBuf,
+        /// What it is instead (`a FIFO`, `a directory`).
+        kind: &'static str,
+    },
+    /// An I/O operation on `path` failed (for [`print()`], `path` is
+    /// `standard output`).
     #[error("cannot write {}: {source}", path.display())]
     Io {
+        /// The file being written.
         path: PathBuf,
+        /// What failed.
         #[source]
         source: io::Error,
     },
@@ -28,7 +40,9 @@ pub enum OutputError {
 /// A file to write: its path and its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {
+    /// Where to write it.
     pub path: PathBuf,
+    /// What to write.
     pub bytes: Vec<u8>,
 }
 
@@ -122,7 +136,8 @@ fn writable(path: &Path) -> Result<(), OutputError> {
     })
 }
 
-fn file_kind(kind: &fs::FileType) -> &'static str {
+/// What a file that is not a regular one is, for messages: "a FIFO" …
+pub(crate) fn file_kind(kind: &fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -160,28 +175,65 @@ pub fn print(text: &str) -> Result<(), OutputError> {
     }
 }
 
-/// `text` safe to show on a terminal: control characters (but line
-/// breaks and tabs) and bidirectional overrides are written as visible
-/// escapes (`\u{1b}`), so a package name, an os-release field or a
-/// registry's message read from an image can neither move the cursor,
-/// clear the screen, set the window title nor reorder what is shown.
-pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    let needs_escape = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.chars().any(needs_escape) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if needs_escape(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
+/// Whether `c` may not reach a terminal or a page raw: a control
+/// character other than a line break or a tab (C0, DEL, C1), or a
+/// bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069), which
+/// can move the cursor, clear the screen, set the window title or reorder
+/// what is shown.
+pub(crate) fn is_hidden_control(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The first hidden control of `text`, with its byte offset: a control
+/// character other than a line break or a tab (C0, DEL, C1), or a
+/// bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069). A
+/// carriage return right before a line feed is part of a line break (a
+/// file saved with CRLF line endings), not a control.
+pub fn first_hidden_control(text: &str) -> Option<(usize, char)> {
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let line_break = c == '\r' && chars.peek().is_some_and(|&(_, next)| next == '\n');
+        if is_hidden_control(c) && !line_break {
+            return Some((at, c));
         }
     }
+    None
+}
+
+/// `c` as relnotes shows a hidden control: `\u{1b}`.
+pub(crate) fn escaped_char(c: char) -> String {
+    format!("\\u{{{:x}}}", c as u32)
+}
+
+/// `text` safe to show on a terminal or in a page: every hidden control
+/// (see [`first_hidden_control`]) is written as a visible escape
+/// (`\u{1b}`), so a package name, an os-release field, a registry's
+/// message or a template read from anyone can neither move the cursor,
+/// clear the screen, set the window title nor reorder what is shown. Line
+/// breaks (`\n`, `\r\n`) and tabs stay.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let Some((first, _)) = first_hidden_control(text) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    out.push_str(&text[..first]);
+    let mut rest = &text[first..];
+    while let Some((at, c)) = first_hidden_control(rest) {
+        out.push_str(&rest[..at]);
+        out.push_str(&escaped_char(c));
+        rest = &rest[at + c.len_utf8()..];
+    }
+    out.push_str(rest);
     std::borrow::Cow::Owned(out)
+}
+
+/// [`terminal_safe`] of an owned text, not copied when nothing needs escaping.
+pub fn into_terminal_safe(text: String) -> String {
+    match terminal_safe(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
 }
 
 /// Temporary files readable the way `fs::write` makes them (the umask
@@ -248,9 +300,13 @@ mod tests {
             "ubuntu\\u{1b}]0;owned\\u{7}\\u{1b}[2J"
         );
         assert_eq!(
-            terminal_safe("a\u{202e}b\u{9b}c\rd"),
-            "a\\u{202e}b\\u{9b}c\\u{d}d"
+            terminal_safe("a\u{202e}b\u{9b}c\rd\u{7f}\u{2066}\0"),
+            "a\\u{202e}b\\u{9b}c\\u{d}d\\u{7f}\\u{2066}\\u{0}"
         );
+        // A CRLF line break is a line break; a lone or trailing CR is not.
+        assert_eq!(terminal_safe("a\r\nb\r"), "a\r\nb\\u{d}");
+        assert_eq!(first_hidden_control("ok\r\n\tyes"), None);
+        assert_eq!(first_hidden_control("中\u{1b}"), Some((3, '\u{1b}')));
     }
 
     #[test]

@@ -18,8 +18,11 @@ pub struct Package {
     pub name: String,
     /// Normalised for the ecosystem (`flash_attn` → `flash-attn`).
     pub key: String,
+    /// The version as its source writes it (`2.8.0+cu128`).
     pub version: String,
+    /// Decides how `key` is normalised and how versions order.
     pub ecosystem: Ecosystem,
+    /// Declared by a record (and how), or found in an image.
     pub origin: Origin,
     /// `version`, parsed in `ecosystem` when first asked for.
     #[serde(skip)]
@@ -57,7 +60,10 @@ pub enum Origin {
     /// Declared for one arch only.
     Added,
     /// Declared for every arch, with another version for this one.
-    Override { shared_version: String },
+    Override {
+        /// The version the record declares for every arch.
+        shared_version: String,
+    },
     /// Found in an image.
     Found(Evidence),
 }
@@ -94,6 +100,7 @@ pub struct Evidence {
 }
 
 impl Package {
+    /// A package named `name` (its key normalised for `ecosystem`).
     pub fn new(name: &str, version: &str, ecosystem: Ecosystem, origin: Origin) -> Package {
         Package {
             name: name.to_string(),
@@ -197,8 +204,8 @@ impl Package {
 /// version (`ubuntu`, `24.04`), for deb purls.
 #[derive(Debug, Clone, Copy)]
 pub struct Os<'a> {
-    pub name: &'a str,
-    pub version: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) version: &'a str,
 }
 
 impl<'a> Os<'a> {
@@ -214,10 +221,14 @@ impl<'a> Os<'a> {
     }
 }
 
+/// Why a package URL cannot be built, for a package or an image (a name
+/// or version the purl rules refuse).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("cannot build the package URL of `{name}`: {reason}")]
 pub struct PurlError {
+    /// The name of the package or image the URL was for.
     pub name: String,
+    /// What the purl rules refused.
     pub reason: String,
 }
 

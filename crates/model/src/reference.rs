@@ -71,6 +71,7 @@ pub struct ImageRef {
 /// Why a text is not an image reference.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReferenceError {
+    /// The text is empty.
     #[error("it is empty")]
     Empty,
     /// A template with `{…}` placeholders that would be a reference once
@@ -83,26 +84,58 @@ pub enum ReferenceError {
         /// The placeholders' names, in order (`region-id`, `image:tag`).
         placeholders: Vec<String>,
     },
+    /// Nothing names a repository (`:tag`, `registry.example.com/`).
     #[error("the repository name is empty")]
     EmptyRepository,
+    /// The first component looks like a registry but is not `HOST[:PORT]`.
     #[error("registry `{registry}` is not HOST[:PORT] (a DNS name, an IPv4 address or [IPv6])")]
-    BadRegistry { registry: String },
+    BadRegistry {
+        /// The registry as written.
+        registry: String,
+    },
+    /// The repository has uppercase letters, which registries refuse.
     #[error("repository `{repository}` has uppercase letters; repository names are lowercase")]
-    Uppercase { repository: String },
+    Uppercase {
+        /// The repository as written.
+        repository: String,
+    },
+    /// A component of the repository path breaks the naming rules.
     #[error(
         "repository component `{component}` is not valid (lowercase letters, digits and `.`, `_`, `-` separators)"
     )]
-    BadComponent { component: String },
+    BadComponent {
+        /// The component.
+        component: String,
+    },
+    /// The text is a bare image ID (64 hex digits), which names no repository.
     #[error("`{name}` is an image ID, not a name; pin an image with REPOSITORY@sha256:{name}")]
-    ImageId { name: String },
+    ImageId {
+        /// The ID as written.
+        name: String,
+    },
+    /// The name (registry and repository) is longer than Docker accepts.
     #[error("the name has {length} characters, more than the {MAX_NAME} allowed")]
-    TooLong { length: usize },
+    TooLong {
+        /// The name's length, in bytes.
+        length: usize,
+    },
+    /// The tag breaks the tag rules.
     #[error(
         "tag `{tag}` is not valid (letters, digits, `_`, `.`, `-`; at most 128, not starting with `.` or `-`)"
     )]
-    BadTag { tag: String },
+    BadTag {
+        /// The tag as written.
+        tag: String,
+    },
+    /// The digest is not `sha256`, `sha384` or `sha512` with lowercase hex
+    /// of the right length.
     #[error("digest `{digest}` is not valid: {reason}")]
-    BadDigest { digest: String, reason: String },
+    BadDigest {
+        /// The digest as written.
+        digest: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl ReferenceError {

@@ -17,14 +17,20 @@ use std::str::FromStr;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Ecosystem {
+    /// Python packages: PEP 503 names, PEP 440 versions.
     Pypi,
+    /// Debian packages: Debian policy versions.
     Deb,
+    /// The operating system (`Ubuntu`): dotted versions.
     Os,
+    /// The CUDA toolkit: dotted versions.
     Cuda,
+    /// Any other runtime or tool (`Python`, `cuDNN`, `gdb`): dotted versions.
     Generic,
 }
 
 impl Ecosystem {
+    /// Every ecosystem.
     pub const ALL: [Ecosystem; 5] = [
         Ecosystem::Pypi,
         Ecosystem::Deb,
@@ -33,6 +39,7 @@ impl Ecosystem {
         Ecosystem::Generic,
     ];
 
+    /// The name records and the catalog use (`pypi`, `generic`).
     pub fn as_str(self) -> &'static str {
         match self {
             Ecosystem::Pypi => "pypi",
@@ -150,23 +157,33 @@ pub(crate) fn pep503_chars(name: &str) -> impl Iterator<Item = char> + '_ {
     })
 }
 
+/// Why a text is not a version of an ecosystem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a valid {ecosystem} version: {reason}")]
+// A version read from anyone may be long: the message quotes a little of it.
+#[error(
+    "`{}` is not a valid {ecosystem} version: {}",
+    crate::diagnostic::clip(text, 80),
+    crate::diagnostic::clip(reason, 160)
+)]
 pub struct VersionError {
-    pub text: String,
-    pub ecosystem: Ecosystem,
-    pub reason: String,
+    pub(crate) text: String,
+    pub(crate) ecosystem: Ecosystem,
+    pub(crate) reason: String,
 }
 
 /// A parsed version; only versions of one ecosystem are compared.
 #[derive(Debug, Clone)]
 pub enum Version {
+    /// A Python package's version.
     Pep440(pep440_rs::Version),
+    /// A Debian package's version.
     Debian(debversion::Version),
+    /// A dotted version, of the other ecosystems.
     Dotted(Dotted),
 }
 
 impl Version {
+    /// Parses `text` by the rules of `ecosystem`.
     pub fn parse(ecosystem: Ecosystem, text: &str) -> Result<Version, VersionError> {
         let fail = |reason: String| VersionError {
             text: text.to_string(),
@@ -212,7 +229,9 @@ pub fn compare(ecosystem: Ecosystem, a: &str, b: &str) -> Result<Ordering, Versi
 /// Debian.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dotted {
+    /// The numbers (`[12, 8]`).
     pub parts: Vec<u64>,
+    /// The mark (`+`, `-` or `~`) and what follows it (`gc`), if any.
     pub suffix: Option<(char, String)>,
 }
 

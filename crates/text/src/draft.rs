@@ -82,25 +82,34 @@ pub(crate) struct ArchOut {
     pub components: IndexMap<String, String>,
 }
 
+/// What a Driver Requirements text states, as [`driver`](crate::driver::driver)
+/// reads it; import writes it as the record's `[driver]` table.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct DriverOut {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cuda: Option<String>,
+    pub(crate) cuda: Option<String>,
+    /// The minimum driver release (`575`, `440.33.01`), when the text names one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<String>,
+    /// The data-center branches the text names, each with its oldest
+    /// release that works.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub datacenter: Vec<BranchOut>,
+    /// The branches (`R535`) the text says to upgrade from.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub upgrade_from: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub not_forward_compatible_with: Option<String>,
+    pub(crate) not_forward_compatible_with: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub wording: Option<Text>,
+    pub(crate) wording: Option<Text>,
 }
 
+/// A data-center driver branch and the oldest release of it that works.
 #[derive(Debug, Clone, Serialize)]
 pub struct BranchOut {
+    /// The branch, `R` and its number (`R470`).
     pub branch: String,
+    /// The oldest release of the branch that works (`470.57`).
     pub min: String,
 }
 

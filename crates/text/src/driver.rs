@@ -2,11 +2,16 @@
 //! data-center branches, the branches to upgrade from, found by the phrases
 //! of `[driver]` in `data/words/*.toml`.
 
-use crate::draft::{BranchOut, DriverOut, text};
+pub use crate::draft::{BranchOut, DriverOut};
+
+use crate::draft::text;
 use crate::words::{self, DriverWords};
 use model::record::Lang;
 use std::collections::HashSet;
 
+/// Reads the paragraphs of a Driver Requirements text, written in `lang`:
+/// the base CUDA version, the minimum driver, the data-center branches and
+/// the branches to upgrade from.
 pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     let mut out = DriverOut {
         wording: Some(text(lang, lines.join("\n\n") + "\n")),
@@ -155,7 +160,7 @@ fn datacenter_branches(sentence: &str, out: &mut Vec<BranchOut>) {
 }
 
 /// `R470`, `R545 ` … in a text.
-pub fn branches(text: &str) -> Vec<String> {
+fn branches(text: &str) -> Vec<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     for (i, b) in bytes.iter().enumerate() {

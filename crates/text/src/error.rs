@@ -4,74 +4,162 @@ use model::output::OutputError;
 use model::record::{Lang, RecordError};
 use std::path::PathBuf;
 
+/// Why `relnotes import` stopped, naming the page or file at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
+    /// A page, an existing record or a scratch directory cannot be read or
+    /// written.
     #[error("{}: cannot read the page: {source}", path.display())]
     Read {
+        /// The file or directory that failed.
         path: PathBuf,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
+    /// The page has no heading import knows, so no features, components
+    /// or fixes: it is no release-notes page, whatever version it states.
     #[error("{}: no release found in the page ({lines} line(s) read): no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
-    NoRelease { path: PathBuf, lines: usize },
+    NoRelease {
+        /// The page.
+        path: PathBuf,
+        /// How many lines the page had.
+        lines: usize,
+    },
+    /// The page is larger than import reads.
     #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
-    TooLarge { path: PathBuf },
+    TooLarge {
+        /// The page.
+        path: PathBuf,
+    },
+    /// The page's HTML elements, or its Markdown lists and quotes, nest
+    /// deeper than [`MAX_NESTING`].
     #[error("{}: the page nests its {what} more than {MAX_NESTING} deep, deeper than any release-notes page\n  = hint: import the release-notes page itself", path.display())]
-    TooDeep { path: PathBuf, what: &'static str },
+    TooDeep {
+        /// The page.
+        path: PathBuf,
+        /// What nests: "elements", "lists and quotes".
+        what: &'static str,
+    },
+    /// The page holds more than [`MAX_ITEMS`] lines, HTML elements or
+    /// record entries.
     #[error("{}: the page holds more than {MAX_ITEMS} {what}, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
-    TooMany { path: PathBuf, what: &'static str },
+    TooMany {
+        /// The page.
+        path: PathBuf,
+        /// What there are too many of.
+        what: &'static str,
+    },
+    /// The Markdown page holds more than [`MAX_MARKDOWN_MARKS`] marks.
     #[error("{}: the page holds more than {MAX_MARKDOWN_MARKS} Markdown marks (`*`, `_`, `` ` ``, `[`, `|` …), more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
-    TooManyMarks { path: PathBuf },
+    TooManyMarks {
+        /// The page.
+        path: PathBuf,
+    },
+    /// The page is not UTF-8 text.
     #[error("{}: the page is not UTF-8 text (byte {at})\n  = hint: save the page as UTF-8", path.display())]
-    NotText { path: PathBuf, at: usize },
+    NotText {
+        /// The page.
+        path: PathBuf,
+        /// The offset of the first byte that is not UTF-8.
+        at: usize,
+    },
+    /// The page states no version and none was given.
     #[error("{}: the page states no version\n  = hint: pass --version (with one page)", path.display())]
-    NoVersion { path: PathBuf },
+    NoVersion {
+        /// The page.
+        path: PathBuf,
+    },
+    /// A version was given with more than one page.
     #[error(
         "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
     )]
     VersionForManyPages(usize),
+    /// The record made from a page cannot be encoded, or does not load
+    /// as the project's loader reads records.
     #[error("{}: the imported record does not load:\n{message}", path.display())]
-    Invalid { path: PathBuf, message: String },
+    Invalid {
+        /// The page the record came from, or the record file.
+        path: PathBuf,
+        /// What the encoder or the loader said.
+        message: String,
+    },
+    /// The record exists and already has texts in the page's language
+    /// (and `force` was not asked for).
     #[error("{} exists and already has `{lang}` texts\n  = hint: pass --force to replace the record", path.display())]
-    Exists { path: PathBuf, lang: Lang },
-    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
-    Twice {
-        page: PathBuf,
-        other: PathBuf,
-        version: String,
+    Exists {
+        /// The existing record.
+        path: PathBuf,
+        /// The language whose texts it already has.
         lang: Lang,
     },
+    /// Two pages of one import give the same release in the same language.
+    #[error("{}: release {version} in `{lang}` comes from two pages (also {})", page.display(), other.display())]
+    Twice {
+        /// The later page.
+        page: PathBuf,
+        /// The earlier page of the same release and language.
+        other: PathBuf,
+        /// The release both pages state.
+        version: String,
+        /// The language of both pages.
+        lang: Lang,
+    },
+    /// The existing record to merge a page into is not valid TOML.
     #[error("cannot merge into {}: {message}", path.display())]
-    Merge { path: PathBuf, message: String },
+    Merge {
+        /// The existing record.
+        path: PathBuf,
+        /// What the TOML parser said.
+        message: String,
+    },
+    /// The version breaks the one rule for release versions
+    /// ([`model::record::is_release_version`]).
     #[error("{}: `{}` is not a release version\n  = hint: {}", path.display(), model::diagnostic::clip(version, 80), model::record::RELEASE_VERSION_RULE)]
-    NotAVersion { path: PathBuf, version: String },
+    NotAVersion {
+        /// The page.
+        path: PathBuf,
+        /// The version as stated or given.
+        version: String,
+    },
+    /// The project's `import.toml` is not valid.
     #[error("{}: {message}\n  = hint: the project's import words hold `[headings]` (features = [\"…\"], fixes, components, driver, known_issues, assets …) and `[component.NAME]` tables of `aliases` (docs/import.md)", path.display())]
-    Words { path: PathBuf, message: String },
+    Words {
+        /// The words file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The project (`relnotes.toml`, a record) cannot be opened or loaded.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// The project's `import.toml` is a link out of the project, a FIFO …
+    #[error(transparent)]
+    File(#[from] model::project_file::ProjectFileError),
+    /// A record cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
 }
 
 /// The largest page import reads: release notes are kilobytes, and a
 /// bound keeps a wrong file (or `/dev/zero`) from growing without end.
-pub const MAX_PAGE_BYTES: u64 = 16 << 20;
+pub(crate) const MAX_PAGE_BYTES: u64 = 16 << 20;
 
 /// How deep a page's HTML elements, or its Markdown lists and quotes, may
 /// nest: release notes nest a few levels, and the parsers' work grows
 /// with the depth.
-pub const MAX_NESTING: usize = 256;
+pub(crate) const MAX_NESTING: usize = 256;
 
 /// The most items of each kind a page may hold: HTML elements, lines, and
 /// entries of the record it gives (features, fixes, known issues,
 /// components, assets, sections). Release notes hold hundreds; the bound
 /// keeps import's memory, the record's checks included, within 256 MiB.
-pub const MAX_ITEMS: usize = 50_000;
+pub(crate) const MAX_ITEMS: usize = 50_000;
 
 /// The most Markdown marks a page may hold (`*`, `_`, `` ` ``, `[`, `]`,
 /// `!`, `<`, `&`, `\`, `~`, `|`): the Markdown parser keeps a node for
 /// each.
-pub const MAX_MARKDOWN_MARKS: usize = 1_000_000;
+pub(crate) const MAX_MARKDOWN_MARKS: usize = 1_000_000;
 
 /// Where reading a page passed a bound: what nests too deep, or what
 /// there are too many of.

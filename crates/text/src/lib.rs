@@ -14,6 +14,8 @@
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
+#![warn(missing_docs)]
+
 mod assets;
 pub mod claims;
 mod components;
@@ -32,8 +34,8 @@ mod stated;
 mod structure;
 mod words;
 
-use error::Overflow;
-pub use error::{ImportError, MAX_ITEMS, MAX_MARKDOWN_MARKS, MAX_NESTING, MAX_PAGE_BYTES};
+pub use error::ImportError;
+use error::{MAX_ITEMS, MAX_PAGE_BYTES, Overflow};
 
 use indexmap::IndexMap;
 use model::diagnostic::clip;
@@ -66,12 +68,15 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
     })
 }
 
+/// What to import: the pages, and what to assume where a page does not say.
 pub struct ImportRequest<'a> {
+    /// The release-notes pages to read (plain text, Markdown or HTML).
     pub pages: &'a [PathBuf],
     /// The release of the one page; `None`: the version each page states.
     pub version: Option<&'a str>,
     /// `None`: each page's own (Chinese characters → `zh`, else `en`).
     pub lang: Option<Lang>,
+    /// Replace an existing record of the release rather than merge into it.
     pub force: bool,
 }
 
@@ -82,17 +87,16 @@ const WARNINGS_SHOWN: usize = 20;
 /// What import wrote for one page.
 #[derive(Debug, Clone)]
 pub struct Imported {
-    pub page: PathBuf,
-    pub version: String,
-    pub path: PathBuf,
+    pub(crate) page: PathBuf,
+    pub(crate) path: PathBuf,
     /// Merged into an existing record in the other language.
-    pub merged: bool,
-    pub lang: Lang,
-    pub archs: Vec<String>,
-    pub components: usize,
-    pub features: usize,
-    pub known_issues: usize,
-    pub warnings: Vec<Warning>,
+    pub(crate) merged: bool,
+    pub(crate) lang: Lang,
+    pub(crate) archs: Vec<String>,
+    pub(crate) components: usize,
+    pub(crate) features: usize,
+    pub(crate) known_issues: usize,
+    pub(crate) warnings: Vec<Warning>,
 }
 
 impl Imported {
@@ -271,11 +275,8 @@ fn import_one(
     let earlier = records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
-        None if path.exists() && !req.force => {
-            let existing = fs::read_to_string(&path).map_err(|source| ImportError::Read {
-                path: path.clone(),
-                source,
-            })?;
+        None if model::project_file::present(&path) && !req.force => {
+            let existing = workspace.read_release(&version)?;
             Some(
                 toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {
                     path: path.clone(),
@@ -319,7 +320,6 @@ fn import_one(
     records.insert(path.clone(), (value, replace));
     Ok(Imported {
         page: page_path.to_path_buf(),
-        version,
         path,
         merged,
         lang,
@@ -395,11 +395,11 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
         source,
     };
     fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
-    fs::copy(
-        workspace.root.join(model::record::load::PROJECT_FILE),
-        dir.join(model::record::load::PROJECT_FILE),
-    )
-    .map_err(io)?;
+    let project_file = model::project_file::read(
+        &workspace.root,
+        &workspace.root.join(model::record::load::PROJECT_FILE),
+    )?;
+    fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
     let scratch = Workspace::open(dir)?;
     output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
     // The loader reads it back: one copy at a time.
@@ -409,35 +409,6 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
         .map(|_| ())
         .map_err(|e| ImportError::Invalid {
             path: scratch.release_path(version),
-            message: clip_lines(&e.to_string(), 200),
+            message: e.to_string(),
         })
-}
-
-/// `text` with each line clipped to `max` characters: the loader shows
-/// the record's line it refuses, and an imported line may be long.
-fn clip_lines(text: &str, max: usize) -> String {
-    text.lines()
-        .map(|line| clip(line, max))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_loaders_message_quotes_a_little_of_each_line() {
-        let message = format!(
-            "x.toml:3:1: error: bad\n  |\n3 | {}\n  | ^",
-            "v".repeat(10_000)
-        );
-        let clipped = clip_lines(&message, 200);
-        assert_eq!(clipped.lines().count(), 4);
-        assert!(
-            clipped.lines().all(|l| l.chars().count() <= 201),
-            "{clipped}"
-        );
-        assert!(clipped.starts_with("x.toml:3:1: error: bad\n"));
-    }
 }

@@ -6,6 +6,7 @@
 
 use crate::error::{MAX_ITEMS, Overflow};
 use crate::lines::{Cut, Read, cut_row};
+use model::output::first_hidden_control;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -100,15 +101,14 @@ impl Page {
     }
 }
 
-/// A line as import takes it: no control characters (a tab stays), no
-/// bidirectional overrides or isolates, a no-break space as a space.
+/// A line as import takes it: no hidden control (a control character but
+/// a tab, a bidirectional override or isolate: the loader refuses them,
+/// [`model::output::first_hidden_control`]), no line break, a no-break
+/// space as a space.
 pub(crate) fn visible(line: &str) -> String {
-    let hidden = |c: char| {
-        (c.is_control() && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let mut one = [0; 4];
     line.chars()
-        .filter(|c| !hidden(*c))
+        .filter(|c| *c != '\n' && first_hidden_control(c.encode_utf8(&mut one)).is_none())
         .map(|c| if c == '\u{a0}' { ' ' } else { c })
         .collect()
 }

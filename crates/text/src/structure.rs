@@ -15,7 +15,7 @@ use std::fmt;
 
 /// Something import noticed and worked around; `line` is the page's.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
+pub(crate) struct Warning {
     pub line: Option<usize>,
     pub message: String,
 }

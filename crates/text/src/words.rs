@@ -8,8 +8,6 @@ use crate::error::ImportError;
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario};
 use serde::Deserialize;
-use std::fs;
-use std::io::ErrorKind;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -229,11 +227,15 @@ impl ProjectWords {
     /// The project's words; none when it has no such file.
     pub fn load(root: &Path) -> Result<ProjectWords, ImportError> {
         let path = root.join(Self::FILE);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(ProjectWords::default()),
-            Err(source) => return Err(ImportError::Read { path, source }),
+        let bytes = match model::project_file::read(root, &path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.is_not_found() => return Ok(ProjectWords::default()),
+            Err(e) => return Err(e.into()),
         };
+        let text = String::from_utf8(bytes).map_err(|e| ImportError::Words {
+            path: path.clone(),
+            message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        })?;
         toml::from_str(&text).map_err(|e| ImportError::Words {
             path,
             message: e.to_string(),
@@ -274,6 +276,7 @@ pub(crate) fn each() -> impl Iterator<Item = &'static Words> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn every_file_parses_with_every_language() {

@@ -140,12 +140,12 @@ pub struct Totals {
 #[derive(Debug, Clone, Serialize)]
 pub struct CatalogueReport {
     /// The releases verified, oldest first.
-    pub versions: Vec<String>,
+    pub(crate) versions: Vec<String>,
     /// The architectures of the table's columns, by name.
-    pub archs: Vec<String>,
+    pub(crate) archs: Vec<String>,
     /// Release by release (oldest first), arch by arch in record order.
-    pub checks: Vec<ArchCheck>,
-    pub totals: Totals,
+    pub(crate) checks: Vec<ArchCheck>,
+    pub(crate) totals: Totals,
 }
 
 impl CatalogueReport {

@@ -17,7 +17,8 @@ mod push;
 mod referrers;
 mod report;
 
+pub use crate::registry::write::PushError;
 pub use error::AttachError;
 pub use list::list_referrers;
 pub use push::{SbomToAttach, Target};
-pub use report::{AttachReport, Attached, PlatformReferrers, ReferrersReport, SbomKind};
+pub use report::{AttachReport, ReferrersReport, SbomKind};

@@ -17,7 +17,9 @@ use std::collections::HashMap;
 /// One SBOM to attach to the platform of `arch`.
 #[derive(Debug, Clone)]
 pub struct SbomToAttach {
+    /// The architecture whose platform manifest the SBOM describes.
     pub arch: Arch,
+    /// Whether it is the record's SBOM or the image's.
     pub kind: SbomKind,
     /// The name it would have as a file (`25.10-amd64.cdx.json`), its title.
     pub file_name: String,

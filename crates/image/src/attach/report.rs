@@ -9,12 +9,15 @@ use std::fmt::Write;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SbomKind {
+    /// The SBOM of the record: the components it declares.
     Declared,
+    /// The SBOM of what `relnotes verify` found in the image.
     Observed,
 }
 
 impl SbomKind {
-    pub fn as_str(self) -> &'static str {
+    /// `declared` or `observed`, as the artifact's annotation says it.
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             SbomKind::Declared => "declared",
             SbomKind::Observed => "observed",
@@ -25,7 +28,7 @@ impl SbomKind {
 /// Whether an SBOM was pushed now or found attached already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Status {
+pub(crate) enum Status {
     Attached,
     AlreadyAttached,
 }
@@ -33,7 +36,7 @@ pub enum Status {
 /// One SBOM attached to one platform manifest.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Attached {
+pub(crate) struct Attached {
     pub arch: String,
     pub platform: String,
     /// The digest of the platform manifest it refers to.
@@ -50,15 +53,15 @@ pub struct Attached {
 /// What `relnotes attach` did.
 #[derive(Debug, Clone, Serialize)]
 pub struct AttachReport {
-    pub version: String,
-    pub image: String,
-    pub attached: Vec<Attached>,
+    pub(crate) version: String,
+    pub(crate) image: String,
+    pub(crate) attached: Vec<Attached>,
 }
 
 /// One referrer of a platform manifest.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Referrer {
+pub(crate) struct Referrer {
     pub artifact_type: Option<String>,
     pub media_type: String,
     pub digest: String,
@@ -68,7 +71,7 @@ pub struct Referrer {
 
 /// The referrers of one platform.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlatformReferrers {
+pub(crate) struct PlatformReferrers {
     pub platform: String,
     /// The digest of the platform manifest.
     pub manifest: String,
@@ -79,8 +82,8 @@ pub struct PlatformReferrers {
 /// What `relnotes referrers` found.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReferrersReport {
-    pub image: String,
-    pub platforms: Vec<PlatformReferrers>,
+    pub(crate) image: String,
+    pub(crate) platforms: Vec<PlatformReferrers>,
 }
 
 /// `sha256:0123456789ab`: enough of a digest to tell it apart on screen.
@@ -97,6 +100,8 @@ fn via_text(via: Via, subject: &str) -> String {
 }
 
 impl AttachReport {
+    /// The report for a terminal: per platform manifest, each SBOM and
+    /// whether it was attached now or already.
     pub fn to_text(&self) -> String {
         let mut out = format!("relnotes attach {} — {}\n", self.version, self.image);
         let mut previous = None;
@@ -128,6 +133,7 @@ impl AttachReport {
         out
     }
 
+    /// The report as pretty-printed JSON, ending in a newline.
     pub fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
         json.push('\n');
@@ -136,6 +142,8 @@ impl AttachReport {
 }
 
 impl ReferrersReport {
+    /// The report for a terminal: per platform manifest, each referrer's
+    /// type, digest, size and annotations.
     pub fn to_text(&self) -> String {
         let mut out = format!("referrers of {}\n", self.image);
         for p in &self.platforms {
@@ -163,6 +171,7 @@ impl ReferrersReport {
         out
     }
 
+    /// The report as pretty-printed JSON, ending in a newline.
     pub fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
         json.push('\n');

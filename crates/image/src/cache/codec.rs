@@ -27,7 +27,7 @@ use std::sync::Arc;
 /// shape of a layer scan or the walker's path fingerprint changes (the
 /// catalog filter has its own version). Entries of another version are
 /// rebuilt. (2: path fingerprints from SHA-256, no longer SipHash.)
-pub const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"relnlyr\n";
 const DIGEST_LEN: usize = 71;

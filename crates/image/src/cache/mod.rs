@@ -5,26 +5,28 @@
 //!
 //! A layer's digest pins its bytes, so its scan never changes, as long as
 //! the filter, the scan's shape and the fingerprint function stay the
-//! same: an entry records the [`FORMAT_VERSION`] and the filter's
+//! same: an entry records the format's version and the filter's
 //! `catalog::WANTS_VERSION` and is ignored when
 //! either differs. Only reads with the catalogers' filter are cached.
 //!
 //! Nothing here is trusted: an entry names its layer and carries a
 //! checksum of its body; a damaged, truncated, foreign or outdated entry
-//! is read past (with a warning on stderr when damaged) and rebuilt. The
-//! cache never makes a read fail.
+//! is read past (with a warning on stderr when damaged) and rebuilt. A
+//! directory others may write is not used at all, and no link in it is
+//! followed (`trust`). The cache never makes a read fail.
 
 mod codec;
 mod disk;
 mod error;
 mod memo;
 mod settings;
+mod trust;
 
-pub use codec::FORMAT_VERSION;
+use codec::FORMAT_VERSION;
 pub use error::CacheError;
-pub use settings::{
-    CacheSettings, DEFAULT_MAX_BYTES, MAX_SIZE_VARIABLE, NO_CACHE_VARIABLE, default_dir,
-};
+pub use settings::CacheSettings;
+#[cfg(test)]
+use settings::DEFAULT_MAX_BYTES;
 
 use super::InspectError;
 use super::scan::LayerScan;
@@ -51,7 +53,7 @@ impl LayerCache {
 
     /// Scans kept in `dir` too (created when first written), at most
     /// `max_bytes` of them.
-    pub fn on_disk(dir: PathBuf, max_bytes: u64) -> LayerCache {
+    pub(crate) fn on_disk(dir: PathBuf, max_bytes: u64) -> LayerCache {
         LayerCache {
             memo: Memo::default(),
             disk: Some(Disk::new(dir, max_bytes)),
@@ -64,11 +66,6 @@ impl LayerCache {
             Some(dir) => LayerCache::on_disk(dir.clone(), settings.max_bytes),
             None => LayerCache::in_memory(),
         }
-    }
-
-    /// The cache directory, when scans are kept between runs.
-    pub fn dir(&self) -> Option<&Path> {
-        self.disk.as_ref().map(Disk::dir)
     }
 
     /// The scan of layer `digest` if this run or the disk has it, without
@@ -125,6 +122,7 @@ impl LayerCache {
 /// What `relnotes cache info` says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CacheInfo {
+    /// The cache directory.
     pub dir: PathBuf,
     /// Layers catalogued.
     pub entries: usize,
@@ -132,12 +130,17 @@ pub struct CacheInfo {
     pub bytes: u64,
     /// The bound the size is kept under.
     pub max_bytes: u64,
+    /// The version of the entry format this build writes; entries of
+    /// another version are rebuilt when read.
     pub format_version: u32,
+    /// The version of the catalogers' file filter this build uses;
+    /// entries made with another are rebuilt when read.
     pub filter_version: u32,
 }
 
 /// The entries of the cache in `dir` (none when it does not exist).
 pub fn info(dir: &Path, max_bytes: u64) -> Result<CacheInfo, CacheError> {
+    refuse_untrusted(dir)?;
     let listed = disk::entries(dir).map_err(|e| CacheError::Io {
         path: dir.to_path_buf(),
         detail: e.to_string(),
@@ -156,20 +159,36 @@ pub fn info(dir: &Path, max_bytes: u64) -> Result<CacheInfo, CacheError> {
 /// What `relnotes cache clean` removed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cleaned {
+    /// The cache directory.
     pub dir: PathBuf,
+    /// Layers removed.
     pub entries: usize,
+    /// The bytes they took on disk.
     pub bytes: u64,
 }
 
 /// Removes every entry of the cache in `dir`, or those not used for
 /// `older_than`.
 pub fn clean(dir: &Path, older_than: Option<Duration>) -> Result<Cleaned, CacheError> {
+    refuse_untrusted(dir)?;
     let (entries, bytes) = disk::clean(dir, older_than)?;
     Ok(Cleaned {
         dir: dir.to_path_buf(),
         entries,
         bytes,
     })
+}
+
+/// A directory others may write is not managed either: what it holds is
+/// not known to be the cache's.
+fn refuse_untrusted(dir: &Path) -> Result<(), CacheError> {
+    match trust::distrust(dir) {
+        Some(why) => Err(CacheError::Untrusted {
+            path: dir.to_path_buf(),
+            why,
+        }),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -5,27 +5,29 @@ use super::CacheError;
 use std::path::PathBuf;
 
 /// The bound on the cache's size unless [`MAX_SIZE_VARIABLE`] says otherwise.
-pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
+pub(crate) const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
 /// Set to anything but `0` or nothing: as `--no-cache` (for CI, tests).
-pub const NO_CACHE_VARIABLE: &str = "RELNOTES_NO_CACHE";
+pub(crate) const NO_CACHE_VARIABLE: &str = "RELNOTES_NO_CACHE";
 
 /// The bound on the cache's size: bytes, or with K, M, G or T.
-pub const MAX_SIZE_VARIABLE: &str = "RELNOTES_CACHE_MAX_SIZE";
+pub(crate) const MAX_SIZE_VARIABLE: &str = "RELNOTES_CACHE_MAX_SIZE";
 
 /// Where the layer cache is and how large it may grow.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CacheSettings {
     /// `None`: nothing is read from or written to disk.
     pub dir: Option<PathBuf>,
+    /// The bound on the size of the directory's entries, in bytes; the
+    /// least recently used go first.
     pub max_bytes: u64,
 }
 
 impl CacheSettings {
     /// The settings of a command: `dir` (`--cache-dir`) else the user's
-    /// cache directory; none with `no_cache` or [`NO_CACHE_VARIABLE`];
-    /// the bound from [`MAX_SIZE_VARIABLE`]. Without a directory to use
-    /// (no `$HOME`), scans are kept for the run only.
+    /// cache directory; none with `no_cache` or `RELNOTES_NO_CACHE`; the
+    /// bound from `RELNOTES_CACHE_MAX_SIZE`, else 1 GiB. Without a
+    /// directory to use (no `$HOME`), scans are kept for the run only.
     pub fn resolve(dir: Option<PathBuf>, no_cache: bool) -> Result<CacheSettings, CacheError> {
         let off = no_cache
             || std::env::var_os(NO_CACHE_VARIABLE).is_some_and(|v| !v.is_empty() && v != "0");
@@ -46,7 +48,7 @@ impl CacheSettings {
 
 /// `$XDG_CACHE_HOME/relnotes`, else `~/.cache/relnotes` (relative values
 /// are ignored, as the XDG base directory specification says).
-pub fn default_dir() -> Option<PathBuf> {
+pub(crate) fn default_dir() -> Option<PathBuf> {
     let absolute = |name: &str| {
         std::env::var_os(name)
             .map(PathBuf::from)

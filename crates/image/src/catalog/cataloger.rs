@@ -9,10 +9,10 @@ use serde::Serialize;
 
 /// Text files read whole that are larger than this are not read: the dpkg
 /// status database (a few MiB in a large image).
-pub const MAX_TEXT_FILE: u64 = 16 << 20;
+pub(crate) const MAX_TEXT_FILE: u64 = 16 << 20;
 /// Small version files (os-release, `version.json`, C headers) larger
 /// than this are not read (they are a few KiB).
-pub const MAX_VERSION_FILE: u64 = 1 << 20;
+pub(crate) const MAX_VERSION_FILE: u64 = 1 << 20;
 
 /// One source of versions in an image.
 pub trait Cataloger: Sync {
@@ -32,18 +32,22 @@ pub trait Cataloger: Sync {
 /// A file a cataloger asked for but could not read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {
+    /// The name of the cataloger that asked for the file.
     pub cataloger: String,
+    /// Where the file is: its path in the image.
     pub location: String,
+    /// The digest of the layer the file came from.
     pub layer: Option<String>,
+    /// Why it could not be read.
     pub message: String,
 }
 
 /// What catalogers found, as they go.
 #[derive(Debug, Default)]
 pub struct Findings {
-    pub components: Vec<Package>,
-    pub requirement: Option<Requirement>,
-    pub problems: Vec<Problem>,
+    pub(crate) components: Vec<Package>,
+    pub(crate) requirement: Option<Requirement>,
+    pub(crate) problems: Vec<Problem>,
 }
 
 impl Findings {

@@ -4,8 +4,10 @@
 //! Each cataloger is a small unit that names the paths it needs
 //! ([`Cataloger::wants`], called by the walker for every entry of every
 //! layer, so it only looks at the path's end) and reads the files it asked
-//! for. [`wants`] is their union, the [`Wanted`](super::Wanted) filter of a
-//! walk; [`catalog`] runs them all on the [`ImageView`] the walk produced.
+//! for. Their union is the filter
+//! [`Image::read_for_catalog`](crate::Image::read_for_catalog) reads with,
+//! and [`InspectedArch::from_view`](crate::InspectedArch::from_view) runs
+//! them all on the [`ImageView`] the read produced.
 //!
 //! | cataloger | reads | finds |
 //! |---|---|---|
@@ -31,7 +33,7 @@ mod python_runtime;
 mod require;
 mod requirement;
 
-pub use cataloger::{Cataloger, Findings, MAX_TEXT_FILE, MAX_VERSION_FILE, Problem};
+pub use cataloger::{Cataloger, Findings, Problem};
 pub use requirement::{DriverRange, Requirement, parse as parse_requirement};
 
 use super::{FoundFile, ImageView, Keep};
@@ -58,7 +60,7 @@ pub(crate) const WANTS_VERSION: u32 = 1;
 
 /// The walker's filter: whether any cataloger wants the entry, and how
 /// much of it (all of it if any of them wants it whole).
-pub fn wants(path: &str, size: u64) -> Keep {
+pub(crate) fn wants(path: &str, size: u64) -> Keep {
     CATALOGERS
         .iter()
         .filter(|c| c.wants(path, size))
@@ -79,7 +81,7 @@ pub struct Catalog {
 }
 
 /// Runs every cataloger on `view`.
-pub fn catalog(view: &ImageView) -> Catalog {
+pub(crate) fn catalog(view: &ImageView) -> Catalog {
     let mut findings = Findings::default();
     for cataloger in CATALOGERS {
         // Hard links share their target's bytes: one file, catalogued once

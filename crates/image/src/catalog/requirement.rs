@@ -22,7 +22,7 @@ pub(crate) const VARIABLE: &str = "NVIDIA_REQUIRE_CUDA";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Requirement {
     /// The variable as the image sets it.
-    pub text: String,
+    pub(crate) text: String,
     /// `config:env/NVIDIA_REQUIRE_CUDA`.
     pub location: String,
     /// `cuda>=X`: the CUDA version the host driver must support.
@@ -32,14 +32,15 @@ pub struct Requirement {
     /// Driver ranges allowed for some brands, lowest first.
     pub ranges: Vec<DriverRange>,
     /// Alternatives relnotes does not interpret, verbatim.
-    pub other: Vec<String>,
+    pub(crate) other: Vec<String>,
 }
 
 /// `brand=B,driver>=min,driver<below` for one or more brands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DriverRange {
+    /// The oldest driver the range allows (`driver>=`).
     pub min: String,
-    pub below: Option<String>,
+    pub(crate) below: Option<String>,
     /// In the order the variable names them.
     pub brands: Vec<String>,
 }

@@ -18,9 +18,10 @@ pub const KNOWN_ARCHS: [&str; 7] = [
 #[schemars(schema_with = "super::schema::arch")]
 pub struct Arch(String);
 
+/// Why a name is not an architecture a record may declare.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown architecture `{0}` (known: {known})", known = KNOWN_ARCHS.join(", "))]
-pub struct UnknownArch(pub String);
+pub struct UnknownArch(pub(crate) String);
 
 impl Arch {
     /// The record's spelling.
@@ -40,7 +41,7 @@ impl Arch {
     }
 
     /// The Debian architecture (`aarch64` → `arm64`, `ppc64le` → `ppc64el`).
-    pub fn deb(&self) -> &'static str {
+    pub(crate) fn deb(&self) -> &'static str {
         match self.oci() {
             "ppc64le" => "ppc64el",
             other => other,

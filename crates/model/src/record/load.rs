@@ -5,18 +5,27 @@ use super::diagnostic::{Diagnostic, Severity, did_you_mean};
 use super::model::{Components, Project, Release};
 use super::source_map::{LineIndex, SourceMap, join};
 use super::text::{Lang, Text};
+use crate::diagnostic::clip;
+use crate::project_file;
 use crate::version::{Ecosystem, Version};
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The project file's name; the directory that holds it is the project's root.
 pub const PROJECT_FILE: &str = "relnotes.toml";
+/// The directory below the root that holds one `<version>.toml` per release.
 pub const RELEASES_DIR: &str = "releases";
+
+/// The most characters of a name (a component, a section id) a message quotes.
+const NAME_CHARS: usize = 80;
 
 /// A project on disk: its root, project file and release files.
 #[derive(Debug, Clone)]
 pub struct Workspace {
+    /// The directory that holds `relnotes.toml`.
     pub root: PathBuf,
+    /// The project file, validated.
     pub project: Project,
 }
 
@@ -24,9 +33,13 @@ pub struct Workspace {
 /// parts stand in the source (for diagnostics).
 #[derive(Debug, Clone)]
 pub struct Loaded {
+    /// The record.
     pub release: Release,
+    /// The file it was read from (or is about to be written to).
     pub path: PathBuf,
+    /// Its text, to place diagnostics about it.
     pub sources: SourceMap,
+    /// What validation found short of an error (missing translations).
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -44,7 +57,7 @@ impl Workspace {
         })?;
         let root = absolute
             .ancestors()
-            .find(|dir| dir.join(PROJECT_FILE).is_file())
+            .find(|dir| project_file::present(&dir.join(PROJECT_FILE)))
             .ok_or_else(|| RecordError::NoProject {
                 start: absolute.clone(),
             })?;
@@ -54,7 +67,7 @@ impl Workspace {
     /// The project at exactly `root`.
     pub fn open(root: &Path) -> Result<Workspace, RecordError> {
         let path = root.join(PROJECT_FILE);
-        let source = read(&path)?;
+        let source = read(root, &path)?;
         let project: Project = parse(&path, &source)?;
         let sources = SourceMap::new(&path, &source);
         let mut problems = Vec::new();
@@ -88,19 +101,24 @@ impl Workspace {
         })
     }
 
+    /// The languages pages are written in, the default first.
     pub fn languages(&self) -> Vec<Lang> {
         self.project.languages.clone()
     }
 
+    /// The first of the project's languages (Chinese if it lists none).
     pub fn default_language(&self) -> Lang {
         self.languages().first().copied().unwrap_or(Lang::Zh)
     }
 
+    /// `<root>/releases`.
     pub fn releases_dir(&self) -> PathBuf {
         self.root.join(RELEASES_DIR)
     }
 
-    /// Versions with a record, oldest first.
+    /// Versions with a record, oldest first: every `*.toml` in `releases/`
+    /// but a directory. A link or a FIFO is listed, and refused when read
+    /// unless it is a link to a file inside the project.
     pub fn versions(&self) -> Result<Vec<String>, RecordError> {
         let dir = self.releases_dir();
         let entries = fs::read_dir(&dir).map_err(|source| RecordError::Io {
@@ -115,7 +133,7 @@ impl Workspace {
             })?;
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "toml")
-                && path.is_file()
+                && project_file::present(&path)
                 && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
             {
                 versions.push(stem.to_string());
@@ -125,6 +143,7 @@ impl Workspace {
         Ok(versions)
     }
 
+    /// `<root>/releases/<version>.toml`, whether or not it exists.
     pub fn release_path(&self, version: &str) -> PathBuf {
         self.releases_dir().join(format!("{version}.toml"))
     }
@@ -135,17 +154,18 @@ impl Workspace {
         self.load_source(version, &source, strict)
     }
 
-    /// The text of `releases/<version>.toml`, unchecked.
+    /// The text of `releases/<version>.toml`, unchecked (import merges
+    /// into it); read only as a regular file inside the project.
     pub fn read_release(&self, version: &str) -> Result<String, RecordError> {
         let path = self.release_path(version);
-        if version.contains(['/', '\\']) || !path.is_file() {
+        if version.contains(['/', '\\']) || !project_file::present(&path) {
             return Err(RecordError::UnknownVersion {
                 version: version.to_string(),
                 known: self.versions().unwrap_or_default(),
                 dir: super::diagnostic::shown(&self.releases_dir()),
             });
         }
-        read(&path)
+        read(&self.root, &path)
     }
 
     /// Validates `source` as the text of `releases/<version>.toml` (a
@@ -192,13 +212,11 @@ pub fn release_order(a: &str, b: &str) -> std::cmp::Ordering {
     }
 }
 
-/// The file's text. A file that is not UTF-8 is refused with where the
-/// first bad byte is, and what to do when it is UTF-16.
-fn read(path: &Path) -> Result<String, RecordError> {
-    let bytes = fs::read(path).map_err(|source| RecordError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+/// The text of `path`, a file of the project at `root` (read as
+/// [`project_file::read`] reads). A file that is not UTF-8 is refused with
+/// where the first bad byte is, and what to do when it is UTF-16.
+fn read(root: &Path, path: &Path) -> Result<String, RecordError> {
+    let bytes = project_file::read(root, path)?;
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
@@ -231,16 +249,30 @@ fn read(path: &Path) -> Result<String, RecordError> {
     })
 }
 
+/// The most characters of a TOML or serde message shown: one quoting a
+/// 200 KB value or key is clipped.
+const MESSAGE_CHARS: usize = 300;
+
+/// `source` parsed as TOML, checked for hidden controls
+/// ([`super::controls`]), then read as a `T`; each failure is a
+/// diagnostic naming the file, line and column.
 fn parse<T: serde::de::DeserializeOwned>(path: &Path, source: &str) -> Result<T, RecordError> {
-    toml::from_str(source).map_err(|e| {
-        let message = e.message().trim().to_string();
-        let hint = hint_for(&message);
+    let failed = |e: toml::de::Error| {
+        let message = e.message().trim();
+        let hint = hint_for(message);
         let map = SourceMap::new(path, source);
+        let message = clip(message, MESSAGE_CHARS);
         RecordError::Invalid(vec![
             map.diagnostic_at_span(Severity::Error, e.span(), message)
                 .with_hint(hint),
         ])
-    })
+    };
+    let root = toml::de::DeTable::parse(source).map_err(failed)?;
+    let controls = super::controls::check(root.get_ref(), path, source);
+    if !controls.is_empty() {
+        return Err(RecordError::Invalid(controls));
+    }
+    T::deserialize(toml::de::Deserializer::from(root)).map_err(failed)
 }
 
 /// Turns serde's "unknown field `x`, expected one of `a`, `b`" (and the
@@ -270,10 +302,7 @@ fn validate(
         out.push(
             error(
                 sources.value("version"),
-                format!(
-                    "`{}` is not a release version",
-                    crate::diagnostic::clip(&release.version, 80)
-                ),
+                format!("`{}` is not a release version", clip(&release.version, 80)),
             )
             .with_hint(Some(super::RELEASE_VERSION_RULE.to_string())),
         );
@@ -364,7 +393,10 @@ fn validate(
         if section_ids.insert(&section.id, ()).is_some() {
             out.push(error(
                 sources.value(&format!("sections[{i}].id")),
-                format!("section id `{}` is used twice", section.id),
+                format!(
+                    "section id `{}` is used twice",
+                    clip(&section.id, NAME_CHARS)
+                ),
             ));
         }
     }
@@ -383,11 +415,12 @@ fn check_components(
     let mut seen: HashMap<String, &str> = HashMap::new();
     for (name, version) in components {
         let place = join(table, name);
+        let shown_name = clip(name, NAME_CHARS);
         let ecosystem = project.ecosystem_of(name);
         if let Err(e) = Version::parse(ecosystem, version) {
             let hint = match ecosystem {
                 Ecosystem::Pypi => Some(format!(
-                    "`{name}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]"
+                    "`{shown_name}` is treated as a pypi package; if it is not one, set its ecosystem in relnotes.toml [catalog]"
                 )),
                 _ => None,
             };
@@ -396,7 +429,7 @@ fn check_components(
                     .diagnostic(
                         Severity::Error,
                         sources.value(&place),
-                        format!("component `{name}`: {e}"),
+                        format!("component `{shown_name}`: {e}"),
                     )
                     .with_hint(hint),
             );
@@ -410,7 +443,8 @@ fn check_components(
                 Severity::Error,
                 sources.key(&place),
                 format!(
-                    "duplicate component `{name}`: same {ecosystem} package as `{first}` on line {line}"
+                    "duplicate component `{shown_name}`: same {ecosystem} package as `{}` on line {line}",
+                    clip(first, NAME_CHARS)
                 ),
             ));
         } else {
@@ -421,9 +455,9 @@ fn check_components(
 
 /// A human text of a record: how messages name it, and its TOML path.
 pub(crate) struct TextPlace<'a> {
-    pub label: String,
-    pub path: String,
-    pub text: &'a Text,
+    pub(crate) label: String,
+    pub(crate) path: String,
+    pub(crate) text: &'a Text,
 }
 
 impl<'a> TextPlace<'a> {
@@ -490,12 +524,12 @@ pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     }
     for (i, s) in release.sections.iter().enumerate() {
         texts.push(TextPlace::new(
-            format!("sections.{}.title", s.id),
+            format!("sections.{}.title", clip(&s.id, NAME_CHARS)),
             format!("sections[{i}].title"),
             &s.title,
         ));
         texts.push(TextPlace::new(
-            format!("sections.{}.body", s.id),
+            format!("sections.{}.body", clip(&s.id, NAME_CHARS)),
             format!("sections[{i}].body"),
             &s.body,
         ));
@@ -503,7 +537,7 @@ pub(crate) fn release_texts(release: &Release) -> Vec<TextPlace<'_>> {
     for (i, e) in release.env.iter().enumerate() {
         if let Some(d) = &e.description {
             texts.push(TextPlace::new(
-                format!("env.{}.description", e.name),
+                format!("env.{}.description", clip(&e.name, NAME_CHARS)),
                 format!("env[{i}].description"),
                 d,
             ));

@@ -1,6 +1,7 @@
 //! Release records: the model every stage works from, and its loader.
 
 mod arch;
+mod controls;
 pub mod diagnostic;
 mod error;
 pub mod load;
@@ -12,7 +13,7 @@ pub mod source_map;
 mod text;
 
 pub use arch::{Arch, KNOWN_ARCHS};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::Diagnostic;
 pub use error::RecordError;
 pub use load::{Loaded, Workspace};
 pub use model::*;

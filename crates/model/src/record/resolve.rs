@@ -9,16 +9,26 @@ use crate::version::Ecosystem;
 use serde::Serialize;
 use std::collections::HashMap;
 
+/// One arch of a release as pages show it: the record's shared fields with
+/// that arch's overrides applied.
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchView {
+    /// The arch, as the record names it.
     pub name: Arch,
+    /// What the image of this arch is for.
     pub scenarios: Vec<Scenario>,
+    /// The framework the image is built around (`pytorch`).
     pub framework: Option<String>,
+    /// What running the image needs (a driver, a GPU).
     pub requirements: Vec<Text>,
+    /// Every component the arch holds, in table order (see
+    /// [`Release::resolve`]).
     pub components: Vec<Package>,
 }
 
 impl ArchView {
+    /// The component whose [`Package::key`] is `key` (`flash-attn`, not
+    /// `flash_attn`).
     pub fn component(&self, key: &str) -> Option<&Package> {
         self.components.iter().find(|c| c.key == key)
     }
@@ -38,6 +48,7 @@ impl Project {
 }
 
 impl Release {
+    /// The declared archs' names, in record order.
     pub fn arch_names(&self) -> Vec<String> {
         self.archs.iter().map(Arch::to_string).collect()
     }
@@ -74,6 +85,8 @@ impl Release {
             .collect()
     }
 
+    /// The effective view of the declared `arch`, as [`Release::resolve`]
+    /// builds it for each.
     pub fn resolve_arch(&self, project: &Project, arch: &Arch) -> ArchView {
         let overrides = self.arch.get(arch);
         ArchView {
@@ -109,9 +122,10 @@ impl Release {
             .collect()
     }
 
-    /// `Release::components_of`, borrowed from the record: what reads
-    /// the components of every release (the support matrix) builds no
-    /// package, name key or version string for each.
+    /// The components of the declared `arch` as [`ArchView::components`]
+    /// lists them, but borrowed from the record: what reads the components
+    /// of every release (the support matrix) builds no package, name key or
+    /// version string for each.
     pub fn component_refs_of<'a>(
         &'a self,
         project: &Project,
@@ -184,21 +198,24 @@ const FEW_OVERRIDES: usize = 16;
 /// A component of one arch of a record, borrowed from it.
 #[derive(Debug, Clone, Copy)]
 pub struct ComponentRef<'a> {
+    /// As the record spells it.
     pub name: &'a str,
+    /// As the record writes it (for an override, the arch's version).
     pub version: &'a str,
+    /// From the project's catalog, else the default for the name.
     pub ecosystem: Ecosystem,
-    pub placed: Placed<'a>,
+    pub(crate) placed: Placed<'a>,
 }
 
 impl ComponentRef<'_> {
-    /// The name as the ecosystem compares names (`Package::key`).
+    /// The name as the ecosystem compares names ([`Package::key`]).
     pub fn key(&self) -> String {
         self.ecosystem.normalize_name(self.name)
     }
 
     /// Whether both have the same [`key`](Self::key), mostly without
     /// building either.
-    pub fn same_key(&self, other: &ComponentRef) -> bool {
+    pub(crate) fn same_key(&self, other: &ComponentRef) -> bool {
         if self.ecosystem == other.ecosystem {
             self.ecosystem.names_eq(self.name, other.name)
         } else {
@@ -209,7 +226,7 @@ impl ComponentRef<'_> {
 
 /// Where a component of an arch comes from in its record.
 #[derive(Debug, Clone, Copy)]
-pub enum Placed<'a> {
+pub(crate) enum Placed<'a> {
     Shared,
     Added,
     Override { shared_version: &'a str },

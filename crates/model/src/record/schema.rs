@@ -32,7 +32,7 @@ fn schema_text<T: JsonSchema>(title: &str) -> String {
 }
 
 /// [`super::Arch`]: one of the names a record may declare.
-pub fn arch(_: &mut SchemaGenerator) -> Schema {
+pub(crate) fn arch(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "description": "A CPU architecture, as the record names it.",
         "type": "string",
@@ -42,7 +42,7 @@ pub fn arch(_: &mut SchemaGenerator) -> Schema {
 
 /// [`super::BugFixes`]: a list of texts, or `none = { zh, en }` in the
 /// source's words when the release fixes nothing.
-pub fn bug_fixes(generator: &mut SchemaGenerator) -> Schema {
+pub(crate) fn bug_fixes(generator: &mut SchemaGenerator) -> Schema {
     let text = generator.subschema_for::<Text>();
     json_schema!({
         "description": "Bug fixes: an array of { zh, en } texts, or a table `none = { zh, en }` saying there are none.",

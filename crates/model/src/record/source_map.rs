@@ -11,14 +11,17 @@ use std::sync::OnceLock;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// A position in a record's source, opaque outside this module.
+/// A position in a record's source, opaque: a [`SourceMap`] hands them out
+/// and turns them into lines and columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Position(usize);
 
 /// 1-based line and character column of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineColumn {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
 }
 
@@ -30,14 +33,14 @@ pub(crate) struct LineIndex {
 }
 
 impl LineIndex {
-    pub fn new(source: &str) -> LineIndex {
+    pub(crate) fn new(source: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { starts }
     }
 
     /// 1-based line and character column of byte `offset` in `source`.
-    pub fn line_column(&self, source: &str, offset: usize) -> LineColumn {
+    pub(crate) fn line_column(&self, source: &str, offset: usize) -> LineColumn {
         let offset = floor_char_boundary(source, offset.min(source.len()));
         let line = self.starts.partition_point(|&start| start <= offset);
         let start = self.starts[line - 1];
@@ -81,7 +84,7 @@ pub struct SourceMap {
 
 impl SourceMap {
     /// Maps `source` (already known to parse) read from `path`.
-    pub fn new(path: &Path, source: &str) -> SourceMap {
+    pub(crate) fn new(path: &Path, source: &str) -> SourceMap {
         SourceMap {
             path: path.to_path_buf(),
             source: source.to_string(),
@@ -100,7 +103,8 @@ impl SourceMap {
         })
     }
 
-    /// The record's text as it was read.
+    /// The record's text as it was read: what `draft new` and `sync`
+    /// edit, so that the record is read once, by the one project reader.
     pub fn text(&self) -> &str {
         &self.source
     }
@@ -134,12 +138,13 @@ impl SourceMap {
         after.or_else(|| self.source.find(needle)).map(Position)
     }
 
+    /// The line and column of `at`.
     pub fn line_column(&self, at: Position) -> LineColumn {
         self.lines.line_column(&self.source, at.0)
     }
 
     /// A diagnostic at `at`, showing the source line it points into.
-    pub fn diagnostic(
+    pub(crate) fn diagnostic(
         &self,
         severity: Severity,
         at: Option<Position>,
@@ -159,9 +164,7 @@ impl SourceMap {
             Some(span) => {
                 let at = self.lines.line_column(&self.source, span.start);
                 let text = self.lines.line_text(&self.source, at.line);
-                diagnostic
-                    .at(at.line, at.column)
-                    .with_snippet(text.map(str::to_string))
+                diagnostic.at(at.line, at.column).with_snippet(text)
             }
             None => diagnostic,
         }
@@ -170,19 +173,25 @@ impl SourceMap {
 
 /// `a.b`, with keys that are not bare TOML keys quoted (`"flash.attn"`).
 pub fn join(parent: &str, key: &str) -> String {
+    let mut path = parent.to_string();
+    push_key(&mut path, key);
+    path
+}
+
+/// Appends `.key` to `path` (`key` alone to an empty one), as [`join`] does.
+pub(crate) fn push_key(path: &mut String, key: &str) {
+    use std::fmt::Write;
     let bare = !key.is_empty()
         && key
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    let key = if bare {
-        key.to_string()
+    if !path.is_empty() {
+        path.push('.');
+    }
+    if bare {
+        path.push_str(key);
     } else {
-        format!("{key:?}")
-    };
-    if parent.is_empty() {
-        key
-    } else {
-        format!("{parent}.{key}")
+        let _ = write!(path, "{key:?}");
     }
 }
 

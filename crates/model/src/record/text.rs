@@ -9,13 +9,17 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
+    /// Chinese, `zh`.
     Zh,
+    /// English, `en`.
     En,
 }
 
 impl Lang {
+    /// Every language, in the order of a text's sides.
     pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
 
+    /// The language code records and page paths use (`zh`, `en`).
     pub fn code(self) -> &'static str {
         match self {
             Lang::Zh => "zh",
@@ -60,13 +64,16 @@ impl FromStr for Lang {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Text {
+    /// The Chinese side.
     #[serde(default)]
     pub zh: String,
+    /// The English side.
     #[serde(default)]
     pub en: String,
 }
 
 impl Text {
+    /// A text of the Chinese side `zh` and the English side `en`.
     pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
         Text {
             zh: zh.into(),
@@ -88,7 +95,7 @@ impl Text {
     }
 
     /// Languages whose side is empty while the other is not.
-    pub fn missing(&self) -> Vec<Lang> {
+    pub(crate) fn missing(&self) -> Vec<Lang> {
         let zh = self.zh.trim().is_empty();
         let en = self.en.trim().is_empty();
         match (zh, en) {
@@ -99,7 +106,7 @@ impl Text {
         }
     }
 
-    /// Same words in both languages.
+    /// Whether `other` has the same words in both languages.
     pub fn same_words(&self, other: &Text) -> bool {
         self == other
     }

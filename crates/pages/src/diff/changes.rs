@@ -6,16 +6,23 @@ use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
 use model::version::Ecosystem;
 use serde::Serialize;
 
+/// What `relnotes diff` writes: which encoder turns a [`ReleaseDiff`] into text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiffFormat {
+    /// A compact report for terminals, in one language ([`to_text`](super::to_text)).
     Text,
+    /// A Markdown page from the `diff.md.hbs` template.
     Md,
+    /// An HTML page from the `diff.html.hbs` template.
     Html,
+    /// The JSON document for machines ([`to_json`](super::to_json)), in both languages.
     Json,
 }
 
+/// Why two releases cannot be compared.
 #[derive(Debug, thiserror::Error)]
 pub enum DiffError {
+    /// The diff was restricted to an architecture neither release declares.
     #[error(
         "unknown architecture `{arch}`: {from} declares {}, {to} declares {}\n  = hint: pass --arch with one of: {}",
         list(.from_archs),
@@ -23,10 +30,15 @@ pub enum DiffError {
         list(&known_archs(.from_archs, .to_archs))
     )]
     UnknownArch {
+        /// The architecture asked for.
         arch: String,
+        /// The old release's version.
         from: String,
+        /// The architectures the old release declares.
         from_archs: Vec<String>,
+        /// The new release's version.
         to: String,
+        /// The architectures the new release declares.
         to_archs: Vec<String>,
     },
 }
@@ -53,15 +65,21 @@ fn known_archs(from: &[String], to: &[String]) -> Vec<String> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Change {
+    /// The new version is older than the old one.
     Downgraded,
+    /// The new version is newer than the old one.
     Upgraded,
+    /// Only the new release has it.
     Added,
+    /// Only the old release has it.
     Removed,
+    /// Both releases have it, at versions equal by the ecosystem's rules.
     Unchanged,
 }
 
 impl Change {
-    pub const ALL: [Change; 5] = [
+    /// Every change, in the order they are shown.
+    pub(crate) const ALL: [Change; 5] = [
         Change::Downgraded,
         Change::Upgraded,
         Change::Added,
@@ -69,6 +87,7 @@ impl Change {
         Change::Unchanged,
     ];
 
+    /// The lowercase name JSON uses (`downgraded`, `upgraded`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             Change::Downgraded => "downgraded",
@@ -131,44 +150,47 @@ fn order(ecosystem: Ecosystem, a: &str, b: &str) -> std::cmp::Ordering {
 /// Serialises as the `--format json` document (see `docs/diff.md`).
 #[derive(Debug, Clone, Serialize)]
 pub struct ReleaseDiff {
-    pub from: String,
-    pub to: String,
+    pub(crate) from: String,
+    pub(crate) to: String,
     /// The product both releases belong to (not part of the JSON).
     #[serde(skip)]
-    pub product: Text,
+    pub(crate) product: Text,
     /// The `--arch` the diff is restricted to (not part of the JSON).
     #[serde(skip)]
-    pub only_arch: Option<String>,
+    pub(crate) only_arch: Option<String>,
     /// Every arch covered, in display order (not part of the JSON).
     #[serde(skip)]
-    pub arch_order: Vec<String>,
+    pub(crate) arch_order: Vec<String>,
+    /// Which architectures the new release added, dropped or kept.
     pub archs: ArchChanges,
     /// One entry per component per arch.
     pub components: Vec<ComponentChange>,
-    pub driver: DriverDiff,
-    pub assets: AssetsDiff,
-    pub features: TextsDiff,
-    pub bug_fixes: BugFixesDiff,
-    pub known_issues: TextsDiff,
-    pub includes: KeyedDiff<Include>,
-    pub env: KeyedDiff<EnvVar>,
-    pub gpus: KeyedDiff<Gpu>,
-    pub ports: KeyedDiff<Port>,
-    pub sections: SectionsDiff,
+    pub(crate) driver: DriverDiff,
+    pub(crate) assets: AssetsDiff,
+    pub(crate) features: TextsDiff,
+    pub(crate) bug_fixes: BugFixesDiff,
+    pub(crate) known_issues: TextsDiff,
+    pub(crate) includes: KeyedDiff<Include>,
+    pub(crate) env: KeyedDiff<EnvVar>,
+    pub(crate) gpus: KeyedDiff<Gpu>,
+    pub(crate) ports: KeyedDiff<Port>,
+    pub(crate) sections: SectionsDiff,
 }
 
 /// Architectures only in the new release, only in the old one, and in both.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ArchChanges {
-    pub added: Vec<String>,
+    pub(crate) added: Vec<String>,
+    /// Architectures only the old release has, in its order.
     pub removed: Vec<String>,
+    /// Architectures both releases have, in the new release's order.
     pub common: Vec<String>,
 }
 
 impl ArchChanges {
     /// Every arch in display order: the new release's order, then the
     /// archs it dropped in the old release's order.
-    pub fn all(&self, to_order: &[String]) -> Vec<String> {
+    pub(crate) fn all(&self, to_order: &[String]) -> Vec<String> {
         let mut out: Vec<String> = to_order
             .iter()
             .filter(|a| self.added.contains(a) || self.common.contains(a))
@@ -178,7 +200,9 @@ impl ArchChanges {
         out
     }
 
-    pub fn status(&self, arch: &str) -> Change {
+    /// `Added` for an arch only the new release has, `Removed` for one only
+    /// the old release has, else `Unchanged`.
+    pub(crate) fn status(&self, arch: &str) -> Change {
         if self.added.iter().any(|a| a == arch) {
             Change::Added
         } else if self.removed.iter().any(|a| a == arch) {
@@ -194,22 +218,26 @@ impl ArchChanges {
 pub struct ComponentChange {
     /// As the new release spells it (the old one's spelling when removed).
     pub name: String,
+    /// The architecture this entry is about.
     pub arch: String,
-    pub ecosystem: Ecosystem,
-    pub from: Option<String>,
+    pub(crate) ecosystem: Ecosystem,
+    pub(crate) from: Option<String>,
+    /// The new release's version; `None` when the component was removed.
     pub to: Option<String>,
+    /// How the version changed, by the component's ecosystem's ordering.
     pub change: Change,
     /// The old release's spelling, when it differs (`flash_attn` → `flash-attn`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub from_name: Option<String>,
-    /// The normalised name both spellings share.
+    pub(crate) from_name: Option<String>,
+    /// The normalised name both spellings share. Only the tests read it.
     #[serde(skip)]
-    pub key: String,
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) key: String,
 }
 
 /// A version that may change: the CUDA base, the minimum driver.
 #[derive(Debug, Clone, Serialize)]
-pub struct ValueChange {
+pub(crate) struct ValueChange {
     pub from: Option<String>,
     pub to: Option<String>,
     pub change: Change,
@@ -231,14 +259,14 @@ impl ValueChange {
 
 /// A bilingual text that changed; `None` where a side has no such text.
 #[derive(Debug, Clone, Serialize)]
-pub struct TextChange {
+pub(crate) struct TextChange {
     pub from: Option<Text>,
     pub to: Option<Text>,
 }
 
 /// Items of a list that were added or removed.
 #[derive(Debug, Clone, Serialize)]
-pub struct AddedRemoved<T> {
+pub(crate) struct AddedRemoved<T> {
     pub added: Vec<T>,
     pub removed: Vec<T>,
 }
@@ -259,7 +287,7 @@ impl<T> AddedRemoved<T> {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct DriverDiff {
+pub(crate) struct DriverDiff {
     /// The CUDA version the release is built on.
     pub cuda: ValueChange,
     /// The minimum driver release.
@@ -285,7 +313,7 @@ impl DriverDiff {
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct DatacenterDiff {
+pub(crate) struct DatacenterDiff {
     pub added: Vec<Branch>,
     pub removed: Vec<Branch>,
     pub changed: Vec<BranchChange>,
@@ -298,13 +326,13 @@ impl DatacenterDiff {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Branch {
+pub(crate) struct Branch {
     pub branch: String,
     pub min: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BranchChange {
+pub(crate) struct BranchChange {
     pub branch: String,
     pub from: String,
     pub to: String,
@@ -313,7 +341,7 @@ pub struct BranchChange {
 
 /// Image assets, matched by image reference.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct AssetsDiff {
+pub(crate) struct AssetsDiff {
     pub added: Vec<Asset>,
     pub removed: Vec<Asset>,
     pub changed: Vec<AssetChange>,
@@ -326,7 +354,7 @@ impl AssetsDiff {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssetChange {
+pub(crate) struct AssetChange {
     pub image: String,
     pub suits: AddedRemoved<Text>,
     pub not_suits: AddedRemoved<Text>,
@@ -335,7 +363,7 @@ pub struct AssetChange {
 
 /// A list of texts (features, known issues), compared in both languages.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct TextsDiff {
+pub(crate) struct TextsDiff {
     pub added: Vec<Text>,
     pub removed: Vec<Text>,
     /// How many texts both releases hold.
@@ -350,7 +378,7 @@ impl TextsDiff {
 
 /// Bug fixes: a list, or the explicit "none" statement of either side.
 #[derive(Debug, Clone, Serialize)]
-pub struct BugFixesDiff {
+pub(crate) struct BugFixesDiff {
     /// `from`/`to`: each side's "none" statement (暂无), `null` when that
     /// side lists bug fixes instead.
     pub none: TextChange,
@@ -376,7 +404,7 @@ impl BugFixesDiff {
 
 /// Items matched by a key (name, service, image): added, removed, changed.
 #[derive(Debug, Clone, Serialize)]
-pub struct KeyedDiff<T> {
+pub(crate) struct KeyedDiff<T> {
     pub added: Vec<T>,
     pub removed: Vec<T>,
     pub changed: Vec<Changed<T>>,
@@ -399,14 +427,14 @@ impl<T> KeyedDiff<T> {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Changed<T> {
+pub(crate) struct Changed<T> {
     pub from: T,
     pub to: T,
 }
 
 /// Long-form sections, matched by id.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct SectionsDiff {
+pub(crate) struct SectionsDiff {
     pub added: Vec<SectionRef>,
     pub removed: Vec<SectionRef>,
     pub changed: Vec<SectionChange>,
@@ -421,13 +449,13 @@ impl SectionsDiff {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionRef {
+pub(crate) struct SectionRef {
     pub id: String,
     pub title: Text,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SectionChange {
+pub(crate) struct SectionChange {
     pub id: String,
     pub title: TitleChange,
     /// Word diff of the body per language; `None` when the body is the same.
@@ -435,7 +463,7 @@ pub struct SectionChange {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct TitleChange {
+pub(crate) struct TitleChange {
     pub from: Text,
     pub to: Text,
 }
@@ -448,7 +476,7 @@ impl TitleChange {
 
 /// A word diff of both languages of one text.
 #[derive(Debug, Clone, Serialize)]
-pub struct BodyDiff {
+pub(crate) struct BodyDiff {
     pub zh: Vec<WordOp>,
     pub en: Vec<WordOp>,
 }

@@ -19,7 +19,7 @@ use model::record::{ArchView, Project, Release};
 
 pub use changes::*;
 pub use text::to_text;
-pub use words::{WordOp, WordTag, word_diff};
+pub(crate) use words::{WordOp, WordTag, word_diff};
 
 /// Compares release `from` with release `to`, for every arch or only `arch`.
 pub fn diff(

@@ -749,3 +749,20 @@ fn json_has_a_fixed_shape() {
     assert_eq!(value["components"][0]["change"], "added");
     assert_eq!(value["components"].as_array().unwrap().len(), 3);
 }
+
+/// The loader keeps hidden controls out of records; a release built
+/// otherwise (by a library caller) still cannot drive the terminal.
+#[test]
+fn the_text_report_escapes_hidden_controls() {
+    let from = release("1", "[\"amd64\"]", "[components]\nvllm = \"0.11.0\"\n");
+    let to = release(
+        "2",
+        "[\"amd64\"]",
+        "[components]\n\"vllm\\u001b]0;owned\\u0007\" = \"0.12.0\"\n\
+         [[features]]\nen = \"\\u202eevil\\u001b[2J\"\n",
+    );
+    let text = to_text(&diff_of(&from, &to), Lang::En);
+    assert!(!text.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{text:?}");
+    assert!(text.contains("vllm\\u{1b}]0;owned\\u{7}"), "{text}");
+    assert!(text.contains("\\u{202e}evil\\u{1b}[2J"), "{text}");
+}

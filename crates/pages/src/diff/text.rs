@@ -21,6 +21,8 @@ const CONTEXT: usize = 24;
 /// Inserted or deleted runs longer than this are shortened in the middle.
 const LONG_RUN: usize = 160;
 
+/// The diff as a report for terminals in `lang`: per arch, downgrades
+/// first, then the other changes, one block per kind.
 pub fn to_text(changes: &ReleaseDiff, lang: Lang) -> String {
     let l = |key: &'static str| labels::get(key, lang);
     let mut out = String::new();
@@ -65,7 +67,8 @@ pub fn to_text(changes: &ReleaseDiff, lang: Lang) -> String {
     } else {
         let _ = writeln!(out, "{}", l("no_other_changes"));
     }
-    out
+    // Records hold no hidden controls; this report never prints one either.
+    model::output::into_terminal_safe(out)
 }
 
 /// One line per downgrade, before anything else.

@@ -5,7 +5,7 @@ use similar::{ChangeTag, TextDiff};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum WordTag {
+pub(crate) enum WordTag {
     Equal,
     Insert,
     Delete,
@@ -13,7 +13,7 @@ pub enum WordTag {
 
 /// A run of words kept, inserted or deleted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct WordOp {
+pub(crate) struct WordOp {
     pub op: WordTag,
     pub text: String,
 }
@@ -28,7 +28,7 @@ pub struct WordOp {
 ///
 /// Concatenating the `equal` and `delete` runs gives `old`; the `equal` and
 /// `insert` runs give `new`.
-pub fn word_diff(old: &str, new: &str) -> Vec<WordOp> {
+pub(crate) fn word_diff(old: &str, new: &str) -> Vec<WordOp> {
     // What the diff below gives for equal texts, without segmenting them.
     if old == new {
         let mut same = Vec::new();

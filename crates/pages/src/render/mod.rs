@@ -26,7 +26,7 @@ mod partials;
 pub(crate) mod templates;
 
 pub use format::{PageFormat, RenderError, page_file_name};
-pub use templates::{TemplateOrigin, Templates};
+pub use templates::Templates;
 
 use crate::diff::ReleaseDiff;
 use model::record::{Lang, Release, Workspace};

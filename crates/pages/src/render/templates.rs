@@ -20,6 +20,7 @@
 
 use super::{PageFormat, RenderError, helpers, markdown};
 use handlebars::Handlebars;
+use model::project_file::{self, ProjectFileError};
 use model::record::Workspace;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -161,7 +162,7 @@ pub(crate) const TEMPLATES_DIR: &str = "templates";
 
 /// Where a template file came from, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TemplateOrigin {
+pub(crate) enum TemplateOrigin {
     File(PathBuf),
     Builtin(&'static str),
 }
@@ -238,7 +239,10 @@ fn kind_of(relative: &str) -> Option<Kind> {
     }
 }
 
-/// `*.hbs` files directly in `dir` and in `dir/partials`, as paths relative to `dir`.
+/// Template files directly in `dir` and in `dir/partials` (names
+/// [`kind_of`] knows), as paths relative to `dir`. Every such entry but a
+/// directory is listed: a link or a FIFO is refused when read unless it is
+/// a link to a file inside.
 fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
     let mut found = Vec::new();
     for sub in ["", "partials"] {
@@ -260,17 +264,41 @@ fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
                 source,
             })?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".hbs") && entry.path().is_file() {
-                found.push(if sub.is_empty() {
-                    name
-                } else {
-                    format!("{sub}/{name}")
-                });
+            let relative = if sub.is_empty() {
+                name
+            } else {
+                format!("{sub}/{name}")
+            };
+            if kind_of(&relative).is_some() && project_file::present(&entry.path()) {
+                found.push(relative);
             }
         }
     }
     found.sort();
     Ok(found)
+}
+
+/// The largest template (or partial) file relnotes reads. Handlebars'
+/// compile time grows with the square of a template's length (each
+/// element's line is counted from the start of the text): the bound keeps
+/// the worst file's compile short, with room for several times the
+/// largest built-in template (docs/limits.md).
+pub const MAX_TEMPLATE_BYTES: u64 = 32 << 10;
+
+/// The text of the template file `path`, which must lie inside `inside`
+/// and be at most [`MAX_TEMPLATE_BYTES`] long (no more is read).
+fn read_template(inside: &Path, path: &Path) -> Result<String, RenderError> {
+    let bytes =
+        project_file::read_at_most(inside, path, MAX_TEMPLATE_BYTES).map_err(|e| match e {
+            ProjectFileError::TooLarge { path, limit } => {
+                RenderError::TemplateTooLarge { path, limit }
+            }
+            e => RenderError::File(e),
+        })?;
+    String::from_utf8(bytes).map_err(|e| RenderError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })
 }
 
 pub(super) fn registry(format: PageFormat) -> Handlebars<'static> {
@@ -305,17 +333,15 @@ impl Templates {
                 ((*text).to_string(), TemplateOrigin::Builtin(name)),
             );
         }
-        // Later directories win: the user's over the project's over the built-in.
-        for dir in [Some(project_dir.as_path()).filter(|d| d.is_dir()), dir]
-            .into_iter()
-            .flatten()
-        {
+        // Later directories win: the user's over the project's over the
+        // built-in. A file is read only inside the directory it belongs
+        // to: the project, or the one `--templates` names.
+        let project = Some((project_dir.as_path(), workspace.root.as_path()))
+            .filter(|_| project_dir.is_dir());
+        for (dir, inside) in [project, dir.map(|d| (d, d))].into_iter().flatten() {
             for relative in template_files(dir)? {
                 let path = dir.join(&relative);
-                let text = fs::read_to_string(&path).map_err(|source| RenderError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                let text = read_template(inside, &path)?;
                 sources.insert(relative, (text, TemplateOrigin::File(path)));
             }
         }
@@ -386,7 +412,8 @@ impl Templates {
     }
 
     /// Where a template or partial came from (the HTML one when a name has both).
-    pub fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
+    #[cfg(test)]
+    pub(crate) fn origin(&self, name: &str) -> Option<&TemplateOrigin> {
         [PageFormat::Html, PageFormat::Md]
             .into_iter()
             .find_map(|format| self.origin_in(format, name))
@@ -553,7 +580,7 @@ impl Templates {
                 && !page.exceeded
                 && let Ok(out) = String::from_utf8(page.bytes)
             {
-                return Ok(tidy(&out, format));
+                return Ok(finished(&out, format));
             }
         }
         let mut page = SizeLimited::new(MAX_PAGE_BYTES);
@@ -591,7 +618,7 @@ impl Templates {
         })?;
         let out = String::from_utf8(page.bytes)
             .map_err(|e| self.error_at(format, name, None, e.to_string(), HELPERS_HINT))?;
-        Ok(tidy(&out, format))
+        Ok(finished(&out, format))
     }
 }
 
@@ -670,6 +697,14 @@ const PARTIALS_HINT: &str =
     "partials are the files templates/partials/<name>.md.hbs, <name>.html.hbs or <name>.css.hbs";
 const HELPERS_HINT: &str =
     "the helpers and labels templates can use are listed in docs/templates.md";
+
+/// A rendered page as it is written: tidied, and every hidden control
+/// (a control character but line breaks and tabs, a bidirectional
+/// override) shown as its escape, `\u{1b}`. Records cannot hold one; a
+/// template can, and no page carries one raw to a terminal or a browser.
+fn finished(text: &str, format: PageFormat) -> String {
+    model::output::into_terminal_safe(tidy(text, format))
+}
 
 /// Trailing whitespace removed, blank-line runs collapsed to one, leading
 /// blank lines dropped, exactly one final newline. Code blocks (Markdown
@@ -788,6 +823,27 @@ mod tests {
         n: usize,
     }
 
+    /// A template may hold a control character; no page carries one raw,
+    /// whether it comes from the template or from the values rendered.
+    #[test]
+    fn pages_carry_hidden_controls_only_as_escapes() {
+        let templates = Templates::from_sources(BTreeMap::from([
+            file("p.md.hbs", "\u{1b}]0;owned\u{7}{{> x}}\r\n{{v}}"),
+            file("partials/x.md.hbs", "\u{202e}x\u{9b}2J"),
+            file("p.html.hbs", "<p>\u{1b}[2J{{v}}</p>"),
+        ]))
+        .unwrap();
+        let ctx = serde_json::json!({"v": "a\u{0}b\u{2066}"});
+        assert_eq!(
+            templates.render_page("p.md", &ctx).unwrap(),
+            "\\u{1b}]0;owned\\u{7}\\u{202e}x\\u{9b}2J\na\\u{0}b\\u{2066}\n"
+        );
+        assert_eq!(
+            templates.render_page("p.html", &ctx).unwrap(),
+            "<p>\\u{1b}[2Ja\\u{0}b\\u{2066}</p>\n"
+        );
+    }
+
     #[test]
     fn a_page_compiles_only_what_it_calls() {
         let templates = Templates::builtin().unwrap();
@@ -874,6 +930,16 @@ mod tests {
             tidy(text, PageFormat::Html),
             "<p>a</p>\n\n<pre><code>x  \n\n\ny\n</code></pre>\n\n<p>b</p>\n"
         );
+    }
+
+    #[test]
+    fn builtin_templates_are_within_the_bound() {
+        for (name, text) in BUILTIN {
+            assert!(
+                text.len() as u64 <= MAX_TEMPLATE_BYTES / 4,
+                "{name} nears the bound for user templates"
+            );
+        }
     }
 
     #[test]

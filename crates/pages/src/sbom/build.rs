@@ -22,7 +22,7 @@ pub(super) const PATH_PROPERTY: &str = "relnotes:path";
 pub(super) const LAYER_PROPERTY: &str = "relnotes:layer";
 
 /// The CycloneDX type of a component of each ecosystem.
-pub fn classification(ecosystem: Ecosystem) -> Classification {
+pub(crate) fn classification(ecosystem: Ecosystem) -> Classification {
     match ecosystem {
         Ecosystem::Pypi | Ecosystem::Deb | Ecosystem::Generic => Classification::Library,
         Ecosystem::Os => Classification::OperatingSystem,
@@ -48,7 +48,7 @@ pub fn build(
 
 /// [`build`] from the view of one of the release's archs
 /// (`Release::resolve`), for a caller that has it already.
-pub fn build_of(
+pub(crate) fn build_of(
     project: &Project,
     release: &Release,
     view: &ArchView,
@@ -61,7 +61,7 @@ pub fn build_of(
 /// [`build_of`] encoded as [`super::encode`] does (CycloneDX 1.5 JSON and a
 /// newline), serialising the BOM once: the serial number is written into
 /// the JSON its content was hashed from.
-pub fn build_json_of(
+pub(crate) fn build_json_of(
     project: &Project,
     release: &Release,
     view: &ArchView,

@@ -14,9 +14,10 @@ pub mod purl;
 mod rewrite;
 mod serial;
 
-pub use build::{assemble, build, build_json_of, build_of, classification, components};
+pub(crate) use build::build_json_of;
+pub use build::{assemble, build, components};
 pub use format::{ArchChoice, CycloneDxVersion, SbomError, SbomFormat};
-pub use serial::{timestamp, timestamp_from_env};
+pub use serial::timestamp_from_env;
 
 use cyclonedx_bom::prelude::Bom;
 use model::record::{Arch, Release};

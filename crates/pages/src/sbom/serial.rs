@@ -76,7 +76,7 @@ pub fn timestamp_from_env() -> Result<String, SbomError> {
 }
 
 /// `source_date_epoch` (seconds since 1970) as RFC 3339, else `now`.
-pub fn timestamp(
+pub(crate) fn timestamp(
     source_date_epoch: Option<&str>,
     now: OffsetDateTime,
 ) -> Result<String, SbomError> {

@@ -23,6 +23,7 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// Whether any page is missing, changed or extra.
     pub fn is_stale(&self) -> bool {
         !(self.missing.is_empty() && self.changed.is_empty() && self.extra.is_empty())
     }
@@ -56,7 +57,7 @@ impl CheckReport {
     }
 
     /// Each page that differs, in the crate's one diagnostic shape.
-    pub fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
+    pub(crate) fn findings(&self, dir: &Path) -> Vec<Diagnostic> {
         [
             ("missing", &self.missing),
             ("changed", &self.changed),
@@ -72,6 +73,8 @@ impl CheckReport {
         .collect()
     }
 
+    /// For machines: the three lists, whether the site is up to date, and
+    /// one diagnostic per page that differs.
     pub fn to_json(&self, dir: &Path) -> String {
         #[derive(Serialize)]
         struct Document<'a> {

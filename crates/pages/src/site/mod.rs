@@ -23,7 +23,7 @@ mod write;
 pub use check::CheckReport;
 pub use entry::Entry;
 use error::Sink;
-pub use error::{MANIFEST, RESERVED_VERSIONS, SiteError};
+pub use error::SiteError;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
 pub use write::Written;
 
@@ -31,7 +31,8 @@ use crate::render::Templates;
 use model::record::{Lang, Workspace};
 use std::path::Path;
 
-/// What to build.
+/// How to build a site, beyond the releases: other templates, and where it
+/// will be published.
 #[derive(Debug, Clone, Default)]
 pub struct SiteOptions<'a> {
     /// Templates to use instead of the project's.
@@ -57,15 +58,6 @@ impl<'a> Plan<'a> {
         mut entries: Vec<Entry>,
         options: &'a SiteOptions,
     ) -> Result<Plan<'a>, SiteError> {
-        if let Some(entry) = entries
-            .iter()
-            .find(|e| RESERVED_VERSIONS.contains(&e.version.as_str()))
-        {
-            return Err(SiteError::ReservedVersion {
-                version: entry.version.clone(),
-                page: format!("<lang>/{}.html", entry.version),
-            });
-        }
         // Newest first, as every list of the site shows them.
         entries.reverse();
         Ok(Plan {
@@ -124,6 +116,8 @@ pub fn check(
 pub struct BaseUrl(String);
 
 impl BaseUrl {
+    /// Checks that `url` is an absolute `http://` or `https://` URL with a
+    /// host, and drops its trailing `/`.
     pub fn parse(url: &str) -> Result<BaseUrl, SiteError> {
         let trimmed = url.trim_end_matches('/');
         let rest = trimmed
@@ -137,7 +131,8 @@ impl BaseUrl {
         }
     }
 
-    pub fn as_str(&self) -> &str {
+    /// The URL, without a trailing `/`.
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }
@@ -147,6 +142,15 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
     use std::sync::Mutex;
+
+    /// A release page is `<lang>/<version>.html`: the rule for release
+    /// versions (a digit somewhere) keeps it off the site's own pages.
+    #[test]
+    fn no_release_version_names_a_page_of_the_site() {
+        for page in ["index", "matrix"] {
+            assert!(!model::record::is_release_version(page), "{page}");
+        }
+    }
 
     #[test]
     fn base_urls() {

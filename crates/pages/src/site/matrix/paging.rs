@@ -8,7 +8,8 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::ops::Range;
 
-/// The most releases one page shows: two years of monthly releases.
+/// The most releases one page of the support matrix shows: two years of
+/// monthly releases.
 pub const MAX_RELEASES_PER_PAGE: usize = 24;
 
 /// What the pages are cut by.
