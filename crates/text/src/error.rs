@@ -33,7 +33,7 @@ pub enum ImportError {
         path: PathBuf,
     },
     /// The page's HTML elements, or its Markdown lists and quotes, nest
-    /// deeper than [`MAX_NESTING`].
+    /// deeper than 256 (`MAX_NESTING`).
     #[error("{}: the page nests its {what} more than {MAX_NESTING} deep, deeper than any release-notes page\n  = hint: import the release-notes page itself", path.display())]
     TooDeep {
         /// The page.
@@ -41,7 +41,7 @@ pub enum ImportError {
         /// What nests: "elements", "lists and quotes".
         what: &'static str,
     },
-    /// The page holds more than [`MAX_ITEMS`] lines, HTML elements or
+    /// The page holds more than 50 000 (`MAX_ITEMS`) lines, HTML elements or
     /// record entries.
     #[error("{}: the page holds more than {MAX_ITEMS} {what}, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
     TooMany {
@@ -50,7 +50,7 @@ pub enum ImportError {
         /// What there are too many of.
         what: &'static str,
     },
-    /// The Markdown page holds more than [`MAX_MARKDOWN_MARKS`] marks.
+    /// The Markdown page holds more than 1 000 000 (`MAX_MARKDOWN_MARKS`) marks.
     #[error("{}: the page holds more than {MAX_MARKDOWN_MARKS} Markdown marks (`*`, `_`, `` ` ``, `[`, `|` …), more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
     TooManyMarks {
         /// The page.

@@ -121,7 +121,7 @@ impl Imported {
     }
 
     /// The page's warnings, one line each, named by the page's path; past
-    /// [`WARNINGS_SHOWN`], a line counting the others.
+    /// `WARNINGS_SHOWN` (20), a line counting the others.
     pub fn warning_lines(&self) -> Vec<String> {
         let page = self.page.display();
         let mut lines: Vec<String> = self
