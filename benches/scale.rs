@@ -1,7 +1,8 @@
 //! How `import`, `lint` and `list` grow with their input: each runs on an
-//! input of size N and of size 2N; linear code takes about twice as long
-//! (the floor, ×2), quadratic code four times. Prints figures; asserts
-//! nothing.
+//! input of size N and of size 2N (for import: a long page, a long
+//! component table, an HTML cell of many components); linear code takes
+//! about twice as long (the floor, ×2), quadratic code four times. Prints
+//! figures; asserts nothing.
 //!
 //! Run with `cargo bench --bench scale`.
 
@@ -40,6 +41,28 @@ fn main() {
         "import of a 1 MB / 2 MB page",
         import(1 << 20),
         import(2 << 20),
+    );
+
+    // Components are matched by key: a table twice as long, twice the work.
+    let import_components = |page_name: &str, page: String| {
+        let dir = work.path().join(format!("components-{page_name}"));
+        project(root, &dir);
+        fs::write(dir.join(page_name), page).expect("page written");
+        time(
+            binary,
+            &dir,
+            &["import", page_name, "--version", "26.01", "--force"],
+        )
+    };
+    report(
+        "import of a 10k / 20k-row component table",
+        import_components("table-10k.md", component_table(10_000)),
+        import_components("table-20k.md", component_table(20_000)),
+    );
+    report(
+        "import of an HTML cell of 10k / 20k components",
+        import_components("cell-10k.html", component_cell(10_000)),
+        import_components("cell-20k.html", component_cell(20_000)),
     );
 
     let records = |components: usize| {
@@ -89,6 +112,30 @@ fn big_page(seed: &str, bytes: usize) -> String {
         ));
         i += 1;
     }
+    page
+}
+
+/// A Markdown page whose Core Packages table has `rows` rows.
+fn component_table(rows: usize) -> String {
+    let mut page = String::from(
+        "# Release 26.01\n\n## Core Packages\n\n| Package | Version |\n| --- | --- |\n",
+    );
+    for i in 0..rows {
+        page.push_str(&format!("| pkg{i} | 1.{i}.0 |\n"));
+    }
+    page
+}
+
+/// An HTML page whose Contents table has a components cell of `items`
+/// `name : version` items, one paragraph each.
+fn component_cell(items: usize) -> String {
+    let mut page = String::from(
+        "<html><body><h1>Release 26.01</h1><h2>Contents</h2><table><tr><td>核心组件</td><td>",
+    );
+    for i in 0..items {
+        page.push_str(&format!("<p>pkg{i} : 1.{i}.0</p>"));
+    }
+    page.push_str("</td></tr></table></body></html>");
     page
 }
 

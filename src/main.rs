@@ -6,7 +6,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Invocation, ListFormat};
-use relnotes::output::terminal_safe;
+use relnotes::output::{json_terminal_safe, terminal_safe};
 use relnotes::{
     CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
     SbomRequest, SbomSource, Session, SiteRequest, SyncRequest,
@@ -233,11 +233,11 @@ fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
 
 /// Prints a report as asked; its exit code is the command's.
 fn show(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
-    // Text shows what images, pages and registries say: escaped for the
-    // terminal. JSON escapes control characters itself.
+    // Reports show what images, pages and registries say: escaped for the
+    // terminal, in text and in JSON alike.
     relnotes::output::print(&match format {
         ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
-        ListFormat::Json => report.to_json(),
+        ListFormat::Json => json_terminal_safe(report.to_json()),
     })?;
     Ok(report.exit_code())
 }

@@ -5,9 +5,10 @@
 use crate::support::image::{BuiltImage, TestImage};
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{Tampering, platform};
-use crate::support::rogue::{Reply, RogueRegistry};
+use crate::support::rogue::{Reply, Request, RogueRegistry};
 use crate::util::relnotes;
 use serde_json::Value;
+use std::time::{Duration, Instant};
 
 const USER: &str = "alice";
 const PASSWORD: &str = "s3cret pass";
@@ -27,7 +28,8 @@ fn run(args: &[&str], login: bool) -> (i32, String, String) {
     let mut cmd = relnotes();
     cmd.env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
         .args(args)
-        .arg("--quiet");
+        .arg("--quiet")
+        .timeout(Duration::from_secs(120));
     if login {
         cmd.args(["--username", USER, "--password-stdin"])
             .write_stdin(format!("{PASSWORD}\n"));
@@ -375,5 +377,184 @@ fn a_referrers_tag_that_is_no_index_is_named() {
             )),
             "{stderr}"
         );
+    }
+}
+
+/// A registry for 25.05 that wants credentials (basic, or a bearer token
+/// from its own `/token`), takes pushes, and answers an upload's `POST`
+/// with `location`, formatted with the host it is asked as.
+fn registry_moving_uploads(
+    built: &BuiltImage,
+    scheme: &'static str,
+    location: String,
+) -> RogueRegistry {
+    use base64::Engine;
+    let basic = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{USER}:{PASSWORD}"))
+    );
+    let bearer = "Bearer token-for-the-registry-only";
+    RogueRegistry::start_seeing(
+        built,
+        "team/tnp",
+        "25.05",
+        Box::new(move |request: &Request, _| {
+            let host = request.header("host").unwrap_or_default().to_string();
+            let authorization = request.header("authorization");
+            if request.path.starts_with("/token") {
+                return match authorization == Some(basic.as_str()) {
+                    true => Reply::Status {
+                        status: "200 OK",
+                        headers: vec![("Content-Type", "application/json".into())],
+                        body: br#"{"token": "token-for-the-registry-only"}"#.to_vec(),
+                    },
+                    false => Reply::Status {
+                        status: "401 Unauthorized",
+                        headers: Vec::new(),
+                        body: Vec::new(),
+                    },
+                };
+            }
+            let expected = if scheme == "basic" { &basic } else { bearer };
+            if authorization != Some(expected) {
+                let challenge = match scheme {
+                    "basic" => r#"Basic realm="rogue""#.to_string(),
+                    _ => format!(r#"Bearer realm="http://{host}/token",service="rogue""#),
+                };
+                return Reply::Status {
+                    status: "401 Unauthorized",
+                    headers: vec![("WWW-Authenticate", challenge)],
+                    body: Vec::new(),
+                };
+            }
+            match request.method.as_str() {
+                "POST" => Reply::Status {
+                    status: "202 Accepted",
+                    headers: vec![("Location", location.clone())],
+                    body: Vec::new(),
+                },
+                "PUT" => Reply::Status {
+                    status: "201 Created",
+                    headers: Vec::new(),
+                    body: Vec::new(),
+                },
+                _ => Reply::Normal,
+            }
+        }),
+    )
+}
+
+/// A second origin on another port that takes any upload, and records
+/// what it was sent.
+fn upload_host(built: &BuiltImage) -> RogueRegistry {
+    RogueRegistry::start_seeing(
+        built,
+        "team/tnp",
+        "25.05",
+        Box::new(|_: &Request, _| Reply::Status {
+            status: "201 Created",
+            headers: Vec::new(),
+            body: Vec::new(),
+        }),
+    )
+}
+
+#[test]
+fn an_upload_moved_to_another_host_goes_there_without_credentials() {
+    let built = TestImage::single(platform("amd64", Tampering::default())).build();
+    for scheme in ["basic", "bearer"] {
+        let elsewhere = upload_host(&built);
+        let location = format!("http://{}/upload/u1?_state=s", elsewhere.host());
+        let registry = registry_moving_uploads(&built, scheme, location);
+        let image = format!("{}/team/tnp:25.05", registry.host());
+        let (code, stdout, stderr) = run(&["attach", "25.05", "--image", &image], true);
+        // Uploaded there, as Docker and containerd do, without credentials.
+        assert_eq!(code, 0, "{scheme}: {stdout}\n{stderr}");
+        let uploads = elsewhere.seen();
+        assert_eq!(uploads.len(), 2, "{scheme}: the empty config and the SBOM");
+        for upload in &uploads {
+            assert_eq!(upload.method, "PUT");
+            assert!(
+                upload
+                    .path
+                    .starts_with("/upload/u1?_state=s&digest=sha256%3A")
+            );
+            assert_eq!(upload.header("authorization"), None, "{scheme}: {upload:?}");
+        }
+        // The registry itself got them with every request after the challenge.
+        let pushed = registry.seen();
+        let manifest_puts: Vec<_> = pushed
+            .iter()
+            .filter(|r| r.method == "PUT" && r.path.contains("/manifests/"))
+            .collect();
+        assert_eq!(manifest_puts.len(), 2, "{scheme}: the artifact and the tag");
+        assert!(
+            manifest_puts
+                .iter()
+                .all(|r| r.header("authorization").is_some()),
+            "{scheme}"
+        );
+    }
+}
+
+#[test]
+fn an_upload_location_with_user_info_is_refused() {
+    let built = TestImage::single(platform("amd64", Tampering::default())).build();
+    let elsewhere = upload_host(&built);
+    let location = format!("http://bob:x@{}/upload/u1", elsewhere.host());
+    let registry = registry_moving_uploads(&built, "basic", location.clone());
+    let image = format!("{}/team/tnp:25.05", registry.host());
+    let (code, stdout, stderr) = run(&["attach", "25.05", "--image", &image], true);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "error: registry {} answered 202 Accepted with upload location `{location}`, which carries user info; relnotes takes no credentials from a registry's answer to POST http://{}/v2/team/tnp/blobs/uploads/",
+            registry.host(),
+            registry.host()
+        )),
+        "{stderr}"
+    );
+    assert!(elsewhere.seen().is_empty(), "nothing sent there");
+}
+
+#[test]
+fn referrers_lists_and_manifests_that_drip_end_at_the_timeout() {
+    let built = TestImage::single(platform("amd64", Tampering::default())).build();
+    let subject = built.root().digest.clone();
+    let referrers = format!("/v2/team/tnp/referrers/{subject}");
+    let index = br#"{"schemaVersion": 2, "mediaType": "application/vnd.oci.image.index.v1+json", "manifests": []}"#;
+    let mut padded = index.to_vec();
+    padded.extend_from_slice(&[b' '; 1000]);
+    let rogue = RogueRegistry::start(
+        &built,
+        "team/tnp",
+        "25.05",
+        Box::new(move |path: &str, _| {
+            if path == referrers {
+                Reply::Drip {
+                    every: Duration::from_secs(1),
+                    body: Some(("application/vnd.oci.image.index.v1+json", padded.clone())),
+                }
+            } else {
+                Reply::Normal
+            }
+        }),
+    );
+    let image = format!("{}/team/tnp:25.05", rogue.host());
+    for args in [
+        &["referrers", "--image", &image, "--timeout", "2"][..],
+        &["attach", "25.05", "--image", &image, "--timeout", "2"][..],
+    ] {
+        let started = Instant::now();
+        let (code, stdout, stderr) = run(args, false);
+        assert_eq!(code, 2, "{args:?}\n{stdout}\n{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "reading the referrers list of {}/team/tnp@{subject} failed: it did not arrive whole within 2 s (--timeout)",
+                rogue.host()
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(8), "{args:?}");
     }
 }

@@ -11,6 +11,7 @@ use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::time::{Duration, Instant};
 
 /// `relnotes` on the project, with the cache in `cache` (and nothing from
 /// the environment of whoever runs the tests).
@@ -536,4 +537,283 @@ fn a_bad_cache_size_is_a_usage_error() {
         "{}",
         stderr(&out)
     );
+}
+
+// --- A cache that is not what it should be --------------------------------
+
+/// Makes a FIFO at `path`.
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// [`verify`] within 2 GiB of address space and two minutes: a run that
+/// reads or waits without end fails instead of exhausting the machine.
+fn verify_bounded(cache: &Path, layout: &Path) -> Output {
+    let image = format!("oci:{}", layout.display());
+    relnotes_in_2_gib(cache)
+        .timeout(Duration::from_secs(120))
+        .args(["verify", "25.10", "--image", &image, "--arch", "amd64"])
+        .args(["--format", "json", "--quiet", "--cache-dir"])
+        .arg(cache.join("dir"))
+        .output()
+        .expect("runs")
+}
+
+/// `relnotes` as [`relnotes`] gives it, under `ulimit -v` (2 GiB).
+fn relnotes_in_2_gib(cache: &Path) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 2097152 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_relnotes"))
+        .arg("-C")
+        .arg(root())
+        .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
+        .env("XDG_CACHE_HOME", cache.join("xdg"))
+        .env_remove("RELNOTES_NO_CACHE")
+        .env_remove("RELNOTES_CACHE_MAX_SIZE");
+    cmd
+}
+
+#[test]
+fn an_entry_that_is_a_link_to_dev_zero_or_a_fifo_is_read_past() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("dir");
+    let images = tempfile::tempdir().unwrap();
+    let built = small_image(1);
+    let layout = layout(&built, images.path());
+    let cold = verify(cache.path(), &layout, &[]);
+    assert_eq!(cold.status.code(), Some(1), "{}", stderr(&cold));
+    let victim = entry(&dir, &built.manifest("amd64").layer_digests()[1]);
+    let original = fs::read(&victim).unwrap();
+    type Plant = fn(&Path);
+    let plant: [(&str, Plant); 2] = [
+        ("it is a symlink", |p| {
+            std::os::unix::fs::symlink("/dev/zero", p).unwrap()
+        }),
+        ("it is a FIFO", mkfifo),
+    ];
+    for (why, plant) in plant {
+        fs::remove_file(&victim).unwrap();
+        plant(&victim);
+        let started = Instant::now();
+        let rerun = verify_bounded(cache.path(), &layout);
+        assert_eq!(rerun.status.code(), Some(1), "{why}: {}", stderr(&rerun));
+        assert!(started.elapsed() < Duration::from_secs(60), "{why}");
+        assert_eq!(stdout(&rerun), stdout(&cold), "{why}");
+        assert_eq!(
+            stderr(&rerun),
+            format!(
+                "warning: ignoring the layer cache entry {}: {why}{}; reading the layer again\n",
+                victim.display(),
+                if why.contains("symlink") {
+                    "; relnotes follows no link inside its cache"
+                } else {
+                    ", not a regular file"
+                }
+            )
+        );
+        // Replaced by the entry the layer gives, not written through.
+        assert!(fs::symlink_metadata(&victim).unwrap().is_file(), "{why}");
+        assert_eq!(fs::read(&victim).unwrap(), original, "{why}");
+    }
+}
+
+#[test]
+fn a_lock_that_is_a_fifo_stops_no_run() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("dir");
+    let images = tempfile::tempdir().unwrap();
+    let built = small_image(1);
+    let layout = layout(&built, images.path());
+    assert_eq!(verify(cache.path(), &layout, &[]).status.code(), Some(1));
+    fs::remove_file(dir.join("lock")).unwrap();
+    mkfifo(&dir.join("lock"));
+    // A run that writes an entry trims the cache under the lock afterwards.
+    fs::remove_file(entry(&dir, &built.manifest("amd64").layer_digests()[0])).unwrap();
+    let rerun = verify_bounded(cache.path(), &layout);
+    assert_eq!(rerun.status.code(), Some(1), "{}", stderr(&rerun));
+    assert_eq!(
+        stderr(&rerun),
+        format!(
+            "warning: cannot trim the layer cache in {}: {}: it is a FIFO, not a regular file\n",
+            dir.display(),
+            dir.join("lock").display()
+        )
+    );
+    let clean = relnotes(cache.path())
+        .timeout(Duration::from_secs(60))
+        .args(["cache", "clean", "--cache-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(clean.status.code(), Some(2), "{}", stderr(&clean));
+    assert!(
+        stderr(&clean).contains("lock: it is a FIFO, not a regular file"),
+        "{}",
+        stderr(&clean)
+    );
+    assert!(entry(&dir, &built.manifest("amd64").layer_digests()[0]).is_file());
+}
+
+/// The uid the tests run as (that of a file they create).
+fn my_uid(dir: &Path) -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    let probe = dir.join("probe");
+    fs::write(&probe, "").unwrap();
+    fs::metadata(&probe).unwrap().uid()
+}
+
+#[test]
+fn a_cache_directory_others_may_write_is_not_used() {
+    use std::os::unix::fs::PermissionsExt;
+    let images = tempfile::tempdir().unwrap();
+    let (one, two) = (small_image(1), small_image(2));
+    let first = layout(&one, &images.path().join("one"));
+    let second = layout(&two, &images.path().join("two"));
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("dir");
+    let cold = verify(cache.path(), &first, &[]);
+    assert_eq!(cold.status.code(), Some(1), "{}", stderr(&cold));
+
+    // A forged entry: image two's Python layer, said to be image one's
+    // (the name inside rewritten; the checksum covers the body only).
+    let other = tempfile::tempdir().unwrap();
+    assert_eq!(verify(other.path(), &second, &[]).status.code(), Some(1));
+    let (real, foreign) = (
+        &one.manifest("amd64").layer_digests()[1],
+        &two.manifest("amd64").layer_digests()[1],
+    );
+    let mut forged = fs::read(entry(&other.path().join("dir"), foreign)).unwrap();
+    forged[16..87].copy_from_slice(real.as_bytes());
+    fs::write(entry(&dir, real), &forged).unwrap();
+    // In a private cache, its owner's entry is believed: the report
+    // changes (so the refusals below are what keeps it right).
+    let believed = verify(cache.path(), &first, &[]);
+    assert_ne!(stdout(&believed), stdout(&cold));
+    assert!(
+        stdout(&believed).contains("3.12.2"),
+        "{}",
+        stdout(&believed)
+    );
+
+    let chmod =
+        |path: &Path, mode| fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+    let mut cases = vec![
+        (
+            dir.clone(),
+            0o777,
+            None,
+            "is writable by anyone (mode 0777, no sticky bit)",
+        ),
+        (
+            dir.join("layers"),
+            0o757,
+            None,
+            "is writable by anyone (mode 0757, no sticky bit)",
+        ),
+    ];
+    if my_uid(cache.path()) == 0 {
+        cases.push((
+            dir.clone(),
+            0o700,
+            Some(65534),
+            "belongs to another user (uid 65534)",
+        ));
+    } else {
+        eprintln!("not root: a cache directory of another user is not tested");
+    }
+    for (path, mode, owner, why) in cases {
+        chmod(&path, mode);
+        if let Some(uid) = owner {
+            std::os::unix::fs::chown(&path, Some(uid), None).unwrap();
+        }
+        let refused = verify(cache.path(), &first, &[]);
+        assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+        assert_eq!(stdout(&refused), stdout(&cold), "{why}");
+        assert_eq!(
+            stderr(&refused),
+            format!(
+                "warning: not using the layer cache in {}: {} {why}: {}\n",
+                dir.display(),
+                path.display(),
+                if owner.is_some() {
+                    "they could plant entries in it"
+                } else {
+                    "others could plant entries in it"
+                }
+            )
+        );
+        assert_eq!(
+            fs::read(entry(&dir, real)).unwrap(),
+            forged,
+            "not rewritten"
+        );
+        for command in ["info", "clean"] {
+            let out = relnotes(cache.path())
+                .args(["cache", command, "--cache-dir"])
+                .arg(&dir)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+            assert!(
+                stderr(&out).contains(&format!("{} {why}", path.display()))
+                    && stderr(&out).contains("relnotes does not use it"),
+                "{command}: {}",
+                stderr(&out)
+            );
+        }
+        assert!(entry(&dir, real).is_file(), "nothing cleaned");
+        chmod(&path, 0o700);
+        if owner.is_some() {
+            std::os::unix::fs::chown(&path, Some(my_uid(cache.path())), None).unwrap();
+        }
+    }
+}
+
+#[test]
+fn cache_clean_follows_no_layers_link() {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("dir");
+    let elsewhere = cache.path().join("elsewhere");
+    fs::create_dir_all(&dir).unwrap();
+    fs::create_dir_all(&elsewhere).unwrap();
+    // Files named as entries are, where the link points.
+    let precious = elsewhere.join("ab".repeat(32));
+    fs::write(&precious, "not the cache's").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, dir.join("layers")).unwrap();
+    for command in ["clean", "info"] {
+        let out = relnotes(cache.path())
+            .args(["cache", command, "--cache-dir"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!(
+                "{} is a symlink; relnotes follows no link inside its cache",
+                dir.join("layers").display()
+            )),
+            "{command}: {}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(fs::read_to_string(&precious).unwrap(), "not the cache's");
+    // Nor does a run write through it.
+    let images = tempfile::tempdir().unwrap();
+    let layout = layout(&small_image(1), images.path());
+    let out = verify(cache.path(), &layout, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "warning: not using the layer cache in {}",
+            dir.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 1);
 }

@@ -37,6 +37,32 @@ fn terminal_control_characters_are_shown_escaped() {
     );
 }
 
+/// JSON reports escape what serde_json leaves raw (C1, DEL, bidi
+/// overrides) as JSON escapes: the same string to a reader, nothing raw on
+/// a terminal.
+#[test]
+fn json_reports_escape_hidden_controls_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cache\u{202e}\u{9b}");
+    std::fs::create_dir(&dir).unwrap();
+    let out = relnotes()
+        .args(["cache", "info", "--format", "json", "--cache-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains(['\u{202e}', '\u{9b}']), "{stdout}");
+    assert!(stdout.contains("cache\\u202e\\u009b"), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["dir"], dir.to_str().unwrap());
+}
+
 /// The characters a record may not hold: control characters (but line
 /// breaks and tabs) and bidirectional overrides; none may reach a byte
 /// relnotes prints.

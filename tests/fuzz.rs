@@ -2,9 +2,12 @@
 //! holds, loading and importing end in a value or an error, never a
 //! panic, and an error never leaves a record behind. Whatever text a
 //! record's names, versions and texts hold, a loaded record holds no
-//! hidden control and an error quotes only a little of it.
+//! hidden control and an error quotes only a little of it. Hostile pages
+//! (control characters, nesting past the bounds, sizes past them) run
+//! through the binary: each ends in a record that loads or an exit-2 error
+//! with nothing written, never an abort, and within a generous deadline.
 
-use crate::util::root;
+use crate::util::{relnotes_in, root};
 use model::output::first_hidden_control;
 use model::record::{RecordError, Workspace};
 use proptest::prelude::*;
@@ -266,4 +269,114 @@ proptest! {
         let source = format!("{}{nested}", release_25_10());
         prop_assert!(!load_checked(&source)?, "an unknown key loaded");
     }
+
+    #[test]
+    fn importing_hostile_pages_ends_in_a_record_that_loads_or_exit_2(
+        shape in 0usize..SHAPES.len(),
+        depth in prop_oneof![3 => 0usize..40, 1 => 200usize..2_000],
+        items in prop_oneof![6 => 0usize..40, 1 => 50_000usize..60_000],
+        text in HOSTILE_PAGE_TEXT,
+        headed in proptest::bool::weighted(0.9),
+    ) {
+        let dir = project();
+        let (name, page) = hostile_page(SHAPES[shape], depth, items, &text, headed);
+        let path = dir.path().join(name);
+        fs::write(&path, page).unwrap();
+        let out = relnotes_in(dir.path())
+            .args(["import", name, "--version", "9.9"])
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let written: Vec<PathBuf> = fs::read_dir(dir.path().join("releases"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        // What the terminal shows is a few short lines, whatever the page.
+        prop_assert!(err.lines().count() <= 30, "{}", err.chars().take(3000).collect::<String>());
+        prop_assert!(err.lines().all(|l| l.chars().count() <= 400), "{}", err.chars().take(3000).collect::<String>());
+        match out.status.code() {
+            Some(0) => {
+                prop_assert_eq!(written.len(), 1);
+                let record = fs::read_to_string(&written[0]).unwrap();
+                prop_assert_eq!(first_hidden_control(&record), None, "{:?}", record);
+                let workspace = Workspace::open(dir.path()).unwrap();
+                prop_assert!(workspace.load("9.9", false).is_ok(), "{}", record);
+            }
+            Some(2) => {
+                prop_assert!(err.starts_with("error: "), "{err}");
+                prop_assert!(written.is_empty(), "{written:?}");
+            }
+            other => prop_assert!(false, "exit {other:?} (killed or aborted): {err}"),
+        }
+    }
+}
+
+/// Text with what a hostile page holds: control characters (raw and as
+/// character references), bidirectional overrides and isolates, markup.
+const HOSTILE_PAGE_TEXT: &str = "([\\x00-\\x1f\\x7f-\\x9f\u{202a}-\u{202e}\u{2066}-\u{2069} -~中]|&#x1b;|&#27;|&#x202e;|&#x85;|<b>|<li>|- |> |\\|){0,40}";
+
+/// The ways a page nests: HTML lists, blocks, quotes and bold; Markdown
+/// quotes, lists and indented lists; plain text.
+const SHAPES: [&str; 8] = [
+    "html-list",
+    "html-div",
+    "html-quote",
+    "html-bold",
+    "md-quote",
+    "md-list",
+    "md-indent",
+    "text",
+];
+
+/// A page of `shape`: a title and a features heading (unless not
+/// `headed`), `text` nested `depth` deep, then `items` features of `text`.
+fn hostile_page(
+    shape: &str,
+    depth: usize,
+    items: usize,
+    text: &str,
+    headed: bool,
+) -> (&'static str, String) {
+    if let Some(html_shape) = shape.strip_prefix("html-") {
+        let open = match html_shape {
+            "list" => "<ul><li>",
+            "div" => "<div>",
+            "quote" => "<blockquote>",
+            _ => "<b>",
+        };
+        let head = if headed {
+            "<h1>Release 9.9</h1><h2>Main Features</h2>"
+        } else {
+            ""
+        };
+        let features: String = (0..items).map(|i| format!("<li>{i} {text}</li>")).collect();
+        let page = format!(
+            "<html><body>{head}{}{text}<ul>{features}</ul></body></html>",
+            open.repeat(depth)
+        );
+        return ("page.html", page);
+    }
+    let features: String = (0..items).map(|i| format!("- {i} {text}\n")).collect();
+    if shape == "text" {
+        let head = if headed {
+            "Release 9.9\nMain Features\n"
+        } else {
+            ""
+        };
+        return ("page.txt", format!("{head}{text}\n{features}"));
+    }
+    let nested = match shape {
+        "md-quote" => "> ".repeat(depth),
+        "md-list" => "- ".repeat(depth),
+        _ => (0..depth)
+            .map(|i| format!("{}- x\n", "  ".repeat(i)))
+            .collect(),
+    };
+    let head = if headed {
+        "# Release 9.9\n\n## Main Features\n\n"
+    } else {
+        ""
+    };
+    ("page.md", format!("{head}{nested}{text}\n\n{features}"))
 }

@@ -755,3 +755,290 @@ fn a_version_new_refuses_import_and_the_loader_refuse_too() {
         stderr(&out)
     );
 }
+
+/// `relnotes import PAGE ARGS` in `dir`, killed if it runs past a generous
+/// two minutes (the cases below take a second or less).
+fn import_within(dir: &Path, page: &Path, args: &[&str]) -> std::process::Output {
+    relnotes_in(dir)
+        .arg("import")
+        .arg(page)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap()
+}
+
+/// The records in `dir`'s releases/.
+fn records_in(dir: &Path) -> Vec<PathBuf> {
+    fs::read_dir(dir.join("releases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect()
+}
+
+/// Pages nested tens of thousands deep (the issue's HTML, and Markdown's
+/// lists and quotes) are refused at once: exit 2, never a stack overflow,
+/// nothing written.
+#[test]
+fn deeply_nested_pages_are_refused_not_aborted() {
+    let dir = empty_project();
+    let html = |open: &str| {
+        format!(
+            "<html><body><h1>Release 26.01</h1>{}x</body></html>",
+            open.repeat(40_000)
+        )
+    };
+    let markdown = |open: &str| {
+        format!(
+            "# Release 26.01\n\n## Main Features\n\n{}x\n",
+            open.repeat(40_000)
+        )
+    };
+    let pages = [
+        ("list.html", html("<ul><li>")),
+        ("div.html", html("<div>")),
+        ("quote.html", html("<blockquote>")),
+        ("bold.html", html("<b>")),
+        ("quote.md", markdown("> ")),
+        ("list.md", markdown("- ")),
+    ];
+    for (name, text) in pages {
+        let page = dir.path().join(name);
+        fs::write(&page, text).unwrap();
+        let out = import_within(dir.path(), &page, &["--version", "26.99"]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("more than 256 deep"),
+            "{name}: {}",
+            stderr(&out)
+        );
+    }
+    assert!(records_in(dir.path()).is_empty());
+}
+
+/// Components are matched by key, not pair by pair: a table of 20 000
+/// rows, and an HTML cell of 20 000 `name : version` items, import in
+/// about a second (pair by pair, 10 000 rows took minutes).
+#[test]
+fn long_component_tables_import_in_linear_time() {
+    let dir = empty_project();
+    let rows: String = (0..20_000)
+        .map(|i| format!("| pkg{i} | 1.{i}.0 |\n"))
+        .collect();
+    let table = format!(
+        "# Release 26.01\n\n## Core Packages\n\n| Package | Version |\n| --- | --- |\n{rows}"
+    );
+    let items: String = (0..20_000)
+        .map(|i| format!("<p>pkg{i} : 1.{i}.0</p>"))
+        .collect();
+    let cell = format!(
+        "<html><body><h1>Release 26.02</h1><h2>Contents</h2><table><tr><td>核心组件</td><td>{items}</td></tr></table></body></html>"
+    );
+    for (name, text, version) in [("table.md", table, "26.01"), ("cell.html", cell, "26.02")] {
+        let page = dir.path().join(name);
+        fs::write(&page, text).unwrap();
+        let out = import_within(dir.path(), &page, &[]);
+        assert_ok(&out);
+        assert!(
+            stderr(&out).contains("20000 component(s)"),
+            "{name}: {}",
+            stderr(&out)
+        );
+        let (_, release) = load(dir.path(), version);
+        assert_eq!(release.components.len(), 20_000, "{name}");
+        assert_eq!(release.components["pkg19999"].to_string(), "1.19999.0");
+    }
+}
+
+/// A page may hold 50 000 lines, HTML elements and record entries, and a
+/// Markdown page a million marks: a page at the bound imports, one past
+/// it is refused with exit 2 and nothing is written (memory stays within
+/// 256 MiB below the bounds, docs/limits.md).
+#[test]
+fn pages_past_the_item_bounds_are_refused_and_nothing_is_written() {
+    let dir = empty_project();
+    let components = |n: usize| -> String {
+        let lines: String = (0..n).map(|i| format!("pkg{i} : 1.{i}\n")).collect();
+        format!("Release 26.01\nCore Packages\n{lines}")
+    };
+    // 50 000 lines, 49 998 components: at both bounds.
+    let at_bound = dir.path().join("at-bound.txt");
+    fs::write(&at_bound, components(49_998)).unwrap();
+    let out = import_within(dir.path(), &at_bound, &[]);
+    assert_ok(&out);
+    assert!(
+        stderr(&out).contains("49998 component(s)"),
+        "{}",
+        stderr(&out)
+    );
+    fs::remove_file(dir.path().join("releases/26.01.toml")).unwrap();
+
+    let one_cell: String = (0..50_001).map(|i| format!("p{i} : 1.{i} ")).collect();
+    let cases = [
+        ("lines.txt", components(49_999), "more than 50000 lines"),
+        // The issue's page: a megabyte of 250 000 bullets.
+        (
+            "bullets.md",
+            format!(
+                "# Release 26.01\n\n## Main Features\n\n{}",
+                "- x\n".repeat(250_000)
+            ),
+            "more than 50000 lines",
+        ),
+        (
+            "elements.html",
+            format!(
+                "<h1>Release 26.01</h1><h2>Main Features</h2>{}",
+                "<p>x".repeat(50_001)
+            ),
+            "more than 50000 HTML elements",
+        ),
+        (
+            "cell.txt",
+            format!("Release 26.01\nContents\n核心组件 | {one_cell}|\n"),
+            "more than 50000 entries",
+        ),
+        (
+            "marks.md",
+            format!(
+                "# Release 26.01\n\n## Main Features\n\n- {}\n",
+                "`a` ".repeat(500_001)
+            ),
+            "more than 1000000 Markdown marks",
+        ),
+    ];
+    for (name, text, says) in cases {
+        let page = dir.path().join(name);
+        fs::write(&page, text).unwrap();
+        let out = import_within(dir.path(), &page, &[]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
+        assert!(records_in(dir.path()).is_empty(), "{name}");
+    }
+}
+
+/// A file of `KEY=VALUE` lines (an environment) states a version but holds
+/// no release: refused with or without `--version`, nothing written.
+#[test]
+fn a_page_of_key_value_lines_is_no_release() {
+    let dir = empty_project();
+    let page = dir.path().join("env.txt");
+    fs::write(
+        &page,
+        "HOME=/root\nPATH=/usr/local/bin:/usr/bin\nRUST_VERSION=1.89.0\nLANG=C.UTF-8\n",
+    )
+    .unwrap();
+    let mut pages = vec![page];
+    if Path::new("/proc/self/environ").exists() {
+        pages.push(PathBuf::from("/proc/self/environ"));
+    }
+    for page in &pages {
+        for args in [&[][..], &["--version", "26.01"][..]] {
+            let out = import_within(dir.path(), page, args);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{page:?} {args:?}: {}",
+                stderr(&out)
+            );
+            assert!(
+                stderr(&out).contains("no release found in the page"),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    assert!(records_in(dir.path()).is_empty());
+}
+
+/// Control characters (raw or as character references) and bidirectional
+/// overrides and isolates on a page never reach the record.
+#[test]
+fn control_characters_and_bidi_overrides_never_reach_the_record() {
+    let dir = empty_project();
+    let pages = [
+        (
+            "page.html",
+            "<html><head><title>x</title></head><body><h1>Release 26.01&#x1b;]0;owned&#7;</h1>\
+             <h2>Main Features</h2><ul><li>red &#x1b;[31mtext\u{1b}[0m</li><li>a&#x202e;b&#x2066;c\u{9b}2Jd\u{0}e</li></ul>\
+             <h2>Core Packages</h2><ul><li>torch&#x1b; : 2.6.0</li></ul></body></html>",
+        ),
+        (
+            "page.md",
+            "# Release 26.02&#27;\n\n## Main Features\n\n- one\u{1b}[2J\r two\n- three&#x2067;\u{202d}four\n",
+        ),
+        (
+            "page.txt",
+            "Release 26.03\u{7}\nMain Features\n- one\u{1b}]8;;http://x\u{7}link\u{85}\n- \u{2069}two\u{8}\n",
+        ),
+    ];
+    for (name, text) in pages {
+        let page = dir.path().join(name);
+        fs::write(&page, text).unwrap();
+        let out = import_within(dir.path(), &page, &[]);
+        assert_ok(&out);
+    }
+    for (version, feature) in [
+        ("26.01", "red [31mtext[0m"),
+        ("26.02", "one[2J two"),
+        ("26.03", "one]8;;http://xlink"),
+    ] {
+        let path = dir.path().join(format!("releases/{version}.toml"));
+        let record = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            model::output::first_hidden_control(&record),
+            None,
+            "{version}: {record:?}"
+        );
+        let (_, release) = load(dir.path(), version);
+        assert_eq!(release.features[0].side(Lang::EN), feature, "{version}");
+    }
+    let (_, first) = load(dir.path(), "26.01");
+    assert_eq!(first.features[1].side(Lang::EN), "abc2Jde");
+    assert!(first.components.contains_key("torch"));
+}
+
+/// What a message quotes of a page is a little of it, and a page of a
+/// hundred stray lines is told in a screenful.
+#[test]
+fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
+    let dir = empty_project();
+    let page = dir.path().join("stray.txt");
+    let stray = format!("{}\n", "|".repeat(100_000));
+    fs::write(
+        &page,
+        format!("Release 26.01\nMain Features\n- a.\n{}", stray.repeat(100)),
+    )
+    .unwrap();
+    let out = import_within(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 22, "{}", &err[..err.len().min(2000)]);
+    assert!(
+        err.lines().all(|l| l.chars().count() < 300),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.contains("stray line `||||"), "{err}");
+    assert!(err.contains("… and 80 more warning(s)"), "{err}");
+    assert!(err.contains("100 warning(s)"), "{err}");
+}
+
+/// A page's file name is written into the record's first comment: a line
+/// break in it stays inside the comment.
+#[test]
+fn a_page_named_with_a_line_break_keeps_the_comment_on_one_line() {
+    let dir = empty_project();
+    let page = dir.path().join("notes\n[evil]\nx = 1\n.txt");
+    fs::copy(fixture("training-nv-pytorch-25.10.zh.txt"), &page).unwrap();
+    let out = import_within(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let record = fs::read_to_string(dir.path().join("releases/25.10.toml")).unwrap();
+    let first = record.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "# Imported by `relnotes import` from notes[evil]x = 1.txt."
+    );
+    assert!(!record.lines().any(|l| l == "[evil]"), "{record}");
+    load(dir.path(), "25.10");
+}

@@ -40,7 +40,8 @@ pub struct AccessArgs {
 /// How long to wait for a registry, and where layer catalogs are kept.
 #[derive(clap::Args, Clone)]
 pub struct ReadingArgs {
-    /// Give up on a registry that stays silent this long (default 30).
+    /// Give up on a registry that stays silent this long, or takes longer
+    /// to send a manifest, config or token (default 30).
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     #[command(flatten)]
@@ -50,7 +51,8 @@ pub struct ReadingArgs {
 /// [`ReadingArgs`] of `sbom`, where they go with --from-image.
 #[derive(clap::Args)]
 pub struct SbomReadingArgs {
-    /// With --from-image: give up on a registry silent this long (default 30).
+    /// With --from-image: give up on a registry silent this long, or slower
+    /// to send a manifest, config or token (default 30).
     #[arg(long, requires = "from_image", value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// With --from-image: keep layer catalogs in DIR (docs/cache.md).

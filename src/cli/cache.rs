@@ -3,7 +3,7 @@
 
 use super::args::ListFormat;
 use clap::Subcommand;
-use relnotes::output::terminal_safe;
+use relnotes::output::{json_terminal_safe, terminal_safe};
 use relnotes::{CommandReport, Error};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,7 +48,7 @@ pub fn run(command: CacheCommand) -> Result<u8, Error> {
 fn print(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
     relnotes::output::print(&match format {
         ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
-        ListFormat::Json => report.to_json(),
+        ListFormat::Json => json_terminal_safe(report.to_json()),
     })?;
     Ok(report.exit_code())
 }

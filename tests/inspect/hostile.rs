@@ -255,6 +255,82 @@ fn an_index_json_of_200_mb_is_refused_without_reading_it() {
 }
 
 #[test]
+fn documents_that_do_not_decode_are_named_and_quoted_short() {
+    use crate::support::image::{OCI_CONFIG, OCI_INDEX, OCI_MANIFEST};
+    use serde_json::json;
+    let long = "x".repeat(200_000);
+    fn blob(dir: &Path, bytes: &[u8]) -> serde_json::Value {
+        let digest = image::digest::sha256_digest(bytes);
+        std::fs::write(crafted::blob_path(dir, &digest), bytes).unwrap();
+        json!({"digest": digest, "size": bytes.len()})
+    }
+    fn index_of(dir: &Path, manifest: &[u8]) {
+        let mut descriptor = blob(dir, manifest);
+        descriptor["mediaType"] = json!(OCI_MANIFEST);
+        let index = json!({"schemaVersion": 2, "mediaType": OCI_INDEX, "manifests": [descriptor]});
+        std::fs::write(dir.join("index.json"), index.to_string()).unwrap();
+    }
+    fn manifest_of(dir: &Path, config: &[u8]) -> Vec<u8> {
+        let mut descriptor = blob(dir, config);
+        descriptor["mediaType"] = json!(OCI_CONFIG);
+        json!({"schemaVersion": 2, "mediaType": OCI_MANIFEST, "config": descriptor, "layers": []})
+            .to_string()
+            .into_bytes()
+    }
+    type Craft = Box<dyn Fn(&Path)>;
+    let cases: [(&str, Craft, &str); 3] = [
+        (
+            "index.json",
+            Box::new({
+                let long = long.clone();
+                move |dir| {
+                    let index = json!({"schemaVersion": 2, "manifests": long});
+                    std::fs::write(dir.join("index.json"), index.to_string()).unwrap();
+                }
+            }),
+            "index.json: not an OCI image index: invalid type: string \"xxx",
+        ),
+        (
+            "manifest",
+            Box::new({
+                let long = long.clone();
+                move |dir| {
+                    let manifest = json!({"schemaVersion": 2, "config": long, "layers": []});
+                    index_of(dir, manifest.to_string().as_bytes());
+                }
+            }),
+            "manifest of oci:",
+        ),
+        (
+            "config",
+            Box::new({
+                let long = long.clone();
+                move |dir| {
+                    let config = json!({"architecture": "amd64", "os": "linux", "rootfs": long});
+                    index_of(dir, &manifest_of(dir, config.to_string().as_bytes()));
+                }
+            }),
+            "image config of oci:",
+        ),
+    ];
+    for (document, craft, named) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        crafted::write_layout(dir.path(), &[small_layer()]);
+        craft(dir.path());
+        let (code, stderr, _) = verify(&oci(dir.path()), &[]);
+        assert_eq!(code, 2, "{document}: {stderr}");
+        assert!(stderr.contains(named), "{document}: {stderr}");
+        assert!(
+            stderr.contains("invalid type: string \"xxx"),
+            "{document}: {stderr}"
+        );
+        assert!(stderr.contains("at line 1 column"), "{document}: {stderr}");
+        assert!(!stderr.contains("serde failed"), "{document}: {stderr}");
+        assert!(stderr.len() < 1000, "{document}: {} bytes", stderr.len());
+    }
+}
+
+#[test]
 fn a_layer_that_is_not_a_layer_type_is_refused() {
     // A valid tar, served as a web page: the media type decides.
     let layer = Layer::plain().file("etc/os-release", "ID=ubuntu\n");
@@ -405,10 +481,77 @@ fn a_stalled_blob_times_out_and_one_that_streams_on_is_cut() {
                 false => Reply::Normal,
             }),
         );
-        // Through the command line, with --timeout.
+        // Through the command line, with --timeout: it fails after that
+        // long, not twice it (a failed stream is not read again).
         let reference = format!("{}/team/x:v1", rogue.host());
-        let result = verify(&reference, &["--timeout", "1"]);
-        assert_refused(result, what, &layer, Duration::from_secs(15));
+        let result = verify(&reference, &["--timeout", "4"]);
+        assert_refused(result, what, &layer, Duration::from_secs(7));
+    }
+}
+
+#[test]
+fn documents_that_drip_end_at_the_timeout() {
+    // One byte a second: the registry is never silent for the 2 s of
+    // --timeout, and the document would take minutes.
+    let image = rogue_image();
+    let config = image.manifests[0].config.digest.clone();
+    let token = format!("{{\"token\": \"t\"{}}}", " ".repeat(1000)).into_bytes();
+    let drip = |body: Option<(&'static str, Vec<u8>)>| Reply::Drip {
+        every: Duration::from_secs(1),
+        body,
+    };
+    let cases: [(&str, String, &str); 3] = [
+        (
+            "manifest",
+            "/v2/team/x/manifests/v1".into(),
+            "reading the manifest of",
+        ),
+        (
+            "config",
+            format!("/v2/team/x/blobs/{config}"),
+            "reading config sha256:",
+        ),
+        (
+            "token",
+            "/token".into(),
+            "cannot read the token service's answer",
+        ),
+    ];
+    for (document, target, what) in cases {
+        let token = token.clone();
+        let rogue = RogueRegistry::start_seeing(
+            &image,
+            "team/x",
+            "v1",
+            Box::new(move |request, _| {
+                if request.path.starts_with(&target) {
+                    return drip(
+                        (document == "token").then(|| ("application/json", token.clone())),
+                    );
+                }
+                // The token case: every other request asks for a token.
+                if document == "token" && request.header("authorization").is_none() {
+                    let host = request.header("host").unwrap_or_default();
+                    return Reply::Status {
+                        status: "401 Unauthorized",
+                        headers: vec![(
+                            "WWW-Authenticate",
+                            format!("Bearer realm=\"http://{host}/token\",service=\"rogue\""),
+                        )],
+                        body: Vec::new(),
+                    };
+                }
+                Reply::Normal
+            }),
+        );
+        let reference = format!("{}/team/x:v1", rogue.host());
+        let result = verify(&reference, &["--timeout", "2"]);
+        let (_, stderr, _) = &result;
+        assert!(
+            stderr.contains("it did not arrive whole within 2 s (--timeout)"),
+            "{document}: {stderr}"
+        );
+        assert_refused(result, what, &rogue.host(), Duration::from_secs(8));
     }
 }
 

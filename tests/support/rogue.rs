@@ -1,8 +1,9 @@
 //! A registry that misbehaves on purpose: it serves one built image from
 //! memory, the OCI distribution API's way, except where a test's rule says
 //! otherwise for a path — throttle (429 with `Retry-After`), fail (503),
-//! send one byte and stall, stream past the blob's size, answer 401 with
-//! a junk challenge.
+//! send one byte and stall, send one byte now and then, stream past the
+//! blob's size, answer 401 with a junk challenge. It records every request
+//! it gets (method, path, headers), for tests of what a client sends where.
 //!
 //! A minimal HTTP/1.1 server on std, as in `token_proxy`: one thread per
 //! connection, one request per connection (`Connection: close`).
@@ -11,7 +12,7 @@
 
 use super::image::BuiltImage;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -36,29 +37,73 @@ pub enum Reply {
     /// The path's normal answer, then zeros (up to 1 GiB, or until the
     /// client hangs up), without a `Content-Length`.
     Endless,
+    /// The headers of the path's normal answer (or of `body`, a content
+    /// type and bytes, when given) at once, then its body one byte every
+    /// `every`: never silent for long, never done.
+    Drip {
+        every: Duration,
+        body: Option<(&'static str, Vec<u8>)>,
+    },
 }
 
 /// The rule of a test: the reply to the `n`th request (from 1) for `path`.
 pub type Rule = dyn Fn(&str, usize) -> Reply + Send + Sync;
+
+/// A rule that sees the whole request: the reply to the `n`th request (from
+/// 1) for its path.
+pub type RequestRule = dyn Fn(&Request, usize) -> Reply + Send + Sync;
+
+/// A request as the server got it.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: String,
+    /// With its query.
+    pub path: String,
+    /// Names in lowercase.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Request {
+    /// The value of header `name` (lowercase).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
 
 pub struct RogueRegistry {
     pub port: u16,
     stop: Arc<AtomicBool>,
     /// How many requests each path got.
     pub requests: Arc<Mutex<HashMap<String, usize>>>,
+    /// Every request, in the order they came.
+    pub seen: Arc<Mutex<Vec<Request>>>,
 }
 
 struct Shared {
     /// Path → (content type, bytes).
     routes: HashMap<String, (String, Vec<u8>)>,
-    rule: Box<Rule>,
+    rule: Box<RequestRule>,
     requests: Arc<Mutex<HashMap<String, usize>>>,
+    seen: Arc<Mutex<Vec<Request>>>,
 }
 
 impl RogueRegistry {
     /// Serves `image` as `repo:tag` (a single-platform image), following
     /// `rule`.
     pub fn start(image: &BuiltImage, repo: &str, tag: &str, rule: Box<Rule>) -> RogueRegistry {
+        RogueRegistry::start_seeing(image, repo, tag, Box::new(move |r, n| rule(&r.path, n)))
+    }
+
+    /// [`RogueRegistry::start`] with a rule that sees each request whole.
+    pub fn start_seeing(
+        image: &BuiltImage,
+        repo: &str,
+        tag: &str,
+        rule: Box<RequestRule>,
+    ) -> RogueRegistry {
         let mut routes = HashMap::new();
         routes.insert(
             "/v2/".to_string(),
@@ -81,10 +126,12 @@ impl RogueRegistry {
         let port = listener.local_addr().unwrap().port();
         let stop = Arc::new(AtomicBool::new(false));
         let requests = Arc::new(Mutex::new(HashMap::new()));
+        let seen = Arc::new(Mutex::new(Vec::new()));
         let shared = Arc::new(Shared {
             routes,
             rule,
             requests: requests.clone(),
+            seen: seen.clone(),
         });
         let stop_flag = stop.clone();
         super::serve_connections(listener, stop_flag, shared, serve);
@@ -92,7 +139,13 @@ impl RogueRegistry {
             port,
             stop,
             requests,
+            seen,
         }
+    }
+
+    /// Every request received so far.
+    pub fn seen(&self) -> Vec<Request> {
+        self.seen.lock().unwrap().clone()
     }
 
     /// `127.0.0.1:PORT`.
@@ -132,17 +185,32 @@ fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    let path = request_line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("")
-        .to_string();
+    let mut words = request_line.split_whitespace();
+    let method = words.next().unwrap_or("").to_string();
+    let path = words.next().unwrap_or("").to_string();
+    let mut headers = Vec::new();
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
             break;
         }
+        if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+        }
     }
+    let request = Request {
+        method,
+        path: path.clone(),
+        headers,
+    };
+    // The body, read whole: a client still sending when the connection
+    // closes would see it reset.
+    let length: u64 = request
+        .header("content-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    std::io::copy(&mut (&mut reader).take(length), &mut std::io::sink())?;
+    shared.seen.lock().unwrap().push(request.clone());
     let n = {
         let mut requests = shared.requests.lock().unwrap();
         let count = requests.entry(path.clone()).or_insert(0);
@@ -161,7 +229,8 @@ fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
         None => head("404 Not Found", &[("Content-Length", "0".into())]),
     };
     let body = normal.map(|(_, b)| b.as_slice()).unwrap_or_default();
-    match (shared.rule)(&path, n) {
+    let body_of_path = body;
+    match (shared.rule)(&request, n) {
         Reply::Normal => {
             stream.write_all(normal_head(true).as_bytes())?;
             stream.write_all(body)?;
@@ -186,6 +255,27 @@ fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             stream.write_all(&body[..body.len() / 2])?;
             stream.flush()?;
             let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+        Reply::Drip { every, body } => {
+            let (head, bytes) = match &body {
+                Some((content_type, bytes)) => (
+                    head(
+                        "200 OK",
+                        &[
+                            ("Content-Type", content_type.to_string()),
+                            ("Content-Length", bytes.len().to_string()),
+                        ],
+                    ),
+                    bytes.as_slice(),
+                ),
+                None => (normal_head(true), body_of_path),
+            };
+            stream.write_all(head.as_bytes())?;
+            for byte in bytes {
+                stream.write_all(std::slice::from_ref(byte))?;
+                stream.flush()?;
+                std::thread::sleep(every);
+            }
         }
         Reply::Endless => {
             stream.write_all(normal_head(false).as_bytes())?;

@@ -10,7 +10,7 @@
 use super::InspectError;
 use super::bounded::{OpenError, open_regular};
 use super::digest::{is_sha256_digest, sha256_digest};
-use super::error::{a_few, clip};
+use super::error::{a_few, clip, document_error, json_error};
 use super::layout::{self, blob_path};
 use super::limits::{MAX_ARCHIVE_MEMBERS, MAX_KEPT_BYTES};
 use super::source::same_image_name;
@@ -241,7 +241,7 @@ impl Archive {
     ) -> Result<Start, InspectError> {
         let bytes = self.read_member("manifest.json", MAX_MANIFEST)?;
         let images: Vec<SavedImage> = serde_json::from_slice(&bytes)
-            .map_err(|e| self.corrupt(format!("manifest.json: {e}")))?;
+            .map_err(|e| self.corrupt(format!("manifest.json: {}", json_error(&e))))?;
         let tags = |i: &SavedImage| i.repo_tags.clone().unwrap_or_default();
         let all_tags: Vec<String> = images.iter().flat_map(tags).collect();
         let chosen = match reference {
@@ -290,8 +290,13 @@ impl Archive {
             });
         }
         let (platform, config) = config_of(display, &config_bytes)?;
-        let parsed = ImageConfiguration::from_reader(&config_bytes[..])
-            .map_err(|e| self.corrupt(format!("{}: {e}", chosen.config)))?;
+        let parsed = ImageConfiguration::from_reader(&config_bytes[..]).map_err(|e| {
+            self.corrupt(format!(
+                "{}: {}",
+                clip(&chosen.config, 200),
+                document_error(&e)
+            ))
+        })?;
         let diff_ids = parsed.rootfs().diff_ids();
         if diff_ids.len() != chosen.layers.len() {
             return Err(self.corrupt(format!(

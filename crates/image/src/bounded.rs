@@ -145,7 +145,8 @@ pub(crate) fn open_regular(path: &Path, within: Option<&Path>) -> Result<File, O
     Ok(file)
 }
 
-fn check_regular(metadata: &std::fs::Metadata) -> Result<(), OpenError> {
+/// `Ok` for a regular file; else what the file is.
+pub(crate) fn check_regular(metadata: &std::fs::Metadata) -> Result<(), OpenError> {
     use std::os::unix::fs::FileTypeExt;
     let kind = metadata.file_type();
     let what = if kind.is_file() {

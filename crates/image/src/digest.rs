@@ -119,6 +119,11 @@ impl<R: Read> Read for Tee<'_, R> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(io::Error::other(CANCELLED));
         }
+        // A stream that failed is done: asking it again would wait on a
+        // stalled registry a second time.
+        if self.failed.is_some() {
+            return Err(io::Error::other("the stream failed already"));
+        }
         let n = loop {
             match self.inner.read(buf) {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -152,6 +157,27 @@ impl<R: Read> Read for Tee<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_stream_is_not_read_again() {
+        // Fails its first read; a second would wait on the source again.
+        struct Stalled(usize);
+        impl Read for Stalled {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                self.0 += 1;
+                Err(io::ErrorKind::TimedOut.into())
+            }
+        }
+        let mut source = Stalled(0);
+        let mut tee = Tee::new(&mut source, true);
+        let mut buf = [0u8; 16];
+        assert!(tee.read(&mut buf).is_err());
+        assert!(tee.read(&mut buf).is_err());
+        assert!(io::copy(&mut tee, &mut io::sink()).is_err());
+        let seen = tee.finish();
+        assert!(matches!(seen.failed, Some(Failure::Other(_))));
+        assert_eq!(source.0, 1, "asked once");
+    }
 
     #[test]
     fn digests() {

@@ -153,7 +153,7 @@ pub enum InspectError {
 
     /// The connection or file broke off while a blob was being read.
     #[error(
-        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off, or the registry stayed silent longer than the timeout (--timeout SECONDS); try again"
+        "reading {what} of {reference} failed: {detail}\n  = hint: the connection to the registry or the file broke off, or the registry stayed silent (or sent a document too slowly) longer than the timeout (--timeout SECONDS); try again"
     )]
     ReadFailed {
         /// The image reference as given.
@@ -264,7 +264,7 @@ fn list_platforms(platforms: &[Platform]) -> String {
     }
     platforms
         .iter()
-        .map(|p| p.to_string())
+        .map(|p| clip(p, 100))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -277,6 +277,32 @@ pub(crate) fn clip(text: impl std::fmt::Display, max: usize) -> String {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,
     }
+}
+
+/// The most characters of a decoder's message quoted: serde quotes the
+/// string it did not expect, which may be the whole of a hostile input.
+const DECODE_QUOTED: usize = 300;
+
+/// What is wrong with a document oci-spec could not read: serde's message
+/// (oci-spec's own says only "serde failed"), as [`json_error`] gives it.
+pub(crate) fn document_error(e: &oci_spec::OciSpecError) -> String {
+    match e {
+        oci_spec::OciSpecError::SerDe(inner) => json_error(inner),
+        other => clip(with_causes(other), DECODE_QUOTED),
+    }
+}
+
+/// A JSON decoder's message, its middle cut when long: the start says what
+/// was found, the end what was expected and at which line and column.
+pub(crate) fn json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let chars = text.chars().count();
+    if chars <= DECODE_QUOTED {
+        return text;
+    }
+    let head: String = text.chars().take(DECODE_QUOTED / 2).collect();
+    let tail: String = text.chars().skip(chars - DECODE_QUOTED / 2).collect();
+    format!("{head}…{tail}")
 }
 
 /// `error decoding response body: operation timed out`: an error with
@@ -329,6 +355,23 @@ fn thousands(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_errors_say_what_is_wrong_briefly() {
+        let long = format!(
+            "{{\"architecture\": \"{}\", \"os\": 7}}",
+            "x".repeat(200_000)
+        );
+        let e = oci_spec::image::ImageConfiguration::from_reader(long.as_bytes()).unwrap_err();
+        let said = document_error(&e);
+        assert!(!said.contains("serde failed"), "{said}");
+        assert!(said.contains("invalid type"), "{said}");
+        assert!(said.contains("at line 1 column"), "{said}");
+        assert!(said.len() < 400, "{} bytes", said.len());
+        let e =
+            serde_json::from_str::<Vec<u8>>(&format!("\"{}\"", "y".repeat(200_000))).unwrap_err();
+        assert!(json_error(&e).len() < 400);
+    }
 
     #[test]
     fn long_lists_are_cut() {

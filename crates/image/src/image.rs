@@ -24,6 +24,7 @@
 use super::cache::LayerCache;
 use super::catalog;
 use super::digest::{is_sha256_digest, sha256_digest};
+use super::error::{clip, document_error, json_error, with_causes};
 use super::progress::Progress;
 use super::source::ImageSource;
 use super::store::{
@@ -336,7 +337,7 @@ fn kind_of(reference: &str, fetched: &Fetched) -> Result<Kind, InspectError> {
         serde_json::from_slice(&fetched.bytes).map_err(|e| InspectError::InvalidDocument {
             reference: reference.into(),
             what: "manifest".into(),
-            detail: format!("not JSON: {e}"),
+            detail: format!("not JSON: {}", json_error(&e)),
         })?;
     let declared = value.get("mediaType").and_then(|m| m.as_str());
     let reported = fetched
@@ -351,7 +352,7 @@ fn kind_of(reference: &str, fetched: &Fetched) -> Result<Kind, InspectError> {
             other => Err(InspectError::UnsupportedMediaType {
                 reference: reference.into(),
                 what: "the manifest".into(),
-                media_type: other.into(),
+                media_type: clip(other, 200),
             }),
         };
     }
@@ -385,12 +386,12 @@ fn document_root(
     match kind_of(reference, &fetched)? {
         Kind::Index => {
             let index = ImageIndex::from_reader(&fetched.bytes[..])
-                .map_err(|e| invalid("index", e.to_string()))?;
+                .map_err(|e| invalid("index", document_error(&e)))?;
             index_root(store, reference, index.manifests(), depth)
         }
         Kind::Manifest => {
             let manifest = ImageManifest::from_reader(&fetched.bytes[..])
-                .map_err(|e| invalid("manifest", e.to_string()))?;
+                .map_err(|e| invalid("manifest", document_error(&e)))?;
             Ok(Root::Single(Box::new(single_of_manifest(
                 store, reference, digest, &manifest,
             )?)))
@@ -542,13 +543,13 @@ pub(crate) fn read_blob(
     let read_at_most = size.unwrap_or(limit).min(limit) + 1;
     let mut bytes = Vec::new();
     store
-        .blob(digest, size)?
+        .document_blob(digest, size)?
         .take(read_at_most)
         .read_to_end(&mut bytes)
         .map_err(|e| InspectError::ReadFailed {
             reference: reference.into(),
             what: format!("{what} {digest}"),
-            detail: e.to_string(),
+            detail: clip(with_causes(&e), 300),
         })?;
     if let Some(size) = size
         && bytes.len() as u64 > size

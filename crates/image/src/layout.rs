@@ -4,7 +4,7 @@
 
 use super::InspectError;
 use super::bounded::{CapError, OpenError, open_regular, read_capped};
-use super::error::a_few;
+use super::error::{a_few, document_error};
 use super::limits::{MAX_LAYOUT_INDEX, MAX_LAYOUT_MARKER};
 use super::source::same_image_name;
 use super::store::{Fetched, MAX_MANIFEST, Start, Store};
@@ -103,7 +103,7 @@ pub(crate) fn select(
 ) -> Result<Start, InspectError> {
     let index = ImageIndex::from_reader(index_bytes).map_err(|e| InspectError::Corrupt {
         path: index_path.to_path_buf(),
-        detail: format!("not an OCI image index: {e}"),
+        detail: format!("not an OCI image index: {}", document_error(&e)),
         hint: "index.json must be an OCI image index".into(),
     })?;
     let descriptors = index.manifests();

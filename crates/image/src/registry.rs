@@ -1,6 +1,12 @@
 //! Images in a registry, through the OCI distribution API: `/v2/` ping,
 //! authentication (anonymous, basic, bearer token from the
 //! `WWW-Authenticate` challenge), manifests and blobs.
+//!
+//! Two deadlines, both the timeout (`--timeout`): a layer blob, which may
+//! take minutes, may stay silent that long between two reads; every other
+//! answer (manifests, indexes, configs, tokens, error bodies, referrers
+//! lists) must arrive whole within it, so a registry sending one byte now
+//! and then cannot hold a read for ever.
 
 use super::InspectError;
 use super::auth::{self, Challenge, Credentials, SecretKind};
@@ -13,9 +19,9 @@ use model::reference::{DOCKER_HUB, ImageRef};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
-use std::io::Read;
+use std::io::{self, Read};
 use std::sync::{OnceLock, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub(crate) mod write;
 
@@ -46,6 +52,9 @@ pub(crate) struct Registry {
     sources: CredentialSources,
     /// The `Authorization` header currently in use, and how it was got.
     auth: RwLock<Option<(String, String)>>,
+    /// How long the registry may stay silent, and how long a document
+    /// may take in all.
+    timeout: Duration,
 }
 
 /// Opens `reference`: pings the registry, authenticates, fetches the
@@ -106,6 +115,39 @@ pub fn install_crypto_provider() {
     });
 }
 
+/// Where a registry at `base` may have relnotes ask for a token: the
+/// challenge's `realm`, an http(s) URL without user info (reqwest would
+/// send that as credentials of its own), and with `credentials` to send,
+/// not plain HTTP when the registry itself is HTTPS. `Err` says what is
+/// wrong with the realm.
+fn token_service(base: &str, realm: &str, credentials: bool) -> Result<reqwest::Url, String> {
+    let url = reqwest::Url::parse(realm).map_err(|e| format!("is not a URL: {e}"))?;
+    check_named_url(&url)?;
+    if credentials && base.starts_with("https:") && url.scheme() == "http" {
+        return Err(
+            "is plain HTTP, the registry HTTPS: relnotes sends no credentials over it".into(),
+        );
+    }
+    Ok(url)
+}
+
+/// What a URL a registry names (a token realm, an upload location) must
+/// be: http or https, without user info.
+fn check_named_url(url: &reqwest::Url) -> Result<(), String> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(format!(
+            "is not an http(s) URL ({}:)",
+            clip(url.scheme(), 20)
+        ));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "carries user info; relnotes takes no credentials from a registry's answer".into(),
+        );
+    }
+    Ok(())
+}
+
 /// `error sending request: … : connection refused`: a reqwest error with
 /// its causes.
 fn describe(e: &dyn std::error::Error) -> String {
@@ -126,7 +168,8 @@ impl Registry {
             .connect_timeout(timeout)
             // The blocking client applies this until the answer's headers,
             // then to each read of its body: a read-idle timeout, not one
-            // for a whole blob.
+            // for a whole blob. Requests for documents set it again, which
+            // makes it a deadline for the whole answer too.
             .timeout(timeout);
         if reference.is_loopback() {
             // A proxy from the environment must not capture 127.0.0.1.
@@ -148,6 +191,7 @@ impl Registry {
                 .unwrap_or_default(),
             sources,
             auth: RwLock::new(None),
+            timeout,
         })
     }
 
@@ -187,12 +231,26 @@ impl Registry {
         }
     }
 
-    /// A GET with the current authorization; on 401, authenticates as the
-    /// challenge says and tries once more.
+    /// A GET of a document, which must arrive whole within the timeout.
     fn get(&self, url: &str, accept: Option<&str>) -> Result<Response, InspectError> {
+        self.get_with(url, accept, Some(self.timeout))
+    }
+
+    /// A GET with the current authorization, within `deadline` in all if
+    /// given (else only silences are bounded); on 401, authenticates as the
+    /// challenge says and tries once more.
+    fn get_with(
+        &self,
+        url: &str,
+        accept: Option<&str>,
+        deadline: Option<Duration>,
+    ) -> Result<Response, InspectError> {
         let mut retried = false;
         loop {
             let mut request = self.client.get(url);
+            if let Some(deadline) = deadline {
+                request = request.timeout(deadline);
+            }
             if let Some(accept) = accept {
                 request = request.header(ACCEPT, accept);
             }
@@ -345,8 +403,8 @@ impl Registry {
         let realm = challenge
             .param("realm")
             .ok_or_else(|| failed("the challenge names no realm".into()))?;
-        let mut url = reqwest::Url::parse(realm)
-            .map_err(|e| failed(format!("realm `{}` is not a URL: {e}", clip(realm, QUOTED))))?;
+        let mut url = token_service(&self.base, realm, self.credentials().is_some())
+            .map_err(|why| failed(format!("realm `{}` {why}", clip(realm, QUOTED))))?;
         {
             let mut query = url.query_pairs_mut();
             if let Some(service) = challenge.param("service") {
@@ -379,7 +437,8 @@ impl Registry {
                 .get(url.clone())
                 .header(AUTHORIZATION, c.basic_header()),
             None => self.client.get(url.clone()),
-        };
+        }
+        .timeout(self.timeout);
         let response = send_with_retries(request).map_err(|e| InspectError::Network {
             registry: url.host_str().unwrap_or("the token service").to_string(),
             detail: describe(&e),
@@ -395,16 +454,16 @@ impl Registry {
             }
             return Err(failed(format!(
                 "the token service answered {status}: {}",
-                error_detail(response)
+                error_detail(response, self.timeout)
             )));
         }
         if !status.is_success() {
             return Err(failed(format!(
                 "the token service answered {status}: {}",
-                error_detail(response)
+                error_detail(response, self.timeout)
             )));
         }
-        let body = read_limited(response, 1 << 20)
+        let body = read_limited(response, 1 << 20, self.timeout)
             .map_err(|e| failed(format!("cannot read the token service's answer: {e}")))?;
         auth::token_from_response(&body)
             .ok_or_else(|| failed("the token service's answer holds no token".into()))
@@ -413,7 +472,7 @@ impl Registry {
     /// An answer that is neither success nor a case handled by the caller.
     fn unexpected(&self, url: &str, response: Response) -> InspectError {
         let status = response.status();
-        let mut detail = error_detail(response);
+        let mut detail = error_detail(response, self.timeout);
         if retry::is_retryable(status) {
             detail.push_str(&format!(
                 " (still after {} tries over at most {} s)",
@@ -438,26 +497,34 @@ impl Registry {
         let response = self.get(&url, Some(ACCEPTED))?;
         let status = response.status();
         if status == StatusCode::NOT_FOUND {
-            let detail = error_detail(response);
+            let detail = error_detail(response, self.timeout);
             return Err(self.manifest_not_found(tag_or_digest, &detail));
         }
         if !status.is_success() {
             return Err(self.unexpected(&url, response));
         }
-        self.document(tag_or_digest, response)
+        self.document(tag_or_digest, "the manifest", response)
     }
 
-    /// A manifest or index from a successful response, within its cap.
-    fn document(&self, tag_or_digest: &str, response: Response) -> Result<Fetched, InspectError> {
+    /// A manifest or index (`what`, for messages) from a successful
+    /// response, within its cap.
+    fn document(
+        &self,
+        tag_or_digest: &str,
+        what: &str,
+        response: Response,
+    ) -> Result<Fetched, InspectError> {
         let media_type = response
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
-        let bytes = read_limited(response, MAX_MANIFEST).map_err(|e| InspectError::ReadFailed {
-            reference: self.reference_for(tag_or_digest),
-            what: "the manifest".into(),
-            detail: e,
+        let bytes = read_limited(response, MAX_MANIFEST, self.timeout).map_err(|e| {
+            InspectError::ReadFailed {
+                reference: self.reference_for(tag_or_digest),
+                what: what.into(),
+                detail: e,
+            }
         })?;
         Ok(Fetched { bytes, media_type })
     }
@@ -509,13 +576,13 @@ impl Registry {
         let url = format!("{}/v2/{}/tags/list", self.base, self.repository);
         let response = self.get(&url, None).ok()?;
         if response.status() == StatusCode::NOT_FOUND {
-            let detail = error_detail(response);
+            let detail = error_detail(response, self.timeout);
             return detail.contains("NAME_UNKNOWN").then_some(Err(()));
         }
         if !response.status().is_success() {
             return None;
         }
-        let body = read_limited(response, 1 << 20).ok()?;
+        let body = read_limited(response, 1 << 20, self.timeout).ok()?;
         let value: serde_json::Value = serde_json::from_slice(&body).ok()?;
         let mut tags: Vec<String> = value
             .get("tags")?
@@ -528,10 +595,11 @@ impl Registry {
     }
 }
 
-/// Reads at most `limit` bytes of a response body.
-fn read_limited(response: Response, limit: u64) -> Result<Vec<u8>, String> {
+/// Reads at most `limit` bytes of a response body that was asked for
+/// within `timeout` in all.
+fn read_limited(response: Response, limit: u64, timeout: Duration) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
-    response
+    WholeWithin::new(response, timeout)
         .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| describe(&e))?;
@@ -541,11 +609,52 @@ fn read_limited(response: Response, limit: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// A response body asked for with a deadline for the whole answer: a
+/// timeout says so, and how long that was.
+struct WholeWithin<R> {
+    inner: R,
+    timeout: Duration,
+}
+
+impl<R> WholeWithin<R> {
+    fn new(inner: R, timeout: Duration) -> WholeWithin<R> {
+        WholeWithin { inner, timeout }
+    }
+}
+
+impl<R: Read> Read for WholeWithin<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            if retry::is_timeout(&e) {
+                io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    format!(
+                        "it did not arrive whole within {} s (--timeout)",
+                        self.timeout.as_secs_f64()
+                    ),
+                )
+            } else {
+                e
+            }
+        })
+    }
+}
+
 /// The messages of an OCI error body (`{"errors":[{"code","message"}]}`),
-/// else the start of the body.
-fn error_detail(response: Response) -> String {
+/// else the start of the body: at most 64 KiB of it, and what arrives
+/// within `timeout` (a layer's answer has no deadline of its own).
+fn error_detail(response: Response, timeout: Duration) -> String {
     let status = response.status();
-    let body = read_limited(response, 64 << 10).unwrap_or_default();
+    let started = Instant::now();
+    let mut body = Vec::new();
+    let mut reader = response.take(64 << 10);
+    let mut chunk = [0u8; 4096];
+    while started.elapsed() < timeout {
+        match reader.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => body.extend_from_slice(&chunk[..n]),
+        }
+    }
     let errors = serde_json::from_slice::<serde_json::Value>(&body)
         .ok()
         .and_then(|v| v.get("errors")?.as_array().cloned())
@@ -580,8 +689,28 @@ impl Store for Registry {
         digest: &str,
         _size: Option<u64>,
     ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+        // Silences bounded, not the whole: a layer may take minutes.
+        self.blob_within(digest, None)
+    }
+
+    fn document_blob(
+        &self,
+        digest: &str,
+        _size: Option<u64>,
+    ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+        let blob = self.blob_within(digest, Some(self.timeout))?;
+        Ok(Box::new(WholeWithin::new(blob, self.timeout)))
+    }
+}
+
+impl Registry {
+    fn blob_within(
+        &self,
+        digest: &str,
+        deadline: Option<Duration>,
+    ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
         let url = format!("{}/v2/{}/blobs/{digest}", self.base, self.repository);
-        let response = self.get(&url, None)?;
+        let response = self.get_with(&url, None, deadline)?;
         let status = response.status();
         if status == StatusCode::NOT_FOUND {
             return Err(InspectError::NotFound {
@@ -605,6 +734,21 @@ mod tests {
         for kind in [OCI_INDEX, OCI_MANIFEST, DOCKER_LIST, DOCKER_MANIFEST] {
             assert!(super::ACCEPTED.contains(kind));
         }
+    }
+
+    #[test]
+    fn token_services_over_http_get_no_credentials_from_an_https_registry() {
+        use super::token_service;
+        let https = "https://registry.example.com";
+        assert!(token_service(https, "https://auth.example.com/token", true).is_ok());
+        assert!(token_service(https, "http://auth.example.com/token", false).is_ok());
+        let err = token_service(https, "http://auth.example.com/token", true).unwrap_err();
+        assert!(err.contains("plain HTTP"), "{err}");
+        assert!(token_service("http://127.0.0.1:5000", "http://127.0.0.1:5000/t", true).is_ok());
+        let err = token_service(https, "https://bob:x@auth.example.com/token", false).unwrap_err();
+        assert!(err.contains("user info"), "{err}");
+        let err = token_service(https, "file:///etc/passwd", false).unwrap_err();
+        assert!(err.contains("not an http(s) URL"), "{err}");
     }
 
     #[test]

@@ -75,6 +75,17 @@ pub(crate) fn is_broken_transfer(e: &std::io::Error) -> bool {
         .is_some_and(|e| !e.is_timeout() && (e.is_body() || e.is_request() || e.is_decode()))
 }
 
+/// Whether a read failed because a timeout ran out (the read-idle one, or
+/// a deadline for the whole answer).
+pub(crate) fn is_timeout(e: &std::io::Error) -> bool {
+    if e.kind() == std::io::ErrorKind::TimedOut {
+        return true;
+    }
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<reqwest::Error>())
+        .is_some_and(reqwest::Error::is_timeout)
+}
+
 /// The wait `Retry-After` asks for at `now`: a number of seconds, or an
 /// HTTP date (a date already past asks for no wait).
 fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {

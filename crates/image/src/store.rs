@@ -38,9 +38,10 @@ pub struct OpenOptions {
     /// first; `None` means one per core.
     pub jobs: Option<usize>,
     /// How long a registry connection may stay silent (connecting, or
-    /// between two reads of an answer) before reading gives up; `None`
-    /// means 30 seconds. A credential helper running longer is
-    /// stopped.
+    /// between two reads of a layer) before reading gives up, and how long
+    /// any other answer (a manifest, index, config, token, referrers list)
+    /// may take in all; `None` means 30 seconds. A credential helper
+    /// running longer is stopped.
     pub timeout: Option<Duration>,
     /// Where layer scans are kept, shared by every image opened with it
     /// (reads with the catalogers' filter only: [`Image::read_for_catalog`]);
@@ -72,6 +73,15 @@ pub(crate) trait Store: Send + Sync {
         digest: &str,
         size: Option<u64>,
     ) -> Result<Box<dyn Read + Send + '_>, InspectError>;
+    /// A small blob read whole (a config), as [`Store::blob`]; a registry
+    /// gives it its timeout in all, not only between two reads.
+    fn document_blob(
+        &self,
+        digest: &str,
+        size: Option<u64>,
+    ) -> Result<Box<dyn Read + Send + '_>, InspectError> {
+        self.blob(digest, size)
+    }
 }
 
 /// A fetched document.
@@ -132,7 +142,7 @@ pub(crate) fn config_of(
         ImageConfiguration::from_reader(bytes).map_err(|e| InspectError::InvalidDocument {
             reference: reference.into(),
             what: "image config".into(),
-            detail: e.to_string(),
+            detail: super::error::document_error(&e),
         })?;
     let platform = Platform {
         os: config.os().to_string(),

@@ -236,6 +236,26 @@ pub fn into_terminal_safe(text: String) -> String {
     }
 }
 
+/// JSON text safe to show on a terminal: serde_json escapes C0 controls
+/// itself but writes DEL, C1 controls and bidirectional overrides as they
+/// are; those become `\uXXXX` escapes, which mean the same string to any
+/// JSON reader. (In JSON a control can only stand inside a string.)
+pub fn json_terminal_safe(json: String) -> String {
+    if first_hidden_control(&json).is_none() {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    let mut rest = json.as_str();
+    while let Some((at, c)) = first_hidden_control(rest) {
+        out.push_str(&rest[..at]);
+        // Every hidden control is in the Basic Multilingual Plane.
+        out.push_str(&format!("\\u{:04x}", c as u32));
+        rest = &rest[at + c.len_utf8()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Temporary files readable the way `fs::write` makes them (the umask
 /// decides), not tempfile's owner-only default: pages are published.
 fn temp_file_builder() -> tempfile::Builder<'static, 'static> {
@@ -305,6 +325,13 @@ mod tests {
         );
         // A CRLF line break is a line break; a lone or trailing CR is not.
         assert_eq!(terminal_safe("a\r\nb\r"), "a\r\nb\\u{d}");
+        let json = serde_json::to_string(&["a\u{9b}b\u{202e}c\u{7f}\u{1b}"]).unwrap();
+        let safe = json_terminal_safe(json);
+        assert_eq!(safe, r#"["a\u009bb\u202ec\u007f\u001b"]"#);
+        assert_eq!(
+            serde_json::from_str::<Vec<String>>(&safe).unwrap(),
+            ["a\u{9b}b\u{202e}c\u{7f}\u{1b}"]
+        );
         assert_eq!(first_hidden_control("ok\r\n\tyes"), None);
         assert_eq!(first_hidden_control("中\u{1b}"), Some((3, '\u{1b}')));
     }

@@ -3,9 +3,12 @@
 //! `[assets]` of `data/words/*.toml`.
 
 use crate::draft::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
+use crate::error::MAX_ITEMS;
 use crate::words::{self, AssetWords};
+use indexmap::IndexSet;
 use model::record::Lang;
 use model::reference::ImageRef;
+use std::collections::HashMap;
 
 pub fn assets(
     body: &[(usize, &str)],
@@ -14,9 +17,11 @@ pub fn assets(
     draft: &mut Draft,
     unplaced: &mut Vec<(usize, String)>,
 ) {
-    let mut images: Vec<String> = Vec::new();
+    let mut images: IndexSet<String> = IndexSet::new();
     let mut prose = String::new();
     let mut template: Option<String> = None;
+    // The template's placeholder names, once it is found.
+    let mut names: Vec<String> = Vec::new();
     // Placeholder descriptions given as a definition list or a table.
     let mut definitions: Vec<(String, String)> = Vec::new();
     let lines: Vec<&str> = body.iter().map(|(_, l)| clean_line(l)).collect();
@@ -38,10 +43,10 @@ pub fn assets(
         }
         if is_ref_like(l) && ImageRef::parse(l).is_err_and(|e| e.is_template()) {
             template = Some(l.to_string());
+            names = placeholder_names(l);
             continue;
         }
-        if let Some(t) = &template {
-            let names = placeholder_names(t);
+        if template.is_some() {
             if let Some((name, mut description)) = definition(l, &names) {
                 // A definition list: the term, then `: description` on the next line.
                 if description.is_empty()
@@ -62,9 +67,7 @@ pub fn assets(
             }
         }
         if template.is_none() && is_ref_like(l) && image_refs(l).first().is_some_and(|r| r == l) {
-            if !images.contains(&l.to_string()) {
-                images.push(l.to_string());
-            }
+            images.insert(l.to_string());
             continue;
         }
         if !prose.is_empty() && words::of(lang).spaced {
@@ -73,29 +76,38 @@ pub fn assets(
         prose.push_str(l);
     }
     // Prose: placeholder descriptions first, then one note per image reference.
-    let refs = image_refs(&prose);
-    let first_ref = refs
-        .first()
-        .and_then(|r| prose.find(r.as_str()))
-        .unwrap_or(prose.len());
-    let (placeholder_text, notes_text) = prose.split_at(first_ref);
+    let refs = image_refs_at(&prose);
+    let first_ref = refs.first().map_or(prose.len(), |(at, _)| *at);
+    let placeholder_text = &prose[..first_ref];
     if let Some(template) = &template {
-        let names = placeholder_names(template);
+        // Where each placeholder is written in the text, in order.
+        let written: Vec<Vec<usize>> = names
+            .iter()
+            .map(|name| {
+                let marker = format!("{{{name}}}");
+                let found = placeholder_text.match_indices(&marker);
+                found.map(|(at, _)| at).collect()
+            })
+            .collect();
+        let first_written_from = |j: usize, from: usize| {
+            let at = &written[j];
+            at.get(at.partition_point(|a| *a < from)).copied()
+        };
         let mut placeholders = Vec::new();
         for (i, name) in names.iter().enumerate() {
-            let marker = format!("{{{name}}}");
             let defined = definitions
                 .iter()
                 .find(|(n, _)| n == name)
                 .map(|(_, d)| d.clone());
             let description = defined.or_else(|| {
-                placeholder_text.find(&marker).map(|at| {
-                    let rest = &placeholder_text[at + marker.len()..];
-                    let end = names[i + 1..]
-                        .iter()
-                        .filter_map(|n| rest.find(&format!("{{{n}}}")))
+                written[i].first().map(|at| {
+                    let from = at + name.len() + 2;
+                    let rest = &placeholder_text[from..];
+                    // Up to the next placeholder of the template written after it.
+                    let end = (i + 1..names.len())
+                        .filter_map(|j| first_written_from(j, from))
                         .min()
-                        .unwrap_or(rest.len());
+                        .map_or(rest.len(), |at| at - from);
                     without_copula(rest[..end].trim())
                         .trim_start_matches([':', '：'])
                         .trim()
@@ -119,39 +131,23 @@ pub fn assets(
             placeholder_text.trim().to_string(),
         ));
     }
-    // Notes: from each image reference to the next.
-    let mut notes: Vec<(String, String)> = Vec::new();
-    let mut rest = notes_text;
-    while !rest.is_empty() {
-        let Some(image) = image_refs(rest).into_iter().next() else {
-            break;
-        };
-        let at = rest.find(&image).unwrap_or(0);
-        let after = &rest[at + image.len()..];
-        let next = image_refs(after)
-            .first()
-            .and_then(|r| after.find(r.as_str()))
-            .unwrap_or(after.len());
-        let mut note = rest[..at + image.len() + next].trim();
+    // Notes: from each image reference to the next; an image's first note is its.
+    let mut notes: HashMap<String, String> = HashMap::new();
+    let page_words = words::of(lang);
+    for (i, (at, image)) in refs.iter().enumerate() {
+        let end = refs.get(i + 1).map_or(prose.len(), |(next, _)| *next);
+        let mut note = prose[*at..end].trim();
         // The next image's sentence starts after the last one's note.
-        let page_words = words::of(lang);
         for tail in &page_words.assets.note_tails {
             note = note.trim_end_matches(page_words.after(tail).as_str());
         }
-        let note = note.to_string();
-        notes.push((image.clone(), note));
-        rest = &after[next..];
-    }
-    for (image, _) in &notes {
-        if !images.contains(image) {
-            images.push(image.clone());
-        }
+        images.insert(image.clone());
+        notes
+            .entry(image.clone())
+            .or_insert_with(|| note.to_string());
     }
     for image in images {
-        let note = notes
-            .iter()
-            .find(|(i, _)| *i == image)
-            .map(|(_, n)| n.clone());
+        let note = notes.get(&image).cloned();
         let (suits, not_suits) = note.as_deref().map(applicability).unwrap_or_default();
         draft.assets.push(AssetOut {
             image,
@@ -196,6 +192,20 @@ fn placeholder_names(template: &str) -> Vec<String> {
 /// or `{region-id}: …` / `region-id - …` (the description may follow on the
 /// next line, as `: …`). The description is empty for a bare term.
 fn definition(line: &str, names: &[String]) -> Option<(String, String)> {
+    // The name in its marks: `{name}`, {name}, `name`, name.
+    let marked = |name: &str| {
+        let wrapped = |open: &str, close: &str| {
+            line.strip_prefix(open)
+                .and_then(|r| r.strip_prefix(name))
+                .and_then(|r| r.strip_prefix(close))
+        };
+        [
+            wrapped("`{", "}`"),
+            wrapped("{", "}"),
+            wrapped("`", "`"),
+            line.strip_prefix(name),
+        ]
+    };
     let term_of = |s: &str| {
         s.trim()
             .trim_matches(['`', '*'])
@@ -209,15 +219,7 @@ fn definition(line: &str, names: &[String]) -> Option<(String, String)> {
         return Some((name.clone(), cells[1..].join(" ").trim().to_string()));
     }
     for name in names {
-        for written in [
-            format!("`{{{name}}}`"),
-            format!("{{{name}}}"),
-            format!("`{name}`"),
-            name.clone(),
-        ] {
-            let Some(rest) = line.strip_prefix(written.as_str()) else {
-                continue;
-            };
+        for rest in marked(name).into_iter().flatten() {
             let rest = rest.trim_start();
             if rest.is_empty() {
                 return Some((name.clone(), String::new()));
@@ -241,22 +243,24 @@ fn is_ref_like(s: &str) -> bool {
 /// registry host (a dot before the first `/`) and a path that parse as an
 /// image reference.
 pub(crate) fn image_refs(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    image_refs_at(text).into_iter().map(|(_, r)| r).collect()
+}
+
+/// [`image_refs`] with where each starts; at most one past [`MAX_ITEMS`]
+/// (a record holding more is refused).
+fn image_refs_at(text: &str) -> Vec<(usize, String)> {
     let is_ref_char =
         |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | ':' | '@' | '-' | '_');
-    let mut current = String::new();
-    for c in text.chars().chain(std::iter::once(' ')) {
-        if is_ref_char(c) {
-            current.push(c);
-        } else {
-            let candidate = current.trim_end_matches(['.', ':', '-']).to_string();
-            if is_ref_like(&candidate) && ImageRef::parse(&candidate).is_ok() {
-                out.push(candidate);
-            }
-            current.clear();
-        }
-    }
-    out
+    text.split(|c: char| !is_ref_char(c))
+        .filter_map(|run| {
+            let candidate = run.trim_end_matches(['.', ':', '-']);
+            (is_ref_like(candidate) && ImageRef::parse(candidate).is_ok()).then(|| {
+                let at = run.as_ptr() as usize - text.as_ptr() as usize;
+                (at, candidate.to_string())
+            })
+        })
+        .take(MAX_ITEMS + 1)
+        .collect()
 }
 
 /// `text` without the copulas before it ("为", "is "): `copulas` of
@@ -282,14 +286,28 @@ fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
         (true, markers(|a| &a.not_suits)),
         (false, markers(|a| &a.suits)),
     ];
+    // Where the negative phrases found so far start and end.
+    let mut negative_spans: Vec<(usize, usize)> = Vec::new();
     for (negative, markers) in negative_first {
         for marker in markers {
+            // A marker never overlaps itself: only earlier markers' spans count.
+            let mut spans = negative_spans.clone();
+            spans.sort();
+            let reach: Vec<usize> = spans
+                .iter()
+                .scan(0, |furthest, (_, end)| {
+                    *furthest = (*furthest).max(*end);
+                    Some(*furthest)
+                })
+                .collect();
             for (at, _) in note.match_indices(marker) {
-                let inside_negative = found
-                    .iter()
-                    .any(|(a, neg, len)| *neg && *a <= at && at < a + len);
+                let before = spans.partition_point(|(start, _)| *start <= at);
+                let inside_negative = before > 0 && reach[before - 1] > at;
                 if !inside_negative {
                     found.push((at, negative, marker.len()));
+                    if negative {
+                        negative_spans.push((at, at + marker.len()));
+                    }
                 }
             }
         }
@@ -297,8 +315,14 @@ fn applicability(note: &str) -> (Vec<String>, Vec<String>) {
     found.sort();
     let mut suits = Vec::new();
     let mut not_suits = Vec::new();
-    for (at, negative, len) in found {
-        let items = clause_items(&note[at + len..]);
+    for (i, &(at, negative, len)) in found.iter().enumerate() {
+        // A note of more than a record may hold is refused.
+        if suits.len() + not_suits.len() > MAX_ITEMS {
+            break;
+        }
+        // A list ends with its clause, or where the next one starts.
+        let next = found.get(i + 1).map_or(note.len(), |(next, _, _)| *next);
+        let items = clause_items(&note[at + len..next.max(at + len)]);
         if negative {
             not_suits.extend(items);
         } else {
@@ -337,7 +361,13 @@ fn clause_items(rest: &str) -> Vec<String> {
 /// Whether the text after a comma starts a new clause ("…, so use it"):
 /// `clause_starts` of `[assets]`.
 fn starts_clause(after: &str) -> bool {
-    let after = after.trim_start().to_lowercase();
+    let after = after.trim_start();
+    // The words are short: the start of the text is enough.
+    let mut end = after.len().min(64);
+    while !after.is_char_boundary(end) {
+        end += 1;
+    }
+    let after = after[..end].to_lowercase();
     words::each().any(|words| {
         let mut starts = words.assets.clause_starts.iter();
         starts.any(|w| words.starts_with_word(&after, w))

@@ -2,6 +2,7 @@
 //! phrases are data (`[claims]` of `data/words/*.toml`); how a claim is read
 //! around them is here.
 
+use crate::error::MAX_ITEMS;
 use crate::names;
 use crate::package_name::is_package_name;
 use crate::words::{self, ClaimWords, Words};
@@ -68,6 +69,10 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
 fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
     for marker in &claims.name_first {
         for (at, _) in text.match_indices(marker.as_str()) {
+            // A line of more claims than a record may hold is refused.
+            if out.len() > MAX_ITEMS {
+                return;
+            }
             let before = text[..at].trim_end();
             let start = before
                 .char_indices()
@@ -101,6 +106,10 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
 fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
     for marker in &claims.verb_first {
         for (at, _) in text.match_indices(marker.as_str()) {
+            // A line of more claims than a record may hold is refused.
+            if out.len() > MAX_ITEMS {
+                return;
+            }
             let rest = &text[at + marker.len()..];
             let not_verb_first = claims.to.iter().chain(&claims.not_after_verb);
             if not_verb_first.clone().any(|w| rest.starts_with(w.as_str())) {
@@ -137,15 +146,35 @@ fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
 
 /// Words of `text`, split on spaces and clause punctuation.
 fn split_words(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '，' | '；'))
+    text.split(is_word_break)
         .map(|w| w.trim_matches(|c: char| !name_char(c)))
         .filter(|w| !w.is_empty())
         .collect()
 }
 
-/// The first of `words` standing between others in `text` (" to "): where
-/// it starts and how long it is with its spaces.
+fn is_word_break(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '，' | '；')
+}
+
+/// The last `n` of [`split_words`], the last first, read from the end.
+fn last_words(text: &str, n: usize) -> Vec<&str> {
+    text.rsplit(is_word_break)
+        .map(|w| w.trim_matches(|c: char| !name_char(c)))
+        .filter(|w| !w.is_empty())
+        .take(n)
+        .collect()
+}
+
+/// The first of `words` standing between others near the start of `text`
+/// (" to "): where it starts and how long it is with its spaces. Near: a
+/// name of at most three words comes before it, and a package name is at
+/// most 64 characters.
 fn first_between(text: &str, words: &Words, of: &[String]) -> Option<(usize, usize)> {
+    let mut near = text.len().min(256);
+    while !text.is_char_boundary(near) {
+        near += 1;
+    }
+    let text = &text[..near];
     of.iter()
         .map(|w| words.between(w))
         .filter_map(|w| text.find(&w).map(|at| (at, w.len())))
@@ -158,8 +187,11 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     let lower = text.to_ascii_lowercase();
     for marker in words.claims.name_first.iter().map(|m| words.between(m)) {
         for (at, _) in lower.match_indices(&marker) {
-            let before = split_words(&text[..at]);
-            let near: Vec<&str> = before.iter().rev().take(6).copied().collect();
+            // A line of more claims than a record may hold is refused.
+            if out.len() > MAX_ITEMS {
+                return;
+            }
+            let near: Vec<&str> = last_words(&text[..at], 6);
             let mut names: Vec<String> = near
                 .iter()
                 .filter(|w| is_package_name(w))
@@ -203,13 +235,17 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     let lower = text.to_ascii_lowercase();
     for marker in words.claims.verb_first.iter().map(|m| words.before(m)) {
         for (at, _) in lower.match_indices(&marker) {
+            // A line of more claims than a record may hold is refused.
+            if out.len() > MAX_ITEMS {
+                return;
+            }
             if at > 0 && text[..at].chars().next_back().is_some_and(name_char) {
                 continue;
             }
             let rest = &text[at + marker.len()..];
-            let Some((to, to_len)) =
-                first_between(&rest.to_ascii_lowercase(), words, &words.claims.to)
-            else {
+            // ASCII lowercase keeps every byte where it is.
+            let rest_lower = &lower[at + marker.len()..];
+            let Some((to, to_len)) = first_between(rest_lower, words, &words.claims.to) else {
                 continue;
             };
             let name_words = split_words(&rest[..to]);
@@ -250,6 +286,9 @@ fn chained(
     };
     let mut rest = &after_marker[at + version.len()..];
     loop {
+        if out.len() > MAX_ITEMS {
+            return;
+        }
         let trimmed = rest.trim_start_matches([',', ' ']);
         let Some(tail) = words
             .claims

@@ -4,11 +4,13 @@
 use super::names;
 use crate::claims::find_claims;
 use crate::draft::{Draft, FixesOut, text};
+use crate::error::MAX_ITEMS;
 use crate::package_name::is_package_name;
 use crate::words::{self, Words};
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario, Text};
 use model::version::{Ecosystem, Version};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// One arch column of the Contents table.
 #[derive(Default, Clone)]
@@ -222,10 +224,19 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
         }
     }
     // Shared: in every arch's list with the same version, in the first list's order.
+    let listed: Vec<HashSet<(&str, &str)>> = columns
+        .iter()
+        .map(|c| {
+            c.components
+                .iter()
+                .map(|(n, v)| (n.as_str(), v.as_str()))
+                .collect()
+        })
+        .collect();
     for (name, version) in &columns[0].components {
-        let everywhere = columns
+        let everywhere = listed
             .iter()
-            .all(|c| c.components.iter().any(|(n, v)| n == name && v == version));
+            .all(|pairs| pairs.contains(&(name.as_str(), version.as_str())));
         if everywhere {
             draft.components.insert(name.clone(), version.clone());
         }
@@ -327,7 +338,8 @@ fn name_and_version(name: &str, version: &str) -> Vec<(String, String)> {
 }
 
 /// The items of a cell or a list line: split on bullets and on commas,
-/// semicolons, `、` and `·`.
+/// semicolons, `、` and `·`; at most one past [`MAX_ITEMS`] (a record
+/// holding more is refused).
 fn items(cell: &str) -> Vec<String> {
     let spaced = format!(" {} ", cell.replace("==", " : ").replace('：', " : "));
     let mut pieces = vec![spaced.as_str()];
@@ -337,8 +349,10 @@ fn items(cell: &str) -> Vec<String> {
     pieces
         .iter()
         .flat_map(|p| p.split([',', ';', '、', '，', '；']))
-        .map(|p| p.trim().to_string())
+        .map(str::trim)
         .filter(|p| !p.is_empty())
+        .take(MAX_ITEMS + 1)
+        .map(str::to_string)
         .collect()
 }
 
@@ -355,52 +369,65 @@ fn item_components(item: &str) -> Vec<(String, String)> {
 /// `name==version`), a bullet list of them (`- Torch : 2.7.1.8+nv25.3`), or
 /// items without a colon: `NVIDIA cuDNN 7.6.5`, `NVIDIA CUDA 10.2.89
 /// including cuBLAS 10.2.2.89` (two), `CUDA 12.4.1, cuDNN 9.1.0.70`.
-/// Only package names with versions that parse count.
+/// Only package names with versions that parse count; at most one past
+/// [`MAX_ITEMS`] (a record holding more is refused).
 pub(crate) fn component_list(cell: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
+    let mut seen = HashSet::new();
     for item in items(cell) {
         for (name, version) in item_components(&item) {
-            if !out.iter().any(|(n, _)| names::key(n) == names::key(&name)) {
+            if seen.insert(names::key(&name)) {
                 out.push((name, version));
             }
+        }
+        if out.len() > MAX_ITEMS {
+            break;
         }
     }
     out
 }
 
+/// The words of an item with each word's first `:` a token of its own.
+fn colon_tokens(item: &str) -> impl Iterator<Item = &str> {
+    item.split_whitespace().flat_map(|word| {
+        let tokens = match word.split_once(':') {
+            Some((a, b)) if word != ":" => [a, ":", b],
+            _ => [word, "", ""],
+        };
+        tokens.into_iter().filter(|t| !t.is_empty())
+    })
+}
+
 /// `Torch : 2.7.1.8+nv25.3`, `Transformer Engine: 2.3`, a run of
 /// `name : version` pairs, or `label: items` ("includes: CUDA 12.4.1").
+/// Read token by token, at most one pair past [`MAX_ITEMS`].
 fn colon_pairs(item: &str) -> Vec<(String, String)> {
-    let mut tokens: Vec<&str> = Vec::new();
-    for word in item.split_whitespace() {
-        if word != ":" && word.contains(':') {
-            let (a, b) = word.split_once(':').unwrap_or((word, ""));
-            tokens.extend([a, ":", b].into_iter().filter(|t| !t.is_empty()));
-        } else {
-            tokens.push(word);
-        }
-    }
-    let colons = tokens.iter().filter(|t| **t == ":").count();
+    let colons = colon_tokens(item).filter(|t| *t == ":").take(2).count();
     if colons == 1 {
-        let at = tokens.iter().position(|t| *t == ":").unwrap_or(0);
-        let name = tokens[..at].join(" ");
-        let after = &tokens[at + 1..];
-        if let Some(first) = after.first()
+        // The one `:` is the first of the item.
+        let (before, after) = item.split_once(':').unwrap_or((item, ""));
+        let name = crate::lines::collapse_spaces(before);
+        if let Some(first) = after.split_whitespace().next()
             && clean_version(&name, first).is_some()
         {
             return name_and_version(&name, first);
         }
         // "includes: CUDA 12.4.1": the label names no component.
-        return named_versions(&after.join(" "));
+        return named_versions(&crate::lines::collapse_spaces(after));
     }
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        if i + 2 < tokens.len() && tokens[i + 1] == ":" {
-            out.extend(name_and_version(tokens[i], tokens[i + 2]));
-            i += 3;
+    let mut tokens = colon_tokens(item);
+    let mut window: VecDeque<&str> = VecDeque::with_capacity(3);
+    while out.len() <= MAX_ITEMS {
+        window.extend(tokens.by_ref().take(3 - window.len()));
+        if window.len() < 3 {
+            break;
+        }
+        if window[1] == ":" {
+            out.extend(name_and_version(window[0], window[2]));
+            window.clear();
         } else {
-            i += 1;
+            window.pop_front();
         }
     }
     out
@@ -424,29 +451,41 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
     }
     let mut out = Vec::new();
     for part in parts {
-        let words: Vec<&str> = part.split_whitespace().collect();
-        let Some(at) = words.iter().position(|w| is_version_word(w)) else {
+        if out.len() > MAX_ITEMS {
+            break;
+        }
+        let mut words = part.split_whitespace().peekable();
+        // The last four words before the version: a name is no longer.
+        let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
+        let Some(version) = words.find(|w| {
+            let found = is_version_word(w);
+            if !found {
+                if before.len() == 4 {
+                    before.pop_front();
+                }
+                before.push_back(w);
+            }
+            found
+        }) else {
             continue;
         };
-        let after = &words[at + 1..];
-        let clean_end = after.first().is_none_or(|w| w.starts_with('('))
-            || after.iter().all(|w| is_version_suffix(w));
+        let clean_end =
+            words.peek().is_none_or(|w| w.starts_with('(')) || words.all(is_version_suffix);
         if !clean_end {
             continue;
         }
         // The name: the run of name-like words right before the version.
-        let mut run: Vec<&str> = words[..at]
+        let mut run: Vec<&str> = before
             .iter()
             .rev()
             .map(|w| w.trim_matches(['`', '*']))
             .take_while(|w| is_package_name(w))
-            .take(4)
             .collect();
         run.reverse();
         if run.is_empty() {
             continue;
         }
-        out.extend(name_and_version(&run.join(" "), words[at]));
+        out.extend(name_and_version(&run.join(" "), version));
     }
     out
 }
@@ -473,27 +512,24 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
         Some(FixesOut::List(items)) => items.clone(),
         _ => Vec::new(),
     };
-    let mut found: Vec<(String, String, Certainty)> = Vec::new();
+    let mut found = Found::default();
     for t in draft.features.iter().chain(&fixes) {
         for line in t.get(lang).lines() {
-            for (name, version, certainty) in prose_line(line) {
-                remember(&mut found, name, version, certainty);
-            }
+            prose_line(line, &mut found);
         }
     }
-    for (name, version, _) in found {
+    for (name, version, _) in found.components {
         draft.components.insert(name, version);
     }
 }
 
 /// The components one line of prose states, with how sure it is of each.
-fn prose_line(line: &str) -> Vec<(String, String, Certainty)> {
-    let mut out = Vec::new();
+fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
     let listed = items(line);
     if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
         for (n, v) in component_list(line) {
-            out.push((n, v, Certainty::Listing));
+            found.remember(n, v, Certainty::Listing);
         }
     }
     for claim in find_claims(line) {
@@ -507,50 +543,59 @@ fn prose_line(line: &str) -> Vec<(String, String, Certainty)> {
         if let Some(name) = chosen.and_then(|n| names::component_name(n))
             && let Some(version) = clean_version(&name, &claim.version)
         {
-            out.push((name, version, Certainty::Claim));
+            found.remember(name, version, Certainty::Claim);
         }
     }
-    let words: Vec<&str> = line
+    // A well-known name (one word or two) and the word after it.
+    let mut words = line
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '(', ')', ',']))
-        .collect();
-    for i in 0..words.len().saturating_sub(1) {
-        let two = (i > 0).then(|| format!("{} {}", words[i - 1], words[i]));
+        .peekable();
+    let mut previous: Option<&str> = None;
+    while let Some(word) = words.next() {
+        let Some(&next) = words.peek() else {
+            break;
+        };
+        let two = previous.map(|p| format!("{p} {word}"));
+        previous = Some(word);
         let written = match two {
             Some(two) if names::is_alias(&two) => two,
-            _ if names::is_alias(words[i]) => words[i].to_string(),
+            _ if names::is_alias(word) => word.to_string(),
             _ => continue,
         };
         if let Some(name) = names::component_name(&written)
-            && let Some(version) = clean_version(&name, words[i + 1])
+            && let Some(version) = clean_version(&name, next)
         {
-            out.push((name, version, Certainty::Mention));
+            found.remember(name, version, Certainty::Mention);
         }
     }
-    out
 }
 
-/// Keeps the surest version of each component; between equally sure
-/// ones, the more precise (`12.4.1` over `12.4`), else the first.
-fn remember(
-    found: &mut Vec<(String, String, Certainty)>,
-    name: String,
-    version: String,
-    certainty: Certainty,
-) {
-    match found
-        .iter_mut()
-        .find(|(n, _, _)| names::key(n) == names::key(&name))
-    {
-        None => found.push((name, version, certainty)),
-        Some(entry) => {
-            let more_precise = version
-                .strip_prefix(entry.1.as_str())
-                .is_some_and(|rest| rest.starts_with('.'));
-            if certainty > entry.2 || (certainty == entry.2 && more_precise) {
-                entry.1 = version;
-                entry.2 = certainty;
-            }
+/// Components found in prose, in the order first found, by key.
+#[derive(Default)]
+struct Found {
+    components: Vec<(String, String, Certainty)>,
+    by_key: HashMap<String, usize>,
+}
+
+impl Found {
+    /// Keeps the surest version of each component; between equally sure
+    /// ones, the more precise (`12.4.1` over `12.4`), else the first.
+    fn remember(&mut self, name: String, version: String, certainty: Certainty) {
+        let at = *self
+            .by_key
+            .entry(names::key(&name))
+            .or_insert(self.components.len());
+        let Some(entry) = self.components.get_mut(at) else {
+            self.components.push((name, version, certainty));
+            return;
+        };
+        let more_precise = version
+            .strip_prefix(entry.1.as_str())
+            .is_some_and(|rest| rest.starts_with('.'));
+        if certainty > entry.2 || (certainty == entry.2 && more_precise) {
+            entry.1 = version;
+            entry.2 = certainty;
         }
     }
 }

@@ -40,6 +40,29 @@ pub struct Draft {
     pub sections: Vec<SectionOut>,
 }
 
+impl Draft {
+    /// How many entries the record holds: features, fixes, known issues,
+    /// components (every arch's), assets (and what each suits) and sections.
+    pub(crate) fn entries(&self) -> usize {
+        let fixes = match &self.bug_fixes {
+            Some(FixesOut::List(items)) => items.len(),
+            _ => 0,
+        };
+        let arch_components: usize = self.arch.values().map(|a| a.components.len()).sum();
+        self.features.len()
+            + fixes
+            + self.known_issues.len()
+            + self.components.len()
+            + arch_components
+            + self
+                .assets
+                .iter()
+                .map(|a| 1 + a.suits.len() + a.not_suits.len())
+                .sum::<usize>()
+            + self.sections.len()
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub(crate) enum FixesOut {

@@ -7,6 +7,7 @@ pub use crate::draft::{BranchOut, DriverOut};
 use crate::draft::text;
 use crate::words::{self, DriverWords};
 use model::record::Lang;
+use std::collections::HashSet;
 
 /// Reads the paragraphs of a Driver Requirements text, written in `lang`:
 /// the base CUDA version, the minimum driver, the data-center branches and
@@ -29,11 +30,7 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
                 }
             }
         } else if holds(&lower, |d| &d.datacenter) {
-            for branch in datacenter_branches(sentence) {
-                if !out.datacenter.iter().any(|b| b.branch == branch.branch) {
-                    out.datacenter.push(branch);
-                }
-            }
+            datacenter_branches(sentence, &mut out.datacenter);
         } else {
             if out.cuda.is_none()
                 && let Some(at) = phrases(|d| &d.based_on).filter_map(|m| lower.find(m)).min()
@@ -67,9 +64,9 @@ fn phrases(
 fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    for (i, &(at, c)) in chars.iter().enumerate() {
-        let next = chars.get(i + 1).map(|(_, n)| *n);
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|(_, n)| *n);
         let end = matches!(c, '。' | ';' | '；' | '\n')
             || (c == '.' && next.is_none_or(char::is_whitespace));
         if end {
@@ -114,9 +111,10 @@ fn minimum(sentence: &str) -> Option<String> {
 /// "470.57 (or later R470)", "470.57(或更高版本R470)", "470.57 (R470 or
 /// later)", "470.57 (or a later R470 version)", "418.xx", "384.111+", "410":
 /// every driver release of the sentence, its branch from the parenthesis
-/// after it or else its first number.
-fn datacenter_branches(sentence: &str) -> Vec<BranchOut> {
-    let mut out = Vec::new();
+/// after it or else its first number, added to `out` unless its branch is
+/// there.
+fn datacenter_branches(sentence: &str, out: &mut Vec<BranchOut>) {
+    let mut seen: HashSet<String> = out.iter().map(|b| b.branch.clone()).collect();
     let bytes = sentence.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -140,32 +138,39 @@ fn datacenter_branches(sentence: &str) -> Vec<BranchOut> {
             continue;
         }
         let after = sentence[end..].trim_start();
-        let named = after
+        // "(or a later R470 version)": a parenthesis right after it, not
+        // the rest of a sentence that never closes one.
+        let mut near = after.len().min(80);
+        while !after.is_char_boundary(near) {
+            near += 1;
+        }
+        let named = after[..near]
             .strip_prefix(['(', '（'])
             .and_then(|inside| inside.split([')', '）']).next())
             .map(branches)
             .and_then(|b| b.into_iter().next());
         let branch = named.unwrap_or_else(|| format!("R{}", &min[..3]));
-        out.push(BranchOut {
-            branch,
-            min: min.to_string(),
-        });
+        if seen.insert(branch.clone()) {
+            out.push(BranchOut {
+                branch,
+                min: min.to_string(),
+            });
+        }
     }
-    out
 }
 
 /// `R470`, `R545 ` … in a text.
 fn branches(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
     let mut out = Vec::new();
-    for i in 0..chars.len() {
-        if chars[i] == 'R' && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
-            let digits: String = chars[i + 1..]
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b'R' && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) {
+            let digits = bytes[i + 1..]
                 .iter()
                 .take_while(|c| c.is_ascii_digit())
-                .collect();
-            if digits.len() >= 3 {
-                out.push(format!("R{digits}"));
+                .count();
+            if digits >= 3 {
+                out.push(text[i..i + 1 + digits].to_string());
             }
         }
     }

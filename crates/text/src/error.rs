@@ -17,9 +17,9 @@ pub enum ImportError {
         #[source]
         source: std::io::Error,
     },
-    /// The page has no stated version, no heading import knows and no
-    /// facts: it is probably not a release-notes page.
-    #[error("{}: no release found in the page ({lines} line(s) read): no version, no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
+    /// The page has no heading import knows, so no features, components
+    /// or fixes: it is no release-notes page, whatever version it states.
+    #[error("{}: no release found in the page ({lines} line(s) read): no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
     NoRelease {
         /// The page.
         path: PathBuf,
@@ -29,6 +29,30 @@ pub enum ImportError {
     /// The page is larger than import reads.
     #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
     TooLarge {
+        /// The page.
+        path: PathBuf,
+    },
+    /// The page's HTML elements, or its Markdown lists and quotes, nest
+    /// deeper than 256 (`MAX_NESTING`).
+    #[error("{}: the page nests its {what} more than {MAX_NESTING} deep, deeper than any release-notes page\n  = hint: import the release-notes page itself", path.display())]
+    TooDeep {
+        /// The page.
+        path: PathBuf,
+        /// What nests: "elements", "lists and quotes".
+        what: &'static str,
+    },
+    /// The page holds more than 50 000 (`MAX_ITEMS`) lines, HTML elements or
+    /// record entries.
+    #[error("{}: the page holds more than {MAX_ITEMS} {what}, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
+    TooMany {
+        /// The page.
+        path: PathBuf,
+        /// What there are too many of.
+        what: &'static str,
+    },
+    /// The Markdown page holds more than 1 000 000 (`MAX_MARKDOWN_MARKS`) marks.
+    #[error("{}: the page holds more than {MAX_MARKDOWN_MARKS} Markdown marks (`*`, `_`, `` ` ``, `[`, `|` …), more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display())]
+    TooManyMarks {
         /// The page.
         path: PathBuf,
     },
@@ -130,3 +154,39 @@ pub enum ImportError {
 /// The largest page import reads: release notes are kilobytes, and a
 /// bound keeps a wrong file (or `/dev/zero`) from growing without end.
 pub(crate) const MAX_PAGE_BYTES: u64 = 16 << 20;
+
+/// How deep a page's HTML elements, or its Markdown lists and quotes, may
+/// nest: release notes nest a few levels, and the parsers' work grows
+/// with the depth.
+pub(crate) const MAX_NESTING: usize = 256;
+
+/// The most items of each kind a page may hold: HTML elements, lines, and
+/// entries of the record it gives (features, fixes, known issues,
+/// components, assets, sections). Release notes hold hundreds; the bound
+/// keeps import's memory, the record's checks included, within 256 MiB.
+pub(crate) const MAX_ITEMS: usize = 50_000;
+
+/// The most Markdown marks a page may hold (`*`, `_`, `` ` ``, `[`, `]`,
+/// `!`, `<`, `&`, `\`, `~`, `|`): the Markdown parser keeps a node for
+/// each.
+pub(crate) const MAX_MARKDOWN_MARKS: usize = 1_000_000;
+
+/// Where reading a page passed a bound: what nests too deep, or what
+/// there are too many of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Overflow {
+    Nesting(&'static str),
+    Items(&'static str),
+    Marks,
+}
+
+impl Overflow {
+    pub(crate) fn at(self, path: &std::path::Path) -> ImportError {
+        let path = path.to_path_buf();
+        match self {
+            Overflow::Nesting(what) => ImportError::TooDeep { path, what },
+            Overflow::Items(what) => ImportError::TooMany { path, what },
+            Overflow::Marks => ImportError::TooManyMarks { path },
+        }
+    }
+}

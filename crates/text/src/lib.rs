@@ -35,9 +35,10 @@ mod structure;
 mod words;
 
 pub use error::ImportError;
-use error::MAX_PAGE_BYTES;
+use error::{MAX_ITEMS, MAX_PAGE_BYTES, Overflow};
 
 use indexmap::IndexMap;
+use model::diagnostic::clip;
 use model::output;
 use model::record::{Lang, Text, Workspace};
 use std::fs;
@@ -79,6 +80,10 @@ pub struct ImportRequest<'a> {
     pub force: bool,
 }
 
+/// The most warnings shown for one page: a page of thousands of stray
+/// lines is told in a screenful.
+const WARNINGS_SHOWN: usize = 20;
+
 /// What import wrote for one page.
 #[derive(Debug, Clone)]
 pub struct Imported {
@@ -115,12 +120,23 @@ impl Imported {
         )
     }
 
-    /// The page's warnings, one line each, named by the page's path.
+    /// The page's warnings, one line each, named by the page's path; past
+    /// `WARNINGS_SHOWN` (20), a line counting the others.
     pub fn warning_lines(&self) -> Vec<String> {
-        self.warnings
+        let page = self.page.display();
+        let mut lines: Vec<String> = self
+            .warnings
             .iter()
-            .map(|w| format!("warning: {}: {w}", self.page.display()))
-            .collect()
+            .take(WARNINGS_SHOWN)
+            .map(|w| format!("warning: {page}: {w}"))
+            .collect();
+        if self.warnings.len() > WARNINGS_SHOWN {
+            lines.push(format!(
+                "warning: {page}: … and {} more warning(s)",
+                self.warnings.len() - WARNINGS_SHOWN
+            ));
+        }
+        lines
     }
 }
 
@@ -149,17 +165,19 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
         imported.push(one);
     }
     let mut staged = Vec::new();
-    for (path, (value, replace)) in &records {
+    for (path, (value, replace)) in records {
         let source = imported
             .iter()
-            .filter(|i| &i.path == path)
+            .filter(|i| i.path == path)
             .filter_map(|i| i.page.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
+            // A file name may hold a line break: it stays on the comment's line.
+            .map(|n| page::visible(&n.to_string_lossy()))
             .collect::<Vec<_>>()
             .join(", ");
-        let text = encode(value, path)?;
-        let text = format!("# Imported by `relnotes import` from {source}.\n{text}");
-        staged.push((output::stage(path, text.as_bytes())?, *replace));
+        let mut text = format!("# Imported by `relnotes import` from {source}.\n");
+        text.push_str(&encode(&value, &path)?);
+        drop(value);
+        staged.push((output::stage(&path, text.as_bytes())?, replace));
     }
     for (file, replace) in staged {
         file.persist(replace)?;
@@ -187,7 +205,8 @@ fn import_one(
 ) -> Result<Imported, ImportError> {
     let content = read_page(page_path)?;
     let kind = page::PageKind::detect(page_path, &content);
-    let mut page = page::Page::read(kind, &content);
+    let mut page = page::Page::read(kind, &content).map_err(|o| o.at(page_path))?;
+    drop(content);
     let mut warnings = Vec::new();
     if let Some((first, versions)) = structure::first_release(&page, headings) {
         warnings.push(Warning {
@@ -195,15 +214,15 @@ fn import_one(
             message: format!(
                 "the page holds {} releases ({}); imported the first, {} (import the others from pages of their own)",
                 versions.len(),
-                versions.join(", "),
-                versions[0]
+                clip(&versions.join(", "), 80),
+                clip(&versions[0], 80)
             ),
         });
         page = first;
     }
     let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
-    if stated.is_none() && !parts.has_facts() {
+    if !parts.has_known_part() {
         return Err(ImportError::NoRelease {
             path: page_path.to_path_buf(),
             lines: page.lines.len(),
@@ -224,13 +243,9 @@ fn import_one(
             version,
         });
     }
-    let all_text: String = page
-        .lines
-        .iter()
-        .map(|(_, l)| l.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let lang = req.lang.unwrap_or_else(|| stated::lang(&all_text));
+    let lang = req
+        .lang
+        .unwrap_or_else(|| stated::lang(page.lines.iter().map(|(_, l)| l.as_str())));
     let langs = workspace.languages();
     if !langs.contains(&lang) {
         return Err(ImportError::Language {
@@ -246,6 +261,8 @@ fn import_one(
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
     let parsed = parse::parse(&parts, &version, lang, &product);
+    // What is read is kept no longer than needed: a page may be 16 MiB.
+    drop((page, parts));
     warnings.extend(parsed.warnings);
     let mut draft = parsed.draft;
     // The generated title speaks every language of the project.
@@ -260,6 +277,9 @@ fn import_one(
         );
         (l, title)
     }));
+    if draft.entries() > MAX_ITEMS {
+        return Err(Overflow::Items("entries (features, fixes, components …)").at(page_path));
+    }
     let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
     components::settle_names(&mut draft, &known);
     let mut imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
@@ -267,6 +287,15 @@ fn import_one(
         message: format!("cannot encode the record: {e}"),
     })?;
     fit_texts(&mut imported_value, &langs);
+    let archs = draft.archs.clone();
+    let components = draft.components.len()
+        + draft
+            .arch
+            .values()
+            .map(|a| a.components.len())
+            .sum::<usize>();
+    let (features, known_issues) = (draft.features.len(), draft.known_issues.len());
+    drop(draft);
     let path = workspace.release_path(&version);
     let earlier = records.shift_remove(&path);
     let base = match earlier {
@@ -286,6 +315,7 @@ fn import_one(
         Some(mut existing) => {
             let mut conflict = false;
             merge_lang(&mut existing, &imported_value, lang, true, &mut conflict);
+            drop(imported_value);
             let twice = earlier_pages
                 .iter()
                 .find(|i| i.path == path && i.lang == lang);
@@ -304,7 +334,7 @@ fn import_one(
         }
         None => (imported_value, false),
     };
-    validate(workspace, &version, &encode(&value, &path)?).map_err(|e| match e {
+    validate(workspace, &version, encode(&value, &path)?).map_err(|e| match e {
         ImportError::Invalid { message, .. } => ImportError::Invalid {
             path: page_path.to_path_buf(),
             message,
@@ -318,15 +348,10 @@ fn import_one(
         path,
         merged,
         lang,
-        archs: draft.archs.clone(),
-        components: draft.components.len()
-            + draft
-                .arch
-                .values()
-                .map(|a| a.components.len())
-                .sum::<usize>(),
-        features: draft.features.len(),
-        known_issues: draft.known_issues.len(),
+        archs,
+        components,
+        features,
+        known_issues,
         warnings,
     })
 }
@@ -407,7 +432,7 @@ fn fit_texts(value: &mut toml::Value, langs: &[Lang]) {
 }
 
 /// Loads `text` as `releases/<version>.toml` of a copy of the project.
-fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), ImportError> {
+fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), ImportError> {
     let scratch_dir = tempfile::Builder::new()
         .prefix("relnotes-import-")
         .tempdir()
@@ -428,6 +453,8 @@ fn validate(workspace: &Workspace, version: &str, text: &str) -> Result<(), Impo
     fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
     let scratch = Workspace::open(dir)?;
     output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
+    // The loader reads it back: one copy at a time.
+    drop(text);
     scratch
         .load(version, false)
         .map(|_| ())

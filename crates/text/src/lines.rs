@@ -2,6 +2,7 @@
 //! them: a writer of normalized lines from a parser's events, and where a
 //! page looks cut short.
 
+use crate::error::MAX_ITEMS;
 use crate::words;
 use std::collections::BTreeSet;
 
@@ -31,6 +32,10 @@ pub(crate) type Read = (Vec<(usize, String)>, BTreeSet<usize>, Option<Cut>);
 pub(crate) fn cut_row(last: &str) -> Option<Cut> {
     (last.contains(" | ") && !last.ends_with('|')).then_some(Cut::Table)
 }
+
+/// How many levels a nested list item is indented by at most: import
+/// reads no deeper than the first, and a deeper page keeps its lines short.
+const MAX_INDENT_LEVELS: usize = 8;
 
 /// Builds normalized lines from a parser's events: block starts and ends,
 /// text, table cells and code.
@@ -71,7 +76,7 @@ impl LineWriter {
     /// Ends the current line; a line that is one bold span keeps its `**`
     /// (a bold line may be a heading), elsewhere the marks go.
     pub fn flush(&mut self) {
-        let collapsed = self.buf.split_whitespace().collect::<Vec<_>>().join(" ");
+        let collapsed = collapse_spaces(&self.buf);
         self.buf.clear();
         let whole_bold = self.prefix.is_none()
             && collapsed.len() > 4
@@ -85,13 +90,13 @@ impl LineWriter {
         };
         let prefix = self.prefix.take().unwrap_or_default();
         if !text.is_empty() {
-            if prefix.starts_with('#') {
-                self.heading_indexes.push(self.lines.len());
+            let at = self.lines.len();
+            if self.push((self.buf_line, format!("{prefix}{text}"))) && prefix.starts_with('#') {
+                self.heading_indexes.push(at);
             }
-            self.lines.push((self.buf_line, format!("{prefix}{text}")));
         } else if prefix.trim_start().starts_with('-') {
             // An empty item is kept: a lone bullet may mark a cut list.
-            self.lines.push((self.buf_line, prefix.trim_end().into()));
+            self.push((self.buf_line, prefix.trim_end().into()));
         }
     }
 
@@ -119,16 +124,26 @@ impl LineWriter {
     }
 
     pub fn item(&mut self, line: usize) {
-        let indent = "  ".repeat(self.depth.saturating_sub(1));
+        let indent = "  ".repeat(self.depth.saturating_sub(1).min(MAX_INDENT_LEVELS));
         self.flush();
         self.prefix = Some(format!("{indent}- "));
         self.buf_line = line;
     }
 
+    /// One more line, up to one past [`MAX_ITEMS`]: the reader refuses
+    /// a page past it, and what comes after costs nothing.
+    fn push(&mut self, line: (usize, String)) -> bool {
+        let room = self.lines.len() <= MAX_ITEMS;
+        if room {
+            self.lines.push(line);
+        }
+        room
+    }
+
     /// A line as it is (code).
     pub fn raw(&mut self, text: &str, line: usize) {
         self.flush();
-        self.lines.push((line, text.to_string()));
+        self.push((line, text.to_string()));
     }
 
     pub(crate) fn start_row(&mut self, line: usize) {
@@ -143,7 +158,7 @@ impl LineWriter {
 
     pub(crate) fn end_cell(&mut self) {
         if let (Some(cell), Some(row)) = (self.cell.take(), &mut self.row) {
-            let text = cell.split_whitespace().collect::<Vec<_>>().join(" ");
+            let text = collapse_spaces(&cell);
             row.push(text.replace("**", "").replace('|', "/"));
         }
     }
@@ -164,8 +179,7 @@ impl LineWriter {
                     }
                 })
                 .collect();
-            self.lines
-                .push((self.buf_line, format!("|{}|", cells.join("|"))));
+            self.push((self.buf_line, format!("|{}|", cells.join("|"))));
         }
     }
 
@@ -178,6 +192,18 @@ impl LineWriter {
         self.flush();
         self
     }
+}
+
+/// `text`'s words, one space between each.
+pub(crate) fn collapse_spaces(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// A list's whole text saying it is empty: a dash, or a word of `none`

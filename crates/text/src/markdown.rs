@@ -1,10 +1,22 @@
-//! Markdown → normalized lines, through pulldown-cmark.
+//! Markdown → normalized lines, through pulldown-cmark. A page whose
+//! lists or quotes nest deeper than [`MAX_NESTING`], or that holds more
+//! than [`MAX_MARKDOWN_MARKS`] marks, is refused before it is parsed: the
+//! parser's work grows with the depth of every line, and it keeps a node
+//! for each mark.
 
+use crate::error::{MAX_MARKDOWN_MARKS, MAX_NESTING, Overflow};
 use crate::lines::{Cut, LineWriter, Read, cut_row};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.
-pub fn lines(md: &str) -> Read {
+pub fn lines(md: &str) -> Result<Read, Overflow> {
+    if md.lines().any(|line| nesting(line) > MAX_NESTING) {
+        return Err(Overflow::Nesting("lists and quotes"));
+    }
+    let marks = md.bytes().filter(|b| MARKS.contains(b)).count();
+    if marks > MAX_MARKDOWN_MARKS {
+        return Err(Overflow::Marks);
+    }
     let starts: Vec<usize> = std::iter::once(0)
         .chain(md.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -82,7 +94,52 @@ pub fn lines(md: &str) -> Read {
         .iter()
         .map(|i| out.lines[*i].0)
         .collect();
-    (out.lines, headings, cut)
+    Ok((out.lines, headings, cut))
+}
+
+/// The characters that may open or close an inline element or a table
+/// cell: emphasis, code, links, HTML, entities, escapes.
+const MARKS: &[u8] = b"*_~`[]!<&\\|";
+
+/// How deep a line sits in lists and quotes, at most: a level for each
+/// `>` and list marker it starts with, and for each two columns of
+/// indentation (a nested item is indented under its parent's text).
+fn nesting(line: &str) -> usize {
+    let mut marks = 0;
+    let mut columns = 0;
+    let mut rest = line;
+    loop {
+        let after_digits = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let ordered = after_digits.len() < rest.len() && after_digits.starts_with(['.', ')']);
+        let mut chars = rest.chars();
+        let next = chars.next();
+        let then = chars.next();
+        let marker_ends = |c: Option<char>| c.is_none_or(|c| c == ' ' || c == '\t');
+        rest = match next {
+            Some(' ') => {
+                columns += 1;
+                &rest[1..]
+            }
+            Some('\t') => {
+                columns += 4;
+                &rest[1..]
+            }
+            Some('>') => {
+                marks += 1;
+                &rest[1..]
+            }
+            Some('-' | '*' | '+') if marker_ends(then) => {
+                marks += 1;
+                &rest[1..]
+            }
+            Some(_) if ordered && marker_ends(after_digits[1..].chars().next()) => {
+                marks += 1;
+                &after_digits[1..]
+            }
+            _ => break,
+        };
+    }
+    marks + columns / 2
 }
 
 #[cfg(test)]
@@ -90,7 +147,7 @@ mod tests {
     use super::*;
 
     fn texts(md: &str) -> Vec<String> {
-        let lines = lines(md).0.into_iter().map(|(_, l)| l);
+        let lines = lines(md).unwrap().0.into_iter().map(|(_, l)| l);
         lines.filter(|l| !l.is_empty()).collect()
     }
 
@@ -115,17 +172,48 @@ mod tests {
                 "```"
             ]
         );
-        assert_eq!(lines(md).0[3].0, 7);
-        assert_eq!(lines(md).2, None);
-        assert_eq!(lines(md).1.into_iter().collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(lines(md).unwrap().0[3].0, 7);
+        assert_eq!(lines(md).unwrap().2, None);
+        assert_eq!(lines(md).unwrap().1.into_iter().collect::<Vec<_>>(), [1, 3]);
     }
 
     #[test]
     fn cut_pages_are_seen() {
-        assert_eq!(lines("## A\n\n```\nx.io/a:1\n").2, Some(Cut::CodeBlock));
-        let (l, _, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.");
+        assert_eq!(
+            lines("## A\n\n```\nx.io/a:1\n").unwrap().2,
+            Some(Cut::CodeBlock)
+        );
+        let (l, _, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.").unwrap();
         assert_eq!(cut, Some(Cut::Table));
         assert_eq!(l.last().unwrap().1, "| c | 1. |");
-        assert_eq!(lines("## A\n\n- one\n-\n").2, Some(Cut::List));
+        assert_eq!(lines("## A\n\n- one\n-\n").unwrap().2, Some(Cut::List));
+    }
+
+    #[test]
+    fn nesting_is_counted_before_the_parse() {
+        assert_eq!(nesting("plain text"), 0);
+        assert_eq!(nesting("- a"), 1);
+        // Marks, and the spaces between them: at most, not at least.
+        assert_eq!(nesting("> > - 1. x"), 6);
+        assert_eq!(nesting("    - nested"), 3);
+        assert_eq!(nesting("25.10 is a version, not an item"), 0);
+        assert_eq!(nesting("---"), 0);
+        let quotes = format!("## A\n\n{}x\n", "> ".repeat(MAX_NESTING + 1));
+        assert_eq!(
+            lines(&quotes).err(),
+            Some(Overflow::Nesting("lists and quotes"))
+        );
+        let indented: String = (0..300)
+            .map(|i| format!("{}- x\n", "  ".repeat(i)))
+            .collect();
+        assert!(lines(&indented).is_err());
+        let within = format!("## A\n\n{}x\n", "> ".repeat(MAX_NESTING / 2));
+        assert!(lines(&within).is_ok());
+    }
+
+    #[test]
+    fn marks_past_the_bound_are_refused() {
+        let page = format!("## A\n\n- {}\n", "*a* ".repeat(MAX_MARKDOWN_MARKS / 2 + 1));
+        assert_eq!(lines(&page).err(), Some(Overflow::Marks));
     }
 }

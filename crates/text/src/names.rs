@@ -10,6 +10,7 @@ use indexmap::IndexMap;
 use model::record::{RecordError, Workspace};
 use model::version::pep503;
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// `data/components.toml`: what relnotes knows of components by name.
@@ -26,6 +27,33 @@ struct Catalog {
 /// name of several words becomes when the project has none of them yet.
 type Group = Vec<String>;
 
+/// Alias groups, found by the [`key`] of any of their spellings (the
+/// first group holding it).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Groups {
+    groups: Vec<Group>,
+    by_key: HashMap<String, usize>,
+}
+
+impl Groups {
+    fn new(groups: Vec<Group>) -> Groups {
+        let mut by_key = HashMap::new();
+        for (i, group) in groups.iter().enumerate() {
+            for spelling in group {
+                by_key.entry(key(spelling)).or_insert(i);
+            }
+        }
+        Groups { groups, by_key }
+    }
+
+    /// The group `name` is a spelling of.
+    fn of(&self, name: &str) -> Option<&[String]> {
+        self.by_key
+            .get(&key(name))
+            .map(|i| self.groups[*i].as_slice())
+    }
+}
+
 /// The alias groups of `components`, in their order.
 pub(crate) fn groups_of(components: &IndexMap<String, Component>) -> Vec<Group> {
     components
@@ -34,14 +62,14 @@ pub(crate) fn groups_of(components: &IndexMap<String, Component>) -> Vec<Group> 
         .collect()
 }
 
-fn catalog() -> &'static (Catalog, Vec<Group>) {
-    static CATALOG: OnceLock<(Catalog, Vec<Group>)> = OnceLock::new();
+fn catalog() -> &'static (Catalog, Groups) {
+    static CATALOG: OnceLock<(Catalog, Groups)> = OnceLock::new();
     CATALOG.get_or_init(|| {
         // Embedded and checked by the tests: a broken file is a bug of
         // this build, not something a user can cause.
         let catalog: Catalog = toml::from_str(include_str!("../../../data/components.toml"))
             .unwrap_or_else(|e| panic!("data/components.toml: {e}"));
-        let groups = groups_of(&catalog.component);
+        let groups = Groups::new(groups_of(&catalog.component));
         (catalog, groups)
     })
 }
@@ -51,16 +79,8 @@ pub fn key(name: &str) -> String {
     pep503(&name.split_whitespace().collect::<Vec<_>>().join("-"))
 }
 
-fn group_in<'a>(groups: &'a [Group], name: &str) -> Option<&'a [String]> {
-    let k = key(name);
-    groups
-        .iter()
-        .find(|group| group.iter().any(|a| key(a) == k))
-        .map(Vec::as_slice)
-}
-
 fn alias_group(name: &str) -> Option<&'static [String]> {
-    group_in(&catalog().1, name)
+    catalog().1.of(name)
 }
 
 /// Whether `data/components.toml` knows `name` (any spelling).
@@ -108,15 +128,23 @@ pub(crate) fn component_name(written: &str) -> Option<String> {
 #[derive(Debug, Clone, Default)]
 pub struct Known {
     names: Vec<String>,
+    /// The index in `names` of the first name of each key.
+    by_key: HashMap<String, usize>,
     /// The project's own alias groups (its `import.toml`).
-    groups: Vec<Group>,
+    groups: Groups,
 }
 
 impl Known {
     pub fn new(names: impl IntoIterator<Item = String>) -> Known {
+        let names: Vec<String> = names.into_iter().collect();
+        let mut by_key = HashMap::new();
+        for (i, name) in names.iter().enumerate() {
+            by_key.entry(key(name)).or_insert(i);
+        }
         Known {
-            names: names.into_iter().collect(),
-            groups: Vec::new(),
+            names,
+            by_key,
+            groups: Groups::default(),
         }
     }
 
@@ -132,7 +160,10 @@ impl Known {
                 group
             })
             .collect();
-        Known { groups, ..self }
+        Known {
+            groups: Groups::new(groups),
+            ..self
+        }
     }
 
     /// The catalog's names and those of the release before `version`.
@@ -162,18 +193,20 @@ impl Known {
     /// else a known name of the same alias group, else the canonical name
     /// of the project's own alias group, else `name` itself.
     pub fn spelling(&self, name: &str) -> String {
-        let k = key(name);
-        if let Some(known) = self.names.iter().find(|n| key(n) == k) {
-            return known.clone();
+        if let Some(i) = self.by_key.get(&key(name)) {
+            return self.names[*i].clone();
         }
-        let project = group_in(&self.groups, name);
-        if let Some(group) = project.or_else(|| alias_group(name))
-            && let Some(known) = self
-                .names
+        let project = self.groups.of(name);
+        // The first known name that is a spelling of the group.
+        let known_in = |group: &[String]| {
+            group
                 .iter()
-                .find(|n| group.iter().any(|a| key(a) == key(n)))
-        {
-            return known.clone();
+                .filter_map(|spelling| self.by_key.get(&key(spelling)))
+                .min()
+                .map(|i| self.names[*i].clone())
+        };
+        if let Some(known) = project.or_else(|| alias_group(name)).and_then(known_in) {
+            return known;
         }
         // The project names its own aliases' component, known or not.
         match project {
@@ -263,7 +296,7 @@ mod tests {
 
     #[test]
     fn components_file_parses_and_keeps_every_spelling() {
-        let groups = &catalog().1;
+        let groups = &catalog().1.groups;
         let mut seen = std::collections::HashMap::new();
         for group in groups {
             for spelling in group {

@@ -4,7 +4,9 @@
 //! Markdown is read with pulldown-cmark ([`super::markdown`]), HTML with
 //! html5ever ([`super::html`]).
 
+use crate::error::{MAX_ITEMS, Overflow};
 use crate::lines::{Cut, Read, cut_row};
+use model::output::first_hidden_control;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -70,24 +72,45 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn read(kind: PageKind, content: &str) -> Page {
+    /// The page's lines, or the bound it passes: more than [`MAX_ITEMS`]
+    /// lines (counted in the source for text and Markdown, as read for
+    /// HTML), HTML elements, or nesting deeper than [`MAX_NESTING`].
+    pub fn read(kind: PageKind, content: &str) -> Result<Page, Overflow> {
+        if kind != PageKind::Html && content.lines().count() > MAX_ITEMS {
+            return Err(Overflow::Items("lines"));
+        }
         let (lines, headings, cut) = match kind {
             PageKind::Text => text_lines(content),
-            PageKind::Markdown => super::markdown::lines(content),
-            PageKind::Html => super::html::lines(content),
+            PageKind::Markdown => super::markdown::lines(content)?,
+            PageKind::Html => super::html::lines(content)?,
         };
+        if lines.len() > MAX_ITEMS {
+            return Err(Overflow::Items("lines"));
+        }
         let lines = lines
             .into_iter()
-            .map(|(n, l)| (n, l.replace('\u{a0}', " ").trim_end().to_string()))
+            .map(|(n, l)| (n, visible(&l).trim_end().to_string()))
             .filter(|(_, l)| !l.trim().is_empty())
             .collect();
-        Page {
+        Ok(Page {
             kind,
             lines,
             headings,
             cut,
-        }
+        })
     }
+}
+
+/// A line as import takes it: no hidden control (a control character but
+/// a tab, a bidirectional override or isolate: the loader refuses them,
+/// [`model::output::first_hidden_control`]), no line break, a no-break
+/// space as a space.
+pub(crate) fn visible(line: &str) -> String {
+    let mut one = [0; 4];
+    line.chars()
+        .filter(|c| *c != '\n' && first_hidden_control(c.encode_utf8(&mut one)).is_none())
+        .map(|c| if c == '\u{a0}' { ' ' } else { c })
+        .collect()
 }
 
 /// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `.
@@ -142,7 +165,7 @@ mod tests {
 
     #[test]
     fn text_bullets_and_cuts() {
-        let page = Page::read(PageKind::Text, "Key Features\n  • one\n\n* two\n");
+        let page = Page::read(PageKind::Text, "Key Features\n  • one\n\n* two\n").unwrap();
         let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
         assert_eq!(lines, ["Key Features", "- one", "- two"]);
         assert_eq!(page.lines[2].0, 4);
@@ -150,9 +173,45 @@ mod tests {
         let cut = Page::read(
             PageKind::Text,
             "Contents\n框架 | pytorch |\n核心组件 | torch : 2",
-        );
+        )
+        .unwrap();
         assert_eq!(cut.cut, Some(Cut::Table));
-        let fence = Page::read(PageKind::Text, "Quick Start\n```\ndocker run x\n");
+        let fence = Page::read(PageKind::Text, "Quick Start\n```\ndocker run x\n").unwrap();
         assert_eq!(fence.cut, Some(Cut::CodeBlock));
+    }
+
+    #[test]
+    fn control_characters_and_bidi_overrides_are_dropped() {
+        assert_eq!(
+            visible("a\u{1b}[31mb\u{7}\u{85}\u{202e}c\u{2066}d\te\u{a0}f\u{0}"),
+            "a[31mbcd\te f"
+        );
+        let html = Page::read(
+            PageKind::Html,
+            "<h1>Release 9.9&#x1b;]0;x&#7;</h1><ul><li>a&#x202E;b\u{85}c\u{1b}d</li></ul>",
+        )
+        .unwrap();
+        let lines: Vec<&str> = html.lines.iter().map(|(_, l)| l.as_str()).collect();
+        // U+0085 is a line break to the parser: a space in a line.
+        assert_eq!(lines, ["# Release 9.9]0;x", "- ab cd"]);
+        let md = Page::read(PageKind::Markdown, "# A&#x1b;B\n\n- c&#8238;d\n").unwrap();
+        let lines: Vec<&str> = md.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(lines, ["# AB", "- cd"]);
+    }
+
+    #[test]
+    fn lines_past_the_bound_are_refused() {
+        let text = "- x\n".repeat(MAX_ITEMS + 1);
+        for kind in [PageKind::Text, PageKind::Markdown] {
+            assert_eq!(
+                Page::read(kind, &text).err(),
+                Some(Overflow::Items("lines"))
+            );
+        }
+        let html = format!("<pre>{}</pre>", "x\n".repeat(MAX_ITEMS + 1));
+        assert_eq!(
+            Page::read(PageKind::Html, &html).err(),
+            Some(Overflow::Items("lines"))
+        );
     }
 }

@@ -8,6 +8,7 @@ use crate::draft::{Draft, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word};
 use crate::words;
 use model::record::{Lang, Text};
+use std::collections::{HashMap, HashSet};
 
 pub(crate) struct Parsed {
     pub draft: Draft,
@@ -108,6 +109,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
     let mut unplaced: Vec<(usize, String)> = Vec::new();
     let mut named_in_lists = Vec::new();
+    let mut ids = SectionIds::default();
     for section in &page.sections {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -168,18 +170,21 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                     draft.driver = Some(driver::driver(&body_lines, lang));
                 }
             }
-            Some(Known::Section(id)) => push_section(&mut draft, id, section, lang),
+            Some(Known::Section(id)) => push_section(&mut draft, &mut ids, id, section, lang),
             None => {
                 let slug = headings::slug(&section.title);
                 let id = if slug.is_empty() { "section" } else { &slug };
-                push_section(&mut draft, id, section, lang);
+                push_section(&mut draft, &mut ids, id, section, lang);
             }
         }
     }
     add_components(&mut draft, named_in_lists);
     warnings.extend(unplaced.into_iter().map(|(n, l)| Warning {
         line: Some(n),
-        message: format!("`{l}` does not fit its section's layout; dropped"),
+        message: format!(
+            "`{}` does not fit its section's layout; dropped",
+            model::diagnostic::clip(&l, 60)
+        ),
     }));
     // Versions stated only in prose (an empty component table).
     components::from_prose(&mut draft, lang);
@@ -212,30 +217,52 @@ fn is_title_line(line: &str, version: &str) -> bool {
 /// Components found outside the Contents table, unless a name of the same
 /// package (`TorchAudio`, `torchaudio`) is there already.
 fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
+    let mut known: HashSet<String> = draft
+        .components
+        .keys()
+        .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+        .map(|n| normalize_component(n))
+        .collect();
     for (name, version) in pairs {
-        let key = normalize_component(&name);
-        let known = draft
-            .components
-            .keys()
-            .chain(draft.arch.values().flat_map(|a| a.components.keys()))
-            .any(|n| normalize_component(n) == key);
-        if !known {
+        if known.insert(normalize_component(&name)) {
             draft.components.insert(name, version);
         }
     }
 }
 
+/// The ids of the long-form sections so far, and for each id asked for
+/// the last number tried after it: ids are only ever added, so the next
+/// free one is never below it.
+#[derive(Default)]
+struct SectionIds {
+    taken: HashSet<String>,
+    tried: HashMap<String, usize>,
+}
+
+impl SectionIds {
+    /// `id`, or `id-2`, `id-3` … when it is taken (a second "Notes" is `notes-2`).
+    fn unique(&mut self, id: &str) -> String {
+        let n = self.tried.entry(id.to_string()).or_insert(1);
+        let mut unique = if *n == 1 {
+            id.to_string()
+        } else {
+            format!("{id}-{n}")
+        };
+        while self.taken.contains(&unique) {
+            *n += 1;
+            unique = format!("{id}-{n}");
+        }
+        self.taken.insert(unique.clone());
+        unique
+    }
+}
+
 /// A long-form section; ids are unique (a second "Notes" is `notes-2`).
-fn push_section(draft: &mut Draft, id: &str, section: &Section, lang: Lang) {
+fn push_section(draft: &mut Draft, ids: &mut SectionIds, id: &str, section: &Section, lang: Lang) {
     if section.body.is_empty() {
         return;
     }
-    let mut unique = id.to_string();
-    let mut n = 1;
-    while draft.sections.iter().any(|s| s.id == unique) {
-        n += 1;
-        unique = format!("{id}-{n}");
-    }
+    let unique = ids.unique(id);
     let body_lines: Vec<&str> = section.body.iter().map(|(_, l)| l.as_str()).collect();
     draft.sections.push(SectionOut {
         id: unique,
@@ -271,7 +298,8 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
         } else if l.contains(':') || l.contains('：') || l.contains("==") {
             out.extend(components::component_list(&l));
         } else {
-            let words: Vec<&str> = l.split_whitespace().collect();
+            // A name of one to four words, then the version.
+            let words: Vec<&str> = l.split_whitespace().take(5).collect();
             if let Some(at) = words.iter().position(|w| starts_version(w))
                 && (1..=4).contains(&at)
             {
@@ -359,7 +387,7 @@ mod tests {
     fn parsed(md: &str) -> Draft {
         use super::super::page::{Page, PageKind};
         let page = super::super::structure::split(
-            &Page::read(PageKind::Markdown, md),
+            &Page::read(PageKind::Markdown, md).unwrap(),
             crate::headings::Headings::built_in(),
         );
         parse(&page, "9.9", Lang::EN, "x").draft
@@ -408,5 +436,15 @@ mod tests {
         assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
+
+    #[test]
+    fn section_ids_stay_unique_whatever_the_titles() {
+        let mut ids = SectionIds::default();
+        let made: Vec<String> = ["notes", "notes", "notes-2", "notes", "other"]
+            .iter()
+            .map(|id| ids.unique(id))
+            .collect();
+        assert_eq!(made, ["notes", "notes-2", "notes-2-2", "notes-3", "other"]);
     }
 }

@@ -59,7 +59,13 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
     // "driver release 440.33.01" is the driver's (`not_after`).
     let not_after = |c: &regex::Captures| {
         let start = c.get(0).map_or(0, |m| m.start());
-        let before = text[..start].trim_end().to_lowercase();
+        let before = text[..start].trim_end();
+        // The words are short: their tail is enough, whatever the line's length.
+        let mut from = before.len().saturating_sub(64);
+        while !before.is_char_boundary(from) {
+            from -= 1;
+        }
+        let before = before[from..].to_lowercase();
         !words::each()
             .flat_map(|w| &w.version.not_after)
             .any(|w| before.ends_with(w.as_str()))
@@ -75,13 +81,14 @@ fn first(re: &Regex, text: &str) -> Option<String> {
     re.captures(text).map(|c| c[1].to_string())
 }
 
-/// `zh` when the text is written in Chinese characters, else `en`.
-pub fn lang(text: &str) -> Lang {
-    let han = text
-        .chars()
-        .filter(|c| matches!(*c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF))
-        .count();
-    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+/// `zh` when the lines of a text are written in Chinese characters, else
+/// `en`.
+pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
+    let (mut han, mut letters) = (0, 0);
+    for c in lines.into_iter().flat_map(str::chars) {
+        han += usize::from(matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF));
+        letters += usize::from(c.is_alphabetic());
+    }
     if han >= 10 || (han > 0 && han * 5 >= letters) {
         Lang::ZH
     } else {
@@ -131,10 +138,10 @@ mod tests {
     #[test]
     fn language_from_characters() {
         assert_eq!(
-            lang("本文介绍training-nv-pytorch 25.10版本发布记录。"),
+            lang(["本文介绍training-nv-pytorch 25.10版本发布记录。"]),
             Lang::ZH
         );
-        assert_eq!(lang("PyTorch Release 20.02"), Lang::EN);
-        assert_eq!(lang("Release notes (see 中文)"), Lang::EN);
+        assert_eq!(lang(["PyTorch Release 20.02"]), Lang::EN);
+        assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
     }
 }

@@ -10,6 +10,7 @@ use super::page::Page;
 use super::stated;
 use crate::lines::Cut;
 use crate::words;
+use model::diagnostic::clip;
 use std::fmt;
 
 /// Something import noticed and worked around; `line` is the page's.
@@ -38,6 +39,13 @@ pub struct Section {
     pub level: usize,
     pub line: usize,
     pub body: Vec<(usize, String)>,
+}
+
+impl Section {
+    /// The title as a message quotes it: a little of it at most.
+    pub(crate) fn quoted_title(&self) -> std::borrow::Cow<'_, str> {
+        clip(&self.title, 60)
+    }
 }
 
 /// The level of a heading written without `#` marks.
@@ -80,11 +88,11 @@ impl Structure {
             })
     }
 
-    /// Whether any part holds release facts (features, fixes, components …).
-    pub(crate) fn has_facts(&self) -> bool {
-        self.sections
-            .iter()
-            .any(|s| s.known.is_some_and(Known::is_fact))
+    /// Whether import recognises any part of the page: a heading it knows
+    /// (features, fixes, components …, or a known long-form section). A
+    /// version alone is no release: a file of `KEY=VALUE` lines states one.
+    pub(crate) fn has_known_part(&self) -> bool {
+        self.sections.iter().any(|s| s.known.is_some())
     }
 }
 
@@ -179,6 +187,8 @@ fn is_delimiter_row(line: &str) -> bool {
 pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     let mut out = Structure::default();
     let mut in_code = false;
+    // Whether a section of a known part has started.
+    let mut any_part = false;
     for (n, line) in &page.lines {
         let n = *n;
         let trimmed = line.trim();
@@ -214,7 +224,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             }
             // Unknown headings before any part name the page, as do
             // headings stating a version (a changelog's release).
-            let before_parts = out.sections.iter().all(|s| s.known.is_none());
+            let before_parts = !any_part;
             if h.known.is_none()
                 && before_parts
                 && (out.sections.is_empty() && out.titles.is_empty()
@@ -241,6 +251,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
                     section.body.push((n, rest));
                 }
             }
+            any_part |= section.known.is_some();
             out.sections.push(section);
             continue;
         }
@@ -252,11 +263,11 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             if !is_delimiter_row(trimmed) {
                 let place = out.sections.last().map_or_else(
                     || "before the first heading".to_string(),
-                    |s| format!("in section “{}”", s.title),
+                    |s| format!("in section “{}”", s.quoted_title()),
                 );
                 out.warnings.push(Warning {
                     line: Some(n),
-                    message: format!("stray line `{trimmed}` {place} dropped"),
+                    message: format!("stray line `{}` {place} dropped", clip(trimmed, 40)),
                 });
             }
             continue;
@@ -288,7 +299,7 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
                     line: Some(s.line),
                     message: format!(
                         "section “{}” has a heading and no body; the page looks cut short",
-                        s.title
+                        s.quoted_title()
                     ),
                 });
             }
@@ -300,7 +311,7 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
                 line: Some(*n),
                 message: format!(
                     "section “{}” ends with “{}” and nothing after it; the page looks cut short",
-                    s.title,
+                    s.quoted_title(),
                     shorten(last)
                 ),
             });
@@ -308,7 +319,7 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
     }
     let last_title = out.sections.last().map_or_else(
         || "the page's start".to_string(),
-        |s| format!("“{}”", s.title),
+        |s| format!("“{}”", s.quoted_title()),
     );
     let last_line = out
         .sections
@@ -446,11 +457,17 @@ mod tests {
     use crate::page::PageKind;
 
     fn md(text: &str) -> Structure {
-        split(&Page::read(PageKind::Markdown, text), Headings::built_in())
+        split(
+            &Page::read(PageKind::Markdown, text).unwrap(),
+            Headings::built_in(),
+        )
     }
 
     fn txt(text: &str) -> Structure {
-        split(&Page::read(PageKind::Text, text), Headings::built_in())
+        split(
+            &Page::read(PageKind::Text, text).unwrap(),
+            Headings::built_in(),
+        )
     }
 
     #[test]
@@ -579,7 +596,8 @@ mod tests {
             PageKind::Markdown,
             "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
              ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n",
-        );
+        )
+        .unwrap();
         let (first, versions) = first_release(&page, Headings::built_in()).unwrap();
         assert_eq!(versions, ["2.13", "2.12"]);
         let s = split(&first, Headings::built_in());
@@ -592,7 +610,8 @@ mod tests {
                 &Page::read(
                     PageKind::Markdown,
                     "# PyTorch 2.6\n\n## Highlights\n\n- a\n"
-                ),
+                )
+                .unwrap(),
                 Headings::built_in()
             )
             .is_none()

@@ -6,6 +6,7 @@
 
 use super::artifact::Artifact;
 use super::error::AttachError;
+use crate::error::{clip, document_error};
 use crate::registry::Registry;
 use crate::registry::write::PushError;
 use crate::store::{Fetched, OCI_INDEX};
@@ -126,9 +127,12 @@ fn parse_index(
     if let Some(media_type) = &fetched.media_type
         && !media_type.starts_with(OCI_INDEX)
     {
-        return Err(bad(format!("it is `{media_type}`, not an OCI image index")));
+        return Err(bad(format!(
+            "it is `{}`, not an OCI image index",
+            clip(media_type, 200)
+        )));
     }
-    ImageIndex::from_reader(fetched.bytes.as_slice()).map_err(|e| bad(e.to_string()))
+    ImageIndex::from_reader(fetched.bytes.as_slice()).map_err(|e| bad(document_error(&e)))
 }
 
 impl From<PushError> for AttachError {

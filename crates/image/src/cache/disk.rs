@@ -6,14 +6,19 @@
 //! runs at the same time. A file's modification time is its last use (a
 //! hit touches it): eviction removes the least recently used first, under
 //! an exclusive lock on `<dir>/lock` so that two runs do not evict at once.
+//!
+//! Nothing is taken from a directory others may write (see `trust`), and
+//! no link in it is followed, when reading, listing or removing.
 
 use super::codec::{self, Rejected};
 use super::error::CacheError;
+use super::trust::{self, Refused};
 use crate::digest::is_sha256_digest;
 use crate::scan::LayerScan;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
 
@@ -34,6 +39,9 @@ pub(crate) struct Disk {
     unwritable: AtomicBool,
     /// Something was written: the size may need bringing back under the bound.
     wrote: AtomicBool,
+    /// Whether the directory is one only its owner may write, once it
+    /// exists (see [`Disk::trusted`]).
+    trusted: OnceLock<bool>,
 }
 
 impl Disk {
@@ -43,6 +51,35 @@ impl Disk {
             max_bytes,
             unwritable: AtomicBool::new(false),
             wrote: AtomicBool::new(false),
+            trusted: OnceLock::new(),
+        }
+    }
+
+    /// Whether entries may be taken from (and put in) the directory: not
+    /// when others may write it (they could plant an entry saying a layer
+    /// holds what it does not), which is said once. Settled once `layers`
+    /// exists; until then there is nothing to read, and a save asks again
+    /// after creating it.
+    fn trusted(&self) -> bool {
+        if let Some(&trusted) = self.trusted.get() {
+            return trusted;
+        }
+        match trust::distrust(&self.dir) {
+            Some(why) => {
+                if self.trusted.set(false).is_ok() {
+                    warn(&format!(
+                        "not using the layer cache in {}: {why}",
+                        self.dir.display()
+                    ));
+                }
+                false
+            }
+            None => {
+                if layers_dir(&self.dir).is_dir() {
+                    let _ = self.trusted.set(true);
+                }
+                true
+            }
         }
     }
 
@@ -50,21 +87,16 @@ impl Disk {
     /// entry is reported and left to be overwritten.
     pub fn load(&self, digest: &str) -> Option<LayerScan> {
         let path = entry_path(&self.dir, digest)?;
-        let mut file = File::open(&path).ok()?;
-        let size = file.metadata().ok()?.len();
-        let bytes = if size > MAX_ENTRY_BYTES {
-            Err(Rejected::Corrupt(format!(
-                "{size} bytes, more than an entry holds"
-            )))
-        } else {
-            let mut bytes = Vec::with_capacity(size as usize);
-            match file.read_to_end(&mut bytes) {
-                Ok(_) => Ok(bytes),
-                Err(e) => Err(Rejected::Corrupt(format!("cannot read it: {e}"))),
-            }
+        if !self.trusted() {
+            return None;
+        }
+        let bytes = match trust::open_entry(&path) {
+            Ok(file) => read_entry(file),
+            Err(Refused::Missing) => return None,
+            Err(Refused::Unusable(why)) => Err(Rejected::Corrupt(why)),
         };
-        match bytes.and_then(|bytes| codec::decode(digest, &bytes)) {
-            Ok(scan) => {
+        match bytes.and_then(|(file, bytes)| Ok((file, codec::decode(digest, &bytes)?))) {
+            Ok((file, scan)) => {
                 // Its last use, for eviction; a cache we cannot touch still serves.
                 let _ = file.set_modified(SystemTime::now());
                 Some(scan)
@@ -92,8 +124,22 @@ impl Disk {
         if bytes.len() as u64 > self.max_bytes {
             return;
         }
-        match write_atomically(&path, &bytes) {
-            Ok(()) => self.wrote.store(true, Ordering::Relaxed),
+        let parent = path.parent().expect("an entry is in layers/");
+        let written = create_private_dir(parent).and_then(|()| {
+            // Asked once the directory exists: it may have been made by
+            // someone else meanwhile.
+            if self.trusted() {
+                write_atomically(&path, &bytes).map(|()| true)
+            } else {
+                Ok(false)
+            }
+        });
+        match written {
+            Ok(wrote) => {
+                if wrote {
+                    self.wrote.store(true, Ordering::Relaxed);
+                }
+            }
             Err(e) => {
                 if !self.unwritable.swap(true, Ordering::Relaxed) {
                     warn(&format!(
@@ -108,11 +154,19 @@ impl Disk {
     /// After a read that wrote entries: evicts down to the bound, unless
     /// another run is evicting now.
     pub fn settle(&self) {
-        if !self.wrote.swap(false, Ordering::Relaxed) {
+        if !self.wrote.swap(false, Ordering::Relaxed) || !self.trusted() {
             return;
         }
-        let Ok(Some(_lock)) = lock(&self.dir, false) else {
-            return;
+        let _lock = match lock(&self.dir, false) {
+            Ok(Some(lock)) => lock,
+            Ok(None) => return,
+            Err(e) => {
+                warn(&format!(
+                    "cannot trim the layer cache in {}: {e}",
+                    self.dir.display()
+                ));
+                return;
+            }
         };
         if let Err(e) = evict(&self.dir, |entries| over_bound(entries, self.max_bytes)) {
             warn(&format!(
@@ -144,9 +198,33 @@ fn create_private_dir(dir: &Path) -> io::Result<()> {
     builder.create(dir)
 }
 
+/// The entry `file` holds (at most [`MAX_ENTRY_BYTES`] of it, whatever
+/// it claims), and the file to touch once it is found sound.
+fn read_entry(file: File) -> Result<(File, Vec<u8>), Rejected> {
+    let too_long = || {
+        Rejected::Corrupt(format!(
+            "more than the {MAX_ENTRY_BYTES} bytes an entry holds"
+        ))
+    };
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > MAX_ENTRY_BYTES {
+        return Err(too_long());
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    let mut capped = file.take(MAX_ENTRY_BYTES + 1);
+    capped
+        .read_to_end(&mut bytes)
+        .map_err(|e| Rejected::Corrupt(format!("cannot read it: {e}")))?;
+    if bytes.len() as u64 > MAX_ENTRY_BYTES {
+        return Err(too_long());
+    }
+    Ok((capped.into_inner(), bytes))
+}
+
+/// Writes `bytes` to `path` (in `layers/`, which exists) through a
+/// temporary file renamed into place.
 fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let parent = path.parent().expect("an entry is in layers/");
-    create_private_dir(parent)?;
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .tempfile_in(parent)?;
@@ -161,11 +239,7 @@ fn lock(dir: &Path, wait: bool) -> io::Result<Option<File>> {
     if !dir.is_dir() {
         return Ok(None);
     }
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join("lock"))?;
+    let file = trust::open_lock(&dir.join("lock"))?;
     if wait {
         file.lock()?;
     } else {
@@ -189,9 +263,18 @@ pub(crate) struct EntryFile {
 }
 
 /// Every entry (and temporary file) of the cache in `dir`; none when it
-/// does not exist. Other files are not the cache's and are left alone.
+/// does not exist. Other files are not the cache's and are left alone, as
+/// are links: a `layers` that is a symlink is an error, and a symlink in it
+/// is no entry.
 pub(crate) fn entries(dir: &Path) -> io::Result<Vec<EntryFile>> {
-    let listing = match fs::read_dir(layers_dir(dir)) {
+    let layers = layers_dir(dir);
+    if fs::symlink_metadata(&layers).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(io::Error::other(format!(
+            "{} is a symlink; relnotes follows no link inside its cache",
+            layers.display()
+        )));
+    }
+    let listing = match fs::read_dir(&layers) {
         Ok(listing) => listing,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e),
@@ -205,7 +288,8 @@ pub(crate) fn entries(dir: &Path) -> io::Result<Vec<EntryFile>> {
         if !temporary && !is_sha256_digest(&format!("sha256:{name}")) {
             continue;
         }
-        // A file removed meanwhile by another run is simply gone.
+        // A file removed meanwhile by another run is simply gone. (The
+        // entry's own metadata: a symlink is not followed.)
         let Ok(meta) = item.metadata() else { continue };
         if !meta.is_file() {
             continue;

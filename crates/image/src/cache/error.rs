@@ -30,4 +30,15 @@ pub enum CacheError {
         /// What went wrong.
         detail: String,
     },
+    /// A cache directory others may write, or with a link inside: not
+    /// used.
+    #[error(
+        "layer cache {}: {why}; relnotes does not use it\n  = hint: keep the cache in a directory only you can write (chmod 700, or remove it and let relnotes create it), or pass --cache-dir", path.display()
+    )]
+    Untrusted {
+        /// The cache directory.
+        path: PathBuf,
+        /// What is wrong with it (`… is writable by anyone …`).
+        why: String,
+    },
 }

@@ -11,14 +11,16 @@
 //!
 //! Nothing here is trusted: an entry names its layer and carries a
 //! checksum of its body; a damaged, truncated, foreign or outdated entry
-//! is read past (with a warning on stderr when damaged) and rebuilt. The
-//! cache never makes a read fail.
+//! is read past (with a warning on stderr when damaged) and rebuilt. A
+//! directory others may write is not used at all, and no link in it is
+//! followed (`trust`). The cache never makes a read fail.
 
 mod codec;
 mod disk;
 mod error;
 mod memo;
 mod settings;
+mod trust;
 
 use codec::FORMAT_VERSION;
 pub use error::CacheError;
@@ -138,6 +140,7 @@ pub struct CacheInfo {
 
 /// The entries of the cache in `dir` (none when it does not exist).
 pub fn info(dir: &Path, max_bytes: u64) -> Result<CacheInfo, CacheError> {
+    refuse_untrusted(dir)?;
     let listed = disk::entries(dir).map_err(|e| CacheError::Io {
         path: dir.to_path_buf(),
         detail: e.to_string(),
@@ -167,12 +170,25 @@ pub struct Cleaned {
 /// Removes every entry of the cache in `dir`, or those not used for
 /// `older_than`.
 pub fn clean(dir: &Path, older_than: Option<Duration>) -> Result<Cleaned, CacheError> {
+    refuse_untrusted(dir)?;
     let (entries, bytes) = disk::clean(dir, older_than)?;
     Ok(Cleaned {
         dir: dir.to_path_buf(),
         entries,
         bytes,
     })
+}
+
+/// A directory others may write is not managed either: what it holds is
+/// not known to be the cache's.
+fn refuse_untrusted(dir: &Path) -> Result<(), CacheError> {
+    match trust::distrust(dir) {
+        Some(why) => Err(CacheError::Untrusted {
+            path: dir.to_path_buf(),
+            why,
+        }),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

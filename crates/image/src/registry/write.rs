@@ -3,8 +3,13 @@
 //! manifests by digest or tag, the referrers API, and manifests that may
 //! be absent (the referrers tag). Authentication is the reader's; a bearer
 //! token is asked for with `push` in its scope.
+//!
+//! Credentials go to the registry's own origin (scheme, host, port) only:
+//! an upload location elsewhere gets the blob without them, as Docker and
+//! containerd do, and one that would downgrade HTTPS to plain HTTP or
+//! carries user info is refused.
 
-use super::{QUOTED, Registry, describe, error_detail};
+use super::{QUOTED, Registry, check_named_url, describe, error_detail};
 use crate::InspectError;
 use crate::auth;
 use crate::error::clip;
@@ -12,7 +17,7 @@ use crate::retry::send_with_retries;
 use crate::store::Fetched;
 use reqwest::blocking::Response;
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, LOCATION, WWW_AUTHENTICATE};
-use reqwest::{Method, StatusCode};
+use reqwest::{Method, StatusCode, Url};
 
 /// The answer of a registry to a push that did not go through.
 #[derive(Debug, thiserror::Error)]
@@ -81,7 +86,11 @@ impl Registry {
             return Ok(None);
         }
         let response = self.success(Method::GET, &url, response)?;
-        Ok(Some(self.document(tag_or_digest, response)?))
+        Ok(Some(self.document(
+            tag_or_digest,
+            "the manifest",
+            response,
+        )?))
     }
 
     /// `GET /v2/<name>/referrers/<digest>`: the index of referrers, or
@@ -103,7 +112,11 @@ impl Registry {
             // Something answered 200 on that path that is not the API.
             return Ok(None);
         }
-        Ok(Some(self.document(digest, response)?))
+        Ok(Some(self.document(
+            digest,
+            "the referrers list",
+            response,
+        )?))
     }
 
     /// Uploads a blob unless the registry has it already.
@@ -128,14 +141,12 @@ impl Registry {
                 request: format!("POST {start}"),
                 answer: format!("{}, naming no upload location", response.status()),
             })?;
-        // The location may be relative to the registry, and may carry a query.
-        let mut upload = reqwest::Url::parse(&start)
-            .and_then(|base| base.join(location))
-            .map_err(|e| PushError::Failed {
+        let (mut upload, own_origin) =
+            upload_target(&self.base, &start, location).map_err(|why| PushError::Failed {
                 registry: self.registry.clone(),
                 request: format!("POST {start}"),
                 answer: format!(
-                    "{} with upload location `{}`, not a URL: {e}",
+                    "{} with upload location `{}`, which {why}",
                     response.status(),
                     clip(location, QUOTED)
                 ),
@@ -143,7 +154,21 @@ impl Registry {
         upload.query_pairs_mut().append_pair("digest", digest);
         let upload = upload.to_string();
         let octets = Some("application/octet-stream");
-        let response = self.send(Method::PUT, &upload, None, octets, Some(bytes))?;
+        let response = if own_origin {
+            self.send(Method::PUT, &upload, None, octets, Some(bytes))?
+        } else {
+            // Another host: the blob goes, the registry's credentials do not.
+            let request = self
+                .client
+                .put(&upload)
+                .timeout(self.timeout)
+                .header(CONTENT_TYPE, "application/octet-stream")
+                .body(bytes.to_vec());
+            send_with_retries(request).map_err(|e| InspectError::Network {
+                registry: self.registry.clone(),
+                detail: describe(&e),
+            })?
+        };
         self.success(Method::PUT, &upload, response)?;
         Ok(())
     }
@@ -185,8 +210,8 @@ impl Registry {
         if status.is_success() {
             return Ok(response);
         }
-        let answer = format!("{status}: {}", error_detail(response));
-        let request = format!("{method} {url}");
+        let answer = format!("{status}: {}", error_detail(response, self.timeout));
+        let request = format!("{method} {}", clip(url, QUOTED));
         if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
             return Err(PushError::Refused {
                 registry: self.registry.clone(),
@@ -220,7 +245,11 @@ impl Registry {
     ) -> Result<Response, PushError> {
         let mut retried = false;
         loop {
-            let mut request = self.client.request(method.clone(), url);
+            // Every answer here is small: all of it within the timeout.
+            let mut request = self
+                .client
+                .request(method.clone(), url)
+                .timeout(self.timeout);
             if let Some(accept) = accept {
                 request = request.header(ACCEPT, accept);
             }
@@ -261,5 +290,76 @@ impl Registry {
             retried = true;
             self.authenticate(&challenge)?;
         }
+    }
+}
+
+/// Where an upload `location` (as a `POST` to `start` answered it; it may
+/// be relative, and carry a query) sends the blob, and whether that is the
+/// registry's own origin (`base`), the one place its credentials go. `Err`
+/// says why relnotes does not send the blob there: not an http(s) URL,
+/// user info in it, or plain HTTP for a registry reached over HTTPS.
+fn upload_target(base: &str, start: &str, location: &str) -> Result<(Url, bool), String> {
+    let upload = Url::parse(start)
+        .and_then(|start| start.join(location))
+        .map_err(|e| format!("is not a URL: {e}"))?;
+    check_named_url(&upload)?;
+    let base = Url::parse(base).map_err(|e| format!("cannot be compared: {e}"))?;
+    if base.scheme() == "https" && upload.scheme() == "http" {
+        return Err("is plain HTTP, the registry HTTPS; relnotes does not downgrade".into());
+    }
+    let own_origin = upload.origin() == base.origin();
+    Ok((upload, own_origin))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upload_target;
+
+    #[test]
+    fn credentials_go_to_the_registrys_own_origin_only() {
+        let base = "https://registry.example.com";
+        let start = "https://registry.example.com/v2/team/x/blobs/uploads/";
+        let target = |location| upload_target(base, start, location);
+        let (url, own) = target("/v2/team/x/blobs/uploads/u1?_state=s").unwrap();
+        assert_eq!(
+            url.as_str(),
+            "https://registry.example.com/v2/team/x/blobs/uploads/u1?_state=s"
+        );
+        assert!(own);
+        assert!(target("https://registry.example.com:443/up/u1").unwrap().1);
+        for elsewhere in [
+            "https://storage.example.com/up/u1",
+            "https://registry.example.com:8443/up/u1",
+            "https://registry.example.com.evil.test/up/u1",
+        ] {
+            let (_, own) = target(elsewhere).unwrap();
+            assert!(!own, "{elsewhere}");
+        }
+        for (refused, why) in [
+            ("http://registry.example.com/up/u1", "plain HTTP"),
+            ("http://storage.example.com/up/u1", "plain HTTP"),
+            ("https://bob:x@registry.example.com/up/u1", "user info"),
+            ("https://bob@storage.example.com/up/u1", "user info"),
+            ("file:///etc/passwd", "not an http(s) URL"),
+            ("http://[::1", "not a URL"),
+        ] {
+            let err = target(refused).unwrap_err();
+            assert!(err.contains(why), "{refused}: {err}");
+        }
+        // A plain-HTTP registry (a loopback one, or --insecure) may move
+        // the upload to HTTPS; on another origin, without credentials.
+        let plain = "http://127.0.0.1:5000";
+        let start = "http://127.0.0.1:5000/v2/x/blobs/uploads/";
+        assert!(
+            !upload_target(plain, start, "https://127.0.0.1:5000/u")
+                .unwrap()
+                .1
+        );
+        assert!(
+            !upload_target(plain, start, "http://127.0.0.1:5001/u")
+                .unwrap()
+                .1
+        );
+        assert!(upload_target(plain, start, "/u").unwrap().1);
     }
 }
