@@ -88,7 +88,8 @@ pub fn generation() -> u64 {
 
 /// Lays `given` (a project's `locales/<lang>.toml`) over the built-in
 /// labels of `lang`, or over English when there are none; returns the
-/// keys `given` lacks that fall back to English, in the English order.
+/// keys `given` lacks that fall back to English, in the English order
+/// (a new language's `language_name` falls back to its tag instead).
 /// Keys English lacks are the caller's to refuse.
 pub fn install(lang: Lang, given: &Table) -> Vec<String> {
     let english = &built_in()[&Lang::EN];
@@ -101,6 +102,10 @@ pub fn install(lang: Lang, given: &Table) -> Vec<String> {
         .cloned()
         .collect();
     let mut table = base.clone();
+    if !built_in().contains_key(&lang) {
+        // A language is never named "English" for want of its own name.
+        table.insert("language_name".into(), lang.code().into());
+    }
     for (key, text) in given {
         if let Some(slot) = table.get_mut(key) {
             slot.clone_from(text);
@@ -298,6 +303,7 @@ mod tests {
         assert!(!missing.contains(&"features".to_string()));
         assert_eq!(label("features", id), Some("Fitur utama"));
         assert_eq!(label("known_issues", id), Some("Known issues"));
+        assert_eq!(label("language_name", id), Some("id"));
         let printed = to_toml(id);
         assert!(
             printed.contains("features = \"Fitur utama\"\n"),
