@@ -253,3 +253,157 @@ fn a_record_in_a_language_the_project_lacks_is_refused() {
         "{stderr}"
     );
 }
+
+/// A project of the repository's relnotes.toml in `first` and English, no
+/// records yet.
+fn empty_project_in(first: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(root().join("relnotes.toml")).unwrap();
+    let languages = format!("languages = [\"{first}\", \"en\"]");
+    let text = text
+        .replace("languages = [\"zh\", \"en\"]", &languages)
+        .replace(
+            "\nzh = \"training-nv-pytorch\"",
+            &format!("\n\"{first}\" = \"training-nv-pytorch\""),
+        );
+    assert!(text.contains(&languages) && text.contains(&format!("\"{first}\" = ")));
+    fs::write(dir.path().join("relnotes.toml"), text).unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+/// What import read from a page: the language its texts are stored under,
+/// its components (`name=version`, sorted), the driver's CUDA and minimum
+/// and data-center branches, and its features and known issues in `lang`.
+fn imported(dir: &Path, version: &str, lang: &str) -> (Vec<String>, String, Vec<String>) {
+    let ws = model::record::Workspace::open(dir).unwrap();
+    let release = ws.load(version, false).unwrap().release;
+    let lang: model::record::Lang = lang.parse().unwrap();
+    let views = release.resolve(&ws.project);
+    assert_eq!(views.len(), 1, "one architecture");
+    let mut components: Vec<String> = views[0]
+        .components
+        .iter()
+        .map(|c| format!("{}={}", c.name, c.version))
+        .collect();
+    components.sort();
+    let d = release.driver.as_ref().expect("a driver requirement");
+    let driver = format!(
+        "cuda {:?} min {:?} datacenter {:?}",
+        d.cuda.as_deref(),
+        d.min.as_deref(),
+        d.datacenter
+            .iter()
+            .map(|b| format!("{}>={}", b.branch, b.min))
+            .collect::<Vec<_>>()
+    );
+    let texts = release
+        .features
+        .iter()
+        .chain(&release.known_issues)
+        .map(|t| t.side(lang).to_string())
+        .collect();
+    (components, driver, texts)
+}
+
+const COMPONENTS_25_09: [&str; 8] = [
+    "CUDA=12.8",
+    "Python=3.12.7+gc",
+    "Ubuntu=24.04",
+    "deepspeed=0.16.9+ali",
+    "flash_attn=2.8.3",
+    "torch=2.8.0.9+nv25.3",
+    "transformers=4.56.1+ali",
+    "vllm=0.10.2",
+];
+
+#[test]
+fn a_traditional_chinese_page_imports_under_zh_hant() {
+    let dir = empty_project_in("zh-Hant");
+    let page = root().join("tests/fixtures/import/training-nv-pytorch-25.09.zh-Hant.txt");
+    let (code, _, stderr) = run(dir.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let record = fs::read_to_string(dir.path().join("releases/25.09.toml")).unwrap();
+    assert!(record.contains("zh-Hant = \"vLLM升級至0.10.2"), "{record}");
+    assert!(
+        !record.contains("\nzh = ") && !record.contains("{ zh = "),
+        "{record}"
+    );
+    let (components, driver, texts) = imported(dir.path(), "25.09", "zh-Hant");
+    assert_eq!(components, COMPONENTS_25_09);
+    assert_eq!(
+        driver,
+        "cuda Some(\"12.8.0\") min Some(\"575\") datacenter [\"R470>=470.57\", \"R525>=525.85\", \"R535>=535.86\", \"R545>=545.23\"]"
+    );
+    assert_eq!(texts[0], "vLLM升級至0.10.2，合併對應社群功能。");
+    assert!(texts.last().unwrap().starts_with("映像升級pytorch 2.8後"));
+
+    // A project of `zh` (Simplified) only refuses the page, naming its languages.
+    let simplified = empty_project_in("zh");
+    let (code, _, stderr) = run(simplified.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("zh-Hant") && stderr.contains("`zh`, `en`"),
+        "{stderr}"
+    );
+    assert!(!simplified.path().join("releases/25.09.toml").exists());
+    // …unless told: `--lang zh` stores it as the project's Chinese.
+    let (code, _, stderr) = run(
+        simplified.path(),
+        &["import", page.to_str().unwrap(), "--lang", "zh"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (components, _, texts) = imported(simplified.path(), "25.09", "zh");
+    assert_eq!(components, COMPONENTS_25_09);
+    assert_eq!(texts[0], "vLLM升級至0.10.2，合併對應社群功能。");
+
+    // A project that names Taiwan's Chinese `zh-TW` gets the page there.
+    let taiwan = empty_project_in("zh-TW");
+    fs::create_dir(taiwan.path().join("locales")).unwrap();
+    fs::copy(
+        root().join("data/labels/zh-Hant.toml"),
+        taiwan.path().join("locales/zh-TW.toml"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(taiwan.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let (components, _, texts) = imported(taiwan.path(), "25.09", "zh-TW");
+    assert_eq!(components, COMPONENTS_25_09);
+    assert_eq!(texts[0], "vLLM升級至0.10.2，合併對應社群功能。");
+}
+
+#[test]
+fn a_japanese_page_imports_under_ja() {
+    let dir = empty_project_in("ja");
+    let page = root().join("tests/fixtures/import/training-nv-pytorch-25.09.ja.txt");
+    let (code, _, stderr) = run(dir.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let (components, driver, texts) = imported(dir.path(), "25.09", "ja");
+    assert_eq!(components, COMPONENTS_25_09);
+    assert_eq!(
+        driver,
+        "cuda Some(\"12.8.0\") min Some(\"575\") datacenter [\"R470>=470.57\", \"R525>=525.85\", \"R535>=535.86\", \"R545>=545.23\"]"
+    );
+    assert_eq!(
+        texts[..2],
+        [
+            "vLLMを0.10.2にアップグレードし、対応するコミュニティの機能を取り込みました。",
+            "L20Aインスタンスタイプをサポートしました。"
+        ]
+    );
+    assert!(
+        texts
+            .last()
+            .unwrap()
+            .starts_with("pytorch 2.8へのアップグレード後")
+    );
+
+    // The repository's own project (`zh`, `en`) refuses it, naming its languages.
+    let other = empty_project_in("zh");
+    let (code, _, stderr) = run(other.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("`ja`") && stderr.contains("`zh`, `en`"),
+        "{stderr}"
+    );
+}

@@ -243,10 +243,11 @@ fn import_one(
             version,
         });
     }
-    let lang = req
-        .lang
-        .unwrap_or_else(|| stated::lang(page.lines.iter().map(|(_, l)| l.as_str())));
     let langs = workspace.languages();
+    let lang = req.lang.unwrap_or_else(|| {
+        let detected = stated::lang(page.lines.iter().map(|(_, l)| l.as_str()));
+        stated::in_project(detected, &langs)
+    });
     if !langs.contains(&lang) {
         return Err(ImportError::Language {
             path: page_path.to_path_buf(),
@@ -451,6 +452,19 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
         &workspace.root.join(model::record::load::PROJECT_FILE),
     )?;
     fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
+    // The labels of a language the project adds itself, which opening the
+    // copy needs.
+    let locales = model::record::load::LOCALES_DIR;
+    for lang in workspace.languages() {
+        let file = Path::new(locales).join(format!("{lang}.toml"));
+        let labels = match model::project_file::read(&workspace.root, &workspace.root.join(&file)) {
+            Ok(labels) => labels,
+            Err(e) if e.is_not_found() => continue,
+            Err(e) => return Err(e.into()),
+        };
+        fs::create_dir_all(dir.join(locales)).map_err(io)?;
+        fs::write(dir.join(file), labels).map_err(io)?;
+    }
     let scratch = Workspace::open(dir)?;
     output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
     // The loader reads it back: one copy at a time.

@@ -4,6 +4,8 @@
 use crate::words::{self, VersionWords};
 use model::record::Lang;
 use regex::Regex;
+use serde::Deserialize;
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
@@ -81,19 +83,113 @@ fn first(re: &Regex, text: &str) -> Option<String> {
     re.captures(text).map(|c| c[1].to_string())
 }
 
-/// `zh` when the lines of a text are written in Chinese characters, else
-/// `en`.
+/// The language the lines of a text are written in: `ja` when its Chinese
+/// characters come with kana, `zh-Hant` or `zh` when they are Chinese (by
+/// the characters only one script writes, `data/chinese-scripts.toml`),
+/// else `en`.
 pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
-    let (mut han, mut letters) = (0, 0);
+    let scripts = chinese_scripts();
+    let (mut han, mut kana, mut letters) = (0, 0, 0);
+    let (mut traditional, mut simplified) = (0, 0);
     for c in lines.into_iter().flat_map(str::chars) {
         han += usize::from(matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF));
+        // Hiragana, katakana and the half-width katakana.
+        kana += usize::from(matches!(c as u32, 0x3041..=0x30FF | 0xFF66..=0xFF9F));
         letters += usize::from(c.is_alphabetic());
+        traditional += usize::from(scripts.traditional.contains(&c));
+        simplified += usize::from(scripts.simplified.contains(&c));
     }
-    if han >= 10 || (han > 0 && han * 5 >= letters) {
-        Lang::ZH
-    } else {
+    let cjk = han + kana;
+    if !(cjk >= 10 || (cjk > 0 && cjk * 5 >= letters)) {
         Lang::EN
+    } else if kana * 10 >= cjk {
+        // Japanese writes a kana in every few characters; a Chinese page
+        // quoting a Japanese name stays far below a tenth.
+        tag("ja")
+    } else if traditional > simplified {
+        tag("zh-Hant")
+    } else {
+        Lang::ZH
     }
+}
+
+fn tag(tag: &str) -> Lang {
+    tag.parse().expect("a valid built-in tag")
+}
+
+/// The characters of `data/chinese-scripts.toml`, by side.
+struct ChineseScripts {
+    traditional: HashSet<char>,
+    simplified: HashSet<char>,
+}
+
+fn chinese_scripts() -> &'static ChineseScripts {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct File {
+        pairs: Vec<String>,
+    }
+    static SCRIPTS: LazyLock<ChineseScripts> = LazyLock::new(|| {
+        // Embedded and checked by the tests: a broken file is a bug of this
+        // build, not something a user can cause.
+        let file: File = toml::from_str(include_str!("../../../data/chinese-scripts.toml"))
+            .unwrap_or_else(|e| panic!("data/chinese-scripts.toml: {e}"));
+        let mut scripts = ChineseScripts {
+            traditional: HashSet::new(),
+            simplified: HashSet::new(),
+        };
+        for pair in &file.pairs {
+            let mut chars = pair.chars();
+            if let (Some(t), Some(s), None) = (chars.next(), chars.next(), chars.next()) {
+                scripts.traditional.insert(t);
+                scripts.simplified.insert(s);
+            } else {
+                panic!("data/chinese-scripts.toml: `{pair}` is not two characters");
+            }
+        }
+        scripts
+    });
+    &SCRIPTS
+}
+
+/// What a tag names, as far as reading a page goes: its language and, for
+/// Chinese, whether it is written in Traditional characters (`zh-Hant`,
+/// `zh-TW`, `zh-HK`, `zh-MO`) or Simplified ones (`zh`, `zh-Hans`, `zh-CN`).
+fn reading(lang: Lang) -> (String, bool) {
+    let mut subtags = lang.code().split('-');
+    let primary = subtags.next().unwrap_or_default().to_ascii_lowercase();
+    let mut traditional = false;
+    for subtag in subtags {
+        match subtag.to_ascii_lowercase().as_str() {
+            "hant" | "tw" | "hk" | "mo" => traditional = true,
+            // A script names the writing whatever the region.
+            "hans" => {
+                traditional = false;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let traditional = primary == "zh" && traditional;
+    (primary, traditional)
+}
+
+/// Whether `a` and `b` are read alike: the same language, and for Chinese
+/// the same script (`zh-TW` as `zh-Hant`, `zh-CN` as `zh`).
+pub(crate) fn read_alike(a: Lang, b: Lang) -> bool {
+    reading(a) == reading(b)
+}
+
+/// The tag of `langs` a page detected as `detected` is stored under: the
+/// same tag, else the first read alike (a Traditional page in a project of
+/// `zh-TW`); `detected` itself when the project has none.
+pub(crate) fn in_project(detected: Lang, langs: &[Lang]) -> Lang {
+    langs
+        .iter()
+        .copied()
+        .find(|&l| l == detected)
+        .or_else(|| langs.iter().copied().find(|&l| read_alike(l, detected)))
+        .unwrap_or(detected)
 }
 
 #[cfg(test)]
@@ -143,5 +239,65 @@ mod tests {
         );
         assert_eq!(lang(["PyTorch Release 20.02"]), Lang::EN);
         assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
+        assert_eq!(
+            lang(["本文說明training-nv-pytorch 25.09版本資訊。"]),
+            tag("zh-Hant")
+        );
+        assert_eq!(
+            lang(["本版本基於CUDA 12.8.0，需要NVIDIA驅動程式版本575或更新版本。"]),
+            tag("zh-Hant")
+        );
+        assert_eq!(
+            lang(["本版本基于CUDA 12.8.0，需要NVIDIA驱动程序版本575或更高版本。"]),
+            Lang::ZH
+        );
+        // No character of the list: Simplified, as before.
+        assert_eq!(lang(["主要特性"]), Lang::ZH);
+        assert_eq!(
+            lang([
+                "このドキュメントでは、training-nv-pytorch 25.09のリリースノートについて説明します。"
+            ]),
+            tag("ja")
+        );
+        // A Japanese product name in a Chinese page keeps it Chinese.
+        assert_eq!(
+            lang([
+                "本版本支持ソニー的相机，需要NVIDIA驱动程序版本575或更高版本，请升级驱动程序后使用。"
+            ]),
+            Lang::ZH
+        );
+    }
+
+    #[test]
+    fn every_pair_tells_the_scripts_apart() {
+        let scripts = chinese_scripts();
+        assert!(scripts.traditional.len() >= 40);
+        assert_eq!(scripts.traditional.len(), scripts.simplified.len());
+        assert!(scripts.traditional.is_disjoint(&scripts.simplified));
+    }
+
+    #[test]
+    fn a_detected_language_goes_to_the_projects_tag() {
+        let tags = |list: &[&str]| list.iter().map(|t| tag(t)).collect::<Vec<_>>();
+        let hant = tag("zh-Hant");
+        assert_eq!(in_project(hant, &tags(&["zh-Hant", "en"])), hant);
+        assert_eq!(
+            in_project(hant, &tags(&["zh", "zh-TW", "en"])),
+            tag("zh-TW")
+        );
+        assert_eq!(in_project(hant, &tags(&["zh-HK"])), tag("zh-HK"));
+        assert_eq!(
+            in_project(Lang::ZH, &tags(&["zh-TW", "zh-CN"])),
+            tag("zh-CN")
+        );
+        assert_eq!(
+            in_project(Lang::ZH, &tags(&["zh-Hant", "zh-Hans"])),
+            tag("zh-Hans")
+        );
+        assert_eq!(in_project(tag("ja"), &tags(&["ja-JP", "en"])), tag("ja-JP"));
+        // Not in the project: the detected tag, which import refuses.
+        assert_eq!(in_project(hant, &tags(&["zh", "en"])), hant);
+        assert_eq!(in_project(tag("ja"), &tags(&["zh", "en"])), tag("ja"));
+        assert!(!read_alike(tag("zh-Hans-TW"), hant));
     }
 }

@@ -38,17 +38,28 @@ pub(crate) struct Component {
     pub aliases: Vec<String>,
 }
 
-/// The built-in files, in the order their words are tried.
-const FILES: [(Lang, &str, &str); 2] = [
+/// The built-in files, by their language's tag, in the order their words
+/// are tried.
+const FILES: [(&str, &str, &str); 4] = [
     (
-        Lang::EN,
+        "en",
         "data/words/en.toml",
         include_str!("../../../data/words/en.toml"),
     ),
     (
-        Lang::ZH,
+        "zh",
         "data/words/zh.toml",
         include_str!("../../../data/words/zh.toml"),
+    ),
+    (
+        "zh-Hant",
+        "data/words/zh-Hant.toml",
+        include_str!("../../../data/words/zh-Hant.toml"),
+    ),
+    (
+        "ja",
+        "data/words/ja.toml",
+        include_str!("../../../data/words/ja.toml"),
     ),
 ];
 
@@ -249,21 +260,26 @@ pub(crate) fn all() -> &'static [(Lang, Words)] {
     ALL.get_or_init(|| {
         FILES
             .iter()
-            .map(|(lang, path, text)| {
+            .map(|(tag, path, text)| {
                 // Embedded and checked by the tests: a broken file is a bug
                 // of this build, not something a user can cause.
+                let lang = tag.parse().unwrap_or_else(|e| panic!("{path}: {e}"));
                 let words = toml::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
-                (*lang, words)
+                (lang, words)
             })
             .collect()
     })
 }
 
-/// The words of `lang`; English's for a language without a words file.
+/// The words of `lang`, else of a language read alike (`zh-TW`'s are
+/// `zh-Hant`'s, `ja-JP`'s `ja`'s); English's for a language without a
+/// words file.
 pub(crate) fn of(lang: Lang) -> &'static Words {
-    let find = |lang| all().iter().find(|(l, _)| *l == lang).map(|(_, w)| w);
-    find(lang)
-        .or_else(|| find(Lang::EN))
+    let find =
+        |alike: fn(Lang, Lang) -> bool| all().iter().find(|(l, _)| alike(*l, lang)).map(|(_, w)| w);
+    find(|l, lang| l == lang)
+        .or_else(|| find(crate::stated::read_alike))
+        .or_else(|| find(|l, _| l == Lang::EN))
         .expect("English has a words file")
 }
 
@@ -279,8 +295,12 @@ mod tests {
 
     #[test]
     fn every_file_parses_with_every_language() {
-        for lang in [Lang::ZH, Lang::EN] {
-            let _ = of(lang);
+        for (tag, _, _) in FILES {
+            let lang: Lang = tag.parse().unwrap();
+            assert!(std::ptr::eq(
+                of(lang),
+                &all().iter().find(|(l, _)| *l == lang).unwrap().1
+            ));
         }
         assert_eq!(all().len(), FILES.len());
     }
