@@ -1,7 +1,7 @@
 //! What a page says about itself: the release version it describes and its
 //! language.
 
-use crate::words::{self, VersionWords};
+use crate::words::{self, VersionWords, read_alike};
 use model::record::Lang;
 use regex::Regex;
 use serde::Deserialize;
@@ -150,34 +150,6 @@ fn chinese_scripts() -> &'static ChineseScripts {
         scripts
     });
     &SCRIPTS
-}
-
-/// What a tag names, as far as reading a page goes: its language and, for
-/// Chinese, whether it is written in Traditional characters (`zh-Hant`,
-/// `zh-TW`, `zh-HK`, `zh-MO`) or Simplified ones (`zh`, `zh-Hans`, `zh-CN`).
-fn reading(lang: Lang) -> (String, bool) {
-    let mut subtags = lang.code().split('-');
-    let primary = subtags.next().unwrap_or_default().to_ascii_lowercase();
-    let mut traditional = false;
-    for subtag in subtags {
-        match subtag.to_ascii_lowercase().as_str() {
-            "hant" | "tw" | "hk" | "mo" => traditional = true,
-            // A script names the writing whatever the region.
-            "hans" => {
-                traditional = false;
-                break;
-            }
-            _ => {}
-        }
-    }
-    let traditional = primary == "zh" && traditional;
-    (primary, traditional)
-}
-
-/// Whether `a` and `b` are read alike: the same language, and for Chinese
-/// the same script (`zh-TW` as `zh-Hant`, `zh-CN` as `zh`).
-pub(crate) fn read_alike(a: Lang, b: Lang) -> bool {
-    reading(a) == reading(b)
 }
 
 /// The tag of `langs` a page detected as `detected` is stored under: the

@@ -278,9 +278,37 @@ pub(crate) fn of(lang: Lang) -> &'static Words {
     let find =
         |alike: fn(Lang, Lang) -> bool| all().iter().find(|(l, _)| alike(*l, lang)).map(|(_, w)| w);
     find(|l, lang| l == lang)
-        .or_else(|| find(crate::stated::read_alike))
+        .or_else(|| find(read_alike))
         .or_else(|| find(|l, _| l == Lang::EN))
         .expect("English has a words file")
+}
+
+/// What a tag names, as far as reading a page goes: its language and, for
+/// Chinese, whether it is written in Traditional characters (`zh-Hant`,
+/// `zh-TW`, `zh-HK`, `zh-MO`) or Simplified ones (`zh`, `zh-Hans`, `zh-CN`).
+fn reading(lang: Lang) -> (String, bool) {
+    let mut subtags = lang.code().split('-');
+    let primary = subtags.next().unwrap_or_default().to_ascii_lowercase();
+    let mut traditional = false;
+    for subtag in subtags {
+        match subtag.to_ascii_lowercase().as_str() {
+            "hant" | "tw" | "hk" | "mo" => traditional = true,
+            // A script names the writing whatever the region.
+            "hans" => {
+                traditional = false;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let traditional = primary == "zh" && traditional;
+    (primary, traditional)
+}
+
+/// Whether `a` and `b` are read alike: the same language, and for Chinese
+/// the same script (`zh-TW` as `zh-Hant`, `zh-CN` as `zh`).
+pub(crate) fn read_alike(a: Lang, b: Lang) -> bool {
+    reading(a) == reading(b)
 }
 
 /// Every language's words.
