@@ -407,3 +407,40 @@ fn a_japanese_page_imports_under_ja() {
         "{stderr}"
     );
 }
+
+/// NVIDIA's PyTorch 22.12 release notes as published in Traditional
+/// Chinese: the script is detected, the texts go under `zh-Hant`, and the
+/// driver requirement and the components are read.
+#[test]
+fn a_published_traditional_chinese_ngc_page_imports_under_zh_hant() {
+    let dir = empty_project_in("zh-Hant");
+    let page = root().join("tests/fixtures/import/nvidia-pytorch-container-22.12.zh-Hant.txt");
+    let (code, _, stderr) = run(dir.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let (components, driver, _) = imported(dir.path(), "22.12", "zh-Hant");
+    assert_eq!(
+        driver,
+        // The driver section states no CUDA it is based on; CUDA 11.8.0 is
+        // among the components.
+        "cuda None min Some(\"520\") datacenter \
+         [\"R450>=450.51\", \"R470>=470.57\", \"R510>=510.47\", \"R515>=515.65\"]"
+    );
+    for expected in [
+        "cuDNN=8.7.0.84",
+        "NCCL=2.15.5",
+        "TensorRT=8.5.1",
+        "DALI=1.20.0",
+        "Ubuntu=20.04",
+        "CUDA=11.8.0",
+    ] {
+        assert!(
+            components.iter().any(|c| c == expected),
+            "{expected}: {components:?}"
+        );
+    }
+    let record = fs::read_to_string(dir.path().join("releases/22.12.toml")).unwrap();
+    assert!(
+        record.contains("zh-Hant = ") && !record.contains("\nzh = "),
+        "{record}"
+    );
+}
