@@ -79,16 +79,16 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
 
 /// Reads the page's parts; `product` names the title.
 pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
-    let title = |lang| {
-        model::labels::fill(
-            "record_title",
-            lang,
-            &[("product", product), ("version", version)],
-        )
-    };
+    // The page's language only: import titles the record in every language
+    // of the project.
+    let title = model::labels::fill(
+        "record_title",
+        lang,
+        &[("product", product), ("version", version)],
+    );
     let mut draft = Draft {
         version: version.to_string(),
-        title: Text::new(title(Lang::ZH), title(Lang::EN)),
+        title: Text::one(lang, title),
         ..Draft::default()
     };
     let mut warnings = Vec::new();
