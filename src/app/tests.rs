@@ -47,7 +47,7 @@ fn every_language_of_a_page_needs_a_directory() {
 fn list_pads_every_column_but_the_title() {
     let summary = |version: &str, cuda: Option<&str>, title: &str| ReleaseSummary {
         version: version.into(),
-        title: Text::new("", title),
+        title: Text::one(Lang::EN, title),
         archs: vec!["amd64".into()],
         cuda: cuda.map(String::from),
         driver_min: None,

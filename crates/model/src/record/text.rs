@@ -113,14 +113,6 @@ impl JsonSchema for Lang {
 pub struct Text(IndexMap<Lang, String>);
 
 impl Text {
-    /// A text of the Simplified Chinese side `zh` and the English side `en`.
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
-        Text(IndexMap::from([
-            (Lang::ZH, zh.into()),
-            (Lang::EN, en.into()),
-        ]))
-    }
-
     /// A text in `lang` only.
     pub fn one(lang: Lang, text: impl Into<String>) -> Text {
         Text(IndexMap::from([(lang, text.into())]))
@@ -266,7 +258,7 @@ mod tests {
     fn a_missing_side_falls_back_to_english_then_the_first() {
         let text: Text = toml::from_str("zh = \"甲\"\nen = \"\"").unwrap();
         assert_eq!(text.get(Lang::EN), "甲");
-        let text = Text::new("", "A");
+        let text = Text::from_pairs([(Lang::ZH, String::new()), (Lang::EN, "A".into())]);
         assert_eq!(text.get(Lang::ZH), "A");
         assert_eq!(text.get("ja".parse().unwrap()), "A");
         assert_eq!(text.missing(&[Lang::ZH, Lang::EN]), [Lang::ZH]);
@@ -282,6 +274,7 @@ mod tests {
         );
         assert!(toml::from_str::<Text>("en = \"A\"\nEN = \"B\"").is_err());
         assert!(toml::from_str::<Text>("klingon = \"A\"").is_err());
-        assert_eq!(Text::one(Lang::EN, "A"), Text::new("", "A"));
+        let with_empty_zh = Text::from_pairs([(Lang::ZH, String::new()), (Lang::EN, "A".into())]);
+        assert_eq!(Text::one(Lang::EN, "A"), with_empty_zh);
     }
 }
