@@ -50,30 +50,11 @@ impl Ecosystem {
         }
     }
 
-    /// The ecosystem a component gets when the catalog does not name one.
+    /// The ecosystem a component gets when the catalog does not name one
+    /// (`data/components.toml`, else by the look of its name:
+    /// [`crate::components::default_ecosystem`]).
     pub fn default_for(name: &str) -> Ecosystem {
-        const OS: &[&str] = &[
-            "ubuntu",
-            "debian",
-            "centos",
-            "rocky",
-            "almalinux",
-            "alinux",
-            "alpine",
-            "rhel",
-            "anolis",
-        ];
-        const GENERIC: &[&str] = &["python", "cudnn", "nccl", "driver"];
-        let is = |names: &[&str]| names.iter().any(|n| n.eq_ignore_ascii_case(name));
-        if is(OS) {
-            Ecosystem::Os
-        } else if name.eq_ignore_ascii_case("cuda") {
-            Ecosystem::Cuda
-        } else if is(GENERIC) {
-            Ecosystem::Generic
-        } else {
-            Ecosystem::Pypi
-        }
+        crate::components::default_ecosystem(name)
     }
 
     /// The key two spellings of one component share (PEP 503 for pypi).
@@ -458,7 +439,8 @@ mod tests {
         }
         assert_eq!(Ecosystem::default_for("UBUNTU"), Os);
         assert_eq!(Ecosystem::default_for("CuDNN"), Generic);
-        assert_eq!(Ecosystem::default_for("cuda-toolkit"), Pypi);
+        assert_eq!(Ecosystem::default_for("cuda-toolkit"), Cuda);
+        assert_eq!(Ecosystem::default_for("flash-attn"), Pypi);
     }
 
     #[test]

@@ -7,21 +7,10 @@
 use crate::package_name::is_package_name;
 use crate::words::Component;
 use indexmap::IndexMap;
+use model::components;
 use model::record::{RecordError, Workspace};
-use model::version::pep503;
-use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
-
-/// `data/components.toml`: what relnotes knows of components by name.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Catalog {
-    /// Words naming the vendor, not the package ("NVIDIA cuDNN 7.6.5").
-    vendor_words: Vec<String>,
-    /// Canonical name → the component.
-    component: IndexMap<String, Component>,
-}
 
 /// The spellings of one component, its canonical name first: the name a
 /// name of several words becomes when the project has none of them yet.
@@ -62,25 +51,32 @@ pub(crate) fn groups_of(components: &IndexMap<String, Component>) -> Vec<Group> 
         .collect()
 }
 
-fn catalog() -> &'static (Catalog, Groups) {
-    static CATALOG: OnceLock<(Catalog, Groups)> = OnceLock::new();
-    CATALOG.get_or_init(|| {
-        // Embedded and checked by the tests: a broken file is a bug of
-        // this build, not something a user can cause.
-        let catalog: Catalog = toml::from_str(include_str!("../../../data/components.toml"))
-            .unwrap_or_else(|e| panic!("data/components.toml: {e}"));
-        let groups = Groups::new(groups_of(&catalog.component));
-        (catalog, groups)
+/// The alias groups of `data/components.toml` (`model::components`).
+fn built_in() -> &'static Groups {
+    static BUILT_IN: OnceLock<Groups> = OnceLock::new();
+    BUILT_IN.get_or_init(|| {
+        Groups::new(
+            components::all()
+                .iter()
+                .map(|c| {
+                    std::iter::once(&c.name)
+                        .chain(&c.aliases)
+                        .cloned()
+                        .collect()
+                })
+                .collect(),
+        )
     })
 }
 
-/// The key two spellings of one name share: PEP 503, words joined by `-`.
+/// The key two spellings of one name share: without ™ ® ©, PEP 503,
+/// words joined by `-`.
 pub fn key(name: &str) -> String {
-    pep503(&name.split_whitespace().collect::<Vec<_>>().join("-"))
+    components::spelling_key(name)
 }
 
 fn alias_group(name: &str) -> Option<&'static [String]> {
-    catalog().1.of(name)
+    built_in().of(name)
 }
 
 /// Whether `data/components.toml` knows `name` (any spelling).
@@ -103,9 +99,7 @@ pub(crate) fn component_name(written: &str) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     let start = words.iter().position(|w| {
-        !catalog()
-            .0
-            .vendor_words
+        !components::vendor_words()
             .iter()
             .any(|v| w.eq_ignore_ascii_case(v))
     })?;
@@ -295,20 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn components_file_parses_and_keeps_every_spelling() {
-        let groups = &catalog().1.groups;
-        let mut seen = std::collections::HashMap::new();
-        for group in groups {
-            for spelling in group {
-                assert!(!spelling.trim().is_empty());
-                // One spelling names one component.
-                assert_eq!(
-                    seen.insert(key(spelling), &group[0]).unwrap_or(&group[0]),
-                    &group[0],
-                    "{spelling}"
-                );
-            }
-        }
+    fn built_in_spellings_find_their_canonical_name() {
         assert_eq!(canonical_key("Transformer Engine"), "transformer-engine");
         assert_eq!(canonical_key("TE"), "transformer-engine");
         assert_eq!(canonical_key("vLLM"), "vllm");

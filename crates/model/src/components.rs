@@ -1,0 +1,296 @@
+//! What relnotes knows of components (`data/components.toml`): one identity
+//! per component — its canonical name, the spellings pages use, its
+//! ecosystem (which decides its package URL), its CycloneDX type, the CPE
+//! NVD keys it by, and the package names under which an image holds a copy
+//! of it. A project's `[catalog]` still decides a component's ecosystem
+//! first ([`crate::record::Project::ecosystem_of`]).
+
+use crate::version::{Ecosystem, pep503};
+use indexmap::IndexMap;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A component relnotes knows.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Component {
+    /// The canonical name (the table's key).
+    #[serde(skip)]
+    pub name: String,
+    /// Other spellings pages use.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// How its versions order, and its package URL's type.
+    pub ecosystem: Ecosystem,
+    /// Its CycloneDX component type.
+    #[serde(default, rename = "type")]
+    pub kind: Kind,
+    /// `cpe:2.3:<part>:<vendor>:<product>` as NVD keys it, when it does.
+    #[serde(default)]
+    pub cpe: Option<String>,
+    /// The package names an image holds copies of it under.
+    #[serde(default)]
+    pub image: InImage,
+}
+
+/// A component's CycloneDX type.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A library (the default).
+    #[default]
+    Library,
+    /// A framework (CUDA).
+    Framework,
+    /// An application (a runtime such as Python, a tool).
+    Application,
+    /// An operating system.
+    OperatingSystem,
+}
+
+/// Where an image holds copies of a component, beside what the runtime
+/// catalogers read: package names, `*` standing for any run of characters.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InImage {
+    /// Debian package names (`libcudnn*`).
+    #[serde(default)]
+    pub deb: Vec<String>,
+    /// Python distribution names (`nvidia-cudnn-cu*`).
+    #[serde(default)]
+    pub pypi: Vec<String>,
+}
+
+impl Component {
+    /// Its CPE for `version` (`cpe:2.3:a:nvidia:cuda_toolkit:12.8:*:*:*:*:*:*:*`).
+    pub fn cpe_for(&self, version: &str) -> Option<String> {
+        let prefix = self.cpe.as_deref()?;
+        Some(format!("{prefix}:{}:*:*:*:*:*:*:*", cpe_escape(version)))
+    }
+
+    /// Whether a package an image holds is a copy of this component: a
+    /// Debian package (`ecosystem` deb) or a Python distribution (pypi)
+    /// named by one of its patterns.
+    pub fn held_as(&self, ecosystem: Ecosystem, name: &str) -> bool {
+        let patterns = match ecosystem {
+            Ecosystem::Deb => &self.image.deb,
+            Ecosystem::Pypi => &self.image.pypi,
+            _ => return false,
+        };
+        let name = pep503(name);
+        patterns.iter().any(|p| glob_match(&pep503(p), &name))
+    }
+}
+
+/// CPE 2.3 formatted-string escaping of a version: characters other than
+/// letters, digits, `_`, `.` and `-` get a backslash.
+fn cpe_escape(version: &str) -> String {
+    let mut out = String::with_capacity(version.len());
+    for c in version.chars() {
+        if !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `*` matches any run of characters; everything else itself.
+fn glob_match(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    vendor_words: Vec<String>,
+    component: IndexMap<String, Component>,
+}
+
+struct Knowledge {
+    vendor_words: Vec<String>,
+    components: Vec<Component>,
+    by_key: HashMap<String, usize>,
+}
+
+fn knowledge() -> &'static Knowledge {
+    static KNOWLEDGE: OnceLock<Knowledge> = OnceLock::new();
+    KNOWLEDGE.get_or_init(|| {
+        // Embedded and checked by the tests: a broken file is a bug of
+        // this build, not something a user can cause.
+        let file: File = toml::from_str(include_str!("../../../data/components.toml"))
+            .unwrap_or_else(|e| panic!("data/components.toml: {e}"));
+        let components: Vec<Component> = file
+            .component
+            .into_iter()
+            .map(|(name, c)| Component { name, ..c })
+            .collect();
+        let mut by_key = HashMap::new();
+        for (i, c) in components.iter().enumerate() {
+            for spelling in std::iter::once(&c.name).chain(&c.aliases) {
+                by_key.entry(spelling_key(spelling)).or_insert(i);
+            }
+        }
+        Knowledge {
+            vendor_words: file.vendor_words,
+            components,
+            by_key,
+        }
+    })
+}
+
+/// The key two spellings of one name share: without ™ ® ©, words joined
+/// by `-`, PEP 503 (`NVIDIA TensorRT™` → `nvidia-tensorrt`).
+pub fn spelling_key(name: &str) -> String {
+    let plain: String = name
+        .chars()
+        .filter(|c| !matches!(c, '™' | '®' | '©'))
+        .collect();
+    pep503(&plain.split_whitespace().collect::<Vec<_>>().join("-"))
+}
+
+/// The component `name` is a spelling of, if relnotes knows it.
+pub fn known(name: &str) -> Option<&'static Component> {
+    let knowledge = knowledge();
+    knowledge
+        .by_key
+        .get(&spelling_key(name))
+        .map(|i| &knowledge.components[*i])
+}
+
+/// Every component relnotes knows, in the data file's order.
+pub fn all() -> &'static [Component] {
+    &knowledge().components
+}
+
+/// Words that name a vendor, not a package (`nvidia`).
+pub fn vendor_words() -> &'static [String] {
+    &knowledge().vendor_words
+}
+
+/// The component whose copy a found Debian or Python package is
+/// (`nvidia-cudnn-cu12` → cuDNN), if any.
+pub fn held_by(ecosystem: Ecosystem, name: &str) -> Option<&'static Component> {
+    all().iter().find(|c| c.held_as(ecosystem, name))
+}
+
+/// The ecosystem of a component no catalog names: the one relnotes knows
+/// for it, else `pypi` for a name that can be a PyPI name, else `generic`
+/// (a name of several words or other scripts is no Python package).
+pub fn default_ecosystem(name: &str) -> Ecosystem {
+    if let Some(component) = known(name) {
+        return component.ecosystem;
+    }
+    if is_pypi_name(name) {
+        Ecosystem::Pypi
+    } else {
+        Ecosystem::Generic
+    }
+}
+
+/// PEP 508's rule for a distribution name: ASCII letters and digits,
+/// with `.`, `_` and `-` inside.
+pub fn is_pypi_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes[0].is_ascii_alphanumeric()
+        && bytes[bytes.len() - 1].is_ascii_alphanumeric()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_file_loads_and_every_spelling_is_one_components() {
+        let knowledge = knowledge();
+        assert!(knowledge.components.len() >= 20);
+        let mut owner = HashMap::new();
+        for c in &knowledge.components {
+            for spelling in std::iter::once(&c.name).chain(&c.aliases) {
+                if let Some(other) = owner.insert(spelling_key(spelling), c.name.clone()) {
+                    assert_eq!(other, c.name, "`{spelling}` names two components");
+                }
+            }
+            if let Some(cpe) = &c.cpe {
+                assert_eq!(cpe.split(':').count(), 5, "{cpe}");
+                assert!(cpe.starts_with("cpe:2.3:"), "{cpe}");
+            }
+        }
+    }
+
+    #[test]
+    fn spellings_pages_use_find_the_component() {
+        assert_eq!(known("NVIDIA TensorRT™").unwrap().name, "TensorRT");
+        assert_eq!(known("PyTorch").unwrap().name, "torch");
+        assert_eq!(
+            known("Transformer Engine").unwrap().name,
+            "transformer_engine"
+        );
+        assert_eq!(known("nvidia cuda").unwrap().name, "CUDA");
+        assert!(known("vllm").is_none());
+    }
+
+    #[test]
+    fn ecosystems_come_from_the_data_else_from_the_name() {
+        assert_eq!(default_ecosystem("UBUNTU"), Ecosystem::Os);
+        assert_eq!(default_ecosystem("CUDA"), Ecosystem::Cuda);
+        assert_eq!(default_ecosystem("CuDNN"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("OpenMPI"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("vllm"), Ecosystem::Pypi);
+        assert_eq!(default_ecosystem("Nsight Systems"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("NVIDIA CUDA"), Ecosystem::Cuda);
+    }
+
+    #[test]
+    fn copies_in_an_image_are_found_by_package_name() {
+        assert_eq!(
+            held_by(Ecosystem::Pypi, "nvidia_cudnn_cu12").unwrap().name,
+            "cuDNN"
+        );
+        assert_eq!(
+            held_by(Ecosystem::Deb, "libcudnn9-cuda-13").unwrap().name,
+            "cuDNN"
+        );
+        assert_eq!(held_by(Ecosystem::Deb, "libnccl2").unwrap().name, "NCCL");
+        assert!(held_by(Ecosystem::Deb, "libnccl-dev").is_none());
+        assert!(held_by(Ecosystem::Pypi, "torch").is_none());
+    }
+
+    #[test]
+    fn cpes_carry_the_version() {
+        assert_eq!(
+            known("CUDA").unwrap().cpe_for("12.8.1").unwrap(),
+            "cpe:2.3:a:nvidia:cuda_toolkit:12.8.1:*:*:*:*:*:*:*"
+        );
+        assert!(known("cuDNN").unwrap().cpe_for("9.1").is_none());
+    }
+
+    #[test]
+    fn globs_match_whole_names() {
+        assert!(glob_match("libcudnn*", "libcudnn9-cuda-12"));
+        assert!(glob_match("nvidia-cudnn-cu*", "nvidia-cudnn-cu13"));
+        assert!(!glob_match("libnccl2", "libnccl2-dev"));
+        assert!(glob_match("a*b*c", "axxbyyc"));
+        assert!(!glob_match("a*b*c", "axxbyy"));
+    }
+}
