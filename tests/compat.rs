@@ -124,13 +124,13 @@ fn below_nvidias_minimum_for_the_cuda_is_not_native_whatever_the_record_says() {
 
 #[test]
 fn a_cuda_past_the_table_is_never_a_yes() {
-    // The table stops at CUDA 13.3 Update 1; 14.0 is past it and its major unknown.
+    // The table stops at CUDA 13.2 Update 2; 14.0 is past it and its major unknown.
     let dir = project_on_cuda("14.0.0", "535");
     let v = verdict_in(dir.path(), "25.10", &["--driver", "700.10"]);
     assert_eq!(v["support"], "unknown", "{v:#}");
     assert_eq!(v["runs"], false);
     let reason = v["reason"].as_str().unwrap();
-    assert!(reason.contains("stops at CUDA 13.3 Update 1"), "{reason}");
+    assert!(reason.contains("stops at CUDA 13.2 Update 2"), "{reason}");
     assert!(reason.contains("a newer relnotes"), "{reason}");
     // 13.4 is past it too; a driver at or above 13.x's floor (580) is unknown,
     let dir = project_on_cuda("13.4.0", "535");

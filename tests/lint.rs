@@ -414,7 +414,7 @@ fn a_cuda_past_the_driver_table_is_a_warning() {
     assert_eq!(found.len(), 1, "{json:#}");
     assert_eq!(found[0]["severity"], "warning");
     let message = found[0]["message"].as_str().unwrap();
-    assert!(message.contains("stops at CUDA 13.3 Update 1"), "{message}");
+    assert!(message.contains("stops at CUDA 13.2 Update 2"), "{message}");
     // 590 is at or above 13.x's minor-version floor (580): nothing to flag.
     assert!(
         findings(&json, "driver-below-cuda-minimum").is_empty(),
