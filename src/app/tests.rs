@@ -78,7 +78,10 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
             reused: 0,
             kept: vec!["CNAME".into()],
             recovered: Vec::new(),
+            config_written: Vec::new(),
+            config_needs: Vec::new(),
         },
+        generator: None,
     };
     assert_eq!(
         written.to_text(),
@@ -91,6 +94,7 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
             missing: vec!["zh/matrix.html".into()],
             ..CheckReport::default()
         },
+        generator: None,
     };
     assert_eq!(stale.exit_code(), 1);
 }
