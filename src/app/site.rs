@@ -147,9 +147,9 @@ impl CommandReport for SiteOutcome {
                     ));
                 }
                 if !written.config_needs.is_empty() {
-                    text.push_str(&format!(
-                        "kept the project's configuration as it is; for these pages it must have:\n"
-                    ));
+                    text.push_str(
+                        "kept the project's configuration as it is; for these pages it must have:\n",
+                    );
                     for need in &written.config_needs {
                         text.push_str(&format!("  - {need}\n"));
                     }

@@ -928,6 +928,15 @@ mod tests {
     }
 
     #[test]
+    fn tidy_markdown_keeps_a_word_diff_whole() {
+        let text = "a\n\n\n<pre class=\"word-diff\"><code>x  \n\n\n```\ny</code></pre>\n\n\nb  \n";
+        assert_eq!(
+            tidy(text, PageFormat::Md),
+            "a\n\n<pre class=\"word-diff\"><code>x  \n\n\n```\ny</code></pre>\n\nb\n"
+        );
+    }
+
+    #[test]
     fn tidy_html_keeps_pre() {
         let text = "<p>a</p>   \n\n\n<pre><code>x  \n\n\ny\n</code></pre>\n\n\n<p>b</p>";
         assert_eq!(
