@@ -48,6 +48,7 @@ fn list_pads_every_column_but_the_title() {
     let summary = |version: &str, cuda: Option<&str>, title: &str| ReleaseSummary {
         version: version.into(),
         title: Text::one(Lang::EN, title),
+        date: None,
         archs: vec!["amd64".into()],
         cuda: cuda.map(String::from),
         driver_min: None,

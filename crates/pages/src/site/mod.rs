@@ -14,6 +14,7 @@ mod entry;
 mod error;
 mod generator;
 pub(crate) mod labels;
+mod layout;
 mod manifest;
 mod matrix;
 mod nav;
@@ -25,8 +26,8 @@ pub use check::CheckReport;
 pub use entry::Entry;
 use error::Sink;
 pub use error::SiteError;
-use generator::ConfigFacts;
 pub use generator::Generator;
+use layout::ConfigFacts;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
 pub use write::Written;
 

@@ -4,7 +4,7 @@
 //! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
-use super::generator::{FrontFacts, Layout, NavEntry};
+use super::layout::{FrontFacts, Layout, NavEntry};
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };

@@ -2,7 +2,7 @@
 //! default language, `25.10.en.md` in another), and the navigation in a
 //! `.nav.yml` as mkdocs-awesome-nav reads it.
 
-use super::{ConfigFacts, FrontFacts, Layout, NavEntry, yaml_quote};
+use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, yaml_quote};
 use model::record::Lang;
 
 pub(crate) struct MkDocs;
@@ -155,6 +155,23 @@ mod tests {
             MkDocs.page_file("diff/25.05..25.10", en, zh),
             "diff/25.05..25.10.en.md"
         );
+    }
+
+    #[test]
+    fn front_matter_has_the_title_and_a_date_where_there_is_one() {
+        let with = FrontFacts {
+            title: "p 25.10: \"a\"",
+            date: Some("2025-10-30"),
+        };
+        assert_eq!(
+            MkDocs.front_matter(&with),
+            "---\ntitle: \"p 25.10: \\\"a\\\"\"\ndate: \"2025-10-30\"\n---\n\n"
+        );
+        let without = FrontFacts {
+            title: "p",
+            date: None,
+        };
+        assert_eq!(MkDocs.front_matter(&without), "---\ntitle: \"p\"\n---\n\n");
     }
 
     #[test]
