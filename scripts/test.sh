@@ -43,9 +43,9 @@ fi
 # at the versions the tests were written against.
 mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
     mkdocs-awesome-nav==3.3.0)
-if ! python3 -m pip show "${mkdocs_packages[@]%%==*}" >/dev/null 2>&1; then
-    python3 -m pip install --quiet "${mkdocs_packages[@]}"
-fi
+# pip leaves pinned packages already installed at that version alone.
+python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+    "${mkdocs_packages[@]}"
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
