@@ -25,5 +25,6 @@ mod sbom;
 mod site;
 mod site_incremental;
 mod site_matrix;
+mod site_mkdocs;
 mod verify;
 mod verify_all;

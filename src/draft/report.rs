@@ -45,6 +45,9 @@ pub struct ImageChanges {
     pub env: Vec<FactChange>,
     /// Declared environment variables the image does not set.
     pub env_missing: Vec<String>,
+    /// Where the drafted minimum driver comes from (the image, the record,
+    /// NVIDIA's table for the CUDA found).
+    pub driver_min_from: Option<String>,
 }
 
 impl ImageChanges {
@@ -83,6 +86,7 @@ impl ImageChanges {
                 })
                 .collect(),
             env_missing: found.env_missing.clone(),
+            driver_min_from: found.min_from.clone(),
         }
     }
 
@@ -131,6 +135,9 @@ impl ImageChanges {
         }
         for d in &self.driver {
             let _ = writeln!(out, "  {:<10} {}  {} → {}", "driver", d.fact, d.from, d.to);
+            if let Some(from) = self.driver_min_from.as_ref().filter(|_| d.fact == "min") {
+                let _ = writeln!(out, "  {:<10} {from}", "");
+            }
         }
         for e in &self.env {
             let _ = writeln!(out, "  {:<10} {}  {} → {}", "env", e.fact, e.from, e.to);
@@ -250,6 +257,11 @@ impl Drafted {
             self.components
         );
         self.changes.write_text(&mut out, "dropped");
+        if let Some(from) = &self.changes.driver_min_from
+            && !self.changes.driver.iter().any(|d| d.fact == "min")
+        {
+            let _ = writeln!(out, "  {:<10} min: {from}", "driver");
+        }
         for a in &self.added {
             let _ = writeln!(
                 out,
