@@ -27,3 +27,4 @@ mod site_incremental;
 mod site_matrix;
 mod verify;
 mod verify_all;
+mod verify_attached;
