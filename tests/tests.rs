@@ -25,6 +25,7 @@ mod sbom;
 mod site;
 mod site_incremental;
 mod site_matrix;
+mod site_mkdocs;
 mod verify;
 mod verify_all;
 mod verify_attached;

@@ -326,7 +326,8 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         return None;
     }
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
-    (parses(Ecosystem::default_for(name)) || parses(Ecosystem::Generic)).then(|| v.to_string())
+    (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
+        .then(|| v.to_string())
 }
 
 /// A name cell and a version cell of a two-column table.
@@ -809,7 +810,7 @@ mod tests {
                 ("NCCL", "2.5.6"),
                 ("OpenMPI", "3.1.4"),
                 ("TensorBoard", "1.15.0+nv"),
-                ("Nsight-Systems", "2020.1.1"),
+                ("nsight-systems", "2020.1.1"),
                 ("DALI", "0.18.0"),
             ])
         );

@@ -45,7 +45,7 @@ impl Project {
             .iter()
             .find(|(k, _)| crate::version::pep503_eq(k, name))
             .map(|(_, e)| *e)
-            .unwrap_or_else(|| Ecosystem::default_for(name))
+            .unwrap_or_else(|| crate::components::default_ecosystem(name))
     }
 }
 
