@@ -224,10 +224,7 @@ impl Reader<'_> {
 
     /// The SBOM statements of the attestation manifests about this
     /// platform's manifest.
-    fn in_attestations(
-        &self,
-        image: &Image,
-    ) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
+    fn in_attestations(&self, image: &Image) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
         let mut found = Vec::new();
         let about: Vec<&Attestation> = image
             .attestations()
