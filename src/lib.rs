@@ -53,7 +53,7 @@ pub use app::{cache_clean, cache_info};
 pub use compat::CompatReport;
 pub use draft::{Drafted, Synced};
 pub use error::Error;
-pub use image::attach::{AttachReport, ReferrersReport};
+pub use image::attach::{AttachReport, PackageSource, ReferrersReport};
 pub use image::cache::CacheSettings;
 pub use image::cache::{CacheInfo, Cleaned};
 pub use image::inflate::BUILT_WITH as INFLATER;

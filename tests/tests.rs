@@ -28,3 +28,4 @@ mod site_matrix;
 mod site_mkdocs;
 mod verify;
 mod verify_all;
+mod verify_attached;

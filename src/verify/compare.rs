@@ -28,6 +28,7 @@ pub fn compare(
         env: Vec::new(),
         undeclared: show_undeclared.then(Vec::new),
         problems: Vec::new(),
+        sbom: None,
         summary: Summary::default(),
         findings: Vec::new(),
     };

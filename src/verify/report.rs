@@ -1,6 +1,7 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
+use image::attach::{PackageSource, ReadSbom, SbomFormat};
 use model::diagnostic::{Diagnostic, Severity};
 use model::record::source_map::join;
 use model::record::{Release, SourceMap};
@@ -172,6 +173,19 @@ pub struct Summary {
     pub findings: usize,
 }
 
+/// The SBOM attached to the image that verify read instead of its layers.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrustedSbom {
+    /// `attestation` or `referrers`.
+    pub source: PackageSource,
+    /// Always true: the SBOM's word is taken for what the image holds.
+    pub trusted: bool,
+    /// What that means, in words.
+    pub note: String,
+    /// Each SBOM read, per arch.
+    pub read: Vec<ReadSbom>,
+}
+
 /// The whole answer of `relnotes verify`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -187,6 +201,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) undeclared: Option<Vec<UndeclaredGroup>>,
     pub(crate) problems: Vec<ProblemReport>,
+    /// Where the components were read when not from the layers: the SBOM
+    /// attached to the image, trusted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) sbom: Option<TrustedSbom>,
     pub(crate) summary: Summary,
     /// Every finding (and what could not be checked) in the crate's one
     /// diagnostic shape, placed in the record by [`Report::locate`].
@@ -194,6 +212,23 @@ pub struct Report {
 }
 
 impl Report {
+    /// Says the components come from the SBOMs `read` (attached to the
+    /// image, found through `source`), trusted, and not from its layers.
+    pub(crate) fn trust_attached(&mut self, source: PackageSource, read: Vec<ReadSbom>) {
+        let from = match source {
+            PackageSource::Attestation => "the SBOM attestations in the image index",
+            _ => "the SBOMs attached to the image as referrers",
+        };
+        self.sbom = Some(TrustedSbom {
+            source,
+            trusted: true,
+            note: format!(
+                "components read from {from}, not from the image's layers (none was fetched): verify trusts that the SBOM lists what the image holds"
+            ),
+            read,
+        });
+    }
+
     pub(crate) fn has_findings(&self) -> bool {
         self.summary.findings > 0
     }
@@ -351,6 +386,32 @@ impl Report {
     pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
+        if let Some(sbom) = &self.sbom {
+            let _ = writeln!(out, "Trusting the attached SBOM: {}", sbom.note);
+            for r in &sbom.read {
+                let format = match r.format {
+                    SbomFormat::Spdx => r.spec_version.clone(),
+                    SbomFormat::CycloneDx => format!("CycloneDX {}", r.spec_version),
+                };
+                let name = r
+                    .name
+                    .as_deref()
+                    .map(|n| format!(" `{n}`"))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  [{}] {format}{name} in {} {} ({} packages; {} without a purl or the image itself, left out)",
+                    r.arch,
+                    match sbom.source {
+                        PackageSource::Attestation => "attestation",
+                        _ => "referrer",
+                    },
+                    r.holder,
+                    r.packages,
+                    r.skipped
+                );
+            }
+        }
         for arch in &self.archs {
             out.push('\n');
             if arch.status == ArchStatus::Missing {
