@@ -312,6 +312,7 @@ mod tests {
                 cataloger: cataloger.into(),
                 location: format!("{cataloger}/{name}"),
                 layer: None,
+                ..Default::default()
             },
         )
     }
