@@ -33,7 +33,7 @@ use std::str::FromStr;
 pub struct Copies {
     /// The component's canonical name (`cuDNN`).
     pub component: String,
-    /// Each copy, package managers' first, in the catalog's order.
+    /// Each copy: Debian packages, then wheels, then files.
     pub copies: Vec<Copy>,
 }
 
@@ -54,8 +54,8 @@ pub struct Copy {
     pub loaded_by: Vec<String>,
 }
 
-/// How a copy was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How a copy was found (in the order copies are listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum How {
     /// A Debian package (the dpkg database).
@@ -179,7 +179,7 @@ pub fn copies(found: &[Package]) -> Vec<Copies> {
         let mut members: Vec<&Package> =
             found.iter().filter(|p| is_copy_of(component, p)).collect();
         // Package managers' findings first: they name the copy.
-        members.sort_by_key(|p| how(p) == How::File);
+        members.sort_by_key(|p| how(p));
         let mut groups: Vec<Vec<&Package>> = Vec::new();
         for p in members {
             match groups.iter_mut().find(|g| same_release(g[0], p)) {
