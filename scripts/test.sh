@@ -38,6 +38,15 @@ if [ "${#missing[@]}" -gt 0 ]; then
         apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
+# The docs generators the site tests build with (tests/site_mkdocs.rs):
+# MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav from PyPI,
+# at the versions the tests were written against.
+mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
+    mkdocs-awesome-nav==3.3.0)
+# pip leaves pinned packages already installed at that version alone.
+python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+    "${mkdocs_packages[@]}"
+
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
 # No circle between the modules of a crate (docs/architecture.md).

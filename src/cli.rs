@@ -165,6 +165,11 @@ pub enum Command {
         no_drafts: bool,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
+        /// Write the pages into DIR as a project of this docs generator
+        /// (its layout, front matter and navigation; a minimal
+        /// configuration where it has none) instead of the static site.
+        #[arg(long = "for", value_enum, value_name = "GENERATOR")]
+        r#for: Option<args::SiteFor>,
     },
     /// Check the real image against a release: is what the record declares installed?
     ///

@@ -63,5 +63,6 @@ pub use model::record::schema;
 pub use pages::diff::DiffFormat;
 pub use pages::render::PageFormat;
 pub use pages::sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
+pub use pages::site::Generator as SiteGenerator;
 pub use text::{ImportRequest, Imported};
 pub use verify::Report as VerifyReport;

@@ -140,6 +140,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             force,
             no_drafts,
             format,
+            r#for,
         } => {
             let request = SiteRequest {
                 out: &out,
@@ -148,6 +149,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 check,
                 force,
                 no_drafts,
+                generator: r#for.map(cli::SiteFor::generator),
             };
             show(&relnotes::site(session, &request)?, format)
         }

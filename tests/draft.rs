@@ -510,3 +510,55 @@ fn image_values_with_hidden_controls_never_reach_a_record() {
     assert_eq!(std::fs::read(&path).unwrap(), original);
     assert!(!dir.join("releases/25.11.toml").exists());
 }
+
+#[test]
+fn a_cuda_13_image_stating_no_driver_drafts_nvidias_minimum_and_says_so() {
+    let project = scratch_project();
+    let dir = project.path();
+    // The record: a 535 minimum carried into a CUDA 13.0.2 image.
+    let path = dir.join("releases/25.10.toml");
+    let record = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, record.replacen("min = \"575\"", "min = \"535\"", 1)).unwrap();
+    let built = TestImage::multi(vec![
+        cuda_13_0_2(platform("amd64", Tampering::default())),
+        cuda_13_0_2(platform("arm64", Tampering::default())),
+    ])
+    .build();
+    let (_registry, image) = pushed(&built, "25.11");
+
+    let (code, stdout, stderr) = text(&run(
+        dir,
+        &["new", "25.11", "--from", "25.10", "--image", &image, "-q"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let drafted = std::fs::read_to_string(dir.join("releases/25.11.toml")).unwrap();
+    // CUDA 13.0 Update 2 needs 580.95.05 (NVIDIA's Table 3).
+    // The image requires `cuda>=13.0` and holds the 13.0.2 toolkit.
+    assert!(drafted.contains("cuda = \"13.0.0\""), "{drafted}");
+    assert!(drafted.contains("min = \"580.95.05\""), "{drafted}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "  driver     min  535 → 580.95.05"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("580.95.05 is NVIDIA's minimum for CUDA 13.0 Update 2 (Linux x86_64)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Table 3"), "{stdout}");
+    assert!(stdout.contains("the image states no driver"), "{stdout}");
+
+    // sync brings the record itself up the same way, and says so in JSON.
+    let out = run(
+        dir,
+        &["sync", "25.10", "--image", &image, "--format", "json", "-q"],
+    );
+    let (code, stdout, stderr) = text(&out);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let from = json["changes"]["driver_min_from"].as_str().unwrap();
+    assert!(from.starts_with("580.95.05 is NVIDIA's minimum"), "{from}");
+    let synced = std::fs::read_to_string(&path).unwrap();
+    assert!(synced.contains("min = \"580.95.05\""), "{synced}");
+}

@@ -373,3 +373,57 @@ fn upgrade_sentences_in_every_phrasing_are_checked() {
         "{json:#}"
     );
 }
+
+#[test]
+fn a_minimum_below_nvidias_names_nvidias_number_and_source() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "cuda = \"12.8.0\"",
+        "cuda = \"13.0.2\"",
+    );
+    edit(dir.path(), "25.10", "min = \"575\"", "min = \"535\"");
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found = findings(&json, "driver-below-cuda-minimum");
+    assert_eq!(found.len(), 1, "{json:#}");
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(message.contains("580.95.05"), "{message}");
+    assert!(message.contains("CUDA 13.0 Update 2"), "{message}");
+    assert!(message.contains("Table 3"), "{message}");
+    assert!(
+        message.contains("https://docs.nvidia.com/cuda/"),
+        "{message}"
+    );
+    assert!(findings(&json, "cuda-past-driver-table").is_empty());
+}
+
+#[test]
+fn a_cuda_past_the_driver_table_is_a_warning() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "cuda = \"12.8.0\"",
+        "cuda = \"13.4.0\"",
+    );
+    edit(dir.path(), "25.10", "min = \"575\"", "min = \"590\"");
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "cuda-past-driver-table");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert_eq!(found[0]["severity"], "warning");
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(message.contains("stops at CUDA 13.2 Update 2"), "{message}");
+    // 590 is at or above 13.x's minor-version floor (580): nothing to flag.
+    assert!(
+        findings(&json, "driver-below-cuda-minimum").is_empty(),
+        "{json:#}"
+    );
+    // Below the floor of its major it is flagged with NVIDIA's 580.
+    edit(dir.path(), "25.10", "min = \"590\"", "min = \"535\"");
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "driver-below-cuda-minimum");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert!(found[0]["message"].as_str().unwrap().contains("580"));
+}

@@ -26,5 +26,6 @@ mod sbom;
 mod site;
 mod site_incremental;
 mod site_matrix;
+mod site_mkdocs;
 mod verify;
 mod verify_all;

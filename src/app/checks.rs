@@ -16,7 +16,14 @@ pub fn compat(
     let releases = session
         .load_all()?
         .iter()
-        .map(|(_, loaded)| compat::check(&loaded.release, &parsed, datacenter))
+        .map(|(_, loaded)| {
+            compat::check(
+                &loaded.release,
+                &session.workspace.project,
+                &parsed,
+                datacenter,
+            )
+        })
         .collect();
     Ok(CompatReport {
         driver: parsed.text,

@@ -10,6 +10,8 @@ use serde::Serialize;
 pub(crate) struct ReleaseSummary {
     pub version: String,
     pub title: Text,
+    /// The release date as the record states it.
+    pub date: Option<String>,
     pub archs: Vec<String>,
     pub cuda: Option<String>,
     pub driver_min: Option<String>,
@@ -34,6 +36,7 @@ pub fn list_releases(session: &mut Session) -> Result<ReleaseList, Error> {
         releases.push(ReleaseSummary {
             version,
             title: release.title.clone(),
+            date: release.date.clone(),
             archs: release.arch_names(),
             cuda: release.cuda(project),
             driver_min: release

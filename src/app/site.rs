@@ -2,7 +2,7 @@
 
 use super::{CommandReport, Session};
 use crate::Error;
-use pages::site::{self, BaseUrl, CheckReport, Entry, SiteOptions, Written};
+use pages::site::{self, BaseUrl, CheckReport, Entry, Generator, SiteOptions, Written};
 use std::path::{Path, PathBuf};
 
 /// What `relnotes site` is asked.
@@ -20,6 +20,9 @@ pub struct SiteRequest<'a> {
     pub force: bool,
     /// Refuse records that are drafts (`draft = true`).
     pub no_drafts: bool,
+    /// Pages for this docs generator's project `out` instead of the static
+    /// site.
+    pub generator: Option<Generator>,
 }
 
 /// What `relnotes site` did, and to which directory.
@@ -31,6 +34,8 @@ pub enum SiteOutcome {
         out: PathBuf,
         /// How many files were written and kept.
         written: Written,
+        /// The generator `out` is a project of, if any.
+        generator: Option<Generator>,
     },
     /// The site was compared with the directory (`--check`).
     Checked {
@@ -38,6 +43,8 @@ pub enum SiteOutcome {
         out: PathBuf,
         /// The pages that differ.
         report: CheckReport,
+        /// The generator `out` is a project of, if any.
+        generator: Option<Generator>,
     },
 }
 
@@ -48,17 +55,27 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
     let entries = entries(session, req)?;
+    let workspace = &session.workspace;
+    let generator = req.generator;
     if req.check {
-        let report = site::check(&session.workspace, entries, &options, req.out)?;
+        let report = match generator {
+            Some(g) => site::check_for(workspace, entries, &options, g, req.out)?,
+            None => site::check(workspace, entries, &options, req.out)?,
+        };
         return Ok(SiteOutcome::Checked {
             out: req.out.to_path_buf(),
             report,
+            generator,
         });
     }
-    let written = site::write(&session.workspace, entries, &options, req.out, req.force)?;
+    let written = match generator {
+        Some(g) => site::write_for(workspace, entries, &options, g, req.out, req.force)?,
+        None => site::write(workspace, entries, &options, req.out, req.force)?,
+    };
     Ok(SiteOutcome::Written {
         out: req.out.to_path_buf(),
         written,
+        generator,
     })
 }
 
@@ -83,9 +100,29 @@ fn entries(session: &mut Session, req: &SiteRequest) -> Result<Vec<Entry>, Error
 impl CommandReport for SiteOutcome {
     fn to_text(&self) -> String {
         match self {
-            SiteOutcome::Checked { out, report } => report.to_text(out),
-            SiteOutcome::Written { out, written } => {
-                let mut text = format!("wrote {} files to {}", written.files, out.display());
+            SiteOutcome::Checked {
+                out,
+                report,
+                generator: None,
+            } => report.to_text(out),
+            SiteOutcome::Checked {
+                out,
+                report,
+                generator: Some(g),
+            } => report.to_text_with_hint(
+                &out.join(g.pages_dir()),
+                &format!("relnotes site --for {} --out {}", g.name(), out.display()),
+            ),
+            SiteOutcome::Written {
+                out,
+                written,
+                generator,
+            } => {
+                let pages = match generator {
+                    Some(g) => out.join(g.pages_dir()),
+                    None => out.clone(),
+                };
+                let mut text = format!("wrote {} files to {}", written.files, pages.display());
                 if written.reused > 0 {
                     let rendered = written.files - written.reused;
                     text.push_str(&format!(
@@ -102,6 +139,21 @@ impl CommandReport for SiteOutcome {
                     let files = if n == 1 { "file" } else { "files" };
                     text.push_str(&format!("kept {n} {files} relnotes did not write\n"));
                 }
+                if !written.config_written.is_empty() {
+                    text.push_str(&format!(
+                        "wrote a minimal configuration into {}: {}\n",
+                        out.display(),
+                        written.config_written.join(", ")
+                    ));
+                }
+                if !written.config_needs.is_empty() {
+                    text.push_str(
+                        "kept the project's configuration as it is; for these pages it must have:\n",
+                    );
+                    for need in &written.config_needs {
+                        text.push_str(&format!("  - {need}\n"));
+                    }
+                }
                 text
             }
         }
@@ -109,7 +161,7 @@ impl CommandReport for SiteOutcome {
 
     fn to_json(&self) -> String {
         match self {
-            SiteOutcome::Checked { out, report } => report.to_json(out),
+            SiteOutcome::Checked { out, report, .. } => report.to_json(out),
             SiteOutcome::Written { written, .. } => {
                 serde_json::to_string_pretty(written).expect("serializable") + "\n"
             }

@@ -48,6 +48,7 @@ fn list_pads_every_column_but_the_title() {
     let summary = |version: &str, cuda: Option<&str>, title: &str| ReleaseSummary {
         version: version.into(),
         title: Text::one(Lang::EN, title),
+        date: None,
         archs: vec!["amd64".into()],
         cuda: cuda.map(String::from),
         driver_min: None,
@@ -78,7 +79,10 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
             reused: 0,
             kept: vec!["CNAME".into()],
             recovered: Vec::new(),
+            config_written: Vec::new(),
+            config_needs: Vec::new(),
         },
+        generator: None,
     };
     assert_eq!(
         written.to_text(),
@@ -91,6 +95,7 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
             missing: vec!["zh/matrix.html".into()],
             ..CheckReport::default()
         },
+        generator: None,
     };
     assert_eq!(stale.exit_code(), 1);
 }

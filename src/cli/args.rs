@@ -2,7 +2,9 @@
 //! formats, languages.
 
 use clap::ValueEnum;
-use relnotes::{CacheSettings, CycloneDxVersion, DiffFormat, Error, PageFormat, SbomFormat};
+use relnotes::{
+    CacheSettings, CycloneDxVersion, DiffFormat, Error, PageFormat, SbomFormat, SiteGenerator,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -100,6 +102,21 @@ impl From<SpecVersionArg> for CycloneDxVersion {
         match version {
             SpecVersionArg::V1_5 => CycloneDxVersion::V1_5,
             SpecVersionArg::V1_6 => CycloneDxVersion::V1_6,
+        }
+    }
+}
+
+/// The docs generators `relnotes site --for` writes pages for.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum SiteFor {
+    /// MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav.
+    Mkdocs,
+}
+
+impl SiteFor {
+    pub fn generator(self) -> SiteGenerator {
+        match self {
+            SiteFor::Mkdocs => SiteGenerator::MkDocs,
         }
     }
 }

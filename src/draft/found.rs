@@ -7,6 +7,7 @@ use image::catalog::Requirement;
 use image::{ArchOutcome, Inspected, InspectedArch};
 use model::components;
 use model::copies::{Copies, Copy, copies};
+use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup, meets_minimum};
 use model::matching::{confirms, match_component};
 use model::package::{Origin, Package};
 use model::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
@@ -53,6 +54,9 @@ pub struct Found {
     pub env_missing: Vec<String>,
     /// Versions the image's words contradict, for prose: (old, new).
     pub replacements: Vec<(String, String)>,
+    /// Where the drafted minimum driver comes from, and how it stands to
+    /// NVIDIA's table for the CUDA found.
+    pub min_from: Option<String>,
 }
 
 impl Found {
@@ -71,6 +75,7 @@ pub fn found(project: &Project, release: &Release, inspected: &Inspected) -> Fou
         env: Vec::new(),
         env_missing: Vec::new(),
         replacements: Vec::new(),
+        min_from: None,
     };
     let mut first: Option<&InspectedArch> = None;
     for view in release.resolve(project) {
@@ -86,7 +91,18 @@ pub fn found(project: &Project, release: &Release, inspected: &Inspected) -> Fou
         return out;
     };
     if let Some(driver) = &release.driver {
-        let (facts, replacements) = driver_facts(driver, image);
+        let (mut facts, mut replacements) = driver_facts(driver, image);
+        out.min_from = nvidia_minimum(&mut facts, image, release.linux_platform());
+        if let (Some(old), Some(new)) = (&driver.min, &facts.min)
+            && old != new
+            && !replacements.iter().any(|(o, _)| o == old)
+        {
+            replacements.push((old.clone(), new.clone()));
+        }
+        facts.not_forward_compatible_with = driver
+            .not_forward_compatible_with
+            .as_ref()
+            .map(|v| super::words::replace_numbers(v, &replacements));
         out.driver = Some(facts);
         out.replacements = replacements;
     }
@@ -253,13 +269,7 @@ pub fn version_in(project: &Project, name: &str, image: &InspectedArch) -> Held 
 fn driver_facts(declared: &Driver, image: &InspectedArch) -> (Driver, Vec<(String, String)>) {
     let mut facts = declared.clone();
     let mut replacements = Vec::new();
-    let toolkit = image
-        .catalog
-        .components
-        .iter()
-        .filter(|p| p.ecosystem == Ecosystem::Cuda)
-        .min_by_key(|p| p.layer().is_none())
-        .map(|p| p.version.clone());
+    let toolkit = toolkit_of(image);
     let requirement = image.catalog.requirement.as_ref();
     let required = requirement.and_then(|r| r.cuda.clone());
     let image_cuda = required.clone().or(toolkit.clone());
@@ -293,6 +303,17 @@ fn driver_facts(declared: &Driver, image: &InspectedArch) -> (Driver, Vec<(Strin
         .as_ref()
         .map(|v| super::words::replace_numbers(v, &replacements));
     (facts, replacements)
+}
+
+/// The CUDA toolkit the image holds.
+fn toolkit_of(image: &InspectedArch) -> Option<String> {
+    image
+        .catalog
+        .components
+        .iter()
+        .filter(|p| p.ecosystem == Ecosystem::Cuda)
+        .min_by_key(|p| p.layer().is_none())
+        .map(|p| p.version.clone())
 }
 
 /// The minimum driver and data-center branches the requirement states.
@@ -337,6 +358,95 @@ fn apply_requirement(
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     facts.datacenter = branches;
+}
+
+/// Bounds the drafted minimum driver by NVIDIA's table for the CUDA found
+/// (the toolkit the image holds, else the CUDA drafted):
+/// what the image states is kept, and so is the record's minimum when the
+/// image states none, unless it is below NVIDIA's minimum for that CUDA;
+/// then NVIDIA's is drafted. Returns where the minimum comes from.
+fn nvidia_minimum(
+    facts: &mut Driver,
+    image: &InspectedArch,
+    platform: LinuxPlatform,
+) -> Option<String> {
+    let stated = image
+        .catalog
+        .requirement
+        .as_ref()
+        .and_then(|r| r.driver.clone());
+    let drafted = facts.min.clone();
+    let origin = match (&stated, &drafted) {
+        (Some(min), _) => format!("the image's NVIDIA_REQUIRE_CUDA states driver>={min}"),
+        (None, Some(min)) => {
+            format!("the image states no driver; {min} is carried from the record")
+        }
+        (None, None) => "neither the image nor the record states a minimum driver".to_string(),
+    };
+    // The toolkit installed is what runs; without one, the CUDA drafted.
+    let cuda = toolkit_of(image).or_else(|| facts.cuda.clone())?;
+    // NVIDIA's minimum for the CUDA found, what it is called, where it was read.
+    let (nvidia, what, source) = match drivers::toolkit_lookup(&cuda) {
+        ToolkitLookup::Listed(row) => match row.minimum(platform) {
+            Some(min) => (
+                min.to_string(),
+                format!(
+                    "NVIDIA's minimum for {} ({})",
+                    row.release,
+                    platform.as_str()
+                ),
+                row.source().to_string(),
+            ),
+            None => {
+                return Some(format!(
+                    "{origin}; NVIDIA's table gives no {} minimum for {}: not checked",
+                    platform.as_str(),
+                    row.release
+                ));
+            }
+        },
+        lookup => {
+            let unknown = match lookup {
+                ToolkitLookup::PastTable(newest) => format!(
+                    "CUDA {cuda} is past NVIDIA's driver table in this relnotes (it stops at {}): a newer relnotes is needed to know NVIDIA's minimum",
+                    newest.release
+                ),
+                _ => format!("NVIDIA's driver table lists no CUDA {cuda}"),
+            };
+            match drivers::minor_version_floor(&cuda) {
+                Some(floor) => (
+                    floor.minimum.clone(),
+                    format!(
+                        "the driver every CUDA {}.x release needs at least (NVIDIA's minor version compatibility; {unknown})",
+                        floor.major
+                    ),
+                    floor.source().to_string(),
+                ),
+                None => return Some(format!("{origin}; {unknown}")),
+            }
+        }
+    };
+    let lower = drafted.as_deref().is_none_or(|min| {
+        let (Ok(min), Ok(floor)) = (
+            min.parse::<DriverVersion>(),
+            nvidia.parse::<DriverVersion>(),
+        ) else {
+            return false;
+        };
+        if min.parts.len() == 1 {
+            min.branch() < floor.branch()
+        } else {
+            meets_minimum(&min, &nvidia) == Some(false)
+        }
+    });
+    if !lower {
+        return Some(format!("{origin}, at or above {what}, {nvidia}"));
+    }
+    facts.min = Some(nvidia.clone());
+    Some(match drafted {
+        Some(_) => format!("{nvidia} is {what} (source: {source}); {origin}, which is lower"),
+        None => format!("{nvidia} is {what} (source: {source}); {origin}"),
+    })
 }
 
 /// `12.9` written with as many numbers as `like` has (`12.8.0` → `12.9.0`).

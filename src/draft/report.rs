@@ -56,6 +56,9 @@ pub struct ImageChanges {
     /// Libraries the image holds at several versions: the draft takes the
     /// version of the copy a framework loads, when its requirements say.
     pub copies: Vec<CopiesNote>,
+    /// Where the drafted minimum driver comes from (the image, the record,
+    /// NVIDIA's table for the CUDA found).
+    pub driver_min_from: Option<String>,
 }
 
 impl ImageChanges {
@@ -104,6 +107,7 @@ impl ImageChanges {
                     })
                 })
                 .collect(),
+            driver_min_from: found.min_from.clone(),
         }
     }
 
@@ -152,6 +156,9 @@ impl ImageChanges {
         }
         for d in &self.driver {
             let _ = writeln!(out, "  {:<10} {}  {} → {}", "driver", d.fact, d.from, d.to);
+            if let Some(from) = self.driver_min_from.as_ref().filter(|_| d.fact == "min") {
+                let _ = writeln!(out, "  {:<10} {from}", "");
+            }
         }
         for e in &self.env {
             let _ = writeln!(out, "  {:<10} {}  {} → {}", "env", e.fact, e.from, e.to);
@@ -283,6 +290,11 @@ impl Drafted {
             self.components
         );
         self.changes.write_text(&mut out, "dropped");
+        if let Some(from) = &self.changes.driver_min_from
+            && !self.changes.driver.iter().any(|d| d.fact == "min")
+        {
+            let _ = writeln!(out, "  {:<10} min: {from}", "driver");
+        }
         for a in &self.added {
             let _ = writeln!(
                 out,

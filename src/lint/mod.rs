@@ -7,7 +7,10 @@
 //! - `driver-cuda-mismatch`: driver text naming a CUDA version other than
 //!   the record's base CUDA version;
 //! - `driver-branch-conflict`: a data-center branch also listed to upgrade from;
-//! - `driver-below-cuda-minimum`: a minimum driver below NVIDIA's for the CUDA version;
+//! - `driver-below-cuda-minimum`: a minimum driver below NVIDIA's for the CUDA version
+//!   (NVIDIA's number and source in the message);
+//! - `cuda-past-driver-table`: a CUDA version newer than NVIDIA's driver table
+//!   in this relnotes (a newer relnotes is needed to know its minimum);
 //! - `missing-translation`: the loader's warnings;
 //! - `arch-difference`: components not in every arch, or at another version;
 //! - `duplicate-component`: one component under two names (`torch`/`pytorch`),
@@ -23,7 +26,7 @@
 mod facts;
 
 use model::diagnostic::{Counts, Diagnostic, Severity};
-use model::drivers::{self, DriverVersion};
+use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup};
 use model::record::source_map::join;
 use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use model::version::{Dotted, Ecosystem, Version};
@@ -298,15 +301,8 @@ impl Context<'_> {
     }
 
     fn base_cuda(&self) -> Option<(String, Option<Position>)> {
-        let driver = self.release.driver.as_ref();
-        if let Some(cuda) = driver.and_then(|d| d.cuda.as_ref()) {
-            return Some((cuda.clone(), self.sources.value("driver.cuda")));
-        }
-        let project = &self.workspace.project;
-        self.release.components.iter().find_map(|(n, v)| {
-            (project.ecosystem_of(n) == Ecosystem::Cuda)
-                .then(|| (v.clone(), self.sources.value(&join("components", n))))
-        })
+        let (cuda, key) = self.release.base_cuda(&self.workspace.project)?;
+        Some((cuda, self.sources.value(&key)))
     }
 
     fn driver_cuda(&mut self) {
@@ -384,41 +380,88 @@ impl Context<'_> {
         }
     }
 
+    /// The minimum driver against NVIDIA's table for the record's CUDA: its
+    /// row's minimum, or past the table's end (or for a release it does not
+    /// list) the minor-version-compatibility floor of the CUDA major.
     fn driver_minimum(&mut self) {
-        let Some(min) = self.release.driver.as_ref().and_then(|d| d.min.as_ref()) else {
+        let Some((cuda, cuda_at)) = self.base_cuda() else {
             return;
         };
-        let Some((cuda, _)) = self.base_cuda() else {
-            return;
-        };
-        let Some(row) = drivers::toolkit_minimum(&cuda) else {
-            return;
-        };
-        let Ok(nvidia) = row.driver.parse::<DriverVersion>() else {
-            return;
-        };
-        let Ok(declared) = min.parse::<DriverVersion>() else {
-            return;
-        };
-        // A bare branch (`575`) stands for that branch: compare branches only.
-        let lower = if declared.parts.len() == 1 {
-            declared.branch() < nvidia.branch()
-        } else {
-            drivers::meets_minimum(&declared, &row.driver) == Some(false)
-        };
-        if lower {
+        let min = self.release.driver.as_ref().and_then(|d| d.min.clone());
+        let min_at = self.sources.value("driver.min");
+        let platform = self.release.linux_platform();
+        let lookup = drivers::toolkit_lookup(&cuda);
+        if let ToolkitLookup::PastTable(newest) = &lookup {
             self.push(
-                Severity::Error,
-                "driver-below-cuda-minimum",
-                self.sources.value("driver.min"),
+                Severity::Warning,
+                "cuda-past-driver-table",
+                cuda_at,
                 format!(
-                    "minimum driver {} is lower than NVIDIA's minimum {} for {} (Linux x86_64)",
-                    min, row.driver, row.release
+                    "CUDA {cuda} is newer than NVIDIA's driver table in this relnotes, which stops at {} ({}): NVIDIA's minimum driver for it is unknown",
+                    newest.release, newest.cuda
                 ),
                 Some(
-                    "see Table 3 of the CUDA Toolkit Release Notes (data/cuda-drivers.toml)".into(),
+                    "a newer relnotes knows newer CUDA releases; until then `relnotes compat` answers `unknown` for this release"
+                        .into(),
                 ),
             );
+        }
+        let Some(min) = min else {
+            return;
+        };
+        match lookup {
+            ToolkitLookup::Listed(row) => {
+                let Some(nvidia) = row.minimum(platform) else {
+                    self.push(
+                        Severity::Info,
+                        "driver-below-cuda-minimum",
+                        min_at,
+                        format!(
+                            "not checked: NVIDIA's table gives no {} minimum for {} (only {})",
+                            platform.as_str(),
+                            row.release,
+                            LinuxPlatform::X86_64.as_str()
+                        ),
+                        Some(format!("source: {}", row.source())),
+                    );
+                    return;
+                };
+                if below(&min, nvidia) {
+                    self.push(
+                        Severity::Error,
+                        "driver-below-cuda-minimum",
+                        min_at,
+                        format!(
+                            "minimum driver {min} is lower than NVIDIA's minimum {nvidia} for {} ({}): source: {}",
+                            row.release,
+                            platform.as_str(),
+                            row.source()
+                        ),
+                        Some(format!(
+                            "raise `driver.min` to {nvidia} or later (NVIDIA's table as relnotes holds it: data/cuda-drivers.toml)"
+                        )),
+                    );
+                }
+            }
+            ToolkitLookup::PastTable(_) | ToolkitLookup::NotListed => {
+                let Some(floor) = drivers::minor_version_floor(&cuda) else {
+                    return;
+                };
+                if below(&min, &floor.minimum) {
+                    self.push(
+                        Severity::Error,
+                        "driver-below-cuda-minimum",
+                        min_at,
+                        format!(
+                            "minimum driver {min} is lower than {}, the driver every CUDA {}.x release needs at least (NVIDIA's minor version compatibility): source: {}",
+                            floor.minimum,
+                            floor.major,
+                            floor.source()
+                        ),
+                        Some(format!("raise `driver.min` to {} or later", floor.minimum)),
+                    );
+                }
+            }
         }
     }
 
@@ -622,6 +665,22 @@ pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> b
             .and_then(|(a, b)| a.compare(&b)),
         Some(Ordering::Equal)
     )
+}
+
+/// Whether a record's minimum driver is below NVIDIA's. A bare branch
+/// (`575`) stands for that branch: only branches are compared.
+fn below(declared: &str, nvidia: &str) -> bool {
+    let (Ok(declared), Ok(nvidia_v)) = (
+        declared.parse::<DriverVersion>(),
+        nvidia.parse::<DriverVersion>(),
+    ) else {
+        return false;
+    };
+    if declared.parts.len() == 1 {
+        declared.branch() < nvidia_v.branch()
+    } else {
+        drivers::meets_minimum(&declared, nvidia) == Some(false)
+    }
 }
 
 #[cfg(test)]

@@ -613,3 +613,19 @@ pub fn next_release() -> BuiltImage {
     ])
     .build()
 }
+
+/// The start of `usr/local/cuda-13.0/version.json` of CUDA 13.0 Update 2.
+const CUDA_13_0_2_VERSION_JSON: &str = include_str!("../fixtures/verify/cuda-13.0.2.version.json");
+
+/// Rebuilt on CUDA 13.0 Update 2 (CUDA 12.8 whited out), with an
+/// `NVIDIA_REQUIRE_CUDA` that states no minimum driver.
+pub fn cuda_13_0_2(image: PlatformImage) -> PlatformImage {
+    image
+        .layer(
+            Layer::gzip()
+                .whiteout("usr/local/cuda-12.8")
+                .file("usr/local/cuda-13.0/version.json", CUDA_13_0_2_VERSION_JSON)
+                .symlink("usr/local/cuda", "cuda-13.0"),
+        )
+        .env("NVIDIA_REQUIRE_CUDA=cuda>=13.0")
+}

@@ -50,13 +50,6 @@ impl Ecosystem {
         }
     }
 
-    /// The ecosystem a component gets when the catalog does not name one
-    /// (`data/components.toml`, else by the look of its name:
-    /// [`crate::components::default_ecosystem`]).
-    pub fn default_for(name: &str) -> Ecosystem {
-        crate::components::default_ecosystem(name)
-    }
-
     /// The key two spellings of one component share (PEP 503 for pypi).
     pub fn normalize_name(self, name: &str) -> String {
         match self {
@@ -437,10 +430,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(Ecosystem::default_for("UBUNTU"), Os);
-        assert_eq!(Ecosystem::default_for("CuDNN"), Generic);
-        assert_eq!(Ecosystem::default_for("cuda-toolkit"), Cuda);
-        assert_eq!(Ecosystem::default_for("flash-attn"), Pypi);
     }
 
     #[test]
@@ -451,9 +440,5 @@ mod tests {
             Pypi.normalize_name("transformer_engine"),
             "transformer-engine"
         );
-        assert_eq!(Ecosystem::default_for("Ubuntu"), Os);
-        assert_eq!(Ecosystem::default_for("CUDA"), Cuda);
-        assert_eq!(Ecosystem::default_for("Python"), Generic);
-        assert_eq!(Ecosystem::default_for("vllm"), Pypi);
     }
 }

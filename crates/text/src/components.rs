@@ -326,7 +326,8 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         return None;
     }
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
-    (parses(Ecosystem::default_for(name)) || parses(Ecosystem::Generic)).then(|| v.to_string())
+    (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
+        .then(|| v.to_string())
 }
 
 /// A name cell and a version cell of a two-column table.

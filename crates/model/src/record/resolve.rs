@@ -3,7 +3,9 @@
 
 use super::arch::Arch;
 use super::model::{Project, Release, Scenario};
+use super::source_map::join;
 use super::text::Text;
+use crate::drivers::LinuxPlatform;
 use crate::package::{Origin, Package};
 use crate::version::Ecosystem;
 use serde::Serialize;
@@ -43,11 +45,46 @@ impl Project {
             .iter()
             .find(|(k, _)| crate::version::pep503_eq(k, name))
             .map(|(_, e)| *e)
-            .unwrap_or_else(|| Ecosystem::default_for(name))
+            .unwrap_or_else(|| crate::components::default_ecosystem(name))
     }
 }
 
 impl Release {
+    /// The CUDA version the release is built on, and the record key that
+    /// states it (`driver.cuda`, else the first component the project's
+    /// catalog puts in the CUDA ecosystem: `components.cuda`, then one of
+    /// an arch table).
+    pub fn base_cuda(&self, project: &Project) -> Option<(String, String)> {
+        if let Some(cuda) = self.driver.as_ref().and_then(|d| d.cuda.as_ref()) {
+            return Some((cuda.clone(), "driver.cuda".to_string()));
+        }
+        let is_cuda = |name: &str| project.ecosystem_of(name) == Ecosystem::Cuda;
+        if let Some((name, version)) = self.components.iter().find(|(n, _)| is_cuda(n)) {
+            return Some((version.clone(), join("components", name)));
+        }
+        self.arch.iter().find_map(|(arch, table)| {
+            table
+                .components
+                .iter()
+                .find(|(n, _)| is_cuda(n))
+                .map(|(name, version)| {
+                    let place = join(&join(&join("arch", arch.as_str()), "components"), name);
+                    (version.clone(), place)
+                })
+        })
+    }
+
+    /// The Linux platform whose column of NVIDIA's driver table applies:
+    /// aarch64 when every declared arch is aarch64, else x86_64.
+    pub fn linux_platform(&self) -> LinuxPlatform {
+        let arm = |a: &Arch| a.oci() == "arm64";
+        if !self.archs.is_empty() && self.archs.iter().all(arm) {
+            LinuxPlatform::Aarch64
+        } else {
+            LinuxPlatform::X86_64
+        }
+    }
+
     /// The declared archs' names, in record order.
     pub fn arch_names(&self) -> Vec<String> {
         self.archs.iter().map(Arch::to_string).collect()

@@ -36,12 +36,14 @@ pub(super) fn inline_html(ops: &[WordOp]) -> String {
     out
 }
 
-/// A word diff of a whole (Markdown) text as a `<pre class="word-diff">`
-/// block, its line breaks kept.
+/// A word diff of a whole (Markdown) text as a `<pre class="word-diff">
+/// <code>` block, its line breaks kept: raw HTML that MkDocs, Hugo and
+/// Docusaurus all pass through as is, on one line with its opening tags
+/// so that no Markdown reader takes the text for Markdown.
 pub(super) fn word_diff_block(ops: &[WordOp]) -> String {
     let inner = inline_html(ops);
     format!(
-        "<pre class=\"word-diff\">{}</pre>",
+        "<pre class=\"word-diff\"><code>{}</code></pre>",
         inner.trim_end_matches('\n')
     )
 }
@@ -255,7 +257,7 @@ body = { zh = "新", en = "new" }
         );
         assert_eq!(
             word_diff_block(&ops),
-            "<pre class=\"word-diff\">a &lt;b&gt; &amp; <del>old</del><ins>new\n</ins></pre>"
+            "<pre class=\"word-diff\"><code>a &lt;b&gt; &amp; <del>old</del><ins>new\n</ins></code></pre>"
         );
     }
 }

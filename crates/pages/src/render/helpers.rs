@@ -193,7 +193,7 @@ mod tests {
         let mut r = Handlebars::new();
         r.set_strict_mode(true);
         if format == PageFormat::Md {
-            r.register_escape_fn(handlebars::no_escape);
+            r.register_escape_fn(markdown::escape_raw_html);
         } else {
             r.register_escape_fn(markdown::escape_html);
         }

@@ -44,6 +44,37 @@ pub(crate) fn to_inline_html(markdown: &str) -> String {
     trimmed.to_string()
 }
 
+/// Markdown whose raw HTML (tags, comments, as CommonMark finds them) is
+/// shown as text: each `<` that starts one becomes `&lt;`. Everything else
+/// is kept, so a record's Markdown stays Markdown, and a stray `<div>` or
+/// `<!--` cannot swallow the rest of a page in any Markdown reader.
+pub(crate) fn escape_raw_html(markdown: &str) -> String {
+    if !markdown.contains('<') {
+        return markdown.to_string();
+    }
+    let mut starts: Vec<usize> = Parser::new_ext(markdown, options())
+        .into_offset_iter()
+        .filter(|(event, _)| matches!(event, Event::Html(_) | Event::InlineHtml(_)))
+        .flat_map(|(_, range)| {
+            markdown[range.clone()]
+                .match_indices('<')
+                .map(move |(i, _)| range.start + i)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut out = String::with_capacity(markdown.len() + starts.len() * 3);
+    let mut from = 0;
+    for at in starts {
+        out.push_str(&markdown[from..at]);
+        out.push_str("&lt;");
+        from = at + 1;
+    }
+    out.push_str(&markdown[from..]);
+    out
+}
+
 /// Escapes text for HTML and XML, in element content and in double-quoted
 /// attribute values.
 pub(crate) fn escape_html(text: &str) -> String {
@@ -74,6 +105,19 @@ pub(crate) fn escape_html_into(text: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raw_html_in_markdown_is_shown_as_text() {
+        assert_eq!(
+            escape_raw_html("a <div> b <!-- c --> `<code>` **d** <x"),
+            "a &lt;div> b &lt;!-- c --> `<code>` **d** <x"
+        );
+        assert_eq!(
+            escape_raw_html("<pre>\n\nx\n</pre>\n"),
+            "&lt;pre>\n\nx\n&lt;/pre>\n"
+        );
+        assert_eq!(escape_raw_html("2 < 3 and ≥ 575"), "2 < 3 and ≥ 575");
+    }
 
     #[test]
     fn tables_and_code_blocks() {

@@ -11,7 +11,10 @@
 //!   HTML pages (`layout`, `style`, …).
 //!
 //! Markdown and HTML pages use two registries: HTML escapes `{{value}}`
-//! (`&`, `<`, `>`, `"`), Markdown writes values as they are. Both run in
+//! (`&`, `<`, `>`, `"`); Markdown writes values as they are but for raw
+//! HTML in them, shown as text (its `<` as `&lt;`), so that no record
+//! breaks a page in any Markdown reader. `{{{value}}}` writes a value raw
+//! (word diffs; values inside code spans and fences). Both run in
 //! strict mode, so a misspelt field is an error naming the file and line.
 //!
 //! A template is compiled when a page first needs it, once: [`Templates`]
@@ -305,7 +308,7 @@ pub(super) fn registry(format: PageFormat) -> Handlebars<'static> {
     let mut registry = Handlebars::new();
     registry.set_strict_mode(true);
     match format {
-        PageFormat::Md => registry.register_escape_fn(handlebars::no_escape),
+        PageFormat::Md => registry.register_escape_fn(markdown::escape_raw_html),
         PageFormat::Html => registry.register_escape_fn(markdown::escape_html),
     }
     helpers::register(&mut registry, format);
@@ -711,25 +714,29 @@ fn finished(text: &str, format: PageFormat) -> String {
 /// fences, HTML `<pre>`) keep their blank lines.
 pub(crate) fn tidy(text: &str, format: PageFormat) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut in_code = false;
+    // Inside a `<pre>`: in HTML anywhere, in Markdown where a line starts
+    // one (a word diff; records' raw HTML is escaped in Markdown pages).
+    let mut in_pre = false;
+    let mut in_fence = false;
     let mut blank_run = 0usize;
     for line in text.lines() {
         let (opens, closes) = match format {
             PageFormat::Html if line.contains("pre") => {
                 (line.matches("<pre").count(), line.matches("</pre>").count())
             }
+            PageFormat::Md if in_pre || line.starts_with("<pre") => (
+                usize::from(line.starts_with("<pre")),
+                usize::from(line.contains("</pre>")),
+            ),
             _ => (0, 0),
         };
-        let keep = format == PageFormat::Html && (in_code || opens > closes);
+        let keep = in_pre || opens > closes;
         let trimmed = if keep { line } else { line.trim_end() };
-        let fence = match format {
-            PageFormat::Md => {
-                let start = trimmed.trim_start();
-                start.starts_with("```") || start.starts_with("~~~")
-            }
-            PageFormat::Html => false,
+        let fence = format == PageFormat::Md && !keep && {
+            let start = trimmed.trim_start();
+            start.starts_with("```") || start.starts_with("~~~")
         };
-        if trimmed.is_empty() && !in_code {
+        if trimmed.is_empty() && !in_pre && !in_fence {
             blank_run += 1;
             if blank_run > 1 || out.is_empty() {
                 continue;
@@ -739,16 +746,13 @@ pub(crate) fn tidy(text: &str, format: PageFormat) -> String {
         }
         out.push_str(trimmed);
         out.push('\n');
-        match format {
-            PageFormat::Md if fence => in_code = !in_code,
-            PageFormat::Html => {
-                if opens > closes {
-                    in_code = true;
-                } else if closes > opens {
-                    in_code = false;
-                }
-            }
-            PageFormat::Md => {}
+        if fence {
+            in_fence = !in_fence;
+        }
+        if opens > closes {
+            in_pre = true;
+        } else if closes > opens {
+            in_pre = false;
         }
     }
     while out.ends_with("\n\n") {
@@ -920,6 +924,15 @@ mod tests {
         assert_eq!(
             tidy(text, PageFormat::Md),
             "# T\n\nbody\n```\ncode\n\n\n  x\n```\n"
+        );
+    }
+
+    #[test]
+    fn tidy_markdown_keeps_a_word_diff_whole() {
+        let text = "a\n\n\n<pre class=\"word-diff\"><code>x  \n\n\n```\ny</code></pre>\n\n\nb  \n";
+        assert_eq!(
+            tidy(text, PageFormat::Md),
+            "a\n\n<pre class=\"word-diff\"><code>x  \n\n\n```\ny</code></pre>\n\nb\n"
         );
     }
 

@@ -30,6 +30,11 @@ impl CheckReport {
 
     /// For people: one line per page that differs.
     pub fn to_text(&self, dir: &Path) -> String {
+        self.to_text_with_hint(dir, &format!("relnotes site --out {}", dir.display()))
+    }
+
+    /// [`CheckReport::to_text`] with `command` as the way to rebuild.
+    pub fn to_text_with_hint(&self, dir: &Path, command: &str) -> String {
         if !self.is_stale() {
             return format!("{} is up to date\n", dir.display());
         }
@@ -49,10 +54,7 @@ impl CheckReport {
                 out.push_str(&format!("  {word:<8} {path}\n"));
             }
         }
-        out.push_str(&format!(
-            "  = hint: run `relnotes site --out {}` to rebuild it\n",
-            dir.display()
-        ));
+        out.push_str(&format!("  = hint: run `{command}` to rebuild it\n"));
         out
     }
 

@@ -128,7 +128,7 @@ impl Builder<'_> {
         let pages = paging.pages.len();
         let mut work = Vec::new();
         for &lang in self.langs {
-            for format in [PageFormat::Html, PageFormat::Md] {
+            for &format in self.formats() {
                 work.push((lang, format, None));
                 if pages > 1 {
                     work.extend((0..pages).map(|i| (lang, format, Some(i))));
@@ -195,7 +195,7 @@ impl Builder<'_> {
                 label: labels::get(&format!("chg_{change}"), lang),
             })
             .collect();
-        let nav = nav_start(&path, lang, Some(Overview::Matrix));
+        let nav = nav_start(&path, lang, Some(Overview::Matrix), format);
         let context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: MatrixPage {
@@ -209,6 +209,7 @@ impl Builder<'_> {
         let front = (format == PageFormat::Md).then_some(FrontMatter {
             title,
             version: None,
+            date: None,
             lang,
         });
         self.render(

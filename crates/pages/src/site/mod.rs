@@ -12,7 +12,9 @@
 mod check;
 mod entry;
 mod error;
+mod generator;
 pub(crate) mod labels;
+mod layout;
 mod manifest;
 mod matrix;
 mod nav;
@@ -24,12 +26,15 @@ pub use check::CheckReport;
 pub use entry::Entry;
 use error::Sink;
 pub use error::SiteError;
+pub use generator::Generator;
+use layout::ConfigFacts;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
 pub use write::Written;
 
 use crate::render::Templates;
 use model::record::{Lang, Workspace};
-use std::path::Path;
+use pages::Target;
+use std::path::{Path, PathBuf};
 
 /// How to build a site, beyond the releases: other templates, and where it
 /// will be published.
@@ -69,8 +74,8 @@ impl<'a> Plan<'a> {
         })
     }
 
-    /// Renders every page into the sink.
-    fn run(&self, sink: &dyn Sink) -> Result<(), SiteError> {
+    /// Renders every page for `target` into the sink.
+    fn run(&self, sink: &dyn Sink, target: Target) -> Result<(), SiteError> {
         pages::Builder {
             workspace: self.workspace,
             templates: &self.templates,
@@ -78,8 +83,37 @@ impl<'a> Plan<'a> {
             base_url: self.base_url,
             entries: &self.entries,
             sink,
+            target,
         }
         .build()
+    }
+
+    /// What a generator's configuration is written from.
+    fn with_config_facts<T>(&self, then: impl FnOnce(&ConfigFacts) -> T) -> T {
+        let names: Vec<(Lang, &str)> = self
+            .langs
+            .iter()
+            .map(|&l| {
+                let name = crate::render::labels::label("language_name", l).unwrap_or(l.code());
+                (l, name)
+            })
+            .collect();
+        let product: Vec<&str> = self
+            .langs
+            .iter()
+            .map(|&l| self.workspace.project.product.name.get(l))
+            .collect();
+        let index_title: Vec<String> = self
+            .langs
+            .iter()
+            .zip(&product)
+            .map(|(&l, p)| labels::get("site_title", l).replace("{product}", p))
+            .collect();
+        then(&ConfigFacts {
+            langs: &names,
+            product: &product,
+            index_title: &index_title,
+        })
     }
 }
 
@@ -96,7 +130,61 @@ pub fn write(
     force: bool,
 ) -> Result<Written, SiteError> {
     let plan = Plan::new(workspace, entries, options)?;
-    write::write_with(dir, force, |sink| plan.run(sink))
+    write::write_with(dir, force, |sink| plan.run(sink, Target::Static))
+}
+
+/// Builds every release (oldest first) as the pages of `generator`'s
+/// project `dir`: the pages go into its pages' directory as [`write()`]
+/// puts a site in place; a project without its configuration file also
+/// gets a minimal configuration that builds as is, and an existing one is
+/// never changed: [`Written::config_needs`] says what it lacks.
+pub fn write_for(
+    workspace: &Workspace,
+    entries: Vec<Entry>,
+    options: &SiteOptions,
+    generator: Generator,
+    dir: &Path,
+    force: bool,
+) -> Result<Written, SiteError> {
+    let layout = generator.layout();
+    let plan = Plan::new(workspace, entries, options)?;
+    let pages_dir = dir.join(layout.pages_dir());
+    let configured = dir.join(layout.config_file()).exists();
+    let mut written = write::write_with(&pages_dir, force, |sink| {
+        plan.run(sink, Target::Generator(layout))
+    })?;
+    if configured {
+        let config_path = dir.join(layout.config_file());
+        let config = std::fs::read_to_string(&config_path).map_err(|source| SiteError::Io {
+            path: config_path,
+            source,
+        })?;
+        written.config_needs = plan.with_config_facts(|facts| layout.requirements(facts, &config));
+    } else {
+        let files = plan.with_config_facts(|facts| layout.starter_files(facts));
+        for (path, text) in files {
+            if write::create_once(&dir.join(&path), text.as_bytes())? {
+                written.config_written.push(path);
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// Compares the pages of `generator` built from every release (oldest
+/// first) with those in the project `dir`, writing nothing. The project's
+/// configuration is not compared: relnotes writes it once.
+pub fn check_for(
+    workspace: &Workspace,
+    entries: Vec<Entry>,
+    options: &SiteOptions,
+    generator: Generator,
+    dir: &Path,
+) -> Result<CheckReport, SiteError> {
+    let layout = generator.layout();
+    let plan = Plan::new(workspace, entries, options)?;
+    let pages_dir: PathBuf = dir.join(layout.pages_dir());
+    check::check_with(&pages_dir, |sink| plan.run(sink, Target::Generator(layout)))
 }
 
 /// Compares the site built from every release (oldest first) with `dir`,
@@ -108,7 +196,7 @@ pub fn check(
     dir: &Path,
 ) -> Result<CheckReport, SiteError> {
     let plan = Plan::new(workspace, entries, options)?;
-    check::check_with(dir, |sink| plan.run(sink))
+    check::check_with(dir, |sink| plan.run(sink, Target::Static))
 }
 
 /// Where a site is published: an absolute http(s) URL, without a trailing `/`.
@@ -195,7 +283,7 @@ mod tests {
         let options = SiteOptions::default();
         let plan = Plan::new(&workspace, entries, &options).unwrap();
         let sink = MemorySink::default();
-        plan.run(&sink).unwrap();
+        plan.run(&sink, Target::Static).unwrap();
         let site = sink.0.into_inner().unwrap();
         let pages = site.keys().filter(|p| !p.starts_with("sbom/"));
         assert!(pages.count() >= 20, "{:?}", site.keys());
@@ -206,7 +294,7 @@ mod tests {
         // Building again renders every page again, the same, and compiles
         // nothing.
         let again = MemorySink::default();
-        plan.run(&again).unwrap();
+        plan.run(&again, Target::Static).unwrap();
         assert_eq!(plan.templates.compilations(), builtin);
         assert_eq!(again.0.into_inner().unwrap(), site);
     }

@@ -118,16 +118,22 @@ pub(super) enum Overview {
 
 /// The links every page of a language starts its navigation with;
 /// `current` is the one of them the page is, if any.
-pub(super) fn nav_start(path: &PagePath, lang: Lang, current: Option<Overview>) -> Vec<NavLink> {
+pub(super) fn nav_start(
+    path: &PagePath,
+    lang: Lang,
+    current: Option<Overview>,
+    format: PageFormat,
+) -> Vec<NavLink> {
     let up = path.up();
+    let ext = format.extension();
     vec![
         NavLink {
-            href: format!("{up}index.html"),
+            href: format!("{up}index.{ext}"),
             label: labels::get("all_releases", lang).to_string(),
             current: current == Some(Overview::Index),
         },
         NavLink {
-            href: format!("{up}matrix.html"),
+            href: format!("{up}matrix.{ext}"),
             label: labels::get("matrix", lang).to_string(),
             current: current == Some(Overview::Matrix),
         },
@@ -171,7 +177,7 @@ mod tests {
                 "https://example.com/notes/en/diff/25.05..25.10.html"
             ]
         );
-        let nav = nav_start(&diff, Lang::EN, None);
+        let nav = nav_start(&diff, Lang::EN, None, PageFormat::Html);
         assert_eq!(nav[1].href, "../matrix.html");
         assert!(nav.iter().all(|l| !l.current));
     }
@@ -182,6 +188,6 @@ mod tests {
         let links = head_links(&index, Lang::ZH, &[Lang::ZH], None);
         assert_eq!(links.len(), 1);
         assert_eq!(links[0].hreflang, Some("zh"));
-        assert!(nav_start(&index, Lang::ZH, Some(Overview::Index))[0].current);
+        assert!(nav_start(&index, Lang::ZH, Some(Overview::Index), PageFormat::Html)[0].current);
     }
 }

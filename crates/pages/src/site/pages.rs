@@ -4,6 +4,7 @@
 //! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
+use super::layout::{FrontFacts, Layout, NavEntry};
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };
@@ -28,6 +29,17 @@ pub(super) struct Builder<'a> {
     pub entries: &'a [Entry],
     /// Where each page goes once rendered.
     pub sink: &'a dyn Sink,
+    /// The static site, or a generator's pages.
+    pub target: Target,
+}
+
+/// What the pages are for.
+#[derive(Clone, Copy)]
+pub(super) enum Target {
+    /// The static site: HTML pages, their Markdown copies under `md/`.
+    Static,
+    /// A docs generator's project: Markdown pages in its layout.
+    Generator(&'static dyn Layout),
 }
 
 /// The content of a language's index: every release, newest first.
@@ -96,9 +108,12 @@ impl Builder<'_> {
         let mut work: Vec<Work> = self
             .langs
             .iter()
-            .flat_map(|&lang| [PageFormat::Html, PageFormat::Md].map(|f| Work::Index(lang, f)))
+            .flat_map(|&lang| self.formats().iter().map(move |&f| Work::Index(lang, f)))
             .collect();
-        work.push(Work::Chooser);
+        match self.target {
+            Target::Static => work.push(Work::Chooser),
+            Target::Generator(layout) => self.navigation(layout)?,
+        }
         work.extend((0..self.entries.len()).map(Work::Release));
         let (matrix, rest) = rayon::join(
             || self.matrix_pages(),
@@ -140,13 +155,45 @@ impl Builder<'_> {
             let notes = changes
                 .as_ref()
                 .map(|changes| diff_context::diff_notes(self.workspace, changes, lang));
-            for format in [PageFormat::Html, PageFormat::Md] {
+            for &format in self.formats() {
                 let content = context::release_notes_of(&entry.release, &views, lang, format);
                 self.release(lang, format, entry, older, content)?;
                 if let (Some(older), Some(notes)) = (older, &notes) {
                     self.diff(lang, format, older, entry, notes)?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// The formats of every page: HTML and Markdown for the static site,
+    /// Markdown for a generator.
+    pub(super) fn formats(&self) -> &'static [PageFormat] {
+        match self.target {
+            Target::Static => &[PageFormat::Html, PageFormat::Md],
+            Target::Generator(_) => &[PageFormat::Md],
+        }
+    }
+
+    /// A generator's navigation: the index, the support matrix, then every
+    /// release newest first, labelled with its version.
+    fn navigation(&self, layout: &dyn Layout) -> Result<(), Error> {
+        let mut entries = vec![
+            NavEntry {
+                stem: "index",
+                label: None,
+            },
+            NavEntry {
+                stem: "matrix",
+                label: None,
+            },
+        ];
+        entries.extend(self.entries.iter().map(|e| NavEntry {
+            stem: &e.version,
+            label: Some(&e.version),
+        }));
+        for (path, text) in layout.nav_files(&entries) {
+            self.sink.put(&path, text.as_bytes())?;
         }
         Ok(())
     }
@@ -160,11 +207,25 @@ impl Builder<'_> {
         self.langs.iter().copied().filter(move |l| *l != lang)
     }
 
-    /// Where a page goes: `en/25.10.html`, `md/en/25.10.md`.
+    /// Where a page goes: `en/25.10.html`, `md/en/25.10.md`; for a
+    /// generator, where its layout puts it (`25.10.en.md`).
     fn target(&self, path: &PagePath, lang: Lang, format: PageFormat) -> String {
-        match format {
-            PageFormat::Html => path.file(lang, format),
-            PageFormat::Md => format!("md/{}", path.file(lang, format)),
+        match (self.target, format) {
+            (Target::Generator(layout), _) => {
+                layout.page_file(path.stem, lang, self.workspace.default_language())
+            }
+            (Target::Static, PageFormat::Html) => path.file(lang, format),
+            (Target::Static, PageFormat::Md) => format!("md/{}", path.file(lang, format)),
+        }
+    }
+
+    /// Where the SBOMs are from a page at the top of a language: the
+    /// static site's languages are directories beside `sbom/`, a
+    /// generator's pages sit beside it.
+    fn sbom_href(&self, version: &str, arch: &model::record::Arch) -> String {
+        match self.target {
+            Target::Static => format!("../{}", sbom_file(version, arch)),
+            Target::Generator(_) => sbom_file(version, arch),
         }
     }
 
@@ -181,19 +242,31 @@ impl Builder<'_> {
         nav: Vec<NavLink>,
         own_page: bool,
     ) -> PageBase {
-        let alternates = self
-            .others(lang)
-            .map(|other| (other, path.to_lang(other, format)))
-            .collect();
+        // A generator has its own language switcher: no links between
+        // languages in the page.
+        let alternates = match self.target {
+            Target::Static => self
+                .others(lang)
+                .map(|other| (other, path.to_lang(other, format)))
+                .collect(),
+            Target::Generator(_) => Vec::new(),
+        };
         let base = PageBase::new(self.workspace, lang, format, title, alternates);
         let labels = if own_page {
             base.labels.with_product(self.product(lang))
         } else {
             base.labels
         };
-        let page = match format {
-            PageFormat::Md => base.page,
-            PageFormat::Html => PageHead {
+        let page = match (format, self.target) {
+            (PageFormat::Md, Target::Static) => base.page,
+            (PageFormat::Md, Target::Generator(_)) => PageHead {
+                nav: Some(Nav {
+                    label: labels::get("site_nav", lang),
+                    links: nav,
+                }),
+                ..base.page
+            },
+            (PageFormat::Html, _) => PageHead {
                 links: head_links(path, lang, self.langs, self.base_url),
                 nav: Some(Nav {
                     label: labels::get("site_nav", lang),
@@ -219,9 +292,10 @@ impl Builder<'_> {
         front: Option<FrontMatter>,
     ) -> Result<(), Error> {
         let text = self.templates.render_page(page, context)?;
-        let text = match front {
-            Some(front) => front.prepend(&text),
-            None => text,
+        let text = match (front, self.target) {
+            (Some(front), Target::Static) => front.prepend(&text),
+            (Some(front), Target::Generator(layout)) => layout.front_matter(&front.facts()) + &text,
+            (None, _) => text,
         };
         self.sink.put(target, text.as_bytes())
     }
@@ -237,7 +311,7 @@ impl Builder<'_> {
         let path = PagePath {
             stem: &entry.version,
         };
-        let mut nav = nav_start(&path, lang, None);
+        let mut nav = nav_start(&path, lang, None, format);
         if let Some(older) = older {
             nav.push(nav_link(
                 format!(
@@ -250,13 +324,14 @@ impl Builder<'_> {
         }
         for arch in &entry.release.archs {
             nav.push(nav_link(
-                format!("../{}", sbom_file(&entry.version, arch)),
+                self.sbom_href(&entry.version, arch),
                 labels::get("sbom_of", lang).replace("{arch}", arch.as_str()),
             ));
         }
         let front = (format == PageFormat::Md).then(|| FrontMatter {
-            title: content.title.clone(),
+            title: entry.release.title.get(lang).to_string(),
             version: Some(entry.version.clone()),
+            date: entry.release.date.clone(),
             lang,
         });
         let context = Page {
@@ -281,7 +356,7 @@ impl Builder<'_> {
     ) -> Result<(), Error> {
         let stem = diff_stem(&from.version, &to.version);
         let path = PagePath { stem: &stem };
-        let mut nav = nav_start(&path, lang, None);
+        let mut nav = nav_start(&path, lang, None, format);
         for version in [&from.version, &to.version] {
             nav.push(nav_link(
                 format!("../{version}.{}", format.extension()),
@@ -291,6 +366,7 @@ impl Builder<'_> {
         let front = (format == PageFormat::Md).then(|| FrontMatter {
             title: content.title.clone(),
             version: Some(format!("{}..{}", from.version, to.version)),
+            date: None,
             lang,
         });
         let context = Page {
@@ -315,7 +391,7 @@ impl Builder<'_> {
             .enumerate()
             .map(|(i, entry)| self.index_row(entry, self.entries.get(i + 1), lang, ext))
             .collect();
-        let nav = nav_start(&path, lang, Some(Overview::Index));
+        let nav = nav_start(&path, lang, Some(Overview::Index), format);
         let context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: IndexPage {
@@ -327,6 +403,7 @@ impl Builder<'_> {
         let front = (format == PageFormat::Md).then_some(FrontMatter {
             title,
             version: None,
+            date: None,
             lang,
         });
         self.render(
@@ -385,15 +462,25 @@ impl Builder<'_> {
     }
 }
 
-/// The front matter of a Markdown page, for Docusaurus, mdBook
-/// (with a front-matter preprocessor), Hugo and the like.
+/// The front matter of a Markdown page: for the static site's `md/`
+/// copies as [`FrontMatter::prepend`] writes it; for a generator, in its
+/// keys.
 struct FrontMatter {
     title: String,
     version: Option<String>,
+    /// The release's date, on release pages.
+    date: Option<String>,
     lang: Lang,
 }
 
 impl FrontMatter {
+    fn facts(&self) -> FrontFacts<'_> {
+        FrontFacts {
+            title: &self.title,
+            date: self.date.as_deref(),
+        }
+    }
+
     fn prepend(&self, body: &str) -> String {
         // A JSON string is a valid YAML double-quoted scalar.
         let quote = |s: &str| serde_json::to_string(s).expect("a string serialises");

@@ -34,6 +34,14 @@ pub struct Written {
     /// cleaned up or put back.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub recovered: Vec<String>,
+    /// For a generator's project that had no configuration: the files of
+    /// the minimal one written, relative to the project.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub config_written: Vec<String>,
+    /// For a generator's project with a configuration (never changed):
+    /// what it must contain and does not seem to, one line each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub config_needs: Vec<String>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
@@ -136,6 +144,8 @@ pub(super) fn write_with(
         reused: sink.reused.load(Ordering::Relaxed),
         kept,
         recovered,
+        config_written: Vec::new(),
+        config_needs: Vec::new(),
     };
 
     // From here on an interrupted build leaves the new site, or the old
@@ -174,6 +184,35 @@ pub(super) fn write_with(
     let _removing = RemovedOnInterrupt::register(retired.path());
     drop(retired);
     Ok(written)
+}
+
+/// Writes `bytes` as the new file `path` (its directories created) when
+/// nothing is there, atomically: written beside it, then linked in place,
+/// never over a file. Whether it was written.
+pub(super) fn create_once(path: &Path, bytes: &[u8]) -> Result<bool, SiteError> {
+    if fs::symlink_metadata(path).is_ok() {
+        return Ok(false);
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(parent).map_err(io(parent))?;
+    let mut builder = tempfile::Builder::new();
+    // A configuration file is made the way `fs::write` makes one (the
+    // umask decides), not owner-only.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(parent).map_err(io(parent))?;
+    file.write_all(bytes).map_err(io(path))?;
+    match file.persist_noclobber(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(io(path)(e.error)),
+    }
 }
 
 /// Trades the places of two directories in one step, so that `DIR` is at

@@ -1,0 +1,254 @@
+//! Integration tests: `relnotes site --for mkdocs`, built by the real
+//! MkDocs (1.6.1 with Material, mkdocs-static-i18n and mkdocs-awesome-nav,
+//! as ./scripts/test.sh installs them) in strict mode, which fails on any
+//! link to a page or file that is not there.
+
+use crate::support::chromium::run as chromium;
+use crate::util::{relnotes, root};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+/// The repository's releases, oldest first, and the project's languages.
+const RELEASES: [&str; 2] = ["25.05", "25.10"];
+
+/// Each language, where MkDocs builds it (the first, zh, is the default,
+/// at the root), and a release page's title in it (the records' titles).
+const LANGS: [(&str, &str, &str); 2] = [
+    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
+    ("en", "en/", "training-nv-pytorch {v} release notes"),
+];
+
+/// Runs `relnotes site --for mkdocs --out <project>` (and `extra`); its stdout.
+fn write_pages(project: &Path, extra: &[&str]) -> String {
+    let out = relnotes()
+        .args(["site", "--for", "mkdocs", "--out"])
+        .arg(project)
+        .args(extra)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `mkdocs build --strict` in `project`; fails the test with MkDocs' own
+/// words when the build fails.
+fn mkdocs_build(project: &Path) {
+    let found = Command::new("python3")
+        .args(["-m", "mkdocs", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "mkdocs is missing: run ./scripts/test.sh, which installs mkdocs, mkdocs-material, \
+         mkdocs-static-i18n and mkdocs-awesome-nav from PyPI"
+    );
+    let out = Command::new("python3")
+        .args(["-m", "mkdocs", "build", "--strict"])
+        .current_dir(project)
+        .env("NO_MKDOCS_2_WARNING", "1")
+        .output()
+        .expect("mkdocs runs");
+    assert!(
+        out.status.success(),
+        "mkdocs build --strict failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The labels of the navigation links of a page Material built, in order.
+fn nav_labels(html: &str) -> Vec<String> {
+    let mut labels = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<span class=\"md-ellipsis\">") {
+        rest = &rest[at + "<span class=\"md-ellipsis\">".len()..];
+        let end = rest.find("</span>").unwrap();
+        labels.push(rest[..end].trim().to_string());
+    }
+    labels
+}
+
+#[test]
+fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("docs-site");
+    let said = write_pages(&project, &[]);
+    assert!(
+        said.contains("wrote a minimal configuration") && said.contains("mkdocs.yml"),
+        "{said}"
+    );
+    let config = read(&project.join("mkdocs.yml"));
+    for needed in [
+        "name: material",
+        "i18n:",
+        "docs_structure: suffix",
+        "awesome-nav",
+    ] {
+        assert!(config.contains(needed), "{needed} in\n{config}");
+    }
+    // mkdocs-static-i18n's suffix layout: the default language unsuffixed.
+    let pages = project.join("docs/releases");
+    for file in [
+        "25.10.md",
+        "25.10.en.md",
+        "diff/25.05..25.10.en.md",
+        ".nav.yml",
+    ] {
+        assert!(pages.join(file).is_file(), "{file}");
+    }
+    mkdocs_build(&project);
+
+    let site = project.join("site");
+    for (lang, prefix, title) in LANGS {
+        for v in RELEASES {
+            let html = read(&site.join(format!("{prefix}releases/{v}/index.html")));
+            assert!(
+                html.contains(&format!("<html lang=\"{lang}\"")),
+                "{lang} {v}"
+            );
+            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        }
+        // No language link in the page: Material has its own switcher.
+        let page = read(&pages.join(if lang == "zh" {
+            "25.10.md"
+        } else {
+            "25.10.en.md"
+        }));
+        assert!(
+            !page.contains("[中文]") && !page.contains("[English]"),
+            "{page}"
+        );
+
+        // Newest release first in the navigation.
+        let index = read(&site.join(format!("{prefix}releases/index.html")));
+        let labels = nav_labels(&index);
+        let at = |v: &str| labels.iter().position(|l| l == v);
+        assert!(
+            at("25.10").is_some() && at("25.10") < at("25.05"),
+            "{lang}: {labels:?}"
+        );
+
+        // The diff: word diffs intact, counts not a list.
+        let diff = read(&site.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
+        assert!(
+            diff.contains("<pre class=\"word-diff\"><code>")
+                && diff.contains("<del>")
+                && diff.contains("<ins>"),
+            "{lang}: word diff"
+        );
+        assert!(
+            !diff.contains("<li>+ "),
+            "{lang}: a count became a list item"
+        );
+        // The SBOMs the release page links are in the built site.
+        let release = read(&site.join(format!("{prefix}releases/25.10/index.html")));
+        assert!(
+            release.contains("sbom/25.10-amd64.cdx.json"),
+            "{lang}: SBOM link"
+        );
+    }
+    assert!(site.join("releases/sbom/25.10-aarch64.cdx.json").is_file());
+    assert!(
+        site.join("en/releases/diff/25.05..25.10/index.html")
+            .is_file()
+    );
+}
+
+#[test]
+fn an_existing_project_keeps_its_configuration_and_its_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path();
+    let config = "site_name: Existing docs\n\
+                  theme:\n  name: material\n\
+                  plugins:\n  - search\n  - i18n:\n      docs_structure: suffix\n      languages:\n\
+                  \x20       - locale: zh\n          default: true\n          name: 中文\n\
+                  \x20       - locale: en\n          name: English\n  - awesome-nav\n";
+    fs::write(project.join("mkdocs.yml"), config).unwrap();
+    fs::create_dir_all(project.join("docs")).unwrap();
+    fs::write(project.join("docs/index.md"), "# 我们的文档\n").unwrap();
+    fs::write(project.join("docs/index.en.md"), "# Our docs\n").unwrap();
+    let said = write_pages(project, &[]);
+    assert!(!said.contains("must have"), "{said}");
+    assert!(!said.contains("minimal configuration"), "{said}");
+    assert_eq!(read(&project.join("mkdocs.yml")), config);
+    assert_eq!(read(&project.join("docs/index.md")), "# 我们的文档\n");
+    mkdocs_build(project);
+    assert!(project.join("site/en/releases/25.10/index.html").is_file());
+
+    // A configuration without the plugins is kept too, and told what it lacks.
+    let bare = "site_name: Bare\n";
+    fs::write(project.join("mkdocs.yml"), bare).unwrap();
+    let said = write_pages(project, &[]);
+    assert_eq!(read(&project.join("mkdocs.yml")), bare);
+    assert!(
+        said.contains("must have")
+            && said.contains("awesome-nav")
+            && said.contains("zh (default), en"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    write_pages(&project, &[]);
+    let said = write_pages(&project, &[]);
+    assert!(said.contains("(0 rebuilt"), "{said}");
+    let check = relnotes()
+        .args(["site", "--for", "mkdocs", "--check", "--out"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    fs::write(project.join("docs/releases/25.10.en.md"), "edited\n").unwrap();
+    let check = relnotes()
+        .args(["site", "--for", "mkdocs", "--check", "--out"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("changed  25.10.en.md") && text.contains("relnotes site --for mkdocs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn chromium_renders_a_page_mkdocs_built() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    write_pages(&project, &[]);
+    mkdocs_build(&project);
+    let page = project.join("site/en/releases/diff/25.05..25.10/index.html");
+    let url = format!("file://{}", page.display());
+    let shots = root().join("target/site-screenshots");
+    fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join("mkdocs-diff-25.05..25.10.en.png");
+    let _ = fs::remove_file(&shot);
+    let profile = tempfile::tempdir().unwrap();
+    let run = chromium(
+        profile.path(),
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1600",
+            &url,
+        ],
+    );
+    let png = fs::read(&shot)
+        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "screenshot"
+    );
+}
