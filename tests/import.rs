@@ -559,7 +559,7 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
     // The project names it `torch` (relnotes.toml [catalog]): the alias follows.
     assert!(comps.contains(&"torch=2.6.0".to_string()), "{comps:?}");
     assert!(
-        comps.contains(&"Transformer Engine=2.0".to_string()),
+        comps.contains(&"Transformer-Engine=2.0".to_string()),
         "{comps:?}"
     );
     assert_eq!(comps.len(), 12);
@@ -1041,4 +1041,125 @@ fn a_page_named_with_a_line_break_keeps_the_comment_on_one_line() {
     );
     assert!(!record.lines().any(|l| l == "[evil]"), "{record}");
     load(dir.path(), "25.10");
+}
+
+/// A project that names no component: import's names, sbom's package URLs,
+/// types and CPEs come from data/components.toml alone.
+fn project_without_catalog() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        "languages = [\"en\", \"zh-Hant\"]\n[product]\nid = \"pytorch\"\n[product.name]\nen = \"PyTorch\"\nzh-Hant = \"PyTorch\"\n",
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+#[test]
+fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries() {
+    let dir = project_without_catalog();
+    for page in [
+        "nvidia-pytorch-container-20.02.en.txt",
+        "nvidia-pytorch-container-22.12.zh-Hant.txt",
+    ] {
+        assert_ok(&import(dir.path(), &fixture(page), &[]));
+    }
+    let (_, r) = load(dir.path(), "22.12");
+    let names: Vec<&str> = r.components.keys().map(String::as_str).collect();
+    for canonical in [
+        "CUDA",
+        "cuDNN",
+        "NCCL",
+        "TensorRT",
+        "HPC-X",
+        "nsight-systems",
+    ] {
+        assert!(names.contains(&canonical), "{canonical} in {names:?}");
+    }
+
+    let sbom = |version: &str| -> serde_json::Value {
+        let out = relnotes_in(dir.path())
+            .args(["sbom", version])
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        let text = String::from_utf8(out.stdout).unwrap();
+        crate::sbom::assert_valid_json(&text, version);
+        serde_json::from_str(&text).unwrap()
+    };
+    let by_purl = |bom: &serde_json::Value, purl: &str| -> serde_json::Value {
+        bom["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["purl"] == purl)
+            .unwrap_or_else(|| panic!("{purl} in {bom:#}"))
+            .clone()
+    };
+    // 20.02 states its CUDA in the driver section only.
+    let bom = sbom("20.02");
+    let cuda = by_purl(&bom, "pkg:generic/cuda@10.2.89");
+    assert_eq!(cuda["type"], "framework");
+    assert_eq!(
+        cuda["cpe"],
+        "cpe:2.3:a:nvidia:cuda_toolkit:10.2.89:*:*:*:*:*:*:*"
+    );
+    assert_eq!(
+        by_purl(&bom, "pkg:pypi/torch@1.4.0a0%2Ba5b4d78")["type"],
+        "library"
+    );
+    let ubuntu = bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ubuntu")
+        .unwrap();
+    assert_eq!(ubuntu["type"], "operating-system");
+    assert_eq!(
+        ubuntu["cpe"],
+        "cpe:2.3:o:canonical:ubuntu_linux:18.04:*:*:*:*:*:*:*"
+    );
+
+    let bom = sbom("22.12");
+    assert_eq!(
+        by_purl(&bom, "pkg:generic/cuda@11.8.0")["type"],
+        "framework"
+    );
+    by_purl(&bom, "pkg:generic/cudnn@8.7.0.84");
+    by_purl(&bom, "pkg:generic/nccl@2.15.5");
+    by_purl(&bom, "pkg:pypi/tensorrt@8.5.1");
+    assert_eq!(
+        by_purl(&bom, "pkg:generic/nsight-systems@2022.4.2.1")["type"],
+        "application"
+    );
+    let pypi: Vec<&str> = bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["purl"].as_str())
+        .filter(|p| p.starts_with("pkg:pypi/"))
+        .collect();
+    for library in [
+        "cuda", "cudnn", "nccl", "openmpi", "hpc-x", "magma", "nsight",
+    ] {
+        assert!(
+            !pypi.iter().any(|p| p.contains(library)),
+            "{library} in {pypi:?}"
+        );
+    }
+
+    // What import wrote passes lint's name rules.
+    let out = relnotes_in(dir.path())
+        .args(["lint", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&serde_json::Value> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "component-name")
+        .collect();
+    assert!(names.is_empty(), "{names:#?}");
 }

@@ -193,7 +193,14 @@ fn in_loaded_copy(
         .collect();
     let found = match_component(component, &findings);
     if let Some(chosen) = found.chosen.filter(|_| !found.another) {
-        return Some((chosen.version.clone(), found.confirmed));
+        let version = match chosen.ecosystem {
+            // A package's own numbering (`9.19.0.56`), in the record's shape.
+            Ecosystem::Deb | Ecosystem::Pypi if chosen.ecosystem != component.ecosystem => {
+                numbers_like(&chosen.version, chosen.ecosystem, &component.version)
+            }
+            _ => chosen.version.clone(),
+        };
+        return Some((version, found.confirmed));
     }
     let first = observed
         .iter()

@@ -165,13 +165,29 @@ pub fn spelling_key(name: &str) -> String {
     pep503(&plain.split_whitespace().collect::<Vec<_>>().join("-"))
 }
 
-/// The component `name` is a spelling of, if relnotes knows it.
+/// The component `name` is a spelling of, if relnotes knows it: as it
+/// is written, else without the vendor's words before it (`NVIDIA HPC-X`).
 pub fn known(name: &str) -> Option<&'static Component> {
     let knowledge = knowledge();
-    knowledge
-        .by_key
-        .get(&spelling_key(name))
-        .map(|i| &knowledge.components[*i])
+    let find = |name: &str| {
+        knowledge
+            .by_key
+            .get(&spelling_key(name))
+            .map(|i| &knowledge.components[*i])
+    };
+    find(name).or_else(|| find(&without_vendor(name)?))
+}
+
+/// `name` without the vendor's words it starts with, when it has some
+/// and more after them.
+fn without_vendor(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let is_vendor = |word: &str| {
+        let word = word.trim_end_matches(['™', '®', '©']);
+        vendor_words().iter().any(|v| word.eq_ignore_ascii_case(v))
+    };
+    let start = words.iter().position(|w| !is_vendor(w))?;
+    (start > 0).then(|| words[start..].join(" "))
 }
 
 /// Every component relnotes knows, in the data file's order.
@@ -231,6 +247,10 @@ mod tests {
                     assert_eq!(other, c.name, "`{spelling}` names two components");
                 }
             }
+            // A `pypi` component's canonical name is its PyPI name.
+            if c.ecosystem == Ecosystem::Pypi {
+                assert!(is_pypi_name(&c.name), "{}", c.name);
+            }
             if let Some(cpe) = &c.cpe {
                 assert_eq!(cpe.split(':').count(), 5, "{cpe}");
                 assert!(cpe.starts_with("cpe:2.3:"), "{cpe}");
@@ -247,7 +267,18 @@ mod tests {
             "transformer_engine"
         );
         assert_eq!(known("nvidia cuda").unwrap().name, "CUDA");
+        assert_eq!(known("NVIDIA HPC-X").unwrap().name, "HPC-X");
+        assert_eq!(known("NVIDIA DALI®").unwrap().name, "DALI");
+        assert_eq!(known("EFA installer").unwrap().name, "EFA");
+        assert_eq!(known("OpenUCX").unwrap().name, "UCX");
+        assert_eq!(known("Nsight Systems").unwrap().name, "nsight-systems");
+        assert_eq!(
+            known("Triton Inference Server").unwrap().name,
+            "tritonserver"
+        );
+        assert_eq!(known("triton").unwrap().name, "triton");
         assert!(known("vllm").is_none());
+        assert!(known("NVIDIA").is_none());
     }
 
     #[test]
@@ -258,6 +289,10 @@ mod tests {
         assert_eq!(default_ecosystem("OpenMPI"), Ecosystem::Generic);
         assert_eq!(default_ecosystem("vllm"), Ecosystem::Pypi);
         assert_eq!(default_ecosystem("Nsight Systems"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("nsight-systems"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("NVIDIA TensorRT™"), Ecosystem::Pypi);
+        assert_eq!(default_ecosystem("apex"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("MAGMA"), Ecosystem::Generic);
         assert_eq!(default_ecosystem("NVIDIA CUDA"), Ecosystem::Cuda);
     }
 
@@ -274,6 +309,14 @@ mod tests {
         assert_eq!(held_by(Ecosystem::Deb, "libnccl2").unwrap().name, "NCCL");
         assert!(held_by(Ecosystem::Deb, "libnccl-dev").is_none());
         assert!(held_by(Ecosystem::Pypi, "torch").is_none());
+        assert_eq!(
+            held_by(Ecosystem::Deb, "libnvinfer10").unwrap().name,
+            "TensorRT"
+        );
+        assert_eq!(
+            held_by(Ecosystem::Pypi, "tensorrt_cu12").unwrap().name,
+            "TensorRT"
+        );
     }
 
     #[test]
@@ -283,6 +326,14 @@ mod tests {
             "cpe:2.3:a:nvidia:cuda_toolkit:12.8.1:*:*:*:*:*:*:*"
         );
         assert!(known("cuDNN").unwrap().cpe_for("9.1").is_none());
+        assert_eq!(
+            known("Ubuntu").unwrap().cpe_for("22.04").unwrap(),
+            "cpe:2.3:o:canonical:ubuntu_linux:22.04:*:*:*:*:*:*:*"
+        );
+        assert_eq!(
+            known("Python").unwrap().cpe_for("3.12.7+gc").unwrap(),
+            "cpe:2.3:a:python:python:3.12.7\\+gc:*:*:*:*:*:*:*"
+        );
     }
 
     #[test]

@@ -810,7 +810,7 @@ mod tests {
                 ("NCCL", "2.5.6"),
                 ("OpenMPI", "3.1.4"),
                 ("TensorBoard", "1.15.0+nv"),
-                ("Nsight-Systems", "2020.1.1"),
+                ("nsight-systems", "2020.1.1"),
                 ("DALI", "0.18.0"),
             ])
         );
