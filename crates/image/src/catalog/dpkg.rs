@@ -177,6 +177,16 @@ Description: Python package installer
         );
         assert!(out.components.iter().all(|o| o.ecosystem == Ecosystem::Deb));
         assert!(out.problems.is_empty());
+        // libc6 is built from glibc; gdb's stanza names no source (its own).
+        let source = |i: usize| out.components[i].evidence().unwrap().source.clone();
+        assert_eq!(source(0), None);
+        assert_eq!(
+            source(1),
+            Some(SourcePackage {
+                name: "glibc".into(),
+                version: None
+            })
+        );
     }
 
     #[test]

@@ -154,6 +154,16 @@ mod tests {
         );
         assert_eq!(out.components[0].ecosystem, Ecosystem::Pypi);
         assert_eq!(out.components[0].layer(), Some(LAYER));
+        // Its requirements, from the header block only.
+        assert_eq!(
+            out.components[0].evidence().unwrap().requires,
+            [
+                "numpy>=1.17",
+                "torch>=1.13.0",
+                "accelerate>=0.21.0",
+                "black; extra == \"quality\""
+            ]
+        );
     }
 
     #[test]
