@@ -559,7 +559,7 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
     // The project names it `torch` (relnotes.toml [catalog]): the alias follows.
     assert!(comps.contains(&"torch=2.6.0".to_string()), "{comps:?}");
     assert!(
-        comps.contains(&"Transformer-Engine=2.0".to_string()),
+        comps.contains(&"transformer_engine=2.0".to_string()),
         "{comps:?}"
     );
     assert_eq!(comps.len(), 12);
@@ -596,7 +596,7 @@ fn an_older_aws_page_with_prose_lists_and_known_issues() {
         .map(|(name, version)| format!("{name}={version}"))
         .collect();
     assert!(comps.contains(&"CUDA=12.4.1".to_string()), "{comps:?}");
-    assert!(comps.contains(&"Apex=24.04.01".to_string()), "{comps:?}");
+    assert!(comps.contains(&"apex=24.04.01".to_string()), "{comps:?}");
     assert!(r.features.iter().any(|f| f.side(Lang::EN).starts_with(
         "The GPU Docker Image includes the following libraries: CUDA 12.4.1, cuDNN 9.1.0.70"
     )));

@@ -215,7 +215,8 @@ impl Known {
     /// `name` as the project spells it: a known name equal under PEP 503,
     /// else a known name of the same alias group, else the canonical name
     /// of the project's own alias group, else the canonical name
-    /// `data/components.toml` gives it (`NVIDIA TensorRT™` → `TensorRT`),
+    /// `data/components.toml` gives it (`NVIDIA TensorRT™` → `TensorRT`,
+    /// `Transformer Engine` → `transformer_engine`),
     /// else `name` without ™ ®, vendor words and spaces ([`plain`]).
     pub fn spelling(&self, name: &str) -> String {
         if let Some(i) = self.by_key.get(&key(name)) {
@@ -233,11 +234,12 @@ impl Known {
         if let Some(known) = project.or_else(|| alias_group(name)).and_then(known_in) {
             return known;
         }
-        // The project names its own aliases' component, known or not.
+        // The project names its own aliases' component, known or not;
+        // else relnotes' canonical name, so every page of a vendor gives
+        // one name however it spells it.
         match project.or_else(|| alias_group(name)) {
-            // A spelling of the canonical name itself (`flash-attn`) stays.
-            Some(group) if key(&group[0]) != key(&plain(name)) => group[0].clone(),
-            _ => plain(name),
+            Some(group) => group[0].clone(),
+            None => plain(name),
         }
     }
 }
@@ -283,16 +285,15 @@ mod tests {
             Known::of(&ws, "25.11").unwrap().spelling("Flash-Attn"),
             "flash_attn"
         );
-        // After 25.05, which has no flash_attn: a spelling of the canonical
-        // name stays, another one becomes it.
+        // After 25.05, which has no flash_attn: relnotes' canonical name.
         let after_25_05 = Known::of(&ws, "25.06").unwrap();
-        assert_eq!(after_25_05.spelling("Flash-Attn"), "Flash-Attn");
+        assert_eq!(after_25_05.spelling("Flash-Attn"), "flash_attn");
         assert_eq!(after_25_05.spelling("Flash Attention"), "flash_attn");
         assert_eq!(after_25_05.spelling("Ray-Serve"), "Ray-Serve");
         // Before every record: the catalog alone.
         let first = Known::of(&ws, "25.01").unwrap();
         assert_eq!(first.spelling("PyTorch"), "torch");
-        assert_eq!(first.spelling("flash-attn"), "flash-attn");
+        assert_eq!(first.spelling("flash-attn"), "flash_attn");
     }
 
     #[test]
@@ -333,16 +334,16 @@ mod tests {
             ("NVIDIA TensorRT™", "TensorRT"),
             ("NVIDIA CUDA", "CUDA"),
             ("EFA installer", "EFA"),
-            ("Nsight Systems", "Nsight-Systems"),
-            ("NVIDIA Nsight Systems", "Nsight-Systems"),
+            ("Nsight Systems", "nsight-systems"),
+            ("NVIDIA Nsight Systems", "nsight-systems"),
             ("NVIDIA DALI®", "DALI"),
             ("NVIDIA HPC-X", "HPC-X"),
             ("OpenUCX", "UCX"),
-            ("Transformer Engine", "Transformer-Engine"),
+            ("Transformer Engine", "transformer_engine"),
             ("TE", "transformer_engine"),
             ("Flash Attention", "flash_attn"),
             ("AWS OFI NCCL plugin", "aws-ofi-nccl"),
-            ("python", "python"),
+            ("python", "Python"),
             ("Intel OpenVINO", "openvino"),
             // Unknown: cleaned, one token.
             ("NVIDIA Foo Bar™", "Foo-Bar"),
