@@ -9,6 +9,7 @@ mod cache;
 mod cli;
 mod cmd;
 mod compat;
+mod copies;
 mod credentials;
 mod diff;
 mod draft;

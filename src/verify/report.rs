@@ -152,6 +152,16 @@ pub struct UndeclaredComponent {
     pub layer: Option<String>,
 }
 
+/// A library one platform of the image holds at several versions (cuDNN
+/// as a Debian package and as a pip wheel): a warning, never a finding
+/// that changes the exit code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CopiesFinding {
+    pub arch: String,
+    #[serde(flatten)]
+    pub copies: model::copies::Copies,
+}
+
 /// A version file that could not be read.
 #[derive(Debug, Clone, Serialize)]
 pub struct ProblemReport {
@@ -169,6 +179,8 @@ pub struct Summary {
     pub driver_findings: usize,
     pub env_findings: usize,
     pub unchecked: usize,
+    /// Libraries held at several versions (warnings).
+    pub copies: usize,
     /// Everything that makes `verify` exit 1.
     pub findings: usize,
 }
@@ -205,6 +217,8 @@ pub struct Report {
     /// attached to the image, trusted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) sbom: Option<TrustedSbom>,
+    /// Libraries held at several versions, per arch.
+    pub(crate) copies: Vec<CopiesFinding>,
     pub(crate) summary: Summary,
     /// Every finding (and what could not be checked) in the crate's one
     /// diagnostic shape, placed in the record by [`Report::locate`].
@@ -255,6 +269,7 @@ impl Report {
             .iter()
             .filter(|d| d.status == Status::Unchecked)
             .count();
+        s.copies = self.copies.len();
         s.findings = s.differs + s.missing + s.missing_archs + s.driver_findings + s.env_findings;
         self.summary = s;
         self.findings = self.diagnostics();
@@ -321,6 +336,17 @@ impl Report {
                 ),
             );
         }
+        for c in &self.copies {
+            out.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    &record,
+                    format!("[{}] {}", c.arch, c.copies.describe()),
+                )
+                .with_rule("verify-copies")
+                .with_version(self.version.clone()),
+            );
+        }
         out
     }
 
@@ -367,6 +393,15 @@ impl Report {
         for e in self.env.iter().filter(|e| e.status.severity().is_some()) {
             let i = release.env.iter().position(|x| x.name == e.name);
             places.push(i.and_then(|i| sources.value(&format!("env[{i}]"))));
+        }
+        for c in &self.copies {
+            let component = model::components::known(&c.copies.component);
+            let declared = release.components.keys().find(|name| {
+                model::components::known(name)
+                    .zip(component)
+                    .is_some_and(|(a, b)| a.name == b.name)
+            });
+            places.push(declared.and_then(|name| sources.key(&join("components", name))));
         }
         for (finding, at) in self.findings.iter_mut().zip(places) {
             finding.file = path.clone();
@@ -499,6 +534,9 @@ impl Report {
                 ]);
             }
             table(&mut out, &rows, "  ");
+            for c in self.copies.iter().filter(|c| c.arch == arch.arch) {
+                let _ = writeln!(out, "  ⚠ {}", c.copies.describe());
+            }
             for p in self.problems.iter().filter(|p| p.arch == arch.arch) {
                 let _ = writeln!(
                     out,
@@ -568,6 +606,12 @@ impl Report {
         }
         if s.unchecked > 0 {
             parts.push(format!("{} unchecked", s.unchecked));
+        }
+        if s.copies > 0 {
+            parts.push(match s.copies {
+                1 => "1 library in several copies (warning)".to_string(),
+                n => format!("{n} libraries in several copies (warning)"),
+            });
         }
         let verdict = match s.findings {
             0 => "everything declared is confirmed".to_string(),

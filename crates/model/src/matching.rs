@@ -336,6 +336,7 @@ mod tests {
                 cataloger: cataloger.into(),
                 location: format!("{cataloger}/{name}"),
                 layer: None,
+                ..Default::default()
             },
         )
     }
@@ -418,6 +419,7 @@ mod tests {
                 cataloger: "dpkg".into(),
                 location: "var/lib/dpkg/status".into(),
                 layer: Some("sha256:0".into()),
+                ..Default::default()
             },
         )];
         let declared = |v: &str| Package::new("TensorRT", v, Pypi, Origin::Shared);

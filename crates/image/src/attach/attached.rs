@@ -166,7 +166,6 @@ pub fn read_attached_sboms(
         }
         let mut components = Vec::new();
         for (sbom, packages) in found {
-            components.extend(packages.iter().filter_map(copy_of_component));
             components.extend(packages);
             sboms.push(sbom);
         }
@@ -369,6 +368,8 @@ impl Reader<'_> {
             cataloger: format!("{cataloger} {via}"),
             location: format!("{via} {holder}: {id}"),
             layer: None,
+            source: None,
+            requires: Vec::new(),
         }
     }
 
@@ -467,27 +468,6 @@ impl Reader<'_> {
         };
         Ok((sbom, packages))
     }
-}
-
-/// The component a found package is a copy of, as the component
-/// knowledge says (`nvidia-cudnn-cu12` 9.10.2.21 is cuDNN 9.10.2.21): an
-/// SBOM lists the wheel or deb, where the layers' catalogers read the
-/// library's own version files.
-fn copy_of_component(package: &Package) -> Option<Package> {
-    let component = model::components::held_by(package.ecosystem, &package.name)?;
-    let evidence = package.evidence()?;
-    Some(Package::found(
-        &component.name,
-        &package.version,
-        component.ecosystem,
-        Evidence {
-            location: format!(
-                "{} (as {} {})",
-                evidence.location, package.name, package.version
-            ),
-            ..evidence.clone()
-        },
-    ))
 }
 
 /// The format of an in-toto predicate type, if an SBOM.

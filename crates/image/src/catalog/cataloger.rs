@@ -3,7 +3,7 @@
 
 use super::requirement::Requirement;
 use crate::{FoundFile, ImageConfig, Keep};
-use model::package::{Evidence, Package};
+use model::package::{Evidence, Origin, Package};
 use model::version::Ecosystem;
 use serde::Serialize;
 
@@ -60,8 +60,21 @@ impl Findings {
         version: &str,
         ecosystem: Ecosystem,
     ) {
+        self.found_with_evidence(cataloger, file, name, version, ecosystem);
+    }
+
+    /// A component found in a file; its evidence, for what else the file
+    /// says of it (a Debian source package, a distribution's requirements).
+    pub(super) fn found_with_evidence(
+        &mut self,
+        cataloger: &dyn Cataloger,
+        file: &FoundFile,
+        name: &str,
+        version: &str,
+        ecosystem: Ecosystem,
+    ) -> &mut Evidence {
         let at = (file.path.clone(), Some(file.layer.clone()));
-        self.push(cataloger, at, name, version, ecosystem);
+        self.push(cataloger, at, name, version, ecosystem)
     }
 
     /// A component the config's env or labels name (`config:env/NAME`).
@@ -83,17 +96,19 @@ impl Findings {
         name: &str,
         version: &str,
         ecosystem: Ecosystem,
-    ) {
-        self.components.push(Package::found(
-            name,
-            version,
-            ecosystem,
-            Evidence {
-                cataloger: cataloger.name().to_string(),
-                location,
-                layer,
-            },
-        ));
+    ) -> &mut Evidence {
+        let evidence = Evidence {
+            cataloger: cataloger.name().to_string(),
+            location,
+            layer,
+            ..Default::default()
+        };
+        self.components
+            .push(Package::found(name, version, ecosystem, evidence));
+        match self.components.last_mut().map(|p| &mut p.origin) {
+            Some(Origin::Found(evidence)) => evidence,
+            _ => unreachable!("a found package was just pushed"),
+        }
     }
 
     pub(super) fn problem(&mut self, cataloger: &dyn Cataloger, file: &FoundFile, message: String) {
