@@ -597,6 +597,8 @@ mod tests {
             cataloger: "spdx attestation".into(),
             location: "x".into(),
             layer: None,
+            source: None,
+            requires: Vec::new(),
         }
     }
 
