@@ -423,8 +423,7 @@ fn cut_line(line: &str, earlier: &[String]) -> Option<&'static str> {
     };
     let in_sentences = earlier
         .iter()
-        .filter(|e| !e.trim().starts_with(['-', '|', '#', '`']) && !e.trim().is_empty())
-        .last()
+        .rfind(|e| !e.trim().starts_with(['-', '|', '#', '`']) && !e.trim().is_empty())
         .is_some_and(|e| closes(e));
     (!closes(l) && (dangling(l) || l.chars().count() > 24 || in_sentences))
         .then_some("mid-sentence")
