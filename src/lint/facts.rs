@@ -7,10 +7,12 @@ use model::diagnostic::Severity;
 use model::record::source_map::join;
 use model::version::{Ecosystem, Version};
 use text::driver::driver as read_driver_text;
+use text::package_name::prose_tail;
 
 impl Context<'_> {
     /// `component-name`: a component whose name is a word of prose
-    /// ("are", "the", "和") or no package token at all.
+    /// ("are", "the", "和"), ends in one ("vLLM-version"), or is no
+    /// package token at all.
     pub(super) fn component_names(&mut self) {
         let mut tables: Vec<(String, Vec<String>)> = vec![(
             "components".to_string(),
@@ -39,6 +41,26 @@ impl Context<'_> {
                         format!("component `{name}` is not a package name"),
                         Some(hint),
                     );
+                } else if let Some((head, word)) = prose_tail(name)
+                    && !self.named_by_catalog(name)
+                {
+                    // "vLLM-version": a word of the sentence taken into the name.
+                    let (severity, hint) = match model::components::known(head) {
+                        Some(c) => (Severity::Error, format!("did you mean `{}`?", c.name)),
+                        None => (
+                            Severity::Warning,
+                            format!(
+                                "did you mean `{head}`? (to keep `{name}`, name it in relnotes.toml [catalog])"
+                            ),
+                        ),
+                    };
+                    self.push(
+                        severity,
+                        "component-name",
+                        at,
+                        format!("component `{name}` ends in `{word}`, a word of prose, not of a package name"),
+                        Some(hint),
+                    );
                 } else if let Some(canonical) = canonical {
                     self.push(
                         Severity::Warning,
@@ -60,14 +82,19 @@ impl Context<'_> {
     /// under PEP 503 (`flash-attn`, `Transformer-Engine`) is none.
     fn canonical_name(&self, name: &str) -> Option<String> {
         let component = model::components::known(name)?;
-        let key = |n: &str| model::components::spelling_key(n);
-        let named_by_catalog = self
-            .workspace
+        let key = model::components::spelling_key;
+        (key(name) != key(&component.name) && !self.named_by_catalog(name))
+            .then(|| component.name.clone())
+    }
+
+    /// Whether the project's catalog names `name` (under PEP 503).
+    fn named_by_catalog(&self, name: &str) -> bool {
+        let key = model::components::spelling_key;
+        self.workspace
             .project
             .catalog
             .keys()
-            .any(|k| key(k) == key(name));
-        (key(name) != key(&component.name) && !named_by_catalog).then(|| component.name.clone())
+            .any(|k| key(k) == key(name))
     }
 
     /// `version-syntax`: driver fields the loader takes as free text — the

@@ -17,7 +17,8 @@
 //!   or an arch override repeating the shared version;
 //! - `asset-image`: an asset that is not an image reference;
 //! - `asset-tag`: an image tag that does not start with the release version;
-//! - `component-name`: a component name that is not a package name;
+//! - `component-name`: a component name that is not a package name, or
+//!   ends in a word of prose (`vLLM-version`);
 //! - `version-syntax`: a driver branch, or the CUDA version of the upgrade
 //!   sentence, that is not one (fields the loader takes as text);
 //! - `driver-wording`: a minimum or branch the driver text names and the

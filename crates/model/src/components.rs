@@ -277,7 +277,8 @@ mod tests {
             "tritonserver"
         );
         assert_eq!(known("triton").unwrap().name, "triton");
-        assert!(known("vllm").is_none());
+        assert_eq!(known("vLLM").unwrap().name, "vllm");
+        assert!(known("sglang").is_none());
         assert!(known("NVIDIA").is_none());
     }
 

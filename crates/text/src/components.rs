@@ -470,10 +470,31 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         }) else {
             continue;
         };
+        // "0.5.3 post 1": the PEP 440 post-release 0.5.3.post1.
+        let mut version = version.to_string();
+        if let Some(post) = words.peek().copied().filter(|w| is_post_release_word(w)) {
+            let mut ahead = words.clone();
+            ahead.next();
+            if let Some(n) = ahead
+                .next()
+                .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
+            {
+                version = format!(
+                    "{}.{}{n}",
+                    version.trim_end_matches([',', '.']),
+                    post.to_lowercase()
+                );
+                words = ahead;
+            }
+        }
         let clean_end =
             words.peek().is_none_or(|w| w.starts_with('(')) || words.all(is_version_suffix);
         if !clean_end {
             continue;
+        }
+        // "vLLM version 0.5.3": the word "version" is no part of the name.
+        if before.back().is_some_and(|w| is_version_label(w)) {
+            before.pop_back();
         }
         // The name: the run of name-like words right before the version.
         let mut run: Vec<&str> = before
@@ -486,9 +507,21 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         if run.is_empty() {
             continue;
         }
-        out.extend(name_and_version(&run.join(" "), version));
+        out.extend(name_and_version(&run.join(" "), &version));
     }
     out
+}
+
+/// A word standing between a name and its version ("vLLM version 0.5.3").
+fn is_version_label(word: &str) -> bool {
+    let word = word.to_lowercase();
+    words::each().any(|w| w.components.version_words.contains(&word))
+}
+
+/// A word between a version and its post-release number ("0.5.3 post 1").
+fn is_post_release_word(word: &str) -> bool {
+    let word = word.to_lowercase();
+    words::each().any(|w| w.components.post_releases.contains(&word))
 }
 
 /// How sure a prose source is of a version: a line listing components
@@ -974,7 +1007,7 @@ mod tests {
             pairs(&[
                 ("torch", "2.7.1"),
                 ("flash_attn", "2.7.2"),
-                ("vLLM", "0.10.0")
+                ("vllm", "0.10.0")
             ])
         );
     }

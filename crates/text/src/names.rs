@@ -303,7 +303,9 @@ mod tests {
         assert_eq!(known.spelling("Torch"), "torch");
         assert_eq!(known.spelling("flash-attn"), "flash_attn");
         assert_eq!(known.spelling("flash_attn"), "flash_attn");
-        assert_eq!(known.spelling("vLLM"), "vLLM");
+        // vLLM is PyPI's `vllm` (data/components.toml); SGLang no data knows.
+        assert_eq!(known.spelling("vLLM"), "vllm");
+        assert_eq!(known.spelling("SGLang"), "SGLang");
         // A project that names none of its spellings gets the canonical
         // name; one that names one keeps it.
         let none = Known::default();

@@ -18,6 +18,19 @@ fn not_names() -> &'static HashSet<&'static str> {
     })
 }
 
+/// A word of prose that names no package ("version", "is", "the").
+pub(crate) fn is_not_name(word: &str) -> bool {
+    not_names().contains(word.to_lowercase().as_str())
+}
+
+/// A name ending in a word of prose after `-`, `_`, `.` or a space
+/// ("vLLM-version"): the name before it and that word.
+pub fn prose_tail(name: &str) -> Option<(&str, &str)> {
+    let at = name.rfind(['-', '_', '.', ' '])?;
+    let (head, tail) = (&name[..at], &name[at + 1..]);
+    (!head.is_empty() && is_not_name(tail)).then_some((head, tail))
+}
+
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {

@@ -277,6 +277,17 @@ fn push_section(draft: &mut Draft, ids: &mut SectionIds, id: &str, section: &Sec
     });
 }
 
+/// Whether the item names components the way lists do (see
+/// [`components::component_list`]).
+fn has_named_versions(item: &str) -> bool {
+    !components::component_list(item).is_empty()
+}
+
+/// A word of prose, never part of a name ("version" in "vLLM version 0.5.3").
+fn is_prose_word(word: &str) -> bool {
+    crate::package_name::is_not_name(word)
+}
+
 /// A components section's lines: `| name | version |` rows, `name :
 /// version` items, `Name 1.2.3` items.
 fn components_section(lines: &[&str]) -> Vec<(String, String)> {
@@ -303,11 +314,16 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
             }
         } else if l.contains(':') || l.contains('：') || l.contains("==") {
             out.extend(components::component_list(&l));
+        } else if has_named_versions(&l) {
+            // "Ubuntu 22.04 including Python 3.10", "vLLM version 0.5.3 post 1".
+            out.extend(components::component_list(&l));
         } else {
-            // A name of one to four words, then the version.
+            // A name of one to four words, then the version; no word of
+            // prose is part of a name.
             let words: Vec<&str> = l.split_whitespace().take(5).collect();
             if let Some(at) = words.iter().position(|w| starts_version(w))
                 && (1..=4).contains(&at)
+                && !words[..at].iter().any(|w| is_prose_word(w))
             {
                 out.push((
                     words[..at].join(" "),

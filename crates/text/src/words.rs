@@ -126,6 +126,8 @@ pub(crate) struct ComponentWords {
     pub version_suffixes: Vec<String>,
     pub joints: Vec<String>,
     pub not_names: Vec<String>,
+    pub version_words: Vec<String>,
+    pub post_releases: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -349,6 +351,8 @@ mod tests {
                     &w.components.version_suffixes,
                 ),
                 ("components.not_names", &w.components.not_names),
+                ("components.version_words", &w.components.version_words),
+                ("components.post_releases", &w.components.post_releases),
                 ("page.none", &w.page.none),
                 ("page.title_holds", &w.page.title_holds),
                 ("page.summary_starts", &w.page.summary_starts),
