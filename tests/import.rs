@@ -1338,3 +1338,61 @@ fn every_shared_page_imports_with_a_report_and_lints_clean() {
         assert_lint_knows_every_name(project.path());
     }
 }
+
+/// Names and versions as NGC pages write them: "X including Y" is both,
+/// "Y version V" is Y at V, "V post N" is the PEP 440 post-release V.postN;
+/// the record passes lint with no component-name finding.
+#[test]
+fn including_version_and_post_release_give_each_component() {
+    let dir = english_project();
+    let out = import(dir.path(), &fixture("named-versions-3.1.en.md"), &[]);
+    assert_ok(&out);
+    let (_, release) = load(dir.path(), "3.1");
+    let components: Vec<(String, String)> = release
+        .components
+        .iter()
+        .map(|(n, v)| (n.clone(), v.clone()))
+        .collect();
+    let want = [
+        ("Ubuntu", "22.04"),
+        ("Python", "3.10"),
+        ("CUDA", "11.1.1"),
+        ("cuBLAS", "11.3.0"),
+        ("cuDNN", "8.0.5"),
+        ("vllm", "0.6.1.post2"),
+        ("OpenMPI", "4.1.7"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    assert_eq!(components, want);
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// Triton 24.10 lists "[Ubuntu 22.04](…) including [Python 3.10](…)" and
+/// "[vLLM](…) version 0.5.3 post 1" under "Contents of the Triton
+/// Inference Server container".
+#[test]
+fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
+    let page = shared_page("nvidia-tritonserver-container-24.10.en.txt");
+    if !page.exists() {
+        return;
+    }
+    let dir = english_project();
+    assert_ok(&import(dir.path(), &page, &[]));
+    let (_, release) = load(dir.path(), "24.10");
+    let version = |name: &str| release.components.get(name).cloned();
+    assert_eq!(version("vllm").as_deref(), Some("0.5.3.post1"));
+    assert_eq!(version("Python").as_deref(), Some("3.10"));
+    assert_eq!(version("Ubuntu").as_deref(), Some("22.04"));
+    assert!(
+        release
+            .components
+            .keys()
+            .all(|n| !n.to_lowercase().ends_with("version")),
+        "{:?}",
+        release.components.keys()
+    );
+    assert_lint_knows_every_name(dir.path());
+}

@@ -872,6 +872,24 @@ mod tests {
     }
 
     #[test]
+    fn a_version_word_and_a_post_release() {
+        assert_eq!(
+            component_list("vLLM version 0.5.3 post 1"),
+            pairs(&[("vLLM", "0.5.3.post1")])
+        );
+        assert_eq!(
+            component_list("SGLang version 0.4.1"),
+            pairs(&[("SGLang", "0.4.1")])
+        );
+        // "post" without a number is no post-release: the item is no list item.
+        assert!(component_list("vLLM 0.5.3 post release").is_empty());
+        assert_eq!(
+            component_list("NVIDIA CUDA 11.1.1 including cuBLAS 11.3.0"),
+            pairs(&[("CUDA", "11.1.1"), ("cuBLAS", "11.3.0")])
+        );
+    }
+
+    #[test]
     fn words_that_are_no_package_names_never_become_components() {
         assert!(component_list("are : 2.0 is : 3.1 和 : 1.0").is_empty());
         assert!(component_list("Ubuntu 18.04 with January 2020 updates").len() == 1);

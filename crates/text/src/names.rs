@@ -326,7 +326,8 @@ mod tests {
         assert_eq!(known.spelling("Anyscale-Ray"), "ray");
         // The built-in aliases still hold.
         assert_eq!(known.spelling("pytorch"), "PyTorch");
-        assert_eq!(known.spelling("vLLM"), "vLLM");
+        assert_eq!(known.spelling("vLLM"), "vllm");
+        assert_eq!(known.spelling("SGLang"), "SGLang");
     }
 
     #[test]
@@ -349,7 +350,9 @@ mod tests {
             ("Intel OpenVINO", "openvino"),
             // Unknown: cleaned, one token.
             ("NVIDIA Foo Bar™", "Foo-Bar"),
-            ("vLLM", "vLLM"),
+            ("SGLang", "SGLang"),
+            // PyPI's `vllm`.
+            ("vLLM", "vllm"),
         ] {
             assert_eq!(none.spelling(page), name, "{page}");
         }

@@ -69,6 +69,15 @@ mod tests {
     }
 
     #[test]
+    fn a_name_ending_in_a_word_of_prose() {
+        assert_eq!(prose_tail("vLLM-version"), Some(("vLLM", "version")));
+        assert_eq!(prose_tail("Foo_Version"), Some(("Foo", "Version")));
+        assert_eq!(prose_tail("flash-attn"), None);
+        assert_eq!(prose_tail("version"), None);
+        assert_eq!(prose_tail("-version"), None);
+    }
+
+    #[test]
     fn prose_words_and_non_tokens_fail() {
         for word in [
             "are",

@@ -434,7 +434,8 @@ mod tests {
                 "Python=3.12.10",
                 "torchvision=0.22.1",
                 "CUDA=12.4.1",
-                "AWS OFI NCCL plugin=1.11.0"
+                // A name of several words is read by its aliases.
+                "aws-ofi-nccl=1.11.0"
             ]
         );
         let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
