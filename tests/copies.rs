@@ -404,7 +404,7 @@ fn verify_names_a_conda_copy_beside_a_wheel() {
         )
         .file(
             "opt/conda/include/cudnn_version.h",
-            &CUDNN_VERSION_H.replace("CUDNN_MINOR 14", "CUDNN_MINOR 12"),
+            CUDNN_VERSION_H.replace("CUDNN_MINOR 14", "CUDNN_MINOR 12"),
         );
     let venv = Layer::gzip()
         .file(
