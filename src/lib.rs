@@ -45,8 +45,9 @@ mod verify;
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
     Outcome, ReleaseList, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
-    SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases, import_page, lint,
-    list_releases, new_release, referrers, render_release, sbom, site, sync_release, verify,
+    SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases, import_json,
+    import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
+    sync_release, verify,
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{cache_clean, cache_info};

@@ -459,6 +459,11 @@ fn a_reworded_page_with_stray_lines_imports_with_warnings() {
         "{err}"
     );
     assert!(err.contains("line 9: stray line `|` in section “Upgraded components” dropped"));
+    // The title's "training-nv-pytorch 25.08" is the release, no component.
+    assert!(
+        err.contains("confidence high: 2 of 2 name–version statement(s)"),
+        "{err}"
+    );
     assert!(err.contains("2 warning(s)"));
     let (ws, r) = load(dir.path(), "25.08");
     assert_eq!(r.features.len(), 2);
@@ -1013,7 +1018,8 @@ fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
     let out = import_within(dir.path(), &page, &[]);
     assert_ok(&out);
     let err = stderr(&out);
-    assert_eq!(err.lines().count(), 22, "{}", &err[..err.len().min(2000)]);
+    // 21 lines of warnings, the summary, and the report's two lines.
+    assert_eq!(err.lines().count(), 24, "{}", &err[..err.len().min(2000)]);
     assert!(
         err.lines().all(|l| l.chars().count() < 300),
         "{}",
@@ -1162,4 +1168,173 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         .filter(|f| f["rule"] == "component-name")
         .collect();
     assert!(names.is_empty(), "{names:#?}");
+}
+
+/// A project writing in English only.
+fn english_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        "languages = [\"en\"]\n\n[product]\nid = \"images\"\n\n[product.name]\nen = \"images\"\n",
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+/// The shared pages (`../shared/pages` of the main checkout, two levels
+/// up from a worktree).
+fn shared_pages() -> PathBuf {
+    let near = root().join("../shared/pages");
+    if near.exists() {
+        near
+    } else {
+        root().join("../../shared/pages")
+    }
+}
+
+fn shared_page(name: &str) -> PathBuf {
+    shared_pages().join(name)
+}
+
+/// `relnotes lint` on what import wrote: no `component-name` finding.
+fn assert_lint_knows_every_name(dir: &Path) {
+    let out = relnotes_in(dir).arg("lint").output().unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("component-name"), "{all}");
+}
+
+#[test]
+fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_told() {
+    let page = shared_page("nvidia-pytorch-container-25.12.en.txt");
+    if !page.exists() {
+        return;
+    }
+    let dir = english_project();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // The page ends "Starting " under Announcements; its "…the following
+    // documentation:" introduces a list its copy lost: no cut.
+    assert!(
+        err.contains("the page ends mid-sentence (“Starting”) in section “Announcements”"),
+        "{err}"
+    );
+    assert_eq!(err.matches("cut short").count(), 1, "{err}");
+    assert!(
+        err.contains("“Driver Requirements” ends with “…o the following documentation:” and what it introduces is not on the page"),
+        "{err}"
+    );
+    // "based on CUDA 13.1.0" is stated, and no component list was read.
+    assert!(
+        err.contains(
+            "a thin record: 0 component(s) from a page that states 1 name–version statement(s)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("confidence low: 0 of 1"), "{err}");
+    assert!(err.contains("driver facts: yes"), "{err}");
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
+    let dir = english_project();
+    let page = dir.path().join("issues-only.txt");
+    fs::write(
+        &page,
+        "Release 3.1\nKnown Issues\n- Pulling the image over a slow link times out.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("issues-only.txt: no release could be read from the page: no components, no features, no driver facts"),
+        "{err}"
+    );
+    assert!(records_in(dir.path()).is_empty());
+}
+
+/// A page whose features state one version and whose overview states
+/// three more in prose: the record is thin, and says so.
+const THIN_PAGE: &str = "# Images 4.2 release notes\n\n\
+## Key Features and Enhancements\n\n\
+- Added Python 3.12 support.\n\n\
+|\n\n\
+## Overview\n\n\
+This image is built on CUDA 12.4.1 with cuDNN 9.1.0.70 and NCCL 2.21.5 for training.\n";
+
+#[test]
+fn dry_run_prints_the_record_and_report_and_writes_nothing() {
+    let dir = english_project();
+    let page = dir.path().join("thin.md");
+    fs::write(&page, THIN_PAGE).unwrap();
+    let out = import(dir.path(), &page, &["--dry-run", "--verbose"]);
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let record = String::from_utf8_lossy(&out.stdout);
+    assert!(record.contains("version = \"4.2\""), "{record}");
+    assert!(record.contains("Python = \"3.12\""), "{record}");
+    let err = stderr(&out);
+    assert!(err.contains("would write releases/4.2.toml"), "{err}");
+    assert!(
+        err.contains(
+            "a thin record: 1 component(s) from a page that states 4 name–version statement(s)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("1 line(s) placed nowhere"), "{err}");
+    assert!(err.contains("  line 7: |"), "{err}");
+    assert!(err.contains("confidence low: 1 of 4"), "{err}");
+
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = &json[0];
+    assert_eq!(report["components"], 1);
+    assert_eq!(report["features"], 1);
+    assert_eq!(report["statements"], 4);
+    assert_eq!(report["unplaced"], 1);
+    assert_eq!(report["unplaced_lines"][0]["line"], 7);
+    assert_eq!(report["confidence"], "low");
+    assert!(
+        report["record_text"]
+            .as_str()
+            .unwrap()
+            .contains("[components]")
+    );
+
+    // Written for real, the report is the same and the record lints clean.
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    assert!(stderr(&out).contains("wrote releases/4.2.toml"));
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn every_shared_page_imports_with_a_report_and_lints_clean() {
+    let dir = shared_pages();
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return;
+    };
+    let mut pages: Vec<PathBuf> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".en.txt"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        let project = english_project();
+        let out = import(project.path(), &page, &[]);
+        assert_ok(&out);
+        let err = stderr(&out);
+        assert!(err.contains("line(s) placed nowhere"), "{err}");
+        assert!(err.contains(": confidence "), "{err}");
+        assert_lint_knows_every_name(project.path());
+    }
 }

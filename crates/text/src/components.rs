@@ -524,6 +524,28 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
     }
 }
 
+/// How many components `lines` state with a version, wherever they
+/// stand (table rows, list items, prose), by the reading of
+/// [`prose_line`]: what a careful reader would take from the page, to
+/// weigh how many of them became components. The release's own
+/// `version` ("training-nv-pytorch 25.08") is no component's.
+pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str) -> usize {
+    let mut found = Found::default();
+    for line in lines {
+        // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
+        let line = line.replace('|', " ");
+        prose_line(&line, &mut found);
+        if found.components.len() > MAX_ITEMS {
+            break;
+        }
+    }
+    found
+        .components
+        .iter()
+        .filter(|(_, v, _)| v != version)
+        .count()
+}
+
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
