@@ -374,3 +374,59 @@ fn a_draft_takes_the_copy_torch_loads_and_says_so() {
     assert_eq!(cudnn["to"], "9.19.0");
     assert_eq!(json["changes"]["copies"][0]["component"], "cuDNN");
 }
+
+/// conda-forge's `libcudnn` 9.12.0.46 (`libcudnn-9.12.0.46-hf7e9902_0.conda`,
+/// linux-64) as conda records it in `conda-meta`, with the fields whose
+/// values are known.
+const LIBCUDNN_CONDA_RECORD: &str = r#"{
+  "build": "hf7e9902_0",
+  "build_number": 0,
+  "channel": "https://conda.anaconda.org/conda-forge/linux-64",
+  "files": ["include/cudnn_version.h"],
+  "fn": "libcudnn-9.12.0.46-hf7e9902_0.conda",
+  "name": "libcudnn",
+  "subdir": "linux-64",
+  "url": "https://conda.anaconda.org/conda-forge/linux-64/libcudnn-9.12.0.46-hf7e9902_0.conda",
+  "version": "9.12.0.46"
+}"#;
+
+#[test]
+fn verify_names_a_conda_copy_beside_a_wheel() {
+    let (project, _layout, _) = setup();
+    let conda = Layer::gzip()
+        .file(
+            "etc/os-release",
+            "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\nID=ubuntu\n",
+        )
+        .file(
+            "opt/conda/conda-meta/libcudnn-9.12.0.46-hf7e9902_0.json",
+            LIBCUDNN_CONDA_RECORD,
+        )
+        .file(
+            "opt/conda/include/cudnn_version.h",
+            CUDNN_VERSION_H.replace("CUDNN_MINOR 14", "CUDNN_MINOR 12"),
+        );
+    let venv = Layer::gzip()
+        .file(
+            &format!("{VENV}/torch-2.11.0.dist-info/METADATA"),
+            TORCH_METADATA,
+        )
+        .file(
+            &format!("{VENV}/nvidia_cudnn_cu13-9.19.0.56.dist-info/METADATA"),
+            CUDNN_WHEEL_METADATA,
+        );
+    let layout = tempfile::tempdir().unwrap();
+    TestImage::single(PlatformImage::new("amd64").layer(conda).layer(venv))
+        .build()
+        .write_layout(layout.path(), "3.0");
+    let image = format!("oci:{}:3.0", layout.path().display());
+    let (code, stdout, stderr) = text(&run(
+        project.path(),
+        &["verify", "2.9", "--image", &image, "-q"],
+    ));
+    assert_ne!(code, 2, "{stdout}\n{stderr}");
+    let cudnn = format!(
+        "⚠ cuDNN: 2 copies: 9.19.0.56 (pip wheel nvidia-cudnn-cu13, {VENV}/nvidia_cudnn_cu13-9.19.0.56.dist-info/METADATA), 9.12.0.46 (conda package libcudnn, opt/conda/conda-meta/libcudnn-9.12.0.46-hf7e9902_0.json, opt/conda/include/cudnn_version.h); torch loads 9.19.0.56"
+    );
+    assert!(stdout.contains(&cudnn), "{stdout}");
+}

@@ -4,8 +4,9 @@
 //! crashes there".
 //!
 //! [`copies`] reads the packages the catalogers found on one platform:
-//! - what is a copy of which component: a Debian or Python package named
-//!   in `data/components.toml` (`image.deb`, `image.pypi`), or what a
+//! - what is a copy of which component: a Debian, Python or conda package
+//!   named in `data/components.toml` (`image.deb`, `image.pypi`,
+//!   `image.conda`), or what a
 //!   runtime cataloger found in a file under the component's name (the
 //!   `cudnn_version.h` of a copy). What the image config says of itself
 //!   (`CUDNN_VERSION`) is no copy, and the CUDA toolkit's `version.json`
@@ -28,12 +29,16 @@ use crate::version::{Dotted, Ecosystem, pep503};
 use serde::Serialize;
 use std::str::FromStr;
 
+/// The cataloger of conda packages (`conda-meta/*.json`): what it finds is
+/// `generic`, and a conda copy by this name.
+pub const CONDA_CATALOGER: &str = "conda";
+
 /// A component an image holds at several versions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Copies {
     /// The component's canonical name (`cuDNN`).
     pub component: String,
-    /// Each copy: Debian packages, then wheels, then files.
+    /// Each copy: Debian packages, then wheels, conda packages, files.
     pub copies: Vec<Copy>,
 }
 
@@ -62,16 +67,20 @@ pub enum How {
     Deb,
     /// A Python distribution (a pip wheel's metadata).
     Wheel,
+    /// A conda package (its `conda-meta/*.json` record).
+    Conda,
     /// A file the runtime catalogers read (a header, a library's name).
     File,
 }
 
 impl How {
-    /// Its words in reports: `deb package`, `pip wheel`, `file`.
+    /// Its words in reports: `deb package`, `pip wheel`, `conda package`,
+    /// `file`.
     pub fn words(self) -> &'static str {
         match self {
             How::Deb => "deb package",
             How::Wheel => "pip wheel",
+            How::Conda => "conda package",
             How::File => "file",
         }
     }
@@ -212,6 +221,7 @@ fn how(p: &Package) -> How {
     match p.ecosystem {
         Ecosystem::Deb => How::Deb,
         Ecosystem::Pypi => How::Wheel,
+        _ if p.cataloger() == CONDA_CATALOGER => How::Conda,
         _ => How::File,
     }
 }
@@ -223,6 +233,7 @@ fn is_copy_of(component: &Component, p: &Package) -> bool {
     }
     match p.ecosystem {
         Ecosystem::Deb | Ecosystem::Pypi => component.held_as(p.ecosystem, &p.name),
+        Ecosystem::Generic if p.cataloger() == CONDA_CATALOGER => component.held_in_conda(&p.name),
         Ecosystem::Generic => {
             components::known(&p.name).is_some_and(|known| known.name == component.name)
         }
@@ -550,6 +561,54 @@ mod tests {
             wheel("nvidia-nccl-cu13", "2.28.3", &[]),
         ]);
         assert!(found.is_empty());
+    }
+
+    #[test]
+    fn a_conda_package_is_a_copy_of_its_own() {
+        let mut found = vec![
+            wheel("nvidia-cudnn-cu12", "9.1.0.70", &[]),
+            // conda-forge's libcudnn 9.12.0.46, and its header.
+            file(
+                CONDA_CATALOGER,
+                "libcudnn",
+                "9.12.0.46",
+                "opt/conda/conda-meta/libcudnn-9.12.0.46-hf7e9902_0.json",
+            ),
+            file(
+                "cudnn",
+                "cudnn",
+                "9.12.0",
+                "opt/conda/include/cudnn_version.h",
+            ),
+            // A conda package no component names is no copy.
+            file(
+                CONDA_CATALOGER,
+                "libcudnn-dev",
+                "9.12.0.46",
+                "opt/conda/conda-meta/libcudnn-dev-9.12.0.46-h58dd1b1_0.json",
+            ),
+        ];
+        let cudnn = &copies(&found)[0];
+        let kinds: Vec<(How, &str, usize)> = cudnn
+            .copies
+            .iter()
+            .map(|c| (c.how, c.name.as_str(), c.found.len()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (How::Wheel, "nvidia-cudnn-cu12", 1),
+                (How::Conda, "libcudnn", 2)
+            ]
+        );
+        assert!(
+            cudnn
+                .describe()
+                .contains("9.12.0.46 (conda package libcudnn, ")
+        );
+        // The same name found by another cataloger is no conda package.
+        found.retain(|p| p.cataloger() != CONDA_CATALOGER);
+        assert_eq!(copies(&found)[0].copies[1].how, How::File);
     }
 
     #[test]
