@@ -18,6 +18,8 @@ fi
 # - chromium, fonts-noto-cjk: the site tests render the zh and en release
 #   pages in headless Chromium and take screenshots (tests/site.rs);
 # - time: GNU time measures verify's peak memory (tests/support/rss.rs);
+# - npm: the Docusaurus tests install Docusaurus from npm (once, cached in
+#   target/docusaurus-npm) and build with it (tests/site_docusaurus.rs);
 # - libisal-dev, pkg-config: the suite runs relnotes as built with ISA-L
 #   (build.rs links the system's libisal where pkg-config finds it; a
 #   build without it inflates with zlib-rs).
@@ -27,6 +29,7 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v npm >/dev/null || missing+=(npm)
 [ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || dpkg -s fonts-noto-cjk >/dev/null 2>&1 ||

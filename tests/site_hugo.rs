@@ -4,6 +4,7 @@
 //! that is not there fails the build too. The built HTML's links are
 //! walked to the files they name.
 
+use crate::support::built_site::assert_links_resolve;
 use crate::support::chromium::run as chromium;
 use crate::util::{relnotes, relnotes_in, root, scratch_project};
 use std::fs;
@@ -65,65 +66,6 @@ fn hugo_build(project: &Path) -> PathBuf {
 
 fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Every HTML file under `dir`.
-fn html_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(html_files(&path));
-        } else if path.extension().is_some_and(|e| e == "html") {
-            out.push(path);
-        }
-    }
-    out
-}
-
-/// The values of the `href` and `src` attributes in `html`.
-fn link_targets(html: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for attr in ["href=\"", "src=\""] {
-        let mut rest = html;
-        while let Some(at) = rest.find(attr) {
-            rest = &rest[at + attr.len()..];
-            let end = rest.find('"').unwrap();
-            out.push(&rest[..end]);
-        }
-    }
-    out
-}
-
-/// Every link of every built page that stays in the site, resolved to
-/// the file it names (a directory's `index.html`), must exist. Returns
-/// how many links were followed.
-fn assert_links_resolve(public: &Path) -> usize {
-    let mut followed = 0;
-    for page in html_files(public) {
-        let html = read(&page);
-        for target in link_targets(&html) {
-            if target.contains("://") || target.starts_with("//") || target.starts_with('#') {
-                continue;
-            }
-            let path = target.split(['#', '?']).next().unwrap();
-            let mut file = match path.strip_prefix('/') {
-                Some(from_root) => public.join(from_root),
-                None => page.parent().unwrap().join(path),
-            };
-            if path.is_empty() || path.ends_with('/') {
-                file = file.join("index.html");
-            }
-            assert!(
-                file.is_file(),
-                "{}: link {target} leads to no file ({})",
-                page.display(),
-                file.display()
-            );
-            followed += 1;
-        }
-    }
-    followed
 }
 
 /// The labels of the section's list the starter layouts write (`<nav

@@ -23,6 +23,7 @@ mod records;
 mod render;
 mod sbom;
 mod site;
+mod site_docusaurus;
 mod site_hugo;
 mod site_incremental;
 mod site_matrix;

@@ -113,6 +113,8 @@ pub enum SiteFor {
     Mkdocs,
     /// Hugo, with a content directory per language.
     Hugo,
+    /// Docusaurus 3, its docs and their translations.
+    Docusaurus,
 }
 
 impl SiteFor {
@@ -120,6 +122,7 @@ impl SiteFor {
         match self {
             SiteFor::Mkdocs => SiteGenerator::MkDocs,
             SiteFor::Hugo => SiteGenerator::Hugo,
+            SiteFor::Docusaurus => SiteGenerator::Docusaurus,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Real parts for end-to-end tests: a test-image builder and a registry.
 
+pub mod built_site;
 pub mod catalogue;
 pub mod chromium;
 pub mod crafted;

@@ -7,6 +7,7 @@
 //! language, which front-matter keys carry the facts, the navigation file,
 //! and the configuration written into a project that has none.
 
+mod docusaurus;
 mod hugo;
 mod mkdocs;
 
@@ -19,10 +20,12 @@ pub enum Generator {
     MkDocs,
     /// Hugo, with a content directory per language.
     Hugo,
+    /// Docusaurus 3, its docs and their translations.
+    Docusaurus,
 }
 
 impl Generator {
-    /// The generator's name on the command line (`mkdocs`, `hugo`).
+    /// The generator's name on the command line (`mkdocs`, `hugo`, `docusaurus`).
     pub fn name(self) -> &'static str {
         self.layout().name()
     }
@@ -31,6 +34,7 @@ impl Generator {
         match self {
             Generator::MkDocs => &mkdocs::MkDocs,
             Generator::Hugo => &hugo::Hugo,
+            Generator::Docusaurus => &docusaurus::Docusaurus,
         }
     }
 }
