@@ -220,6 +220,16 @@ pub enum Command {
         /// Replace an existing record.
         #[arg(long)]
         force: bool,
+        /// Print each record and its report; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// List the lines of each page that were placed nowhere.
+        #[arg(long)]
+        verbose: bool,
+        /// The report as text (on stderr) or JSON (on stdout, the lines
+        /// placed nowhere included).
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
     },
     /// Draft releases/<VERSION>.toml from the record of PREV and the image
     /// (docs/draft.md): components at the versions the image holds, its

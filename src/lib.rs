@@ -45,15 +45,16 @@ mod verify;
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
     Outcome, ReleaseList, RenderRequest, SbomRequest, SbomSource, Session, SiteOutcome,
-    SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases, import_page, lint,
-    list_releases, new_release, referrers, render_release, sbom, site, sync_release, verify,
+    SiteRequest, SyncRequest, VerifyRequest, attach, compat, diff_releases, import_json,
+    import_page, lint, list_releases, new_release, referrers, render_release, sbom, site,
+    sync_release, verify,
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{cache_clean, cache_info};
 pub use compat::CompatReport;
 pub use draft::{Drafted, Synced};
 pub use error::Error;
-pub use image::attach::{AttachReport, ReferrersReport};
+pub use image::attach::{AttachReport, PackageSource, ReferrersReport};
 pub use image::cache::CacheSettings;
 pub use image::cache::{CacheInfo, Cleaned};
 pub use image::inflate::BUILT_WITH as INFLATER;

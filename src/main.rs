@@ -168,18 +168,43 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             version,
             lang,
             force,
+            dry_run,
+            verbose,
+            format,
         } => {
             let request = ImportRequest {
                 pages: &pages,
                 version: version.as_deref(),
                 lang: cli::lang(lang)?,
                 force,
+                dry_run,
             };
-            for imported in relnotes::import_page(session, &request)? {
-                for line in imported.warning_lines() {
+            let imported = relnotes::import_page(session, &request)?;
+            if matches!(format, ListFormat::Json) {
+                relnotes::output::print(&json_terminal_safe(relnotes::import_json(&imported)))?;
+                return Ok(0);
+            }
+            for one in &imported {
+                for line in one.warning_lines() {
                     eprintln!("{}", terminal_safe(&line));
                 }
-                eprintln!("{}", terminal_safe(&imported.summary()));
+                eprintln!("{}", terminal_safe(&one.summary()));
+                for line in one.report_lines(verbose) {
+                    eprintln!("{}", terminal_safe(&line));
+                }
+            }
+            // A record a dry run would write, once however many pages go to it.
+            let mut shown = std::collections::HashSet::new();
+            for one in &imported {
+                if let Some(record) = one.record_text()
+                    && shown.insert(record)
+                {
+                    let record = terminal_safe(record);
+                    relnotes::output::print(&record)?;
+                    if !record.ends_with('\n') {
+                        relnotes::output::print("\n")?;
+                    }
+                }
             }
             Ok(0)
         }

@@ -1,8 +1,10 @@
 //! `relnotes attach` and `relnotes referrers` against Debian's
 //! docker-registry (distribution 2.8: no referrers API, so the referrers
-//! tag schema), with basic auth where it matters.
+//! tag schema), with basic auth where it matters, and against a registry
+//! with the OCI 1.1 referrers API (tests/support/oci_registry.rs).
 
 use crate::support::image::{BuiltImage, TestImage};
+use crate::support::oci_registry::OciRegistry;
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{Tampering, platform};
 use crate::support::rogue::{Reply, Request, RogueRegistry};
@@ -556,5 +558,140 @@ fn referrers_lists_and_manifests_that_drip_end_at_the_timeout() {
             "{args:?}: {stderr}"
         );
         assert!(started.elapsed() < Duration::from_secs(8), "{args:?}");
+    }
+}
+
+#[test]
+fn with_the_referrers_api_no_referrers_tag_is_written() {
+    let registry = OciRegistry::start();
+    let built = image_of_25_10();
+    built.push(&registry.url(), "team/tnp", "25.10", None);
+    let image = format!("{}/team/tnp:25.10", registry.host());
+
+    let report = json_of(
+        &[
+            "attach",
+            "25.10",
+            "--image",
+            &image,
+            "--observed",
+            "--format",
+            "json",
+        ],
+        false,
+    );
+    let attached = report["attached"].as_array().unwrap();
+    assert_eq!(attached.len(), 4, "{report}");
+    for entry in attached {
+        assert_eq!(entry["status"], "attached", "{entry}");
+        assert_eq!(entry["via"], "api", "{entry}");
+    }
+    // The registry indexed each artifact under its subject: no client-kept
+    // `sha256-<hex>` tag, only the image's own.
+    assert_eq!(registry.tags("team/tnp"), ["25.10"]);
+    assert!(
+        !registry
+            .log()
+            .iter()
+            .any(|r| r.starts_with("PUT /v2/team/tnp/manifests/sha256-")),
+        "{:#?}",
+        registry.log()
+    );
+
+    // Listed through the API, per platform manifest: the digest to give a
+    // scanner (trivy reads the referrers of the digest it is given).
+    let listed = json_of(&["referrers", "--image", &image, "--format", "json"], false);
+    let platforms = listed["platforms"].as_array().unwrap();
+    assert_eq!(platforms.len(), 2, "{listed}");
+    for p in platforms {
+        let oci = if p["platform"] == "linux/amd64" {
+            "amd64"
+        } else {
+            "arm64"
+        };
+        let digest = &built.manifest(oci).manifest.digest;
+        assert_eq!(p["via"], "api");
+        assert_eq!(p["manifest"], *digest);
+        assert_eq!(
+            p["scan"],
+            format!("{}/team/tnp@{digest}", registry.host()),
+            "{p}"
+        );
+        let arch = arch_of(p["platform"].as_str().unwrap());
+        let mut kinds: Vec<&str> = p["referrers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["annotations"]["dev.relnotes.sbom"].as_str().unwrap())
+            .collect();
+        kinds.sort();
+        assert_eq!(kinds, ["declared", "observed"], "{arch}: {p}");
+    }
+    let (code, stdout, stderr) = run(&["referrers", "--image", &image], false);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("from the referrers API"), "{stdout}");
+    let amd64 = &built.manifest("amd64").manifest.digest;
+    assert!(
+        stdout.contains(&format!("  scan: {}/team/tnp@{amd64}\n", registry.host())),
+        "{stdout}"
+    );
+
+    // Again: found through the API, nothing pushed.
+    registry.clear_log();
+    let again = json_of(
+        &["attach", "25.10", "--image", &image, "--format", "json"],
+        false,
+    );
+    for entry in again["attached"].as_array().unwrap() {
+        assert_eq!(entry["status"], "already_attached", "{entry}");
+        assert_eq!(entry["via"], "api", "{entry}");
+    }
+    assert!(
+        !registry
+            .log()
+            .iter()
+            .any(|r| r.starts_with("PUT ") || r.starts_with("POST ")),
+        "{:#?}",
+        registry.log()
+    );
+    assert_eq!(registry.tags("team/tnp"), ["25.10"]);
+}
+
+#[test]
+fn the_test_registry_filters_referrers_by_artifact_type() {
+    let registry = OciRegistry::start();
+    let built = image_of_25_10();
+    built.push(&registry.url(), "team/tnp", "25.10", None);
+    let image = format!("{}/team/tnp:25.10", registry.host());
+    let (code, _, stderr) = run(&["attach", "25.10", "--image", &image], false);
+    assert_eq!(code, 0, "{stderr}");
+    let subject = &built.manifest("amd64").manifest.digest;
+    image::registry::install_crypto_provider();
+    let client = reqwest::blocking::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap();
+    for (filter, expected) in [
+        ("application/vnd.cyclonedx+json", 1),
+        ("application/spdx+json", 0),
+    ] {
+        let response = client
+            .get(format!(
+                "{}/v2/team/tnp/referrers/{subject}?artifactType={filter}",
+                registry.url()
+            ))
+            .send()
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200);
+        assert_eq!(
+            response.headers()["OCI-Filters-Applied"].to_str().unwrap(),
+            "artifactType"
+        );
+        let index: Value = serde_json::from_slice(&response.bytes().unwrap()).unwrap();
+        assert_eq!(
+            index["manifests"].as_array().unwrap().len(),
+            expected,
+            "{filter}"
+        );
     }
 }

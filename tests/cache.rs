@@ -486,7 +486,7 @@ fn cache_info_and_clean() {
         lines[2].ends_with(&format!(" of 1.0 GiB ({bytes} bytes)")),
         "{text}"
     );
-    assert_eq!(lines[3], "format     2 (catalog filter 1)");
+    assert_eq!(lines[3], "format     2 (catalog filter 2)");
     let clean = |args: &[&str]| {
         let out = relnotes(cache.path())
             .args(["cache", "clean", "--cache-dir"])

@@ -197,6 +197,7 @@ proptest! {
             version: Some("9.9"),
             lang: None,
             force: false,
+            dry_run: false,
         };
         let written = |dir: &Path| -> Vec<PathBuf> {
             fs::read_dir(dir.join("releases")).unwrap().map(|e| e.unwrap().path()).collect()
@@ -221,7 +222,7 @@ proptest! {
         fs::write(&page, &text).unwrap();
         let workspace = Workspace::open(dir.path()).unwrap();
         let pages = [page];
-        let request = ImportRequest { pages: &pages, version: None, lang: None, force: false };
+        let request = ImportRequest { pages: &pages, version: None, lang: None, force: false, dry_run: false };
         let _ = text::run(&workspace, &request);
     }
 

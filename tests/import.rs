@@ -459,6 +459,11 @@ fn a_reworded_page_with_stray_lines_imports_with_warnings() {
         "{err}"
     );
     assert!(err.contains("line 9: stray line `|` in section “Upgraded components” dropped"));
+    // The title's "training-nv-pytorch 25.08" is the release, no component.
+    assert!(
+        err.contains("confidence high: 2 of 2 name–version statement(s)"),
+        "{err}"
+    );
     assert!(err.contains("2 warning(s)"));
     let (ws, r) = load(dir.path(), "25.08");
     assert_eq!(r.features.len(), 2);
@@ -559,7 +564,7 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
     // The project names it `torch` (relnotes.toml [catalog]): the alias follows.
     assert!(comps.contains(&"torch=2.6.0".to_string()), "{comps:?}");
     assert!(
-        comps.contains(&"Transformer Engine=2.0".to_string()),
+        comps.contains(&"transformer_engine=2.0".to_string()),
         "{comps:?}"
     );
     assert_eq!(comps.len(), 12);
@@ -596,7 +601,7 @@ fn an_older_aws_page_with_prose_lists_and_known_issues() {
         .map(|(name, version)| format!("{name}={version}"))
         .collect();
     assert!(comps.contains(&"CUDA=12.4.1".to_string()), "{comps:?}");
-    assert!(comps.contains(&"Apex=24.04.01".to_string()), "{comps:?}");
+    assert!(comps.contains(&"apex=24.04.01".to_string()), "{comps:?}");
     assert!(r.features.iter().any(|f| f.side(Lang::EN).starts_with(
         "The GPU Docker Image includes the following libraries: CUDA 12.4.1, cuDNN 9.1.0.70"
     )));
@@ -1013,7 +1018,8 @@ fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
     let out = import_within(dir.path(), &page, &[]);
     assert_ok(&out);
     let err = stderr(&out);
-    assert_eq!(err.lines().count(), 22, "{}", &err[..err.len().min(2000)]);
+    // 21 lines of warnings, the summary, and the report's two lines.
+    assert_eq!(err.lines().count(), 24, "{}", &err[..err.len().min(2000)]);
     assert!(
         err.lines().all(|l| l.chars().count() < 300),
         "{}",
@@ -1041,4 +1047,294 @@ fn a_page_named_with_a_line_break_keeps_the_comment_on_one_line() {
     );
     assert!(!record.lines().any(|l| l == "[evil]"), "{record}");
     load(dir.path(), "25.10");
+}
+
+/// A project that names no component: import's names, sbom's package URLs,
+/// types and CPEs come from data/components.toml alone.
+fn project_without_catalog() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        "languages = [\"en\", \"zh-Hant\"]\n[product]\nid = \"pytorch\"\n[product.name]\nen = \"PyTorch\"\nzh-Hant = \"PyTorch\"\n",
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+#[test]
+fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries() {
+    let dir = project_without_catalog();
+    for page in [
+        "nvidia-pytorch-container-20.02.en.txt",
+        "nvidia-pytorch-container-22.12.zh-Hant.txt",
+    ] {
+        assert_ok(&import(dir.path(), &fixture(page), &[]));
+    }
+    let (_, r) = load(dir.path(), "22.12");
+    let names: Vec<&str> = r.components.keys().map(String::as_str).collect();
+    for canonical in [
+        "CUDA",
+        "cuDNN",
+        "NCCL",
+        "TensorRT",
+        "HPC-X",
+        "nsight-systems",
+    ] {
+        assert!(names.contains(&canonical), "{canonical} in {names:?}");
+    }
+
+    let sbom = |version: &str| -> serde_json::Value {
+        let out = relnotes_in(dir.path())
+            .args(["sbom", version])
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        let text = String::from_utf8(out.stdout).unwrap();
+        crate::sbom::assert_valid_json(&text, version);
+        serde_json::from_str(&text).unwrap()
+    };
+    let by_purl = |bom: &serde_json::Value, purl: &str| -> serde_json::Value {
+        bom["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["purl"] == purl)
+            .unwrap_or_else(|| panic!("{purl} in {bom:#}"))
+            .clone()
+    };
+    // 20.02 states its CUDA in the driver section only.
+    let bom = sbom("20.02");
+    let cuda = by_purl(&bom, "pkg:generic/cuda@10.2.89");
+    assert_eq!(cuda["type"], "framework");
+    assert_eq!(
+        cuda["cpe"],
+        "cpe:2.3:a:nvidia:cuda_toolkit:10.2.89:*:*:*:*:*:*:*"
+    );
+    assert_eq!(
+        by_purl(&bom, "pkg:pypi/torch@1.4.0a0%2Ba5b4d78")["type"],
+        "library"
+    );
+    let ubuntu = bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ubuntu")
+        .unwrap();
+    assert_eq!(ubuntu["type"], "operating-system");
+    assert_eq!(
+        ubuntu["cpe"],
+        "cpe:2.3:o:canonical:ubuntu_linux:18.04:*:*:*:*:*:*:*"
+    );
+
+    let bom = sbom("22.12");
+    assert_eq!(
+        by_purl(&bom, "pkg:generic/cuda@11.8.0")["type"],
+        "framework"
+    );
+    by_purl(&bom, "pkg:generic/cudnn@8.7.0.84");
+    by_purl(&bom, "pkg:generic/nccl@2.15.5");
+    by_purl(&bom, "pkg:pypi/tensorrt@8.5.1");
+    assert_eq!(
+        by_purl(&bom, "pkg:generic/nsight-systems@2022.4.2.1")["type"],
+        "application"
+    );
+    let pypi: Vec<&str> = bom["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["purl"].as_str())
+        .filter(|p| p.starts_with("pkg:pypi/"))
+        .collect();
+    for library in [
+        "cuda", "cudnn", "nccl", "openmpi", "hpc-x", "magma", "nsight",
+    ] {
+        assert!(
+            !pypi.iter().any(|p| p.contains(library)),
+            "{library} in {pypi:?}"
+        );
+    }
+
+    // What import wrote passes lint's name rules.
+    let out = relnotes_in(dir.path())
+        .args(["lint", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&serde_json::Value> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "component-name")
+        .collect();
+    assert!(names.is_empty(), "{names:#?}");
+}
+
+/// A project writing in English only.
+fn english_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        "languages = [\"en\"]\n\n[product]\nid = \"images\"\n\n[product.name]\nen = \"images\"\n",
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+/// The shared pages (`../shared/pages` of the main checkout, two levels
+/// up from a worktree).
+fn shared_pages() -> PathBuf {
+    let near = root().join("../shared/pages");
+    if near.exists() {
+        near
+    } else {
+        root().join("../../shared/pages")
+    }
+}
+
+fn shared_page(name: &str) -> PathBuf {
+    shared_pages().join(name)
+}
+
+/// `relnotes lint` on what import wrote: no `component-name` finding.
+fn assert_lint_knows_every_name(dir: &Path) {
+    let out = relnotes_in(dir).arg("lint").output().unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("component-name"), "{all}");
+}
+
+#[test]
+fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_told() {
+    let page = shared_page("nvidia-pytorch-container-25.12.en.txt");
+    if !page.exists() {
+        return;
+    }
+    let dir = english_project();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // The page ends "Starting " under Announcements; its "…the following
+    // documentation:" introduces a list its copy lost: no cut.
+    assert!(
+        err.contains("the page ends mid-sentence (“Starting”) in section “Announcements”"),
+        "{err}"
+    );
+    assert_eq!(err.matches("cut short").count(), 1, "{err}");
+    assert!(
+        err.contains("“Driver Requirements” ends with “…o the following documentation:” and what it introduces is not on the page"),
+        "{err}"
+    );
+    // "based on CUDA 13.1.0" is stated, and no component list was read.
+    assert!(
+        err.contains(
+            "a thin record: 0 component(s) from a page that states 1 name–version statement(s)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("confidence low: 0 of 1"), "{err}");
+    assert!(err.contains("driver facts: yes"), "{err}");
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
+    let dir = english_project();
+    let page = dir.path().join("issues-only.txt");
+    fs::write(
+        &page,
+        "Release 3.1\nKnown Issues\n- Pulling the image over a slow link times out.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("issues-only.txt: no release could be read from the page: no components, no features, no driver facts"),
+        "{err}"
+    );
+    assert!(records_in(dir.path()).is_empty());
+}
+
+/// A page whose features state one version and whose overview states
+/// three more in prose: the record is thin, and says so.
+const THIN_PAGE: &str = "# Images 4.2 release notes\n\n\
+## Key Features and Enhancements\n\n\
+- Added Python 3.12 support.\n\n\
+|\n\n\
+## Overview\n\n\
+This image is built on CUDA 12.4.1 with cuDNN 9.1.0.70 and NCCL 2.21.5 for training.\n";
+
+#[test]
+fn dry_run_prints_the_record_and_report_and_writes_nothing() {
+    let dir = english_project();
+    let page = dir.path().join("thin.md");
+    fs::write(&page, THIN_PAGE).unwrap();
+    let out = import(dir.path(), &page, &["--dry-run", "--verbose"]);
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let record = String::from_utf8_lossy(&out.stdout);
+    assert!(record.contains("version = \"4.2\""), "{record}");
+    assert!(record.contains("Python = \"3.12\""), "{record}");
+    let err = stderr(&out);
+    assert!(err.contains("would write releases/4.2.toml"), "{err}");
+    assert!(
+        err.contains(
+            "a thin record: 1 component(s) from a page that states 4 name–version statement(s)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("1 line(s) placed nowhere"), "{err}");
+    assert!(err.contains("  line 7: |"), "{err}");
+    assert!(err.contains("confidence low: 1 of 4"), "{err}");
+
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = &json[0];
+    assert_eq!(report["components"], 1);
+    assert_eq!(report["features"], 1);
+    assert_eq!(report["statements"], 4);
+    assert_eq!(report["unplaced"], 1);
+    assert_eq!(report["unplaced_lines"][0]["line"], 7);
+    assert_eq!(report["confidence"], "low");
+    assert!(
+        report["record_text"]
+            .as_str()
+            .unwrap()
+            .contains("[components]")
+    );
+
+    // Written for real, the report is the same and the record lints clean.
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    assert!(stderr(&out).contains("wrote releases/4.2.toml"));
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn every_shared_page_imports_with_a_report_and_lints_clean() {
+    let dir = shared_pages();
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return;
+    };
+    let mut pages: Vec<PathBuf> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".en.txt"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        let project = english_project();
+        let out = import(project.path(), &page, &[]);
+        assert_ok(&out);
+        let err = stderr(&out);
+        assert!(err.contains("line(s) placed nowhere"), "{err}");
+        assert!(err.contains(": confidence "), "{err}");
+        assert_lint_knows_every_name(project.path());
+    }
 }

@@ -427,3 +427,46 @@ fn a_cuda_past_the_driver_table_is_a_warning() {
     assert_eq!(found.len(), 1, "{json:#}");
     assert!(found[0]["message"].as_str().unwrap().contains("580"));
 }
+
+#[test]
+fn a_spelling_of_a_known_component_gets_its_canonical_name() {
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "vllm = \"0.11.0\"\n",
+        "vllm = \"0.11.0\"\nnvidia-cuda = \"12.8\"\n\"TensorRT™\" = \"10.9.0.34\"\n\"Transformer Engine\" = \"2.4\"\n",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found: Vec<(&str, &str, &str)> = findings(&json, "component-name")
+        .iter()
+        .map(|f| {
+            (
+                f["severity"].as_str().unwrap(),
+                f["message"].as_str().unwrap(),
+                f["hint"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(found.len(), 3, "{json:#}");
+    assert_eq!(found[0].0, "warning");
+    assert_eq!(
+        found[0].1,
+        "component `nvidia-cuda` is a spelling of `CUDA`"
+    );
+    assert!(
+        found[0].2.starts_with("did you mean `CUDA`?"),
+        "{}",
+        found[0].2
+    );
+    assert_eq!(
+        (found[1].0, found[1].1, found[1].2),
+        (
+            "error",
+            "component `TensorRT™` is not a package name",
+            "did you mean `TensorRT`?"
+        )
+    );
+    assert_eq!(found[2].2, "did you mean `transformer_engine`?");
+}

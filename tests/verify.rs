@@ -518,7 +518,22 @@ fn an_observed_sbom_holds_what_the_image_holds_with_evidence() {
     );
     assert_eq!(by_ref("os:ubuntu@24.04.3")["type"], "operating-system");
     assert_eq!(by_ref("pkg:generic/cuda@12.8.1")["type"], "framework");
-    assert_eq!(by_ref("pkg:generic/python@3.12.7%2Bgc")["type"], "library");
+    // A found CUDA and OS carry NVD's CPE (data/components.toml).
+    assert_eq!(
+        by_ref("pkg:generic/cuda@12.8.1")["cpe"],
+        "cpe:2.3:a:nvidia:cuda_toolkit:12.8.1:*:*:*:*:*:*:*"
+    );
+    assert_eq!(
+        by_ref("os:ubuntu@24.04.3")["cpe"],
+        "cpe:2.3:o:canonical:ubuntu_linux:24.04.3:*:*:*:*:*:*:*"
+    );
+    // The Python runtime is an application (data/components.toml).
+    let python = by_ref("pkg:generic/python@3.12.7%2Bgc");
+    assert_eq!(python["type"], "application");
+    assert_eq!(
+        python["cpe"],
+        "cpe:2.3:a:python:python:3.12.7\\+gc:*:*:*:*:*:*:*"
+    );
 
     // XML too, and the same bytes twice.
     let xml = dir.path().join("observed.cdx.xml");
@@ -547,4 +562,74 @@ fn an_observed_sbom_holds_what_the_image_holds_with_evidence() {
         stderr.contains("has no image for platform linux/arm64"),
         "{stderr}"
     );
+}
+
+/// A dpkg status stanza as NVIDIA's CUDA apt repository installs it.
+fn dpkg_entry(package: &str, source: &str, version: &str, description: &str) -> String {
+    format!(
+        "Package: {package}\nStatus: install ok installed\nPriority: optional\nSection: multiverse/libs\nInstalled-Size: 1024\nMaintainer: cudatools <cudatools@nvidia.com>\nArchitecture: amd64\nSource: {source}\nVersion: {version}\nDescription: {description}\n\n"
+    )
+}
+
+#[test]
+fn a_declared_component_is_confirmed_by_its_copies_under_other_package_names() {
+    use crate::support::image::{Layer, PlatformImage, TestImage};
+    let status = [
+        dpkg_entry(
+            "libnvinfer10",
+            "tensorrt",
+            "10.9.0.34-1+cuda12.8",
+            "TensorRT runtime libraries",
+        ),
+        dpkg_entry(
+            "libnccl2",
+            "nccl",
+            "2.28.3-1+cuda13.0",
+            "NVIDIA Collective Communication Library (NCCL) Runtime",
+        ),
+    ]
+    .concat();
+    let site = "usr/local/lib/python3.12/dist-packages";
+    let image = TestImage::single(
+        PlatformImage::new("amd64").layer(
+            Layer::gzip()
+                .file("var/lib/dpkg/status", status)
+                .file(
+                    &format!("{site}/nvidia_cudnn_cu12-9.8.0.87.dist-info/METADATA"),
+                    "Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.8.0.87\nSummary: cuDNN runtime libraries\n",
+                ),
+        ),
+    )
+    .build();
+    let dir = tempfile::tempdir().unwrap();
+    let layout = dir.path().join("layout");
+    image.write_layout(&layout, "1.0");
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(project.join("releases")).unwrap();
+    std::fs::write(
+        project.join("relnotes.toml"),
+        "languages = [\"en\"]\n[product]\nid = \"gpu\"\n[product.name]\nen = \"gpu\"\n",
+    )
+    .unwrap();
+    let record = |tensorrt: &str| {
+        format!(
+            "version = \"1.0\"\narchs = [\"amd64\"]\n[title]\nen = \"gpu 1.0\"\n[components]\nTensorRT = \"{tensorrt}\"\ncuDNN = \"9.8.0.87\"\nNCCL = \"2.28.3\"\n"
+        )
+    };
+    let run = || {
+        relnotes_in(&project)
+            .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
+            .args(["verify", "1.0", "--image"])
+            .arg(format!("oci:{}:1.0", layout.display()))
+            .output()
+            .unwrap()
+    };
+    std::fs::write(project.join("releases/1.0.toml"), record("10.9.0.34")).unwrap();
+    let (code, stdout, stderr) = text(&run());
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    // Another TensorRT than the image's libnvinfer10 is a mismatch, found there.
+    std::fs::write(project.join("releases/1.0.toml"), record("10.8.0.43")).unwrap();
+    let (code, stdout, stderr) = text(&run());
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert!(stdout.contains("10.9.0.34-1+cuda12.8"), "{stdout}");
 }

@@ -63,9 +63,9 @@ impl ImageAccess {
         progress::for_terminal(self.quiet)
     }
 
-    /// Opens `image`, or the record's first asset when none is given.
-    pub(super) fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, Error> {
-        let reference = match image {
+    /// `image`, or the record's first asset when none is given.
+    pub(super) fn reference(release: &Release, image: Option<&str>) -> Result<String, Error> {
+        Ok(match image {
             Some(image) => image.to_string(),
             None => release
                 .assets
@@ -74,7 +74,12 @@ impl ImageAccess {
                 .ok_or_else(|| VerifyError::NoImage {
                     version: release.version.clone(),
                 })?,
-        };
+        })
+    }
+
+    /// Opens `image`, or the record's first asset when none is given.
+    pub(super) fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, Error> {
+        let reference = ImageAccess::reference(release, image)?;
         let source = ImageSource::parse(&reference).map_err(VerifyError::from)?;
         Ok(image::open(&source, &self.open_options()).map_err(VerifyError::from)?)
     }

@@ -29,7 +29,7 @@ pub use attach::{AttachRequest, attach, referrers};
 pub use cache::{cache_clean, cache_info};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
-pub use import::import_page;
+pub use import::{import_json, import_page};
 #[cfg(test)]
 use list::ReleaseSummary;
 pub use list::{ReleaseList, list_releases};

@@ -3,6 +3,11 @@
 //! the evidence: where each component was found (`evidence.occurrences`)
 //! and in which layer (`relnotes:path` / `relnotes:layer` properties).
 //!
+//! A library the image holds at several versions (cuDNN as a Debian
+//! package and as a pip wheel) stays one component per copy, each with
+//! its evidence; each says it is one of them and which one a framework
+//! loads ([`model::copies`]).
+//!
 //! Types, purls and bom-refs are the ones `relnotes sbom` gives declared
 //! components ([`pages::sbom`]), so a declared and an observed SBOM of the
 //! same image can be compared by bom-ref.
@@ -11,9 +16,10 @@ use super::ImageAccess;
 use crate::Error;
 use crate::verify::VerifyError;
 use cyclonedx_bom::models::component::Classification;
-use cyclonedx_bom::models::property::Property;
+use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};
 use image::{ImageSource, InspectedArch, Platform};
+use model::copies::{Copies, copies};
 use model::package::{Os, Package, PurlError};
 use model::record::{Arch, Project, Release};
 use pages::sbom::purl;
@@ -60,7 +66,9 @@ pub(super) fn observed_bom(
     timestamp: Option<&str>,
 ) -> Result<Bom, SbomError> {
     let found = &image.catalog.components;
-    let components = sbom::components(&group(found), arch, Os::among(found))?;
+    let groups = group(found);
+    let mut components = sbom::components(&groups, arch, Os::among(found))?;
+    mark_copies(&groups, &mut components, &copies(found));
 
     let container = container(project, release, arch, reference, image)?;
     let mut properties = vec![
@@ -75,6 +83,38 @@ pub(super) fn observed_bom(
         properties.push(Property::new("relnotes:image-layer", layer));
     }
     sbom::assemble(container, properties, components, timestamp, release, arch)
+}
+
+/// Each component that is one of several copies of a library says so:
+/// `relnotes:copy-of` (the library), `relnotes:copies` (how many), and
+/// `relnotes:loaded-by` (the framework whose requirements load this copy;
+/// `unknown` on every copy when nothing says which one is loaded).
+fn mark_copies(groups: &[Vec<&Package>], components: &mut [CdxComponent], all: &[Copies]) {
+    for (group, component) in groups.iter().zip(components.iter_mut()) {
+        let held = all.iter().find_map(|library| {
+            group
+                .iter()
+                .find_map(|p| library.copy_holding(p))
+                .map(|copy| (library, copy))
+        });
+        let Some((library, copy)) = held else {
+            continue;
+        };
+        let mut properties = vec![
+            Property::new("relnotes:copy-of", &library.component),
+            Property::new("relnotes:copies", &library.copies.len().to_string()),
+        ];
+        if library.copies.iter().all(|c| c.loaded_by.is_empty()) {
+            properties.push(Property::new("relnotes:loaded-by", "unknown"));
+        }
+        for framework in &copy.loaded_by {
+            properties.push(Property::new("relnotes:loaded-by", framework));
+        }
+        match &mut component.properties {
+            Some(existing) => existing.0.extend(properties),
+            None => component.properties = Some(Properties(properties)),
+        }
+    }
 }
 
 /// Observations of one package in one version (a CUDA found in
@@ -156,6 +196,7 @@ mod tests {
                 cataloger: cataloger.into(),
                 location: location.into(),
                 layer: (!location.starts_with("config:")).then(|| "sha256:aa".to_string()),
+                ..Default::default()
             },
         )
     }

@@ -3,6 +3,7 @@
 use super::{ImageAccess, Session};
 use crate::Error;
 use crate::verify::{self, Report};
+use image::attach::{PackageSource, read_attached_sboms};
 
 /// What `relnotes verify` is asked.
 pub struct VerifyRequest<'a> {
@@ -15,6 +16,9 @@ pub struct VerifyRequest<'a> {
     pub arch: Option<&'a str>,
     /// Also list what the image holds that the record does not declare.
     pub show_undeclared: bool,
+    /// Where the image's packages are read: its layers, or the SBOM
+    /// attached to it (trusted as it is).
+    pub source: PackageSource,
     /// How to reach the image.
     pub access: ImageAccess,
 }
@@ -26,8 +30,16 @@ pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Erro
     let release = &loaded.release;
     let views = verify::select_archs(&session.workspace.project, release, req.arch)?;
     let archs: Vec<_> = views.iter().map(|v| v.name.clone()).collect();
-    let inspected = req.access.read(release, req.image, &archs)?;
-    let mut report = verify::compare(release, &views, &inspected, req.show_undeclared);
+    if req.source == PackageSource::Layers {
+        let inspected = req.access.read(release, req.image, &archs)?;
+        let mut report = verify::compare(release, &views, &inspected, req.show_undeclared);
+        report.locate(&loaded.sources, &loaded.release);
+        return Ok(report);
+    }
+    let reference = ImageAccess::reference(release, req.image)?;
+    let attached = read_attached_sboms(&reference, &req.access.open_options(), &archs, req.source)?;
+    let mut report = verify::compare(release, &views, &attached.inspected, req.show_undeclared);
+    report.trust_attached(req.source, attached.sboms);
     report.locate(&loaded.sources, &loaded.release);
     Ok(report)
 }

@@ -2,6 +2,7 @@
 //! release of the project (or a range of them).
 
 use super::args::{AccessArgs, ListFormat};
+use relnotes::PackageSource;
 use relnotes::output::terminal_safe;
 use relnotes::{Error, VerifyAllRequest, VerifyRequest};
 
@@ -51,8 +52,30 @@ pub struct VerifyArgs {
     /// Also list what the image holds that the record does not declare.
     #[arg(long, conflicts_with = "all")]
     pub show_undeclared: bool,
+    /// Where the image's packages are read: its layers (every layer
+    /// fetched), or the SBOM attached to it, trusted as it is: BuildKit's
+    /// SBOM attestations in the image index, or SPDX/CycloneDX referrers.
+    #[arg(long, value_enum, default_value_t = PackageSourceArg::Layers, conflicts_with = "all")]
+    pub sbom_source: PackageSourceArg,
     #[command(flatten)]
     pub access: AccessArgs,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum PackageSourceArg {
+    Layers,
+    Attestation,
+    Referrers,
+}
+
+impl From<PackageSourceArg> for PackageSource {
+    fn from(source: PackageSourceArg) -> PackageSource {
+        match source {
+            PackageSourceArg::Layers => PackageSource::Layers,
+            PackageSourceArg::Attestation => PackageSource::Attestation,
+            PackageSourceArg::Referrers => PackageSource::Referrers,
+        }
+    }
 }
 
 /// One release, or the catalogue.
@@ -72,6 +95,7 @@ impl VerifyArgs {
                 image: self.image.as_deref(),
                 arch: self.arch.as_deref(),
                 show_undeclared: self.show_undeclared,
+                source: self.sbom_source.into(),
                 access,
             }));
         }

@@ -5,6 +5,8 @@
 
 use image::catalog::Requirement;
 use image::{ArchOutcome, Inspected, InspectedArch};
+use model::components;
+use model::copies::{Copies, Copy, copies};
 use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup, meets_minimum};
 use model::matching::{confirms, match_component};
 use model::package::{Origin, Package};
@@ -22,6 +24,8 @@ pub struct FoundArch {
     pub changes: Vec<VersionChange>,
     /// Declared components the image does not hold.
     pub missing: Vec<String>,
+    /// Libraries the image holds at several versions.
+    pub copies: Vec<Copies>,
 }
 
 /// A component at another version in the image than in the record.
@@ -124,33 +128,114 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
         components: Vec::new(),
         changes: Vec::new(),
         missing: Vec::new(),
+        copies: copies(observed),
     };
     for component in &view.components {
-        let found = match_component(component, observed);
-        match found.chosen {
-            Some(chosen) if !found.another => {
-                let version = if found.confirmed {
+        let held = match loaded_copy(component, &arch.copies) {
+            Some(loaded) => in_loaded_copy(component, loaded, observed),
+            None => {
+                let found = match_component(component, observed);
+                found
+                    .chosen
+                    .filter(|_| !found.another)
+                    .map(|chosen| (chosen.version.clone(), found.confirmed))
+            }
+        };
+        match held {
+            Some((version, confirmed)) => {
+                let version = if confirmed {
                     component.version.clone()
                 } else {
                     arch.changes.push(VersionChange {
                         name: component.name.clone(),
                         arch: view.name.to_string(),
                         from: component.version.clone(),
-                        to: chosen.version.clone(),
+                        to: version.clone(),
                         change: pages::diff::Change::between(
                             component.ecosystem,
                             Some(&component.version),
-                            Some(&chosen.version),
+                            Some(&version),
                         ),
                     });
-                    chosen.version.clone()
+                    version
                 };
                 arch.components.push((component.name.clone(), version));
             }
-            _ => arch.missing.push(component.name.clone()),
+            None => arch.missing.push(component.name.clone()),
         }
     }
     arch
+}
+
+/// The copy a framework loads of the library `component` names, when the
+/// image holds several and a framework's requirements say which.
+fn loaded_copy<'a>(component: &Package, all: &'a [Copies]) -> Option<&'a Copy> {
+    let known = components::known(&component.name)?;
+    all.iter()
+        .find(|c| c.component == known.name)
+        .and_then(Copies::loaded)
+}
+
+/// The version of `component` in the copy a framework loads, and whether
+/// it confirms the declared one: found the way `verify` finds it among
+/// that copy's findings, else the copy's own version, with as many
+/// numbers as the record writes (a wheel's `9.19.0.56` for a declared
+/// `9.14.0` is `9.19.0`).
+fn in_loaded_copy(
+    component: &Package,
+    loaded: &Copy,
+    observed: &[Package],
+) -> Option<(String, bool)> {
+    let findings: Vec<Package> = observed
+        .iter()
+        .filter(|p| loaded.found.iter().any(|f| f.is(p)))
+        .cloned()
+        .collect();
+    let found = match_component(component, &findings);
+    if let Some(chosen) = found.chosen.filter(|_| !found.another) {
+        let version = match chosen.ecosystem {
+            // A package's own numbering (`9.19.0.56`), in the record's shape.
+            Ecosystem::Deb | Ecosystem::Pypi if chosen.ecosystem != component.ecosystem => {
+                numbers_like(&chosen.version, chosen.ecosystem, &component.version)
+            }
+            _ => chosen.version.clone(),
+        };
+        return Some((version, found.confirmed));
+    }
+    let first = observed
+        .iter()
+        .find(|p| loaded.found.first().is_some_and(|f| f.is(p)))?;
+    if confirms(
+        component.ecosystem,
+        &component.version,
+        first.ecosystem,
+        &first.version,
+    ) {
+        return Some((component.version.clone(), true));
+    }
+    let version = numbers_like(&first.version, first.ecosystem, &component.version);
+    Some((version, false))
+}
+
+/// `version`'s numbers (a Debian version's upstream part), as many as
+/// `like` has when it is all numbers; else `version` as it is.
+fn numbers_like(version: &str, ecosystem: Ecosystem, like: &str) -> String {
+    let upstream = if ecosystem == Ecosystem::Deb {
+        let v = version.split_once(':').map_or(version, |(_, v)| v);
+        v.rsplit_once('-').map_or(v, |(v, _)| v)
+    } else {
+        version
+    };
+    match (Dotted::from_str(upstream), Dotted::from_str(like)) {
+        (Ok(found), Ok(like)) if like.suffix.is_none() && found.parts.len() > like.parts.len() => {
+            let parts: Vec<String> = found.parts[..like.parts.len()]
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            parts.join(".")
+        }
+        _ => upstream.to_string(),
+    }
 }
 
 /// What the image holds of a component to declare.
@@ -415,6 +500,7 @@ mod tests {
                         cataloger: "cuda".into(),
                         location: "usr/local/cuda/version.json".into(),
                         layer: Some("sha256:0".into()),
+                        ..Default::default()
                     },
                 )],
                 requirement: require.map(parse_requirement),

@@ -31,6 +31,14 @@ pub struct Missing {
     pub arch: String,
 }
 
+/// A library one arch of the image holds at several versions.
+#[derive(Debug, Clone, Serialize)]
+pub struct CopiesNote {
+    pub arch: String,
+    #[serde(flatten)]
+    pub copies: model::copies::Copies,
+}
+
 /// What the image changed in a record, shared by `new` and `sync`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ImageChanges {
@@ -45,6 +53,9 @@ pub struct ImageChanges {
     pub env: Vec<FactChange>,
     /// Declared environment variables the image does not set.
     pub env_missing: Vec<String>,
+    /// Libraries the image holds at several versions: the draft takes the
+    /// version of the copy a framework loads, when its requirements say.
+    pub copies: Vec<CopiesNote>,
     /// Where the drafted minimum driver comes from (the image, the record,
     /// NVIDIA's table for the CUDA found).
     pub driver_min_from: Option<String>,
@@ -86,6 +97,16 @@ impl ImageChanges {
                 })
                 .collect(),
             env_missing: found.env_missing.clone(),
+            copies: found
+                .archs
+                .iter()
+                .flat_map(|a| {
+                    a.copies.iter().map(|c| CopiesNote {
+                        arch: a.arch.to_string(),
+                        copies: c.clone(),
+                    })
+                })
+                .collect(),
             driver_min_from: found.min_from.clone(),
         }
     }
@@ -157,6 +178,18 @@ impl ImageChanges {
             let _ = writeln!(
                 out,
                 "warning: the image does not set {name}: `relnotes verify` will report it"
+            );
+        }
+        for c in &self.copies {
+            let consequence = match c.copies.loaded() {
+                Some(_) => "drafted from the copy that is loaded".to_string(),
+                None => "drafted from what `relnotes verify` finds".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "warning: [{}] {}: {consequence}",
+                c.arch,
+                c.copies.describe()
             );
         }
     }

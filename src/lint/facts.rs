@@ -23,19 +23,51 @@ impl Context<'_> {
             ));
         }
         for (table, names) in tables {
-            for name in names.iter().filter(|n| !is_package_name(n)) {
-                self.push(
-                    Severity::Error,
-                    "component-name",
-                    self.sources.key(&join(&table, name)),
-                    format!("component `{name}` is not a package name"),
-                    Some(
-                        "a name is one token of letters, digits and . _ - +, not a word of the sentence around it; rename or remove it"
-                            .into(),
-                    ),
-                );
+            for name in &names {
+                let at = self.sources.key(&join(&table, name));
+                let canonical = self.canonical_name(name);
+                if !is_package_name(name) {
+                    let known = model::components::known(name).map(|c| c.name.clone());
+                    let hint = match known {
+                        Some(canonical) => format!("did you mean `{canonical}`?"),
+                        None => "a name is one token of letters, digits and . _ - +, not a word of the sentence around it; rename or remove it".into(),
+                    };
+                    self.push(
+                        Severity::Error,
+                        "component-name",
+                        at,
+                        format!("component `{name}` is not a package name"),
+                        Some(hint),
+                    );
+                } else if let Some(canonical) = canonical {
+                    self.push(
+                        Severity::Warning,
+                        "component-name",
+                        at,
+                        format!("component `{name}` is a spelling of `{canonical}`"),
+                        Some(format!(
+                            "did you mean `{canonical}`? (data/components.toml; to keep `{name}`, name it in relnotes.toml [catalog])"
+                        )),
+                    );
+                }
             }
         }
+    }
+
+    /// The canonical name of the component `name` is another spelling
+    /// of (`nvidia-cuda` → `CUDA`, `TensorRT™` → `TensorRT`), unless the
+    /// project's catalog names it: a spelling equal to the canonical name
+    /// under PEP 503 (`flash-attn`, `Transformer-Engine`) is none.
+    fn canonical_name(&self, name: &str) -> Option<String> {
+        let component = model::components::known(name)?;
+        let key = |n: &str| model::components::spelling_key(n);
+        let named_by_catalog = self
+            .workspace
+            .project
+            .catalog
+            .keys()
+            .any(|k| key(k) == key(name));
+        (key(name) != key(&component.name) && !named_by_catalog).then(|| component.name.clone())
     }
 
     /// `version-syntax`: driver fields the loader takes as free text — the

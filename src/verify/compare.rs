@@ -4,6 +4,7 @@
 use super::report::*;
 use image::catalog::{CATALOGERS, Requirement};
 use image::{ArchOutcome, ImageConfig, Inspected, Platform};
+use model::copies::copies;
 use model::matching::{Match, confirms, match_component};
 use model::package::Package;
 use model::record::{ArchView, Driver, EnvVar, Release};
@@ -28,6 +29,8 @@ pub fn compare(
         env: Vec::new(),
         undeclared: show_undeclared.then(Vec::new),
         problems: Vec::new(),
+        sbom: None,
+        copies: Vec::new(),
         summary: Summary::default(),
         findings: Vec::new(),
     };
@@ -80,6 +83,12 @@ pub fn compare(
             .extend(image.catalog.problems.iter().map(|p| ProblemReport {
                 arch: arch.to_string(),
                 problem: p.clone(),
+            }));
+        report
+            .copies
+            .extend(copies(observed).into_iter().map(|copies| CopiesFinding {
+                arch: arch.to_string(),
+                copies,
             }));
         if let Some(groups) = &mut report.undeclared {
             groups.extend(undeclared(arch, observed, &used));

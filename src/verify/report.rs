@@ -1,6 +1,7 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
+use image::attach::{PackageSource, ReadSbom, SbomFormat};
 use model::diagnostic::{Diagnostic, Severity};
 use model::record::source_map::join;
 use model::record::{Release, SourceMap};
@@ -151,6 +152,16 @@ pub struct UndeclaredComponent {
     pub layer: Option<String>,
 }
 
+/// A library one platform of the image holds at several versions (cuDNN
+/// as a Debian package and as a pip wheel): a warning, never a finding
+/// that changes the exit code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CopiesFinding {
+    pub arch: String,
+    #[serde(flatten)]
+    pub copies: model::copies::Copies,
+}
+
 /// A version file that could not be read.
 #[derive(Debug, Clone, Serialize)]
 pub struct ProblemReport {
@@ -168,8 +179,23 @@ pub struct Summary {
     pub driver_findings: usize,
     pub env_findings: usize,
     pub unchecked: usize,
+    /// Libraries held at several versions (warnings).
+    pub copies: usize,
     /// Everything that makes `verify` exit 1.
     pub findings: usize,
+}
+
+/// The SBOM attached to the image that verify read instead of its layers.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrustedSbom {
+    /// `attestation` or `referrers`.
+    pub source: PackageSource,
+    /// Always true: the SBOM's word is taken for what the image holds.
+    pub trusted: bool,
+    /// What that means, in words.
+    pub note: String,
+    /// Each SBOM read, per arch.
+    pub read: Vec<ReadSbom>,
 }
 
 /// The whole answer of `relnotes verify`.
@@ -187,6 +213,12 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) undeclared: Option<Vec<UndeclaredGroup>>,
     pub(crate) problems: Vec<ProblemReport>,
+    /// Where the components were read when not from the layers: the SBOM
+    /// attached to the image, trusted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) sbom: Option<TrustedSbom>,
+    /// Libraries held at several versions, per arch.
+    pub(crate) copies: Vec<CopiesFinding>,
     pub(crate) summary: Summary,
     /// Every finding (and what could not be checked) in the crate's one
     /// diagnostic shape, placed in the record by [`Report::locate`].
@@ -194,6 +226,23 @@ pub struct Report {
 }
 
 impl Report {
+    /// Says the components come from the SBOMs `read` (attached to the
+    /// image, found through `source`), trusted, and not from its layers.
+    pub(crate) fn trust_attached(&mut self, source: PackageSource, read: Vec<ReadSbom>) {
+        let from = match source {
+            PackageSource::Attestation => "the SBOM attestations in the image index",
+            _ => "the SBOMs attached to the image as referrers",
+        };
+        self.sbom = Some(TrustedSbom {
+            source,
+            trusted: true,
+            note: format!(
+                "components read from {from}, not from the image's layers (none was fetched): verify trusts that the SBOM lists what the image holds"
+            ),
+            read,
+        });
+    }
+
     pub(crate) fn has_findings(&self) -> bool {
         self.summary.findings > 0
     }
@@ -220,6 +269,7 @@ impl Report {
             .iter()
             .filter(|d| d.status == Status::Unchecked)
             .count();
+        s.copies = self.copies.len();
         s.findings = s.differs + s.missing + s.missing_archs + s.driver_findings + s.env_findings;
         self.summary = s;
         self.findings = self.diagnostics();
@@ -286,6 +336,17 @@ impl Report {
                 ),
             );
         }
+        for c in &self.copies {
+            out.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    &record,
+                    format!("[{}] {}", c.arch, c.copies.describe()),
+                )
+                .with_rule("verify-copies")
+                .with_version(self.version.clone()),
+            );
+        }
         out
     }
 
@@ -333,6 +394,15 @@ impl Report {
             let i = release.env.iter().position(|x| x.name == e.name);
             places.push(i.and_then(|i| sources.value(&format!("env[{i}]"))));
         }
+        for c in &self.copies {
+            let component = model::components::known(&c.copies.component);
+            let declared = release.components.keys().find(|name| {
+                model::components::known(name)
+                    .zip(component)
+                    .is_some_and(|(a, b)| a.name == b.name)
+            });
+            places.push(declared.and_then(|name| sources.key(&join("components", name))));
+        }
         for (finding, at) in self.findings.iter_mut().zip(places) {
             finding.file = path.clone();
             if let Some(at) = at {
@@ -351,6 +421,32 @@ impl Report {
     pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
+        if let Some(sbom) = &self.sbom {
+            let _ = writeln!(out, "Trusting the attached SBOM: {}", sbom.note);
+            for r in &sbom.read {
+                let format = match r.format {
+                    SbomFormat::Spdx => r.spec_version.clone(),
+                    SbomFormat::CycloneDx => format!("CycloneDX {}", r.spec_version),
+                };
+                let name = r
+                    .name
+                    .as_deref()
+                    .map(|n| format!(" `{n}`"))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  [{}] {format}{name} in {} {} ({} packages; {} without a purl or the image itself, left out)",
+                    r.arch,
+                    match sbom.source {
+                        PackageSource::Attestation => "attestation",
+                        _ => "referrer",
+                    },
+                    r.holder,
+                    r.packages,
+                    r.skipped
+                );
+            }
+        }
         for arch in &self.archs {
             out.push('\n');
             if arch.status == ArchStatus::Missing {
@@ -438,6 +534,9 @@ impl Report {
                 ]);
             }
             table(&mut out, &rows, "  ");
+            for c in self.copies.iter().filter(|c| c.arch == arch.arch) {
+                let _ = writeln!(out, "  ⚠ {}", c.copies.describe());
+            }
             for p in self.problems.iter().filter(|p| p.arch == arch.arch) {
                 let _ = writeln!(
                     out,
@@ -507,6 +606,12 @@ impl Report {
         }
         if s.unchecked > 0 {
             parts.push(format!("{} unchecked", s.unchecked));
+        }
+        if s.copies > 0 {
+            parts.push(match s.copies {
+                1 => "1 library in several copies (warning)".to_string(),
+                n => format!("{n} libraries in several copies (warning)"),
+            });
         }
         let verdict = match s.findings {
             0 => "everything declared is confirmed".to_string(),

@@ -1,11 +1,13 @@
 //! Real parts for end-to-end tests: a test-image builder and a registry.
 
+pub mod buildkit;
 pub mod built_site;
 pub mod catalogue;
 pub mod chromium;
 pub mod crafted;
 pub mod credential_helper;
 pub mod image;
+pub mod oci_registry;
 pub mod registry;
 pub mod release_25_10;
 pub mod rogue;

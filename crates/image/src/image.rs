@@ -48,8 +48,27 @@ struct Entry {
 }
 
 enum Root {
-    Index(Vec<Entry>),
+    /// The platforms, and the attestation manifests beside them.
+    Index(Vec<Entry>, Vec<Attestation>),
     Single(Box<Single>),
+}
+
+/// The `vnd.docker.reference.type` of a BuildKit attestation manifest.
+pub(crate) const ATTESTATION_MANIFEST: &str = "attestation-manifest";
+/// The annotation naming what an attestation manifest is about.
+pub(crate) const REFERENCE_DIGEST: &str = "vnd.docker.reference.digest";
+/// The annotation saying what an index entry refers to.
+pub(crate) const REFERENCE_TYPE: &str = "vnd.docker.reference.type";
+
+/// An attestation manifest an index carries (BuildKit's attestation
+/// storage): a manifest of in-toto statements about one platform manifest.
+#[derive(Debug, Clone)]
+pub(crate) struct Attestation {
+    /// The attestation manifest's descriptor.
+    pub digest: String,
+    pub media_type: String,
+    /// The digest of the platform manifest it is about.
+    pub subject: String,
 }
 
 /// An image opened for reading: a single-platform image or an index of
@@ -119,7 +138,7 @@ impl Image {
 
     /// Whether the image is an index (manifest list) of several platforms.
     pub fn is_index(&self) -> bool {
-        matches!(self.root, Root::Index(_))
+        matches!(self.root, Root::Index(..))
     }
 
     /// The platforms the image holds, in the order its index lists them
@@ -127,7 +146,7 @@ impl Image {
     pub fn platforms(&self) -> Vec<Platform> {
         match &self.root {
             Root::Single(single) => vec![single.platform.clone()],
-            Root::Index(entries) => entries
+            Root::Index(entries, _) => entries
                 .iter()
                 .filter_map(|e| {
                     e.platform
@@ -203,6 +222,51 @@ impl Image {
         Ok(self.resolve(platform)?.manifest_digest)
     }
 
+    /// One platform's manifest digest, config and layer list, without
+    /// reading a layer.
+    pub(crate) fn platform_manifest(
+        &self,
+        platform: &Platform,
+    ) -> Result<Box<Single>, InspectError> {
+        self.resolve(platform)
+    }
+
+    /// The attestation manifests of the index, in its order.
+    pub(crate) fn attestations(&self) -> &[Attestation] {
+        match &self.root {
+            Root::Index(_, attestations) => attestations,
+            Root::Single(_) => &[],
+        }
+    }
+
+    /// A manifest of the image's store, checked against its digest.
+    pub(crate) fn document(
+        &self,
+        digest: &str,
+        media_type: Option<&str>,
+    ) -> Result<Fetched, InspectError> {
+        fetch_document(self.store.as_ref(), &self.reference, digest, media_type)
+    }
+
+    /// A small blob of the image's store (`what`, for messages), read whole
+    /// up to `limit` bytes and checked against its digest and size.
+    pub(crate) fn small_blob(
+        &self,
+        what: &str,
+        digest: &str,
+        size: u64,
+        limit: u64,
+    ) -> Result<Vec<u8>, InspectError> {
+        read_blob(
+            self.store.as_ref(),
+            &self.reference,
+            what,
+            digest,
+            Some(size),
+            limit,
+        )
+    }
+
     fn not_found(&self, platform: &Platform) -> InspectError {
         InspectError::PlatformNotFound {
             reference: self.reference.clone(),
@@ -216,7 +280,7 @@ impl Image {
             Root::Single(single) => pick(platform, std::slice::from_ref(&single.platform))
                 .is_some()
                 .then(|| single.clone()),
-            Root::Index(entries) => {
+            Root::Index(entries, _) => {
                 resolve_entries(self.store.as_ref(), &self.reference, entries, platform, 0)?
             }
         };
@@ -252,7 +316,7 @@ fn resolve_entries(
     let fetched = fetch_document(store, reference, &entry.digest, entry.media_type.as_deref())?;
     match document_root(store, reference, &entry.digest, fetched, depth + 1)? {
         Root::Single(single) => Ok(Some(single)),
-        Root::Index(inner) => resolve_entries(store, reference, &inner, platform, depth + 1),
+        Root::Index(inner, _) => resolve_entries(store, reference, &inner, platform, depth + 1),
     }
 }
 
@@ -413,20 +477,30 @@ fn index_root(
         });
     }
     let mut entries = Vec::new();
+    let mut attestations = Vec::new();
     for d in descriptors {
         let platform = d.platform().as_ref().map(|p| Platform {
             os: p.os().to_string(),
             architecture: p.architecture().to_string(),
             variant: p.variant().clone().filter(|v| !v.is_empty()),
         });
-        let attestation = d
-            .annotations()
-            .as_ref()
-            .is_some_and(|a| a.contains_key("vnd.docker.reference.type"))
+        let annotations = d.annotations().clone().unwrap_or_default();
+        let attestation = annotations.contains_key(REFERENCE_TYPE)
             || platform
                 .as_ref()
                 .is_some_and(|p| p.os == "unknown" && p.architecture == "unknown");
         if attestation {
+            // Kept only as BuildKit writes them; "any other value" of the
+            // type means the entry is to be ignored.
+            if annotations.get(REFERENCE_TYPE).map(String::as_str) == Some(ATTESTATION_MANIFEST)
+                && let Some(subject) = annotations.get(REFERENCE_DIGEST)
+            {
+                attestations.push(Attestation {
+                    digest: d.digest().to_string(),
+                    media_type: d.media_type().to_string(),
+                    subject: subject.clone(),
+                });
+            }
             continue;
         }
         let media_type = Some(d.media_type().to_string()).filter(|m| !m.is_empty());
@@ -443,21 +517,24 @@ fn index_root(
                 fetch_document(store, reference, &entry.digest, entry.media_type.as_deref())?;
             match document_root(store, reference, &entry.digest, fetched, depth + 1)? {
                 Root::Single(single) => entry.resolved = Some(single),
-                Root::Index(inner) => {
+                Root::Index(inner, inner_attestations) => {
                     entries.extend(inner);
+                    attestations.extend(inner_attestations);
                     continue;
                 }
             }
         }
         entries.push(entry);
     }
-    // One image under a name is an image, not an index.
+    // One image under a name is an image, not an index (unless
+    // attestations of it are beside it).
     if let [only] = entries.as_slice()
         && let Some(single) = &only.resolved
+        && attestations.is_empty()
     {
         return Ok(Root::Single(single.clone()));
     }
-    Ok(Root::Index(entries))
+    Ok(Root::Index(entries, attestations))
 }
 
 fn single_of_manifest(
@@ -636,7 +713,8 @@ mod tests {
             bytes: index.into_bytes(),
             media_type: None,
         };
-        let Root::Index(entries) = document_root(&Empty, "r", &d('e'), fetched, 0).unwrap() else {
+        let Root::Index(entries, _) = document_root(&Empty, "r", &d('e'), fetched, 0).unwrap()
+        else {
             panic!("not an index");
         };
         let platforms: Vec<String> = entries

@@ -10,6 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub(crate) const MAX_MANIFEST: u64 = 4 << 20;
 /// Largest image config read (history makes some a few hundred KiB).
 pub(crate) const MAX_CONFIG: u64 = 16 << 20;
+/// Largest SBOM attached to an image read by `verify --sbom-source`
+/// (an in-toto statement or a referrer's SBOM; syft's SPDX of a 20 GB GPU
+/// image, files listed, is tens of MiB). Parsed into the few fields read.
+pub(crate) const MAX_ATTACHED_SBOM: u64 = 128 << 20;
 /// Largest `index.json` of an OCI layout (one entry is ~500 bytes).
 pub(crate) const MAX_LAYOUT_INDEX: u64 = 4 << 20;
 /// Largest `oci-layout` marker file (`{"imageLayoutVersion": "1.0.0"}`).

@@ -195,7 +195,8 @@ impl Registry {
         })
     }
 
-    fn reference_for(&self, tag_or_digest: &str) -> String {
+    /// `host[:port]/repository:tag` or `…@digest`.
+    pub(crate) fn reference_for(&self, tag_or_digest: &str) -> String {
         let sep = if tag_or_digest.contains(':') {
             '@'
         } else {

@@ -49,8 +49,9 @@ pub enum Kind {
     OperatingSystem,
 }
 
-/// Where an image holds copies of a component, beside what the runtime
-/// catalogers read: package names, `*` standing for any run of characters.
+/// Where an image holds a component: the package names its copies are
+/// installed under (`*` standing for any run of characters), and the files,
+/// environment variables and labels that state its version.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InImage {
@@ -60,6 +61,38 @@ pub struct InImage {
     /// Python distribution names (`nvidia-cudnn-cu*`).
     #[serde(default)]
     pub pypi: Vec<String>,
+    /// Conda package names (`cudnn`, `libcudnn`), as `conda-meta/*.json`
+    /// records them.
+    #[serde(default)]
+    pub conda: Vec<String>,
+    /// The C header that states its version, and the macros that do.
+    #[serde(default)]
+    pub header: Option<Header>,
+    /// Its shared libraries' unversioned names (`libcudnn.so`): the
+    /// versioned file (`libcudnn.so.9.1.0`), or a symlink to it, says
+    /// the version.
+    #[serde(default)]
+    pub library: Vec<String>,
+    /// Environment variables of the image config that state its version
+    /// (`CUDNN_VERSION`).
+    #[serde(default)]
+    pub env: Vec<String>,
+    /// Labels of the image config that state its version
+    /// (`com.nvidia.cudnn.version`).
+    #[serde(default)]
+    pub label: Vec<String>,
+}
+
+/// A version header: its file names, any of which it may be installed
+/// under (also with Debian's `_v<N>` before `.h`: `cudnn_version_v9.h`),
+/// and the `#define`s of the version's numbers, major first.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// File names (`cudnn_version.h`, `cudnn.h`).
+    pub files: Vec<String>,
+    /// Macros (`CUDNN_MAJOR`, `CUDNN_MINOR`, `CUDNN_PATCHLEVEL`).
+    pub macros: Vec<String>,
 }
 
 impl Component {
@@ -80,6 +113,34 @@ impl Component {
         };
         let name = pep503(name);
         patterns.iter().any(|p| glob_match(&pep503(p), &name))
+    }
+}
+
+impl Component {
+    /// The name runtime catalogers (headers, libraries, the config) give
+    /// what they find of it: its canonical name lowercased (`cudnn`).
+    pub fn found_name(&self) -> String {
+        self.name.to_lowercase()
+    }
+
+    /// The ecosystem of what runtime catalogers find of it: the CUDA
+    /// toolkit keeps its own; anything else found outside a package
+    /// manager is `generic` (a header says nothing of PyPI).
+    pub fn found_ecosystem(&self) -> Ecosystem {
+        match self.ecosystem {
+            Ecosystem::Cuda => Ecosystem::Cuda,
+            _ => Ecosystem::Generic,
+        }
+    }
+
+    /// Whether a conda package (a `conda-meta/*.json` record) is a copy of
+    /// this component.
+    pub fn held_in_conda(&self, name: &str) -> bool {
+        let name = name.to_ascii_lowercase();
+        self.image
+            .conda
+            .iter()
+            .any(|p| glob_match(&p.to_ascii_lowercase(), &name))
     }
 }
 
@@ -165,13 +226,29 @@ pub fn spelling_key(name: &str) -> String {
     pep503(&plain.split_whitespace().collect::<Vec<_>>().join("-"))
 }
 
-/// The component `name` is a spelling of, if relnotes knows it.
+/// The component `name` is a spelling of, if relnotes knows it: as it
+/// is written, else without the vendor's words before it (`NVIDIA HPC-X`).
 pub fn known(name: &str) -> Option<&'static Component> {
     let knowledge = knowledge();
-    knowledge
-        .by_key
-        .get(&spelling_key(name))
-        .map(|i| &knowledge.components[*i])
+    let find = |name: &str| {
+        knowledge
+            .by_key
+            .get(&spelling_key(name))
+            .map(|i| &knowledge.components[*i])
+    };
+    find(name).or_else(|| find(&without_vendor(name)?))
+}
+
+/// `name` without the vendor's words it starts with, when it has some
+/// and more after them.
+fn without_vendor(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let is_vendor = |word: &str| {
+        let word = word.trim_end_matches(['™', '®', '©']);
+        vendor_words().iter().any(|v| word.eq_ignore_ascii_case(v))
+    };
+    let start = words.iter().position(|w| !is_vendor(w))?;
+    (start > 0).then(|| words[start..].join(" "))
 }
 
 /// Every component relnotes knows, in the data file's order.
@@ -231,6 +308,28 @@ mod tests {
                     assert_eq!(other, c.name, "`{spelling}` names two components");
                 }
             }
+            // A `pypi` component's canonical name is its PyPI name.
+            if c.ecosystem == Ecosystem::Pypi {
+                assert!(is_pypi_name(&c.name), "{}", c.name);
+            }
+            // Where catalogers look: header and library names of one
+            // component each, in the shapes they read.
+            if let Some(header) = &c.image.header {
+                assert!(!header.macros.is_empty(), "{}", c.name);
+                for file in &header.files {
+                    assert!(file.ends_with(".h"), "{file}");
+                    let owner = owner.insert(format!("header {file}"), c.name.clone());
+                    assert!(owner.is_none(), "{file} of two components");
+                }
+            }
+            for library in &c.image.library {
+                assert!(
+                    library.ends_with(".so") && !library.contains('*'),
+                    "{library}"
+                );
+                let owner = owner.insert(format!("library {library}"), c.name.clone());
+                assert!(owner.is_none(), "{library} of two components");
+            }
             if let Some(cpe) = &c.cpe {
                 assert_eq!(cpe.split(':').count(), 5, "{cpe}");
                 assert!(cpe.starts_with("cpe:2.3:"), "{cpe}");
@@ -247,7 +346,18 @@ mod tests {
             "transformer_engine"
         );
         assert_eq!(known("nvidia cuda").unwrap().name, "CUDA");
+        assert_eq!(known("NVIDIA HPC-X").unwrap().name, "HPC-X");
+        assert_eq!(known("NVIDIA DALI®").unwrap().name, "DALI");
+        assert_eq!(known("EFA installer").unwrap().name, "EFA");
+        assert_eq!(known("OpenUCX").unwrap().name, "UCX");
+        assert_eq!(known("Nsight Systems").unwrap().name, "nsight-systems");
+        assert_eq!(
+            known("Triton Inference Server").unwrap().name,
+            "tritonserver"
+        );
+        assert_eq!(known("triton").unwrap().name, "triton");
         assert!(known("vllm").is_none());
+        assert!(known("NVIDIA").is_none());
     }
 
     #[test]
@@ -258,6 +368,10 @@ mod tests {
         assert_eq!(default_ecosystem("OpenMPI"), Ecosystem::Generic);
         assert_eq!(default_ecosystem("vllm"), Ecosystem::Pypi);
         assert_eq!(default_ecosystem("Nsight Systems"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("nsight-systems"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("NVIDIA TensorRT™"), Ecosystem::Pypi);
+        assert_eq!(default_ecosystem("apex"), Ecosystem::Generic);
+        assert_eq!(default_ecosystem("MAGMA"), Ecosystem::Generic);
         assert_eq!(default_ecosystem("NVIDIA CUDA"), Ecosystem::Cuda);
     }
 
@@ -274,6 +388,17 @@ mod tests {
         assert_eq!(held_by(Ecosystem::Deb, "libnccl2").unwrap().name, "NCCL");
         assert!(held_by(Ecosystem::Deb, "libnccl-dev").is_none());
         assert!(held_by(Ecosystem::Pypi, "torch").is_none());
+        assert!(known("cuDNN").unwrap().held_in_conda("libcudnn"));
+        assert!(!known("cuDNN").unwrap().held_in_conda("libcudnn-dev"));
+        assert!(known("Python").unwrap().held_in_conda("python"));
+        assert_eq!(
+            held_by(Ecosystem::Deb, "libnvinfer10").unwrap().name,
+            "TensorRT"
+        );
+        assert_eq!(
+            held_by(Ecosystem::Pypi, "tensorrt_cu12").unwrap().name,
+            "TensorRT"
+        );
     }
 
     #[test]
@@ -283,6 +408,14 @@ mod tests {
             "cpe:2.3:a:nvidia:cuda_toolkit:12.8.1:*:*:*:*:*:*:*"
         );
         assert!(known("cuDNN").unwrap().cpe_for("9.1").is_none());
+        assert_eq!(
+            known("Ubuntu").unwrap().cpe_for("22.04").unwrap(),
+            "cpe:2.3:o:canonical:ubuntu_linux:22.04:*:*:*:*:*:*:*"
+        );
+        assert_eq!(
+            known("Python").unwrap().cpe_for("3.12.7+gc").unwrap(),
+            "cpe:2.3:a:python:python:3.12.7\\+gc:*:*:*:*:*:*:*"
+        );
     }
 
     #[test]

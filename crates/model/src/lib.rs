@@ -1,12 +1,14 @@
 //! The model of relnotes: release records and the project file, packages
 //! (declared by a record or found in an image), version ordering per
 //! ecosystem, image references, the one diagnostic shape, the languages
-//! and their labels, what relnotes knows of components, the one atomic way to write a file and the one way
+//! and their labels, what relnotes knows of components and the copies of one library an
+//! image holds, the one atomic way to write a file and the one way
 //! to read a project's own files.
 
 #![warn(missing_docs)]
 
 pub mod components;
+pub mod copies;
 pub mod diagnostic;
 pub mod drivers;
 pub mod labels;

@@ -9,7 +9,14 @@
 //!   a different version, not a missing one);
 //! - `generic`: the runtime catalogers by name (`python`, `cudnn`,
 //!   `nccl`), else a dpkg package of that name (`gdb`, `perf`), else a
-//!   Python package.
+//!   Python package, else a copy the image holds under another package
+//!   name (`data/components.toml`'s `image.deb` and `image.pypi`: cuDNN as
+//!   `libcudnn9-cuda-12` or `nvidia-cudnn-cu12`);
+//! - `pypi`, likewise: the Python package, else such a copy (TensorRT as
+//!   `tensorrt-cu12` or `libnvinfer10`, compared by its upstream version).
+//!
+//! A name relnotes knows is also looked up by its canonical name
+//! (`PyTorch` as `torch`).
 //!
 //! Versions:
 //! - `pypi`: PEP 440 `==`: `2.9` is `2.9.0`; a declared local label
@@ -27,6 +34,7 @@
 //!   puts its revision there and drops the program's own tag
 //!   (`gdb --version` says `15.0.50.20240403-git`).
 
+use crate::components;
 use crate::package::Package;
 use crate::version::{Dotted, Ecosystem, pep503};
 use std::str::FromStr;
@@ -34,14 +42,36 @@ use std::str::FromStr;
 /// The observations that speak for `component`, and whether they name
 /// another thing than it (an os-release of another distribution).
 fn candidates<'a>(component: &Package, observed: &'a [Package]) -> (Vec<&'a Package>, bool) {
+    // Its name, and its canonical name when relnotes knows it (`PyTorch`
+    // is found as `torch`, `NVIDIA cuDNN` as `cudnn`).
+    let identity = components::known(&component.name);
+    let canonical = identity.map(|c| component.ecosystem.normalize_name(&c.name));
     let by = |eco: Ecosystem| -> Vec<&'a Package> {
         observed
             .iter()
-            .filter(|o| o.ecosystem == eco && o.key == component.key)
+            .filter(|o| {
+                o.ecosystem == eco
+                    && (o.key == component.key || canonical.as_deref() == Some(o.key.as_str()))
+            })
             .collect()
     };
+    // The copies the image holds under other package names
+    // (`data/components.toml`: TensorRT as `libnvinfer10`, `tensorrt-cu12`).
+    let held: Vec<&'a Package> = observed
+        .iter()
+        .filter(|o| identity.is_some_and(|c| c.held_as(o.ecosystem, &o.name)))
+        .collect();
+    let first_of = |lists: Vec<Vec<&'a Package>>| -> (Vec<&'a Package>, bool) {
+        (
+            lists
+                .into_iter()
+                .find(|l| !l.is_empty())
+                .unwrap_or_default(),
+            false,
+        )
+    };
     match component.ecosystem {
-        Ecosystem::Pypi => (by(Ecosystem::Pypi), false),
+        Ecosystem::Pypi => first_of(vec![by(Ecosystem::Pypi), held]),
         Ecosystem::Deb => (by(Ecosystem::Deb), false),
         Ecosystem::Cuda => (
             observed
@@ -63,23 +93,17 @@ fn candidates<'a>(component: &Package, observed: &'a [Package]) -> (Vec<&'a Pack
                 (same, false)
             }
         }
-        Ecosystem::Generic => {
-            for found in [
-                by(Ecosystem::Generic),
-                by(Ecosystem::Deb),
-                observed
-                    .iter()
-                    .filter(|o| {
-                        o.ecosystem == Ecosystem::Pypi && pep503(&o.name) == pep503(&component.key)
-                    })
-                    .collect(),
-            ] {
-                if !found.is_empty() {
-                    return (found, false);
-                }
-            }
-            (Vec::new(), false)
-        }
+        Ecosystem::Generic => first_of(vec![
+            by(Ecosystem::Generic),
+            by(Ecosystem::Deb),
+            observed
+                .iter()
+                .filter(|o| {
+                    o.ecosystem == Ecosystem::Pypi && pep503(&o.name) == pep503(&component.key)
+                })
+                .collect(),
+            held,
+        ]),
     }
 }
 
@@ -110,13 +134,13 @@ pub fn match_component<'a>(component: &Package, observed: &'a [Package]) -> Matc
         .filter(|o| o.layer().is_some() == in_files)
         .collect();
     let confirming = pool.iter().copied().find(|o| {
-        !another
-            && confirms(
-                component.ecosystem,
-                &component.version,
-                o.ecosystem,
-                &o.version,
-            )
+        // A Python package's copy in a Debian package has a Debian version
+        // (`10.9.0.34-1+cuda12.8`): compared by its upstream numbers.
+        let rules = match (component.ecosystem, o.ecosystem) {
+            (Ecosystem::Pypi, Ecosystem::Deb) => Ecosystem::Generic,
+            (declared, _) => declared,
+        };
+        !another && confirms(rules, &component.version, o.ecosystem, &o.version)
     });
     Match {
         chosen: confirming.or_else(|| pool.first().copied()),
@@ -312,6 +336,7 @@ mod tests {
                 cataloger: cataloger.into(),
                 location: format!("{cataloger}/{name}"),
                 layer: None,
+                ..Default::default()
             },
         )
     }
@@ -357,5 +382,48 @@ mod tests {
         );
         assert_eq!(names(&component("cuDNN", Generic)), (vec![], false));
         assert_eq!(names(&component("libc6", Deb)), (vec![], false));
+    }
+
+    #[test]
+    fn a_component_is_found_under_its_other_names() {
+        let observed = [
+            obs("torch", Pypi, "python"),
+            obs("tensorrt_cu12", Pypi, "python"),
+            obs("libnvinfer10", Deb, "dpkg"),
+            obs("nvidia-cudnn-cu12", Pypi, "python"),
+            obs("libnccl2", Deb, "dpkg"),
+            obs("libnccl-dev", Deb, "dpkg"),
+        ];
+        let names = |c: &Package| {
+            let (found, _) = candidates(c, &observed);
+            found.iter().map(|o| o.location()).collect::<Vec<_>>()
+        };
+        assert_eq!(names(&component("PyTorch", Pypi)), ["python/torch"]);
+        assert_eq!(
+            names(&component("TensorRT", Pypi)),
+            ["python/tensorrt_cu12", "dpkg/libnvinfer10"]
+        );
+        assert_eq!(
+            names(&component("NVIDIA cuDNN", Generic)),
+            ["python/nvidia-cudnn-cu12"]
+        );
+        assert_eq!(names(&component("NCCL", Generic)), ["dpkg/libnccl2"]);
+        assert!(names(&component("vllm", Pypi)).is_empty());
+
+        // A Debian package's version is compared by its upstream numbers.
+        let deb = [Package::found(
+            "libnvinfer10",
+            "10.9.0.34-1+cuda12.8",
+            Deb,
+            crate::package::Evidence {
+                cataloger: "dpkg".into(),
+                location: "var/lib/dpkg/status".into(),
+                layer: Some("sha256:0".into()),
+                ..Default::default()
+            },
+        )];
+        let declared = |v: &str| Package::new("TensorRT", v, Pypi, Origin::Shared);
+        assert!(match_component(&declared("10.9.0.34"), &deb).confirmed);
+        assert!(!match_component(&declared("10.8.0.43"), &deb).confirmed);
     }
 }

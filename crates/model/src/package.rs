@@ -89,7 +89,7 @@ impl Origin {
 }
 
 /// Where in an image a package was found.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Evidence {
     /// Which cataloger found it (`python`, `dpkg`, `os-release`, `cuda`, `env`, …).
     pub cataloger: String,
@@ -97,6 +97,48 @@ pub struct Evidence {
     pub location: String,
     /// Digest of the layer that holds the path (none for config evidence).
     pub layer: Option<String>,
+    /// The source package a Debian package was built from (dpkg's
+    /// `Source:` field), which scanners key Debian's advisories by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourcePackage>,
+    /// A Python distribution's `Requires-Dist` lines, as its metadata
+    /// writes them (`nvidia-cudnn-cu13==9.19.0.56; platform_system == "Linux"`):
+    /// which copy of a library a framework loads.
+    #[serde(skip)]
+    pub requires: Vec<String>,
+}
+
+/// A Debian source package: `Source: glibc`, or `Source: libsemanage (3.4-1)`
+/// when the binary package's version differs from the source's (a binNMU).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SourcePackage {
+    /// The source package's name (`glibc`).
+    pub name: String,
+    /// Its version, when dpkg states one (it does only when it differs
+    /// from the binary package's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+impl SourcePackage {
+    /// dpkg's `Source:` field: `name` or `name (version)`; none when empty.
+    pub fn parse(field: &str) -> Option<SourcePackage> {
+        let field = field.trim();
+        let (name, version) = match field.split_once('(') {
+            Some((name, rest)) => {
+                let version = rest.trim_end().strip_suffix(')').unwrap_or(rest).trim();
+                (
+                    name.trim(),
+                    (!version.is_empty()).then(|| version.to_string()),
+                )
+            }
+            None => (field, None),
+        };
+        (!name.is_empty() && !name.contains(char::is_whitespace)).then(|| SourcePackage {
+            name: name.to_string(),
+            version,
+        })
+    }
 }
 
 impl Package {
@@ -163,7 +205,7 @@ impl Package {
     /// | ecosystem | purl |
     /// |---|---|
     /// | pypi | `pkg:pypi/<PEP 503 name>@<version>` |
-    /// | deb | `pkg:deb/<os>/<name>@<version>?arch=<deb arch>&distro=<os>-<os version>` |
+    /// | deb | `pkg:deb/<os>/<name>@<version>?arch=<deb arch>&distro=<os>-<os version>&upstream=<source>[@<source version>]` |
     /// | os | none |
     /// | cuda, generic | `pkg:generic/<name>@<version>` |
     pub fn purl(&self, arch: &Arch, os: Option<Os>) -> Result<Option<String>, PurlError> {
@@ -185,6 +227,15 @@ impl Package {
                 purl.with_namespace(os.name).map_err(fail)?;
                 purl.add_qualifier("distro", format!("{}-{}", os.name, os.version))
                     .map_err(fail)?;
+            }
+            // As syft writes it: the source's name, with its version only
+            // where dpkg states one.
+            if let Some(source) = self.evidence().and_then(|e| e.source.as_ref()) {
+                let upstream = match &source.version {
+                    Some(version) => format!("{}@{version}", source.name),
+                    None => source.name.clone(),
+                };
+                purl.add_qualifier("upstream", upstream).map_err(fail)?;
             }
         }
         purl.validate().map_err(fail)?;
@@ -282,6 +333,59 @@ mod tests {
         );
     }
 
+    fn from_dpkg(name: &str, version: &str, source: &str) -> Package {
+        Package::found(
+            name,
+            version,
+            Ecosystem::Deb,
+            Evidence {
+                cataloger: "dpkg".into(),
+                location: "var/lib/dpkg/status".into(),
+                layer: Some("sha256:ab".into()),
+                source: SourcePackage::parse(source),
+                requires: Vec::new(),
+            },
+        )
+    }
+
+    #[test]
+    fn deb_purls_name_the_source_package_as_syft_does() {
+        let os = Os {
+            name: "ubuntu",
+            version: "24.04",
+        };
+        let libc = from_dpkg("libc6", "2.39-0ubuntu8.4", "glibc");
+        assert_eq!(
+            purl(&libc, "amd64", Some(os)),
+            "pkg:deb/ubuntu/libc6@2.39-0ubuntu8.4?arch=amd64&distro=ubuntu-24.04&upstream=glibc"
+        );
+        // Debian 12's libsemanage2, rebuilt without a source change.
+        let os = Os {
+            name: "debian",
+            version: "12",
+        };
+        let binnmu = from_dpkg("libsemanage2", "3.4-1+b5", "libsemanage (3.4-1)");
+        assert_eq!(
+            purl(&binnmu, "amd64", Some(os)),
+            "pkg:deb/debian/libsemanage2@3.4-1%2Bb5?arch=amd64&distro=debian-12&upstream=libsemanage%403.4-1"
+        );
+        let none = from_dpkg("gdb", "15.0.50.20240403-0ubuntu1", "");
+        assert!(!purl(&none, "amd64", None).contains("upstream"));
+    }
+
+    #[test]
+    fn source_fields_parse_with_and_without_a_version() {
+        let s = SourcePackage::parse("libsemanage (3.4-1)").unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.version.as_deref()),
+            ("libsemanage", Some("3.4-1"))
+        );
+        let s = SourcePackage::parse(" glibc ").unwrap();
+        assert_eq!((s.name.as_str(), s.version), ("glibc", None));
+        assert!(SourcePackage::parse("").is_none());
+        assert!(SourcePackage::parse("two words").is_none());
+    }
+
     #[test]
     fn runtimes_are_generic_and_the_os_has_no_purl() {
         let cuda = package("CUDA", "12.8", Ecosystem::Cuda);
@@ -305,6 +409,7 @@ mod tests {
                 location: "usr/lib/python3/dist-packages/flash_attn-2.8.10.dist-info/METADATA"
                     .into(),
                 layer: Some("sha256:ab".into()),
+                ..Default::default()
             },
         );
         assert_eq!(declared.key, found.key);

@@ -326,7 +326,8 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         return None;
     }
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
-    (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic)).then(|| v.to_string())
+    (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
+        .then(|| v.to_string())
 }
 
 /// A name cell and a version cell of a two-column table.
@@ -521,6 +522,28 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
     for (name, version, _) in found.components {
         draft.components.insert(name, version);
     }
+}
+
+/// How many components `lines` state with a version, wherever they
+/// stand (table rows, list items, prose), by the reading of
+/// [`prose_line`]: what a careful reader would take from the page, to
+/// weigh how many of them became components. The release's own
+/// `version` ("training-nv-pytorch 25.08") is no component's.
+pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str) -> usize {
+    let mut found = Found::default();
+    for line in lines {
+        // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
+        let line = line.replace('|', " ");
+        prose_line(&line, &mut found);
+        if found.components.len() > MAX_ITEMS {
+            break;
+        }
+    }
+    found
+        .components
+        .iter()
+        .filter(|(_, v, _)| v != version)
+        .count()
 }
 
 /// The components one line of prose states, with how sure it is of each.
@@ -809,7 +832,7 @@ mod tests {
                 ("NCCL", "2.5.6"),
                 ("OpenMPI", "3.1.4"),
                 ("TensorBoard", "1.15.0+nv"),
-                ("Nsight-Systems", "2020.1.1"),
+                ("nsight-systems", "2020.1.1"),
                 ("DALI", "0.18.0"),
             ])
         );

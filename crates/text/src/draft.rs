@@ -104,6 +104,18 @@ pub struct DriverOut {
     pub(crate) wording: Option<Text>,
 }
 
+impl DriverOut {
+    /// Whether the text stated any fact: a CUDA version, a minimum driver,
+    /// branches.
+    pub(crate) fn has_facts(&self) -> bool {
+        self.cuda.is_some()
+            || self.min.is_some()
+            || !self.datacenter.is_empty()
+            || !self.upgrade_from.is_empty()
+            || self.not_forward_compatible_with.is_some()
+    }
+}
+
 /// A data-center driver branch and the oldest release of it that works.
 #[derive(Debug, Clone, Serialize)]
 pub struct BranchOut {

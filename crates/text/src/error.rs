@@ -26,6 +26,17 @@ pub enum ImportError {
         /// How many lines the page had.
         lines: usize,
     },
+    /// The page gave a record without components, features or driver
+    /// facts: no release could be read from it.
+    #[error("{}: no release could be read from the page: no components, no features, no driver facts ({statements} name–version statement(s) found, {unplaced} line(s) placed nowhere); nothing was written\n  = hint: `relnotes import --dry-run --verbose` shows what was read and what was not", path.display())]
+    NothingRead {
+        /// The page.
+        path: PathBuf,
+        /// How many components the page states with a version.
+        statements: usize,
+        /// How many of its lines were placed nowhere.
+        unplaced: usize,
+    },
     /// The page is larger than import reads.
     #[error("{}: the page is larger than {} MiB, more than any release-notes page\n  = hint: import the release-notes page itself, not an archive or a whole site", path.display(), MAX_PAGE_BYTES >> 20)]
     TooLarge {

@@ -78,46 +78,220 @@ pub struct ImportRequest<'a> {
     pub lang: Option<Lang>,
     /// Replace an existing record of the release rather than merge into it.
     pub force: bool,
+    /// Read and check every page, write nothing: each [`Imported`] holds
+    /// the record it would write.
+    pub dry_run: bool,
 }
 
 /// The most warnings shown for one page: a page of thousands of stray
 /// lines is told in a screenful.
 const WARNINGS_SHOWN: usize = 20;
 
-/// What import wrote for one page.
+/// Fewer components than this from a page stating more is a thin record.
+const THIN_RECORD: usize = 3;
+
+/// The most characters of an unplaced line a report quotes.
+const UNPLACED_CLIP: usize = 80;
+
+/// What import wrote (or, with `dry_run`, would write) for one page, and
+/// its report.
 #[derive(Debug, Clone)]
 pub struct Imported {
     pub(crate) page: PathBuf,
     pub(crate) path: PathBuf,
     /// Merged into an existing record in the other language.
     pub(crate) merged: bool,
+    pub(crate) dry_run: bool,
     pub(crate) lang: Lang,
     pub(crate) archs: Vec<String>,
     pub(crate) components: usize,
     pub(crate) features: usize,
+    pub(crate) fixes: usize,
     pub(crate) known_issues: usize,
+    /// Whether the record states driver facts (CUDA, minimum driver …).
+    pub(crate) driver_facts: bool,
+    /// The components the page states with a version, wherever they stand.
+    pub(crate) statements: usize,
+    /// The page's lines placed nowhere, by line number.
+    pub(crate) unplaced: Vec<(usize, String)>,
     pub(crate) warnings: Vec<Warning>,
+    /// The record's text, kept for a dry run.
+    pub(crate) record: Option<String>,
+}
+
+/// How sure import is that a record holds what its page states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Confidence {
+    /// Most of the page's name–version statements became components, and
+    /// features or driver facts were found.
+    High,
+    /// At least half of the statements became components.
+    Medium,
+    /// Fewer than half did.
+    Low,
+}
+
+impl std::fmt::Display for Confidence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Confidence::High => "high",
+            Confidence::Medium => "medium",
+            Confidence::Low => "low",
+        })
+    }
+}
+
+/// The report of one imported page, for people or machines.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Report {
+    /// The page read.
+    pub page: PathBuf,
+    /// The record written, or that a dry run would write.
+    pub record: PathBuf,
+    /// Whether nothing was written.
+    pub dry_run: bool,
+    /// Whether the page's texts were merged into an existing record.
+    pub merged: bool,
+    /// The language of the page.
+    pub lang: String,
+    /// The record's architectures.
+    pub archs: Vec<String>,
+    /// How many components the record holds (every arch's).
+    pub components: usize,
+    /// How many features.
+    pub features: usize,
+    /// How many bug fixes.
+    pub fixes: usize,
+    /// How many known issues.
+    pub known_issues: usize,
+    /// Whether the record states driver facts.
+    pub driver_facts: bool,
+    /// How many components the page states with a version, wherever they
+    /// stand.
+    pub statements: usize,
+    /// How many lines of the page were placed nowhere.
+    pub unplaced: usize,
+    /// Those lines, each clipped, with their line numbers.
+    pub unplaced_lines: Vec<UnplacedLine>,
+    /// How sure import is (see [`Confidence`]).
+    pub confidence: Confidence,
+    /// The warnings, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// A line of the page placed nowhere.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UnplacedLine {
+    /// Its line number in the page.
+    pub line: usize,
+    /// The line, clipped.
+    pub text: String,
 }
 
 impl Imported {
+    /// High: at least 80% of the page's name–version statements became
+    /// components, and features or driver facts were found; medium: at
+    /// least half became components; else low. A page stating none counts
+    /// as all of them read.
+    pub fn confidence(&self) -> Confidence {
+        let stated = self.statements.max(self.components);
+        let read = |share: usize| stated == 0 || self.components * 100 >= stated * share;
+        if read(80) && (self.features > 0 || self.driver_facts) {
+            Confidence::High
+        } else if read(50) {
+            Confidence::Medium
+        } else {
+            Confidence::Low
+        }
+    }
+
+    /// The report of the page (see [`Report`]).
+    pub fn report(&self) -> Report {
+        Report {
+            page: self.page.clone(),
+            record: model::record::diagnostic::shown(&self.path).to_path_buf(),
+            dry_run: self.dry_run,
+            merged: self.merged,
+            lang: self.lang.to_string(),
+            archs: self.archs.clone(),
+            components: self.components,
+            features: self.features,
+            fixes: self.fixes,
+            known_issues: self.known_issues,
+            driver_facts: self.driver_facts,
+            statements: self.statements,
+            unplaced: self.unplaced.len(),
+            unplaced_lines: self
+                .unplaced
+                .iter()
+                .map(|(n, l)| UnplacedLine {
+                    line: *n,
+                    text: clip(l, UNPLACED_CLIP).into_owned(),
+                })
+                .collect(),
+            confidence: self.confidence(),
+            warnings: self.warnings.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// The record a dry run would write; `None` after a real import.
+    pub fn record_text(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
     /// The report line of the page.
     pub fn summary(&self) -> String {
-        let how = if self.merged {
-            format!("merged the `{}` texts into", self.lang)
-        } else {
-            "wrote".to_string()
+        let how = match (self.dry_run, self.merged) {
+            (true, true) => format!("would merge the `{}` texts into", self.lang),
+            (true, false) => "would write".to_string(),
+            (false, true) => format!("merged the `{}` texts into", self.lang),
+            (false, false) => "wrote".to_string(),
         };
         format!(
-            "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} known issue(s); {} warning(s))",
+            "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} fix(es); {} known issue(s); {} warning(s))",
             self.page.display(),
             model::record::diagnostic::shown(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
             self.components,
             self.features,
+            self.fixes,
             self.known_issues,
             self.warnings.len()
         )
+    }
+
+    /// The lines of the report after the summary: the unplaced lines (with
+    /// `verbose`, each of them, clipped) and the confidence, saying what it
+    /// is made of.
+    pub fn report_lines(&self, verbose: bool) -> Vec<String> {
+        let page = self.page.display();
+        let mut lines = vec![format!(
+            "{page}: {} line(s) placed nowhere{}",
+            self.unplaced.len(),
+            if self.unplaced.is_empty() || verbose {
+                ""
+            } else {
+                " (--verbose lists them)"
+            }
+        )];
+        if verbose {
+            lines.extend(
+                self.unplaced
+                    .iter()
+                    .map(|(n, l)| format!("  line {n}: {}", clip(l, UNPLACED_CLIP))),
+            );
+        }
+        lines.push(format!(
+            "{page}: confidence {}: {} of {} name–version statement(s) became components; {} feature(s); driver facts: {}",
+            self.confidence(),
+            self.components.min(self.statements.max(self.components)),
+            self.statements.max(self.components),
+            self.features,
+            if self.driver_facts { "yes" } else { "none" }
+        ));
+        lines
     }
 
     /// The page's warnings, one line each, named by the page's path; past
@@ -177,6 +351,13 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
         let mut text = format!("# Imported by `relnotes import` from {source}.\n");
         text.push_str(&encode(&value, &path)?);
         drop(value);
+        if req.dry_run {
+            // Each page shows the record it goes to, as a whole.
+            for one in imported.iter_mut().filter(|i| i.path == path) {
+                one.record = Some(text.clone());
+            }
+            continue;
+        }
         staged.push((output::stage(&path, text.as_bytes())?, replace));
     }
     for (file, replace) in staged {
@@ -222,6 +403,7 @@ fn import_one(
     }
     let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
+    let mut unplaced = parts.dropped.clone();
     if !parts.has_known_part() {
         return Err(ImportError::NoRelease {
             path: page_path.to_path_buf(),
@@ -259,12 +441,15 @@ fn import_one(
                 .join(", "),
         });
     }
+    let statements = components::statements(page.lines.iter().map(|(_, l)| l.as_str()), &version);
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
     let parsed = parse::parse(&parts, &version, lang, &product);
     // What is read is kept no longer than needed: a page may be 16 MiB.
     drop((page, parts));
     warnings.extend(parsed.warnings);
+    unplaced.extend(parsed.unplaced);
+    unplaced.sort();
     let mut draft = parsed.draft;
     // The generated title speaks every language of the project.
     draft.title = Text::from_pairs(langs.iter().map(|&l| {
@@ -296,7 +481,30 @@ fn import_one(
             .map(|a| a.components.len())
             .sum::<usize>();
     let (features, known_issues) = (draft.features.len(), draft.known_issues.len());
+    let fixes = match &draft.bug_fixes {
+        Some(draft::FixesOut::List(items)) => items.len(),
+        _ => 0,
+    };
+    let driver_facts = draft
+        .driver
+        .as_ref()
+        .is_some_and(draft::DriverOut::has_facts);
     drop(draft);
+    if components == 0 && features == 0 && !driver_facts {
+        return Err(ImportError::NothingRead {
+            path: page_path.to_path_buf(),
+            statements,
+            unplaced: unplaced.len(),
+        });
+    }
+    if components < THIN_RECORD && statements > components {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "a thin record: {components} component(s) from a page that states {statements} name–version statement(s); the others were not read"
+            ),
+        });
+    }
     let path = workspace.release_path(&version);
     let earlier = records.shift_remove(&path);
     let base = match earlier {
@@ -348,12 +556,18 @@ fn import_one(
         page: page_path.to_path_buf(),
         path,
         merged,
+        dry_run: req.dry_run,
         lang,
         archs,
         components,
         features,
+        fixes,
         known_issues,
+        driver_facts,
+        statements,
+        unplaced,
         warnings,
+        record: None,
     })
 }
 

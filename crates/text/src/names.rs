@@ -75,8 +75,37 @@ pub fn key(name: &str) -> String {
     components::spelling_key(name)
 }
 
+/// The built-in spellings of the component `name` names, its vendor's
+/// words before it or not (`NVIDIA HPC-X`).
 fn alias_group(name: &str) -> Option<&'static [String]> {
-    built_in().of(name)
+    built_in()
+        .of(name)
+        .or_else(|| built_in().of(&components::known(name)?.name))
+}
+
+/// A name no project and no data knows, as a record writes it: without
+/// ™ ® ©, without the vendor's words before it, its words joined by `-`
+/// (`NVIDIA Foo Bar™` → `Foo-Bar`), a name lint takes.
+fn plain(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .filter(|c| !matches!(c, '™' | '®' | '©'))
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let start = words
+        .iter()
+        .position(|w| {
+            !components::vendor_words()
+                .iter()
+                .any(|v| w.eq_ignore_ascii_case(v))
+        })
+        .unwrap_or(0);
+    let words = if start < words.len() {
+        &words[start..]
+    } else {
+        &words[..]
+    };
+    words.join("-")
 }
 
 /// Whether `data/components.toml` knows `name` (any spelling).
@@ -95,7 +124,7 @@ pub(crate) fn canonical_key(name: &str) -> String {
 pub(crate) fn component_name(written: &str) -> Option<String> {
     let words: Vec<&str> = written
         .split_whitespace()
-        .map(|w| w.trim_matches(['`', '*', '"', '\'']))
+        .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
         .filter(|w| !w.is_empty())
         .collect();
     let start = words.iter().position(|w| {
@@ -185,7 +214,10 @@ impl Known {
 
     /// `name` as the project spells it: a known name equal under PEP 503,
     /// else a known name of the same alias group, else the canonical name
-    /// of the project's own alias group, else `name` itself.
+    /// of the project's own alias group, else the canonical name
+    /// `data/components.toml` gives it (`NVIDIA TensorRT™` → `TensorRT`,
+    /// `Transformer Engine` → `transformer_engine`),
+    /// else `name` without ™ ®, vendor words and spaces ([`plain`]).
     pub fn spelling(&self, name: &str) -> String {
         if let Some(i) = self.by_key.get(&key(name)) {
             return self.names[*i].clone();
@@ -202,10 +234,12 @@ impl Known {
         if let Some(known) = project.or_else(|| alias_group(name)).and_then(known_in) {
             return known;
         }
-        // The project names its own aliases' component, known or not.
-        match project {
+        // The project names its own aliases' component, known or not;
+        // else relnotes' canonical name, so every page of a vendor gives
+        // one name however it spells it.
+        match project.or_else(|| alias_group(name)) {
             Some(group) => group[0].clone(),
-            None => name.to_string(),
+            None => plain(name),
         }
     }
 }
@@ -227,7 +261,11 @@ mod tests {
         );
         assert_eq!(
             component_name("Nsight Systems").as_deref(),
-            Some("Nsight-Systems")
+            Some("nsight-systems")
+        );
+        assert_eq!(
+            component_name("NVIDIA TensorRT™").as_deref(),
+            Some("TensorRT")
         );
         assert_eq!(component_name("torch").as_deref(), Some("torch"));
         for prose in ["are", "containers for PyTorch", "和", "", "NVIDIA"] {
@@ -247,15 +285,15 @@ mod tests {
             Known::of(&ws, "25.11").unwrap().spelling("Flash-Attn"),
             "flash_attn"
         );
-        // After 25.05, which has no flash_attn: the page's spelling stays.
-        assert_eq!(
-            Known::of(&ws, "25.06").unwrap().spelling("Flash-Attn"),
-            "Flash-Attn"
-        );
+        // After 25.05, which has no flash_attn: relnotes' canonical name.
+        let after_25_05 = Known::of(&ws, "25.06").unwrap();
+        assert_eq!(after_25_05.spelling("Flash-Attn"), "flash_attn");
+        assert_eq!(after_25_05.spelling("Flash Attention"), "flash_attn");
+        assert_eq!(after_25_05.spelling("Ray-Serve"), "Ray-Serve");
         // Before every record: the catalog alone.
         let first = Known::of(&ws, "25.01").unwrap();
         assert_eq!(first.spelling("PyTorch"), "torch");
-        assert_eq!(first.spelling("flash-attn"), "flash-attn");
+        assert_eq!(first.spelling("flash-attn"), "flash_attn");
     }
 
     #[test]
@@ -266,9 +304,10 @@ mod tests {
         assert_eq!(known.spelling("flash-attn"), "flash_attn");
         assert_eq!(known.spelling("flash_attn"), "flash_attn");
         assert_eq!(known.spelling("vLLM"), "vLLM");
-        // An alias applies only where the project uses one of its spellings.
+        // A project that names none of its spellings gets the canonical
+        // name; one that names one keeps it.
         let none = Known::default();
-        assert_eq!(none.spelling("PyTorch"), "PyTorch");
+        assert_eq!(none.spelling("PyTorch"), "torch");
         let prev = Known::new(["PyTorch".to_string()]);
         assert_eq!(prev.spelling("torch"), "PyTorch");
     }
@@ -286,6 +325,36 @@ mod tests {
         // The built-in aliases still hold.
         assert_eq!(known.spelling("pytorch"), "PyTorch");
         assert_eq!(known.spelling("vLLM"), "vLLM");
+    }
+
+    #[test]
+    fn pages_spellings_become_canonical_names() {
+        let none = Known::default();
+        for (page, name) in [
+            ("NVIDIA TensorRT™", "TensorRT"),
+            ("NVIDIA CUDA", "CUDA"),
+            ("EFA installer", "EFA"),
+            ("Nsight Systems", "nsight-systems"),
+            ("NVIDIA Nsight Systems", "nsight-systems"),
+            ("NVIDIA DALI®", "DALI"),
+            ("NVIDIA HPC-X", "HPC-X"),
+            ("OpenUCX", "UCX"),
+            ("Transformer Engine", "transformer_engine"),
+            ("TE", "transformer_engine"),
+            ("Flash Attention", "flash_attn"),
+            ("AWS OFI NCCL plugin", "aws-ofi-nccl"),
+            ("python", "Python"),
+            ("Intel OpenVINO", "openvino"),
+            // Unknown: cleaned, one token.
+            ("NVIDIA Foo Bar™", "Foo-Bar"),
+            ("vLLM", "vLLM"),
+        ] {
+            assert_eq!(none.spelling(page), name, "{page}");
+        }
+        // The project's own name still wins.
+        let project = Known::new(["tensorrt".to_string(), "Nsight-Systems".to_string()]);
+        assert_eq!(project.spelling("NVIDIA TensorRT™"), "tensorrt");
+        assert_eq!(project.spelling("Nsight Systems"), "Nsight-Systems");
     }
 
     #[test]

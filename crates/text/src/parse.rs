@@ -13,6 +13,8 @@ use std::collections::{HashMap, HashSet};
 pub(crate) struct Parsed {
     pub draft: Draft,
     pub warnings: Vec<Warning>,
+    /// The lines that fit no section's layout, by line number.
+    pub unplaced: Vec<(usize, String)>,
 }
 
 /// A list's items, bullets taken off, code fences and "none" words left
@@ -179,11 +181,11 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         }
     }
     add_components(&mut draft, named_in_lists);
-    warnings.extend(unplaced.into_iter().map(|(n, l)| Warning {
-        line: Some(n),
+    warnings.extend(unplaced.iter().map(|(n, l)| Warning {
+        line: Some(*n),
         message: format!(
             "`{}` does not fit its section's layout; dropped",
-            model::diagnostic::clip(&l, 60)
+            model::diagnostic::clip(l, 60)
         ),
     }));
     // Versions stated only in prose (an empty component table).
@@ -191,7 +193,11 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
-    Parsed { draft, warnings }
+    Parsed {
+        draft,
+        warnings,
+        unplaced,
+    }
 }
 
 /// A preamble line that is the page's title: it names the version and

@@ -59,6 +59,8 @@ pub(crate) struct Structure {
     pub preamble: Vec<(usize, String)>,
     pub sections: Vec<Section>,
     pub warnings: Vec<Warning>,
+    /// Lines placed nowhere (stray `|`, `-` …), by line number.
+    pub dropped: Vec<(usize, String)>,
 }
 
 impl Structure {
@@ -269,6 +271,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
                     line: Some(n),
                     message: format!("stray line `{}` {place} dropped", clip(trimmed, 40)),
                 });
+                out.dropped.push((n, trimmed.to_string()));
             }
             continue;
         }
@@ -306,11 +309,15 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
         } else if let Some((n, last)) = s.body.last()
             && (last.ends_with(':') || last.ends_with('：'))
             && !last.starts_with('|')
+            && !last_section
         {
+            // What the line introduces is missing (a list the page's copy
+            // lost): said, but no sign the page is cut, which only its last
+            // sentence tells.
             warnings.push(Warning {
                 line: Some(*n),
                 message: format!(
-                    "section “{}” ends with “{}” and nothing after it; the page looks cut short",
+                    "section “{}” ends with “{}” and what it introduces is not on the page; nothing of it was read",
                     s.quoted_title(),
                     shorten(last)
                 ),
@@ -327,6 +334,19 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
         .and_then(|s| s.body.last())
         .or(out.preamble.last())
         .cloned();
+    // The prose before the last line, which tells whether the page writes
+    // in sentences.
+    let mut earlier: Vec<String> = out
+        .sections
+        .last()
+        .map_or(&out.preamble, |s| &s.body)
+        .iter()
+        .rev()
+        .skip(1)
+        .take(8)
+        .map(|(_, l)| l.clone())
+        .collect();
+    earlier.reverse();
     let cut = if open_fence {
         Some(Cut::CodeBlock)
     } else {
@@ -350,7 +370,7 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
             ),
         });
     } else if let Some((n, line)) = last_line
-        && let Some(what) = cut_line(&line)
+        && let Some(what) = cut_line(&line, &earlier)
     {
         warnings.push(Warning {
             line: Some(n),
@@ -364,9 +384,12 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
 }
 
 /// How a page's last line looks cut: a list item ending in a comma or an
-/// opening bracket or a word of `dangling` ("and"), prose without final
-/// punctuation.
-fn cut_line(line: &str) -> Option<&'static str> {
+/// opening bracket or a word of `dangling` ("and") — list items often go
+/// without a full stop, so that alone is no sign — and a last sentence of
+/// prose without closing punctuation (an introduction ending in `:`
+/// included): a long line, or a short one after `earlier` prose lines that
+/// do close their sentences.
+fn cut_line(line: &str, earlier: &[String]) -> Option<&'static str> {
     let l = line.trim();
     let dangling = |s: &str| {
         let lower = s.to_lowercase();
@@ -382,13 +405,28 @@ fn cut_line(line: &str) -> Option<&'static str> {
     if let Some(item) = l.strip_prefix("- ") {
         return dangling(item).then_some("inside a list");
     }
-    if l.starts_with('|') || l.starts_with('#') || crate::lines::is_command(l) || is_url(l) {
+    if l.starts_with('|')
+        || l.starts_with('#')
+        || crate::lines::is_command(l)
+        || is_url(l)
+        || crate::lines::is_none_word(l)
+    {
         return None;
     }
-    let closed = l.ends_with([
-        '.', '。', '!', '！', '?', '？', ')', '）', '"', '”', '\'', '’', '`', '>', ']', '}',
-    ]);
-    (!closed && (dangling(l) || l.chars().count() > 24)).then_some("mid-sentence")
+    if l.ends_with([':', '：']) {
+        return Some("mid-sentence");
+    }
+    let closes = |s: &str| {
+        s.trim().ends_with([
+            '.', '。', '!', '！', '?', '？', ')', '）', '"', '”', '\'', '’', '`', '>', ']', '}',
+        ])
+    };
+    let in_sentences = earlier
+        .iter()
+        .rfind(|e| !e.trim().starts_with(['-', '|', '#', '`']) && !e.trim().is_empty())
+        .is_some_and(|e| closes(e));
+    (!closes(l) && (dangling(l) || l.chars().count() > 24 || in_sentences))
+        .then_some("mid-sentence")
 }
 
 fn shorten(line: &str) -> String {
@@ -572,8 +610,14 @@ mod tests {
             ("Quick Start\n```\ndocker run x", "inside a code block"),
             (
                 "Components\nThe container also includes the following:\nDriver Requirements\nBased on CUDA 12.8.",
-                "ends with",
+                "is not on the page",
             ),
+            // A short last sentence after sentences that close.
+            (
+                "Announcements\nRAPIDS is no longer installed.\nStarting",
+                "(“Starting”) in section “Announcements”; it looks cut short",
+            ),
+            ("Known Issues\nSee the following:", "mid-sentence"),
         ];
         for (page, want) in cases {
             let s = txt(page);
@@ -588,6 +632,18 @@ mod tests {
                 .warnings
                 .is_empty()
         );
+        // List items go without a full stop; a missing list is no cut.
+        for whole in [
+            "Key Features\n- Adds CUDA 12.4 support\n- Supports ARM64",
+            "Contents\nThe container also includes the following:\nKnown Issues\nNone.",
+        ] {
+            let s = txt(whole);
+            assert!(
+                s.warnings.iter().all(|w| !w.message.contains("cut short")),
+                "{whole:?}: {:?}",
+                s.warnings
+            );
+        }
     }
 
     #[test]

@@ -47,4 +47,35 @@ pub enum AttachError {
         /// What is wrong with the index.
         detail: String,
     },
+    /// `verify --sbom-source` found no SBOM for a platform.
+    #[error(
+        "{reference} has no SBOM {} for {platform} (manifest {manifest})\n  = hint: {}",
+        match *sbom_source { "attestation" => "attestation", _ => "referrer" },
+        match *sbom_source {
+            "attestation" => "BuildKit attests an image's SBOM when built with `docker buildx build --sbom=true --push`; or verify with --sbom-source referrers, or layers (the default) to read the image itself",
+            _ => "attach one (an SPDX or CycloneDX JSON artifact whose subject is the platform manifest, e.g. `relnotes attach VERSION --observed`); the declared SBOM of `relnotes attach` is the record, not the image, and is not read; or verify with --sbom-source layers (the default)",
+        }
+    )]
+    NoAttachedSbom {
+        /// The image reference as given.
+        reference: String,
+        /// The platform (`linux/amd64`).
+        platform: String,
+        /// The platform manifest's digest.
+        manifest: String,
+        /// `attestation` or `referrers`.
+        sbom_source: &'static str,
+    },
+    /// An attached SBOM that cannot be read.
+    #[error(
+        "the {what} attached to {reference} is not a readable SBOM: {detail}\n  = hint: verify reads SPDX 2.x JSON and CycloneDX JSON, in an in-toto statement (BuildKit's attestations) or as a referrer's layer; --sbom-source layers (the default) reads the image itself"
+    )]
+    BadSbom {
+        /// The image reference as given.
+        reference: String,
+        /// The statement or SBOM and what holds it.
+        what: String,
+        /// What is wrong with it.
+        detail: String,
+    },
 }

@@ -8,9 +8,12 @@
 //!   else the referrers tag) and keeps the tag up to date;
 //! - `push` resolves each architecture of a record to its platform
 //!   manifest and pushes the artifacts; `list` lists the referrers of
-//!   every platform; `report` says what was done or found.
+//!   every platform; `report` says what was done or found;
+//! - `attached` reads the SBOM attached to an image (BuildKit's
+//!   attestations, or referrers) as found packages, for `verify`.
 
 mod artifact;
+mod attached;
 mod error;
 mod list;
 mod push;
@@ -18,6 +21,7 @@ mod referrers;
 mod report;
 
 pub use crate::registry::write::PushError;
+pub use attached::{AttachedSboms, PackageSource, ReadSbom, SbomFormat, read_attached_sboms};
 pub use error::AttachError;
 pub use list::list_referrers;
 pub use push::{SbomToAttach, Target};

@@ -69,14 +69,39 @@ pub(crate) struct Referrer {
     pub annotations: BTreeMap<String, String>,
 }
 
+/// One statement of an attestation manifest, as its descriptor says.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Statement {
+    /// `application/vnd.in-toto+json`.
+    pub media_type: String,
+    /// `https://spdx.dev/Document`, where the descriptor says it.
+    pub predicate_type: Option<String>,
+    pub digest: String,
+    pub size: u64,
+}
+
+/// A BuildKit attestation manifest about one platform manifest.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct AttestationEntry {
+    pub digest: String,
+    pub size: u64,
+    pub statements: Vec<Statement>,
+}
+
 /// The referrers of one platform.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PlatformReferrers {
     pub platform: String,
     /// The digest of the platform manifest.
     pub manifest: String,
+    /// The platform manifest by digest (`host/repo@sha256:…`): what to
+    /// give a scanner that reads referrers (trivy `--sbom-sources oci`).
+    pub scan: String,
     pub via: Via,
     pub referrers: Vec<Referrer>,
+    /// The attestation manifests the image index holds about it.
+    pub attestations: Vec<AttestationEntry>,
 }
 
 /// What `relnotes referrers` found.
@@ -142,8 +167,9 @@ impl AttachReport {
 }
 
 impl ReferrersReport {
-    /// The report for a terminal: per platform manifest, each referrer's
-    /// type, digest, size and annotations.
+    /// The report for a terminal: per platform manifest, the reference
+    /// to scan, each referrer's type, digest, size and annotations, then
+    /// each attestation manifest's statements.
     pub fn to_text(&self) -> String {
         let mut out = format!("referrers of {}\n", self.image);
         for p in &self.platforms {
@@ -155,6 +181,7 @@ impl ReferrersReport {
                 p.referrers.len(),
                 via_text(p.via, &p.manifest),
             );
+            let _ = writeln!(out, "  scan: {}", p.scan);
             for r in &p.referrers {
                 let _ = writeln!(
                     out,
@@ -165,6 +192,25 @@ impl ReferrersReport {
                 );
                 for (key, value) in &r.annotations {
                     let _ = writeln!(out, "    {key}: {value}");
+                }
+            }
+            for a in &p.attestations {
+                let _ = writeln!(
+                    out,
+                    "  attestation manifest (in the image index)  {}  {} bytes",
+                    a.digest, a.size
+                );
+                for s in &a.statements {
+                    let _ = writeln!(
+                        out,
+                        "    {}  {}  {}  {} bytes",
+                        s.predicate_type
+                            .as_deref()
+                            .unwrap_or("(predicate type not said)"),
+                        s.media_type,
+                        s.digest,
+                        s.size
+                    );
                 }
             }
         }

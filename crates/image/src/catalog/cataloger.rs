@@ -3,7 +3,7 @@
 
 use super::requirement::Requirement;
 use crate::{FoundFile, ImageConfig, Keep};
-use model::package::{Evidence, Package};
+use model::package::{Evidence, Origin, Package};
 use model::version::Ecosystem;
 use serde::Serialize;
 
@@ -16,7 +16,8 @@ pub(crate) const MAX_VERSION_FILE: u64 = 1 << 20;
 
 /// One source of versions in an image.
 pub trait Cataloger: Sync {
-    /// Short name, recorded in the [`Evidence`] of what it finds.
+    /// Short name, recorded in the [`Evidence`] of what it finds (the
+    /// cataloger of components' files records each component's name).
     fn name(&self) -> &'static str;
     /// Whether the walker should keep the entry at `path` (no leading `/`)
     /// of `size` bytes. Called for every entry of every layer: keep it cheap.
@@ -60,6 +61,32 @@ impl Findings {
         version: &str,
         ecosystem: Ecosystem,
     ) {
+        self.found_with_evidence(cataloger, file, name, version, ecosystem);
+    }
+
+    /// A component found in a file; its evidence, for what else the file
+    /// says of it (a Debian source package, a distribution's requirements).
+    pub(super) fn found_with_evidence(
+        &mut self,
+        cataloger: &dyn Cataloger,
+        file: &FoundFile,
+        name: &str,
+        version: &str,
+        ecosystem: Ecosystem,
+    ) -> &mut Evidence {
+        let at = (file.path.clone(), Some(file.layer.clone()));
+        self.push(cataloger.name(), at, name, version, ecosystem)
+    }
+
+    /// A component found in a file, recorded as found by `cataloger`.
+    pub(super) fn found_in_named(
+        &mut self,
+        cataloger: &str,
+        file: &FoundFile,
+        name: &str,
+        version: &str,
+        ecosystem: Ecosystem,
+    ) {
         let at = (file.path.clone(), Some(file.layer.clone()));
         self.push(cataloger, at, name, version, ecosystem);
     }
@@ -73,27 +100,41 @@ impl Findings {
         version: &str,
         ecosystem: Ecosystem,
     ) {
+        self.found_in_config_named(cataloger.name(), location, name, version, ecosystem);
+    }
+
+    /// A component the config names, recorded as found by `cataloger`.
+    pub(super) fn found_in_config_named(
+        &mut self,
+        cataloger: &str,
+        location: String,
+        name: &str,
+        version: &str,
+        ecosystem: Ecosystem,
+    ) {
         self.push(cataloger, (location, None), name, version, ecosystem);
     }
 
     fn push(
         &mut self,
-        cataloger: &dyn Cataloger,
+        cataloger: &str,
         (location, layer): (String, Option<String>),
         name: &str,
         version: &str,
         ecosystem: Ecosystem,
-    ) {
-        self.components.push(Package::found(
-            name,
-            version,
-            ecosystem,
-            Evidence {
-                cataloger: cataloger.name().to_string(),
-                location,
-                layer,
-            },
-        ));
+    ) -> &mut Evidence {
+        let evidence = Evidence {
+            cataloger: cataloger.to_string(),
+            location,
+            layer,
+            ..Default::default()
+        };
+        self.components
+            .push(Package::found(name, version, ecosystem, evidence));
+        match self.components.last_mut().map(|p| &mut p.origin) {
+            Some(Origin::Found(evidence)) => evidence,
+            _ => unreachable!("a found package was just pushed"),
+        }
     }
 
     pub(super) fn problem(&mut self, cataloger: &dyn Cataloger, file: &FoundFile, message: String) {
@@ -131,11 +172,20 @@ pub(super) fn c_define<'a>(text: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
-/// A version from `#define` lines of numbers (`CUDNN_MAJOR 9` …).
-pub(super) fn header_version(text: &str, names: &[&str]) -> Option<String> {
+/// A version from `#define` lines of numbers (`CUDNN_MAJOR 9` …); a macro
+/// may name another that holds the number (TensorRT 10.14:
+/// `NV_TENSORRT_MAJOR TRT_MAJOR_ENTERPRISE`).
+pub(super) fn header_version<S: AsRef<str>>(text: &str, names: &[S]) -> Option<String> {
+    let is_number = |v: &&str| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
     let parts: Option<Vec<&str>> = names
         .iter()
-        .map(|n| c_define(text, n).filter(|v| v.bytes().all(|b| b.is_ascii_digit())))
+        .map(|n| {
+            let value = c_define(text, n.as_ref())?;
+            if is_number(&value) {
+                return Some(value);
+            }
+            c_define(text, value).filter(is_number)
+        })
         .collect();
     Some(parts?.join("."))
 }
@@ -153,13 +203,6 @@ pub(super) fn soname_version(file: &str, stem: &str) -> Option<String> {
     .then(|| rest.to_string())
 }
 
-/// Whether `file` is `<stem>.so.<something>`.
-pub(super) fn is_soname(file: &str, stem: &str) -> bool {
-    file.strip_prefix(stem)
-        .and_then(|r| r.strip_prefix(".so."))
-        .is_some_and(|r| !r.is_empty())
-}
-
 /// A library found through its file name: the versioned name itself, or
 /// a soname symlink pointing at it. Libraries are not read, only named;
 /// big regular files are never asked for, so the version comes from the
@@ -173,13 +216,6 @@ pub(super) fn library_version(file: &FoundFile, stem: &str) -> Option<String> {
         return soname_version(file_name(target.trim()), stem);
     }
     None
-}
-
-/// Whether a library entry is worth keeping: symlinks (size 0 in a tar)
-/// and small files only; a real library is megabytes and its name is
-/// enough, which the symlinks give.
-pub(super) fn small_library(path: &str, size: u64, stem: &str) -> bool {
-    size <= 4096 && is_soname(file_name(path), stem)
 }
 
 /// The config env var, with its location.

@@ -1,10 +1,11 @@
 //! The CUDA toolkit: `usr/local/cuda*/version.json` (CUDA 11.1 and later;
 //! its `cuda` entry is the toolkit release, the other entries the versions
 //! of its parts, `cuda_nvcc` 12.8.93 and so on), `usr/local/cuda*/version.txt`
-//! (`CUDA Version 10.2.89`, older toolkits), and `CUDA_VERSION` in the
-//! config env (set by the `nvidia/cuda` base images).
+//! (`CUDA Version 10.2.89`, older toolkits). `CUDA_VERSION` in the config
+//! env is data (`data/components.toml`), read by the cataloger of
+//! components' files under the same name, `cuda`.
 
-use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name};
+use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, file_name};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
@@ -27,7 +28,7 @@ impl Cataloger for Cuda {
             && parts.next().is_none()
     }
 
-    fn catalog(&self, files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {
+    fn catalog(&self, files: &[&FoundFile], _config: &ImageConfig, out: &mut Findings) {
         for file in files.iter().filter(|f| !f.symlink) {
             let text = String::from_utf8_lossy(&file.contents);
             let version = if file.path.ends_with(".json") {
@@ -42,9 +43,6 @@ impl Cataloger for Cuda {
                 Ok(v) => out.found_in(self, file, "cuda", &v, Ecosystem::Cuda),
                 Err(message) => out.problem(self, file, message),
             }
-        }
-        if let Some((location, version)) = env_var(config, "CUDA_VERSION") {
-            out.found_in_config(self, location, "cuda", version, Ecosystem::Cuda);
         }
     }
 }
@@ -71,7 +69,7 @@ mod tests {
         include_str!("../../../../tests/fixtures/verify/cuda-12.8.1.version.json");
 
     #[test]
-    fn the_cuda_entry_of_version_json_and_the_env() {
+    fn the_cuda_entry_of_version_json() {
         let out = run(
             &Cuda,
             &[
@@ -82,20 +80,12 @@ mod tests {
         );
         assert_eq!(
             found(&out),
-            [
-                (
-                    "cuda".into(),
-                    "12.8.1".into(),
-                    "usr/local/cuda-12.8/version.json".into()
-                ),
-                (
-                    "cuda".into(),
-                    "12.8.1".into(),
-                    "config:env/CUDA_VERSION".into()
-                ),
-            ]
+            [(
+                "cuda".into(),
+                "12.8.1".into(),
+                "usr/local/cuda-12.8/version.json".into()
+            ),]
         );
-        assert_eq!(out.components[1].layer(), None);
     }
 
     #[test]

@@ -2,12 +2,16 @@
 //! per package, blank-line separated), and `var/lib/dpkg/status.d/*`
 //! (one file per package, as distroless images keep it, without `Status:`).
 //!
+//! A stanza's `Source:` (`glibc`, `libsemanage (3.4-1)`) names the source
+//! package it was built from, for the package URL's `upstream` qualifier.
+//!
 //! Only installed packages count: a stanza whose `Status:` says
 //! `config-files`, `half-installed` or anything but `installed` is a
 //! package that was removed or broke half way.
 
 use super::cataloger::{Cataloger, Findings, MAX_TEXT_FILE};
 use crate::{FoundFile, ImageConfig};
+use model::package::SourcePackage;
 use model::version::Ecosystem;
 
 pub(crate) struct Dpkg;
@@ -45,7 +49,9 @@ impl Cataloger for Dpkg {
                     .is_none_or(|s| s.split_whitespace().last() == Some("installed"));
                 match (field("Package"), field("Version")) {
                     (Some(name), Some(version)) if installed => {
-                        out.found_in(self, file, name, version, Ecosystem::Deb)
+                        let evidence =
+                            out.found_with_evidence(self, file, name, version, Ecosystem::Deb);
+                        evidence.source = field("Source").and_then(SourcePackage::parse);
                     }
                     (Some(_), Some(_)) => {}
                     (Some(name), None) if installed => out.problem(
@@ -171,6 +177,16 @@ Description: Python package installer
         );
         assert!(out.components.iter().all(|o| o.ecosystem == Ecosystem::Deb));
         assert!(out.problems.is_empty());
+        // libc6 is built from glibc; gdb's stanza names no source (its own).
+        let source = |i: usize| out.components[i].evidence().unwrap().source.clone();
+        assert_eq!(source(0), None);
+        assert_eq!(
+            source(1),
+            Some(SourcePackage {
+                name: "glibc".into(),
+                version: None
+            })
+        );
     }
 
     #[test]

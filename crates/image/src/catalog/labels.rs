@@ -1,18 +1,13 @@
-//! Version labels of the image config: `com.nvidia.cuda.version`,
-//! `com.nvidia.cudnn.version` and `com.nvidia.nccl.version`, as the NVIDIA
+//! Version labels of the image config, as `data/components.toml` names
+//! them (`image.label`): `com.nvidia.cuda.version`,
+//! `com.nvidia.cudnn.version`, `com.nvidia.nccl.version`, as the NVIDIA
 //! base images label themselves.
 
 use super::cataloger::{Cataloger, Findings};
 use crate::{FoundFile, ImageConfig};
-use model::version::Ecosystem;
+use model::components;
 
 pub struct Labels;
-
-const LABELS: [(&str, &str, Ecosystem); 3] = [
-    ("com.nvidia.cuda.version", "cuda", Ecosystem::Cuda),
-    ("com.nvidia.cudnn.version", "cudnn", Ecosystem::Generic),
-    ("com.nvidia.nccl.version", "nccl", Ecosystem::Generic),
-];
 
 impl Cataloger for Labels {
     fn name(&self) -> &'static str {
@@ -24,12 +19,15 @@ impl Cataloger for Labels {
     }
 
     fn catalog(&self, _files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {
-        for (label, name, ecosystem) in LABELS {
-            if let Some(version) = config.labels.get(label).map(|v| v.trim())
-                && !version.is_empty()
-            {
-                let location = format!("config:label/{label}");
-                out.found_in_config(self, location, name, version, ecosystem);
+        for component in components::all() {
+            for label in &component.image.label {
+                if let Some(version) = config.labels.get(label).map(|v| v.trim())
+                    && !version.is_empty()
+                {
+                    let location = format!("config:label/{label}");
+                    let (name, ecosystem) = (component.found_name(), component.found_ecosystem());
+                    out.found_in_config(self, location, &name, version, ecosystem);
+                }
             }
         }
     }
@@ -39,6 +37,7 @@ impl Cataloger for Labels {
 mod tests {
     use super::super::test_support::*;
     use super::*;
+    use model::version::Ecosystem;
 
     #[test]
     fn nvidia_version_labels() {

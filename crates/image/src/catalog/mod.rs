@@ -14,19 +14,19 @@
 //! | `python` | `*.dist-info/METADATA`, `*.egg-info/PKG-INFO` | pypi packages |
 //! | `dpkg` | `var/lib/dpkg/status`, `var/lib/dpkg/status.d/*` | installed deb packages |
 //! | `os-release` | `etc/os-release`, `usr/lib/os-release` | the distribution (`ubuntu 24.04`) |
-//! | `cuda` | `usr/local/cuda*/version.json`, env `CUDA_VERSION` | the CUDA toolkit |
-//! | `cudnn` | `cudnn_version.h`, `cudnn.h`, `libcudnn.so.X.Y.Z`, env `CUDNN_VERSION` | cuDNN |
-//! | `nccl` | `nccl.h`, `libnccl.so.X.Y.Z`, env `NCCL_VERSION` | NCCL |
+//! | `conda` | `conda-meta/*.json` | conda packages |
+//! | `cuda` | `usr/local/cuda*/version.json` | the CUDA toolkit |
+//! | a component's name (`cudnn`, `nccl`, `tensorrt`, `cublas`, `cuda` …) | the headers, libraries and env variables `data/components.toml` names (`image.header`, `image.library`, `image.env`) | that component |
 //! | `python-runtime` | `include/python3.X/patchlevel.h`, env `PYTHON_VERSION` | the Python interpreter |
-//! | `labels` | labels `com.nvidia.{cuda,cudnn,nccl}.version` | the same, as the image labels them |
+//! | `labels` | the labels `data/components.toml` names (`image.label`: `com.nvidia.{cuda,cudnn,nccl}.version`) | the same, as the image labels them |
 //! | `nvidia-require` | env `NVIDIA_REQUIRE_CUDA` | the image's own driver requirement |
 
 mod cataloger;
+mod component_files;
+mod conda;
 mod cuda;
-mod cudnn;
 mod dpkg;
 mod labels;
-mod nccl;
 mod os_release;
 mod python;
 mod python_runtime;
@@ -44,10 +44,10 @@ use serde::Serialize;
 pub static CATALOGERS: &[&dyn Cataloger] = &[
     &os_release::OsRelease,
     &cuda::Cuda,
-    &cudnn::Cudnn,
-    &nccl::Nccl,
+    &component_files::ComponentFiles,
     &python_runtime::PythonRuntime,
     &python::PythonPackages,
+    &conda::Conda,
     &dpkg::Dpkg,
     &labels::Labels,
     &require::NvidiaRequire,
@@ -56,7 +56,7 @@ pub static CATALOGERS: &[&dyn Cataloger] = &[
 /// The version of [`wants`]: layer scans made with it are cached under it,
 /// so bump it whenever what it keeps changes (a unit test of the cache
 /// pins its answers on a sample of paths and fails until you do).
-pub(crate) const WANTS_VERSION: u32 = 1;
+pub(crate) const WANTS_VERSION: u32 = 2;
 
 /// The walker's filter: whether any cataloger wants the entry, and how
 /// much of it (all of it if any of them wants it whole).
@@ -201,13 +201,9 @@ mod tests {
             "libcudnn.so.9.1.0",
         );
         assert_eq!(library_version(&link, "libcudnn"), Some("9.1.0".into()));
-        assert!(small_library("usr/lib/libcudnn.so.9", 0, "libcudnn"));
-        assert!(!small_library(
-            "usr/lib/libcudnn.so.9.1.0",
-            800 << 20,
-            "libcudnn"
-        ));
-        assert!(!small_library("usr/lib/libcudnn_ops.so.9", 0, "libcudnn"));
+        assert_eq!(wants("usr/lib/libcudnn.so.9", 0), Keep::Whole);
+        assert_eq!(wants("usr/lib/libcudnn.so.9.1.0", 800 << 20), Keep::No);
+        assert_eq!(wants("usr/lib/libcudnn_ops.so.9", 0), Keep::No);
     }
 
     #[test]
@@ -219,7 +215,9 @@ mod tests {
             "usr/local/cuda-12.8/version.json",
             "usr/include/cudnn_version.h",
             "usr/include/nccl.h",
+            "usr/include/x86_64-linux-gnu/NvInferVersion.h",
             "usr/include/python3.12/patchlevel.h",
+            "opt/conda/conda-meta/libcudnn-9.12.0.46-hf7e9902_0.json",
         ] {
             assert_ne!(wants(path, 1000), Keep::No, "{path}");
         }
@@ -229,6 +227,8 @@ mod tests {
             "usr/local/lib/python3.12/dist-packages/torch-2.8.0.dist-info/RECORD",
             "var/lib/dpkg/info/gdb.list",
             "etc/hostname",
+            "opt/conda/conda-meta/history",
+            "opt/conda/pkgs/libcudnn-9.12.0.46-hf7e9902_0/info/index.json",
         ] {
             assert_eq!(wants(path, 1000), Keep::No, "{path}");
         }

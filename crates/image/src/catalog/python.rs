@@ -10,7 +10,8 @@
 //! directories), except copies vendored inside another package
 //! (`setuptools/_vendor/packaging-24.2.dist-info`), which are not installed
 //! distributions. The `Name:` and `Version:` headers of the email-style
-//! header block say what is installed.
+//! header block say what is installed; its `Requires-Dist:` headers what
+//! it needs (torch names the `nvidia-cudnn-cu13` wheel it loads).
 
 use super::cataloger::{Cataloger, Findings, file_name, parent_name};
 use crate::{FoundFile, ImageConfig, Keep};
@@ -58,7 +59,13 @@ impl Cataloger for PythonPackages {
             };
             match (header("Name"), header("Version")) {
                 (Some(name), Some(version)) => {
-                    out.found_in(self, file, name, version, Ecosystem::Pypi)
+                    let evidence =
+                        out.found_with_evidence(self, file, name, version, Ecosystem::Pypi);
+                    evidence.requires = headers
+                        .iter()
+                        .filter(|(k, _)| k.eq_ignore_ascii_case("Requires-Dist"))
+                        .map(|(_, v)| v.clone())
+                        .collect();
                 }
                 _ => out.problem(
                     self,
@@ -147,6 +154,16 @@ mod tests {
         );
         assert_eq!(out.components[0].ecosystem, Ecosystem::Pypi);
         assert_eq!(out.components[0].layer(), Some(LAYER));
+        // Its requirements, from the header block only.
+        assert_eq!(
+            out.components[0].evidence().unwrap().requires,
+            [
+                "numpy>=1.17",
+                "torch>=1.13.0",
+                "accelerate>=0.21.0",
+                "black; extra == \"quality\""
+            ]
+        );
     }
 
     #[test]

@@ -5,13 +5,14 @@ use super::purl;
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;
 use cyclonedx_bom::models::component::{
-    Classification, ComponentEvidence, Occurrence, Occurrences,
+    Classification, ComponentEvidence, Cpe, Occurrence, Occurrences,
 };
 use cyclonedx_bom::models::composition::{AggregateType, Composition, Compositions};
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::models::tool::Tools;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
 use cyclonedx_bom::prelude::{SpecVersion, UrnUuid, Validate};
+use model::components::{self, Component, Kind};
 use model::package::{Evidence, Origin, Os, Package};
 use model::record::{Arch, ArchView, Lang, Project, Release};
 use model::version::Ecosystem;
@@ -21,13 +22,48 @@ use model::version::Ecosystem;
 pub(super) const PATH_PROPERTY: &str = "relnotes:path";
 pub(super) const LAYER_PROPERTY: &str = "relnotes:layer";
 
-/// The CycloneDX type of a component of each ecosystem.
-pub(crate) fn classification(ecosystem: Ecosystem) -> Classification {
-    match ecosystem {
-        Ecosystem::Pypi | Ecosystem::Deb | Ecosystem::Generic => Classification::Library,
-        Ecosystem::Os => Classification::OperatingSystem,
-        Ecosystem::Cuda => Classification::Framework,
+/// The component of `data/components.toml` a package is, when its
+/// identity applies: a declared package by its name (whatever ecosystem
+/// the project's catalog gives it), a found one when its cataloger's
+/// ecosystem is the component's (a dpkg package named `cuda` is a
+/// metapackage, not the toolkit).
+fn identity(package: &Package) -> Option<&'static Component> {
+    let component = components::known(&package.name)?;
+    match package.origin {
+        Origin::Found(_) if package.ecosystem != component.ecosystem => None,
+        _ => Some(component),
     }
+}
+
+/// The CycloneDX type of a package: its component's when relnotes knows
+/// it (CUDA a framework, Python an application), else by ecosystem.
+pub(crate) fn classification(package: &Package) -> Classification {
+    match identity(package).map(|c| c.kind) {
+        Some(Kind::Library) => Classification::Library,
+        Some(Kind::Framework) => Classification::Framework,
+        Some(Kind::Application) => Classification::Application,
+        Some(Kind::OperatingSystem) => Classification::OperatingSystem,
+        None => match package.ecosystem {
+            Ecosystem::Pypi | Ecosystem::Deb | Ecosystem::Generic => Classification::Library,
+            Ecosystem::Os => Classification::OperatingSystem,
+            Ecosystem::Cuda => Classification::Framework,
+        },
+    }
+}
+
+/// `package` under its component's canonical name, when relnotes knows
+/// it in the package's ecosystem: one component, one package URL
+/// (`PyTorch` is `pkg:pypi/torch`, `NVIDIA cuDNN` is `pkg:generic/cudnn`).
+fn canonical(package: &Package) -> Option<Package> {
+    let component = identity(package).filter(|c| c.ecosystem == package.ecosystem)?;
+    (component.name != package.name).then(|| {
+        Package::new(
+            &component.name,
+            &package.version,
+            package.ecosystem,
+            package.origin.clone(),
+        )
+    })
 }
 
 /// The SBOM of `release` on `arch` (one of its archs), with its
@@ -98,11 +134,54 @@ fn unnumbered_of(
     let arch = &view.name;
     let os = Os::among(&view.components);
     let each: Vec<Vec<&Package>> = view.components.iter().map(|p| vec![p]).collect();
-    let components = components(&each, arch, os)?;
+    let mut components = components(&each, arch, os)?;
+    if let Some(cuda) = base_cuda(project, release, view, arch)? {
+        components.push(cuda);
+    }
 
     let image = image(project, release, arch)?;
     let properties = metadata_properties(release, arch);
     unnumbered(image, properties, components, timestamp)
+}
+
+/// The CUDA `driver.cuda` says the release is based on, as a component,
+/// when no component of the arch is CUDA: the record declares it there
+/// (`relnotes import` puts "based on NVIDIA CUDA 10.2.89" there). Its
+/// origin is `driver`.
+fn base_cuda(
+    project: &Project,
+    release: &Release,
+    view: &ArchView,
+    arch: &Arch,
+) -> Result<Option<CdxComponent>, SbomError> {
+    let Some(version) = release.driver.as_ref().and_then(|d| d.cuda.as_deref()) else {
+        return Ok(None);
+    };
+    let Some(cuda) = components::all()
+        .iter()
+        .find(|c| c.ecosystem == Ecosystem::Cuda)
+    else {
+        return Ok(None);
+    };
+    let is_cuda = |p: &Package| components::known(&p.name).is_some_and(|c| c.name == cuda.name);
+    if view.components.iter().any(is_cuda) {
+        return Ok(None);
+    }
+    let package = Package::new(
+        &cuda.name,
+        version,
+        project.ecosystem_of(&cuda.name),
+        Origin::Shared,
+    );
+    let mut out = component(&[&package], arch, None)?;
+    if let Some(properties) = &mut out.properties {
+        for property in &mut properties.0 {
+            if property.name == "relnotes:origin" {
+                *property = Property::new("relnotes:origin", "driver");
+            }
+        }
+    }
+    Ok(Some(out))
 }
 
 /// A validated CycloneDX 1.5 BOM of `components` found in or declared for
@@ -224,15 +303,20 @@ pub fn components(
 
 fn component(group: &[&Package], arch: &Arch, os: Option<Os>) -> Result<CdxComponent, SbomError> {
     let first = group[0];
-    let purl = first.purl(arch, os)?;
-    let bom_ref = first.bom_ref(purl.as_deref());
+    let canonical = canonical(first);
+    let named = canonical.as_ref().unwrap_or(first);
+    let purl = named.purl(arch, os)?;
+    let bom_ref = named.bom_ref(purl.as_deref());
     let mut out = CdxComponent::new(
-        classification(first.ecosystem),
-        &first.key,
+        classification(first),
+        &named.key,
         &first.version,
         Some(bom_ref),
     );
     out.purl = purl.as_deref().map(purl_of);
+    out.cpe = identity(first)
+        .and_then(|c| c.cpe_for(&first.version))
+        .map(Cpe::from);
     let name_property = match first.origin {
         Origin::Found(_) => "relnotes:found-name",
         _ => "relnotes:declared-name",

@@ -1,0 +1,635 @@
+//! The SBOM attached to an image, read instead of its layers
+//! (`verify --sbom-source attestation|referrers`): each platform's
+//! packages as the SBOM lists them, no layer fetched. The manifest and
+//! config of each platform are read (a few KiB) for the driver and env
+//! checks; the components are the SBOM's, trusted as they are.
+//!
+//! - `attestation`: BuildKit's attestation manifests in the image index
+//!   (`vnd.docker.reference.type: attestation-manifest`, about the
+//!   platform manifest `vnd.docker.reference.digest` names), whose layers
+//!   are in-toto statements; those whose predicate is an SPDX document or
+//!   a CycloneDX BOM are read.
+//! - `referrers`: the OCI referrers of the platform manifest whose
+//!   artifact type is SPDX or CycloneDX JSON, except the declared SBOM
+//!   `relnotes attach` pushes (the record itself, nothing observed).
+
+use super::artifact::{CYCLONEDX_JSON, KIND_ANNOTATION};
+use super::error::AttachError;
+use super::referrers;
+use crate::image::{ATTESTATION_MANIFEST, Attestation};
+use crate::limits::MAX_ATTACHED_SBOM;
+use crate::store::{Single, Store};
+use crate::{
+    ArchOutcome, Image, ImageSource, ImageView, Inspected, InspectedArch, OpenOptions, Platform,
+    catalog, registry,
+};
+use model::package::{Evidence, Package};
+use model::record::Arch;
+use model::version::Ecosystem;
+use oci_spec::image::ImageManifest;
+use serde::{Deserialize, Serialize};
+
+/// The media type of an in-toto statement (BuildKit's attestation layers).
+const IN_TOTO: &str = "application/vnd.in-toto+json";
+/// The annotation of an attestation layer naming its predicate type.
+const PREDICATE_TYPE: &str = "in-toto.io/predicate-type";
+/// The predicate type of an SPDX document (BuildKit, syft).
+const SPDX_PREDICATE: &str = "https://spdx.dev/Document";
+/// The predicate type of a CycloneDX BOM (in-toto's predicate list), with
+/// or without a version after it.
+const CYCLONEDX_PREDICATE: &str = "https://cyclonedx.org/bom";
+/// The artifact and media type of an SPDX document in JSON.
+const SPDX_JSON: &str = "application/spdx+json";
+
+/// Where `verify` reads what an image holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PackageSource {
+    /// The image's layers, read by the catalogers (the default).
+    Layers,
+    /// The SBOM attestations BuildKit puts in the image index.
+    Attestation,
+    /// The SBOMs attached to each platform manifest as OCI referrers.
+    Referrers,
+}
+
+impl PackageSource {
+    /// `layers`, `attestation` or `referrers`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackageSource::Layers => "layers",
+            PackageSource::Attestation => "attestation",
+            PackageSource::Referrers => "referrers",
+        }
+    }
+}
+
+/// The format of an attached SBOM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SbomFormat {
+    /// SPDX JSON.
+    #[serde(rename = "spdx")]
+    Spdx,
+    /// CycloneDX JSON.
+    #[serde(rename = "cyclonedx")]
+    CycloneDx,
+}
+
+/// One attached SBOM read for one platform.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReadSbom {
+    /// The record's arch.
+    pub arch: String,
+    /// The digest of the platform manifest it describes.
+    pub manifest: String,
+    /// The attestation manifest or the referrer artifact that holds it.
+    pub holder: String,
+    /// The blob of the statement or SBOM.
+    pub blob: String,
+    /// SPDX or CycloneDX.
+    pub format: SbomFormat,
+    /// `SPDX-2.3`, `1.6`.
+    pub spec_version: String,
+    /// The document's name, where it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Packages taken from it (with a purl, or an operating system).
+    pub packages: usize,
+    /// Packages left out: no purl to tell their ecosystem, or the image
+    /// itself.
+    pub skipped: usize,
+}
+
+/// The image as its attached SBOMs describe it.
+#[derive(Debug, Clone)]
+pub struct AttachedSboms {
+    /// Each declared arch's platform, its catalog made of the SBOMs' packages.
+    pub inspected: Inspected,
+    /// The SBOMs read, per arch.
+    pub sboms: Vec<ReadSbom>,
+}
+
+/// Reads the SBOM attached to each platform of `archs` (`source` is
+/// `Attestation` or `Referrers`), fetching no layer. A platform without
+/// one is an error; an arch the image lacks is [`ArchOutcome::Missing`].
+pub fn read_attached_sboms(
+    reference: &str,
+    options: &OpenOptions,
+    archs: &[Arch],
+    source: PackageSource,
+) -> Result<AttachedSboms, AttachError> {
+    let image_source = ImageSource::parse(reference)?;
+    let image = crate::open(&image_source, options)?;
+    let registry = match (&image_source, source) {
+        (ImageSource::Registry(r), PackageSource::Referrers) => Some(registry::open(r, options)?.0),
+        (_, PackageSource::Referrers) => {
+            return Err(AttachError::NotARegistry {
+                reference: reference.to_string(),
+            });
+        }
+        _ => None,
+    };
+    let mut inspected = Inspected {
+        reference: image.reference().to_string(),
+        platforms: image.platforms(),
+        archs: Default::default(),
+    };
+    let mut sboms = Vec::new();
+    for arch in archs {
+        let platform = Platform::for_arch(arch);
+        let single = match image.platform_manifest(&platform) {
+            Ok(single) => single,
+            Err(e) if e.is_missing_platform() => {
+                inspected
+                    .archs
+                    .insert(arch.to_string(), ArchOutcome::Missing { platform });
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let reader = Reader {
+            reference,
+            arch: arch.to_string(),
+            manifest: single.manifest_digest.clone(),
+        };
+        let found = match &registry {
+            Some(registry) => reader.in_referrers(registry)?,
+            None => reader.in_attestations(&image)?,
+        };
+        if found.is_empty() {
+            return Err(AttachError::NoAttachedSbom {
+                reference: reference.to_string(),
+                platform: single.platform.to_string(),
+                manifest: single.manifest_digest.clone(),
+                sbom_source: source.as_str(),
+            });
+        }
+        let mut components = Vec::new();
+        for (sbom, packages) in found {
+            components.extend(packages);
+            sboms.push(sbom);
+        }
+        inspected.archs.insert(
+            arch.to_string(),
+            ArchOutcome::Read(Box::new(inspected_arch(&image, *single, components))),
+        );
+    }
+    Ok(AttachedSboms { inspected, sboms })
+}
+
+/// A platform whose components are the SBOM's; its driver requirement is
+/// the config's (`NVIDIA_REQUIRE_CUDA`), read as the catalogers read it.
+fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -> InspectedArch {
+    let config_only = ImageView {
+        reference: image.reference().to_string(),
+        platform: single.platform.clone(),
+        manifest_digest: single.manifest_digest.clone(),
+        layers: Vec::new(),
+        config: single.config.clone(),
+        files: Vec::new(),
+    };
+    components.sort_by(|a, b| {
+        (a.ecosystem, &a.key, a.location()).cmp(&(b.ecosystem, &b.key, b.location()))
+    });
+    components.dedup();
+    InspectedArch {
+        platform: single.platform,
+        manifest_digest: single.manifest_digest,
+        layers: single.layers.into_iter().map(|l| l.digest).collect(),
+        config: single.config,
+        catalog: catalog::Catalog {
+            components,
+            requirement: catalog::catalog(&config_only).requirement,
+            problems: Vec::new(),
+        },
+    }
+}
+
+/// Reads the SBOMs of one platform manifest.
+struct Reader<'a> {
+    reference: &'a str,
+    arch: String,
+    manifest: String,
+}
+
+impl Reader<'_> {
+    fn bad(&self, what: String, detail: String) -> AttachError {
+        AttachError::BadSbom {
+            reference: self.reference.to_string(),
+            what,
+            detail,
+        }
+    }
+
+    /// The SBOM statements of the attestation manifests about this
+    /// platform's manifest.
+    fn in_attestations(&self, image: &Image) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
+        let mut found = Vec::new();
+        let about: Vec<&Attestation> = image
+            .attestations()
+            .iter()
+            .filter(|a| a.subject == self.manifest)
+            .collect();
+        for attestation in about {
+            let what = format!("{ATTESTATION_MANIFEST} {}", attestation.digest);
+            let fetched = image.document(&attestation.digest, Some(&attestation.media_type))?;
+            let manifest = ImageManifest::from_reader(fetched.bytes.as_slice())
+                .map_err(|e| self.bad(what.clone(), crate::error::document_error(&e)))?;
+            for layer in manifest.layers() {
+                if layer.media_type().to_string() != IN_TOTO {
+                    continue; // BuildKit: unknown media types are ignored.
+                }
+                let annotated = layer
+                    .annotations()
+                    .as_ref()
+                    .and_then(|a| a.get(PREDICATE_TYPE).cloned());
+                // The annotation lets the others (provenance) go unread.
+                if annotated
+                    .as_deref()
+                    .is_some_and(|p| sbom_predicate(p).is_none())
+                {
+                    continue;
+                }
+                let digest = layer.digest().to_string();
+                let what = format!("in-toto statement {digest} of {what}");
+                let bytes = image.small_blob(&what, &digest, layer.size(), MAX_ATTACHED_SBOM)?;
+                let head: StatementHead = serde_json::from_slice(&bytes)
+                    .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
+                let Some(format) = sbom_predicate(&head.predicate_type) else {
+                    if annotated.is_some() {
+                        return Err(self.bad(
+                            what,
+                            format!(
+                                "its predicate type is `{}`, while its annotation says `{}`",
+                                crate::error::clip(&head.predicate_type, 200),
+                                annotated.unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    continue;
+                };
+                let (sbom, packages) = match format {
+                    SbomFormat::Spdx => {
+                        let statement: Statement<SpdxDocument> = serde_json::from_slice(&bytes)
+                            .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
+                        self.spdx(
+                            &attestation.digest,
+                            &digest,
+                            "attestation",
+                            statement.predicate,
+                        )
+                    }
+                    SbomFormat::CycloneDx => {
+                        let statement: Statement<CycloneDxBom> = serde_json::from_slice(&bytes)
+                            .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
+                        self.cyclonedx(
+                            &attestation.digest,
+                            &digest,
+                            "attestation",
+                            statement.predicate,
+                        )
+                    }
+                }
+                .map_err(|detail| self.bad(what.clone(), detail))?;
+                found.push((sbom, packages));
+            }
+        }
+        Ok(found)
+    }
+
+    /// The SBOMs attached to this platform's manifest as referrers.
+    fn in_referrers(
+        &self,
+        registry: &registry::Registry,
+    ) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
+        let mut found = Vec::new();
+        for descriptor in referrers::list(registry, &self.manifest)?.descriptors {
+            let artifact_type = descriptor
+                .artifact_type()
+                .as_ref()
+                .map(|t| t.to_string())
+                .unwrap_or_default();
+            let Some(format) = sbom_media_type(&artifact_type) else {
+                continue;
+            };
+            let declared = descriptor
+                .annotations()
+                .as_ref()
+                .and_then(|a| a.get(KIND_ANNOTATION))
+                .is_some_and(|kind| kind == "declared");
+            if declared {
+                continue;
+            }
+            let holder = descriptor.digest().to_string();
+            let what = format!("referrer {holder}");
+            let fetched = crate::image::fetch_document(
+                registry,
+                self.reference,
+                &holder,
+                Some(descriptor.media_type().as_ref()),
+            )?;
+            let manifest = ImageManifest::from_reader(fetched.bytes.as_slice())
+                .map_err(|e| self.bad(what.clone(), crate::error::document_error(&e)))?;
+            for layer in manifest.layers() {
+                if sbom_media_type(layer.media_type().as_ref()) != Some(format) {
+                    continue;
+                }
+                let digest = layer.digest().to_string();
+                let what = format!("SBOM {digest} of {what}");
+                let bytes = crate::image::read_blob(
+                    registry as &dyn Store,
+                    self.reference,
+                    &what,
+                    &digest,
+                    Some(layer.size()),
+                    MAX_ATTACHED_SBOM,
+                )?;
+                let parsed = match format {
+                    SbomFormat::Spdx => serde_json::from_slice(&bytes)
+                        .map_err(|e| crate::error::json_error(&e))
+                        .and_then(|doc| self.spdx(&holder, &digest, "referrer", doc)),
+                    SbomFormat::CycloneDx => serde_json::from_slice(&bytes)
+                        .map_err(|e| crate::error::json_error(&e))
+                        .and_then(|bom| self.cyclonedx(&holder, &digest, "referrer", bom)),
+                };
+                found.push(parsed.map_err(|detail| self.bad(what, detail))?);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The evidence of a package read from the SBOM in `blob` of `holder`.
+    fn evidence(&self, format: SbomFormat, via: &str, holder: &str, id: &str) -> Evidence {
+        let cataloger = match format {
+            SbomFormat::Spdx => "spdx",
+            SbomFormat::CycloneDx => "cyclonedx",
+        };
+        Evidence {
+            cataloger: format!("{cataloger} {via}"),
+            location: format!("{via} {holder}: {id}"),
+            layer: None,
+            source: None,
+            requires: Vec::new(),
+        }
+    }
+
+    fn spdx(
+        &self,
+        holder: &str,
+        blob: &str,
+        via: &str,
+        document: SpdxDocument,
+    ) -> Result<(ReadSbom, Vec<Package>), String> {
+        if !document.spdx_version.starts_with("SPDX-2.") {
+            return Err(format!(
+                "`spdxVersion` is `{}`; relnotes reads SPDX 2.x JSON",
+                crate::error::clip(&document.spdx_version, 100)
+            ));
+        }
+        let mut packages = Vec::new();
+        let mut skipped = 0;
+        for p in &document.packages {
+            let purl = p
+                .external_refs
+                .iter()
+                .find(|r| r.reference_type == "purl")
+                .map(|r| r.reference_locator.as_str());
+            let id = p.spdx_id.as_deref().unwrap_or(&p.name);
+            let evidence = self.evidence(SbomFormat::Spdx, via, holder, id);
+            match purl.map(|purl| found_by_purl(purl, p.version_info.as_deref(), evidence)) {
+                Some(Ok(Some(package))) => packages.push(package),
+                Some(Err(e)) => return Err(format!("package `{id}`: {e}")),
+                Some(Ok(None)) | None => skipped += 1,
+            }
+        }
+        let sbom = ReadSbom {
+            arch: self.arch.clone(),
+            manifest: self.manifest.clone(),
+            holder: holder.to_string(),
+            blob: blob.to_string(),
+            format: SbomFormat::Spdx,
+            spec_version: document.spdx_version,
+            name: document.name,
+            packages: packages.len(),
+            skipped,
+        };
+        Ok((sbom, packages))
+    }
+
+    fn cyclonedx(
+        &self,
+        holder: &str,
+        blob: &str,
+        via: &str,
+        bom: CycloneDxBom,
+    ) -> Result<(ReadSbom, Vec<Package>), String> {
+        if bom.bom_format != "CycloneDX" {
+            return Err(format!(
+                "`bomFormat` is `{}`, not `CycloneDX`",
+                crate::error::clip(&bom.bom_format, 100)
+            ));
+        }
+        let mut packages = Vec::new();
+        let mut skipped = 0;
+        let mut pending: Vec<&CycloneDxComponent> = bom.components.iter().collect();
+        while let Some(c) = pending.pop() {
+            pending.extend(c.components.iter());
+            let id = c.bom_ref.as_deref().unwrap_or(&c.name);
+            let evidence = self.evidence(SbomFormat::CycloneDx, via, holder, id);
+            if c.kind == "operating-system" {
+                match &c.version {
+                    Some(version) => {
+                        packages.push(Package::found(&c.name, version, Ecosystem::Os, evidence))
+                    }
+                    None => skipped += 1,
+                }
+                continue;
+            }
+            match c
+                .purl
+                .as_deref()
+                .map(|purl| found_by_purl(purl, c.version.as_deref(), evidence))
+            {
+                Some(Ok(Some(package))) => packages.push(package),
+                Some(Err(e)) => return Err(format!("component `{id}`: {e}")),
+                Some(Ok(None)) | None => skipped += 1,
+            }
+        }
+        let sbom = ReadSbom {
+            arch: self.arch.clone(),
+            manifest: self.manifest.clone(),
+            holder: holder.to_string(),
+            blob: blob.to_string(),
+            format: SbomFormat::CycloneDx,
+            spec_version: bom.spec_version,
+            name: None,
+            packages: packages.len(),
+            skipped,
+        };
+        Ok((sbom, packages))
+    }
+}
+
+/// The format of an in-toto predicate type, if an SBOM.
+fn sbom_predicate(predicate_type: &str) -> Option<SbomFormat> {
+    if predicate_type == SPDX_PREDICATE {
+        Some(SbomFormat::Spdx)
+    } else if predicate_type == CYCLONEDX_PREDICATE
+        || predicate_type.starts_with(&format!("{CYCLONEDX_PREDICATE}/"))
+    {
+        Some(SbomFormat::CycloneDx)
+    } else {
+        None
+    }
+}
+
+/// The format of an artifact or layer media type, if an SBOM in JSON.
+fn sbom_media_type(media_type: &str) -> Option<SbomFormat> {
+    match media_type.split(';').next().unwrap_or_default().trim() {
+        SPDX_JSON => Some(SbomFormat::Spdx),
+        CYCLONEDX_JSON => Some(SbomFormat::CycloneDx),
+        _ => None,
+    }
+}
+
+/// A found package from its purl: `pypi` and `deb` in their ecosystems,
+/// other types as generic; the version the SBOM gives, else the purl's.
+/// `None` for the image itself (`oci`, `docker`) or a purl without a
+/// version.
+fn found_by_purl(
+    purl: &str,
+    version: Option<&str>,
+    evidence: Evidence,
+) -> Result<Option<Package>, String> {
+    let parsed: packageurl::PackageUrl = purl
+        .parse()
+        .map_err(|e| format!("purl `{}`: {e}", crate::error::clip(purl, 200)))?;
+    let ecosystem = match parsed.ty() {
+        "oci" | "docker" => return Ok(None),
+        "pypi" => Ecosystem::Pypi,
+        "deb" => Ecosystem::Deb,
+        _ => Ecosystem::Generic,
+    };
+    let version = version
+        .filter(|v| !v.is_empty() && *v != "NOASSERTION")
+        .or(parsed.version());
+    let Some(version) = version else {
+        return Ok(None);
+    };
+    Ok(Some(Package::found(
+        parsed.name(),
+        version,
+        ecosystem,
+        evidence,
+    )))
+}
+
+/// An in-toto statement, its predicate left unread.
+#[derive(Deserialize)]
+struct StatementHead {
+    #[serde(rename = "predicateType")]
+    predicate_type: String,
+}
+
+/// An in-toto statement with its predicate.
+#[derive(Deserialize)]
+struct Statement<P> {
+    predicate: P,
+}
+
+/// The fields of an SPDX 2.x JSON document relnotes reads.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SpdxDocument {
+    spdx_version: String,
+    name: Option<String>,
+    #[serde(default)]
+    packages: Vec<SpdxPackage>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SpdxPackage {
+    name: String,
+    #[serde(rename = "SPDXID")]
+    spdx_id: Option<String>,
+    version_info: Option<String>,
+    #[serde(default)]
+    external_refs: Vec<SpdxExternalRef>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SpdxExternalRef {
+    reference_type: String,
+    reference_locator: String,
+}
+
+/// The fields of a CycloneDX JSON BOM relnotes reads.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CycloneDxBom {
+    bom_format: String,
+    spec_version: String,
+    #[serde(default)]
+    components: Vec<CycloneDxComponent>,
+}
+
+#[derive(Deserialize)]
+struct CycloneDxComponent {
+    #[serde(rename = "type")]
+    kind: String,
+    name: String,
+    version: Option<String>,
+    purl: Option<String>,
+    #[serde(rename = "bom-ref")]
+    bom_ref: Option<String>,
+    #[serde(default)]
+    components: Vec<CycloneDxComponent>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence() -> Evidence {
+        Evidence {
+            cataloger: "spdx attestation".into(),
+            location: "x".into(),
+            layer: None,
+            source: None,
+            requires: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn purls_give_the_ecosystem_and_the_sbom_the_version() {
+        let p = found_by_purl("pkg:pypi/torch@2.8.0", Some("2.8.0"), evidence())
+            .unwrap()
+            .unwrap();
+        assert_eq!((p.name.as_str(), p.ecosystem), ("torch", Ecosystem::Pypi));
+        let deb = "pkg:deb/ubuntu/gdb@15.0.50.20240403-0ubuntu1?arch=amd64&distro=ubuntu-24.04";
+        let p = found_by_purl(deb, None, evidence()).unwrap().unwrap();
+        assert_eq!(p.ecosystem, Ecosystem::Deb);
+        assert_eq!(p.version, "15.0.50.20240403-0ubuntu1");
+        // The image itself is no package of it.
+        assert!(
+            found_by_purl("pkg:oci/tnp@sha256%3Aabc", None, evidence())
+                .unwrap()
+                .is_none()
+        );
+        assert!(found_by_purl("not a purl", None, evidence()).is_err());
+    }
+
+    #[test]
+    fn predicate_and_media_types() {
+        assert_eq!(sbom_predicate(SPDX_PREDICATE), Some(SbomFormat::Spdx));
+        assert_eq!(
+            sbom_predicate("https://cyclonedx.org/bom/v1.6"),
+            Some(SbomFormat::CycloneDx)
+        );
+        assert_eq!(sbom_predicate("https://slsa.dev/provenance/v0.2"), None);
+        assert_eq!(sbom_media_type(SPDX_JSON), Some(SbomFormat::Spdx));
+        assert_eq!(sbom_media_type("application/json"), None);
+    }
+}

@@ -1,0 +1,560 @@
+//! `relnotes referrers` and `relnotes verify --sbom-source` on an image
+//! carrying its SBOM: BuildKit's attestations in the image index
+//! (tests/support/buildkit.rs) or OCI referrers, in a registry with the
+//! referrers API (tests/support/oci_registry.rs) that logs what was
+//! fetched: no layer is.
+
+use crate::support::buildkit::{
+    SPDX_PREDICATE, SpdxPackage, push_attested, spdx_document, statement,
+};
+use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
+use crate::support::oci_registry::OciRegistry;
+use crate::util::{relnotes_in, scratch_project};
+use serde_json::Value;
+use std::path::Path;
+use std::time::Duration;
+
+const SITE: &str = "usr/local/lib/python3.12/dist-packages";
+
+/// A release of one arch declaring torch, the cuDNN its wheel pins (as
+/// NVIDIA names cuDNN releases: 9.10.2) and
+/// Ubuntu 24.04's gdb (as 25.10 declares it: the version `gdb --version`
+/// prints).
+const RECORD: &str = r#"version = "26.01"
+archs = ["amd64"]
+
+[title]
+zh = "26.01 版本发布记录"
+en = "26.01 release notes"
+
+[components]
+torch = "2.8.0"
+cuDNN = "9.10.2"
+gdb = "15.0.50.20240403-git"
+"#;
+
+/// gdb as Ubuntu 24.04 (noble) ships it.
+const DPKG_GDB: &str = "Package: gdb\nStatus: install ok installed\nPriority: optional\nSection: devel\nArchitecture: amd64\nVersion: 15.0.50.20240403-0ubuntu1\nDescription: GNU Debugger\n\n";
+
+/// The version defines of the header the nvidia-cudnn-cu12 9.10.2.21
+/// wheel ships.
+const CUDNN_VERSION_H: &str = "#ifndef CUDNN_VERSION_H_\n#define CUDNN_VERSION_H_\n\n#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 10\n#define CUDNN_PATCHLEVEL 2\n\n#define CUDNN_VERSION (CUDNN_MAJOR * 10000 + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n\n#endif\n";
+
+fn metadata(name: &str, version: &str) -> String {
+    format!("Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+}
+
+/// The image of 26.01 for amd64, as an index: torch 2.8.0 with the
+/// nvidia-cudnn-cu12 wheel PyPI's torch 2.8.0 pins (9.10.2.21), and gdb.
+fn image_of_26_01() -> BuiltImage {
+    let layer = Layer::gzip()
+        .file(
+            &format!("{SITE}/torch-2.8.0.dist-info/METADATA"),
+            metadata("torch", "2.8.0"),
+        )
+        .file(
+            &format!("{SITE}/nvidia_cudnn_cu12-9.10.2.21.dist-info/METADATA"),
+            metadata("nvidia-cudnn-cu12", "9.10.2.21"),
+        )
+        .file(
+            &format!("{SITE}/nvidia/cudnn/include/cudnn_version.h"),
+            CUDNN_VERSION_H,
+        )
+        .file("var/lib/dpkg/status", DPKG_GDB);
+    TestImage::multi(vec![PlatformImage::new("amd64").layer(layer)]).build()
+}
+
+/// The SBOM syft writes for that image, with torch at `torch_version`.
+fn spdx_of_26_01(torch_version: &str) -> Value {
+    let torch_purl = format!("pkg:pypi/torch@{torch_version}");
+    let torch_source = format!(
+        "acquired package info from installed python package manifest file: /{SITE}/torch-{torch_version}.dist-info/METADATA"
+    );
+    let cudnn_source = format!(
+        "acquired package info from installed python package manifest file: /{SITE}/nvidia_cudnn_cu12-9.10.2.21.dist-info/METADATA"
+    );
+    spdx_document(&[
+        SpdxPackage {
+            name: "torch",
+            version: torch_version,
+            purl: &torch_purl,
+            source_info: &torch_source,
+        },
+        SpdxPackage {
+            name: "nvidia-cudnn-cu12",
+            version: "9.10.2.21",
+            purl: "pkg:pypi/nvidia-cudnn-cu12@9.10.2.21",
+            source_info: &cudnn_source,
+        },
+        SpdxPackage {
+            name: "gdb",
+            version: "15.0.50.20240403-0ubuntu1",
+            purl: "pkg:deb/ubuntu/gdb@15.0.50.20240403-0ubuntu1?arch=amd64&distro=ubuntu-24.04",
+            source_info: "acquired package info from DPKG DB: /var/lib/dpkg/status",
+        },
+    ])
+}
+
+fn project() -> tempfile::TempDir {
+    let dir = scratch_project();
+    std::fs::write(dir.path().join("releases/26.01.toml"), RECORD).unwrap();
+    dir
+}
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = relnotes_in(dir)
+        .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
+        .args(args)
+        .arg("--quiet")
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `(name, status, found)` of every component, and the evidence's cataloger.
+fn components(report: &Value) -> Vec<(String, String, Option<String>, Vec<String>)> {
+    report["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["status"].as_str().unwrap().to_string(),
+                c["found"].as_str().map(str::to_string),
+                c["evidence"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e["cataloger"].as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Whether the registry was asked for any layer of the image.
+fn fetched_a_layer(registry: &OciRegistry, built: &BuiltImage) -> Vec<String> {
+    let layers: Vec<String> = built
+        .manifests
+        .iter()
+        .flat_map(|m| m.layer_digests())
+        .collect();
+    registry
+        .log()
+        .into_iter()
+        .filter(|r| layers.iter().any(|l| r.contains(l.as_str())))
+        .collect()
+}
+
+#[test]
+fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_layer() {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let sbom = statement(SPDX_PREDICATE, &amd64, &spdx_of_26_01("2.8.0"));
+    let provenance = statement(
+        "https://slsa.dev/provenance/v0.2",
+        &amd64,
+        &serde_json::json!({"buildType": "https://mobyproject.org/buildkit@v1"}),
+    );
+    let attestations = push_attested(
+        &registry.url(),
+        "team/app",
+        "26.01",
+        &built,
+        &[(
+            "amd64",
+            vec![
+                (SPDX_PREDICATE, sbom.clone()),
+                ("https://slsa.dev/provenance/v0.2", provenance),
+            ],
+        )],
+    );
+    let image = format!("{}/team/app:26.01", registry.host());
+    let dir = project();
+
+    // `referrers` lists the attestation beside the (no) referrers.
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &["referrers", "--image", &image, "--format", "json"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let listed: Value = serde_json::from_str(&stdout).unwrap();
+    let platforms = listed["platforms"].as_array().unwrap();
+    assert_eq!(
+        platforms.len(),
+        1,
+        "the attestation is no platform: {listed}"
+    );
+    let p = &platforms[0];
+    assert_eq!(p["platform"], "linux/amd64");
+    assert_eq!(p["manifest"], amd64);
+    assert_eq!(p["scan"], format!("{}/team/app@{amd64}", registry.host()));
+    assert_eq!(p["referrers"].as_array().unwrap().len(), 0);
+    let attestation = &p["attestations"][0];
+    assert_eq!(attestation["digest"], attestations[0]);
+    let statements = attestation["statements"].as_array().unwrap();
+    assert_eq!(statements[0]["predicateType"], SPDX_PREDICATE);
+    assert_eq!(statements[0]["mediaType"], "application/vnd.in-toto+json");
+    assert_eq!(statements[0]["size"], sbom.len());
+    assert_eq!(
+        statements[1]["predicateType"],
+        "https://slsa.dev/provenance/v0.2"
+    );
+    let (code, text, _) = run(dir.path(), &["referrers", "--image", &image]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(&format!(
+            "  attestation manifest (in the image index)  {}",
+            attestations[0]
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "    {SPDX_PREDICATE}  application/vnd.in-toto+json  sha256:"
+        )),
+        "{text}"
+    );
+
+    // verify from the attestation: every component confirmed by the SBOM,
+    // which is said to be trusted; no layer fetched.
+    registry.clear_log();
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "attestation",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let spdx = vec!["spdx attestation".to_string()];
+    assert_eq!(
+        components(&report),
+        [
+            (
+                "torch".into(),
+                "confirmed".into(),
+                Some("2.8.0".into()),
+                spdx.clone()
+            ),
+            (
+                "cuDNN".into(),
+                "confirmed".into(),
+                Some("9.10.2.21".into()),
+                spdx.clone()
+            ),
+            (
+                "gdb".into(),
+                "confirmed".into(),
+                Some("15.0.50.20240403-0ubuntu1".into()),
+                spdx.clone()
+            ),
+        ]
+    );
+    assert_eq!(report["sbom"]["source"], "attestation");
+    assert_eq!(report["sbom"]["trusted"], true);
+    let read = &report["sbom"]["read"][0];
+    assert_eq!(read["holder"], attestations[0]);
+    assert_eq!(read["manifest"], amd64);
+    assert_eq!(read["format"], "spdx");
+    assert_eq!(read["spec_version"], "SPDX-2.3");
+    assert_eq!(read["packages"], 3);
+    assert!(
+        report["components"][0]["location"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!(
+                "attestation {}: SPDXRef-Package-torch-",
+                attestations[0]
+            )),
+        "{report}"
+    );
+    assert_eq!(fetched_a_layer(&registry, &built), Vec::<String>::new());
+    assert!(
+        registry
+            .log()
+            .iter()
+            .any(|r| r.ends_with(&image::digest::sha256_digest(&sbom))),
+        "the statement was read: {:#?}",
+        registry.log()
+    );
+
+    let (code, text, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "attestation",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains("Trusting the attached SBOM: components read from the SBOM attestations in the image index, not from the image's layers (none was fetched)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "  [amd64] SPDX-2.3 `sbom` in attestation {} (3 packages;",
+            attestations[0]
+        )),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_attested_sbom_that_disagrees_with_the_record_is_a_finding() {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    // The layers hold torch 2.8.0; the attached SBOM says 2.7.1.
+    let sbom = statement(SPDX_PREDICATE, &amd64, &spdx_of_26_01("2.7.1"));
+    push_attested(
+        &registry.url(),
+        "team/app",
+        "26.01",
+        &built,
+        &[("amd64", vec![(SPDX_PREDICATE, sbom)])],
+    );
+    let image = format!("{}/team/app:26.01", registry.host());
+    let dir = project();
+    registry.clear_log();
+
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "attestation",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let torch = &components(&report)[0];
+    assert_eq!(
+        (torch.0.as_str(), torch.1.as_str(), torch.2.as_deref()),
+        ("torch", "differs", Some("2.7.1"))
+    );
+    assert_eq!(report["summary"]["findings"], 1);
+    assert_eq!(fetched_a_layer(&registry, &built), Vec::<String>::new());
+
+    // The layers say otherwise: read them (the default), torch is confirmed.
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &["verify", "26.01", "--image", &image, "--format", "json"],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(
+        report.get("sbom").is_none(),
+        "nothing attached is trusted: {report}"
+    );
+    assert_eq!(components(&report)[0].1, "confirmed");
+    assert!(!fetched_a_layer(&registry, &built).is_empty());
+}
+
+#[test]
+fn a_missing_or_malformed_attestation_is_bad_input() {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    let dir = project();
+
+    // No attestation at all.
+    built.push(&registry.url(), "team/plain", "26.01", None);
+    let plain = format!("{}/team/plain:26.01", registry.host());
+    let (code, _, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &plain,
+            "--sbom-source",
+            "attestation",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{plain} has no SBOM attestation for linux/amd64 (manifest {})",
+            built.manifest("amd64").manifest.digest
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("docker buildx build --sbom=true"),
+        "{stderr}"
+    );
+
+    // A statement that is no JSON, and an SPDX 3 one.
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    for (tag, bytes, detail) in [
+        (
+            "cut",
+            b"{\"_type\": \"https://in-toto.io/Statement/v0.1\", \"predicateType\"".to_vec(),
+            "EOF while parsing",
+        ),
+        (
+            "spdx3",
+            statement(
+                SPDX_PREDICATE,
+                &amd64,
+                &serde_json::json!({"spdxVersion": "SPDX-3.0", "packages": []}),
+            ),
+            "`spdxVersion` is `SPDX-3.0`; relnotes reads SPDX 2.x JSON",
+        ),
+    ] {
+        push_attested(
+            &registry.url(),
+            "team/app",
+            tag,
+            &built,
+            &[("amd64", vec![(SPDX_PREDICATE, bytes)])],
+        );
+        let image = format!("{}/team/app:{tag}", registry.host());
+        let (code, _, stderr) = run(
+            dir.path(),
+            &[
+                "verify",
+                "26.01",
+                "--image",
+                &image,
+                "--sbom-source",
+                "attestation",
+            ],
+        );
+        assert_eq!(code, 2, "{tag}: {stderr}");
+        assert!(stderr.contains("is not a readable SBOM"), "{tag}: {stderr}");
+        assert!(stderr.contains(detail), "{tag}: {stderr}");
+    }
+}
+
+#[test]
+fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    built.push(&registry.url(), "team/app", "26.01", None);
+    let image = format!("{}/team/app:26.01", registry.host());
+    let dir = project();
+
+    // Nothing attached yet.
+    let (code, _, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "referrers",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("has no SBOM referrer for linux/amd64"),
+        "{stderr}"
+    );
+
+    // The declared SBOM alone is the record, not the image: still none.
+    let (code, _, stderr) = run(dir.path(), &["attach", "26.01", "--image", &image]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "referrers",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+
+    let (code, _, stderr) = run(
+        dir.path(),
+        &["attach", "26.01", "--image", &image, "--observed"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    registry.clear_log();
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "referrers",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let cyclonedx = vec!["cyclonedx referrer".to_string()];
+    let found: Vec<_> = components(&report)
+        .into_iter()
+        .map(|(name, status, _, evidence)| (name, status, evidence))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "torch".to_string(),
+                "confirmed".to_string(),
+                cyclonedx.clone()
+            ),
+            // As the observed SBOM lists it (`cudnn` from the header); its
+            // copy, the nvidia-cudnn-cu12 wheel, speaks only when nothing
+            // else does.
+            (
+                "cuDNN".to_string(),
+                "confirmed".to_string(),
+                cyclonedx.clone()
+            ),
+            (
+                "gdb".to_string(),
+                "confirmed".to_string(),
+                cyclonedx.clone()
+            ),
+        ]
+    );
+    assert_eq!(report["sbom"]["source"], "referrers");
+    assert_eq!(
+        report["sbom"]["read"].as_array().unwrap().len(),
+        1,
+        "the observed SBOM only"
+    );
+    assert_eq!(report["sbom"]["read"][0]["format"], "cyclonedx");
+    assert_eq!(fetched_a_layer(&registry, &built), Vec::<String>::new());
+    assert!(
+        registry
+            .log()
+            .iter()
+            .any(|r| r.starts_with("GET /v2/team/app/referrers/sha256:")),
+        "{:#?}",
+        registry.log()
+    );
+}
