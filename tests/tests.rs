@@ -24,6 +24,8 @@ mod records;
 mod render;
 mod sbom;
 mod site;
+mod site_docusaurus;
+mod site_hugo;
 mod site_incremental;
 mod site_matrix;
 mod site_mkdocs;

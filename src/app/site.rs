@@ -110,7 +110,7 @@ impl CommandReport for SiteOutcome {
                 report,
                 generator: Some(g),
             } => report.to_text_with_hint(
-                &out.join(g.pages_dir()),
+                out,
                 &format!("relnotes site --for {} --out {}", g.name(), out.display()),
             ),
             SiteOutcome::Written {
@@ -118,11 +118,10 @@ impl CommandReport for SiteOutcome {
                 written,
                 generator,
             } => {
-                let pages = match generator {
-                    Some(g) => out.join(g.pages_dir()),
-                    None => out.clone(),
-                };
-                let mut text = format!("wrote {} files to {}", written.files, pages.display());
+                let mut text = format!("wrote {} files to {}", written.files, out.display());
+                if generator.is_some() && !written.dirs.is_empty() {
+                    text.push_str(&format!(" ({})", written.dirs.join(", ")));
+                }
                 if written.reused > 0 {
                     let rendered = written.files - written.reused;
                     text.push_str(&format!(

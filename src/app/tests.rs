@@ -79,6 +79,7 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
             reused: 0,
             kept: vec!["CNAME".into()],
             recovered: Vec::new(),
+            dirs: Vec::new(),
             config_written: Vec::new(),
             config_needs: Vec::new(),
         },

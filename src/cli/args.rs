@@ -111,12 +111,18 @@ impl From<SpecVersionArg> for CycloneDxVersion {
 pub enum SiteFor {
     /// MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav.
     Mkdocs,
+    /// Hugo, with a content directory per language.
+    Hugo,
+    /// Docusaurus 3, its docs and their translations.
+    Docusaurus,
 }
 
 impl SiteFor {
     pub fn generator(self) -> SiteGenerator {
         match self {
             SiteFor::Mkdocs => SiteGenerator::MkDocs,
+            SiteFor::Hugo => SiteGenerator::Hugo,
+            SiteFor::Docusaurus => SiteGenerator::Docusaurus,
         }
     }
 }

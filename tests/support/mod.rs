@@ -1,6 +1,7 @@
 //! Real parts for end-to-end tests: a test-image builder and a registry.
 
 pub mod buildkit;
+pub mod built_site;
 pub mod catalogue;
 pub mod chromium;
 pub mod crafted;

@@ -5,6 +5,7 @@
 use super::error::{MANIFEST, Sink, SiteError};
 use super::manifest;
 use super::previous::Previous;
+use super::write::{Router, root_dir, under};
 use model::diagnostic::{Diagnostic, Severity};
 use serde::Serialize;
 use std::path::Path;
@@ -103,41 +104,64 @@ pub(super) fn check_with(
     dir: &Path,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<CheckReport, SiteError> {
-    let previous = Previous::read(dir)?;
-    let sink = CheckSink {
-        previous: previous.as_ref(),
-        produced: Mutex::default(),
-        missing: Mutex::default(),
-        changed: Mutex::default(),
-    };
-    produce(&sink)?;
-    let mut produced = take(&sink.produced);
-    produced.sort();
-    sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
-    let extra = match &previous {
-        Some(previous) => previous
-            .owned
-            .iter()
-            .flatten()
-            .filter(|p| {
-                *p != MANIFEST
-                    && produced.binary_search(p).is_err()
-                    && previous.listed.get(*p).is_some_and(|kind| !kind.is_dir())
-            })
-            .cloned()
-            .collect(),
-        None => Vec::new(),
-    };
-    let sorted = |list: &Mutex<Vec<String>>| {
-        let mut list = take(list);
+    check_roots(dir, &[String::new()], produce)
+}
+
+/// [`check_with`] for pages that go into several directories of `project`
+/// (`roots`, relative to it, as [`write_roots`](super::write::write_roots)
+/// writes them); the report's paths are relative to `project`.
+pub(super) fn check_roots(
+    project: &Path,
+    roots: &[String],
+    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
+) -> Result<CheckReport, SiteError> {
+    let previous = roots
+        .iter()
+        .map(|root| Previous::read(&root_dir(project, root)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sinks: Vec<CheckSink> = previous
+        .iter()
+        .map(|previous| CheckSink {
+            previous: previous.as_ref(),
+            produced: Mutex::default(),
+            missing: Mutex::default(),
+            changed: Mutex::default(),
+        })
+        .collect();
+    produce(&Router {
+        roots,
+        sinks: &sinks,
+    })?;
+    let mut report = CheckReport::default();
+    for ((sink, previous), root) in sinks.iter().zip(&previous).zip(roots) {
+        let mut produced = take(&sink.produced);
+        produced.sort();
+        sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
+        if let Some(previous) = previous {
+            report.extra.extend(
+                previous
+                    .owned
+                    .iter()
+                    .flatten()
+                    .filter(|p| {
+                        *p != MANIFEST
+                            && produced.binary_search(p).is_err()
+                            && previous.listed.get(*p).is_some_and(|kind| !kind.is_dir())
+                    })
+                    .map(|p| under(root, p)),
+            );
+        }
+        for (list, all) in [
+            (&sink.missing, &mut report.missing),
+            (&sink.changed, &mut report.changed),
+        ] {
+            all.extend(take(list).into_iter().map(|p| under(root, &p)));
+        }
+    }
+    for list in [&mut report.missing, &mut report.changed, &mut report.extra] {
         list.sort();
-        list
-    };
-    Ok(CheckReport {
-        missing: sorted(&sink.missing),
-        changed: sorted(&sink.changed),
-        extra,
-    })
+    }
+    Ok(report)
 }
 
 struct CheckSink<'a> {

@@ -7,6 +7,8 @@
 //! language, which front-matter keys carry the facts, the navigation file,
 //! and the configuration written into a project that has none.
 
+mod docusaurus;
+mod hugo;
 mod mkdocs;
 
 use super::layout::Layout;
@@ -16,23 +18,23 @@ use super::layout::Layout;
 pub enum Generator {
     /// MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav.
     MkDocs,
+    /// Hugo, with a content directory per language.
+    Hugo,
+    /// Docusaurus 3, its docs and their translations.
+    Docusaurus,
 }
 
 impl Generator {
-    /// The generator's name on the command line (`mkdocs`).
+    /// The generator's name on the command line (`mkdocs`, `hugo`, `docusaurus`).
     pub fn name(self) -> &'static str {
         self.layout().name()
-    }
-
-    /// The directory, relative to the generator's project, that holds the
-    /// pages relnotes writes (and its manifest).
-    pub fn pages_dir(self) -> &'static str {
-        self.layout().pages_dir()
     }
 
     pub(crate) fn layout(self) -> &'static dyn Layout {
         match self {
             Generator::MkDocs => &mkdocs::MkDocs,
+            Generator::Hugo => &hugo::Hugo,
+            Generator::Docusaurus => &docusaurus::Docusaurus,
         }
     }
 }

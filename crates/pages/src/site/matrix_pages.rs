@@ -5,12 +5,12 @@
 //! and `matrix/<key>.html` a page per year or major version, linked to
 //! the newer and older ones.
 
-use super::{Builder, Error, FrontMatter, Link};
+use super::{Builder, Error, FrontMatter, Link, MATRIX_PLACE};
 use crate::render::PageFormat;
 use crate::render::page::Page;
 use crate::site::matrix::paging::{self, Paging, Scheme, Span};
 use crate::site::matrix::{self, ArchTable, Grid, first_shipped};
-use crate::site::nav::{Overview, PagePath, matrix_stem, nav_start};
+use crate::site::nav::{Overview, PagePath, matrix_stem};
 use crate::site::{Entry, labels};
 use model::record::Lang;
 use rayon::prelude::*;
@@ -153,8 +153,7 @@ impl Builder<'_> {
         };
         let path = PagePath { stem: &stem };
         let ext = format.extension();
-        let up = path.up();
-        let release_href = |v: &str| format!("{up}{v}.{ext}");
+        let release_href = |v: &str| self.href(&path, v, format);
         let product = self.product(lang);
         let matrix_title = labels::get("matrix_title", lang).replace("{product}", product);
         let title = match page {
@@ -177,8 +176,11 @@ impl Builder<'_> {
                 .map(|(grid, rows)| self.first_shipped_table(grid, rows, lang, &release_href))
                 .collect(),
         };
-        let paging = (all.paging.pages.len() > 1)
-            .then(|| pager(self.entries, all.paging, page, lang, &up, ext));
+        let paging = (all.paging.pages.len() > 1).then(|| {
+            pager(self.entries, all.paging, page, lang, &|to| {
+                self.href(&path, to, format)
+            })
+        });
         let tables = match releases {
             Some(releases) => all
                 .grids
@@ -195,7 +197,7 @@ impl Builder<'_> {
                 label: labels::get(&format!("chg_{change}"), lang),
             })
             .collect();
-        let nav = nav_start(&path, lang, Some(Overview::Matrix), format);
+        let nav = self.nav_start(&path, lang, Some(Overview::Matrix), format);
         let context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: MatrixPage {
@@ -211,6 +213,8 @@ impl Builder<'_> {
             version: None,
             date: None,
             lang,
+            place: page.is_none().then_some(MATRIX_PLACE),
+            label: None,
         });
         self.render(
             &format!("site-matrix.{ext}"),
@@ -275,20 +279,15 @@ impl Builder<'_> {
 }
 
 /// The links between the pages, seen from `page` (none: the overview);
-/// `up` leads from it to the language directory.
+/// `link_to` makes a link from it to a page of its language (by stem).
 fn pager(
     entries: &[Entry],
     paging: &Paging,
     page: Option<usize>,
     lang: Lang,
-    up: &str,
-    ext: &str,
+    link_to: &dyn Fn(&str) -> String,
 ) -> PagingNav {
-    // From a page to its siblings, from the overview into `matrix/`.
-    let href = |span: &Span| match page {
-        Some(_) => format!("{}.{ext}", span.key),
-        None => format!("{}.{ext}", matrix_stem(&span.key)),
-    };
+    let href = |span: &Span| link_to(&matrix_stem(&span.key));
     let link = |i: usize, label: &str| Link {
         href: href(&paging.pages[i]),
         label: labels::get(label, lang).replace("{page}", &span_label(&paging.pages[i], lang)),
@@ -317,7 +316,7 @@ fn pager(
             })
             .collect(),
         overview: page.map(|_| Link {
-            href: format!("{up}matrix.{ext}"),
+            href: link_to("matrix"),
             label: labels::get("matrix_overview", lang).to_string(),
         }),
         newer: page

@@ -34,7 +34,7 @@ pub use write::Written;
 use crate::render::Templates;
 use model::record::{Lang, Workspace};
 use pages::Target;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How to build a site, beyond the releases: other templates, and where it
 /// will be published.
@@ -134,8 +134,8 @@ pub fn write(
 }
 
 /// Builds every release (oldest first) as the pages of `generator`'s
-/// project `dir`: the pages go into its pages' directory as [`write()`]
-/// puts a site in place; a project without its configuration file also
+/// project `dir`: the pages go into its pages' directories as [`write()`]
+/// puts a site in place; a project without a configuration file also
 /// gets a minimal configuration that builds as is, and an existing one is
 /// never changed: [`Written::config_needs`] says what it lacks.
 pub fn write_for(
@@ -148,23 +148,31 @@ pub fn write_for(
 ) -> Result<Written, SiteError> {
     let layout = generator.layout();
     let plan = Plan::new(workspace, entries, options)?;
-    let pages_dir = dir.join(layout.pages_dir());
-    let configured = dir.join(layout.config_file()).exists();
-    let mut written = write::write_with(&pages_dir, force, |sink| {
+    let roots = layout.page_dirs(&plan.langs);
+    let config = layout
+        .config_files()
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|path| path.exists());
+    let mut written = write::write_roots(dir, &roots, force, |sink| {
         plan.run(sink, Target::Generator(layout))
     })?;
-    if configured {
-        let config_path = dir.join(layout.config_file());
-        let config = std::fs::read_to_string(&config_path).map_err(|source| SiteError::Io {
-            path: config_path,
-            source,
-        })?;
-        written.config_needs = plan.with_config_facts(|facts| layout.requirements(facts, &config));
-    } else {
-        let files = plan.with_config_facts(|facts| layout.starter_files(facts));
-        for (path, text) in files {
-            if write::create_once(&dir.join(&path), text.as_bytes())? {
-                written.config_written.push(path);
+    written.dirs = roots;
+    match config {
+        Some(config_path) => {
+            let config = std::fs::read_to_string(&config_path).map_err(|source| SiteError::Io {
+                path: config_path,
+                source,
+            })?;
+            written.config_needs =
+                plan.with_config_facts(|facts| layout.requirements(facts, &config));
+        }
+        None => {
+            let files = plan.with_config_facts(|facts| layout.starter_files(facts));
+            for (path, text) in files {
+                if write::create_once(&dir.join(&path), text.as_bytes())? {
+                    written.config_written.push(path);
+                }
             }
         }
     }
@@ -172,8 +180,9 @@ pub fn write_for(
 }
 
 /// Compares the pages of `generator` built from every release (oldest
-/// first) with those in the project `dir`, writing nothing. The project's
-/// configuration is not compared: relnotes writes it once.
+/// first) with those in the project `dir`, writing nothing; the report's
+/// paths are relative to `dir`. The project's configuration is not
+/// compared: relnotes writes it once.
 pub fn check_for(
     workspace: &Workspace,
     entries: Vec<Entry>,
@@ -183,8 +192,10 @@ pub fn check_for(
 ) -> Result<CheckReport, SiteError> {
     let layout = generator.layout();
     let plan = Plan::new(workspace, entries, options)?;
-    let pages_dir: PathBuf = dir.join(layout.pages_dir());
-    check::check_with(&pages_dir, |sink| plan.run(sink, Target::Generator(layout)))
+    let roots = layout.page_dirs(&plan.langs);
+    check::check_roots(dir, &roots, |sink| {
+        plan.run(sink, Target::Generator(layout))
+    })
 }
 
 /// Compares the site built from every release (oldest first) with `dir`,

@@ -117,23 +117,21 @@ pub(super) enum Overview {
 }
 
 /// The links every page of a language starts its navigation with;
-/// `current` is the one of them the page is, if any.
+/// `current` is the one of them the page is, if any; `link_to` makes the
+/// link from the page to another (by stem).
 pub(super) fn nav_start(
-    path: &PagePath,
     lang: Lang,
     current: Option<Overview>,
-    format: PageFormat,
+    link_to: impl Fn(&str) -> String,
 ) -> Vec<NavLink> {
-    let up = path.up();
-    let ext = format.extension();
     vec![
         NavLink {
-            href: format!("{up}index.{ext}"),
+            href: link_to("index"),
             label: labels::get("all_releases", lang).to_string(),
             current: current == Some(Overview::Index),
         },
         NavLink {
-            href: format!("{up}matrix.{ext}"),
+            href: link_to("matrix"),
             label: labels::get("matrix", lang).to_string(),
             current: current == Some(Overview::Matrix),
         },
@@ -177,7 +175,7 @@ mod tests {
                 "https://example.com/notes/en/diff/25.05..25.10.html"
             ]
         );
-        let nav = nav_start(&diff, Lang::EN, None, PageFormat::Html);
+        let nav = nav_start(Lang::EN, None, |to| format!("../{to}.html"));
         assert_eq!(nav[1].href, "../matrix.html");
         assert!(nav.iter().all(|l| !l.current));
     }
@@ -188,6 +186,6 @@ mod tests {
         let links = head_links(&index, Lang::ZH, &[Lang::ZH], None);
         assert_eq!(links.len(), 1);
         assert_eq!(links[0].hreflang, Some("zh"));
-        assert!(nav_start(&index, Lang::ZH, Some(Overview::Index), PageFormat::Html)[0].current);
+        assert!(nav_start(Lang::ZH, Some(Overview::Index), |to| to.to_string())[0].current);
     }
 }

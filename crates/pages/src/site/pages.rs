@@ -4,7 +4,7 @@
 //! the index, matrix and chooser's content from here.
 
 use super::SiteError as Error;
-use super::layout::{FrontFacts, Layout, NavEntry};
+use super::layout::{FrontFacts, Layout, NavEntry, relative};
 use super::nav::{
     Overview, PagePath, chooser_links, diff_stem, head_links, nav_link, nav_start, sbom_file,
 };
@@ -137,8 +137,17 @@ impl Builder<'_> {
         let views = entry.release.resolve(project);
         for (arch, view) in entry.release.archs.iter().zip(&views) {
             let text = sbom::build_json_of(project, &entry.release, view)?;
-            self.sink
-                .put(&sbom_file(&entry.version, arch), text.as_bytes())?;
+            match self.target {
+                Target::Static => self
+                    .sink
+                    .put(&sbom_file(&entry.version, arch), text.as_bytes())?,
+                Target::Generator(layout) => {
+                    let name = sbom::file_name(&entry.version, arch, sbom::SbomFormat::Json);
+                    for file in layout.sbom_files(&name, self.langs) {
+                        self.sink.put(&file, text.as_bytes())?;
+                    }
+                }
+            }
         }
         // Computed once for both languages and formats: the diff from the
         // release before, and per language the diff page's content.
@@ -157,7 +166,7 @@ impl Builder<'_> {
                 .map(|changes| diff_context::diff_notes(self.workspace, changes, lang));
             for &format in self.formats() {
                 let content = context::release_notes_of(&entry.release, &views, lang, format);
-                self.release(lang, format, entry, older, content)?;
+                self.release(lang, format, i, older, content)?;
                 if let (Some(older), Some(notes)) = (older, &notes) {
                     self.diff(lang, format, older, entry, notes)?;
                 }
@@ -208,7 +217,7 @@ impl Builder<'_> {
     }
 
     /// Where a page goes: `en/25.10.html`, `md/en/25.10.md`; for a
-    /// generator, where its layout puts it (`25.10.en.md`).
+    /// generator, where its layout puts it (`docs/releases/25.10.en.md`).
     fn target(&self, path: &PagePath, lang: Lang, format: PageFormat) -> String {
         match (self.target, format) {
             (Target::Generator(layout), _) => {
@@ -219,14 +228,37 @@ impl Builder<'_> {
         }
     }
 
-    /// Where the SBOMs are from a page at the top of a language: the
-    /// static site's languages are directories beside `sbom/`, a
-    /// generator's pages sit beside it.
+    /// Where the SBOMs are from a release page: the static site's
+    /// languages are directories beside `sbom/`; a generator's layout says.
     fn sbom_href(&self, version: &str, arch: &model::record::Arch) -> String {
         match self.target {
             Target::Static => format!("../{}", sbom_file(version, arch)),
-            Target::Generator(_) => sbom_file(version, arch),
+            Target::Generator(layout) => {
+                layout.sbom_link(&sbom::file_name(version, arch, sbom::SbomFormat::Json))
+            }
         }
+    }
+
+    /// A link from the page `from` to the page `to` (a stem) of the same
+    /// language, in `format`: relative for the static site, in the
+    /// generator's form for a generator.
+    pub(super) fn href(&self, from: &PagePath, to: &str, format: PageFormat) -> String {
+        match self.target {
+            Target::Static => format!("{}.{}", relative(from.stem, to), format.extension()),
+            Target::Generator(layout) => layout.link(from.stem, to),
+        }
+    }
+
+    /// The links every page starts its navigation with (the index, the
+    /// support matrix).
+    fn nav_start(
+        &self,
+        from: &PagePath,
+        lang: Lang,
+        current: Option<Overview>,
+        format: PageFormat,
+    ) -> Vec<NavLink> {
+        nav_start(lang, current, |to| self.href(from, to, format))
     }
 
     /// The base of a page of the site: the other language's page as a
@@ -304,21 +336,18 @@ impl Builder<'_> {
         &self,
         lang: Lang,
         format: PageFormat,
-        entry: &Entry,
+        at: usize,
         older: Option<&Entry>,
         content: context::ReleaseNotes,
     ) -> Result<(), Error> {
+        let entry = &self.entries[at];
         let path = PagePath {
             stem: &entry.version,
         };
-        let mut nav = nav_start(&path, lang, None, format);
+        let mut nav = self.nav_start(&path, lang, None, format);
         if let Some(older) = older {
             nav.push(nav_link(
-                format!(
-                    "{}.{}",
-                    diff_stem(&older.version, &entry.version),
-                    format.extension()
-                ),
+                self.href(&path, &diff_stem(&older.version, &entry.version), format),
                 labels::get("changes_since", lang).replace("{from}", &older.version),
             ));
         }
@@ -333,6 +362,8 @@ impl Builder<'_> {
             version: Some(entry.version.clone()),
             date: entry.release.date.clone(),
             lang,
+            place: Some(RELEASES_PLACE + at),
+            label: Some(entry.version.clone()),
         });
         let context = Page {
             base: self.base(&path, lang, format, &content.title, nav, false),
@@ -356,18 +387,17 @@ impl Builder<'_> {
     ) -> Result<(), Error> {
         let stem = diff_stem(&from.version, &to.version);
         let path = PagePath { stem: &stem };
-        let mut nav = nav_start(&path, lang, None, format);
+        let mut nav = self.nav_start(&path, lang, None, format);
         for version in [&from.version, &to.version] {
-            nav.push(nav_link(
-                format!("../{version}.{}", format.extension()),
-                version.clone(),
-            ));
+            nav.push(nav_link(self.href(&path, version, format), version.clone()));
         }
         let front = (format == PageFormat::Md).then(|| FrontMatter {
             title: content.title.clone(),
             version: Some(format!("{}..{}", from.version, to.version)),
             date: None,
             lang,
+            place: None,
+            label: None,
         });
         let context = Page {
             base: self.base(&path, lang, format, &content.title, nav, false),
@@ -389,15 +419,15 @@ impl Builder<'_> {
             .entries
             .iter()
             .enumerate()
-            .map(|(i, entry)| self.index_row(entry, self.entries.get(i + 1), lang, ext))
+            .map(|(i, entry)| self.index_row(&path, entry, self.entries.get(i + 1), lang, format))
             .collect();
-        let nav = nav_start(&path, lang, Some(Overview::Index), format);
+        let nav = self.nav_start(&path, lang, Some(Overview::Index), format);
         let context = Page {
             base: self.base(&path, lang, format, &title, nav, true),
             content: IndexPage {
                 title: title.clone(),
                 releases,
-                matrix_href: format!("matrix.{ext}"),
+                matrix_href: self.href(&path, "matrix", format),
             },
         };
         let front = (format == PageFormat::Md).then_some(FrontMatter {
@@ -405,6 +435,8 @@ impl Builder<'_> {
             version: None,
             date: None,
             lang,
+            place: Some(INDEX_PLACE),
+            label: None,
         });
         self.render(
             &format!("site-index.{ext}"),
@@ -415,18 +447,25 @@ impl Builder<'_> {
     }
 
     /// A release in the index, with a link to the diff from `older`.
-    fn index_row(&self, entry: &Entry, older: Option<&Entry>, lang: Lang, ext: &str) -> IndexRow {
+    fn index_row(
+        &self,
+        index: &PagePath,
+        entry: &Entry,
+        older: Option<&Entry>,
+        lang: Lang,
+        format: PageFormat,
+    ) -> IndexRow {
         let release = &entry.release;
         IndexRow {
             version: entry.version.clone(),
-            href: format!("{}.{ext}", entry.version),
+            href: self.href(index, &entry.version, format),
             title: release.title.get(lang).to_string(),
             date: release.date.clone(),
             cuda: release.cuda(&self.workspace.project),
             driver_min: release.driver.as_ref().and_then(|d| d.min.clone()),
             archs: release.arch_names(),
             diff: older.map(|o| Link {
-                href: format!("{}.{ext}", diff_stem(&o.version, &entry.version)),
+                href: self.href(index, &diff_stem(&o.version, &entry.version), format),
                 label: labels::get("changes_since", lang).replace("{from}", &o.version),
             }),
         }
@@ -471,13 +510,25 @@ struct FrontMatter {
     /// The release's date, on release pages.
     date: Option<String>,
     lang: Lang,
+    /// The page's place in a generator's navigation, if it has one.
+    place: Option<usize>,
+    /// Its short label there, if its title is too long.
+    label: Option<String>,
 }
+
+/// The places of the pages in a generator's navigation: the index, the
+/// support matrix, then the releases, newest first.
+const INDEX_PLACE: usize = 0;
+pub(super) const MATRIX_PLACE: usize = 1;
+const RELEASES_PLACE: usize = 2;
 
 impl FrontMatter {
     fn facts(&self) -> FrontFacts<'_> {
         FrontFacts {
             title: &self.title,
             date: self.date.as_deref(),
+            place: self.place,
+            label: self.label.as_deref(),
         }
     }
 

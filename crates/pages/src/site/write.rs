@@ -34,6 +34,10 @@ pub struct Written {
     /// cleaned up or put back.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub recovered: Vec<String>,
+    /// For a generator's project: the directories of its pages, relative
+    /// to it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dirs: Vec<String>,
     /// For a generator's project that had no configuration: the files of
     /// the minimal one written, relative to the project.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -109,81 +113,213 @@ pub(super) fn write_with(
     force: bool,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<Written, SiteError> {
-    let Location { dir, parent, name } = Location::of(dir)?;
-    fs::create_dir_all(&parent).map_err(io(&parent))?;
-    let _lock = lock_beside(&parent, &dir)?;
-    let recovered = recover_leftovers(&parent, &name, &dir)?;
-    let previous = Previous::read(&dir)?;
-    if let Some(previous) = &previous
-        && previous.owned.is_none()
-        && !previous.listed.is_empty()
-        && !force
-    {
-        return Err(SiteError::NotASite(dir));
-    }
+    write_roots(dir, &[String::new()], force, produce)
+}
 
-    let staging = temp_dir_beside(&parent, &name, "new")?;
-    let interrupted = RemovedOnInterrupt::register(staging.path());
-    let sink = StagingSink {
-        root: staging.path(),
-        previous: previous.as_ref(),
-        produced: Mutex::default(),
-        reused: AtomicUsize::new(0),
-    };
-    produce(&sink)?;
-    let mut produced =
-        std::mem::take(&mut *sink.produced.lock().unwrap_or_else(PoisonError::into_inner));
-    produced.sort();
-    sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
-    let kept = match &previous {
-        Some(previous) => carry_over(previous, &produced, staging.path(), &dir)?,
-        None => Vec::new(),
-    };
-    let written = Written {
-        files: produced.len() + 1,
-        reused: sink.reused.load(Ordering::Relaxed),
-        kept,
+/// [`write_with`] for pages that go into several directories of `project`
+/// (`roots`, relative to it; `""` is `project` itself): `produce` puts
+/// each page by its path relative to `project`, and each root is built
+/// beside itself, with its own manifest, and swapped in whole. Every root
+/// is built before the first is swapped, so a build that fails changes
+/// none of them.
+pub(super) fn write_roots(
+    project: &Path,
+    roots: &[String],
+    force: bool,
+    produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
+) -> Result<Written, SiteError> {
+    let mut locks = Vec::new();
+    let mut stages = Vec::with_capacity(roots.len());
+    for root in roots {
+        stages.push(Stage::open(&root_dir(project, root), force, &mut locks)?);
+    }
+    let recovered = stages
+        .iter_mut()
+        .flat_map(|stage| std::mem::take(&mut stage.recovered))
+        .collect();
+    let sinks: Vec<StagingSink> = stages.iter().map(Stage::sink).collect();
+    produce(&Router {
+        roots,
+        sinks: &sinks,
+    })?;
+    let mut written = Written {
+        files: 0,
+        reused: 0,
+        kept: Vec::new(),
         recovered,
+        dirs: Vec::new(),
         config_written: Vec::new(),
         config_needs: Vec::new(),
     };
-
-    // From here on an interrupted build leaves the new site, or the old
-    // one aside, for the next build to clean up or put back.
-    drop(interrupted);
-    if previous.is_none() {
-        fs::rename(staging.path(), &dir).map_err(io(&dir))?;
-        let _ = staging.keep();
-        return Ok(written);
+    for ((stage, sink), root) in stages.iter().zip(&sinks).zip(roots) {
+        let mut produced =
+            std::mem::take(&mut *sink.produced.lock().unwrap_or_else(PoisonError::into_inner));
+        produced.sort();
+        sink.put(MANIFEST, manifest::render(&produced).as_bytes())?;
+        let kept = match &stage.previous {
+            Some(previous) => carry_over(
+                previous,
+                &produced,
+                stage.staging.path(),
+                &stage.location.dir,
+            )?,
+            None => Vec::new(),
+        };
+        written.files += produced.len() + 1;
+        written.reused += sink.reused.load(Ordering::Relaxed);
+        written
+            .kept
+            .extend(kept.into_iter().map(|path| under(root, &path)));
     }
-    if let Ok(meta) = fs::metadata(&dir) {
-        let _ = fs::set_permissions(staging.path(), meta.permissions());
+    drop(sinks);
+    for stage in stages {
+        stage.swap()?;
     }
-    if exchange(staging.path(), &dir).is_ok() {
-        // The staging directory now holds the old site; dropping it
-        // removes it.
-        let _removing = RemovedOnInterrupt::register(staging.path());
-        drop(staging);
-        return Ok(written);
-    }
-    // Where the two cannot trade places in one step, two renames: the old
-    // site moves into a temporary directory of its own, removed (with it)
-    // once the new one is in place; a build killed between the two is put
-    // right by the next one.
-    let retired = temp_dir_beside(&parent, &name, "old")?;
-    let old = retired.path().join(&name);
-    fs::rename(&dir, &old).map_err(io(&dir))?;
-    if let Err(e) = fs::rename(staging.path(), &dir) {
-        if fs::rename(&old, &dir).is_err() {
-            // The old site could not go back: leave it for the next build.
-            let _ = retired.keep();
-        }
-        return Err(io(&dir)(e));
-    }
-    let _ = staging.keep();
-    let _removing = RemovedOnInterrupt::register(retired.path());
-    drop(retired);
     Ok(written)
+}
+
+/// The directory of `root` in `project`.
+pub(super) fn root_dir(project: &Path, root: &str) -> PathBuf {
+    if root.is_empty() {
+        project.to_path_buf()
+    } else {
+        project.join(root)
+    }
+}
+
+/// `path` of the root `root`, relative to the project.
+pub(super) fn under(root: &str, path: &str) -> String {
+    if root.is_empty() {
+        path.to_string()
+    } else {
+        format!("{root}/{path}")
+    }
+}
+
+/// Hands each page to the sink of the root it lies in.
+pub(super) struct Router<'a, S> {
+    pub roots: &'a [String],
+    pub sinks: &'a [S],
+}
+
+impl<S: Sink> Sink for Router<'_, S> {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
+        for (root, sink) in self.roots.iter().zip(self.sinks) {
+            if root.is_empty() {
+                return sink.put(path, bytes);
+            }
+            if let Some(rest) = path
+                .strip_prefix(root.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
+            {
+                return sink.put(rest, bytes);
+            }
+        }
+        // A generator's layout names the roots and the pages alike: a page
+        // outside every root is a bug in it.
+        unreachable!(
+            "{path} lies in none of the page directories {:?}",
+            self.roots
+        )
+    }
+}
+
+/// One directory of a build under way: the previous site there and the
+/// staging directory beside it.
+struct Stage {
+    location: Location,
+    previous: Option<Previous>,
+    staging: TempDir,
+    recovered: Vec<String>,
+    interrupted: RemovedOnInterrupt,
+}
+
+impl Stage {
+    /// Locks the directory that holds `dir` (unless `locks` holds it
+    /// already), cleans up what killed builds left, reads the previous
+    /// site and makes the staging directory.
+    fn open(dir: &Path, force: bool, locks: &mut Vec<(PathBuf, File)>) -> Result<Stage, SiteError> {
+        let location = Location::of(dir)?;
+        let Location { dir, parent, name } = &location;
+        fs::create_dir_all(parent).map_err(io(parent))?;
+        if !locks.iter().any(|(locked, _)| locked == parent) {
+            locks.push((parent.clone(), lock_beside(parent, dir)?));
+        }
+        let recovered = recover_leftovers(parent, name, dir)?;
+        let previous = Previous::read(dir)?;
+        if let Some(previous) = &previous
+            && previous.owned.is_none()
+            && !previous.listed.is_empty()
+            && !force
+        {
+            return Err(SiteError::NotASite(dir.clone()));
+        }
+        let staging = temp_dir_beside(parent, name, "new")?;
+        let interrupted = RemovedOnInterrupt::register(staging.path());
+        Ok(Stage {
+            location,
+            previous,
+            staging,
+            recovered,
+            interrupted,
+        })
+    }
+
+    fn sink(&self) -> StagingSink<'_> {
+        StagingSink {
+            root: self.staging.path(),
+            previous: self.previous.as_ref(),
+            produced: Mutex::default(),
+            reused: AtomicUsize::new(0),
+        }
+    }
+
+    /// Puts the staging directory in place of the directory.
+    fn swap(self) -> Result<(), SiteError> {
+        let Stage {
+            location: Location { dir, parent, name },
+            previous,
+            staging,
+            interrupted,
+            ..
+        } = self;
+        // From here on an interrupted build leaves the new site, or the old
+        // one aside, for the next build to clean up or put back.
+        drop(interrupted);
+        if previous.is_none() {
+            fs::rename(staging.path(), &dir).map_err(io(&dir))?;
+            let _ = staging.keep();
+            return Ok(());
+        }
+        if let Ok(meta) = fs::metadata(&dir) {
+            let _ = fs::set_permissions(staging.path(), meta.permissions());
+        }
+        if exchange(staging.path(), &dir).is_ok() {
+            // The staging directory now holds the old site; dropping it
+            // removes it.
+            let _removing = RemovedOnInterrupt::register(staging.path());
+            drop(staging);
+            return Ok(());
+        }
+        // Where the two cannot trade places in one step, two renames: the old
+        // site moves into a temporary directory of its own, removed (with it)
+        // once the new one is in place; a build killed between the two is put
+        // right by the next one.
+        let retired = temp_dir_beside(&parent, &name, "old")?;
+        let old = retired.path().join(&name);
+        fs::rename(&dir, &old).map_err(io(&dir))?;
+        if let Err(e) = fs::rename(staging.path(), &dir) {
+            if fs::rename(&old, &dir).is_err() {
+                // The old site could not go back: leave it for the next build.
+                let _ = retired.keep();
+            }
+            return Err(io(&dir)(e));
+        }
+        let _ = staging.keep();
+        let _removing = RemovedOnInterrupt::register(retired.path());
+        drop(retired);
+        Ok(())
+    }
 }
 
 /// Writes `bytes` as the new file `path` (its directories created) when

