@@ -219,11 +219,31 @@ fn knowledge() -> &'static Knowledge {
 /// The key two spellings of one name share: without ™ ® ©, words joined
 /// by `-`, PEP 503 (`NVIDIA TensorRT™` → `nvidia-tensorrt`).
 pub fn spelling_key(name: &str) -> String {
-    let plain: String = name
-        .chars()
-        .filter(|c| !matches!(c, '™' | '®' | '©'))
-        .collect();
-    pep503(&plain.split_whitespace().collect::<Vec<_>>().join("-"))
+    // One pass and one allocation: import asks this of every word of a
+    // page. A run of separators is one `-`; whitespace alone at either end
+    // is dropped, as splitting into words would.
+    let mut key = String::with_capacity(name.len());
+    let mut run: Option<bool> = None; // in a run of separators: any of `-_.`?
+    for c in name.chars() {
+        if matches!(c, '™' | '®' | '©') {
+            continue;
+        }
+        let space = c.is_whitespace();
+        if space || matches!(c, '-' | '_' | '.') {
+            run = Some(run.unwrap_or(false) || !space);
+            continue;
+        }
+        if let Some(punctuation) = run.take()
+            && (punctuation || !key.is_empty())
+        {
+            key.push('-');
+        }
+        key.extend(c.to_lowercase());
+    }
+    if run == Some(true) {
+        key.push('-');
+    }
+    key
 }
 
 /// The component `name` is a spelling of, if relnotes knows it: as it
@@ -334,6 +354,35 @@ mod tests {
                 assert_eq!(cpe.split(':').count(), 5, "{cpe}");
                 assert!(cpe.starts_with("cpe:2.3:"), "{cpe}");
             }
+        }
+    }
+
+    #[test]
+    fn spelling_keys_are_pep503_of_the_words_joined() {
+        let by_words = |name: &str| {
+            let plain: String = name
+                .chars()
+                .filter(|c| !matches!(c, '™' | '®' | '©'))
+                .collect();
+            pep503(&plain.split_whitespace().collect::<Vec<_>>().join("-"))
+        };
+        for name in [
+            "Transformer Engine",
+            "  NVIDIA  TensorRT™ ",
+            "flash_attn",
+            "a - b",
+            "-a",
+            " -a",
+            "a-",
+            "a -",
+            "a ",
+            "™ x",
+            "Ünïcode.Name",
+            "",
+            "   ",
+            "x__y..z",
+        ] {
+            assert_eq!(spelling_key(name), by_words(name), "{name:?}");
         }
     }
 
