@@ -13,6 +13,7 @@ mod format;
 pub mod purl;
 mod rewrite;
 mod serial;
+mod spdx;
 
 pub(crate) use build::build_json_of;
 pub use build::{assemble, build, components};
@@ -43,7 +44,14 @@ pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<Arch>, S
     }
 }
 
-/// `<version>-<arch>.cdx.json` / `.cdx.xml`.
+/// The time of an SBOM that is not stamped, in the formats that need one
+/// (SPDX): the release's date (`date = "2025-10-30"`) at midnight UTC, or
+/// none when the record gives no such date.
+pub fn release_time(date: Option<&str>) -> Option<String> {
+    spdx::release_date(date)
+}
+
+/// `<version>-<arch>.cdx.json` / `.cdx.xml` / `.spdx.json`.
 pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
     format!("{version}-{arch}.{}", format.extension())
 }
@@ -55,16 +63,21 @@ pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
 
 /// The SBOM as CycloneDX `version` JSON or XML, ending with a newline. Both
 /// versions of one BOM share its serial number: they are one BOM, encoded
-/// twice, as its JSON and XML are.
+/// twice, as its JSON and XML are. As SPDX 2.3 JSON, `version` does not
+/// apply: the document is created at the BOM's timestamp, else at
+/// 1970-01-01T00:00:00Z.
 pub fn encode_as(
     bom: Bom,
     format: SbomFormat,
     version: CycloneDxVersion,
 ) -> Result<String, SbomError> {
+    if format == SbomFormat::SpdxJson {
+        return spdx::encode(&bom);
+    }
     let occurrences = rewrite::Occurrences::of(&bom);
     let mut bytes = Vec::new();
     let result = match format {
-        SbomFormat::Json => bom
+        SbomFormat::Json | SbomFormat::SpdxJson => bom
             .output_as_json_v1_5(&mut bytes)
             .map_err(|e| e.to_string()),
         SbomFormat::Xml => bom
@@ -72,7 +85,7 @@ pub fn encode_as(
             .map_err(|e| e.to_string()),
     };
     let name = match format {
-        SbomFormat::Json => "JSON",
+        SbomFormat::Json | SbomFormat::SpdxJson => "JSON",
         SbomFormat::Xml => "XML",
     };
     result.map_err(|detail| SbomError::Encode {
@@ -85,6 +98,7 @@ pub fn encode_as(
             rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
         }
         (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+        (SbomFormat::SpdxJson, _) => Ok(bytes),
     };
     bytes = completed.map_err(|detail| SbomError::Encode {
         format: name,
