@@ -1,12 +1,13 @@
-//! CycloneDX 1.5 and 1.6 SBOMs of a release: one per image platform.
+//! CycloneDX 1.5 and 1.6 and SPDX 2.3 SBOMs of a release: one per image platform.
 //!
 //! [`build`] turns one architecture of a release record into a CycloneDX
 //! [`Bom`]: the image as `metadata.component`, every declared component of
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
 //! (`serial`). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
-//! [`encode_as`] as 1.5 or 1.6 (`rewrite`). docs/sbom.md lists every choice
-//! (types, purls, bom-refs, property names).
+//! [`encode_as`] as 1.5 or 1.6 (`rewrite`), or as an SPDX 2.3 JSON
+//! document (`spdx`). docs/sbom.md lists every choice (types, purls,
+//! bom-refs, property names, SPDX fields).
 
 mod build;
 mod format;
