@@ -72,34 +72,35 @@ pub fn encode_as(
     format: SbomFormat,
     version: CycloneDxVersion,
 ) -> Result<String, SbomError> {
-    if format == SbomFormat::SpdxJson {
-        return spdx::encode(&bom);
+    match format {
+        SbomFormat::SpdxJson => spdx::encode(&bom),
+        SbomFormat::Json => encode_cyclonedx(bom, false, version),
+        SbomFormat::Xml => encode_cyclonedx(bom, true, version),
     }
+}
+
+/// [`encode_as`] in CycloneDX: its JSON, or with `xml` its XML.
+fn encode_cyclonedx(bom: Bom, xml: bool, version: CycloneDxVersion) -> Result<String, SbomError> {
     let occurrences = rewrite::Occurrences::of(&bom);
     let mut bytes = Vec::new();
-    let result = match format {
-        SbomFormat::Json | SbomFormat::SpdxJson => bom
-            .output_as_json_v1_5(&mut bytes)
-            .map_err(|e| e.to_string()),
-        SbomFormat::Xml => bom
-            .output_as_xml_v1_5(&mut bytes)
-            .map_err(|e| e.to_string()),
+    let result = if xml {
+        bom.output_as_xml_v1_5(&mut bytes)
+            .map_err(|e| e.to_string())
+    } else {
+        bom.output_as_json_v1_5(&mut bytes)
+            .map_err(|e| e.to_string())
     };
-    let name = match format {
-        SbomFormat::Json | SbomFormat::SpdxJson => "JSON",
-        SbomFormat::Xml => "XML",
-    };
+    let name = if xml { "XML" } else { "JSON" };
     result.map_err(|detail| SbomError::Encode {
         format: name,
         detail,
     })?;
-    let completed = match (format, version) {
-        (SbomFormat::Json, CycloneDxVersion::V1_5) => Ok(bytes),
-        (SbomFormat::Json, CycloneDxVersion::V1_6) => {
+    let completed = match (xml, version) {
+        (false, CycloneDxVersion::V1_5) => Ok(bytes),
+        (false, CycloneDxVersion::V1_6) => {
             rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
         }
-        (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
-        (SbomFormat::SpdxJson, _) => Ok(bytes),
+        (true, version) => rewrite::complete_xml(&bytes, version, &occurrences),
     };
     bytes = completed.map_err(|detail| SbomError::Encode {
         format: name,
