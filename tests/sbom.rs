@@ -4,7 +4,7 @@
 //! SPDX project's `pyspdxtools`.
 
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
-use crate::util::{relnotes, relnotes_in, root, stdout_of};
+use crate::util::{relnotes, relnotes_in, root, scratch_project, stdout_of};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -933,6 +933,69 @@ fn spdx_is_created_at_the_timestamp_when_asked() {
     assert!(out.status.success());
     let document: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(document["creationInfo"]["created"], "2025-10-31T00:00:00Z");
+}
+
+/// SPDX files of every arch of 25.10, dated `date` in a scratch copy of
+/// the project: `(file name, created)` of each.
+fn spdx_of_25_10_dated(date: &str) -> Vec<(String, String)> {
+    let project = scratch_project();
+    let record = project.path().join("releases/25.10.toml");
+    let text = fs::read_to_string(&record).unwrap();
+    let dated = text.replacen(
+        "version = \"25.10\"\n",
+        &format!("version = \"25.10\"\ndate = \"{date}\"\n"),
+        1,
+    );
+    assert_ne!(dated, text);
+    fs::write(&record, dated).unwrap();
+    let out = project.path().join("sboms");
+    fs::create_dir(&out).unwrap();
+    stdout_of(
+        relnotes_in(project.path())
+            .args([
+                "sbom",
+                "25.10",
+                "--arch",
+                "all",
+                "--format",
+                "spdx-json",
+                "-o",
+            ])
+            .arg(&out),
+    );
+    let mut files: Vec<(String, String)> = fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let text = fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert_valid_spdx(&text, &name);
+            let document: Value = serde_json::from_str(&text).unwrap();
+            let created = document["creationInfo"]["created"].as_str().unwrap();
+            (name, created.to_string())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn spdx_is_created_on_the_release_date_into_conventional_files() {
+    let created = |when: &str| {
+        [
+            ("25.10-aarch64.spdx.json".to_string(), when.to_string()),
+            ("25.10-amd64.spdx.json".to_string(), when.to_string()),
+        ]
+    };
+    assert_eq!(
+        spdx_of_25_10_dated("2025-10-30"),
+        created("2025-10-30T00:00:00Z")
+    );
+    // A free-form date is no time: the fixed one.
+    assert_eq!(
+        spdx_of_25_10_dated("October 2025"),
+        created("1970-01-01T00:00:00Z")
+    );
 }
 
 #[test]
