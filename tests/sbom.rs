@@ -1040,4 +1040,16 @@ fn spdx_of_an_image_describes_it_and_what_it_holds() {
         )),
         "{cuda:#}"
     );
+    // Where each was found: the file and its layer, or the config.
+    let timm_layer = &built.manifest("amd64").layer_digests()[2];
+    assert_eq!(
+        spdx_package(&document, "timm")["sourceInfo"],
+        format!(
+            "found by relnotes at /{SITE_PACKAGES}/timm-1.0.20.dist-info/METADATA in layer {timm_layer}"
+        )
+    );
+    assert_eq!(
+        cuda["sourceInfo"],
+        "found by relnotes at the image config's config:env/CUDA_VERSION"
+    );
 }

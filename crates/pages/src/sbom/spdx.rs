@@ -46,6 +46,8 @@ struct SpdxPackage {
     version_info: Option<String>,
     download_location: &'static str,
     files_analyzed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source_info: Option<String>,
     license_concluded: &'static str,
     license_declared: &'static str,
     copyright_text: &'static str,
@@ -185,6 +187,7 @@ fn package(component: &CdxComponent) -> SpdxPackage {
             .filter(|v| !v.is_empty()),
         download_location: "NOASSERTION",
         files_analyzed: false,
+        source_info: source_info(component),
         license_concluded: "NOASSERTION",
         license_declared: "NOASSERTION",
         copyright_text: "NOASSERTION",
@@ -192,6 +195,28 @@ fn package(component: &CdxComponent) -> SpdxPackage {
         external_refs,
         primary_package_purpose: purpose(&component.component_type),
     }
+}
+
+/// Where relnotes found a component in the image, from its properties: each
+/// file with its layer, and the config fields; none for a declared one.
+fn source_info(component: &CdxComponent) -> Option<String> {
+    let properties = component.properties.as_ref()?;
+    let mut places = Vec::new();
+    let mut path = None;
+    for property in &properties.0 {
+        let value = property.value.to_string();
+        match property.name.as_str() {
+            super::build::PATH_PROPERTY => path = Some(value),
+            super::build::LAYER_PROPERTY => {
+                if let Some(path) = path.take() {
+                    places.push(format!("/{path} in layer {value}"));
+                }
+            }
+            "relnotes:config" => places.push(format!("the image config's {value}")),
+            _ => {}
+        }
+    }
+    (!places.is_empty()).then(|| format!("found by relnotes at {}", places.join("; ")))
 }
 
 /// `SPDXRef-Package-<name>-<hash>`: readable by its name, unique by the
