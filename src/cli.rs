@@ -106,9 +106,9 @@ pub enum Command {
         arch: Option<String>,
         #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
         format: SbomFormatArg,
-        /// The CycloneDX version to write (SPDX is 2.3).
-        #[arg(long, value_enum, default_value_t = SpecVersionArg::V1_5)]
-        spec_version: SpecVersionArg,
+        /// The CycloneDX version to write: 1.5 when left out (SPDX is 2.3).
+        #[arg(long, value_enum)]
+        spec_version: Option<SpecVersionArg>,
         /// Write to FILE (or into DIR as <version>-<arch>.cdx.json, .cdx.xml or .spdx.json) instead of stdout.
         #[arg(short, long, value_name = "FILE|DIR")]
         output: Option<PathBuf>,

@@ -1053,3 +1053,19 @@ fn spdx_of_an_image_describes_it_and_what_it_holds() {
         "found by relnotes at the image config's config:env/CUDA_VERSION"
     );
 }
+
+#[test]
+fn spdx_takes_no_cyclonedx_version() {
+    let out = run(&[
+        "25.10",
+        "--arch",
+        "amd64",
+        "--format",
+        "spdx-json",
+        "--spec-version",
+        "1.6",
+    ]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("--spec-version"), "{}", out.stderr);
+}
