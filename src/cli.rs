@@ -96,7 +96,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Write a CycloneDX 1.5 or 1.6 SBOM of a release, one per architecture.
+    /// Write a CycloneDX 1.5 or 1.6 or an SPDX 2.3 SBOM of a release, one per architecture.
     Sbom {
         /// The release, e.g. 25.10.
         version: String,
@@ -106,10 +106,10 @@ pub enum Command {
         arch: Option<String>,
         #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
         format: SbomFormatArg,
-        /// The CycloneDX version to write.
-        #[arg(long, value_enum, default_value_t = SpecVersionArg::V1_5)]
-        spec_version: SpecVersionArg,
-        /// Write to FILE (or into DIR as <version>-<arch>.cdx.<format>) instead of stdout.
+        /// The CycloneDX version to write: 1.5 when left out (SPDX is 2.3).
+        #[arg(long, value_enum)]
+        spec_version: Option<SpecVersionArg>,
+        /// Write to FILE (or into DIR as <version>-<arch>.cdx.json, .cdx.xml or .spdx.json) instead of stdout.
         #[arg(short, long, value_name = "FILE|DIR")]
         output: Option<PathBuf>,
         /// Record when the SBOM was made: SOURCE_DATE_EPOCH if set, else now.

@@ -121,12 +121,19 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 Some("all") => relnotes::ArchChoice::All,
                 Some(arch) => relnotes::ArchChoice::One(arch.to_string()),
             };
+            let format = format.into();
+            if format == relnotes::SbomFormat::SpdxJson && spec_version.is_some() {
+                return Err(relnotes::Error::Usage(
+                    "--spec-version chooses a CycloneDX version; --format spdx-json writes SPDX 2.3"
+                        .into(),
+                ));
+            }
             let request = SbomRequest {
                 version: &version,
                 source,
                 arch,
-                format: format.into(),
-                spec_version: spec_version.into(),
+                format,
+                spec_version: spec_version.map(Into::into).unwrap_or_default(),
                 destination: output.into(),
                 timestamp,
             };

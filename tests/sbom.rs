@@ -1,9 +1,10 @@
 //! Integration tests: sbom. Every SBOM the real binary writes is checked
 //! against the official CycloneDX 1.5 or 1.6 JSON schema and XSD
-//! (tests/schemas/cyclonedx, validated offline).
+//! (tests/schemas/cyclonedx, validated offline), or for SPDX 2.3 with the
+//! SPDX project's `pyspdxtools`.
 
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
-use crate::util::{relnotes, relnotes_in, root, stdout_of};
+use crate::util::{relnotes, relnotes_in, root, scratch_project, stdout_of};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -781,4 +782,290 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
         // The same image gives the same bytes.
         assert_eq!(json, observed(&layout, &["--spec-version", spec]), "{what}");
     }
+}
+
+/// `pyspdxtools -i` (the SPDX project's spdx-tools, which scripts/test.sh
+/// installs from PyPI) on `text`: its exit status and what it printed.
+fn pyspdxtools(text: &str, name: &str) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    let out = Command::new("pyspdxtools")
+        .arg("-i")
+        .arg(&path)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("pyspdxtools cannot run ({e}): run scripts/test.sh, which installs spdx-tools")
+        });
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), said)
+}
+
+fn assert_valid_spdx(text: &str, what: &str) {
+    let (valid, said) = pyspdxtools(text, "sbom.spdx.json");
+    assert!(valid, "{what} is not valid SPDX 2.3: {said}");
+}
+
+/// The package `name` of an SPDX document.
+fn spdx_package<'a>(document: &'a Value, name: &str) -> &'a Value {
+    document["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("no package {name} in {document:#}"))
+}
+
+/// `(referenceType, referenceLocator)` of each external reference of `package`.
+fn spdx_refs(package: &Value) -> Vec<(String, String)> {
+    package["externalRefs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            let field = |key: &str| r[key].as_str().unwrap().to_string();
+            (field("referenceType"), field("referenceLocator"))
+        })
+        .collect()
+}
+
+/// The SPDX ID the document describes, and what that package contains.
+fn described_and_contained(document: &Value) -> (String, Vec<String>) {
+    let relationships = document["relationships"].as_array().unwrap();
+    let of = |kind: &str| -> Vec<&Value> {
+        relationships
+            .iter()
+            .filter(|r| r["relationshipType"] == kind)
+            .collect()
+    };
+    let describes = of("DESCRIBES");
+    assert_eq!(describes.len(), 1, "{relationships:#?}");
+    assert_eq!(describes[0]["spdxElementId"], "SPDXRef-DOCUMENT");
+    let described = describes[0]["relatedSpdxElement"].as_str().unwrap();
+    let contained = of("CONTAINS")
+        .iter()
+        .map(|r| {
+            assert_eq!(r["spdxElementId"], described);
+            r["relatedSpdxElement"].as_str().unwrap().to_string()
+        })
+        .collect();
+    (described.to_string(), contained)
+}
+
+#[test]
+fn spdx_of_each_arch_of_25_10_is_valid_and_names_cuda() {
+    for arch in ["aarch64", "amd64"] {
+        let what = format!("SPDX of 25.10 ({arch})");
+        let text = sbom(&["25.10", "--arch", arch, "--format", "spdx-json"]);
+        assert_valid_spdx(&text, &what);
+        assert_eq!(
+            text,
+            sbom(&["25.10", "--arch", arch, "--format", "spdx-json"]),
+            "{what}: the same record gives the same bytes"
+        );
+        let document: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(document["spdxVersion"], "SPDX-2.3");
+        assert_eq!(
+            document["name"],
+            format!("training-nv-pytorch-25.10-{arch}")
+        );
+        // 25.10 gives no date: the fixed, documented creation time.
+        assert_eq!(document["creationInfo"]["created"], "1970-01-01T00:00:00Z");
+
+        let image = spdx_package(&document, "training-nv-pytorch");
+        assert_eq!(image["versionInfo"], "25.10");
+        assert_eq!(image["primaryPackagePurpose"], "CONTAINER");
+        let (described, contained) = described_and_contained(&document);
+        assert_eq!(image["SPDXID"], described.as_str(), "{what}");
+        let packages = document["packages"].as_array().unwrap();
+        assert_eq!(contained.len(), packages.len() - 1, "{what}");
+
+        // CUDA 12.8, NVIDIA's CPE (NVD's dictionary) and its purl.
+        let cuda = spdx_package(&document, "cuda");
+        assert_eq!(cuda["versionInfo"], "12.8");
+        assert_eq!(cuda["primaryPackagePurpose"], "FRAMEWORK");
+        assert_eq!(
+            spdx_refs(cuda),
+            [
+                (
+                    "cpe23Type".to_string(),
+                    "cpe:2.3:a:nvidia:cuda_toolkit:12.8:*:*:*:*:*:*:*".to_string()
+                ),
+                ("purl".to_string(), "pkg:generic/cuda@12.8".to_string())
+            ]
+        );
+        assert!(contained.contains(&cuda["SPDXID"].as_str().unwrap().to_string()));
+    }
+    // The two platforms are two documents.
+    let amd64 = sbom(&["25.10", "--arch", "amd64", "--format", "spdx-json"]);
+    let aarch64 = sbom(&["25.10", "--arch", "aarch64", "--format", "spdx-json"]);
+    let namespace = |text: &str| {
+        serde_json::from_str::<Value>(text).unwrap()["documentNamespace"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(namespace(&amd64), namespace(&aarch64));
+}
+
+#[test]
+fn pyspdxtools_rejects_an_identifier_spdx_does_not_allow() {
+    let text = sbom(&["25.10", "--arch", "amd64", "--format", "spdx-json"]);
+    let mut document: Value = serde_json::from_str(&text).unwrap();
+    document["packages"][1]["SPDXID"] = "SPDXRef-not_allowed".into();
+    let (valid, said) = pyspdxtools(&document.to_string(), "bad.spdx.json");
+    assert!(!valid, "{said}");
+    assert!(said.contains("SPDXRef-not_allowed"), "{said}");
+}
+
+#[test]
+fn spdx_is_created_at_the_timestamp_when_asked() {
+    let out = relnotes()
+        .env("SOURCE_DATE_EPOCH", "1761868800")
+        .args(["sbom", "25.10", "--arch", "amd64", "--format", "spdx-json"])
+        .arg("--timestamp")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let document: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(document["creationInfo"]["created"], "2025-10-31T00:00:00Z");
+}
+
+/// SPDX files of every arch of 25.10, dated `date` in a scratch copy of
+/// the project: `(file name, created)` of each.
+fn spdx_of_25_10_dated(date: &str) -> Vec<(String, String)> {
+    let project = scratch_project();
+    let record = project.path().join("releases/25.10.toml");
+    let text = fs::read_to_string(&record).unwrap();
+    let dated = text.replacen(
+        "version = \"25.10\"\n",
+        &format!("version = \"25.10\"\ndate = \"{date}\"\n"),
+        1,
+    );
+    assert_ne!(dated, text);
+    fs::write(&record, dated).unwrap();
+    let out = project.path().join("sboms");
+    fs::create_dir(&out).unwrap();
+    stdout_of(
+        relnotes_in(project.path())
+            .args([
+                "sbom",
+                "25.10",
+                "--arch",
+                "all",
+                "--format",
+                "spdx-json",
+                "-o",
+            ])
+            .arg(&out),
+    );
+    let mut files: Vec<(String, String)> = fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let text = fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert_valid_spdx(&text, &name);
+            let document: Value = serde_json::from_str(&text).unwrap();
+            let created = document["creationInfo"]["created"].as_str().unwrap();
+            (name, created.to_string())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn spdx_is_created_on_the_release_date_into_conventional_files() {
+    let created = |when: &str| {
+        [
+            ("25.10-aarch64.spdx.json".to_string(), when.to_string()),
+            ("25.10-amd64.spdx.json".to_string(), when.to_string()),
+        ]
+    };
+    assert_eq!(
+        spdx_of_25_10_dated("2025-10-30"),
+        created("2025-10-30T00:00:00Z")
+    );
+    // A free-form date is no time: the fixed one.
+    assert_eq!(
+        spdx_of_25_10_dated("October 2025"),
+        created("1970-01-01T00:00:00Z")
+    );
+}
+
+#[test]
+fn spdx_of_an_image_describes_it_and_what_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = observed_image();
+    let layout = dir.path().join("layout");
+    built.write_layout(&layout, "25.10");
+    let text = observed(&layout, &["--format", "spdx-json"]);
+    assert_valid_spdx(&text, "SPDX of an image");
+    assert_eq!(text, observed(&layout, &["--format", "spdx-json"]));
+    let document: Value = serde_json::from_str(&text).unwrap();
+    let image = spdx_package(&document, "training-nv-pytorch");
+    assert_eq!(image["primaryPackagePurpose"], "CONTAINER");
+    let digest = &built.manifest("amd64").manifest.digest;
+    let hex = digest.trim_start_matches("sha256:");
+    let image_refs = spdx_refs(image);
+    assert!(
+        image_refs[0].1.starts_with("pkg:oci/") && image_refs[0].1.contains(hex),
+        "{image_refs:?}"
+    );
+    let (described, contained) = described_and_contained(&document);
+    assert_eq!(image["SPDXID"], described.as_str());
+    for (name, purl) in [
+        ("diffusers", "pkg:pypi/diffusers@0.34.0"),
+        ("peft", "pkg:pypi/peft@0.16.0"),
+        ("timm", "pkg:pypi/timm@1.0.20"),
+        ("cuda", "pkg:generic/cuda@12.8.1"),
+    ] {
+        let package = spdx_package(&document, name);
+        assert!(
+            spdx_refs(package).contains(&("purl".to_string(), purl.to_string())),
+            "{name}: {package:#}"
+        );
+        assert!(contained.contains(&package["SPDXID"].as_str().unwrap().to_string()));
+    }
+    let cuda = spdx_package(&document, "cuda");
+    assert!(
+        spdx_refs(cuda).contains(&(
+            "cpe23Type".to_string(),
+            "cpe:2.3:a:nvidia:cuda_toolkit:12.8.1:*:*:*:*:*:*:*".to_string()
+        )),
+        "{cuda:#}"
+    );
+    // Where each was found: the file and its layer, or the config.
+    let timm_layer = &built.manifest("amd64").layer_digests()[2];
+    assert_eq!(
+        spdx_package(&document, "timm")["sourceInfo"],
+        format!(
+            "found by relnotes at /{SITE_PACKAGES}/timm-1.0.20.dist-info/METADATA in layer {timm_layer}"
+        )
+    );
+    assert_eq!(
+        cuda["sourceInfo"],
+        "found by relnotes at the image config's config:env/CUDA_VERSION"
+    );
+}
+
+#[test]
+fn spdx_takes_no_cyclonedx_version() {
+    let out = run(&[
+        "25.10",
+        "--arch",
+        "amd64",
+        "--format",
+        "spdx-json",
+        "--spec-version",
+        "1.6",
+    ]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("--spec-version"), "{}", out.stderr);
 }

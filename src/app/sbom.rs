@@ -31,7 +31,7 @@ pub struct SbomRequest<'a> {
     pub source: SbomSource,
     /// The architectures to describe, one SBOM each.
     pub arch: ArchChoice,
-    /// JSON or XML.
+    /// CycloneDX JSON or XML, or SPDX 2.3 JSON.
     pub format: SbomFormat,
     /// CycloneDX 1.5 (the default) or 1.6.
     pub spec_version: CycloneDxVersion,
@@ -53,7 +53,12 @@ pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> 
             "--arch all writes one SBOM per architecture: pass -o DIR to choose where".into(),
         ));
     }
-    let timestamp = req.timestamp.then(sbom::timestamp_from_env).transpose()?;
+    let mut timestamp = req.timestamp.then(sbom::timestamp_from_env).transpose()?;
+    if timestamp.is_none() && req.format == SbomFormat::SpdxJson {
+        // SPDX requires a creation time: the release's date keeps it
+        // reproducible.
+        timestamp = sbom::release_time(release.date.as_deref());
+    }
     let boms: Vec<Bom> = match &req.source {
         SbomSource::Record => archs
             .iter()

@@ -86,6 +86,8 @@ impl From<SbomReadingArgs> for ReadingArgs {
 pub enum SbomFormatArg {
     Json,
     Xml,
+    /// SPDX 2.3 JSON
+    SpdxJson,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -152,6 +154,7 @@ impl From<SbomFormatArg> for SbomFormat {
         match format {
             SbomFormatArg::Json => SbomFormat::Json,
             SbomFormatArg::Xml => SbomFormat::Xml,
+            SbomFormatArg::SpdxJson => SbomFormat::SpdxJson,
         }
     }
 }

@@ -8,14 +8,18 @@ pub enum SbomFormat {
     Json,
     /// CycloneDX XML.
     Xml,
+    /// SPDX 2.3 JSON.
+    SpdxJson,
 }
 
 impl SbomFormat {
-    /// The file extension: `cdx.json` or `cdx.xml`, as CycloneDX recommends.
+    /// The file extension: `cdx.json` or `cdx.xml`, as CycloneDX
+    /// recommends; `spdx.json`, as SPDX does.
     pub fn extension(self) -> &'static str {
         match self {
             SbomFormat::Json => "cdx.json",
             SbomFormat::Xml => "cdx.xml",
+            SbomFormat::SpdxJson => "spdx.json",
         }
     }
 }

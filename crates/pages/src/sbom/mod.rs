@@ -1,18 +1,20 @@
-//! CycloneDX 1.5 and 1.6 SBOMs of a release: one per image platform.
+//! CycloneDX 1.5 and 1.6 and SPDX 2.3 SBOMs of a release: one per image platform.
 //!
 //! [`build`] turns one architecture of a release record into a CycloneDX
 //! [`Bom`]: the image as `metadata.component`, every declared component of
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
 //! (`serial`). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
-//! [`encode_as`] as 1.5 or 1.6 (`rewrite`). docs/sbom.md lists every choice
-//! (types, purls, bom-refs, property names).
+//! [`encode_as`] as 1.5 or 1.6 (`rewrite`), or as an SPDX 2.3 JSON
+//! document (`spdx`). docs/sbom.md lists every choice (types, purls,
+//! bom-refs, property names, SPDX fields).
 
 mod build;
 mod format;
 pub mod purl;
 mod rewrite;
 mod serial;
+mod spdx;
 
 pub(crate) use build::build_json_of;
 pub use build::{assemble, build, components};
@@ -43,7 +45,14 @@ pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<Arch>, S
     }
 }
 
-/// `<version>-<arch>.cdx.json` / `.cdx.xml`.
+/// The time of an SBOM that is not stamped, in the formats that need one
+/// (SPDX): the release's date (`date = "2025-10-30"`) at midnight UTC, or
+/// none when the record gives no such date.
+pub fn release_time(date: Option<&str>) -> Option<String> {
+    spdx::release_date(date)
+}
+
+/// `<version>-<arch>.cdx.json` / `.cdx.xml` / `.spdx.json`.
 pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
     format!("{version}-{arch}.{}", format.extension())
 }
@@ -55,36 +64,43 @@ pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
 
 /// The SBOM as CycloneDX `version` JSON or XML, ending with a newline. Both
 /// versions of one BOM share its serial number: they are one BOM, encoded
-/// twice, as its JSON and XML are.
+/// twice, as its JSON and XML are. As SPDX 2.3 JSON, `version` does not
+/// apply: the document is created at the BOM's timestamp, else at
+/// 1970-01-01T00:00:00Z.
 pub fn encode_as(
     bom: Bom,
     format: SbomFormat,
     version: CycloneDxVersion,
 ) -> Result<String, SbomError> {
+    match format {
+        SbomFormat::SpdxJson => spdx::encode(&bom),
+        SbomFormat::Json => encode_cyclonedx(bom, false, version),
+        SbomFormat::Xml => encode_cyclonedx(bom, true, version),
+    }
+}
+
+/// [`encode_as`] in CycloneDX: its JSON, or with `xml` its XML.
+fn encode_cyclonedx(bom: Bom, xml: bool, version: CycloneDxVersion) -> Result<String, SbomError> {
     let occurrences = rewrite::Occurrences::of(&bom);
     let mut bytes = Vec::new();
-    let result = match format {
-        SbomFormat::Json => bom
-            .output_as_json_v1_5(&mut bytes)
-            .map_err(|e| e.to_string()),
-        SbomFormat::Xml => bom
-            .output_as_xml_v1_5(&mut bytes)
-            .map_err(|e| e.to_string()),
+    let result = if xml {
+        bom.output_as_xml_v1_5(&mut bytes)
+            .map_err(|e| e.to_string())
+    } else {
+        bom.output_as_json_v1_5(&mut bytes)
+            .map_err(|e| e.to_string())
     };
-    let name = match format {
-        SbomFormat::Json => "JSON",
-        SbomFormat::Xml => "XML",
-    };
+    let name = if xml { "XML" } else { "JSON" };
     result.map_err(|detail| SbomError::Encode {
         format: name,
         detail,
     })?;
-    let completed = match (format, version) {
-        (SbomFormat::Json, CycloneDxVersion::V1_5) => Ok(bytes),
-        (SbomFormat::Json, CycloneDxVersion::V1_6) => {
+    let completed = match (xml, version) {
+        (false, CycloneDxVersion::V1_5) => Ok(bytes),
+        (false, CycloneDxVersion::V1_6) => {
             rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
         }
-        (SbomFormat::Xml, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+        (true, version) => rewrite::complete_xml(&bytes, version, &occurrences),
     };
     bytes = completed.map_err(|detail| SbomError::Encode {
         format: name,
