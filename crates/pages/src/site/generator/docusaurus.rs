@@ -14,6 +14,11 @@ const SECTION: &str = "releases";
 
 /// The docs of `lang`, relative to the project: `docs` for the default
 /// locale, the docs plugin's translations for the others.
+/// The locale Docusaurus takes when its configuration names none (its
+/// `i18n.defaultLocale` default): a fact of Docusaurus, not a language
+/// relnotes prefers.
+const DOCUSAURUS_DEFAULT_LOCALE: &str = "en";
+
 fn docs_dir(lang: Lang, default: Lang) -> String {
     if lang == default {
         "docs".to_string()
@@ -33,7 +38,9 @@ impl Layout for Docusaurus {
     }
 
     fn page_dirs(&self, langs: &[Lang]) -> Vec<String> {
-        let default = langs.first().copied().unwrap_or(Lang::EN);
+        let Some(&default) = langs.first() else {
+            return Vec::new();
+        };
         langs
             .iter()
             .map(|&l| format!("{}/{SECTION}", docs_dir(l, default)))
@@ -47,7 +54,9 @@ impl Layout for Docusaurus {
     /// A copy beside each locale's pages: Docusaurus publishes a file a
     /// page links as one of the page's assets.
     fn sbom_files(&self, name: &str, langs: &[Lang]) -> Vec<String> {
-        let default = langs.first().copied().unwrap_or(Lang::EN);
+        let Some(&default) = langs.first() else {
+            return Vec::new();
+        };
         langs
             .iter()
             .map(|&l| format!("{}/{SECTION}/sbom/{name}", docs_dir(l, default)))
@@ -102,7 +111,9 @@ impl Layout for Docusaurus {
     /// and a home page per locale linking the release index.
     fn starter_files(&self, facts: &ConfigFacts) -> Vec<(String, String)> {
         let quote = yaml_quote; // a JSON string is a JavaScript string too
-        let default = facts.langs.first().map(|(l, _)| *l).unwrap_or(Lang::EN);
+        let Some(&(default, _)) = facts.langs.first() else {
+            return Vec::new();
+        };
         let product = facts.product.first().copied().unwrap_or_default();
         let package = format!(
             "{{\n  \"private\": true,\n  \"scripts\": {{\n    \"start\": \"docusaurus start\",\n    \
@@ -183,10 +194,13 @@ impl Layout for Docusaurus {
             config.contains(&format!("'{code}'")) || config.contains(&format!("\"{code}\""))
         };
         let mut needs = Vec::new();
-        let default = facts.langs.first().map(|(l, _)| *l).unwrap_or(Lang::EN);
+        let Some(&(default, _)) = facts.langs.first() else {
+            return Vec::new();
+        };
         let stated = config.contains("defaultLocale") && quoted(default.code());
-        // Docusaurus' own default locale is `en`.
-        if !stated && (default.code() != "en" || config.contains("defaultLocale")) {
+        if !stated
+            && (default.code() != DOCUSAURUS_DEFAULT_LOCALE || config.contains("defaultLocale"))
+        {
             needs.push(format!("`i18n.defaultLocale: '{default}'`"));
         }
         let missing: Vec<&str> = facts

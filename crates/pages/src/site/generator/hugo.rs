@@ -13,6 +13,11 @@ pub(crate) struct Hugo;
 const SECTION: &str = "releases";
 
 /// The content directory of `lang`, relative to the project.
+/// The language Hugo takes when its configuration names none (its
+/// `defaultContentLanguage` default): a fact of Hugo, not a language
+/// relnotes prefers.
+const HUGO_DEFAULT_LANGUAGE: &str = "en";
+
 fn content_dir(lang: Lang) -> String {
     format!("content/{lang}")
 }
@@ -168,7 +173,9 @@ impl Layout for Hugo {
     /// page per language linking the release index.
     fn starter_files(&self, facts: &ConfigFacts) -> Vec<(String, String)> {
         let quote = yaml_quote; // a JSON string is a TOML basic string too
-        let default = facts.langs.first().map(|(l, _)| *l).unwrap_or(Lang::EN);
+        let Some(&(default, _)) = facts.langs.first() else {
+            return Vec::new();
+        };
         let mut config = format!(
             "# Written by `relnotes site --for hugo` into a project without configuration;\n\
              # relnotes never changes it again (docs/site.md, \"Hugo\").\n\
@@ -230,8 +237,8 @@ impl Layout for Hugo {
             let code = default.code().to_lowercase();
             let stated = text.contains(&format!("defaultcontentlanguage={code}"))
                 || text.contains(&format!("defaultcontentlanguage:{code}"));
-            // Hugo's own default is `en`.
-            if !stated && (code != "en" || text.contains("defaultcontentlanguage")) {
+            if !stated && (code != HUGO_DEFAULT_LANGUAGE || text.contains("defaultcontentlanguage"))
+            {
                 needs.push(format!("`defaultContentLanguage = \"{default}\"`"));
             }
         }

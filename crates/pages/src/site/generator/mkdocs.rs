@@ -95,7 +95,9 @@ impl Layout for MkDocs {
             }
         }
         config.push_str(&format!("  - {AWESOME_NAV}\n"));
-        let default = facts.langs.first().map(|(l, _)| *l).unwrap_or(Lang::EN);
+        let Some(&(default, _)) = facts.langs.first() else {
+            return Vec::new();
+        };
         let mut files = vec![("mkdocs.yml".to_string(), config)];
         for (i, (lang, _)) in facts.langs.iter().enumerate() {
             let page = self.page_file("index", *lang, default);
