@@ -82,7 +82,14 @@ pub(super) fn observed_bom(
     for layer in &image.layers {
         properties.push(Property::new("relnotes:image-layer", layer));
     }
-    sbom::assemble(container, properties, components, timestamp, release, arch)
+    sbom::assemble(
+        container,
+        properties,
+        components,
+        timestamp,
+        sbom::Lifecycle::Observed,
+        (release, arch),
+    )
 }
 
 /// Each component that is one of several copies of a library says so:
