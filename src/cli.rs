@@ -96,7 +96,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Write a CycloneDX (1.6, or 1.5 or 1.7) or an SPDX 2.3 SBOM of a release, one per architecture.
+    /// Write a CycloneDX 1.6 (or 1.5, 1.7) or SPDX 2.3 SBOM of a release, one per architecture.
     Sbom {
         /// The release, e.g. 25.10.
         version: String,

@@ -105,7 +105,7 @@ pub(crate) fn assert_valid_json(text: &str, what: &str) {
 
 /// Valid CycloneDX `version` JSON that says it is `version`; for 1.5,
 /// cyclonedx-bom's own checks agree.
-fn assert_valid_json_of(version: &str, text: &str, what: &str) {
+pub(crate) fn assert_valid_json_of(version: &str, text: &str, what: &str) {
     let value: Value = serde_json::from_str(text).expect("SBOM is JSON");
     assert_eq!(value["specVersion"], version, "{what}");
     let errors: Vec<String> = json_validator(version)
@@ -901,7 +901,7 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
 
 /// `pyspdxtools -i` (the SPDX project's spdx-tools, which scripts/test.sh
 /// installs from PyPI) on `text`: its exit status and what it printed.
-fn pyspdxtools(text: &str, name: &str) -> (bool, String) {
+pub(crate) fn pyspdxtools(text: &str, name: &str) -> (bool, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     fs::write(&path, text).unwrap();
