@@ -96,8 +96,8 @@ pub(crate) fn build_of(
 }
 
 /// [`build_of`] encoded as [`super::encode`] does (CycloneDX JSON of the
-/// default version and a newline), serialising the BOM once: the serial number is written into
-/// the JSON its content was hashed from.
+/// default version and a newline), serialising the BOM once: the serial
+/// number is written into the JSON its content was hashed from.
 pub(crate) fn build_json_of(
     project: &Project,
     release: &Release,

@@ -39,7 +39,7 @@ pub enum CycloneDxVersion {
 
 impl CycloneDxVersion {
     /// `1.5`, `1.6` or `1.7`.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             CycloneDxVersion::V1_5 => "1.5",
             CycloneDxVersion::V1_6 => "1.6",

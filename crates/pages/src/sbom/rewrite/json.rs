@@ -134,11 +134,6 @@ mod tests {
 }"#;
         assert_eq!(String::from_utf8(out).unwrap(), expected);
     }
-}
-
-#[cfg(test)]
-mod version_tests {
-    use super::*;
 
     #[test]
     fn the_version_asked_for_is_written() {
