@@ -618,7 +618,7 @@ fn a_changelog_imports_its_newest_release_and_says_so() {
     assert_ok(&out);
     assert!(
         stderr(&out)
-            .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13"),
+            .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13 (--all imports each to its own record)"),
         "{}",
         stderr(&out)
     );
@@ -1395,4 +1395,327 @@ fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
         release.components.keys()
     );
     assert_lint_knows_every_name(dir.path());
+}
+
+/// `relnotes ARGS` in `dir`: its exit code and its stdout and stderr.
+fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = relnotes_in(dir).args(args).output().unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), all)
+}
+
+/// The component names of a record, lowercased (diff matches names so).
+fn component_names(dir: &Path, version: &str) -> Vec<String> {
+    let (_, r) = load(dir, version);
+    let mut names: Vec<String> = r.components.keys().map(|n| n.to_lowercase()).collect();
+    names.sort();
+    names
+}
+
+/// A changelog page modeled on the AWS DLC changelogs: a `source:` line,
+/// the page's heading and introduction, then `## vX.Y.Z — date` releases,
+/// each with tags, bundled versions and a list of changes.
+const SERVE_CHANGELOG: &str = "changelog-serve-3.0-3.2.en.md";
+
+#[test]
+fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean() {
+    let dir = english_project();
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // A report for each release, named by the page and the release.
+    for version in ["v3.2.0", "v3.1.0", "v3.0.0"] {
+        assert!(
+            err.contains(&format!(
+                "{SERVE_CHANGELOG} (release {version}): wrote releases/{version}.toml"
+            )),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("(release {version}): confidence high")),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("imported the first"), "{err}");
+    assert_eq!(records_in(dir.path()).len(), 3);
+
+    // Each release has its own facts, and the page's address is named in
+    // the comment, not in the summary.
+    let (_, newest) = load(dir.path(), "v3.2.0");
+    let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
+    assert!(
+        summary.starts_with("Changelog for the Serve inference images"),
+        "{summary}"
+    );
+    assert!(!summary.contains("example.com"), "{summary}");
+    let (_, middle) = load(dir.path(), "v3.1.0");
+    assert!(middle.summary.is_none());
+    assert_eq!(middle.features.len(), 2);
+    assert!(
+        middle
+            .components
+            .iter()
+            .any(|(n, v)| n == "Transformers" && v == "4.55.2")
+    );
+    let text = fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "# Imported by `relnotes import` from {SERVE_CHANGELOG} (https://example.com/containers/serve/changelog/index.md).\n"
+        )),
+        "{text}"
+    );
+
+    // Names are the same in every release of the vendor's page.
+    let names = component_names(dir.path(), "v3.2.0");
+    for version in ["v3.1.0", "v3.0.0"] {
+        assert_eq!(component_names(dir.path(), version), names, "{version}");
+    }
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(lint.contains("3 release(s) checked: 0 error(s)"), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    let (code, page) = run_in(dir.path(), &["render", "v3.1.0"]);
+    assert_eq!(code, Some(0), "{page}");
+    assert!(page.contains("Transformers upgraded to 4.55.2"), "{page}");
+    let (code, diff) = run_in(dir.path(), &["diff", "v3.1.0", "v3.2.0"]);
+    assert_eq!(code, Some(0), "{diff}");
+    assert!(diff.contains("2.8.0 → 2.9.1"), "{diff}");
+    assert!(diff.contains("4.55.2 → 4.57.6"), "{diff}");
+    assert!(!diff.contains("Added ("), "{diff}");
+    assert!(!diff.contains("Removed ("), "{diff}");
+}
+
+#[test]
+fn all_writes_every_release_or_none_and_follows_force() {
+    let dir = english_project();
+    let existing = "version = \"v3.1.0\"\narchs = [\"amd64\"]\n\n[title]\nen = \"hand-written\"\n\n\
+                    [[features]]\nen = \"A feature written by hand\"\n";
+    fs::write(dir.path().join("releases/v3.1.0.toml"), existing).unwrap();
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("releases/v3.1.0.toml exists and already has `en` texts"),
+        "{}",
+        stderr(&out)
+    );
+    // The releases before and after the one refused are not written either.
+    assert_eq!(records_in(dir.path()).len(), 1);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap(),
+        existing
+    );
+
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all", "--force"]);
+    assert_ok(&out);
+    assert_eq!(records_in(dir.path()).len(), 3);
+    let (_, r) = load(dir.path(), "v3.1.0");
+    assert_eq!(r.features.len(), 2);
+
+    // --version names one release; --all each: together, a usage error.
+    let out = import(
+        dir.path(),
+        &fixture(SERVE_CHANGELOG),
+        &["--all", "--version", "3.1", "--force"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out)
+            .contains("--version names the release of one page; --all imports each release"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn all_with_dry_run_and_json_reports_each_release_and_the_address() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &fixture(SERVE_CHANGELOG),
+        &["--all", "--dry-run", "--format", "json"],
+    );
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reports = json.as_array().unwrap();
+    let releases: Vec<&str> = reports
+        .iter()
+        .map(|r| r["release"].as_str().unwrap())
+        .collect();
+    assert_eq!(releases, ["v3.2.0", "v3.1.0", "v3.0.0"]);
+    for report in reports {
+        assert_eq!(
+            report["address"],
+            "https://example.com/containers/serve/changelog/index.md"
+        );
+        assert_eq!(report["components"], 5);
+    }
+    // A page of one release has neither a release nor, without a first
+    // line naming it, an address.
+    let out = import(
+        dir.path(),
+        &fixture("named-versions-3.1.en.md"),
+        &["--all", "--dry-run", "--format", "json"],
+    );
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 1);
+    assert!(json[0]["release"].is_null());
+    assert!(json[0]["address"].is_null());
+}
+
+#[test]
+fn a_source_line_is_the_pages_address_and_the_page_stays_markdown() {
+    let dir = english_project();
+    let page = dir.path().join("images-5.1.txt");
+    fs::write(
+        &page,
+        "source: example/images@0123abc:docs/releasenotes/images-5.1.md\n\
+         # Images 5.1 for training\n\n\
+         The images are now available with support for PyTorch 2.9 on Ubuntu 24.04.\n\n\
+         ## Release Notes\n\n\
+         - Introduced images for PyTorch 2.9\n\
+         - Added Python 3.12 support\n\n\
+         ## Known Issues\n\n\
+         - Pulling the image over a slow link times out.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "5.1");
+    assert_eq!(
+        r.summary.as_ref().unwrap().side(Lang::EN),
+        "The images are now available with support for PyTorch 2.9 on Ubuntu 24.04."
+    );
+    assert_eq!(r.features.len(), 2);
+    assert_eq!(r.known_issues.len(), 1);
+    let text = fs::read_to_string(dir.path().join("releases/5.1.toml")).unwrap();
+    assert!(
+        text.starts_with("# Imported by `relnotes import` from images-5.1.txt (example/images@0123abc:docs/releasenotes/images-5.1.md).\n"),
+        "{text}"
+    );
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn a_bare_url_first_line_is_no_part_of_an_ngc_pages_summary() {
+    let dir = english_project();
+    let page = dir.path().join("rel-26-01.txt");
+    fs::write(
+        &page,
+        "https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html\n\
+         PyTorch Release 26.01\n\
+         The container image for this PyTorch release is available on the registry.\n\
+         Driver Requirements\n\
+         Release 26.01 is based on CUDA 13.1.0.\n\
+         Key Features and Enhancements\n\
+         - Faster start-up of the container.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "26.01");
+    let summary = r.summary.as_ref().map(|s| s.side(Lang::EN).to_string());
+    assert!(
+        summary.as_deref().is_none_or(|s| !s.contains("https://")),
+        "{summary:?}"
+    );
+    let text = fs::read_to_string(dir.path().join("releases/26.01.toml")).unwrap();
+    assert!(
+        text.starts_with("# Imported by `relnotes import` from rel-26-01.txt (https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html).\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_last_item_without_a_full_stop_is_whole_and_a_last_sentence_cut_is_not() {
+    let dir = english_project();
+    let whole = dir.path().join("whole.md");
+    fs::write(
+        &whole,
+        "# Images 6.2 release notes\n\n## Release Notes\n\n\
+         - Introduced images for PyTorch 2.9\n\
+         - Added CUDA 12.9 support\n\n\
+         ## Known Issues\n\n\
+         - The first start on a new host takes longer\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &whole, &["--dry-run"]);
+    assert_ok(&out);
+    assert!(!stderr(&out).contains("cut short"), "{}", stderr(&out));
+
+    for (name, last, quoted) in [
+        (
+            "prose.md",
+            "The delay can be avoided by warming the cache on start by adding",
+            "mid-sentence (“…g the cache on start by adding”) in section “Known Issues”",
+        ),
+        (
+            "item.md",
+            "- The first start on a new host takes longer than the",
+            "inside a list (“…new host takes longer than the”) in section “Known Issues”",
+        ),
+        (
+            "word.md",
+            "The first start takes longer.\n\nStarting",
+            "mid-sentence (“Starting”) in section “Known Issues”",
+        ),
+    ] {
+        let page = dir.path().join(name);
+        fs::write(
+            &page,
+            format!(
+                "# Images 6.2 release notes\n\n## Release Notes\n\n\
+                 - Introduced images for PyTorch 2.9\n\n## Known Issues\n\n{last}\n"
+            ),
+        )
+        .unwrap();
+        let out = import(dir.path(), &page, &["--dry-run"]);
+        assert_ok(&out);
+        let err = stderr(&out);
+        assert!(
+            err.contains(quoted) && err.contains("it looks cut short"),
+            "{name}: {err}"
+        );
+    }
+    assert!(records_in(dir.path()).is_empty());
+}
+
+#[test]
+fn the_aws_pytorch_2_6_and_2_7_pages_lint_render_and_diff_with_stable_names() {
+    let (p26, p27) = (
+        shared_page("aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"),
+        shared_page("aws-dlc-pytorch-training-gpu-ec2-2.7.en.txt"),
+    );
+    if !p26.exists() || !p27.exists() {
+        return;
+    }
+    let dir = english_project();
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(&p26)
+        .arg(&p27)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    for version in ["2.6", "2.7"] {
+        let (code, page) = run_in(dir.path(), &["render", version]);
+        assert_eq!(code, Some(0), "{page}");
+    }
+    let (code, diff) = run_in(dir.path(), &["diff", "2.6", "2.7"]);
+    assert_eq!(code, Some(0), "{diff}");
+    // Every component of 2.6 is found again in 2.7 under its name.
+    assert!(!diff.contains("Removed ("), "{diff}");
+    let (n26, n27) = (
+        component_names(dir.path(), "2.6"),
+        component_names(dir.path(), "2.7"),
+    );
+    assert!(n26.iter().all(|n| n27.contains(n)), "{n26:?} {n27:?}");
 }

@@ -86,6 +86,11 @@ pub enum ImportError {
         "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
     )]
     VersionForManyPages(usize),
+    /// A version was given with `--all`.
+    #[error(
+        "--version names the release of one page; --all imports each release of a page to the version it states\n  = hint: drop --version, or --all"
+    )]
+    VersionWithAll,
     /// The record made from a page cannot be encoded, or does not load
     /// as the project's loader reads records.
     #[error("{}: the imported record does not load:\n{message}", path.display())]

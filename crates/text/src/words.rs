@@ -139,6 +139,7 @@ pub(crate) struct PageWords {
     pub summary_starts: Vec<String>,
     pub summary_holds: Vec<String>,
     pub dangling: Vec<String>,
+    pub address_labels: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
