@@ -1660,6 +1660,11 @@ fn a_last_item_without_a_full_stop_is_whole_and_a_last_sentence_cut_is_not() {
             "inside a list (“…new host takes longer than the”) in section “Known Issues”",
         ),
         (
+            "including.md",
+            "- Bundled the profiling tools, including",
+            "inside a list (“- Bundled the profiling tools, including”) in section “Known Issues”",
+        ),
+        (
             "word.md",
             "The first start takes longer.\n\nStarting",
             "mid-sentence (“Starting”) in section “Known Issues”",

@@ -9,7 +9,10 @@
 //! draft record in the page's language, the facts coming from
 //! `components` (names matched by `names`), [`driver`] and `assets`;
 //! `stated` reads the version and
-//! language a page states. Every page's record is checked with the
+//! language a page states. A first line naming the page's source is its
+//! address (`page::address`), not its text; a changelog is cut into its
+//! releases (`structure::releases`), each imported with `all`. Every
+//! record is checked with the
 //! project's loader before anything is written, and then all are written;
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
@@ -366,10 +369,20 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
             imported.push(one);
         }
     }
+    // The pages of each record, by index: a changelog gives thousands.
+    let mut pages_of: IndexMap<&Path, Vec<usize>> = IndexMap::new();
+    for (i, one) in imported.iter().enumerate() {
+        pages_of.entry(one.path.as_path()).or_default().push(i);
+    }
+    let pages_of: IndexMap<PathBuf, Vec<usize>> = pages_of
+        .into_iter()
+        .map(|(path, pages)| (path.to_path_buf(), pages))
+        .collect();
     let mut staged = Vec::new();
     for (path, (value, replace)) in records {
+        let pages = pages_of.get(&path).map_or(&[][..], Vec::as_slice);
         let mut sources: Vec<String> = Vec::new();
-        for one in imported.iter().filter(|i| i.path == path) {
+        for one in pages.iter().map(|&i| &imported[i]) {
             let Some(name) = one.page.file_name() else {
                 continue;
             };
@@ -388,8 +401,8 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
         drop(value);
         if req.dry_run {
             // Each page shows the record it goes to, as a whole.
-            for one in imported.iter_mut().filter(|i| i.path == path) {
-                one.record = Some(text.clone());
+            for &i in pages {
+                imported[i].record = Some(text.clone());
             }
             continue;
         }
@@ -737,48 +750,14 @@ fn fit_texts(value: &mut toml::Value, langs: &[Lang]) {
     }
 }
 
-/// Loads `text` as `releases/<version>.toml` of a copy of the project.
+/// Checks `text` as the project's loader reads `releases/<version>.toml`,
+/// without writing it: a changelog's thousand releases cost no file each.
 fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), ImportError> {
-    let scratch_dir = tempfile::Builder::new()
-        .prefix("relnotes-import-")
-        .tempdir()
-        .map_err(|source| ImportError::Read {
-            path: std::env::temp_dir(),
-            source,
-        })?;
-    let dir = scratch_dir.path();
-    let io = |source: std::io::Error| ImportError::Read {
-        path: dir.to_path_buf(),
-        source,
-    };
-    fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
-    let project_file = model::project_file::read(
-        &workspace.root,
-        &workspace.root.join(model::record::load::PROJECT_FILE),
-    )?;
-    fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
-    // The labels of a language the project adds itself, which opening the
-    // copy needs.
-    let locales = model::record::load::LOCALES_DIR;
-    for lang in workspace.languages() {
-        let file = Path::new(locales).join(format!("{lang}.toml"));
-        let labels = match model::project_file::read(&workspace.root, &workspace.root.join(&file)) {
-            Ok(labels) => labels,
-            Err(e) if e.is_not_found() => continue,
-            Err(e) => return Err(e.into()),
-        };
-        fs::create_dir_all(dir.join(locales)).map_err(io)?;
-        fs::write(dir.join(file), labels).map_err(io)?;
-    }
-    let scratch = Workspace::open(dir)?;
-    output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
-    // The loader reads it back: one copy at a time.
-    drop(text);
-    scratch
-        .load(version, false)
+    workspace
+        .load_source(version, &text, false)
         .map(|_| ())
         .map_err(|e| ImportError::Invalid {
-            path: scratch.release_path(version),
+            path: workspace.release_path(version),
             message: e.to_string(),
         })
 }
