@@ -579,12 +579,23 @@ pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str
         .count()
 }
 
+/// The components of a line that is a list of them and nothing else
+/// (every item names a version), else none.
+pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
+    let listed = items(line);
+    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
+        component_list(line)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
-    let listed = items(line);
-    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
-        for (n, v) in component_list(line) {
+    // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1": models.
+    if !crate::statements::names_examples(line) {
+        for (n, v) in listed_components(line) {
             found.remember(n, v, Certainty::Listing);
         }
     }

@@ -31,6 +31,7 @@ pub mod package_name;
 mod page;
 mod parse;
 mod stated;
+mod statements;
 mod structure;
 mod words;
 

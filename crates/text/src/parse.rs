@@ -2,7 +2,7 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
-use super::{assets, components, driver};
+use super::{assets, components, driver, statements};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word};
@@ -60,12 +60,13 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
             .map(|(_, list)| list.split([',', '，']).map(str::trim).collect())
             .unwrap_or_default();
         let inline_pairs = components_section(&inline);
+        // Lists of example models ("ResNet50 v1.5") are no components.
         if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
             out.push(format!("{item} {}", sub.join(", ")));
-            components.extend(pairs);
+            components.extend(statements::component_pairs(&item, &subs, pairs));
         } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {
+            components.extend(statements::component_pairs(&item, &inline, inline_pairs));
             out.push(item);
-            components.extend(inline_pairs);
         } else {
             out.push(item);
             out.extend(sub);
@@ -190,6 +191,8 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     }));
     // Versions stated only in prose (an empty component table).
     components::from_prose(&mut draft, lang);
+    // Statements outside tables and component lists, wherever they stand.
+    statements::fill(&mut draft, page, version);
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }

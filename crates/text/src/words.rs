@@ -93,6 +93,21 @@ pub(crate) struct Words {
     pub driver: DriverWords,
     #[serde(default)]
     pub claims: ClaimWords,
+    #[serde(default)]
+    pub statements: StatementWords,
+}
+
+/// How name–version statements are weighed wherever they stand
+/// (`[statements]` of `data/words/en.toml` says what each list holds).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct StatementWords {
+    pub states: Vec<String>,
+    pub based_on: Vec<String>,
+    pub notes: Vec<String>,
+    pub clause_breaks: Vec<String>,
+    pub examples: Vec<String>,
+    pub owned_elsewhere: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
