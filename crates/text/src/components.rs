@@ -103,7 +103,7 @@ pub fn contents(
         {
             listed.push((name.clone(), version.clone()));
         } else if is_bullet(line) && open_row != Some(Row::Components) {
-            let found = component_list(line);
+            let found = contents_item(line);
             if found.is_empty() {
                 unplaced.push((*n, line.to_string()));
             }
@@ -116,7 +116,7 @@ pub fn contents(
             row.push(' ');
             row.push_str(line);
         } else {
-            let found = component_list(line);
+            let found = contents_item(line);
             if !found.is_empty() {
                 listed.extend(found);
             } else if !is_prose(line) {
@@ -137,6 +137,17 @@ pub fn contents(
     }
     if draft.archs.is_empty() {
         draft.archs.push("amd64".to_string());
+    }
+}
+
+/// The components of a list item or line of a Contents part, unless it
+/// is a note on other releases ("containers 19.11 and later include
+/// support for Singularity v3.0") or names example models.
+fn contents_item(line: &str) -> Vec<(String, String)> {
+    if crate::statements::holds_note(line) || crate::statements::names_examples(line) {
+        Vec::new()
+    } else {
+        component_list(line)
     }
 }
 
@@ -314,10 +325,13 @@ fn is_version_suffix(word: &str) -> bool {
 /// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
 /// dotted version, which a catalog entry may ask for).
 pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
+    // "release/0.13.0": a branch or tag path names its version last;
+    // "4.1.4+": that version with the vendor's patches.
     let v = written
         .trim()
         .trim_start_matches(['(', '`', '*'])
-        .trim_end_matches([',', '.', ';', ':', ')', '`', '*', '，', '。', '；']);
+        .trim_end_matches([',', '.', ';', ':', ')', '`', '*', '，', '。', '；', '+']);
+    let v = tag_tail(v).unwrap_or(v);
     let v = match v.strip_prefix(['v', 'V']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => v,
@@ -359,7 +373,9 @@ fn items(cell: &str) -> Vec<String> {
 
 /// The components one item names (see [`component_list`]).
 fn item_components(item: &str) -> Vec<(String, String)> {
-    if item.contains(':') {
+    // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
+    let before_note = item.split('(').next().unwrap_or(item);
+    if before_note.contains(':') {
         colon_pairs(item)
     } else {
         named_versions(item)
@@ -434,7 +450,19 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The version a tag or branch path ends in (`release/0.13.0` → `0.13.0`).
+fn tag_tail(word: &str) -> Option<&str> {
+    let (path, tail) = word.rsplit_once('/')?;
+    let bare = tail.strip_prefix(['v', 'V']).unwrap_or(tail);
+    (path
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_'))
+        && bare.starts_with(|c: char| c.is_ascii_digit()))
+    .then_some(tail)
+}
+
 fn is_version_word(word: &str) -> bool {
+    let word = tag_tail(word).unwrap_or(word);
     word.trim_start_matches(['(', '`'])
         .trim_start_matches(['v', 'V'])
         .starts_with(|c: char| c.is_ascii_digit())
@@ -593,8 +621,11 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
-    // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1": models.
-    if !crate::statements::names_examples(line) {
+    // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1":
+    // models; "containers 19.11 and later include support for Singularity
+    // v3.0": other images.
+    let noted = crate::statements::holds_note(line);
+    if !noted && !crate::statements::names_examples(line) {
         for (n, v) in listed_components(line) {
             found.remember(n, v, Certainty::Listing);
         }
@@ -613,7 +644,12 @@ fn prose_line(line: &str, found: &mut Found) {
             found.remember(name, version, Certainty::Claim);
         }
     }
-    // A well-known name (one word or two) and the word after it.
+    // A well-known name (one word or two) and the word after it, unless
+    // the line speaks of other releases or of what is gone ("containers
+    // 19.11 and later include support for Singularity v3.0").
+    if noted {
+        return;
+    }
     let mut words = line
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '(', ')', ',']))

@@ -193,7 +193,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     for item in items {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
         let listed = listed_components(item);
-        if !listed.is_empty() && !names_examples(label) {
+        if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
             pairs.extend(listed);
             listing += 1;
         } else {
@@ -240,6 +240,14 @@ fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
     phrases
         .into_iter()
         .any(|p| spaced.contains(&format!(" {p} ")))
+}
+
+/// Whether `text` holds a note word (`[statements] notes`).
+pub(crate) fn holds_note(text: &str) -> bool {
+    holds(
+        &spaced_words(text),
+        words::each().flat_map(|w| &w.statements.notes),
+    )
 }
 
 /// The sentences of a line of prose.
