@@ -423,7 +423,13 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
     if colons == 1 {
         // The one `:` is the first of the item.
         let (before, after) = item.split_once(':').unwrap_or((item, ""));
-        let name = crate::lines::collapse_spaces(before);
+        let mut name = crate::lines::collapse_spaces(before);
+        // "TorchServe version: 0.12.0": the word "version" is no part of the name.
+        if let Some((head, last)) = name.rsplit_once(' ')
+            && is_version_label(last)
+        {
+            name = head.to_string();
+        }
         if let Some(first) = after.split_whitespace().next()
             && clean_version(&name, first).is_some()
         {
@@ -592,7 +598,16 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
 /// `version` ("training-nv-pytorch 25.08") is no component's.
 pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str) -> usize {
     let mut found = Found::default();
+    // The last line that is no list item: a list under "Deep Learning
+    // Examples" names models, not components.
+    let mut context = "";
     for line in lines {
+        let trimmed = line.trim();
+        if !is_bullet(trimmed) {
+            context = trimmed;
+        } else if crate::statements::names_examples(context) {
+            continue;
+        }
         // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
         let line = line.replace('|', " ");
         prose_line(&line, &mut found);
@@ -627,7 +642,9 @@ fn prose_line(line: &str, found: &mut Found) {
     let noted = crate::statements::holds_note(line);
     if !noted && !crate::statements::names_examples(line) {
         for (n, v) in listed_components(line) {
-            found.remember(n, v, Certainty::Listing);
+            if crate::statements::plausible(&n, &v) {
+                found.remember(n, v, Certainty::Listing);
+            }
         }
     }
     for claim in find_claims(line) {
@@ -923,6 +940,10 @@ mod tests {
         assert_eq!(
             component_list("vLLM version 0.5.3 post 1"),
             pairs(&[("vLLM", "0.5.3.post1")])
+        );
+        assert_eq!(
+            component_list("TorchServe version: 0.12.0"),
+            pairs(&[("TorchServe", "0.12.0")])
         );
         assert_eq!(
             component_list("SGLang version 0.4.1"),

@@ -85,9 +85,9 @@ fn is_read_elsewhere(section: &Section) -> bool {
             .any(|n| title.contains(n.as_str()))
 }
 
-/// Per component (by canonical key), in the order first found: the
-/// strongest candidate; between equally strong ones, the more precise
-/// version (`12.4.1` over `12.4`), else the first.
+/// Per component (by canonical key), in the order first found: the most
+/// precise of versions that agree (`12.4.1` over `12.4`), else the
+/// strongest candidate, else the first.
 fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
@@ -100,11 +100,15 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
             }
             Some(&i) => {
                 let kept = &mut out[i];
-                let more_precise = c
-                    .version
-                    .strip_prefix(kept.version.as_str())
-                    .is_some_and(|rest| rest.starts_with('.'));
-                if c.strength > kept.strength || (c.strength == kept.strength && more_precise) {
+                // "CUDA 12.9" in a list and "CUDA 12.9.1" in prose agree:
+                // the precise one; where they disagree, the stronger one.
+                let refines = |a: &str, b: &str| {
+                    a.strip_prefix(b)
+                        .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
+                };
+                if refines(&c.version, &kept.version)
+                    || (!refines(&kept.version, &c.version) && c.strength > kept.strength)
+                {
                     *kept = c;
                 }
             }
@@ -179,10 +183,17 @@ pub(crate) fn component_pairs(
         .count();
     let known = pairs.iter().any(|(n, _)| names::is_alias(n));
     if known || v_written * 2 <= items.len() {
-        pairs
+        pairs.into_iter().filter(|(n, v)| plausible(n, v)).collect()
     } else {
         Vec::new()
     }
+}
+
+/// A name no data knows takes a version of at least two numbers: a lone
+/// number after words is a count or an ordinal ("tensor parallelism 8",
+/// "Tacotron 2"), not a release.
+pub(crate) fn plausible(name: &str, version: &str) -> bool {
+    names::is_alias(name) || version.contains('.')
 }
 
 /// A list: its name–version items as listings (see [`component_pairs`]),
@@ -197,7 +208,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             pairs.extend(listed);
             listing += 1;
         } else {
-            read_prose(item, found);
+            let labelled = item
+                .split_once([':', '：'])
+                .is_some_and(|(_, value)| starts_with_known_version(value));
+            read_prose_as(item, labelled, found);
         }
     }
     // A list that is mostly something else ("Fixed a leak in foo 1.2"):
@@ -285,20 +299,54 @@ fn clauses(sentence: &str) -> Vec<String> {
 /// "based on" that no name precedes: the first known name of the sentence.
 /// Clauses holding a note word are passed over.
 fn read_prose(line: &str, found: &mut Vec<Candidate>) {
+    read_prose_as(line, false, found);
+}
+
+/// Whether `text` starts with a known name and a version of it ("EFA
+/// 1.40.0 for low-latency …").
+fn starts_with_known_version(text: &str) -> bool {
+    let tokens = tokens_of(text);
+    let mut probe = Vec::new();
+    known_name_at(&tokens, 0).is_some_and(|(name, len)| {
+        let mut next = len;
+        if tokens.get(next).is_some_and(|w| is_version_label(w)) {
+            next += 1;
+        }
+        tokens
+            .get(next)
+            .is_some_and(|v| push_known(&name, v, &mut probe))
+    })
+}
+
+fn tokens_of(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(['[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':']))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// [`read_prose`]; `stated`: every sentence states, whatever its words.
+fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
+    // Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to 0.12.0").
+    for claim in crate::claims::find_claims(line) {
+        let spaced = spaced_words(&claim.phrase);
+        let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
+        if !noted {
+            std::iter::once(&claim.name)
+                .chain(&claim.alternatives)
+                .any(|name| push_known(name, &claim.version, found));
+        }
+    }
     for sentence in sentences(line) {
         let spaced = spaced_words(sentence);
-        if !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
+        if !stated && !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
             continue;
         }
         let mut first_known: Option<String> = None;
         for clause in clauses(sentence) {
             let spaced = spaced_words(&clause);
             let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
-            let tokens: Vec<&str> = clause
-                .split_whitespace()
-                .map(|w| w.trim_matches(['[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':']))
-                .filter(|w| !w.is_empty())
-                .collect();
+            let tokens = tokens_of(&clause);
             let mut i = 0;
             while i < tokens.len() {
                 if let Some(version) = based_on_at(&tokens, i) {
@@ -456,6 +504,7 @@ mod tests {
             "This DLC does not run on the P2 instance family.",
             "Release 20.06 supports CUDA compute capability 6.0 and higher.",
             "It is based on NVIDIA Driver 560.35.",
+            "Python 3.8 is not supported.",
         ] {
             assert_eq!(read(text), [], "{text}");
         }
