@@ -264,6 +264,48 @@ pub(crate) fn holds_note(text: &str) -> bool {
     )
 }
 
+/// `text` with the `[statements]` phrases of languages whose words are
+/// not spaced set apart as words of their own ("本版本基于CUDA 12.8.0" →
+/// "本版本 基于 CUDA 12.8.0").
+fn pad_unspaced(text: &str) -> String {
+    // No unspaced language writes in ASCII alone.
+    if text.is_ascii() {
+        return text.to_string();
+    }
+    // The longest phrase first: "不支持" is a note, not "不" and "支持".
+    let mut phrases: Vec<&str> = words::each()
+        .filter(|w| !w.spaced)
+        .flat_map(|w| {
+            let s = &w.statements;
+            s.states
+                .iter()
+                .chain(&s.based_on)
+                .chain(&s.notes)
+                .chain(&s.clause_breaks)
+        })
+        .map(String::as_str)
+        .filter(|p| !p.is_empty())
+        .collect();
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.chars().count()));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match phrases.iter().find(|p| rest.starts_with(**p)) {
+            Some(phrase) => {
+                out.push(' ');
+                out.push_str(phrase);
+                out.push(' ');
+                rest = &rest[phrase.len()..];
+            }
+            None => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    out
+}
+
 /// The sentences of a line of prose.
 fn sentences(line: &str) -> impl Iterator<Item = &str> {
     line.split(['。', '!', '?'])
@@ -338,6 +380,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
     }
     for sentence in sentences(line) {
+        let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         if !stated && !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
             continue;
@@ -505,6 +548,8 @@ mod tests {
             "Release 20.06 supports CUDA compute capability 6.0 and higher.",
             "It is based on NVIDIA Driver 560.35.",
             "Python 3.8 is not supported.",
+            "本版本需要CUDA 12.8.0或更高版本。",
+            "本版本不支持Python 3.8。",
         ] {
             assert_eq!(read(text), [], "{text}");
         }
