@@ -495,10 +495,12 @@ fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
         "{err}"
     );
     let (_, r) = load(dir.path(), "25.07");
-    // The table's three, and vLLM the feature upgrades (prose fills what
-    // the table lacks).
-    assert_eq!(r.components.len(), 4);
+    // The table's three, vLLM the feature upgrades and the CUDA the
+    // driver prose says the release is based on (prose fills what the
+    // table lacks).
+    assert_eq!(r.components.len(), 5);
     assert_eq!(r.components["vllm"], "0.10.0");
+    assert_eq!(r.components["CUDA"], "12.8.0");
     assert_eq!(r.features.len(), 1);
     assert!(r.features[0].side(Lang::EN).is_empty());
     let driver = r.driver.as_ref().unwrap();
