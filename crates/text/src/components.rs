@@ -636,6 +636,10 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
+    // No digit, no version.
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
     // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1":
     // models; "containers 19.11 and later include support for Singularity
     // v3.0": other images.

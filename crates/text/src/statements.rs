@@ -153,10 +153,10 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
 /// Whether `text` (a list's heading or introduction, an item's label)
 /// says the list names examples or models, not components.
 pub(crate) fn names_examples(text: &str) -> bool {
-    let spaced = spaced_words(text);
-    words::each()
-        .flat_map(|w| &w.statements.examples)
-        .any(|e| spaced.contains(&format!(" {e} ")))
+    holds(
+        &spaced_words(text),
+        words::each().flat_map(|w| &w.statements.examples),
+    )
 }
 
 /// The pairs of a list that are components: none when its introduction
@@ -251,9 +251,11 @@ fn spaced_words(text: &str) -> String {
 }
 
 fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
-    phrases
-        .into_iter()
-        .any(|p| spaced.contains(&format!(" {p} ")))
+    phrases.into_iter().any(|p| {
+        spaced
+            .match_indices(p.as_str())
+            .any(|(at, _)| spaced[..at].ends_with(' ') && spaced[at + p.len()..].starts_with(' '))
+    })
 }
 
 /// Whether `text` holds a note word (`[statements] notes`).
@@ -369,6 +371,10 @@ fn tokens_of(text: &str) -> Vec<&str> {
 
 /// [`read_prose`]; `stated`: every sentence states, whatever its words.
 fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
+    // No digit, no version: most lines of a page stop here.
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
     // Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to 0.12.0").
     for claim in crate::claims::find_claims(line) {
         let spaced = spaced_words(&claim.phrase);
@@ -380,6 +386,9 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
     }
     for sentence in sentences(line) {
+        if !sentence.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         if !stated && !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
