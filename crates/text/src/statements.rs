@@ -548,10 +548,36 @@ mod tests {
     }
 
     #[test]
+    fn including_joins_several_components() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "NVIDIA CUDA 11.1.1 including cuBLAS 11.3.0 and cuDNN 8.0.5",
+                "Ubuntu 20.04 including Python 3.8",
+            ],
+            "The container also includes the following:",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "11.1.1"),
+                ("cuBLAS", "11.3.0"),
+                ("cuDNN", "8.0.5"),
+                ("Ubuntu", "20.04"),
+                ("Python", "3.8")
+            ])
+        );
+    }
+
+    #[test]
     fn mentions_and_notes_are_no_statements() {
         for text in [
             "PyTorch 2.4 offers a new operator API.",
             "Horovod package has been discontinued for TensorFlow 2.14 DLCs and above.",
+            "Horovod package has been discontinued for TF 2.14 DLCs and above.",
+            "Tested with 2 GPUs on the P2 instance family in January 2020.",
             "Containers 19.11 and later include experimental support for Singularity v3.0.",
             "This DLC does not run on the P2 instance family.",
             "Release 20.06 supports CUDA compute capability 6.0 and higher.",
