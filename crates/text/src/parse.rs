@@ -105,10 +105,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
     }
-    let has_features = page
-        .sections
-        .iter()
-        .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
+    let features_from = feature_part(page);
     let mut unplaced: Vec<(usize, String)> = Vec::new();
     let mut named_in_lists = Vec::new();
     let mut ids = SectionIds::default();
@@ -116,13 +113,16 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
         let known = match section.known {
-            Some(Known::KeyFeatures) if !has_features => Some(Known::Features),
+            Some(part @ (Known::KeyFeatures | Known::Announcements)) if part == features_from => {
+                Some(Known::Features)
+            }
             Some(Known::KeyFeatures) => Some(Known::Section("key-features")),
+            Some(Known::Announcements) => Some(Known::Section("announcements")),
             Some(Known::Umbrella | Known::Tags) if !body.is_empty() => None,
             other => other,
         };
         match known {
-            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures) => {}
+            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures | Known::Announcements) => {}
             Some(Known::Features) => {
                 let (listed, components) = list_items(body);
                 draft
@@ -198,6 +198,22 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         warnings,
         unplaced,
     }
+}
+
+/// The part whose lists are the record's features: a page's `features`
+/// lists, else its key features, else its announcements (the others stay
+/// long-form sections). NGC pages list their features under "Key Features
+/// and Enhancements" and a few notices under "Announcements"; AWS pages
+/// list their features under "Release Notes" or "Announcements" alone.
+fn feature_part(page: &Structure) -> Known {
+    [Known::Features, Known::KeyFeatures, Known::Announcements]
+        .into_iter()
+        .find(|part| {
+            page.sections
+                .iter()
+                .any(|s| s.known == Some(*part) && !s.body.is_empty())
+        })
+        .unwrap_or(Known::Features)
 }
 
 /// A preamble line that is the page's title: it names the version and
@@ -459,6 +475,34 @@ mod tests {
         assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
+
+    #[test]
+    fn the_best_feature_list_wins_and_the_others_stay_sections() {
+        // NGC: key features, then a few announcements.
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\n- one\n- two\n\n\
+             ## Announcements\n\n- RAPIDS is no longer installed.\n\n## Deprecations\n\n- Old API.\n\n\
+             ## Known Issues\n\n- Slow.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(features, ["one", "two"]);
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["announcements", "deprecations"]);
+        assert_eq!(draft.sections[0].title.side(Lang::EN), "Announcements");
+        assert_eq!(draft.known_issues.len(), 1);
+        // AWS: announcements alone are the features.
+        let draft = parsed("# x 9.9\n\n## Announcements\n\n- Introduced x 9.9\n");
+        assert_eq!(draft.features.len(), 1);
+        assert!(draft.sections.is_empty());
+        // A list of features first; key features and announcements stay.
+        let draft = parsed(
+            "# x 9.9\n\n## Announcements\n\n- a\n\n## What's New\n\n- b\n\n## Key Features\n\n- c\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(features, ["b"]);
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["announcements", "key-features"]);
     }
 
     #[test]

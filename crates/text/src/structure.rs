@@ -544,7 +544,7 @@ mod tests {
         assert_eq!(
             parts,
             [
-                (Some(Known::Features), "Announcements"),
+                (Some(Known::Announcements), "Announcements"),
                 (
                     Some(Known::Section("security-advisory")),
                     "Security Advisory"

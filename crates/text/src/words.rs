@@ -19,6 +19,7 @@ pub(crate) enum Part {
     Umbrella,
     Features,
     KeyFeatures,
+    Announcements,
     Fixes,
     Contents,
     Components,
