@@ -2,7 +2,7 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
-use super::{assets, components, driver};
+use super::{archs, assets, components, driver};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word};
@@ -149,9 +149,13 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
             Some(Known::Contents) => {
                 // Table rows reach the table reader as `a | b |`, the form
                 // text pages write them in.
+                // A list item that introduces a nested list ("- 相依性:"
+                // over the component versions) is their context, no row.
                 let rows: Vec<(usize, String)> = body
                     .iter()
-                    .map(|(n, l)| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
+                    .enumerate()
+                    .filter(|(i, (_, l))| !introduces_nested_list(body, *i) && !is_described(l))
+                    .map(|(_, (n, l))| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
                     .collect();
                 components::contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
             }
@@ -190,6 +194,12 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     }));
     // Versions stated only in prose (an empty component table).
     components::from_prose(&mut draft, lang);
+    // The architectures the page names, unless a per-arch table named them.
+    let stated = archs::stated(page);
+    let by_default = draft.archs.iter().all(|a| a == "amd64") && draft.arch.is_empty();
+    if !stated.is_empty() && by_default {
+        draft.archs = stated;
+    }
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
@@ -198,6 +208,36 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         warnings,
         unplaced,
     }
+}
+
+/// Whether `body[at]` is a list item ending in `:` whose next line is an
+/// item nested under it.
+fn introduces_nested_list(body: &[(usize, String)], at: usize) -> bool {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let (_, line) = &body[at];
+    let item = line.trim_start();
+    item.starts_with("- ")
+        && item.trim_end().ends_with([':', '：'])
+        && body.get(at + 1).is_some_and(|(_, next)| {
+            next.trim_start().starts_with("- ") && indent(next) > indent(line)
+        })
+}
+
+/// A list item that describes what its label names in sentences and
+/// states no version ("- PyTorch: prebuilt in the default Python
+/// environment. Its source is in /opt/pytorch."): prose about the part, as
+/// the same sentences are on pages without a list.
+fn is_described(line: &str) -> bool {
+    let Some(item) = line.trim().strip_prefix("- ") else {
+        return false;
+    };
+    let Some((label, text)) = item.split_once([':', '：']) else {
+        return false;
+    };
+    let text = text.trim();
+    label.chars().count() <= 40
+        && text.ends_with(['.', '。', '!', '！'])
+        && components::component_list(item).is_empty()
 }
 
 /// The part whose lists are the record's features: a page's `features`
@@ -503,6 +543,35 @@ mod tests {
         assert_eq!(features, ["b"]);
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["announcements", "key-features"]);
+    }
+
+    #[test]
+    fn an_item_over_a_nested_list_is_its_context() {
+        let body: Vec<(usize, String)> = [
+            "- OS: Ubuntu 22.04",
+            "- 相依性:",
+            "  - CUDA 12.2.1",
+            "- Notes:",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l.to_string()))
+        .collect();
+        let found: Vec<bool> = (0..body.len())
+            .map(|i| introduces_nested_list(&body, i))
+            .collect();
+        assert_eq!(found, [false, true, false, false]);
+    }
+
+    #[test]
+    fn an_item_describing_its_label_in_sentences_is_prose() {
+        assert!(is_described(
+            "- PyTorch: 在預設的 Python 環境中預先構建和安裝的版本 (`/usr/local/lib/python3.8/dist-packages/torch`)。完整原始碼位於 `/opt/pytorch`。"
+        ));
+        assert!(is_described("- Framework: prebuilt from source."));
+        assert!(!is_described("- OS: Ubuntu 22.04"));
+        assert!(!is_described("- CUDA: 12.2.1."));
+        assert!(!is_described("PyTorch: prebuilt from source."));
     }
 
     #[test]

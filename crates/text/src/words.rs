@@ -94,6 +94,8 @@ pub(crate) struct Words {
     pub driver: DriverWords,
     #[serde(default)]
     pub claims: ClaimWords,
+    #[serde(default)]
+    pub archs: ArchWords,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
@@ -173,6 +175,16 @@ pub(crate) struct DriverWords {
     pub not_forward_compatible: Vec<String>,
     pub datacenter: Vec<String>,
     pub minimum: Vec<String>,
+}
+
+/// The words naming CPU architectures (`[archs]`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct ArchWords {
+    /// Words saying an image holds every architecture of `names`.
+    pub multi: Vec<String>,
+    /// The record's name of an architecture → the words pages use for it.
+    pub names: IndexMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -369,6 +381,7 @@ mod tests {
                 ),
                 ("driver.datacenter", &w.driver.datacenter),
                 ("driver.minimum", &w.driver.minimum),
+                ("archs.multi", &w.archs.multi),
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
                 ("claims.to", &w.claims.to),
