@@ -25,7 +25,9 @@ pub(crate) struct Parsed {
 fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) {
     let has_bullets = body.iter().any(|(_, l)| l.trim_start().starts_with("- "));
     let mut items: Vec<(String, Vec<String>)> = Vec::new();
-    for (_, line) in body {
+    // Without bullets, a first line introducing the list is no item.
+    let skip = usize::from(!has_bullets && body.first().is_some_and(|(_, l)| introduces(l)));
+    for (_, line) in &body[skip..] {
         let t = line.trim();
         if t.starts_with("```") || t.is_empty() {
             continue;
@@ -73,6 +75,19 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
     }
     out.retain(|l| !is_none_word(l));
     (out, components)
+}
+
+/// A sentence introducing a list: it holds a word of `list_introductions`
+/// (`[page]` of `data/words/*.toml`) and ends with `.` or `:`.
+fn introduces(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    lower.ends_with(['.', '。', ':', '：'])
+        && words::each().any(|w| {
+            w.page
+                .list_introductions
+                .iter()
+                .any(|i| lower.contains(i.as_str()))
+        })
 }
 
 fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
@@ -572,6 +587,20 @@ mod tests {
         assert!(!is_described("- OS: Ubuntu 22.04"));
         assert!(!is_described("- CUDA: 12.2.1."));
         assert!(!is_described("PyTorch: prebuilt from source."));
+    }
+
+    #[test]
+    fn a_list_without_bullets_leaves_its_introduction() {
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\n\
+             This release includes the following key features and enhancements.\n\n\
+             Faster kernels.\n\nThe following models are faster.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(
+            features,
+            ["Faster kernels.", "The following models are faster."]
+        );
     }
 
     #[test]

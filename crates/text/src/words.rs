@@ -142,6 +142,7 @@ pub(crate) struct PageWords {
     pub summary_starts: Vec<String>,
     pub summary_holds: Vec<String>,
     pub dangling: Vec<String>,
+    pub list_introductions: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -370,6 +371,7 @@ mod tests {
                 ("page.title_holds", &w.page.title_holds),
                 ("page.summary_starts", &w.page.summary_starts),
                 ("page.dangling", &w.page.dangling),
+                ("page.list_introductions", &w.page.list_introductions),
                 ("version.not_after", &w.version.not_after),
                 ("assets.group_labels", &w.assets.group_labels),
                 ("assets.clause_starts", &w.assets.clause_starts),
