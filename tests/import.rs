@@ -1497,9 +1497,11 @@ fn an_aws_arm64_page_has_its_roles_and_arch() {
     assert_lint_knows_every_name(dir.path());
 }
 
-/// A text copy of an AWS page: its `###` headings are only headings when
-/// known; "Deprecations" is one. The image references (`…-arm64:…`) name
-/// the architecture; the known issues and deprecations are not read for it.
+/// A text copy of an AWS page: its `##` headings are headings since its
+/// known ones are written so; "### Python 3.10 Support" and "###
+/// Deprecations" under the release notes are sections of their own, not
+/// glued to the last feature. The image references (`…-arm64:…`) name the
+/// architecture; the known issues and deprecations are not read for it.
 #[test]
 fn an_aws_text_page_keeps_deprecations_apart_and_reads_arm64_from_image_tags() {
     let (_dir, r) = imported("aws-dlc-tensorflow-inference-2.18.en.txt", &["en"], "2.18");
@@ -1509,7 +1511,7 @@ fn an_aws_text_page_keeps_deprecations_apart_and_reads_arm64_from_image_tags() {
         features[2].ends_with("the NVIDIA driver it needs."),
         "{features:?}"
     );
-    assert_eq!(section_ids(&r), ["deprecations"]);
+    assert_eq!(section_ids(&r), ["python-3-10-support", "deprecations"]);
     assert_eq!(r.known_issues.len(), 1);
     assert_eq!(r.arch_names(), ["arm64"]);
 }

@@ -39,6 +39,19 @@ impl Known {
     pub(crate) fn is_fact(self) -> bool {
         !matches!(self, Known::Umbrella | Known::Tags | Known::Section(_))
     }
+
+    /// Parts read as a list of items, one text each: a heading under them
+    /// starts a section of its own rather than continue their last item.
+    pub(crate) fn is_list(self) -> bool {
+        matches!(
+            self,
+            Known::Features
+                | Known::KeyFeatures
+                | Known::Announcements
+                | Known::Fixes
+                | Known::Issues
+        )
+    }
 }
 
 impl From<Part> for Known {
