@@ -16,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+mod archs;
 mod assets;
 pub mod claims;
 mod components;
