@@ -244,10 +244,12 @@ fn spaced_words(text: &str) -> String {
             }
         })
         .collect();
-    format!(
-        " {} ",
-        mapped.split_whitespace().collect::<Vec<_>>().join(" ")
-    )
+    // A sentence's closing full stop is no part of its last word.
+    let words: Vec<&str> = mapped
+        .split_whitespace()
+        .map(|w| w.trim_end_matches('.'))
+        .collect();
+    format!(" {} ", words.join(" "))
 }
 
 fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
@@ -538,6 +540,28 @@ mod tests {
         assert_eq!(
             read("Added Python 3.12 support"),
             pairs(&[("Python", "3.12")])
+        );
+        assert_eq!(
+            read("Python 3.11 is supported."),
+            pairs(&[("Python", "3.11")])
+        );
+        assert_eq!(
+            read("Bumped PyTorch to 2.13.0 and CUDA upgraded to 13.3.0"),
+            pairs(&[("PyTorch", "2.13.0"), ("CUDA", "13.3.0")])
+        );
+        assert_eq!(
+            read(
+                "Containers now support TensorFlow Serving 2.18. The images run Python 3.10 only."
+            ),
+            pairs(&[("tensorflow-serving", "2.18"), ("Python", "3.10")])
+        );
+        assert_eq!(
+            read("本版本基于CUDA 12.8.0，需要NVIDIA驱动程序版本575或更高版本。"),
+            pairs(&[("CUDA", "12.8.0")])
+        );
+        assert_eq!(
+            read("本版本基於CUDA 11.8.0。"),
+            pairs(&[("CUDA", "11.8.0")])
         );
         assert_eq!(
             read(
