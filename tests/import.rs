@@ -495,7 +495,12 @@ fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
         "{err}"
     );
     let (_, r) = load(dir.path(), "25.07");
-    assert_eq!(r.components.len(), 3);
+    // The table's three, vLLM the feature upgrades and the CUDA the
+    // driver prose says the release is based on (prose fills what the
+    // table lacks).
+    assert_eq!(r.components.len(), 5);
+    assert_eq!(r.components["vllm"], "0.10.0");
+    assert_eq!(r.components["CUDA"], "12.8.0");
     assert_eq!(r.features.len(), 1);
     assert!(r.features[0].side(Lang::EN).is_empty());
     let driver = r.driver.as_ref().unwrap();
@@ -567,7 +572,9 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
         comps.contains(&"transformer_engine=2.0".to_string()),
         "{comps:?}"
     );
-    assert_eq!(comps.len(), 12);
+    // The table's twelve, and Ubuntu from "Added … Ubuntu 22.04 support".
+    assert!(comps.contains(&"Ubuntu=22.04".to_string()), "{comps:?}");
+    assert_eq!(comps.len(), 13);
     assert_eq!(r.assets.len(), 8);
     assert!(
         r.assets
@@ -1084,9 +1091,10 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         assert!(names.contains(&canonical), "{canonical} in {names:?}");
     }
 
-    let sbom = |version: &str| -> serde_json::Value {
+    let sbom = |version: &str, arch: &[&str]| -> serde_json::Value {
         let out = relnotes_in(dir.path())
             .args(["sbom", version])
+            .args(arch)
             .output()
             .unwrap();
         assert_ok(&out);
@@ -1104,7 +1112,7 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
             .clone()
     };
     // 20.02 states its CUDA in the driver section only.
-    let bom = sbom("20.02");
+    let bom = sbom("20.02", &[]);
     let cuda = by_purl(&bom, "pkg:generic/cuda@10.2.89");
     assert_eq!(cuda["type"], "framework");
     assert_eq!(
@@ -1127,7 +1135,8 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         "cpe:2.3:o:canonical:ubuntu_linux:18.04:*:*:*:*:*:*:*"
     );
 
-    let bom = sbom("22.12");
+    // 22.12 is also for Arm SBSA: an SBOM describes one architecture.
+    let bom = sbom("22.12", &["--arch", "amd64"]);
     assert_eq!(
         by_purl(&bom, "pkg:generic/cuda@11.8.0")["type"],
         "framework"
@@ -1229,14 +1238,10 @@ fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_to
         err.contains("“Driver Requirements” ends with “…o the following documentation:” and what it introduces is not on the page"),
         "{err}"
     );
-    // "based on CUDA 13.1.0" is stated, and no component list was read.
-    assert!(
-        err.contains(
-            "a thin record: 0 component(s) from a page that states 1 name–version statement(s)"
-        ),
-        "{err}"
-    );
-    assert!(err.contains("confidence low: 0 of 1"), "{err}");
+    // "based on CUDA 13.1.0" and "version 25.12 is based on
+    // 2.10.0a0+b4e4ee81d3" (PyTorch's) are read from prose: not thin.
+    assert!(!err.contains("a thin record"), "{err}");
+    assert!(err.contains("confidence high: 2 of 2"), "{err}");
     assert!(err.contains("driver facts: yes"), "{err}");
     assert_lint_knows_every_name(dir.path());
 }
@@ -1260,14 +1265,15 @@ fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
     assert!(records_in(dir.path()).is_empty());
 }
 
-/// A page whose features state one version and whose overview states
-/// three more in prose: the record is thin, and says so.
+/// A page whose features state one version and whose overview mentions
+/// three more in passing (no statement of what the image holds): the
+/// record is thin, and says so.
 const THIN_PAGE: &str = "# Images 4.2 release notes\n\n\
 ## Key Features and Enhancements\n\n\
 - Added Python 3.12 support.\n\n\
 |\n\n\
 ## Overview\n\n\
-This image is built on CUDA 12.4.1 with cuDNN 9.1.0.70 and NCCL 2.21.5 for training.\n";
+Measured on the host: CUDA 12.4.1, cuDNN 9.1.0.70 and NCCL 2.21.5 for the benchmarks.\n";
 
 #[test]
 fn dry_run_prints_the_record_and_report_and_writes_nothing() {
@@ -1395,6 +1401,377 @@ fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
         release.components.keys()
     );
     assert_lint_knows_every_name(dir.path());
+}
+
+/// The components a record holds, `name=version`, in the record's order.
+fn components_of(r: &Release) -> Vec<String> {
+    r.components
+        .iter()
+        .map(|(name, version)| format!("{name}={version}"))
+        .collect()
+}
+
+fn statements_fixture(name: &str) -> PathBuf {
+    fixture("statements").join(name)
+}
+
+/// Name–version statements wherever a page makes them, in the layouts of
+/// vendors' pages (tests/fixtures/import/statements): lists under headings
+/// that are not about components, prose of what the image is, holds or is
+/// based on, labelled list items; each record lints clean.
+#[test]
+fn name_version_statements_are_read_wherever_they_stand() {
+    for (page, version, want) in [
+        (
+            // "GPU Instance Type Support" list, "built with Ubuntu 24.04",
+            // "Network Performance: EFA 1.42.0 for …", "Python 3.12 is
+            // supported"; the list's "CUDA 12.9" and the prose's
+            // "CUDA 12.9.1" agree: the precise one.
+            "aws-dlc-base-cuda-12.9.en.md",
+            "12.9",
+            &[
+                "Python=3.12",
+                "CUDA=12.9.1",
+                "cuDNN=9.10.2.21",
+                "NCCL=2.27.3-1",
+                "EFA=1.42.0",
+                "Ubuntu=24.04",
+            ][..],
+        ),
+        (
+            // ARM64: "TorchServe version: 0.12.0", "Python 3.11 is
+            // supported in …", "contain the following software components".
+            "aws-dlc-pytorch-graviton-inference-2.5.en.md",
+            "2.5",
+            &[
+                "torch=2.5.1",
+                "torchserve=0.12.0",
+                "Python=3.11",
+                "CUDA=12.4.1",
+                "cuDNN=9.1.0.70+cuda12.4",
+                "NCCL=2.21.5+cuda12.4",
+            ][..],
+        ),
+        (
+            // The table's CUDA 12.8.0 wins over the prose's "based on CUDA
+            // 12.6.3"; prose fills Ubuntu and Python; "SGLang v0.4.5 and
+            // above uses CUDA 12.4" and the TensorFlow of a known issue are
+            // notes, not this image's.
+            "aws-dlc-sglang-0.4.9.en.md",
+            "0.4.9",
+            &[
+                "SGLang=0.4.9",
+                "torch=2.7.1",
+                "CUDA=12.8.0",
+                "NCCL=2.26.2",
+                "Ubuntu=22.04",
+                "Python=3.12",
+            ][..],
+        ),
+        (
+            // "Overview … The image includes:" with names no data knows
+            // beside ones it knows; "tensor parallelism 8" is no component.
+            "amd-rocm-vllm-0.9.1.en.md",
+            "0.9.1",
+            &[
+                "vllm=0.9.1",
+                "ROCm=6.4.1",
+                "torch=2.7.0",
+                "hipBLASLt=0.15.0",
+                "RCCL=2.22.3",
+                "Ubuntu=22.04",
+                "Python=3.12",
+            ][..],
+        ),
+    ] {
+        let dir = english_project();
+        let out = import(dir.path(), &statements_fixture(page), &[]);
+        assert_ok(&out);
+        let (_, r) = load(dir.path(), version);
+        assert_eq!(components_of(&r), want, "{page}");
+        assert_lint_knows_every_name(dir.path());
+    }
+}
+
+/// NGC pages list example models ("ResNet50 v1.5", "SSD300 v1.1",
+/// "Tacotron 2 and WaveGlow v1.1") under a heading or in a feature line:
+/// none of them is a component; the framework "based on" a version with
+/// no name before it is the one named earlier in the sentence, and the
+/// container's own number (19.10) is no component's.
+#[test]
+fn example_model_lists_give_no_components_and_based_on_names_the_framework() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &statements_fixture("nvidia-pytorch-container-19.10.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(err.contains("confidence high: 10 of 10"), "{err}");
+    let (_, r) = load(dir.path(), "19.10");
+    assert_eq!(
+        components_of(&r),
+        [
+            "Ubuntu=18.04",
+            "Python=3.6",
+            "CUDA=10.1.243",
+            "cuBLAS=10.2.1.243",
+            "cuDNN=7.6.4",
+            "NCCL=2.4.8",
+            "OpenMPI=3.1.4",
+            "nsight-systems=2019.5.1",
+            "torch=1.3.0a0+24ae9b5",
+            "DALI=0.14.0",
+        ]
+    );
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// The shared pages' statements in prose and under other headings: the
+/// TensorFlow page's "GPU Instance Type Support" list and its "with CUDA
+/// 12.5 on Ubuntu 22.04"; the NGC 25.12 page's two "based on".
+#[test]
+fn shared_pages_state_components_in_prose_and_other_lists() {
+    for (page, version, want) in [
+        (
+            "aws-dlc-tensorflow-training-ec2-ecs-eks-2.18.en.txt",
+            "2.18",
+            &[
+                "tensorflow=2.18",
+                "CUDA=12.5",
+                "Ubuntu=22.04",
+                "cuDNN=9.3",
+                "NCCL=2.23.4-1",
+            ][..],
+        ),
+        (
+            "nvidia-pytorch-container-25.12.en.txt",
+            "25.12",
+            &["CUDA=13.1.0", "torch=2.10.0a0+b4e4ee81d3"][..],
+        ),
+    ] {
+        let page = shared_page(page);
+        if !page.exists() {
+            return;
+        }
+        let dir = english_project();
+        let out = import(dir.path(), &page, &[]);
+        assert_ok(&out);
+        let (_, r) = load(dir.path(), version);
+        assert_eq!(components_of(&r), want);
+        assert_lint_knows_every_name(dir.path());
+    }
+}
+
+/// A project in `languages`, naming no component.
+fn project_in(languages: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let list: Vec<String> = languages.iter().map(|l| format!("\"{l}\"")).collect();
+    let names: String = languages
+        .iter()
+        .map(|l| format!("{l} = \"PyTorch\"\n"))
+        .collect();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        format!(
+            "languages = [{}]\n[product]\nid = \"pytorch\"\n[product.name]\n{names}",
+            list.join(", ")
+        ),
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+/// Imports a fixture into a project of `languages` and loads `version`.
+fn imported(page: &str, languages: &[&str], version: &str) -> (tempfile::TempDir, Release) {
+    let dir = project_in(languages);
+    assert_ok(&import(dir.path(), &fixture(page), &[]));
+    let (_, release) = load(dir.path(), version);
+    (dir, release)
+}
+
+fn lang(tag: &str) -> Lang {
+    tag.parse().unwrap()
+}
+
+fn section_ids(r: &Release) -> Vec<&str> {
+    r.sections.iter().map(|s| s.id.as_str()).collect()
+}
+
+/// NGC: the ten "Key Features and Enhancements" are the features, the
+/// short "Announcements" list its own section; a feature saying the
+/// container is available for Arm SBSA adds arm64 to amd64.
+#[test]
+fn ngc_key_features_are_the_features_and_announcements_a_section() {
+    let (dir, r) = imported("nvidia-pytorch-container-24.04.en.txt", &["en"], "24.04");
+    assert_eq!(r.features.len(), 10);
+    assert_eq!(
+        r.features[0].side(Lang::EN),
+        "PyTorch container image version 24.04 is based on 2.3.0a0+6ddf5cf85e."
+    );
+    assert!(
+        r.features
+            .iter()
+            .all(|f| !f.side(Lang::EN).contains("Python 3.8 wheels"))
+    );
+    assert_eq!(section_ids(&r), ["announcements"]);
+    let announcements = &r.sections[0];
+    assert_eq!(announcements.title.side(Lang::EN), "Announcements");
+    assert!(
+        announcements
+            .body
+            .side(Lang::EN)
+            .contains("last one that includes Torch-TensorRT")
+    );
+    assert_eq!(r.known_issues.len(), 2);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// AWS ARM64: "## Release Notes" are the features, "### Deprecations" under
+/// them a section of their own (not glued to the last feature), "## Known
+/// Issues" the known issues, "## Security Advisory" a section; "ARM64" in
+/// the title and "Graviton" in the introduction make the image arm64 only.
+#[test]
+fn an_aws_arm64_page_has_its_roles_and_arch() {
+    let (dir, r) = imported("aws-dlc-pytorch-arm64-inference-2.5.en.md", &["en"], "2.5");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[0].side(Lang::EN),
+        "Added containers for PyTorch 2.5.1 inference on ARM64 instances for EC2, ECS, and EKS."
+    );
+    assert!(
+        r.features
+            .iter()
+            .all(|f| !f.side(Lang::EN).contains("Deprecations"))
+    );
+    let ids = section_ids(&r);
+    assert!(ids.contains(&"deprecations"), "{ids:?}");
+    assert!(ids.contains(&"security-advisory"), "{ids:?}");
+    let deprecations = r.sections.iter().find(|s| s.id == "deprecations").unwrap();
+    assert!(
+        deprecations
+            .body
+            .side(Lang::EN)
+            .contains("Python 3.10 images are no longer published.")
+    );
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["arm64"]);
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// A text copy of an AWS page: its `##` headings are headings since its
+/// known ones are written so; "### Python 3.10 Support" and "###
+/// Deprecations" under the release notes are sections of their own, not
+/// glued to the last feature. The image references (`…-arm64:…`) name the
+/// architecture; the known issues and deprecations are not read for it.
+#[test]
+fn an_aws_text_page_keeps_deprecations_apart_and_reads_arm64_from_image_tags() {
+    let (_dir, r) = imported("aws-dlc-tensorflow-inference-2.18.en.txt", &["en"], "2.18");
+    let features: Vec<&str> = r.features.iter().map(|f| f.side(Lang::EN)).collect();
+    assert_eq!(features.len(), 3, "{features:?}");
+    assert!(
+        features[2].ends_with("the NVIDIA driver it needs."),
+        "{features:?}"
+    );
+    assert_eq!(section_ids(&r), ["python-3-10-support", "deprecations"]);
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["arm64"]);
+}
+
+/// Pages that say nothing of architectures stay amd64; a known issue about
+/// another image's Arm SBSA client changes nothing.
+#[test]
+fn pages_naming_no_architecture_are_amd64() {
+    let (_dir, r) = imported("nvidia-pytorch-container-20.02.en.txt", &["en"], "20.02");
+    assert_eq!(r.arch_names(), ["amd64"]);
+    let page = shared_page("nvidia-tritonserver-container-24.10.en.txt");
+    if page.exists() {
+        let dir = english_project();
+        assert_ok(&import(dir.path(), &page, &[]));
+        let (_, r) = load(dir.path(), "24.10");
+        assert_eq!(r.arch_names(), ["amd64"]);
+    }
+}
+
+/// The NGC 22.12 page in Traditional Chinese: "主要功能和增強功能" are its
+/// features; "相依性:" over the nested component list and the item
+/// describing PyTorch in sentences are no dropped lines; "Arm SBSA 平台" and
+/// "x86 函式庫" make it amd64 and arm64.
+#[test]
+fn the_ngc_22_12_page_in_traditional_chinese_has_its_features_and_places_its_context() {
+    let dir = project_in(&["en", "zh-Hant"]);
+    let page = fixture("nvidia-pytorch-container-22.12.zh-Hant.txt");
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = &json[0];
+    assert_eq!(report["features"], 8);
+    // What is left is the component-reading's (items of the nested list).
+    let text = fs::read_to_string(&page).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for unplaced in report["unplaced_lines"].as_array().unwrap() {
+        let n = unplaced["line"].as_u64().unwrap() as usize;
+        assert!(
+            lines[n - 1].starts_with("  - "),
+            "line {n} `{}` is no nested component item",
+            lines[n - 1]
+        );
+    }
+    assert_ok(&import(dir.path(), &page, &[]));
+    let (_, r) = load(dir.path(), "22.12");
+    assert_eq!(
+        r.features[0].side(lang("zh-Hant")),
+        "PyTorch 容器映像版本基於 1.14.0a0+410ce96。"
+    );
+    assert_eq!(
+        section_ids(&r),
+        ["container-information", "gpu-requirements"]
+    );
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+}
+
+/// Another Traditional-Chinese NGC page: 主要功能和增強功能 are the features,
+/// 公告 a section titled in the page's language, 已知問題 the known issues;
+/// nothing is dropped.
+#[test]
+fn a_traditional_chinese_ngc_page_has_its_roles() {
+    let dir = project_in(&["zh-Hant"]);
+    let page = fixture("nvidia-pytorch-container-24.01.zh-Hant.md");
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["unplaced"], 0, "{}", json[0]["unplaced_lines"]);
+    assert_ok(&import(dir.path(), &page, &[]));
+    let (_, r) = load(dir.path(), "24.01");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[1].side(lang("zh-Hant")),
+        "Transformer Engine 支援 Hopper GPU 上的 FP8 訓練。"
+    );
+    assert_eq!(section_ids(&r), ["container-information", "announcements"]);
+    assert_eq!(r.sections[1].title.side(lang("zh-Hant")), "公告");
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+    assert!(r.components.keys().any(|k| k.eq_ignore_ascii_case("cuda")));
+}
+
+/// A Japanese NGC page: 主な機能と機能強化 are the features, お知らせ and
+/// 非推奨の機能 sections, 既知の問題 the known issues; "マルチアーキテクチャ"
+/// makes it amd64 and arm64.
+#[test]
+fn a_japanese_ngc_page_has_its_roles() {
+    let (_dir, r) = imported("nvidia-pytorch-container-24.01.ja.md", &["ja"], "24.01");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[1].side(lang("ja")),
+        "Hopper GPU で FP8 トレーニングが既定で有効です。"
+    );
+    assert_eq!(section_ids(&r), ["announcements", "deprecations"]);
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
 }
 
 /// `relnotes ARGS` in `dir`: its exit code and its stdout and stderr.

@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+mod archs;
 mod assets;
 pub mod claims;
 mod components;
@@ -34,6 +35,7 @@ pub mod package_name;
 mod page;
 mod parse;
 mod stated;
+mod statements;
 mod structure;
 mod words;
 

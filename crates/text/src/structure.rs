@@ -191,9 +191,11 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     let mut in_code = false;
     // Whether a section of a known part has started.
     let mut any_part = false;
+    let hashed = writes_hashed_headings(page, headings);
     for (n, line) in &page.lines {
         let n = *n;
         let trimmed = line.trim();
+        let marked = page.headings.contains(&n) || (hashed && hash_level(trimmed) >= 2);
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_code = !in_code;
             push_body(&mut out, n, trimmed.to_string());
@@ -203,12 +205,13 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             push_body(&mut out, n, line.to_string());
             continue;
         }
-        if let Some(h) = heading(trimmed, page.headings.contains(&n), headings) {
+        if let Some(h) = heading(trimmed, marked, headings) {
             let current = out.sections.last();
-            // An unknown heading inside a known part belongs to its body.
+            // An unknown heading inside a known part belongs to its body,
+            // unless the part is a list, whose last item it would join.
             if h.known.is_none()
                 && let Some(cur) = current
-                && cur.known.is_some_and(Known::is_fact)
+                && cur.known.is_some_and(|k| k.is_fact() && !k.is_list())
                 && h.level > cur.level
             {
                 push_body(&mut out, n, trimmed.to_string());
@@ -279,6 +282,34 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     }
     cut_warnings(&mut out, page.cut, in_code);
     out
+}
+
+/// The number of `#` marks starting a heading line ("## Notes" is 2), 0
+/// for other lines.
+fn hash_level(line: &str) -> usize {
+    let hashes = line.chars().take_while(|c| *c == '#').count();
+    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+        hashes
+    } else {
+        0
+    }
+}
+
+/// Whether a page whose markup marks no heading (a text copy of a Markdown
+/// page) writes its known headings as `##` lines or deeper: then its other
+/// `##` lines are headings too ("### Python 3.11 Support" after a list is
+/// no continuation of its last item). A single `#` may be a shell comment
+/// and counts only when known.
+fn writes_hashed_headings(page: &Page, headings: &Headings) -> bool {
+    let mut in_code = false;
+    page.lines.iter().any(|(_, line)| {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_code = !in_code;
+        }
+        let level = hash_level(t);
+        !in_code && level >= 2 && headings.known(&t[level..]).is_some()
+    })
 }
 
 fn push_body(out: &mut Structure, n: usize, line: String) {
@@ -575,7 +606,7 @@ mod tests {
         assert_eq!(
             parts,
             [
-                (Some(Known::Features), "Announcements"),
+                (Some(Known::Announcements), "Announcements"),
                 (
                     Some(Known::Section("security-advisory")),
                     "Security Advisory"
@@ -605,6 +636,23 @@ mod tests {
         let s = txt("Quick Start\n# 启动容器\ndocker run x\n");
         assert_eq!(s.sections.len(), 1);
         assert_eq!(s.sections[0].body.len(), 2);
+    }
+
+    #[test]
+    fn a_text_copy_of_markdown_keeps_its_unknown_hashed_headings() {
+        let page = "# X 2.18\n\n## Release Notes\n\n- a.\n\n### Python 3.11 Support\n\n\
+                    Supported.\n\n## Quick Start\n\n# pull it\ndocker pull x\n";
+        let s = txt(page);
+        let titles: Vec<&str> = s.sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["Release Notes", "Python 3.11 Support", "Quick Start"]
+        );
+        assert_eq!(s.sections[0].body, [(5, "- a.".to_string())]);
+        assert_eq!(s.sections[2].body.len(), 2);
+        // Without a known `##` heading, `##` lines stay as they are.
+        let s = txt("Quick Start\n## not a title\ndocker run x\n");
+        assert_eq!(s.sections.len(), 1);
     }
 
     #[test]
