@@ -1892,6 +1892,24 @@ fn all_writes_every_release_or_none_and_follows_force() {
     let (_, r) = load(dir.path(), "v3.1.0");
     assert_eq!(r.features.len(), 2);
 
+    // A changelog stating one release twice is refused, naming it.
+    let twice = dir.path().join("twice.md");
+    fs::write(
+        &twice,
+        "# Changelog\n\n## v1.2.0 — 2026-02-01\n\n### Changes\n\n- Upgraded Ray to 2.55.1\n\n\
+         ## v1.1.0 — 2026-01-15\n\n### Changes\n\n- Upgraded Ray to 2.54.1\n\n\
+         ## v1.2.0 — 2026-01-01\n\n### Changes\n\n- Upgraded Ray to 2.53.0\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &twice, &["--all", "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("twice.md: release v1.2.0 in `en` is on the page twice"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("releases/v1.2.0.toml").exists());
+
     // --version names one release; --all each: together, a usage error.
     let out = import(
         dir.path(),

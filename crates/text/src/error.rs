@@ -131,6 +131,17 @@ pub enum ImportError {
         /// The language of both pages.
         lang: Lang,
     },
+    /// Two releases of one page (a changelog, with `--all`) state the
+    /// same version.
+    #[error("{}: release {version} in `{lang}` is on the page twice, under two headings\n  = hint: each release of a changelog goes to the record of the version its heading states: correct the page, or import it without --all (its first release)", page.display())]
+    TwiceInPage {
+        /// The page.
+        page: PathBuf,
+        /// The release both headings state.
+        version: String,
+        /// The page's language.
+        lang: Lang,
+    },
     /// The existing record to merge a page into is not valid TOML.
     #[error("cannot merge into {}: {message}", path.display())]
     Merge {

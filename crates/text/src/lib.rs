@@ -633,6 +633,13 @@ fn import_one(
                 .iter()
                 .find(|i| i.path == path && i.lang == lang);
             if let Some(other) = twice {
+                if other.page == page_path {
+                    return Err(ImportError::TwiceInPage {
+                        page: page_path.to_path_buf(),
+                        version,
+                        lang,
+                    });
+                }
                 return Err(ImportError::Twice {
                     page: page_path.to_path_buf(),
                     other: other.page.clone(),
