@@ -2119,3 +2119,35 @@ fn the_aws_pytorch_2_6_and_2_7_pages_lint_render_and_diff_with_stable_names() {
     );
     assert!(n26.iter().all(|n| n27.contains(n)), "{n26:?} {n27:?}");
 }
+
+#[test]
+fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"),
+        &["--all"],
+    );
+    assert_ok(&out);
+    assert_eq!(records_in(dir.path()).len(), 3);
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    for version in ["2.11", "2.12", "2.13"] {
+        let (code, page) = run_in(dir.path(), &["render", version]);
+        assert_eq!(code, Some(0), "{version}: {page}");
+    }
+    // The first line, the page's GitHub address, is no release's summary.
+    let (_, newest) = load(dir.path(), "2.13");
+    let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
+    assert!(!summary.contains("github.com"), "{summary}");
+    assert_eq!(
+        component_names(dir.path(), "2.12"),
+        component_names(dir.path(), "2.13")
+    );
+    let (code, diff) = run_in(dir.path(), &["diff", "2.12", "2.13"]);
+    assert_eq!(code, Some(0), "{diff}");
+    assert!(diff.contains("13.0.2 → 13.3.0"), "{diff}");
+    assert!(!diff.contains("Added ("), "{diff}");
+    assert!(!diff.contains("Removed ("), "{diff}");
+}
