@@ -633,7 +633,8 @@ fn import_one(
                 .iter()
                 .find(|i| i.path == path && i.lang == lang);
             if let Some(other) = twice {
-                if other.page == page_path {
+                // Two releases of one changelog, not one page given twice.
+                if other.page == page_path && other.release.is_some() && release_version.is_some() {
                     return Err(ImportError::TwiceInPage {
                         page: page_path.to_path_buf(),
                         version,
