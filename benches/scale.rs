@@ -1,8 +1,10 @@
 //! How `import`, `lint` and `list` grow with their input: each runs on an
 //! input of size N and of size 2N (for import: a long page, a long
 //! component table, an HTML cell of many components); linear code takes
-//! about twice as long (the floor, ×2), quadratic code four times. Prints
-//! figures; asserts nothing.
+//! about twice as long (the floor, ×2), quadratic code four times. Then
+//! the imports of 2 MB pages beside their target (≤ 5 s: a page of one
+//! release, a Markdown page, a changelog with `--all`). Prints figures;
+//! asserts nothing.
 //!
 //! Run with `cargo bench --bench scale`.
 
@@ -37,10 +39,25 @@ fn main() {
             &["import", "page.txt", "--version", "26.01", "--force"],
         )
     };
+    let two_mb_page = import(2 << 20);
+    report("import of a 1 MB / 2 MB page", import(1 << 20), two_mb_page);
+
+    // A changelog: every release to its own record (`--all`).
+    let changelog = |bytes: usize| {
+        let dir = work.path().join(format!("changelog-{bytes}"));
+        project(root, &dir);
+        fs::write(dir.join("changelog.md"), big_changelog(bytes)).expect("page written");
+        time(
+            binary,
+            &dir,
+            &["import", "--all", "changelog.md", "--force"],
+        )
+    };
+    let two_mb_changelog = changelog(2 << 20);
     report(
-        "import of a 1 MB / 2 MB page",
-        import(1 << 20),
-        import(2 << 20),
+        "import --all of a 1 MB / 2 MB changelog",
+        changelog(1 << 20),
+        two_mb_changelog,
     );
 
     // Components are matched by key: a table twice as long, twice the work.
@@ -82,7 +99,42 @@ fn main() {
         time(binary, &small, &["list"]),
         time(binary, &large, &["list"]),
     );
+
+    let markdown = {
+        let dir = work.path().join("markdown-2mb");
+        project(root, &dir);
+        let seed = fs::read_to_string(
+            root.join("tests/fixtures/import/aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"),
+        )
+        .expect("the Markdown seed page");
+        fs::write(dir.join("page.md"), big_markdown_page(&seed, 2 << 20)).expect("page written");
+        time(
+            binary,
+            &dir,
+            &["import", "page.md", "--version", "26.01", "--force"],
+        )
+    };
+    println!();
+    println!(
+        "{:<48} {:>10} {:>10}",
+        "against the target", "ms", "target ms"
+    );
+    for (name, took) in [
+        ("import of a 2 MB text page", two_mb_page),
+        ("import of a 2 MB Markdown page", markdown),
+        ("import --all of a 2 MB changelog", two_mb_changelog),
+    ] {
+        println!(
+            "{:<48} {:>10.1} {:>10.0}",
+            name,
+            took.as_secs_f64() * 1e3,
+            IMPORT_TARGET.as_secs_f64() * 1e3
+        );
+    }
 }
+
+/// Import of a 2 MB page stays within this (issue 30's target).
+const IMPORT_TARGET: Duration = Duration::from_secs(5);
 
 fn report(name: &str, n: Duration, two_n: Duration) {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
@@ -111,6 +163,40 @@ fn big_page(seed: &str, bytes: usize) -> String {
             "说明 {i}: vLLM升级至0.11.{i}，合入对应社区功能 (line {i} of the notes).\n"
         ));
         i += 1;
+    }
+    page
+}
+
+/// An AWS-layout Markdown page (its Core Packages table and image URIs)
+/// whose release notes list grows to `bytes`.
+fn big_markdown_page(seed: &str, bytes: usize) -> String {
+    let mut page = format!("{seed}\n\n## Release Notes\n\n");
+    let mut i = 0;
+    while page.len() < bytes {
+        page.push_str(&format!(
+            "- Upgraded the `pkg{i}` library to 1.{i}.0 for faster start-up of training jobs\n"
+        ));
+        i += 1;
+    }
+    page
+}
+
+/// A changelog in the AWS layout (`## vX.Y.Z — date`, tags, bundled
+/// versions, a list of changes) of releases about 10 KB each, to `bytes`.
+fn big_changelog(bytes: usize) -> String {
+    let mut page = String::from("# Changelog\n\nChangelog for the images.\n");
+    let mut release = 0;
+    while page.len() < bytes {
+        page.push_str(&format!(
+            "\n## v1.{release}.0 — 2026-01-01\n\n**Tags:** `cuda-v1.{release}` · `cpu-v1.{release}`\n\n\
+             **Bundled versions:** Python 3.12 · PyTorch 2.9.{release} · CUDA 12.9.1 · NCCL 2.28.3\n\n### Changes\n\n"
+        ));
+        for item in 0..120 {
+            page.push_str(&format!(
+                "- Change {item} of release {release}: the adapter forwards its request headers\n"
+            ));
+        }
+        release += 1;
     }
     page
 }

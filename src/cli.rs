@@ -212,6 +212,10 @@ pub enum Command {
         /// default: the version the page states).
         #[arg(long)]
         version: Option<String>,
+        /// Import every release of a page that holds several (a changelog),
+        /// each to its own record (default: the first, with a warning).
+        #[arg(long)]
+        all: bool,
         /// Language of the pages, one of the project's `languages` (default:
         /// each page's own); a page in another language of an existing record
         /// is merged into it.

@@ -173,6 +173,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
         Command::Import {
             pages,
             version,
+            all,
             lang,
             force,
             dry_run,
@@ -183,6 +184,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 pages: &pages,
                 version: version.as_deref(),
                 lang: cli::lang(lang)?,
+                all,
                 force,
                 dry_run,
             };

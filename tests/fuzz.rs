@@ -196,6 +196,7 @@ proptest! {
             pages: &pages,
             version: Some("9.9"),
             lang: None,
+            all: false,
             force: false,
             dry_run: false,
         };
@@ -222,7 +223,7 @@ proptest! {
         fs::write(&page, &text).unwrap();
         let workspace = Workspace::open(dir.path()).unwrap();
         let pages = [page];
-        let request = ImportRequest { pages: &pages, version: None, lang: None, force: false, dry_run: false };
+        let request = ImportRequest { pages: &pages, version: None, lang: None, all: true, force: false, dry_run: false };
         let _ = text::run(&workspace, &request);
     }
 

@@ -495,7 +495,12 @@ fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
         "{err}"
     );
     let (_, r) = load(dir.path(), "25.07");
-    assert_eq!(r.components.len(), 3);
+    // The table's three, vLLM the feature upgrades and the CUDA the
+    // driver prose says the release is based on (prose fills what the
+    // table lacks).
+    assert_eq!(r.components.len(), 5);
+    assert_eq!(r.components["vllm"], "0.10.0");
+    assert_eq!(r.components["CUDA"], "12.8.0");
     assert_eq!(r.features.len(), 1);
     assert!(r.features[0].side(Lang::EN).is_empty());
     let driver = r.driver.as_ref().unwrap();
@@ -567,7 +572,9 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
         comps.contains(&"transformer_engine=2.0".to_string()),
         "{comps:?}"
     );
-    assert_eq!(comps.len(), 12);
+    // The table's twelve, and Ubuntu from "Added … Ubuntu 22.04 support".
+    assert!(comps.contains(&"Ubuntu=22.04".to_string()), "{comps:?}");
+    assert_eq!(comps.len(), 13);
     assert_eq!(r.assets.len(), 8);
     assert!(
         r.assets
@@ -618,7 +625,7 @@ fn a_changelog_imports_its_newest_release_and_says_so() {
     assert_ok(&out);
     assert!(
         stderr(&out)
-            .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13"),
+            .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13 (--all imports each to its own record)"),
         "{}",
         stderr(&out)
     );
@@ -1084,9 +1091,10 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         assert!(names.contains(&canonical), "{canonical} in {names:?}");
     }
 
-    let sbom = |version: &str| -> serde_json::Value {
+    let sbom = |version: &str, arch: &[&str]| -> serde_json::Value {
         let out = relnotes_in(dir.path())
             .args(["sbom", version])
+            .args(arch)
             .output()
             .unwrap();
         assert_ok(&out);
@@ -1104,7 +1112,7 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
             .clone()
     };
     // 20.02 states its CUDA in the driver section only.
-    let bom = sbom("20.02");
+    let bom = sbom("20.02", &[]);
     let cuda = by_purl(&bom, "pkg:generic/cuda@10.2.89");
     assert_eq!(cuda["type"], "framework");
     assert_eq!(
@@ -1127,7 +1135,8 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         "cpe:2.3:o:canonical:ubuntu_linux:18.04:*:*:*:*:*:*:*"
     );
 
-    let bom = sbom("22.12");
+    // 22.12 is also for Arm SBSA: an SBOM describes one architecture.
+    let bom = sbom("22.12", &["--arch", "amd64"]);
     assert_eq!(
         by_purl(&bom, "pkg:generic/cuda@11.8.0")["type"],
         "framework"
@@ -1229,14 +1238,10 @@ fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_to
         err.contains("“Driver Requirements” ends with “…o the following documentation:” and what it introduces is not on the page"),
         "{err}"
     );
-    // "based on CUDA 13.1.0" is stated, and no component list was read.
-    assert!(
-        err.contains(
-            "a thin record: 0 component(s) from a page that states 1 name–version statement(s)"
-        ),
-        "{err}"
-    );
-    assert!(err.contains("confidence low: 0 of 1"), "{err}");
+    // "based on CUDA 13.1.0" and "version 25.12 is based on
+    // 2.10.0a0+b4e4ee81d3" (PyTorch's) are read from prose: not thin.
+    assert!(!err.contains("a thin record"), "{err}");
+    assert!(err.contains("confidence high: 2 of 2"), "{err}");
     assert!(err.contains("driver facts: yes"), "{err}");
     assert_lint_knows_every_name(dir.path());
 }
@@ -1260,14 +1265,15 @@ fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
     assert!(records_in(dir.path()).is_empty());
 }
 
-/// A page whose features state one version and whose overview states
-/// three more in prose: the record is thin, and says so.
+/// A page whose features state one version and whose overview mentions
+/// three more in passing (no statement of what the image holds): the
+/// record is thin, and says so.
 const THIN_PAGE: &str = "# Images 4.2 release notes\n\n\
 ## Key Features and Enhancements\n\n\
 - Added Python 3.12 support.\n\n\
 |\n\n\
 ## Overview\n\n\
-This image is built on CUDA 12.4.1 with cuDNN 9.1.0.70 and NCCL 2.21.5 for training.\n";
+Measured on the host: CUDA 12.4.1, cuDNN 9.1.0.70 and NCCL 2.21.5 for the benchmarks.\n";
 
 #[test]
 fn dry_run_prints_the_record_and_report_and_writes_nothing() {
@@ -1395,4 +1401,753 @@ fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
         release.components.keys()
     );
     assert_lint_knows_every_name(dir.path());
+}
+
+/// The components a record holds, `name=version`, in the record's order.
+fn components_of(r: &Release) -> Vec<String> {
+    r.components
+        .iter()
+        .map(|(name, version)| format!("{name}={version}"))
+        .collect()
+}
+
+fn statements_fixture(name: &str) -> PathBuf {
+    fixture("statements").join(name)
+}
+
+/// Name–version statements wherever a page makes them, in the layouts of
+/// vendors' pages (tests/fixtures/import/statements): lists under headings
+/// that are not about components, prose of what the image is, holds or is
+/// based on, labelled list items; each record lints clean.
+#[test]
+fn name_version_statements_are_read_wherever_they_stand() {
+    for (page, version, want) in [
+        (
+            // "GPU Instance Type Support" list, "built with Ubuntu 24.04",
+            // "Network Performance: EFA 1.42.0 for …", "Python 3.12 is
+            // supported"; the list's "CUDA 12.9" and the prose's
+            // "CUDA 12.9.1" agree: the precise one.
+            "aws-dlc-base-cuda-12.9.en.md",
+            "12.9",
+            &[
+                "Python=3.12",
+                "CUDA=12.9.1",
+                "cuDNN=9.10.2.21",
+                "NCCL=2.27.3-1",
+                "EFA=1.42.0",
+                "Ubuntu=24.04",
+            ][..],
+        ),
+        (
+            // ARM64: "TorchServe version: 0.12.0", "Python 3.11 is
+            // supported in …", "contain the following software components".
+            "aws-dlc-pytorch-graviton-inference-2.5.en.md",
+            "2.5",
+            &[
+                "torch=2.5.1",
+                "torchserve=0.12.0",
+                "Python=3.11",
+                "CUDA=12.4.1",
+                "cuDNN=9.1.0.70+cuda12.4",
+                "NCCL=2.21.5+cuda12.4",
+            ][..],
+        ),
+        (
+            // The table's CUDA 12.8.0 wins over the prose's "based on CUDA
+            // 12.6.3"; prose fills Ubuntu and Python; "SGLang v0.4.5 and
+            // above uses CUDA 12.4" and the TensorFlow of a known issue are
+            // notes, not this image's.
+            "aws-dlc-sglang-0.4.9.en.md",
+            "0.4.9",
+            &[
+                "SGLang=0.4.9",
+                "torch=2.7.1",
+                "CUDA=12.8.0",
+                "NCCL=2.26.2",
+                "Ubuntu=22.04",
+                "Python=3.12",
+            ][..],
+        ),
+        (
+            // "Overview … The image includes:" with names no data knows
+            // beside ones it knows; "tensor parallelism 8" is no component.
+            "amd-rocm-vllm-0.9.1.en.md",
+            "0.9.1",
+            &[
+                "vllm=0.9.1",
+                "ROCm=6.4.1",
+                "torch=2.7.0",
+                "hipBLASLt=0.15.0",
+                "RCCL=2.22.3",
+                "Ubuntu=22.04",
+                "Python=3.12",
+            ][..],
+        ),
+    ] {
+        let dir = english_project();
+        let out = import(dir.path(), &statements_fixture(page), &[]);
+        assert_ok(&out);
+        let (_, r) = load(dir.path(), version);
+        assert_eq!(components_of(&r), want, "{page}");
+        assert_lint_knows_every_name(dir.path());
+    }
+}
+
+/// NGC pages list example models ("ResNet50 v1.5", "SSD300 v1.1",
+/// "Tacotron 2 and WaveGlow v1.1") under a heading or in a feature line:
+/// none of them is a component; the framework "based on" a version with
+/// no name before it is the one named earlier in the sentence, and the
+/// container's own number (19.10) is no component's.
+#[test]
+fn example_model_lists_give_no_components_and_based_on_names_the_framework() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &statements_fixture("nvidia-pytorch-container-19.10.en.txt"),
+        &[],
+    );
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(err.contains("confidence high: 10 of 10"), "{err}");
+    let (_, r) = load(dir.path(), "19.10");
+    assert_eq!(
+        components_of(&r),
+        [
+            "Ubuntu=18.04",
+            "Python=3.6",
+            "CUDA=10.1.243",
+            "cuBLAS=10.2.1.243",
+            "cuDNN=7.6.4",
+            "NCCL=2.4.8",
+            "OpenMPI=3.1.4",
+            "nsight-systems=2019.5.1",
+            "torch=1.3.0a0+24ae9b5",
+            "DALI=0.14.0",
+        ]
+    );
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// The shared pages' statements in prose and under other headings: the
+/// TensorFlow page's "GPU Instance Type Support" list and its "with CUDA
+/// 12.5 on Ubuntu 22.04"; the NGC 25.12 page's two "based on".
+#[test]
+fn shared_pages_state_components_in_prose_and_other_lists() {
+    for (page, version, want) in [
+        (
+            "aws-dlc-tensorflow-training-ec2-ecs-eks-2.18.en.txt",
+            "2.18",
+            &[
+                "tensorflow=2.18",
+                "CUDA=12.5",
+                "Ubuntu=22.04",
+                "cuDNN=9.3",
+                "NCCL=2.23.4-1",
+            ][..],
+        ),
+        (
+            "nvidia-pytorch-container-25.12.en.txt",
+            "25.12",
+            &["CUDA=13.1.0", "torch=2.10.0a0+b4e4ee81d3"][..],
+        ),
+    ] {
+        let page = shared_page(page);
+        if !page.exists() {
+            return;
+        }
+        let dir = english_project();
+        let out = import(dir.path(), &page, &[]);
+        assert_ok(&out);
+        let (_, r) = load(dir.path(), version);
+        assert_eq!(components_of(&r), want);
+        assert_lint_knows_every_name(dir.path());
+    }
+}
+
+/// A project in `languages`, naming no component.
+fn project_in(languages: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let list: Vec<String> = languages.iter().map(|l| format!("\"{l}\"")).collect();
+    let names: String = languages
+        .iter()
+        .map(|l| format!("{l} = \"PyTorch\"\n"))
+        .collect();
+    fs::write(
+        dir.path().join("relnotes.toml"),
+        format!(
+            "languages = [{}]\n[product]\nid = \"pytorch\"\n[product.name]\n{names}",
+            list.join(", ")
+        ),
+    )
+    .unwrap();
+    fs::create_dir(dir.path().join("releases")).unwrap();
+    dir
+}
+
+/// Imports a fixture into a project of `languages` and loads `version`.
+fn imported(page: &str, languages: &[&str], version: &str) -> (tempfile::TempDir, Release) {
+    let dir = project_in(languages);
+    assert_ok(&import(dir.path(), &fixture(page), &[]));
+    let (_, release) = load(dir.path(), version);
+    (dir, release)
+}
+
+fn lang(tag: &str) -> Lang {
+    tag.parse().unwrap()
+}
+
+fn section_ids(r: &Release) -> Vec<&str> {
+    r.sections.iter().map(|s| s.id.as_str()).collect()
+}
+
+/// NGC: the ten "Key Features and Enhancements" are the features, the
+/// short "Announcements" list its own section; a feature saying the
+/// container is available for Arm SBSA adds arm64 to amd64.
+#[test]
+fn ngc_key_features_are_the_features_and_announcements_a_section() {
+    let (dir, r) = imported("nvidia-pytorch-container-24.04.en.txt", &["en"], "24.04");
+    assert_eq!(r.features.len(), 10);
+    assert_eq!(
+        r.features[0].side(Lang::EN),
+        "PyTorch container image version 24.04 is based on 2.3.0a0+6ddf5cf85e."
+    );
+    assert!(
+        r.features
+            .iter()
+            .all(|f| !f.side(Lang::EN).contains("Python 3.8 wheels"))
+    );
+    assert_eq!(section_ids(&r), ["announcements"]);
+    let announcements = &r.sections[0];
+    assert_eq!(announcements.title.side(Lang::EN), "Announcements");
+    assert!(
+        announcements
+            .body
+            .side(Lang::EN)
+            .contains("last one that includes Torch-TensorRT")
+    );
+    assert_eq!(r.known_issues.len(), 2);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// AWS ARM64: "## Release Notes" are the features, "### Deprecations" under
+/// them a section of their own (not glued to the last feature), "## Known
+/// Issues" the known issues, "## Security Advisory" a section; "ARM64" in
+/// the title and "Graviton" in the introduction make the image arm64 only.
+#[test]
+fn an_aws_arm64_page_has_its_roles_and_arch() {
+    let (dir, r) = imported("aws-dlc-pytorch-arm64-inference-2.5.en.md", &["en"], "2.5");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[0].side(Lang::EN),
+        "Added containers for PyTorch 2.5.1 inference on ARM64 instances for EC2, ECS, and EKS."
+    );
+    assert!(
+        r.features
+            .iter()
+            .all(|f| !f.side(Lang::EN).contains("Deprecations"))
+    );
+    let ids = section_ids(&r);
+    assert!(ids.contains(&"deprecations"), "{ids:?}");
+    assert!(ids.contains(&"security-advisory"), "{ids:?}");
+    let deprecations = r.sections.iter().find(|s| s.id == "deprecations").unwrap();
+    assert!(
+        deprecations
+            .body
+            .side(Lang::EN)
+            .contains("Python 3.10 images are no longer published.")
+    );
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["arm64"]);
+    assert_lint_knows_every_name(dir.path());
+}
+
+/// A text copy of an AWS page: its `##` headings are headings since its
+/// known ones are written so; "### Python 3.10 Support" and "###
+/// Deprecations" under the release notes are sections of their own, not
+/// glued to the last feature. The image references (`…-arm64:…`) name the
+/// architecture; the known issues and deprecations are not read for it.
+#[test]
+fn an_aws_text_page_keeps_deprecations_apart_and_reads_arm64_from_image_tags() {
+    let (_dir, r) = imported("aws-dlc-tensorflow-inference-2.18.en.txt", &["en"], "2.18");
+    let features: Vec<&str> = r.features.iter().map(|f| f.side(Lang::EN)).collect();
+    assert_eq!(features.len(), 3, "{features:?}");
+    assert!(
+        features[2].ends_with("the NVIDIA driver it needs."),
+        "{features:?}"
+    );
+    assert_eq!(section_ids(&r), ["python-3-10-support", "deprecations"]);
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["arm64"]);
+}
+
+/// Pages that say nothing of architectures stay amd64; a known issue about
+/// another image's Arm SBSA client changes nothing.
+#[test]
+fn pages_naming_no_architecture_are_amd64() {
+    let (_dir, r) = imported("nvidia-pytorch-container-20.02.en.txt", &["en"], "20.02");
+    assert_eq!(r.arch_names(), ["amd64"]);
+    let page = shared_page("nvidia-tritonserver-container-24.10.en.txt");
+    if page.exists() {
+        let dir = english_project();
+        assert_ok(&import(dir.path(), &page, &[]));
+        let (_, r) = load(dir.path(), "24.10");
+        assert_eq!(r.arch_names(), ["amd64"]);
+    }
+}
+
+/// The NGC 22.12 page in Traditional Chinese: "主要功能和增強功能" are its
+/// features; "相依性:" over the nested component list and the item
+/// describing PyTorch in sentences are no dropped lines; "Arm SBSA 平台" and
+/// "x86 函式庫" make it amd64 and arm64.
+#[test]
+fn the_ngc_22_12_page_in_traditional_chinese_has_its_features_and_places_its_context() {
+    let dir = project_in(&["en", "zh-Hant"]);
+    let page = fixture("nvidia-pytorch-container-22.12.zh-Hant.txt");
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = &json[0];
+    assert_eq!(report["features"], 8);
+    // What is left is the component-reading's (items of the nested list).
+    let text = fs::read_to_string(&page).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for unplaced in report["unplaced_lines"].as_array().unwrap() {
+        let n = unplaced["line"].as_u64().unwrap() as usize;
+        assert!(
+            lines[n - 1].starts_with("  - "),
+            "line {n} `{}` is no nested component item",
+            lines[n - 1]
+        );
+    }
+    assert_ok(&import(dir.path(), &page, &[]));
+    let (_, r) = load(dir.path(), "22.12");
+    assert_eq!(
+        r.features[0].side(lang("zh-Hant")),
+        "PyTorch 容器映像版本基於 1.14.0a0+410ce96。"
+    );
+    assert_eq!(
+        section_ids(&r),
+        ["container-information", "gpu-requirements"]
+    );
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+}
+
+/// Another Traditional-Chinese NGC page: 主要功能和增強功能 are the features,
+/// 公告 a section titled in the page's language, 已知問題 the known issues;
+/// nothing is dropped.
+#[test]
+fn a_traditional_chinese_ngc_page_has_its_roles() {
+    let dir = project_in(&["zh-Hant"]);
+    let page = fixture("nvidia-pytorch-container-24.01.zh-Hant.md");
+    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["unplaced"], 0, "{}", json[0]["unplaced_lines"]);
+    assert_ok(&import(dir.path(), &page, &[]));
+    let (_, r) = load(dir.path(), "24.01");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[1].side(lang("zh-Hant")),
+        "Transformer Engine 支援 Hopper GPU 上的 FP8 訓練。"
+    );
+    assert_eq!(section_ids(&r), ["container-information", "announcements"]);
+    assert_eq!(r.sections[1].title.side(lang("zh-Hant")), "公告");
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+    assert!(r.components.keys().any(|k| k.eq_ignore_ascii_case("cuda")));
+}
+
+/// A Japanese NGC page: 主な機能と機能強化 are the features, お知らせ and
+/// 非推奨の機能 sections, 既知の問題 the known issues; "マルチアーキテクチャ"
+/// makes it amd64 and arm64.
+#[test]
+fn a_japanese_ngc_page_has_its_roles() {
+    let (_dir, r) = imported("nvidia-pytorch-container-24.01.ja.md", &["ja"], "24.01");
+    assert_eq!(r.features.len(), 3);
+    assert_eq!(
+        r.features[1].side(lang("ja")),
+        "Hopper GPU で FP8 トレーニングが既定で有効です。"
+    );
+    assert_eq!(section_ids(&r), ["announcements", "deprecations"]);
+    assert_eq!(r.known_issues.len(), 1);
+    assert_eq!(r.arch_names(), ["amd64", "arm64"]);
+}
+
+/// `relnotes ARGS` in `dir`: its exit code and its stdout and stderr.
+fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = relnotes_in(dir).args(args).output().unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), all)
+}
+
+/// The component names of a record, lowercased (diff matches names so).
+fn component_names(dir: &Path, version: &str) -> Vec<String> {
+    let (_, r) = load(dir, version);
+    let mut names: Vec<String> = r.components.keys().map(|n| n.to_lowercase()).collect();
+    names.sort();
+    names
+}
+
+/// A changelog page modeled on the AWS DLC changelogs: a `source:` line,
+/// the page's heading and introduction, then `## vX.Y.Z — date` releases,
+/// each with tags, bundled versions and a list of changes.
+const SERVE_CHANGELOG: &str = "changelog-serve-3.0-3.2.en.md";
+
+#[test]
+fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean() {
+    let dir = english_project();
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // A report for each release, named by the page and the release.
+    for version in ["v3.2.0", "v3.1.0", "v3.0.0"] {
+        assert!(
+            err.contains(&format!(
+                "{SERVE_CHANGELOG} (release {version}): wrote releases/{version}.toml"
+            )),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("(release {version}): confidence high")),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("imported the first"), "{err}");
+    assert_eq!(records_in(dir.path()).len(), 3);
+
+    // Each release has its own facts, and the page's address is named in
+    // the comment, not in the summary.
+    let (_, newest) = load(dir.path(), "v3.2.0");
+    let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
+    assert!(
+        summary.starts_with("Changelog for the Serve inference images"),
+        "{summary}"
+    );
+    assert!(!summary.contains("example.com"), "{summary}");
+    let (_, middle) = load(dir.path(), "v3.1.0");
+    assert!(middle.summary.is_none());
+    assert_eq!(middle.features.len(), 2);
+    assert!(
+        middle
+            .components
+            .iter()
+            .any(|(n, v)| n == "Transformers" && v == "4.55.2")
+    );
+    let text = fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "# Imported by `relnotes import` from {SERVE_CHANGELOG} (https://example.com/containers/serve/changelog/index.md).\n"
+        )),
+        "{text}"
+    );
+
+    // Names are the same in every release of the vendor's page.
+    let names = component_names(dir.path(), "v3.2.0");
+    for version in ["v3.1.0", "v3.0.0"] {
+        assert_eq!(component_names(dir.path(), version), names, "{version}");
+    }
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(lint.contains("3 release(s) checked: 0 error(s)"), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    let (code, page) = run_in(dir.path(), &["render", "v3.1.0"]);
+    assert_eq!(code, Some(0), "{page}");
+    assert!(page.contains("Transformers upgraded to 4.55.2"), "{page}");
+    let (code, diff) = run_in(dir.path(), &["diff", "v3.1.0", "v3.2.0"]);
+    assert_eq!(code, Some(0), "{diff}");
+    assert!(diff.contains("2.8.0 → 2.9.1"), "{diff}");
+    assert!(diff.contains("4.55.2 → 4.57.6"), "{diff}");
+    assert!(!diff.contains("Added ("), "{diff}");
+    assert!(!diff.contains("Removed ("), "{diff}");
+}
+
+#[test]
+fn all_writes_every_release_or_none_and_follows_force() {
+    let dir = english_project();
+    let existing = "version = \"v3.1.0\"\narchs = [\"amd64\"]\n\n[title]\nen = \"hand-written\"\n\n\
+                    [[features]]\nen = \"A feature written by hand\"\n";
+    fs::write(dir.path().join("releases/v3.1.0.toml"), existing).unwrap();
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("releases/v3.1.0.toml exists and already has `en` texts"),
+        "{}",
+        stderr(&out)
+    );
+    // The releases before and after the one refused are not written either.
+    assert_eq!(records_in(dir.path()).len(), 1);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap(),
+        existing
+    );
+
+    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all", "--force"]);
+    assert_ok(&out);
+    assert_eq!(records_in(dir.path()).len(), 3);
+    let (_, r) = load(dir.path(), "v3.1.0");
+    assert_eq!(r.features.len(), 2);
+
+    // A changelog stating one release twice is refused, naming it.
+    let twice = dir.path().join("twice.md");
+    fs::write(
+        &twice,
+        "# Changelog\n\n## v1.2.0 — 2026-02-01\n\n### Changes\n\n- Upgraded Ray to 2.55.1\n\n\
+         ## v1.1.0 — 2026-01-15\n\n### Changes\n\n- Upgraded Ray to 2.54.1\n\n\
+         ## v1.2.0 — 2026-01-01\n\n### Changes\n\n- Upgraded Ray to 2.53.0\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &twice, &["--all", "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("twice.md: release v1.2.0 in `en` is on the page twice"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("releases/v1.2.0.toml").exists());
+
+    // --version names one release; --all each: together, a usage error.
+    let out = import(
+        dir.path(),
+        &fixture(SERVE_CHANGELOG),
+        &["--all", "--version", "3.1", "--force"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out)
+            .contains("--version names the release of one page; --all imports each release"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn all_with_dry_run_and_json_reports_each_release_and_the_address() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &fixture(SERVE_CHANGELOG),
+        &["--all", "--dry-run", "--format", "json"],
+    );
+    assert_ok(&out);
+    assert!(records_in(dir.path()).is_empty());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reports = json.as_array().unwrap();
+    let releases: Vec<&str> = reports
+        .iter()
+        .map(|r| r["release"].as_str().unwrap())
+        .collect();
+    assert_eq!(releases, ["v3.2.0", "v3.1.0", "v3.0.0"]);
+    for report in reports {
+        assert_eq!(
+            report["address"],
+            "https://example.com/containers/serve/changelog/index.md"
+        );
+        assert_eq!(report["components"], 5);
+    }
+    // A page of one release has neither a release nor, without a first
+    // line naming it, an address.
+    let out = import(
+        dir.path(),
+        &fixture("named-versions-3.1.en.md"),
+        &["--all", "--dry-run", "--format", "json"],
+    );
+    assert_ok(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 1);
+    assert!(json[0]["release"].is_null());
+    assert!(json[0]["address"].is_null());
+}
+
+#[test]
+fn a_source_line_is_the_pages_address_and_the_page_stays_markdown() {
+    let dir = english_project();
+    let page = dir.path().join("images-5.1.txt");
+    fs::write(
+        &page,
+        "source: example/images@0123abc:docs/releasenotes/images-5.1.md\n\
+         # Images 5.1 for training\n\n\
+         The images are now available with support for PyTorch 2.9 on Ubuntu 24.04.\n\n\
+         ## Release Notes\n\n\
+         - Introduced images for PyTorch 2.9\n\
+         - Added Python 3.12 support\n\n\
+         ## Known Issues\n\n\
+         - Pulling the image over a slow link times out.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "5.1");
+    assert_eq!(
+        r.summary.as_ref().unwrap().side(Lang::EN),
+        "The images are now available with support for PyTorch 2.9 on Ubuntu 24.04."
+    );
+    assert_eq!(r.features.len(), 2);
+    assert_eq!(r.known_issues.len(), 1);
+    let text = fs::read_to_string(dir.path().join("releases/5.1.toml")).unwrap();
+    assert!(
+        text.starts_with("# Imported by `relnotes import` from images-5.1.txt (example/images@0123abc:docs/releasenotes/images-5.1.md).\n"),
+        "{text}"
+    );
+    assert_lint_knows_every_name(dir.path());
+}
+
+#[test]
+fn a_bare_url_first_line_is_no_part_of_an_ngc_pages_summary() {
+    let dir = english_project();
+    let page = dir.path().join("rel-26-01.txt");
+    fs::write(
+        &page,
+        "https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html\n\
+         PyTorch Release 26.01\n\
+         The container image for this PyTorch release is available on the registry.\n\
+         Driver Requirements\n\
+         Release 26.01 is based on CUDA 13.1.0.\n\
+         Key Features and Enhancements\n\
+         - Faster start-up of the container.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let (_, r) = load(dir.path(), "26.01");
+    let summary = r.summary.as_ref().map(|s| s.side(Lang::EN).to_string());
+    assert!(
+        summary.as_deref().is_none_or(|s| !s.contains("https://")),
+        "{summary:?}"
+    );
+    let text = fs::read_to_string(dir.path().join("releases/26.01.toml")).unwrap();
+    assert!(
+        text.starts_with("# Imported by `relnotes import` from rel-26-01.txt (https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html).\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_last_item_without_a_full_stop_is_whole_and_a_last_sentence_cut_is_not() {
+    let dir = english_project();
+    let whole = dir.path().join("whole.md");
+    fs::write(
+        &whole,
+        "# Images 6.2 release notes\n\n## Release Notes\n\n\
+         - Introduced images for PyTorch 2.9\n\
+         - Added CUDA 12.9 support\n\n\
+         ## Known Issues\n\n\
+         - The first start on a new host takes longer\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &whole, &["--dry-run"]);
+    assert_ok(&out);
+    assert!(!stderr(&out).contains("cut short"), "{}", stderr(&out));
+
+    for (name, last, quoted) in [
+        (
+            "prose.md",
+            "The delay can be avoided by warming the cache on start by adding",
+            "mid-sentence (“…g the cache on start by adding”) in section “Known Issues”",
+        ),
+        (
+            "item.md",
+            "- The first start on a new host takes longer than the",
+            "inside a list (“…new host takes longer than the”) in section “Known Issues”",
+        ),
+        (
+            "including.md",
+            "- Bundled the profiling tools, including",
+            "inside a list (“- Bundled the profiling tools, including”) in section “Known Issues”",
+        ),
+        (
+            "word.md",
+            "The first start takes longer.\n\nStarting",
+            "mid-sentence (“Starting”) in section “Known Issues”",
+        ),
+    ] {
+        let page = dir.path().join(name);
+        fs::write(
+            &page,
+            format!(
+                "# Images 6.2 release notes\n\n## Release Notes\n\n\
+                 - Introduced images for PyTorch 2.9\n\n## Known Issues\n\n{last}\n"
+            ),
+        )
+        .unwrap();
+        let out = import(dir.path(), &page, &["--dry-run"]);
+        assert_ok(&out);
+        let err = stderr(&out);
+        assert!(
+            err.contains(quoted) && err.contains("it looks cut short"),
+            "{name}: {err}"
+        );
+    }
+    assert!(records_in(dir.path()).is_empty());
+}
+
+#[test]
+fn the_aws_pytorch_2_6_and_2_7_pages_lint_render_and_diff_with_stable_names() {
+    let (p26, p27) = (
+        shared_page("aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"),
+        shared_page("aws-dlc-pytorch-training-gpu-ec2-2.7.en.txt"),
+    );
+    if !p26.exists() || !p27.exists() {
+        return;
+    }
+    let dir = english_project();
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(&p26)
+        .arg(&p27)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    for version in ["2.6", "2.7"] {
+        let (code, page) = run_in(dir.path(), &["render", version]);
+        assert_eq!(code, Some(0), "{page}");
+    }
+    let (code, diff) = run_in(dir.path(), &["diff", "2.6", "2.7"]);
+    assert_eq!(code, Some(0), "{diff}");
+    // Every component of 2.6 is found again in 2.7 under its name.
+    assert!(!diff.contains("Removed ("), "{diff}");
+    let (n26, n27) = (
+        component_names(dir.path(), "2.6"),
+        component_names(dir.path(), "2.7"),
+    );
+    assert!(n26.iter().all(|n| n27.contains(n)), "{n26:?} {n27:?}");
+}
+
+#[test]
+fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"),
+        &["--all"],
+    );
+    assert_ok(&out);
+    assert_eq!(records_in(dir.path()).len(), 3);
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(!lint.contains("component-name"), "{lint}");
+    for version in ["2.11", "2.12", "2.13"] {
+        let (code, page) = run_in(dir.path(), &["render", version]);
+        assert_eq!(code, Some(0), "{version}: {page}");
+    }
+    // The first line, the page's GitHub address, is no release's summary.
+    let (_, newest) = load(dir.path(), "2.13");
+    let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
+    assert!(!summary.contains("github.com"), "{summary}");
+    assert_eq!(
+        component_names(dir.path(), "2.12"),
+        component_names(dir.path(), "2.13")
+    );
+    let (code, diff) = run_in(dir.path(), &["diff", "2.12", "2.13"]);
+    assert_eq!(code, Some(0), "{diff}");
+    assert!(diff.contains("13.0.2 → 13.3.0"), "{diff}");
+    assert!(!diff.contains("Added ("), "{diff}");
+    assert!(!diff.contains("Removed ("), "{diff}");
 }

@@ -139,6 +139,29 @@ fn an_asset_tag_of_another_version_is_an_error() {
 }
 
 #[test]
+fn driver_text_naming_the_series_of_the_base_cuda_is_no_mismatch() {
+    let dir = scratch_project();
+    // The base moves to 12.8.1: "not forward-compatible with CUDA 12.8" still
+    // names its series, while the wording's "CUDA 12.8.0" is another release.
+    edit(
+        dir.path(),
+        "25.10",
+        "cuda = \"12.8.0\"",
+        "cuda = \"12.8.1\"",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let messages: Vec<&str> = findings(&json, "driver-cuda-mismatch")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        ["the driver requirements name CUDA 12.8.0, but the release is based on CUDA 12.8.1"],
+        "{json:#}"
+    );
+}
+
+#[test]
 fn an_asset_that_is_no_image_reference_is_an_error() {
     let dir = scratch_project();
     edit(

@@ -5,7 +5,7 @@
 //! - `upgrade-claim`: "X 升级至 Y" / "X upgraded to Y" in a feature or fix,
 //!   where component X is not Y, or the previous release's X was not lower;
 //! - `driver-cuda-mismatch`: driver text naming a CUDA version other than
-//!   the record's base CUDA version;
+//!   the record's base CUDA version or its series;
 //! - `driver-branch-conflict`: a data-center branch also listed to upgrade from;
 //! - `driver-below-cuda-minimum`: a minimum driver below NVIDIA's for the CUDA version
 //!   (NVIDIA's number and source in the message);
@@ -16,7 +16,8 @@
 //! - `duplicate-component`: one component under two names (`torch`/`pytorch`),
 //!   or an arch override repeating the shared version;
 //! - `asset-image`: an asset that is not an image reference;
-//! - `asset-tag`: an image tag that does not start with the release version;
+//! - `asset-tag`: an image tag that starts with neither the release version
+//!   nor its major.minor series;
 //! - `component-name`: a component name that is not a package name, or
 //!   ends in a word of prose (`vLLM-version`);
 //! - `version-syntax`: a driver branch, or the CUDA version of the upgrade
@@ -334,7 +335,16 @@ impl Context<'_> {
             let Ok(d) = Dotted::from_str(&v) else {
                 continue;
             };
-            if d == base_v || d.cmp(&base_v) == Ordering::Equal || reported.contains(&d) {
+            // "not forward-compatible with CUDA 12.6" names the minor series
+            // a 12.6.2 base belongs to: less precise, not different.
+            let series_of_base = base
+                .strip_prefix(v.as_str())
+                .is_some_and(|rest| rest.starts_with('.'));
+            if d == base_v
+                || d.cmp(&base_v) == Ordering::Equal
+                || series_of_base
+                || reported.contains(&d)
+            {
                 continue;
             }
             reported.push(d);
@@ -630,7 +640,8 @@ impl Context<'_> {
             let ok = tag == version
                 || tag
                     .strip_prefix(version.as_str())
-                    .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']));
+                    .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']))
+                || names_series_of(tag, &version);
             if !ok {
                 let at = self.find(&asset.image, None);
                 self.push(
@@ -641,10 +652,33 @@ impl Context<'_> {
                         "asset tag `{tag}` of {} does not match the release version {version}",
                         asset.image
                     ),
-                    Some(format!("tags of this release start with `{version}`")),
+                    Some(format!(
+                        "tags of this release start with `{version}` (or its series, as `{}`)",
+                        series_example(&version)
+                    )),
                 );
             }
         }
+    }
+}
+
+/// Whether `tag` starts with the major.minor (or longer) series `version`
+/// belongs to, as the moving tags vendors publish beside the exact one do:
+/// `0.14-gpu-py312-ec2` of release 0.14.0. A bare major (`0-…`) names too
+/// much to count.
+fn names_series_of(tag: &str, version: &str) -> bool {
+    let lead = tag.split(['-', '_', '+']).next().unwrap_or(tag);
+    lead.contains('.')
+        && version
+            .strip_prefix(lead)
+            .is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// The series of `version` for a hint: `0.14` of `0.14.0`, else the version.
+fn series_example(version: &str) -> &str {
+    match version.rsplit_once('.') {
+        Some((series, _)) if series.contains('.') => series,
+        _ => version,
     }
 }
 
@@ -695,5 +729,20 @@ mod tests {
         assert!(version_matches(Ecosystem::Cuda, "12.9.0", "12.9"));
         assert!(!version_matches(Ecosystem::Pypi, "2.41.0", "2.4"));
         assert!(!version_matches(Ecosystem::Pypi, "0.10.0", "0.11.0"));
+    }
+
+    #[test]
+    fn a_tag_may_name_the_series_of_the_release() {
+        assert!(names_series_of("0.14-gpu-py312-ec2", "0.14.0"));
+        assert!(names_series_of(
+            "2.7-gpu-py312-cu128-ubuntu22.04-ec2-v1",
+            "2.7.1"
+        ));
+        assert!(!names_series_of("0.1-gpu", "0.14.0"));
+        assert!(!names_series_of("0.15-gpu", "0.14.0"));
+        assert!(!names_series_of("0-gpu", "0.14.0"));
+        assert!(!names_series_of("25-py3", "25.05"));
+        assert_eq!(series_example("0.14.0"), "0.14");
+        assert_eq!(series_example("25.05"), "25.05");
     }
 }

@@ -103,7 +103,7 @@ pub fn contents(
         {
             listed.push((name.clone(), version.clone()));
         } else if is_bullet(line) && open_row != Some(Row::Components) {
-            let found = component_list(line);
+            let found = contents_item(line);
             if found.is_empty() {
                 unplaced.push((*n, line.to_string()));
             }
@@ -116,7 +116,7 @@ pub fn contents(
             row.push(' ');
             row.push_str(line);
         } else {
-            let found = component_list(line);
+            let found = contents_item(line);
             if !found.is_empty() {
                 listed.extend(found);
             } else if !is_prose(line) {
@@ -137,6 +137,17 @@ pub fn contents(
     }
     if draft.archs.is_empty() {
         draft.archs.push("amd64".to_string());
+    }
+}
+
+/// The components of a list item or line of a Contents part, unless it
+/// is a note on other releases ("containers 19.11 and later include
+/// support for Singularity v3.0") or names example models.
+fn contents_item(line: &str) -> Vec<(String, String)> {
+    if crate::statements::holds_note(line) || crate::statements::names_examples(line) {
+        Vec::new()
+    } else {
+        component_list(line)
     }
 }
 
@@ -314,10 +325,13 @@ fn is_version_suffix(word: &str) -> bool {
 /// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
 /// dotted version, which a catalog entry may ask for).
 pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
+    // "release/0.13.0": a branch or tag path names its version last;
+    // "4.1.4+": that version with the vendor's patches.
     let v = written
         .trim()
         .trim_start_matches(['(', '`', '*'])
-        .trim_end_matches([',', '.', ';', ':', ')', '`', '*', '，', '。', '；']);
+        .trim_end_matches([',', '.', ';', ':', ')', '`', '*', '，', '。', '；', '+']);
+    let v = tag_tail(v).unwrap_or(v);
     let v = match v.strip_prefix(['v', 'V']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => v,
@@ -359,7 +373,9 @@ fn items(cell: &str) -> Vec<String> {
 
 /// The components one item names (see [`component_list`]).
 fn item_components(item: &str) -> Vec<(String, String)> {
-    if item.contains(':') {
+    // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
+    let before_note = item.split('(').next().unwrap_or(item);
+    if before_note.contains(':') {
         colon_pairs(item)
     } else {
         named_versions(item)
@@ -407,7 +423,13 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
     if colons == 1 {
         // The one `:` is the first of the item.
         let (before, after) = item.split_once(':').unwrap_or((item, ""));
-        let name = crate::lines::collapse_spaces(before);
+        let mut name = crate::lines::collapse_spaces(before);
+        // "TorchServe version: 0.12.0": the word "version" is no part of the name.
+        if let Some((head, last)) = name.rsplit_once(' ')
+            && is_version_label(last)
+        {
+            name = head.to_string();
+        }
         if let Some(first) = after.split_whitespace().next()
             && clean_version(&name, first).is_some()
         {
@@ -434,7 +456,19 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The version a tag or branch path ends in (`release/0.13.0` → `0.13.0`).
+fn tag_tail(word: &str) -> Option<&str> {
+    let (path, tail) = word.rsplit_once('/')?;
+    let bare = tail.strip_prefix(['v', 'V']).unwrap_or(tail);
+    (path
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_'))
+        && bare.starts_with(|c: char| c.is_ascii_digit()))
+    .then_some(tail)
+}
+
 fn is_version_word(word: &str) -> bool {
+    let word = tag_tail(word).unwrap_or(word);
     word.trim_start_matches(['(', '`'])
         .trim_start_matches(['v', 'V'])
         .starts_with(|c: char| c.is_ascii_digit())
@@ -564,7 +598,16 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
 /// `version` ("training-nv-pytorch 25.08") is no component's.
 pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str) -> usize {
     let mut found = Found::default();
+    // The last line that is no list item: a list under "Deep Learning
+    // Examples" names models, not components.
+    let mut context = "";
     for line in lines {
+        let trimmed = line.trim();
+        if !is_bullet(trimmed) {
+            context = trimmed;
+        } else if crate::statements::names_examples(context) {
+            continue;
+        }
         // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
         let line = line.replace('|', " ");
         prose_line(&line, &mut found);
@@ -579,13 +622,33 @@ pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str
         .count()
 }
 
+/// The components of a line that is a list of them and nothing else
+/// (every item names a version), else none.
+pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
+    let listed = items(line);
+    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
+        component_list(line)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
-    let listed = items(line);
-    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
-        for (n, v) in component_list(line) {
-            found.remember(n, v, Certainty::Listing);
+    // No digit, no version.
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
+    // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1":
+    // models; "containers 19.11 and later include support for Singularity
+    // v3.0": other images.
+    let noted = crate::statements::holds_note(line);
+    if !noted && !crate::statements::names_examples(line) {
+        for (n, v) in listed_components(line) {
+            if crate::statements::plausible(&n, &v) {
+                found.remember(n, v, Certainty::Listing);
+            }
         }
     }
     for claim in find_claims(line) {
@@ -602,7 +665,12 @@ fn prose_line(line: &str, found: &mut Found) {
             found.remember(name, version, Certainty::Claim);
         }
     }
-    // A well-known name (one word or two) and the word after it.
+    // A well-known name (one word or two) and the word after it, unless
+    // the line speaks of other releases or of what is gone ("containers
+    // 19.11 and later include support for Singularity v3.0").
+    if noted {
+        return;
+    }
     let mut words = line
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '(', ')', ',']))
@@ -876,6 +944,10 @@ mod tests {
         assert_eq!(
             component_list("vLLM version 0.5.3 post 1"),
             pairs(&[("vLLM", "0.5.3.post1")])
+        );
+        assert_eq!(
+            component_list("TorchServe version: 0.12.0"),
+            pairs(&[("TorchServe", "0.12.0")])
         );
         assert_eq!(
             component_list("SGLang version 0.4.1"),

@@ -86,6 +86,11 @@ pub enum ImportError {
         "--version names the release of one page; {0} pages were given\n  = hint: each page is imported to the version it states"
     )]
     VersionForManyPages(usize),
+    /// A version was given with `--all`.
+    #[error(
+        "--version names the release of one page; --all imports each release of a page to the version it states\n  = hint: drop --version, or --all"
+    )]
+    VersionWithAll,
     /// The record made from a page cannot be encoded, or does not load
     /// as the project's loader reads records.
     #[error("{}: the imported record does not load:\n{message}", path.display())]
@@ -124,6 +129,17 @@ pub enum ImportError {
         /// The release both pages state.
         version: String,
         /// The language of both pages.
+        lang: Lang,
+    },
+    /// Two releases of one page (a changelog, with `--all`) state the
+    /// same version.
+    #[error("{}: release {version} in `{lang}` is on the page twice, under two headings\n  = hint: each release of a changelog goes to the record of the version its heading states: correct the page, or import it without --all (its first release)", page.display())]
+    TwiceInPage {
+        /// The page.
+        page: PathBuf,
+        /// The release both headings state.
+        version: String,
+        /// The page's language.
         lang: Lang,
     },
     /// The existing record to merge a page into is not valid TOML.

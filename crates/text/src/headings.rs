@@ -16,6 +16,9 @@ pub enum Known {
     Features,
     /// Features when the page has no other feature list, else a section.
     KeyFeatures,
+    /// Features when the page has neither features nor key features, else
+    /// a section.
+    Announcements,
     Fixes,
     /// The Contents table (scenarios, framework, requirements, components).
     Contents,
@@ -36,6 +39,19 @@ impl Known {
     pub(crate) fn is_fact(self) -> bool {
         !matches!(self, Known::Umbrella | Known::Tags | Known::Section(_))
     }
+
+    /// Parts read as a list of items, one text each: a heading under them
+    /// starts a section of its own rather than continue their last item.
+    pub(crate) fn is_list(self) -> bool {
+        matches!(
+            self,
+            Known::Features
+                | Known::KeyFeatures
+                | Known::Announcements
+                | Known::Fixes
+                | Known::Issues
+        )
+    }
 }
 
 impl From<Part> for Known {
@@ -44,6 +60,7 @@ impl From<Part> for Known {
             Part::Umbrella => Known::Umbrella,
             Part::Features => Known::Features,
             Part::KeyFeatures => Known::KeyFeatures,
+            Part::Announcements => Known::Announcements,
             Part::Fixes => Known::Fixes,
             Part::Contents => Known::Contents,
             Part::Components => Known::Components,
@@ -208,6 +225,12 @@ mod tests {
             ("## What's New", Known::Features),
             ("Highlights:", Known::Features),
             ("**Key Features and Enhancements**", Known::KeyFeatures),
+            ("主要功能和增強功能", Known::KeyFeatures),
+            ("## Announcements", Known::Announcements),
+            ("公告", Known::Announcements),
+            ("### Deprecations", Known::Section("deprecations")),
+            ("非推奨の機能", Known::Section("deprecations")),
+            ("Known Issues and Limitations", Known::Issues),
             ("主要特性", Known::Features),
             ("新功能：", Known::Features),
             ("BUG FIXES", Known::Fixes),

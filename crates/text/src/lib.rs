@@ -9,13 +9,17 @@
 //! draft record in the page's language, the facts coming from
 //! `components` (names matched by `names`), [`driver`] and `assets`;
 //! `stated` reads the version and
-//! language a page states. Every page's record is checked with the
+//! language a page states. A first line naming the page's source is its
+//! address (`page::address`), not its text; a changelog is cut into its
+//! releases (`structure::releases`), each imported with `all`. Every
+//! record is checked with the
 //! project's loader before anything is written, and then all are written;
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
 #![warn(missing_docs)]
 
+mod archs;
 mod assets;
 pub mod claims;
 mod components;
@@ -31,6 +35,7 @@ pub mod package_name;
 mod page;
 mod parse;
 mod stated;
+mod statements;
 mod structure;
 mod words;
 
@@ -76,6 +81,9 @@ pub struct ImportRequest<'a> {
     pub version: Option<&'a str>,
     /// `None`: each page's own (Chinese characters → `zh`, else `en`).
     pub lang: Option<Lang>,
+    /// Import every release of a page that holds several (a changelog),
+    /// each to its own record; `false`: the first (newest), with a warning.
+    pub all: bool,
     /// Replace an existing record of the release rather than merge into it.
     pub force: bool,
     /// Read and check every page, write nothing: each [`Imported`] holds
@@ -98,6 +106,10 @@ const UNPLACED_CLIP: usize = 80;
 #[derive(Debug, Clone)]
 pub struct Imported {
     pub(crate) page: PathBuf,
+    /// Where the page says it was copied from (its first line).
+    pub(crate) address: Option<String>,
+    /// The release of a page holding several that this record is of.
+    pub(crate) release: Option<String>,
     pub(crate) path: PathBuf,
     /// Merged into an existing record in the other language.
     pub(crate) merged: bool,
@@ -147,6 +159,12 @@ impl std::fmt::Display for Confidence {
 pub struct Report {
     /// The page read.
     pub page: PathBuf,
+    /// Where the page says it was copied from (a first line of a URL
+    /// alone or `source: …`).
+    pub address: Option<String>,
+    /// With `--all`, the release of the page (a changelog) this report is
+    /// of.
+    pub release: Option<String>,
     /// The record written, or that a dry run would write.
     pub record: PathBuf,
     /// Whether nothing was written.
@@ -210,6 +228,8 @@ impl Imported {
     pub fn report(&self) -> Report {
         Report {
             page: self.page.clone(),
+            address: self.address.clone(),
+            release: self.release.clone(),
             record: model::record::diagnostic::shown(&self.path).to_path_buf(),
             dry_run: self.dry_run,
             merged: self.merged,
@@ -240,6 +260,14 @@ impl Imported {
         self.record.as_deref()
     }
 
+    /// The page, and the release of it when it holds several.
+    fn label(&self) -> String {
+        match &self.release {
+            Some(release) => format!("{} (release {release})", self.page.display()),
+            None => self.page.display().to_string(),
+        }
+    }
+
     /// The report line of the page.
     pub fn summary(&self) -> String {
         let how = match (self.dry_run, self.merged) {
@@ -250,7 +278,7 @@ impl Imported {
         };
         format!(
             "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} fix(es); {} known issue(s); {} warning(s))",
-            self.page.display(),
+            self.label(),
             model::record::diagnostic::shown(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
@@ -266,7 +294,7 @@ impl Imported {
     /// `verbose`, each of them, clipped) and the confidence, saying what it
     /// is made of.
     pub fn report_lines(&self, verbose: bool) -> Vec<String> {
-        let page = self.page.display();
+        let page = self.label();
         let mut lines = vec![format!(
             "{page}: {} line(s) placed nowhere{}",
             self.unplaced.len(),
@@ -297,7 +325,7 @@ impl Imported {
     /// The page's warnings, one line each, named by the page's path; past
     /// `WARNINGS_SHOWN` (20), a line counting the others.
     pub fn warning_lines(&self) -> Vec<String> {
-        let page = self.page.display();
+        let page = self.label();
         let mut lines: Vec<String> = self
             .warnings
             .iter()
@@ -320,41 +348,63 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     if req.version.is_some() && req.pages.len() > 1 {
         return Err(ImportError::VersionForManyPages(req.pages.len()));
     }
+    if req.version.is_some() && req.all {
+        return Err(ImportError::VersionWithAll);
+    }
     // Records as they will be written, by path: a second page of one
     // version merges into the first.
     let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
     let mut imported = Vec::new();
     let words = words::ProjectWords::load(&workspace.root)?;
     let headings = headings::Headings::with(&words.headings);
-    for page in req.pages {
-        let one = import_one(
-            workspace,
-            req,
-            page,
-            &headings,
-            &words,
-            &mut records,
-            &imported,
-        )?;
-        imported.push(one);
+    for page_path in req.pages {
+        for release in read_releases(page_path, req.all, &headings)? {
+            let one = import_one(
+                workspace,
+                req,
+                release,
+                &headings,
+                &words,
+                &mut records,
+                &imported,
+            )?;
+            imported.push(one);
+        }
     }
+    // The pages of each record, by index: a changelog gives thousands.
+    let mut pages_of: IndexMap<&Path, Vec<usize>> = IndexMap::new();
+    for (i, one) in imported.iter().enumerate() {
+        pages_of.entry(one.path.as_path()).or_default().push(i);
+    }
+    let pages_of: IndexMap<PathBuf, Vec<usize>> = pages_of
+        .into_iter()
+        .map(|(path, pages)| (path.to_path_buf(), pages))
+        .collect();
     let mut staged = Vec::new();
     for (path, (value, replace)) in records {
-        let source = imported
-            .iter()
-            .filter(|i| i.path == path)
-            .filter_map(|i| i.page.file_name())
+        let pages = pages_of.get(&path).map_or(&[][..], Vec::as_slice);
+        let mut sources: Vec<String> = Vec::new();
+        for one in pages.iter().map(|&i| &imported[i]) {
+            let Some(name) = one.page.file_name() else {
+                continue;
+            };
             // A file name may hold a line break: it stays on the comment's line.
-            .map(|n| page::visible(&n.to_string_lossy()))
-            .collect::<Vec<_>>()
-            .join(", ");
+            let mut source = page::visible(&name.to_string_lossy());
+            if let Some(address) = &one.address {
+                source.push_str(&format!(" ({})", clip(address, ADDRESS_CLIP)));
+            }
+            if !sources.contains(&source) {
+                sources.push(source);
+            }
+        }
+        let source = sources.join(", ");
         let mut text = format!("# Imported by `relnotes import` from {source}.\n");
         text.push_str(&encode(&value, &path)?);
         drop(value);
         if req.dry_run {
             // Each page shows the record it goes to, as a whole.
-            for one in imported.iter_mut().filter(|i| i.path == path) {
-                one.record = Some(text.clone());
+            for &i in pages {
+                imported[i].record = Some(text.clone());
             }
             continue;
         }
@@ -373,34 +423,88 @@ fn encode(value: &toml::Value, path: &Path) -> Result<String, ImportError> {
     })
 }
 
-/// One page: read, cut into parts, parsed, merged into what the batch or
-/// the project holds for its version, validated.
+/// The most characters of a page's address the record's comment quotes.
+const ADDRESS_CLIP: usize = 200;
+
+/// A release as read from a page: the whole page, or with `--all` one
+/// release of a page that holds several.
+struct PageRelease<'a> {
+    path: &'a Path,
+    address: Option<String>,
+    page: page::Page,
+    /// The version its heading states, for a release of a page holding
+    /// several.
+    version: Option<String>,
+    warnings: Vec<Warning>,
+}
+
+/// Reads a page, its address line apart, and cuts a changelog into its
+/// releases: each of them with `all`, else the first, with a warning.
+fn read_releases<'a>(
+    path: &'a Path,
+    all: bool,
+    headings: &headings::Headings,
+) -> Result<Vec<PageRelease<'a>>, ImportError> {
+    let content = read_page(path)?;
+    let (address, text) = match page::address(&content) {
+        Some((address, rest)) => (Some(address), rest),
+        None => (None, content.as_str()),
+    };
+    let kind = page::PageKind::detect(path, text);
+    let page = page::Page::read(kind, text).map_err(|o| o.at(path))?;
+    drop(content);
+    let one = |page, version, warnings| PageRelease {
+        path,
+        address: address.clone(),
+        page,
+        version,
+        warnings,
+    };
+    let Some(releases) = structure::releases(&page, headings) else {
+        return Ok(vec![one(page, None, Vec::new())]);
+    };
+    drop(page);
+    if all {
+        return Ok(releases
+            .into_iter()
+            .map(|r| one(r.page, Some(r.version), Vec::new()))
+            .collect());
+    }
+    let versions: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
+    let warning = Warning {
+        line: None,
+        message: format!(
+            "the page holds {} releases ({}); imported the first, {} (--all imports each to its own record)",
+            versions.len(),
+            clip(&versions.join(", "), 80),
+            clip(versions[0], 80)
+        ),
+    };
+    let first = releases.into_iter().next().map(|r| r.page);
+    Ok(first
+        .map(|page| one(page, None, vec![warning]))
+        .into_iter()
+        .collect())
+}
+
+/// One release of a page: cut into parts, parsed, merged into what the
+/// batch or the project holds for its version, validated.
 fn import_one(
     workspace: &Workspace,
     req: &ImportRequest,
-    page_path: &Path,
+    release: PageRelease,
     headings: &headings::Headings,
     words: &words::ProjectWords,
     records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
     earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
-    let content = read_page(page_path)?;
-    let kind = page::PageKind::detect(page_path, &content);
-    let mut page = page::Page::read(kind, &content).map_err(|o| o.at(page_path))?;
-    drop(content);
-    let mut warnings = Vec::new();
-    if let Some((first, versions)) = structure::first_release(&page, headings) {
-        warnings.push(Warning {
-            line: None,
-            message: format!(
-                "the page holds {} releases ({}); imported the first, {} (import the others from pages of their own)",
-                versions.len(),
-                clip(&versions.join(", "), 80),
-                clip(&versions[0], 80)
-            ),
-        });
-        page = first;
-    }
+    let PageRelease {
+        path: page_path,
+        address,
+        page,
+        version: release_version,
+        mut warnings,
+    } = release;
     let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
     let mut unplaced = parts.dropped.clone();
@@ -410,7 +514,7 @@ fn import_one(
             lines: page.lines.len(),
         });
     }
-    let version = match (req.version, stated) {
+    let version = match (req.version, release_version.clone().or(stated)) {
         (Some(v), _) => v.to_string(),
         (None, Some(v)) => v,
         (None, None) => {
@@ -529,6 +633,14 @@ fn import_one(
                 .iter()
                 .find(|i| i.path == path && i.lang == lang);
             if let Some(other) = twice {
+                // Two releases of one changelog, not one page given twice.
+                if other.page == page_path && other.release.is_some() && release_version.is_some() {
+                    return Err(ImportError::TwiceInPage {
+                        page: page_path.to_path_buf(),
+                        version,
+                        lang,
+                    });
+                }
                 return Err(ImportError::Twice {
                     page: page_path.to_path_buf(),
                     other: other.page.clone(),
@@ -554,6 +666,8 @@ fn import_one(
     records.insert(path.clone(), (value, replace));
     Ok(Imported {
         page: page_path.to_path_buf(),
+        address,
+        release: release_version,
         path,
         merged,
         dry_run: req.dry_run,
@@ -646,48 +760,14 @@ fn fit_texts(value: &mut toml::Value, langs: &[Lang]) {
     }
 }
 
-/// Loads `text` as `releases/<version>.toml` of a copy of the project.
+/// Checks `text` as the project's loader reads `releases/<version>.toml`,
+/// without writing it: a changelog's thousand releases cost no file each.
 fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), ImportError> {
-    let scratch_dir = tempfile::Builder::new()
-        .prefix("relnotes-import-")
-        .tempdir()
-        .map_err(|source| ImportError::Read {
-            path: std::env::temp_dir(),
-            source,
-        })?;
-    let dir = scratch_dir.path();
-    let io = |source: std::io::Error| ImportError::Read {
-        path: dir.to_path_buf(),
-        source,
-    };
-    fs::create_dir_all(dir.join(model::record::load::RELEASES_DIR)).map_err(io)?;
-    let project_file = model::project_file::read(
-        &workspace.root,
-        &workspace.root.join(model::record::load::PROJECT_FILE),
-    )?;
-    fs::write(dir.join(model::record::load::PROJECT_FILE), project_file).map_err(io)?;
-    // The labels of a language the project adds itself, which opening the
-    // copy needs.
-    let locales = model::record::load::LOCALES_DIR;
-    for lang in workspace.languages() {
-        let file = Path::new(locales).join(format!("{lang}.toml"));
-        let labels = match model::project_file::read(&workspace.root, &workspace.root.join(&file)) {
-            Ok(labels) => labels,
-            Err(e) if e.is_not_found() => continue,
-            Err(e) => return Err(e.into()),
-        };
-        fs::create_dir_all(dir.join(locales)).map_err(io)?;
-        fs::write(dir.join(file), labels).map_err(io)?;
-    }
-    let scratch = Workspace::open(dir)?;
-    output::write_atomic(&scratch.release_path(version), text.as_bytes())?;
-    // The loader reads it back: one copy at a time.
-    drop(text);
-    scratch
-        .load(version, false)
+    workspace
+        .load_source(version, &text, false)
         .map(|_| ())
         .map_err(|e| ImportError::Invalid {
-            path: scratch.release_path(version),
+            path: workspace.release_path(version),
             message: e.to_string(),
         })
 }

@@ -6,6 +6,7 @@
 
 use crate::error::{MAX_ITEMS, Overflow};
 use crate::lines::{Cut, Read, cut_row};
+use crate::words;
 use model::output::first_hidden_control;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -57,6 +58,25 @@ fn looks_like_markdown(content: &str) -> bool {
             || l.starts_with("```")
             || l.contains("](http")
     })
+}
+
+/// Where a page was copied from, when its first line says so: a URL alone
+/// (NGC copies: "https://docs.nvidia.com/…/rel-25-12.html") or a label of
+/// `address_labels` and a colon ("source: owner/repo@commit:path"). Returns
+/// the address and the page after that line, which starts with the line's
+/// end: the lines after keep their numbers.
+pub(crate) fn address(content: &str) -> Option<(String, &str)> {
+    let end = content.find('\n').unwrap_or(content.len());
+    let first = content[..end].trim_start_matches('\u{feff}').trim();
+    let address = if crate::structure::is_url(first) {
+        first
+    } else {
+        let (label, rest) = first.split_once([':', '：'])?;
+        let label = label.trim().to_lowercase();
+        let labelled = words::each().any(|w| w.page.address_labels.contains(&label));
+        (labelled && !rest.trim().is_empty()).then_some(rest.trim())?
+    };
+    Some((visible(address), &content[end..]))
 }
 
 /// A page's lines, numbered (1-based line of the source for text and
@@ -161,6 +181,49 @@ mod tests {
             PageKind::detect(p("a.txt"), "Quick Start\n# run it\ndocker run x\n"),
             PageKind::Text
         );
+    }
+
+    #[test]
+    fn a_first_line_naming_the_source_is_the_pages_address() {
+        let page = "source: aws/deep-learning-containers@36b503b:docs/tf-2.18.md\n# T 2.18\n\n## Release Notes\n\n- a\n\n### Deprecations\n\n- b\n";
+        let (named, rest) = address(page).unwrap();
+        assert_eq!(
+            named,
+            "aws/deep-learning-containers@36b503b:docs/tf-2.18.md"
+        );
+        // Still Markdown, and the lines keep their numbers.
+        assert_eq!(
+            PageKind::detect(Path::new("a.txt"), rest),
+            PageKind::Markdown
+        );
+        let read = Page::read(PageKind::Markdown, rest).unwrap();
+        assert_eq!(read.lines[0], (2, "# T 2.18".to_string()));
+        // The heading after a list is a heading line of its own.
+        assert!(read.lines.contains(&(8, "### Deprecations".to_string())));
+        assert!(read.headings.contains(&8));
+        let url = "https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/rel-25-12.html\nPyTorch Release 25.12\n";
+        assert_eq!(
+            address(url).map(|(a, r)| (a, r.lines().count())),
+            Some((
+                "https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/rel-25-12.html".to_string(),
+                2
+            ))
+        );
+        assert_eq!(
+            address("来源：https://example.com/a.html\n发布记录\n")
+                .unwrap()
+                .0,
+            "https://example.com/a.html"
+        );
+        // A first line of text, or a label with nothing after it, is the page's.
+        for not in [
+            "PyTorch Release 25.12\nsource: x\n",
+            "Sources: upstream wheels\n",
+            "source:\n# T\n",
+            "see https://example.com for more\n",
+        ] {
+            assert!(address(not).is_none(), "{not:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning, is_url};
-use super::{assets, components, driver};
+use super::{archs, assets, components, driver, statements};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word};
@@ -25,7 +25,9 @@ pub(crate) struct Parsed {
 fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) {
     let has_bullets = body.iter().any(|(_, l)| l.trim_start().starts_with("- "));
     let mut items: Vec<(String, Vec<String>)> = Vec::new();
-    for (_, line) in body {
+    // Without bullets, a first line introducing the list is no item.
+    let skip = usize::from(!has_bullets && body.first().is_some_and(|(_, l)| introduces(l)));
+    for (_, line) in &body[skip..] {
         let t = line.trim();
         if t.starts_with("```") || t.is_empty() {
             continue;
@@ -60,12 +62,13 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
             .map(|(_, list)| list.split([',', '，']).map(str::trim).collect())
             .unwrap_or_default();
         let inline_pairs = components_section(&inline);
+        // Lists of example models ("ResNet50 v1.5") are no components.
         if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
             out.push(format!("{item} {}", sub.join(", ")));
-            components.extend(pairs);
+            components.extend(statements::component_pairs(&item, &subs, pairs));
         } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {
+            components.extend(statements::component_pairs(&item, &inline, inline_pairs));
             out.push(item);
-            components.extend(inline_pairs);
         } else {
             out.push(item);
             out.extend(sub);
@@ -73,6 +76,19 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
     }
     out.retain(|l| !is_none_word(l));
     (out, components)
+}
+
+/// A sentence introducing a list: it holds a word of `list_introductions`
+/// (`[page]` of `data/words/*.toml`) and ends with `.` or `:`.
+fn introduces(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    lower.ends_with(['.', '。', ':', '：'])
+        && words::each().any(|w| {
+            w.page
+                .list_introductions
+                .iter()
+                .any(|i| lower.contains(i.as_str()))
+        })
 }
 
 fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
@@ -105,10 +121,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
     }
-    let has_features = page
-        .sections
-        .iter()
-        .any(|s| s.known == Some(Known::Features) && !s.body.is_empty());
+    let features_from = feature_part(page);
     let mut unplaced: Vec<(usize, String)> = Vec::new();
     let mut named_in_lists = Vec::new();
     let mut ids = SectionIds::default();
@@ -116,13 +129,16 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
         let known = match section.known {
-            Some(Known::KeyFeatures) if !has_features => Some(Known::Features),
+            Some(part @ (Known::KeyFeatures | Known::Announcements)) if part == features_from => {
+                Some(Known::Features)
+            }
             Some(Known::KeyFeatures) => Some(Known::Section("key-features")),
+            Some(Known::Announcements) => Some(Known::Section("announcements")),
             Some(Known::Umbrella | Known::Tags) if !body.is_empty() => None,
             other => other,
         };
         match known {
-            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures) => {}
+            Some(Known::Umbrella | Known::Tags | Known::KeyFeatures | Known::Announcements) => {}
             Some(Known::Features) => {
                 let (listed, components) = list_items(body);
                 draft
@@ -149,9 +165,13 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
             Some(Known::Contents) => {
                 // Table rows reach the table reader as `a | b |`, the form
                 // text pages write them in.
+                // A list item that introduces a nested list ("- 相依性:"
+                // over the component versions) is their context, no row.
                 let rows: Vec<(usize, String)> = body
                     .iter()
-                    .map(|(n, l)| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
+                    .enumerate()
+                    .filter(|(i, (_, l))| !introduces_nested_list(body, *i) && !is_described(l))
+                    .map(|(_, (n, l))| (*n, l.trim().strip_prefix("| ").unwrap_or(l).to_string()))
                     .collect();
                 components::contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
             }
@@ -190,6 +210,14 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     }));
     // Versions stated only in prose (an empty component table).
     components::from_prose(&mut draft, lang);
+    // Statements outside tables and component lists, wherever they stand.
+    statements::fill(&mut draft, page, version);
+    // The architectures the page names, unless a per-arch table named them.
+    let stated = archs::stated(page);
+    let by_default = draft.archs.iter().all(|a| a == "amd64") && draft.arch.is_empty();
+    if !stated.is_empty() && by_default {
+        draft.archs = stated;
+    }
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
@@ -198,6 +226,52 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         warnings,
         unplaced,
     }
+}
+
+/// Whether `body[at]` is a list item ending in `:` whose next line is an
+/// item nested under it.
+fn introduces_nested_list(body: &[(usize, String)], at: usize) -> bool {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let (_, line) = &body[at];
+    let item = line.trim_start();
+    item.starts_with("- ")
+        && item.trim_end().ends_with([':', '：'])
+        && body.get(at + 1).is_some_and(|(_, next)| {
+            next.trim_start().starts_with("- ") && indent(next) > indent(line)
+        })
+}
+
+/// A list item that describes what its label names in sentences and
+/// states no version ("- PyTorch: prebuilt in the default Python
+/// environment. Its source is in /opt/pytorch."): prose about the part, as
+/// the same sentences are on pages without a list.
+fn is_described(line: &str) -> bool {
+    let Some(item) = line.trim().strip_prefix("- ") else {
+        return false;
+    };
+    let Some((label, text)) = item.split_once([':', '：']) else {
+        return false;
+    };
+    let text = text.trim();
+    label.chars().count() <= 40
+        && text.ends_with(['.', '。', '!', '！'])
+        && components::component_list(item).is_empty()
+}
+
+/// The part whose lists are the record's features: a page's `features`
+/// lists, else its key features, else its announcements (the others stay
+/// long-form sections). NGC pages list their features under "Key Features
+/// and Enhancements" and a few notices under "Announcements"; AWS pages
+/// list their features under "Release Notes" or "Announcements" alone.
+fn feature_part(page: &Structure) -> Known {
+    [Known::Features, Known::KeyFeatures, Known::Announcements]
+        .into_iter()
+        .find(|part| {
+            page.sections
+                .iter()
+                .any(|s| s.known == Some(*part) && !s.body.is_empty())
+        })
+        .unwrap_or(Known::Features)
 }
 
 /// A preamble line that is the page's title: it names the version and
@@ -459,6 +533,77 @@ mod tests {
         assert!(matches!(draft.bug_fixes, Some(FixesOut::None { .. })));
         let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["build-notes", "build-notes-2"]);
+    }
+
+    #[test]
+    fn the_best_feature_list_wins_and_the_others_stay_sections() {
+        // NGC: key features, then a few announcements.
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\n- one\n- two\n\n\
+             ## Announcements\n\n- RAPIDS is no longer installed.\n\n## Deprecations\n\n- Old API.\n\n\
+             ## Known Issues\n\n- Slow.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(features, ["one", "two"]);
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["announcements", "deprecations"]);
+        assert_eq!(draft.sections[0].title.side(Lang::EN), "Announcements");
+        assert_eq!(draft.known_issues.len(), 1);
+        // AWS: announcements alone are the features.
+        let draft = parsed("# x 9.9\n\n## Announcements\n\n- Introduced x 9.9\n");
+        assert_eq!(draft.features.len(), 1);
+        assert!(draft.sections.is_empty());
+        // A list of features first; key features and announcements stay.
+        let draft = parsed(
+            "# x 9.9\n\n## Announcements\n\n- a\n\n## What's New\n\n- b\n\n## Key Features\n\n- c\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(features, ["b"]);
+        let ids: Vec<&str> = draft.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["announcements", "key-features"]);
+    }
+
+    #[test]
+    fn an_item_over_a_nested_list_is_its_context() {
+        let body: Vec<(usize, String)> = [
+            "- OS: Ubuntu 22.04",
+            "- 相依性:",
+            "  - CUDA 12.2.1",
+            "- Notes:",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l.to_string()))
+        .collect();
+        let found: Vec<bool> = (0..body.len())
+            .map(|i| introduces_nested_list(&body, i))
+            .collect();
+        assert_eq!(found, [false, true, false, false]);
+    }
+
+    #[test]
+    fn an_item_describing_its_label_in_sentences_is_prose() {
+        assert!(is_described(
+            "- PyTorch: 在預設的 Python 環境中預先構建和安裝的版本 (`/usr/local/lib/python3.8/dist-packages/torch`)。完整原始碼位於 `/opt/pytorch`。"
+        ));
+        assert!(is_described("- Framework: prebuilt from source."));
+        assert!(!is_described("- OS: Ubuntu 22.04"));
+        assert!(!is_described("- CUDA: 12.2.1."));
+        assert!(!is_described("PyTorch: prebuilt from source."));
+    }
+
+    #[test]
+    fn a_list_without_bullets_leaves_its_introduction() {
+        let draft = parsed(
+            "# x 9.9\n\n## Key Features and Enhancements\n\n\
+             This release includes the following key features and enhancements.\n\n\
+             Faster kernels.\n\nThe following models are faster.\n",
+        );
+        let features: Vec<&str> = draft.features.iter().map(|t| t.side(Lang::EN)).collect();
+        assert_eq!(
+            features,
+            ["Faster kernels.", "The following models are faster."]
+        );
     }
 
     #[test]

@@ -191,9 +191,11 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     let mut in_code = false;
     // Whether a section of a known part has started.
     let mut any_part = false;
+    let hashed = writes_hashed_headings(page, headings);
     for (n, line) in &page.lines {
         let n = *n;
         let trimmed = line.trim();
+        let marked = page.headings.contains(&n) || (hashed && hash_level(trimmed) >= 2);
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_code = !in_code;
             push_body(&mut out, n, trimmed.to_string());
@@ -203,12 +205,13 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             push_body(&mut out, n, line.to_string());
             continue;
         }
-        if let Some(h) = heading(trimmed, page.headings.contains(&n), headings) {
+        if let Some(h) = heading(trimmed, marked, headings) {
             let current = out.sections.last();
-            // An unknown heading inside a known part belongs to its body.
+            // An unknown heading inside a known part belongs to its body,
+            // unless the part is a list, whose last item it would join.
             if h.known.is_none()
                 && let Some(cur) = current
-                && cur.known.is_some_and(Known::is_fact)
+                && cur.known.is_some_and(|k| k.is_fact() && !k.is_list())
                 && h.level > cur.level
             {
                 push_body(&mut out, n, trimmed.to_string());
@@ -279,6 +282,34 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     }
     cut_warnings(&mut out, page.cut, in_code);
     out
+}
+
+/// The number of `#` marks starting a heading line ("## Notes" is 2), 0
+/// for other lines.
+fn hash_level(line: &str) -> usize {
+    let hashes = line.chars().take_while(|c| *c == '#').count();
+    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+        hashes
+    } else {
+        0
+    }
+}
+
+/// Whether a page whose markup marks no heading (a text copy of a Markdown
+/// page) writes its known headings as `##` lines or deeper: then its other
+/// `##` lines are headings too ("### Python 3.11 Support" after a list is
+/// no continuation of its last item). A single `#` may be a shell comment
+/// and counts only when known.
+fn writes_hashed_headings(page: &Page, headings: &Headings) -> bool {
+    let mut in_code = false;
+    page.lines.iter().any(|(_, line)| {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_code = !in_code;
+        }
+        let level = hash_level(t);
+        !in_code && level >= 2 && headings.known(&t[level..]).is_some()
+    })
 }
 
 fn push_body(out: &mut Structure, n: usize, line: String) {
@@ -438,13 +469,21 @@ fn shorten(line: &str) -> String {
     }
 }
 
+/// A release of a page that holds several (a changelog): its part of the
+/// page and the version its heading states.
+pub(crate) struct Release {
+    pub page: Page,
+    pub version: String,
+}
+
 /// The releases of a page that holds several (a changelog): headings at one
-/// level that each state a different version. Returns the page cut to the
-/// first (newest) release and the versions of all, or `None` for a page of
-/// one release.
-pub(crate) fn first_release(page: &Page, headings: &Headings) -> Option<(Page, Vec<String>)> {
+/// level that each state a different version, newest first as the page
+/// lists them; `None` for a page of one release. Each release keeps the
+/// page's own heading; the page's introduction stays with the first, the
+/// release the page was last written for, and the page's cut with the last.
+pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>> {
     let mut in_code = false;
-    let mut releases: Vec<(usize, usize, String)> = Vec::new();
+    let mut starts: Vec<(usize, usize, String)> = Vec::new();
     for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
@@ -459,34 +498,57 @@ pub(crate) fn first_release(page: &Page, headings: &Headings) -> Option<(Page, V
         if h.known.is_none()
             && let Some(v) = stated::in_title(&h.title)
         {
-            releases.push((i, h.level, v));
+            starts.push((i, h.level, v));
         }
     }
-    let level = releases.first()?.1;
-    releases.retain(|(_, l, _)| *l == level);
-    let mut versions: Vec<String> = releases.iter().map(|(_, _, v)| v.clone()).collect();
+    let level = starts.first()?.1;
+    starts.retain(|(_, l, _)| *l == level);
+    let mut versions: Vec<&str> = starts.iter().map(|(_, _, v)| v.as_str()).collect();
     versions.dedup();
     if versions.len() < 2 {
         return None;
     }
-    let start = releases[0].0;
-    let end = releases[1].0;
-    // The page's own heading and introduction stay; the other releases go.
-    let lines = page.lines[..end]
+    let first = starts[0].0;
+    // The page's own heading, when it comes before the first release.
+    let page_heading = page.lines[..first]
+        .iter()
+        .position(|(n, _)| page.headings.contains(n));
+    let releases = starts
         .iter()
         .enumerate()
-        .filter(|(i, (_, l))| *i >= start || !l.trim().starts_with('#') || *i == 0)
-        .map(|(_, l)| l.clone())
+        .map(|(k, (start, _, version))| {
+            let end = starts.get(k + 1).map_or(page.lines.len(), |s| s.0);
+            let before = page.lines[..first]
+                .iter()
+                .enumerate()
+                .filter(|(i, (n, _))| {
+                    Some(*i) == page_heading || (k == 0 && !page.headings.contains(n))
+                });
+            let lines: Vec<(usize, String)> = before
+                .map(|(_, l)| l.clone())
+                .chain(page.lines[*start..end].iter().cloned())
+                .collect();
+            let headings = lines
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| page.headings.contains(n))
+                .collect();
+            Release {
+                page: Page {
+                    kind: page.kind,
+                    lines,
+                    headings,
+                    cut: if end == page.lines.len() {
+                        page.cut
+                    } else {
+                        None
+                    },
+                },
+                version: version.clone(),
+            }
+        })
         .collect();
-    Some((
-        Page {
-            kind: page.kind,
-            lines,
-            headings: page.headings.clone(),
-            cut: None,
-        },
-        versions,
-    ))
+    Some(releases)
 }
 
 #[cfg(test)]
@@ -544,7 +606,7 @@ mod tests {
         assert_eq!(
             parts,
             [
-                (Some(Known::Features), "Announcements"),
+                (Some(Known::Announcements), "Announcements"),
                 (
                     Some(Known::Section("security-advisory")),
                     "Security Advisory"
@@ -574,6 +636,23 @@ mod tests {
         let s = txt("Quick Start\n# 启动容器\ndocker run x\n");
         assert_eq!(s.sections.len(), 1);
         assert_eq!(s.sections[0].body.len(), 2);
+    }
+
+    #[test]
+    fn a_text_copy_of_markdown_keeps_its_unknown_hashed_headings() {
+        let page = "# X 2.18\n\n## Release Notes\n\n- a.\n\n### Python 3.11 Support\n\n\
+                    Supported.\n\n## Quick Start\n\n# pull it\ndocker pull x\n";
+        let s = txt(page);
+        let titles: Vec<&str> = s.sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["Release Notes", "Python 3.11 Support", "Quick Start"]
+        );
+        assert_eq!(s.sections[0].body, [(5, "- a.".to_string())]);
+        assert_eq!(s.sections[2].body.len(), 2);
+        // Without a known `##` heading, `##` lines stay as they are.
+        let s = txt("Quick Start\n## not a title\ndocker run x\n");
+        assert_eq!(s.sections.len(), 1);
     }
 
     #[test]
@@ -647,22 +726,34 @@ mod tests {
     }
 
     #[test]
-    fn a_changelog_is_cut_to_its_newest_release() {
+    fn a_changelog_is_cut_into_its_releases() {
         let page = Page::read(
             PageKind::Markdown,
             "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
-             ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n",
+             ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n\n\
+             ## PyTorch 2.11 — 2026-04-30\n\n### Highlights\n\n- c\n\n| x | 1.",
         )
         .unwrap();
-        let (first, versions) = first_release(&page, Headings::built_in()).unwrap();
-        assert_eq!(versions, ["2.13", "2.12"]);
-        let s = split(&first, Headings::built_in());
+        let cut = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["2.13", "2.12", "2.11"]);
+        let s = split(&cut[0].page, Headings::built_in());
         assert_eq!(s.titles, ["Changelog", "PyTorch 2.13 — 2026-07-20"]);
+        assert_eq!(s.preamble, [(3, "Intro.".to_string())]);
         assert_eq!(s.sections.len(), 1);
         assert_eq!(s.sections[0].body, [(9, "- a".to_string())]);
         assert_eq!(s.stated_version().as_deref(), Some("2.13"));
+        // The introduction is the newest release's; each keeps the title.
+        let s = split(&cut[1].page, Headings::built_in());
+        assert_eq!(s.titles, ["Changelog", "PyTorch 2.12 — 2026-07-02"]);
+        assert!(s.preamble.is_empty());
+        assert_eq!(s.sections[0].body, [(15, "- b".to_string())]);
+        assert_eq!(s.stated_version().as_deref(), Some("2.12"));
+        // Only the last release ends where the page does.
+        assert_eq!(cut[1].page.cut, None);
+        assert_eq!(cut[2].page.cut, Some(Cut::Table));
         assert!(
-            first_release(
+            releases(
                 &Page::read(
                     PageKind::Markdown,
                     "# PyTorch 2.6\n\n## Highlights\n\n- a\n"

@@ -19,6 +19,7 @@ pub(crate) enum Part {
     Umbrella,
     Features,
     KeyFeatures,
+    Announcements,
     Fixes,
     Contents,
     Components,
@@ -93,6 +94,23 @@ pub(crate) struct Words {
     pub driver: DriverWords,
     #[serde(default)]
     pub claims: ClaimWords,
+    #[serde(default)]
+    pub statements: StatementWords,
+    #[serde(default)]
+    pub archs: ArchWords,
+}
+
+/// How name–version statements are weighed wherever they stand
+/// (`[statements]` of `data/words/en.toml` says what each list holds).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct StatementWords {
+    pub states: Vec<String>,
+    pub based_on: Vec<String>,
+    pub notes: Vec<String>,
+    pub clause_breaks: Vec<String>,
+    pub examples: Vec<String>,
+    pub owned_elsewhere: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
@@ -139,6 +157,8 @@ pub(crate) struct PageWords {
     pub summary_starts: Vec<String>,
     pub summary_holds: Vec<String>,
     pub dangling: Vec<String>,
+    pub address_labels: Vec<String>,
+    pub list_introductions: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -172,6 +192,16 @@ pub(crate) struct DriverWords {
     pub not_forward_compatible: Vec<String>,
     pub datacenter: Vec<String>,
     pub minimum: Vec<String>,
+}
+
+/// The words naming CPU architectures (`[archs]`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct ArchWords {
+    /// Words saying an image holds every architecture of `names`.
+    pub multi: Vec<String>,
+    /// The record's name of an architecture → the words pages use for it.
+    pub names: IndexMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -357,6 +387,7 @@ mod tests {
                 ("page.title_holds", &w.page.title_holds),
                 ("page.summary_starts", &w.page.summary_starts),
                 ("page.dangling", &w.page.dangling),
+                ("page.list_introductions", &w.page.list_introductions),
                 ("version.not_after", &w.version.not_after),
                 ("assets.group_labels", &w.assets.group_labels),
                 ("assets.clause_starts", &w.assets.clause_starts),
@@ -368,6 +399,7 @@ mod tests {
                 ),
                 ("driver.datacenter", &w.driver.datacenter),
                 ("driver.minimum", &w.driver.minimum),
+                ("archs.multi", &w.archs.multi),
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
                 ("claims.to", &w.claims.to),

@@ -1,0 +1,652 @@
+//! Name–version statements wherever a page makes them: list items under
+//! any heading ("GPU Instance Type Support": `- CUDA 12.5`), and prose
+//! ("available with TensorFlow 2.18 with CUDA 12.5 on Ubuntu 22.04",
+//! "Release 25.12 is based on CUDA 13.1.0", "PyTorch container image
+//! version 25.12 is based on 2.10.0a0+b4e4ee81d3"). Each candidate is
+//! weighed by what relnotes knows of components (`data/components.toml`:
+//! names, aliases, each one's version syntax) and by the words around it
+//! (`[statements]` of `data/words/*.toml`); the sure ones fill what the
+//! page's tables and component lists left out. A table always wins.
+
+use crate::components::{clean_version, listed_components};
+use crate::draft::Draft;
+use crate::headings::Known;
+use crate::names;
+use crate::structure::{Section, Structure};
+use crate::words;
+use model::version::Version;
+use std::collections::{HashMap, HashSet};
+
+/// How a candidate was stated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    /// In a sentence saying what the image is, holds or is based on.
+    Statement,
+    /// An item of a list of name–version items.
+    Listing,
+}
+
+/// One name–version candidate.
+#[derive(Debug, Clone)]
+struct Candidate {
+    name: String,
+    version: String,
+    strength: Strength,
+}
+
+/// Fills `draft` with the components the page states outside its tables
+/// and component lists: a component the draft already has keeps its
+/// version (a table wins over prose); of the others, the surest statement
+/// of each, then the most precise version.
+pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
+    let mut found = Vec::new();
+    read_lines(&page.preamble, "", &mut found);
+    for section in &page.sections {
+        if is_read_elsewhere(section) {
+            continue;
+        }
+        read_lines(&section.body, &section.title, &mut found);
+    }
+    let mut have: HashSet<String> = draft
+        .components
+        .keys()
+        .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+        .map(|n| names::canonical_key(n))
+        .collect();
+    // The release's own number beside a name no data knows is the
+    // container's ("Release 25.12"), not a component's.
+    found.retain(|c| c.version != version || names::is_alias(&c.name));
+    for chosen in surest(found) {
+        if have.insert(names::canonical_key(&chosen.name)) {
+            draft.components.insert(chosen.name, chosen.version);
+        }
+    }
+}
+
+/// Parts whose versions are not this image's (known issues, fixes) or
+/// that their own reader took (the Contents table, component lists,
+/// assets), and sections whose title is a note word ("Deprecations").
+fn is_read_elsewhere(section: &Section) -> bool {
+    let skipped = matches!(
+        section.known,
+        Some(
+            Known::Issues
+                | Known::Fixes
+                | Known::Contents
+                | Known::Components
+                | Known::Assets
+                | Known::Tags
+        )
+    );
+    let title = section.title.to_lowercase();
+    skipped
+        || words::each()
+            .flat_map(|w| &w.statements.notes)
+            .any(|n| title.contains(n.as_str()))
+}
+
+/// Per component (by canonical key), in the order first found: the most
+/// precise of versions that agree (`12.4.1` over `12.4`), else the
+/// strongest candidate, else the first.
+fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for c in found {
+        let key = names::canonical_key(&c.name);
+        match at.get(&key) {
+            None => {
+                at.insert(key, out.len());
+                out.push(c);
+            }
+            Some(&i) => {
+                let kept = &mut out[i];
+                // "CUDA 12.9" in a list and "CUDA 12.9.1" in prose agree:
+                // the precise one; where they disagree, the stronger one.
+                let refines = |a: &str, b: &str| {
+                    a.strip_prefix(b)
+                        .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
+                };
+                if refines(&c.version, &kept.version)
+                    || (!refines(&kept.version, &c.version) && c.strength > kept.strength)
+                {
+                    *kept = c;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn bullet_text(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    ["- ", "* ", "+ ", "• ", "· "]
+        .iter()
+        .find_map(|b| t.strip_prefix(b))
+        .map(str::trim)
+}
+
+/// The lines of one part: runs of list items as lists, the rest as prose.
+fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>) {
+    let mut intro = title.to_string();
+    let mut list: Vec<&str> = Vec::new();
+    for (_, line) in body {
+        if let Some(item) = bullet_text(line) {
+            list.push(item);
+            continue;
+        }
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("```") || line.starts_with('|') {
+            continue;
+        }
+        if !list.is_empty() {
+            read_list(&list, &format!("{title} {intro}"), found);
+            list.clear();
+        }
+        read_prose(line, found);
+        intro = line.to_string();
+    }
+    if !list.is_empty() {
+        read_list(&list, &format!("{title} {intro}"), found);
+    }
+}
+
+/// Whether `text` (a list's heading or introduction, an item's label)
+/// says the list names examples or models, not components.
+pub(crate) fn names_examples(text: &str) -> bool {
+    holds(
+        &spaced_words(text),
+        words::each().flat_map(|w| &w.statements.examples),
+    )
+}
+
+/// The pairs of a list that are components: none when its introduction
+/// says it lists examples, nor when no name of it is known and most of
+/// its items write their version `v1.5`, as model versions are ("ResNet50
+/// v1.5", "SSD300 v1.1"); a list of packages no data knows ("torchtnt
+/// 0.2.4") stays.
+pub(crate) fn component_pairs(
+    context: &str,
+    items: &[&str],
+    pairs: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    if names_examples(context) {
+        return Vec::new();
+    }
+    let v_written = items
+        .iter()
+        .filter(|item| {
+            item.split_whitespace().any(|w| {
+                w.strip_prefix(['v', 'V'])
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+            })
+        })
+        .count();
+    let known = pairs.iter().any(|(n, _)| names::is_alias(n));
+    if known || v_written * 2 <= items.len() {
+        pairs.into_iter().filter(|(n, v)| plausible(n, v)).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// A name no data knows takes a version of at least two numbers: a lone
+/// number after words is a count or an ordinal ("tensor parallelism 8",
+/// "Tacotron 2"), not a release.
+pub(crate) fn plausible(name: &str, version: &str) -> bool {
+    names::is_alias(name) || version.contains('.')
+}
+
+/// A list: its name–version items as listings (see [`component_pairs`]),
+/// the others read as prose.
+fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
+    let mut pairs = Vec::new();
+    let mut listing = 0;
+    for item in items {
+        let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
+        let listed = listed_components(item);
+        if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
+            pairs.extend(listed);
+            listing += 1;
+        } else {
+            let labelled = item
+                .split_once([':', '：'])
+                .is_some_and(|(_, value)| starts_with_known_version(value));
+            read_prose_as(item, labelled, found);
+        }
+    }
+    // A list that is mostly something else ("Fixed a leak in foo 1.2"):
+    // only names relnotes knows.
+    if listing * 2 < items.len() {
+        pairs.retain(|(n, _)| names::is_alias(n));
+    }
+    found.extend(
+        component_pairs(context, items, pairs)
+            .into_iter()
+            .map(|(name, version)| Candidate {
+                name,
+                version,
+                strength: Strength::Listing,
+            }),
+    );
+}
+
+/// `text` lowercased, with every character but letters, digits and
+/// `. + -` a space, padded with spaces: phrases match as whole words.
+fn spaced_words(text: &str) -> String {
+    let mapped: String = text
+        .to_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '.' | '+' | '-') {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    // A sentence's closing full stop is no part of its last word.
+    let words: Vec<&str> = mapped
+        .split_whitespace()
+        .map(|w| w.trim_end_matches('.'))
+        .collect();
+    format!(" {} ", words.join(" "))
+}
+
+fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
+    phrases.into_iter().any(|p| {
+        spaced
+            .match_indices(p.as_str())
+            .any(|(at, _)| spaced[..at].ends_with(' ') && spaced[at + p.len()..].starts_with(' '))
+    })
+}
+
+/// Whether `text` holds a note word (`[statements] notes`).
+pub(crate) fn holds_note(text: &str) -> bool {
+    holds(
+        &spaced_words(text),
+        words::each().flat_map(|w| &w.statements.notes),
+    )
+}
+
+/// `text` with the `[statements]` phrases of languages whose words are
+/// not spaced set apart as words of their own ("本版本基于CUDA 12.8.0" →
+/// "本版本 基于 CUDA 12.8.0").
+fn pad_unspaced(text: &str) -> String {
+    // No unspaced language writes in ASCII alone.
+    if text.is_ascii() {
+        return text.to_string();
+    }
+    // The longest phrase first: "不支持" is a note, not "不" and "支持".
+    let mut phrases: Vec<&str> = words::each()
+        .filter(|w| !w.spaced)
+        .flat_map(|w| {
+            let s = &w.statements;
+            s.states
+                .iter()
+                .chain(&s.based_on)
+                .chain(&s.notes)
+                .chain(&s.clause_breaks)
+        })
+        .map(String::as_str)
+        .filter(|p| !p.is_empty())
+        .collect();
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.chars().count()));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match phrases.iter().find(|p| rest.starts_with(**p)) {
+            Some(phrase) => {
+                out.push(' ');
+                out.push_str(phrase);
+                out.push(' ');
+                rest = &rest[phrase.len()..];
+            }
+            None => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    out
+}
+
+/// The sentences of a line of prose.
+fn sentences(line: &str) -> impl Iterator<Item = &str> {
+    line.split(['。', '!', '?'])
+        .flat_map(|s| s.split(". "))
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+/// The clauses of a sentence: a note word holds for its clause only.
+fn clauses(sentence: &str) -> Vec<String> {
+    let mut parts = vec![sentence.to_string()];
+    for brk in words::each().flat_map(|w| &w.statements.clause_breaks) {
+        let word = brk.chars().all(char::is_alphanumeric);
+        parts = parts
+            .iter()
+            .flat_map(|p| {
+                if word {
+                    p.split(&format!(" {brk} "))
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                } else {
+                    p.split(brk.as_str()).map(str::to_string).collect()
+                }
+            })
+            .collect();
+    }
+    parts
+}
+
+/// Statements of prose: in a sentence saying what the image is, holds or
+/// is based on, each known name right before a version that parses in its
+/// ecosystem ("version" may stand between), and a version right after
+/// "based on" that no name precedes: the first known name of the sentence.
+/// Clauses holding a note word are passed over.
+fn read_prose(line: &str, found: &mut Vec<Candidate>) {
+    read_prose_as(line, false, found);
+}
+
+/// Whether `text` starts with a known name and a version of it ("EFA
+/// 1.40.0 for low-latency …").
+fn starts_with_known_version(text: &str) -> bool {
+    let tokens = tokens_of(text);
+    let mut probe = Vec::new();
+    known_name_at(&tokens, 0).is_some_and(|(name, len)| {
+        let mut next = len;
+        if tokens.get(next).is_some_and(|w| is_version_label(w)) {
+            next += 1;
+        }
+        tokens
+            .get(next)
+            .is_some_and(|v| push_known(&name, v, &mut probe))
+    })
+}
+
+fn tokens_of(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(['[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':']))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// [`read_prose`]; `stated`: every sentence states, whatever its words.
+fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
+    // No digit, no version: most lines of a page stop here.
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
+    // Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to 0.12.0").
+    for claim in crate::claims::find_claims(line) {
+        let spaced = spaced_words(&claim.phrase);
+        let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
+        if !noted {
+            std::iter::once(&claim.name)
+                .chain(&claim.alternatives)
+                .any(|name| push_known(name, &claim.version, found));
+        }
+    }
+    for sentence in sentences(line) {
+        if !sentence.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let sentence = &pad_unspaced(sentence);
+        let spaced = spaced_words(sentence);
+        if !stated && !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
+            continue;
+        }
+        let mut first_known: Option<String> = None;
+        for clause in clauses(sentence) {
+            let spaced = spaced_words(&clause);
+            let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
+            let tokens = tokens_of(&clause);
+            let mut i = 0;
+            while i < tokens.len() {
+                if let Some(version) = based_on_at(&tokens, i) {
+                    if let Some(name) = &first_known
+                        && !noted
+                    {
+                        push_known(name, version, found);
+                    }
+                    i += 1;
+                    continue;
+                }
+                let Some((name, len)) = known_name_at(&tokens, i) else {
+                    i += 1;
+                    continue;
+                };
+                first_known.get_or_insert_with(|| name.clone());
+                let mut next = i + len;
+                if tokens.get(next).is_some_and(|w| is_version_label(w)) {
+                    next += 1;
+                }
+                if let Some(version) = tokens.get(next)
+                    && !noted
+                    && push_known(&name, version, found)
+                {
+                    i = next + 1;
+                } else {
+                    i += len;
+                }
+            }
+        }
+    }
+}
+
+/// A candidate of a known `name` when `written` is a version of its
+/// ecosystem (and the name is no other reader's, such as the driver's).
+fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
+    let Some(component) = model::components::known(name) else {
+        return false;
+    };
+    let owned_elsewhere = words::each()
+        .flat_map(|w| &w.statements.owned_elsewhere)
+        .any(|o| o.eq_ignore_ascii_case(&component.name));
+    if owned_elsewhere {
+        return false;
+    }
+    let Some(version) = clean_version(name, written) else {
+        return false;
+    };
+    if Version::parse(component.ecosystem, &version).is_err() {
+        return false;
+    }
+    let Some(name) = names::component_name(name) else {
+        return false;
+    };
+    found.push(Candidate {
+        name,
+        version,
+        strength: Strength::Statement,
+    });
+    true
+}
+
+/// The longest known name (up to four words) starting at `tokens[i]`,
+/// and how many words it takes.
+fn known_name_at(tokens: &[&str], i: usize) -> Option<(String, usize)> {
+    (1..=4).rev().find_map(|len| {
+        let words = tokens.get(i..i + len)?;
+        let written = words.join(" ");
+        let known = names::is_alias(&written)
+            && words
+                .iter()
+                .all(|w| crate::package_name::is_package_name(w));
+        known.then_some((written, len))
+    })
+}
+
+/// The version right after a "based on" phrase at `tokens[i]`.
+fn based_on_at<'a>(tokens: &[&'a str], i: usize) -> Option<&'a str> {
+    words::each()
+        .flat_map(|w| &w.statements.based_on)
+        .find_map(|phrase| {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            let at = tokens.get(i..i + words.len())?;
+            let same = at
+                .iter()
+                .zip(&words)
+                .all(|(t, w)| t.eq_ignore_ascii_case(w));
+            let version = tokens.get(i + words.len())?;
+            (same && version.starts_with(|c: char| c.is_ascii_digit())).then_some(*version)
+        })
+}
+
+fn is_version_label(word: &str) -> bool {
+    let word = word.to_lowercase();
+    words::each().any(|w| w.components.version_words.contains(&word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        read_prose(text, &mut found);
+        surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect()
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn statements_of_what_the_image_is() {
+        assert_eq!(
+            read(
+                "Containers are now available with support for TensorFlow 2.18 with CUDA 12.5 on Ubuntu 22.04."
+            ),
+            pairs(&[
+                ("TensorFlow", "2.18"),
+                ("CUDA", "12.5"),
+                ("Ubuntu", "22.04")
+            ])
+        );
+        assert_eq!(
+            read("Release 25.12 is based on CUDA 13.1.0. For driver information, see the docs."),
+            pairs(&[("CUDA", "13.1.0")])
+        );
+        assert_eq!(
+            read("PyTorch container image version 25.12 is based on 2.10.0a0+b4e4ee81d3."),
+            pairs(&[("PyTorch", "2.10.0a0+b4e4ee81d3")])
+        );
+        assert_eq!(
+            read("Added Python 3.12 support"),
+            pairs(&[("Python", "3.12")])
+        );
+        assert_eq!(
+            read("Python 3.11 is supported."),
+            pairs(&[("Python", "3.11")])
+        );
+        assert_eq!(
+            read("Bumped PyTorch to 2.13.0 and CUDA upgraded to 13.3.0"),
+            pairs(&[("PyTorch", "2.13.0"), ("CUDA", "13.3.0")])
+        );
+        assert_eq!(
+            read(
+                "Containers now support TensorFlow Serving 2.18. The images run Python 3.10 only."
+            ),
+            pairs(&[("tensorflow-serving", "2.18"), ("Python", "3.10")])
+        );
+        assert_eq!(
+            read("本版本基于CUDA 12.8.0，需要NVIDIA驱动程序版本575或更高版本。"),
+            pairs(&[("CUDA", "12.8.0")])
+        );
+        assert_eq!(
+            read("本版本基於CUDA 11.8.0。"),
+            pairs(&[("CUDA", "11.8.0")])
+        );
+        assert_eq!(
+            read(
+                "Release 24.10 is based on CUDA 12.6.2 which requires NVIDIA Driver release 560 or later."
+            ),
+            pairs(&[("CUDA", "12.6.2")])
+        );
+    }
+
+    #[test]
+    fn including_joins_several_components() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "NVIDIA CUDA 11.1.1 including cuBLAS 11.3.0 and cuDNN 8.0.5",
+                "Ubuntu 20.04 including Python 3.8",
+            ],
+            "The container also includes the following:",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "11.1.1"),
+                ("cuBLAS", "11.3.0"),
+                ("cuDNN", "8.0.5"),
+                ("Ubuntu", "20.04"),
+                ("Python", "3.8")
+            ])
+        );
+    }
+
+    #[test]
+    fn mentions_and_notes_are_no_statements() {
+        for text in [
+            "PyTorch 2.4 offers a new operator API.",
+            "Horovod package has been discontinued for TensorFlow 2.14 DLCs and above.",
+            "Horovod package has been discontinued for TF 2.14 DLCs and above.",
+            "Tested with 2 GPUs on the P2 instance family in January 2020.",
+            "Containers 19.11 and later include experimental support for Singularity v3.0.",
+            "This DLC does not run on the P2 instance family.",
+            "Release 20.06 supports CUDA compute capability 6.0 and higher.",
+            "It is based on NVIDIA Driver 560.35.",
+            "Python 3.8 is not supported.",
+            "本版本需要CUDA 12.8.0或更高版本。",
+            "本版本不支持Python 3.8。",
+        ] {
+            assert_eq!(read(text), [], "{text}");
+        }
+    }
+
+    #[test]
+    fn lists_of_models_are_no_components() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "ResNet50 v1.5",
+                "SSD300 v1.1",
+                "Tacotron 2 and WaveGlow v1.1",
+            ],
+            "Deep learning examples",
+            &mut found,
+        );
+        read_list(&["ResNet50 v1.5", "SSD300 v1.1"], "Updated", &mut found);
+        read_list(
+            &["CUDA 12.5", "PyTorch 2.1"],
+            "The following models:",
+            &mut found,
+        );
+        assert!(found.is_empty(), "{found:?}");
+        read_list(
+            &["CUDA 12.5", "cuDNN 9.3", "NCCL 2.23.4-1", "torchtnt 0.2.4"],
+            "GPU Instance Type Support",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "12.5"),
+                ("cuDNN", "9.3"),
+                ("NCCL", "2.23.4-1"),
+                ("torchtnt", "0.2.4")
+            ])
+        );
+    }
+}
