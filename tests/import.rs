@@ -2151,3 +2151,34 @@ fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
     assert!(!diff.contains("Added ("), "{diff}");
     assert!(!diff.contains("Removed ("), "{diff}");
 }
+
+#[test]
+fn a_driver_text_that_contradicts_itself_is_kept_and_reported() {
+    let dir = english_project();
+    let page = dir.path().join("server-24.07.md");
+    fs::write(
+        &page,
+        "# Inference Server Release 24.07\n\n\
+         ## Driver Requirements\n\n\
+         Release 24.07 is based on CUDA 12.5.1 which requires NVIDIA Driver release 555 or later. \
+         However, if you are running on a data center GPU, you can use NVIDIA driver release \
+         470.57 (or later R470), 535.86 (or later R535), or 545.23 (or later R545).\n\n\
+         The CUDA driver's compatibility package only supports particular drivers. Thus, users \
+         should upgrade from all R418, R440, R545 and R550 drivers, which are not \
+         forward-compatible with CUDA 12.5.\n\n\
+         ## Key Features and Enhancements\n\n\
+         - Added a metrics endpoint.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 3: the driver text allows branch R545 on data-center GPUs (≥ 545.23) and also lists it among the drivers to upgrade from"),
+        "{err}"
+    );
+    assert!(!err.contains("branch R535"), "{err}");
+    let record = fs::read_to_string(dir.path().join("releases/24.07.toml")).unwrap();
+    assert!(record.contains("branch = \"R545\""), "{record}");
+    assert!(record.contains("\"R545\","), "{record}");
+}

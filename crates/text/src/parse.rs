@@ -4,7 +4,7 @@ use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning};
 use super::{archs, assets, components, driver, statements};
 use crate::claims::normalize_component;
-use crate::draft::{Draft, FixesOut, SectionOut, text};
+use crate::draft::{Draft, DriverOut, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word, is_url};
 use crate::words;
 use model::record::{Lang, Text};
@@ -189,7 +189,9 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
             }
             Some(Known::Driver) => {
                 if !body.is_empty() {
-                    draft.driver = Some(driver::driver(&body_lines, lang));
+                    let read = driver::driver(&body_lines, lang);
+                    warnings.extend(branch_conflicts(&read, section.line));
+                    draft.driver = Some(read);
                 }
             }
             Some(Known::Section(id)) => push_section(&mut draft, &mut ids, id, section, lang),
@@ -474,6 +476,24 @@ fn to_markdown(lines: &[&str]) -> String {
         out.push_str("```\n");
     }
     out.trim_end().to_string() + "\n"
+}
+
+/// A page that allows a branch on data-center GPUs and also tells users to
+/// upgrade from it contradicts itself: the record keeps both, as the page
+/// says them, and the report says so (lint reports it too).
+fn branch_conflicts(driver: &DriverOut, line: usize) -> Vec<Warning> {
+    driver
+        .datacenter
+        .iter()
+        .filter(|d| driver.upgrade_from.iter().any(|u| u.eq_ignore_ascii_case(&d.branch)))
+        .map(|d| Warning {
+            line: Some(line),
+            message: format!(
+                "the driver text allows branch {} on data-center GPUs (≥ {}) and also lists it among the drivers to upgrade from; both are kept as the page says them (`relnotes lint` reports it as driver-branch-conflict)",
+                d.branch, d.min
+            ),
+        })
+        .collect()
 }
 
 #[cfg(test)]
