@@ -207,11 +207,22 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
             pairs.extend(listed);
             listing += 1;
+            // "PyTorch 2.11.0 (with torchvision 0.26.0 and torchaudio
+            // 2.11.0)": the statements the item makes besides its first.
+            read_prose(item, found);
         } else {
             let labelled = item
                 .split_once([':', '：'])
-                .is_some_and(|(_, value)| starts_with_known_version(value));
-            read_prose_as(item, labelled, found);
+                .is_some_and(|(_, value)| known_version_end(value).is_some());
+            // "DeepSpeed 0.18.8 for memory-efficient training".
+            let purposeful = known_version_end(item).is_some_and(|rest| {
+                tokens_of(rest).first().is_some_and(|w| {
+                    words::each()
+                        .flat_map(|l| &l.statements.purposes)
+                        .any(|p| p.eq_ignore_ascii_case(w))
+                })
+            });
+            read_prose_as(item, labelled || purposeful, found);
         }
     }
     // A list that is mostly something else ("Fixed a leak in foo 1.2"):
@@ -348,20 +359,24 @@ fn read_prose(line: &str, found: &mut Vec<Candidate>) {
     read_prose_as(line, false, found);
 }
 
-/// Whether `text` starts with a known name and a version of it ("EFA
-/// 1.40.0 for low-latency …").
-fn starts_with_known_version(text: &str) -> bool {
+/// When `text` starts with a known name and a version of it ("EFA
+/// 1.40.0 for low-latency …"), the text after them.
+fn known_version_end(text: &str) -> Option<&str> {
     let tokens = tokens_of(text);
     let mut probe = Vec::new();
-    known_name_at(&tokens, 0).is_some_and(|(name, len)| {
-        let mut next = len;
-        if tokens.get(next).is_some_and(|w| is_version_label(w)) {
-            next += 1;
-        }
-        tokens
-            .get(next)
-            .is_some_and(|v| push_known(&name, v, &mut probe))
-    })
+    let (name, len) = known_name_at(&tokens, 0)?;
+    let mut next = len;
+    if tokens.get(next).is_some_and(|w| is_version_label(w)) {
+        next += 1;
+    }
+    let version = tokens.get(next)?;
+    if !push_known(&name, version, &mut probe) {
+        return None;
+    }
+    // The version's word as written, and what follows it.
+    let at = text.find(version)? + version.len();
+    let rest = &text[at..];
+    Some(rest.split_once(char::is_whitespace).map_or("", |(_, r)| r))
 }
 
 fn tokens_of(text: &str) -> Vec<&str> {
@@ -582,7 +597,10 @@ mod tests {
             "The container also includes the following:",
             &mut found,
         );
-        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
         assert_eq!(
             got,
             pairs(&[
@@ -591,6 +609,37 @@ mod tests {
                 ("cuDNN", "8.0.5"),
                 ("Ubuntu", "20.04"),
                 ("Python", "3.8")
+            ])
+        );
+    }
+
+    #[test]
+    fn list_items_stating_more_than_their_first_version() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "Initial release of the images on Amazon Linux 2023",
+                "PyTorch 2.11.0 (with `torchvision` 0.26.0 and `torchaudio` 2.11.0)",
+                "DeepSpeed 0.18.8 for memory-efficient large-model training",
+                "Transformer Engine 2.12.0 for fused attention and FP8 training",
+                "Fixed a hang in NCCL 2.26.2 for multi-node jobs",
+                "Horovod 0.28.1 for TF 2.14 is no longer included",
+            ],
+            "Highlights",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("PyTorch", "2.11.0"),
+                ("torchvision", "0.26.0"),
+                ("torchaudio", "2.11.0"),
+                ("DeepSpeed", "0.18.8"),
+                ("transformer_engine", "2.12.0"),
             ])
         );
     }
