@@ -2162,3 +2162,25 @@ fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
     assert!(!diff.contains("Added ("), "{diff}");
     assert!(!diff.contains("Removed ("), "{diff}");
 }
+
+#[test]
+fn the_statement_count_leaves_out_known_issues_and_deprecations() {
+    let dir = english_project();
+    let page = dir.path().join("serve-4.2.en.md");
+    fs::write(
+        &page,
+        "# Serve 4.2 release notes\n\n## Contents\n\n- CUDA 12.8.1\n- Python 3.12\n- NCCL 2.27.5\n\n\
+         ## Known issues\n\n- PyTorch 2.3 models saved with Transformers 4.40 fail to load.\n\n\
+         ## Deprecations\n\n- TorchServe 0.9.1 is no longer included.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &["--dry-run"]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // The page states three components of this image; the versions named
+    // by a known issue and a deprecation are not the image's.
+    assert!(
+        err.contains("3 of 3 name–version statement(s) became components"),
+        "{err}"
+    );
+}

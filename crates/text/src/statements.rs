@@ -63,6 +63,24 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     }
 }
 
+/// The lines whose name–version statements extraction weighs, for the
+/// report's count: the page's titles, preamble and every part but those
+/// speaking of other releases or of what is gone (known issues, sections
+/// titled by a note word such as "Deprecations"). Fixes stay: upgrade
+/// claims in them are read.
+pub(crate) fn weighed_lines(page: &Structure) -> Vec<&str> {
+    let mut lines: Vec<&str> = page.titles.iter().map(String::as_str).collect();
+    lines.extend(page.preamble.iter().map(|(_, l)| l.as_str()));
+    for section in &page.sections {
+        if section.known == Some(Known::Issues) || titled_by_note(&section.title) {
+            continue;
+        }
+        lines.push(&section.title);
+        lines.extend(section.body.iter().map(|(_, l)| l.as_str()));
+    }
+    lines
+}
+
 /// Parts whose versions are not this image's (known issues, fixes) or
 /// that their own reader took (the Contents table, component lists,
 /// assets), and sections whose title is a note word ("Deprecations").
@@ -78,11 +96,15 @@ fn is_read_elsewhere(section: &Section) -> bool {
                 | Known::Tags
         )
     );
-    let title = section.title.to_lowercase();
-    skipped
-        || words::each()
-            .flat_map(|w| &w.statements.notes)
-            .any(|n| title.contains(n.as_str()))
+    skipped || titled_by_note(&section.title)
+}
+
+/// Whether a section's title holds a note word ("Deprecations").
+fn titled_by_note(title: &str) -> bool {
+    let title = title.to_lowercase();
+    words::each()
+        .flat_map(|w| &w.statements.notes)
+        .any(|n| title.contains(n.as_str()))
 }
 
 /// Per component (by canonical key), in the order first found: the most
