@@ -303,7 +303,8 @@ pub(crate) fn holds_note(text: &str) -> bool {
 
 /// `text` with the `[statements]` phrases of languages whose words are
 /// not spaced set apart as words of their own ("本版本基于CUDA 12.8.0" →
-/// "本版本 基于 CUDA 12.8.0").
+/// "本版本 基于 CUDA 12.8.0"), and ASCII words apart from the script
+/// around them.
 fn pad_unspaced(text: &str) -> String {
     // No unspaced language writes in ASCII alone.
     if text.is_ascii() {
@@ -335,12 +336,27 @@ fn pad_unspaced(text: &str) -> String {
                 rest = &rest[phrase.len()..];
             }
             None => {
+                // Names and versions are ASCII: where they meet the
+                // page's script they end ("2.8.0と", "は CUDA").
+                if out
+                    .chars()
+                    .last()
+                    .is_some_and(|p| meets_script(p, c) || meets_script(c, p))
+                {
+                    out.push(' ');
+                }
                 out.push(c);
                 rest = &rest[c.len_utf8()..];
             }
         }
     }
     out
+}
+
+/// Whether `ascii` is an ASCII letter or digit and `other` a character of
+/// an unspaced script.
+fn meets_script(ascii: char, other: char) -> bool {
+    ascii.is_ascii_alphanumeric() && !other.is_ascii()
 }
 
 /// The sentences of a line of prose.
@@ -664,6 +680,26 @@ mod tests {
                 ("transformer_engine", "2.12.0"),
             ])
         );
+    }
+
+    #[test]
+    fn japanese_statements() {
+        assert_eq!(
+            read("このイメージはCUDA 12.9.1をベースにしており、Python 3.12に対応しています。"),
+            pairs(&[("CUDA", "12.9.1"), ("Python", "3.12")])
+        );
+        assert_eq!(
+            read("Transformer Engine 2.8.0とDeepSpeed 0.17.5を含む学習スタックを提供します。"),
+            pairs(&[("transformer_engine", "2.8.0"), ("DeepSpeed", "0.17.5")])
+        );
+        for text in [
+            "Python 3.9には対応していません。",
+            "PyTorch 2.6を含むイメージは廃止されました。",
+            "このリリースにはNVIDIAドライバー575以降が必要です。",
+            "PyTorch 2.8では再計算の性能が低下します。",
+        ] {
+            assert_eq!(read(text), [], "{text}");
+        }
     }
 
     #[test]
