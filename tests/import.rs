@@ -2184,3 +2184,32 @@ fn the_statement_count_leaves_out_known_issues_and_deprecations() {
         "{err}"
     );
 }
+
+#[test]
+fn versionless_items_of_a_component_list_are_includes() {
+    let dir = english_project();
+    let out = import(dir.path(), &fixture("includes-23.02.en.md"), &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(!err.contains("does not fit"), "{err}");
+    let (_, r) = load(dir.path(), "23.02");
+    let includes: Vec<&str> = r.includes.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(
+        includes,
+        ["Apex", "JupyterLab", "JupyterLab-TensorBoard", "DALI"]
+    );
+    // Items with a version stay components ("OpenMPI 4.1.4+" too).
+    assert_eq!(
+        r.components.get("OpenMPI").map(String::as_str),
+        Some("4.1.4")
+    );
+    assert_eq!(
+        r.components.get("cuDNN").map(String::as_str),
+        Some("8.7.0.84")
+    );
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    let (code, page) = run_in(dir.path(), &["render", "23.02"]);
+    assert_eq!(code, Some(0), "{page}");
+    assert!(page.contains("JupyterLab-TensorBoard"), "{page}");
+}
