@@ -96,7 +96,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Write a CycloneDX 1.5 or 1.6 or an SPDX 2.3 SBOM of a release, one per architecture.
+    /// Write a CycloneDX 1.6 (or 1.5, 1.7) or SPDX 2.3 SBOM of a release, one per architecture.
     Sbom {
         /// The release, e.g. 25.10.
         version: String,
@@ -106,7 +106,7 @@ pub enum Command {
         arch: Option<String>,
         #[arg(long, value_enum, default_value_t = SbomFormatArg::Json)]
         format: SbomFormatArg,
-        /// The CycloneDX version to write: 1.5 when left out (SPDX is 2.3).
+        /// The CycloneDX version to write: 1.6 when left out (SPDX is 2.3).
         #[arg(long, value_enum)]
         spec_version: Option<SpecVersionArg>,
         /// Write to FILE (or into DIR as <version>-<arch>.cdx.json, .cdx.xml or .spdx.json) instead of stdout.
@@ -294,6 +294,13 @@ pub struct AttachArgs {
     /// Also attach the SBOM of what the image holds, as verify finds it.
     #[arg(long)]
     pub observed: bool,
+    /// The SBOMs' format: CycloneDX JSON (artifact type
+    /// application/vnd.cyclonedx+json) or SPDX 2.3 JSON (application/spdx+json).
+    #[arg(long, value_enum, default_value_t = args::AttachFormatArg::CyclonedxJson)]
+    pub sbom_format: args::AttachFormatArg,
+    /// The CycloneDX version to write: 1.6 when left out.
+    #[arg(long, value_enum)]
+    pub spec_version: Option<SpecVersionArg>,
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
     #[command(flatten)]
@@ -313,10 +320,19 @@ pub struct ReferrersArgs {
 
 impl AttachArgs {
     pub fn request(&self) -> Result<relnotes::AttachRequest<'_>, relnotes::Error> {
+        let format = self.sbom_format.into();
+        if format == relnotes::SbomFormat::SpdxJson && self.spec_version.is_some() {
+            return Err(relnotes::Error::Usage(
+                "--spec-version chooses a CycloneDX version; --sbom-format spdx-json writes SPDX 2.3"
+                    .into(),
+            ));
+        }
         Ok(relnotes::AttachRequest {
             version: &self.version,
             image: &self.image,
             observed: self.observed,
+            format,
+            spec_version: self.spec_version.map(Into::into).unwrap_or_default(),
             access: self.access.image_access()?,
         })
     }

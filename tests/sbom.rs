@@ -1,5 +1,5 @@
 //! Integration tests: sbom. Every SBOM the real binary writes is checked
-//! against the official CycloneDX 1.5 or 1.6 JSON schema and XSD
+//! against the official CycloneDX 1.5, 1.6 or 1.7 JSON schema and XSD
 //! (tests/schemas/cyclonedx, validated offline), or for SPDX 2.3 with the
 //! SPDX project's `pyspdxtools`.
 
@@ -17,38 +17,79 @@ fn schemas() -> PathBuf {
 }
 
 /// The CycloneDX versions `relnotes sbom --spec-version` writes.
-const VERSIONS: [&str; 2] = ["1.5", "1.6"];
+const VERSIONS: [&str; 3] = ["1.5", "1.6", "1.7"];
 
-/// The CycloneDX JSON schema of `version`, with the SPDX and JSF schemas it
-/// refers to registered under the URIs it resolves them to, so nothing is
-/// fetched.
+/// The version written when none is asked for.
+pub(crate) const DEFAULT_VERSION: &str = "1.6";
+
+/// The official schemas of `version`: the JSON schema, the XSD, and the
+/// schemas the JSON schema refers to, each with the URI its reference
+/// resolves to. 1.5 and 1.6 are the SNAPSHOT copies beside each other;
+/// 1.7 is the 1.7.1 release in its own directory, whose XSD imports SPDX
+/// by URL (its xmlcatalog.xml maps that to the copy beside it).
+fn schema_files(version: &str) -> (PathBuf, PathBuf, Vec<(String, PathBuf)>) {
+    let dir = schemas();
+    match version {
+        "1.7" => {
+            let dir = dir.join("1.7");
+            let referred = [
+                "spdx.schema.json",
+                "jsf-0.82.schema.json",
+                "cryptography-defs.schema.json",
+            ]
+            .into_iter()
+            .map(|name| {
+                (
+                    format!("http://cyclonedx.org/schema/{name}"),
+                    dir.join(name),
+                )
+            })
+            .collect();
+            (
+                dir.join("bom-1.7.schema.json"),
+                dir.join("bom-1.7.xsd"),
+                referred,
+            )
+        }
+        _ => (
+            dir.join(format!("bom-{version}.SNAPSHOT.schema.json")),
+            dir.join(format!("bom-{version}.SNAPSHOT.xsd")),
+            vec![
+                (
+                    "http://cyclonedx.org/schema/spdx.SNAPSHOT.schema.json".into(),
+                    dir.join("spdx.SNAPSHOT.schema.json"),
+                ),
+                (
+                    "http://cyclonedx.org/schema/jsf-0.82.SNAPSHOT.schema.json".into(),
+                    dir.join("jsf-0.82.SNAPSHOT.schema.json"),
+                ),
+            ],
+        ),
+    }
+}
+
+/// The CycloneDX JSON schema of `version`, with the schemas it refers to
+/// registered under the URIs it resolves them to, so nothing is fetched.
 fn json_validator(version: &str) -> &'static jsonschema::Validator {
     static VALIDATORS: OnceLock<BTreeMap<&str, jsonschema::Validator>> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(|| {
-        let read = |name: &str| -> Value {
-            serde_json::from_str(&fs::read_to_string(schemas().join(name)).unwrap()).unwrap()
+        let read = |path: &Path| -> Value {
+            serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
         };
-        let registry = jsonschema::Registry::new()
-            .add(
-                "http://cyclonedx.org/schema/spdx.SNAPSHOT.schema.json",
-                read("spdx.SNAPSHOT.schema.json"),
-            )
-            .unwrap()
-            .add(
-                "http://cyclonedx.org/schema/jsf-0.82.SNAPSHOT.schema.json",
-                read("jsf-0.82.SNAPSHOT.schema.json"),
-            )
-            .unwrap()
-            .prepare()
-            .unwrap();
         VERSIONS
             .into_iter()
             .map(|version| {
+                let (schema, _, referred) = schema_files(version);
+                let mut registry = jsonschema::Registry::new();
+                for (uri, path) in &referred {
+                    registry = registry.add(uri.as_str(), read(path)).unwrap();
+                }
+                let registry = registry.prepare().unwrap();
                 let validator = jsonschema::options()
                     .offline()
                     .with_registry(&registry)
                     .should_validate_formats(true)
-                    .build(&read(&format!("bom-{version}.SNAPSHOT.schema.json")))
+                    .build(&read(&schema))
                     .unwrap_or_else(|e| panic!("the CycloneDX {version} schema compiles: {e}"));
                 (version, validator)
             })
@@ -57,17 +98,14 @@ fn json_validator(version: &str) -> &'static jsonschema::Validator {
     &validators[version]
 }
 
-/// Valid CycloneDX 1.5 JSON.
+/// Valid CycloneDX JSON of the default version.
 pub(crate) fn assert_valid_json(text: &str, what: &str) {
-    assert_valid_json_of("1.5", text, what);
-    // The crate's own checks agree.
-    let bom = cyclonedx_bom::prelude::Bom::parse_from_json_v1_5(text.as_bytes()).unwrap();
-    use cyclonedx_bom::prelude::Validate;
-    assert!(bom.validate().passed(), "{what}: {:?}", bom.validate());
+    assert_valid_json_of(DEFAULT_VERSION, text, what);
 }
 
-/// Valid CycloneDX `version` JSON that says it is `version`.
-fn assert_valid_json_of(version: &str, text: &str, what: &str) {
+/// Valid CycloneDX `version` JSON that says it is `version`; for 1.5,
+/// cyclonedx-bom's own checks agree.
+pub(crate) fn assert_valid_json_of(version: &str, text: &str, what: &str) {
     let value: Value = serde_json::from_str(text).expect("SBOM is JSON");
     assert_eq!(value["specVersion"], version, "{what}");
     let errors: Vec<String> = json_validator(version)
@@ -75,16 +113,19 @@ fn assert_valid_json_of(version: &str, text: &str, what: &str) {
         .map(|e| format!("{} at {}", e, e.instance_path()))
         .collect();
     assert!(errors.is_empty(), "{what}: {errors:#?}");
+    if version == "1.5" {
+        let bom = cyclonedx_bom::prelude::Bom::parse_from_json_v1_5(text.as_bytes()).unwrap();
+        use cyclonedx_bom::prelude::Validate;
+        assert!(bom.validate().passed(), "{what}: {:?}", bom.validate());
+    }
 }
 
-/// Valid CycloneDX 1.5 XML.
+/// Valid CycloneDX XML of the default version.
 pub(crate) fn assert_valid_xml(path: &Path, what: &str) {
-    assert_valid_xml_of("1.5", path, what);
+    assert_valid_xml_of(DEFAULT_VERSION, path, what);
 }
 
-/// `xmllint --noout --schema` against the CycloneDX `version` XSD. The XSD
-/// imports `spdx.SNAPSHOT.xsd` by a relative schemaLocation, so xmllint
-/// reads the copy beside it; `--nonet` makes sure nothing is fetched.
+/// `xmllint --noout --schema` against the CycloneDX `version` XSD.
 fn assert_valid_xml_of(version: &str, path: &Path, what: &str) {
     let out = xmllint(version, path);
     assert!(
@@ -94,10 +135,19 @@ fn assert_valid_xml_of(version: &str, path: &Path, what: &str) {
     );
 }
 
+/// The 1.5 and 1.6 XSDs import `spdx.SNAPSHOT.xsd` by a relative
+/// schemaLocation, so xmllint reads the copy beside them; 1.7's imports
+/// `http://cyclonedx.org/schema/spdx`, which the official xmlcatalog.xml
+/// maps to the copy beside it. `--nonet` makes sure nothing is fetched.
 fn xmllint(version: &str, path: &Path) -> std::process::Output {
+    let (_, xsd, _) = schema_files(version);
     Command::new("xmllint")
+        .env(
+            "XML_CATALOG_FILES",
+            xsd.parent().unwrap().join("xmlcatalog.xml"),
+        )
         .args(["--nonet", "--noout", "--schema"])
-        .arg(schemas().join(format!("bom-{version}.SNAPSHOT.xsd")))
+        .arg(&xsd)
         .arg(path)
         .output()
         .expect("xmllint runs (Debian's libxml2-utils; scripts/test.sh installs it)")
@@ -204,9 +254,6 @@ fn every_release_arch_format_and_version_is_valid_cyclonedx() {
                     let args = ["sbom", version, "--arch", arch, "--spec-version", spec];
                     let json = stdout_of(at(&project).args(args).args(["--format", "json"]));
                     assert_valid_json_of(spec, &json, &what);
-                    if spec == "1.5" {
-                        assert_valid_json(&json, &what);
-                    }
                     let xml = stdout_of(at(&project).args(args).args(["--format", "xml"]));
                     let path = scratch.path().join(format!("{checked}.cdx.xml"));
                     fs::write(&path, &xml).unwrap();
@@ -225,13 +272,13 @@ fn every_release_arch_format_and_version_is_valid_cyclonedx() {
                     serials.push(serial);
                     checked += 1;
                 }
-                // One BOM, two CycloneDX versions: one serial number too.
-                assert_eq!(serials[0], serials[1], "{version} {arch}");
+                // One BOM, three CycloneDX versions: one serial number too.
+                assert!(serials.iter().all(|s| *s == serials[0]), "{version} {arch}");
             }
         }
     }
-    // Both versions of 25.05 amd64, 25.10 aarch64 + amd64, v2.7 amd64, v2.9 amd64.
-    assert_eq!(checked, 10);
+    // Three versions of 25.05 amd64, 25.10 aarch64 + amd64, v2.7 amd64, v2.9 amd64.
+    assert_eq!(checked, 15);
 }
 
 #[test]
@@ -248,35 +295,100 @@ fn the_validators_reject_an_invalid_sbom() {
         fs::write(&path, xml.replace("</purl>", "</purls>")).unwrap();
         assert!(!xmllint(spec, &path).status.success(), "{spec}");
     }
-    // A 1.5 document is not 1.6: the XSD is bound to its namespace.
-    let path = dir.path().join("1.5.cdx.xml");
-    fs::write(&path, sbom(&["25.05", "--format", "xml"])).unwrap();
-    assert!(!xmllint("1.6", &path).status.success());
+    // A document of one version is not of the next: each XSD is bound to
+    // its namespace. (The JSON schemas leave `specVersion` a free string.)
+    for (older, newer) in [("1.5", "1.6"), ("1.6", "1.7")] {
+        let path = dir.path().join(format!("{older}.cdx.xml"));
+        let xml = sbom(&["25.05", "--format", "xml", "--spec-version", older]);
+        fs::write(&path, xml).unwrap();
+        assert!(
+            !xmllint(newer, &path).status.success(),
+            "{older} as {newer}"
+        );
+    }
 }
 
 #[test]
-fn version_1_6_is_1_5_with_its_version_and_default_1_5() {
+fn versions_differ_in_their_version_alone_and_1_6_is_the_default() {
     let plain = sbom(&["25.10", "--arch", "amd64"]);
     assert_eq!(
         plain,
-        sbom(&["25.10", "--arch", "amd64", "--spec-version", "1.5"])
+        sbom(&[
+            "25.10",
+            "--arch",
+            "amd64",
+            "--spec-version",
+            DEFAULT_VERSION
+        ])
     );
-    let v1_6: Value = serde_json::from_str(&sbom(&[
-        "25.10",
-        "--arch",
-        "amd64",
-        "--spec-version",
-        "1.6",
-    ]))
-    .unwrap();
-    let mut v1_5: Value = serde_json::from_str(&plain).unwrap();
-    v1_5["specVersion"] = "1.6".into();
-    // Declared components have no evidence, so nothing else differs.
-    assert_eq!(v1_6, v1_5);
+    let default: Value = serde_json::from_str(&plain).unwrap();
+    assert_eq!(default["specVersion"], "1.6");
+    for spec in ["1.5", "1.7"] {
+        let args = ["25.10", "--arch", "amd64", "--spec-version", spec];
+        let mut other: Value = serde_json::from_str(&sbom(&args)).unwrap();
+        assert_eq!(other["specVersion"], spec);
+        other["specVersion"] = default["specVersion"].clone();
+        // Declared components have no evidence, so nothing else differs.
+        assert_eq!(other, default, "{spec}");
+    }
     let r = run(&["25.05", "--spec-version", "1.4"]);
     assert_eq!(r.code, Some(2));
     assert!(r.stdout.is_empty());
-    assert!(r.stderr.contains("1.5, 1.6"), "{}", r.stderr);
+    assert!(r.stderr.contains("1.5, 1.6, 1.7"), "{}", r.stderr);
+}
+
+/// The lifecycle phases of an SBOM, from its JSON.
+fn phases(bom: &Value) -> Vec<&str> {
+    bom["metadata"]["lifecycles"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no metadata.lifecycles in {:#}", bom["metadata"]))
+        .iter()
+        .map(|l| l["phase"].as_str().unwrap())
+        .collect()
+}
+
+/// The lifecycle phases of an SBOM, from its XML: each `<phase>` inside
+/// `<metadata><lifecycles>`.
+fn xml_phases(xml: &str) -> Vec<String> {
+    let metadata = &xml[xml.find("<metadata>").unwrap()..xml.find("</metadata>").unwrap()];
+    let Some(at) = metadata.find("<lifecycles>") else {
+        return Vec::new();
+    };
+    let lifecycles = &metadata[at..metadata.find("</lifecycles>").unwrap()];
+    regex::Regex::new(r"<phase>([^<]*)</phase>")
+        .unwrap()
+        .captures_iter(lifecycles)
+        .map(|c| c[1].to_string())
+        .collect()
+}
+
+#[test]
+fn a_declared_sbom_is_pre_build_in_every_version_and_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in VERSIONS {
+        let what = format!("declared SBOM, CycloneDX {spec}");
+        let json = sbom(&["25.10", "--arch", "amd64", "--spec-version", spec]);
+        assert_valid_json_of(spec, &json, &what);
+        assert_eq!(
+            phases(&serde_json::from_str(&json).unwrap()),
+            ["pre-build"],
+            "{what}"
+        );
+        let args = [
+            "25.10",
+            "--arch",
+            "amd64",
+            "--format",
+            "xml",
+            "--spec-version",
+            spec,
+        ];
+        let xml = sbom(&args);
+        let path = dir.path().join(format!("{spec}.cdx.xml"));
+        fs::write(&path, &xml).unwrap();
+        assert_valid_xml_of(spec, &path, &what);
+        assert_eq!(xml_phases(&xml), ["pre-build"], "{what}");
+    }
 }
 
 // ---------------------------------------------------------------- content
@@ -367,7 +479,7 @@ fn purls_follow_the_package_url_spec() {
 #[test]
 fn metadata_names_the_image_tool_release_and_driver() {
     let bom = sbom_json("25.10", "aarch64");
-    assert_eq!(bom["specVersion"], "1.5");
+    assert_eq!(bom["specVersion"], DEFAULT_VERSION);
     let serial = bom["serialNumber"].as_str().unwrap();
     assert_eq!(serial.len(), "urn:uuid:".len() + 36);
     assert_eq!(&serial[23..24], "5", "version 5 UUID: {serial}");
@@ -739,7 +851,7 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
         for (bom_ref, location, layer) in &expected {
             let component = by_ref(bom_ref);
             let mut occurrence = serde_json::json!({ "location": location });
-            if spec == "1.6" {
+            if spec != "1.5" {
                 occurrence["additionalContext"] = format!("layer {layer}").into();
             }
             assert_eq!(
@@ -768,8 +880,8 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
             let component = &compact[compact.find(&start).expect(bom_ref)..];
             let component = &component[..component.find("</component>").unwrap()];
             let context = match spec {
-                "1.6" => format!("<additionalContext>layer {layer}</additionalContext>"),
-                _ => String::new(),
+                "1.5" => String::new(),
+                _ => format!("<additionalContext>layer {layer}</additionalContext>"),
             };
             let evidence = format!(
                 "<evidence><occurrences><occurrence><location>{location}</location>{context}</occurrence></occurrences></evidence>"
@@ -779,6 +891,9 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
         let cuda = &compact[compact.find("bom-ref=\"pkg:generic/cuda@12.8.1\"").unwrap()..];
         let cuda = &cuda[..cuda.find("</component>").unwrap()];
         assert!(!cuda.contains("<evidence>"), "{what}: {cuda}");
+        // Observed in a built image: post-build, in JSON and XML.
+        assert_eq!(phases(&bom), ["post-build"], "{what}");
+        assert_eq!(xml_phases(&xml), ["post-build"], "{what}");
         // The same image gives the same bytes.
         assert_eq!(json, observed(&layout, &["--spec-version", spec]), "{what}");
     }
@@ -786,7 +901,7 @@ fn observed_sboms_carry_occurrences_in_both_versions_and_formats() {
 
 /// `pyspdxtools -i` (the SPDX project's spdx-tools, which scripts/test.sh
 /// installs from PyPI) on `text`: its exit status and what it printed.
-fn pyspdxtools(text: &str, name: &str) -> (bool, String) {
+pub(crate) fn pyspdxtools(text: &str, name: &str) -> (bool, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     fs::write(&path, text).unwrap();

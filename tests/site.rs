@@ -287,7 +287,7 @@ fn release_pages_link_their_sboms_and_diff() {
     assert_eq!(body(&en), body(&render));
     let sbom: serde_json::Value =
         serde_json::from_slice(&fs::read(out.join("sbom/25.10-amd64.cdx.json")).unwrap()).unwrap();
-    assert_eq!(sbom["specVersion"], "1.5");
+    assert_eq!(sbom["specVersion"], "1.6");
 }
 
 #[test]

@@ -558,3 +558,162 @@ fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
         registry.log()
     );
 }
+
+/// The SBOM in the artifact whose manifest is `digest`, read from the
+/// registry as a consumer would: the manifest, then its one layer.
+fn attached_sbom(registry: &OciRegistry, digest: &str) -> (Value, String) {
+    image::registry::install_crypto_provider();
+    let client = reqwest::blocking::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap();
+    let get = |path: String| {
+        let response = client
+            .get(format!("{}/v2/team/app/{path}", registry.url()))
+            .header("Accept", "application/vnd.oci.image.manifest.v1+json")
+            .send()
+            .unwrap();
+        assert!(response.status().is_success(), "{path}");
+        response.bytes().unwrap().to_vec()
+    };
+    let manifest: Value = serde_json::from_slice(&get(format!("manifests/{digest}"))).unwrap();
+    let layer = manifest["layers"][0]["digest"].as_str().unwrap();
+    let sbom = String::from_utf8(get(format!("blobs/{layer}"))).unwrap();
+    (manifest, sbom)
+}
+
+#[test]
+fn an_attached_spdx_or_cyclonedx_1_7_sbom_is_read_from_referrers() {
+    for (flags, artifact_type, format, spec_version) in [
+        (
+            ["--sbom-format", "spdx-json"],
+            "application/spdx+json",
+            "spdx",
+            "SPDX-2.3",
+        ),
+        (
+            ["--spec-version", "1.7"],
+            "application/vnd.cyclonedx+json",
+            "cyclonedx",
+            "1.7",
+        ),
+    ] {
+        let what = format!("attach {}", flags.join(" "));
+        let registry = OciRegistry::start();
+        let built = image_of_26_01();
+        built.push(&registry.url(), "team/app", "26.01", None);
+        let image = format!("{}/team/app:26.01", registry.host());
+        let dir = project();
+        let mut args = vec!["attach", "26.01", "--image", &image, "--observed"];
+        args.extend(flags);
+        args.extend(["--format", "json"]);
+        let (code, stdout, stderr) = run(dir.path(), &args);
+        assert_eq!(code, 0, "{what}: {stderr}");
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        let attached = report["attached"].as_array().unwrap();
+        assert_eq!(attached.len(), 2, "{what}: {report}");
+        for entry in attached {
+            assert_eq!(entry["artifactType"], artifact_type, "{what}: {entry}");
+            assert_eq!(entry["via"], "api", "{what}: {entry}");
+            let (manifest, sbom) = attached_sbom(&registry, entry["digest"].as_str().unwrap());
+            assert_eq!(manifest["artifactType"], artifact_type, "{what}");
+            assert_eq!(manifest["layers"][0]["mediaType"], artifact_type, "{what}");
+            let kind = entry["kind"].as_str().unwrap();
+            let title = manifest["layers"][0]["annotations"]["org.opencontainers.image.title"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            // The SBOM as pushed is valid in its format and version.
+            if format == "spdx" {
+                let (valid, said) = crate::sbom::pyspdxtools(&sbom, &title);
+                assert!(valid, "{what} {kind}: {said}");
+                assert!(title.ends_with(".spdx.json"), "{title}");
+            } else {
+                crate::sbom::assert_valid_json_of(spec_version, &sbom, &what);
+                let bom: Value = serde_json::from_str(&sbom).unwrap();
+                let phase = match kind {
+                    "declared" => "pre-build",
+                    _ => "post-build",
+                };
+                assert_eq!(
+                    bom["metadata"]["lifecycles"],
+                    serde_json::json!([{ "phase": phase }]),
+                    "{what} {kind}"
+                );
+                assert!(title.ends_with(".cdx.json"), "{title}");
+            }
+        }
+
+        // `referrers` lists both under their artifact type.
+        let (code, stdout, stderr) = run(
+            dir.path(),
+            &["referrers", "--image", &image, "--format", "json"],
+        );
+        assert_eq!(code, 0, "{what}: {stderr}");
+        let listed: Value = serde_json::from_str(&stdout).unwrap();
+        let referrers = listed["platforms"][0]["referrers"].as_array().unwrap();
+        assert_eq!(referrers.len(), 2, "{what}: {listed}");
+        assert!(
+            referrers.iter().all(|r| r["artifactType"] == artifact_type),
+            "{what}: {listed}"
+        );
+
+        // verify reads the observed one, no layer fetched.
+        registry.clear_log();
+        let (code, stdout, stderr) = run(
+            dir.path(),
+            &[
+                "verify",
+                "26.01",
+                "--image",
+                &image,
+                "--sbom-source",
+                "referrers",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(code, 0, "{what}: {stdout}\n{stderr}");
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        let read = report["sbom"]["read"].as_array().unwrap();
+        assert_eq!(read.len(), 1, "{what}: the observed SBOM only");
+        assert_eq!(read[0]["format"], format, "{what}");
+        assert_eq!(read[0]["spec_version"], spec_version, "{what}");
+        let cataloger = vec![format!("{format} referrer")];
+        let statuses: Vec<_> = components(&report)
+            .into_iter()
+            .map(|(name, status, _, evidence)| (name, status, evidence))
+            .collect();
+        assert_eq!(
+            statuses,
+            ["torch", "cuDNN", "gdb"].map(|name| (
+                name.to_string(),
+                "confirmed".to_string(),
+                cataloger.clone()
+            )),
+            "{what}"
+        );
+        assert_eq!(fetched_a_layer(&registry, &built), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn spdx_attachments_take_no_cyclonedx_version() {
+    let dir = project();
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "attach",
+            "26.01",
+            "--image",
+            "127.0.0.1:9/team/app:26.01",
+            "--sbom-format",
+            "spdx-json",
+            "--spec-version",
+            "1.7",
+        ],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("--spec-version"), "{stderr}");
+}

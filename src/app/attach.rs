@@ -5,7 +5,7 @@ use super::observed_sbom::observed_sboms;
 use super::{CommandReport, ImageAccess, Session};
 use crate::Error;
 use image::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
-use pages::sbom::{self, SbomFormat};
+use pages::sbom::{self, CycloneDxVersion, SbomFormat};
 
 /// What `relnotes attach` is asked.
 pub struct AttachRequest<'a> {
@@ -15,6 +15,11 @@ pub struct AttachRequest<'a> {
     pub image: &'a str,
     /// Also attach the SBOM of what the image holds (read as verify reads it).
     pub observed: bool,
+    /// CycloneDX JSON or SPDX 2.3 JSON (CycloneDX XML is refused: referrers
+    /// carry JSON SBOMs).
+    pub format: SbomFormat,
+    /// The CycloneDX version (not used for SPDX).
+    pub spec_version: CycloneDxVersion,
     /// How to reach the registry, with the credentials to push.
     pub access: ImageAccess,
 }
@@ -23,18 +28,38 @@ pub struct AttachRequest<'a> {
 /// `observed` the observed one) attached to its platform manifest. Every
 /// architecture is resolved and every SBOM built before anything is pushed.
 pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport, Error> {
+    let attached_format = match req.format {
+        SbomFormat::Json => image::attach::SbomFormat::CycloneDx,
+        SbomFormat::SpdxJson => image::attach::SbomFormat::Spdx,
+        SbomFormat::Xml => {
+            return Err(Error::Usage(
+                "attach pushes JSON SBOMs: --sbom-format cyclonedx-json or spdx-json".into(),
+            ));
+        }
+    };
+    let encode = |bom| -> Result<Vec<u8>, Error> {
+        Ok(sbom::encode_as(bom, req.format, req.spec_version)?.into_bytes())
+    };
     let loaded = session.load(req.version)?;
     let (project, release) = (&session.workspace.project, &loaded.release);
     let open = req.access.open_options();
     let target = Target::open(req.image, req.version, &release.archs, &open)?;
+    // SPDX requires a creation time: the release's date keeps the document,
+    // hence the artifact's digest, the same at each attach.
+    let created = match req.format {
+        SbomFormat::SpdxJson => sbom::release_time(release.date.as_deref()),
+        _ => None,
+    };
+    let created = created.as_deref();
     let mut sboms = Vec::new();
     for arch in &release.archs {
-        let bom = sbom::build(project, release, arch, None)?;
+        let bom = sbom::build(project, release, arch, created)?;
         sboms.push(SbomToAttach {
             arch: arch.clone(),
             kind: SbomKind::Declared,
-            file_name: sbom::file_name(req.version, arch, SbomFormat::Json),
-            json: sbom::encode(bom, SbomFormat::Json)?.into_bytes(),
+            file_name: sbom::file_name(req.version, arch, req.format),
+            format: attached_format,
+            json: encode(bom)?,
         });
     }
     if req.observed {
@@ -44,14 +69,15 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
             &release.archs,
             &req.access,
             Some(req.image),
-            None,
+            created,
         )?;
         for (arch, bom) in release.archs.iter().zip(boms) {
             sboms.push(SbomToAttach {
                 arch: arch.clone(),
                 kind: SbomKind::Observed,
-                file_name: format!("{}-{arch}.image.cdx.json", req.version),
-                json: sbom::encode(bom, SbomFormat::Json)?.into_bytes(),
+                file_name: format!("{}-{arch}.image.{}", req.version, req.format.extension()),
+                format: attached_format,
+                json: encode(bom)?,
             });
         }
     }

@@ -1,4 +1,4 @@
-//! `relnotes sbom <VERSION> --from-image [REF]`: a CycloneDX (1.5 or 1.6) SBOM of
+//! `relnotes sbom <VERSION> --from-image [REF]`: a CycloneDX (1.5, 1.6 or 1.7) SBOM of
 //! what one platform of the image holds, as the catalogers find it, with
 //! the evidence: where each component was found (`evidence.occurrences`)
 //! and in which layer (`relnotes:path` / `relnotes:layer` properties).
@@ -82,7 +82,14 @@ pub(super) fn observed_bom(
     for layer in &image.layers {
         properties.push(Property::new("relnotes:image-layer", layer));
     }
-    sbom::assemble(container, properties, components, timestamp, release, arch)
+    sbom::assemble(
+        container,
+        properties,
+        components,
+        timestamp,
+        sbom::Lifecycle::Observed,
+        (release, arch),
+    )
 }
 
 /// Each component that is one of several copies of a library says so:

@@ -33,7 +33,7 @@ pub struct SbomRequest<'a> {
     pub arch: ArchChoice,
     /// CycloneDX JSON or XML, or SPDX 2.3 JSON.
     pub format: SbomFormat,
-    /// CycloneDX 1.5 (the default) or 1.6.
+    /// CycloneDX 1.6 (the default), 1.5 or 1.7.
     pub spec_version: CycloneDxVersion,
     /// A file, or a directory for `<version>-<arch>.cdx.<format>` files
     /// (`<version>-<arch>.image.cdx.<format>` of an image).
@@ -42,7 +42,7 @@ pub struct SbomRequest<'a> {
     pub timestamp: bool,
 }
 
-/// `relnotes sbom`: a CycloneDX 1.5 or 1.6 SBOM per image platform (architecture).
+/// `relnotes sbom`: a CycloneDX or SPDX SBOM per image platform (architecture).
 pub fn sbom(session: &mut Session, req: &SbomRequest) -> Result<Outcome, Error> {
     let loaded = session.load(req.version)?;
     let (project, release) = (&session.workspace.project, &loaded.release);

@@ -94,9 +94,12 @@ pub enum SbomFormatArg {
 pub enum SpecVersionArg {
     #[value(name = "1.5")]
     V1_5,
-    /// ECMA-424
+    /// ECMA-424 1st edition, the default
     #[value(name = "1.6")]
     V1_6,
+    /// ECMA-424 2nd edition
+    #[value(name = "1.7")]
+    V1_7,
 }
 
 impl From<SpecVersionArg> for CycloneDxVersion {
@@ -104,6 +107,25 @@ impl From<SpecVersionArg> for CycloneDxVersion {
         match version {
             SpecVersionArg::V1_5 => CycloneDxVersion::V1_5,
             SpecVersionArg::V1_6 => CycloneDxVersion::V1_6,
+            SpecVersionArg::V1_7 => CycloneDxVersion::V1_7,
+        }
+    }
+}
+
+/// The SBOM formats `relnotes attach` pushes.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum AttachFormatArg {
+    /// CycloneDX JSON
+    CyclonedxJson,
+    /// SPDX 2.3 JSON
+    SpdxJson,
+}
+
+impl From<AttachFormatArg> for SbomFormat {
+    fn from(format: AttachFormatArg) -> SbomFormat {
+        match format {
+            AttachFormatArg::CyclonedxJson => SbomFormat::Json,
+            AttachFormatArg::SpdxJson => SbomFormat::SpdxJson,
         }
     }
 }

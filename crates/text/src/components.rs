@@ -216,7 +216,7 @@ pub(crate) fn add_includes(draft: &mut Draft, names: impl Iterator<Item = String
 /// is a note on other releases ("containers 19.11 and later include
 /// support for Singularity v3.0") or names example models.
 fn contents_item(line: &str) -> Vec<(String, String)> {
-    if crate::statements::holds_note(line) || crate::statements::names_examples(line) {
+    if crate::phrases::holds_note(line) || crate::phrases::names_examples(line) {
         Vec::new()
     } else {
         component_list(line)
@@ -677,7 +677,7 @@ pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str
         let trimmed = line.trim();
         if !is_bullet(trimmed) {
             context = trimmed;
-        } else if crate::statements::names_examples(context) {
+        } else if crate::phrases::names_examples(context) {
             continue;
         }
         // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
@@ -715,10 +715,10 @@ fn prose_line(line: &str, found: &mut Found) {
     // "The following examples are updated: ResNet50 v1.5, SSD300 v1.1":
     // models; "containers 19.11 and later include support for Singularity
     // v3.0": other images.
-    let noted = crate::statements::holds_note(line);
-    if !noted && !crate::statements::names_examples(line) {
+    let noted = crate::phrases::holds_note(line);
+    if !noted && !crate::phrases::names_examples(line) {
         for (n, v) in listed_components(line) {
-            if crate::statements::plausible(&n, &v) {
+            if crate::phrases::plausible(&n, &v) {
                 found.remember(n, v, Certainty::Listing);
             }
         }

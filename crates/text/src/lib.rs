@@ -34,6 +34,7 @@ mod names;
 pub mod package_name;
 mod page;
 mod parse;
+mod phrases;
 mod stated;
 mod statements;
 mod structure;

@@ -228,3 +228,9 @@ pub(crate) fn is_command(line: &str) -> bool {
     .iter()
     .any(|p| line.starts_with(p))
 }
+
+/// A line that is a web address alone.
+pub(crate) fn is_url(line: &str) -> bool {
+    let l = line.trim();
+    (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
+}

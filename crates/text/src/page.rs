@@ -68,7 +68,7 @@ fn looks_like_markdown(content: &str) -> bool {
 pub(crate) fn address(content: &str) -> Option<(String, &str)> {
     let end = content.find('\n').unwrap_or(content.len());
     let first = content[..end].trim_start_matches('\u{feff}').trim();
-    let address = if crate::structure::is_url(first) {
+    let address = if crate::lines::is_url(first) {
         first
     } else {
         let (label, rest) = first.split_once([':', '：'])?;

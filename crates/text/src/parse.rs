@@ -1,11 +1,11 @@
 //! Lines of a release-notes page → a draft record, in one language.
 
 use super::headings::{self, Known};
-use super::structure::{Section, Structure, Warning, is_url};
+use super::structure::{Section, Structure, Warning};
 use super::{archs, assets, components, driver, statements};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, FixesOut, SectionOut, text};
-use crate::lines::{is_command, is_none_word};
+use crate::lines::{is_command, is_none_word, is_url};
 use crate::words;
 use model::record::{Lang, Text};
 use std::collections::{HashMap, HashSet};

@@ -12,6 +12,7 @@ use crate::components::{clean_version, listed_components};
 use crate::draft::Draft;
 use crate::headings::Known;
 use crate::names;
+use crate::phrases::{holds, holds_note, names_examples, plausible, spaced_words};
 use crate::structure::{Section, Structure};
 use crate::words;
 use model::version::Version;
@@ -172,15 +173,6 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     }
 }
 
-/// Whether `text` (a list's heading or introduction, an item's label)
-/// says the list names examples or models, not components.
-pub(crate) fn names_examples(text: &str) -> bool {
-    holds(
-        &spaced_words(text),
-        words::each().flat_map(|w| &w.statements.examples),
-    )
-}
-
 /// The pairs of a list that are components: none when its introduction
 /// says it lists examples, nor when no name of it is known and most of
 /// its items write their version `v1.5`, as model versions are ("ResNet50
@@ -209,13 +201,6 @@ pub(crate) fn component_pairs(
     } else {
         Vec::new()
     }
-}
-
-/// A name no data knows takes a version of at least two numbers: a lone
-/// number after words is a count or an ordinal ("tensor parallelism 8",
-/// "Tacotron 2"), not a release.
-pub(crate) fn plausible(name: &str, version: &str) -> bool {
-    names::is_alias(name) || version.contains('.')
 }
 
 /// A list: its name–version items as listings (see [`component_pairs`]),
@@ -261,44 +246,6 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             }),
     );
-}
-
-/// `text` lowercased, with every character but letters, digits and
-/// `. + -` a space, padded with spaces: phrases match as whole words.
-fn spaced_words(text: &str) -> String {
-    let mapped: String = text
-        .to_lowercase()
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || matches!(c, '.' | '+' | '-') {
-                c
-            } else {
-                ' '
-            }
-        })
-        .collect();
-    // A sentence's closing full stop is no part of its last word.
-    let words: Vec<&str> = mapped
-        .split_whitespace()
-        .map(|w| w.trim_end_matches('.'))
-        .collect();
-    format!(" {} ", words.join(" "))
-}
-
-fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
-    phrases.into_iter().any(|p| {
-        spaced
-            .match_indices(p.as_str())
-            .any(|(at, _)| spaced[..at].ends_with(' ') && spaced[at + p.len()..].starts_with(' '))
-    })
-}
-
-/// Whether `text` holds a note word (`[statements] notes`).
-pub(crate) fn holds_note(text: &str) -> bool {
-    holds(
-        &spaced_words(text),
-        words::each().flat_map(|w| &w.statements.notes),
-    )
 }
 
 /// `text` with the `[statements]` phrases of languages whose words are

@@ -8,7 +8,7 @@
 use super::headings::{Headings, Known};
 use super::page::Page;
 use super::stated;
-use crate::lines::Cut;
+use crate::lines::{Cut, is_url};
 use crate::words;
 use model::diagnostic::clip;
 use std::fmt;
@@ -96,11 +96,6 @@ impl Structure {
     pub(crate) fn has_known_part(&self) -> bool {
         self.sections.iter().any(|s| s.known.is_some())
     }
-}
-
-pub(crate) fn is_url(line: &str) -> bool {
-    let l = line.trim();
-    (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
 }
 
 /// A heading line: its level, text, part, and a body given on the same

@@ -14,6 +14,8 @@ use std::str::FromStr;
 
 /// The artifact type of a CycloneDX SBOM in JSON.
 pub(crate) const CYCLONEDX_JSON: &str = "application/vnd.cyclonedx+json";
+/// The artifact and media type of an SPDX document in JSON.
+pub(crate) const SPDX_JSON: &str = "application/spdx+json";
 /// The media type of an OCI image manifest (artifact manifests are ones).
 pub const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The content of the empty descriptor.
@@ -71,17 +73,17 @@ impl Artifact {
     }
 }
 
-/// The artifact of a CycloneDX JSON SBOM about `subject`, named
-/// `file_name`, with `annotations` on its manifest.
+/// The artifact of an SBOM in JSON of `media_type` (CycloneDX or SPDX)
+/// about `subject`, named `file_name`, with `annotations` on its manifest.
 pub(crate) fn sbom_artifact(
-    sbom: Vec<u8>,
+    (sbom, media_type): (Vec<u8>, &str),
     file_name: &str,
     subject: &Subject,
     annotations: HashMap<String, String>,
 ) -> Artifact {
     let config = Blob::new(EMPTY_JSON.to_vec());
     let layer = Blob::new(sbom);
-    let mut layer_descriptor = descriptor(CYCLONEDX_JSON, &layer.digest, layer.bytes.len() as u64);
+    let mut layer_descriptor = descriptor(media_type, &layer.digest, layer.bytes.len() as u64);
     layer_descriptor.set_annotations(Some(HashMap::from([(
         TITLE_ANNOTATION.to_string(),
         file_name.to_string(),
@@ -89,7 +91,7 @@ pub(crate) fn sbom_artifact(
     let manifest = ImageManifestBuilder::default()
         .schema_version(SCHEMA_VERSION)
         .media_type(MediaType::ImageManifest)
-        .artifact_type(MediaType::from(CYCLONEDX_JSON))
+        .artifact_type(MediaType::from(media_type))
         .config(descriptor(
             "application/vnd.oci.empty.v1+json",
             &config.digest,
@@ -109,7 +111,7 @@ pub(crate) fn sbom_artifact(
     let value = serde_json::to_value(&manifest).expect("a manifest serializes");
     let bytes = serde_json::to_vec(&value).expect("a JSON value serializes");
     Artifact {
-        artifact_type: CYCLONEDX_JSON.into(),
+        artifact_type: media_type.into(),
         blobs: vec![config, layer],
         manifest: Blob::new(bytes),
         annotations,
@@ -143,7 +145,7 @@ mod tests {
     fn an_sbom_artifact_follows_the_image_spec_guidance() {
         let annotations = HashMap::from([(KIND_ANNOTATION.to_string(), "declared".to_string())]);
         let artifact = sbom_artifact(
-            b"{\"bomFormat\":\"CycloneDX\"}".to_vec(),
+            (b"{\"bomFormat\":\"CycloneDX\"}".to_vec(), CYCLONEDX_JSON),
             "a.cdx.json",
             &subject(),
             annotations,
@@ -180,10 +182,25 @@ mod tests {
                 .map(|i| (format!("key.{i}"), format!("value {i}")))
                 .collect::<HashMap<_, _>>()
         };
-        let a = sbom_artifact(b"{}".to_vec(), "x", &subject(), annotations());
-        let b = sbom_artifact(b"{}".to_vec(), "x", &subject(), annotations());
+        let a = sbom_artifact(
+            (b"{}".to_vec(), CYCLONEDX_JSON),
+            "x",
+            &subject(),
+            annotations(),
+        );
+        let b = sbom_artifact(
+            (b"{}".to_vec(), CYCLONEDX_JSON),
+            "x",
+            &subject(),
+            annotations(),
+        );
         assert_eq!(a.manifest.digest, b.manifest.digest);
-        let c = sbom_artifact(b"{ }".to_vec(), "x", &subject(), annotations());
+        let c = sbom_artifact(
+            (b"{ }".to_vec(), CYCLONEDX_JSON),
+            "x",
+            &subject(),
+            annotations(),
+        );
         assert_ne!(a.manifest.digest, c.manifest.digest);
     }
 }

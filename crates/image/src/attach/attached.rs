@@ -13,7 +13,7 @@
 //!   artifact type is SPDX or CycloneDX JSON, except the declared SBOM
 //!   `relnotes attach` pushes (the record itself, nothing observed).
 
-use super::artifact::{CYCLONEDX_JSON, KIND_ANNOTATION};
+use super::artifact::{CYCLONEDX_JSON, KIND_ANNOTATION, SPDX_JSON};
 use super::error::AttachError;
 use super::referrers;
 use crate::image::{ATTESTATION_MANIFEST, Attestation};
@@ -38,8 +38,6 @@ const SPDX_PREDICATE: &str = "https://spdx.dev/Document";
 /// The predicate type of a CycloneDX BOM (in-toto's predicate list), with
 /// or without a version after it.
 const CYCLONEDX_PREDICATE: &str = "https://cyclonedx.org/bom";
-/// The artifact and media type of an SPDX document in JSON.
-const SPDX_JSON: &str = "application/spdx+json";
 
 /// Where `verify` reads what an image holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -73,6 +71,16 @@ pub enum SbomFormat {
     /// CycloneDX JSON.
     #[serde(rename = "cyclonedx")]
     CycloneDx,
+}
+
+impl SbomFormat {
+    /// The artifact and layer media type of an SBOM of this format in JSON.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            SbomFormat::Spdx => SPDX_JSON,
+            SbomFormat::CycloneDx => CYCLONEDX_JSON,
+        }
+    }
 }
 
 /// One attached SBOM read for one platform.

@@ -4,6 +4,7 @@
 //! registry without a referrers API, the referrers tag.
 
 use super::artifact::{self, KIND_ANNOTATION, Subject, TITLE_ANNOTATION, VERSION_ANNOTATION};
+use super::attached::SbomFormat;
 use super::error::AttachError;
 use super::referrers::{self, Via};
 use super::report::{AttachReport, Attached, SbomKind, Status};
@@ -23,7 +24,9 @@ pub struct SbomToAttach {
     pub kind: SbomKind,
     /// The name it would have as a file (`25.10-amd64.cdx.json`), its title.
     pub file_name: String,
-    /// CycloneDX JSON.
+    /// CycloneDX JSON or SPDX JSON: the artifact type says which.
+    pub format: SbomFormat,
+    /// The SBOM.
     pub json: Vec<u8>,
 }
 
@@ -105,8 +108,12 @@ impl Target {
                 (TITLE_ANNOTATION.to_string(), sbom.file_name.clone()),
                 (VERSION_ANNOTATION.to_string(), version.to_string()),
             ]);
-            let artifact =
-                artifact::sbom_artifact(sbom.json.clone(), &sbom.file_name, subject, annotations);
+            let artifact = artifact::sbom_artifact(
+                (sbom.json.clone(), sbom.format.media_type()),
+                &sbom.file_name,
+                subject,
+                annotations,
+            );
             let existing = referrers::list(&self.registry, &subject.digest)?;
             let digest = &artifact.manifest.digest;
             let listed = existing

@@ -1,6 +1,6 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
-use super::format::SbomError;
+use super::format::{CycloneDxVersion, Lifecycle, SbomError};
 use super::purl;
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;
@@ -8,6 +8,7 @@ use cyclonedx_bom::models::component::{
     Classification, ComponentEvidence, Cpe, Occurrence, Occurrences,
 };
 use cyclonedx_bom::models::composition::{AggregateType, Composition, Compositions};
+use cyclonedx_bom::models::lifecycle::{Lifecycle as CdxLifecycle, Lifecycles};
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::models::tool::Tools;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
@@ -94,9 +95,9 @@ pub(crate) fn build_of(
     numbered(bom, release, &view.name)
 }
 
-/// [`build_of`] encoded as [`super::encode`] does (CycloneDX 1.5 JSON and a
-/// newline), serialising the BOM once: the serial number is written into
-/// the JSON its content was hashed from.
+/// [`build_of`] encoded as [`super::encode`] does (CycloneDX JSON of the
+/// default version and a newline), serialising the BOM once: the serial
+/// number is written into the JSON its content was hashed from.
 pub(crate) fn build_json_of(
     project: &Project,
     release: &Release,
@@ -116,6 +117,15 @@ pub(crate) fn build_json_of(
             detail: "no top-level \"version\" line to put the serial number after".into(),
         });
     };
+    // A record's components have no occurrences to complete: the upgrade
+    // to the default version only rewrites `specVersion`.
+    let version = CycloneDxVersion::default();
+    let json = super::rewrite::upgrade_json(&json, version, &Default::default()).map_err(|e| {
+        SbomError::Encode {
+            format: "JSON",
+            detail: format!("as CycloneDX {}: {e}", version.as_str()),
+        }
+    })?;
     let mut text = String::from_utf8(json).map_err(|e| SbomError::Encode {
         format: "JSON",
         detail: e.to_string(),
@@ -141,7 +151,13 @@ fn unnumbered_of(
 
     let image = image(project, release, arch)?;
     let properties = metadata_properties(release, arch);
-    unnumbered(image, properties, components, timestamp)
+    unnumbered(
+        image,
+        properties,
+        components,
+        timestamp,
+        Lifecycle::Declared,
+    )
 }
 
 /// The CUDA `driver.cuda` says the release is based on, as a component,
@@ -185,18 +201,19 @@ fn base_cuda(
 }
 
 /// A validated CycloneDX 1.5 BOM of `components` found in or declared for
-/// `image`: relnotes as the tool, the composition marked incomplete (only
-/// what carries a version is listed, not every file), the serial number
-/// derived from the content. `timestamp` is RFC 3339, or none.
+/// `image` (`lifecycle` says which): relnotes as the tool, the composition
+/// marked incomplete (only what carries a version is listed, not every
+/// file), the serial number derived from the content. `timestamp` is
+/// RFC 3339, or none.
 pub fn assemble(
     image: CdxComponent,
     properties: Vec<Property>,
     components: Vec<CdxComponent>,
     timestamp: Option<&str>,
-    release: &Release,
-    arch: &Arch,
+    lifecycle: Lifecycle,
+    (release, arch): (&Release, &Arch),
 ) -> Result<Bom, SbomError> {
-    let bom = unnumbered(image, properties, components, timestamp)?;
+    let bom = unnumbered(image, properties, components, timestamp, lifecycle)?;
     numbered(bom, release, arch)
 }
 
@@ -222,6 +239,7 @@ fn unnumbered(
     properties: Vec<Property>,
     components: Vec<CdxComponent>,
     timestamp: Option<&str>,
+    lifecycle: Lifecycle,
 ) -> Result<Bom, SbomError> {
     let image_ref = image.bom_ref.clone().unwrap_or_default();
     let timestamp = timestamp
@@ -244,6 +262,7 @@ fn unnumbered(
         }),
         component: Some(image),
         properties: Some(Properties(properties)),
+        lifecycles: Some(Lifecycles(vec![CdxLifecycle::Phase(lifecycle.phase())])),
         ..Metadata::default()
     };
     Ok(Bom {

@@ -27,19 +27,44 @@ impl SbomFormat {
 /// Which CycloneDX version an SBOM is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CycloneDxVersion {
-    /// CycloneDX 1.5, the default.
-    #[default]
+    /// CycloneDX 1.5.
     V1_5,
-    /// CycloneDX 1.6 (ECMA-424, 1st edition).
+    /// CycloneDX 1.6 (ECMA-424, 1st edition), the default: the newest
+    /// version every consumer in docs/sbom.md reads.
+    #[default]
     V1_6,
+    /// CycloneDX 1.7 (ECMA-424, 2nd edition).
+    V1_7,
 }
 
 impl CycloneDxVersion {
-    /// `1.5` or `1.6`.
+    /// `1.5`, `1.6` or `1.7`.
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             CycloneDxVersion::V1_5 => "1.5",
             CycloneDxVersion::V1_6 => "1.6",
+            CycloneDxVersion::V1_7 => "1.7",
+        }
+    }
+}
+
+/// Where the content of an SBOM comes from, as its
+/// `metadata.lifecycles` says (CycloneDX 1.5 and later).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lifecycle {
+    /// What a release record declares: `pre-build` (docs/sbom.md says why).
+    Declared,
+    /// What was found in a built image: `post-build`.
+    Observed,
+}
+
+impl Lifecycle {
+    /// The CycloneDX lifecycle phase.
+    pub(crate) fn phase(self) -> cyclonedx_bom::models::lifecycle::Phase {
+        use cyclonedx_bom::models::lifecycle::Phase;
+        match self {
+            Lifecycle::Declared => Phase::PreBuild,
+            Lifecycle::Observed => Phase::PostBuild,
         }
     }
 }
@@ -109,7 +134,7 @@ pub enum SbomError {
         /// What validation reported.
         detail: String,
     },
-    /// Writing the BOM as JSON or XML (or upgrading it to 1.6) failed.
+    /// Writing the BOM as JSON or XML (or upgrading it to 1.6 or 1.7) failed.
     #[error("cannot encode the SBOM as {format}: {detail}")]
     Encode {
         /// What it was being written as, such as `JSON`, `XML` or `RFC 3339`.

@@ -1,11 +1,12 @@
-//! CycloneDX 1.5 and 1.6 and SPDX 2.3 SBOMs of a release: one per image platform.
+//! CycloneDX 1.5, 1.6 and 1.7 and SPDX 2.3 SBOMs of a release: one per
+//! image platform.
 //!
 //! [`build`] turns one architecture of a release record into a CycloneDX
 //! [`Bom`]: the image as `metadata.component`, every declared component of
 //! that architecture with a package URL ([`purl`]), the driver requirements
 //! as properties, and a serial number derived from the content
-//! (`serial`). [`encode`] writes it as CycloneDX 1.5 JSON or XML,
-//! [`encode_as`] as 1.5 or 1.6 (`rewrite`), or as an SPDX 2.3 JSON
+//! (`serial`). [`encode`] writes it as CycloneDX 1.6 JSON or XML,
+//! [`encode_as`] as 1.5, 1.6 or 1.7 (`rewrite`), or as an SPDX 2.3 JSON
 //! document (`spdx`). docs/sbom.md lists every choice (types, purls,
 //! bom-refs, property names, SPDX fields).
 
@@ -18,7 +19,7 @@ mod spdx;
 
 pub(crate) use build::build_json_of;
 pub use build::{assemble, build, components};
-pub use format::{ArchChoice, CycloneDxVersion, SbomError, SbomFormat};
+pub use format::{ArchChoice, CycloneDxVersion, Lifecycle, SbomError, SbomFormat};
 pub use serial::timestamp_from_env;
 
 use cyclonedx_bom::prelude::Bom;
@@ -57,9 +58,10 @@ pub fn file_name(version: &str, arch: &Arch, format: SbomFormat) -> String {
     format!("{version}-{arch}.{}", format.extension())
 }
 
-/// The SBOM as CycloneDX 1.5 JSON or XML, ending with a newline.
+/// The SBOM as CycloneDX JSON or XML of the default version (1.6), or
+/// SPDX 2.3 JSON, ending with a newline.
 pub fn encode(bom: Bom, format: SbomFormat) -> Result<String, SbomError> {
-    encode_as(bom, format, CycloneDxVersion::V1_5)
+    encode_as(bom, format, CycloneDxVersion::default())
 }
 
 /// The SBOM as CycloneDX `version` JSON or XML, ending with a newline. Both
@@ -82,6 +84,7 @@ pub fn encode_as(
 /// [`encode_as`] in CycloneDX: its JSON, or with `xml` its XML.
 fn encode_cyclonedx(bom: Bom, xml: bool, version: CycloneDxVersion) -> Result<String, SbomError> {
     let occurrences = rewrite::Occurrences::of(&bom);
+    let lifecycles = rewrite::LifecyclesOf::of(&bom);
     let mut bytes = Vec::new();
     let result = if xml {
         bom.output_as_xml_v1_5(&mut bytes)
@@ -97,10 +100,10 @@ fn encode_cyclonedx(bom: Bom, xml: bool, version: CycloneDxVersion) -> Result<St
     })?;
     let completed = match (xml, version) {
         (false, CycloneDxVersion::V1_5) => Ok(bytes),
-        (false, CycloneDxVersion::V1_6) => {
-            rewrite::upgrade_json(&bytes, &occurrences).map_err(|e| e.to_string())
+        (false, version) => {
+            rewrite::upgrade_json(&bytes, version, &occurrences).map_err(|e| e.to_string())
         }
-        (true, version) => rewrite::complete_xml(&bytes, version, &occurrences),
+        (true, version) => rewrite::complete_xml(&bytes, version, &occurrences, &lifecycles),
     };
     bytes = completed.map_err(|detail| SbomError::Encode {
         format: name,

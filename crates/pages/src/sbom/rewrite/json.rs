@@ -1,11 +1,12 @@
-//! A CycloneDX 1.5 JSON document as 1.6.
+//! A CycloneDX 1.5 JSON document as 1.6 or 1.7.
 
 use super::occurrences::Occurrences;
+use crate::sbom::CycloneDxVersion;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 /// A JSON value that keeps its keys in document order (serde_json's own
-/// `Value` sorts them), so the 1.6 document reads like the 1.5 one.
+/// `Value` sorts them), so the upgraded document reads like the 1.5 one.
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum Json {
@@ -17,12 +18,18 @@ enum Json {
     Object(IndexMap<String, Json>),
 }
 
-/// `document` (CycloneDX 1.5 JSON) as CycloneDX 1.6 JSON, pretty-printed
-/// as cyclonedx-bom prints it.
-pub fn upgrade_json(document: &[u8], occurrences: &Occurrences) -> serde_json::Result<Vec<u8>> {
+/// `document` (CycloneDX 1.5 JSON) as CycloneDX `version` (1.6 or 1.7)
+/// JSON, pretty-printed as cyclonedx-bom prints it. What relnotes writes
+/// means the same in 1.6 and 1.7 (1.7 only adds optional fields), so the
+/// two differ in `specVersion` alone.
+pub fn upgrade_json(
+    document: &[u8],
+    version: CycloneDxVersion,
+    occurrences: &Occurrences,
+) -> serde_json::Result<Vec<u8>> {
     let mut bom: Json = serde_json::from_slice(document)?;
     if let Json::Object(fields) = &mut bom {
-        fields.insert("specVersion".into(), Json::String("1.6".into()));
+        fields.insert("specVersion".into(), Json::String(version.as_str().into()));
     }
     add_contexts(&mut bom, occurrences);
     serde_json::to_vec_pretty(&bom)
@@ -96,7 +103,7 @@ mod tests {
             layer: Some("sha256:aa".into()),
         }];
         let occurrences = Occurrences(HashMap::from([("x".to_string(), found)]));
-        let out = upgrade_json(document.as_bytes(), &occurrences).unwrap();
+        let out = upgrade_json(document.as_bytes(), CycloneDxVersion::V1_6, &occurrences).unwrap();
         let expected = r#"{
   "specVersion": "1.6",
   "zeta": [
@@ -126,5 +133,14 @@ mod tests {
   ]
 }"#;
         assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    #[test]
+    fn the_version_asked_for_is_written() {
+        let document = br#"{"bomFormat": "CycloneDX", "specVersion": "1.5", "version": 1}"#;
+        let out = upgrade_json(document, CycloneDxVersion::V1_7, &Occurrences::default()).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["specVersion"], "1.7");
+        assert_eq!(value["bomFormat"], "CycloneDX");
     }
 }

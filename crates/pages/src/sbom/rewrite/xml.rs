@@ -1,8 +1,12 @@
 //! A CycloneDX 1.5 XML document from cyclonedx-bom, completed: its events
 //! copied to a writer indenting as cyclonedx-bom does, each component's
 //! `evidence.occurrences` written (the crate's XML encoder drops them),
-//! and for 1.6 the 1.6 namespace and each occurrence's `additionalContext`.
+//! `metadata.lifecycles` moved to where every XSD (1.5 to 1.7) wants it,
+//! right after `timestamp` (the crate writes it last),
+//! and for 1.6 and 1.7 their namespace and each occurrence's
+//! `additionalContext` (new in 1.6).
 
+use super::lifecycles::{Entry, LifecyclesOf};
 use super::occurrences::{Occurrence, Occurrences, xml_namespace};
 use crate::sbom::CycloneDxVersion;
 use std::borrow::Cow;
@@ -26,15 +30,17 @@ struct OpenComponent<'a> {
 }
 
 /// `document` (cyclonedx-bom's CycloneDX 1.5 XML) as CycloneDX `version`
-/// XML with every occurrence in `occurrences`.
+/// XML with every occurrence in `occurrences` and the BOM's `lifecycles`
+/// in their place.
 pub fn complete_xml(
     document: &[u8],
     version: CycloneDxVersion,
     occurrences: &Occurrences,
+    lifecycles: &LifecyclesOf,
 ) -> Result<Vec<u8>, String> {
     let from = xml_namespace(CycloneDxVersion::V1_5);
     let to = xml_namespace(version);
-    let with_context = version == CycloneDxVersion::V1_6;
+    let with_context = version != CycloneDxVersion::V1_5;
     let mut out = Vec::new();
     let mut writer = EmitterConfig::new()
         .perform_indent(true)
@@ -45,8 +51,21 @@ pub fn complete_xml(
     // tag follows, else indentation the writer redoes.
     let mut pending_space: Option<String> = None;
     let mut after_start = false;
+    // Inside the `lifecycles` the encoder wrote (they are written anew).
+    let mut skip_depth = 0usize;
+    let mut lifecycles_pending = false;
     for event in EventReader::new(document) {
         let event = event.map_err(|e| e.to_string())?;
+        if skip_depth > 0 {
+            match event {
+                ReadEvent::StartElement { .. } => skip_depth += 1,
+                ReadEvent::EndElement { .. } => skip_depth -= 1,
+                _ => {}
+            }
+            after_start = false;
+            pending_space = None;
+            continue;
+        }
         if let Some(space) = pending_space.take()
             && matches!(event, ReadEvent::EndElement { .. })
         {
@@ -72,6 +91,16 @@ pub fn complete_xml(
                 namespace,
             } => {
                 let local = name.local_name.as_str();
+                let in_metadata = open.len() == 2 && open[1] == "metadata";
+                if in_metadata && local == "lifecycles" {
+                    skip_depth = 1;
+                    after_start = false;
+                    continue;
+                }
+                if in_metadata && local != "timestamp" && lifecycles_pending {
+                    lifecycles_pending = false;
+                    write_lifecycles(&mut writer, lifecycles)?;
+                }
                 let in_component = open.last().is_some_and(|e| e == "component");
                 if in_component && AFTER_EVIDENCE.contains(&local) {
                     let component = components.last_mut().expect("an open component");
@@ -86,6 +115,9 @@ pub fn complete_xml(
                         namespace: Cow::Borrowed(&namespace),
                     },
                 )?;
+                if local == "metadata" && open.len() == 1 {
+                    lifecycles_pending = !lifecycles.0.is_empty();
+                }
                 if local == "component" {
                     let bom_ref = attributes.iter().find(|a| a.name.local_name == "bom-ref");
                     components.push(OpenComponent {
@@ -114,6 +146,11 @@ pub fn complete_xml(
                 {
                     write_evidence(&mut writer, &mut component, with_context)?;
                 }
+                let is_metadata = open.len() == 2 && name.local_name == "metadata";
+                if is_metadata && lifecycles_pending {
+                    lifecycles_pending = false;
+                    write_lifecycles(&mut writer, lifecycles)?;
+                }
                 write(
                     &mut writer,
                     WriteEvent::EndElement {
@@ -121,6 +158,11 @@ pub fn complete_xml(
                     },
                 )?;
                 open.pop();
+                let in_metadata = open.len() == 2 && open[1] == "metadata";
+                if in_metadata && name.local_name == "timestamp" && lifecycles_pending {
+                    lifecycles_pending = false;
+                    write_lifecycles(&mut writer, lifecycles)?;
+                }
             }
             ReadEvent::Comment(text) => write(&mut writer, WriteEvent::Comment(&text))?,
             ReadEvent::ProcessingInstruction { name, data } => write(
@@ -171,6 +213,28 @@ fn write_occurrences<W: std::io::Write>(
         text_element(writer, "location", &occurrence.location)?;
         if with_context && let Some(context) = occurrence.context() {
             text_element(writer, "additionalContext", &context)?;
+        }
+        write(writer, WriteEvent::end_element().into())?;
+    }
+    write(writer, WriteEvent::end_element().into())
+}
+
+/// `<lifecycles>`, each a `phase` or a `name` with its `description`.
+fn write_lifecycles<W: std::io::Write>(
+    writer: &mut EventWriter<W>,
+    lifecycles: &LifecyclesOf,
+) -> Result<(), String> {
+    write(writer, WriteEvent::start_element("lifecycles").into())?;
+    for entry in &lifecycles.0 {
+        write(writer, WriteEvent::start_element("lifecycle").into())?;
+        match entry {
+            Entry::Phase(phase) => text_element(writer, "phase", phase)?,
+            Entry::Named { name, description } => {
+                text_element(writer, "name", name)?;
+                if let Some(description) = description {
+                    text_element(writer, "description", description)?;
+                }
+            }
         }
         write(writer, WriteEvent::end_element().into())?;
     }
@@ -236,13 +300,19 @@ mod tests {
             DOCUMENT.as_bytes(),
             CycloneDxVersion::V1_5,
             &Occurrences::default(),
+            &LifecyclesOf::default(),
         );
         assert_eq!(String::from_utf8(out.unwrap()).unwrap(), DOCUMENT);
     }
 
     #[test]
     fn occurrences_go_before_what_follows_evidence_with_their_context_in_1_6() {
-        let out = complete_xml(DOCUMENT.as_bytes(), CycloneDxVersion::V1_6, &occurrences());
+        let out = complete_xml(
+            DOCUMENT.as_bytes(),
+            CycloneDxVersion::V1_6,
+            &occurrences(),
+            &LifecyclesOf::default(),
+        );
         let expected = DOCUMENT.replace("bom/1.5", "bom/1.6").replace(
             "      <releaseNotes>",
             "      <evidence>
@@ -264,7 +334,12 @@ mod tests {
             "      <releaseNotes>",
             "      <evidence>\n        <copyright>\n          <text>c</text>\n        </copyright>\n      </evidence>\n      <releaseNotes>",
         );
-        let out = complete_xml(document.as_bytes(), CycloneDxVersion::V1_5, &occurrences());
+        let out = complete_xml(
+            document.as_bytes(),
+            CycloneDxVersion::V1_5,
+            &occurrences(),
+            &LifecyclesOf::default(),
+        );
         let expected = document.replace(
             "      <evidence>\n",
             "      <evidence>
@@ -279,11 +354,91 @@ mod tests {
     }
 
     #[test]
+    fn in_1_7_the_namespace_is_1_7s_and_occurrences_have_their_context() {
+        let out = complete_xml(
+            DOCUMENT.as_bytes(),
+            CycloneDxVersion::V1_7,
+            &occurrences(),
+            &LifecyclesOf::default(),
+        );
+        let out = String::from_utf8(out.unwrap()).unwrap();
+        assert!(out.contains(r#"<bom xmlns="http://cyclonedx.org/schema/bom/1.7""#));
+        assert!(!out.contains("bom/1.5"));
+        assert!(out.contains("<additionalContext>layer sha256:aa</additionalContext>"));
+    }
+
+    #[test]
+    fn lifecycles_move_after_the_timestamp_or_first_into_metadata() {
+        let lifecycles = LifecyclesOf(vec![
+            Entry::Phase("post-build".into()),
+            Entry::Named {
+                name: "n".into(),
+                description: Some("d".into()),
+            },
+        ]);
+        let moved = "    <lifecycles>
+      <lifecycle>
+        <phase>post-build</phase>
+      </lifecycle>
+      <lifecycle>
+        <name>n</name>
+        <description>d</description>
+      </lifecycle>
+    </lifecycles>
+";
+        let encoded = "  <metadata>
+    <timestamp>2025-01-01T00:00:00Z</timestamp>
+    <properties>
+      <property name=\"a\">b</property>
+    </properties>
+    <lifecycles>
+      <lifecycle>
+        <phase>stale</phase>
+      </lifecycle>
+    </lifecycles>
+  </metadata>
+";
+        let document = DOCUMENT.replace("  <components>\n", &format!("{encoded}  <components>\n"));
+        let out = complete_xml(
+            document.as_bytes(),
+            CycloneDxVersion::V1_6,
+            &Occurrences::default(),
+            &lifecycles,
+        );
+        let out = String::from_utf8(out.unwrap()).unwrap();
+        let expected = format!(
+            "  <metadata>
+    <timestamp>2025-01-01T00:00:00Z</timestamp>
+{moved}    <properties>
+      <property name=\"a\">b</property>
+    </properties>
+  </metadata>
+"
+        );
+        assert!(out.contains(&expected), "{out}");
+        assert!(!out.contains("stale"), "{out}");
+
+        let untimed = document.replace("    <timestamp>2025-01-01T00:00:00Z</timestamp>\n", "");
+        let out = complete_xml(
+            untimed.as_bytes(),
+            CycloneDxVersion::V1_6,
+            &Occurrences::default(),
+            &lifecycles,
+        );
+        let out = String::from_utf8(out.unwrap()).unwrap();
+        assert!(
+            out.contains(&format!("  <metadata>\n{moved}    <properties>")),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn a_broken_document_is_an_error() {
         let err = complete_xml(
             b"<bom><a></bom>",
             CycloneDxVersion::V1_6,
             &Occurrences::default(),
+            &LifecyclesOf::default(),
         );
         assert!(err.is_err());
     }
