@@ -1836,7 +1836,7 @@ fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean()
         middle
             .components
             .iter()
-            .any(|(n, v)| n == "Transformers" && v == "4.55.2")
+            .any(|(n, v)| n == "transformers" && v == "4.55.2")
     );
     let text = fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap();
     assert!(
@@ -2150,6 +2150,68 @@ fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
     assert!(diff.contains("13.0.2 → 13.3.0"), "{diff}");
     assert!(!diff.contains("Added ("), "{diff}");
     assert!(!diff.contains("Removed ("), "{diff}");
+    // 2.11 states torchvision in a parenthesis and DeepSpeed in an item
+    // saying what it is for: the same components as 2.12 under the same
+    // names, so the diff adds nothing.
+    assert_eq!(
+        component_names(dir.path(), "2.11"),
+        component_names(dir.path(), "2.12")
+    );
+    let (code, diff) = run_in(dir.path(), &["diff", "2.11", "2.12"]);
+    assert_eq!(code, Some(0), "{diff}");
+    assert!(!diff.contains("Added ("), "{diff}");
+    assert!(!diff.contains("Removed ("), "{diff}");
+}
+
+#[test]
+fn the_statement_count_leaves_out_known_issues_and_deprecations() {
+    let dir = english_project();
+    let page = dir.path().join("serve-4.2.en.md");
+    fs::write(
+        &page,
+        "# Serve 4.2 release notes\n\n## Contents\n\n- CUDA 12.8.1\n- Python 3.12\n- NCCL 2.27.5\n\n\
+         ## Known issues\n\n- PyTorch 2.3 models saved with Transformers 4.40 fail to load.\n\n\
+         ## Deprecations\n\n- TorchServe 0.9.1 is no longer included.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &["--dry-run"]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    // The page states three components of this image; the versions named
+    // by a known issue and a deprecation are not the image's.
+    assert!(
+        err.contains("3 of 3 name–version statement(s) became components"),
+        "{err}"
+    );
+}
+
+#[test]
+fn versionless_items_of_a_component_list_are_includes() {
+    let dir = english_project();
+    let out = import(dir.path(), &fixture("includes-23.02.en.md"), &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(!err.contains("does not fit"), "{err}");
+    let (_, r) = load(dir.path(), "23.02");
+    let includes: Vec<&str> = r.includes.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(
+        includes,
+        ["Apex", "JupyterLab", "JupyterLab-TensorBoard", "DALI"]
+    );
+    // Items with a version stay components ("OpenMPI 4.1.4+" too).
+    assert_eq!(
+        r.components.get("OpenMPI").map(String::as_str),
+        Some("4.1.4")
+    );
+    assert_eq!(
+        r.components.get("cuDNN").map(String::as_str),
+        Some("8.7.0.84")
+    );
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    let (code, page) = run_in(dir.path(), &["render", "23.02"]);
+    assert_eq!(code, Some(0), "{page}");
+    assert!(page.contains("JupyterLab-TensorBoard"), "{page}");
 }
 
 #[test]

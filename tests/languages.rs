@@ -412,6 +412,35 @@ fn a_japanese_page_imports_under_ja() {
     );
 }
 
+/// A Japanese page stating its components in prose only ("CUDA 12.9.1を
+/// ベースに", "Python 3.12に対応", "…を含む"): they are read; the version a
+/// note names ("Python 3.9には対応していません") and a known issue's are not.
+#[test]
+fn a_japanese_page_states_its_components_in_prose() {
+    let dir = empty_project_in("ja");
+    let page = root().join("tests/fixtures/import/statements/training-prose-25.11.ja.txt");
+    let (code, _, stderr) = run(dir.path(), &["import", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let (components, driver, _) = imported(dir.path(), "25.11", "ja");
+    assert!(
+        driver.starts_with("cuda Some(\"12.9.1\") min Some(\"575\")"),
+        "{driver}"
+    );
+    assert_eq!(
+        components,
+        [
+            "CUDA=12.9.1",
+            "Python=3.12",
+            "deepspeed=0.17.5",
+            "transformer_engine=2.8.0"
+        ]
+    );
+    assert!(
+        stderr.contains("4 of 4 name–version statement(s) became components"),
+        "{stderr}"
+    );
+}
+
 /// NVIDIA's PyTorch 22.12 release notes as published in Traditional
 /// Chinese: the script is detected, the texts go under `zh-Hant`, and the
 /// driver requirement and the components are read.

@@ -72,6 +72,9 @@ pub fn contents(
     let mut rows: Vec<(Row, String)> = Vec::new();
     // Components outside the per-arch table: they hold for every arch.
     let mut listed: Vec<(String, String)> = Vec::new();
+    // List items, those naming a version, and those naming things only.
+    let (mut bullets, mut versioned) = (0, 0);
+    let mut versionless: Vec<(usize, String, Vec<String>)> = Vec::new();
     for (n, raw) in body {
         let line = raw.trim();
         if is_fence(line) || is_separator_row(line) {
@@ -104,7 +107,12 @@ pub fn contents(
             listed.push((name.clone(), version.clone()));
         } else if is_bullet(line) && open_row != Some(Row::Components) {
             let found = contents_item(line);
-            if found.is_empty() {
+            bullets += 1;
+            if !found.is_empty() {
+                versioned += 1;
+            } else if let Some(names) = versionless_names(line) {
+                versionless.push((*n, line.to_string(), names));
+            } else {
                 unplaced.push((*n, line.to_string()));
             }
             listed.extend(found);
@@ -125,6 +133,16 @@ pub fn contents(
         }
     }
     table(&rows, lang, draft);
+    // Items of a list that is mostly name–version items name what the
+    // image holds ("Apex"); elsewhere they fit no layout.
+    if versioned * 2 > bullets {
+        add_includes(
+            draft,
+            versionless.into_iter().flat_map(|(_, _, names)| names),
+        );
+    } else {
+        unplaced.extend(versionless.into_iter().map(|(n, line, _)| (n, line)));
+    }
     for (name, version) in listed {
         let taken = draft.components.contains_key(&name)
             || draft
@@ -137,6 +155,60 @@ pub fn contents(
     }
     if draft.archs.is_empty() {
         draft.archs.push("amd64".to_string());
+    }
+}
+
+/// The names a list item gives without a version ("Apex", "NVIDIA DALI",
+/// "JupyterLab and JupyterLab-TensorBoard"): each part between commas and
+/// joints (`[components] joints`) is a name of one to four name words, a
+/// parenthesis after it a note; none for anything else (a sentence, a
+/// version that did not parse).
+pub(crate) fn versionless_names(line: &str) -> Option<Vec<String>> {
+    let item = line.trim();
+    let item = ["- ", "* ", "+ ", "• ", "· "]
+        .iter()
+        .find_map(|b| item.strip_prefix(b))
+        .unwrap_or(item);
+    let item = item.split(['(', '（']).next().unwrap_or(item).trim();
+    if item.is_empty() || item.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut parts = vec![item.to_string()];
+    for words in words::each() {
+        for joint in words.components.joints.iter().map(|j| words.between(j)) {
+            parts = parts
+                .iter()
+                .flat_map(|p| {
+                    p.split(joint.as_str())
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+    }
+    parts
+        .iter()
+        .flat_map(|p| p.split([',', '、', '，']))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(names::component_name)
+        .collect()
+}
+
+/// Adds `names` to the draft's includes, unless a component or an include
+/// of the same name is there already.
+pub(crate) fn add_includes(draft: &mut Draft, names: impl Iterator<Item = String>) {
+    for name in names {
+        let key = names::canonical_key(&name);
+        let taken = draft
+            .components
+            .keys()
+            .chain(draft.arch.values().flat_map(|a| a.components.keys()))
+            .chain(draft.includes.iter().map(|i| &i.name))
+            .any(|n| names::canonical_key(n) == key);
+        if !taken {
+            draft.includes.push(crate::draft::IncludeOut { name });
+        }
     }
 }
 
@@ -743,6 +815,26 @@ pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
 mod tests {
     use super::*;
 
+    #[test]
+    fn versionless_items_name_things_sentences_do_not() {
+        let names = |l: &str| versionless_names(l).unwrap_or_default();
+        assert_eq!(names("- Apex"), ["Apex"]);
+        assert_eq!(names("- NVIDIA DALI"), ["DALI"]);
+        assert_eq!(
+            names("- JupyterLab and JupyterLab-TensorBoard"),
+            ["JupyterLab", "JupyterLab-TensorBoard"]
+        );
+        assert_eq!(names("- Nsight Compute (preview)"), ["nsight-compute"]);
+        for sentence in [
+            "- The container holds the source of PyTorch in the image.",
+            "- Support for loop unrolling and vectorized loads",
+            "- OpenMPI 4.1.4+",
+            "- See the support matrix for details",
+        ] {
+            assert!(versionless_names(sentence).is_none(), "{sentence}");
+        }
+    }
+
     const PAGE_25_10: &str =
         include_str!("../../../tests/fixtures/import/training-nv-pytorch-25.10.zh.txt");
     const AWS_2_7: &str =
@@ -921,7 +1013,10 @@ mod tests {
             "- DALI 0.18.0 Beta",
         ];
         let (draft, unplaced) = contents_of(&lines);
-        assert_eq!(unplaced, [(6, "- APEX".to_string())]);
+        // "APEX" names a thing the image holds, with no version.
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        let includes: Vec<&str> = draft.includes.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(includes, ["APEX"]);
         assert_eq!(
             shared(&draft),
             pairs(&[
@@ -937,6 +1032,13 @@ mod tests {
                 ("DALI", "0.18.0"),
             ])
         );
+    }
+
+    #[test]
+    fn versionless_items_of_a_list_of_other_things_stay_unplaced() {
+        let (draft, unplaced) = contents_of(&["- Apex", "- Horovod", "- CUDA 12.1.0"]);
+        assert!(draft.includes.is_empty());
+        assert_eq!(unplaced.len(), 2, "{unplaced:?}");
     }
 
     #[test]

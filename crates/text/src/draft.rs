@@ -30,6 +30,9 @@ pub struct Draft {
     pub components: IndexMap<String, String>,
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub arch: IndexMap<String, ArchOut>,
+    /// Things a component list names without a version (`[[includes]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub includes: Vec<IncludeOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub driver: Option<DriverOut>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -54,6 +57,7 @@ impl Draft {
             + self.known_issues.len()
             + self.components.len()
             + arch_components
+            + self.includes.len()
             + self
                 .assets
                 .iter()
@@ -61,6 +65,12 @@ impl Draft {
                 .sum::<usize>()
             + self.sections.len()
     }
+}
+
+/// A thing the image holds, named without a version (`[[includes]]`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct IncludeOut {
+    pub name: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -546,7 +546,8 @@ fn import_one(
                 .join(", "),
         });
     }
-    let statements = components::statements(page.lines.iter().map(|(_, l)| l.as_str()), &version);
+    let statements =
+        components::statements(statements::weighed_lines(&parts).into_iter(), &version);
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
     let parsed = parse::parse(&parts, &version, lang, &product);

@@ -177,6 +177,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
             }
             Some(Known::Components) => {
                 add_components(&mut draft, components_section(&body_lines));
+                add_listed_includes(&mut draft, &body_lines);
             }
             Some(Known::Assets) => {
                 // The references matter, not the code block or list around them.
@@ -309,6 +310,28 @@ fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
         if known.insert(normalize_component(&name)) {
             draft.components.insert(name, version);
         }
+    }
+}
+
+/// The versionless items of a components list ("- Apex") as includes,
+/// when most of its items name a version.
+fn add_listed_includes(draft: &mut Draft, lines: &[&str]) {
+    let items: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| l.starts_with("- "))
+        .collect();
+    let versioned = items
+        .iter()
+        .filter(|l| !components_section(&[**l]).is_empty())
+        .count();
+    if versioned * 2 > items.len() {
+        let names = items
+            .iter()
+            .filter(|l| components_section(&[**l]).is_empty())
+            .filter_map(|l| components::versionless_names(l))
+            .flatten();
+        components::add_includes(draft, names);
     }
 }
 

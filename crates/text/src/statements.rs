@@ -64,6 +64,24 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     }
 }
 
+/// The lines whose name–version statements extraction weighs, for the
+/// report's count: the page's titles, preamble and every part but those
+/// speaking of other releases or of what is gone (known issues, sections
+/// titled by a note word such as "Deprecations"). Fixes stay: upgrade
+/// claims in them are read.
+pub(crate) fn weighed_lines(page: &Structure) -> Vec<&str> {
+    let mut lines: Vec<&str> = page.titles.iter().map(String::as_str).collect();
+    lines.extend(page.preamble.iter().map(|(_, l)| l.as_str()));
+    for section in &page.sections {
+        if section.known == Some(Known::Issues) || titled_by_note(&section.title) {
+            continue;
+        }
+        lines.push(&section.title);
+        lines.extend(section.body.iter().map(|(_, l)| l.as_str()));
+    }
+    lines
+}
+
 /// Parts whose versions are not this image's (known issues, fixes) or
 /// that their own reader took (the Contents table, component lists,
 /// assets), and sections whose title is a note word ("Deprecations").
@@ -79,11 +97,15 @@ fn is_read_elsewhere(section: &Section) -> bool {
                 | Known::Tags
         )
     );
-    let title = section.title.to_lowercase();
-    skipped
-        || words::each()
-            .flat_map(|w| &w.statements.notes)
-            .any(|n| title.contains(n.as_str()))
+    skipped || titled_by_note(&section.title)
+}
+
+/// Whether a section's title holds a note word ("Deprecations").
+fn titled_by_note(title: &str) -> bool {
+    let title = title.to_lowercase();
+    words::each()
+        .flat_map(|w| &w.statements.notes)
+        .any(|n| title.contains(n.as_str()))
 }
 
 /// Per component (by canonical key), in the order first found: the most
@@ -192,11 +214,22 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
             pairs.extend(listed);
             listing += 1;
+            // "PyTorch 2.11.0 (with torchvision 0.26.0 and torchaudio
+            // 2.11.0)": the statements the item makes besides its first.
+            read_prose(item, found);
         } else {
             let labelled = item
                 .split_once([':', '：'])
-                .is_some_and(|(_, value)| starts_with_known_version(value));
-            read_prose_as(item, labelled, found);
+                .is_some_and(|(_, value)| known_version_end(value).is_some());
+            // "DeepSpeed 0.18.8 for memory-efficient training".
+            let purposeful = known_version_end(item).is_some_and(|rest| {
+                tokens_of(rest).first().is_some_and(|w| {
+                    words::each()
+                        .flat_map(|l| &l.statements.purposes)
+                        .any(|p| p.eq_ignore_ascii_case(w))
+                })
+            });
+            read_prose_as(item, labelled || purposeful, found);
         }
     }
     // A list that is mostly something else ("Fixed a leak in foo 1.2"):
@@ -217,7 +250,8 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
 
 /// `text` with the `[statements]` phrases of languages whose words are
 /// not spaced set apart as words of their own ("本版本基于CUDA 12.8.0" →
-/// "本版本 基于 CUDA 12.8.0").
+/// "本版本 基于 CUDA 12.8.0"), and ASCII words apart from the script
+/// around them.
 fn pad_unspaced(text: &str) -> String {
     // No unspaced language writes in ASCII alone.
     if text.is_ascii() {
@@ -249,12 +283,27 @@ fn pad_unspaced(text: &str) -> String {
                 rest = &rest[phrase.len()..];
             }
             None => {
+                // Names and versions are ASCII: where they meet the
+                // page's script they end ("2.8.0と", "は CUDA").
+                if out
+                    .chars()
+                    .last()
+                    .is_some_and(|p| meets_script(p, c) || meets_script(c, p))
+                {
+                    out.push(' ');
+                }
                 out.push(c);
                 rest = &rest[c.len_utf8()..];
             }
         }
     }
     out
+}
+
+/// Whether `ascii` is an ASCII letter or digit and `other` a character of
+/// an unspaced script.
+fn meets_script(ascii: char, other: char) -> bool {
+    ascii.is_ascii_alphanumeric() && !other.is_ascii()
 }
 
 /// The sentences of a line of prose.
@@ -295,20 +344,24 @@ fn read_prose(line: &str, found: &mut Vec<Candidate>) {
     read_prose_as(line, false, found);
 }
 
-/// Whether `text` starts with a known name and a version of it ("EFA
-/// 1.40.0 for low-latency …").
-fn starts_with_known_version(text: &str) -> bool {
+/// When `text` starts with a known name and a version of it ("EFA
+/// 1.40.0 for low-latency …"), the text after them.
+fn known_version_end(text: &str) -> Option<&str> {
     let tokens = tokens_of(text);
     let mut probe = Vec::new();
-    known_name_at(&tokens, 0).is_some_and(|(name, len)| {
-        let mut next = len;
-        if tokens.get(next).is_some_and(|w| is_version_label(w)) {
-            next += 1;
-        }
-        tokens
-            .get(next)
-            .is_some_and(|v| push_known(&name, v, &mut probe))
-    })
+    let (name, len) = known_name_at(&tokens, 0)?;
+    let mut next = len;
+    if tokens.get(next).is_some_and(|w| is_version_label(w)) {
+        next += 1;
+    }
+    let version = tokens.get(next)?;
+    if !push_known(&name, version, &mut probe) {
+        return None;
+    }
+    // The version's word as written, and what follows it.
+    let at = text.find(version)? + version.len();
+    let rest = &text[at..];
+    Some(rest.split_once(char::is_whitespace).map_or("", |(_, r)| r))
 }
 
 fn tokens_of(text: &str) -> Vec<&str> {
@@ -529,7 +582,10 @@ mod tests {
             "The container also includes the following:",
             &mut found,
         );
-        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
         assert_eq!(
             got,
             pairs(&[
@@ -540,6 +596,57 @@ mod tests {
                 ("Python", "3.8")
             ])
         );
+    }
+
+    #[test]
+    fn list_items_stating_more_than_their_first_version() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "Initial release of the images on Amazon Linux 2023",
+                "PyTorch 2.11.0 (with `torchvision` 0.26.0 and `torchaudio` 2.11.0)",
+                "DeepSpeed 0.18.8 for memory-efficient large-model training",
+                "Transformer Engine 2.12.0 for fused attention and FP8 training",
+                "Fixed a hang in NCCL 2.26.2 for multi-node jobs",
+                "Horovod 0.28.1 for TF 2.14 is no longer included",
+            ],
+            "Highlights",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("PyTorch", "2.11.0"),
+                ("torchvision", "0.26.0"),
+                ("torchaudio", "2.11.0"),
+                ("DeepSpeed", "0.18.8"),
+                ("transformer_engine", "2.12.0"),
+            ])
+        );
+    }
+
+    #[test]
+    fn japanese_statements() {
+        assert_eq!(
+            read("このイメージはCUDA 12.9.1をベースにしており、Python 3.12に対応しています。"),
+            pairs(&[("CUDA", "12.9.1"), ("Python", "3.12")])
+        );
+        assert_eq!(
+            read("Transformer Engine 2.8.0とDeepSpeed 0.17.5を含む学習スタックを提供します。"),
+            pairs(&[("transformer_engine", "2.8.0"), ("DeepSpeed", "0.17.5")])
+        );
+        for text in [
+            "Python 3.9には対応していません。",
+            "PyTorch 2.6を含むイメージは廃止されました。",
+            "このリリースにはNVIDIAドライバー575以降が必要です。",
+            "PyTorch 2.8では再計算の性能が低下します。",
+        ] {
+            assert_eq!(read(text), [], "{text}");
+        }
     }
 
     #[test]

@@ -142,7 +142,11 @@ fn heading(line: &str, marked: bool, headings: &Headings) -> Option<Heading> {
             rest,
         })
     };
-    if let Some(h) = plain(line, None) {
+    // A line the markup does not mark that ends with a full stop is a
+    // sentence ("Images." under a page's title), not a heading; "Bug
+    // fixes: None." still is one, with its body.
+    let sentence = !marked && line.trim_end_matches('*').ends_with(['.', '。']);
+    if !sentence && let Some(h) = plain(line, None) {
         return Some(h);
     }
     // "Heading: body" (also "**Heading:** body").
@@ -556,6 +560,32 @@ mod tests {
             &Page::read(PageKind::Markdown, text).unwrap(),
             Headings::built_in(),
         )
+    }
+
+    #[test]
+    fn a_sentence_under_the_title_is_no_heading() {
+        let page = Page::read(
+            PageKind::Html,
+            "<h1>Serve 4.3 release notes</h1><p>Images.</p>\
+             <h2>Key features</h2><ul><li>Faster startup.</li></ul>\
+             <p>Bug fixes: None.</p>",
+        )
+        .unwrap();
+        let s = split(&page, Headings::built_in());
+        assert!(
+            s.warnings.iter().all(|w| !w.message.contains("cut short")),
+            "{:?}",
+            s.warnings
+        );
+        assert_eq!(s.preamble.len(), 1, "{:?}", s.preamble);
+        assert_eq!(s.preamble[0].1.trim(), "Images.");
+        // A heading with its body on the line keeps its full stop.
+        let fixes = s.sections.last().unwrap();
+        assert_eq!(fixes.known, Some(Known::Fixes));
+        assert_eq!(fixes.body[0].1, "None.");
+        // Without the full stop the line is a heading, as before.
+        let s = txt("Serve 4.3\n\nImages\n\n- serve:4.3-gpu\n");
+        assert_eq!(s.sections[0].known, Some(Known::Assets));
     }
 
     fn txt(text: &str) -> Structure {

@@ -111,6 +111,7 @@ pub(crate) struct StatementWords {
     pub clause_breaks: Vec<String>,
     pub examples: Vec<String>,
     pub owned_elsewhere: Vec<String>,
+    pub purposes: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
