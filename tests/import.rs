@@ -2244,3 +2244,38 @@ fn a_driver_text_that_contradicts_itself_is_kept_and_reported() {
     assert!(record.contains("branch = \"R545\""), "{record}");
     assert!(record.contains("\"R545\","), "{record}");
 }
+
+#[test]
+fn a_version_that_is_none_of_its_ecosystems_becomes_an_include_with_its_text() {
+    let dir = english_project();
+    let page = dir.path().join("server-3.1.md");
+    fs::write(
+        &page,
+        "# Server 3.1 release notes\n\n\
+         ## Core Packages\n\n\
+         | Package | Version |\n| --- | --- |\n\
+         | CUDA | 12.9.1 |\n| FlashInfer | 0.6.8.post1 |\n| DeepEP | 73b6ea4 |\n\n\
+         ## Highlights\n\n\
+         - Rebuilt against the new kernels.\n",
+    )
+    .unwrap();
+    let out = import(dir.path(), &page, &[]);
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(
+        err.contains("`DeepEP 73b6ea4`: `73b6ea4` is no pypi version; kept in `includes`"),
+        "{err}"
+    );
+    let record = fs::read_to_string(dir.path().join("releases/3.1.toml")).unwrap();
+    assert!(record.contains("FlashInfer = \"0.6.8.post1\""), "{record}");
+    assert!(!record.contains("DeepEP = "), "{record}");
+    assert!(
+        record.contains("[[includes]]\nname = \"DeepEP\"\n\n[includes.detail]\nen = \"73b6ea4\""),
+        "{record}"
+    );
+    let lint = relnotes_in(dir.path())
+        .args(["lint", "3.1"])
+        .output()
+        .unwrap();
+    assert!(lint.status.success(), "{}", stderr(&lint));
+}

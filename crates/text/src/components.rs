@@ -207,7 +207,9 @@ pub(crate) fn add_includes(draft: &mut Draft, names: impl Iterator<Item = String
             .chain(draft.includes.iter().map(|i| &i.name))
             .any(|n| names::canonical_key(n) == key);
         if !taken {
-            draft.includes.push(crate::draft::IncludeOut { name });
+            draft
+                .includes
+                .push(crate::draft::IncludeOut { name, detail: None });
         }
     }
 }
@@ -809,6 +811,50 @@ pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
     for arch in draft.arch.values_mut() {
         respell(&mut arch.components);
     }
+}
+
+/// Components whose version is none of their ecosystem's (a commit
+/// `73b6ea4` beside a pip package, "DeepEP [d4f41e4]") become includes
+/// with the page's text as their detail: the record loads, the fact stays,
+/// and the returned warnings say which.
+pub(crate) fn set_aside_invalid_versions(
+    draft: &mut Draft,
+    project: &model::record::Project,
+    lang: Lang,
+) -> Vec<crate::structure::Warning> {
+    let mut set_aside: Vec<(String, String)> = Vec::new();
+    let mut keep = |components: &mut IndexMap<String, String>| {
+        components.retain(|name, version| {
+            let valid = Version::parse(project.ecosystem_of(name), version).is_ok();
+            if !valid && !set_aside.iter().any(|(n, v)| n == name && v == version) {
+                set_aside.push((name.clone(), version.clone()));
+            }
+            valid
+        });
+    };
+    keep(&mut draft.components);
+    draft
+        .arch
+        .values_mut()
+        .for_each(|a| keep(&mut a.components));
+    set_aside
+        .into_iter()
+        .map(|(name, version)| {
+            let ecosystem = project.ecosystem_of(&name);
+            if !draft.includes.iter().any(|i| i.name == name) {
+                draft.includes.push(crate::draft::IncludeOut {
+                    name: name.clone(),
+                    detail: Some(text(lang, version.as_str())),
+                });
+            }
+            crate::structure::Warning {
+                line: None,
+                message: format!(
+                    "`{name} {version}`: `{version}` is no {ecosystem} version; kept in `includes` with the page's text as its detail"
+                ),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -71,6 +71,9 @@ impl Draft {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct IncludeOut {
     pub name: String,
+    /// What the page says instead of a version (a commit, `4.1.4+`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Text>,
 }
 
 #[derive(Debug, Clone, Serialize)]

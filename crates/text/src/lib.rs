@@ -574,6 +574,11 @@ fn import_one(
     }
     let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
     components::settle_names(&mut draft, &known);
+    warnings.extend(components::set_aside_invalid_versions(
+        &mut draft,
+        &workspace.project,
+        lang,
+    ));
     let mut imported_value = toml::Value::try_from(&draft).map_err(|e| ImportError::Invalid {
         path: page_path.to_path_buf(),
         message: format!("cannot encode the record: {e}"),
