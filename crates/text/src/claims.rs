@@ -248,7 +248,15 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let Some((to, to_len)) = first_between(rest_lower, words, &words.claims.to) else {
                 continue;
             };
-            let name_words = split_words(&rest[..to]);
+            // "Upgraded Ray from 2.56.1 to 2.57.0": the name ends at `from`.
+            let named = words
+                .claims
+                .from
+                .iter()
+                .filter_map(|from| rest_lower[..to].find(&words.between(from)))
+                .min()
+                .unwrap_or(to);
+            let name_words = split_words(&rest[..named]);
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !name_words.iter().all(|w| is_package_name(w))
@@ -403,6 +411,19 @@ mod tests {
         assert_eq!(
             pairs("Upgraded vLLM to v0.10.0."),
             [("vLLM".to_string(), "0.10.0".to_string())]
+        );
+    }
+
+    #[test]
+    fn the_old_version_after_from_is_not_claimed() {
+        assert_eq!(
+            pairs("Upgraded Ray from 2.56.1 to 2.57.0"),
+            [("Ray".to_string(), "2.57.0".to_string())]
+        );
+        assert_eq!(
+            pairs("Bumped the FlashInfer wheel from 0.6.8 to 0.6.14"),
+            Vec::<(String, String)>::new(),
+            "a name of prose words is no claim"
         );
     }
 

@@ -229,6 +229,11 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                         .any(|p| p.eq_ignore_ascii_case(w))
                 })
             });
+            // "**vLLM 0.27.0** — minor version bump from 0.26.0": a
+            // highlight headed by a name and its version states it.
+            if let Some(head) = headed_by_version(item) {
+                read_prose_as(head, true, found);
+            }
             read_prose_as(item, labelled || purposeful, found);
         }
     }
@@ -342,6 +347,17 @@ fn clauses(sentence: &str) -> Vec<String> {
 /// Clauses holding a note word are passed over.
 fn read_prose(line: &str, found: &mut Vec<Candidate>) {
     read_prose_as(line, false, found);
+}
+
+/// The head of an item "vLLM 0.27.0 — …" when it is a known name and a
+/// version of it alone, before a dash that sets the rest apart.
+fn headed_by_version(item: &str) -> Option<&str> {
+    let (head, _) = item
+        .split_once(['—', '–'])
+        .or_else(|| item.split_once(" - "))?;
+    known_version_end(head)
+        .is_some_and(|rest| tokens_of(rest).is_empty())
+        .then_some(head)
 }
 
 /// When `text` starts with a known name and a version of it ("EFA
@@ -627,6 +643,26 @@ mod tests {
                 ("transformer_engine", "2.12.0"),
             ])
         );
+    }
+
+    #[test]
+    fn highlights_headed_by_a_name_and_version() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "**vLLM 0.27.0** — a minor bump over 0.26.0; many upstream commits",
+                "Kimi K3 — first release carrying it (#50000)",
+                "**torch 2.13.0** – new default, 2.12 no longer shipped",
+                "Startup — vLLM 0.28.0 is planned for a later image",
+            ],
+            "Highlights",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
+        assert_eq!(got, pairs(&[("vLLM", "0.27.0"), ("torch", "2.13.0")]));
     }
 
     #[test]

@@ -213,6 +213,8 @@ pub(crate) struct ClaimWords {
     pub to: Vec<String>,
     pub and: Vec<String>,
     pub not_after_verb: Vec<String>,
+    /// Before the old version in "Upgraded Ray from 2.56.1 to 2.57.0".
+    pub from: Vec<String>,
 }
 
 impl Words {
