@@ -761,7 +761,12 @@ fn fit_texts(value: &mut toml::Value, langs: &[Lang]) {
                 .collect();
             *t = fitted;
         }
-        Value::Table(t) => t.iter_mut().for_each(|(_, v)| fit_texts(v, langs)),
+        // A components table maps names to versions, never languages to
+        // texts, even where a name is also a language code (`ray`).
+        Value::Table(t) => t
+            .iter_mut()
+            .filter(|(k, _)| k.as_str() != "components")
+            .for_each(|(_, v)| fit_texts(v, langs)),
         Value::Array(a) => a.iter_mut().for_each(|v| fit_texts(v, langs)),
         _ => {}
     }
