@@ -620,8 +620,9 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
     out
 }
 
-/// A word standing between a name and its version ("vLLM version 0.5.3").
-fn is_version_label(word: &str) -> bool {
+/// A word standing between a name and its version ("vLLM version 0.5.3",
+/// "DeepEP commit 73b6ea4").
+pub(crate) fn is_version_label(word: &str) -> bool {
     let word = word.to_lowercase();
     words::each().any(|w| w.components.version_words.contains(&word))
 }

@@ -424,8 +424,15 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
                 && (1..=4).contains(&at)
                 && !words[..at].iter().any(|w| is_prose_word(w))
             {
+                // "DeepEP commit 73b6ea4": "commit" names what the version
+                // is, not the component.
+                let named = if at > 1 && components::is_version_label(words[at - 1]) {
+                    at - 1
+                } else {
+                    at
+                };
                 out.push((
-                    words[..at].join(" "),
+                    words[..named].join(" "),
                     words[at].trim_end_matches([',', '.']).to_string(),
                 ));
             }
@@ -530,6 +537,17 @@ mod tests {
             crate::headings::Headings::built_in(),
         );
         parse(&page, "9.9", Lang::EN, "x").draft
+    }
+
+    #[test]
+    fn a_word_naming_what_the_version_is_is_no_part_of_the_name() {
+        assert_eq!(
+            components_section(&["- NCCL 2.30.7", "- DeepEP commit 73b6ea4"]),
+            [
+                ("NCCL".to_string(), "2.30.7".to_string()),
+                ("DeepEP".to_string(), "73b6ea4".to_string())
+            ]
+        );
     }
 
     #[test]
