@@ -44,6 +44,12 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     read_lines(&page.preamble, "", &mut found);
     for section in &page.sections {
         if is_read_elsewhere(section) {
+            // "vLLM source: …" may end the tags that open a release.
+            if section.known == Some(Known::Tags) {
+                for (_, line) in &section.body {
+                    read_source_label(line, &mut found);
+                }
+            }
             continue;
         }
         read_lines(&section.body, &section.title, &mut found);
@@ -165,6 +171,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             read_list(&list, &format!("{title} {intro}"), found);
             list.clear();
         }
+        read_source_label(line, found);
         read_prose(line, found);
         intro = line.to_string();
     }
@@ -347,6 +354,31 @@ fn clauses(sentence: &str) -> Vec<String> {
 /// Clauses holding a note word are passed over.
 fn read_prose(line: &str, found: &mut Vec<Candidate>) {
     read_prose_as(line, false, found);
+}
+
+/// "vLLM source: [4bdc8a7](…) (`0.27.0+amzn2023.4bdc8a78`)": a label of a
+/// known name and a source word (`sources` of `[statements]`) states the
+/// first word of its value that is a version of the name's ecosystem.
+fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
+    let Some((label, value)) = line.split_once([':', '：']) else {
+        return;
+    };
+    let label = tokens_of(label);
+    let Some((last, name)) = label.split_last() else {
+        return;
+    };
+    let is_source = words::each()
+        .flat_map(|w| &w.statements.sources)
+        .any(|s| s.eq_ignore_ascii_case(last));
+    if !is_source || known_name_at(name, 0).is_none_or(|(_, len)| len != name.len()) {
+        return;
+    }
+    let name = name.join(" ");
+    tokens_of(value)
+        .into_iter()
+        .map(|t| t.trim_matches('`'))
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .any(|t| push_known(&name, t, found));
 }
 
 /// The head of an item "vLLM 0.27.0 — …" when it is a known name and a
@@ -663,6 +695,19 @@ mod tests {
             .map(|c| (c.name, c.version))
             .collect();
         assert_eq!(got, pairs(&[("vLLM", "0.27.0"), ("torch", "2.13.0")]));
+    }
+
+    #[test]
+    fn a_source_label_states_the_version_its_value_holds() {
+        let mut found = Vec::new();
+        read_source_label(
+            "**vLLM source:** [4bdc8a7](https://example.com/c/4bdc8a7) (`0.27.0+amzn2023.4bdc8a78`)",
+            &mut found,
+        );
+        read_source_label("Tags source: 1.2.3", &mut found);
+        read_source_label("vLLM build: 0.28.0", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("vLLM", "0.27.0+amzn2023.4bdc8a78")]));
     }
 
     #[test]

@@ -112,6 +112,7 @@ pub(crate) struct StatementWords {
     pub examples: Vec<String>,
     pub owned_elsewhere: Vec<String>,
     pub purposes: Vec<String>,
+    pub sources: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
