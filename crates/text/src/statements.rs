@@ -374,8 +374,15 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
         return;
     }
     let name = name.join(" ");
-    tokens_of(value)
-        .into_iter()
+    // A version set apart in parentheses or backticks first: the commit
+    // before it may be digits alone ("2948168 (0.5.17+amzn2023.2948168)").
+    let (set_apart, others): (Vec<&str>, Vec<&str>) = value
+        .split_whitespace()
+        .partition(|w| w.starts_with(['(', '`']));
+    set_apart
+        .iter()
+        .chain(&others)
+        .flat_map(|w| tokens_of(w))
         .map(|t| t.trim_matches('`'))
         .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
         .any(|t| push_known(&name, t, found));
@@ -704,10 +711,20 @@ mod tests {
             "**vLLM source:** [4bdc8a7](https://example.com/c/4bdc8a7) (`0.27.0+amzn2023.4bdc8a78`)",
             &mut found,
         );
+        read_source_label(
+            "SGLang source: [2948168](https://example.com/c/2948168) (`0.5.17+amzn2023.2948168`)",
+            &mut found,
+        );
         read_source_label("Tags source: 1.2.3", &mut found);
         read_source_label("vLLM build: 0.28.0", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
-        assert_eq!(got, pairs(&[("vLLM", "0.27.0+amzn2023.4bdc8a78")]));
+        assert_eq!(
+            got,
+            pairs(&[
+                ("vLLM", "0.27.0+amzn2023.4bdc8a78"),
+                ("SGLang", "0.5.17+amzn2023.2948168")
+            ])
+        );
     }
 
     #[test]
