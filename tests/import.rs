@@ -2279,3 +2279,45 @@ fn a_version_that_is_none_of_its_ecosystems_becomes_an_include_with_its_text() {
         .unwrap();
     assert!(lint.status.success(), "{}", stderr(&lint));
 }
+
+/// A changelog modeled on the AWS DLC vLLM and Ray Serve changelogs: an
+/// upgrade "from A to B", highlights headed "vLLM 0.31.0 — …", a "vLLM
+/// source:" label with a local version, and "DeepEP commit 5e6f7a8".
+#[test]
+fn upgrades_highlights_and_source_labels_of_a_changelog() {
+    let dir = english_project();
+    let out = import(
+        dir.path(),
+        &fixture("changelog-engine-upgrades.en.md"),
+        &["--all"],
+    );
+    assert_ok(&out);
+    let version_of = |r: &Release, name: &str| {
+        r.components
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.to_string())
+    };
+    let (_, newest) = load(dir.path(), "v4.2.0");
+    // The label's local version refines the highlight's 0.31.0; the
+    // version upgraded from is no component's.
+    assert_eq!(
+        version_of(&newest, "vllm").as_deref(),
+        Some("0.31.0+engine.1a2b3c4")
+    );
+    assert_eq!(version_of(&newest, "ray").as_deref(), Some("2.61.1"));
+    assert_eq!(version_of(&newest, "FlashInfer").as_deref(), Some("0.7.1"));
+    assert!(version_of(&newest, "DeepEP").is_none());
+    assert!(
+        newest.includes.iter().any(|i| i.name == "DeepEP"),
+        "{:?}",
+        newest.includes
+    );
+    assert!(!newest.includes.iter().any(|i| i.name.contains("commit")));
+    let (_, older) = load(dir.path(), "v4.1.0");
+    assert_eq!(version_of(&older, "vllm").as_deref(), Some("0.30.2"));
+    assert_eq!(version_of(&older, "ray").as_deref(), Some("2.60.0"));
+    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(code, Some(0), "{lint}");
+    assert!(lint.contains("2 release(s) checked: 0 error(s)"), "{lint}");
+}
