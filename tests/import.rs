@@ -1460,7 +1460,7 @@ fn name_version_statements_are_read_wherever_they_stand() {
             "aws-dlc-sglang-0.4.9.en.md",
             "0.4.9",
             &[
-                "SGLang=0.4.9",
+                "sglang=0.4.9",
                 "torch=2.7.1",
                 "CUDA=12.8.0",
                 "NCCL=2.26.2",
