@@ -406,7 +406,8 @@ mod tests {
         );
         assert_eq!(known("triton").unwrap().name, "triton");
         assert_eq!(known("vLLM").unwrap().name, "vllm");
-        assert!(known("sglang").is_none());
+        assert_eq!(known("SGLang").unwrap().name, "sglang");
+        assert!(known("mooncake").is_none());
         assert!(known("NVIDIA").is_none());
     }
 

@@ -303,9 +303,9 @@ mod tests {
         assert_eq!(known.spelling("Torch"), "torch");
         assert_eq!(known.spelling("flash-attn"), "flash_attn");
         assert_eq!(known.spelling("flash_attn"), "flash_attn");
-        // vLLM is PyPI's `vllm` (data/components.toml); SGLang no data knows.
+        // vLLM is PyPI's `vllm` (data/components.toml); Mooncake no data knows.
         assert_eq!(known.spelling("vLLM"), "vllm");
-        assert_eq!(known.spelling("SGLang"), "SGLang");
+        assert_eq!(known.spelling("Mooncake"), "Mooncake");
         // A project that names none of its spellings gets the canonical
         // name; one that names one keeps it.
         let none = Known::default();
@@ -327,7 +327,7 @@ mod tests {
         // The built-in aliases still hold.
         assert_eq!(known.spelling("pytorch"), "PyTorch");
         assert_eq!(known.spelling("vLLM"), "vllm");
-        assert_eq!(known.spelling("SGLang"), "SGLang");
+        assert_eq!(known.spelling("Mooncake"), "Mooncake");
     }
 
     #[test]
@@ -350,7 +350,7 @@ mod tests {
             ("Intel OpenVINO", "openvino"),
             // Unknown: cleaned, one token.
             ("NVIDIA Foo Bar™", "Foo-Bar"),
-            ("SGLang", "SGLang"),
+            ("Mooncake", "Mooncake"),
             // PyPI's `vllm`.
             ("vLLM", "vllm"),
         ] {
