@@ -384,7 +384,10 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
         .chain(&others)
         .flat_map(|w| tokens_of(w))
         .map(|t| t.trim_matches('`'))
-        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|t| {
+            t.trim_start_matches(['v', 'V'])
+                .starts_with(|c: char| c.is_ascii_digit())
+        })
         .any(|t| push_known(&name, t, found));
 }
 
@@ -715,6 +718,7 @@ mod tests {
             "SGLang source: [2948168](https://example.com/c/2948168) (`0.5.17+amzn2023.2948168`)",
             &mut found,
         );
+        read_source_label("vLLM-Omni source: v0.26.0 (unchanged)", &mut found);
         read_source_label("Tags source: 1.2.3", &mut found);
         read_source_label("vLLM build: 0.28.0", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
@@ -722,7 +726,8 @@ mod tests {
             got,
             pairs(&[
                 ("vLLM", "0.27.0+amzn2023.4bdc8a78"),
-                ("SGLang", "0.5.17+amzn2023.2948168")
+                ("SGLang", "0.5.17+amzn2023.2948168"),
+                ("vLLM-Omni", "0.26.0")
             ])
         );
     }
