@@ -2317,6 +2317,8 @@ fn upgrades_highlights_and_source_labels_of_a_changelog() {
     let (_, older) = load(dir.path(), "v4.1.0");
     assert_eq!(version_of(&older, "vllm").as_deref(), Some("0.30.2"));
     assert_eq!(version_of(&older, "ray").as_deref(), Some("2.60.0"));
+    assert_eq!(version_of(&older, "vllm-omni").as_deref(), Some("0.30.0"));
+    assert!(version_of(&newest, "vllm-omni").is_none());
     let (code, lint) = run_in(dir.path(), &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
     assert!(lint.contains("2 release(s) checked: 0 error(s)"), "{lint}");

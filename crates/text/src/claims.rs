@@ -245,6 +245,32 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let rest = &text[at + marker.len()..];
             // ASCII lowercase keeps every byte where it is.
             let rest_lower = &lower[at + marker.len()..];
+            // "Upgraded to vLLM-Omni 0.26.0": `to`, then the name and version.
+            if let Some(to) = words
+                .claims
+                .to
+                .iter()
+                .map(|t| words.before(t))
+                .find(|t| rest_lower.starts_with(t.as_str()))
+            {
+                let after = &rest[to.len()..];
+                let mut parts = after.splitn(2, char::is_whitespace);
+                let name = parts.next().unwrap_or("").trim_matches(['`', '*']);
+                if is_package_name(name)
+                    && let Some(version) = parts.next().and_then(version_after)
+                {
+                    out.push((
+                        at,
+                        Claim {
+                            phrase: format!("{marker}{to}{name}"),
+                            name: name.to_string(),
+                            alternatives: Vec::new(),
+                            version,
+                        },
+                    ));
+                }
+                continue;
+            }
             let Some((to, to_len)) = first_between(rest_lower, words, &words.claims.to) else {
                 continue;
             };
@@ -412,6 +438,15 @@ mod tests {
             pairs("Upgraded vLLM to v0.10.0."),
             [("vLLM".to_string(), "0.10.0".to_string())]
         );
+    }
+
+    #[test]
+    fn upgraded_to_a_name_and_its_version() {
+        assert_eq!(
+            pairs("Upgraded to vLLM-Omni 0.26.0 — the first stable release"),
+            [("vLLM-Omni".to_string(), "0.26.0".to_string())]
+        );
+        assert!(pairs("Upgraded to the newest base image").is_empty());
     }
 
     #[test]
