@@ -16,6 +16,7 @@ mod draft;
 mod errors;
 mod fuzz;
 mod import;
+mod import_corpus;
 mod inspect;
 mod languages;
 mod lint;

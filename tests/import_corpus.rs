@@ -1,0 +1,356 @@
+//! `relnotes import` on real pages of vendors other than AWS and NVIDIA
+//! (tests/fixtures/import/corpus): every page imports, and its record holds
+//! the component versions a careful reader takes from it (the page's
+//! `.expect.toml`, written by reading the page). `dev/` holds the vendors
+//! import's rules were written from, `held-out/` the vendors set aside and
+//! measured before their pages were read (corpus/README.md).
+//!
+//! `RELNOTES_CORPUS_REPORT=1 cargo test --test tests import_corpus --
+//! --nocapture` prints the figures per page; `RELNOTES_CORPUS_VERBOSE=1`
+//! also names each component missed or read wrong.
+
+use crate::util::{relnotes_in, root};
+use model::components::{known, spelling_key, vendor_words};
+use model::record::Workspace;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The share of stated component versions import must read, in percent.
+const TARGET: usize = 90;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    page: String,
+    vendor: String,
+    source: String,
+    language: String,
+    form: String,
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    notes: String,
+    release: Vec<ExpectRelease>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectRelease {
+    version: String,
+    #[serde(default = "amd64")]
+    arch: String,
+    #[serde(default)]
+    column: Option<String>,
+    #[serde(default)]
+    driver_min: Option<String>,
+    #[serde(default)]
+    components: BTreeMap<String, String>,
+}
+
+fn amd64() -> String {
+    "amd64".to_string()
+}
+
+/// One page's figures.
+#[derive(Debug, Default)]
+struct Score {
+    vendor: String,
+    page: String,
+    stated: usize,
+    read: usize,
+    /// Read under the stated name with another version.
+    wrong: Vec<String>,
+    missed: Vec<String>,
+    /// Components of the record no fact names.
+    extra: Vec<String>,
+    drivers_stated: usize,
+    drivers_read: usize,
+    /// Why the page gave no record, when it did not.
+    refused: Option<String>,
+    /// Lint's errors on the records.
+    lint_errors: Option<String>,
+}
+
+/// The key two spellings of one component share: its canonical name's
+/// when relnotes knows it, else the name without vendor words.
+fn name_key(name: &str) -> String {
+    if let Some(c) = known(name) {
+        return spelling_key(&c.name);
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let start = words
+        .iter()
+        .position(|w| !vendor_words().iter().any(|v| w.eq_ignore_ascii_case(v)))
+        .unwrap_or(0);
+    spelling_key(&words[start..].join(" "))
+}
+
+/// A version as compared: without a leading `v`, lowercase.
+fn version_key(version: &str) -> String {
+    let v = version.trim();
+    let v = match v.strip_prefix(['v', 'V']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => v,
+    };
+    v.to_lowercase()
+}
+
+fn project_for(dir: &Path, lang: &str) {
+    let langs = if lang == "en" {
+        "[\"en\"]".to_string()
+    } else {
+        format!("[\"{lang}\", \"en\"]")
+    };
+    let names: String = [lang, "en"]
+        .iter()
+        .map(|l| format!("{l} = \"corpus\"\n"))
+        .collect::<Vec<_>>()
+        .join("");
+    let names = if lang == "en" {
+        "en = \"corpus\"\n".to_string()
+    } else {
+        names
+    };
+    fs::write(
+        dir.join("relnotes.toml"),
+        format!("languages = {langs}\n\n[product]\nid = \"corpus\"\n\n[product.name]\n{names}"),
+    )
+    .unwrap();
+    fs::create_dir(dir.join("releases")).unwrap();
+}
+
+fn score_page(expect_path: &Path) -> Score {
+    let expect: Expect = toml::from_str(&fs::read_to_string(expect_path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", expect_path.display()));
+    assert!(
+        !expect.source.is_empty() && !expect.form.is_empty(),
+        "{}",
+        expect_path.display()
+    );
+    let _ = &expect.notes;
+    let page = expect_path.with_file_name(&expect.page);
+    assert!(page.is_file(), "{}: no page {}", expect_path.display(), expect.page);
+    let mut score = Score {
+        vendor: expect.vendor.clone(),
+        page: expect.page.clone(),
+        ..Score::default()
+    };
+    for r in &expect.release {
+        score.stated += r.components.len();
+        score.drivers_stated += usize::from(r.driver_min.is_some());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    project_for(dir.path(), &expect.language);
+    let mut args: Vec<String> = expect.args.clone();
+    // A page whose columns the facts name takes that column.
+    let columns: Vec<&str> = expect
+        .release
+        .iter()
+        .filter_map(|r| r.column.as_deref())
+        .collect();
+    if let [column, ..] = columns.as_slice()
+        && !args.iter().any(|a| a == "--column")
+    {
+        args.extend(["--column".to_string(), column.to_string()]);
+    }
+    let out = relnotes_in(dir.path())
+        .arg("import")
+        .arg(&page)
+        .args(&args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked"),
+        "{}: import panicked:\n{stderr}",
+        page.display()
+    );
+    if !out.status.success() {
+        score.refused = Some(
+            stderr
+                .lines()
+                .find(|l| l.starts_with("error"))
+                .unwrap_or("no error line")
+                .to_string(),
+        );
+        for r in &expect.release {
+            score
+                .missed
+                .extend(r.components.iter().map(|(n, v)| format!("{n} {v}")));
+        }
+        return score;
+    }
+    let lint = relnotes_in(dir.path()).arg("lint").output().unwrap();
+    if lint.status.code() == Some(2) || lint.status.code() == Some(1) {
+        let text = String::from_utf8_lossy(&lint.stdout).into_owned()
+            + &String::from_utf8_lossy(&lint.stderr);
+        if text.contains("error") {
+            score.lint_errors = Some(text);
+        }
+    }
+    let ws = Workspace::open(dir.path()).unwrap();
+    for r in &expect.release {
+        let Ok(loaded) = ws.load(&r.version, false) else {
+            score.missed.extend(
+                r.components
+                    .iter()
+                    .map(|(n, v)| format!("{n} {v} (no record {})", r.version)),
+            );
+            continue;
+        };
+        let release = loaded.release;
+        let mut got: BTreeMap<String, (String, String)> = BTreeMap::new();
+        for (name, version) in &release.components {
+            got.insert(name_key(name), (name.clone(), version.to_string()));
+        }
+        if let Some((_, arch)) = release.arch.iter().find(|(a, _)| a.as_str() == r.arch) {
+            for (name, version) in &arch.components {
+                got.insert(name_key(name), (name.clone(), version.to_string()));
+            }
+        }
+        let mut matched = std::collections::BTreeSet::new();
+        for (name, version) in &r.components {
+            let key = name_key(name);
+            match got.get(&key) {
+                Some((_, v)) if version_key(v) == version_key(version) => {
+                    score.read += 1;
+                    matched.insert(key);
+                }
+                Some((n, v)) => {
+                    score.wrong.push(format!("{name} {version} (read {n} {v})"));
+                    matched.insert(key);
+                }
+                None => score.missed.push(format!("{name} {version}")),
+            }
+        }
+        score.extra.extend(
+            got.iter()
+                .filter(|(k, _)| !matched.contains(*k))
+                .map(|(_, (n, v))| format!("{n} {v}")),
+        );
+        if let Some(min) = &r.driver_min {
+            let read = release
+                .driver
+                .as_ref()
+                .and_then(|d| d.min.as_ref())
+                .is_some_and(|m| version_key(m) == version_key(min));
+            score.drivers_read += usize::from(read);
+        }
+    }
+    score
+}
+
+fn expects(half: &str) -> Vec<PathBuf> {
+    let dir = root().join("tests/fixtures/import/corpus").join(half);
+    let mut out = Vec::new();
+    for vendor in fs::read_dir(&dir).unwrap() {
+        let vendor = vendor.unwrap().path();
+        if !vendor.is_dir() {
+            continue;
+        }
+        for f in fs::read_dir(&vendor).unwrap() {
+            let f = f.unwrap().path();
+            if f.to_string_lossy().ends_with(".expect.toml") {
+                out.push(f);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Scores every page of `half`, prints the figures when asked, and checks
+/// the targets: no page refused, every record lint-clean, every stated
+/// minimum driver read, and at least [`TARGET`]% of the component versions.
+fn check_half(half: &str) {
+    let pages = expects(half);
+    assert!(!pages.is_empty(), "no pages in corpus/{half}");
+    let scores: Vec<Score> = pages.iter().map(|p| score_page(p)).collect();
+    let report = std::env::var_os("RELNOTES_CORPUS_REPORT").is_some();
+    let verbose = std::env::var_os("RELNOTES_CORPUS_VERBOSE").is_some();
+    let (mut stated, mut read, mut wrong, mut extra) = (0, 0, 0, 0);
+    let (mut drivers_stated, mut drivers_read) = (0, 0);
+    let mut by_vendor: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    for s in &scores {
+        stated += s.stated;
+        read += s.read;
+        wrong += s.wrong.len();
+        extra += s.extra.len();
+        drivers_stated += s.drivers_stated;
+        drivers_read += s.drivers_read;
+        let v = by_vendor.entry(&s.vendor).or_default();
+        v.0 += 1;
+        v.1 += s.stated;
+        v.2 += s.read;
+        if report || verbose {
+            eprintln!(
+                "{half}/{}/{}: {} of {} read, {} wrong, {} extra, drivers {}/{}{}",
+                s.vendor,
+                s.page,
+                s.read,
+                s.stated,
+                s.wrong.len(),
+                s.extra.len(),
+                s.drivers_read,
+                s.drivers_stated,
+                s.refused
+                    .as_deref()
+                    .map(|e| format!(", REFUSED: {e}"))
+                    .unwrap_or_default()
+            );
+        }
+        if verbose {
+            for m in &s.missed {
+                eprintln!("    missed {m}");
+            }
+            for w in &s.wrong {
+                eprintln!("    wrong  {w}");
+            }
+            for e in &s.extra {
+                eprintln!("    extra  {e}");
+            }
+        }
+    }
+    let percent = |a: usize, b: usize| if b == 0 { 100.0 } else { a as f64 * 100.0 / b as f64 };
+    if report || verbose {
+        for (vendor, (pages, stated, read)) in &by_vendor {
+            eprintln!(
+                "{half}: {vendor}: {pages} page(s), {read} of {stated} ({:.1}%)",
+                percent(*read, *stated)
+            );
+        }
+    }
+    eprintln!(
+        "corpus/{half}: {} pages of {} vendors: {read} of {stated} component versions read ({:.1}%), {wrong} wrong, {extra} not stated; {drivers_read} of {drivers_stated} minimum drivers",
+        scores.len(),
+        by_vendor.len(),
+        percent(read, stated)
+    );
+    let refused: Vec<String> = scores
+        .iter()
+        .filter_map(|s| s.refused.as_ref().map(|e| format!("{}: {e}", s.page)))
+        .collect();
+    assert!(refused.is_empty(), "pages refused: {refused:#?}");
+    let unclean: Vec<String> = scores
+        .iter()
+        .filter_map(|s| s.lint_errors.as_ref().map(|e| format!("{}:\n{e}", s.page)))
+        .collect();
+    assert!(unclean.is_empty(), "records lint with errors: {unclean:#?}");
+    assert_eq!(drivers_read, drivers_stated, "minimum drivers read");
+    assert!(
+        read * 100 >= stated * TARGET,
+        "corpus/{half}: {read} of {stated} component versions read, below {TARGET}%"
+    );
+}
+
+#[test]
+fn dev_corpus_pages_import_at_target() {
+    check_half("dev");
+}
+
+#[test]
+fn held_out_corpus_pages_import_at_target() {
+    check_half("held-out");
+}
