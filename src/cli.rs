@@ -216,6 +216,12 @@ pub enum Command {
         /// each to its own record (default: the first, with a warning).
         #[arg(long)]
         all: bool,
+        /// Of a table with several version columns (gpu | cpu, x86_64 |
+        /// arm64, two images side by side), the one to read, by its head
+        /// (default: the release's own column, else one a GPU image takes,
+        /// else the first; the report says which).
+        #[arg(long, value_name = "NAME")]
+        column: Option<String>,
         /// Language of the pages, one of the project's `languages` (default:
         /// each page's own); a page in another language of an existing record
         /// is merged into it.

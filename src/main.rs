@@ -174,6 +174,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             pages,
             version,
             all,
+            column,
             lang,
             force,
             dry_run,
@@ -187,6 +188,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                 all,
                 force,
                 dry_run,
+                column: column.as_deref(),
             };
             let imported = relnotes::import_page(session, &request)?;
             if matches!(format, ListFormat::Json) {

@@ -199,6 +199,7 @@ proptest! {
             all: false,
             force: false,
             dry_run: false,
+            column: None,
         };
         let written = |dir: &Path| -> Vec<PathBuf> {
             fs::read_dir(dir.join("releases")).unwrap().map(|e| e.unwrap().path()).collect()
@@ -223,7 +224,7 @@ proptest! {
         fs::write(&page, &text).unwrap();
         let workspace = Workspace::open(dir.path()).unwrap();
         let pages = [page];
-        let request = ImportRequest { pages: &pages, version: None, lang: None, all: true, force: false, dry_run: false };
+        let request = ImportRequest { pages: &pages, version: None, lang: None, all: true, force: false, dry_run: false, column: None };
         let _ = text::run(&workspace, &request);
     }
 

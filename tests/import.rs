@@ -1259,7 +1259,7 @@ fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
-        err.contains("issues-only.txt: no release could be read from the page: no components, no features, no driver facts"),
+        err.contains("issues-only.txt: no release found in the page (3 line(s) read): no component, feature, fix or driver fact could be read"),
         "{err}"
     );
     assert!(records_in(dir.path()).is_empty());

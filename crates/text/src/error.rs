@@ -17,21 +17,15 @@ pub enum ImportError {
         #[source]
         source: std::io::Error,
     },
-    /// The page has no heading import knows, so no features, components
-    /// or fixes: it is no release-notes page, whatever version it states.
-    #[error("{}: no release found in the page ({lines} line(s) read): no heading import knows, no features, components or fixes\n  = hint: known headings include Main Features, What's new, Bug fixes, Contents, Core Packages, Driver Requirements, Known Issues, Assets (and 主要特性, 问题修复, 核心组件, 驱动要求, 已知问题 …)", path.display())]
+    /// Nothing could be read from the page: no component, feature, fix or
+    /// driver fact, whatever its headings say and whatever version it
+    /// states (a file of `KEY=VALUE` lines states one).
+    #[error("{}: no release found in the page ({lines} line(s) read): no component, feature, fix or driver fact could be read ({statements} name–version statement(s) found, {unplaced} line(s) placed nowhere); nothing was written\n  = hint: `relnotes import --dry-run --verbose` shows what was read and what was not", path.display())]
     NoRelease {
         /// The page.
         path: PathBuf,
         /// How many lines the page had.
         lines: usize,
-    },
-    /// The page gave a record without components, features or driver
-    /// facts: no release could be read from it.
-    #[error("{}: no release could be read from the page: no components, no features, no driver facts ({statements} name–version statement(s) found, {unplaced} line(s) placed nowhere); nothing was written\n  = hint: `relnotes import --dry-run --verbose` shows what was read and what was not", path.display())]
-    NothingRead {
-        /// The page.
-        path: PathBuf,
         /// How many components the page states with a version.
         statements: usize,
         /// How many of its lines were placed nowhere.

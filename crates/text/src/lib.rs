@@ -11,7 +11,7 @@
 //! `stated` reads the version and
 //! language a page states. A first line naming the page's source is its
 //! address (`page::address`), not its text; a changelog is cut into its
-//! releases (`structure::releases`), each imported with `all`. Every
+//! releases (`releases`), each imported with `all`. Every
 //! record is checked with the
 //! project's loader before anything is written, and then all are written;
 //! a page in the second language of an existing record fills that
@@ -26,6 +26,7 @@ mod components;
 mod draft;
 pub mod driver;
 mod error;
+mod flat;
 mod headings;
 mod html;
 mod lines;
@@ -35,9 +36,11 @@ pub mod package_name;
 mod page;
 mod parse;
 mod phrases;
+mod releases;
 mod stated;
 mod statements;
 mod structure;
+mod tables;
 mod words;
 
 pub use error::ImportError;
@@ -90,6 +93,10 @@ pub struct ImportRequest<'a> {
     /// Read and check every page, write nothing: each [`Imported`] holds
     /// the record it would write.
     pub dry_run: bool,
+    /// The version column to read of a table holding several (`gpu`,
+    /// `x86_64`, an image's name); `None`: the release's own, else the one
+    /// a GPU image takes, else the first (the report says which).
+    pub column: Option<&'a str>,
 }
 
 /// The most warnings shown for one page: a page of thousands of stray
@@ -359,8 +366,16 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     let words = words::ProjectWords::load(&workspace.root)?;
     let headings = headings::Headings::with(&words.headings);
     for page_path in req.pages {
-        for release in read_releases(page_path, req.all, &headings)? {
-            let one = import_one(
+        let releases = read_releases(page_path, req.version, req.all, &headings)?;
+        let many = releases.len() > 1;
+        let first = imported.len();
+        // Releases of a page of several that give nothing to read (a dated
+        // entry about job limits in a changelog of software updates).
+        let mut empty = Vec::new();
+        let mut refusal = None;
+        for release in releases {
+            let version = release.version.clone();
+            match import_one(
                 workspace,
                 req,
                 release,
@@ -368,8 +383,27 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
                 &words,
                 &mut records,
                 &imported,
-            )?;
-            imported.push(one);
+            ) {
+                Ok(one) => imported.push(one),
+                Err(e @ ImportError::NoRelease { .. }) if many => {
+                    empty.extend(version);
+                    refusal = Some(e);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some(e) = refusal.filter(|_| imported.len() == first) {
+            return Err(e);
+        }
+        if !empty.is_empty() {
+            imported[first].warnings.push(Warning {
+                line: None,
+                message: format!(
+                    "{} release(s) of the page gave nothing to read and were left out: {}",
+                    empty.len(),
+                    clip(&empty.join(", "), 120)
+                ),
+            });
         }
     }
     // The pages of each record, by index: a changelog gives thousands.
@@ -439,10 +473,12 @@ struct PageRelease<'a> {
     warnings: Vec<Warning>,
 }
 
-/// Reads a page, its address line apart, and cuts a changelog into its
-/// releases: each of them with `all`, else the first, with a warning.
+/// Reads a page, its address line apart, and cuts a page of several
+/// releases (a changelog, a table of images) into them: each of them with
+/// `all`, the one `version` names, else the first, with a warning.
 fn read_releases<'a>(
     path: &'a Path,
+    version: Option<&str>,
     all: bool,
     headings: &headings::Headings,
 ) -> Result<Vec<PageRelease<'a>>, ImportError> {
@@ -461,8 +497,14 @@ fn read_releases<'a>(
         version,
         warnings,
     };
-    let Some(releases) = structure::releases(&page, headings) else {
-        return Ok(vec![one(page, None, Vec::new())]);
+    let (rows, table_lines) = releases::table_rows(&page, headings);
+    let releases = match releases::releases(&page, headings) {
+        Some(mut cut) => {
+            releases::add_rows(&mut cut, &rows, &table_lines);
+            cut
+        }
+        None if !rows.is_empty() => releases::of_rows(&page, &rows, &table_lines),
+        None => return Ok(vec![one(page, None, Vec::new())]),
     };
     drop(page);
     if all {
@@ -471,19 +513,38 @@ fn read_releases<'a>(
             .map(|r| one(r.page, Some(r.version), Vec::new()))
             .collect());
     }
+    if let Some(wanted) = version {
+        let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
+        let named = |r: &releases::Release| {
+            std::iter::once(&r.version)
+                .chain(&r.keys)
+                .any(|v| v == wanted || bare(v) == bare(wanted))
+        };
+        if let Some(at) = releases.iter().position(named) {
+            let release = releases.into_iter().nth(at).map(|r| r.page);
+            return Ok(release
+                .map(|page| one(page, Some(wanted.to_string()), Vec::new()))
+                .into_iter()
+                .collect());
+        }
+    }
     let versions: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
-    let warning = Warning {
-        line: None,
-        message: format!(
-            "the page holds {} releases ({}); imported the first, {} (--all imports each to its own record)",
-            versions.len(),
-            clip(&versions.join(", "), 80),
-            clip(versions[0], 80)
-        ),
+    let warnings = if versions.len() > 1 {
+        vec![Warning {
+            line: None,
+            message: format!(
+                "the page holds {} releases ({}); imported the first, {} (--all imports each to its own record)",
+                versions.len(),
+                clip(&versions.join(", "), 80),
+                clip(versions[0], 80)
+            ),
+        }]
+    } else {
+        Vec::new()
     };
-    let first = releases.into_iter().next().map(|r| r.page);
+    let first = releases.into_iter().next();
     Ok(first
-        .map(|page| one(page, None, vec![warning]))
+        .map(|r| one(r.page, Some(r.version), warnings))
         .into_iter()
         .collect())
 }
@@ -509,22 +570,12 @@ fn import_one(
     let parts = structure::split(&page, headings);
     let stated = parts.stated_version();
     let mut unplaced = parts.dropped.clone();
-    if !parts.has_known_part() {
-        return Err(ImportError::NoRelease {
-            path: page_path.to_path_buf(),
-            lines: page.lines.len(),
-        });
-    }
-    let version = match (req.version, release_version.clone().or(stated)) {
-        (Some(v), _) => v.to_string(),
-        (None, Some(v)) => v,
-        (None, None) => {
-            return Err(ImportError::NoVersion {
-                path: page_path.to_path_buf(),
-            });
-        }
-    };
-    if !model::record::is_release_version(&version) {
+    let page_lines = page.lines.len();
+    // A page stating no version is read all the same: with nothing to read
+    // it is no release, which says more than that it names no version.
+    let named = req.version.map(str::to_string).or(release_version.clone()).or(stated);
+    let version = named.clone().unwrap_or_else(|| "0".to_string());
+    if named.is_some() && !model::record::is_release_version(&version) {
         return Err(ImportError::NotAVersion {
             path: page_path.to_path_buf(),
             version,
@@ -550,7 +601,7 @@ fn import_one(
         components::statements(statements::weighed_lines(&parts).into_iter(), &version);
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
-    let parsed = parse::parse(&parts, &version, lang, &product);
+    let parsed = parse::parse(&parts, &version, lang, &product, req.column);
     // What is read is kept no longer than needed: a page may be 16 MiB.
     drop((page, parts));
     warnings.extend(parsed.warnings);
@@ -601,11 +652,17 @@ fn import_one(
         .as_ref()
         .is_some_and(draft::DriverOut::has_facts);
     drop(draft);
-    if components == 0 && features == 0 && !driver_facts {
-        return Err(ImportError::NothingRead {
+    if components == 0 && features == 0 && fixes == 0 && !driver_facts {
+        return Err(ImportError::NoRelease {
             path: page_path.to_path_buf(),
+            lines: page_lines,
             statements,
             unplaced: unplaced.len(),
+        });
+    }
+    if named.is_none() {
+        return Err(ImportError::NoVersion {
+            path: page_path.to_path_buf(),
         });
     }
     if components < THIN_RECORD && statements > components {

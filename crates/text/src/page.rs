@@ -49,15 +49,48 @@ impl PageKind {
 
 /// Markdown's own marks: a second-level heading, a table's delimiter row,
 /// a fence or a link. A lone `# ` line is no proof: text pages hold shell
-/// comments.
+/// comments. A page copied as text, its lines not set apart by blank
+/// lines, is text whatever marks it holds: read as Markdown, its lines
+/// would run into one paragraph.
 fn looks_like_markdown(content: &str) -> bool {
-    content.lines().any(|l| {
+    let marked = content.lines().any(|l| {
         let l = l.trim_start();
         (l.starts_with("##") && l.trim_start_matches('#').starts_with(' '))
             || (l.starts_with('|') && l.contains("---"))
             || l.starts_with("```")
             || l.contains("](http")
-    })
+    });
+    marked && !runs_lines_together(content)
+}
+
+/// Whether most lines of prose follow another line of prose with no blank
+/// line between: a copy of a page as text, not Markdown, whose paragraphs
+/// are set apart by blank lines (a line of a table, a list, a heading or a
+/// code block counts for neither).
+fn runs_lines_together(content: &str) -> bool {
+    let is_prose = |l: &str| {
+        let t = l.trim_start();
+        !t.is_empty()
+            && !t.starts_with(['|', '-', '*', '+', '#', '>', '`', '<'])
+            && !t.starts_with(|c: char| c.is_ascii_digit())
+            && !l.starts_with("    ")
+            && !l.starts_with('\t')
+    };
+    let mut in_code = false;
+    let (mut prose, mut after_prose) = (0, 0);
+    let mut previous_prose = false;
+    for line in content.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let this = !in_code && is_prose(line);
+        if this {
+            prose += 1;
+            after_prose += usize::from(previous_prose);
+        }
+        previous_prose = this;
+    }
+    prose >= 10 && after_prose * 10 >= prose * 7
 }
 
 /// Where a page was copied from, when its first line says so: a URL alone
@@ -133,11 +166,17 @@ pub(crate) fn visible(line: &str) -> String {
         .collect()
 }
 
-/// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `.
+/// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `;
+/// tables a copy flattened are rows again ([`crate::flat`]).
 fn text_lines(content: &str) -> Read {
     let mut lines = Vec::new();
     let mut fences = 0;
-    for (i, raw) in content.lines().enumerate() {
+    let raw: Vec<(usize, String)> = content
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect();
+    for (n, raw) in crate::flat::unflatten(raw) {
         let line = raw.trim();
         if line.starts_with("```") || line.starts_with("~~~") {
             fences += 1;
@@ -148,7 +187,7 @@ fn text_lines(content: &str) -> Read {
             }
             _ => line.to_string(),
         };
-        lines.push((i + 1, line));
+        lines.push((n, line));
     }
     let last = content.lines().rev().find(|l| !l.trim().is_empty());
     let cut = if fences % 2 == 1 {

@@ -2,7 +2,7 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning};
-use super::{archs, assets, components, driver, statements};
+use super::{archs, assets, components, driver, statements, tables};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, DriverOut, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word, is_url};
@@ -95,8 +95,19 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
     body.iter().map(|(n, l)| (*n, l.as_str())).collect()
 }
 
-/// Reads the page's parts; `product` names the title.
-pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Parsed {
+/// Reads the page's parts; `product` names the title; `columns` says which
+/// version column of a table to read.
+pub fn parse(
+    page: &Structure,
+    version: &str,
+    lang: Lang,
+    product: &str,
+    column: Option<&str>,
+) -> Parsed {
+    let choice = tables::Choice {
+        column,
+        release: Some(version),
+    };
     // The page's language only: import titles the record in every language
     // of the project.
     let title = model::labels::fill(
@@ -116,7 +127,7 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         .preamble
         .iter()
         .map(|(_, l)| l.as_str())
-        .filter(|l| !is_url(l) && !is_title_line(l, version))
+        .filter(|l| !is_url(l) && !l.starts_with('|') && !is_title_line(l, version))
         .collect();
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
@@ -125,6 +136,13 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
     let mut unplaced: Vec<(usize, String)> = Vec::new();
     let mut named_in_lists = Vec::new();
     let mut ids = SectionIds::default();
+    // Component tables wherever they stand, whatever the heading says.
+    read_tables(&page.preamble, choice, &mut draft, &mut warnings);
+    for section in &page.sections {
+        if reads_tables(section) {
+            read_tables(&section.body, choice, &mut draft, &mut warnings);
+        }
+    }
     for section in &page.sections {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -176,7 +194,13 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
                 components::contents(&borrowed(&rows), lang, &mut draft, &mut unplaced);
             }
             Some(Known::Components) => {
-                add_components(&mut draft, components_section(&body_lines));
+                // Its tables were read above, by what they hold.
+                let rest: Vec<&str> = body_lines
+                    .iter()
+                    .copied()
+                    .filter(|l| !tables::is_row_line(l))
+                    .collect();
+                add_components(&mut draft, components_section(&rest));
                 add_listed_includes(&mut draft, &body_lines);
             }
             Some(Known::Assets) => {
@@ -229,6 +253,86 @@ pub fn parse(page: &Structure, version: &str, lang: Lang, product: &str) -> Pars
         warnings,
         unplaced,
     }
+}
+
+/// Whether a part's tables are read for components: every part but those
+/// speaking of other releases (known issues, fixes, a part titled by a
+/// note word such as "Deprecations"), the Contents table (read as a
+/// whole), assets and driver requirements.
+fn reads_tables(section: &Section) -> bool {
+    !matches!(
+        section.known,
+        Some(Known::Issues | Known::Fixes | Known::Contents | Known::Assets | Known::Driver)
+    ) && !statements::titled_by_note(&section.title)
+}
+
+/// Reads the component tables of `lines` into `draft` (a component the
+/// draft holds keeps its version), saying which version column was read
+/// where a table has several.
+fn read_tables(
+    lines: &[(usize, String)],
+    choice: tables::Choice,
+    draft: &mut Draft,
+    warnings: &mut Vec<Warning>,
+) {
+    for table in tables::tables(lines) {
+        let Some(read) = table.read(choice) else {
+            continue;
+        };
+        if let Some(column) = &read.column {
+            let line = lines.get(table.start).map(|(n, _)| *n);
+            warnings.push(Warning {
+                line,
+                message: format!(
+                    "a table of several version columns: read “{}”, left {} (--column names another)",
+                    model::diagnostic::clip(column, 40),
+                    read.left
+                        .iter()
+                        .map(|l| format!("“{}”", model::diagnostic::clip(l, 40)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+        }
+        add_components(draft, read.components);
+        add_per_arch(draft, read.per_arch);
+    }
+}
+
+/// Components of a table with a column per architecture: those with one
+/// version in every arch's column are shared, the others the arch's own.
+fn add_per_arch(draft: &mut Draft, per_arch: Vec<(String, Vec<(String, String)>)>) {
+    if per_arch.is_empty() {
+        return;
+    }
+    let everywhere = |name: &str, version: &str| {
+        per_arch
+            .iter()
+            .all(|(_, pairs)| pairs.iter().any(|(n, v)| n == name && v == version))
+    };
+    let mut shared = Vec::new();
+    for (name, version) in &per_arch[0].1 {
+        if everywhere(name, version) {
+            shared.push((name.clone(), version.clone()));
+        }
+    }
+    for (arch, pairs) in &per_arch {
+        for (name, version) in pairs {
+            if !shared.iter().any(|(n, _)| n == name) && !draft.components.contains_key(name) {
+                draft
+                    .arch
+                    .entry(arch.clone())
+                    .or_default()
+                    .components
+                    .entry(name.clone())
+                    .or_insert_with(|| version.clone());
+            }
+        }
+        if !draft.archs.contains(arch) {
+            draft.archs.push(arch.clone());
+        }
+    }
+    add_components(draft, shared);
 }
 
 /// Whether `body[at]` is a list item ending in `:` whose next line is an
@@ -536,7 +640,7 @@ mod tests {
             &Page::read(PageKind::Markdown, md).unwrap(),
             crate::headings::Headings::built_in(),
         );
-        parse(&page, "9.9", Lang::EN, "x").draft
+        parse(&page, "9.9", Lang::EN, "x", None).draft
     }
 
     #[test]

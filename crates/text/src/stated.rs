@@ -56,6 +56,114 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
         .find_map(|re| first(re, title))
 }
 
+/// The version a page's first lines state: as a title does when the line is
+/// short (a title line: "training-nv-pytorch 25.10版本发布记录") or speaks
+/// of a release ("This document describes the release notes of … 25.08."),
+/// else only a `v1.0`: a number in other sentences ("… Llama 3.1 …") is
+/// no release's.
+pub(crate) fn in_first_line(line: &str) -> Option<String> {
+    let title_like = line.chars().count() <= 80 && !line.trim_end().ends_with(['.', '。', ':', '：']);
+    let lower = line.to_lowercase();
+    let speaks_of_release = words::each().any(|w| {
+        w.version
+            .before_number
+            .iter()
+            .chain(&w.version.after_number)
+            .chain(&w.page.title_holds)
+            .any(|word| lower.contains(word.as_str()))
+    });
+    if title_like || speaks_of_release {
+        in_title(line)
+    } else {
+        first(&V_PREFIXED, line)
+    }
+}
+
+/// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`).
+static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v?(\d+(?:\.\d+)+)(?:$|\s)").unwrap()
+});
+
+/// The version a command pulling or running the page's image names as its
+/// tag (`docker pull rocm/megatron-lm:v25.4` → `25.4`).
+pub(crate) fn in_image_tag(line: &str) -> Option<String> {
+    let t = line.trim();
+    let pulls = ["docker pull ", "docker run ", "podman pull ", "podman run "]
+        .iter()
+        .any(|c| t.contains(c));
+    if !pulls {
+        return None;
+    }
+    first(&VERSION_TAG, t)
+}
+
+/// `YYYY-MM-DD`, `YYYY/MM/DD`, "December 18, 2024", "18 Dec 2024",
+/// "2021年5月12日" (the month names and date marks of `[version]` in
+/// `data/words/*.toml`).
+static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    let months: Vec<String> = words::each()
+        .flat_map(|w| &w.version.months)
+        .map(|m| regex::escape(m))
+        .collect();
+    let month = format!(r"(?i:({})[a-z]*\.?)", months.join("|"));
+    let mut res = vec![
+        Regex::new(r"(?:^|[^0-9])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[^0-9])").unwrap(),
+    ];
+    if !months.is_empty() {
+        res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}),?\s+(\d{{4}})")).unwrap());
+        res.push(Regex::new(&format!(r"(\d{{1,2}})\s+{month},?\s+(\d{{4}})")).unwrap());
+    }
+    for w in words::each() {
+        if let [y, m, d] = w.version.date_marks.as_slice() {
+            let (y, m, d) = (regex::escape(y), regex::escape(m), regex::escape(d));
+            res.push(
+                Regex::new(&format!(r"(\d{{4}})\s*{y}\s*(\d{{1,2}})\s*{m}\s*(\d{{1,2}})\s*{d}"))
+                    .unwrap(),
+            );
+        }
+    }
+    res
+});
+
+/// The month a name of `[version] months` names, 1–12.
+fn month_number(name: &str) -> Option<u32> {
+    let name = name.to_lowercase();
+    words::each().find_map(|w| {
+        w.version
+            .months
+            .iter()
+            .position(|m| name.starts_with(m.as_str()))
+            .map(|i| i as u32 + 1)
+    })
+}
+
+/// The first date `text` holds, as `YYYY-MM-DD`.
+pub(crate) fn date(text: &str) -> Option<String> {
+    DATES.iter().enumerate().find_map(|(i, re)| {
+        let c = re.captures(text)?;
+        let (y, m, d): (String, u32, u32) = match i {
+            1 => (c[3].to_string(), month_number(&c[1])?, c[2].parse().ok()?),
+            2 => (c[3].to_string(), month_number(&c[2])?, c[1].parse().ok()?),
+            _ => (c[1].to_string(), c[2].parse().ok()?, c[3].parse().ok()?),
+        };
+        ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}-{m:02}-{d:02}"))
+    })
+}
+
+/// Whether a line is a date and nothing else (a weekday, brackets and
+/// punctuation around it aside).
+pub(crate) fn is_date_alone(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().count() <= 40
+        && DATES.iter().any(|re| {
+            re.find(t).is_some_and(|m| {
+                let rest = format!("{}{}", &t[..m.start()], &t[m.end()..]);
+                rest.chars()
+                    .all(|c| !c.is_alphanumeric() || c.is_whitespace())
+            })
+        })
+}
+
 /// The version running text states ("Release 20.06 is based on …").
 pub(crate) fn in_text(text: &str) -> Option<String> {
     // "driver release 440.33.01" is the driver's (`not_after`).

@@ -107,7 +107,7 @@ fn is_read_elsewhere(section: &Section) -> bool {
 }
 
 /// Whether a section's title holds a note word ("Deprecations").
-fn titled_by_note(title: &str) -> bool {
+pub(crate) fn titled_by_note(title: &str) -> bool {
     let title = title.to_lowercase();
     words::each()
         .flat_map(|w| &w.statements.notes)

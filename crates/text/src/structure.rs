@@ -71,44 +71,36 @@ impl Structure {
             .preamble
             .iter()
             .map(|(_, l)| l.as_str())
-            .filter(|l| !is_url(l))
+            .filter(|l| !is_url(l) && !l.starts_with('|'))
             .take(3);
+        let all = || {
+            self.preamble.iter().map(|(_, l)| l.as_str()).chain(
+                self.sections.iter().flat_map(|s| {
+                    std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
+                }),
+            )
+        };
         self.titles
             .iter()
             .map(String::as_str)
-            .chain(first_lines)
             .find_map(stated::in_title)
-            .or_else(|| {
-                let all = self.sections.iter().flat_map(|s| {
-                    std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
-                });
-                self.preamble
-                    .iter()
-                    .map(|(_, l)| l.as_str())
-                    .chain(all)
-                    .find_map(stated::in_text)
-            })
-    }
-
-    /// Whether import recognises any part of the page: a heading it knows
-    /// (features, fixes, components …, or a known long-form section). A
-    /// version alone is no release: a file of `KEY=VALUE` lines states one.
-    pub(crate) fn has_known_part(&self) -> bool {
-        self.sections.iter().any(|s| s.known.is_some())
+            .or_else(|| first_lines.clone().find_map(stated::in_first_line))
+            .or_else(|| all().find_map(stated::in_image_tag))
+            .or_else(|| all().find_map(stated::in_text))
     }
 }
 
 /// A heading line: its level, text, part, and a body given on the same
 /// line ("Bug fixes: None").
-struct Heading {
-    level: usize,
-    title: String,
-    known: Option<Known>,
+pub(crate) struct Heading {
+    pub level: usize,
+    pub title: String,
+    pub known: Option<Known>,
     rest: Option<String>,
 }
 
 /// `marked`: the page's markup makes the line a heading.
-fn heading(line: &str, marked: bool, headings: &Headings) -> Option<Heading> {
+pub(crate) fn heading(line: &str, marked: bool, headings: &Headings) -> Option<Heading> {
     let hashes = line.chars().take_while(|c| *c == '#').count();
     if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
         let title = line[hashes..]
@@ -468,88 +460,6 @@ fn shorten(line: &str) -> String {
     }
 }
 
-/// A release of a page that holds several (a changelog): its part of the
-/// page and the version its heading states.
-pub(crate) struct Release {
-    pub page: Page,
-    pub version: String,
-}
-
-/// The releases of a page that holds several (a changelog): headings at one
-/// level that each state a different version, newest first as the page
-/// lists them; `None` for a page of one release. Each release keeps the
-/// page's own heading; the page's introduction stays with the first, the
-/// release the page was last written for, and the page's cut with the last.
-pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>> {
-    let mut in_code = false;
-    let mut starts: Vec<(usize, usize, String)> = Vec::new();
-    for (i, (n, line)) in page.lines.iter().enumerate() {
-        if line.trim().starts_with("```") {
-            in_code = !in_code;
-        }
-        let marked = page.headings.contains(n);
-        let Some(h) = (!in_code && marked)
-            .then(|| heading(line.trim(), true, headings))
-            .flatten()
-        else {
-            continue;
-        };
-        if h.known.is_none()
-            && let Some(v) = stated::in_title(&h.title)
-        {
-            starts.push((i, h.level, v));
-        }
-    }
-    let level = starts.first()?.1;
-    starts.retain(|(_, l, _)| *l == level);
-    let mut versions: Vec<&str> = starts.iter().map(|(_, _, v)| v.as_str()).collect();
-    versions.dedup();
-    if versions.len() < 2 {
-        return None;
-    }
-    let first = starts[0].0;
-    // The page's own heading, when it comes before the first release.
-    let page_heading = page.lines[..first]
-        .iter()
-        .position(|(n, _)| page.headings.contains(n));
-    let releases = starts
-        .iter()
-        .enumerate()
-        .map(|(k, (start, _, version))| {
-            let end = starts.get(k + 1).map_or(page.lines.len(), |s| s.0);
-            let before = page.lines[..first]
-                .iter()
-                .enumerate()
-                .filter(|(i, (n, _))| {
-                    Some(*i) == page_heading || (k == 0 && !page.headings.contains(n))
-                });
-            let lines: Vec<(usize, String)> = before
-                .map(|(_, l)| l.clone())
-                .chain(page.lines[*start..end].iter().cloned())
-                .collect();
-            let headings = lines
-                .iter()
-                .map(|(n, _)| *n)
-                .filter(|n| page.headings.contains(n))
-                .collect();
-            Release {
-                page: Page {
-                    kind: page.kind,
-                    lines,
-                    headings,
-                    cut: if end == page.lines.len() {
-                        page.cut
-                    } else {
-                        None
-                    },
-                },
-                version: version.clone(),
-            }
-        })
-        .collect();
-    Some(releases)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -750,43 +660,4 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_changelog_is_cut_into_its_releases() {
-        let page = Page::read(
-            PageKind::Markdown,
-            "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
-             ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n\n\
-             ## PyTorch 2.11 — 2026-04-30\n\n### Highlights\n\n- c\n\n| x | 1.",
-        )
-        .unwrap();
-        let cut = releases(&page, Headings::built_in()).unwrap();
-        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
-        assert_eq!(versions, ["2.13", "2.12", "2.11"]);
-        let s = split(&cut[0].page, Headings::built_in());
-        assert_eq!(s.titles, ["Changelog", "PyTorch 2.13 — 2026-07-20"]);
-        assert_eq!(s.preamble, [(3, "Intro.".to_string())]);
-        assert_eq!(s.sections.len(), 1);
-        assert_eq!(s.sections[0].body, [(9, "- a".to_string())]);
-        assert_eq!(s.stated_version().as_deref(), Some("2.13"));
-        // The introduction is the newest release's; each keeps the title.
-        let s = split(&cut[1].page, Headings::built_in());
-        assert_eq!(s.titles, ["Changelog", "PyTorch 2.12 — 2026-07-02"]);
-        assert!(s.preamble.is_empty());
-        assert_eq!(s.sections[0].body, [(15, "- b".to_string())]);
-        assert_eq!(s.stated_version().as_deref(), Some("2.12"));
-        // Only the last release ends where the page does.
-        assert_eq!(cut[1].page.cut, None);
-        assert_eq!(cut[2].page.cut, Some(Cut::Table));
-        assert!(
-            releases(
-                &Page::read(
-                    PageKind::Markdown,
-                    "# PyTorch 2.6\n\n## Highlights\n\n- a\n"
-                )
-                .unwrap(),
-                Headings::built_in()
-            )
-            .is_none()
-        );
-    }
 }

@@ -98,6 +98,22 @@ pub(crate) struct Words {
     pub statements: StatementWords,
     #[serde(default)]
     pub archs: ArchWords,
+    #[serde(default)]
+    pub tables: TableWords,
+}
+
+/// What a table's column heads and cells say (`[tables]`): which column
+/// names the components, which holds the versions, which is the release a
+/// row is of, which versions are the old ones.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct TableWords {
+    pub name_heads: Vec<String>,
+    pub key_heads: Vec<String>,
+    pub previous_heads: Vec<String>,
+    pub removals: Vec<String>,
+    pub preferred_columns: Vec<String>,
+    pub release_labels: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
@@ -169,6 +185,11 @@ pub(crate) struct VersionWords {
     pub before_number: Vec<String>,
     pub after_number: Vec<String>,
     pub not_after: Vec<String>,
+    /// The months, January first, as a date writes them (a month is known
+    /// by its name's start: "Dec" is December).
+    pub months: Vec<String>,
+    /// The marks after a date's year, month and day ("2021年5月12日").
+    pub date_marks: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -407,6 +428,12 @@ mod tests {
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
                 ("claims.to", &w.claims.to),
+                ("tables.name_heads", &w.tables.name_heads),
+                ("tables.key_heads", &w.tables.key_heads),
+                ("tables.previous_heads", &w.tables.previous_heads),
+                ("tables.removals", &w.tables.removals),
+                ("tables.preferred_columns", &w.tables.preferred_columns),
+                ("tables.release_labels", &w.tables.release_labels),
             ];
             for (name, list) in lowercase {
                 for word in list {

@@ -1,0 +1,414 @@
+//! Tables as a copy of a web page flattens them, set back into rows
+//! (`| a | b |`) before a text page is read. A browser's copy writes a
+//! table's cells separated by tabs, one row a line, or — when its cells
+//! hold paragraphs — one cell a line with a line holding only a tab
+//! between two cells; copies of other tools leave one cell a line, each
+//! ending in ` |`, or columns aligned with spaces (`pip list`). Read as
+//! prose, such a table gives nothing; as rows, it is a table like any
+//! other (`crate::tables`).
+
+use crate::lines::collapse_spaces;
+use crate::tables::{is_head_word, looks_like_version};
+
+/// A line of the page with its number in the source.
+type Line = (usize, String);
+
+/// The page's lines with its flattened tables as rows. Blank lines stay
+/// (the reader drops them): only lines of a table change.
+pub(crate) fn unflatten(lines: Vec<Line>) -> Vec<Line> {
+    let lines = join_cells(lines);
+    let lines = tab_rows(lines);
+    let lines = piped_cells(lines);
+    aligned_columns(lines)
+}
+
+fn is_blank(line: &str) -> bool {
+    line.trim().is_empty()
+}
+
+/// A line holding only tabs (and spaces): a browser's separator of two
+/// cells that each hold a paragraph.
+fn is_tab_only(line: &str) -> bool {
+    line.contains('\t') && line.trim().is_empty()
+}
+
+/// More blank lines than this before a tab-only line: it starts a row whose
+/// first cell is empty, not the next cell of the row before.
+const MAX_BLANKS_IN_ROW: usize = 2;
+
+/// Joins the cells a browser writes one a line, a tab-only line between
+/// two, into one tab-separated line per row.
+fn join_cells(lines: Vec<Line>) -> Vec<Line> {
+    if !lines.iter().any(|(_, l)| is_tab_only(l)) {
+        return lines;
+    }
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    // Index in `out` of the row being joined, when the last separator asks
+    // for a next cell.
+    let mut open: Option<usize> = None;
+    let mut blanks = 0;
+    for (n, line) in lines {
+        if is_tab_only(&line) {
+            let tabs = line.matches('\t').count();
+            let row = match open.or_else(|| last_cell(&out)) {
+                Some(i) if blanks <= MAX_BLANKS_IN_ROW || open.is_some() => i,
+                // A row starting with an empty cell.
+                _ => {
+                    out.push((n, String::new()));
+                    out.len() - 1
+                }
+            };
+            // A second separator in a row: the cell between is empty, and
+            // the tab is its end.
+            out[row].1.push_str(&"\t".repeat(tabs.saturating_sub(1)));
+            out[row].1.push('\t');
+            open = Some(row);
+            blanks = 0;
+            continue;
+        }
+        if is_blank(&line) {
+            blanks += 1;
+            if open.is_none() {
+                out.push((n, line));
+            }
+            continue;
+        }
+        match open.take() {
+            // Blank lines enough to end a row: its last cell was empty.
+            Some(row) if blanks <= MAX_BLANKS_IN_ROW => out[row].1.push_str(line.trim()),
+            _ => out.push((n, line)),
+        }
+        blanks = 0;
+    }
+    out
+}
+
+/// The index of the last line of `out` that is not blank.
+fn last_cell(out: &[Line]) -> Option<usize> {
+    out.iter().rposition(|(_, l)| !is_blank(l))
+}
+
+/// A line's cells when it is a tab-separated row: a tab between two of its
+/// characters.
+fn tab_cells(line: &str) -> Option<Vec<String>> {
+    let inner = line.trim_matches([' ', '\r']);
+    let inner = inner.trim_start_matches('\t');
+    if !inner.trim_end().contains('\t') && !line.trim_start_matches(' ').starts_with('\t') {
+        return None;
+    }
+    let cells: Vec<String> = line
+        .trim_matches([' ', '\r'])
+        .split('\t')
+        .map(|c| collapse_spaces(c))
+        .collect();
+    (cells.len() >= 2 && cells.iter().filter(|c| !c.is_empty()).count() >= 2).then_some(cells)
+}
+
+/// `| a | b |`, an empty cell as a space.
+fn row(cells: &[String]) -> String {
+    let cells: Vec<String> = cells
+        .iter()
+        .map(|c| {
+            if c.is_empty() {
+                " ".to_string()
+            } else {
+                format!(" {} ", c.replace('|', "/"))
+            }
+        })
+        .collect();
+    format!("|{}|", cells.join("|"))
+}
+
+/// Runs of tab-separated lines → rows; a head row followed by cells one a
+/// line (a table whose body cells lost their tabs) is grouped by the
+/// head's width.
+fn tab_rows(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(cells) = tab_cells(&lines[i].1) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        let mut run = vec![(lines[i].0, cells)];
+        let mut j = i + 1;
+        while j < lines.len() {
+            if is_blank(&lines[j].1) {
+                j += 1;
+                continue;
+            }
+            match tab_cells(&lines[j].1) {
+                Some(cells) => {
+                    run.push((lines[j].0, cells));
+                    j += 1;
+                }
+                None => break,
+            }
+        }
+        if run.len() == 1 {
+            // A head alone: its body may follow one cell a line.
+            let width = run[0].1.len();
+            let head_words = run[0].1.iter().filter(|c| is_head_word(c)).count();
+            let groups = body_groups(&lines[j..], width);
+            if head_words >= 2 && !groups.is_empty() {
+                out.push((run[0].0, row(&run[0].1)));
+                for group in &groups {
+                    let cells: Vec<String> = group.iter().map(|(_, c)| c.clone()).collect();
+                    out.push((group[0].0, row(&cells)));
+                }
+                let consumed = groups.last().and_then(|g| g.last()).map_or(0, |(n, _)| *n);
+                while j < lines.len() && lines[j].0 <= consumed {
+                    j += 1;
+                }
+                i = j;
+                continue;
+            }
+        }
+        out.extend(run.iter().map(|(n, cells)| (*n, row(cells))));
+        i = j;
+    }
+    out
+}
+
+/// The rows of a head's width the lines after it make, one short cell a
+/// line: each group names a component and holds a version, up to the first
+/// that does not (the table ended).
+fn body_groups(lines: &[Line], width: usize) -> Vec<Vec<(usize, String)>> {
+    let mut cells = Vec::new();
+    for (n, line) in lines {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if t.contains('\t') || t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) {
+            break;
+        }
+        cells.push((*n, t.to_string()));
+    }
+    cells
+        .chunks_exact(width)
+        .take_while(|group| {
+            !looks_like_version(&group[0].1) && group[1..].iter().any(|(_, c)| looks_like_version(c))
+        })
+        .map(<[(usize, String)]>::to_vec)
+        .collect()
+}
+
+/// A line that is one cell of a table copied one cell a line (`python |`).
+fn piped_cell(line: &str) -> Option<String> {
+    let t = line.trim();
+    let cell = t.strip_suffix('|')?.trim();
+    (!cell.is_empty() && !cell.contains('|')).then(|| cell.to_string())
+}
+
+/// Cells one a line, each ending in ` |`, under a head of words a table's
+/// head holds (`Library |` / `Version |`): rows of the head's width.
+fn piped_cells(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let mut run: Vec<(usize, String)> = Vec::new();
+        let mut j = i;
+        while j < lines.len() {
+            if is_blank(&lines[j].1) && !run.is_empty() {
+                j += 1;
+                continue;
+            }
+            match piped_cell(&lines[j].1) {
+                Some(cell) => {
+                    run.push((lines[j].0, cell));
+                    j += 1;
+                }
+                None => break,
+            }
+        }
+        let width = run.iter().take_while(|(_, c)| is_head_word(c)).count();
+        if width >= 2 && run.len() > width && run.len() % width == 0 {
+            for group in run.chunks(width) {
+                let cells: Vec<String> = group.iter().map(|(_, c)| c.clone()).collect();
+                out.push((group[0].0, row(&cells)));
+            }
+            i = j;
+        } else {
+            out.push(lines[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A line's cells when its columns are aligned with runs of two or more
+/// spaces.
+fn aligned_cells(line: &str) -> Option<Vec<String>> {
+    let t = line.trim();
+    if t.starts_with(['-', '*', '|', '#', '>']) || t.contains('\t') {
+        return None;
+    }
+    let cells: Vec<String> = t
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    (cells.len() >= 2).then_some(cells)
+}
+
+/// A line of dashes under an aligned head (`------- -------`).
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && t.chars().all(|c| c == '-' || c == ' ' || c == '=')
+}
+
+/// At least this many rows make an aligned table: fewer may be two
+/// sentences that happen to hold double spaces.
+const MIN_ALIGNED_ROWS: usize = 3;
+
+/// Runs of lines whose columns are aligned with spaces, of one width, most
+/// rows pairing a name with a version (`torch    2.1.0`) → rows.
+fn aligned_columns(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(first) = aligned_cells(&lines[i].1) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        let width = first.len();
+        let mut run = vec![(lines[i].0, first)];
+        let mut j = i + 1;
+        while j < lines.len() {
+            if is_rule(&lines[j].1) {
+                j += 1;
+                continue;
+            }
+            match aligned_cells(&lines[j].1) {
+                Some(cells) if cells.len() == width => {
+                    run.push((lines[j].0, cells));
+                    j += 1;
+                }
+                _ => break,
+            }
+        }
+        let versioned = run
+            .iter()
+            .filter(|(_, cells)| {
+                !looks_like_version(&cells[0]) && cells[1..].iter().any(|c| looks_like_version(c))
+            })
+            .count();
+        if run.len() >= MIN_ALIGNED_ROWS && versioned * 2 >= run.len() {
+            out.extend(run.iter().map(|(n, cells)| (*n, row(cells))));
+            i = j;
+        } else {
+            out.push(lines[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbered(text: &str) -> Vec<Line> {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect()
+    }
+
+    fn rows(text: &str) -> Vec<String> {
+        unflatten(numbered(text))
+            .into_iter()
+            .map(|(_, l)| l)
+            .filter(|l| !l.trim().is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn a_browsers_copy_of_cells_holding_paragraphs_is_rows_again() {
+        let page = "Intro.\n\nSoftware component\n\n\t\n\nVersion\n\n\n\n\nROCm\n\n\t\n\n6.3.0\n\n\n\n\nPyTorch\n\n\t\n\n2.7.0a0+git637433\n\nNext part";
+        assert_eq!(
+            rows(page),
+            [
+                "Intro.",
+                "| Software component | Version |",
+                "| ROCm | 6.3.0 |",
+                "| PyTorch | 2.7.0a0+git637433 |",
+                "Next part"
+            ]
+        );
+        // An empty first cell of a row, and an empty cell inside one.
+        let page = "Name\n\n\t\n\nA\n\n\t\n\nB\n\n\n\n\n\t\n\n1.0\n\n\t\n\n2.0\n\n\n\n\nx\n\n\t\n\n\t\n\n3.0";
+        assert_eq!(
+            rows(page),
+            ["| Name | A | B |", "| | 1.0 | 2.0 |", "| x | | 3.0 |"]
+        );
+    }
+
+    #[test]
+    fn tab_separated_lines_are_rows() {
+        let page = "Images\tCUDA\tNCCL\nx:latest\tCPU\t\t\nx:cu12\t12.3\t2.17.1\nAfter.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Images | CUDA | NCCL |",
+                "| x:latest | CPU | | |",
+                "| x:cu12 | 12.3 | 2.17.1 |",
+                "After."
+            ]
+        );
+        // An indented command is no row.
+        assert_eq!(rows("\tdocker run x\n"), ["\tdocker run x"]);
+    }
+
+    #[test]
+    fn a_head_then_one_cell_a_line() {
+        let page = "Package\tVersion\ntorch\n2.1.0\nnumpy\n1.26.4\nQuick Start\ndocker run x\nThe image is tested.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Package | Version |",
+                "| torch | 2.1.0 |",
+                "| numpy | 1.26.4 |",
+                "Quick Start",
+                "docker run x",
+                "The image is tested."
+            ]
+        );
+    }
+
+    #[test]
+    fn cells_ending_in_a_pipe_under_a_head() {
+        let page = "Library |\nVersion |\npython |\n3.7.11 |\nnumpy |\n1.21.6 |\nDone.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Library | Version |",
+                "| python | 3.7.11 |",
+                "| numpy | 1.21.6 |",
+                "Done."
+            ]
+        );
+        // Without a head a table holds, cells stay lines (a Contents table
+        // split over lines is read where it stands).
+        let page = "aarch64架构 |\namd64架构 |\n核心组件 |\n";
+        assert_eq!(rows(page), ["aarch64架构 |", "amd64架构 |", "核心组件 |"]);
+    }
+
+    #[test]
+    fn columns_aligned_with_spaces() {
+        let page = "Package      Version\n------------ -------\ntorch        2.1.0\nnumpy        1.26.4\n\nSee the notes  for more.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Package | Version |",
+                "| torch | 2.1.0 |",
+                "| numpy | 1.26.4 |",
+                "See the notes  for more."
+            ]
+        );
+    }
+}

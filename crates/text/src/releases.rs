@@ -1,0 +1,413 @@
+//! The releases of a page that holds several: a changelog whose headings
+//! at one level each state a version (`## PyTorch 2.13 — 2026-07-20`,
+//! `## 2.8.10+xpu`) or a date (`## 2025-12-23`, "December 18, 2024" alone
+//! on a line of a text copy), a list of release labels
+//! (`rocm6.4.1_vllm_0.10.0_20250812:`), or lines naming one product with
+//! different versions ("DeepSparkInference 26.06"). A release whose part
+//! labels its own version ("Image Version: 24.12.09", `[tables]
+//! release_labels`) is named by it rather than by its date.
+
+use crate::headings::{Headings, Known};
+use crate::lines::is_url;
+use crate::page::Page;
+use crate::structure::{heading, split};
+use crate::{stated, statements, tables, words};
+use std::collections::{HashMap, HashSet};
+
+/// A release of a page that holds several: its part of the page and the
+/// version its heading (or label) states.
+pub(crate) struct Release {
+    pub page: Page,
+    pub version: String,
+    /// Other names of the release (the tags of a table row naming several).
+    pub keys: Vec<String>,
+    /// The line its heading (or label) stands on.
+    pub start: Option<usize>,
+}
+
+/// How a release's start is written: a heading at a level, a date alone
+/// on a line, a label line, a product named with a version alone on a
+/// line. Releases start the same way throughout a page.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Start {
+    Heading(usize),
+    Date,
+    Label,
+    Named(String),
+}
+
+/// The release a changelog heading names: a date (as `YYYY-MM-DD`), a
+/// heading that is a version alone (`2.8.10+xpu`), else the version the
+/// title states.
+pub(crate) fn of_title(title: &str) -> Option<String> {
+    let title = without_anchor(title);
+    if stated::is_date_alone(title) {
+        return stated::date(title);
+    }
+    let token = title.trim().trim_end_matches([':', '：']);
+    if !token.contains(char::is_whitespace)
+        && token.starts_with(|c: char| c.is_ascii_digit() || c == 'v')
+        && token.chars().any(|c| c.is_ascii_digit())
+        && model::record::is_release_version(token)
+    {
+        return Some(token.to_string());
+    }
+    stated::in_title(title).or_else(|| stated::date(title))
+}
+
+/// A heading without the anchor a docs generator writes after it
+/// (`2025-12-23 {#2025-12-23}`) or a pilcrow.
+fn without_anchor(title: &str) -> &str {
+    let t = title.trim().trim_end_matches(['¶', '#']).trim();
+    match t.rfind(" {#") {
+        Some(at) if t.ends_with('}') => t[..at].trim(),
+        _ => t,
+    }
+}
+
+/// A line that is a release's label and nothing else: one token holding a
+/// digit, ending in a colon (`20250715_aiter:`).
+fn label(line: &str) -> Option<String> {
+    let t = line.trim();
+    let token = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?;
+    (!token.contains(char::is_whitespace)
+        && token.chars().any(|c| c.is_ascii_digit())
+        && token.chars().any(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+        && model::record::is_release_version(token))
+    .then(|| token.to_string())
+}
+
+/// A short line naming a product and a version, nothing after it
+/// ("DeepSparkInference 26.06"): the product's words and the version.
+fn named(line: &str) -> Option<(String, String)> {
+    let t = line.trim();
+    if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|']) {
+        return None;
+    }
+    let (name, version) = t.rsplit_once(' ')?;
+    let version = version.trim_start_matches(['v', 'V']);
+    (version.starts_with(|c: char| c.is_ascii_digit())
+        && version.contains('.')
+        && model::record::is_release_version(version)
+        && name.chars().any(char::is_alphabetic))
+    .then(|| (name.trim().to_string(), version.to_string()))
+}
+
+/// The releases of a page that holds several, newest first as the page
+/// lists them; `None` for a page of one release. Each release keeps the
+/// page's own heading; the page's introduction stays with the first (the
+/// release the page was last written for), and the page's cut with the
+/// last.
+pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>> {
+    let marked_any = !page.headings.is_empty();
+    let mut in_code = false;
+    let mut starts: Vec<(usize, Start, String)> = Vec::new();
+    for (i, (n, line)) in page.lines.iter().enumerate() {
+        if line.trim().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
+        if page.headings.contains(n) {
+            if let Some(h) = heading(line.trim(), true, headings)
+                && h.known.is_none()
+                && let Some(v) = of_title(&h.title)
+            {
+                starts.push((i, Start::Heading(h.level), v));
+            }
+            continue;
+        }
+        if let Some(v) = label(line) {
+            starts.push((i, Start::Label, v));
+        } else if !marked_any {
+            let t = line.trim();
+            if let Some(date) = stated::date(t).filter(|_| stated::is_date_alone(t)) {
+                starts.push((i, Start::Date, date));
+            } else if let Some((name, v)) = named(t) {
+                starts.push((i, Start::Named(name), v));
+            }
+        }
+    }
+    let chosen = choose(&starts)?;
+    starts.retain(|(_, s, _)| *s == chosen);
+    let first = starts[0].0;
+    // The page's own heading, when it comes before the first release.
+    let page_heading = page.lines[..first]
+        .iter()
+        .position(|(n, _)| page.headings.contains(n));
+    let releases = starts
+        .iter()
+        .enumerate()
+        .map(|(k, (start, _, version))| {
+            let end = starts.get(k + 1).map_or(page.lines.len(), |s| s.0);
+            let before = page.lines[..first]
+                .iter()
+                .enumerate()
+                .filter(|(i, (n, _))| {
+                    Some(*i) == page_heading || (k == 0 && !page.headings.contains(n))
+                });
+            let own = &page.lines[*start..end];
+            let version = labelled(own).unwrap_or_else(|| version.clone());
+            let lines: Vec<(usize, String)> = before
+                .map(|(_, l)| l.clone())
+                .chain(own.iter().cloned())
+                .collect();
+            let headings = lines
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| page.headings.contains(n))
+                .collect();
+            Release {
+                page: Page {
+                    kind: page.kind,
+                    lines,
+                    headings,
+                    cut: if end == page.lines.len() {
+                        page.cut
+                    } else {
+                        None
+                    },
+                },
+                version,
+                keys: Vec::new(),
+                start: Some(page.lines[*start].0),
+            }
+        })
+        .collect();
+    Some(releases)
+}
+
+/// A row of a table of releases (`Tag | PyTorch | IPEX`): the releases its
+/// key names, its line and the components of its other cells.
+pub(crate) struct Row {
+    pub keys: Vec<String>,
+    pub line: usize,
+    pub components: Vec<(String, String)>,
+}
+
+/// The rows of the page's tables of releases, and the numbers of those
+/// tables' lines; a table in a part about other releases (known issues,
+/// fixes, a part titled by a note word: "Previous versions") is none.
+pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet<usize>) {
+    let parts = split(page, headings);
+    let bodies = std::iter::once(&parts.preamble).chain(
+        parts
+            .sections
+            .iter()
+            .filter(|s| {
+                !matches!(s.known, Some(Known::Issues | Known::Fixes))
+                    && !statements::titled_by_note(&s.title)
+            })
+            .map(|s| &s.body),
+    );
+    let mut rows = Vec::new();
+    let mut lines = HashSet::new();
+    for body in bodies {
+        for table in tables::tables(body) {
+            let tables::Kind::Releases { key, components } = table.kind() else {
+                continue;
+            };
+            lines.extend(body[table.start..table.end].iter().map(|(n, _)| *n));
+            for (line, cells) in &table.rows {
+                let keys = table
+                    .key_cell(cells, key)
+                    .map(tables::release_keys)
+                    .unwrap_or_default();
+                if keys.is_empty() {
+                    continue;
+                }
+                rows.push(Row {
+                    keys,
+                    line: *line,
+                    components: tables::release_row(&table, cells, &components),
+                });
+            }
+        }
+    }
+    (rows, lines)
+}
+
+/// A row's components as the rows of a two-column table (`| name |
+/// version |`), numbered by the row's line.
+fn row_lines(row: &Row) -> impl Iterator<Item = (usize, String)> + '_ {
+    row.components
+        .iter()
+        .map(|(name, version)| (row.line, format!("| {name} | {version} |")))
+}
+
+/// Each row of the page's tables of releases as a release of its own:
+/// the page without those tables, the row's components where they stood.
+/// A release named twice is the first row's.
+pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -> Vec<Release> {
+    let at = page
+        .lines
+        .iter()
+        .position(|(n, _)| table_lines.contains(n))
+        .unwrap_or(page.lines.len());
+    let kept: Vec<(usize, String)> = page
+        .lines
+        .iter()
+        .filter(|(n, _)| !table_lines.contains(n))
+        .cloned()
+        .collect();
+    let at = page.lines[..at]
+        .iter()
+        .filter(|(n, _)| !table_lines.contains(n))
+        .count();
+    let mut seen = HashSet::new();
+    rows.iter()
+        .filter(|row| seen.insert(row.keys[0].clone()))
+        .map(|row| {
+            let mut lines = kept.clone();
+            lines.splice(at..at, row_lines(row));
+            Release {
+                page: Page {
+                    kind: page.kind,
+                    lines,
+                    headings: page.headings.clone(),
+                    cut: page.cut,
+                },
+                version: row.keys[0].clone(),
+                keys: row.keys.clone(),
+                start: None,
+            }
+        })
+        .collect()
+}
+
+/// Gives each release its row of the page's tables of releases (the row
+/// naming it), after its heading; the tables leave the releases' parts.
+pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &HashSet<usize>) {
+    for release in releases {
+        release.page.lines.retain(|(n, _)| !table_lines.contains(n));
+        let Some(row) = rows.iter().find(|r| r.keys.contains(&release.version)) else {
+            continue;
+        };
+        let at = release
+            .page
+            .lines
+            .iter()
+            .position(|(n, _)| Some(*n) == release.start)
+            .map_or(0, |i| i + 1);
+        release.page.lines.splice(at..at, row_lines(row));
+    }
+}
+
+/// Of the ways releases start on the page, the one naming the most
+/// different versions (at least two), the first on the page among equals.
+fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
+    let mut versions: HashMap<&Start, Vec<&str>> = HashMap::new();
+    let mut order: Vec<&Start> = Vec::new();
+    for (_, s, v) in starts {
+        let seen = versions.entry(s).or_default();
+        if seen.is_empty() {
+            order.push(s);
+        }
+        if !seen.contains(&v.as_str()) {
+            seen.push(v);
+        }
+    }
+    order
+        .into_iter()
+        .filter(|s| versions[s].len() >= 2)
+        .max_by_key(|s| (versions[s].len(), std::cmp::Reverse(starts.iter().position(|(_, x, _)| x == *s))))
+        .cloned()
+}
+
+/// The version a release's part labels as its own in its first lines
+/// ("Image Version: 24.12.09", "バージョン: 21.06.01"), before its first
+/// list or table.
+fn labelled(own: &[(usize, String)]) -> Option<String> {
+    own.iter().skip(1).take(6).find_map(|(_, line)| {
+        let t = line.trim().trim_start_matches("- ");
+        let (label, value) = t.split_once([':', '：'])?;
+        let label = crate::lines::collapse_spaces(&label.replace(['*', '`'], "").to_lowercase());
+        let known = words::each().any(|w| w.tables.release_labels.contains(&label));
+        let value = value.trim().trim_matches(['`', '*', '"', '\'']).trim();
+        (known && !is_url(value) && model::record::is_release_version(value)
+            && value.chars().any(|c| c.is_ascii_digit()))
+        .then(|| value.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::PageKind;
+
+    fn versions(kind: PageKind, text: &str) -> Vec<String> {
+        let page = Page::read(kind, text).unwrap();
+        releases(&page, Headings::built_in())
+            .map(|r| r.into_iter().map(|r| r.version).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_changelog_is_cut_into_its_releases() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Changelog\n\nIntro.\n\n## PyTorch 2.13 — 2026-07-20\n\n### Highlights\n\n- a\n\n\
+             ## PyTorch 2.12 — 2026-07-02\n\n### Highlights\n\n- b\n\n\
+             ## PyTorch 2.11 — 2026-04-30\n\n### Highlights\n\n- c\n\n| x | 1.",
+        )
+        .unwrap();
+        let cut = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["2.13", "2.12", "2.11"]);
+        let s = split(&cut[0].page, Headings::built_in());
+        assert_eq!(s.titles, ["Changelog", "PyTorch 2.13 — 2026-07-20"]);
+        assert_eq!(s.preamble, [(3, "Intro.".to_string())]);
+        assert_eq!(s.sections.len(), 1);
+        assert_eq!(s.sections[0].body, [(9, "- a".to_string())]);
+        assert_eq!(s.stated_version().as_deref(), Some("2.13"));
+        // The introduction is the newest release's; each keeps the title.
+        let s = split(&cut[1].page, Headings::built_in());
+        assert_eq!(s.titles, ["Changelog", "PyTorch 2.12 — 2026-07-02"]);
+        assert!(s.preamble.is_empty());
+        assert_eq!(s.sections[0].body, [(15, "- b".to_string())]);
+        assert_eq!(s.stated_version().as_deref(), Some("2.12"));
+        // Only the last release ends where the page does.
+        assert_eq!(cut[1].page.cut, None);
+        assert_eq!(cut[2].page.cut, Some(crate::lines::Cut::Table));
+        assert!(
+            versions_of_md("# PyTorch 2.6\n\n## Highlights\n\n- a\n").is_empty()
+        );
+    }
+
+    fn versions_of_md(text: &str) -> Vec<String> {
+        versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn releases_headed_by_dates_versions_or_labels() {
+        assert_eq!(
+            versions_of_md("# Updates\n\n## 2025-12-23 {#2025-12-23}\n\n- a\n\n## 2025-12-15 {#2025-12-15}\n\n- b\n"),
+            ["2025-12-23", "2025-12-15"]
+        );
+        assert_eq!(
+            versions_of_md("Releases\n=====\n\n## 2.8.10+xpu\n\nx\n\n## 2.7.10+xpu\n\ny\n"),
+            ["2.8.10+xpu", "2.7.10+xpu"]
+        );
+        assert_eq!(
+            versions_of_md("## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"),
+            ["rocm6.4.1_vllm_0.10.0_20250812", "20250715_aiter"]
+        );
+        // A text copy: dates alone on their lines; a release labels its own
+        // version.
+        assert_eq!(
+            versions(
+                PageKind::Text,
+                "Notes\nDecember 18, 2024\nImage Version: 24.12.09\nCUDA: 12.2\nOctober 30, 2024\nImage Version: 24.10.18\nCUDA: 12.2\n"
+            ),
+            ["24.12.09", "24.10.18"]
+        );
+        assert_eq!(
+            versions(
+                PageKind::Text,
+                "Release Notes\nDeepSparkInference 26.06\n- a\nDeepSparkInference 26.03\n- b\n"
+            ),
+            ["26.06", "26.03"]
+        );
+    }
+}

@@ -1,0 +1,757 @@
+//! Tables read by what they hold, whatever the heading above them: a run
+//! of rows (`| a | b |`, as every page reader writes them) is a component
+//! table when one column names components and others hold their versions
+//! (`Package | Version`, `Software | Version | Previous version`,
+//! `Package | gpu | cpu`, a support matrix with a column per release), a
+//! table of releases when each row is an image or a release and the other
+//! columns are components (`Tag | PyTorch | IPEX`, `Release Version | SDK`),
+//! and anything else otherwise (benchmarks, limits). Heads are recognised
+//! by the words of `[tables]` and `[components] version_heads` in
+//! `data/words/*.toml`; cells by whether they hold a version.
+
+use crate::components::component_list;
+use crate::names;
+use crate::words;
+
+/// One run of table rows in a part of the page.
+#[derive(Debug, Clone)]
+pub(crate) struct Table {
+    /// Index in the part's lines of the first row and one past the last.
+    pub start: usize,
+    pub end: usize,
+    /// The head row, when the table has one.
+    pub head: Option<Vec<String>>,
+    /// The body rows with their line numbers, cells cleaned.
+    pub rows: Vec<(usize, Vec<String>)>,
+}
+
+/// What a table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Each row a component: its name in `name`, versions in `versions`.
+    Components {
+        name: usize,
+        versions: Vec<usize>,
+        /// The column saying whether a row's component was added, updated
+        /// or taken out.
+        action: Option<usize>,
+    },
+    /// Each row a release (an image, a tag): its key in `key`, components
+    /// in `components` (named by their heads).
+    Releases { key: usize, components: Vec<usize> },
+    /// Neither.
+    Other,
+}
+
+/// The components a component table gives.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Read {
+    /// The components of the column read (of every arch).
+    pub components: Vec<(String, String)>,
+    /// Per architecture, when the table has a column per architecture.
+    pub per_arch: Vec<(String, Vec<(String, String)>)>,
+    /// The head of the version column read, when the table has several.
+    pub column: Option<String>,
+    /// The heads of the version columns left.
+    pub left: Vec<String>,
+}
+
+/// Which version column of a table to read.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Choice<'a> {
+    /// The column the user names (`--column`).
+    pub column: Option<&'a str>,
+    /// The release being imported: a column headed by it is its column.
+    pub release: Option<&'a str>,
+}
+
+/// A line of a table: a row or a delimiter row.
+pub(crate) fn is_row_line(line: &str) -> bool {
+    is_row(line)
+}
+
+/// A line that is a table row: `| a | b |`, or cells between ` | ` as a
+/// text copy writes them.
+fn is_row(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('|') || (t.contains(" | ") && cells(t).len() >= 2)
+}
+
+/// A Markdown delimiter row (`|---|:--:|`).
+pub(crate) fn is_delimiter(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-')
+        && t.contains('|')
+        && t.chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | '+' | '=') || c.is_whitespace())
+}
+
+/// A row's cells, trimmed, without the empty ends a leading and trailing
+/// `|` make.
+fn cells(line: &str) -> Vec<String> {
+    let t = line.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(clean_cell).collect()
+}
+
+/// A cell without the page's markup: links (`[v2.8.0]`, `[a](b)`,
+/// `[a][b]`) as their text, backticks, bold marks, footnote marks (`[1]`),
+/// escapes (`PyTorch\*`), ™ ® ©.
+pub(crate) fn clean_cell(cell: &str) -> String {
+    let mut out = String::with_capacity(cell.len());
+    let mut chars = cell.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '`' | '™' | '®' | '©' => {}
+            '\\' => {
+                if let Some(&next) = chars.peek()
+                    && next.is_ascii_punctuation()
+                {
+                    chars.next();
+                }
+            }
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+            }
+            '[' => {
+                let mut inner = String::new();
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        closed = true;
+                        break;
+                    }
+                    inner.push(d);
+                }
+                if !closed {
+                    out.push('[');
+                    out.push_str(&inner);
+                    continue;
+                }
+                // A link's target, or a reference label, is no text.
+                match chars.peek() {
+                    Some('(') => skip_group(&mut chars, '(', ')'),
+                    Some('[') => skip_group(&mut chars, '[', ']'),
+                    _ => {}
+                }
+                // `[1]`: a footnote mark.
+                if !inner.chars().all(|c| c.is_ascii_digit()) {
+                    out.push_str(&inner);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    crate::lines::collapse_spaces(&out)
+}
+
+fn skip_group(chars: &mut std::iter::Peekable<std::str::Chars>, open: char, close: char) {
+    if chars.peek() == Some(&open) {
+        chars.next();
+        for d in chars.by_ref() {
+            if d == close {
+                break;
+            }
+        }
+    }
+}
+
+/// Whether a cell holds a version first: `12.4`, `v2.8.0`, `2.7.0a0+git…`,
+/// `8`, a commit `git258a2162`.
+pub(crate) fn looks_like_version(cell: &str) -> bool {
+    let t = cell.trim().trim_start_matches(['(', '`', '[']);
+    let t = match t.strip_prefix(['v', 'V']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => t,
+    };
+    t.starts_with(|c: char| c.is_ascii_digit()) || is_commit(t)
+}
+
+/// `git258a2162`, `4bdc8a78…`: a commit standing for a version.
+fn is_commit(word: &str) -> bool {
+    let hex = word.strip_prefix("git").unwrap_or(word);
+    let hex = hex.split([' ', ',', ';']).next().unwrap_or(hex);
+    hex.len() >= 7
+        && hex.len() <= 40
+        && hex.chars().all(|c| c.is_ascii_hexdigit())
+        && hex.chars().any(|c| c.is_ascii_digit())
+        && hex.chars().any(|c| c.is_ascii_alphabetic())
+}
+
+/// A cell as its words are compared: lowercase, spaces collapsed.
+fn key(cell: &str) -> String {
+    crate::lines::collapse_spaces(&cell.to_lowercase())
+}
+
+fn in_list(cell: &str, list: fn(&'static words::Words) -> &'static Vec<String>) -> bool {
+    let k = key(cell);
+    words::each().any(|w| list(w).iter().any(|h| *h == k))
+}
+
+fn is_version_head(cell: &str) -> bool {
+    in_list(cell, |w| &w.components.version_heads)
+}
+
+fn is_name_head(cell: &str) -> bool {
+    in_list(cell, |w| &w.tables.name_heads)
+}
+
+fn is_key_head(cell: &str) -> bool {
+    in_list(cell, |w| &w.tables.key_heads)
+}
+
+fn is_previous_head(cell: &str) -> bool {
+    in_list(cell, |w| &w.tables.previous_heads)
+}
+
+fn is_removal(cell: &str) -> bool {
+    in_list(cell, |w| &w.tables.removals)
+}
+
+/// A word a table's head holds: a name, version, key or previous-version
+/// head (`Library`, `Version`, `Tag`), also "Python Version".
+pub(crate) fn is_head_word(cell: &str) -> bool {
+    let cell = clean_cell(cell);
+    is_name_head(&cell)
+        || is_version_head(&cell)
+        || is_key_head(&cell)
+        || is_previous_head(&cell)
+        || headed_name(&cell).is_some()
+}
+
+/// The component a column head names with a version word: "Python
+/// Version" → `Python`, "PyTorch 版本" → `PyTorch`.
+fn headed_name(head: &str) -> Option<String> {
+    let lower = head.to_lowercase();
+    words::each().find_map(|w| {
+        w.components.version_heads.iter().find_map(|v| {
+            let rest = lower.strip_suffix(v.as_str())?;
+            let cut = head.len() - v.len();
+            let name = head.get(..cut)?.trim();
+            (!rest.trim().is_empty() && !name.is_empty()).then(|| name.to_string())
+        })
+    })
+}
+
+/// The architecture a column head names (`x86_64`, `ARM64`, `aarch64架构`).
+fn arch_of(head: &str) -> Option<String> {
+    let lower = key(head);
+    let lower = lower.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    words::each().find_map(|w| {
+        w.archs
+            .names
+            .iter()
+            .find(|(arch, said)| lower == arch.as_str() || said.iter().any(|s| lower == s.as_str()))
+            .map(|(arch, _)| arch.clone())
+    })
+}
+
+/// The tables of a part's lines: runs of rows, a delimiter row after the
+/// first marking it the head; without one, a first row of head words (or
+/// of no version while the rows below hold some) is the head.
+pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_row(&lines[i].1) || is_delimiter(&lines[i].1) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut delimited_head = false;
+        while i < lines.len() && is_row(&lines[i].1) {
+            if is_delimiter(&lines[i].1) {
+                delimited_head |= rows.len() == 1;
+            } else {
+                rows.push((lines[i].0, cells(&lines[i].1)));
+            }
+            i += 1;
+        }
+        let head = if delimited_head || is_head(&rows) {
+            Some(rows.remove(0).1)
+        } else {
+            None
+        };
+        out.push(Table {
+            start,
+            end: i,
+            head,
+            rows,
+        });
+    }
+    out
+}
+
+/// Whether the first of `rows` is a head: it holds a head word, or no
+/// version while most rows below hold one.
+fn is_head(rows: &[(usize, Vec<String>)]) -> bool {
+    let Some((_, first)) = rows.first() else {
+        return false;
+    };
+    if rows.len() < 2 {
+        return false;
+    }
+    if first.iter().any(|c| is_head_word(c)) {
+        return true;
+    }
+    let versioned = |cells: &Vec<String>| cells.iter().skip(1).any(|c| looks_like_version(c));
+    let below = rows[1..].iter().filter(|(_, c)| versioned(c)).count();
+    !versioned(first) && below * 2 > rows.len() - 1
+}
+
+impl Table {
+    fn width(&self) -> usize {
+        self.rows
+            .iter()
+            .map(|(_, c)| c.len())
+            .chain(self.head.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Row `r`'s cell of column `c`; a row shorter than the table lost its
+    /// first cells to the rows above (a cell spanning rows).
+    fn cell<'a>(&self, cells: &'a [String], c: usize) -> Option<&'a str> {
+        let shift = self.width().saturating_sub(cells.len());
+        c.checked_sub(shift)
+            .and_then(|i| cells.get(i))
+            .map(String::as_str)
+            .filter(|s| !s.is_empty())
+    }
+
+    fn head_of(&self, c: usize) -> &str {
+        self.head
+            .as_ref()
+            .and_then(|h| self.cell(h, c))
+            .unwrap_or("")
+    }
+
+    /// The share of the body's filled cells of column `c` that `test` passes.
+    fn share(&self, c: usize, test: impl Fn(&str) -> bool) -> (usize, usize) {
+        let filled: Vec<&str> = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, c))
+            .collect();
+        (filled.iter().filter(|c| test(c)).count(), filled.len())
+    }
+
+    /// What the table holds (see [`Kind`]).
+    pub(crate) fn kind(&self) -> Kind {
+        let width = self.width();
+        if width < 2 || self.rows.is_empty() {
+            return Kind::Other;
+        }
+        let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        let versions = |c: usize| mostly(self.share(c, holds_version));
+        let names = |c: usize| {
+            let (yes, of) = self.share(c, is_name_cell);
+            of > 0 && yes * 2 > of && self.share(c, looks_like_version).0 * 4 < of
+        };
+        let previous = |c: usize| is_previous_head(self.head_of(c));
+        let action = (0..width).find(|&c| self.is_action_column(c));
+        let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
+        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)) && !names(c));
+        // Rows of releases: a key column and, right of it, columns of
+        // versions headed by the components' names.
+        if named_head.is_none()
+            && let Some(key) = key_head
+        {
+            let components: Vec<usize> = (0..width)
+                .filter(|&c| c != key && Some(c) != action && !previous(c))
+                .filter(|&c| {
+                    let head = self.head_of(c);
+                    !head.is_empty()
+                        && !is_version_head(head)
+                        && component_head(head).is_some()
+                        && versions(c)
+                })
+                .collect();
+            if !components.is_empty() {
+                return Kind::Releases { key, components };
+            }
+        }
+        // Of the columns of names, the fullest: a first column of category
+        // labels over rows of names is none.
+        let name = named_head.or_else(|| {
+            (0..width)
+                .filter(|&c| Some(c) != action && names(c))
+                .max_by_key(|&c| (self.share(c, is_name_cell).0, std::cmp::Reverse(c)))
+        });
+        let Some(name) = name else {
+            return Kind::Other;
+        };
+        let versions: Vec<usize> = (0..width)
+            .filter(|&c| c != name && Some(c) != action && !previous(c))
+            .filter(|&c| {
+                let head = self.head_of(c);
+                versions(c) && (head.is_empty() || !is_name_head(head))
+            })
+            .collect();
+        if versions.is_empty() {
+            return Kind::Other;
+        }
+        Kind::Components {
+            name,
+            versions,
+            action,
+        }
+    }
+
+    /// The components of a component table, from the column `choice`
+    /// names, else the release's own, else per architecture, else one a
+    /// GPU image takes (`[tables] preferred_columns`), else the first.
+    pub(crate) fn read(&self, choice: Choice) -> Option<Read> {
+        let Kind::Components {
+            name,
+            versions,
+            action,
+        } = self.kind()
+        else {
+            return None;
+        };
+        let heads: Vec<(usize, String)> = versions
+            .iter()
+            .map(|&c| (c, self.head_of(c).to_string()))
+            .collect();
+        let column_of = |c: usize| -> Vec<(String, String)> {
+            self.rows
+                .iter()
+                .filter(|(_, cells)| {
+                    action
+                        .and_then(|a| self.cell(cells, a))
+                        .is_none_or(|a| !is_removal(a))
+                })
+                .filter_map(|(_, cells)| {
+                    let named = self.cell(cells, name)?;
+                    pair(named, self.cell(cells, c)?)
+                })
+                .collect()
+        };
+        let mut read = Read::default();
+        if heads.len() == 1 {
+            read.components = column_of(heads[0].0);
+            return (!read.components.is_empty()).then_some(read);
+        }
+        let named = |wanted: &str| {
+            let wanted = key(wanted);
+            heads
+                .iter()
+                .find(|(_, h)| key(h) == wanted)
+                .or_else(|| heads.iter().find(|(_, h)| key(h).contains(&wanted)))
+                .map(|(c, _)| *c)
+        };
+        let archs: Vec<(usize, String)> = heads
+            .iter()
+            .filter_map(|(c, h)| arch_of(h).map(|a| (*c, a)))
+            .collect();
+        let chosen = choice
+            .column
+            .and_then(named)
+            .or_else(|| choice.release.and_then(named));
+        if chosen.is_none() && archs.len() == heads.len() {
+            read.per_arch = archs
+                .iter()
+                .map(|(c, arch)| (arch.clone(), column_of(*c)))
+                .collect();
+            return read
+                .per_arch
+                .iter()
+                .any(|(_, p)| !p.is_empty())
+                .then_some(read);
+        }
+        let preferred = || {
+            heads.iter().find_map(|(c, h)| {
+                let h = key(h);
+                let amd64 = arch_of(&h).is_some_and(|a| a == "amd64");
+                let gpu = words::each().any(|w| {
+                    w.tables
+                        .preferred_columns
+                        .iter()
+                        .any(|p| h == *p || h.split(|c: char| !c.is_alphanumeric()).any(|x| x == p))
+                });
+                (amd64 || gpu).then_some(*c)
+            })
+        };
+        let c = chosen.or_else(preferred).unwrap_or(heads[0].0);
+        read.components = column_of(c);
+        read.column = Some(self.head_of(c).to_string());
+        read.left = heads
+            .iter()
+            .filter(|(h, _)| *h != c)
+            .map(|(_, head)| head.clone())
+            .filter(|h| !h.is_empty())
+            .collect();
+        (!read.components.is_empty()).then_some(read)
+    }
+}
+
+/// A cell that names a component: a short name, no version first, no
+/// sentence.
+fn is_name_cell(cell: &str) -> bool {
+    let t = cell.trim();
+    !t.is_empty()
+        && t.chars().count() <= 60
+        && !looks_like_version(t)
+        && !t.ends_with(['.', '。'])
+        && t.chars().any(char::is_alphabetic)
+}
+
+/// A cell of a version column: a version first, or a name and its version
+/// ("PyTorch 2.9", "Ubuntu 20.04").
+fn holds_version(cell: &str) -> bool {
+    looks_like_version(cell) || !component_list(cell).is_empty()
+}
+
+impl Table {
+    /// A column saying what happened to each row's component (`Add`,
+    /// `Update`, `Delete`): one word a cell, a few words in all, one of
+    /// them (or a word of the head) a removal.
+    fn is_action_column(&self, c: usize) -> bool {
+        let filled: Vec<&str> = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, c))
+            .collect();
+        let mut distinct: Vec<String> = filled.iter().map(|f| key(f)).collect();
+        distinct.sort();
+        distinct.dedup();
+        let one_words = filled.iter().all(|f| {
+            f.split_whitespace().count() == 1 && f.chars().all(char::is_alphabetic)
+        });
+        let head_says = self
+            .head_of(c)
+            .split(['/', ',', ' '])
+            .any(|w| !w.is_empty() && is_removal(w));
+        !filled.is_empty()
+            && one_words
+            && distinct.len() <= 4
+            && (head_says || distinct.iter().any(|d| is_removal(d)))
+    }
+}
+
+/// The component a column head of a table of releases names: the head
+/// without its version word ("PyTorch Version"), when it is a name.
+fn component_head(head: &str) -> Option<String> {
+    let name = headed_name(head).unwrap_or_else(|| head.to_string());
+    names::component_name(&clean_name(&name))
+}
+
+/// A name cell without what is no part of the name: a parenthesis
+/// ("gcc(計算ノード)", "ROCm Debugger (ROCgdb)").
+pub(crate) fn clean_name(cell: &str) -> String {
+    let cell = clean_cell(cell);
+    let cut = cell.find(['(', '（']).unwrap_or(cell.len());
+    cell[..cut].trim().to_string()
+}
+
+/// The version a cell gives: its first version, the new one of "0.1.1 ⇒
+/// 0.1.2", without a qualifier after it ("2025.2.2 with hotfix", "3.9.25,
+/// 3.9.23").
+pub(crate) fn cell_version(cell: &str) -> Option<String> {
+    let cell = clean_cell(cell);
+    let after_arrow = ["⇒", "→", "->", "=>"]
+        .iter()
+        .filter_map(|a| cell.rsplit_once(a).map(|(_, after)| after))
+        .next()
+        .unwrap_or(&cell);
+    let first = after_arrow
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '、' | '，'))
+        .find(|w| !w.is_empty())?;
+    looks_like_version(first).then(|| {
+        let v = first.trim_start_matches(['(', '[']);
+        let v = v.trim_end_matches([')', ']', ',', '.', ';']);
+        match v.strip_prefix(['v', 'V']) {
+            Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest.to_string(),
+            _ => v.to_string(),
+        }
+    })
+}
+
+/// A row's name cell and version cell → the component, when the name is a
+/// package name; a version cell naming its own component ("Ubuntu 24.04")
+/// names it.
+fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
+    let name = names::component_name(&clean_name(name_cell));
+    if let Some(version) = cell_version(version_cell) {
+        return name.map(|n| (n, version));
+    }
+    let mut listed = component_list(&clean_cell(version_cell));
+    match (&name, listed.len()) {
+        (Some(n), 1) => Some((n.clone(), listed.remove(0).1)),
+        (None, 1) => Some(listed.remove(0)),
+        _ => None,
+    }
+}
+
+/// The components of row `cells` of a table of releases: each component
+/// column's version under its head's name, or the name and version its
+/// cell states.
+pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for &c in components {
+        let Some(cell) = table.cell(cells, c) else {
+            continue;
+        };
+        let Some(head) = component_head(table.head_of(c)) else {
+            continue;
+        };
+        if let Some(version) = cell_version(cell) {
+            out.push((head, version));
+        } else {
+            out.extend(component_list(&clean_cell(cell)));
+        }
+    }
+    out
+}
+
+/// The releases a key cell names: each tag or version in it (`a`,`b`; an
+/// image reference's tag), those a record can be named by.
+pub(crate) fn release_keys(cell: &str) -> Vec<String> {
+    clean_cell(cell)
+        .split([',', ' ', '，', '、'])
+        .map(|w| w.trim_matches(['`', '"', '\'', '(', ')']))
+        .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
+        .filter(|w| model::record::is_release_version(w))
+        .map(str::to_string)
+        .collect()
+}
+
+impl Table {
+    /// Row `cells`' key cell, for a table of releases.
+    pub(crate) fn key_cell<'a>(&self, cells: &'a [String], key: usize) -> Option<&'a str> {
+        self.cell(cells, key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(usize, String)> {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect()
+    }
+
+    fn read(text: &str, choice: Choice) -> Read {
+        let t = tables(&lines(text));
+        assert_eq!(t.len(), 1, "{t:?}");
+        t[0].read(choice).unwrap_or_else(|| panic!("{:?}", t[0].kind()))
+    }
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_component_table_under_any_heading() {
+        let r = read(
+            "| Package | Version |\n|---|---|\n| PyTorch | 2.7.1 |\n| CUDA | 12.8.0 |\n| Transformer Engine | 2.3 |",
+            Choice::default(),
+        );
+        assert_eq!(
+            r.components,
+            pairs(&[
+                ("PyTorch", "2.7.1"),
+                ("CUDA", "12.8.0"),
+                ("transformer_engine", "2.3")
+            ])
+        );
+        // Without a head, by its cells.
+        let r = read("| ROCm | 6.3.0 |\n| Python | 3.10 |", Choice::default());
+        assert_eq!(r.components, pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")]));
+    }
+
+    #[test]
+    fn removed_rows_and_previous_versions_are_left_out() {
+        let r = read(
+            "| Add / Update / Delete | Software | Version | Previous version |\n|:--|:--|:--|:--|\n\
+             | Update | gcc(計算ノード) | 11.5.0 | 11.4.1 |\n| Delete | ruby | 3.0.4 | |\n\
+             | Add | python(インタラクティブノード, 計算ノード) | 3.9.25, 3.9.23 | |",
+            Choice::default(),
+        );
+        assert_eq!(r.components, pairs(&[("gcc", "11.5.0"), ("python", "3.9.25")]));
+        assert!(r.left.is_empty());
+    }
+
+    #[test]
+    fn of_several_version_columns_one_is_read_and_the_others_named() {
+        let table = "| Package | cpu | gpu |\n|--|--|--|\n| torch | 2.1.0+cpu | 2.1.0+cu121 |\n| numpy | 1.26.4 | 1.26.4 |";
+        let r = read(table, Choice::default());
+        assert_eq!(r.column.as_deref(), Some("gpu"));
+        assert_eq!(r.left, ["cpu"]);
+        assert_eq!(r.components[0], ("torch".into(), "2.1.0+cu121".into()));
+        let r = read(
+            table,
+            Choice {
+                column: Some("CPU"),
+                release: None,
+            },
+        );
+        assert_eq!(r.components[0], ("torch".into(), "2.1.0+cpu".into()));
+        // A support matrix: the release's own column.
+        let r = read(
+            "| ROCm Version | 6.3.3 | 6.3.2 |\n| MIOpen | 3.3.0 | 3.2.0 |\n| RCCL | 2.21.5 | 2.20.5 |",
+            Choice {
+                column: None,
+                release: Some("6.3.2"),
+            },
+        );
+        assert_eq!(r.components, pairs(&[("MIOpen", "3.2.0"), ("RCCL", "2.20.5")]));
+        assert_eq!(r.left, ["6.3.3"]);
+        // A column per architecture: each its own.
+        let r = read(
+            "| Package | x86_64 | arm64 |\n|--|--|--|\n| triton | 3.4.0 | |\n| torch | 2.8.0 | 2.8.0 |",
+            Choice::default(),
+        );
+        assert_eq!(r.per_arch.len(), 2);
+        assert_eq!(r.per_arch[0].0, "amd64");
+        assert_eq!(r.per_arch[1].1, pairs(&[("torch", "2.8.0")]));
+    }
+
+    #[test]
+    fn a_table_of_releases() {
+        let t = &tables(&lines(
+            "| Tag(s) | Pytorch | IPEX | Dockerfile |\n|--|--|--|--|\n| `2.8.10-xpu-pip-base`,`2.8.10-xpu` | [v2.8.0] | [v2.8.10+xpu] | [v0.4.0-Beta] |",
+        ))[0];
+        let Kind::Releases { key, components } = t.kind() else {
+            panic!("{:?}", t.kind());
+        };
+        let (_, cells) = &t.rows[0];
+        assert_eq!(
+            release_keys(t.key_cell(cells, key).unwrap()),
+            ["2.8.10-xpu-pip-base", "2.8.10-xpu"]
+        );
+        let got = release_row(t, cells, &components);
+        assert!(got.contains(&("Pytorch".into(), "2.8.0".into())), "{got:?}");
+        assert!(got.contains(&("IPEX".into(), "2.8.10+xpu".into())), "{got:?}");
+    }
+
+    #[test]
+    fn tables_of_other_things_hold_no_components() {
+        for other in [
+            "| Model | Precision | TP Size |\n|--|--|--|\n| Llama 3.1 70B | FP8 | 8 |",
+            "| リミット種別 | 更新前 | 更新後 |\n|:--|:--|:--|\n| ソフト・リミット | 16384 | 65536 |",
+        ] {
+            let t = &tables(&lines(other))[0];
+            assert_eq!(t.read(Choice::default()), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn cells_lose_their_markup() {
+        assert_eq!(clean_cell("[v2.3.1][torch-v2.3.1]"), "v2.3.1");
+        assert_eq!(clean_cell("[PyTorch](https://x) 2.1"), "PyTorch 2.1");
+        assert_eq!(clean_cell("Oracle Linux 8.10 [1]"), "Oracle Linux 8.10");
+        assert_eq!(clean_cell("PyTorch\\* **2.8**"), "PyTorch 2.8");
+        assert_eq!(cell_version("0.1.1 ⇒ 0.1.2").as_deref(), Some("0.1.2"));
+        assert_eq!(cell_version("2025.2.2 with hotfix").as_deref(), Some("2025.2.2"));
+        assert_eq!(cell_version("N/A"), None);
+    }
+}
