@@ -215,7 +215,12 @@ fn score_page(expect_path: &Path) -> Score {
     }
     let ws = Workspace::open(dir.path()).unwrap();
     for r in &expect.release {
-        let Ok(loaded) = ws.load(&r.version, false) else {
+        // A record named with or without the `v` the page writes.
+        let bare = r.version.trim_start_matches(['v', 'V']).to_string();
+        let loaded = [r.version.clone(), bare.clone(), format!("v{bare}")]
+            .iter()
+            .find_map(|v| ws.load(v, false).ok());
+        let Some(loaded) = loaded else {
             score.missed.extend(
                 r.components
                     .iter()

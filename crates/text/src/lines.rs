@@ -140,6 +140,16 @@ impl LineWriter {
         room
     }
 
+    /// A line another reader made (an HTML block of a Markdown page), a
+    /// heading or not, at source line `line`.
+    pub(crate) fn line(&mut self, text: &str, line: usize, heading: bool) {
+        self.flush();
+        let at = self.lines.len();
+        if self.push((line, text.to_string())) && heading {
+            self.heading_indexes.push(at);
+        }
+    }
+
     /// A line as it is (code).
     pub fn raw(&mut self, text: &str, line: usize) {
         self.flush();

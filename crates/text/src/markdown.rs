@@ -10,6 +10,8 @@ use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.
 pub fn lines(md: &str) -> Result<Read, Overflow> {
+    let without_front_matter = blank_front_matter(md);
+    let md = without_front_matter.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
         return Err(Overflow::Nesting("lists and quotes"));
     }
@@ -22,6 +24,9 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
         .collect();
     let line_of = |offset: usize| starts.partition_point(|s| *s <= offset);
     let mut out = LineWriter::default();
+    // An HTML block of the page (a `<table>` written in HTML), read by the
+    // HTML reader when it ends: its first line and its text.
+    let mut html_block: Option<(usize, String)> = None;
     let mut cut = None;
     let mut in_code = false;
     // Whether the code block being read has its closing fence.
@@ -72,6 +77,23 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 out.text("**", line)
             }
             Event::Text(text) | Event::Code(text) => out.text(&text, line),
+            Event::Start(Tag::HtmlBlock) => {
+                out.flush();
+                html_block = Some((line, String::new()));
+            }
+            Event::Html(html) => {
+                if let Some((_, text)) = &mut html_block {
+                    text.push_str(&html);
+                }
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if let Some((first, html)) = html_block.take() {
+                    let (lines, headings, _) = crate::html::lines(&html)?;
+                    for (n, l) in lines {
+                        out.line(&l, first, headings.contains(&n));
+                    }
+                }
+            }
             Event::SoftBreak => out.space(line),
             Event::HardBreak => out.block(None, line),
             _ => {}
@@ -95,6 +117,53 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
         .map(|i| out.lines[*i].0)
         .collect();
     Ok((out.lines, headings, cut))
+}
+
+/// The page with its YAML front matter (`---` / `title: …` / `---` at its
+/// start, as docs generators read it) as blank lines, when it has one: the
+/// page's metadata, not its text (read as Markdown, its closing `---`
+/// would make it a heading). The lines keep their numbers.
+fn blank_front_matter(md: &str) -> Option<String> {
+    let mut lines = md.split_inclusive('\n');
+    let mut offset = 0;
+    let mut open = None;
+    for line in lines.by_ref() {
+        offset += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.trim_end() != "---" {
+            return None;
+        }
+        open = Some(offset);
+        break;
+    }
+    let start = open?;
+    let mut end = start;
+    let mut first = true;
+    for (i, line) in lines.enumerate() {
+        if i > 200 {
+            return None;
+        }
+        end += line.len();
+        let t = line.trim_end();
+        if t == "---" || t == "..." {
+            let blanked: String = md[..end]
+                .chars()
+                .map(|c| if c == '\n' { '\n' } else { ' ' })
+                .collect();
+            return Some(blanked + &md[end..]);
+        }
+        // YAML's first line is a key.
+        if first && !t.trim().is_empty() {
+            let key = t.split_once(':')?.0;
+            if key.is_empty() || key.contains(' ') {
+                return None;
+            }
+            first = false;
+        }
+    }
+    None
 }
 
 /// The characters that may open or close an inline element or a table
@@ -145,6 +214,17 @@ fn nesting(line: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn front_matter_is_no_text() {
+        let (lines, headings, _) =
+            super::lines("\n---\ntitle: A\nms.date: 05/13/2024\n---\n# Notes 1.2\n\nText.\n").unwrap();
+        assert_eq!(lines, [(6, "# Notes 1.2".to_string()), (8, "Text.".to_string())]);
+        assert_eq!(headings.len(), 1);
+        // A rule after text is no front matter.
+        let (lines, _, _) = super::lines("Intro\n\n---\n\nkey: value\n").unwrap();
+        assert_eq!(lines.len(), 2);
+    }
 
     fn texts(md: &str) -> Vec<String> {
         let lines = lines(md).unwrap().0.into_iter().map(|(_, l)| l);

@@ -154,13 +154,16 @@ impl Page {
     }
 }
 
-/// A line as import takes it: no hidden control (a control character but
+/// A line as import takes it: no icon glyph, no hidden control (a control character but
 /// a tab, a bidirectional override or isolate: the loader refuses them,
 /// [`model::output::first_hidden_control`]), no line break, a no-break
 /// space as a space.
 pub(crate) fn visible(line: &str) -> String {
     let mut one = [0; 4];
     line.chars()
+        // Private-use characters are an icon font's glyphs (a link icon
+        // after a heading), never text.
+        .filter(|c| !('\u{e000}'..='\u{f8ff}').contains(c))
         .filter(|c| *c != '\n' && first_hidden_control(c.encode_utf8(&mut one)).is_none())
         .map(|c| if c == '\u{a0}' { ' ' } else { c })
         .collect()

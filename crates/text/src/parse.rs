@@ -158,7 +158,17 @@ pub fn parse(
         match known {
             Some(Known::Umbrella | Known::Tags | Known::KeyFeatures | Known::Announcements) => {}
             Some(Known::Features) => {
-                let (listed, components) = list_items(body);
+                // Lines naming components and their versions ("CUDA:
+                // 12.2") were read as components, no features.
+                let (runs, _) = tables::key_value_runs(body);
+                let body: Vec<(usize, String)> = body
+                    .iter()
+                    .enumerate()
+                    // Nested items stay their item's (the list it introduces).
+                    .filter(|(i, (_, l))| !runs.contains(i) || l.starts_with(' '))
+                    .map(|(_, l)| l.clone())
+                    .collect();
+                let (listed, components) = list_items(&body);
                 draft
                     .features
                     .extend(listed.into_iter().map(|l| text(lang, l)));
@@ -228,6 +238,13 @@ pub fn parse(
         }
     }
     add_components(&mut draft, named_in_lists);
+    // Runs of lines naming components and versions ("CUDA: 12.2", "ROCm
+    // 6.3.1"), wherever tables are read.
+    let runs = std::iter::once(&page.preamble)
+        .chain(page.sections.iter().filter(|s| reads_tables(s)).map(|s| &s.body))
+        .flat_map(|body| tables::key_value_runs(body).1)
+        .collect();
+    add_components(&mut draft, runs);
     warnings.extend(unplaced.iter().map(|(n, l)| Warning {
         line: Some(*n),
         message: format!(
@@ -279,7 +296,7 @@ fn read_tables(
         let Some(read) = table.read(choice) else {
             continue;
         };
-        if let Some(column) = &read.column {
+        if let Some(column) = read.column.as_ref().filter(|c| !c.is_empty() && !read.left.is_empty()) {
             let line = lines.get(table.start).map(|(n, _)| *n);
             warnings.push(Warning {
                 line,

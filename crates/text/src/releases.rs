@@ -52,7 +52,33 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     {
         return Some(token.to_string());
     }
+    if is_numbered(title) {
+        return None;
+    }
     stated::in_title(title).or_else(|| stated::date(title))
+}
+
+/// A heading numbered as a document's parts are ("4.1 Supported models"):
+/// its number is no release's. A version then a date or a word of
+/// `[version]` ("1.2.0 (2025-01-01)", "2.13 release") is a release's.
+fn is_numbered(title: &str) -> bool {
+    let t = title.trim();
+    let number_end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, rest) = t.split_at(number_end);
+    let rest = rest.trim();
+    let lower = rest.to_lowercase();
+    number.contains(|c: char| c.is_ascii_digit())
+        && rest.starts_with(char::is_alphabetic)
+        && stated::date(rest).is_none()
+        && !words::each().any(|w| {
+            w.version
+                .after_number
+                .iter()
+                .chain(&w.version.before_number)
+                .any(|v| lower.starts_with(v.as_str()))
+        })
 }
 
 /// A heading without the anchor a docs generator writes after it
@@ -388,6 +414,10 @@ mod tests {
         assert_eq!(
             versions_of_md("Releases\n=====\n\n## 2.8.10+xpu\n\nx\n\n## 2.7.10+xpu\n\ny\n"),
             ["2.8.10+xpu", "2.7.10+xpu"]
+        );
+        // A document's numbered parts are no releases.
+        assert!(
+            versions_of_md("# vLLM 0.11.1\n\n## 4.1 Models\n\nx\n\n## 4.2 Tuning\n\ny\n").is_empty()
         );
         assert_eq!(
             versions_of_md("## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"),

@@ -353,7 +353,7 @@ impl Table {
         let previous = |c: usize| is_previous_head(self.head_of(c));
         let action = (0..width).find(|&c| self.is_action_column(c));
         let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
-        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)) && !names(c));
+        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)));
         // Rows of releases: a key column and, right of it, columns of
         // versions headed by the components' names.
         if named_head.is_none()
@@ -626,6 +626,88 @@ impl Table {
     }
 }
 
+/// A line naming components and their version after a colon: `CUDA:
+/// 12.2`, `SDK Version: 1.57.0`, `python3.8, python3.8-minimal: 3.8.10-0`,
+/// `bind9: 1:9.18.28-0`, `ml: '2.32.4'` (a list item's bullet aside).
+pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
+    let t = line.trim();
+    let t = t.strip_prefix("- ").unwrap_or(t);
+    let (names, value) = t.split_once([':', '：'])?;
+    // "Image Version: 24.12.09" names the release, not a component.
+    let label = key(&names.replace(['*', '`'], ""));
+    if words::each().any(|w| w.tables.release_labels.contains(&label)) {
+        return None;
+    }
+    let value = value.trim().trim_matches(['`', '\'', '"']);
+    let version = cell_version(value)?;
+    // Nothing but the version (and a note in parentheses) after the colon.
+    let rest = value[value.find(&version).map_or(0, |at| at + version.len())..].trim();
+    if !(rest.is_empty() || rest.starts_with(['(', '（'])) {
+        return None;
+    }
+    let names: Vec<String> = names
+        .split([',', '，', '、'])
+        .map(|n| {
+            let n = clean_name(n);
+            // "SDK Version": the version word is no part of the name.
+            headed_name(&n).unwrap_or(n)
+        })
+        .map(|n| names::component_name(&n))
+        .collect::<Option<Vec<_>>>()?;
+    (!names.is_empty()).then(|| names.into_iter().map(|n| (n, version.clone())).collect())
+}
+
+/// A line naming one component and its version and nothing more ("ROCm
+/// 6.3.1", "vLLM v0.6.6", "PyTorch 2.7.0 (2.7.0a0+git3a58512)": a version in
+/// parentheses refining the first is the one taken).
+pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
+    let t = line.trim();
+    let t = t.strip_prefix("- ").unwrap_or(t);
+    if t.split_whitespace().count() > 6 || t.ends_with(['.', '。', ':', '：']) || t.contains([':', '：']) {
+        return None;
+    }
+    let mut listed = component_list(&clean_cell(t));
+    if listed.len() != 1 {
+        return None;
+    }
+    let (name, version) = listed.remove(0);
+    let refined = t
+        .split_once('(')
+        .and_then(|(_, inner)| cell_version(inner.trim_end_matches(')')))
+        .filter(|v| v.len() > version.len() && v.starts_with(&version));
+    Some((name, refined.unwrap_or(version)))
+}
+
+/// The runs of at least two lines of `lines` that each name components
+/// and their versions — after a colon ([`key_value`]) or alone on the line
+/// ([`name_version`]) —: the index of each line of a run, and the
+/// components the runs give.
+pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(String, String)>) {
+    let mut at = Vec::new();
+    let mut pairs = Vec::new();
+    let mut run: Vec<(usize, Vec<(String, String)>)> = Vec::new();
+    let flush = |run: &mut Vec<(usize, Vec<(String, String)>)>,
+                 at: &mut Vec<usize>,
+                 pairs: &mut Vec<(String, String)>| {
+        if run.len() >= 2 {
+            for (i, p) in run.drain(..) {
+                at.push(i);
+                pairs.extend(p);
+            }
+        }
+        run.clear();
+    };
+    for (i, (_, line)) in lines.iter().enumerate() {
+        let found = key_value(line).or_else(|| name_version(line).map(|p| vec![p]));
+        match found {
+            Some(p) => run.push((i, p)),
+            None => flush(&mut run, &mut at, &mut pairs),
+        }
+    }
+    flush(&mut run, &mut at, &mut pairs);
+    (at, pairs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -742,6 +824,38 @@ mod tests {
             let t = &tables(&lines(other))[0];
             assert_eq!(t.read(Choice::default()), None, "{other}");
         }
+    }
+
+    #[test]
+    fn runs_of_names_and_versions_after_a_colon() {
+        let kv = |l: &str| key_value(l).unwrap_or_default();
+        assert_eq!(kv("SDK Version: 1.57.0"), pairs(&[("SDK", "1.57.0")]));
+        assert_eq!(kv("ml: '2.32.4'"), pairs(&[("ml", "2.32.4")]));
+        assert_eq!(
+            kv("python3.8, python3.8-minimal: 3.8.10-0"),
+            pairs(&[("python3.8", "3.8.10-0"), ("python3.8-minimal", "3.8.10-0")])
+        );
+        assert_eq!(kv("bind9: 1:9.18.28-0"), pairs(&[("bind9", "1:9.18.28-0")]));
+        for not in [
+            "nvdia_docker2: installed",
+            "Note: see 2.1 for more",
+            "Image Version: 24.12.09",
+            "Image Version: 24.12.09 was built",
+        ] {
+            assert!(key_value(not).is_none(), "{not}");
+        }
+        let (at, found) = key_value_runs(&lines("Intro.\nCUDA: 12.2\nPython: 3.10.11\nDone: 2 things\nzeromq: 4.3.5\n"));
+        assert_eq!(at, [1, 2]);
+        assert_eq!(found, pairs(&[("CUDA", "12.2"), ("Python", "3.10.11")]));
+        // Names and versions alone on their lines, under a sentence.
+        let (at, found) = key_value_runs(&lines(
+            "It includes the following components:\nROCm 6.3.1\nvLLM 0.6.6\nPyTorch 2.7.0 (2.7.0a0+git3a58512)\nWith this image, you can validate.",
+        ));
+        assert_eq!(at, [1, 2, 3]);
+        assert_eq!(
+            found,
+            pairs(&[("ROCm", "6.3.1"), ("vLLM", "0.6.6"), ("PyTorch", "2.7.0a0+git3a58512")])
+        );
     }
 
     #[test]
