@@ -345,15 +345,35 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
 /// ("Image Version: 24.12.09", "バージョン: 21.06.01"), before its first
 /// list or table.
 fn labelled(own: &[(usize, String)]) -> Option<String> {
+    let labels: Vec<&String> = words::each()
+        .flat_map(|w| &w.tables.release_labels)
+        .collect();
     own.iter().skip(1).take(6).find_map(|(_, line)| {
-        let t = line.trim().trim_start_matches("- ");
-        let (label, value) = t.split_once([':', '：'])?;
-        let label = crate::lines::collapse_spaces(&label.replace(['*', '`'], "").to_lowercase());
-        let known = words::each().any(|w| w.tables.release_labels.contains(&label));
-        let value = value.trim().trim_matches(['`', '*', '"', '\'']).trim();
-        (known && !is_url(value) && model::record::is_release_version(value)
-            && value.chars().any(|c| c.is_ascii_digit()))
-        .then(|| value.to_string())
+        let lower = line.to_lowercase().replace(['*', '`'], "");
+        labels.iter().find_map(|label| {
+            // "Major: Image Version: 24.06.10", "Image Version: 24.06.10 SDK
+            // Version: 1.56.0": after the label, its first word.
+            let at = lower.find(label.as_str())?;
+            let before = lower[..at].chars().next_back();
+            if before.is_some_and(char::is_alphanumeric) {
+                return None;
+            }
+            let rest = lower[at + label.len()..].trim_start();
+            let rest = rest.strip_prefix([':', '：'])?;
+            let value = rest.split_whitespace().next()?;
+            let value = value.trim_matches(['"', '\'']);
+            // As the page writes it, where lowercasing kept the offsets.
+            let value = if lower.len() == line.len() {
+                let start = value.as_ptr() as usize - lower.as_ptr() as usize;
+                line.get(start..start + value.len()).unwrap_or(value)
+            } else {
+                value
+            };
+            (!is_url(value)
+                && model::record::is_release_version(value)
+                && value.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| value.to_string())
+        })
     })
 }
 

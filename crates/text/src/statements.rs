@@ -23,6 +23,9 @@ use std::collections::{HashMap, HashSet};
 enum Strength {
     /// In a sentence saying what the image is, holds or is based on.
     Statement,
+    /// Right after "based on" ("… v2.8.10+xpu is the new release … based on
+    /// PyTorch 2.8.0"): what the release is built on, over a mention.
+    Based,
     /// An item of a list of name–version items.
     Listing,
 }
@@ -279,6 +282,8 @@ fn pad_unspaced(text: &str) -> String {
                 .chain(&s.based_on)
                 .chain(&s.notes)
                 .chain(&s.clause_breaks)
+                .chain(&w.components.version_words)
+                .chain(&w.components.copulas)
         })
         .map(String::as_str)
         .filter(|p| !p.is_empty())
@@ -479,10 +484,18 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                 if tokens.get(next).is_some_and(|w| is_version_label(w)) {
                     next += 1;
                 }
+                // "cuda 版本为 12.3", "CUDA version is 12.4".
+                if tokens.get(next).is_some_and(|w| is_copula(w)) {
+                    next += 1;
+                }
+                let based = based_on_before(&tokens, i);
                 if let Some(version) = tokens.get(next)
                     && !noted
                     && push_known(&name, version, found)
                 {
+                    if based && let Some(last) = found.last_mut() {
+                        last.strength = Strength::Based;
+                    }
                     i = next + 1;
                 } else {
                     i += len;
@@ -507,6 +520,11 @@ fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
     let Some(version) = clean_version(name, written) else {
         return false;
     };
+    // "vLLM V1", "API v2": a number alone written with a `v` names an
+    // engine or an interface, not a release.
+    if written.trim_start_matches(['(', '`']).starts_with(['v', 'V']) && !version.contains('.') {
+        return false;
+    }
     if Version::parse(component.ecosystem, &version).is_err() {
         return false;
     }
@@ -535,6 +553,21 @@ fn known_name_at(tokens: &[&str], i: usize) -> Option<(String, usize)> {
     })
 }
 
+/// Whether a "based on" phrase ends right before `tokens[i]` ("based on
+/// PyTorch 2.8.0").
+fn based_on_before(tokens: &[&str], i: usize) -> bool {
+    words::each()
+        .flat_map(|w| &w.statements.based_on)
+        .any(|phrase| {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            i >= words.len()
+                && tokens[i - words.len()..i]
+                    .iter()
+                    .zip(&words)
+                    .all(|(t, w)| t.eq_ignore_ascii_case(w))
+        })
+}
+
 /// The version right after a "based on" phrase at `tokens[i]`.
 fn based_on_at<'a>(tokens: &[&'a str], i: usize) -> Option<&'a str> {
     words::each()
@@ -554,6 +587,13 @@ fn based_on_at<'a>(tokens: &[&'a str], i: usize) -> Option<&'a str> {
 fn is_version_label(word: &str) -> bool {
     let word = word.to_lowercase();
     words::each().any(|w| w.components.version_words.contains(&word))
+}
+
+/// A word between a name's version word and the version ("CUDA version
+/// is 12.4", "cuda 版本为 12.3": `[components] copulas`).
+fn is_copula(word: &str) -> bool {
+    let word = word.to_lowercase();
+    words::each().any(|w| w.components.copulas.contains(&word))
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@ pub(crate) struct Table {
     pub head: Option<Vec<String>>,
     /// The body rows with their line numbers, cells cleaned.
     pub rows: Vec<(usize, Vec<String>)>,
+    /// The most cells a row holds.
+    width: usize,
 }
 
 /// What a table holds.
@@ -274,11 +276,18 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         } else {
             None
         };
+        let width = rows
+            .iter()
+            .map(|(_, c)| c.len())
+            .chain(head.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0);
         out.push(Table {
             start,
             end: i,
             head,
             rows,
+            width,
         });
     }
     out
@@ -303,12 +312,7 @@ fn is_head(rows: &[(usize, Vec<String>)]) -> bool {
 
 impl Table {
     fn width(&self) -> usize {
-        self.rows
-            .iter()
-            .map(|(_, c)| c.len())
-            .chain(self.head.iter().map(Vec::len))
-            .max()
-            .unwrap_or(0)
+        self.width
     }
 
     /// Row `r`'s cell of column `c`; a row shorter than the table lost its

@@ -159,6 +159,7 @@ pub(crate) struct Rows {
 #[serde(default, deny_unknown_fields)]
 pub(crate) struct ComponentWords {
     pub version_heads: Vec<String>,
+    pub copulas: Vec<String>,
     pub version_suffixes: Vec<String>,
     pub joints: Vec<String>,
     pub not_names: Vec<String>,
@@ -407,6 +408,7 @@ mod tests {
                 ),
                 ("components.not_names", &w.components.not_names),
                 ("components.version_words", &w.components.version_words),
+                ("components.copulas", &w.components.copulas),
                 ("components.post_releases", &w.components.post_releases),
                 ("page.none", &w.page.none),
                 ("page.title_holds", &w.page.title_holds),
