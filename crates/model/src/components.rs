@@ -32,6 +32,21 @@ pub struct Component {
     /// The package names an image holds copies of it under.
     #[serde(default)]
     pub image: InImage,
+    /// How image tags write its version without dots (`cu124`, `py311`).
+    #[serde(default)]
+    pub tag: Option<TagForm>,
+}
+
+/// How image tags write a component's version: a prefix glued to its
+/// numbers (`cu124` is CUDA 12.4, `py311` Python 3.11, `ubuntu2204` Ubuntu
+/// 22.04), the major taking `major_digits` of them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagForm {
+    /// The words a tag writes before the numbers (`cu`, `py`).
+    pub prefixes: Vec<String>,
+    /// How many of the numbers are the major (`cu124`: 2; `py311`: 1).
+    pub major_digits: usize,
 }
 
 /// A component's CycloneDX type.

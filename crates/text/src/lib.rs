@@ -41,6 +41,7 @@ mod stated;
 mod statements;
 mod structure;
 mod tables;
+mod tags;
 mod words;
 
 pub use error::ImportError;
@@ -504,7 +505,14 @@ fn read_releases<'a>(
             cut
         }
         None if !rows.is_empty() => releases::of_rows(&page, &rows, &table_lines),
-        None => return Ok(vec![one(page, None, Vec::new())]),
+        None => {
+            // A table listing images, one a row: the one `version` names.
+            let row = version.and_then(|v| releases::row_named(&page, headings, v));
+            return Ok(match row {
+                Some(r) => vec![one(r.page, version.map(str::to_string), Vec::new())],
+                None => vec![one(page, None, Vec::new())],
+            });
+        }
     };
     drop(page);
     if all {

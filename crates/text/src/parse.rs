@@ -158,14 +158,17 @@ pub fn parse(
         match known {
             Some(Known::Umbrella | Known::Tags | Known::KeyFeatures | Known::Announcements) => {}
             Some(Known::Features) => {
-                // Lines naming components and their versions ("CUDA:
-                // 12.2") were read as components, no features.
+                // Runs of lines labelling versions by their component
+                // ("CUDA: 12.2") are components, no features; nested items
+                // stay their item's (the list it introduces), and an item
+                // such as "Added Python 3.12 support" stays a feature.
                 let (runs, _) = tables::key_value_runs(body);
                 let body: Vec<(usize, String)> = body
                     .iter()
                     .enumerate()
-                    // Nested items stay their item's (the list it introduces).
-                    .filter(|(i, (_, l))| !runs.contains(i) || l.starts_with(' '))
+                    .filter(|(i, (_, l))| {
+                        !runs.contains(i) || l.starts_with(' ') || tables::key_value(l).is_none()
+                    })
                     .map(|(_, l)| l.clone())
                     .collect();
                 let (listed, components) = list_items(&body);
@@ -238,13 +241,6 @@ pub fn parse(
         }
     }
     add_components(&mut draft, named_in_lists);
-    // Runs of lines naming components and versions ("CUDA: 12.2", "ROCm
-    // 6.3.1"), wherever tables are read.
-    let runs = std::iter::once(&page.preamble)
-        .chain(page.sections.iter().filter(|s| reads_tables(s)).map(|s| &s.body))
-        .flat_map(|body| tables::key_value_runs(body).1)
-        .collect();
-    add_components(&mut draft, runs);
     warnings.extend(unplaced.iter().map(|(n, l)| Warning {
         line: Some(*n),
         message: format!(
@@ -256,6 +252,9 @@ pub fn parse(
     components::from_prose(&mut draft, lang);
     // Statements outside tables and component lists, wherever they stand.
     statements::fill(&mut draft, page, version);
+    // Last, what the tags of the release's images state (`py312-cu128`).
+    let tagged = tag_components(page, &draft);
+    add_components(&mut draft, tagged);
     // The architectures the page names, unless a per-arch table named them.
     let stated = archs::stated(page);
     let by_default = draft.archs.iter().all(|a| a == "amd64") && draft.arch.is_empty();
@@ -350,6 +349,59 @@ fn add_per_arch(draft: &mut Draft, per_arch: Vec<(String, Vec<(String, String)>)
         }
     }
     add_components(draft, shared);
+}
+
+/// The components the tags of the release's images state: of its assets
+/// and of the images its commands pull or run. Where two images' tags
+/// disagree on a component (a `py310` and a `py311` variant), neither
+/// says.
+fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
+    let pulled = std::iter::once(&page.preamble)
+        .chain(page.sections.iter().filter(|s| reads_tables(s)).map(|s| &s.body))
+        .flatten()
+        .filter_map(|(_, line)| pulled_image(line));
+    let references: Vec<String> = draft
+        .assets
+        .iter()
+        .map(|a| a.image.clone())
+        .chain(pulled)
+        .collect();
+    let mut said: Vec<(String, String)> = Vec::new();
+    let mut disputed: HashSet<String> = HashSet::new();
+    for reference in &references {
+        for (name, version) in crate::tags::components(reference) {
+            let key = normalize_component(&name);
+            match said.iter().find(|(n, _)| normalize_component(n) == key) {
+                Some((_, v)) if *v != version => {
+                    disputed.insert(key);
+                }
+                Some(_) => {}
+                None => said.push((name, version)),
+            }
+        }
+    }
+    said.retain(|(n, _)| !disputed.contains(&normalize_component(n)));
+    said
+}
+
+/// The image a `docker pull` or `docker run` line names: its first word
+/// after the command shaped as an image reference (`repo/name:tag`), not
+/// an option's value (`$HOME:$HOME`, `/dev/dri`).
+fn pulled_image(line: &str) -> Option<String> {
+    let t = line.trim().trim_start_matches("- ").trim_start_matches('$').trim();
+    let rest = ["docker pull ", "docker run ", "podman pull ", "podman run "]
+        .iter()
+        .find_map(|c| t.find(c).map(|at| &t[at + c.len()..]))?;
+    rest.split_whitespace()
+        .map(|w| w.trim_matches(['`', '"', '\'']))
+        .find(|w| {
+            w.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && w.contains(['/', ':'])
+                && !w.contains(['$', '=', '@'])
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | ':'))
+        })
+        .map(str::to_string)
 }
 
 /// Whether `body[at]` is a list item ending in `:` whose next line is an

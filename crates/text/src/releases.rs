@@ -302,6 +302,59 @@ pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -
         .collect()
 }
 
+/// The row of any of the page's tables that names `version` in one of
+/// its cells (`0.25.1`, a tag `…-gpu.2.4.0`), as a release of its own: a
+/// table listing images, one a row, without a column saying which release
+/// each is. Its components: the versions under heads naming components
+/// ("vLLM version") and those its image tags state (`py312`, `cu130`).
+pub(crate) fn row_named(page: &Page, headings: &Headings, version: &str) -> Option<Release> {
+    let parts = split(page, headings);
+    let bodies = std::iter::once(&parts.preamble).chain(
+        parts
+            .sections
+            .iter()
+            .filter(|s| {
+                !matches!(s.known, Some(Known::Issues | Known::Fixes))
+                    && !statements::titled_by_note(&s.title)
+            })
+            .map(|s| &s.body),
+    );
+    for body in bodies {
+        for table in tables::tables(body) {
+            for (line, cells) in &table.rows {
+                if !cells.iter().any(|c| names_version(c, version)) {
+                    continue;
+                }
+                let components = tables::row_components(&table, cells);
+                if components.is_empty() {
+                    continue;
+                }
+                let row = Row {
+                    keys: vec![version.to_string()],
+                    line: *line,
+                    components,
+                };
+                let lines: HashSet<usize> = body[table.start..table.end].iter().map(|(n, _)| *n).collect();
+                return of_rows(page, &[row], &lines).into_iter().next();
+            }
+        }
+    }
+    None
+}
+
+/// Whether a cell names `version`: as a word of it, or at the end of a
+/// tag or path (`text-generation-inference-gpu.2.4.0`, `x:0.25.1-gpu`).
+fn names_version(cell: &str, version: &str) -> bool {
+    let cell = tables::clean_cell(cell);
+    cell.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | ':' | '-' | '_'))
+        .any(|w| {
+            let w = w.trim_start_matches(['v', 'V']);
+            w == version
+                || w.strip_suffix(version)
+                    .is_some_and(|before| before.ends_with(['.', '-', '_']) && !before.ends_with(|c: char| c.is_ascii_digit()))
+        })
+}
+
 /// Gives each release its row of the page's tables of releases (the row
 /// naming it), after its heading; the tables leave the releases' parts.
 pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &HashSet<usize>) {

@@ -161,9 +161,16 @@ fn bullet_text(line: &str) -> Option<&str> {
 fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>) {
     let mut intro = title.to_string();
     let mut list: Vec<&str> = Vec::new();
-    for (_, line) in body {
+    // Lines naming components and versions one a line, without bullets
+    // ("ROCm 6.3.1", "CUDA: 12.2"), are a list too.
+    let (runs, _) = crate::tables::key_value_runs(body);
+    for (i, (_, line)) in body.iter().enumerate() {
         if let Some(item) = bullet_text(line) {
             list.push(item);
+            continue;
+        }
+        if runs.contains(&i) {
+            list.push(line.trim());
             continue;
         }
         let line = line.trim();
@@ -220,7 +227,11 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     let mut listing = 0;
     for item in items {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
-        let listed = listed_components(item);
+        // "python3.8, python3.8-minimal: 3.8.10-0", "PyTorch 2.7.0
+        // (2.7.0a0+git3a58512)".
+        let listed = crate::tables::key_value(item)
+            .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
+            .unwrap_or_else(|| listed_components(item));
         if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
             pairs.extend(listed);
             listing += 1;

@@ -611,6 +611,35 @@ pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize])
     out
 }
 
+/// The components a row of any table states: versions under heads naming
+/// components ("vLLM version"), names and versions a cell states, and what
+/// the image tags in its cells state (`py312`, `cu130`).
+pub(crate) fn row_components(table: &Table, cells: &[String]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut push = |pairs: Vec<(String, String)>| {
+        for (name, version) in pairs {
+            let key = names::canonical_key(&name);
+            if !out.iter().any(|(n, _)| names::canonical_key(n) == key) {
+                out.push((name, version));
+            }
+        }
+    };
+    for c in 0..table.width() {
+        let Some(cell) = table.cell(cells, c) else {
+            continue;
+        };
+        let head = table.head_of(c);
+        if let (Some(name), Some(version)) = (headed_name(head), cell_version(cell))
+            && let Some(name) = names::component_name(&clean_name(&name))
+        {
+            push(vec![(name, version)]);
+        } else if cell.contains(['/', ':', '-', '_']) && !cell.contains(' ') {
+            push(crate::tags::components(cell));
+        }
+    }
+    out
+}
+
 /// The releases a key cell names: each tag or version in it (`a`,`b`; an
 /// image reference's tag), those a record can be named by.
 pub(crate) fn release_keys(cell: &str) -> Vec<String> {

@@ -1,0 +1,151 @@
+//! Versions an image's tag states: GPU images name their stack in their
+//! tags (`2.7.1-gpu-py312-cu128-ubuntu22.04`, `…-cu124.2-4.ubuntu2204.py311`,
+//! `rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6`). A token is a known
+//! component's spelling glued to a dotted version (`cuda12.3`,
+//! `ubuntu22.04`), a tag prefix glued to its numbers (`cu124`, `py311`:
+//! `tag` of `data/components.toml`), or a known name followed by a
+//! version token (`vllm_0.6.6`).
+
+use crate::names;
+use model::components::{Component, all, known};
+
+/// The components a tag (or an image reference, whose tag is read) states.
+pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
+    let reference = reference.trim().trim_matches(['`', '"', '\'']);
+    // The tag of `registry/path:tag`; a name without one (a Google image
+    // `…/huggingface-…-cu124.2-4.ubuntu2204.py311`) is read whole.
+    let tag = match reference.rsplit_once(':') {
+        Some((_, tag)) if !tag.contains('/') => tag,
+        _ => reference.rsplit('/').next().unwrap_or(reference),
+    };
+    let tokens = tokens(tag);
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut push = |name: &str, version: String| {
+        if let Some(name) = names::component_name(name)
+            && !out.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
+        {
+            out.push((name, version));
+        }
+    };
+    for (i, token) in tokens.iter().enumerate() {
+        if let Some((name, version)) = glued(token) {
+            push(&name, version);
+        } else if let Some(c) = known(token)
+            && let Some(next) = tokens.get(i + 1)
+            && is_dotted(next)
+        {
+            push(&c.name, next.to_string());
+        }
+    }
+    out
+}
+
+/// A tag's tokens: split at `-` and `_`, and at a `.` before a letter
+/// (`4.ubuntu2204.py311`).
+fn tokens(tag: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for part in tag.split(['-', '_']) {
+        let mut start = 0;
+        let bytes = part.as_bytes();
+        for i in 0..bytes.len() {
+            if bytes[i] == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+                out.push(&part[start..i]);
+                start = i + 1;
+            }
+        }
+        out.push(&part[start..]);
+    }
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+/// A version of at least two numbers (`0.6.6`, `22.04`).
+fn is_dotted(word: &str) -> bool {
+    let w = word.strip_prefix(['v', 'V']).unwrap_or(word);
+    let mut parts = w.split('.');
+    let first = parts.next().unwrap_or("");
+    !first.is_empty()
+        && first.chars().all(|c| c.is_ascii_digit())
+        && parts.clone().count() >= 1
+        && parts.all(|p| !p.is_empty() && p.chars().next().is_some_and(|c| c.is_ascii_digit()))
+}
+
+/// `cuda12.3`, `ubuntu22.04`, `py3.12` (a spelling or prefix glued to a
+/// dotted version), `cu124`, `py311`, `ubuntu2204` (a prefix glued to
+/// numbers).
+fn glued(token: &str) -> Option<(String, String)> {
+    let digits_at = token.find(|c: char| c.is_ascii_digit())?;
+    let (word, rest) = token.split_at(digits_at);
+    if word.is_empty() {
+        return None;
+    }
+    let word = word.trim_end_matches(['v', 'V']);
+    if is_dotted(rest)
+        && let Some(c) = known(word)
+    {
+        return Some((c.name.clone(), rest.to_string()));
+    }
+    let c = by_prefix(word)?;
+    let form = c.tag.as_ref()?;
+    // `py3.12`: a prefix and a dotted version whose major has its digits;
+    // `cu124.2` is CUDA 12.4 (and more after it).
+    let major_len = rest.find('.').unwrap_or(rest.len());
+    if is_dotted(rest) && major_len <= form.major_digits {
+        return Some((c.name.clone(), rest.to_string()));
+    }
+    // The numbers, up to a `.` after them (`cu124.2`: 12.4).
+    let numbers: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if numbers.len() < 2 || numbers.len() > form.major_digits + 2 {
+        return None;
+    }
+    let major = form.major_digits.min(numbers.len() - 1);
+    Some((c.name.clone(), format!("{}.{}", &numbers[..major], &numbers[major..])))
+}
+
+/// The component whose tag prefix `word` is.
+fn by_prefix(word: &str) -> Option<&'static Component> {
+    let word = word.to_ascii_lowercase();
+    all().iter().find(|c| {
+        c.tag
+            .as_ref()
+            .is_some_and(|t| t.prefixes.iter().any(|p| *p == word))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(reference: &str) -> Vec<(String, String)> {
+        components(reference)
+    }
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn tags_name_their_stack() {
+        assert_eq!(
+            of("763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.7.1-gpu-py312-cu128-ubuntu22.04-ec2"),
+            pairs(&[("Python", "3.12"), ("CUDA", "12.8"), ("Ubuntu", "22.04")])
+        );
+        assert_eq!(
+            of("us-docker.pkg.dev/x/gcr.io/huggingface-text-generation-inference-cu124.2-4.ubuntu2204.py311"),
+            pairs(&[("CUDA", "12.4"), ("Ubuntu", "22.04"), ("Python", "3.11")])
+        );
+        assert_eq!(
+            of("rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6"),
+            pairs(&[("ROCm", "6.3.1"), ("Ubuntu", "22.04"), ("Python", "3.12"), ("vllm", "0.6.6")])
+        );
+        assert_eq!(
+            of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
+            pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2")])
+        );
+        // Words that only look like prefixes, and versions of one number.
+        assert!(of("nginx:1.25-alpine").is_empty());
+        assert!(of("x:cu1").is_empty());
+    }
+}
