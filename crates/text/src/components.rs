@@ -748,19 +748,26 @@ fn prose_line(line: &str, found: &mut Found) {
     }
     let mut words = line
         .split_whitespace()
-        .map(|w| w.trim_matches(['`', '*', '(', ')', ',']))
+        .map(|w| w.trim_matches(['`', '*', '(', ')', ',', '™', '®', '©']))
         .peekable();
-    let mut previous: Option<&str> = None;
+    // The last words read: a known name of up to four words ends at the
+    // word before a version ("Intel Extension for PyTorch v1.13.100" is not
+    // PyTorch's).
+    let mut last: VecDeque<&str> = VecDeque::with_capacity(4);
     while let Some(word) = words.next() {
         let Some(&next) = words.peek() else {
             break;
         };
-        let two = previous.map(|p| format!("{p} {word}"));
-        previous = Some(word);
-        let written = match two {
-            Some(two) if names::is_alias(&two) => two,
-            _ if names::is_alias(word) => word.to_string(),
-            _ => continue,
+        if last.len() == 4 {
+            last.pop_front();
+        }
+        last.push_back(word);
+        let written = (1..=last.len()).rev().find_map(|k| {
+            let name = last.range(last.len() - k..).copied().collect::<Vec<_>>().join(" ");
+            names::is_alias(&name).then_some(name)
+        });
+        let Some(written) = written else {
+            continue;
         };
         if let Some(name) = names::component_name(&written)
             && let Some(version) = clean_version(&name, next)

@@ -94,6 +94,10 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                     }
                 }
             }
+            // `<br>` in a table cell ("9.6.0<br>9.7.1") parts its words.
+            Event::InlineHtml(html) if html.trim_start().to_ascii_lowercase().starts_with("<br") => {
+                out.text(" ", line);
+            }
             Event::SoftBreak => out.space(line),
             Event::HardBreak => out.block(None, line),
             _ => {}

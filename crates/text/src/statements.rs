@@ -440,7 +440,11 @@ fn known_version_end(text: &str) -> Option<&str> {
 
 fn tokens_of(text: &str) -> Vec<&str> {
     text.split_whitespace()
-        .map(|w| w.trim_matches(['[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':']))
+        .map(|w| {
+            w.trim_matches([
+                '[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':', '™', '®', '©',
+            ])
+        })
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -556,10 +560,12 @@ fn known_name_at(tokens: &[&str], i: usize) -> Option<(String, usize)> {
     (1..=4).rev().find_map(|len| {
         let words = tokens.get(i..i + len)?;
         let written = words.join(" ");
+        // "Intel Extension for PyTorch": a name of several words may hold
+        // a word of prose, not at its ends.
+        let ends = [words[0], words[words.len() - 1]];
         let known = names::is_alias(&written)
-            && words
-                .iter()
-                .all(|w| crate::package_name::is_package_name(w));
+            && ends.iter().all(|w| crate::package_name::is_package_name(w))
+            && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '+')));
         known.then_some((written, len))
     })
 }

@@ -699,14 +699,13 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     if t.split_whitespace().count() > 6 || t.ends_with(['.', '。', ':', '：']) || t.contains([':', '：']) {
         return None;
     }
-    let mut listed = component_list(&clean_cell(t));
+    let (head, note) = t.split_once('(').unwrap_or((t, ""));
+    let mut listed = component_list(&clean_cell(head));
     if listed.len() != 1 {
         return None;
     }
     let (name, version) = listed.remove(0);
-    let refined = t
-        .split_once('(')
-        .and_then(|(_, inner)| cell_version(inner.trim_end_matches(')')))
+    let refined = cell_version(note.trim_end_matches(')'))
         .filter(|v| v.len() > version.len() && v.starts_with(&version));
     Some((name, refined.unwrap_or(version)))
 }
