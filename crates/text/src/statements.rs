@@ -183,7 +183,10 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         read_source_label(line, found);
         read_prose(line, found);
-        intro = line.to_string();
+        // What a list below is, its introduction's last sentence says
+        // ("… includes the following components:"), not the sentences
+        // before it ("… validating large language model inference").
+        intro = sentences(line).last().unwrap_or(line).to_string();
     }
     if !list.is_empty() {
         read_list(&list, &format!("{title} {intro}"), found);

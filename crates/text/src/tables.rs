@@ -167,7 +167,23 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => t,
     };
-    t.starts_with(|c: char| c.is_ascii_digit()) || is_commit(t)
+    (t.starts_with(|c: char| c.is_ascii_digit()) && !is_quantity(t)) || is_commit(t)
+}
+
+/// A number with a unit, no version: a model's size (`7B`, `8x7B`, `70
+/// B`), an amount (`64G`, `16GB`, `95%`).
+fn is_quantity(word: &str) -> bool {
+    let w = word.split_whitespace().next().unwrap_or(word);
+    let digits_end = w.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(w.len());
+    let unit = &w[digits_end..];
+    w.contains('%')
+        || (digits_end > 0
+            && !unit.is_empty()
+            && unit.len() <= 2
+            && unit.chars().all(|c| c.is_ascii_alphabetic())
+            && unit.to_ascii_uppercase().chars().all(|c| "KMGTBX".contains(c)))
+        || w.split_once(['x', 'X'])
+            .is_some_and(|(a, _)| !a.is_empty() && a.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `git258a2162`, `4bdc8a78…`: a commit standing for a version.
