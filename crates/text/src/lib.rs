@@ -609,7 +609,8 @@ fn import_one(
         components::statements(statements::weighed_lines(&parts).into_iter(), &version);
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
-    let parsed = parse::parse(&parts, &version, lang, &product, req.column);
+    let changelog = release_version.is_some();
+    let parsed = parse::parse(&parts, &version, lang, &product, req.column, changelog);
     // What is read is kept no longer than needed: a page may be 16 MiB.
     drop((page, parts));
     warnings.extend(parsed.warnings);

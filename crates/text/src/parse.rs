@@ -103,6 +103,7 @@ pub fn parse(
     lang: Lang,
     product: &str,
     column: Option<&str>,
+    changelog: bool,
 ) -> Parsed {
     let choice = tables::Choice {
         column,
@@ -123,11 +124,18 @@ pub fn parse(
     let mut warnings = Vec::new();
     // The preamble: the summary ("本文介绍…"), without a title line naming
     // the version or the page's address.
+    // A release of a changelog states what changed in the list under its
+    // heading ("- TensorFlow がバージョン 2.5.0 に更新されました"): its
+    // features, when no part of it is headed so.
+    let preamble_features = changelog
+        && feature_part(page) == Known::Features
+        && !page.sections.iter().any(|s| s.known == Some(Known::Features));
     let summary: Vec<&str> = page
         .preamble
         .iter()
         .map(|(_, l)| l.as_str())
         .filter(|l| !is_url(l) && !l.starts_with('|') && !is_title_line(l, version))
+        .filter(|l| !(preamble_features && l.trim_start().starts_with("- ")))
         .collect();
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
@@ -239,6 +247,18 @@ pub fn parse(
                 push_section(&mut draft, &mut ids, id, section, lang);
             }
         }
+    }
+    if preamble_features
+        && page.preamble.iter().any(|(_, l)| l.trim_start().starts_with("- "))
+    {
+        let (listed, components) = list_items(&page.preamble);
+        draft.features.extend(
+            listed
+                .into_iter()
+                .filter(|l| tables::key_value(l).is_none())
+                .map(|l| text(lang, l)),
+        );
+        named_in_lists.extend(components);
     }
     add_components(&mut draft, named_in_lists);
     warnings.extend(unplaced.iter().map(|(n, l)| Warning {
@@ -709,7 +729,7 @@ mod tests {
             &Page::read(PageKind::Markdown, md).unwrap(),
             crate::headings::Headings::built_in(),
         );
-        parse(&page, "9.9", Lang::EN, "x", None).draft
+        parse(&page, "9.9", Lang::EN, "x", None, false).draft
     }
 
     #[test]

@@ -499,12 +499,16 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                 };
                 first_known.get_or_insert_with(|| name.clone());
                 let mut next = i + len;
-                if tokens.get(next).is_some_and(|w| is_version_label(w)) {
-                    next += 1;
-                }
-                // "cuda 版本为 12.3", "CUDA version is 12.4".
-                if tokens.get(next).is_some_and(|w| is_copula(w)) {
-                    next += 1;
+                // "cuda 版本为 12.3", "CUDA version is 12.4", "TensorFlow が
+                // バージョン 2.5.0 に更新": version words and copulas, in
+                // either order.
+                for _ in 0..2 {
+                    if tokens
+                        .get(next)
+                        .is_some_and(|w| is_copula(w) || is_version_label(w))
+                    {
+                        next += 1;
+                    }
                 }
                 let based = based_on_before(&tokens, i);
                 if let Some(version) = tokens.get(next)

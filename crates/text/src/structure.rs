@@ -224,7 +224,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             if h.known.is_none()
                 && before_parts
                 && (out.sections.is_empty() && out.titles.is_empty()
-                    || stated::in_title(&h.title).is_some())
+                    || crate::releases::of_title(&h.title).is_some())
             {
                 out.titles.push(h.title);
                 continue;
