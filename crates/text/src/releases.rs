@@ -229,9 +229,30 @@ pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet
     );
     let mut rows = Vec::new();
     let mut lines = HashSet::new();
-    for body in bodies {
-        for table in tables::tables(body) {
-            let tables::Kind::Releases { key, components } = table.kind() else {
+    let found: Vec<(&Vec<(usize, String)>, tables::Table, tables::Kind)> = bodies
+        .flat_map(|body| {
+            tables::tables(body).into_iter().map(move |t| {
+                let kind = t.kind();
+                (body, t, kind)
+            })
+        })
+        .collect();
+    // Tables with one head are of one kind: a table of releases of a single
+    // row whose cells say less is one too.
+    let heads: HashMap<Vec<String>, tables::Kind> = found
+        .iter()
+        .filter(|(_, _, k)| matches!(k, tables::Kind::Releases { .. }))
+        .filter_map(|(_, t, k)| Some((t.head.clone()?, k.clone())))
+        .collect();
+    for (body, table, kind) in found {
+        let kind = table
+            .head
+            .as_ref()
+            .and_then(|h| heads.get(h))
+            .cloned()
+            .unwrap_or(kind);
+        {
+            let tables::Kind::Releases { key, components } = kind else {
                 continue;
             };
             lines.extend(body[table.start..table.end].iter().map(|(n, _)| *n));

@@ -79,9 +79,10 @@ pub(crate) fn in_first_line(line: &str) -> Option<String> {
     }
 }
 
-/// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`).
+/// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
+/// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v?(\d+(?:\.\d+)+)(?:$|\s)").unwrap()
+    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v?(\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta)\d*)?)(?:$|\s)").unwrap()
 });
 
 /// The version a command pulling or running the page's image names as its

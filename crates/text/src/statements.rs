@@ -474,7 +474,10 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
-        if !stated && !holds(&spaced, words::each().flat_map(|w| &w.statements.states)) {
+        if !stated
+            && !holds(&spaced, words::each().flat_map(|w| &w.statements.states))
+            && !says_version_is(sentence)
+        {
             continue;
         }
         let mut first_known: Option<String> = None;
@@ -611,6 +614,15 @@ fn based_on_at<'a>(tokens: &[&'a str], i: usize) -> Option<&'a str> {
 fn is_version_label(word: &str) -> bool {
     let word = word.to_lowercase();
     words::each().any(|w| w.components.version_words.contains(&word))
+}
+
+/// Whether a sentence says what a version is: a version word then a
+/// copula ("镜像中 Python 版本为 3.10", "the CUDA version is 12.4").
+fn says_version_is(sentence: &str) -> bool {
+    let tokens = tokens_of(sentence);
+    tokens
+        .windows(2)
+        .any(|w| is_version_label(w[0]) && is_copula(w[1]))
 }
 
 /// A word between a name's version word and the version ("CUDA version

@@ -215,8 +215,23 @@ fn is_name_head(cell: &str) -> bool {
     in_list(cell, |w| &w.tables.name_heads)
 }
 
+/// A head of what a table's rows are: a word of `key_heads`, or a head
+/// ending in one that is no version word ("Curated environment", "特选环境").
 fn is_key_head(cell: &str) -> bool {
-    in_list(cell, |w| &w.tables.key_heads)
+    if in_list(cell, |w| &w.tables.key_heads) {
+        return true;
+    }
+    let k = key(cell);
+    words::each().any(|w| {
+        w.tables
+            .key_heads
+            .iter()
+            .filter(|h| !w.components.version_heads.contains(h))
+            .any(|h| match k.strip_suffix(h.as_str()) {
+                Some(before) => !before.is_empty() && (!w.spaced || before.ends_with(' ')),
+                None => false,
+            })
+    })
 }
 
 fn is_previous_head(cell: &str) -> bool {
@@ -383,10 +398,16 @@ impl Table {
                 .filter(|&c| c != key && Some(c) != action && !previous(c))
                 .filter(|&c| {
                     let head = self.head_of(c);
-                    !head.is_empty()
+                    let headed = !head.is_empty()
                         && !is_version_head(head)
                         && component_head(head).is_some()
-                        && versions(c)
+                        && versions(c);
+                    // A column of packages each cell names with its
+                    // version ("pandas==0.25.1 numpy=1.20.1").
+                    let listing = mostly(self.share(c, |cell| {
+                        !looks_like_version(cell) && !component_list(&clean_cell(cell)).is_empty()
+                    }));
+                    headed || listing
                 })
                 .collect();
             if !components.is_empty() {
@@ -610,18 +631,26 @@ fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
 /// column's version under its head's name, or the name and version its
 /// cell states.
 pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(String, String)> = Vec::new();
     for &c in components {
         let Some(cell) = table.cell(cells, c) else {
             continue;
         };
-        let Some(head) = component_head(table.head_of(c)) else {
-            continue;
-        };
-        if let Some(version) = cell_version(cell) {
-            out.push((head, version));
-        } else {
-            out.extend(component_list(&clean_cell(cell)));
+        match (component_head(table.head_of(c)), cell_version(cell)) {
+            (Some(head), Some(version)) => out.push((head, version)),
+            _ => out.extend(component_list(&clean_cell(cell))),
+        }
+    }
+    // What the row's image names and tags state (`acpt-pytorch-2.2-cuda12.1`),
+    // where no column did.
+    for cell in cells {
+        if cell.contains(['/', ':', '-', '_']) && !cell.contains(' ') {
+            for (name, version) in crate::tags::components(cell) {
+                let key = names::canonical_key(&name);
+                if !out.iter().any(|(n, _)| names::canonical_key(n) == key) {
+                    out.push((name, version));
+                }
+            }
         }
     }
     out
