@@ -34,7 +34,7 @@ fn is_tab_only(line: &str) -> bool {
 
 /// More blank lines than this before a tab-only line: it starts a row whose
 /// first cell is empty, not the next cell of the row before.
-const MAX_BLANKS_IN_ROW: usize = 2;
+const MAX_BLANKS_IN_ROW: usize = 1;
 
 /// Joins the cells a browser writes one a line, a tab-only line between
 /// two, into one tab-separated line per row.
