@@ -17,6 +17,7 @@ type Line = (usize, String);
 /// (the reader drops them): only lines of a table change.
 pub(crate) fn unflatten(lines: Vec<Line>) -> Vec<Line> {
     let lines = join_cells(lines);
+    let lines = join_broken_cells(lines);
     let lines = tab_rows(lines);
     let lines = piped_cells(lines);
     aligned_columns(lines)
@@ -79,6 +80,46 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
             _ => out.push((n, line)),
         }
         blanks = 0;
+    }
+    out
+}
+
+/// A cell holding line breaks (`2.24.3-1<br>2.26.6-1`) copies as its
+/// lines, the row going on after the last: those lines join the row's line.
+/// Only short words without spaces between two lines of cells are taken
+/// so, the row's rest holding a tab.
+fn join_broken_cells(lines: Vec<Line>) -> Vec<Line> {
+    let is_tabbed = |l: &str| l.trim_matches([' ', '\r']).contains('\t');
+    let is_piece = |l: &str| {
+        let t = l.trim_matches([' ', '\r']);
+        !t.is_empty() && !t.contains(['\t', ' ']) && t.chars().count() <= 40
+    };
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = &lines[i];
+        i += 1;
+        if !is_tabbed(line) {
+            out.push((*n, line.clone()));
+            continue;
+        }
+        let mut joined = line.trim_end_matches([' ', '\r']).to_string();
+        loop {
+            let pieces = lines[i..].iter().take_while(|(_, l)| is_piece(l)).count();
+            let rest = lines.get(i + pieces).map(|(_, l)| l.as_str());
+            let ends_row = rest.is_some_and(|r| is_tabbed(r) && !r.starts_with('\t') && tab_cells(r).is_none_or(|c| c.len() <= 2));
+            if pieces == 0 || !ends_row {
+                break;
+            }
+            for (_, piece) in &lines[i..i + pieces] {
+                joined.push(' ');
+                joined.push_str(piece.trim());
+            }
+            joined.push(' ');
+            joined.push_str(rest.unwrap_or("").trim_start_matches(' '));
+            i += pieces + 1;
+        }
+        out.push((*n, joined));
     }
     out
 }
@@ -362,6 +403,20 @@ mod tests {
         );
         // An indented command is no row.
         assert_eq!(rows("\tdocker run x\n"), ["\tdocker run x"]);
+    }
+
+    #[test]
+    fn a_cell_of_several_lines_stays_in_its_row() {
+        let page = "Add / Update / Delete\tSoftware\tVersion\tPrevious version\nAdd\tcmake\t4.1.1\t\nAdd\tnccl\t2.24.3-1\n2.26.6-1\n2.28.3-1\t\n2025-08-26\n";
+        assert_eq!(
+            rows(page),
+            [
+                "| Add / Update / Delete | Software | Version | Previous version |",
+                "| Add | cmake | 4.1.1 | |",
+                "| Add | nccl | 2.24.3-1 2.26.6-1 2.28.3-1 | |",
+                "2025-08-26"
+            ]
+        );
     }
 
     #[test]

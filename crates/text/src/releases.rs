@@ -34,6 +34,8 @@ enum Start {
     Date,
     Label,
     Named(String),
+    /// A version alone on a line of a text copy (`1.13.120+xpu`).
+    Alone,
 }
 
 /// The release a changelog heading names: a date (as `YYYY-MM-DD`), a
@@ -115,7 +117,8 @@ fn named(line: &str) -> Option<(String, String)> {
     (version.starts_with(|c: char| c.is_ascii_digit())
         && version.contains('.')
         && model::record::is_release_version(version)
-        && name.chars().any(char::is_alphabetic))
+        && name.chars().any(char::is_alphabetic)
+        && !name.contains([':', '：', '|']))
     .then(|| (name.trim().to_string(), version.to_string()))
 }
 
@@ -152,9 +155,38 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Date, date));
             } else if let Some((name, v)) = named(t) {
                 starts.push((i, Start::Named(name), v));
+            } else if !t.contains(char::is_whitespace)
+                && t.starts_with(|c: char| c.is_ascii_digit())
+                && let Some(v) = of_title(t)
+            {
+                starts.push((i, Start::Alone, v));
             }
         }
     }
+    // Three starts or more on lines next to each other are a menu of the
+    // releases (a copied page's sidebar), not their parts (two may be a
+    // release with nothing under it); a release named twice is its first
+    // part's.
+    let mut adjacent = vec![false; starts.len()];
+    let mut run_start = 0;
+    for k in 1..=starts.len() {
+        let joined = k < starts.len() && starts[k - 1].0 + 1 == starts[k].0;
+        if !joined {
+            if k - run_start >= 3 {
+                adjacent[run_start..k].iter_mut().for_each(|a| *a = true);
+            }
+            run_start = k;
+        }
+    }
+    let mut named_once = HashSet::new();
+    let starts: Vec<(usize, Start, String)> = starts
+        .into_iter()
+        .zip(adjacent)
+        .filter(|(_, adjacent)| !adjacent)
+        .map(|(s, _)| s)
+        .filter(|(_, _, v)| named_once.insert(v.clone()))
+        .collect();
+    let mut starts = starts;
     let chosen = choose(&starts)?;
     starts.retain(|(_, s, _)| *s == chosen);
     let first = starts[0].0;
@@ -394,9 +426,18 @@ pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &Has
     }
 }
 
-/// Of the ways releases start on the page, the one naming the most
-/// different versions (at least two), the first on the page among equals.
+/// Of the ways releases start on the page, the surest naming at least two
+/// versions (headings, then dates, labels, named lines, versions alone);
+/// among headings, the one naming the most, the first on the page among
+/// equals.
 fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
+    let rank = |s: &Start| match s {
+        Start::Heading(_) => 0,
+        Start::Date => 1,
+        Start::Label => 2,
+        Start::Named(_) => 3,
+        Start::Alone => 4,
+    };
     let mut versions: HashMap<&Start, Vec<&str>> = HashMap::new();
     let mut order: Vec<&Start> = Vec::new();
     for (_, s, v) in starts {
@@ -411,7 +452,13 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
     order
         .into_iter()
         .filter(|s| versions[s].len() >= 2)
-        .max_by_key(|s| (versions[s].len(), std::cmp::Reverse(starts.iter().position(|(_, x, _)| x == *s))))
+        .max_by_key(|s| {
+            (
+                std::cmp::Reverse(rank(s)),
+                versions[s].len(),
+                std::cmp::Reverse(starts.iter().position(|(_, x, _)| x == *s)),
+            )
+        })
         .cloned()
 }
 
