@@ -135,6 +135,8 @@ pub struct Imported {
     pub(crate) statements: usize,
     /// The page's lines placed nowhere, by line number.
     pub(crate) unplaced: Vec<(usize, String)>,
+    /// What each table of the page became, by line number.
+    pub(crate) tables: Vec<(usize, String)>,
     pub(crate) warnings: Vec<Warning>,
     /// The record's text, kept for a dry run.
     pub(crate) record: Option<String>,
@@ -201,10 +203,23 @@ pub struct Report {
     pub unplaced: usize,
     /// Those lines, each clipped, with their line numbers.
     pub unplaced_lines: Vec<UnplacedLine>,
+    /// What each table of the page became: a component table (how many
+    /// components, which version column), or one left and why.
+    pub tables: Vec<TableNote>,
     /// How sure import is (see [`Confidence`]).
     pub confidence: Confidence,
     /// The warnings, one line each.
     pub warnings: Vec<String>,
+}
+
+/// What a table of the page became.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TableNote {
+    /// The line of its first row.
+    pub line: usize,
+    /// What it became ("a component table (Package | Version): 12
+    /// component(s)") or why it was left.
+    pub what: String,
 }
 
 /// A line of the page placed nowhere.
@@ -257,6 +272,14 @@ impl Imported {
                 .map(|(n, l)| UnplacedLine {
                     line: *n,
                     text: clip(l, UNPLACED_CLIP).into_owned(),
+                })
+                .collect(),
+            tables: self
+                .tables
+                .iter()
+                .map(|(n, what)| TableNote {
+                    line: *n,
+                    what: what.clone(),
                 })
                 .collect(),
             confidence: self.confidence(),
@@ -318,6 +341,11 @@ impl Imported {
                 self.unplaced
                     .iter()
                     .map(|(n, l)| format!("  line {n}: {}", clip(l, UNPLACED_CLIP))),
+            );
+            lines.extend(
+                self.tables
+                    .iter()
+                    .map(|(n, what)| format!("{page}: line {n}: {what}")),
             );
         }
         lines.push(format!(
@@ -499,12 +527,17 @@ fn read_releases<'a>(
         warnings,
     };
     let (rows, table_lines) = releases::table_rows(&page, headings);
+    let wanted_in_rows = |v: &str| rows.iter().any(|r| r.keys.iter().any(|k| k == v));
     let releases = match releases::releases(&page, headings) {
         Some(mut cut) => {
             releases::add_rows(&mut cut, &rows, &table_lines);
             cut
         }
-        None if !rows.is_empty() => releases::of_rows(&page, &rows, &table_lines),
+        // A table of releases names the one asked for, or, with none asked
+        // for, each is one; one asked for that no row names is the page's.
+        None if !rows.is_empty() && version.is_none_or(wanted_in_rows) => {
+            releases::of_rows(&page, &rows, &table_lines)
+        }
         None => {
             // A table listing images, one a row: the one `version` names.
             let row = version.and_then(|v| releases::row_named(&page, headings, v));
@@ -615,6 +648,7 @@ fn import_one(
     drop((page, parts));
     warnings.extend(parsed.warnings);
     unplaced.extend(parsed.unplaced);
+    let table_notes = parsed.tables;
     unplaced.sort();
     let mut draft = parsed.draft;
     // The generated title speaks every language of the project.
@@ -753,6 +787,7 @@ fn import_one(
         driver_facts,
         statements,
         unplaced,
+        tables: table_notes,
         warnings,
         record: None,
     })

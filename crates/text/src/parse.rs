@@ -15,6 +15,8 @@ pub(crate) struct Parsed {
     pub warnings: Vec<Warning>,
     /// The lines that fit no section's layout, by line number.
     pub unplaced: Vec<(usize, String)>,
+    /// What each table of the page became, by line number.
+    pub tables: Vec<(usize, String)>,
 }
 
 /// A list's items, bullets taken off, code fences and "none" words left
@@ -145,10 +147,11 @@ pub fn parse(
     let mut named_in_lists = Vec::new();
     let mut ids = SectionIds::default();
     // Component tables wherever they stand, whatever the heading says.
-    read_tables(&page.preamble, choice, &mut draft, &mut warnings);
+    let mut table_notes = Vec::new();
+    read_tables(&page.preamble, choice, &mut draft, &mut warnings, &mut table_notes);
     for section in &page.sections {
         if reads_tables(section) {
-            read_tables(&section.body, choice, &mut draft, &mut warnings);
+            read_tables(&section.body, choice, &mut draft, &mut warnings, &mut table_notes);
         }
     }
     for section in &page.sections {
@@ -288,6 +291,7 @@ pub fn parse(
         draft,
         warnings,
         unplaced,
+        tables: table_notes,
     }
 }
 
@@ -310,11 +314,29 @@ fn read_tables(
     choice: tables::Choice,
     draft: &mut Draft,
     warnings: &mut Vec<Warning>,
+    notes: &mut Vec<(usize, String)>,
 ) {
     for table in tables::tables(lines) {
+        let line = lines.get(table.start).map_or(0, |(n, _)| *n);
+        let head = table.head.as_ref().map_or_else(
+            || "no head".to_string(),
+            |h| model::diagnostic::clip(&h.join(" | "), 60).into_owned(),
+        );
         let Some(read) = table.read(choice) else {
+            let what = match table.kind() {
+                tables::Kind::Releases { .. } => "a table of other images or releases",
+                _ => "a table naming no component with its version",
+            };
+            notes.push((line, format!("{what} ({head}), {} row(s): left", table.rows.len())));
             continue;
         };
+        let count = read.components.len() + read.per_arch.iter().map(|(_, p)| p.len()).sum::<usize>();
+        let column = match &read.column {
+            Some(c) if !c.is_empty() => format!(", column “{}”", model::diagnostic::clip(c, 40)),
+            _ if !read.per_arch.is_empty() => ", a column per architecture".to_string(),
+            _ => String::new(),
+        };
+        notes.push((line, format!("a component table ({head}): {count} component(s){column}")));
         if let Some(column) = read.column.as_ref().filter(|c| !c.is_empty() && !read.left.is_empty()) {
             let line = lines.get(table.start).map(|(n, _)| *n);
             warnings.push(Warning {

@@ -388,7 +388,16 @@ impl Table {
         let previous = |c: usize| is_previous_head(self.head_of(c));
         let action = (0..width).find(|&c| self.is_action_column(c));
         let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
-        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)));
+        // What a row is stands in its first column: a key right of a column
+        // of components relnotes knows ("OS | Version | Kernel": Ubuntu,
+        // RHEL) is those components' versions.
+        let names_left = |c: usize| {
+            (0..c).any(|l| {
+                let (yes, of) = self.share(l, |cell| names::is_alias(&clean_name(cell)));
+                of > 0 && yes * 2 > of
+            })
+        };
+        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)) && !names_left(c));
         // Rows of releases: a key column and, right of it, columns of
         // versions headed by the components' names.
         if named_head.is_none()
@@ -472,6 +481,17 @@ impl Table {
                 .collect()
         };
         let mut read = Read::default();
+        // "OS | Version | Kernel": the one column headed "Version" holds the
+        // rows' versions; the others say something else of them.
+        let heads: Vec<(usize, String)> = match heads
+            .iter()
+            .filter(|(_, h)| is_version_head(h))
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [one] => vec![(*one).clone()],
+            _ => heads,
+        };
         if heads.len() == 1 {
             read.components = column_of(heads[0].0);
             return (!read.components.is_empty()).then_some(read);
