@@ -165,8 +165,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     }
     // Three starts or more on lines next to each other are a menu of the
     // releases (a copied page's sidebar), not their parts (two may be a
-    // release with nothing under it); a release named twice is its first
-    // part's.
+    // release with nothing under it).
     let mut adjacent = vec![false; starts.len()];
     let mut run_start = 0;
     for k in 1..=starts.len() {
@@ -178,13 +177,11 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             run_start = k;
         }
     }
-    let mut named_once = HashSet::new();
     let starts: Vec<(usize, Start, String)> = starts
         .into_iter()
         .zip(adjacent)
         .filter(|(_, adjacent)| !adjacent)
         .map(|(s, _)| s)
-        .filter(|(_, _, v)| named_once.insert(v.clone()))
         .collect();
     let mut starts = starts;
     let chosen = choose(&starts)?;
