@@ -46,10 +46,12 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     if stated::is_date_alone(title) {
         return stated::date(title);
     }
-    let token = title.trim().trim_end_matches([':', '：']);
+    // A heading that is one name of a release and nothing else
+    // (`2.8.10+xpu`, `cuda11.0.3`, `20250701.v1`): numbers with a dot, or a
+    // date's digits ("FP16" names no release).
+    let token = title.trim().trim_end_matches([':', '：']).trim_matches('`');
     if !token.contains(char::is_whitespace)
-        && token.starts_with(|c: char| c.is_ascii_digit() || c == 'v')
-        && token.chars().any(|c| c.is_ascii_digit())
+        && names_release(token)
         && model::record::is_release_version(token)
     {
         return Some(token.to_string());
@@ -81,6 +83,21 @@ fn is_numbered(title: &str) -> bool {
                 .chain(&w.version.before_number)
                 .any(|v| lower.starts_with(v.as_str()))
         })
+}
+
+/// Whether a token holds what a release's name holds: a number with a dot
+/// (`11.0.3`) or a date's six digits or more (`20250715`).
+fn names_release(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    let dotted = bytes.windows(3).any(|w| {
+        w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit()
+    });
+    let mut run = 0;
+    let dated = bytes.iter().any(|b| {
+        run = if b.is_ascii_digit() { run + 1 } else { 0 };
+        run >= 6
+    });
+    dotted || dated
 }
 
 /// A heading without the anchor a docs generator writes after it
