@@ -173,7 +173,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             } else if let Some((name, v)) = named(t) {
                 starts.push((i, Start::Named(name), v));
             } else if !t.contains(char::is_whitespace)
-                && t.starts_with(|c: char| c.is_ascii_digit())
+                && names_release(t)
                 && let Some(v) = of_title(t)
             {
                 starts.push((i, Start::Alone, v));
