@@ -12,6 +12,8 @@ use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 pub fn lines(md: &str) -> Result<Read, Overflow> {
     let without_front_matter = blank_front_matter(md);
     let md = without_front_matter.as_deref().unwrap_or(md);
+    let repaired = repair_delimiter_rows(md);
+    let md = repaired.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
         return Err(Overflow::Nesting("lists and quotes"));
     }
@@ -121,6 +123,48 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
         .map(|i| out.lines[*i].0)
         .collect();
     Ok((out.lines, headings, cut))
+}
+
+/// The page with each table's delimiter row as wide as its head row, when
+/// one is not (`| a | b |` over `| --- | --- |  |`): GFM reads such a
+/// table as a paragraph, its rows run into one line; the page's author
+/// (and the site that renders it) meant a table. Lines keep their numbers.
+fn repair_delimiter_rows(md: &str) -> Option<String> {
+    let cells = |l: &str| {
+        let t = l.trim();
+        let t = t.strip_prefix('|').unwrap_or(t);
+        let t = t.strip_suffix('|').unwrap_or(t);
+        t.split('|').count()
+    };
+    let is_delimiter = |l: &str| {
+        let t = l.trim();
+        t.contains('-')
+            && t.contains('|')
+            && t.chars().all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
+    };
+    let lines: Vec<&str> = md.split_inclusive('\n').collect();
+    let mut changed = false;
+    let mut out = String::with_capacity(md.len());
+    for (i, line) in lines.iter().enumerate() {
+        let head = i.checked_sub(1).map(|p| lines[p]);
+        if let Some(head) = head
+            && head.trim_start().starts_with('|')
+            && is_delimiter(line)
+            && cells(head) != cells(line)
+        {
+            // The delimiter's trailing empty cells are no columns.
+            let width = cells(head);
+            out.push('|');
+            out.push_str(&" --- |".repeat(width));
+            if line.ends_with('\n') {
+                out.push('\n');
+            }
+            changed = true;
+            continue;
+        }
+        out.push_str(line);
+    }
+    changed.then_some(out)
 }
 
 /// The page with its YAML front matter (`---` / `title: …` / `---` at its
