@@ -528,7 +528,16 @@ fn read_releases<'a>(
     };
     let (rows, table_lines) = releases::table_rows(&page, headings);
     let wanted_in_rows = |v: &str| rows.iter().any(|r| r.keys.iter().any(|k| k == v));
-    let releases = match releases::releases(&page, headings) {
+    let cut = releases::releases(&page, headings);
+    // Headings that group a table of releases' rows ("### Ubuntu 24.04"
+    // over images) are no releases: the rows are, when none names one.
+    let grouping = cut.as_ref().is_some_and(|cut| {
+        !rows.is_empty()
+            && !cut
+                .iter()
+                .any(|r| rows.iter().any(|row| row.keys.contains(&r.version)))
+    });
+    let releases = match cut.filter(|_| !grouping) {
         Some(mut cut) => {
             releases::add_rows(&mut cut, &rows, &table_lines);
             cut

@@ -298,11 +298,12 @@ pub fn parse(
 /// Whether a part's tables are read for components: every part but those
 /// speaking of other releases (known issues, fixes, a part titled by a
 /// note word such as "Deprecations"), the Contents table (read as a
-/// whole), assets and driver requirements.
+/// whole) and driver requirements. A part of images ("Docker Images") may
+/// hold a table of what each holds.
 fn reads_tables(section: &Section) -> bool {
     !matches!(
         section.known,
-        Some(Known::Issues | Known::Fixes | Known::Contents | Known::Assets | Known::Driver)
+        Some(Known::Issues | Known::Fixes | Known::Contents | Known::Driver)
     ) && !statements::titled_by_note(&section.title)
 }
 

@@ -11,7 +11,7 @@ use crate::headings::{Headings, Known};
 use crate::lines::is_url;
 use crate::page::Page;
 use crate::structure::{heading, split};
-use crate::{stated, statements, tables, words};
+use crate::{names, stated, statements, tables, words};
 use std::collections::{HashMap, HashSet};
 
 /// A release of a page that holds several: its part of the page and the
@@ -263,7 +263,9 @@ pub(crate) struct Row {
 /// fixes, a part titled by a note word: "Previous versions") is none.
 pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet<usize>) {
     let parts = split(page, headings);
-    let bodies = std::iter::once(&parts.preamble).chain(
+    // Each part with what its heading states of every row under it
+    // ("### Ubuntu 24.04" over a table of images).
+    let bodies = std::iter::once((&parts.preamble, None)).chain(
         parts
             .sections
             .iter()
@@ -271,15 +273,15 @@ pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet
                 !matches!(s.known, Some(Known::Issues | Known::Fixes))
                     && !statements::titled_by_note(&s.title)
             })
-            .map(|s| &s.body),
+            .map(|s| (&s.body, tables::name_version(&s.title))),
     );
     let mut rows = Vec::new();
     let mut lines = HashSet::new();
-    let found: Vec<(&Vec<(usize, String)>, tables::Table, tables::Kind)> = bodies
-        .flat_map(|body| {
+    let found: Vec<(&Vec<(usize, String)>, Option<(String, String)>, tables::Table, tables::Kind)> = bodies
+        .flat_map(|(body, stated)| {
             tables::tables(body).into_iter().map(move |t| {
                 let kind = t.kind();
-                (body, t, kind)
+                (body, stated.clone(), t, kind)
             })
         })
         .collect();
@@ -287,10 +289,10 @@ pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet
     // row whose cells say less is one too.
     let heads: HashMap<Vec<String>, tables::Kind> = found
         .iter()
-        .filter(|(_, _, k)| matches!(k, tables::Kind::Releases { .. }))
-        .filter_map(|(_, t, k)| Some((t.head.clone()?, k.clone())))
+        .filter(|(_, _, _, k)| matches!(k, tables::Kind::Releases { .. }))
+        .filter_map(|(_, _, t, k)| Some((t.head.clone()?, k.clone())))
         .collect();
-    for (body, table, kind) in found {
+    for (body, stated, table, kind) in found {
         let kind = table
             .head
             .as_ref()
@@ -310,10 +312,16 @@ pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet
                 if keys.is_empty() {
                     continue;
                 }
+                let mut components = tables::release_row(&table, cells, &components);
+                if let Some((name, version)) = &stated
+                    && !components.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(name))
+                {
+                    components.push((name.clone(), version.clone()));
+                }
                 rows.push(Row {
                     keys,
                     line: *line,
-                    components: tables::release_row(&table, cells, &components),
+                    components,
                 });
             }
         }

@@ -98,12 +98,7 @@ fn is_read_elsewhere(section: &Section) -> bool {
     let skipped = matches!(
         section.known,
         Some(
-            Known::Issues
-                | Known::Fixes
-                | Known::Contents
-                | Known::Components
-                | Known::Assets
-                | Known::Tags
+            Known::Issues | Known::Fixes | Known::Contents | Known::Components | Known::Tags
         )
     );
     skipped || titled_by_note(&section.title)

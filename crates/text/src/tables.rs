@@ -419,7 +419,15 @@ impl Table {
                     headed || listing
                 })
                 .collect();
-            if !components.is_empty() {
+            // A head saying what the rows are ("Tag", "Release Version",
+            // "Environment Name") makes them releases; "Version" alone
+            // needs a component relnotes knows among the other heads (an
+            // evaluation's "Tasks | Version | n-shot | Value" is none).
+            let strong = !is_version_head(self.head_of(key));
+            let known_head = components
+                .iter()
+                .any(|&c| component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n)));
+            if !components.is_empty() && (strong || known_head) {
                 return Kind::Releases { key, components };
             }
         }

@@ -28,7 +28,17 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
         }
     };
     for (i, token) in tokens.iter().enumerate() {
-        if let Some((name, version)) = glued(token) {
+        if let Some((name, mut version)) = glued(token) {
+            // `nccl2.30.4-1`: a Debian revision after the version.
+            if version.contains('.')
+                && token.ends_with(version.as_str())
+                && let Some(next) = tokens.get(i + 1)
+                && next.len() <= 2
+                && next.chars().all(|c| c.is_ascii_digit())
+                && known(&name).is_some_and(|c| c.ecosystem != model::version::Ecosystem::Pypi)
+            {
+                version = format!("{version}-{next}");
+            }
             push(&name, version);
         } else if let Some(c) = known(token)
             && let Some(next) = tokens.get(i + 1)
@@ -139,6 +149,10 @@ mod tests {
         assert_eq!(
             of("rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6"),
             pairs(&[("ROCm", "6.3.1"), ("Ubuntu", "22.04"), ("Python", "3.12"), ("vllm", "0.6.6")])
+        );
+        assert_eq!(
+            of("ghcr.io/coreweave/nccl-tests:13.2.1-devel-ubuntu24.04-nccl2.30.4-1-2eedd7c"),
+            pairs(&[("Ubuntu", "24.04"), ("NCCL", "2.30.4-1")])
         );
         assert_eq!(
             of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
