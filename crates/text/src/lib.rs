@@ -529,13 +529,17 @@ fn read_releases<'a>(
     let (rows, table_lines) = releases::table_rows(&page, headings);
     let wanted_in_rows = |v: &str| rows.iter().any(|r| r.keys.iter().any(|k| k == v));
     let cut = releases::releases(&page, headings);
+    let images = releases::of_images(&page);
     // Headings that group a table of releases' rows ("### Ubuntu 24.04"
-    // over images) are no releases: the rows are, when none names one.
+    // over images) are no releases: the rows are, when none names one; so
+    // are headings stating a component's version alone over a list of
+    // images ("### CUDA 12.8.1:").
     let grouping = cut.as_ref().is_some_and(|cut| {
-        !rows.is_empty()
+        (!rows.is_empty()
             && !cut
                 .iter()
-                .any(|r| rows.iter().any(|row| row.keys.contains(&r.version)))
+                .any(|r| rows.iter().any(|row| row.keys.contains(&r.version))))
+            || (images.is_some() && cut.iter().all(|r| r.groups))
     });
     let releases = match cut.filter(|_| !grouping) {
         Some(mut cut) => {
@@ -546,6 +550,12 @@ fn read_releases<'a>(
         // for, each is one; one asked for that no row names is the page's.
         None if !rows.is_empty() && version.is_none_or(wanted_in_rows) => {
             releases::of_rows(&page, &rows, &table_lines)
+        }
+        // A page listing images (`repo:tag`): each tag a release.
+        None if let Some(images) = images
+            && (all || version.is_some_and(|v| images.iter().any(|r| r.version == v))) =>
+        {
+            images
         }
         None => {
             // A table listing images, one a row: the one `version` names.

@@ -23,6 +23,10 @@ pub(crate) struct Release {
     pub keys: Vec<String>,
     /// The line its heading (or label) stands on.
     pub start: Option<usize>,
+    /// Whether its heading states a component's version and nothing else
+    /// ("### CUDA 12.8.1:", "### Ubuntu 24.04"): over images, a group of
+    /// them, no release.
+    pub groups: bool,
 }
 
 /// How a release's start is written: a heading at a level, a date alone
@@ -98,6 +102,15 @@ fn names_release(token: &str) -> bool {
         run >= 6
     });
     dotted || dated
+}
+
+/// Whether a heading is a known component and its version alone
+/// ("### CUDA 12.8.1:").
+fn states_a_component(line: &str) -> bool {
+    let t = line.trim().trim_start_matches('#').trim();
+    let t = t.trim_end_matches([':', '：']).trim();
+    tables::name_version(t).is_some_and(|(name, _)| names::is_alias(&name))
+        && t.split_whitespace().count() <= 3
 }
 
 /// A heading without the anchor a docs generator writes after it
@@ -244,6 +257,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 version,
                 keys: Vec::new(),
                 start: Some(page.lines[*start].0),
+                groups: states_a_component(&page.lines[*start].1),
             }
         })
         .collect();
@@ -372,6 +386,7 @@ pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -
                 version: row.keys[0].clone(),
                 keys: row.keys.clone(),
                 start: None,
+                groups: false,
             }
         })
         .collect()
@@ -428,6 +443,146 @@ fn names_version(cell: &str, version: &str) -> bool {
                 || w.strip_suffix(version)
                     .is_some_and(|before| before.ends_with(['.', '-', '_']) && !before.ends_with(|c: char| c.is_ascii_digit()))
         })
+}
+
+/// An image reference a line holds (`runpod/pytorch:1.0.2-cu1281-…`): a
+/// repository with a `/` and a tag naming a release (digits in it), with
+/// where it starts in the line.
+fn image_reference(line: &str) -> Option<(usize, String, String)> {
+    let mut at = 0;
+    for word in line.split_inclusive(char::is_whitespace) {
+        let start = at;
+        at += word.len();
+        let w = word.trim().trim_matches(['`', '"', '\'', ',', ';']);
+        let Some((repository, tag)) = w.rsplit_once(':') else {
+            continue;
+        };
+        let shaped = repository.contains('/')
+            && !w.contains("://")
+            && repository
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+            && tag.chars().any(|c| c.is_ascii_digit())
+            && model::record::is_release_version(tag);
+        if shaped {
+            return Some((start, w.to_string(), tag.to_string()));
+        }
+    }
+    None
+}
+
+/// The images a page lists (`registry/repo:tag`, in a list, a code block
+/// or a line of their own), each as a release of its own, named by its
+/// tag, when it lists at least two: its components are what the headings
+/// and list items above it state ("### CUDA 12.8.1:" / "- Torch 2.6.0:" /
+/// "- Ubuntu 22.04: `…`"), then what its tag states (`py312`). An image
+/// listed under several registries is one.
+pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
+    let listed: Vec<(usize, usize, String, String)> = page
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, line))| image_reference(line).map(|(at, r, t)| (i, at, r, t)))
+        .collect();
+    let mut tags: Vec<&str> = Vec::new();
+    for (_, _, _, tag) in &listed {
+        if !tags.contains(&tag.as_str()) {
+            tags.push(tag);
+        }
+    }
+    if tags.len() < 2 {
+        return None;
+    }
+    let reference_lines: HashSet<usize> = listed.iter().map(|(i, ..)| page.lines[*i].0).collect();
+    let kept: Vec<(usize, String)> = page
+        .lines
+        .iter()
+        .filter(|(n, _)| !reference_lines.contains(n))
+        .cloned()
+        .collect();
+    let at = page
+        .lines
+        .iter()
+        .take_while(|(n, _)| !reference_lines.contains(n))
+        .count();
+    let mut seen = HashSet::new();
+    let releases = listed
+        .iter()
+        .filter(|(.., tag)| seen.insert(tag.clone()))
+        .map(|(i, start, reference, tag)| {
+            let mut components = context(page, *i, *start);
+            for (name, version) in crate::tags::components(reference) {
+                let key = names::canonical_key(&name);
+                if !components.iter().any(|(n, _)| names::canonical_key(n) == key) {
+                    components.push((name, version));
+                }
+            }
+            let row = Row {
+                keys: vec![tag.clone()],
+                line: page.lines[*i].0,
+                components,
+            };
+            let mut lines = kept.clone();
+            lines.splice(at..at, row_lines(&row));
+            Release {
+                page: Page {
+                    kind: page.kind,
+                    lines,
+                    headings: page.headings.clone(),
+                    cut: page.cut,
+                },
+                version: tag.clone(),
+                keys: Vec::new(),
+                start: None,
+                groups: false,
+            }
+        })
+        .collect();
+    Some(releases)
+}
+
+/// What the lines above the image on line `i` state of it: its own line's
+/// label ("Ubuntu 22.04: `…`"), the list items it is nested under ("- Torch
+/// 2.6.0:"), the headings above ("### CUDA 12.8.1:"), nearest first.
+fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let stated = |text: &str| {
+        let t = text.trim().trim_start_matches(['-', '#', '*', ' ']).trim();
+        let t = t.trim_end_matches([':', '：', ' ', '`']);
+        tables::name_version(t)
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut push = |pair: Option<(String, String)>| {
+        if let Some((name, version)) = pair
+            && !out.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
+        {
+            out.push((name, version));
+        }
+    };
+    let (_, line) = &page.lines[i];
+    push(stated(&line[..start]));
+    let mut within = indent(line);
+    let mut heading_level = usize::MAX;
+    for (n, above) in page.lines[..i].iter().rev() {
+        let t = above.trim_start();
+        let level = t.chars().take_while(|c| *c == '#').count();
+        if page.headings.contains(n) || (level > 0 && t[level..].starts_with(' ')) {
+            if level < heading_level {
+                push(stated(t));
+                heading_level = level.max(1);
+                if heading_level <= 1 {
+                    break;
+                }
+            }
+            within = 0;
+            continue;
+        }
+        if t.starts_with("- ") && indent(above) < within {
+            push(stated(t));
+            within = indent(above);
+        }
+    }
+    out
 }
 
 /// Gives each release its row of the page's tables of releases (the row
