@@ -628,7 +628,12 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
                 out.push((name.to_string(), version.to_string()));
             }
         } else if l.contains(':') || l.contains('：') || l.contains("==") {
-            out.extend(components::component_list(&l));
+            // "PyTorch / torch_npu: 2.10.0 / 2.10.0.post4"; else a run
+            // of `name : version` pairs.
+            match tables::key_value(&l) {
+                Some(pairs) => out.extend(pairs),
+                None => out.extend(components::component_list(&l)),
+            }
         } else if has_named_versions(&l) {
             // "Ubuntu 22.04 including Python 3.10", "vLLM version 0.5.3 post 1".
             out.extend(components::component_list(&l));

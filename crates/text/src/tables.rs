@@ -745,9 +745,24 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         return None;
     }
     let value = value.trim().trim_matches(['`', '\'', '"']);
+    // "PyTorch / torch_npu: 2.10.0 / 2.10.0.post4": one version a name.
+    let pairs: Vec<&str> = names.split('/').collect();
+    let values: Vec<&str> = value.split(" / ").collect();
+    if pairs.len() >= 2 && pairs.len() == values.len() {
+        let read: Option<Vec<(String, String)>> = pairs
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| {
+                let name = names::component_name(&clean_name(n))?;
+                Some((name, cell_version(v)?))
+            })
+            .collect();
+        return read;
+    }
     let version = cell_version(value)?;
     // Nothing but the version (and a note in parentheses) after the colon.
     let rest = value[value.find(&version).map_or(0, |at| at + version.len())..].trim();
+    let rest = rest.trim_start_matches('.');
     if !(rest.is_empty() || rest.starts_with(['(', '（'])) {
         return None;
     }
@@ -941,6 +956,10 @@ mod tests {
             pairs(&[("python3.8", "3.8.10-0"), ("python3.8-minimal", "3.8.10-0")])
         );
         assert_eq!(kv("bind9: 1:9.18.28-0"), pairs(&[("bind9", "1:9.18.28-0")]));
+        assert_eq!(
+            kv("**PyTorch / torch_npu**: 2.10.0 / 2.10.0.post4."),
+            pairs(&[("PyTorch", "2.10.0"), ("torch_npu", "2.10.0.post4")])
+        );
         for not in [
             "nvdia_docker2: installed",
             "Note: see 2.1 for more",

@@ -228,16 +228,18 @@ impl Workspace {
     }
 }
 
-/// Release order: dotted numbers (after an optional `v`) when both are, else text.
+/// Release order, a total one: versions (after an optional `v`: dotted
+/// numbers, and PEP 440's pre-, post- and local releases, `0.23.0rc1 <
+/// 0.23.0`) in their order, before names that are none (`2025-12-23`,
+/// `cuda11.0.3`) in text order; equal versions by their text.
 pub fn release_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let numeric = |s: &str| {
-        s.trim_start_matches(['v', 'V'])
-            .parse::<crate::version::Dotted>()
-            .ok()
-    };
-    match (numeric(a), numeric(b)) {
+    use std::str::FromStr;
+    let key = |s: &str| pep440_rs::Version::from_str(s.trim_start_matches(['v', 'V'])).ok();
+    match (key(a), key(b)) {
         (Some(x), Some(y)) => x.cmp(&y).then_with(|| a.cmp(b)),
-        _ => a.cmp(b),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.cmp(b),
     }
 }
 
@@ -794,6 +796,37 @@ mod tests {
         let mut v = vec!["25.10", "v2.9", "25.05", "v2.10", "9.1"];
         v.sort_by(|a, b| release_order(a, b));
         assert_eq!(v, ["v2.9", "v2.10", "9.1", "25.05", "25.10"]);
+        // Pre-releases, names that are no versions: a total order (a sort
+        // of them once panicked), versions first.
+        let mut v = vec![
+            "v0.23.0",
+            "cuda11.0.3",
+            "0.23.0rc1",
+            "2025-12-23",
+            "v0.9.1",
+            "0.22.1rc1",
+            "2.8.10+xpu",
+            "20250715_aiter",
+        ];
+        v.sort_by(|a, b| release_order(a, b));
+        assert_eq!(
+            v,
+            [
+                "v0.9.1",
+                "0.22.1rc1",
+                "0.23.0rc1",
+                "v0.23.0",
+                "2.8.10+xpu",
+                "2025-12-23",
+                "20250715_aiter",
+                "cuda11.0.3"
+            ]
+        );
+        for a in &v {
+            for b in &v {
+                assert_eq!(release_order(a, b), release_order(b, a).reverse(), "{a} {b}");
+            }
+        }
     }
 
     #[test]
