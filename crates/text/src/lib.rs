@@ -395,7 +395,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     let words = words::ProjectWords::load(&workspace.root)?;
     let headings = headings::Headings::with(&words.headings);
     for page_path in req.pages {
-        let releases = read_releases(page_path, req.version, req.all, &headings)?;
+        let releases = read_releases(page_path, req.version, req.all, req.column, &headings)?;
         let many = releases.len() > 1;
         let first = imported.len();
         // Releases of a page of several that give nothing to read (a dated
@@ -509,6 +509,7 @@ fn read_releases<'a>(
     path: &'a Path,
     version: Option<&str>,
     all: bool,
+    column: Option<&str>,
     headings: &headings::Headings,
 ) -> Result<Vec<PageRelease<'a>>, ImportError> {
     let content = read_page(path)?;
@@ -526,7 +527,7 @@ fn read_releases<'a>(
         version,
         warnings,
     };
-    let (rows, table_lines) = releases::table_rows(&page, headings);
+    let (rows, table_lines) = releases::table_rows(&page, headings, column);
     let wanted_in_rows = |v: &str| rows.iter().any(|r| r.keys.iter().any(|k| k == v));
     let cut = releases::releases(&page, headings);
     let images = releases::of_images(&page);

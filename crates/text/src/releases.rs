@@ -275,7 +275,11 @@ pub(crate) struct Row {
 /// The rows of the page's tables of releases, and the numbers of those
 /// tables' lines; a table in a part about other releases (known issues,
 /// fixes, a part titled by a note word: "Previous versions") is none.
-pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet<usize>) {
+pub(crate) fn table_rows(
+    page: &Page,
+    headings: &Headings,
+    column: Option<&str>,
+) -> (Vec<Row>, HashSet<usize>) {
     let parts = split(page, headings);
     // Each part with what its heading states of every row under it
     // ("### Ubuntu 24.04" over a table of images).
@@ -314,11 +318,28 @@ pub(crate) fn table_rows(page: &Page, headings: &Headings) -> (Vec<Row>, HashSet
             .cloned()
             .unwrap_or(kind);
         {
-            let tables::Kind::Releases { key, components } = kind else {
+            let tables::Kind::Releases {
+                key,
+                components,
+                group,
+            } = kind
+            else {
                 continue;
             };
             lines.extend(body[table.start..table.end].iter().map(|(n, _)| *n));
+            // The image the rows below a group cell are versions of: the
+            // one `--column` names, else each.
+            let mut in_group: Option<String> = None;
             for (line, cells) in &table.rows {
+                if let Some(g) = group.and_then(|g| table.key_cell(cells, g)) {
+                    in_group = Some(g.to_string());
+                }
+                let wanted = |g: &String| {
+                    column.is_none_or(|c| tables::clean_cell(g).eq_ignore_ascii_case(c.trim()))
+                };
+                if group.is_some() && !in_group.as_ref().is_some_and(wanted) {
+                    continue;
+                }
                 let keys = table
                     .key_cell(cells, key)
                     .map(tables::release_keys)

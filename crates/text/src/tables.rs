@@ -39,8 +39,14 @@ pub(crate) enum Kind {
         action: Option<usize>,
     },
     /// Each row a release (an image, a tag): its key in `key`, components
-    /// in `components` (named by their heads).
-    Releases { key: usize, components: Vec<usize> },
+    /// in `components` (named by their heads); `group` the column naming
+    /// the image a row is a version of ("Image name | Image version"),
+    /// spanning the rows below it.
+    Releases {
+        key: usize,
+        components: Vec<usize>,
+        group: Option<usize>,
+    },
     /// Neither.
     Other,
 }
@@ -392,19 +398,31 @@ impl Table {
         // of components relnotes knows ("OS | Version | Kernel": Ubuntu,
         // RHEL) is those components' versions.
         let names_left = |c: usize| {
-            (0..c).any(|l| {
+            (0..c).filter(|&l| !is_key_head(self.head_of(l))).any(|l| {
                 let (yes, of) = self.share(l, |cell| names::is_alias(&clean_name(cell)));
                 of > 0 && yes * 2 > of
             })
         };
-        let key_head = (0..width).find(|&c| is_key_head(self.head_of(c)) && !names_left(c));
+        let keys: Vec<usize> = (0..width)
+            .filter(|&c| is_key_head(self.head_of(c)) && !names_left(c))
+            .collect();
+        // Of two key columns, the one of names groups the rows ("Image
+        // name"), the one whose cells hold digits names each ("Image
+        // version").
+        let numbered = |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
+        let key_head = keys
+            .iter()
+            .copied()
+            .find(|&c| numbered(c))
+            .or_else(|| keys.first().copied());
+        let group = key_head.and_then(|k| keys.iter().copied().find(|&c| c < k && !numbered(c)));
         // Rows of releases: a key column and, right of it, columns of
         // versions headed by the components' names.
         if named_head.is_none()
             && let Some(key) = key_head
         {
             let components: Vec<usize> = (0..width)
-                .filter(|&c| c != key && Some(c) != action && !previous(c))
+                .filter(|&c| c != key && Some(c) != group && Some(c) != action && !previous(c))
                 .filter(|&c| {
                     let head = self.head_of(c);
                     let headed = !head.is_empty()
@@ -414,7 +432,7 @@ impl Table {
                     // A column of packages each cell names with its
                     // version ("pandas==0.25.1 numpy=1.20.1").
                     let listing = mostly(self.share(c, |cell| {
-                        !looks_like_version(cell) && !component_list(&clean_cell(cell)).is_empty()
+                        !looks_like_version(cell) && !listed(cell).is_empty()
                     }));
                     headed || listing
                 })
@@ -428,7 +446,11 @@ impl Table {
                 .iter()
                 .any(|&c| component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n)));
             if !components.is_empty() && (strong || known_head) {
-                return Kind::Releases { key, components };
+                return Kind::Releases {
+                    key,
+                    components,
+                    group,
+                };
             }
         }
         // Of the columns of names, the fullest: a first column of category
@@ -571,7 +593,47 @@ fn is_name_cell(cell: &str) -> bool {
 /// A cell of a version column: a version first, or a name and its version
 /// ("PyTorch 2.9", "Ubuntu 20.04").
 fn holds_version(cell: &str) -> bool {
-    looks_like_version(cell) || !component_list(cell).is_empty()
+    looks_like_version(cell) || !listed(cell).is_empty()
+}
+
+/// The components a cell or line lists: as items ("pandas==0.25.1,
+/// numpy=1.20.1", "CUDA 12.4 and cuDNN 9.1"), else as a run of names and
+/// versions one after another ("CUDA 12.1 Python 3.9 JupyterLab 3.6", a
+/// list in a cell copied as one line).
+pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
+    let text = clean_cell(text);
+    let items = component_list(&text);
+    if !items.is_empty() {
+        return items;
+    }
+    pair_sequence(&text).unwrap_or_default()
+}
+
+/// `CUDA 12.1 Python 3.9 JupyterLab 3.6`: names of one to three words each
+/// followed by its version, and nothing else (a note in parentheses aside).
+fn pair_sequence(text: &str) -> Option<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let mut name: Vec<&str> = Vec::new();
+    for word in text.split_whitespace() {
+        if word.starts_with('(') || word.ends_with(')') {
+            // "(code-server plugin)": a note on the pair before it.
+            continue;
+        }
+        if looks_like_version(word) && !name.is_empty() {
+            // A name that is no package name ("MySQL Connector/Python")
+            // gives nothing; the pairs around it stand.
+            let written = name.join(" ");
+            if let (Some(named), Some(version)) = (names::component_name(&written), cell_version(word)) {
+                out.push((named, version));
+            }
+            name.clear();
+        } else if looks_like_version(word) || name.len() == 3 {
+            return None;
+        } else {
+            name.push(word);
+        }
+    }
+    (name.is_empty() && out.len() >= 2).then_some(out)
 }
 
 impl Table {
@@ -666,7 +728,7 @@ pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize])
         };
         match (component_head(table.head_of(c)), cell_version(cell)) {
             (Some(head), Some(version)) => out.push((head, version)),
-            _ => out.extend(component_list(&clean_cell(cell))),
+            _ => out.extend(listed(cell)),
         }
     }
     // What the row's image names and tags state (`acpt-pytorch-2.2-cuda12.1`),
@@ -922,7 +984,7 @@ mod tests {
         let t = &tables(&lines(
             "| Tag(s) | Pytorch | IPEX | Dockerfile |\n|--|--|--|--|\n| `2.8.10-xpu-pip-base`,`2.8.10-xpu` | [v2.8.0] | [v2.8.10+xpu] | [v0.4.0-Beta] |",
         ))[0];
-        let Kind::Releases { key, components } = t.kind() else {
+        let Kind::Releases { key, components, .. } = t.kind() else {
             panic!("{:?}", t.kind());
         };
         let (_, cells) = &t.rows[0];
@@ -933,6 +995,27 @@ mod tests {
         let got = release_row(t, cells, &components);
         assert!(got.contains(&("Pytorch".into(), "2.8.0".into())), "{got:?}");
         assert!(got.contains(&("IPEX".into(), "2.8.10+xpu".into())), "{got:?}");
+    }
+
+    #[test]
+    fn a_table_of_images_by_name_and_version() {
+        let t = &tables(&lines(
+            "| Image name | Image version | Preinstalled packages |\n|--|--|--|\n\
+             | CUDA | 2024.1 (Recommended) | CUDA 12.1 Python 3.9 JupyterLab 3.6 |\n\
+             | 2023.2 | CUDA 11.8 Python 3.9 JupyterLab 3.6 |\n\
+             | PyTorch | 2024.1 (Recommended) | CUDA 12.1 Python 3.9 PyTorch 2.2 |",
+        ))[0];
+        let Kind::Releases { key, components, group } = t.kind() else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!((key, group, components.as_slice()), (1, Some(0), &[2][..]));
+        let got = release_row(t, &t.rows[2].1, &components);
+        assert!(got.contains(&("PyTorch".into(), "2.2".into())), "{got:?}");
+        assert_eq!(
+            pair_sequence("CUDA 12.1 Python 3.9 Ipykernel 6.26 (code-server plugin)"),
+            Some(pairs(&[("CUDA", "12.1"), ("Python", "3.9"), ("Ipykernel", "6.26")]))
+        );
+        assert_eq!(pair_sequence("Llama 3.1 70B on 8 GPUs"), None);
     }
 
     #[test]
