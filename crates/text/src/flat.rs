@@ -38,7 +38,9 @@ fn is_tab_only(line: &str) -> bool {
 const MAX_BLANKS_IN_ROW: usize = 1;
 
 /// Joins the cells a browser writes one a line, a tab-only line between
-/// two, into one tab-separated line per row.
+/// two, into one tab-separated line per row. A cell of several paragraphs
+/// (a list in a cell) copies as lines one blank line apart: they stay its
+/// own when the table goes on after them (the next row's cells follow).
 fn join_cells(lines: Vec<Line>) -> Vec<Line> {
     if !lines.iter().any(|(_, l)| is_tab_only(l)) {
         return lines;
@@ -47,12 +49,17 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
     // Index in `out` of the row being joined, when the last separator asks
     // for a next cell.
     let mut open: Option<usize> = None;
+    // The row whose last cell the lines read now may go on.
+    let mut row_open: Option<usize> = None;
     let mut blanks = 0;
-    for (n, line) in lines {
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = lines[i].clone();
+        i += 1;
         if is_tab_only(&line) {
             let tabs = line.matches('\t').count();
             let row = match open.or_else(|| last_cell(&out)) {
-                Some(i) if blanks <= MAX_BLANKS_IN_ROW || open.is_some() => i,
+                Some(r) if blanks <= MAX_BLANKS_IN_ROW || open.is_some() => r,
                 // A row starting with an empty cell.
                 _ => {
                     out.push((n, String::new()));
@@ -64,11 +71,15 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
             out[row].1.push_str(&"\t".repeat(tabs.saturating_sub(1)));
             out[row].1.push('\t');
             open = Some(row);
+            row_open = Some(row);
             blanks = 0;
             continue;
         }
         if is_blank(&line) {
             blanks += 1;
+            if blanks > MAX_BLANKS_IN_ROW {
+                row_open = None;
+            }
             if open.is_none() {
                 out.push((n, line));
             }
@@ -77,11 +88,55 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
         match open.take() {
             // Blank lines enough to end a row: its last cell was empty.
             Some(row) if blanks <= MAX_BLANKS_IN_ROW => out[row].1.push_str(line.trim()),
-            _ => out.push((n, line)),
+            _ => match row_open.filter(|_| blanks <= MAX_BLANKS_IN_ROW) {
+                Some(row) if let Some(more) = cell_goes_on(&lines, i - 1) => {
+                    for piece in &lines[i - 1..i - 1 + more] {
+                        if !is_blank(&piece.1) {
+                            out[row].1.push(' ');
+                            out[row].1.push_str(piece.1.trim());
+                        }
+                    }
+                    // The blank lines the pieces' own were dropped above.
+                    while out.last().is_some_and(|(_, l)| is_blank(l)) {
+                        out.pop();
+                    }
+                    i = i - 1 + more;
+                }
+                _ => out.push((n, line)),
+            },
         }
         blanks = 0;
     }
     out
+}
+
+/// How many lines from `lines[at]` go on a row's last cell: lines one blank
+/// line apart, up to two blank lines, when what follows is the table's
+/// next row (a line, then a tab-only line).
+fn cell_goes_on(lines: &[Line], at: usize) -> Option<usize> {
+    let mut end = at;
+    let mut blanks = 0;
+    while end < lines.len() {
+        let line = &lines[end].1;
+        if is_tab_only(line) {
+            return None;
+        }
+        if is_blank(line) {
+            blanks += 1;
+            if blanks > MAX_BLANKS_IN_ROW {
+                break;
+            }
+        } else {
+            blanks = 0;
+        }
+        end += 1;
+    }
+    let next = lines[end..].iter().position(|(_, l)| !is_blank(l))? + end;
+    let separator = lines[next + 1..]
+        .iter()
+        .take(MAX_BLANKS_IN_ROW + 1)
+        .any(|(_, l)| is_tab_only(l));
+    separator.then_some(end - at)
 }
 
 /// A cell holding line breaks (`2.24.3-1<br>2.26.6-1`) copies as its
@@ -386,6 +441,22 @@ mod tests {
         assert_eq!(
             rows(page),
             ["| Name | A | B |", "| | 1.0 | 2.0 |", "| x | | 3.0 |"]
+        );
+    }
+
+    #[test]
+    fn a_cell_of_several_paragraphs_in_a_browsers_copy() {
+        let page = "Image\tVersion\tPackages\n\n\nCUDA\n\n\t\n\n2024.1\n\n\t\n\nCUDA 12.1\n\nPython 3.9\n\n\n\n\n2023.2\n\n\t\n\nCUDA 11.8\n\nPython 3.8\n\nAfter the table.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Image | Version | Packages |",
+                "| CUDA | 2024.1 | CUDA 12.1 Python 3.9 |",
+                // The last row's second paragraph: the table may have ended.
+                "| 2023.2 | CUDA 11.8 |",
+                "Python 3.8",
+                "After the table."
+            ]
         );
     }
 
