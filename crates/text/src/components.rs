@@ -410,6 +410,13 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => v,
     };
+    // `rc3.1.0` (Moore Threads' MUSA releases): kept as written; a record
+    // holds it where its ecosystem can (else as an include).
+    if v.strip_prefix("rc")
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.'))
+    {
+        return Some(v.to_string());
+    }
     if !v.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
@@ -543,8 +550,12 @@ fn tag_tail(word: &str) -> Option<&str> {
 
 fn is_version_word(word: &str) -> bool {
     let word = tag_tail(word).unwrap_or(word);
-    word.trim_start_matches(['(', '`'])
-        .trim_start_matches(['v', 'V'])
+    let word = word.trim_start_matches(['(', '`']);
+    let word = word
+        .strip_prefix("rc")
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.'))
+        .unwrap_or(word);
+    word.trim_start_matches(['v', 'V'])
         .starts_with(|c: char| c.is_ascii_digit())
 }
 

@@ -432,6 +432,22 @@ fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
 /// an option's value (`$HOME:$HOME`, `/dev/dri`).
 fn pulled_image(line: &str) -> Option<String> {
     let t = line.trim().trim_start_matches("- ").trim_start_matches('$').trim();
+    // `docker load -i x-torch2.7.1-ubuntu22.04.tar.gz`: the archive names
+    // the image.
+    if let Some(at) = t.find("docker load") {
+        return t[at..]
+            .split_whitespace()
+            .find(|w| w.ends_with(".tar") || w.ends_with(".tar.gz") || w.ends_with(".tgz"))
+            .map(|w| {
+                w.trim_end_matches(".gz")
+                    .trim_end_matches(".tgz")
+                    .trim_end_matches(".tar")
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or(w)
+                    .to_string()
+            });
+    }
     let rest = ["docker pull ", "docker run ", "podman pull ", "podman run "]
         .iter()
         .find_map(|c| t.find(c).map(|at| &t[at + c.len()..]))?;

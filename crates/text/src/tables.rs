@@ -169,6 +169,8 @@ fn skip_group(chars: &mut std::iter::Peekable<std::str::Chars>, open: char, clos
 /// `8`, a commit `git258a2162`.
 pub(crate) fn looks_like_version(cell: &str) -> bool {
     let t = cell.trim().trim_start_matches(['(', '`', '[']);
+    // `rc3.1.0`: a release candidate written before its numbers.
+    let t = t.strip_prefix("rc").filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.')).unwrap_or(t);
     let t = match t.strip_prefix(['v', 'V']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => t,
@@ -764,12 +766,14 @@ pub(crate) fn row_components(table: &Table, cells: &[String]) -> Vec<(String, St
             continue;
         };
         let head = table.head_of(c);
-        if let (Some(name), Some(version)) = (headed_name(head), cell_version(cell))
-            && let Some(name) = names::component_name(&clean_name(&name))
-        {
+        if let (Some(name), Some(version)) = (component_head(head), cell_version(cell)) {
             push(vec![(name, version)]);
         } else if cell.contains(['/', ':', '-', '_']) && !cell.contains(' ') {
             push(crate::tags::components(cell));
+        } else {
+            // "muAlg-1.12.1 muThrust-1.12.1": names and versions the cell
+            // states itself.
+            push(listed(cell));
         }
     }
     out

@@ -95,6 +95,16 @@ fn glued(token: &str) -> Option<(String, String)> {
     {
         return Some((c.name.clone(), rest.to_string()));
     }
+    // `modelscope1.39.0`, `torchmlu1.28.0`: a name no data knows glued to
+    // a version of three numbers.
+    if rest.split('.').count() >= 3
+        && is_dotted(rest)
+        && word.len() >= 3
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && by_prefix(word).is_none()
+    {
+        return Some((word.to_string(), rest.to_string()));
+    }
     let c = by_prefix(word)?;
     let form = c.tag.as_ref()?;
     // `py3.12`: a prefix and a dotted version whose major has its digits;
@@ -157,6 +167,10 @@ mod tests {
         assert_eq!(
             of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
             pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2")])
+        );
+        assert_eq!(
+            of("cambricon_pytorch_container-torch2.7.1-torchmlu1.28.0-ubuntu22.04-py310"),
+            pairs(&[("torch", "2.7.1"), ("torchmlu", "1.28.0"), ("Ubuntu", "22.04"), ("Python", "3.10")])
         );
         // Words that only look like prefixes, and versions of one number.
         assert!(of("nginx:1.25-alpine").is_empty());
