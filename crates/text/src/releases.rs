@@ -484,7 +484,9 @@ fn image_reference(line: &str) -> Option<(usize, String, String)> {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
             && tag.chars().any(|c| c.is_ascii_digit())
-            && model::record::is_release_version(tag);
+            && tag
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'));
         if shaped {
             return Some((start, w.to_string(), tag.to_string()));
         }
@@ -499,12 +501,20 @@ fn image_reference(line: &str) -> Option<(usize, String, String)> {
 /// "- Ubuntu 22.04: `…`"), then what its tag states (`py312`). An image
 /// listed under several registries is one.
 pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
-    let listed: Vec<(usize, usize, String, String)> = page
-        .lines
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (_, line))| image_reference(line).map(|(at, r, t)| (i, at, r, t)))
-        .collect();
+    // A label over a group of references (`# swift4.4.3` over one image in
+    // three registries) names their release.
+    let mut label: Option<String> = None;
+    let mut listed: Vec<(usize, usize, String, String)> = Vec::new();
+    for (i, (_, line)) in page.lines.iter().enumerate() {
+        match image_reference(line) {
+            Some((at, reference, tag)) => {
+                let name = label.clone().unwrap_or(tag);
+                listed.push((i, at, reference, name));
+            }
+            None => label = group_label(line),
+        }
+    }
+    listed.retain(|(.., name)| model::record::is_release_version(name));
     let mut tags: Vec<&str> = Vec::new();
     for (_, _, _, tag) in &listed {
         if !tags.contains(&tag.as_str()) {
@@ -560,6 +570,27 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
         })
         .collect();
     Some(releases)
+}
+
+/// A line naming the group of image references under it: a comment or a
+/// label of one token holding a release's name (`# swift4.4.3`,
+/// `swift4.4.3:`); a product glued to its version is that version
+/// (`swift4.4.3` is 4.4.3), a component relnotes knows keeps its name
+/// (`cuda11.0.3` names an image by its CUDA).
+fn group_label(line: &str) -> Option<String> {
+    let t = line.trim().trim_start_matches('#').trim();
+    let t = t.trim_end_matches([':', '：']);
+    if t.is_empty() || t.contains(char::is_whitespace) || !names_release(t) {
+        return None;
+    }
+    let digits = t.find(|c: char| c.is_ascii_digit())?;
+    let (word, version) = t.split_at(digits);
+    let glued = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic());
+    Some(if glued && !names::is_alias(word) {
+        version.to_string()
+    } else {
+        t.to_string()
+    })
 }
 
 /// What the lines above the image on line `i` state of it: its own line's
