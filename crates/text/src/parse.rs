@@ -2,7 +2,7 @@
 
 use super::headings::{self, Known};
 use super::structure::{Section, Structure, Warning};
-use super::{archs, assets, components, driver, statements, tables};
+use super::{archs, assets, components, driver, names, statements, tables};
 use crate::claims::normalize_component;
 use crate::draft::{Draft, DriverOut, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word, is_url};
@@ -643,6 +643,11 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
             {
                 out.push((name.to_string(), version.to_string()));
             }
+        } else if let Some(claimed) = claimed_components(&l) {
+            // "CANN is upgraded to 8.5.1", "Mooncake: Upgraded from
+            // v0.3.8.post1 to v0.3.9", "Upgraded PyTorch and TorchNPU to
+            // 2.10.0": a part listing components says what each now is.
+            out.extend(claimed);
         } else if l.contains(':') || l.contains('：') || l.contains("==") {
             // "PyTorch / torch_npu: 2.10.0 / 2.10.0.post4"; else a run
             // of `name : version` pairs.
@@ -676,6 +681,44 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The components an item of a components part claims an upgrade of:
+/// "Name: Upgraded to V" (the label names it), "Name is upgraded to V",
+/// "Upgraded A and B to V".
+fn claimed_components(line: &str) -> Option<Vec<(String, String)>> {
+    let claims = crate::claims::find_claims(line);
+    if claims.is_empty() {
+        return None;
+    }
+    // "**Mooncake**: Upgraded from v0.3.8.post1 to v0.3.9".
+    if let Some((label, rest)) = line.split_once([':', '：'])
+        && let Some(name) = names::component_name(&tables::clean_name(label))
+        && let [claim] = crate::claims::find_claims(rest).as_slice()
+        && let Some(version) = components::clean_version(&name, &claim.version)
+    {
+        return Some(vec![(name, version)]);
+    }
+    let mut out = Vec::new();
+    for claim in claims {
+        let Some(version) = components::clean_version(&claim.name, &claim.version) else {
+            continue;
+        };
+        if let Some(name) = names::component_name(&claim.name) {
+            out.push((name, version.clone()));
+        }
+        // "Upgraded PyTorch and TorchNPU to 2.10.0": the names before the
+        // joint claim the version too.
+        for other in &claim.alternatives {
+            if let Some(name) = names::component_name(other)
+                && names::is_alias(&name)
+                && !out.iter().any(|(n, _)| *n == name)
+            {
+                out.push((name, version.clone()));
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Lines → Markdown: the page's fences, list items and table rows stay
