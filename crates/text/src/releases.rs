@@ -187,9 +187,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Named(name), v));
             } else if !t.contains(char::is_whitespace)
                 && names_release(t)
-                && let Some(v) = of_title(t)
+                && model::record::is_release_version(t)
             {
-                starts.push((i, Start::Alone, v));
+                starts.push((i, Start::Alone, t.to_string()));
             }
         }
     }
