@@ -90,9 +90,21 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             }
             Event::End(TagEnd::HtmlBlock) => {
                 if let Some((first, html)) = html_block.take() {
-                    let (lines, headings, _) = crate::html::lines(&html)?;
-                    for (n, l) in lines {
-                        out.line(&l, first, headings.contains(&n));
+                    if holds_structure(&html) {
+                        let (lines, headings, _) = crate::html::lines(&html)?;
+                        for (n, l) in lines {
+                            out.line(&l, first, headings.contains(&n));
+                        }
+                    } else {
+                        // `<details>` around Markdown written without the
+                        // blank lines that would make it Markdown: its
+                        // lines as they are, tags aside.
+                        for (k, l) in html.lines().enumerate() {
+                            let text = without_tags(l);
+                            if !text.trim().is_empty() {
+                                out.line(text.trim_end(), first + k, false);
+                            }
+                        }
                     }
                 }
             }
@@ -123,6 +135,30 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
         .map(|i| out.lines[*i].0)
         .collect();
     Ok((out.lines, headings, cut))
+}
+
+/// Whether an HTML block holds structure the HTML reader keeps (a table, a
+/// list, headings, paragraphs), not only wrappers around text.
+fn holds_structure(html: &str) -> bool {
+    let lower = html.to_ascii_lowercase();
+    ["<table", "<ul", "<ol", "<li", "<h1", "<h2", "<h3", "<h4", "<pre", "<p>", "<p "]
+        .iter()
+        .any(|t| lower.contains(t))
+}
+
+/// A line of HTML without its tags (`<summary> CUDA 12.4.1 </summary>`).
+fn without_tags(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut in_tag = false;
+    for c in line.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The page with each table's delimiter row as wide as its head row, when
