@@ -692,10 +692,13 @@ fn claimed_components(line: &str) -> Option<Vec<(String, String)>> {
         return None;
     }
     // "**Mooncake**: Upgraded from v0.3.8.post1 to v0.3.9".
+    // "TorchNPU: Upgraded to 2.9.0.post1+git4c901a4 because … CANN has
+    // been upgraded to 9.0.0": the label's, the version after the first
+    // `to` of a text opening with an upgrade verb.
     if let Some((label, rest)) = line.split_once([':', '：'])
         && let Some(name) = names::component_name(&tables::clean_name(label))
-        && let [claim] = crate::claims::find_claims(rest).as_slice()
-        && let Some(version) = components::clean_version(&name, &claim.version)
+        && let Some(written) = upgraded_to(rest)
+        && let Some(version) = components::clean_version(&name, &written)
     {
         return Some(vec![(name, version)]);
     }
@@ -719,6 +722,28 @@ fn claimed_components(line: &str) -> Option<Vec<(String, String)>> {
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The version a text opening with an upgrade verb names after its first
+/// `to` ("Upgraded from v0.3.8.post1 to v0.3.9", "Upgraded to 3.9.0"): the
+/// `[claims]` words of every language.
+fn upgraded_to(text: &str) -> Option<String> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(['*', '`', ',', '.']))
+        .collect();
+    let verb = words.first()?.to_lowercase();
+    let claims = || crate::words::each().map(|w| &w.claims);
+    if !claims().any(|c| c.verb_first.contains(&verb)) {
+        return None;
+    }
+    let to = words
+        .iter()
+        .position(|w| claims().any(|c| c.to.iter().any(|t| t.eq_ignore_ascii_case(w))))?;
+    let version = words.get(to + 1)?.trim_start_matches(['v', 'V']);
+    version
+        .starts_with(|c: char| c.is_ascii_digit())
+        .then(|| version.to_string())
 }
 
 /// Lines → Markdown: the page's fences, list items and table rows stay
