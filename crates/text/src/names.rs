@@ -122,6 +122,17 @@ pub(crate) fn canonical_key(name: &str) -> String {
 /// A name as a page writes it (one word, or a few: "Transformer Engine")
 /// → a component name, or `None` when it is no package name.
 pub(crate) fn component_name(written: &str) -> Option<String> {
+    name_of(written, 4)
+}
+
+/// A table's name cell → a component name: a cell names a component with
+/// more words than prose does ("Open Data Hub Notebook Images").
+pub(crate) fn cell_name(written: &str) -> Option<String> {
+    name_of(written, 6)
+}
+
+/// [`component_name`] of at most `max_words` words.
+fn name_of(written: &str, max_words: usize) -> Option<String> {
     let words: Vec<&str> = written
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
@@ -133,7 +144,7 @@ pub(crate) fn component_name(written: &str) -> Option<String> {
             .any(|v| w.eq_ignore_ascii_case(v))
     })?;
     let words = &words[start..];
-    if words.is_empty() || words.len() > 4 || !words.iter().all(|w| is_package_name(w)) {
+    if words.is_empty() || words.len() > max_words || !words.iter().all(|w| is_package_name(w)) {
         return None;
     }
     if words.len() == 1 {

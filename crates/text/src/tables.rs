@@ -707,7 +707,7 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
 /// package name; a version cell naming its own component ("Ubuntu 24.04")
 /// names it.
 fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
-    let name = names::component_name(&clean_name(name_cell));
+    let name = names::cell_name(&clean_name(name_cell));
     if let Some(version) = cell_version(version_cell) {
         return name.map(|n| (n, version));
     }
