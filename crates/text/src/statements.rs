@@ -492,6 +492,14 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     continue;
                 }
                 let Some((name, len)) = known_name_at(&tokens, i) else {
+                    // "以ubuntu18.04为基础镜像，其中包含python3.7.5": a known
+                    // name glued to its version, as tags write them.
+                    if !noted
+                        && let Some((name, version)) = crate::tags::glued(tokens[i])
+                        && names::is_alias(&name)
+                    {
+                        push_known(&name, &version, found);
+                    }
                     i += 1;
                     continue;
                 };

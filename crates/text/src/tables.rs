@@ -169,6 +169,8 @@ fn skip_group(chars: &mut std::iter::Peekable<std::str::Chars>, open: char, clos
 /// `8`, a commit `git258a2162`.
 pub(crate) fn looks_like_version(cell: &str) -> bool {
     let t = cell.trim().trim_start_matches(['(', '`', '[']);
+    // A pin: `== 2.7.1`.
+    let t = t.strip_prefix("==").map_or(t, str::trim_start);
     // `rc3.1.0`: a release candidate written before its numbers.
     let t = t.strip_prefix("rc").filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.')).unwrap_or(t);
     let t = match t.strip_prefix(['v', 'V']) {
@@ -685,6 +687,11 @@ pub(crate) fn clean_name(cell: &str) -> String {
 /// 3.9.23").
 pub(crate) fn cell_version(cell: &str) -> Option<String> {
     let cell = clean_cell(cell);
+    // "== 8.3.RC1": a pin is the version; ">= 3.10" a floor, none.
+    let cell = match cell.trim_start().strip_prefix("==") {
+        Some(pinned) => pinned.trim_start().to_string(),
+        None => cell,
+    };
     let after_arrow = ["⇒", "→", "->", "=>"]
         .iter()
         .filter_map(|a| cell.rsplit_once(a).map(|(_, after)| after))

@@ -83,7 +83,7 @@ fn is_dotted(word: &str) -> bool {
 /// `cuda12.3`, `ubuntu22.04`, `py3.12` (a spelling or prefix glued to a
 /// dotted version), `cu124`, `py311`, `ubuntu2204` (a prefix glued to
 /// numbers).
-fn glued(token: &str) -> Option<(String, String)> {
+pub(crate) fn glued(token: &str) -> Option<(String, String)> {
     let digits_at = token.find(|c: char| c.is_ascii_digit())?;
     let (word, rest) = token.split_at(digits_at);
     if word.is_empty() {
