@@ -411,3 +411,8 @@ fn dev_corpus_pages_import_at_target() {
 fn held_out_corpus_pages_import_at_target() {
     check_half("held-out");
 }
+
+#[test]
+fn second_held_out_corpus_pages_import_at_target() {
+    check_half("held-out-2");
+}
