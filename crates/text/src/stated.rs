@@ -51,10 +51,14 @@ static BARE: LazyLock<Regex> =
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
-    [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE]
+    [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
         .iter()
         .find_map(|re| first(re, title))
 }
+
+/// A release named by its date's digits at a title's end ("Domino
+/// Analytics Distribution 20210503").
+static DATED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|\s)((?:19|20)\d{6})\s*$").unwrap());
 
 /// The version a page's first lines state: as a title does when the line is
 /// short (a title line: "training-nv-pytorch 25.10版本发布记录") or speaks

@@ -407,8 +407,11 @@ impl Table {
                 of > 0 && yes * 2 > of
             })
         };
+        // A column of image references ("docker pull …/vllm:0.15.1-…"):
+        // each row is an image, whatever names stand left of its key.
+        let images = (0..width).any(|c| mostly(self.share(c, |cell| image_in(cell).is_some())));
         let keys: Vec<usize> = (0..width)
-            .filter(|&c| is_key_head(self.head_of(c)) && !names_left(c))
+            .filter(|&c| is_key_head(self.head_of(c)) && (images || !names_left(c)))
             .collect();
         // Of two key columns, the one of names groups the rows ("Image
         // name"), the one whose cells hold digits names each ("Image
@@ -427,6 +430,7 @@ impl Table {
         {
             let components: Vec<usize> = (0..width)
                 .filter(|&c| c != key && Some(c) != group && Some(c) != action && !previous(c))
+                .filter(|&c| !(images && mostly(self.share(c, |cell| image_in(cell).is_some()))))
                 .filter(|&c| {
                     let head = self.head_of(c);
                     let headed = !head.is_empty()
@@ -449,7 +453,8 @@ impl Table {
             let known_head = components
                 .iter()
                 .any(|&c| component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n)));
-            if !components.is_empty() && (strong || known_head) {
+            // A table of images: their tags state what each holds.
+            if (!components.is_empty() || images) && (strong || known_head || images) {
                 return Kind::Releases {
                     key,
                     components,
@@ -740,11 +745,14 @@ pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize])
             _ => out.extend(listed(cell)),
         }
     }
-    // What the row's image names and tags state (`acpt-pytorch-2.2-cuda12.1`),
-    // where no column did.
+    // What the row's image names and tags state (`acpt-pytorch-2.2-cuda12.1`,
+    // `docker pull …/vllm:0.15.1-ubuntu22.04-py3.10`), where no column did.
     for cell in cells {
-        if cell.contains(['/', ':', '-', '_']) && !cell.contains(' ') {
-            for (name, version) in crate::tags::components(cell) {
+        let reference = image_in(cell).or_else(|| {
+            (cell.contains(['/', ':', '-', '_']) && !cell.contains(' ')).then(|| cell.to_string())
+        });
+        if let Some(reference) = reference {
+            for (name, version) in crate::tags::components(&reference) {
                 let key = names::canonical_key(&name);
                 if !out.iter().any(|(n, _)| names::canonical_key(n) == key) {
                     out.push((name, version));
@@ -784,6 +792,24 @@ pub(crate) fn row_components(table: &Table, cells: &[String]) -> Vec<(String, St
         }
     }
     out
+}
+
+/// The image reference a cell holds (`docker pull registry/repo:tag`,
+/// `` `repo:tag` ``).
+pub(crate) fn image_in(cell: &str) -> Option<String> {
+    clean_cell(cell)
+        .split_whitespace()
+        .map(|w| w.trim_matches(['`', '"', '\'']))
+        .find(|w| {
+            let Some((repository, tag)) = w.rsplit_once(':') else {
+                return false;
+            };
+            repository.contains('/')
+                && !w.contains("://")
+                && tag.chars().any(|c| c.is_ascii_digit())
+                && !tag.contains('/')
+        })
+        .map(str::to_string)
 }
 
 /// The releases a key cell names: each tag or version in it (`a`,`b`; an

@@ -20,6 +20,20 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     };
     let tokens = tokens(tag);
     let mut out: Vec<(String, String)> = Vec::new();
+    // `…/vllm:0.15.1-ubuntu22.04`: an image named for a component, its
+    // tag opening with that component's version.
+    let repository = reference
+        .rsplit_once(':')
+        .map_or("", |(r, _)| r)
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    let leading = tag.split(['-', '_']).next().unwrap_or("");
+    if let Some(c) = known(repository)
+        && is_dotted(leading)
+    {
+        out.push((c.name.clone(), leading.trim_start_matches(['v', 'V']).to_string()));
+    }
     let mut push = |name: &str, version: String| {
         if let Some(name) = names::component_name(name)
             && !out.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
@@ -95,10 +109,9 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
     {
         return Some((c.name.clone(), rest.to_string()));
     }
-    // `modelscope1.39.0`, `torchmlu1.28.0`: a name no data knows glued to
-    // a version of three numbers.
-    if rest.split('.').count() >= 3
-        && is_dotted(rest)
+    // `modelscope1.39.0`, `torchmlu1.28.0`, `dtk26.04`: a name no data
+    // knows glued to a version.
+    if is_dotted(rest)
         && word.len() >= 3
         && word.chars().all(|c| c.is_ascii_alphabetic())
         && by_prefix(word).is_none()
@@ -166,11 +179,15 @@ mod tests {
         );
         assert_eq!(
             of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
-            pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2")])
+            pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2"), ("trt", "8.0")])
         );
         assert_eq!(
             of("cambricon_pytorch_container-torch2.7.1-torchmlu1.28.0-ubuntu22.04-py310"),
             pairs(&[("torch", "2.7.1"), ("torchmlu", "1.28.0"), ("Ubuntu", "22.04"), ("Python", "3.10")])
+        );
+        assert_eq!(
+            of("harbor.example.cn:5443/dcu/base/vllm:0.15.1-ubuntu22.04-dtk26.04-py3.10"),
+            pairs(&[("vllm", "0.15.1"), ("Ubuntu", "22.04"), ("dtk", "26.04"), ("Python", "3.10")])
         );
         // Words that only look like prefixes, and versions of one number.
         assert!(of("nginx:1.25-alpine").is_empty());
