@@ -356,6 +356,8 @@ fn read_tables(
         add_components(draft, read.components);
         add_per_arch(draft, read.per_arch);
     }
+    // `pip list` / `pip freeze` output the page shows.
+    add_components(draft, tables::package_listings(lines));
 }
 
 /// Components of a table with a column per architecture: those with one

@@ -71,6 +71,10 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 /// `[version]` ("1.2.0 (2025-01-01)", "2.13 release") is a release's.
 fn is_numbered(title: &str) -> bool {
     let t = title.trim();
+    // "(3) Create a branch from v2.3.1.": a step of a procedure, a sentence.
+    if t.starts_with('(') || t.ends_with(['.', '。']) {
+        return true;
+    }
     let number_end = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
@@ -785,9 +789,13 @@ mod tests {
             versions_of_md("Releases\n=====\n\n## 2.8.10+xpu\n\nx\n\n## 2.7.10+xpu\n\ny\n"),
             ["2.8.10+xpu", "2.7.10+xpu"]
         );
-        // A document's numbered parts are no releases.
+        // A document's numbered parts, a procedure's steps, are no releases.
         assert!(
             versions_of_md("# vLLM 0.11.1\n\n## 4.1 Models\n\nx\n\n## 4.2 Tuning\n\ny\n").is_empty()
+        );
+        assert!(
+            versions_of_md("# Build\n\n#### (3) Branch from v2.3.1.\n\nx\n\n#### (4) Take the scripts of v1.13.1.\n\ny\n")
+                .is_empty()
         );
         assert_eq!(
             versions_of_md("## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"),

@@ -794,6 +794,60 @@ pub(crate) fn row_components(table: &Table, cells: &[String]) -> Vec<(String, St
     out
 }
 
+/// The packages a code block lists as `pip list` or `pip freeze` print
+/// them (`Package  Version` over a rule, `name==version`): each of its
+/// blocks of at least three lines, most of them packages.
+pub(crate) fn package_listings(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for (_, line) in lines {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            match block.take() {
+                Some(inner) => out.extend(listing_of(&inner)),
+                None => block = Some(Vec::new()),
+            }
+            continue;
+        }
+        if let Some(inner) = &mut block {
+            inner.push(t);
+        }
+    }
+    out
+}
+
+/// A code block's lines as a package listing, when they are one.
+fn listing_of(lines: &[&str]) -> Vec<(String, String)> {
+    let package = |line: &str| -> Option<(String, String)> {
+        let (name, version) = match line.split_once("==") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => {
+                let mut words = line.split_whitespace();
+                let (name, version) = (words.next()?, words.next()?);
+                // `pip list` rows: a name and a version, an editable
+                // project's path at most after them.
+                if words.clone().count() > 1 || !line.contains("  ") {
+                    return None;
+                }
+                (name, version)
+            }
+        };
+        let name = names::component_name(name)?;
+        looks_like_version(version).then(|| (name, version.to_string()))
+    };
+    let rows: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| c == '-' || c == ' '))
+        .collect();
+    let found: Vec<(String, String)> = rows.iter().filter_map(|l| package(l)).collect();
+    if found.len() >= 3 && found.len() * 10 >= rows.len() * 8 {
+        found
+    } else {
+        Vec::new()
+    }
+}
+
 /// The image reference a cell holds (`docker pull registry/repo:tag`,
 /// `` `repo:tag` ``).
 pub(crate) fn image_in(cell: &str) -> Option<String> {
