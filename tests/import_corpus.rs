@@ -153,7 +153,12 @@ fn score_page(expect_path: &Path) -> Score {
     );
     let _ = &expect.notes;
     let page = expect_path.with_file_name(&expect.page);
-    assert!(page.is_file(), "{}: no page {}", expect_path.display(), expect.page);
+    assert!(
+        page.is_file(),
+        "{}: no page {}",
+        expect_path.display(),
+        expect.page
+    );
     let mut score = Score {
         vendor: expect.vendor.clone(),
         page: expect.page.clone(),
@@ -370,7 +375,13 @@ fn check_half(half: &str) {
             }
         }
     }
-    let percent = |a: usize, b: usize| if b == 0 { 100.0 } else { a as f64 * 100.0 / b as f64 };
+    let percent = |a: usize, b: usize| {
+        if b == 0 {
+            100.0
+        } else {
+            a as f64 * 100.0 / b as f64
+        }
+    };
     if report || verbose {
         for (vendor, (pages, stated, read)) in &by_vendor {
             eprintln!(

@@ -774,7 +774,11 @@ fn prose_line(line: &str, found: &mut Found) {
         }
         last.push_back(word);
         let written = (1..=last.len()).rev().find_map(|k| {
-            let name = last.range(last.len() - k..).copied().collect::<Vec<_>>().join(" ");
+            let name = last
+                .range(last.len() - k..)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
             names::is_alias(&name).then_some(name)
         });
         let Some(written) = written else {

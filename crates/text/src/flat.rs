@@ -162,7 +162,9 @@ fn join_broken_cells(lines: Vec<Line>) -> Vec<Line> {
         loop {
             let pieces = lines[i..].iter().take_while(|(_, l)| is_piece(l)).count();
             let rest = lines.get(i + pieces).map(|(_, l)| l.as_str());
-            let ends_row = rest.is_some_and(|r| is_tabbed(r) && !r.starts_with('\t') && tab_cells(r).is_none_or(|c| c.len() <= 2));
+            let ends_row = rest.is_some_and(|r| {
+                is_tabbed(r) && !r.starts_with('\t') && tab_cells(r).is_none_or(|c| c.len() <= 2)
+            });
             if pieces == 0 || !ends_row {
                 break;
             }
@@ -186,7 +188,7 @@ fn last_cell(out: &[Line]) -> Option<usize> {
 
 /// A line's cells when it is a tab-separated row: a tab between two of its
 /// characters.
-fn tab_cells(line: &str) -> Option<Vec<String>> {
+pub(crate) fn tab_cells(line: &str) -> Option<Vec<String>> {
     let inner = line.trim_matches([' ', '\r']);
     let inner = inner.trim_start_matches('\t');
     if !inner.trim_end().contains('\t') && !line.trim_start_matches(' ').starts_with('\t') {
@@ -201,7 +203,7 @@ fn tab_cells(line: &str) -> Option<Vec<String>> {
 }
 
 /// `| a | b |`, an empty cell as a space.
-fn row(cells: &[String]) -> String {
+pub(crate) fn row(cells: &[String]) -> String {
     let cells: Vec<String> = cells
         .iter()
         .map(|c| {
@@ -285,7 +287,8 @@ fn body_groups(lines: &[Line], width: usize) -> Vec<Vec<(usize, String)>> {
     cells
         .chunks_exact(width)
         .take_while(|group| {
-            !looks_like_version(&group[0].1) && group[1..].iter().any(|(_, c)| looks_like_version(c))
+            !looks_like_version(&group[0].1)
+                && group[1..].iter().any(|(_, c)| looks_like_version(c))
         })
         .map(<[(usize, String)]>::to_vec)
         .collect()

@@ -634,7 +634,11 @@ fn import_one(
     let page_lines = page.lines.len();
     // A page stating no version is read all the same: with nothing to read
     // it is no release, which says more than that it names no version.
-    let named = req.version.map(str::to_string).or(release_version.clone()).or(stated);
+    let named = req
+        .version
+        .map(str::to_string)
+        .or(release_version.clone())
+        .or(stated);
     let version = named.clone().unwrap_or_else(|| "0".to_string());
     if named.is_some() && !model::record::is_release_version(&version) {
         return Err(ImportError::NotAVersion {

@@ -31,12 +31,30 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     let mut html_block: Option<(usize, String)> = None;
     let mut cut = None;
     let mut in_code = false;
+    // Inside a paragraph already written as the table its tabs make.
+    let mut in_tab_table = false;
     // Whether the code block being read has its closing fence.
     let mut code_closed = true;
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     for (event, range) in Parser::new_ext(md, options).into_offset_iter() {
         let line = line_of(range.start);
+        if in_tab_table {
+            in_tab_table = !matches!(event, Event::End(TagEnd::Paragraph));
+            continue;
+        }
         match event {
+            // Lines parted by tabs (a table copied from a rendered page)
+            // are a table, not a paragraph their lines run into.
+            Event::Start(Tag::Paragraph) if tab_rows(&md[range.clone()]).is_some() => {
+                for (k, row) in tab_rows(&md[range.clone()])
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                {
+                    out.line(row, line + k, false);
+                }
+                in_tab_table = true;
+            }
             Event::Start(Tag::Heading { level, .. }) => {
                 out.block(Some(format!("{} ", "#".repeat(level as usize))), line);
             }
@@ -109,7 +127,9 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 }
             }
             // `<br>` in a table cell ("9.6.0<br>9.7.1") parts its words.
-            Event::InlineHtml(html) if html.trim_start().to_ascii_lowercase().starts_with("<br") => {
+            Event::InlineHtml(html)
+                if html.trim_start().to_ascii_lowercase().starts_with("<br") =>
+            {
                 out.text(" ", line);
             }
             Event::SoftBreak => out.space(line),
@@ -137,13 +157,32 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     Ok((out.lines, headings, cut))
 }
 
+/// A paragraph's lines as table rows, when each of its two or more lines
+/// is parted by tabs into as many cells as the first.
+fn tab_rows(paragraph: &str) -> Option<Vec<String>> {
+    let lines: Vec<&str> = paragraph.lines().collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .map(|l| crate::flat::tab_cells(l))
+        .collect::<Option<_>>()?;
+    let width = rows[0].len();
+    rows.iter()
+        .all(|r| r.len() == width)
+        .then(|| rows.iter().map(|r| crate::flat::row(r)).collect())
+}
+
 /// Whether an HTML block holds structure the HTML reader keeps (a table, a
 /// list, headings, paragraphs), not only wrappers around text.
 fn holds_structure(html: &str) -> bool {
     let lower = html.to_ascii_lowercase();
-    ["<table", "<ul", "<ol", "<li", "<h1", "<h2", "<h3", "<h4", "<pre", "<p>", "<p "]
-        .iter()
-        .any(|t| lower.contains(t))
+    [
+        "<table", "<ul", "<ol", "<li", "<h1", "<h2", "<h3", "<h4", "<pre", "<p>", "<p ",
+    ]
+    .iter()
+    .any(|t| lower.contains(t))
 }
 
 /// A line of HTML without its tags (`<summary> CUDA 12.4.1 </summary>`).
@@ -176,7 +215,8 @@ fn repair_delimiter_rows(md: &str) -> Option<String> {
         let t = l.trim();
         t.contains('-')
             && t.contains('|')
-            && t.chars().all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
+            && t.chars()
+                .all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
     };
     let lines: Vec<&str> = md.split_inclusive('\n').collect();
     let mut changed = false;
@@ -302,8 +342,12 @@ mod tests {
     #[test]
     fn front_matter_is_no_text() {
         let (lines, headings, _) =
-            super::lines("\n---\ntitle: A\nms.date: 05/13/2024\n---\n# Notes 1.2\n\nText.\n").unwrap();
-        assert_eq!(lines, [(6, "# Notes 1.2".to_string()), (8, "Text.".to_string())]);
+            super::lines("\n---\ntitle: A\nms.date: 05/13/2024\n---\n# Notes 1.2\n\nText.\n")
+                .unwrap();
+        assert_eq!(
+            lines,
+            [(6, "# Notes 1.2".to_string()), (8, "Text.".to_string())]
+        );
         assert_eq!(headings.len(), 1);
         // A rule after text is no front matter.
         let (lines, _, _) = super::lines("Intro\n\n---\n\nkey: value\n").unwrap();

@@ -131,7 +131,10 @@ pub fn parse(
     // features, when no part of it is headed so.
     let preamble_features = changelog
         && feature_part(page) == Known::Features
-        && !page.sections.iter().any(|s| s.known == Some(Known::Features));
+        && !page
+            .sections
+            .iter()
+            .any(|s| s.known == Some(Known::Features));
     let summary: Vec<&str> = page
         .preamble
         .iter()
@@ -148,10 +151,22 @@ pub fn parse(
     let mut ids = SectionIds::default();
     // Component tables wherever they stand, whatever the heading says.
     let mut table_notes = Vec::new();
-    read_tables(&page.preamble, choice, &mut draft, &mut warnings, &mut table_notes);
+    read_tables(
+        &page.preamble,
+        choice,
+        &mut draft,
+        &mut warnings,
+        &mut table_notes,
+    );
     for section in &page.sections {
         if reads_tables(section) {
-            read_tables(&section.body, choice, &mut draft, &mut warnings, &mut table_notes);
+            read_tables(
+                &section.body,
+                choice,
+                &mut draft,
+                &mut warnings,
+                &mut table_notes,
+            );
         }
     }
     for section in &page.sections {
@@ -252,7 +267,10 @@ pub fn parse(
         }
     }
     if preamble_features
-        && page.preamble.iter().any(|(_, l)| l.trim_start().starts_with("- "))
+        && page
+            .preamble
+            .iter()
+            .any(|(_, l)| l.trim_start().starts_with("- "))
     {
         let (listed, components) = list_items(&page.preamble);
         draft.features.extend(
@@ -328,17 +346,28 @@ fn read_tables(
                 tables::Kind::Releases { .. } => "a table of other images or releases",
                 _ => "a table naming no component with its version",
             };
-            notes.push((line, format!("{what} ({head}), {} row(s): left", table.rows.len())));
+            notes.push((
+                line,
+                format!("{what} ({head}), {} row(s): left", table.rows.len()),
+            ));
             continue;
         };
-        let count = read.components.len() + read.per_arch.iter().map(|(_, p)| p.len()).sum::<usize>();
+        let count =
+            read.components.len() + read.per_arch.iter().map(|(_, p)| p.len()).sum::<usize>();
         let column = match &read.column {
             Some(c) if !c.is_empty() => format!(", column “{}”", model::diagnostic::clip(c, 40)),
             _ if !read.per_arch.is_empty() => ", a column per architecture".to_string(),
             _ => String::new(),
         };
-        notes.push((line, format!("a component table ({head}): {count} component(s){column}")));
-        if let Some(column) = read.column.as_ref().filter(|c| !c.is_empty() && !read.left.is_empty()) {
+        notes.push((
+            line,
+            format!("a component table ({head}): {count} component(s){column}"),
+        ));
+        if let Some(column) = read
+            .column
+            .as_ref()
+            .filter(|c| !c.is_empty() && !read.left.is_empty())
+        {
             let line = lines.get(table.start).map(|(n, _)| *n);
             warnings.push(Warning {
                 line,
@@ -402,7 +431,12 @@ fn add_per_arch(draft: &mut Draft, per_arch: Vec<(String, Vec<(String, String)>)
 /// says.
 fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
     let pulled = std::iter::once(&page.preamble)
-        .chain(page.sections.iter().filter(|s| reads_tables(s)).map(|s| &s.body))
+        .chain(
+            page.sections
+                .iter()
+                .filter(|s| reads_tables(s))
+                .map(|s| &s.body),
+        )
         .flatten()
         .filter_map(|(_, line)| pulled_image(line));
     let references: Vec<String> = draft
@@ -433,7 +467,11 @@ fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
 /// after the command shaped as an image reference (`repo/name:tag`), not
 /// an option's value (`$HOME:$HOME`, `/dev/dri`).
 fn pulled_image(line: &str) -> Option<String> {
-    let t = line.trim().trim_start_matches("- ").trim_start_matches('$').trim();
+    let t = line
+        .trim()
+        .trim_start_matches("- ")
+        .trim_start_matches('$')
+        .trim();
     // `docker load -i x-torch2.7.1-ubuntu22.04.tar.gz`: the archive names
     // the image.
     if let Some(at) = t.find("docker load") {

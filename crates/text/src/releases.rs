@@ -97,9 +97,9 @@ fn is_numbered(title: &str) -> bool {
 /// (`11.0.3`) or a date's six digits or more (`20250715`).
 fn names_release(token: &str) -> bool {
     let bytes = token.as_bytes();
-    let dotted = bytes.windows(3).any(|w| {
-        w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit()
-    });
+    let dotted = bytes
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
     let mut run = 0;
     let dated = bytes.iter().any(|b| {
         run = if b.is_ascii_digit() { run + 1 } else { 0 };
@@ -134,7 +134,9 @@ fn label(line: &str) -> Option<String> {
     let token = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?;
     (!token.contains(char::is_whitespace)
         && token.chars().any(|c| c.is_ascii_digit())
-        && token.chars().any(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+        && token
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
         && model::record::is_release_version(token))
     .then(|| token.to_string())
 }
@@ -143,7 +145,8 @@ fn label(line: &str) -> Option<String> {
 /// ("DeepSparkInference 26.06"): the product's words and the version.
 fn named(line: &str) -> Option<(String, String)> {
     let t = line.trim();
-    if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|']) {
+    if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|'])
+    {
         return None;
     }
     let (name, version) = t.rsplit_once(' ')?;
@@ -299,7 +302,12 @@ pub(crate) fn table_rows(
     );
     let mut rows = Vec::new();
     let mut lines = HashSet::new();
-    let found: Vec<(&Vec<(usize, String)>, Option<(String, String)>, tables::Table, tables::Kind)> = bodies
+    let found: Vec<(
+        &Vec<(usize, String)>,
+        Option<(String, String)>,
+        tables::Table,
+        tables::Kind,
+    )> = bodies
         .flat_map(|(body, stated)| {
             tables::tables(body).into_iter().map(move |t| {
                 let kind = t.kind();
@@ -352,8 +360,19 @@ pub(crate) fn table_rows(
                     continue;
                 }
                 let mut components = tables::release_row(&table, cells, &components);
+                // "vLLM version | Container URI": each row's key is also
+                // the version of the component its head names.
+                if let Some((name, version)) = tables::key_component(&table, cells, key)
+                    && !components
+                        .iter()
+                        .any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
+                {
+                    components.insert(0, (name, version));
+                }
                 if let Some((name, version)) = &stated
-                    && !components.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(name))
+                    && !components
+                        .iter()
+                        .any(|(n, _)| names::canonical_key(n) == names::canonical_key(name))
                 {
                     components.push((name.clone(), version.clone()));
                 }
@@ -449,7 +468,10 @@ pub(crate) fn row_named(page: &Page, headings: &Headings, version: &str) -> Opti
                     line: *line,
                     components,
                 };
-                let lines: HashSet<usize> = body[table.start..table.end].iter().map(|(n, _)| *n).collect();
+                let lines: HashSet<usize> = body[table.start..table.end]
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect();
                 return of_rows(page, &[row], &lines).into_iter().next();
             }
         }
@@ -465,8 +487,10 @@ fn names_version(cell: &str, version: &str) -> bool {
         .any(|w| {
             let w = w.trim_start_matches(['v', 'V']);
             w == version
-                || w.strip_suffix(version)
-                    .is_some_and(|before| before.ends_with(['.', '-', '_']) && !before.ends_with(|c: char| c.is_ascii_digit()))
+                || w.strip_suffix(version).is_some_and(|before| {
+                    before.ends_with(['.', '-', '_'])
+                        && !before.ends_with(|c: char| c.is_ascii_digit())
+                })
         })
 }
 
@@ -548,7 +572,10 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
             let mut components = context(page, *i, *start);
             for (name, version) in crate::tags::components(reference) {
                 let key = names::canonical_key(&name);
-                if !components.iter().any(|(n, _)| names::canonical_key(n) == key) {
+                if !components
+                    .iter()
+                    .any(|(n, _)| names::canonical_key(n) == key)
+                {
                     components.push((name, version));
                 }
             }
@@ -610,7 +637,9 @@ fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut push = |pair: Option<(String, String)>| {
         if let Some((name, version)) = pair
-            && !out.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
+            && !out
+                .iter()
+                .any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
         {
             out.push((name, version));
         }
@@ -770,9 +799,7 @@ mod tests {
         // Only the last release ends where the page does.
         assert_eq!(cut[1].page.cut, None);
         assert_eq!(cut[2].page.cut, Some(crate::lines::Cut::Table));
-        assert!(
-            versions_of_md("# PyTorch 2.6\n\n## Highlights\n\n- a\n").is_empty()
-        );
+        assert!(versions_of_md("# PyTorch 2.6\n\n## Highlights\n\n- a\n").is_empty());
     }
 
     fn versions_of_md(text: &str) -> Vec<String> {
@@ -782,7 +809,9 @@ mod tests {
     #[test]
     fn releases_headed_by_dates_versions_or_labels() {
         assert_eq!(
-            versions_of_md("# Updates\n\n## 2025-12-23 {#2025-12-23}\n\n- a\n\n## 2025-12-15 {#2025-12-15}\n\n- b\n"),
+            versions_of_md(
+                "# Updates\n\n## 2025-12-23 {#2025-12-23}\n\n- a\n\n## 2025-12-15 {#2025-12-15}\n\n- b\n"
+            ),
             ["2025-12-23", "2025-12-15"]
         );
         assert_eq!(
@@ -791,14 +820,17 @@ mod tests {
         );
         // A document's numbered parts, a procedure's steps, are no releases.
         assert!(
-            versions_of_md("# vLLM 0.11.1\n\n## 4.1 Models\n\nx\n\n## 4.2 Tuning\n\ny\n").is_empty()
+            versions_of_md("# vLLM 0.11.1\n\n## 4.1 Models\n\nx\n\n## 4.2 Tuning\n\ny\n")
+                .is_empty()
         );
         assert!(
             versions_of_md("# Build\n\n#### (3) Branch from v2.3.1.\n\nx\n\n#### (4) Take the scripts of v1.13.1.\n\ny\n")
                 .is_empty()
         );
         assert_eq!(
-            versions_of_md("## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"),
+            versions_of_md(
+                "## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"
+            ),
             ["rocm6.4.1_vllm_0.10.0_20250812", "20250715_aiter"]
         );
         // A text copy: dates alone on their lines; a release labels its own

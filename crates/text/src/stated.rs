@@ -58,7 +58,8 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
 
 /// A release named by its date's digits at a title's end ("Domino
 /// Analytics Distribution 20210503").
-static DATED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|\s)((?:19|20)\d{6})\s*$").unwrap());
+static DATED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|\s)((?:19|20)\d{6})\s*$").unwrap());
 
 /// The version a page's first lines state: as a title does when the line is
 /// short (a title line: "training-nv-pytorch 25.10版本发布记录") or speaks
@@ -66,7 +67,8 @@ static DATED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|\s)((?:19|20)
 /// else only a `v1.0`: a number in other sentences ("… Llama 3.1 …") is
 /// no release's.
 pub(crate) fn in_first_line(line: &str) -> Option<String> {
-    let title_like = line.chars().count() <= 80 && !line.trim_end().ends_with(['.', '。', ':', '：']);
+    let title_like =
+        line.chars().count() <= 80 && !line.trim_end().ends_with(['.', '。', ':', '：']);
     let lower = line.to_lowercase();
     let speaks_of_release = words::each().any(|w| {
         w.version
@@ -111,9 +113,8 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .map(|m| regex::escape(m))
         .collect();
     let month = format!(r"(?i:({})[a-z]*\.?)", months.join("|"));
-    let mut res = vec![
-        Regex::new(r"(?:^|[^0-9])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[^0-9])").unwrap(),
-    ];
+    let mut res =
+        vec![Regex::new(r"(?:^|[^0-9])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[^0-9])").unwrap()];
     if !months.is_empty() {
         res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}),?\s+(\d{{4}})")).unwrap());
         res.push(Regex::new(&format!(r"(\d{{1,2}})\s+{month},?\s+(\d{{4}})")).unwrap());
@@ -122,8 +123,10 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         if let [y, m, d] = w.version.date_marks.as_slice() {
             let (y, m, d) = (regex::escape(y), regex::escape(m), regex::escape(d));
             res.push(
-                Regex::new(&format!(r"(\d{{4}})\s*{y}\s*(\d{{1,2}})\s*{m}\s*(\d{{1,2}})\s*{d}"))
-                    .unwrap(),
+                Regex::new(&format!(
+                    r"(\d{{4}})\s*{y}\s*(\d{{1,2}})\s*{m}\s*(\d{{1,2}})\s*{d}"
+                ))
+                .unwrap(),
             );
         }
     }

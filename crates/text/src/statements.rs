@@ -97,9 +97,7 @@ pub(crate) fn weighed_lines(page: &Structure) -> Vec<&str> {
 fn is_read_elsewhere(section: &Section) -> bool {
     let skipped = matches!(
         section.known,
-        Some(
-            Known::Issues | Known::Fixes | Known::Contents | Known::Components | Known::Tags
-        )
+        Some(Known::Issues | Known::Fixes | Known::Contents | Known::Components | Known::Tags)
     );
     skipped || titled_by_note(&section.title)
 }
@@ -550,7 +548,11 @@ fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
     };
     // "vLLM V1", "API v2": a number alone written with a `v` names an
     // engine or an interface, not a release.
-    if written.trim_start_matches(['(', '`']).starts_with(['v', 'V']) && !version.contains('.') {
+    if written
+        .trim_start_matches(['(', '`'])
+        .starts_with(['v', 'V'])
+        && !version.contains('.')
+    {
         return false;
     }
     if Version::parse(component.ecosystem, &version).is_err() {
@@ -578,7 +580,10 @@ fn known_name_at(tokens: &[&str], i: usize) -> Option<(String, usize)> {
         let ends = [words[0], words[words.len() - 1]];
         let known = names::is_alias(&written)
             && ends.iter().all(|w| crate::package_name::is_package_name(w))
-            && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '+')));
+            && words.iter().all(|w| {
+                w.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
+            });
         known.then_some((written, len))
     })
 }

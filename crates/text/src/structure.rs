@@ -74,11 +74,12 @@ impl Structure {
             .filter(|l| !is_url(l) && !l.starts_with('|'))
             .take(3);
         let all = || {
-            self.preamble.iter().map(|(_, l)| l.as_str()).chain(
-                self.sections.iter().flat_map(|s| {
+            self.preamble
+                .iter()
+                .map(|(_, l)| l.as_str())
+                .chain(self.sections.iter().flat_map(|s| {
                     std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
-                }),
-            )
+                }))
         };
         self.titles
             .iter()
@@ -659,5 +660,4 @@ mod tests {
             );
         }
     }
-
 }

@@ -172,7 +172,10 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
     // A pin: `== 2.7.1`.
     let t = t.strip_prefix("==").map_or(t, str::trim_start);
     // `rc3.1.0`: a release candidate written before its numbers.
-    let t = t.strip_prefix("rc").filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.')).unwrap_or(t);
+    let t = t
+        .strip_prefix("rc")
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.'))
+        .unwrap_or(t);
     let t = match t.strip_prefix(['v', 'V']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => t,
@@ -184,14 +187,20 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
 /// B`), an amount (`64G`, `16GB`, `95%`).
 fn is_quantity(word: &str) -> bool {
     let w = word.split_whitespace().next().unwrap_or(word);
-    let digits_end = w.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(w.len());
+    let digits_end = w
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(w.len());
     let unit = &w[digits_end..];
     w.contains('%')
         || (digits_end > 0
+            && !w[..digits_end].ends_with('.')
             && !unit.is_empty()
             && unit.len() <= 2
             && unit.chars().all(|c| c.is_ascii_alphabetic())
-            && unit.to_ascii_uppercase().chars().all(|c| "KMGTBX".contains(c)))
+            && unit
+                .to_ascii_uppercase()
+                .chars()
+                .all(|c| "KMGTBX".contains(c)))
         || w.split_once(['x', 'X'])
             .is_some_and(|(a, _)| !a.is_empty() && a.chars().all(|c| c.is_ascii_digit()))
 }
@@ -383,6 +392,23 @@ impl Table {
         (filled.iter().filter(|c| test(c)).count(), filled.len())
     }
 
+    /// Whether the first column is the release each row is: a version in
+    /// each row, no two alike, under no head or a version head ("plugin
+    /// version"), the versions of other things right of it. A table of
+    /// components names them first.
+    fn version_first_column(&self) -> bool {
+        let head = self.head_of(0);
+        let headed = head.is_empty() || is_version_head(head) || headed_name(head).is_some();
+        let (yes, of) = self.share(0, looks_like_version);
+        let mut seen = std::collections::BTreeSet::new();
+        let distinct = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, 0))
+            .all(|cell| seen.insert(cell.to_string()));
+        headed && of >= 2 && yes == of && distinct
+    }
+
     /// What the table holds (see [`Kind`]).
     pub(crate) fn kind(&self) -> Kind {
         let width = self.width();
@@ -416,12 +442,14 @@ impl Table {
         // Of two key columns, the one of names groups the rows ("Image
         // name"), the one whose cells hold digits names each ("Image
         // version").
-        let numbered = |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
+        let numbered =
+            |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
         let key_head = keys
             .iter()
             .copied()
             .find(|&c| numbered(c))
-            .or_else(|| keys.first().copied());
+            .or_else(|| keys.first().copied())
+            .or_else(|| self.version_first_column().then_some(0));
         let group = key_head.and_then(|k| keys.iter().copied().find(|&c| c < k && !numbered(c)));
         // Rows of releases: a key column and, right of it, columns of
         // versions headed by the components' names.
@@ -435,8 +463,9 @@ impl Table {
                     let head = self.head_of(c);
                     let headed = !head.is_empty()
                         && !is_version_head(head)
-                        && component_head(head).is_some()
-                        && versions(c);
+                        && component_head(head).is_some_and(|name| {
+                            mostly(self.share(c, |cell| headed_version(&name, cell).is_some()))
+                        });
                     // A column of packages each cell names with its
                     // version ("pandas==0.25.1 numpy=1.20.1").
                     let listing = mostly(self.share(c, |cell| {
@@ -632,7 +661,9 @@ fn pair_sequence(text: &str) -> Option<Vec<(String, String)>> {
             // A name that is no package name ("MySQL Connector/Python")
             // gives nothing; the pairs around it stand.
             let written = name.join(" ");
-            if let (Some(named), Some(version)) = (names::component_name(&written), cell_version(word)) {
+            if let (Some(named), Some(version)) =
+                (names::component_name(&written), cell_version(word))
+            {
                 out.push((named, version));
             }
             name.clear();
@@ -658,9 +689,9 @@ impl Table {
         let mut distinct: Vec<String> = filled.iter().map(|f| key(f)).collect();
         distinct.sort();
         distinct.dedup();
-        let one_words = filled.iter().all(|f| {
-            f.split_whitespace().count() == 1 && f.chars().all(char::is_alphabetic)
-        });
+        let one_words = filled
+            .iter()
+            .all(|f| f.split_whitespace().count() == 1 && f.chars().all(char::is_alphabetic));
         let head_says = self
             .head_of(c)
             .split(['/', ',', ' '])
@@ -715,6 +746,23 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
     })
 }
 
+/// The version a cell under a head naming component `name` gives, also
+/// when the cell repeats the name before it ("maca3.7.1.x" under "maca
+/// version").
+fn headed_version(name: &str, cell: &str) -> Option<String> {
+    cell_version(cell).or_else(|| {
+        let cell = clean_cell(cell);
+        let rest = cell
+            .get(..name.len())
+            .filter(|n| n.eq_ignore_ascii_case(name))
+            .map(|_| &cell[name.len()..])?;
+        let rest = rest.trim_start_matches([' ', '-', '_']);
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            .then(|| cell_version(rest))
+            .flatten()
+    })
+}
+
 /// A row's name cell and version cell → the component, when the name is a
 /// package name; a version cell naming its own component ("Ubuntu 24.04")
 /// names it.
@@ -734,14 +782,19 @@ fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
 /// The components of row `cells` of a table of releases: each component
 /// column's version under its head's name, or the name and version its
 /// cell states.
-pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize]) -> Vec<(String, String)> {
+pub(crate) fn release_row(
+    table: &Table,
+    cells: &[String],
+    components: &[usize],
+) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for &c in components {
         let Some(cell) = table.cell(cells, c) else {
             continue;
         };
-        match (component_head(table.head_of(c)), cell_version(cell)) {
-            (Some(head), Some(version)) => out.push((head, version)),
+        let head = component_head(table.head_of(c));
+        match (&head, head.as_deref().and_then(|h| headed_version(h, cell))) {
+            (Some(head), Some(version)) => out.push((head.clone(), version)),
             _ => out.extend(listed(cell)),
         }
     }
@@ -763,6 +816,19 @@ pub(crate) fn release_row(table: &Table, cells: &[String], components: &[usize])
     out
 }
 
+/// The component a table of releases' key column names in its head
+/// ("vLLM version"), with row `cells`' version of it, when relnotes knows
+/// the name: "Release version" or "plugin version" names no component.
+pub(crate) fn key_component(
+    table: &Table,
+    cells: &[String],
+    key: usize,
+) -> Option<(String, String)> {
+    let name = component_head(table.head_of(key)).filter(|n| names::is_alias(n))?;
+    let version = cell_version(table.cell(cells, key)?)?;
+    Some((name, version))
+}
+
 /// The components a row of any table states: versions under heads naming
 /// components ("vLLM version"), names and versions a cell states, and what
 /// the image tags in its cells state (`py312`, `cu130`).
@@ -781,8 +847,11 @@ pub(crate) fn row_components(table: &Table, cells: &[String]) -> Vec<(String, St
             continue;
         };
         let head = table.head_of(c);
-        if let (Some(name), Some(version)) = (component_head(head), cell_version(cell)) {
-            push(vec![(name, version)]);
+        let name = component_head(head);
+        if let (Some(name), Some(version)) =
+            (&name, name.as_deref().and_then(|n| headed_version(n, cell)))
+        {
+            push(vec![(name.clone(), version)]);
         } else if cell.contains(['/', ':', '-', '_']) && !cell.contains(' ') {
             push(crate::tags::components(cell));
         } else {
@@ -937,7 +1006,10 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
 pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     let t = line.trim();
     let t = t.strip_prefix("- ").unwrap_or(t);
-    if t.split_whitespace().count() > 6 || t.ends_with(['.', '。', ':', '：']) || t.contains([':', '：']) {
+    if t.split_whitespace().count() > 6
+        || t.ends_with(['.', '。', ':', '：'])
+        || t.contains([':', '：'])
+    {
         return None;
     }
     let (head, note) = t.split_once('(').unwrap_or((t, ""));
@@ -995,7 +1067,8 @@ mod tests {
     fn read(text: &str, choice: Choice) -> Read {
         let t = tables(&lines(text));
         assert_eq!(t.len(), 1, "{t:?}");
-        t[0].read(choice).unwrap_or_else(|| panic!("{:?}", t[0].kind()))
+        t[0].read(choice)
+            .unwrap_or_else(|| panic!("{:?}", t[0].kind()))
     }
 
     fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -1020,7 +1093,10 @@ mod tests {
         );
         // Without a head, by its cells.
         let r = read("| ROCm | 6.3.0 |\n| Python | 3.10 |", Choice::default());
-        assert_eq!(r.components, pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")]));
+        assert_eq!(
+            r.components,
+            pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")])
+        );
     }
 
     #[test]
@@ -1031,7 +1107,10 @@ mod tests {
              | Add | python(インタラクティブノード, 計算ノード) | 3.9.25, 3.9.23 | |",
             Choice::default(),
         );
-        assert_eq!(r.components, pairs(&[("gcc", "11.5.0"), ("python", "3.9.25")]));
+        assert_eq!(
+            r.components,
+            pairs(&[("gcc", "11.5.0"), ("python", "3.9.25")])
+        );
         assert!(r.left.is_empty());
     }
 
@@ -1058,7 +1137,10 @@ mod tests {
                 release: Some("6.3.2"),
             },
         );
-        assert_eq!(r.components, pairs(&[("MIOpen", "3.2.0"), ("RCCL", "2.20.5")]));
+        assert_eq!(
+            r.components,
+            pairs(&[("MIOpen", "3.2.0"), ("RCCL", "2.20.5")])
+        );
         assert_eq!(r.left, ["6.3.3"]);
         // A column per architecture: each its own.
         let r = read(
@@ -1075,7 +1157,10 @@ mod tests {
         let t = &tables(&lines(
             "| Tag(s) | Pytorch | IPEX | Dockerfile |\n|--|--|--|--|\n| `2.8.10-xpu-pip-base`,`2.8.10-xpu` | [v2.8.0] | [v2.8.10+xpu] | [v0.4.0-Beta] |",
         ))[0];
-        let Kind::Releases { key, components, .. } = t.kind() else {
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
             panic!("{:?}", t.kind());
         };
         let (_, cells) = &t.rows[0];
@@ -1085,7 +1170,29 @@ mod tests {
         );
         let got = release_row(t, cells, &components);
         assert!(got.contains(&("Pytorch".into(), "2.8.0".into())), "{got:?}");
-        assert!(got.contains(&("IPEX".into(), "2.8.10+xpu".into())), "{got:?}");
+        assert!(
+            got.contains(&("IPEX".into(), "2.8.10+xpu".into())),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_first_column_of_versions_keys_the_releases() {
+        let t = &tables(&lines(
+            "| plugin version | maca version | mcoplib version | docker image url |\n|--|--|--|--|\n\
+             | v0.20.0 | maca3.7.0.x | 0.4.5 | vllm-metax:0.20.0 |\n\
+             | v0.21.0 | maca3.7.1.x | 0.4.6 | vllm-metax:0.21.0 |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!(key, 0);
+        let got = release_row(t, &t.rows[1].1, &components);
+        assert!(got.contains(&("maca".into(), "3.7.1.x".into())), "{got:?}");
+        assert!(got.contains(&("mcoplib".into(), "0.4.6".into())), "{got:?}");
     }
 
     #[test]
@@ -1096,7 +1203,12 @@ mod tests {
              | 2023.2 | CUDA 11.8 Python 3.9 JupyterLab 3.6 |\n\
              | PyTorch | 2024.1 (Recommended) | CUDA 12.1 Python 3.9 PyTorch 2.2 |",
         ))[0];
-        let Kind::Releases { key, components, group } = t.kind() else {
+        let Kind::Releases {
+            key,
+            components,
+            group,
+        } = t.kind()
+        else {
             panic!("{:?}", t.kind());
         };
         assert_eq!((key, group, components.as_slice()), (1, Some(0), &[2][..]));
@@ -1104,7 +1216,11 @@ mod tests {
         assert!(got.contains(&("PyTorch".into(), "2.2".into())), "{got:?}");
         assert_eq!(
             pair_sequence("CUDA 12.1 Python 3.9 Ipykernel 6.26 (code-server plugin)"),
-            Some(pairs(&[("CUDA", "12.1"), ("Python", "3.9"), ("Ipykernel", "6.26")]))
+            Some(pairs(&[
+                ("CUDA", "12.1"),
+                ("Python", "3.9"),
+                ("Ipykernel", "6.26")
+            ]))
         );
         assert_eq!(pair_sequence("Llama 3.1 70B on 8 GPUs"), None);
     }
@@ -1142,7 +1258,9 @@ mod tests {
         ] {
             assert!(key_value(not).is_none(), "{not}");
         }
-        let (at, found) = key_value_runs(&lines("Intro.\nCUDA: 12.2\nPython: 3.10.11\nDone: 2 things\nzeromq: 4.3.5\n"));
+        let (at, found) = key_value_runs(&lines(
+            "Intro.\nCUDA: 12.2\nPython: 3.10.11\nDone: 2 things\nzeromq: 4.3.5\n",
+        ));
         assert_eq!(at, [1, 2]);
         assert_eq!(found, pairs(&[("CUDA", "12.2"), ("Python", "3.10.11")]));
         // Names and versions alone on their lines, under a sentence.
@@ -1152,7 +1270,11 @@ mod tests {
         assert_eq!(at, [1, 2, 3]);
         assert_eq!(
             found,
-            pairs(&[("ROCm", "6.3.1"), ("vLLM", "0.6.6"), ("PyTorch", "2.7.0a0+git3a58512")])
+            pairs(&[
+                ("ROCm", "6.3.1"),
+                ("vLLM", "0.6.6"),
+                ("PyTorch", "2.7.0a0+git3a58512")
+            ])
         );
     }
 
@@ -1163,7 +1285,10 @@ mod tests {
         assert_eq!(clean_cell("Oracle Linux 8.10 [1]"), "Oracle Linux 8.10");
         assert_eq!(clean_cell("PyTorch\\* **2.8**"), "PyTorch 2.8");
         assert_eq!(cell_version("0.1.1 ⇒ 0.1.2").as_deref(), Some("0.1.2"));
-        assert_eq!(cell_version("2025.2.2 with hotfix").as_deref(), Some("2025.2.2"));
+        assert_eq!(
+            cell_version("2025.2.2 with hotfix").as_deref(),
+            Some("2025.2.2")
+        );
         assert_eq!(cell_version("N/A"), None);
     }
 }

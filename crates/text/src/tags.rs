@@ -32,11 +32,16 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     if let Some(c) = known(repository)
         && is_dotted(leading)
     {
-        out.push((c.name.clone(), leading.trim_start_matches(['v', 'V']).to_string()));
+        out.push((
+            c.name.clone(),
+            leading.trim_start_matches(['v', 'V']).to_string(),
+        ));
     }
     let mut push = |name: &str, version: String| {
         if let Some(name) = names::component_name(name)
-            && !out.iter().any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
+            && !out
+                .iter()
+                .any(|(n, _)| names::canonical_key(n) == names::canonical_key(&name))
         {
             out.push((name, version));
         }
@@ -132,7 +137,10 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
         return None;
     }
     let major = form.major_digits.min(numbers.len() - 1);
-    Some((c.name.clone(), format!("{}.{}", &numbers[..major], &numbers[major..])))
+    Some((
+        c.name.clone(),
+        format!("{}.{}", &numbers[..major], &numbers[major..]),
+    ))
 }
 
 /// The component whose tag prefix `word` is.
@@ -162,16 +170,25 @@ mod tests {
     #[test]
     fn tags_name_their_stack() {
         assert_eq!(
-            of("763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.7.1-gpu-py312-cu128-ubuntu22.04-ec2"),
+            of(
+                "763104351884.dkr.ecr.us-west-2.amazonaws.com/pytorch-training:2.7.1-gpu-py312-cu128-ubuntu22.04-ec2"
+            ),
             pairs(&[("Python", "3.12"), ("CUDA", "12.8"), ("Ubuntu", "22.04")])
         );
         assert_eq!(
-            of("us-docker.pkg.dev/x/gcr.io/huggingface-text-generation-inference-cu124.2-4.ubuntu2204.py311"),
+            of(
+                "us-docker.pkg.dev/x/gcr.io/huggingface-text-generation-inference-cu124.2-4.ubuntu2204.py311"
+            ),
             pairs(&[("CUDA", "12.4"), ("Ubuntu", "22.04"), ("Python", "3.11")])
         );
         assert_eq!(
             of("rocm/vllm:rocm6.3.1_mi300_ubuntu22.04_py3.12_vllm_0.6.6"),
-            pairs(&[("ROCm", "6.3.1"), ("Ubuntu", "22.04"), ("Python", "3.12"), ("vllm", "0.6.6")])
+            pairs(&[
+                ("ROCm", "6.3.1"),
+                ("Ubuntu", "22.04"),
+                ("Python", "3.12"),
+                ("vllm", "0.6.6")
+            ])
         );
         assert_eq!(
             of("ghcr.io/coreweave/nccl-tests:13.2.1-devel-ubuntu24.04-nccl2.30.4-1-2eedd7c"),
@@ -183,11 +200,21 @@ mod tests {
         );
         assert_eq!(
             of("cambricon_pytorch_container-torch2.7.1-torchmlu1.28.0-ubuntu22.04-py310"),
-            pairs(&[("torch", "2.7.1"), ("torchmlu", "1.28.0"), ("Ubuntu", "22.04"), ("Python", "3.10")])
+            pairs(&[
+                ("torch", "2.7.1"),
+                ("torchmlu", "1.28.0"),
+                ("Ubuntu", "22.04"),
+                ("Python", "3.10")
+            ])
         );
         assert_eq!(
             of("harbor.example.cn:5443/dcu/base/vllm:0.15.1-ubuntu22.04-dtk26.04-py3.10"),
-            pairs(&[("vllm", "0.15.1"), ("Ubuntu", "22.04"), ("dtk", "26.04"), ("Python", "3.10")])
+            pairs(&[
+                ("vllm", "0.15.1"),
+                ("Ubuntu", "22.04"),
+                ("dtk", "26.04"),
+                ("Python", "3.10")
+            ])
         );
         // Words that only look like prefixes, and versions of one number.
         assert!(of("nginx:1.25-alpine").is_empty());

@@ -824,7 +824,11 @@ mod tests {
         );
         for a in &v {
             for b in &v {
-                assert_eq!(release_order(a, b), release_order(b, a).reverse(), "{a} {b}");
+                assert_eq!(
+                    release_order(a, b),
+                    release_order(b, a).reverse(),
+                    "{a} {b}"
+                );
             }
         }
     }
