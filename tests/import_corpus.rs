@@ -427,3 +427,8 @@ fn held_out_corpus_pages_import_at_target() {
 fn second_held_out_corpus_pages_import_at_target() {
     check_half("held-out-2");
 }
+
+#[test]
+fn third_held_out_corpus_pages_import_at_target() {
+    check_half("held-out-3");
+}
