@@ -273,10 +273,8 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
         }
     }
     if archs.is_empty() {
-        archs = match columns.len() {
-            0 | 1 => vec!["amd64".to_string()],
-            n => (0..n).map(|i| format!("arch{i}")).collect(),
-        };
+        // No head naming architectures: the first column is the image's.
+        archs = vec!["amd64".to_string()];
     }
     columns.resize(archs.len(), Column::default());
     draft.archs = archs.clone();

@@ -149,19 +149,40 @@ fn join_broken_cells(lines: Vec<Line>) -> Vec<Line> {
         let t = l.trim_matches([' ', '\r']);
         !t.is_empty() && !t.contains(['\t', ' ']) && t.chars().count() <= 40
     };
+    let cells_of = |l: &str| l.trim_matches([' ', '\r']).matches('\t').count() + 1;
     let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    // The table's width: its first row's.
+    let mut width: Option<usize> = None;
     let mut i = 0;
     while i < lines.len() {
         let (n, line) = &lines[i];
         i += 1;
         if !is_tabbed(line) {
+            if !is_piece(line) {
+                width = None;
+            }
             out.push((*n, line.clone()));
             continue;
         }
+        let width = *width.get_or_insert(cells_of(line));
         let mut joined = line.trim_end_matches([' ', '\r']).to_string();
         loop {
             let pieces = lines[i..].iter().take_while(|(_, l)| is_piece(l)).count();
             let rest = lines.get(i + pieces).map(|(_, l)| l.as_str());
+            // A row of all its cells whose last cell breaks its line
+            // ("1.17 | 6.0<br>5.7"), the next row after: the pieces are
+            // that cell's.
+            if pieces > 0
+                && cells_of(&joined) >= width
+                && rest.is_some_and(|r| is_tabbed(r) && cells_of(r) == width)
+            {
+                for (_, piece) in &lines[i..i + pieces] {
+                    joined.push(' ');
+                    joined.push_str(piece.trim());
+                }
+                i += pieces;
+                break;
+            }
             let ends_row = rest.is_some_and(|r| {
                 is_tabbed(r) && !r.starts_with('\t') && tab_cells(r).is_none_or(|c| c.len() <= 2)
             });

@@ -29,6 +29,7 @@ mod error;
 mod flat;
 mod headings;
 mod html;
+mod installs;
 mod lines;
 mod markdown;
 mod names;
@@ -634,11 +635,22 @@ fn import_one(
     let page_lines = page.lines.len();
     // A page stating no version is read all the same: with nothing to read
     // it is no release, which says more than that it names no version.
-    let named = req
+    let mut named = req
         .version
         .map(str::to_string)
         .or(release_version.clone())
         .or(stated);
+    if named.is_none()
+        && let Some((subject, version)) = parts.subject_version()
+    {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "the page states no release version; took {version}, the version it states of {subject}, which its title names (--version names another)"
+            ),
+        });
+        named = Some(version);
+    }
     let version = named.clone().unwrap_or_else(|| "0".to_string());
     if named.is_some() && !model::record::is_release_version(&version) {
         return Err(ImportError::NotAVersion {

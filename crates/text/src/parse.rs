@@ -169,6 +169,17 @@ pub fn parse(
             );
         }
     }
+    // What its install commands pin (`pip install vllm==0.9.2`), where no
+    // table gave a version: an install page states its environment so.
+    let read_parts = std::iter::once(&page.preamble).chain(
+        page.sections
+            .iter()
+            .filter(|s| reads_tables(s))
+            .map(|s| &s.body),
+    );
+    for lines in read_parts {
+        add_components(&mut draft, crate::installs::pins(lines));
+    }
     for section in &page.sections {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();

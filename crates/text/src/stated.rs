@@ -20,7 +20,7 @@ static V_PREFIXED: LazyLock<Regex> =
 /// a word of `before_number` (`[version]` of `data/words/*.toml`).
 static AFTER_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r#"(?i)(?:{})[\s:：="'（(]*({NUMBER}){END}"#,
+        r#"(?i)(?:{})[\s:：="'`（(]*({NUMBER}){END}"#,
         alternatives(|v| &v.before_number)
     ))
     .unwrap()
@@ -184,9 +184,15 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             from -= 1;
         }
         let before = before[from..].to_lowercase();
+        // "Python version is 3.10", "python 版本为 3.10": a component's.
+        let last_word = before
+            .rsplit(|c: char| c.is_whitespace() || !c.is_ascii())
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
         !words::each()
             .flat_map(|w| &w.version.not_after)
             .any(|w| before.ends_with(w.as_str()))
+            && !(before.ends_with(last_word) && crate::names::is_alias(last_word))
     };
     [&*AFTER_WORD, &*BEFORE_WORD].iter().find_map(|re| {
         re.captures_iter(text)

@@ -91,6 +91,64 @@ impl Structure {
     }
 }
 
+impl Structure {
+    /// The version the page states of what it is about, when it states no
+    /// release: the first "NAME VERSION" in its text whose name is a word
+    /// of its title (a README titled "vLLM-GCU" that says "supports vLLM
+    /// 0.9.2"). Returns the name as written and the version.
+    pub(crate) fn subject_version(&self) -> Option<(String, String)> {
+        let title = self.titles.first().map(String::as_str).or_else(|| {
+            self.preamble
+                .iter()
+                .map(|(_, l)| l.trim())
+                .find(|l| !l.is_empty() && !is_url(l))
+                .filter(|l| l.chars().count() <= 60)
+        })?;
+        let subjects: Vec<String> = title
+            .split(|c: char| c.is_whitespace() || matches!(c, '-' | '_' | '/' | ':'))
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= 3)
+            .filter(|w| {
+                !model::components::vendor_words()
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(w))
+            })
+            .collect();
+        if subjects.is_empty() {
+            return None;
+        }
+        let lines = self
+            .preamble
+            .iter()
+            .chain(self.sections.iter().flat_map(|s| s.body.iter()))
+            .map(|(_, l)| l.as_str());
+        lines.into_iter().find_map(|line| {
+            let words: Vec<&str> = line
+                .split(|c: char| {
+                    c.is_whitespace()
+                        || matches!(c, '、' | '，' | '。' | '（' | '）' | '(' | ')' | ',')
+                })
+                .map(|w| w.trim_matches(['`', '*', '"', '\'']))
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.windows(2).find_map(|pair| {
+                let named = subjects.iter().any(|s| pair[0].eq_ignore_ascii_case(s));
+                let version = pair[1].strip_prefix(['v', 'V']).unwrap_or(pair[1]);
+                (named && DOTTED.is_match(version))
+                    .then(|| (pair[0].to_string(), version.to_string()))
+            })
+        })
+    }
+}
+
+/// A version of at least two numbers (`0.9.2`, `2.1`, `1.5.0rc1`): the
+/// forms a subject's version takes in prose.
+static DOTTED: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"^\d+(\.\d+)+([.+-]?[A-Za-z0-9]+)*$").unwrap());
+
 /// A heading line: its level, text, part, and a body given on the same
 /// line ("Bug fixes: None").
 pub(crate) struct Heading {

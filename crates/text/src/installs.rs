@@ -1,0 +1,147 @@
+//! The versions a page's install commands pin: `pip install torch==2.7.0
+//! vllm==0.9.2`, `conda install pytorch==1.12.0 cudatoolkit=11.3`, a wheel
+//! or Debian package file (`pip install torch_gcu-2.7.0*.whl`, `dpkg -i
+//! topsaten_3.6*.deb`). Install pages state what an environment holds this
+//! way; a floor (`>=`) or a range pins nothing.
+
+use crate::names;
+use crate::tables::looks_like_version;
+
+/// The components the install commands among `lines` pin, in page order.
+pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (_, line) in lines {
+        let Some((tool, args)) = command(line) else {
+            continue;
+        };
+        for word in args.split_whitespace() {
+            let word = word.trim_matches(['"', '\'', '`']);
+            if word.starts_with('-') {
+                continue;
+            }
+            if let Some(pair) = pinned(word, tool == Tool::Conda).or_else(|| package_file(word)) {
+                out.push(pair);
+            }
+        }
+    }
+    out
+}
+
+#[derive(PartialEq)]
+enum Tool {
+    Pip,
+    Conda,
+    Dpkg,
+}
+
+/// The installer a line runs and what follows its install word.
+fn command(line: &str) -> Option<(Tool, &str)> {
+    let t = line.trim().trim_start_matches(['$', '#', '>']).trim_start();
+    let t = t.strip_prefix("sudo ").unwrap_or(t);
+    for (marker, tool) in [
+        ("pip install ", Tool::Pip),
+        ("pip3 install ", Tool::Pip),
+        ("conda install ", Tool::Conda),
+        ("mamba install ", Tool::Conda),
+        ("dpkg -i ", Tool::Dpkg),
+    ] {
+        if let Some(at) = t.find(marker) {
+            // The installer is the command, not a word of prose before it.
+            let before = &t[..at];
+            if before.is_empty()
+                || before.ends_with("-m ")
+                || before.ends_with("uv ")
+                || before.ends_with("python3 -m ")
+            {
+                return Some((tool, &t[at + marker.len()..]));
+            }
+        }
+    }
+    None
+}
+
+/// `name==1.2` (and conda's `name=1.2`): the name without extras
+/// (`sglang[all]`), when the version is one and no wildcard.
+fn pinned(word: &str, conda: bool) -> Option<(String, String)> {
+    let (name, version) = match word.split_once("==") {
+        Some(pair) => pair,
+        None if conda => word.split_once('=').filter(|(_, v)| !v.starts_with('='))?,
+        None => return None,
+    };
+    let name = name.split('[').next().unwrap_or(name);
+    if version.contains(['*', ',', '<', '>']) || !looks_like_version(version) {
+        return None;
+    }
+    Some((names::component_name(name)?, version.to_string()))
+}
+
+/// A package file's name and version: `torch_gcu-2.7.0*.whl` (a wheel:
+/// name, dash, version), `topsaten_3.6*.deb` (a Debian package: name,
+/// underscore, version); a wildcard ends the version.
+fn package_file(word: &str) -> Option<(String, String)> {
+    let file = word.rsplit('/').next().unwrap_or(word);
+    let (stem, separator) = if let Some(stem) = file.strip_suffix(".whl") {
+        (stem, '-')
+    } else if let Some(stem) = file.strip_suffix(".deb") {
+        (stem, '_')
+    } else {
+        return None;
+    };
+    let (name, rest) = stem.split_once(separator)?;
+    let version = rest.split(['*', separator]).next().unwrap_or(rest);
+    let version = version.trim_end_matches('.');
+    (!version.is_empty() && version.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| Some((names::component_name(name)?, version.to_string())))
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<(String, String)> {
+        let lines: Vec<(usize, String)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect();
+        pins(&lines)
+    }
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn pins_of_pip_conda_and_package_files() {
+        assert_eq!(
+            read(
+                "conda install pytorch==1.12.0 cudatoolkit=11.3 -c pytorch\n$ pip install 'sglang[all]>=0.4.8' vllm==0.9.2"
+            ),
+            pairs(&[
+                ("pytorch", "1.12.0"),
+                ("cudatoolkit", "11.3"),
+                ("vllm", "0.9.2")
+            ])
+        );
+        assert_eq!(
+            read(
+                "pip install torch_gcu-2.7.0*.whl\nsudo dpkg -i topsaten_3.6*.deb\npython3 -m pip install flash_attn-2.6.3+torch.2.7.0.gcu*.whl"
+            ),
+            pairs(&[
+                ("torch_gcu", "2.7.0"),
+                ("topsaten", "3.6"),
+                ("flash_attn", "2.6.3+torch.2.7.0.gcu")
+            ])
+        );
+    }
+
+    #[test]
+    fn floors_wildcards_and_prose_pin_nothing() {
+        assert!(read("pip install 'torch>=2.1' numpy==1.*").is_empty());
+        assert!(read("To upgrade, run pip install vllm==0.9.2 in your shell.").is_empty());
+        assert!(read("pip install -r requirements.txt").is_empty());
+    }
+}
