@@ -45,6 +45,39 @@ pub fn driver(lines: &[&str], lang: Lang) -> DriverOut {
     out
 }
 
+/// The minimum driver a page states in prose outside a Driver
+/// Requirements part ("Upgrade … (requires Nvidia drivers 510+)", "要求
+/// NVIDIA 驱动版本为 580 或更高", "NVIDIA ドライバーは 580 以降が必要です"):
+/// in the first sentence naming the driver and a floor, the first driver
+/// release after the driver's name. The sentence is its wording.
+pub(crate) fn floor_in_prose(lines: &[&str], lang: Lang) -> Option<DriverOut> {
+    let all = lines.join("\n");
+    sentences(&all).into_iter().find_map(|sentence| {
+        let lower = sentence.to_lowercase();
+        let min = phrases(|d| &d.minimum).find_map(|marker| {
+            let at = lower.find(marker)? + marker.len();
+            let mut end = (at + 80).min(lower.len());
+            while !lower.is_char_boundary(end) {
+                end -= 1;
+            }
+            let window = &lower[at..end];
+            let number = NUMBER
+                .find_iter(window)
+                .find(|m| is_driver_release(m.as_str()))?;
+            let plus = window[number.end()..].starts_with('+');
+            (plus || holds(&lower, |d| &d.floors)).then(|| number.as_str().to_string())
+        })?;
+        Some(DriverOut {
+            min: Some(min),
+            wording: Some(text(lang, format!("{sentence}\n"))),
+            ..DriverOut::default()
+        })
+    })
+}
+
+static NUMBER: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\d+(?:\.\d+)*").unwrap());
+
 /// Whether `sentence` (lowercased) holds a phrase of the `[driver]`
 /// list `of` in any language (`data/words/*.toml`).
 fn holds(sentence: &str, of: fn(&'static DriverWords) -> &'static Vec<String>) -> bool {

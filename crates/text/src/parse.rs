@@ -169,6 +169,22 @@ pub fn parse(
             );
         }
     }
+    // A minimum driver stated in prose, where no Driver Requirements part
+    // states one.
+    if draft.driver.is_none() {
+        let prose: Vec<&str> = page
+            .preamble
+            .iter()
+            .chain(
+                page.sections
+                    .iter()
+                    .filter(|s| reads_tables(s))
+                    .flat_map(|s| s.body.iter()),
+            )
+            .map(|(_, l)| l.as_str())
+            .collect();
+        draft.driver = driver::floor_in_prose(&prose, lang);
+    }
     // What its install commands pin (`pip install vllm==0.9.2`), where no
     // table gave a version: an install page states its environment so.
     let read_parts = std::iter::once(&page.preamble).chain(

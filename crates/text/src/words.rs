@@ -216,6 +216,7 @@ pub(crate) struct DriverWords {
     pub not_forward_compatible: Vec<String>,
     pub datacenter: Vec<String>,
     pub minimum: Vec<String>,
+    pub floors: Vec<String>,
 }
 
 /// The words naming CPU architectures (`[archs]`).
