@@ -432,3 +432,8 @@ fn second_held_out_corpus_pages_import_at_target() {
 fn third_held_out_corpus_pages_import_at_target() {
     check_half("held-out-3");
 }
+
+#[test]
+fn fourth_held_out_corpus_pages_import_at_target() {
+    check_half("held-out-4");
+}
