@@ -452,6 +452,14 @@ fn items(cell: &str) -> Vec<String> {
 
 /// The components one item names (see [`component_list`]).
 fn item_components(item: &str) -> Vec<(String, String)> {
+    // A spec `name@version` (Spack, npm): one word.
+    let word = item.trim();
+    if !word.contains(char::is_whitespace)
+        && let Some((name, version)) = word.rsplit_once('@')
+        && !name.is_empty()
+    {
+        return name_and_version(name, version);
+    }
     // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
     let before_note = item.split('(').next().unwrap_or(item);
     if before_note.contains(':') {

@@ -14,6 +14,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     let md = without_front_matter.as_deref().unwrap_or(md);
     let repaired = repair_delimiter_rows(md);
     let md = repaired.as_deref().unwrap_or(md);
+    let unfolded = unfold_blocks(md);
+    let md = unfolded.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
         return Err(Overflow::Nesting("lists and quotes"));
     }
@@ -241,6 +243,67 @@ fn repair_delimiter_rows(md: &str) -> Option<String> {
         out.push_str(line);
     }
     changed.then_some(out)
+}
+
+/// The page with MkDocs-Material's blocks (Python-Markdown extensions)
+/// unfolded, when it has any: a tab (`=== "26.3"`) becomes a heading one
+/// level below the last, an admonition (`!!! note "Title"`, `??? info
+/// "Title"`) a heading of its title, and the content they indent by four spaces loses
+/// that indent. Read as CommonMark, that content would be a code block.
+/// Lines keep their numbers.
+fn unfold_blocks(md: &str) -> Option<String> {
+    let marker = |t: &str| {
+        t.starts_with("=== \"")
+            || t.starts_with("===+ \"")
+            || t.starts_with("!!! ")
+            || t.starts_with("??? ")
+            || t.starts_with("???+ ")
+    };
+    if !md.lines().any(|l| marker(l.trim_start())) {
+        return None;
+    }
+    let indent_of = |l: &str| l.chars().take_while(|c| *c == ' ').count();
+    let mut out = String::with_capacity(md.len());
+    // The indent of each open block's content.
+    let mut open: Vec<usize> = Vec::new();
+    let mut last_level = 1;
+    let mut in_fence = false;
+    for line in md.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = indent_of(body);
+        if !body.trim().is_empty() {
+            while open.last().is_some_and(|&content| indent < content) {
+                open.pop();
+            }
+        }
+        let cut = open.last().copied().unwrap_or(0).min(indent);
+        let text = &body[cut..];
+        let t = text.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+        }
+        let unfolded = if in_fence || !marker(t) {
+            if !in_fence && t.starts_with('#') {
+                last_level = t.chars().take_while(|c| *c == '#').count();
+            }
+            text.to_string()
+        } else {
+            open.push(indent + 4);
+            let title = t
+                .split_once('"')
+                .map(|(_, rest)| rest.trim_end().trim_end_matches('"'));
+            match (t.starts_with("==="), title) {
+                (true, Some(label)) => format!("{} {label}", "#".repeat((last_level + 1).min(6))),
+                // A heading of its own (the deepest, below any tab's): a
+                // title is no sentence of the text after it.
+                (false, Some(title)) if !title.is_empty() => format!("###### {title}"),
+                _ => String::new(),
+            }
+        };
+        out.push_str(&unfolded);
+        out.push_str(&line[body.len()..]);
+    }
+    Some(out)
 }
 
 /// The page with its YAML front matter (`---` / `title: …` / `---` at its
