@@ -65,7 +65,13 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
             .unwrap_or_default();
         let inline_pairs = components_section(&inline);
         // Lists of example models ("ResNet50 v1.5") are no components.
-        if !sub.is_empty() && item.ends_with([':', '：']) && pairs.len() == sub.len() {
+        // A floor among the items (`numpy`>=2.0.2) is no pin and no
+        // component; a bold label ("**Dependency updates**") introduces
+        // as a colon does.
+        let floors = sub.iter().filter(|s| s.contains(['<', '>', '~'])).count();
+        let labelled =
+            item.ends_with([':', '：']) || (item.starts_with("**") && item.ends_with("**"));
+        if !sub.is_empty() && labelled && !pairs.is_empty() && pairs.len() + floors == sub.len() {
             out.push(format!("{item} {}", sub.join(", ")));
             components.extend(statements::component_pairs(&item, &subs, pairs));
         } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {

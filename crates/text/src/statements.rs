@@ -188,9 +188,9 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
 
 /// The pairs of a list that are components: none when its introduction
 /// says it lists examples, nor when no name of it is known and most of
-/// its items write their version `v1.5`, as model versions are ("ResNet50
-/// v1.5", "SSD300 v1.1"); a list of packages no data knows ("torchtnt
-/// 0.2.4") stays.
+/// its items write their version `v1.5` after the name alone, as model
+/// versions are ("ResNet50 v1.5", "SSD300 v1.1"); a list of packages no
+/// data knows ("torchtnt 0.2.4", "`vllm-rbln`: v0.9.4") stays.
 pub(crate) fn component_pairs(
     context: &str,
     items: &[&str],
@@ -199,8 +199,11 @@ pub(crate) fn component_pairs(
     if names_examples(context) {
         return Vec::new();
     }
+    // A name labelling its version (`rebel-compiler`: v0.9.4) or set as
+    // code is a package's, not a model's.
     let v_written = items
         .iter()
+        .filter(|item| !item.contains([':', '：', '`']))
         .filter(|item| {
             item.split_whitespace().any(|w| {
                 w.strip_prefix(['v', 'V'])

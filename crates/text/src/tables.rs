@@ -960,6 +960,15 @@ impl Table {
 pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
     let t = line.trim();
     let t = t.strip_prefix("- ").unwrap_or(t);
+    // A log line's level (`[INFO]   TT-KMD: 2.3.0`) is no part of the name.
+    let t = match t.strip_prefix('[').and_then(|r| r.split_once(']')) {
+        Some((level, rest))
+            if !level.is_empty() && level.chars().all(|c| c.is_ascii_uppercase()) =>
+        {
+            rest.trim_start()
+        }
+        _ => t,
+    };
     let (names, value) = t.split_once([':', '：'])?;
     // "Image Version: 24.12.09" names the release, not a component.
     let label = key(&names.replace(['*', '`'], ""));
