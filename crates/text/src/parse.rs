@@ -375,6 +375,28 @@ fn read_tables(
             |h| model::diagnostic::clip(&h.join(" | "), 60).into_owned(),
         );
         let Some(read) = table.read(choice) else {
+            // A table of environments one of which the page marks as the
+            // default ("base（默认）"): the page's release is that one.
+            if let tables::Kind::Releases {
+                key, components, ..
+            } = table.kind()
+                && let Some((row_line, cells)) = table.rows.iter().find(|(_, cells)| {
+                    table
+                        .key_cell(cells, key)
+                        .is_some_and(tables::marks_default)
+                })
+            {
+                let pairs = tables::release_row(&table, cells, &components);
+                notes.push((
+                    line,
+                    format!(
+                        "a table of releases ({head}): the row marked as the default (line {row_line}), {} component(s)",
+                        pairs.len()
+                    ),
+                ));
+                add_components(draft, pairs);
+                continue;
+            }
             let what = match table.kind() {
                 tables::Kind::Releases { .. } => "a table of other images or releases",
                 _ => "a table naming no component with its version",

@@ -816,6 +816,18 @@ pub(crate) fn release_row(
     out
 }
 
+/// Whether a key cell marks its row as the default one ("base（默认）",
+/// "2024.1 (Recommended)"): a word of `[tables] default_marks`.
+pub(crate) fn marks_default(cell: &str) -> bool {
+    let lower = cell.to_lowercase();
+    words::each().any(|w| {
+        w.tables
+            .default_marks
+            .iter()
+            .any(|m| lower.contains(m.as_str()))
+    })
+}
+
 /// The component a table of releases' key column names in its head
 /// ("vLLM version"), with row `cells`' version of it, when relnotes knows
 /// the name: "Release version" or "plugin version" names no component.

@@ -114,6 +114,7 @@ pub(crate) struct TableWords {
     pub removals: Vec<String>,
     pub preferred_columns: Vec<String>,
     pub release_labels: Vec<String>,
+    pub default_marks: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
