@@ -48,12 +48,28 @@ fn alternatives(of: fn(&'static VersionWords) -> &'static Vec<String>) -> String
 static BARE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])({NUMBER}){END}")).unwrap());
 
+/// The first match of `re` in `text` that is no model's version:
+/// "ResNet50 v1.5", a name of letters and digits before it, names a
+/// model's version.
+fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
+    let of_model = |c: &regex::Captures| {
+        let start = c.get(1).map_or(0, |m| m.start());
+        let word = text[..start].split_whitespace().next_back().unwrap_or("");
+        let word = word.trim_start_matches(|ch: char| !ch.is_ascii_alphanumeric());
+        word.ends_with(|ch: char| ch.is_ascii_digit())
+            && word.chars().any(|ch| ch.is_ascii_alphabetic())
+    };
+    re.captures_iter(text)
+        .find(|c| !of_model(c))
+        .map(|c| c[1].to_string())
+}
+
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
     [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
         .iter()
-        .find_map(|re| first(re, title))
+        .find_map(|re| first_not_of_model(re, title))
 }
 
 /// A release named by its date's digits at a title's end ("Domino
@@ -81,18 +97,19 @@ pub(crate) fn in_first_line(line: &str) -> Option<String> {
     if title_like || speaks_of_release {
         in_title(line)
     } else {
-        first(&V_PREFIXED, line)
+        first_not_of_model(&V_PREFIXED, line)
     }
 }
 
 /// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
 /// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v?(\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta)\d*)?)(?:$|\s)").unwrap()
+    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v?(\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta)\d*)?)(?:-[A-Za-z0-9._-]+)?(?:$|\s|[^\x00-\x7F])").unwrap()
 });
 
 /// The version a command pulling or running the page's image names as its
-/// tag (`docker pull rocm/megatron-lm:v25.4` → `25.4`).
+/// tag (`docker pull rocm/megatron-lm:v25.4` → `25.4`, `nvcr.io/nvidia/
+/// pytorch:20.03-py3` → `20.03`).
 pub(crate) fn in_image_tag(line: &str) -> Option<String> {
     let t = line.trim();
     let pulls = ["docker pull ", "docker run ", "podman pull ", "podman run "]

@@ -501,6 +501,15 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     {
                         push_known(&name, &version, found);
                     }
+                    // "based on nvidia/cuda:13.0.2-devel-ubuntu22.04": what
+                    // an image reference's tag states.
+                    if !noted && tokens[i].contains('/') && tokens[i].contains(':') {
+                        for (name, version) in crate::tags::components(tokens[i]) {
+                            if names::is_alias(&name) {
+                                push_known(&name, &version, found);
+                            }
+                        }
+                    }
                     i += 1;
                     continue;
                 };

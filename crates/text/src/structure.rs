@@ -86,14 +86,15 @@ impl Structure {
             .map(String::as_str)
             .find_map(stated::in_title)
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
-            // A heading naming the release under a known one ("What's New"
-            // over "Furiosa SDK 2024.1.0 (2024-10-11)").
+            // The first heading the page does not know naming the release
+            // under a known one ("What's New" over "Furiosa SDK 2024.1.0
+            // (2024-10-11)").
             .or_else(|| {
                 self.sections
                     .iter()
-                    .filter(|s| s.known.is_none())
-                    .filter_map(|s| stated::in_title(&s.title))
-                    .find(|v| v.contains('.'))
+                    .find(|s| s.known.is_none())
+                    .and_then(|s| stated::in_title(&s.title))
+                    .filter(|v| v.contains('.'))
             })
             .or_else(|| all().find_map(stated::in_image_tag))
             .or_else(|| all().find_map(stated::in_text))
