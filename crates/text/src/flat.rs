@@ -414,7 +414,12 @@ fn aligned_columns(lines: Vec<Line>) -> Vec<Line> {
         let versioned = run
             .iter()
             .filter(|(_, cells)| {
-                !looks_like_version(&cells[0]) && cells[1..].iter().any(|c| looks_like_version(c))
+                // A name before a version; a row number may come first
+                // (`1   scikit-learn   0.17`).
+                cells
+                    .iter()
+                    .position(|c| !looks_like_version(c))
+                    .is_some_and(|name| cells[name + 1..].iter().any(|c| looks_like_version(c)))
             })
             .count();
         if run.len() >= MIN_ALIGNED_ROWS && versioned * 2 >= run.len() {

@@ -376,26 +376,41 @@ fn read_tables(
         );
         let Some(read) = table.read(choice) else {
             // A table of environments one of which the page marks as the
-            // default ("base（默认）"): the page's release is that one.
+            // default ("base（默认）"): the page's release is that one. A
+            // table whose rows are variants keyed by a component's version
+            // ("CUDA 版本 | TensorFlow 版本 | PyTorch 版本"), none of them
+            // named: the first is the page's main one.
             if let tables::Kind::Releases {
                 key, components, ..
             } = table.kind()
-                && let Some((row_line, cells)) = table.rows.iter().find(|(_, cells)| {
+            {
+                let marked = table.rows.iter().find(|(_, cells)| {
                     table
                         .key_cell(cells, key)
                         .is_some_and(tables::marks_default)
-                })
-            {
-                let pairs = tables::release_row(&table, cells, &components);
-                notes.push((
-                    line,
-                    format!(
-                        "a table of releases ({head}): the row marked as the default (line {row_line}), {} component(s)",
-                        pairs.len()
-                    ),
-                ));
-                add_components(draft, pairs);
-                continue;
+                });
+                let variant = table
+                    .rows
+                    .first()
+                    .filter(|(_, cells)| tables::key_component(&table, cells, key).is_some());
+                if let Some((row_line, cells)) = marked.or(variant) {
+                    let mut pairs = tables::release_row(&table, cells, &components);
+                    pairs.extend(tables::key_component(&table, cells, key));
+                    let which = if marked.is_some() {
+                        "the row marked as the default"
+                    } else {
+                        "the first of the variants"
+                    };
+                    notes.push((
+                        line,
+                        format!(
+                            "a table of releases ({head}): {which} (line {row_line}), {} component(s)",
+                            pairs.len()
+                        ),
+                    ));
+                    add_components(draft, pairs);
+                    continue;
+                }
             }
             let what = match table.kind() {
                 tables::Kind::Releases { .. } => "a table of other images or releases",
