@@ -421,7 +421,11 @@ impl Table {
             let (yes, of) = self.share(c, is_name_cell);
             of > 0 && yes * 2 > of && self.share(c, looks_like_version).0 * 4 < of
         };
-        let previous = |c: usize| is_previous_head(self.head_of(c));
+        // Versions upgraded from, or minimum versions ("Minimum" beside
+        // "Recommend"): no version of the release.
+        let previous = |c: usize| {
+            is_previous_head(self.head_of(c)) || in_list(self.head_of(c), |w| &w.tables.floor_heads)
+        };
         let action = (0..width).find(|&c| self.is_action_column(c));
         let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
         // What a row is stands in its first column: a key right of a column

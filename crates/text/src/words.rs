@@ -111,6 +111,7 @@ pub(crate) struct TableWords {
     pub name_heads: Vec<String>,
     pub key_heads: Vec<String>,
     pub previous_heads: Vec<String>,
+    pub floor_heads: Vec<String>,
     pub removals: Vec<String>,
     pub preferred_columns: Vec<String>,
     pub release_labels: Vec<String>,
