@@ -637,12 +637,7 @@ impl Context<'_> {
             let Some(tag) = image.tag() else {
                 continue;
             };
-            let ok = tag == version
-                || tag
-                    .strip_prefix(version.as_str())
-                    .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']))
-                || names_series_of(tag, &version);
-            if !ok {
+            if !model::record::tag_of_release(tag, &version) {
                 let at = self.find(&asset.image, None);
                 self.push(
                     Severity::Error,
@@ -660,18 +655,6 @@ impl Context<'_> {
             }
         }
     }
-}
-
-/// Whether `tag` starts with the major.minor (or longer) series `version`
-/// belongs to, as the moving tags vendors publish beside the exact one do:
-/// `0.14-gpu-py312-ec2` of release 0.14.0. A bare major (`0-…`) names too
-/// much to count.
-fn names_series_of(tag: &str, version: &str) -> bool {
-    let lead = tag.split(['-', '_', '+']).next().unwrap_or(tag);
-    lead.contains('.')
-        && version
-            .strip_prefix(lead)
-            .is_some_and(|rest| rest.starts_with('.'))
 }
 
 /// The series of `version` for a hint: `0.14` of `0.14.0`, else the version.
@@ -733,15 +716,14 @@ mod tests {
 
     #[test]
     fn a_tag_may_name_the_series_of_the_release() {
-        assert!(names_series_of("0.14-gpu-py312-ec2", "0.14.0"));
-        assert!(names_series_of(
-            "2.7-gpu-py312-cu128-ubuntu22.04-ec2-v1",
-            "2.7.1"
-        ));
-        assert!(!names_series_of("0.1-gpu", "0.14.0"));
-        assert!(!names_series_of("0.15-gpu", "0.14.0"));
-        assert!(!names_series_of("0-gpu", "0.14.0"));
-        assert!(!names_series_of("25-py3", "25.05"));
+        let of = model::record::tag_of_release;
+        assert!(of("0.14-gpu-py312-ec2", "0.14.0"));
+        assert!(of("2.7-gpu-py312-cu128-ubuntu22.04-ec2-v1", "2.7.1"));
+        assert!(of("25.05-py3", "25.05"));
+        assert!(!of("0.1-gpu", "0.14.0"));
+        assert!(!of("0.15-gpu", "0.14.0"));
+        assert!(!of("0-gpu", "0.14.0"));
+        assert!(!of("25-py3", "25.05"));
         assert_eq!(series_example("0.14.0"), "0.14");
         assert_eq!(series_example("25.05"), "25.05");
     }

@@ -72,6 +72,11 @@ fn pinned(word: &str, conda: bool) -> Option<(String, String)> {
     if version.contains(['*', ',', '<', '>']) || !looks_like_version(version) {
         return None;
     }
+    // conda's `cuda-version=11.8` pins a constraint, no package.
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with("-version") || lower.ends_with("_version") {
+        return None;
+    }
     Some((names::component_name(name)?, version.to_string()))
 }
 

@@ -687,6 +687,26 @@ fn import_one(
     let table_notes = parsed.tables;
     unplaced.sort();
     let mut draft = parsed.draft;
+    // A page of several releases lists the images of each: a release keeps
+    // those its tags name.
+    if changelog {
+        let before = draft.assets.len();
+        draft.assets.retain(|a| {
+            model::reference::ImageRef::parse(&a.image)
+                .ok()
+                .and_then(|r| r.tag().map(|t| model::record::tag_of_release(t, &version)))
+                .unwrap_or(true)
+        });
+        if draft.assets.len() < before {
+            warnings.push(Warning {
+                line: None,
+                message: format!(
+                    "{} image(s) of other releases of the page left out of {version}'s assets",
+                    before - draft.assets.len()
+                ),
+            });
+        }
+    }
     // The generated title speaks every language of the project.
     draft.title = Text::from_pairs(langs.iter().map(|&l| {
         let title = model::labels::fill(

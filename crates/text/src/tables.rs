@@ -1006,7 +1006,11 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
             .collect();
         return read;
     }
-    let version = cell_version(value)?;
+    let Some(version) = cell_version(value) else {
+        // "OS版本：Ubuntu 20.04", "依赖软件版本：pytorch-1.12.1+cpu": the
+        // value names its component itself.
+        return value_naming_itself(value).map(|pair| vec![pair]);
+    };
     // Nothing but the version (and a note in parentheses) after the colon.
     let rest = value[value.find(&version).map_or(0, |at| at + version.len())..].trim();
     let rest = rest.trim_start_matches('.');
@@ -1023,6 +1027,35 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         .map(|n| names::component_name(&n))
         .collect::<Option<Vec<_>>>()?;
     (!names.is_empty()).then(|| names.into_iter().map(|n| (n, version.clone())).collect())
+}
+
+/// A value that is a name and its version, apart or joined by a dash
+/// (`Ubuntu 20.04`, `pytorch-1.12.1+cpu`).
+fn value_naming_itself(value: &str) -> Option<(String, String)> {
+    let value = value.trim();
+    if !value.contains(char::is_whitespace)
+        && let Some(at) = value
+            .match_indices('-')
+            .map(|(i, _)| i)
+            .find(|&i| value[i + 1..].starts_with(|c: char| c.is_ascii_digit()))
+    {
+        let version = cell_version(&value[at + 1..])?;
+        return Some((names::component_name(&value[..at])?, version));
+    }
+    name_version(value)
+}
+
+/// Whether a line labels a version with a head ending in a version word
+/// ("加速卡驱动版本：4.0.25", "Docker镜像和版本：…") though its name is no
+/// component's: a line of a run of such labels.
+fn labels_a_version(line: &str) -> bool {
+    let t = line.trim();
+    let t = t.strip_prefix("- ").unwrap_or(t);
+    t.split_once([':', '：']).is_some_and(|(label, value)| {
+        !value.trim().is_empty()
+            && label.chars().count() <= 30
+            && headed_name(label.trim()).is_some()
+    })
 }
 
 /// A line naming one component and its version and nothing more ("ROCm
@@ -1071,6 +1104,8 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
         let found = key_value(line).or_else(|| name_version(line).map(|p| vec![p]));
         match found {
             Some(p) => run.push((i, p)),
+            // A label of a version of no component goes on the run.
+            None if labels_a_version(line) => {}
             None => flush(&mut run, &mut at, &mut pairs),
         }
     }

@@ -278,6 +278,23 @@ impl Asset {
     }
 }
 
+/// Whether an image tag is one of release `version`'s: the version itself,
+/// the version and a suffix (`25.10-py3`), or the major.minor (or longer)
+/// series it belongs to, as the moving tags vendors publish beside the
+/// exact one do (`0.14-gpu-py312-ec2` of release 0.14.0). A bare major
+/// (`0-…`) names too much to count.
+pub fn tag_of_release(tag: &str, version: &str) -> bool {
+    let lead = tag.split(['-', '_', '+']).next().unwrap_or(tag);
+    tag == version
+        || tag
+            .strip_prefix(version)
+            .is_some_and(|rest| rest.starts_with(['-', '_', '.', '+']))
+        || (lead.contains('.')
+            && version
+                .strip_prefix(lead)
+                .is_some_and(|rest| rest.starts_with('.')))
+}
+
 /// `[vpc_image]`: how to reach the images from inside a VPC.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
