@@ -496,5 +496,12 @@ fn fourth_held_out_corpus_pages_hold_their_floor() {
 
 #[test]
 fn fifth_held_out_corpus_pages_hold_their_floor() {
-    check_half("held-out-5", Floor { percent: 0, refused: 30, drivers: 0 });
+    check_half(
+        "held-out-5",
+        Floor {
+            percent: 0,
+            refused: 30,
+            drivers: 0,
+        },
+    );
 }

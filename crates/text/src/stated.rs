@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta|dev|post)\d*)?";
+const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta|dev|post)\d*)?(?:-\d+)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
