@@ -589,6 +589,28 @@ fn read_releases<'a>(
                 .into_iter()
                 .collect());
         }
+        // A log of dated entries: the entry whose first lines state the
+        // version asked for ("a new version of the Core module,
+        // Core/26.05").
+        if let Some(at) = releases
+            .iter()
+            .position(|r| releases::states_in_opening(r, wanted))
+        {
+            let release = releases.into_iter().nth(at);
+            return Ok(release
+                .map(|r| {
+                    let warning = Warning {
+                        line: r.start,
+                        message: format!(
+                            "no release of the page is named {wanted}; imported the one whose first lines state it ({})",
+                            clip(&r.version, 40)
+                        ),
+                    };
+                    one(r.page, Some(wanted.to_string()), vec![warning])
+                })
+                .into_iter()
+                .collect());
+        }
     }
     let versions: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
     let warnings = if versions.len() > 1 {

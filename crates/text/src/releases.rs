@@ -436,6 +436,26 @@ pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -
         .collect()
 }
 
+/// Whether the first lines of release `r` (its heading and the few lines
+/// after) state `version` as a word of its own (`Core/26.05`, `v26.05`).
+pub(crate) fn states_in_opening(r: &Release, version: &str) -> bool {
+    let bare = version.trim_start_matches(['v', 'V']);
+    let start = r.start.unwrap_or(0);
+    r.page
+        .lines
+        .iter()
+        .filter(|(n, l)| *n >= start && !l.trim().is_empty())
+        .take(4)
+        .any(|(_, line)| {
+            line.match_indices(bare).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + bare.len()..].chars().next();
+                before.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '.') || c == 'v')
+                    && after.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+            })
+        })
+}
+
 /// The row of any of the page's tables that names `version` in one of
 /// its cells (`0.25.1`, a tag `…-gpu.2.4.0`), as a release of its own: a
 /// table listing images, one a row, without a column saying which release
