@@ -218,7 +218,7 @@ pub(crate) fn tab_cells(line: &str) -> Option<Vec<String>> {
     let cells: Vec<String> = line
         .trim_matches([' ', '\r'])
         .split('\t')
-        .map(|c| collapse_spaces(c))
+        .map(collapse_spaces)
         .collect();
     (cells.len() >= 2 && cells.iter().filter(|c| !c.is_empty()).count() >= 2).then_some(cells)
 }
@@ -344,7 +344,7 @@ fn piped_cells(lines: Vec<Line>) -> Vec<Line> {
             }
         }
         let width = run.iter().take_while(|(_, c)| is_head_word(c)).count();
-        if width >= 2 && run.len() > width && run.len() % width == 0 {
+        if width >= 2 && run.len() > width && run.len().is_multiple_of(width) {
             for group in run.chunks(width) {
                 let cells: Vec<String> = group.iter().map(|(_, c)| c.clone()).collect();
                 out.push((group[0].0, row(&cells)));

@@ -43,6 +43,7 @@ mod statements;
 mod structure;
 mod tables;
 mod tags;
+mod warning;
 mod words;
 
 pub use error::ImportError;

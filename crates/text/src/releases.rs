@@ -14,6 +14,15 @@ use crate::structure::{heading, split};
 use crate::{names, stated, statements, tables, words};
 use std::collections::{HashMap, HashSet};
 
+/// A table found in a section: the section's lines, the name and version its
+/// title states, the table and what it holds.
+type FoundTable<'a> = (
+    &'a Vec<(usize, String)>,
+    Option<(String, String)>,
+    tables::Table,
+    tables::Kind,
+);
+
 /// A release of a page that holds several: its part of the page and the
 /// version its heading (or label) states.
 pub(crate) struct Release {
@@ -302,12 +311,7 @@ pub(crate) fn table_rows(
     );
     let mut rows = Vec::new();
     let mut lines = HashSet::new();
-    let found: Vec<(
-        &Vec<(usize, String)>,
-        Option<(String, String)>,
-        tables::Table,
-        tables::Kind,
-    )> = bodies
+    let found: Vec<FoundTable> = bodies
         .flat_map(|(body, stated)| {
             tables::tables(body).into_iter().map(move |t| {
                 let kind = t.kind();

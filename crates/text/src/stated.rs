@@ -206,10 +206,11 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             .rsplit(|c: char| c.is_whitespace() || !c.is_ascii())
             .find(|w| !w.is_empty())
             .unwrap_or("");
-        !words::each()
+        let names_a_component = before.ends_with(last_word) && crate::names::is_alias(last_word);
+        let word_not_after = words::each()
             .flat_map(|w| &w.version.not_after)
-            .any(|w| before.ends_with(w.as_str()))
-            && !(before.ends_with(last_word) && crate::names::is_alias(last_word))
+            .any(|w| before.ends_with(w.as_str()));
+        !(word_not_after || names_a_component)
     };
     [&*AFTER_WORD, &*BEFORE_WORD].iter().find_map(|re| {
         re.captures_iter(text)

@@ -223,7 +223,7 @@ fn key(cell: &str) -> String {
 
 fn in_list(cell: &str, list: fn(&'static words::Words) -> &'static Vec<String>) -> bool {
     let k = key(cell);
-    words::each().any(|w| list(w).iter().any(|h| *h == k))
+    words::each().any(|w| list(w).contains(&k))
 }
 
 fn is_version_head(cell: &str) -> bool {

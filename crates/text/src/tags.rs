@@ -146,11 +146,9 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
 /// The component whose tag prefix `word` is.
 fn by_prefix(word: &str) -> Option<&'static Component> {
     let word = word.to_ascii_lowercase();
-    all().iter().find(|c| {
-        c.tag
-            .as_ref()
-            .is_some_and(|t| t.prefixes.iter().any(|p| *p == word))
-    })
+    all()
+        .iter()
+        .find(|c| c.tag.as_ref().is_some_and(|t| t.prefixes.contains(&word)))
 }
 
 #[cfg(test)]
