@@ -499,8 +499,8 @@ fn fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-5",
         Floor {
-            percent: 0,
-            refused: 30,
+            percent: 75,
+            refused: 2,
             drivers: 0,
         },
     );

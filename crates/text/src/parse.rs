@@ -327,7 +327,7 @@ pub fn parse(
     // Statements outside tables and component lists, wherever they stand.
     statements::fill(&mut draft, page, version);
     // Last, what the tags of the release's images state (`py312-cu128`).
-    let tagged = tag_components(page, &draft);
+    let tagged = tag_components(page, &draft, version);
     add_components(&mut draft, tagged);
     // The architectures the page names, unless a per-arch table named them.
     let stated = archs::stated(page);
@@ -499,7 +499,7 @@ fn add_per_arch(draft: &mut Draft, per_arch: Vec<(String, Vec<(String, String)>)
 /// and of the images its commands pull or run. Where two images' tags
 /// disagree on a component (a `py310` and a `py311` variant), neither
 /// says.
-fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
+fn tag_components(page: &Structure, draft: &Draft, version: &str) -> Vec<(String, String)> {
     let pulled = std::iter::once(&page.preamble)
         .chain(
             page.sections
@@ -514,6 +514,7 @@ fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
         .iter()
         .map(|a| a.image.clone())
         .chain(pulled)
+        .chain(tagged_by_release(page, version))
         .collect();
     let mut said: Vec<(String, String)> = Vec::new();
     let mut disputed: HashSet<String> = HashSet::new();
@@ -531,6 +532,23 @@ fn tag_components(page: &Structure, draft: &Draft) -> Vec<(String, String)> {
     }
     said.retain(|(n, _)| !disputed.contains(&normalize_component(n)));
     said
+}
+
+/// The image references of the page whose tag is the release's version
+/// (`tacc/tacc-ml:ubuntu16.04-cuda10-tf2.1-pt1.3` for a release named by
+/// its tag), wherever they stand.
+fn tagged_by_release<'a>(
+    page: &'a Structure,
+    version: &'a str,
+) -> impl Iterator<Item = String> + 'a {
+    let suffix = format!(":{version}");
+    std::iter::once(&page.preamble)
+        .chain(page.sections.iter().map(|s| &s.body))
+        .flatten()
+        .flat_map(|(_, line)| line.split_whitespace())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(move |w| w.ends_with(&suffix) && w.contains('/'))
+        .map(str::to_string)
 }
 
 /// The image a `docker pull` or `docker run` line names: its first word

@@ -350,15 +350,37 @@ fn clauses(sentence: &str) -> Vec<String> {
             .iter()
             .flat_map(|p| {
                 if word {
-                    p.split(&format!(" {brk} "))
-                        .map(str::to_string)
-                        .collect::<Vec<_>>()
+                    split_at_word(p, brk)
                 } else {
                     p.split(brk.as_str()).map(str::to_string).collect()
                 }
             })
             .collect();
     }
+    parts
+}
+
+/// `clause` cut at each ` word `, but where a note phrase opens with
+/// the word ("containers 19.11 and later will include …"): the note holds
+/// for what follows it.
+fn split_at_word(clause: &str, word: &str) -> Vec<String> {
+    let needle = format!(" {word} ");
+    let lower = clause.to_lowercase();
+    let phrases: Vec<&String> = words::each()
+        .flat_map(|w| &w.statements.notes)
+        .filter(|n| n.starts_with(&needle[1..]))
+        .collect();
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (at, _) in clause.match_indices(&needle) {
+        let rest = lower.get(at + 1..).unwrap_or("");
+        if at < from || phrases.iter().any(|n| rest.starts_with(n.as_str())) {
+            continue;
+        }
+        parts.push(clause[from..at].to_string());
+        from = at + needle.len();
+    }
+    parts.push(clause[from..].to_string());
     parts
 }
 
@@ -458,10 +480,16 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     for claim in crate::claims::find_claims(line) {
         let spaced = spaced_words(&claim.phrase);
         let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
-        if !noted {
-            std::iter::once(&claim.name)
-                .chain(&claim.alternatives)
-                .any(|name| push_known(name, &claim.version, found));
+        if noted {
+            continue;
+        }
+        let known = std::iter::once(&claim.name)
+            .chain(&claim.alternatives)
+            .any(|name| push_known(name, &claim.version, found));
+        // "Slurm is upgraded to version 23.02.7": a claim states its
+        // component whether data knows the name or not.
+        if !known {
+            push_claimed(&claim, found);
         }
     }
     for sentence in sentences(line) {
@@ -541,6 +569,25 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
             }
         }
     }
+}
+
+/// The candidate of an upgrade claim of a name no data knows: the nearest
+/// word before the phrase that is a package name, with a version of at
+/// least two numbers.
+fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
+    let name = std::iter::once(&claim.name)
+        .chain(&claim.alternatives)
+        .find(|n| crate::package_name::is_package_name(n));
+    let Some(name) = name else { return };
+    let version = claim.version.trim_end_matches('.');
+    if !plausible(name, version) || !version.starts_with(|c: char| c.is_ascii_digit()) {
+        return;
+    }
+    found.push(Candidate {
+        name: name.clone(),
+        version: version.to_string(),
+        strength: Strength::Statement,
+    });
 }
 
 /// A candidate of a known `name` when `written` is a version of its
@@ -669,6 +716,27 @@ mod tests {
         list.iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn an_upgrade_claim_states_a_name_no_data_knows() {
+        assert_eq!(
+            read("Slurm is upgraded to version 23.02.7."),
+            pairs(&[("Slurm", "23.02.7")])
+        );
+        // A lone number is a count, not a release.
+        assert!(read("Workers upgraded to 8.").is_empty());
+    }
+
+    #[test]
+    fn a_clause_after_and_is_read_unless_a_note_phrase_opens_with_and() {
+        assert_eq!(
+            read("ROCm 6.3.4 is now the default and ROCm 6.0.3 is no longer on the system."),
+            pairs(&[("ROCm", "6.3.4")])
+        );
+        assert!(
+            read("Containers 19.11 and later will include support for PyTorch 2.1.0.").is_empty()
+        );
     }
 
     #[test]
