@@ -355,6 +355,14 @@ fn is_head(rows: &[(usize, Vec<String>)]) -> bool {
     if first.iter().any(|c| is_head_word(c)) {
         return true;
     }
+    // "clang-ocl | N/A | N/A": a row of values the page says are none.
+    if first
+        .iter()
+        .skip(1)
+        .all(|c| c.trim().is_empty() || crate::lines::is_none_word(c))
+    {
+        return false;
+    }
     let versioned = |cells: &Vec<String>| cells.iter().skip(1).any(|c| looks_like_version(c));
     let below = rows[1..].iter().filter(|(_, c)| versioned(c)).count();
     !versioned(first) && below * 2 > rows.len() - 1
