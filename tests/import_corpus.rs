@@ -505,3 +505,15 @@ fn fifth_held_out_corpus_pages_hold_their_floor() {
         },
     );
 }
+
+#[test]
+fn sixth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-6",
+        Floor {
+            percent: 74,
+            refused: 8,
+            drivers: 0,
+        },
+    );
+}
