@@ -2,10 +2,13 @@
 //! vllm==0.9.2`, `conda install pytorch==1.12.0 cudatoolkit=11.3`, a wheel
 //! or Debian package file (`pip install torch_gcu-2.7.0*.whl`, `dpkg -i
 //! topsaten_3.6*.deb`). Install pages state what an environment holds this
-//! way; a floor (`>=`) or a range pins nothing.
+//! way; a floor (`>=`) or a range pins nothing. A session printing a
+//! module's `__version__` (`>>> tf.__version__` then `'2.16.1'`) states
+//! it too.
 
 use crate::names;
 use crate::tables::looks_like_version;
+use std::collections::HashMap;
 
 /// The components the install commands among `lines` pin, in page order.
 pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
@@ -23,6 +26,58 @@ pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
                 out.push(pair);
             }
         }
+    }
+    out
+}
+
+/// The versions a Python session among `lines` prints: a line asking for
+/// `MODULE.__version__` (through `import torch as pt` aliases) and the
+/// line after it, a version alone (quoted or not).
+pub(crate) fn printed_versions(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    let mut aliases: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::new();
+    for (i, (_, line)) in lines.iter().enumerate() {
+        let code = line.trim().trim_start_matches(['>', '.', '$', ' ']);
+        for statement in code.split([';', '"', '\'']) {
+            let words: Vec<&str> = statement.split_whitespace().collect();
+            match words.as_slice() {
+                ["import", module, "as", alias] => {
+                    aliases.insert(alias.to_string(), module.to_string());
+                }
+                ["import", module] => {
+                    aliases.insert(module.to_string(), module.to_string());
+                }
+                _ => {}
+            }
+        }
+        let Some(at) = code.find(".__version__") else {
+            continue;
+        };
+        let asked: String = code[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let Some(answer) = lines[i + 1..]
+            .iter()
+            .map(|(_, l)| l.trim())
+            .find(|l| !l.is_empty())
+        else {
+            continue;
+        };
+        if answer.starts_with(['>', '$']) {
+            continue;
+        }
+        let value = answer.trim_matches(['\'', '"']);
+        if asked.is_empty() || !looks_like_version(value) || value.contains(char::is_whitespace) {
+            continue;
+        }
+        let module = aliases.get(&asked).cloned().unwrap_or(asked);
+        let name = names::component_name(&module).unwrap_or(module);
+        out.push((name, value.to_string()));
     }
     out
 }
@@ -103,6 +158,29 @@ fn package_file(word: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn numbered(text: &str) -> Vec<(usize, String)> {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_session_printing_a_modules_version_states_it() {
+        let lines = numbered(">>> import tensorflow as tf\n>>> tf.__version__\n'2.16.1'\n>>>");
+        assert_eq!(
+            printed_versions(&lines),
+            [("tensorflow".to_string(), "2.16.1".to_string())]
+        );
+        let lines = numbered("$ python -c 'import torch; print(torch.__version__)'\n2.7.1+cu128");
+        assert_eq!(
+            printed_versions(&lines),
+            [("torch".to_string(), "2.7.1+cu128".to_string())]
+        );
+        // A prompt after the question: nothing was printed.
+        assert!(printed_versions(&numbered(">>> tf.__version__\n>>> exit()")).is_empty());
+    }
 
     fn read(text: &str) -> Vec<(String, String)> {
         let lines: Vec<(usize, String)> = text

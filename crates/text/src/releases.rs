@@ -59,6 +59,13 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     if stated::is_date_alone(title) {
         return stated::date(title);
     }
+    // "2026-01-07: NVIDIA driver, SHS 13.0.0": an entry of a log opens
+    // with its date; what it says after names no release.
+    if let Some((first, _)) = title.trim().split_once([':', ';', '：'])
+        && stated::is_date_alone(first)
+    {
+        return stated::date(first);
+    }
     // A heading that is one name of a release and nothing else
     // (`2.8.10+xpu`, `cuda11.0.3`, `20250701.v1`): numbers with a dot, or a
     // date's digits ("FP16" names no release).
@@ -761,8 +768,12 @@ fn labelled(own: &[(usize, String)]) -> Option<String> {
             // "Major: Image Version: 24.06.10", "Image Version: 24.06.10 SDK
             // Version: 1.56.0": after the label, its first word.
             let at = lower.find(label.as_str())?;
-            let before = lower[..at].chars().next_back();
-            if before.is_some_and(char::is_alphanumeric) {
+            // "Driver Version: 580.65.06": a label after a name is that
+            // name's; after a label of its own ("Major:") or markup, the
+            // release's.
+            let before = lower[..at].trim_end();
+            let opens = before.ends_with([':', '：']) || !before.chars().any(char::is_alphanumeric);
+            if !opens {
                 return None;
             }
             let rest = lower[at + label.len()..].trim_start();
@@ -794,6 +805,44 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_log_entry_opening_with_its_date_is_that_dates_release() {
+        assert_eq!(
+            of_title("2026-01-07: NVIDIA driver, SHS 13.0.0, and DKMS migration").as_deref(),
+            Some("2026-01-07")
+        );
+        assert_eq!(
+            of_title("2026-08-19; HPCM, PE, NVIDIA driver updates").as_deref(),
+            Some("2026-08-19")
+        );
+    }
+
+    #[test]
+    fn a_version_label_after_a_name_is_that_names() {
+        let own = |lines: &[&str]| -> Vec<(usize, String)> {
+            lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            labelled(&own(&[
+                "## 2026-08-19",
+                "- NVIDIA driver Driver Version: 580.65.06"
+            ])),
+            None
+        );
+        assert_eq!(
+            labelled(&own(&["## Dec 9, 2024", "Major: Image Version: 24.12.09"])).as_deref(),
+            Some("24.12.09")
+        );
+        assert_eq!(
+            labelled(&own(&["## Dec 9, 2024", "- Version: `24.12.09`"])).as_deref(),
+            Some("24.12.09")
+        );
     }
 
     #[test]
