@@ -2323,3 +2323,242 @@ fn upgrades_highlights_and_source_labels_of_a_changelog() {
     assert_eq!(code, Some(0), "{lint}");
     assert!(lint.contains("2 release(s) checked: 0 error(s)"), "{lint}");
 }
+
+// Import by structure: the patterns of vendors' pages that no heading
+// announces, each on real pages of the corpus (tests/fixtures/import/corpus,
+// first line their source).
+
+/// `relnotes lint` finds no error in the project (warnings may stand:
+/// a real package such as `Scikit-image` ends in a word of prose).
+fn assert_lints_without_errors(dir: &Path) {
+    let out = relnotes_in(dir).arg("lint").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn corpus_page(path: &str) -> PathBuf {
+    root().join("tests/fixtures/import/corpus").join(path)
+}
+
+/// Imports a corpus page into a project of `languages` and loads `version`.
+fn corpus_record(
+    page: &str,
+    languages: &[&str],
+    args: &[&str],
+    version: &str,
+) -> (tempfile::TempDir, String, Release) {
+    let dir = project_in(languages);
+    let out = import(dir.path(), &corpus_page(page), args);
+    assert_ok(&out);
+    let (_, release) = load(dir.path(), version);
+    (dir, stderr(&out), release)
+}
+
+/// Whether `r` has each of `want` (`name=version`) among its components.
+fn assert_has_components(r: &Release, want: &[&str], page: &str) {
+    let have = components_of(r);
+    for w in want {
+        assert!(have.iter().any(|h| h == w), "{page}: no {w} in {have:?}");
+    }
+}
+
+/// A page whose one structure is a component table under a title no
+/// heading of import's knows, and a table keyed by releases (one row per
+/// PyTorch release) read for the row `--version` names.
+#[test]
+fn a_page_whose_one_structure_is_a_table_gives_a_record() {
+    let page = "held-out-2/paperspace/paperspace-ml-in-a-box-ubuntu22.04.en.md";
+    let (dir, _, r) = corpus_record(page, &["en"], &["--version", "22.04"], "22.04");
+    assert_has_components(
+        &r,
+        &[
+            "CUDA=12.1.1",
+            "Python=3.11.6",
+            "torch=2.1.1",
+            "tensorflow=2.15.0",
+        ],
+        page,
+    );
+    assert!(r.components.len() >= 40, "{:?}", components_of(&r));
+    assert_lints_without_errors(dir.path());
+
+    let page = "held-out-2/pytorch/pytorch-release-compatibility-matrix-2.3.en.md";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "2.3"], "2.3");
+    assert_eq!(
+        components_of(&r),
+        ["torch=2.3", "CUDA=11.8", "cuDNN=8.7.0.84"]
+    );
+}
+
+/// Tables flattened by a copy from the browser: tab-separated rows, and
+/// one cell per line (the ROCm compatibility matrix copied as text) give
+/// what the Markdown or HTML table gives.
+#[test]
+fn tables_flattened_by_a_copy_are_read_as_tables() {
+    let page = "held-out-2/paperspace/paperspace-ml-in-a-box-ubuntu20.04.en.txt";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "20.04"], "20.04");
+    assert_has_components(
+        &r,
+        &[
+            "CUDA=11.7.1",
+            "Python=3.9.14",
+            "NumPy=1.23.2",
+            "SciPy=1.9.1",
+        ],
+        page,
+    );
+
+    let copy = "dev/amd/amd-compatibility-matrix-copy-6.3.3.en.txt";
+    let (_, copied_report, copied) = corpus_record(copy, &["en"], &["--version", "6.3.3"], "6.3.3");
+    let html = "dev/amd/amd-compatibility-matrix-6.3.3.en.html";
+    let (_, _, published) = corpus_record(html, &["en"], &["--version", "6.3.3"], "6.3.3");
+    assert_has_components(
+        &copied,
+        &[
+            "tensorflow=2.17.0",
+            "jax=0.4.31",
+            "MIOpen=3.3.0",
+            "MIGraphX=2.11.0",
+        ],
+        copy,
+    );
+    let from_html = components_of(&published);
+    let shared = components_of(&copied)
+        .iter()
+        .filter(|c| from_html.contains(c))
+        .count();
+    assert!(
+        shared * 10 >= from_html.len() * 9,
+        "the copy gives {shared} of the HTML page's {} components",
+        from_html.len()
+    );
+    // A row of values the page says are none ("clang-ocl | N/A | N/A") is
+    // no table head, so no column choice is reported for it.
+    assert!(!copied_report.contains("read “N/A”"), "{copied_report}");
+}
+
+/// A page copied as text, with no blank line between its lines and a
+/// Markdown table in it, is read line by line: the table still gives its
+/// components and the page is never one paragraph.
+#[test]
+fn a_text_copy_without_blank_lines_keeps_its_table() {
+    let page = corpus_page("held-out-2/paperspace/paperspace-ml-in-a-box-ubuntu22.04.en.md");
+    let text = fs::read_to_string(&page).unwrap();
+    let squeezed: String = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = english_project();
+    let copy = dir.path().join("copied.md");
+    fs::write(&copy, squeezed).unwrap();
+    let out = import(dir.path(), &copy, &["--version", "22.04"]);
+    assert_ok(&out);
+    let (_, squeezed_record) = load(dir.path(), "22.04");
+    let (_, _, published) = corpus_record(
+        "held-out-2/paperspace/paperspace-ml-in-a-box-ubuntu22.04.en.md",
+        &["en"],
+        &["--version", "22.04"],
+        "22.04",
+    );
+    let squeezed = components_of(&squeezed_record);
+    let missing: Vec<String> = components_of(&published)
+        .into_iter()
+        .filter(|c| !squeezed.contains(c))
+        .collect();
+    assert!(missing.is_empty(), "the squeezed copy lost {missing:?}");
+}
+
+/// A table of several version columns: the default column (the first a
+/// release takes) or the one `--column` names, and the report says which
+/// column was read and which were left.
+#[test]
+fn several_version_columns_read_one_and_say_which() {
+    let page = "held-out-2/seldon/seldon-core-images-1.18.0.en.txt";
+    let (_, report, stable) = corpus_record(page, &["en"], &["--version", "1.18.0"], "1.18.0");
+    assert_has_components(&stable, &["Seldon-Operator=1.18.0"], page);
+    assert!(
+        report.contains("read “Stable Version”, left “Development”"),
+        "{report}"
+    );
+    let (_, report, development) = corpus_record(
+        page,
+        &["en"],
+        &["--version", "1.18.0", "--column", "Development"],
+        "1.18.0",
+    );
+    assert_has_components(&development, &["Seldon-Operator=1.19.0-dev"], page);
+    assert!(
+        report.contains("read “Development”, left “Stable Version”"),
+        "{report}"
+    );
+    // A column no table has is said, with the columns there are.
+    let (_, report, _) = corpus_record(
+        page,
+        &["en"],
+        &["--version", "1.18.0", "--column", "Nightly"],
+        "1.18.0",
+    );
+    assert!(
+        report.contains(
+            "no table of release 1.18.0 has a column “Nightly” (--column); its tables' version columns are “Stable Version”, “Development”"
+        ),
+        "{report}"
+    );
+}
+
+/// Versions in a runtime's own words: Chinese sentences and install lines
+/// of a vLLM port, an HPC centre's update notes in English prose ("Slurm is
+/// upgraded to version 23.02.7", "ROCm 6.0.3 is now the … default"), an
+/// interpreter session printing `tf.__version__`.
+#[test]
+fn versions_in_the_runtimes_own_words() {
+    let page = "held-out-2/enflame/enflame-vllm-gcu-readme-0.9.2.zh.txt";
+    let (_, _, r) = corpus_record(page, &["zh", "en"], &[], "0.9.2");
+    assert_has_components(
+        &r,
+        &[
+            "vllm=0.9.2",
+            "torch_gcu=2.7.0",
+            "transformers=4.51.1",
+            "topsaten=3.6",
+        ],
+        page,
+    );
+
+    let page = "held-out-5/lumi/lumi-system-update-2024-09.en.md";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "2024.09"], "2024.09");
+    assert_has_components(&r, &["Slurm=23.02.7", "ROCm=6.0.3"], page);
+
+    let page = "held-out-6/alcf/alcf-polaris-tensorflow-conda-2024-04-29.en.txt";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "2024-04-29"], "2024-04-29");
+    assert_has_components(&r, &["tensorflow=2.16.1"], page);
+}
+
+/// A log of dated entries whose headings say more after the date
+/// ("2026-01-07: NVIDIA driver, SHS 13.0.0, …"): each entry is that date's
+/// release (never a version its text labels, such as the driver's
+/// "Driver Version: 580.65.06"); `--version` takes one, `--all` each.
+#[test]
+fn a_log_of_dated_entries_gives_one_release_per_date() {
+    let page = "held-out-6/alcf/alcf-polaris-system-updates-all.en.md";
+    let dir = english_project();
+    let out = import(dir.path(), &corpus_page(page), &["--all"]);
+    assert_ok(&out);
+    let written: Vec<String> = records_in(dir.path())
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for date in ["2026-08-19", "2026-01-07", "2025-10-10", "2024-04-22"] {
+        assert!(written.iter().any(|w| w == date), "{written:?}");
+    }
+    assert!(
+        written.iter().all(|w| w.len() == 10 && w.starts_with("20")),
+        "{written:?}"
+    );
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "2025-10-10"], "2025-10-10");
+    assert_has_components(
+        &r,
+        &["torch=2.8", "CUDA=12.9.1", "cuDNN=9.13.0", "NCCL=2.28.3"],
+        page,
+    );
+}

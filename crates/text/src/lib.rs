@@ -708,6 +708,22 @@ fn import_one(
     warnings.extend(parsed.warnings);
     unplaced.extend(parsed.unplaced);
     let table_notes = parsed.tables;
+    // A column the user names that no table of the release has: the
+    // columns read instead are named in the warnings above this one.
+    if let (Some(wanted), Some(heads)) = (req.column, parsed.column_missing) {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "no table of release {version} has a column “{}” (--column); its tables' version columns are {}",
+                model::diagnostic::clip(wanted, 40),
+                heads
+                    .iter()
+                    .map(|h| format!("“{}”", model::diagnostic::clip(h, 40)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        });
+    }
     unplaced.sort();
     let mut draft = parsed.draft;
     // A page of several releases lists the images of each: a release keeps

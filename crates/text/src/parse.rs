@@ -17,6 +17,17 @@ pub(crate) struct Parsed {
     pub unplaced: Vec<(usize, String)>,
     /// What each table of the page became, by line number.
     pub tables: Vec<(usize, String)>,
+    /// With `--column`, the version columns of the tables that hold
+    /// several, when none of them is the one named.
+    pub column_missing: Option<Vec<String>>,
+}
+
+/// Whether the column `--column` names was found in the release's tables
+/// of several version columns, and the heads of those tables.
+#[derive(Default)]
+struct ColumnUse {
+    found: bool,
+    heads: Vec<String>,
 }
 
 /// A list's items, bullets taken off, code fences and "none" words left
@@ -157,12 +168,14 @@ pub fn parse(
     let mut ids = SectionIds::default();
     // Component tables wherever they stand, whatever the heading says.
     let mut table_notes = Vec::new();
+    let mut columns = ColumnUse::default();
     read_tables(
         &page.preamble,
         choice,
         &mut draft,
         &mut warnings,
         &mut table_notes,
+        &mut columns,
     );
     for section in &page.sections {
         if reads_tables(section) {
@@ -172,6 +185,7 @@ pub fn parse(
                 &mut draft,
                 &mut warnings,
                 &mut table_notes,
+                &mut columns,
             );
         }
     }
@@ -339,11 +353,14 @@ pub fn parse(
     if draft.archs.is_empty() {
         draft.archs.push("amd64".into());
     }
+    let column_missing =
+        (column.is_some() && !columns.found && !columns.heads.is_empty()).then_some(columns.heads);
     Parsed {
         draft,
         warnings,
         unplaced,
         tables: table_notes,
+        column_missing,
     }
 }
 
@@ -368,6 +385,7 @@ fn read_tables(
     draft: &mut Draft,
     warnings: &mut Vec<Warning>,
     notes: &mut Vec<(usize, String)>,
+    columns: &mut ColumnUse,
 ) {
     for table in tables::tables(lines) {
         let line = lines.get(table.start).map_or(0, |(n, _)| *n);
@@ -439,6 +457,17 @@ fn read_tables(
             .as_ref()
             .filter(|c| !c.is_empty() && !read.left.is_empty())
         {
+            if let Some(wanted) = choice.column {
+                let heads = std::iter::once(column).chain(&read.left);
+                if heads.clone().any(|h| tables::heads_column(h, wanted)) {
+                    columns.found = true;
+                }
+                for head in heads {
+                    if !columns.heads.contains(head) {
+                        columns.heads.push(head.clone());
+                    }
+                }
+            }
             let line = lines.get(table.start).map(|(n, _)| *n);
             warnings.push(Warning {
                 line,

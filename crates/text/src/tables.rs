@@ -261,6 +261,12 @@ fn is_removal(cell: &str) -> bool {
     in_list(cell, |w| &w.tables.removals)
 }
 
+/// Whether a column's `head` is the one `wanted` names (`--column`): the
+/// same words, or words within it ("Stable" of "Stable Version").
+pub(crate) fn heads_column(head: &str, wanted: &str) -> bool {
+    key(head).contains(&key(wanted))
+}
+
 /// A word a table's head holds: a name, version, key or previous-version
 /// head (`Library`, `Version`, `Tag`), also "Python Version".
 pub(crate) fn is_head_word(cell: &str) -> bool {
@@ -577,11 +583,11 @@ impl Table {
             return (!read.components.is_empty()).then_some(read);
         }
         let named = |wanted: &str| {
-            let wanted = key(wanted);
+            let wanted_key = key(wanted);
             heads
                 .iter()
-                .find(|(_, h)| key(h) == wanted)
-                .or_else(|| heads.iter().find(|(_, h)| key(h).contains(&wanted)))
+                .find(|(_, h)| key(h) == wanted_key)
+                .or_else(|| heads.iter().find(|(_, h)| heads_column(h, wanted)))
                 .map(|(c, _)| *c)
         };
         let archs: Vec<(usize, String)> = heads
