@@ -277,11 +277,15 @@ pub fn known(name: &str) -> Option<&'static Component> {
 /// `name` without the vendor's words it starts with, when it has some
 /// and more after them.
 fn without_vendor(name: &str) -> Option<String> {
-    let words: Vec<&str> = name.split_whitespace().collect();
     let is_vendor = |word: &str| {
         let word = word.trim_end_matches(['™', '®', '©']);
         vendor_words().iter().any(|v| word.eq_ignore_ascii_case(v))
     };
+    // Most names asked of start with no vendor's word.
+    if !is_vendor(name.split_whitespace().next()?) {
+        return None;
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
     let start = words.iter().position(|w| !is_vendor(w))?;
     (start > 0).then(|| words[start..].join(" "))
 }

@@ -779,6 +779,13 @@ fn prose_line(line: &str, found: &mut Found) {
             last.pop_front();
         }
         last.push_back(word);
+        // No version after it, no name to look up: most words of a page.
+        if !next
+            .trim_start_matches(['v', 'V', '('])
+            .starts_with(|c: char| c.is_ascii_digit())
+        {
+            continue;
+        }
         let written = (1..=last.len()).rev().find_map(|k| {
             let name = last
                 .range(last.len() - k..)

@@ -78,9 +78,9 @@ pub fn key(name: &str) -> String {
 /// The built-in spellings of the component `name` names, its vendor's
 /// words before it or not (`NVIDIA HPC-X`).
 fn alias_group(name: &str) -> Option<&'static [String]> {
-    built_in()
-        .of(name)
-        .or_else(|| built_in().of(&components::known(name)?.name))
+    // The groups hold the spellings `known` looks up: one lookup for a
+    // name it does not know, as most words of a page are.
+    built_in().of(&components::known(name)?.name)
 }
 
 /// A name no project and no data knows, as a record writes it: without

@@ -5,22 +5,55 @@
 //! (`statements`) ask it.
 
 use crate::{names, words};
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// Phrases of every language matched as whole words in one pass over a
+/// text (see [`spaced_words`]): import asks this of every line of a page.
+pub(crate) struct Phrases(AhoCorasick);
+
+impl Phrases {
+    fn of(list: fn(&'static words::Words) -> &'static Vec<String>) -> Phrases {
+        let padded: Vec<String> = words::each()
+            .flat_map(list)
+            .filter(|p| !p.is_empty())
+            .map(|p| format!(" {p} "))
+            .collect();
+        Phrases(AhoCorasick::new(padded).expect("phrases of the words files"))
+    }
+
+    /// Whether `spaced` (see [`spaced_words`]) holds one of the phrases.
+    pub(crate) fn in_spaced(&self, spaced: &str) -> bool {
+        self.0.is_match(spaced)
+    }
+}
+
+/// `[statements] notes` of every language.
+pub(crate) fn notes() -> &'static Phrases {
+    static NOTES: OnceLock<Phrases> = OnceLock::new();
+    NOTES.get_or_init(|| Phrases::of(|w| &w.statements.notes))
+}
+
+/// `[statements] states` of every language.
+pub(crate) fn states() -> &'static Phrases {
+    static STATES: OnceLock<Phrases> = OnceLock::new();
+    STATES.get_or_init(|| Phrases::of(|w| &w.statements.states))
+}
+
+fn examples() -> &'static Phrases {
+    static EXAMPLES: OnceLock<Phrases> = OnceLock::new();
+    EXAMPLES.get_or_init(|| Phrases::of(|w| &w.statements.examples))
+}
 
 /// Whether `text` (a list's heading or introduction, an item's label)
 /// says the list names examples or models, not components.
 pub(crate) fn names_examples(text: &str) -> bool {
-    holds(
-        &spaced_words(text),
-        words::each().flat_map(|w| &w.statements.examples),
-    )
+    examples().in_spaced(&spaced_words(text))
 }
 
 /// Whether `text` holds a note word (`[statements] notes`).
 pub(crate) fn holds_note(text: &str) -> bool {
-    holds(
-        &spaced_words(text),
-        words::each().flat_map(|w| &w.statements.notes),
-    )
+    notes().in_spaced(&spaced_words(text))
 }
 
 /// A name no data knows takes a version of at least two numbers: a lone
@@ -50,14 +83,4 @@ pub(crate) fn spaced_words(text: &str) -> String {
         .map(|w| w.trim_end_matches('.'))
         .collect();
     format!(" {} ", words.join(" "))
-}
-
-/// Whether `spaced` (see [`spaced_words`]) holds one of `phrases` as
-/// whole words.
-pub(crate) fn holds(spaced: &str, phrases: impl Iterator<Item = &'static String>) -> bool {
-    phrases.into_iter().any(|p| {
-        spaced
-            .match_indices(p.as_str())
-            .any(|(at, _)| spaced[..at].ends_with(' ') && spaced[at + p.len()..].starts_with(' '))
-    })
 }

@@ -12,7 +12,7 @@ use crate::components::{clean_version, listed_components};
 use crate::draft::Draft;
 use crate::headings::Known;
 use crate::names;
-use crate::phrases::{holds, holds_note, names_examples, plausible, spaced_words};
+use crate::phrases::{holds_note, names_examples, plausible, spaced_words};
 use crate::structure::{Section, Structure};
 use crate::words;
 use model::version::Version;
@@ -479,7 +479,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     // Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to 0.12.0").
     for claim in crate::claims::find_claims(line) {
         let spaced = spaced_words(&claim.phrase);
-        let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
+        let noted = crate::phrases::notes().in_spaced(&spaced);
         if noted {
             continue;
         }
@@ -498,16 +498,13 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
-        if !stated
-            && !holds(&spaced, words::each().flat_map(|w| &w.statements.states))
-            && !says_version_is(sentence)
-        {
+        if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
         let mut first_known: Option<String> = None;
         for clause in clauses(sentence) {
             let spaced = spaced_words(&clause);
-            let noted = holds(&spaced, words::each().flat_map(|w| &w.statements.notes));
+            let noted = crate::phrases::notes().in_spaced(&spaced);
             let tokens = tokens_of(&clause);
             let mut i = 0;
             while i < tokens.len() {
@@ -520,7 +517,19 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     i += 1;
                     continue;
                 }
-                let Some((name, len)) = known_name_at(&tokens, i) else {
+                // A name is looked up only where a version may follow it
+                // (a copula and a version word may stand between).
+                let version_near = tokens
+                    .iter()
+                    .skip(i + 1)
+                    .take(6)
+                    .any(|t| t.bytes().any(|b| b.is_ascii_digit()));
+                let named = if version_near {
+                    known_name_at(&tokens, i)
+                } else {
+                    None
+                };
+                let Some((name, len)) = named else {
                     // "以ubuntu18.04为基础镜像，其中包含python3.7.5": a known
                     // name glued to its version, as tags write them.
                     if !noted
@@ -633,17 +642,20 @@ fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
 fn known_name_at(tokens: &[&str], i: usize) -> Option<(String, usize)> {
     (1..=4).rev().find_map(|len| {
         let words = tokens.get(i..i + len)?;
-        let written = words.join(" ");
         // "Intel Extension for PyTorch": a name of several words may hold
-        // a word of prose, not at its ends.
+        // a word of prose, not at its ends. The cheap checks first: this
+        // runs for every word of a page.
         let ends = [words[0], words[words.len() - 1]];
-        let known = names::is_alias(&written)
-            && ends.iter().all(|w| crate::package_name::is_package_name(w))
+        let shaped = ends.iter().all(|w| crate::package_name::is_package_name(w))
             && words.iter().all(|w| {
                 w.chars()
                     .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
             });
-        known.then_some((written, len))
+        if !shaped {
+            return None;
+        }
+        let written = words.join(" ");
+        names::is_alias(&written).then_some((written, len))
     })
 }
 
