@@ -60,14 +60,28 @@ pub(crate) fn stated(page: &Structure) -> Vec<String> {
 
 /// The architectures `lines` name, in the order of `[archs.names]`.
 fn named_in<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    // The words lowercased once, not once a line.
+    let lowered =
+        |list: &[String]| -> Vec<String> { list.iter().map(|w| w.to_lowercase()).collect() };
+    let languages: Vec<(Vec<String>, Vec<(&String, Vec<String>)>)> = words::each()
+        .map(|w| {
+            let names = w
+                .archs
+                .names
+                .iter()
+                .map(|(arch, names)| (arch, lowered(names)))
+                .collect();
+            (lowered(&w.archs.multi), names)
+        })
+        .collect();
     let mut found: Vec<String> = Vec::new();
     for line in lines {
         let lower = line.to_lowercase();
-        for w in words::each() {
-            let multi = w.archs.multi.iter().any(|m| holds_word(&lower, m));
-            for (arch, names) in &w.archs.names {
+        for (multi, names) in &languages {
+            let multi = multi.iter().any(|m| holds_word(&lower, m));
+            for (arch, names) in names {
                 if (multi || names.iter().any(|n| holds_word(&lower, n))) && !found.contains(arch) {
-                    found.push(arch.clone());
+                    found.push((*arch).clone());
                 }
             }
         }
@@ -87,13 +101,12 @@ fn order(mut archs: Vec<String>) -> Vec<String> {
     archs
 }
 
-/// Whether `text` (lowercased) holds `word` with no ASCII letter or digit
-/// right before or after it: "-arm64-" and "linux/arm64" hold "arm64",
-/// "farm64" and "armv7" do not hold "arm64" or "arm".
+/// Whether `text` holds `word` (both lowercased) with no ASCII letter or
+/// digit right before or after it: "-arm64-" and "linux/arm64" hold
+/// "arm64", "farm64" and "armv7" do not hold "arm64" or "arm".
 fn holds_word(text: &str, word: &str) -> bool {
-    let word = word.to_lowercase();
     let mut from = 0;
-    while let Some(at) = text[from..].find(&word) {
+    while let Some(at) = text[from..].find(word) {
         let start = from + at;
         let end = start + word.len();
         let before = text[..start].chars().next_back();

@@ -48,6 +48,10 @@ fn version_after(text: &str) -> Option<String> {
 /// `data/words/*.toml`). Names are package names, never the words around
 /// them.
 pub fn find_claims(text: &str) -> Vec<Claim> {
+    // No upgrade word, no claim: most lines of a page stop here.
+    if !markers().is_match(text) {
+        return Vec::new();
+    }
     let mut found = Vec::new();
     for words in words::each() {
         // Where words are spaced, a name is a run of words before the
@@ -63,6 +67,22 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     found.sort_by_key(|(at, _)| *at);
     found.dedup_by_key(|(at, _)| *at);
     found.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The upgrade words of every language, found in one pass, whatever
+/// their case.
+fn markers() -> &'static aho_corasick::AhoCorasick {
+    static MARKERS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    MARKERS.get_or_init(|| {
+        let words: Vec<&String> = words::each()
+            .flat_map(|w| w.claims.name_first.iter().chain(&w.claims.verb_first))
+            .filter(|m| !m.is_empty())
+            .collect();
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(words)
+            .expect("the claim words of the words files")
+    })
 }
 
 /// "megatron-core升级至0.14.0" / "X升级到Y" / "X更新至Y".

@@ -1000,6 +1000,10 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         _ => t,
     };
     let (names, value) = t.split_once([':', '：'])?;
+    // No digit after the label, no version: most lines of prose stop here.
+    if !value.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     // "Image Version: 24.12.09" names the release, not a component.
     let label = key(&names.replace(['*', '`'], ""));
     if words::each().any(|w| w.tables.release_labels.contains(&label)) {
