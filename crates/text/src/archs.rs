@@ -58,12 +58,16 @@ pub(crate) fn stated(page: &Structure) -> Vec<String> {
     order(also)
 }
 
+/// One language's words for every architecture (`multi`) and for each,
+/// lowercased.
+type LoweredWords<'a> = (Vec<String>, Vec<(&'a String, Vec<String>)>);
+
 /// The architectures `lines` name, in the order of `[archs.names]`.
 fn named_in<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
     // The words lowercased once, not once a line.
     let lowered =
         |list: &[String]| -> Vec<String> { list.iter().map(|w| w.to_lowercase()).collect() };
-    let languages: Vec<(Vec<String>, Vec<(&String, Vec<String>)>)> = words::each()
+    let languages: Vec<LoweredWords> = words::each()
         .map(|w| {
             let names = w
                 .archs
