@@ -365,6 +365,10 @@ fn clauses(sentence: &str) -> Vec<String> {
 /// for what follows it.
 fn split_at_word(clause: &str, word: &str) -> Vec<String> {
     let needle = format!(" {word} ");
+    // Most clauses hold no break word: no work beyond the search.
+    if !clause.contains(&needle) {
+        return vec![clause.to_string()];
+    }
     let lower = clause.to_lowercase();
     let phrases: Vec<&String> = words::each()
         .flat_map(|w| &w.statements.notes)
