@@ -38,7 +38,15 @@ fn version_after(text: &str) -> Option<String> {
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_'))
         .collect();
-    let v = v.trim_end_matches(['.', '+', '-', '_']).to_string();
+    let mut v = v.trim_end_matches(['.', '+', '-', '_']).to_string();
+    // "15 SP7": a service pack continues the version.
+    if let Some(part) = text[v.len()..]
+        .strip_prefix(' ')
+        .and_then(|r| r.split(|c: char| !c.is_ascii_alphanumeric()).next())
+        .filter(|w| crate::package_name::is_version_part(w))
+    {
+        v = format!("{v} {part}");
+    }
     v.chars().next().filter(char::is_ascii_digit).map(|_| v)
 }
 
@@ -274,23 +282,29 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .find(|t| rest_lower.starts_with(t.as_str()))
             {
                 let after = &rest[to.len()..];
-                let mut parts = after.splitn(2, char::is_whitespace);
-                let name = parts.next().unwrap_or("").trim_matches(['`', '*']);
-                if is_package_name(name)
-                    && let Some(version) = parts.next().and_then(version_after)
-                {
+                if let Some((name, version)) = name_then_version(after, words) {
                     out.push((
                         at,
                         Claim {
                             phrase: format!("{marker}{to}{name}"),
-                            name: name.to_string(),
+                            name,
                             alternatives: Vec::new(),
                             version,
                         },
                     ));
+                    continue;
                 }
-                continue;
             }
+            // "Upgrade to Slingshot Host stack to 14.0.1": the name runs
+            // from after the first `to` to the next.
+            let skipped = words
+                .claims
+                .to
+                .iter()
+                .map(|t| words.before(t))
+                .find(|t| rest_lower.starts_with(t.as_str()))
+                .map_or(0, |t| t.len());
+            let (rest, rest_lower) = (&rest[skipped..], &rest_lower[skipped..]);
             let Some((to, to_len)) = first_between(rest_lower, words, &words.claims.to) else {
                 continue;
             };
@@ -302,7 +316,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .filter_map(|from| rest_lower[..to].find(&words.between(from)))
                 .min()
                 .unwrap_or(to);
-            let name_words = split_words(&rest[..named]);
+            let name_text = crate::package_name::without_abbreviations(&rest[..named]);
+            let name_words = split_words(&name_text);
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !name_words.iter().all(|w| is_package_name(w))
@@ -316,7 +331,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             out.push((
                 at,
                 Claim {
-                    phrase: text[at..at + marker.len() + to + to_len - 1].to_string(),
+                    phrase: text[at..at + marker.len() + skipped + to + to_len - 1].to_string(),
                     name: name_words.join(" "),
                     alternatives: Vec::new(),
                     version: version.clone(),
@@ -325,6 +340,36 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             chained(text, after, &version, words, out);
         }
     }
+}
+
+/// "vLLM-Omni 0.26.0", "use Dataflow Compiler v5.2.0": up to three name
+/// words, after any lead word (`name_leads`), then the version.
+fn name_then_version(text: &str, words: &Words) -> Option<(String, String)> {
+    let mut name_words: Vec<&str> = Vec::new();
+    let mut rest = text.trim_start();
+    for _ in 0..4 {
+        let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let word = word.trim_matches(['`', '*']);
+        if !name_words.is_empty()
+            && let Some(version) = version_after(rest)
+        {
+            return Some((name_words.join(" "), version));
+        }
+        let lead = name_words.is_empty()
+            && words
+                .claims
+                .name_leads
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(word));
+        if !lead {
+            if !is_package_name(word) || name_words.len() == 3 {
+                return None;
+            }
+            name_words.push(word);
+        }
+        rest = after.trim_start();
+    }
+    None
 }
 
 /// After a claim's version: ", and EFA to 1.49.0" / " and DeepSpeed to 0.19.2".
@@ -429,6 +474,19 @@ mod tests {
             ]
         );
         assert!(pairs("The following packages are upgraded to newer versions.").is_empty());
+    }
+
+    #[test]
+    fn update_to_use_a_name_of_several_words() {
+        assert_eq!(
+            pairs("Update to use Dataflow Compiler v5.1.0 (developer-zone)"),
+            [("Dataflow Compiler".to_string(), "5.1.0".to_string())]
+        );
+        assert_eq!(
+            pairs("Upgraded to vLLM-Omni 0.26.0."),
+            [("vLLM-Omni".to_string(), "0.26.0".to_string())]
+        );
+        assert!(pairs("Updated to the latest release of the driver.").is_empty());
     }
 
     #[test]

@@ -418,6 +418,13 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
     if !v.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
+    // "15 SP6": kept as written when its number is a version (a record
+    // holds it as an include).
+    if let Some((number, part)) = v.split_once(' ') {
+        let number_parses = Version::parse(Ecosystem::Generic, number).is_ok();
+        return (number_parses && crate::package_name::is_version_part(part))
+            .then(|| v.to_string());
+    }
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
     (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
         .then(|| v.to_string())
@@ -569,7 +576,8 @@ fn is_version_word(word: &str) -> bool {
 /// `Added Ubuntu 22.04 support`: per part, the name words right before the
 /// first version, and nothing after it but a suffix or a parenthesis.
 fn named_versions(item: &str) -> Vec<(String, String)> {
-    let mut parts = vec![item];
+    let item = crate::package_name::without_abbreviations(item);
+    let mut parts = vec![item.as_ref()];
     for words in words::each() {
         for joint in words.components.joints.iter().map(|j| words.between(j)) {
             parts = parts.iter().flat_map(|p| p.split(joint.as_str())).collect();
@@ -611,6 +619,15 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
                 );
                 words = ahead;
             }
+        }
+        // "SUSE 15 SP6": a service pack continues the version.
+        if let Some(part) = words
+            .peek()
+            .copied()
+            .filter(|w| crate::package_name::is_version_part(w))
+        {
+            version = format!("{version} {part}");
+            words.next();
         }
         let clean_end =
             words.peek().is_none_or(|w| w.starts_with('(')) || words.all(is_version_suffix);
@@ -846,6 +863,22 @@ pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
     respell(&mut draft.components);
     for arch in draft.arch.values_mut() {
         respell(&mut arch.components);
+    }
+}
+
+/// Leaves out the components another reader owns: a name whose last word
+/// is one of `[statements] owned_elsewhere` ("NVIDIA driver",
+/// "Update-NVIDIA-driver") is the driver's, never a component.
+pub(crate) fn drop_owned_elsewhere(draft: &mut Draft) {
+    let owned = |name: &str| {
+        let last = name.rsplit(['-', '_', ' ']).next().unwrap_or(name);
+        words::each()
+            .flat_map(|w| &w.statements.owned_elsewhere)
+            .any(|o| o.eq_ignore_ascii_case(last))
+    };
+    draft.components.retain(|name, _| !owned(name));
+    for arch in draft.arch.values_mut() {
+        arch.components.retain(|name, _| !owned(name));
     }
 }
 

@@ -762,6 +762,7 @@ fn import_one(
         return Err(Overflow::Items("entries (features, fixes, components …)").at(page_path));
     }
     let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
+    components::drop_owned_elsewhere(&mut draft);
     components::settle_names(&mut draft, &known);
     warnings.extend(components::set_aside_invalid_versions(
         &mut draft,

@@ -110,6 +110,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             }
             Event::End(TagEnd::HtmlBlock) => {
                 if let Some((first, html)) = html_block.take() {
+                    // A comment is not shown: none of its words are the page's.
+                    let html = without_comments(&html);
                     if holds_structure(&html) {
                         let (lines, headings, _) = crate::html::lines(&html)?;
                         for (n, l) in lines {
@@ -398,9 +400,34 @@ fn nesting(line: &str) -> usize {
     marks + columns / 2
 }
 
+/// `html` with its comments blanked, their line breaks kept so that the
+/// lines after them keep their numbers.
+fn without_comments(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find("<!--") {
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 4..];
+        let (comment, after) = match inner.find("-->") {
+            Some(end) => (&inner[..end], &inner[end + 3..]),
+            None => (inner, ""),
+        };
+        out.extend(comment.chars().filter(|&c| c == '\n'));
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_are_no_text_of_the_page() {
+        assert_eq!(without_comments("a<!-- b\nc -->d\n<!--e-->f"), "a\nd\nf");
+        assert_eq!(without_comments("a <!-- open"), "a ");
+    }
 
     #[test]
     fn front_matter_is_no_text() {

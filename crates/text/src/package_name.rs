@@ -31,6 +31,51 @@ pub fn prose_tail(name: &str) -> Option<(&str, &str)> {
     (!head.is_empty() && is_not_name(tail)).then_some((head, tail))
 }
 
+/// A word continuing the version before it ("SP6" after "15"): a
+/// `version_parts` word of `data/words/*.toml` run into a number.
+pub(crate) fn is_version_part(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    words::each().any(|w| {
+        w.components.version_parts.iter().any(|part| {
+            lower
+                .strip_prefix(part.as_str())
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    })
+}
+
+/// `text` without the abbreviations set in parentheses after a name
+/// ("Slingshot Host Software (SHS) 12.0.0" → "Slingshot Host Software
+/// 12.0.0"): a word of letters, in parentheses, at most 8 long.
+pub(crate) fn without_abbreviations(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('(') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let inner_end = rest[open..].find(')').map(|e| open + e);
+        let abbreviation = inner_end.is_some_and(|end| {
+            let inner = &rest[open + 1..end];
+            (2..=8).contains(&inner.len())
+                && inner.chars().all(|c| c.is_ascii_alphabetic())
+                && inner.chars().filter(|c| c.is_ascii_uppercase()).count() >= 2
+        });
+        match inner_end {
+            Some(end) if abbreviation => {
+                out.push_str(rest[..open].trim_end());
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {
@@ -51,6 +96,18 @@ pub fn is_package_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_in_parentheses_leave_the_name() {
+        assert_eq!(
+            without_abbreviations("Slingshot Host Software (SHS) 12.0.0, with (some) notes"),
+            "Slingshot Host Software 12.0.0, with (some) notes"
+        );
+        assert_eq!(
+            without_abbreviations("PyTorch 2.7.0 (2.7.0a0)"),
+            "PyTorch 2.7.0 (2.7.0a0)"
+        );
+    }
 
     #[test]
     fn package_tokens_pass() {

@@ -60,7 +60,8 @@ pub(crate) fn holds_note(text: &str) -> bool {
 /// number after words is a count or an ordinal ("tensor parallelism 8",
 /// "Tacotron 2"), not a release.
 pub(crate) fn plausible(name: &str, version: &str) -> bool {
-    names::is_alias(name) || version.contains('.')
+    // "15 SP6": a version part is a version's too.
+    names::is_alias(name) || version.contains(['.', ' '])
 }
 
 /// `text` lowercased, with every character but letters, digits and

@@ -228,9 +228,20 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
         // "python3.8, python3.8-minimal: 3.8.10-0", "PyTorch 2.7.0
         // (2.7.0a0+git3a58512)".
+        // "Slingshot Host Software (SHS) 12.0.0, with improvements to …":
+        // a name and its version, then a note.
+        let headed = || {
+            let (head, _) = item.split_once(", ")?;
+            crate::tables::name_version(head).map(|p| vec![p])
+        };
         let listed = crate::tables::key_value(item)
             .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
             .unwrap_or_else(|| listed_components(item));
+        let listed = if listed.is_empty() {
+            headed().unwrap_or_default()
+        } else {
+            listed
+        };
         if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
             pairs.extend(listed);
             listing += 1;
@@ -238,6 +249,11 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             // 2.11.0)": the statements the item makes besides its first.
             read_prose(item, found);
         } else {
+            // "PBS update to 2025.2.0": an item claiming a version is one
+            // of a list of versions too.
+            if !crate::claims::find_claims(item).is_empty() {
+                listing += 1;
+            }
             let labelled = item
                 .split_once([':', '：'])
                 .is_some_and(|(_, value)| known_version_end(value).is_some());
@@ -588,16 +604,17 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
 /// word before the phrase that is a package name, with a version of at
 /// least two numbers.
 fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
+    // "Dataflow Compiler" → `Dataflow-Compiler`, a name of several words.
     let name = std::iter::once(&claim.name)
         .chain(&claim.alternatives)
-        .find(|n| crate::package_name::is_package_name(n));
+        .find_map(|n| crate::names::component_name(n));
     let Some(name) = name else { return };
     let version = claim.version.trim_end_matches('.');
-    if !plausible(name, version) || !version.starts_with(|c: char| c.is_ascii_digit()) {
+    if !plausible(&name, version) || !version.starts_with(|c: char| c.is_ascii_digit()) {
         return;
     }
     found.push(Candidate {
-        name: name.clone(),
+        name,
         version: version.to_string(),
         strength: Strength::Statement,
     });

@@ -1080,7 +1080,8 @@ fn labels_a_version(line: &str) -> bool {
 /// 6.3.1", "vLLM v0.6.6", "PyTorch 2.7.0 (2.7.0a0+git3a58512)": a version in
 /// parentheses refining the first is the one taken).
 pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
-    let t = line.trim();
+    let t = crate::package_name::without_abbreviations(line.trim());
+    let t = t.as_ref();
     let t = t.strip_prefix("- ").unwrap_or(t);
     if t.split_whitespace().count() > 6
         || t.ends_with(['.', '。', ':', '：'])

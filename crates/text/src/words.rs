@@ -167,6 +167,8 @@ pub(crate) struct ComponentWords {
     pub not_names: Vec<String>,
     pub version_words: Vec<String>,
     pub post_releases: Vec<String>,
+    /// Before a number continuing a version: "15 SP6".
+    pub version_parts: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -241,6 +243,8 @@ pub(crate) struct ClaimWords {
     pub not_after_verb: Vec<String>,
     /// Before the old version in "Upgraded Ray from 2.56.1 to 2.57.0".
     pub from: Vec<String>,
+    /// Between `to` and the name: "Update to use Dataflow Compiler v5.2.0".
+    pub name_leads: Vec<String>,
 }
 
 impl Words {
