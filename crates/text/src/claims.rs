@@ -344,7 +344,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 
 /// "vLLM-Omni 0.26.0", "use Dataflow Compiler v5.2.0": up to three name
 /// words, after any lead word (`name_leads`), then the version.
-fn name_then_version(text: &str, words: &Words) -> Option<(String, String)> {
+pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, String)> {
     let mut name_words: Vec<&str> = Vec::new();
     let mut rest = text.trim_start();
     for _ in 0..4 {

@@ -415,8 +415,17 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
     {
         return Some(v.to_string());
     }
-    if !v.starts_with(|c: char| c.is_ascii_digit()) {
+    if !v.starts_with(|c: char| c.is_ascii_digit()) || crate::package_name::is_address(v) {
         return None;
+    }
+    // "2.1.0_Palette_SDK_master_B279" (a build string): kept as written
+    // after a dotted version; a record holds it as an include.
+    if let Some((number, build)) = v.split_once('_')
+        && number.contains('.')
+        && Version::parse(Ecosystem::Generic, number).is_ok()
+        && build.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Some(v.to_string());
     }
     // "15 SP6": kept as written when its number is a version (a record
     // holds it as an include).
@@ -705,7 +714,10 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
 /// [`prose_line`]: what a careful reader would take from the page, to
 /// weigh how many of them became components. The release's own
 /// `version` ("training-nv-pytorch 25.08") is no component's.
-pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str) -> usize {
+pub(crate) fn statements<'a>(
+    lines: impl Iterator<Item = &'a str>,
+    version: &str,
+) -> Vec<(String, String)> {
     let mut found = Found::default();
     // The last line that is no list item: a list under "Deep Learning
     // Examples" names models, not components.
@@ -726,9 +738,10 @@ pub(crate) fn statements<'a>(lines: impl Iterator<Item = &'a str>, version: &str
     }
     found
         .components
-        .iter()
+        .into_iter()
         .filter(|(_, v, _)| v != version)
-        .count()
+        .map(|(n, v, _)| (n, v))
+        .collect()
 }
 
 /// The components of a line that is a list of them and nothing else
@@ -789,6 +802,15 @@ fn prose_line(line: &str, found: &mut Found) {
     // PyTorch's).
     let mut last: VecDeque<&str> = VecDeque::with_capacity(4);
     while let Some(word) = words.next() {
+        // "Python-3.10.12", "torch-2.8.0+cu128" (a tool's banner): a known
+        // name and its version joined by a hyphen.
+        if let Some((name, written)) = word.split_once('-')
+            && written.starts_with(|c: char| c.is_ascii_digit())
+            && names::is_alias(name)
+            && let Some(version) = clean_version(name, written)
+        {
+            found.remember(name.to_string(), version, Certainty::Mention);
+        }
         let Some(&next) = words.peek() else {
             break;
         };
@@ -870,16 +892,18 @@ pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
 /// is one of `[statements] owned_elsewhere` ("NVIDIA driver",
 /// "Update-NVIDIA-driver") is the driver's, never a component.
 pub(crate) fn drop_owned_elsewhere(draft: &mut Draft) {
-    let owned = |name: &str| {
-        let last = name.rsplit(['-', '_', ' ']).next().unwrap_or(name);
-        words::each()
-            .flat_map(|w| &w.statements.owned_elsewhere)
-            .any(|o| o.eq_ignore_ascii_case(last))
-    };
-    draft.components.retain(|name, _| !owned(name));
+    draft.components.retain(|name, _| !is_owned_elsewhere(name));
     for arch in draft.arch.values_mut() {
-        arch.components.retain(|name, _| !owned(name));
+        arch.components.retain(|name, _| !is_owned_elsewhere(name));
     }
+}
+
+/// A name whose last word is one of `[statements] owned_elsewhere`.
+pub(crate) fn is_owned_elsewhere(name: &str) -> bool {
+    let last = name.rsplit(['-', '_', ' ']).next().unwrap_or(name);
+    words::each()
+        .flat_map(|w| &w.statements.owned_elsewhere)
+        .any(|o| o.eq_ignore_ascii_case(last))
 }
 
 /// Components whose version is none of their ecosystem's (a commit

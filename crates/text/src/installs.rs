@@ -103,10 +103,14 @@ fn command(line: &str) -> Option<(Tool, &str)> {
         if let Some(at) = t.find(marker) {
             // The installer is the command, not a word of prose before it.
             let before = &t[..at];
+            // `/opt/conda/bin/conda install`: the installer by its path.
+            let by_path = before.ends_with('/') && !before.contains(char::is_whitespace);
             if before.is_empty()
+                || by_path
                 || before.ends_with("-m ")
                 || before.ends_with("uv ")
-                || before.ends_with("python3 -m ")
+                || before.ends_with("&& ")
+                || before.ends_with("; ")
             {
                 return Some((tool, &t[at + marker.len()..]));
             }
@@ -218,6 +222,16 @@ mod tests {
                 ("topsaten", "3.6"),
                 ("flash_attn", "2.6.3+torch.2.7.0.gcu")
             ])
+        );
+    }
+
+    #[test]
+    fn an_installer_by_its_path_or_after_another_command_pins() {
+        assert_eq!(
+            read(
+                "/opt/conda/bin/conda install -c \"nvidia\"  cuda==12.4 cudnn && \\\napt update && pip install vllm==0.9.2"
+            ),
+            pairs(&[("cuda", "12.4"), ("vllm", "0.9.2")])
         );
     }
 

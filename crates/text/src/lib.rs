@@ -697,8 +697,8 @@ fn import_one(
                 .join(", "),
         });
     }
-    let statements =
-        components::statements(statements::weighed_lines(&parts).into_iter(), &version);
+    let stated = components::statements(statements::weighed_lines(&parts).into_iter(), &version);
+    let statements = stated.len();
     let product = workspace.project.product.name.get(lang).to_string();
     warnings.extend(parts.warnings.iter().cloned());
     let changelog = release_version.is_some();
@@ -726,6 +726,24 @@ fn import_one(
     }
     unplaced.sort();
     let mut draft = parsed.draft;
+    // A page no layout could read (a tutorial, a console session) still
+    // states versions: those are its record, said plainly.
+    // Of those, names relnotes knows and versions of three numbers: a
+    // lone number or two after a word may be a setting ("threshold 0.1").
+    let stated: Vec<(String, String)> = stated
+        .into_iter()
+        .filter(|(n, v)| names::is_alias(n) || v.split('.').count() >= 3)
+        .collect();
+    if draft.is_empty() && !stated.is_empty() {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "no table, list or release part could be read; the {} name–version statement(s) of the text became the components: check them",
+                stated.len()
+            ),
+        });
+        draft.components.extend(stated);
+    }
     // A page of several releases lists the images of each: a release keeps
     // those its tags name.
     if changelog {
@@ -790,8 +808,10 @@ fn import_one(
         .driver
         .as_ref()
         .is_some_and(draft::DriverOut::has_facts);
+    // Components kept as includes (a version of no ecosystem) are read too.
+    let includes = draft.includes.len();
     drop(draft);
-    if components == 0 && features == 0 && fixes == 0 && !driver_facts {
+    if components == 0 && includes == 0 && features == 0 && fixes == 0 && !driver_facts {
         return Err(ImportError::NoRelease {
             path: page_path.to_path_buf(),
             lines: page_lines,

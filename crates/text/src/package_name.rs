@@ -76,6 +76,19 @@ pub(crate) fn without_abbreviations(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// An IPv4 address of a private or loopback network (`192.168.1.20`,
+/// `172.16.0.2`, `127.0.0.1`): a host, no version. (`10.5.2.100` may be
+/// a library's version: cuFFT's.)
+pub(crate) fn is_address(word: &str) -> bool {
+    let parts: Vec<u8> = word
+        .trim_end_matches(|c: char| !c.is_ascii_digit())
+        .split('.')
+        .map_while(|p| p.parse::<u8>().ok())
+        .collect();
+    matches!(parts.as_slice(), [192, 168, _, _] | [127, _, _, _])
+        || matches!(parts.as_slice(), [172, b, _, _] if (16..=31).contains(b))
+}
+
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {

@@ -142,7 +142,7 @@ impl Page {
         }
         let lines = lines
             .into_iter()
-            .map(|(n, l)| (n, visible(&l).trim_end().to_string()))
+            .map(|(n, l)| (n, boxed_row(visible(&l).trim_end())))
             .filter(|(_, l)| !l.trim().is_empty())
             .collect();
         Ok(Page {
@@ -166,6 +166,27 @@ pub(crate) fn visible(line: &str) -> String {
         .filter(|c| !('\u{e000}'..='\u{f8ff}').contains(c))
         .filter(|c| *c != '\n' && first_hidden_control(c.encode_utf8(&mut one)).is_none())
         .map(|c| if c == '\u{a0}' { ' ' } else { c })
+        .collect()
+}
+
+/// A row of a table drawn with box characters (`│ yocto │ 2.1.0 │`, as
+/// CLI tools print them) as a pipe row; a line of box characters alone (a
+/// border) as nothing; any other line as it is.
+fn boxed_row(line: &str) -> String {
+    let is_box = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
+    let t = line.trim();
+    if t.is_empty() || !t.chars().next().is_some_and(is_box) {
+        return line.to_string();
+    }
+    if t.chars().all(|c| is_box(c) || c == ' ') {
+        return String::new();
+    }
+    let vertical = |c: char| matches!(c, '│' | '┃' | '║');
+    if t.chars().filter(|&c| vertical(c)).count() < 2 {
+        return line.to_string();
+    }
+    t.chars()
+        .map(|c| if vertical(c) { '|' } else { c })
         .collect()
 }
 
@@ -204,6 +225,17 @@ fn text_lines(content: &str) -> Read {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_drawn_with_box_characters_are_pipe_rows() {
+        let page = "┏━━━━━┳━━━━━━━┓\n┃ SDK ┃ Version ┃\n┡━━━━━╇━━━━━━━┩\n│ elxr │ 2.1.0 │\n└─────┴───────┘\n│ one bar";
+        let read = Page::read(PageKind::Text, page).unwrap();
+        let lines: Vec<&str> = read.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            ["| SDK | Version |", "| elxr | 2.1.0 |", "│ one bar"]
+        );
+    }
 
     #[test]
     fn kind_by_extension_then_content() {

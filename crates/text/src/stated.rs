@@ -101,6 +101,25 @@ pub(crate) fn in_first_line(line: &str) -> Option<String> {
     }
 }
 
+/// "本次发布软件版本为 [AI3.0_SP9_0811](…)": a `release_is` phrase
+/// (`[version]` of `data/words/*.toml`), then the release's name: a word
+/// of letters, digits and `. _ -` holding a digit.
+static RELEASE_IS: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    let phrases = alternatives(|v| &v.release_is);
+    (!phrases.is_empty()).then(|| {
+        Regex::new(&format!(
+            r#"(?i)(?:{phrases})[\s:：="'`\[（(]*([A-Za-z0-9][A-Za-z0-9._-]*[0-9][A-Za-z0-9._-]*)"#
+        ))
+        .unwrap()
+    })
+});
+
+/// The name a sentence gives the page's own release (see [`RELEASE_IS`]).
+pub(crate) fn release_named(line: &str) -> Option<String> {
+    let re = RELEASE_IS.as_ref()?;
+    first(re, line).map(|v| v.trim_end_matches(['.', '-', '_']).to_string())
+}
+
 /// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
 /// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {

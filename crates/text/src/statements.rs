@@ -175,6 +175,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             list.clear();
         }
         read_source_label(line, found);
+        read_default(line, found);
         read_prose(line, found);
         // What a list below is, its introduction's last sentence says
         // ("… includes the following components:"), not the sentences
@@ -237,8 +238,11 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         let listed = crate::tables::key_value(item)
             .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
             .unwrap_or_else(|| listed_components(item));
-        let listed = if listed.is_empty() {
-            headed().unwrap_or_default()
+        // A highlight headed by a name and version is read as one below.
+        let listed = if listed.is_empty() && headed_by_version(item).is_none() {
+            headed()
+                .or_else(|| crate::tables::described(item))
+                .unwrap_or_default()
         } else {
             listed
         };
@@ -249,9 +253,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             // 2.11.0)": the statements the item makes besides its first.
             read_prose(item, found);
         } else {
-            // "PBS update to 2025.2.0": an item claiming a version is one
-            // of a list of versions too.
-            if !crate::claims::find_claims(item).is_empty() {
+            // "PBS update to 2025.2.0", "**JupyterLab 4.4.4** - For …": an
+            // item claiming or headed by a version is one of a list of
+            // versions too.
+            if headed_by_version(item).is_some() || !crate::claims::find_claims(item).is_empty() {
                 listing += 1;
             }
             let labelled = item
@@ -448,6 +453,47 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
         .any(|t| push_known(&name, t, found));
 }
 
+/// "ROCM_VERSION (default is 6.0.2)": a build argument and its default
+/// (`[statements] defaults`), when the argument ends in a version word,
+/// is a known name, or the default has three numbers.
+fn read_default(line: &str, found: &mut Vec<Candidate>) {
+    let line = bullet_text(line).unwrap_or(line.trim());
+    let lower = line.to_ascii_lowercase();
+    for phrase in words::each().flat_map(|w| &w.statements.defaults) {
+        let Some(at) = lower.find(phrase.as_str()) else {
+            continue;
+        };
+        let head = line[..at]
+            .trim_end()
+            .trim_end_matches(['(', '-', ',', ':', '–', '='])
+            .trim();
+        if head.is_empty() || head.contains(char::is_whitespace) {
+            continue;
+        }
+        let (name, versioned) = match crate::package_name::prose_tail(head) {
+            Some((name, tail)) => (name, crate::components::is_version_label(tail)),
+            None => (head, false),
+        };
+        let Some(written) = line[at + phrase.len()..].split_whitespace().next() else {
+            continue;
+        };
+        let Some(component) = names::component_name(name) else {
+            continue;
+        };
+        let Some(version) = clean_version(&component, written) else {
+            continue;
+        };
+        if versioned || names::is_alias(&component) || version.matches('.').count() >= 2 {
+            found.push(Candidate {
+                name: component,
+                version,
+                strength: Strength::Listing,
+            });
+        }
+        return;
+    }
+}
+
 /// The head of an item "vLLM 0.27.0 — …" when it is a known name and a
 /// version of it alone, before a dash that sets the rest apart.
 fn headed_by_version(item: &str) -> Option<&str> {
@@ -512,10 +558,13 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
             push_claimed(&claim, found);
         }
     }
+    let mut introduced = Vec::new();
     for sentence in sentences(line) {
         if !sentence.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
+        // Names no data knows come after the line's other statements.
+        read_introduced(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
@@ -594,6 +643,47 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     i = next + 1;
                 } else {
                     i += len;
+                }
+            }
+        }
+    }
+    found.extend(introduced);
+}
+
+/// "uses RStudio 2023.12.1-402", "包含 Feature Store client v0.14.0": a
+/// name right after an `introduce` word, whatever data knows of it, with
+/// a version of at least two numbers.
+fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
+    let lower = sentence.to_ascii_lowercase();
+    for w in words::each() {
+        for word in &w.statements.introduce {
+            let phrase = w.before(word);
+            for (at, _) in lower.match_indices(phrase.as_str()) {
+                // A whole word: no letter runs into it.
+                let starts_word = !w.spaced
+                    || lower[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric());
+                if !starts_word {
+                    continue;
+                }
+                let after = &sentence[at + phrase.len()..];
+                let Some((name, version)) = crate::claims::name_then_version(after, w) else {
+                    continue;
+                };
+                let Some(name) = names::component_name(&name) else {
+                    continue;
+                };
+                if crate::components::is_owned_elsewhere(&name) {
+                    continue;
+                }
+                if version.contains('.') && plausible(&name, &version) {
+                    found.push(Candidate {
+                        name,
+                        version,
+                        strength: Strength::Statement,
+                    });
                 }
             }
         }

@@ -81,6 +81,7 @@ impl Structure {
                     .and_then(|s| stated::in_title(&s.title))
                     .filter(|v| v.contains('.'))
             })
+            .or_else(|| all().find_map(stated::release_named))
             .or_else(|| all().find_map(stated::in_image_tag))
             .or_else(|| all().find_map(stated::in_text))
     }

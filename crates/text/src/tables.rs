@@ -180,7 +180,10 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => t,
     };
-    (t.starts_with(|c: char| c.is_ascii_digit()) && !is_quantity(t)) || is_commit(t)
+    (t.starts_with(|c: char| c.is_ascii_digit())
+        && !is_quantity(t)
+        && !crate::package_name::is_address(t))
+        || is_commit(t)
 }
 
 /// A number with a unit, no version: a model's size (`7B`, `8x7B`, `70
@@ -523,7 +526,10 @@ impl Table {
             .filter(|&c| c != name && Some(c) != action && !previous(c))
             .filter(|&c| {
                 let head = self.head_of(c);
-                versions(c) && (head.is_empty() || !is_name_head(head))
+                // A column of counts or scores ("317", "0.99993") under a
+                // head that says no version holds measures.
+                let measures = !is_version_head(head) && mostly(self.share(c, is_measure));
+                versions(c) && !measures && (head.is_empty() || !is_name_head(head))
             })
             .collect();
         if versions.is_empty() {
@@ -633,6 +639,28 @@ impl Table {
             .collect();
         (!read.components.is_empty()).then_some(read)
     }
+}
+
+/// A count or a score, no version: a whole number (`317`), or a fraction
+/// below one written with four decimals or more (`0.99993`).
+fn is_measure(cell: &str) -> bool {
+    let t = cell.trim();
+    let whole = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let fraction = t
+        .strip_prefix("0.")
+        .is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()));
+    // A shape: `(1, 32, 112, 112)`, `[1, 3, 224, 224]` (its brackets
+    // cleaned away as a link's).
+    let inner = t.trim_matches(['(', ')', '[', ']']);
+    let tuple = inner.contains(',')
+        && inner
+            .split(',')
+            .all(|n| !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
+    // "280.19 sec".
+    let timed = t
+        .split_once(' ')
+        .is_some_and(|(n, unit)| n.parse::<f64>().is_ok() && in_list(unit, |w| &w.tables.units));
+    whole || fraction || tuple || timed
 }
 
 /// A cell that names a component: a short name, no version first, no
@@ -1081,7 +1109,8 @@ fn labels_a_version(line: &str) -> bool {
 /// parentheses refining the first is the one taken).
 pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     let t = crate::package_name::without_abbreviations(line.trim());
-    let t = t.as_ref();
+    let t = t.replace('（', " (").replace('）', ") ");
+    let t = t.trim();
     let t = t.strip_prefix("- ").unwrap_or(t);
     if t.split_whitespace().count() > 6
         || t.ends_with(['.', '。', ':', '：'])
@@ -1098,6 +1127,25 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     let refined = cell_version(note.trim_end_matches(')'))
         .filter(|v| v.len() > version.len() && v.starts_with(&version));
     Some((name, refined.unwrap_or(version)))
+}
+
+/// An item naming what it is and then what it is for, a dash between:
+/// "Kelpie 0.6.0 - The Kelpie worker, which …" (a name and its version
+/// first), "Python Environment - Miniconda 25.5.1 with Python 3.12" (a
+/// label, then names and versions and nothing else).
+pub(crate) fn described(line: &str) -> Option<Vec<(String, String)>> {
+    let t = line.trim();
+    let t = t.strip_prefix("- ").unwrap_or(t);
+    let (head, tail) = [" - ", " – ", " — "]
+        .iter()
+        .filter_map(|d| t.split_once(d))
+        .min_by_key(|(head, _)| head.len())?;
+    let head = head.trim().trim_matches('*');
+    if let Some(pair) = name_version(head) {
+        return Some(vec![pair]);
+    }
+    let listed = crate::components::listed_components(tail.trim());
+    (!listed.is_empty() && head.split_whitespace().count() <= 4).then_some(listed)
 }
 
 /// The runs of at least two lines of `lines` that each name components
@@ -1120,7 +1168,9 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
         run.clear();
     };
     for (i, (_, line)) in lines.iter().enumerate() {
-        let found = key_value(line).or_else(|| name_version(line).map(|p| vec![p]));
+        let found = key_value(line)
+            .or_else(|| name_version(line).map(|p| vec![p]))
+            .or_else(|| described(line));
         match found {
             Some(p) => run.push((i, p)),
             // A label of a version of no component goes on the run.
@@ -1305,10 +1355,22 @@ mod tests {
     }
 
     #[test]
+    fn private_addresses_are_no_versions() {
+        assert!(!looks_like_version("192.168.1.20"));
+        assert!(!looks_like_version("172.17.0.2"));
+        assert!(!looks_like_version("127.0.0.1"));
+        assert!(looks_like_version("10.5.2.100"));
+        assert!(looks_like_version("172.9.1.4"));
+    }
+
+    #[test]
     fn tables_of_other_things_hold_no_components() {
         for other in [
             "| Model | Precision | TP Size |\n|--|--|--|\n| Llama 3.1 70B | FP8 | 8 |",
             "| リミット種別 | 更新前 | 更新後 |\n|:--|:--|:--|\n| ソフト・リミット | 16384 | 65536 |",
+            // A tool's report: shapes, counts, scores and timings.
+            "| Operator | Output Tensor | Shape | Cosin |\n|--|--|--|--|\n| Conv_0 | 317 | (1, 32, 112, 112) | 0.99993 |\n| Conv_2 | 320 | (1, 32, 112, 112) | 0.99945 |",
+            "| Step Name | Elapsed Time |\n|--|--|\n| surgery | 3.90 sec |\n| compile | 280.19 sec |",
         ] {
             let t = &tables(&lines(other))[0];
             assert_eq!(t.read(Choice::default()), None, "{other}");

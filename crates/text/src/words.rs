@@ -116,6 +116,8 @@ pub(crate) struct TableWords {
     pub preferred_columns: Vec<String>,
     pub release_labels: Vec<String>,
     pub default_marks: Vec<String>,
+    /// Units after a number that make it a measure: "4.29 sec".
+    pub units: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
@@ -131,6 +133,12 @@ pub(crate) struct StatementWords {
     pub owned_elsewhere: Vec<String>,
     pub purposes: Vec<String>,
     pub sources: Vec<String>,
+    /// Right before a name and its version, whatever data knows of the
+    /// name: "uses RStudio 2023.12.1-402".
+    pub introduce: Vec<String>,
+    /// After a build argument, before its default: "ROCM_VERSION (default
+    /// is 6.0.2)".
+    pub defaults: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
@@ -195,6 +203,9 @@ pub(crate) struct VersionWords {
     pub months: Vec<String>,
     /// The marks after a date's year, month and day ("2021年5月12日").
     pub date_marks: Vec<String>,
+    /// Before the name of the page's own release: "本次发布软件版本为
+    /// ds3_0530".
+    pub release_is: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
