@@ -757,6 +757,7 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 
 /// The components one line of prose states, with how sure it is of each.
 fn prose_line(line: &str, found: &mut Found) {
+    let line = crate::lines::apart_from_script(line);
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
     // No digit, no version.
     if !line.bytes().any(|b| b.is_ascii_digit()) {
@@ -788,12 +789,20 @@ fn prose_line(line: &str, found: &mut Found) {
         }
     }
     // A well-known name (one word or two) and the word after it, unless
-    // the line speaks of other releases or of what is gone ("containers
-    // 19.11 and later include support for Singularity v3.0").
-    if noted {
-        return;
+    // the sentence speaks of other releases or of what is gone
+    // ("containers 19.11 and later include support for Singularity v3.0").
+    // A Chinese or Japanese sentence or clause (`。`, `，`) is as far as a
+    // note word reaches; in English the line is.
+    for sentence in line.split(['。', '！', '？', '，', '；']) {
+        if !crate::phrases::holds_note(sentence) {
+            mentions(sentence, found);
+        }
     }
-    let mut words = line
+}
+
+/// The known names of `sentence` and the version each is followed by.
+fn mentions(sentence: &str, found: &mut Found) {
+    let mut words = sentence
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '(', ')', ',', '™', '®', '©']))
         .peekable();
@@ -802,9 +811,10 @@ fn prose_line(line: &str, found: &mut Found) {
     // PyTorch's).
     let mut last: VecDeque<&str> = VecDeque::with_capacity(4);
     while let Some(word) = words.next() {
-        // "Python-3.10.12", "torch-2.8.0+cu128" (a tool's banner): a known
-        // name and its version joined by a hyphen.
-        if let Some((name, written)) = word.split_once('-')
+        // "Python-3.10.12", "torch-2.8.0+cu128" (a tool's banner),
+        // "transformers==4.37.2" in a sentence: a known name and its
+        // version joined by a hyphen or a pin.
+        if let Some((name, written)) = word.split_once("==").or_else(|| word.split_once('-'))
             && written.starts_with(|c: char| c.is_ascii_digit())
             && names::is_alias(name)
             && let Some(version) = clean_version(name, written)

@@ -205,6 +205,34 @@ impl LineWriter {
 }
 
 /// `text`'s words, one space between each.
+/// `text` with a space wherever an ASCII letter, digit or mark meets
+/// another script ("满足Ubuntu 22.04和Python 3.10" → "满足 Ubuntu 22.04 和 Python
+/// 3.10"): names and versions are ASCII words of their own.
+pub(crate) fn apart_from_script(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Another script: its letters and its punctuation (`，` `：`), not
+    // marks such as `®` that stand in English names.
+    let script = |c: char| {
+        !c.is_ascii()
+            && (c.is_alphabetic()
+                || ('\u{3000}'..='\u{303f}').contains(&c)
+                || ('\u{ff00}'..='\u{ffef}').contains(&c))
+    };
+    let meets = |a: char, b: char| a.is_ascii_graphic() && script(b);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last: Option<char> = None;
+    for c in text.chars() {
+        if last.is_some_and(|p| meets(p, c) || meets(c, p)) {
+            out.push(' ');
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 pub(crate) fn collapse_spaces(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -243,4 +271,18 @@ pub(crate) fn is_command(line: &str) -> bool {
 pub(crate) fn is_url(line: &str) -> bool {
     let l = line.trim();
     (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_words_stand_apart_from_another_script() {
+        assert_eq!(
+            apart_from_script("满足Ubuntu 22.04和Python 3.10，推荐`transformers==4.37.2`，因为"),
+            "满足 Ubuntu 22.04 和 Python 3.10 ，推荐 `transformers==4.37.2` ，因为"
+        );
+        assert_eq!(apart_from_script("Intel® Extension"), "Intel® Extension");
+    }
 }
