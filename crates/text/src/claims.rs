@@ -33,6 +33,15 @@ fn name_char(c: char) -> bool {
 
 fn version_after(text: &str) -> Option<String> {
     let text = text.trim_start();
+    // "to version 2023.6.1": the word "version" stands before it.
+    let text = words::each()
+        .flat_map(|w| &w.components.version_words)
+        .find_map(|v| {
+            text.get(..v.len())
+                .filter(|head| head.eq_ignore_ascii_case(v))
+                .and_then(|_| text[v.len()..].strip_prefix(' '))
+        })
+        .map_or(text, str::trim_start);
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
     let v: String = text
         .chars()
@@ -74,7 +83,29 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     }
     found.sort_by_key(|(at, _)| *at);
     found.dedup_by_key(|(at, _)| *at);
-    found.into_iter().map(|(_, c)| c).collect()
+    // "Update Python VSCode extension to version 2023.6.1" is one claim,
+    // not also "extension to version 2023.6.1".
+    // `R_VERSION` → `R`: a build argument names its component first.
+    let claims: Vec<Claim> = found
+        .into_iter()
+        .map(|(_, mut c)| {
+            if let Some((head, _)) = crate::package_name::prose_tail(&c.name) {
+                c.name = head.to_string();
+            }
+            c
+        })
+        .collect();
+    claims
+        .iter()
+        .filter(|c| {
+            !claims.iter().any(|other| {
+                other.version == c.version
+                    && other.name.len() > c.name.len()
+                    && other.name.ends_with(&format!(" {}", c.name))
+            })
+        })
+        .cloned()
+        .collect()
 }
 
 /// The upgrade words of every language, found in one pass, whatever
@@ -219,7 +250,17 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if out.len() > MAX_ITEMS {
                 return;
             }
-            let near: Vec<&str> = last_words(&text[..at], 6);
+            // "Update Drivers to version 1.7.0": the verb is no name's.
+            let mut near: Vec<&str> = last_words(&text[..at], 6);
+            if let Some(verb) = near.iter().position(|w| {
+                words
+                    .claims
+                    .verb_first
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(w))
+            }) {
+                near.truncate(verb);
+            }
             let mut names: Vec<String> = near
                 .iter()
                 .filter(|w| is_package_name(w))
@@ -317,7 +358,24 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .min()
                 .unwrap_or(to);
             let name_text = crate::package_name::without_abbreviations(&rest[..named]);
-            let name_words = split_words(&name_text);
+            let mut name_words = split_words(&name_text);
+            // "Update R versions to 4.1.3", "Upgrade the default Quarto
+            // version to …": words of prose around the name are no name's.
+            while name_words.len() > 1
+                && name_words
+                    .last()
+                    .is_some_and(|w| crate::package_name::is_not_name(w))
+            {
+                name_words.pop();
+            }
+            // Words before a name data knows: "the default Quarto".
+            let known_last = name_words.last().is_some_and(|w| crate::names::is_alias(w));
+            while known_last
+                && name_words.len() > 1
+                && crate::package_name::is_not_name(name_words[0])
+            {
+                name_words.remove(0);
+            }
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !name_words.iter().all(|w| is_package_name(w))
@@ -328,12 +386,17 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let Some(version) = version_after(after) else {
                 continue;
             };
+            // "Update default Python versions to …": the shorter names
+            // the words end with, should the whole be no name data knows.
+            let alternatives = (1..name_words.len())
+                .map(|k| name_words[k..].join(" "))
+                .collect();
             out.push((
                 at,
                 Claim {
                     phrase: text[at..at + marker.len() + skipped + to + to_len - 1].to_string(),
                     name: name_words.join(" "),
-                    alternatives: Vec::new(),
+                    alternatives,
                     version: version.clone(),
                 },
             ));
@@ -474,6 +537,21 @@ mod tests {
             ]
         );
         assert!(pairs("The following packages are upgraded to newer versions.").is_empty());
+    }
+
+    #[test]
+    fn version_words_around_a_claimed_version() {
+        assert_eq!(
+            pairs("Update Python VSCode extension to version 2023.6.1"),
+            [(
+                "Python VSCode extension".to_string(),
+                "2023.6.1".to_string()
+            )]
+        );
+        assert_eq!(
+            pairs("Update R versions to 4.1.3 and 4.2.3"),
+            [("R".to_string(), "4.1.3".to_string())]
+        );
     }
 
     #[test]

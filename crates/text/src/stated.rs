@@ -149,8 +149,14 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .map(|m| regex::escape(m))
         .collect();
     let month = format!(r"(?i:({})[a-z]*\.?)", months.join("|"));
-    let mut res =
-        vec![Regex::new(r"(?:^|[^0-9])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[^0-9])").unwrap()];
+    // With dots, a date writes two-digit months and days (`2025.03.11`):
+    // `2023.03.1` is a version (Posit Workbench's).
+    let mut res = vec![
+        Regex::new(
+            r"(?:^|[^0-9.])(\d{4})(?:[-/](\d{1,2})[-/](\d{1,2})|\.(\d{2})\.(\d{2}))(?:$|[^0-9])",
+        )
+        .unwrap(),
+    ];
     if !months.is_empty() {
         res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}),?\s+(\d{{4}})")).unwrap());
         res.push(Regex::new(&format!(r"(\d{{1,2}})\s+{month},?\s+(\d{{4}})")).unwrap());
@@ -188,7 +194,11 @@ pub(crate) fn date(text: &str) -> Option<String> {
         let (y, m, d): (String, u32, u32) = match i {
             1 => (c[3].to_string(), month_number(&c[1])?, c[2].parse().ok()?),
             2 => (c[3].to_string(), month_number(&c[2])?, c[1].parse().ok()?),
-            _ => (c[1].to_string(), c[2].parse().ok()?, c[3].parse().ok()?),
+            _ => {
+                let month = c.get(2).or_else(|| c.get(4))?.as_str();
+                let day = c.get(3).or_else(|| c.get(5))?.as_str();
+                (c[1].to_string(), month.parse().ok()?, day.parse().ok()?)
+            }
         };
         ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}-{m:02}-{d:02}"))
     })
