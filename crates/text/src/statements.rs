@@ -678,7 +678,7 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                 if crate::components::is_owned_elsewhere(&name) {
                     continue;
                 }
-                if version.contains('.') && plausible(&name, &version) {
+                if version.contains(['.', ' ']) && plausible(&name, &version) {
                     found.push(Candidate {
                         name,
                         version,
