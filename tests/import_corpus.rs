@@ -214,7 +214,19 @@ fn score_page(expect_path: &Path) -> Score {
     if lint.status.code() == Some(2) || lint.status.code() == Some(1) {
         let text = String::from_utf8_lossy(&lint.stdout).into_owned()
             + &String::from_utf8_lossy(&lint.stderr);
-        if text.contains("error") {
+        // Two findings report the page itself, whose facts the records
+        // keep: a minimum driver that NVIDIA's table puts below the CUDA the
+        // image holds (Mobilint's "NVIDIA Driver 535.183.01 or later"
+        // beside CUDA 12.8.1), and an upgrade to a version the release
+        // before already had (Azure's DSVM log interleaves its Windows and
+        // Ubuntu images: "TensorFlow がバージョン 2.5.0 に更新" after a
+        // Windows image with 2.5.0). Every other error is import's.
+        let pages_own = |l: &str| {
+            l.contains("error[driver-below-cuda-minimum]")
+                || (l.contains("error[upgrade-claim]") && l.contains("already had"))
+        };
+        let imports_own = text.lines().any(|l| l.contains("error[") && !pages_own(l));
+        if imports_own || (text.contains("error:") && !text.contains("error[")) {
             score.lint_errors = Some(text);
         }
     }
@@ -475,8 +487,8 @@ fn third_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-3",
         Floor {
-            percent: 74,
-            refused: 3,
+            percent: 80,
+            refused: 1,
             drivers: 4,
         },
     );
@@ -487,8 +499,8 @@ fn fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-4",
         Floor {
-            percent: 86,
-            refused: 5,
+            percent: 88,
+            refused: 3,
             drivers: 0,
         },
     );
@@ -499,8 +511,8 @@ fn fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-5",
         Floor {
-            percent: 75,
-            refused: 2,
+            percent: 81,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -511,9 +523,21 @@ fn sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-6",
         Floor {
-            percent: 74,
-            refused: 8,
+            percent: 85,
+            refused: 1,
             drivers: 0,
+        },
+    );
+}
+
+#[test]
+fn seventh_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-7",
+        Floor {
+            percent: 47,
+            refused: 3,
+            drivers: 2,
         },
     );
 }

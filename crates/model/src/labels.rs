@@ -17,7 +17,7 @@ use std::sync::{OnceLock, RwLock};
 
 /// The built-in label files: tag, path, text. English first: what every
 /// other language falls back to.
-const FILES: [(&str, &str, &str); 4] = [
+const FILES: [(&str, &str, &str); 5] = [
     (
         "en",
         "data/labels/en.toml",
@@ -37,6 +37,11 @@ const FILES: [(&str, &str, &str); 4] = [
         "ja",
         "data/labels/ja.toml",
         include_str!("../../../data/labels/ja.toml"),
+    ),
+    (
+        "ko",
+        "data/labels/ko.toml",
+        include_str!("../../../data/labels/ko.toml"),
     ),
 ];
 

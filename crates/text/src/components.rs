@@ -577,8 +577,15 @@ fn is_version_word(word: &str) -> bool {
         .strip_prefix("rc")
         .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()) && r.contains('.'))
         .unwrap_or(word);
-    word.trim_start_matches(['v', 'V'])
-        .starts_with(|c: char| c.is_ascii_digit())
+    // "64-bit": a word size, no version.
+    let bits = word
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches('-')
+        .eq_ignore_ascii_case("bit");
+    !bits
+        && word
+            .trim_start_matches(['v', 'V'])
+            .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// `NVIDIA CUDA 10.2.89 including cuBLAS 10.2.2.89`, `DALI 0.18.0 Beta`,
@@ -626,6 +633,20 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
                     version.trim_end_matches([',', '.']),
                     post.to_lowercase()
                 );
+                words = ahead;
+            }
+        }
+        // "Admin v0.6.92 to v0.6.112" (a components part listing what
+        // changed): the version it went to.
+        let to_word = |w: &str| {
+            words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
+                || matches!(w, "→" | "->" | "=>")
+        };
+        if words.peek().is_some_and(|w| to_word(w)) {
+            let mut ahead = words.clone();
+            ahead.next();
+            if let Some(newer) = ahead.next().filter(|w| is_version_word(w)) {
+                version = newer.to_string();
                 words = ahead;
             }
         }
@@ -895,6 +916,42 @@ pub(crate) fn settle_names(draft: &mut Draft, known: &names::Known) {
     respell(&mut draft.components);
     for arch in draft.arch.values_mut() {
         respell(&mut arch.components);
+    }
+}
+
+/// A component whose version a feature or fix of the record claims more
+/// precisely ("Updated Tensorflow to v2.16.1" beside `tensorflow = 2.16`
+/// from a mention) takes the claimed version: the record says one thing.
+pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
+    let fixes: Vec<Text> = match &draft.bug_fixes {
+        Some(FixesOut::List(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    let claims: Vec<(String, String)> = draft
+        .features
+        .iter()
+        .chain(&fixes)
+        .flat_map(|t| find_claims(t.get(lang)))
+        .map(|c| (names::canonical_key(&c.name), c.version))
+        .collect();
+    let refine = |components: &mut IndexMap<String, String>| {
+        for (name, version) in components.iter_mut() {
+            let key = names::canonical_key(name);
+            let claimed = claims.iter().find(|(k, v)| {
+                *k == key
+                    && v.strip_prefix(version.as_str())
+                        .is_some_and(|rest| rest.starts_with('.'))
+            });
+            if let Some((_, v)) = claimed
+                && let Some(clean) = clean_version(name, v)
+            {
+                *version = clean;
+            }
+        }
+    };
+    refine(&mut draft.components);
+    for arch in draft.arch.values_mut() {
+        refine(&mut arch.components);
     }
 }
 

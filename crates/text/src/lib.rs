@@ -781,6 +781,7 @@ fn import_one(
     }
     let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
     components::drop_owned_elsewhere(&mut draft);
+    components::align_with_claims(&mut draft, lang);
     components::settle_names(&mut draft, &known);
     warnings.extend(components::set_aside_invalid_versions(
         &mut draft,

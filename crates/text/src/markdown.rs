@@ -98,6 +98,11 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) if !out.in_row() => {
                 out.text("**", line)
             }
+            // "3.1, *4.0*": of a cell's versions, the one set apart (the
+            // default, as ARCHER2's tables mark it).
+            Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) if out.in_row() => {
+                out.text("*", line)
+            }
             Event::Text(text) | Event::Code(text) => out.text(&text, line),
             Event::Start(Tag::HtmlBlock) => {
                 out.flush();

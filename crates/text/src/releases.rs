@@ -76,6 +76,23 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     {
         return Some(token.to_string());
     }
+    // "[r26.08] 2026-08-03", "[1.2.0] - 2025-01-01" (Keep a Changelog):
+    // the release is the one in brackets, not its date; "[unreleased]"
+    // names none.
+    if let Some(inner) = title
+        .trim()
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .map(|(inner, _)| inner.trim())
+    {
+        let token = inner.trim_matches('`');
+        if token.chars().any(|c| c.is_ascii_digit())
+            && !token.contains(char::is_whitespace)
+            && model::record::is_release_version(token)
+        {
+            return Some(token.to_string());
+        }
+    }
     if is_numbered(title) {
         return None;
     }
@@ -805,6 +822,13 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_keep_a_changelog_heading_names_the_release_in_brackets() {
+        assert_eq!(of_title("[r26.08] 2026-08-03").as_deref(), Some("r26.08"));
+        assert_eq!(of_title("[1.2.0] - 2025-01-01").as_deref(), Some("1.2.0"));
+        assert_eq!(of_title("[unreleased]"), None);
     }
 
     #[test]

@@ -120,6 +120,25 @@ pub(crate) fn release_named(line: &str) -> Option<String> {
     first(re, line).map(|v| v.trim_end_matches(['.', '-', '_']).to_string())
 }
 
+/// The release a table row labels as the page's own: `| Bundle |
+/// B.MI355.2.1 |` (a `[tables] release_labels` word in its first cell, a
+/// name of the release in its second).
+pub(crate) fn release_row(line: &str) -> Option<String> {
+    let cells: Vec<&str> = line
+        .trim()
+        .strip_prefix('|')?
+        .strip_suffix('|')?
+        .split('|')
+        .map(|c| c.trim().trim_matches('`'))
+        .collect();
+    let [label, value] = cells.as_slice() else {
+        return None;
+    };
+    let label = label.to_lowercase();
+    let labelled = words::each().any(|w| w.tables.release_labels.contains(&label));
+    (labelled && model::record::is_release_version(value)).then(|| value.to_string())
+}
+
 /// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
 /// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
@@ -252,21 +271,29 @@ fn first(re: &Regex, text: &str) -> Option<String> {
     re.captures(text).map(|c| c[1].to_string())
 }
 
-/// The language the lines of a text are written in: `ja` when its Chinese
+/// The language the lines of a text are written in: `ko` when it writes
+/// Hangul more than Chinese characters and kana, `ja` when its Chinese
 /// characters come with kana, `zh-Hant` or `zh` when they are Chinese (by
 /// the characters only one script writes, `data/chinese-scripts.toml`),
 /// else `en`.
 pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     let scripts = chinese_scripts();
     let (mut han, mut kana, mut letters) = (0, 0, 0);
-    let (mut traditional, mut simplified) = (0, 0);
+    let (mut traditional, mut simplified, mut hangul) = (0, 0, 0);
     for c in lines.into_iter().flat_map(str::chars) {
         han += usize::from(matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF));
+        // Hangul syllables and jamo.
+        hangul +=
+            usize::from(matches!(c as u32, 0xAC00..=0xD7A3 | 0x1100..=0x11FF | 0x3130..=0x318F));
         // Hiragana, katakana and the half-width katakana.
         kana += usize::from(matches!(c as u32, 0x3041..=0x30FF | 0xFF66..=0xFF9F));
         letters += usize::from(c.is_alphabetic());
         traditional += usize::from(scripts.traditional.contains(&c));
         simplified += usize::from(scripts.simplified.contains(&c));
+    }
+    // A Korean page writes Hangul more than Chinese characters and kana.
+    if hangul > han + kana && (hangul >= 10 || hangul * 5 >= letters) {
+        return tag("ko");
     }
     let cjk = han + kana;
     if !(cjk >= 10 || (cjk > 0 && cjk * 5 >= letters)) {
@@ -379,6 +406,10 @@ mod tests {
             Lang::ZH
         );
         assert_eq!(lang(["PyTorch Release 20.02"]), Lang::EN);
+        assert_eq!(
+            lang(["이 릴리스는 CUDA 12.8.0을 기반으로 합니다."]),
+            tag("ko")
+        );
         assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
         assert_eq!(
             lang(["本文說明training-nv-pytorch 25.09版本資訊。"]),

@@ -105,9 +105,13 @@ fn is_read_elsewhere(section: &Section) -> bool {
 /// Whether a section's title holds a note word ("Deprecations").
 pub(crate) fn titled_by_note(title: &str) -> bool {
     let title = title.to_lowercase();
-    words::each()
-        .flat_map(|w| &w.statements.notes)
-        .any(|n| title.contains(n.as_str()))
+    words::each().any(|w| {
+        w.statements
+            .notes
+            .iter()
+            .filter(|n| !w.statements.notes_not_in_titles.contains(n))
+            .any(|n| title.contains(n.as_str()))
+    })
 }
 
 /// Per component (by canonical key), in the order first found: the most
@@ -176,6 +180,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         read_source_label(line, found);
         read_default(line, found);
+        read_dockerfile(line, found);
         read_prose(line, found);
         // What a list below is, its introduction's last sentence says
         // ("… includes the following components:"), not the sentences
@@ -451,6 +456,56 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
                 .starts_with(|c: char| c.is_ascii_digit())
         })
         .any(|t| push_known(&name, t, found));
+}
+
+/// A Dockerfile's `ARG TENSORFLOW_VERSION=2.6.0` (a build argument naming
+/// a component's version by default) and `FROM`/`ARG` of a base image
+/// whose tag states components (`quay.io/…/prebaked-cuda:11.8.0-cudnn8-
+/// devel-ubuntu22.04`): what an image built from the file holds.
+fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
+    let t = line.trim();
+    let Some((instruction, rest)) = t.split_once(char::is_whitespace) else {
+        return;
+    };
+    let rest = rest.trim();
+    let value = match instruction {
+        "FROM" => rest.split_whitespace().next().unwrap_or(""),
+        "ARG" | "ENV" => {
+            let Some((name, value)) = rest.split_once('=') else {
+                return;
+            };
+            let value = value.trim().trim_matches(['"', '\'']);
+            // `ARG TENSORFLOW_VERSION=2.6.0`.
+            if let Some((head, tail)) = crate::package_name::prose_tail(name.trim())
+                && crate::components::is_version_label(tail)
+                && let Some(component) = names::component_name(head)
+                && let Some(version) = clean_version(&component, value)
+            {
+                found.push(Candidate {
+                    name: component,
+                    version,
+                    strength: Strength::Listing,
+                });
+                return;
+            }
+            value
+        }
+        _ => return,
+    };
+    // An image reference (`registry/path:tag`); a tag made of other
+    // arguments (`${TENSORFLOW_VERSION}-gpu`) states nothing of its own.
+    if !value.contains(':') || value.contains('$') {
+        return;
+    }
+    for (name, version) in crate::tags::components(value) {
+        if names::is_alias(&name) {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Listing,
+            });
+        }
+    }
 }
 
 /// "ROCM_VERSION (default is 6.0.2)": a build argument and its default

@@ -82,6 +82,7 @@ impl Structure {
                     .filter(|v| v.contains('.'))
             })
             .or_else(|| all().find_map(stated::release_named))
+            .or_else(|| all().find_map(stated::release_row))
             .or_else(|| all().find_map(stated::in_image_tag))
             .or_else(|| all().find_map(stated::in_text))
     }

@@ -194,7 +194,9 @@ fn is_quantity(word: &str) -> bool {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(w.len());
     let unit = &w[digits_end..];
-    w.contains('%')
+    // "64-bit", "32bit": a word size.
+    let bits = unit.trim_start_matches('-').eq_ignore_ascii_case("bit");
+    bits || w.contains('%')
         || (digits_end > 0
             && !w[..digits_end].ends_with('.')
             && !unit.is_empty()
@@ -696,13 +698,31 @@ pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
 /// `CUDA 12.1 Python 3.9 JupyterLab 3.6`: names of one to three words each
 /// followed by its version, and nothing else (a note in parentheses aside).
 fn pair_sequence(text: &str) -> Option<Vec<(String, String)>> {
-    let mut out = Vec::new();
+    let mut out: Vec<(String, String)> = Vec::new();
     let mut name: Vec<&str> = Vec::new();
+    // "Admin v0.6.92 to v0.6.112 Propeller v0.16.19 to v0.16.32": each pair
+    // at the version it went to.
+    let mut went_to = false;
     for word in text.split_whitespace() {
         if word.starts_with('(') || word.ends_with(')') {
             // "(code-server plugin)": a note on the pair before it.
             continue;
         }
+        let to_word = words::each()
+            .any(|w| w.claims.to.iter().any(|t| t.eq_ignore_ascii_case(word)))
+            || matches!(word, "→" | "->");
+        if to_word && name.is_empty() && !out.is_empty() {
+            went_to = true;
+            continue;
+        }
+        if went_to && looks_like_version(word) {
+            went_to = false;
+            if let (Some(last), Some(version)) = (out.last_mut(), cell_version(word)) {
+                last.1 = version;
+            }
+            continue;
+        }
+        went_to = false;
         if looks_like_version(word) && !name.is_empty() {
             // A name that is no package name ("MySQL Connector/Python")
             // gives nothing; the pairs around it stand.
@@ -768,6 +788,9 @@ pub(crate) fn clean_name(cell: &str) -> String {
 /// 0.1.2", without a qualifier after it ("2025.2.2 with hotfix", "3.9.25,
 /// 3.9.23").
 pub(crate) fn cell_version(cell: &str) -> Option<String> {
+    if let Some(marked) = marked_version(cell) {
+        return Some(marked);
+    }
     let cell = clean_cell(cell);
     // "== 8.3.RC1": a pin is the version; ">= 3.10" a floor, none.
     let cell = match cell.trim_start().strip_prefix("==") {
@@ -790,6 +813,24 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
             _ => v.to_string(),
         }
     })
+}
+
+/// Of several versions in a cell ("3.1, *4.0*"), the one set in
+/// emphasis: the default.
+fn marked_version(cell: &str) -> Option<String> {
+    if !cell.contains(',') {
+        return None;
+    }
+    let marked: Vec<&str> = cell
+        .split(',')
+        .map(str::trim)
+        .filter_map(|v| v.strip_prefix('*')?.strip_suffix('*'))
+        .filter(|v| !v.starts_with('*') && looks_like_version(v))
+        .collect();
+    match marked.as_slice() {
+        [one] => Some(one.trim_start_matches(['v', 'V']).to_string()),
+        _ => None,
+    }
 }
 
 /// The version a cell under a head naming component `name` gives, also

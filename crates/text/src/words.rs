@@ -41,7 +41,7 @@ pub(crate) struct Component {
 
 /// The built-in files, by their language's tag, in the order their words
 /// are tried.
-const FILES: [(&str, &str, &str); 4] = [
+const FILES: [(&str, &str, &str); 5] = [
     (
         "en",
         "data/words/en.toml",
@@ -61,6 +61,11 @@ const FILES: [(&str, &str, &str); 4] = [
         "ja",
         "data/words/ja.toml",
         include_str!("../../../data/words/ja.toml"),
+    ),
+    (
+        "ko",
+        "data/words/ko.toml",
+        include_str!("../../../data/words/ko.toml"),
     ),
 ];
 
@@ -139,6 +144,8 @@ pub(crate) struct StatementWords {
     /// After a build argument, before its default: "ROCM_VERSION (default
     /// is 6.0.2)".
     pub defaults: Vec<String>,
+    /// Of `notes`, those that make no title a note's.
+    pub notes_not_in_titles: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
