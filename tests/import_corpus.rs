@@ -119,6 +119,21 @@ fn version_key(version: &str) -> String {
     v.to_lowercase()
 }
 
+/// A release named by a date the page writes its own way ("2026. 03.
+/// 17.") as a record names it (`2026-03-17`); anything else as it is.
+fn as_date(version: &str) -> String {
+    let numbers: Vec<&str> = version
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .collect();
+    match numbers.as_slice() {
+        [y, m, d] if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains(' ') => {
+            format!("{y}-{m:0>2}-{d:0>2}")
+        }
+        _ => version.to_string(),
+    }
+}
+
 fn project_for(dir: &Path, lang: &str) {
     let langs = if lang == "en" {
         "[\"en\"]".to_string()
@@ -234,9 +249,14 @@ fn score_page(expect_path: &Path) -> Score {
     for r in &expect.release {
         // A record named with or without the `v` the page writes.
         let bare = r.version.trim_start_matches(['v', 'V']).to_string();
-        let loaded = [r.version.clone(), bare.clone(), format!("v{bare}")]
-            .iter()
-            .find_map(|v| ws.load(v, false).ok());
+        let loaded = [
+            r.version.clone(),
+            bare.clone(),
+            format!("v{bare}"),
+            as_date(&r.version),
+        ]
+        .iter()
+        .find_map(|v| ws.load(v, false).ok());
         let Some(loaded) = loaded else {
             score.missed.extend(
                 r.components
@@ -535,7 +555,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-7",
         Floor {
-            percent: 47,
+            percent: 53,
             refused: 3,
             drivers: 2,
         },

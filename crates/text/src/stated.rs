@@ -180,6 +180,11 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}),?\s+(\d{{4}})")).unwrap());
         res.push(Regex::new(&format!(r"(\d{{1,2}})\s+{month},?\s+(\d{{4}})")).unwrap());
     }
+    // "2026. 03. 17." (Korean pages): dots each followed by a space, which
+    // no version writes.
+    res.push(
+        Regex::new(r"(?:^|[^0-9.])(\d{4})\.\s+(\d{1,2})\.\s+(\d{1,2})\.?(?:$|[^0-9])").unwrap(),
+    );
     for w in words::each() {
         if let [y, m, d] = w.version.date_marks.as_slice() {
             let (y, m, d) = (regex::escape(y), regex::escape(m), regex::escape(d));
@@ -363,6 +368,14 @@ pub(crate) fn in_project(detected: Lang, langs: &[Lang]) -> Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_as_korean_pages_write_them() {
+        assert_eq!(date("### 2026. 03. 17.").as_deref(), Some("2026-03-17"));
+        assert!(is_date_alone("2025. 12. 23."));
+        // Versions write no space after their dots.
+        assert_eq!(date("1.2026.03.1"), None);
+    }
 
     #[test]
     fn versions_titles_state() {

@@ -474,6 +474,28 @@ impl Table {
             .or_else(|| keys.first().copied())
             .or_else(|| self.version_first_column().then_some(0));
         let group = key_head.and_then(|k| keys.iter().copied().find(|&c| c < k && !numbered(c)));
+        // "Package name | CUDA version | cuDNN version" (NNabla's CUDA
+        // extension packages): a column of names beside two or more columns
+        // headed by components relnotes knows is a table of variants, one
+        // a row, keyed by their names.
+        if let Some(named) = named_head {
+            let known_columns: Vec<usize> = (0..width)
+                .filter(|&c| c != named && Some(c) != action && !previous(c))
+                .filter(|&c| {
+                    component_head(self.head_of(c)).is_some_and(|name| {
+                        names::is_alias(&name)
+                            && mostly(self.share(c, |cell| headed_version(&name, cell).is_some()))
+                    })
+                })
+                .collect();
+            if known_columns.len() >= 2 && known_columns.len() + 1 == width {
+                return Kind::Releases {
+                    key: named,
+                    components: known_columns,
+                    group: None,
+                };
+            }
+        }
         // Rows of releases: a key column and, right of it, columns of
         // versions headed by the components' names.
         if named_head.is_none()
@@ -805,6 +827,11 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
     let first = after_arrow
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '、' | '，'))
         .find(|w| !w.is_empty())?;
+    // "8.4(Linux & Win)": a note run into the version.
+    let first = match first.split_once('(') {
+        Some((version, _)) if !version.is_empty() => version,
+        _ => first,
+    };
     looks_like_version(first).then(|| {
         let v = first.trim_start_matches(['(', '[']);
         let v = v.trim_end_matches([')', ']', ',', '.', ';']);
@@ -1320,6 +1347,28 @@ mod tests {
         assert_eq!(r.per_arch.len(), 2);
         assert_eq!(r.per_arch[0].0, "amd64");
         assert_eq!(r.per_arch[1].1, pairs(&[("torch", "2.8.0")]));
+    }
+
+    #[test]
+    fn a_table_of_packages_by_the_versions_of_known_components_is_one_of_variants() {
+        let t = &tables(&lines(
+            "| Package name | CUDA version | cuDNN version |\n|--|--|--|\n| nnabla-ext-cuda116 | 11.6.2 | 8.4(Linux & Win) |\n| nnabla-ext-cuda120 | 12.0.1 | 8.8(Linux & Win) |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        let (_, cells) = &t.rows[1];
+        assert_eq!(t.key_cell(cells, key), Some("nnabla-ext-cuda120"));
+        assert_eq!(
+            release_row(t, cells, &components),
+            [
+                ("CUDA".to_string(), "12.0.1".to_string()),
+                ("cuDNN".to_string(), "8.8".to_string())
+            ]
+        );
     }
 
     #[test]
