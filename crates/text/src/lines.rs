@@ -46,6 +46,10 @@ pub(crate) struct LineWriter {
     pub heading_indexes: Vec<usize>,
     buf: String,
     buf_line: usize,
+    /// Where in `buf` the text after the last soft break starts, and its
+    /// source line.
+    segment: usize,
+    segment_line: usize,
     prefix: Option<String>,
     row: Option<Vec<String>>,
     cell: Option<String>,
@@ -62,6 +66,9 @@ impl LineWriter {
             if self.buf.trim().is_empty() {
                 self.buf_line = line;
             }
+            if self.buf.len() == self.segment {
+                self.segment_line = line;
+            }
             self.buf.push_str(text);
         }
     }
@@ -71,6 +78,24 @@ impl LineWriter {
         if !self.buf.ends_with(' ') {
             self.text(" ", line);
         }
+        self.segment = self.buf.len();
+    }
+
+    /// Ends the current paragraph's text before its last soft break as a
+    /// line, and the text after it as another.
+    pub fn segment_apart(&mut self) {
+        let segment = self.buf.split_off(self.segment.min(self.buf.len()));
+        self.flush();
+        self.buf = segment;
+        self.buf_line = self.segment_line;
+        self.flush();
+    }
+
+    /// The text of the current paragraph since its last soft break (a
+    /// source line of it), when it is no list item's or cell's.
+    pub fn segment(&self) -> Option<&str> {
+        (self.prefix.is_none() && self.row.is_none() && self.cell.is_none())
+            .then(|| self.buf.get(self.segment..).unwrap_or(""))
     }
 
     /// Ends the current line; a line that is one bold span keeps its `**`
@@ -78,6 +103,7 @@ impl LineWriter {
     pub fn flush(&mut self) {
         let collapsed = collapse_spaces(&self.buf);
         self.buf.clear();
+        self.segment = 0;
         let whole_bold = self.prefix.is_none()
             && collapsed.len() > 4
             && collapsed.starts_with("**")

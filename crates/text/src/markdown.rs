@@ -141,7 +141,26 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             {
                 out.text(" ", line);
             }
-            Event::SoftBreak => out.space(line),
+            // "Admin v0.6.92 to v0.6.112⏎Propeller v0.16.19 to v0.16.32"
+            // (Flyte's changelogs): source lines that each name a component
+            // and its version stay lines.
+            Event::SoftBreak => {
+                // A name relnotes knows, or a version of three numbers: a
+                // line "Mean TPOT: 158.64" is a measure.
+                let sure = |(name, version): &(String, String)| {
+                    crate::names::is_alias(name) || version.matches('.').count() >= 2
+                };
+                let listing = out.segment().is_some_and(|s| {
+                    let pairs = crate::tables::key_value(s)
+                        .or_else(|| crate::tables::name_version(s).map(|p| vec![p]));
+                    pairs.is_some_and(|p| !p.is_empty() && p.iter().all(sure))
+                });
+                if listing {
+                    out.segment_apart();
+                } else {
+                    out.space(line);
+                }
+            }
             Event::HardBreak => out.block(None, line),
             _ => {}
         }
@@ -427,6 +446,20 @@ fn without_comments(html: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn source_lines_naming_components_stay_lines() {
+        let md = "Engine Version\nvLLM: v0.11.0\nAdmin v0.6.92 to v0.6.112\nMean TPOT: 158.64\nand prose.";
+        assert_eq!(
+            texts(md),
+            [
+                "Engine Version",
+                "vLLM: v0.11.0",
+                "Admin v0.6.92 to v0.6.112",
+                "Mean TPOT: 158.64 and prose."
+            ]
+        );
+    }
 
     #[test]
     fn comments_are_no_text_of_the_page() {
