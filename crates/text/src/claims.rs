@@ -69,14 +69,33 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     if !markers().is_match(text) {
         return Vec::new();
     }
+    // A claim names a version: no digit, no claim.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
+    let lower = text.to_ascii_lowercase();
     let mut found = Vec::new();
     for words in words::each() {
         // Where words are spaced, a name is a run of words before the
         // phrase; elsewhere it runs right up to it.
         if words.spaced {
+            // Every spaced claim holds a `to` word or a name-first phrase
+            // ("Change 5 of release 3" holds neither).
+            let possible = words
+                .claims
+                .to
+                .iter()
+                .map(|t| words.between(t))
+                .chain(words.claims.name_first.iter().map(|p| words.between(p)))
+                .any(|w| lower.contains(w.as_str()));
+            if !possible {
+                continue;
+            }
             spaced_name_first(text, words, &mut found);
             spaced_verb_first(text, words, &mut found);
-        } else {
+        } else if !text.is_ascii() {
+            // The languages written without spaces write their claims in
+            // their own script.
             name_first(text, &words.claims, &mut found);
             verb_first(text, &words.claims, &mut found);
         }

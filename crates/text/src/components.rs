@@ -835,7 +835,12 @@ fn mentions(sentence: &str, found: &mut Found) {
         // "Python-3.10.12", "torch-2.8.0+cu128" (a tool's banner),
         // "transformers==4.37.2" in a sentence: a known name and its
         // version joined by a hyphen or a pin.
-        if let Some((name, written)) = word.split_once("==").or_else(|| word.split_once('-'))
+        let joined = if word.contains('=') {
+            word.split_once("==")
+        } else {
+            word.split_once('-')
+        };
+        if let Some((name, written)) = joined
             && written.starts_with(|c: char| c.is_ascii_digit())
             && names::is_alias(name)
             && let Some(version) = clean_version(name, written)

@@ -151,6 +151,9 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                     crate::names::is_alias(name) || version.matches('.').count() >= 2
                 };
                 let listing = out.segment().is_some_and(|s| {
+                    if !s.bytes().any(|b| b.is_ascii_digit()) {
+                        return false;
+                    }
                     let pairs = crate::tables::key_value(s)
                         .or_else(|| crate::tables::name_version(s).map(|p| vec![p]));
                     pairs.is_some_and(|p| !p.is_empty() && p.iter().all(sure))

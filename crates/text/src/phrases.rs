@@ -28,6 +28,25 @@ impl Phrases {
     }
 }
 
+/// Whether `text` may hold one of `[statements] introduce` or `defaults`
+/// of any language, whatever its case: one pass, before the readers that
+/// look for where they stand.
+pub(crate) fn may_introduce(text: &str) -> bool {
+    static WORDS: OnceLock<AhoCorasick> = OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            let words: Vec<&String> = words::each()
+                .flat_map(|w| w.statements.introduce.iter().chain(&w.statements.defaults))
+                .filter(|p| !p.is_empty())
+                .collect();
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(words)
+                .expect("phrases of the words files")
+        })
+        .is_match(text)
+}
+
 /// `[statements] notes` of every language.
 pub(crate) fn notes() -> &'static Phrases {
     static NOTES: OnceLock<Phrases> = OnceLock::new();

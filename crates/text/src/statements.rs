@@ -512,6 +512,9 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
 /// (`[statements] defaults`), when the argument ends in a version word,
 /// is a known name, or the default has three numbers.
 fn read_default(line: &str, found: &mut Vec<Candidate>) {
+    if !line.bytes().any(|b| b.is_ascii_digit()) || !crate::phrases::may_introduce(line) {
+        return;
+    }
     let line = bullet_text(line).unwrap_or(line.trim());
     let lower = line.to_ascii_lowercase();
     for phrase in words::each().flat_map(|w| &w.statements.defaults) {
@@ -709,6 +712,9 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
 /// name right after an `introduce` word, whatever data knows of it, with
 /// a version of at least two numbers.
 fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
+    if !crate::phrases::may_introduce(sentence) {
+        return;
+    }
     let lower = sentence.to_ascii_lowercase();
     for w in words::each() {
         for word in &w.statements.introduce {
