@@ -247,13 +247,15 @@ fn score_page(expect_path: &Path) -> Score {
     }
     let ws = Workspace::open(dir.path()).unwrap();
     for r in &expect.release {
-        // A record named with or without the `v` the page writes.
+        // A record named with or without the `v` the page writes; a
+        // release the page names in words by them joined with `-`.
         let bare = r.version.trim_start_matches(['v', 'V']).to_string();
         let loaded = [
             r.version.clone(),
             bare.clone(),
             format!("v{bare}"),
             as_date(&r.version),
+            r.version.split_whitespace().collect::<Vec<_>>().join("-"),
         ]
         .iter()
         .find_map(|v| ws.load(v, false).ok());
@@ -555,7 +557,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-7",
         Floor {
-            percent: 54,
+            percent: 64,
             refused: 3,
             drivers: 2,
         },

@@ -370,6 +370,27 @@ pub(crate) fn table_rows(
             // The image the rows below a group cell are versions of: the
             // one `--column` names, else each.
             let mut in_group: Option<String> = None;
+            // Rows whose key cells name them only as a whole ("Ubuntu 22.04
+            // CPU Notebook", "Ubuntu 22.04 GPU Notebook": the version they
+            // share is none of theirs) are named by their words.
+            let key_cells: Vec<&str> = table
+                .rows
+                .iter()
+                .filter_map(|(_, cells)| table.key_cell(cells, key))
+                .collect();
+            let distinct = |keys: Vec<Option<String>>| {
+                let mut seen = HashSet::new();
+                keys.iter()
+                    .all(|k| k.as_ref().is_some_and(|k| seen.insert(k.clone())))
+            };
+            let by_words = key_cells.len() >= 2
+                && !distinct(
+                    key_cells
+                        .iter()
+                        .map(|c| tables::release_keys(c).into_iter().next())
+                        .collect(),
+                )
+                && distinct(key_cells.iter().map(|c| tables::release_name(c)).collect());
             for (line, cells) in &table.rows {
                 if let Some(g) = group.and_then(|g| table.key_cell(cells, g)) {
                     in_group = Some(g.to_string());
@@ -380,10 +401,11 @@ pub(crate) fn table_rows(
                 if group.is_some() && !in_group.as_ref().is_some_and(wanted) {
                     continue;
                 }
-                let keys = table
-                    .key_cell(cells, key)
-                    .map(tables::release_keys)
-                    .unwrap_or_default();
+                let keys = match table.key_cell(cells, key) {
+                    Some(cell) if by_words => tables::release_name(cell).into_iter().collect(),
+                    Some(cell) => tables::release_keys(cell),
+                    None => Vec::new(),
+                };
                 if keys.is_empty() {
                     continue;
                 }

@@ -511,12 +511,13 @@ impl Table {
                         && component_head(head).is_some_and(|name| {
                             mostly(self.share(c, |cell| headed_version(&name, cell).is_some()))
                         });
+                    let named_by_row = self.namer_of(c).is_some() && versions(c);
                     // A column of packages each cell names with its
                     // version ("pandas==0.25.1 numpy=1.20.1").
                     let listing = mostly(self.share(c, |cell| {
                         !looks_like_version(cell) && !listed(cell).is_empty()
                     }));
-                    headed || listing
+                    headed || named_by_row || listing
                 })
                 .collect();
             // A head saying what the rows are ("Tag", "Release Version",
@@ -906,9 +907,15 @@ pub(crate) fn release_row(
         let Some(cell) = table.cell(cells, c) else {
             continue;
         };
-        let head = component_head(table.head_of(c));
+        // "Framework | Framework version": the row names the component.
+        let head = match table.namer_of(c) {
+            Some(n) => table
+                .cell(cells, n)
+                .and_then(|name| names::cell_name(&clean_name(name))),
+            None => component_head(table.head_of(c)),
+        };
         match (&head, head.as_deref().and_then(|h| headed_version(h, cell))) {
-            (Some(head), Some(version)) => out.push((head.clone(), version)),
+            (Some(head), Some(version)) => push_precise(&mut out, head.clone(), version),
             _ => out.extend(listed(cell)),
         }
     }
@@ -928,6 +935,20 @@ pub(crate) fn release_row(
         }
     }
     out
+}
+
+/// Adds `name`'s `version` to `out`; of two versions of one component
+/// where one extends the other ("3.10" and "3.10.12"), the longer stays.
+fn push_precise(out: &mut Vec<(String, String)>, name: String, version: String) {
+    let key = names::canonical_key(&name);
+    match out.iter_mut().find(|(n, _)| names::canonical_key(n) == key) {
+        Some((_, held)) => {
+            if version.starts_with(&format!("{held}.")) {
+                *held = version;
+            }
+        }
+        None => out.push((name, version)),
+    }
 }
 
 /// Whether a key cell marks its row as the default one ("base（默认）",
@@ -1073,7 +1094,31 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         .collect()
 }
 
+/// A key cell of words as one release name ("Ubuntu 22.04 CPU PyTorch
+/// Notebook" → `Ubuntu-22.04-CPU-PyTorch-Notebook`), when that makes a
+/// release version.
+pub(crate) fn release_name(cell: &str) -> Option<String> {
+    let name = clean_cell(cell)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-");
+    model::record::is_release_version(&name).then_some(name)
+}
+
 impl Table {
+    /// The column naming the component whose versions column `c` holds:
+    /// one headed by the words before the version word of `c`'s head, of
+    /// names ("Framework" beside "Framework version": Python, PyTorch).
+    fn namer_of(&self, c: usize) -> Option<usize> {
+        let named = headed_name(self.head_of(c))?;
+        (0..self.width()).find(|&n| {
+            n != c && key(self.head_of(n)) == key(&named) && {
+                let (yes, of) = self.share(n, is_name_cell);
+                of > 0 && yes == of
+            }
+        })
+    }
+
     /// Row `cells`' key cell, for a table of releases.
     pub(crate) fn key_cell<'a>(&self, cells: &'a [String], key: usize) -> Option<&'a str> {
         self.cell(cells, key)
@@ -1453,6 +1498,42 @@ mod tests {
             ]))
         );
         assert_eq!(pair_sequence("Llama 3.1 70B on 8 GPUs"), None);
+    }
+
+    #[test]
+    fn a_column_of_names_names_the_versions_beside_it() {
+        // NHN Cloud's base images: the framework each row holds is named in
+        // its own column; "Python" twice keeps the more precise version.
+        let t = &tables(&lines(
+            "| 이미지 이름 | 프레임워크 | 프레임워크 버전 | 파이썬 버전 |\n|--|--|--|--|\n\
+             | Ubuntu 22.04 CPU Python Notebook | Python | 3.10.12 | 3.10 |\n\
+             | Ubuntu 22.04 GPU PyTorch Notebook | PyTorch | 2.0.1 | 3.10 |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!((key, components.as_slice()), (0, &[2][..]));
+        assert_eq!(
+            release_row(t, &t.rows[0].1, &components),
+            pairs(&[("Python", "3.10.12")])
+        );
+        assert_eq!(
+            release_row(t, &t.rows[1].1, &components),
+            pairs(&[("PyTorch", "2.0.1")])
+        );
+        let mut held = pairs(&[("Python", "3.10")]);
+        push_precise(&mut held, "python".into(), "3.10.12".into());
+        push_precise(&mut held, "Python".into(), "3.1".into());
+        assert_eq!(held, pairs(&[("Python", "3.10.12")]));
+        // The key cell's words name the row's release.
+        assert_eq!(
+            release_name(t.key_cell(&t.rows[1].1, key).unwrap()).as_deref(),
+            Some("Ubuntu-22.04-GPU-PyTorch-Notebook")
+        );
+        assert_eq!(release_name("최신 이미지"), None);
     }
 
     #[test]
