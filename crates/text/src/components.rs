@@ -962,11 +962,17 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
 
 /// Leaves out the components another reader owns: a name whose last word
 /// is one of `[statements] owned_elsewhere` ("NVIDIA driver",
-/// "Update-NVIDIA-driver") is the driver's, never a component.
+/// "Update-NVIDIA-driver") with a version of the driver reader's is the
+/// driver's, never a component.
 pub(crate) fn drop_owned_elsewhere(draft: &mut Draft) {
-    draft.components.retain(|name, _| !is_owned_elsewhere(name));
+    let owned =
+        |name: &String, version: &String| is_owned_elsewhere(name) && is_driver_branch(version);
+    draft
+        .components
+        .retain(|name, version| !owned(name, version));
     for arch in draft.arch.values_mut() {
-        arch.components.retain(|name, _| !is_owned_elsewhere(name));
+        arch.components
+            .retain(|name, version| !owned(name, version));
     }
 }
 
@@ -976,6 +982,18 @@ pub(crate) fn is_owned_elsewhere(name: &str) -> bool {
     words::each()
         .flat_map(|w| &w.statements.owned_elsewhere)
         .any(|o| o.eq_ignore_ascii_case(last))
+}
+
+/// A version as NVIDIA numbers its drivers, which the driver reader
+/// owns: a branch of three digits or more first (`580.65.06`); an NPU's
+/// driver `v2.4.1` is a component.
+pub(crate) fn is_driver_branch(version: &str) -> bool {
+    let digits: String = version
+        .trim_start_matches(['v', 'V'])
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.len() >= 3
 }
 
 /// Components whose version is none of their ecosystem's (a commit
@@ -1412,6 +1430,23 @@ mod tests {
                 ("flash_attn", "2.7.2"),
                 ("vllm", "0.10.0")
             ])
+        );
+    }
+
+    #[test]
+    fn the_driver_readers_versions_are_no_components() {
+        let mut draft = Draft::default();
+        draft
+            .components
+            .insert("NVIDIA Driver".into(), "580.65.06".into());
+        draft
+            .components
+            .insert("NPU Driver".into(), "v2.4.1".into());
+        draft.components.insert("CUDA".into(), "13.0".into());
+        drop_owned_elsewhere(&mut draft);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[("NPU Driver", "v2.4.1"), ("CUDA", "13.0")])
         );
     }
 }

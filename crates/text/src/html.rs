@@ -153,9 +153,18 @@ impl TreeSink for BoundedDom {
         self.dom.elem_name(target)
     }
 
-    fn create_element(&self, name: QualName, _: Vec<Attribute>, flags: ElementFlags) -> Handle {
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
         self.elements.set(self.elements.get() + 1);
-        self.dom.create_element(name, Vec::new(), flags)
+        // A cell's spans place the cells after it; nothing else is read.
+        let spans = if matches!(name.local.as_ref(), "td" | "th") {
+            attrs
+                .into_iter()
+                .filter(|a| matches!(a.name.local.as_ref(), "rowspan" | "colspan"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.dom.create_element(name, spans, flags)
     }
 
     fn create_comment(&self, text: StrTendril) -> Handle {
@@ -359,6 +368,7 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
             out.raw("```", 0);
             None
         }
+        "table" if grid::write(node, out) => None,
         "tr" => {
             out.start_row(0);
             for cell in node.children.borrow().iter() {
@@ -384,6 +394,269 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
             Some(Some(Step::Flush))
         }
         _ => Some(None),
+    }
+}
+
+/// A table whose head is several rows deep, read by where its cells
+/// stand once their spans are laid out.
+mod grid {
+    use super::{Handle, LineWriter, NodeData, inline_text, name};
+
+    /// A span past this many rows or columns is taken as this many: the
+    /// grid of a lying page stays small.
+    const MAX_SPAN: usize = 64;
+
+    /// The most slots a laid-out table may have.
+    const MAX_SLOTS: usize = crate::error::MAX_ITEMS;
+
+    /// A cell as the page writes it.
+    struct Cell {
+        head: bool,
+        text: String,
+        rows: usize,
+        columns: usize,
+    }
+
+    /// A slot of the laid-out grid: the text of the cell covering it and
+    /// which cell that is (a span covers several slots).
+    #[derive(Clone)]
+    struct Slot {
+        origin: (usize, usize),
+        text: String,
+    }
+
+    fn span(node: &Handle, attribute: &str) -> usize {
+        let NodeData::Element { attrs, .. } = &node.data else {
+            return 1;
+        };
+        attrs
+            .borrow()
+            .iter()
+            .find(|a| a.name.local.as_ref() == attribute)
+            .and_then(|a| a.value.trim().parse::<usize>().ok())
+            .unwrap_or(1)
+            .clamp(1, MAX_SPAN)
+    }
+
+    /// A row: whether it stands in `thead`, which row group it is of (a
+    /// span ends with its group), its cells.
+    type Row = (bool, usize, Vec<Cell>);
+
+    /// The table's rows (in `thead`, `tbody`, `tfoot` or the table itself).
+    fn rows(table: &Handle) -> Vec<Row> {
+        let mut out = Vec::new();
+        let mut group = 0;
+        let mut read_row = |tr: &Handle, in_head: bool, group: usize| {
+            let cells = tr
+                .children
+                .borrow()
+                .iter()
+                .filter_map(|cell| {
+                    let tag = name(cell)?;
+                    matches!(tag.as_str(), "td" | "th").then(|| Cell {
+                        head: tag == "th",
+                        text: inline_text(cell),
+                        rows: span(cell, "rowspan"),
+                        columns: span(cell, "colspan"),
+                    })
+                })
+                .collect();
+            out.push((in_head, group, cells));
+        };
+        // Rows right under the table make one group, as a browser's
+        // implied `tbody` does.
+        let mut loose = false;
+        for child in table.children.borrow().iter() {
+            match name(child).as_deref() {
+                Some("tr") => {
+                    if !loose {
+                        group += 1;
+                        loose = true;
+                    }
+                    read_row(child, false, group);
+                }
+                Some(section @ ("thead" | "tbody" | "tfoot")) => {
+                    group += 1;
+                    loose = false;
+                    for tr in child.children.borrow().iter() {
+                        if name(tr).as_deref() == Some("tr") {
+                            read_row(tr, section == "thead", group);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The rows with each cell placed in every slot it spans.
+    fn lay_out(rows: &[Row]) -> Vec<Vec<Option<Slot>>> {
+        let mut grid: Vec<Vec<Option<Slot>>> = vec![Vec::new(); rows.len()];
+        for (r, (_, group, cells)) in rows.iter().enumerate() {
+            let in_group = rows[r..].iter().take_while(|(_, g, _)| g == group).count();
+            let mut c = 0;
+            for (i, cell) in cells.iter().enumerate() {
+                while grid[r].get(c).is_some_and(Option::is_some) {
+                    c += 1;
+                }
+                for below in grid.iter_mut().skip(r).take(cell.rows.min(in_group)) {
+                    if below.len() < c + cell.columns {
+                        below.resize(c + cell.columns, None);
+                    }
+                    for slot in &mut below[c..c + cell.columns] {
+                        *slot = Some(Slot {
+                            origin: (r, i),
+                            text: cell.text.clone(),
+                        });
+                    }
+                }
+                c += cell.columns;
+            }
+        }
+        grid
+    }
+
+    /// Writes a table whose head is two rows deep or more as one head row
+    /// and its body; `false` (nothing written) for any other table, read
+    /// row by row.
+    pub(super) fn write(table: &Handle, out: &mut LineWriter) -> bool {
+        let rows = rows(table);
+        let depth = rows
+            .iter()
+            .take_while(|(in_head, _, cells)| {
+                !cells.is_empty() && (*in_head || cells.iter().all(|c| c.head))
+            })
+            .count();
+        // Spans lay out at most as many slots as the page may hold
+        // elements: a page of wide spans is read row by row.
+        let slots: usize = rows
+            .iter()
+            .flat_map(|(_, _, cells)| cells)
+            .map(|c| c.rows * c.columns)
+            .sum();
+        if depth < 2 || depth == rows.len() || slots > MAX_SLOTS {
+            return false;
+        }
+        let grid = lay_out(&rows);
+        let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+        let (head, body) = grid.split_at(depth);
+        let text = |slot: &Option<Slot>| slot.as_ref().map_or("", |s| s.text.as_str()).to_string();
+        let (head_row, body_rows) = match mirrored(head, body, width) {
+            Some(fused) => fused,
+            // Each column under its deepest head.
+            None => (
+                (0..width)
+                    .map(|c| text(head.last().and_then(|r| r.get(c)).unwrap_or(&None)))
+                    .collect(),
+                body.iter()
+                    .map(|r| {
+                        (0..width)
+                            .map(|c| text(r.get(c).unwrap_or(&None)))
+                            .collect()
+                    })
+                    .collect(),
+            ),
+        };
+        write_row(out, &head_row);
+        out.raw(&format!("|{}", "---|".repeat(head_row.len())), 0);
+        for row in &body_rows {
+            write_row(out, row);
+        }
+        true
+    }
+
+    fn write_row(out: &mut LineWriter, cells: &[String]) {
+        out.start_row(0);
+        for cell in cells {
+            out.start_cell();
+            out.text(cell, 0);
+            out.end_cell();
+        }
+        out.end_row();
+    }
+
+    /// A body whose rows come in groups shaped like the head (DEEPX's
+    /// matrix: a release's date spanning three rows, its suite's version
+    /// under the suite, its two bundles' under theirs, its modules'
+    /// under theirs): one row per group, each cell once, under the head
+    /// cells of the same place. A head cell spanning every column but
+    /// those spanning the whole head (the suite over its parts) holds
+    /// what each row is: its column comes first, its head left empty.
+    fn mirrored(
+        head: &[Vec<Option<Slot>>],
+        body: &[Vec<Option<Slot>>],
+        width: usize,
+    ) -> Option<(Vec<String>, Vec<Vec<String>>)> {
+        let depth = head.len();
+        let first = |rows: &[Vec<Option<Slot>>]| -> Option<(usize, usize)> {
+            let origin = rows.first()?.first()?.as_ref()?.origin;
+            rows.iter()
+                .all(|r| r.first().and_then(Option::as_ref).map(|s| s.origin) == Some(origin))
+                .then_some(origin)
+        };
+        if body.len() % depth != 0 || first(head).is_none() {
+            return None;
+        }
+        // Each cell once, in reading order.
+        let once = |rows: &[Vec<Option<Slot>>]| -> Vec<((usize, usize), String)> {
+            let mut seen = std::collections::HashSet::new();
+            rows.iter()
+                .flat_map(|r| r.iter().flatten())
+                .filter(|s| seen.insert(s.origin))
+                .map(|s| (s.origin, s.text.clone()))
+                .collect()
+        };
+        let head_cells = once(head);
+        let mut body_rows = Vec::new();
+        for group in body.chunks(depth) {
+            let origin = first(group)?;
+            // The group's first cell starts with it and ends with it.
+            if group[0].first()?.as_ref()?.origin != origin {
+                return None;
+            }
+            let cells = once(group);
+            if cells.len() != head_cells.len() {
+                return None;
+            }
+            body_rows.push(cells.into_iter().map(|(_, t)| t).collect::<Vec<_>>());
+        }
+        let mut head_row: Vec<String> = head_cells.iter().map(|(_, t)| t.clone()).collect();
+        // Columns whose head spans the whole head, and the cell over the rest.
+        let whole = (0..width)
+            .filter(|&c| {
+                let origin = head[0].get(c).and_then(Option::as_ref).map(|s| s.origin);
+                origin.is_some()
+                    && head
+                        .iter()
+                        .all(|r| r.get(c).and_then(Option::as_ref).map(|s| s.origin) == origin)
+            })
+            .count();
+        let over = head[0]
+            .iter()
+            .flatten()
+            .filter(|s| {
+                head[0]
+                    .iter()
+                    .flatten()
+                    .filter(|o| o.origin == s.origin)
+                    .count()
+                    == width - whole
+                    && head[1..]
+                        .iter()
+                        .all(|r| r.iter().flatten().all(|o| o.origin != s.origin))
+            })
+            .map(|s| s.origin)
+            .next();
+        if let Some(at) = over.and_then(|o| head_cells.iter().position(|(h, _)| *h == o)) {
+            head_row.remove(at);
+            head_row.insert(0, String::new());
+            for row in &mut body_rows {
+                let cell = row.remove(at);
+                row.insert(0, cell);
+            }
+        }
+        Some((head_row, body_rows))
     }
 }
 
@@ -466,6 +739,54 @@ mod tests {
             lines(html).unwrap().1.into_iter().collect::<Vec<_>>(),
             [1, 2]
         );
+    }
+
+    #[test]
+    fn a_head_of_several_rows_names_each_column() {
+        // A group head over per-architecture columns: each column under its
+        // deepest head; a span running past its row group ends with it.
+        let html = "<table><thead><tr><th rowspan=3>Package</th><th colspan=2>Version</th></tr>\
+            <tr><th>x86_64</th><th>arm64</th></tr></thead>\
+            <tbody><tr><td>CUDA</td><td colspan=2>12.8</td></tr><tr><td>NCCL</td><td>2.26</td><td>2.25</td></tr></tbody></table>";
+        assert_eq!(
+            texts(html),
+            [
+                "| Package | x86_64 | arm64 |",
+                "|---|---|---|",
+                "| CUDA | 12.8 | 12.8 |",
+                "| NCCL | 2.26 | 2.25 |"
+            ]
+        );
+        // DEEPX's matrix: each release three rows, shaped like the head.
+        let html = "<table><thead><tr><th rowspan=4>Date</th><th colspan=3>Suite</th></tr>\
+            <tr><th>Compiler</th><th colspan=2>Runtime</th></tr>\
+            <tr><th>COM</th><th>RT</th><th>APP</th></tr></thead><tbody>\
+            <tr><td rowspan=3>2026-05-06</td><td colspan=3>v2.3.1</td></tr>\
+            <tr><td>v2.3.1</td><td colspan=2>v2.3.0</td></tr>\
+            <tr><td>v2.3.0</td><td><b>v3.3.1</b></td><td>v3.1.1</td></tr>\
+            <tr><td rowspan=3>2026-04-10</td><td colspan=3>v2.3.0</td></tr>\
+            <tr><td>v2.3.0</td><td colspan=2>v2.3.0</td></tr>\
+            <tr><td>v2.3.0</td><td>v3.3.0</td><td>v3.1.0</td></tr></tbody></table>";
+        assert_eq!(
+            texts(html),
+            [
+                "| | Date | Compiler | Runtime | COM | RT | APP |",
+                "|---|---|---|---|---|---|---|",
+                "| v2.3.1 | 2026-05-06 | v2.3.1 | v2.3.0 | v2.3.0 | v3.3.1 | v3.1.1 |",
+                "| v2.3.0 | 2026-04-10 | v2.3.0 | v2.3.0 | v2.3.0 | v3.3.0 | v3.1.0 |"
+            ]
+        );
+        // One head row: read row by row, as before.
+        assert_eq!(
+            texts("<table><tr><th>a</th><th>b</th></tr><tr><td colspan=2>x</td></tr></table>"),
+            ["| a | b |", "| x |"]
+        );
+        // Spans past the bound lay out no grid.
+        let wide = format!(
+            "<table><tr><th>a</th></tr><tr><th>b</th></tr>{}</table>",
+            "<tr><td rowspan=64 colspan=64>x</td></tr>".repeat(MAX_ITEMS / 1000)
+        );
+        assert!(!texts(&wide).iter().any(|l| l.starts_with("|---")));
     }
 
     #[test]

@@ -736,7 +736,9 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                 let Some(name) = names::component_name(&name) else {
                     continue;
                 };
-                if crate::components::is_owned_elsewhere(&name) {
+                if crate::components::is_owned_elsewhere(&name)
+                    && crate::components::is_driver_branch(&version)
+                {
                     continue;
                 }
                 if version.contains(['.', ' ']) && plausible(&name, &version) {
