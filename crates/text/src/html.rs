@@ -595,7 +595,7 @@ mod grid {
                 .all(|r| r.first().and_then(Option::as_ref).map(|s| s.origin) == Some(origin))
                 .then_some(origin)
         };
-        if body.len() % depth != 0 || first(head).is_none() {
+        if !body.len().is_multiple_of(depth) || first(head).is_none() {
             return None;
         }
         // Each cell once, in reading order.
