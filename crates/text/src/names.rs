@@ -131,6 +131,29 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
     name_of(written, 6)
 }
 
+/// A name a label or cell writes as two ("CrayPAT/Perftools",
+/// "PT/Scotch"): one name, its parts joined by `-`; other names as
+/// [`cell_name`] takes them. Spaced ("PyTorch / torch_npu"), the slash
+/// parts two names.
+pub(crate) fn slashed_name(written: &str) -> Option<String> {
+    if !written.contains('/') {
+        return cell_name(written);
+    }
+    if written.contains(" /") || written.contains("/ ") {
+        return None;
+    }
+    let parts: Vec<String> = written
+        .split('/')
+        .map(|p| component_name(p.trim()))
+        .collect::<Option<_>>()?;
+    // "token/s" is a unit, "AI/ML" and "I/O" abbreviations of fields.
+    let short = |p: &String| p.chars().count() <= 3;
+    let fits = parts.len() >= 2
+        && parts.iter().all(|p| p.chars().count() >= 2)
+        && !parts.iter().all(short);
+    fits.then(|| parts.join("-"))
+}
+
 /// [`component_name`] of at most `max_words` words.
 fn name_of(written: &str, max_words: usize) -> Option<String> {
     let words: Vec<&str> = written

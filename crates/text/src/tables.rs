@@ -591,9 +591,14 @@ impl Table {
                         .and_then(|a| self.cell(cells, a))
                         .is_none_or(|a| !is_removal(a))
                 })
-                .filter_map(|(_, cells)| {
-                    let named = self.cell(cells, name)?;
-                    pair(named, self.cell(cells, c)?)
+                .flat_map(|(_, cells)| {
+                    let (Some(named), Some(version)) =
+                        (self.cell(cells, name), self.cell(cells, c))
+                    else {
+                        return Vec::new();
+                    };
+                    slash_pairs(&clean_cell(named), &clean_cell(version))
+                        .unwrap_or_else(|| pair(named, version).into_iter().collect())
                 })
                 .collect()
         };
@@ -882,7 +887,7 @@ fn headed_version(name: &str, cell: &str) -> Option<String> {
 /// package name; a version cell naming its own component ("Ubuntu 24.04")
 /// names it.
 fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
-    let name = names::cell_name(&clean_name(name_cell));
+    let name = names::slashed_name(&clean_name(name_cell));
     if let Some(version) = cell_version(version_cell) {
         return name.map(|n| (n, version));
     }
@@ -1151,19 +1156,8 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         return None;
     }
     let value = value.trim().trim_matches(['`', '\'', '"']);
-    // "PyTorch / torch_npu: 2.10.0 / 2.10.0.post4": one version a name.
-    let pairs: Vec<&str> = names.split('/').collect();
-    let values: Vec<&str> = value.split(" / ").collect();
-    if pairs.len() >= 2 && pairs.len() == values.len() {
-        let read: Option<Vec<(String, String)>> = pairs
-            .iter()
-            .zip(&values)
-            .map(|(n, v)| {
-                let name = names::component_name(&clean_name(n))?;
-                Some((name, cell_version(v)?))
-            })
-            .collect();
-        return read;
+    if let Some(pairs) = slash_pairs(names, value) {
+        return Some(pairs);
     }
     let Some(version) = cell_version(value) else {
         // "OS版本：Ubuntu 20.04", "依赖软件版本：pytorch-1.12.1+cpu": the
@@ -1183,9 +1177,27 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
             // "SDK Version": the version word is no part of the name.
             headed_name(&n).unwrap_or(n)
         })
-        .map(|n| names::component_name(&n))
+        .map(|n| names::component_name(&n).or_else(|| names::slashed_name(&n)))
         .collect::<Option<Vec<_>>>()?;
     (!names.is_empty()).then(|| names.into_iter().map(|n| (n, version.clone())).collect())
+}
+
+/// Names and versions paired by slashes ("PyTorch / torch_npu: 2.10.0 /
+/// 2.10.0.post4", "METIS/ParMETIS | 5.1.0/4.0.3"): one version a name.
+fn slash_pairs(names: &str, value: &str) -> Option<Vec<(String, String)>> {
+    let pairs: Vec<&str> = names.split('/').collect();
+    let values: Vec<&str> = value.split('/').collect();
+    if pairs.len() < 2 || pairs.len() != values.len() {
+        return None;
+    }
+    pairs
+        .iter()
+        .zip(&values)
+        .map(|(n, v)| {
+            let name = names::component_name(&clean_name(n))?;
+            Some((name, cell_version(v)?))
+        })
+        .collect()
 }
 
 /// A value that is a name and its version, apart or joined by a dash
@@ -1534,6 +1546,34 @@ mod tests {
             Some("Ubuntu-22.04-GPU-PyTorch-Notebook")
         );
         assert_eq!(release_name("최신 이미지"), None);
+    }
+
+    #[test]
+    fn names_joined_by_a_slash() {
+        // ARCHER2's CSE tables: a version per name, or one name written
+        // as two.
+        let got = read(
+            "| Software | Versions |\n|--|--|\n| METIS/ParMETIS | 5.1.0/4.0.3 |\n\
+             | SuperLU/SuperLU_Dist | 5.2.2 / 6.4.0, *8.1.2* |\n| PT/Scotch | 6.1.0, *07.0.3* |",
+            Choice::default(),
+        );
+        assert_eq!(
+            got.components,
+            pairs(&[
+                ("METIS", "5.1.0"),
+                ("ParMETIS", "4.0.3"),
+                ("SuperLU", "5.2.2"),
+                ("SuperLU_Dist", "8.1.2"),
+                ("PT-Scotch", "07.0.3")
+            ])
+        );
+        assert_eq!(
+            key_value("- CrayPAT/Perftools: 22.12.0"),
+            Some(pairs(&[("CrayPAT-Perftools", "22.12.0")]))
+        );
+        assert_eq!(names::slashed_name("token/s"), None);
+        assert_eq!(names::slashed_name("AI/ML"), None);
+        assert_eq!(names::slashed_name("PyTorch / torch_npu"), None);
     }
 
     #[test]
