@@ -8,7 +8,7 @@
 //! other (`crate::tables`).
 
 use crate::lines::collapse_spaces;
-use crate::tables::{is_head_word, looks_like_version};
+use crate::tables::{describes_change, is_head_word, looks_like_version};
 
 /// A line of the page with its number in the source.
 type Line = (usize, String);
@@ -238,6 +238,10 @@ pub(crate) fn row(cells: &[String]) -> String {
     format!("|{}|", cells.join("|"))
 }
 
+/// The most lines without tabs a cell of a tab-separated row may go on
+/// for.
+const MAX_CELL_LINES: usize = 4;
+
 /// Runs of tab-separated lines → rows; a head row followed by cells one a
 /// line (a table whose body cells lost their tabs) is grouped by the
 /// head's width.
@@ -262,7 +266,34 @@ fn tab_rows(lines: Vec<Line>) -> Vec<Line> {
                     run.push((lines[j].0, cells));
                     j += 1;
                 }
-                None => break,
+                None => {
+                    // A cell of lines (`<br>` in a change description)
+                    // copies as lines without tabs, the table going on
+                    // after them: they are its last cell's clauses.
+                    let more = lines[j..]
+                        .iter()
+                        .take_while(|(_, l)| !is_blank(l) && !l.contains('\t'))
+                        .count();
+                    let describes_change = run
+                        .last()
+                        .and_then(|(_, cells)| cells.last())
+                        .is_some_and(|c| describes_change(c));
+                    let goes_on = describes_change
+                        && more <= MAX_CELL_LINES
+                        && lines
+                            .get(j + more)
+                            .is_some_and(|(_, l)| tab_cells(l).is_some());
+                    if more == 0 || !goes_on {
+                        break;
+                    }
+                    if let Some(last) = run.last_mut().and_then(|(_, cells)| cells.last_mut()) {
+                        for (_, line) in &lines[j..j + more] {
+                            last.push_str("; ");
+                            last.push_str(&collapse_spaces(line));
+                        }
+                    }
+                    j += more;
+                }
             }
         }
         if run.len() == 1 {
@@ -515,6 +546,25 @@ mod tests {
                 "| Add | cmake | 4.1.1 | |",
                 "| Add | nccl | 2.24.3-1 2.26.6-1 2.28.3-1 | |",
                 "2025-08-26"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_change_of_several_lines_stays_in_its_row() {
+        let page = "Software\tChange\nCP2K\tAdd Version 2026.1\nDefault changed to version 2025.2\n\
+            NAMD\tAdd Version 3.0.2\nA caption\n\nImage\tStatus\nstable\tsupported\nThe end\nx\ty\n";
+        assert_eq!(
+            rows(page),
+            [
+                "| Software | Change |",
+                "| CP2K | Add Version 2026.1; Default changed to version 2025.2 |",
+                "| NAMD | Add Version 3.0.2 |",
+                "A caption",
+                "| Image | Status |",
+                "| stable | supported |",
+                "The end",
+                "| x | y |"
             ]
         );
     }

@@ -135,11 +135,12 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                     }
                 }
             }
-            // `<br>` in a table cell ("9.6.0<br>9.7.1") parts its words.
+            // `<br>` in a table cell ("9.6.0<br>9.7.1", "Add Version
+            // 2026.1<br>Default changed to …") parts its clauses.
             Event::InlineHtml(html)
                 if html.trim_start().to_ascii_lowercase().starts_with("<br") =>
             {
-                out.text(" ", line);
+                out.text(if out.in_row() { "; " } else { " " }, line);
             }
             // "Admin v0.6.92 to v0.6.112⏎Propeller v0.16.19 to v0.16.32"
             // (Flyte's changelogs): source lines that each name a component

@@ -237,9 +237,17 @@ pub fn parse(
                 // stay their item's (the list it introduces), and an item
                 // such as "Added Python 3.12 support" stays a feature.
                 let (runs, _) = tables::key_value_runs(body);
+                // A component table in the part (read with the others) is
+                // no feature either.
+                let in_tables: Vec<std::ops::Range<usize>> = tables::tables(body)
+                    .into_iter()
+                    .filter(|t| t.kind() != tables::Kind::Other)
+                    .map(|t| t.start..t.end)
+                    .collect();
                 let body: Vec<(usize, String)> = body
                     .iter()
                     .enumerate()
+                    .filter(|(i, _)| !in_tables.iter().any(|r| r.contains(i)))
                     .filter(|(i, (_, l))| {
                         !runs.contains(i) || l.starts_with(' ') || tables::key_value(l).is_none()
                     })

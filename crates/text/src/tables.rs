@@ -435,7 +435,8 @@ impl Table {
             return Kind::Other;
         }
         let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
-        let versions = |c: usize| mostly(self.share(c, holds_version));
+        let versions =
+            |c: usize| mostly(self.share(c, |cell| holds_version(cell) || describes_change(cell)));
         let names = |c: usize| {
             let (yes, of) = self.share(c, is_name_cell);
             of > 0 && yes * 2 > of && self.share(c, looks_like_version).0 * 4 < of
@@ -883,11 +884,100 @@ fn headed_version(name: &str, cell: &str) -> Option<String> {
     })
 }
 
+/// A clause of a cell describing a change, by what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum ChangeClause {
+    Removes,
+    Other,
+    Adds,
+    SetsDefault,
+}
+
+/// What a cell describing a change ("Add version 9.0", "Default changed to
+/// version 2025.2 (was 2024.3)", "Remove Version 6.8") says its component's
+/// version is after it (`[tables] change_verbs`, `change_defaults`,
+/// `change_before`): `None` when the cell describes no change,
+/// `Some(None)` when it names no version the component keeps (a removal).
+fn change_version(cell: &str) -> Option<Option<String>> {
+    let text = clean_cell(cell);
+    let word = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let is_verb = |w: &str| in_list(&word(w), |l| &l.tables.change_verbs);
+    let first = text.split_whitespace().next()?;
+    if !is_verb(first) && !is_removal(&word(first)) {
+        return None;
+    }
+    let mut best: Option<(ChangeClause, String)> = None;
+    for clause in text.split([';', '\n']).flat_map(|c| c.split(". ")) {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let Some(lead) = words.first() else {
+            continue;
+        };
+        let kind = if words
+            .iter()
+            .any(|w| in_list(&word(w), |l| &l.tables.change_defaults))
+        {
+            ChangeClause::SetsDefault
+        } else if is_removal(&word(lead)) {
+            ChangeClause::Removes
+        } else if words.iter().any(|w| is_verb(w)) {
+            ChangeClause::Adds
+        } else {
+            ChangeClause::Other
+        };
+        let versions: Vec<String> = words
+            .iter()
+            .enumerate()
+            // "(was 24.1)" is the version before; "for Python 3.10" another
+            // component's.
+            .filter(|(i, _)| {
+                *i == 0 || {
+                    let before = word(words[i - 1]);
+                    !in_list(&before, |l| &l.tables.change_before) && !names::is_alias(&before)
+                }
+            })
+            .filter_map(|(_, w)| {
+                let w = w.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | '/' | ';'));
+                let w = w.strip_suffix('.').unwrap_or(w);
+                looks_like_version(w).then(|| w.trim_start_matches(['v', 'V']).to_string())
+            })
+            .collect();
+        // A default's first version; of additions, the last.
+        let version = match kind {
+            ChangeClause::Removes => continue,
+            ChangeClause::SetsDefault => versions.first(),
+            _ => versions.last(),
+        };
+        if let Some(version) = version
+            && best.as_ref().is_none_or(|(k, _)| kind >= *k)
+        {
+            best = Some((kind, version.clone()));
+        }
+    }
+    Some(best.map(|(_, v)| v))
+}
+
+/// Whether a cell describes a change of its row's component ("Add
+/// version 9.0").
+pub(crate) fn describes_change(cell: &str) -> bool {
+    change_version(cell).is_some()
+        && clean_cell(cell).split_whitespace().any(|w| {
+            looks_like_version(
+                w.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | '.' | '/' | ';')),
+            )
+        })
+}
+
 /// A row's name cell and version cell → the component, when the name is a
 /// package name; a version cell naming its own component ("Ubuntu 24.04")
 /// names it.
 fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
     let name = names::slashed_name(&clean_name(name_cell));
+    if let Some(change) = change_version(version_cell) {
+        return name.zip(change);
+    }
     if let Some(version) = cell_version(version_cell) {
         return name.map(|n| (n, version));
     }
@@ -1574,6 +1664,39 @@ mod tests {
         assert_eq!(names::slashed_name("token/s"), None);
         assert_eq!(names::slashed_name("AI/ML"), None);
         assert_eq!(names::slashed_name("PyTorch / torch_npu"), None);
+    }
+
+    #[test]
+    fn a_table_of_changes_gives_the_versions_after_them() {
+        // ARCHER2's software refresh: "Software | Change", a cell's
+        // clauses one a line.
+        let got = read(
+            "| Software | Change |\n|--|--|\n\
+             | CASTEP | Default version set to Version 25.11 (was 24.1) |\n\
+             | CP2K | Add Version 2026.1; Default changed to version 2025.2 (was 2024.3) |\n\
+             | Quantum Espresso | Add versions 7.4.1 and 7.5; Move default to Version 7.3.1; Remove Version 6.8 |\n\
+             | Boost | Remove version 1.72.0 (old version) |\n\
+             | NAMD | Add Version 3.0.2 (and make default). Also add Version 3.0.2 (GPU); Remove Version 2.14 and Version 3.0 |\n\
+             | PyTorch | Remove Version 1.10.2; Upgrade CPU version to Version 2.9.1; GPU version must remain at Version 1.13.1 |\n\
+             | NetCDF | Keep at Version 1.12.3.1, but update for Python 3.10 |\n\
+             | SCons | Upgrade to Version 4.10.1 |",
+            Choice::default(),
+        );
+        assert_eq!(
+            got.components,
+            pairs(&[
+                ("CASTEP", "25.11"),
+                ("CP2K", "2025.2"),
+                ("Quantum-Espresso", "7.3.1"),
+                ("NAMD", "3.0.2"),
+                ("PyTorch", "2.9.1"),
+                ("NetCDF", "1.12.3.1"),
+                ("SCons", "4.10.1")
+            ])
+        );
+        // A sentence is no change of a component.
+        assert_eq!(change_version("Supports 4.1 and later"), None);
+        assert!(!describes_change("Add support for sparse attention"));
     }
 
     #[test]

@@ -123,6 +123,12 @@ pub(crate) struct TableWords {
     pub default_marks: Vec<String>,
     /// Units after a number that make it a measure: "4.29 sec".
     pub units: Vec<String>,
+    /// The first words of a cell describing a change ("Add version 9.0").
+    pub change_verbs: Vec<String>,
+    /// A clause of a change holding one of these sets the default version.
+    pub change_defaults: Vec<String>,
+    /// Before a version a change had before ("(was 24.1)").
+    pub change_before: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
