@@ -649,7 +649,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                 let version_near = tokens
                     .iter()
                     .skip(i + 1)
-                    .take(6)
+                    .take(3 + MAX_WORDS_BEFORE_COPULA)
                     .any(|t| t.bytes().any(|b| b.is_ascii_digit()));
                 let named = if version_near {
                     known_name_at(&tokens, i)
@@ -689,6 +689,13 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     {
                         next += 1;
                     }
+                }
+                // "the python version used in all the environments is 3.12".
+                if next == i + len + 1
+                    && is_version_label(tokens[i + len])
+                    && let Some(at) = copula_after(&tokens, next)
+                {
+                    next = at;
                 }
                 let based = based_on_before(&tokens, i);
                 if let Some(version) = tokens.get(next)
@@ -873,9 +880,33 @@ fn is_version_label(word: &str) -> bool {
 /// copula ("镜像中 Python 版本为 3.10", "the CUDA version is 12.4").
 fn says_version_is(sentence: &str) -> bool {
     let tokens = tokens_of(sentence);
+    (0..tokens.len()).any(|i| is_version_label(tokens[i]) && copula_after(&tokens, i + 1).is_some())
+}
+
+/// Words a name's version word and the copula may stand apart by ("the
+/// python version used in all the environments is 3.12").
+const MAX_WORDS_BEFORE_COPULA: usize = 6;
+
+/// The index of the version after a copula that comes at most
+/// [`MAX_WORDS_BEFORE_COPULA`] words after `from`, when no other version
+/// comes first.
+fn copula_after(tokens: &[&str], from: usize) -> Option<usize> {
     tokens
-        .windows(2)
-        .any(|w| is_version_label(w[0]) && is_copula(w[1]))
+        .iter()
+        .enumerate()
+        .skip(from)
+        .take(MAX_WORDS_BEFORE_COPULA + 1)
+        .take_while(|(_, t)| !t.bytes().any(|b| b.is_ascii_digit()))
+        // Words of a spaced language: in "python 版本切换为 3.10" the
+        // words between are an instruction's.
+        .take_while(|(_, t)| is_copula(t) || t.chars().all(|c| c.is_ascii_alphabetic()))
+        .find(|(_, t)| is_copula(t))
+        .map(|(at, _)| at + 1)
+        .filter(|&at| {
+            tokens
+                .get(at)
+                .is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
+        })
 }
 
 /// A word between a name's version word and the version ("CUDA version
@@ -896,6 +927,14 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_version_said_after_words_about_it() {
+        assert_eq!(
+            read("The python version used in all the environments is 3.12."),
+            pairs(&[("python", "3.12")])
+        );
     }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
