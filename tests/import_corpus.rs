@@ -558,7 +558,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
         "held-out-7",
         Floor {
             percent: 80,
-            refused: 2,
+            refused: 1,
             drivers: 2,
         },
     );
