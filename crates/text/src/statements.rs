@@ -162,6 +162,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     // ("ROCm 6.3.1", "CUDA: 12.2"), are a list too.
     let (runs, _) = crate::tables::key_value_runs(body);
     for (i, (_, line)) in body.iter().enumerate() {
+        read_pinned_commit(line, found);
         if let Some(item) = bullet_text(line) {
             list.push(item);
             continue;
@@ -505,6 +506,63 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             });
         }
+    }
+}
+
+/// "`PYTORCH_HASH=e89c5aa…`, 2.14.0.dev20260707 from viable/strict",
+/// "`KLEIDIAI_HASH` to `6c54437…`, v1.23.0 from main": a build variable
+/// pinning a component's commit (`[statements] commit_labels` after its
+/// name), the version that commit is right after it.
+fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
+    if !line.contains('_') || !line.contains(',') {
+        return;
+    }
+    let text = bullet_text(line).unwrap_or(line.trim());
+    let Some((pin, after)) = text.split_once(',') else {
+        return;
+    };
+    let variable = pin
+        .split(['=', ' ', '`'])
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    let Some((head, label)) = variable.rsplit_once('_') else {
+        return;
+    };
+    let is_commit_label = words::each().any(|w| {
+        w.statements
+            .commit_labels
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(label))
+    });
+    // The pin holds the commit: hex digits, nothing else of note.
+    let commit = pin
+        .split(['=', ' ', '`'])
+        .filter(|w| !w.is_empty())
+        .last()
+        .unwrap_or("");
+    let is_commit = commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit());
+    if !is_commit_label || !is_commit {
+        return;
+    }
+    let Some(written) = after.split_whitespace().next() else {
+        return;
+    };
+    let written = written.trim_end_matches([',', ';', '.']);
+    if !written
+        .trim_start_matches(['v', 'V'])
+        .starts_with(|c: char| c.is_ascii_digit())
+    {
+        return;
+    }
+    let Some(component) = names::component_name(head) else {
+        return;
+    };
+    if let Some(version) = clean_version(&component, written) {
+        found.push(Candidate {
+            name: component,
+            version,
+            strength: Strength::Listing,
+        });
     }
 }
 
@@ -927,6 +985,24 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_pinned_commit_and_the_version_it_is() {
+        let mut found = Vec::new();
+        for line in [
+            "   - `PYTORCH_HASH=e89c5aa724af75b3d439f7237d8815de19f284a3`, 2.14.0.dev20260707 from viable/strict, July 7th, 2026.",
+            "   - `KLEIDIAI_HASH` to `6c544373d1731d2b74435fc02f8bad5f4631b0b1`, v1.23.0 from main, Mar 25th.",
+            "   - `ONEDNN_HASH=47b2bf4f4df49310a7b81e848d85a0c6ac737a22`, From main, July 14th, 2026.",
+            "   - `MAX_JOBS=16`, 2 more than before.",
+        ] {
+            read_pinned_commit(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[("PYTORCH", "2.14.0.dev20260707"), ("KLEIDIAI", "1.23.0")])
+        );
     }
 
     #[test]

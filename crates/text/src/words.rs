@@ -150,6 +150,9 @@ pub(crate) struct StatementWords {
     /// After a build argument, before its default: "ROCM_VERSION (default
     /// is 6.0.2)".
     pub defaults: Vec<String>,
+    /// After a component's name in a build variable pinning its commit
+    /// (`PYTORCH_HASH`).
+    pub commit_labels: Vec<String>,
     /// Of `notes`, those that make no title a note's.
     pub notes_not_in_titles: Vec<String>,
 }
