@@ -537,8 +537,7 @@ fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
     // The pin holds the commit: hex digits, nothing else of note.
     let commit = pin
         .split(['=', ' ', '`'])
-        .filter(|w| !w.is_empty())
-        .last()
+        .rfind(|w| !w.is_empty())
         .unwrap_or("");
     let is_commit = commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit());
     if !is_commit_label || !is_commit {
