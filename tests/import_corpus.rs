@@ -485,7 +485,7 @@ fn held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out",
         Floor {
-            percent: 88,
+            percent: 89,
             refused: 3,
             drivers: 0,
         },
@@ -557,7 +557,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-7",
         Floor {
-            percent: 82,
+            percent: 83,
             refused: 1,
             drivers: 2,
         },

@@ -126,9 +126,26 @@ pub(crate) fn component_name(written: &str) -> Option<String> {
 }
 
 /// A table's name cell → a component name: a cell names a component with
-/// more words than prose does ("Open Data Hub Notebook Images").
+/// more words than prose does ("Open Data Hub Notebook Images"), words of
+/// prose after its first among them ("Linux Package", "DRP-AI Support
+/// Package"), but no version word last.
 pub(crate) fn cell_name(written: &str) -> Option<String> {
-    name_of(written, 6)
+    name_of(written, 6).or_else(|| {
+        let words: Vec<&str> = written.split_whitespace().collect();
+        let [first, .., last] = words.as_slice() else {
+            return None;
+        };
+        let fits = words.len() <= 6
+            && crate::package_name::is_package_name(first)
+            && words[1..]
+                .iter()
+                .all(|w| crate::package_name::is_package_word(w))
+            && !crate::components::is_version_label(last);
+        fits.then(|| match alias_group(&words.join(" ")) {
+            Some(group) => group[0].to_string(),
+            None => words.join("-"),
+        })
+    })
 }
 
 /// A name a label or cell writes as two ("CrayPAT/Perftools",

@@ -92,6 +92,12 @@ pub(crate) fn is_address(word: &str) -> bool {
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {
+    is_package_word(name) && !not_names().contains(name.to_ascii_lowercase().as_str())
+}
+
+/// A word a package name may be made of, a word of prose or not
+/// ("Package" of "Linux Package").
+pub(crate) fn is_package_word(name: &str) -> bool {
     let Some(first) = name.chars().next() else {
         return false;
     };
@@ -103,7 +109,6 @@ pub fn is_package_name(name: &str) -> bool {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
         && name.chars().any(|c| c.is_ascii_alphabetic())
-        && !not_names().contains(name.to_ascii_lowercase().as_str())
 }
 
 #[cfg(test)]

@@ -143,8 +143,12 @@ pub(crate) fn clean_cell(cell: &str) -> String {
                     Some('[') => skip_group(&mut chars, '[', ']'),
                     _ => {}
                 }
-                // `[1]`: a footnote mark.
-                if !inner.chars().all(|c| c.is_ascii_digit()) {
+                // `[1]`, `[^2]`: a footnote mark.
+                if !inner
+                    .trim_start_matches('^')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                {
                     out.push_str(&inner);
                 }
             }
@@ -687,10 +691,12 @@ fn is_measure(cell: &str) -> bool {
         && inner
             .split(',')
             .all(|n| !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
-    // "280.19 sec".
-    let timed = t
-        .split_once(' ')
-        .is_some_and(|(n, unit)| n.parse::<f64>().is_ok() && in_list(unit, |w| &w.tables.units));
+    // "280.19 sec", "3724ms".
+    let number_end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(number_end);
+    let timed = number.parse::<f64>().is_ok() && in_list(unit.trim(), |w| &w.tables.units);
     whole || fraction || tuple || timed
 }
 
@@ -1697,6 +1703,29 @@ mod tests {
         // A sentence is no change of a component.
         assert_eq!(change_version("Supports 4.1 and later"), None);
         assert!(!describes_change("Add support for sparse attention"));
+    }
+
+    #[test]
+    fn an_environment_table_with_footnotes_and_plain_words() {
+        // Renesas' DRP-AI TVM model lists.
+        let got = read(
+            "| Item | RZ/V2L |\n|--|--|\n| DRP-AI TVM[^1] | v2.6.0 |\n| Evaluation Board | RZ/V2L EVK |\n\
+             | Linux Package | v3.0.6 |\n| DRP-AI Support Package[^5] | v7.50 |",
+            Choice::default(),
+        );
+        assert_eq!(
+            got.components,
+            pairs(&[
+                ("DRP-AI-TVM", "2.6.0"),
+                ("Linux-Package", "3.0.6"),
+                ("DRP-AI-Support-Package", "7.50")
+            ])
+        );
+        // A name cell whose last word is a version word names none.
+        assert_eq!(names::cell_name("Linux Package version"), None);
+        assert_eq!(names::cell_name("Base image"), None);
+        // Times with their unit run in are measures.
+        assert!(is_measure("3724ms") && is_measure("280.19 sec") && !is_measure("3.0.6"));
     }
 
     #[test]
