@@ -472,6 +472,22 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
     let value = match instruction {
         "FROM" => rest.split_whitespace().next().unwrap_or(""),
         "ARG" | "ENV" => {
+            // `ENV LD_LIBRARY_PATH /usr/local/cuda-11.8/lib64:…`: a path
+            // naming a known component's directory by its version.
+            for segment in rest.split([':', '/', '=', ' ', '"']) {
+                if let Some((name, version)) = segment.rsplit_once('-')
+                    && names::is_alias(name)
+                    && version.contains('.')
+                    && let Some(component) = names::component_name(name)
+                    && let Some(version) = clean_version(&component, version)
+                {
+                    found.push(Candidate {
+                        name: component,
+                        version,
+                        strength: Strength::Listing,
+                    });
+                }
+            }
             let Some((name, value)) = rest.split_once('=') else {
                 return;
             };
@@ -1002,6 +1018,18 @@ mod tests {
             got,
             pairs(&[("PYTORCH", "2.14.0.dev20260707"), ("KLEIDIAI", "1.23.0")])
         );
+    }
+
+    #[test]
+    fn a_path_naming_a_components_directory() {
+        let mut found = Vec::new();
+        read_dockerfile(
+            "ENV LD_LIBRARY_PATH /usr/local/cuda-11.8/lib64:$LD_LIBRARY_PATH",
+            &mut found,
+        );
+        read_dockerfile("ENV PATH /opt/my-tool-2.1/bin:$PATH", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("cuda", "11.8")]));
     }
 
     #[test]

@@ -29,7 +29,16 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
         .next()
         .unwrap_or("");
     let leading = tag.split(['-', '_']).next().unwrap_or("");
-    if let Some(c) = known(repository)
+    // `…/prebaked-cuda:11.8.0-…`: the repository's last word names it when
+    // that is a stack component, no Python package (`python-notebook` is
+    // no `notebook`).
+    let named = known(repository).or_else(|| {
+        repository
+            .rsplit_once(['-', '_'])
+            .and_then(|(_, last)| known(last))
+            .filter(|c| c.ecosystem != model::version::Ecosystem::Pypi)
+    });
+    if let Some(c) = named
         && is_dotted(leading)
     {
         out.push((
@@ -64,6 +73,14 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
             && is_dotted(next)
         {
             push(&c.name, next.to_string());
+        } else if let Some(at) = token.find(|c: char| c.is_ascii_digit())
+            && (1..=2).contains(&(token.len() - at))
+            && token[at..].bytes().all(|b| b.is_ascii_digit())
+            && let Some(c) = known(&token[..at])
+        {
+            // `cudnn8` (NVIDIA's CUDA image tags): a known name and its
+            // major version.
+            push(&c.name, token[at..].to_string());
         }
     }
     out
@@ -163,6 +180,19 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_base_image_named_for_its_stack() {
+        assert_eq!(
+            of("quay.io/mlrun/prebaked-cuda:11.8.0-cudnn8-devel-ubuntu22.04"),
+            pairs(&[("CUDA", "11.8.0"), ("cuDNN", "8"), ("Ubuntu", "22.04")])
+        );
+        assert!(
+            !of("registry.example/easymaker/python-notebook:3.10.12-cpu-py310")
+                .iter()
+                .any(|(n, _)| n == "notebook")
+        );
     }
 
     #[test]
