@@ -208,13 +208,16 @@ pub(crate) fn component_pairs(
     }
     // A name labelling its version (`rebel-compiler`: v0.9.4) or set as
     // code is a package's, not a model's.
+    // Models' versions have two numbers at most ("v1.5"); tools' often
+    // three ("Terraform v1.10.5").
     let v_written = items
         .iter()
         .filter(|item| !item.contains([':', '：', '`']))
         .filter(|item| {
             item.split_whitespace().any(|w| {
-                w.strip_prefix(['v', 'V'])
-                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                w.strip_prefix(['v', 'V']).is_some_and(|rest| {
+                    rest.starts_with(|c: char| c.is_ascii_digit()) && rest.matches('.').count() <= 1
+                })
             })
         })
         .count();
@@ -1018,6 +1021,41 @@ mod tests {
             got,
             pairs(&[("PYTORCH", "2.14.0.dev20260707"), ("KLEIDIAI", "1.23.0")])
         );
+    }
+
+    #[test]
+    fn a_list_of_tools_and_their_versions() {
+        // SAS Viya's IaC README: versions written `v1.10.5`, a dash or a
+        // note before some; three numbers are no model's.
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "Terraform v1.10.5",
+                "kubectl - v1.35.6",
+                "jq v1.6",
+                "AWS CLI (optional; useful as an alternative to the AWS Web Console) v2.24.16",
+            ],
+            "Terraform Requirements",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("Terraform", "1.10.5"),
+                ("kubectl", "1.35.6"),
+                ("jq", "1.6"),
+                ("AWS-CLI", "2.24.16")
+            ])
+        );
+        // Models' versions stay none.
+        let mut found = Vec::new();
+        read_list(
+            &["ResNet50 v1.5", "SSD300 v1.1", "Tacotron 2"],
+            "Models",
+            &mut found,
+        );
+        assert!(found.is_empty());
     }
 
     #[test]

@@ -1341,6 +1341,25 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     };
     let t = t.trim();
     let t = t.strip_prefix("- ").unwrap_or(t);
+    // "kubectl - v1.35.6", "AWS CLI (optional; useful as …) v2.24.16": a
+    // dash or a note between the name and a version ending the item.
+    let between = t.rsplit_once(' ').and_then(|(head, last)| {
+        if !looks_like_version(last)
+            || !last.starts_with(['v', 'V']) && !last.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let head = head.trim_end();
+        let head = head
+            .strip_suffix(" -")
+            .or_else(|| head.strip_suffix(" –"))
+            .or_else(|| {
+                let open = head.rfind(" (")?;
+                head.ends_with(')').then(|| &head[..open])
+            })?;
+        Some(format!("{} {last}", head.trim_end()))
+    });
+    let t = between.as_deref().unwrap_or(t);
     if t.split_whitespace().count() > 6
         || t.ends_with(['.', '。', ':', '：'])
         || t.contains([':', '：'])
