@@ -13,8 +13,8 @@ use std::collections::HashMap;
 /// The components the install commands among `lines` pin, in page order.
 pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for (_, line) in lines {
-        let Some((tool, args)) = command(line) else {
+    for line in commands(lines) {
+        let Some((tool, args)) = command(&line) else {
             continue;
         };
         for word in args.split_whitespace() {
@@ -26,6 +26,29 @@ pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
                 out.push(pair);
             }
         }
+    }
+    out
+}
+
+/// The lines as a shell reads them: a line ending in `\\` goes on with the
+/// next (`uv pip install \\` then a package a line).
+fn commands(lines: &[(usize, String)]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for (_, line) in lines {
+        let trimmed = line.trim_end();
+        let (text, goes_on) = match trimmed.strip_suffix('\\') {
+            Some(before) => (before, true),
+            None => (trimmed, false),
+        };
+        match out.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(text.trim());
+            }
+            _ => out.push(text.to_string()),
+        }
+        open = goes_on;
     }
     out
 }
@@ -199,6 +222,20 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_command_going_on_over_lines() {
+        assert_eq!(
+            read(
+                "uv pip install \\\n    \"torch==2.13.0+rocm7.2\" \\\n    \"triton-rocm==3.7.1\" \\\n    --index-url https://x/whl/rocm7.2\npip install numpy==2.0.0"
+            ),
+            pairs(&[
+                ("torch", "2.13.0+rocm7.2"),
+                ("triton-rocm", "3.7.1"),
+                ("numpy", "2.0.0")
+            ])
+        );
     }
 
     #[test]
