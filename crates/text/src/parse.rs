@@ -843,6 +843,9 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
                     words[..named].join(" "),
                     words[at].trim_end_matches([',', '.']).to_string(),
                 ));
+            } else if let Some(pair) = tables::name_version(&l) {
+                // "KL630 firmware SDK-v2.5.5": a version its label opens.
+                out.push(pair);
             }
         }
     }

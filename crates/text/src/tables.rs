@@ -1360,6 +1360,20 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
         Some(format!("{} {last}", head.trim_end()))
     });
     let t = between.as_deref().unwrap_or(t);
+    // "KL630 firmware SDK-v2.5.5": a version its line of products labels.
+    if let Some((head, last)) = t.rsplit_once(' ')
+        && let Some((label, version)) = last.split_once('-')
+        && (2..=5).contains(&label.len())
+        && label.chars().all(|c| c.is_ascii_uppercase())
+        && version
+            .trim_start_matches(['v', 'V'])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && looks_like_version(version)
+        && version.contains('.')
+        && let Some(name) = names::cell_name(&clean_name(head))
+    {
+        return Some((name, last.to_string()));
+    }
     if t.split_whitespace().count() > 6
         || t.ends_with(['.', '。', ':', '：'])
         || t.contains([':', '：'])
@@ -1745,6 +1759,20 @@ mod tests {
         assert_eq!(names::cell_name("Base image"), None);
         // Times with their unit run in are measures.
         assert!(is_measure("3724ms") && is_measure("280.19 sec") && !is_measure("3.0.6"));
+    }
+
+    #[test]
+    fn a_version_its_label_opens() {
+        // Kneron PLUS's "Versions" list.
+        assert_eq!(
+            name_version("KL630 firmware SDK-v2.5.5"),
+            Some(("KL630-firmware".to_string(), "SDK-v2.5.5".to_string()))
+        );
+        assert_eq!(name_version("Built with GCC-12"), None);
+        assert_eq!(
+            name_version("kubectl - v1.35.6"),
+            Some(("kubectl".to_string(), "1.35.6".to_string()))
+        );
     }
 
     #[test]
