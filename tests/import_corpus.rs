@@ -559,7 +559,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
         Floor {
             percent: 89,
             refused: 1,
-            drivers: 2,
+            drivers: 3,
         },
     );
 }

@@ -426,6 +426,9 @@ pub(crate) fn table_rows(
                 {
                     components.push((name.clone(), version.clone()));
                 }
+                // "CUDA driver | >=361": the driver the row's image needs,
+                // for the driver reader of the release's part.
+                components.extend(tables::driver_cell(&table, cells));
                 rows.push(Row {
                     keys,
                     line: *line,

@@ -1052,6 +1052,17 @@ fn push_precise(out: &mut Vec<(String, String)>, name: String, version: String) 
     }
 }
 
+/// The head and cell of a row's column naming the driver another reader
+/// owns (`[statements] owned_elsewhere`: "CUDA driver | >=361").
+pub(crate) fn driver_cell(table: &Table, cells: &[String]) -> Option<(String, String)> {
+    (0..table.width()).find_map(|c| {
+        let head = clean_cell(table.head_of(c));
+        let cell = table.cell(cells, c)?;
+        (crate::components::is_owned_elsewhere(&head) && cell.bytes().any(|b| b.is_ascii_digit()))
+            .then(|| (head, clean_cell(cell)))
+    })
+}
+
 /// Whether a key cell marks its row as the default one ("base（默认）",
 /// "2024.1 (Recommended)"): a word of `[tables] default_marks`.
 pub(crate) fn marks_default(cell: &str) -> bool {
@@ -1772,6 +1783,19 @@ mod tests {
         assert_eq!(
             name_version("kubectl - v1.35.6"),
             Some(("kubectl".to_string(), "1.35.6".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_driver_column_of_a_table_of_images() {
+        // NNabla's CUDA extension images.
+        let t = &tables(&lines(
+            "| Tag | CUDA runtime | CUDNN | Python | **CUDA driver** | Dockerfile location |\n|--|--|--|--|--|--|\n\
+             | 92 | 9.2 | 7.1 | 3.5 | >=396 | py3/cuda92/ |",
+        ))[0];
+        assert_eq!(
+            driver_cell(t, &t.rows[0].1),
+            Some(("CUDA driver".to_string(), ">=396".to_string()))
         );
     }
 
