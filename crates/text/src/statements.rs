@@ -701,6 +701,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         read_introduced(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
+        read_parenthesized(sentence, &mut introduced);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
@@ -959,6 +960,41 @@ fn says_version_is(sentence: &str) -> bool {
     (0..tokens.len()).any(|i| is_version_label(tokens[i]) && copula_after(&tokens, i + 1).is_some())
 }
 
+/// "the CANN (version 8.0.RC2.beta1) software packages": a version word
+/// and a version in parentheses right after a name say what its version
+/// is, whatever data knows of the name.
+fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
+    for (at, _) in sentence.match_indices(" (") {
+        let mut inside = sentence[at + 2..].split_whitespace();
+        let label = inside.next().unwrap_or("").trim_end_matches([':', '：']);
+        let written = inside
+            .next()
+            .unwrap_or("")
+            .trim_end_matches([')', ',', ';']);
+        if !is_version_label(label) || !written.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let name = sentence[..at].split_whitespace().next_back().unwrap_or("");
+        let Some(name) = names::component_name(name) else {
+            continue;
+        };
+        // "8.0.RC2.beta1" as written: a record holds what its ecosystem
+        // cannot as an include.
+        let version = clean_version(&name, written).or_else(|| {
+            (written.contains('.') && !written.contains(['/', ':'])).then(|| written.to_string())
+        });
+        if let Some(version) = version
+            && plausible(&name, &version)
+        {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+            });
+        }
+    }
+}
+
 /// Words a name's version word and the copula may stand apart by ("the
 /// python version used in all the environments is 3.12").
 const MAX_WORDS_BEFORE_COPULA: usize = 6;
@@ -1068,6 +1104,16 @@ mod tests {
         read_dockerfile("ENV PATH /opt/my-tool-2.1/bin:$PATH", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("cuda", "11.8")]));
+    }
+
+    #[test]
+    fn a_version_in_parentheses_after_its_name() {
+        assert_eq!(
+            read(
+                "And the CANN (version 8.0.RC2.beta1) software packages should also be downloaded."
+            ),
+            pairs(&[("CANN", "8.0.RC2.beta1")])
+        );
     }
 
     #[test]
