@@ -563,3 +563,15 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
         },
     );
 }
+
+#[test]
+fn eighth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-8",
+        Floor {
+            percent: 32,
+            refused: 10,
+            drivers: 1,
+        },
+    );
+}
