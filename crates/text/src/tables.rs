@@ -421,8 +421,35 @@ impl Table {
     /// components names them first.
     fn version_first_column(&self) -> bool {
         let head = self.head_of(0);
-        let headed = head.is_empty() || is_version_head(head) || headed_name(head).is_some();
-        let (yes, of) = self.share(0, looks_like_version);
+        // "foss | binutils | GCC | Open MPI | …" (EasyBuild's toolchains): a
+        // family's name over its generations, beside three columns or more
+        // headed by components' names; a first column of a component
+        // relnotes knows ("CUDA | cuDNN | NCCL") is that component's.
+        let component_columns = (1..self.width())
+            .filter(|&c| {
+                component_head(self.head_of(c)).is_some_and(|name| {
+                    let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
+                    of > 0 && yes * 2 >= of
+                })
+            })
+            .count();
+        let versions_headed =
+            head.is_empty() || is_version_head(head) || headed_name(head).is_some();
+        let family = !versions_headed
+            && component_columns >= 3
+            && !clean_name(head).is_empty()
+            && !names::is_alias(&clean_name(head));
+        let headed = versions_headed || family;
+        // A family's generations may be named so ("2025b").
+        let (yes, of) = self.share(0, |cell| {
+            let release = cell.starts_with(|c: char| c.is_ascii_digit())
+                && model::record::is_release_version(cell);
+            if family {
+                release
+            } else {
+                looks_like_version(cell)
+            }
+        });
         let mut seen = std::collections::BTreeSet::new();
         let distinct = self
             .rows
@@ -1796,6 +1823,41 @@ mod tests {
         assert_eq!(
             driver_cell(t, &t.rows[0].1),
             Some(("CUDA driver".to_string(), ">=396".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_family_over_its_generations() {
+        // EasyBuild's common toolchains: `foss` heads its generations,
+        // components' names head the other columns.
+        let t = &tables(&lines(
+            "| `foss` | *support* | *date* | *binutils* | *GCC* | *Open MPI* | *FFTW* |\n|--|--|--|--|--|--|--|\n\
+             | `2026.1` | active | Mar '26 | 2.45 | 15.2.0 | 5.0.10 | 3.3.10 |\n\
+             | `2025b` | active | Aug '25 | 2.44 | 14.3.0 | 5.0.8 | 3.3.10 |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!(key, 0);
+        assert_eq!(
+            release_keys(t.key_cell(&t.rows[1].1, key).unwrap()),
+            ["2025b"]
+        );
+        let got = release_row(t, &t.rows[1].1, &components);
+        assert!(got.contains(&("GCC".into(), "14.3.0".into())), "{got:?}");
+        // Timestamps of a log are no generations.
+        let log = &tables(&lines(
+            "| time | NPU util | CPU util | Mem util | cmd |\n|--|--|--|--|--|\n\
+             | 2023-03-21T09:45:56.699Z | 19.06 | 100.00 | 0.00 | ./run |\n\
+             | 2023-03-21T09:45:57.725Z | 48.93 | 98.93 | 1.07 | ./run |",
+        ))[0];
+        assert!(
+            !matches!(log.kind(), Kind::Releases { .. }),
+            "{:?}",
+            log.kind()
         );
     }
 
