@@ -365,9 +365,24 @@ fn blank_front_matter(md: &str) -> Option<String> {
         end += line.len();
         let t = line.trim_end();
         if t == "---" || t == "..." {
+            // The title a docs generator sets over the page, as its heading
+            // when the page has none of its own ("title: Release 10.1").
+            let has_title = md[end..].starts_with("# ") || md[end..].contains("\n# ");
             let blanked: String = md[..end]
-                .chars()
-                .map(|c| if c == '\n' { '\n' } else { ' ' })
+                .split_inclusive('\n')
+                .map(|line| {
+                    let title = line
+                        .strip_prefix("title:")
+                        .map(|v| v.trim().trim_matches(['"', '\'']))
+                        .filter(|v| !v.is_empty() && !has_title);
+                    match title {
+                        Some(title) => format!("# {title}\n"),
+                        None => line
+                            .chars()
+                            .map(|c| if c == '\n' { '\n' } else { ' ' })
+                            .collect(),
+                    }
+                })
                 .collect();
             return Some(blanked + &md[end..]);
         }
@@ -481,6 +496,18 @@ mod tests {
             [(6, "# Notes 1.2".to_string()), (8, "Text.".to_string())]
         );
         assert_eq!(headings.len(), 1);
+        // A page without a heading of its own is headed by its title.
+        let (lines, headings, _) =
+            super::lines("---\ntitle: Release 10.1\ntags:\n  - 10.1\n---\n\n## Rocky Linux 10.1\n")
+                .unwrap();
+        assert_eq!(
+            lines,
+            [
+                (2, "# Release 10.1".to_string()),
+                (7, "## Rocky Linux 10.1".to_string())
+            ]
+        );
+        assert_eq!(headings.len(), 2);
         // A rule after text is no front matter.
         let (lines, _, _) = super::lines("Intro\n\n---\n\nkey: value\n").unwrap();
         assert_eq!(lines.len(), 2);
