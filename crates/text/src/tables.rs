@@ -1197,7 +1197,29 @@ fn listing_of(lines: &[&str]) -> Vec<(String, String)> {
         .collect();
     let found: Vec<(String, String)> = rows.iter().filter_map(|l| package(l)).collect();
     if found.len() >= 3 && found.len() * 10 >= rows.len() * 8 {
-        found
+        return found;
+    }
+    // `requirements = [ "torch==1.6.0", "pillow>=4.1.1", "wget", ]`: a
+    // list of requirement strings in code, its pins the versions.
+    let quoted: Vec<&str> = rows
+        .iter()
+        .map(|l| l.trim().trim_end_matches(','))
+        .filter(|l| !l.ends_with(['[', '(']) && !matches!(*l, "]" | ")"))
+        .collect();
+    let requirements: Vec<&str> = quoted
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix('"')
+                .and_then(|r| r.strip_suffix('"'))
+                .or_else(|| l.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')))
+        })
+        .collect();
+    if requirements.len() >= 3 && requirements.len() * 10 >= quoted.len() * 8 {
+        requirements
+            .iter()
+            .filter(|r| r.contains("==") && !r.contains(';'))
+            .filter_map(|r| package(r))
+            .collect()
     } else {
         Vec::new()
     }
@@ -1859,6 +1881,16 @@ mod tests {
             "{:?}",
             log.kind()
         );
+    }
+
+    #[test]
+    fn a_list_of_requirement_strings_in_code() {
+        // Kakao's PORORO install guide.
+        let got = package_listings(&lines(
+            "```python\nrequirements = [\n    \"torch==1.6.0\",\n    \"torchvision==0.7.0\",\n    \"pillow>=4.1.1\",\n\
+             \"wget\",\n    'dataclasses; python_version<\"3.7\"',\n]\n```",
+        ));
+        assert_eq!(got, pairs(&[("torch", "1.6.0"), ("torchvision", "0.7.0")]));
     }
 
     #[test]
