@@ -467,7 +467,33 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
 /// whose tag states components (`quay.io/…/prebaked-cuda:11.8.0-cudnn8-
 /// devel-ubuntu22.04`): what an image built from the file holds.
 fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
-    let t = line.trim();
+    let t = line.trim().trim_end_matches('\\').trim_end();
+    // `    KUBECTL_VERSION=v1.20.1 \`: an assignment going on an `ENV` of
+    // several lines (`ENV A=1 B=2` too), each read as its own.
+    let assignments: Vec<&str> = t
+        .strip_prefix("ENV ")
+        .unwrap_or(t)
+        .split_whitespace()
+        .collect();
+    let is_assignment = |a: &str| {
+        a.split_once('=').is_some_and(|(name, _)| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
+    let several = t.starts_with("ENV ") && assignments.len() > 1;
+    if (several || !instruction)
+        && !assignments.is_empty()
+        && assignments.iter().all(|a| is_assignment(a))
+    {
+        for assignment in assignments {
+            read_dockerfile(&format!("ENV {assignment}"), found);
+        }
+        return;
+    }
+    if !instruction {
+        return;
+    }
     let Some((instruction, rest)) = t.split_once(char::is_whitespace) else {
         return;
     };
@@ -1113,6 +1139,27 @@ mod tests {
                 "And the CANN (version 8.0.RC2.beta1) software packages should also be downloaded."
             ),
             pairs(&[("CANN", "8.0.RC2.beta1")])
+        );
+    }
+
+    #[test]
+    fn an_env_of_several_lines() {
+        let mut found = Vec::new();
+        for line in [
+            "ENV LANG=en_US.UTF-8 \\",
+            "    KUBECTL_VERSION=v1.20.1 \\",
+            "    PYSPARK_VERSION=3.0.1 SBT_VERSION=1.4.6",
+        ] {
+            read_dockerfile(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("KUBECTL", "1.20.1"),
+                ("PYSPARK", "3.0.1"),
+                ("SBT", "1.4.6")
+            ])
         );
     }
 
