@@ -93,6 +93,19 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             return Some(token.to_string());
         }
     }
+    // "v1.2.0-rc.2 - [2023-07-05]": a release, then its date.
+    if let Some((first, rest)) = title.trim().split_once(char::is_whitespace) {
+        let token = first.trim_matches('`');
+        let date = rest
+            .trim()
+            .trim_matches(|c: char| matches!(c, '-' | '–' | '[' | ']' | '\\' | '(' | ')' | ' '));
+        if names_release(token)
+            && model::record::is_release_version(token)
+            && stated::is_date_alone(date)
+        {
+            return Some(token.to_string());
+        }
+    }
     if is_numbered(title) {
         return None;
     }
@@ -854,6 +867,11 @@ mod tests {
         assert_eq!(of_title("[r26.08] 2026-08-03").as_deref(), Some("r26.08"));
         assert_eq!(of_title("[1.2.0] - 2025-01-01").as_deref(), Some("1.2.0"));
         assert_eq!(of_title("[unreleased]"), None);
+        assert_eq!(
+            of_title("v1.2.0-rc.2 - \\[2023-07-05\\]").as_deref(),
+            Some("v1.2.0-rc.2")
+        );
+        assert_eq!(of_title("v1.2.0 (2023-07-18)").as_deref(), Some("v1.2.0"));
     }
 
     #[test]
