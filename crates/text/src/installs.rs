@@ -13,7 +13,9 @@ use std::collections::HashMap;
 /// The components the install commands among `lines` pin, in page order.
 pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for line in commands(lines) {
+    // Each command of a line: `conda install … && apt update && pip install …`.
+    let joined = commands(lines);
+    for line in joined.iter().flat_map(|l| split_commands(l)) {
         let Some((tool, args)) = command(&line) else {
             continue;
         };
@@ -25,6 +27,22 @@ pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
             if let Some(pair) = pinned(word, tool == Tool::Conda).or_else(|| package_file(word)) {
                 out.push(pair);
             }
+        }
+    }
+    out
+}
+
+/// The commands of a shell line joined by `&&` or `;`, each after the
+/// first written as `&& command` (as [`command`] takes one after another).
+fn split_commands(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, part) in line.split("&&").enumerate() {
+        for (j, piece) in part.split("; ").enumerate() {
+            out.push(if i + j == 0 {
+                piece.to_string()
+            } else {
+                format!("&& {}", piece.trim_start())
+            });
         }
     }
     out
@@ -128,7 +146,9 @@ fn command(line: &str) -> Option<(Tool, &str)> {
             let before = &t[..at];
             // `/opt/conda/bin/conda install`: the installer by its path.
             let by_path = before.ends_with('/') && !before.contains(char::is_whitespace);
+            // `RUN pip install …` (a Dockerfile's step).
             if before.is_empty()
+                || before == "RUN "
                 || by_path
                 || before.ends_with("-m ")
                 || before.ends_with("uv ")

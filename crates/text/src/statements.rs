@@ -521,6 +521,19 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                 return;
             };
             let value = value.trim().trim_matches(['"', '\'']);
+            // `ARG PYTORCH="2.0.0"`: an argument named for a component
+            // relnotes knows.
+            if names::is_alias(name.trim())
+                && let Some(component) = names::component_name(name.trim())
+                && let Some(version) = clean_version(&component, value)
+            {
+                found.push(Candidate {
+                    name: component,
+                    version,
+                    strength: Strength::Listing,
+                });
+                return;
+            }
             // `ARG TENSORFLOW_VERSION=2.6.0`.
             if let Some((head, tail)) = crate::package_name::prose_tail(name.trim())
                 && crate::components::is_version_label(tail)

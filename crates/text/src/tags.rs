@@ -12,6 +12,8 @@ use model::components::{Component, all, known};
 /// The components a tag (or an image reference, whose tag is read) states.
 pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     let reference = reference.trim().trim_matches(['`', '"', '\'']);
+    // `python:3.11-slim@sha256:d29f…`: the digest pins the tag, names nothing.
+    let reference = reference.split_once('@').map_or(reference, |(r, _)| r);
     // The tag of `registry/path:tag`; a name without one (a Google image
     // `…/huggingface-…-cu124.2-4.ubuntu2204.py311`) is read whole.
     let tag = match reference.rsplit_once(':') {
@@ -32,11 +34,11 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     // `…/prebaked-cuda:11.8.0-…`: the repository's last word names it when
     // that is a stack component, no Python package (`python-notebook` is
     // no `notebook`).
+    // `…/sglang-rocm:v0.5.10.post1-…` names two: neither.
     let named = known(repository).or_else(|| {
-        repository
-            .rsplit_once(['-', '_'])
-            .and_then(|(_, last)| known(last))
-            .filter(|c| c.ecosystem != model::version::Ecosystem::Pypi)
+        let (first, last) = repository.split_once(['-', '_'])?;
+        known(last)
+            .filter(|c| c.ecosystem != model::version::Ecosystem::Pypi && known(first).is_none())
     });
     if let Some(c) = named
         && is_dotted(leading)
@@ -180,6 +182,21 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_tag_pinned_by_its_digest_and_an_image_named_first() {
+        assert_eq!(
+            of(
+                "python:3.11-slim-bookworm@sha256:d29f48a31a8b408ed19272ca1e7b10ebae13b240a27e862d3d4217c528e2e0c3"
+            ),
+            pairs(&[("Python", "3.11")])
+        );
+        assert!(
+            of("lmsysorg/sglang-rocm:v0.5.10.post1-rocm720-mi30x-20260505")
+                .iter()
+                .all(|(n, v)| n != "ROCm" || v != "0.5.10.post1")
+        );
     }
 
     #[test]
