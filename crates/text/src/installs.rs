@@ -245,6 +245,20 @@ mod tests {
     }
 
     #[test]
+    fn a_dockerfile_step_pins() {
+        assert_eq!(
+            read(
+                "RUN pip install pytorch-lightning==1.2.1 transformers==4.3.3 boto3; pip install x==1.0"
+            ),
+            pairs(&[
+                ("pytorch-lightning", "1.2.1"),
+                ("transformers", "4.3.3"),
+                ("x", "1.0")
+            ])
+        );
+    }
+
+    #[test]
     fn a_command_going_on_over_lines() {
         assert_eq!(
             read(

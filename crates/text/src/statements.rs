@@ -1156,6 +1156,16 @@ mod tests {
     }
 
     #[test]
+    fn an_argument_named_for_a_component() {
+        let mut found = Vec::new();
+        for line in ["ARG PYTORCH=\"2.0.0\"", "ARG CUDA=\"11.7\"", "ARG TEST_ENV"] {
+            read_dockerfile(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("PYTORCH", "2.0.0"), ("CUDA", "11.7")]));
+    }
+
+    #[test]
     fn an_env_of_several_lines() {
         let mut found = Vec::new();
         for line in [
