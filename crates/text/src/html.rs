@@ -400,7 +400,9 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
 /// A table whose head is several rows deep, read by where its cells
 /// stand once their spans are laid out.
 mod grid {
-    use super::{Handle, LineWriter, NodeData, inline_text, name};
+    use crate::html::{inline_text, name};
+    use crate::lines::LineWriter;
+    use markup5ever_rcdom::{Handle, NodeData};
 
     /// A span past this many rows or columns is taken as this many: the
     /// grid of a lying page stays small.

@@ -140,7 +140,8 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
             && words[1..]
                 .iter()
                 .all(|w| crate::package_name::is_package_word(w))
-            && !crate::components::is_version_label(last);
+            && !crate::words::each()
+                .any(|w| w.components.version_words.contains(&last.to_lowercase()));
         fits.then(|| match alias_group(&words.join(" ")) {
             Some(group) => group[0].to_string(),
             None => words.join("-"),
