@@ -161,8 +161,16 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     // Lines naming components and versions one a line, without bullets
     // ("ROCm 6.3.1", "CUDA: 12.2"), are a list too.
     let (runs, _) = crate::tables::key_value_runs(body);
+    // Inside an `ENV` going on over lines ending in `\`: its assignments
+    // (a page of `KEY=value` lines, an environment's dump, states nothing).
+    let mut in_env = false;
     for (i, (_, line)) in body.iter().enumerate() {
         read_pinned_commit(line, found);
+        let t = line.trim();
+        if in_env {
+            read_dockerfile(&format!("ENV {t}"), found);
+        }
+        in_env = (in_env || t.starts_with("ENV ")) && t.ends_with('\\');
         if let Some(item) = bullet_text(line) {
             list.push(item);
             continue;
@@ -482,10 +490,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
     };
     let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
     let several = t.starts_with("ENV ") && assignments.len() > 1;
-    if (several || !instruction)
-        && !assignments.is_empty()
-        && assignments.iter().all(|a| is_assignment(a))
-    {
+    if several && !assignments.is_empty() && assignments.iter().all(|a| is_assignment(a)) {
         for assignment in assignments {
             read_dockerfile(&format!("ENV {assignment}"), found);
         }
@@ -1168,13 +1173,17 @@ mod tests {
     #[test]
     fn an_env_of_several_lines() {
         let mut found = Vec::new();
-        for line in [
+        let body: Vec<(usize, String)> = [
             "ENV LANG=en_US.UTF-8 \\",
             "    KUBECTL_VERSION=v1.20.1 \\",
             "    PYSPARK_VERSION=3.0.1 SBT_VERSION=1.4.6",
-        ] {
-            read_dockerfile(line, &mut found);
-        }
+            "RUST_VERSION=1.89.0",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect();
+        read_lines(&body, "", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(
             got,
