@@ -47,6 +47,10 @@ pub struct TagForm {
     pub prefixes: Vec<String>,
     /// How many of the numbers are the major (`cu124`: 2; `py311`: 1).
     pub major_digits: usize,
+    /// How many are the minor, when a patch follows it (`rocm630` is ROCm
+    /// 6.3.0: 1); without it, all after the major are the minor.
+    #[serde(default)]
+    pub minor_digits: Option<usize>,
 }
 
 /// A component's CycloneDX type.

@@ -672,7 +672,7 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         let mut run: Vec<&str> = before
             .iter()
             .rev()
-            .map(|w| w.trim_matches(['`', '*']))
+            .map(|w| path_leaf(w.trim_matches(['`', '*'])))
             .take_while(|w| is_package_name(w))
             .collect();
         run.reverse();
@@ -682,6 +682,23 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         out.extend(name_and_version(&run.join(" "), &version));
     }
     out
+}
+
+/// A name under a lowercase category or owner (`devel/ollama`, a module
+/// of an HPC site's tree; `huggingface/transformers`): the last part. Two
+/// names joined by a slash (`METIS/ParMETIS`, `PT/Scotch`) stay.
+fn path_leaf(word: &str) -> &str {
+    match word.split_once('/') {
+        Some((category, leaf))
+            if category.len() >= 3
+                && category.bytes().all(|b| b.is_ascii_lowercase())
+                && !leaf.contains('/')
+                && is_package_name(leaf) =>
+        {
+            leaf
+        }
+        _ => word,
+    }
 }
 
 /// A word standing between a name and its version ("vLLM version 0.5.3",

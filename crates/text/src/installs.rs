@@ -137,6 +137,8 @@ fn command(line: &str) -> Option<(Tool, &str)> {
     for (marker, tool) in [
         ("pip install ", Tool::Pip),
         ("pip3 install ", Tool::Pip),
+        // OpenMMLab's installer takes pip's pins (`mim install mmcv==2.1.0`).
+        ("mim install ", Tool::Pip),
         ("conda install ", Tool::Conda),
         ("mamba install ", Tool::Conda),
         ("dpkg -i ", Tool::Dpkg),
@@ -255,6 +257,10 @@ mod tests {
                 ("transformers", "4.3.3"),
                 ("x", "1.0")
             ])
+        );
+        assert_eq!(
+            read("RUN mim install mmengine==0.10.3 && mim install \"mmdet==3.3.0\""),
+            pairs(&[("mmengine", "0.10.3"), ("mmdet", "3.3.0")])
         );
     }
 

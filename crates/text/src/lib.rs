@@ -26,6 +26,7 @@ mod components;
 mod draft;
 pub mod driver;
 mod error;
+mod feed;
 mod flat;
 mod headings;
 mod html;

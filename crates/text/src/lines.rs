@@ -293,6 +293,62 @@ pub(crate) fn is_command(line: &str) -> bool {
     .any(|p| line.starts_with(p))
 }
 
+/// A line that is a Dockerfile's instruction (`FROM nvidia/cuda:…`, `RUN …`).
+pub(crate) fn is_dockerfile_instruction(line: &str) -> bool {
+    // The instructions of the Dockerfile reference (docs.docker.com).
+    const INSTRUCTIONS: [&str; 18] = [
+        "FROM",
+        "RUN",
+        "CMD",
+        "LABEL",
+        "EXPOSE",
+        "ENV",
+        "ADD",
+        "COPY",
+        "ENTRYPOINT",
+        "VOLUME",
+        "USER",
+        "WORKDIR",
+        "ARG",
+        "ONBUILD",
+        "STOPSIGNAL",
+        "HEALTHCHECK",
+        "SHELL",
+        "MAINTAINER",
+    ];
+    line.split_once(char::is_whitespace)
+        .is_some_and(|(word, _)| INSTRUCTIONS.contains(&word))
+}
+
+/// A page's opening that is a Dockerfile: a `FROM` among instructions.
+/// What it says of itself is its leading comment (`# PP-OCR ML Backend
+/// for Label Studio`), no prose of the file's lines.
+pub(crate) fn dockerfile_comment<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
+    let instructions = lines
+        .iter()
+        .filter(|l| is_dockerfile_instruction(l))
+        .count();
+    if instructions < 2 || !lines.iter().any(|l| l.starts_with("FROM ")) {
+        return None;
+    }
+    Some(
+        lines
+            .iter()
+            .take_while(|l| !is_dockerfile_instruction(l))
+            .filter_map(|l| l.strip_prefix('#'))
+            .map(str::trim)
+            // Parser directives (`# syntax=docker/dockerfile:1`) and rules
+            // of `#` or `-`.
+            .filter(|l| {
+                !l.is_empty()
+                    && !l.starts_with("syntax=")
+                    && !l.starts_with("escape=")
+                    && l.chars().any(char::is_alphanumeric)
+            })
+            .collect(),
+    )
+}
+
 /// A line that is a web address alone.
 pub(crate) fn is_url(line: &str) -> bool {
     let l = line.trim();
@@ -302,6 +358,30 @@ pub(crate) fn is_url(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dockerfile_says_of_itself_what_its_leading_comment_says() {
+        let file = [
+            "# syntax=docker/dockerfile:1",
+            "# PP-OCR ML Backend (GPU version)",
+            "#",
+            "# Uses the official PaddleX image.",
+            "FROM python:3.11-slim",
+            "# install",
+            "RUN pip install x==1.0",
+        ];
+        assert_eq!(
+            dockerfile_comment(&file),
+            Some(vec![
+                "PP-OCR ML Backend (GPU version)",
+                "Uses the official PaddleX image."
+            ])
+        );
+        assert_eq!(
+            dockerfile_comment(&["FROM the start, RUN was", "a word"]),
+            None
+        );
+    }
 
     #[test]
     fn ascii_words_stand_apart_from_another_script() {

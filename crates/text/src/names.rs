@@ -191,6 +191,11 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     if words.len() == 1 {
         return Some(words[0].to_string());
     }
+    // `pip install numpy`, `RUN mim install mmcv`: a command, no name
+    // (what it installs is read from the command).
+    if words.contains(&"install") {
+        return None;
+    }
     let joined = words.join(" ");
     Some(match alias_group(&joined) {
         Some(group) => group[0].to_string(),
@@ -320,7 +325,15 @@ mod tests {
             Some("TensorRT")
         );
         assert_eq!(component_name("torch").as_deref(), Some("torch"));
-        for prose in ["are", "containers for PyTorch", "和", "", "NVIDIA"] {
+        for prose in [
+            "are",
+            "containers for PyTorch",
+            "和",
+            "",
+            "NVIDIA",
+            "pip install numpy",
+            "RUN mim install mmcv",
+        ] {
             assert_eq!(component_name(prose), None, "{prose}");
         }
     }

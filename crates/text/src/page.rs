@@ -32,7 +32,8 @@ impl PageKind {
             _ => {}
         }
         let head = content.trim_start().to_ascii_lowercase();
-        if head.starts_with("<!doctype html")
+        if crate::feed::is_feed(content)
+            || head.starts_with("<!doctype html")
             || head.starts_with("<html")
             || ["</p>", "</h1>", "</h2>", "</table>", "</li>", "</div>"]
                 .iter()
@@ -135,7 +136,14 @@ impl Page {
         let (lines, headings, cut) = match kind {
             PageKind::Text => text_lines(content),
             PageKind::Markdown => super::markdown::lines(content)?,
-            PageKind::Html => super::html::lines(content)?,
+            // A feed is read as the HTML of its items.
+            PageKind::Html => match crate::feed::is_feed(content)
+                .then(|| crate::feed::as_html(content))
+                .flatten()
+            {
+                Some(html) => super::html::lines(&html)?,
+                None => super::html::lines(content)?,
+            },
         };
         if lines.len() > MAX_ITEMS {
             return Err(Overflow::Items("lines"));

@@ -159,6 +159,15 @@ pub fn parse(
         .filter(|l| !is_url(l) && !l.starts_with('|') && !is_title_line(l, version))
         .filter(|l| !(preamble_features && l.trim_start().starts_with("- ")))
         .collect();
+    // A list under the page's opening words is no part of its summary
+    // (a feed's updates under its description).
+    let is_item = |l: &&str| l.trim_start().starts_with("- ");
+    let summary: Vec<&str> = if summary.iter().any(|l| !is_item(l)) {
+        summary.into_iter().filter(|l| !is_item(l)).collect()
+    } else {
+        summary
+    };
+    let summary = crate::lines::dockerfile_comment(&summary).unwrap_or(summary);
     if !summary.is_empty() {
         draft.summary = Some(text(lang, summary.join(" ")));
     }

@@ -562,7 +562,9 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
         return;
     }
     for (name, version) in crate::tags::components(value) {
-        if names::is_alias(&name) {
+        // A name no data knows is the tag's own word glued to a version
+        // (`paddlex3.1.2`): a base image names its stack so.
+        if names::is_alias(&name) || name.chars().all(|c| c.is_ascii_lowercase()) {
             found.push(Candidate {
                 name,
                 version,

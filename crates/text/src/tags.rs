@@ -33,15 +33,34 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     let leading = tag.split(['-', '_']).next().unwrap_or("");
     // `…/prebaked-cuda:11.8.0-…`: the repository's last word names it when
     // that is a stack component, no Python package (`python-notebook` is
-    // no `notebook`).
-    // `…/sglang-rocm:v0.5.10.post1-…` names two: neither.
+    // no `notebook`). `…/sglang-rocm:v0.5.10.post1-rocm720-…` names two,
+    // and the tag states one of them itself: the version is the other's.
+    // (`python-notebook:3.10.12-cpu-py310` states Python twice: the
+    // leading version is Python's own, no `notebook`.)
+    let leading_version = leading.trim_start_matches(['v', 'V']);
+    let stated_in_tag: Vec<String> = tokens
+        .iter()
+        .filter_map(|t| glued(t))
+        .filter(|(_, version)| !leading_version.starts_with(version.as_str()))
+        .map(|(name, _)| name)
+        .collect();
     let named = known(repository).or_else(|| {
         let (first, last) = repository.split_once(['-', '_'])?;
-        known(last)
-            .filter(|c| c.ecosystem != model::version::Ecosystem::Pypi && known(first).is_none())
+        match (known(first), known(last)) {
+            (None, Some(c)) => Some(c).filter(|c| c.ecosystem != model::version::Ecosystem::Pypi),
+            (Some(a), Some(b)) => {
+                let unstated = |c: &&Component| !stated_in_tag.contains(&c.name);
+                match (unstated(&a), unstated(&b)) {
+                    (true, false) => Some(a),
+                    (false, true) => Some(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     });
     if let Some(c) = named
-        && is_dotted(leading)
+        && is_release(leading)
     {
         out.push((
             c.name.clone(),
@@ -118,6 +137,23 @@ fn is_dotted(word: &str) -> bool {
         && parts.all(|p| !p.is_empty() && p.chars().next().is_some_and(|c| c.is_ascii_digit()))
 }
 
+/// A dotted version, or one with a PEP 440 suffix after it
+/// (`v0.5.10.post1`, `0.9.0rc2`).
+fn is_release(word: &str) -> bool {
+    if is_dotted(word) {
+        return true;
+    }
+    let unprefixed = word.strip_prefix(['v', 'V']).unwrap_or(word);
+    let Some(at) = unprefixed.find(|c: char| c.is_ascii_alphabetic()) else {
+        return false;
+    };
+    let (numbers, suffix) = unprefixed.split_at(at);
+    let suffix_word = suffix.trim_end_matches(|c: char| c.is_ascii_digit());
+    suffix_word.len() < suffix.len()
+        && ["post", "dev", "rc", "a", "b"].contains(&suffix_word)
+        && is_dotted(numbers.trim_end_matches('.'))
+}
+
 /// `cuda12.3`, `ubuntu22.04`, `py3.12` (a spelling or prefix glued to a
 /// dotted version), `cu124`, `py311`, `ubuntu2204` (a prefix glued to
 /// numbers).
@@ -156,10 +192,14 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
         return None;
     }
     let major = form.major_digits.min(numbers.len() - 1);
-    Some((
-        c.name.clone(),
-        format!("{}.{}", &numbers[..major], &numbers[major..]),
-    ))
+    let (major_part, rest) = numbers.split_at(major);
+    let version = match form.minor_digits {
+        Some(minor) if rest.len() > minor => {
+            format!("{major_part}.{}.{}", &rest[..minor], &rest[minor..])
+        }
+        _ => format!("{major_part}.{rest}"),
+    };
+    Some((c.name.clone(), version))
 }
 
 /// The component whose tag prefix `word` is.
@@ -192,10 +232,15 @@ mod tests {
             ),
             pairs(&[("Python", "3.11")])
         );
-        assert!(
-            of("lmsysorg/sglang-rocm:v0.5.10.post1-rocm720-mi30x-20260505")
-                .iter()
-                .all(|(n, v)| n != "ROCm" || v != "0.5.10.post1")
+        // The repository names two; the tag states ROCm itself (one
+        // digit a part), so its leading version is SGLang's.
+        assert_eq!(
+            of("lmsysorg/sglang-rocm:v0.5.10.post1-rocm720-mi30x-20260505"),
+            pairs(&[("sglang", "0.5.10.post1"), ("ROCm", "7.2.0")])
+        );
+        assert_eq!(
+            of("lmsysorg/sglang:v0.4.5-rocm630"),
+            pairs(&[("sglang", "0.4.5"), ("ROCm", "6.3.0")])
         );
     }
 
@@ -241,7 +286,7 @@ mod tests {
         );
         assert_eq!(
             of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
-            pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2"), ("trt", "8.0")])
+            pairs(&[("CUDA", "11.2"), ("cuDNN", "8.2"), ("TensorRT", "8.0")])
         );
         assert_eq!(
             of("cambricon_pytorch_container-torch2.7.1-torchmlu1.28.0-ubuntu22.04-py310"),
