@@ -91,11 +91,16 @@ fn name_key(name: &str) -> String {
     spelling_key(&words[start..].join(" "))
 }
 
-/// The keys a fact's name may be read under: the whole name, and for
+/// The keys a fact's name may be read under: the whole name, with its
+/// vendor's words or without ("Intel MPI": `Intel-MPI` or `MPI`), and for
 /// "ROCm Debugger (ROCgdb)" the name before the parenthesis and the one in
 /// it; "PT/Scotch" as a record writes it, `PT-Scotch`.
 fn fact_keys(name: &str) -> Vec<String> {
-    let mut keys = vec![name_key(name), name_key(&name.replace('/', "-"))];
+    let mut keys = vec![
+        name_key(name),
+        spelling_key(name),
+        name_key(&name.replace('/', "-")),
+    ];
     if let Some((before, rest)) = name.split_once('(') {
         keys.push(name_key(before.trim()));
         keys.push(name_key(rest.trim_end_matches(')').trim()));

@@ -140,6 +140,9 @@ fn command(line: &str) -> Option<(Tool, &str)> {
         // OpenMMLab's installer takes pip's pins (`mim install mmcv==2.1.0`).
         ("mim install ", Tool::Pip),
         ("conda install ", Tool::Conda),
+        // An environment made with its packages (`conda create -n env
+        // python=3.10`).
+        ("conda create ", Tool::Conda),
         ("mamba install ", Tool::Conda),
         ("dpkg -i ", Tool::Dpkg),
     ] {
@@ -289,6 +292,10 @@ mod tests {
                 ("cudatoolkit", "11.3"),
                 ("vllm", "0.9.2")
             ])
+        );
+        assert_eq!(
+            read("conda create -n stepaudio python=3.10 -y"),
+            pairs(&[("python", "3.10")])
         );
         assert_eq!(
             read(

@@ -184,6 +184,17 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
             .iter()
             .any(|v| w.eq_ignore_ascii_case(v))
     })?;
+    // "Intel MPI", "Intel compilers": a vendor's product named by a word
+    // no data knows that says what kind of thing it is (a lowercase noun,
+    // a short acronym) keeps the vendor's word.
+    let generic = |w: &str| {
+        w.chars().all(|c| c.is_ascii_lowercase())
+            || (w.len() <= 3 && w.chars().all(|c| c.is_ascii_uppercase()))
+    };
+    let start = match &words[start..] {
+        [only] if start > 0 && generic(only) && !is_alias(only) => 0,
+        _ => start,
+    };
     let words = &words[start..];
     if words.is_empty() || words.len() > max_words || !words.iter().all(|w| is_package_name(w)) {
         return None;
@@ -325,6 +336,12 @@ mod tests {
             Some("TensorRT")
         );
         assert_eq!(component_name("torch").as_deref(), Some("torch"));
+        // A vendor's word stays before a word saying what kind of thing.
+        assert_eq!(component_name("Intel MPI").as_deref(), Some("Intel-MPI"));
+        assert_eq!(
+            component_name("Intel compilers").as_deref(),
+            Some("Intel-compilers")
+        );
         for prose in [
             "are",
             "containers for PyTorch",

@@ -59,9 +59,15 @@ fn looks_like_markdown(content: &str) -> bool {
         (l.starts_with("##") && l.trim_start_matches('#').starts_with(' '))
             || (l.starts_with('|') && l.contains("---"))
             || l.starts_with("```")
-            || l.contains("](http")
     });
-    marked && !runs_lines_together(content)
+    // A link or two is no proof either: a copy as text keeps the one its
+    // last line cut short ("[audio file](https://github.com").
+    let links = content
+        .lines()
+        .filter(|l| l.contains("](http"))
+        .take(3)
+        .count();
+    (marked || links >= 3) && !runs_lines_together(content)
 }
 
 /// Whether most lines of prose follow another line of prose with no blank

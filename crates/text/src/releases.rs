@@ -319,6 +319,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
 
 /// A row of a table of releases (`Tag | PyTorch | IPEX`): the releases its
 /// key names, its line and the components of its other cells.
+#[derive(Clone)]
 pub(crate) struct Row {
     pub keys: Vec<String>,
     pub line: usize,
@@ -453,6 +454,31 @@ pub(crate) fn table_rows(
     (rows, lines)
 }
 
+/// The rows naming one release, merged: the first row of each release
+/// with the components of the later rows naming it that it does not have
+/// (a toolchain's `foss` table and its `intel` table, both by generation).
+fn merged(rows: &[Row]) -> Vec<Row> {
+    let mut out: Vec<Row> = Vec::new();
+    for row in rows {
+        match out.iter_mut().find(|r| r.keys[0] == row.keys[0]) {
+            Some(first) => {
+                for (name, version) in &row.components {
+                    let key = names::canonical_key(name);
+                    if !first
+                        .components
+                        .iter()
+                        .any(|(n, _)| names::canonical_key(n) == key)
+                    {
+                        first.components.push((name.clone(), version.clone()));
+                    }
+                }
+            }
+            None => out.push(row.clone()),
+        }
+    }
+    out
+}
+
 /// A row's components as the rows of a two-column table (`| name |
 /// version |`), numbered by the row's line.
 fn row_lines(row: &Row) -> impl Iterator<Item = (usize, String)> + '_ {
@@ -480,9 +506,8 @@ pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -
         .iter()
         .filter(|(n, _)| !table_lines.contains(n))
         .count();
-    let mut seen = HashSet::new();
-    rows.iter()
-        .filter(|row| seen.insert(row.keys[0].clone()))
+    merged(rows)
+        .iter()
         .map(|row| {
             let mut lines = kept.clone();
             lines.splice(at..at, row_lines(row));
@@ -759,6 +784,7 @@ fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
 /// Gives each release its row of the page's tables of releases (the row
 /// naming it), after its heading; the tables leave the releases' parts.
 pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &HashSet<usize>) {
+    let rows = merged(rows);
     for release in releases {
         release.page.lines.retain(|(n, _)| !table_lines.contains(n));
         let Some(row) = rows.iter().find(|r| r.keys.contains(&release.version)) else {
@@ -860,6 +886,29 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn tables_of_one_family_of_releases_add_up() {
+        // EasyBuild's `foss` and `intel` toolchains, by generation.
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Toolchains\n\n\
+             | `foss` | *binutils* | *GCC* | *Open MPI* |\n|--|--|--|--|\n\
+             | `2026.1` | 2.45 | 15.2.0 | 5.0.10 |\n| `2025b` | 2.44 | 14.3.0 | 5.0.8 |\n\n\
+             And `intel`:\n\n\
+             | `intel` | *binutils* | *GCC* | *Intel MPI* | *Intel MKL* |\n|--|--|--|--|--|\n\
+             | `2026.1` | 2.45 | 15.2.0 | 2021.17.2 | 2025.3.1 |\n| `2025b` | 2.44 | 14.3.0 | 2021.16.1 | 2025.2.0 |\n",
+        )
+        .unwrap();
+        let (rows, lines) = table_rows(&page, Headings::built_in(), None);
+        let cut = of_rows(&page, &rows, &lines);
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["2026.1", "2025b"]);
+        let second: Vec<&str> = cut[1].page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert!(second.contains(&"| OpenMPI | 5.0.8 |"), "{second:?}");
+        assert!(second.contains(&"| Intel-MKL | 2025.2.0 |"), "{second:?}");
+        assert_eq!(second.iter().filter(|l| l.starts_with("| GCC ")).count(), 1);
     }
 
     #[test]

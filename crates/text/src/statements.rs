@@ -365,10 +365,10 @@ fn pad_unspaced(text: &str) -> String {
     out
 }
 
-/// Whether `ascii` is an ASCII letter or digit and `other` a character of
-/// an unspaced script.
+/// Whether `ascii` is an ASCII letter or digit (or a closing mark after
+/// one: "10.1)`과") and `other` a character of an unspaced script.
 fn meets_script(ascii: char, other: char) -> bool {
-    ascii.is_ascii_alphanumeric() && !other.is_ascii()
+    (ascii.is_ascii_alphanumeric() || matches!(ascii, ')' | '`' | '"' | '\'')) && !other.is_ascii()
 }
 
 /// The sentences of a line of prose.
@@ -706,7 +706,9 @@ fn known_version_end(text: &str) -> Option<&str> {
 }
 
 fn tokens_of(text: &str) -> Vec<&str> {
+    // "torch==1.6(cuda 10.1)": a parenthesis glued to a word opens another.
     text.split_whitespace()
+        .flat_map(|w| w.split('('))
         .map(|w| {
             w.trim_matches([
                 '[', ']', '(', ')', '*', '`', '"', '\'', ',', ';', ':', '™', '®', '©',
@@ -787,6 +789,14 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                         && names::is_alias(&name)
                     {
                         push_known(&name, &version, found);
+                    }
+                    // "`torch==1.6`과 … 환경에서": a pin in a sentence that
+                    // states an environment.
+                    if !noted
+                        && let Some((name, version)) = tokens[i].split_once("==")
+                        && names::is_alias(name)
+                    {
+                        push_known(name, version, found);
                     }
                     // "based on nvidia/cuda:13.0.2-devel-ubuntu22.04": what
                     // an image reference's tag states.
@@ -1150,6 +1160,14 @@ mod tests {
         read_dockerfile("ENV PATH /opt/my-tool-2.1/bin:$PATH", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("cuda", "11.8")]));
+    }
+
+    #[test]
+    fn pins_in_a_sentence_stating_an_environment() {
+        assert_eq!(
+            read("`torch==1.6(cuda 10.1)`과 `python>=3.6` 환경에서 정상적으로 동작합니다."),
+            pairs(&[("torch", "1.6"), ("cuda", "10.1")])
+        );
     }
 
     #[test]

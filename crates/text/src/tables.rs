@@ -405,12 +405,17 @@ impl Table {
             .unwrap_or("")
     }
 
-    /// The share of the body's filled cells of column `c` that `test` passes.
+    /// The share of the body's filled cells of column `c` that `test`
+    /// passes; a cell saying none (`*(none)*`, `-`: a generation without
+    /// that component) is no filled one.
     fn share(&self, c: usize, test: impl Fn(&str) -> bool) -> (usize, usize) {
         let filled: Vec<&str> = self
             .rows
             .iter()
             .filter_map(|(_, cells)| self.cell(cells, c))
+            .filter(|cell| {
+                !crate::lines::is_none_word(cell.trim_matches(['*', '_', '(', ')', '\'', ' ']))
+            })
             .collect();
         (filled.iter().filter(|c| test(c)).count(), filled.len())
     }
@@ -1870,6 +1875,22 @@ mod tests {
         );
         let got = release_row(t, &t.rows[1].1, &components);
         assert!(got.contains(&("GCC".into(), "14.3.0".into())), "{got:?}");
+        // A component most generations lack (`*(none)*`) keeps its column.
+        let t = &tables(&lines(
+            "| `foss` | *binutils* | *GCC* | *Open MPI* | *FlexiBLAS* |\n|--|--|--|--|--|\n\
+             | `2026.1` | 2.45 | 15.2.0 | 5.0.10 | 3.5.0 |\n\
+             | `2020b` | 2.35 | 10.2.0 | 4.0.5 | *(none)* |\n\
+             | `2020a` | 2.34 | 9.3.0 | 4.0.3 | *(none)* |\n\
+             | `2019b` | 2.32 | 8.3.0 | 3.1.4 | - |",
+        ))[0];
+        let Kind::Releases { components, .. } = t.kind() else {
+            panic!("{:?}", t.kind());
+        };
+        let got = release_row(t, &t.rows[0].1, &components);
+        assert!(
+            got.contains(&("FlexiBLAS".into(), "3.5.0".into())),
+            "{got:?}"
+        );
         // Timestamps of a log are no generations.
         let log = &tables(&lines(
             "| time | NPU util | CPU util | Mem util | cmd |\n|--|--|--|--|--|\n\
