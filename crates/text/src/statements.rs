@@ -230,11 +230,44 @@ pub(crate) fn component_pairs(
         })
         .count();
     let known = pairs.iter().any(|(n, _)| names::is_alias(n));
+    // "PostgreSQL 14" and "Redis 7" beside "Kafka 3.7.0": among versions
+    // of several numbers, a major alone is one too; so it is after a name
+    // written as software names are (`OpenJDK`, `Node.js`).
+    // Written as a name and its number, not a setting's `key: 1`.
+    let dotted = pairs.iter().any(|(_, v)| v.contains('.'));
+    let written_after_name = |n: &str, v: &str| {
+        let last = n.rsplit(['-', ' ']).next().unwrap_or(n);
+        let phrase = format!("{last} {v}");
+        items
+            .iter()
+            .any(|item| item.replace(['*', '_', '`'], "").contains(&phrase))
+    };
+    let major = |n: &str, v: &str| {
+        v.bytes().all(|b| b.is_ascii_digit())
+            && (dotted || software_shaped(n))
+            && written_after_name(n, v)
+    };
     if known || v_written * 2 <= items.len() {
-        pairs.into_iter().filter(|(n, v)| plausible(n, v)).collect()
+        pairs
+            .into_iter()
+            .filter(|(n, v)| plausible(n, v) || major(n, v))
+            .collect()
     } else {
         Vec::new()
     }
+}
+
+/// A name written as software names are and words are not: a capital
+/// after a small letter (`OpenJDK`, `PostgreSQL`, `TypeScript`) or a dot
+/// between letters (`Node.js`).
+fn software_shaped(name: &str) -> bool {
+    let chars: Vec<char> = name.chars().collect();
+    chars
+        .windows(2)
+        .any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+        || chars
+            .windows(3)
+            .any(|w| w[0].is_alphabetic() && w[1] == '.' && w[2].is_alphabetic())
 }
 
 /// A list: its name–version items as listings (see [`component_pairs`]),
@@ -252,8 +285,16 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             let (head, _) = item.split_once(", ")?;
             crate::tables::name_version(head).map(|p| vec![p])
         };
+        // "**PHP 8.3** 模块流", "**Redis 7** - 缓存": a name and version
+        // set in bold head the item, whatever follows them.
+        // (A known name's highlight is read as one below.)
+        let bold = || {
+            let head = bold_head(item).filter(|_| headed_by_version(item).is_none())?;
+            crate::tables::name_version(head).map(|p| vec![p])
+        };
         let listed = crate::tables::key_value(item)
             .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
+            .or_else(bold)
             .unwrap_or_else(|| listed_components(item));
         // A highlight headed by a name and version is read as one below.
         let listed = if listed.is_empty() && headed_by_version(item).is_none() {
@@ -672,6 +713,16 @@ fn read_default(line: &str, found: &mut Vec<Candidate>) {
         }
         return;
     }
+}
+
+/// The bold words an item opens with (`**PHP 8.3** 模块流`).
+fn bold_head(item: &str) -> Option<&str> {
+    let item = item.trim_start().trim_start_matches("- ").trim_start();
+    let rest = item
+        .strip_prefix("**")
+        .or_else(|| item.strip_prefix("__"))?;
+    let end = rest.find(['*', '_'])?;
+    Some(rest[..end].trim()).filter(|head| !head.is_empty())
 }
 
 /// The head of an item "vLLM 0.27.0 — …" when it is a known name and a
@@ -1168,6 +1219,36 @@ mod tests {
             read("`torch==1.6(cuda 10.1)`과 `python>=3.6` 환경에서 정상적으로 동작합니다."),
             pairs(&[("torch", "1.6"), ("cuda", "10.1")])
         );
+    }
+
+    #[test]
+    fn lists_of_a_stacks_names_and_versions() {
+        let list = |items: &[&str]| {
+            let mut found = Vec::new();
+            read_list(items, "", &mut found);
+            surest(found)
+                .into_iter()
+                .map(|c| (c.name, c.version))
+                .collect::<Vec<_>>()
+        };
+        // A major alone among versions of several numbers, bold heads.
+        assert_eq!(
+            list(&[
+                "**PostgreSQL 14** - 主数据库",
+                "**Redis 7** - 缓存和会话存储",
+                "**Kafka 3.7.0** - 消息队列",
+                "**PHP 8.3** 模块流",
+            ]),
+            pairs(&[
+                ("PostgreSQL", "14"),
+                ("Redis", "7"),
+                ("Kafka", "3.7.0"),
+                ("PHP", "8.3")
+            ])
+        );
+        // A name written as software is: its major alone.
+        assert_eq!(list(&["Node.js 24"]), pairs(&[("Node.js", "24")]));
+        assert_eq!(list(&["Step 3"]), pairs(&[]));
     }
 
     #[test]
