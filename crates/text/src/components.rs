@@ -786,7 +786,24 @@ pub(crate) fn statements<'a>(
 /// (every item names a version), else none.
 pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
     let listed = items(line);
-    if !listed.is_empty() && listed.iter().all(|i| !item_components(i).is_empty()) {
+    // "Java 21, Spring Boot 3, Go, Python 3.11": a name without its
+    // version among them (a few words of a name, no digit) leaves it a list.
+    let bare_name = |item: &str| {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        (1..=3).contains(&words.len())
+            && !item.bytes().any(|b| b.is_ascii_digit())
+            && words.iter().all(|w| is_package_name(w))
+    };
+    let versioned = listed
+        .iter()
+        .filter(|i| !item_components(i).is_empty())
+        .count();
+    if versioned > 0
+        && versioned * 2 > listed.len()
+        && listed
+            .iter()
+            .all(|i| bare_name(i) || !item_components(i).is_empty())
+    {
         component_list(line)
     } else {
         Vec::new()

@@ -337,8 +337,17 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         }
     }
     // A list that is mostly something else ("Fixed a leak in foo 1.2"):
-    // only names relnotes knows.
-    if listing * 2 < items.len() {
+    // only names relnotes knows. Names without a digit say nothing either
+    // way ("**缓存**: Redis" in a list of a stack); sentences do.
+    let named_only = |item: &str| {
+        let value = item.split_once([':', '：']).map_or(item, |(_, v)| v);
+        !item.bytes().any(|b| b.is_ascii_digit())
+            && value
+                .split([',', '，', '、'])
+                .all(|name| name.split_whitespace().count() <= 3)
+    };
+    let counted = items.iter().filter(|i| !named_only(i)).count();
+    if listing * 2 < counted {
         pairs.retain(|(n, _)| names::is_alias(n));
     }
     found.extend(
@@ -1244,6 +1253,23 @@ mod tests {
                 ("Redis", "7"),
                 ("Kafka", "3.7.0"),
                 ("PHP", "8.3")
+            ])
+        );
+        // A labelled list of a stack, a name without its version in it.
+        assert_eq!(
+            list(&[
+                "**后端技术**: Java 21, Spring Boot 3, Go, Python 3.11",
+                "**前端技术**: TypeScript 5, React 18",
+                "**缓存**: Redis",
+                "**消息队列**: Apache Kafka",
+                "**基础设施**: Docker, MinIO",
+            ]),
+            pairs(&[
+                ("Java", "21"),
+                ("Spring-Boot", "3"),
+                ("Python", "3.11"),
+                ("TypeScript", "5"),
+                ("React", "18")
             ])
         );
         // A name written as software is: its major alone.
