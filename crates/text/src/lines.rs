@@ -109,8 +109,32 @@ impl LineWriter {
             && collapsed.starts_with("**")
             && collapsed.ends_with("**")
             && !collapsed[2..collapsed.len() - 2].contains("**");
+        // A list item opening with a bold span keeps that span's marks:
+        // it heads the item ("- **PHP 8.3** module stream").
+        // A list item opening with a name and version in bold keeps that
+        // span's marks: it heads the item ("- **PHP 8.3** module stream");
+        // a bold label before a colon goes as other marks do.
+        let bold_head = self
+            .prefix
+            .as_ref()
+            .is_some_and(|p| p.trim_start().starts_with('-'))
+            .then(|| {
+                let inner = collapsed.strip_prefix("**")?;
+                let end = inner.find("**")?;
+                let after = inner[end + 2..].trim_start();
+                (inner[..end].bytes().any(|b| b.is_ascii_digit())
+                    && !after.is_empty()
+                    && !after.starts_with([':', '：']))
+                .then_some(end + 4)
+            })
+            .flatten();
         let text = if whole_bold {
             collapsed
+        } else if let Some(end) = bold_head {
+            let (head, rest) = collapsed.split_at(end);
+            format!("{head}{}", rest.replace("**", ""))
+                .trim()
+                .to_string()
         } else {
             collapsed.replace("**", "").trim().to_string()
         };

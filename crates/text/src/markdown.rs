@@ -519,6 +519,18 @@ mod tests {
     }
 
     #[test]
+    fn a_bold_name_and_version_heading_an_item_keeps_its_marks() {
+        assert_eq!(
+            texts("- **PHP 8.3** 模块流\n- **Mooncake**: 0.3.11\n- **Redis 7**: cache\n"),
+            [
+                "- **PHP 8.3** 模块流",
+                "- Mooncake: 0.3.11",
+                "- Redis 7: cache"
+            ]
+        );
+    }
+
+    #[test]
     fn blocks_become_normalized_lines() {
         let md = "# T 9.2\n\n## Core Packages\n\n| Package | Version |\n| --- | --- |\n| Python | 3.12.8 |\n\n\
                   - one\n  wrapped\n\n  - inner\n\n- **bold** two\n\n-\n\n**Bug fixes**\n\n```\n\nx.io/a:1\n```\n";

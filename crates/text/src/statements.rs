@@ -235,12 +235,17 @@ pub(crate) fn component_pairs(
     // written as software names are (`OpenJDK`, `Node.js`).
     // Written as a name and its number, not a setting's `key: 1`.
     let dotted = pairs.iter().any(|(_, v)| v.contains('.'));
+    // It opens its item or a place in a list ("Java 21, Spring Boot 3"),
+    // not a sentence ("images on Amazon Linux 2023").
     let written_after_name = |n: &str, v: &str| {
-        let last = n.rsplit(['-', ' ']).next().unwrap_or(n);
-        let phrase = format!("{last} {v}");
-        items
-            .iter()
-            .any(|item| item.replace(['*', '_', '`'], "").contains(&phrase))
+        let phrase = format!("{} {v}", n.replace('-', " ")).to_lowercase();
+        items.iter().any(|item| {
+            let plain = item.replace(['*', '`'], "").to_lowercase();
+            plain.match_indices(&phrase).any(|(at, _)| {
+                let before = plain[..at].trim_end();
+                before.is_empty() || before.ends_with([':', '：', ',', '，', '、', '-'])
+            })
+        })
     };
     let major = |n: &str, v: &str| {
         v.bytes().all(|b| b.is_ascii_digit())
@@ -538,6 +543,31 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
             !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         })
     };
+    // An Apptainer (Singularity) definition's header names its base the
+    // same way: `From: nvcr.io/nvidia/cuda:11.6.2-cudnn8-runtime-ubuntu20.04`,
+    // or a local image `From: /apps/containers/R/R-4.3.0.sif`.
+    if let Some((keyword, base)) = t.split_once(':')
+        && keyword.eq_ignore_ascii_case("from")
+    {
+        let base = base.trim();
+        if let Some(stem) = base.strip_suffix(".sif") {
+            let file = stem.rsplit('/').next().unwrap_or(stem);
+            if let Some((name, version)) = file.rsplit_once('-')
+                && let Some(name) = names::component_name(name)
+                && let Some(version) = clean_version(&name, version)
+            {
+                found.push(Candidate {
+                    name,
+                    version,
+                    strength: Strength::Listing,
+                });
+            }
+            return;
+        }
+        if !base.contains(char::is_whitespace) {
+            return read_dockerfile(&format!("FROM {base}"), found);
+        }
+    }
     let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
     let several = t.starts_with("ENV ") && assignments.len() > 1;
     if several && !assignments.is_empty() && assignments.iter().all(|a| is_assignment(a)) {
@@ -1284,6 +1314,26 @@ mod tests {
                 "And the CANN (version 8.0.RC2.beta1) software packages should also be downloaded."
             ),
             pairs(&[("CANN", "8.0.RC2.beta1")])
+        );
+    }
+
+    #[test]
+    fn an_apptainer_definitions_base() {
+        let mut found = Vec::new();
+        read_dockerfile(
+            "from: nvcr.io/nvidia/cuda:11.6.2-cudnn8-runtime-ubuntu20.04",
+            &mut found,
+        );
+        read_dockerfile("From: /apps/containers/R/R-4.3.0.sif", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "11.6.2"),
+                ("cuDNN", "8"),
+                ("Ubuntu", "20.04"),
+                ("R", "4.3.0")
+            ])
         );
     }
 

@@ -1322,8 +1322,18 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
     }
     let Some(version) = cell_version(value) else {
         // "OS版本：Ubuntu 20.04", "依赖软件版本：pytorch-1.12.1+cpu": the
-        // value names its component itself.
-        return value_naming_itself(value).map(|pair| vec![pair]);
+        // value names its component itself; "依赖软件版本：sentencepiece==0.2.0,
+        // transformers==4.40.1": each of its pins.
+        return value_naming_itself(value)
+            .map(|pair| vec![pair])
+            .or_else(|| {
+                let parts: Vec<&str> = value.split([',', '，', '、']).collect();
+                let listed = crate::components::listed_components(value);
+                (parts.len() >= 2
+                    && listed.len() == parts.len()
+                    && parts.iter().all(|p| p.contains("==")))
+                .then_some(listed)
+            });
     };
     // Nothing but the version (and a note in parentheses) after the colon.
     let rest = value[value.find(&version).map_or(0, |at| at + version.len())..].trim();
@@ -1941,6 +1951,10 @@ mod tests {
     fn runs_of_names_and_versions_after_a_colon() {
         let kv = |l: &str| key_value(l).unwrap_or_default();
         assert_eq!(kv("SDK Version: 1.57.0"), pairs(&[("SDK", "1.57.0")]));
+        assert_eq!(
+            kv("依赖软件版本：sentencepiece==0.2.0, transformers==4.40.1"),
+            pairs(&[("sentencepiece", "0.2.0"), ("transformers", "4.40.1")])
+        );
         assert_eq!(kv("ml: '2.32.4'"), pairs(&[("ml", "2.32.4")]));
         assert_eq!(
             kv("python3.8, python3.8-minimal: 3.8.10-0"),
