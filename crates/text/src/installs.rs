@@ -140,6 +140,9 @@ fn command(line: &str) -> Option<(Tool, &str)> {
         // OpenMMLab's installer takes pip's pins (`mim install mmcv==2.1.0`).
         ("mim install ", Tool::Pip),
         ("conda install ", Tool::Conda),
+        ("micromamba install ", Tool::Conda),
+        ("micromamba create ", Tool::Conda),
+        ("mamba create ", Tool::Conda),
         // An environment made with its packages (`conda create -n env
         // python=3.10`).
         ("conda create ", Tool::Conda),
@@ -294,8 +297,10 @@ mod tests {
             ])
         );
         assert_eq!(
-            read("conda create -n stepaudio python=3.10 -y"),
-            pairs(&[("python", "3.10")])
+            read(
+                "conda create -n stepaudio python=3.10 -y\nmicromamba create -n exaonepath python=3.12"
+            ),
+            pairs(&[("python", "3.10"), ("python", "3.12")])
         );
         assert_eq!(
             read(

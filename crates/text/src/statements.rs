@@ -874,11 +874,14 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                 let Some((name, len)) = named else {
                     // "以ubuntu18.04为基础镜像，其中包含python3.7.5": a known
                     // name glued to its version, as tags write them.
-                    if !noted
-                        && let Some((name, version)) = crate::tags::glued(tokens[i])
-                        && names::is_alias(&name)
-                    {
-                        push_known(&name, &version, found);
+                    // "cuda11.8+torch2.6.0": several, joined by `+`.
+                    for part in tokens[i].trim_end_matches('.').split('+') {
+                        if !noted
+                            && let Some((name, version)) = crate::tags::glued(part)
+                            && names::is_alias(&name)
+                        {
+                            push_known(&name, &version, found);
+                        }
                     }
                     // "`torch==1.6`과 … 환경에서": a pin in a sentence that
                     // states an environment.
@@ -987,10 +990,27 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
 /// word before the phrase that is a package name, with a version of at
 /// least two numbers.
 fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
-    // "Dataflow Compiler" → `Dataflow-Compiler`, a name of several words.
+    // "Dataflow Compiler" → `Dataflow-Compiler`, a name of several words;
+    // "bundled PRoot" → `PRoot`: a lead word (`[claims] name_leads`) is no
+    // part of it.
+    let is_lead = |word: &str| {
+        words::each().any(|w| {
+            w.claims
+                .name_leads
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(word))
+        })
+    };
+    let without_lead = |n: &String| -> String {
+        match n.split_once(' ') {
+            Some((first, rest)) if is_lead(first) => rest.to_string(),
+            _ => n.clone(),
+        }
+    };
     let name = std::iter::once(&claim.name)
         .chain(&claim.alternatives)
-        .find_map(|n| crate::names::component_name(n));
+        .map(without_lead)
+        .find_map(|n| crate::names::component_name(&n));
     let Some(name) = name else { return };
     let version = claim.version.trim_end_matches('.');
     if !plausible(&name, version) || !version.starts_with(|c: char| c.is_ascii_digit()) {
@@ -1384,6 +1404,22 @@ mod tests {
         list.iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn glued_names_and_versions_joined_by_plus() {
+        assert_eq!(
+            read("Our environment is cuda11.8+torch2.6.0."),
+            pairs(&[("CUDA", "11.8"), ("torch", "2.6.0")])
+        );
+    }
+
+    #[test]
+    fn a_lead_word_is_no_part_of_a_claimed_name() {
+        assert_eq!(
+            read("Update bundled PRoot to version 5.4.0-rootless.3 in order to fix a problem."),
+            pairs(&[("PRoot", "5.4.0-rootless.3")])
+        );
     }
 
     #[test]
