@@ -41,6 +41,11 @@ pub struct Draft {
     pub vpc_image: Option<VpcOut>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sections: Vec<SectionOut>,
+    /// Components only the Debian packages of install commands name
+    /// (`apt-get install python3.10`): taken after every other reading,
+    /// the text's statements included, where none gave that component.
+    #[serde(skip)]
+    pub(crate) named_packages: Vec<(String, String)>,
 }
 
 impl Draft {

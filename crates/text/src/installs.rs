@@ -12,6 +12,21 @@ use std::collections::HashMap;
 
 /// The components the install commands among `lines` pin, in page order.
 pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    installed(lines, false)
+}
+
+/// The components Debian packages an install command names are named for
+/// (`apt-get install python3.10`): weaker than any statement, read last.
+pub(crate) fn debian_named(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    installed(lines, true)
+        .into_iter()
+        .filter(|(_, version)| !version.contains('-'))
+        .collect()
+}
+
+/// What the install commands among `lines` pin; `named`: only the Debian
+/// packages named for their version.
+fn installed(lines: &[(usize, String)], named: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     // Each command of a line: `conda install … && apt update && pip install …`.
     let joined = commands(lines);
@@ -24,7 +39,13 @@ pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
             if word.starts_with('-') {
                 continue;
             }
-            if let Some(pair) = pinned(word, tool == Tool::Conda).or_else(|| package_file(word)) {
+            let pair = match tool {
+                Tool::Apt if named => debian_named_package(word),
+                Tool::Apt => debian_pin(word),
+                _ if named => None,
+                _ => pinned(word, tool == Tool::Conda).or_else(|| package_file(word)),
+            };
+            if let Some(pair) = pair {
                 out.push(pair);
             }
         }
@@ -128,6 +149,7 @@ enum Tool {
     Pip,
     Conda,
     Dpkg,
+    Apt,
 }
 
 /// The installer a line runs and what follows its install word.
@@ -148,6 +170,8 @@ fn command(line: &str) -> Option<(Tool, &str)> {
         ("conda create ", Tool::Conda),
         ("mamba install ", Tool::Conda),
         ("dpkg -i ", Tool::Dpkg),
+        ("apt-get install ", Tool::Apt),
+        ("apt install ", Tool::Apt),
     ] {
         if let Some(at) = t.find(marker) {
             // The installer is the command, not a word of prose before it.
@@ -188,6 +212,31 @@ fn pinned(word: &str, conda: bool) -> Option<(String, String)> {
         return None;
     }
     Some((names::component_name(name)?, version.to_string()))
+}
+
+/// A Debian package an install command pins (`libnccl2=2.21.5-1+cuda12.4`).
+fn debian_pin(word: &str) -> Option<(String, String)> {
+    let (name, version) = word.split_once('=')?;
+    (looks_like_version(version) && !version.contains('*'))
+        .then(|| Some((names::component_name(name)?, version.to_string())))
+        .flatten()
+}
+
+/// A known component's Debian package named for its version
+/// (`python3.10`, `python3.10-dev`: Python 3.10).
+fn debian_named_package(word: &str) -> Option<(String, String)> {
+    if word.contains('=') {
+        return None;
+    }
+    // The package's flavour (`-dev`, `-venv`) is no part of the version.
+    let word = match word.split_once('-') {
+        Some((package, flavour)) if flavour.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+            package
+        }
+        _ => word,
+    };
+    let (name, version) = crate::tags::glued(word)?;
+    (names::is_alias(&name) && version.contains('.')).then_some((name, version))
 }
 
 /// A package file's name and version: `torch_gcu-2.7.0*.whl` (a wheel:
@@ -250,6 +299,21 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn debian_packages_pinned_or_named_for_their_version() {
+        let text = "RUN apt-get update && apt-get install -y \\\n    python3.10 \\\n    python3.10-dev \\\n    libnccl2=2.21.5-1+cuda12.4 curl";
+        assert_eq!(read(text), pairs(&[("libnccl2", "2.21.5-1+cuda12.4")]));
+        let lines: Vec<(usize, String)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect();
+        assert_eq!(
+            debian_named(&lines),
+            pairs(&[("Python", "3.10"), ("Python", "3.10")])
+        );
     }
 
     #[test]

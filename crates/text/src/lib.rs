@@ -745,6 +745,8 @@ fn import_one(
         });
         draft.components.extend(stated);
     }
+    let named_packages = std::mem::take(&mut draft.named_packages);
+    parse::add_components(&mut draft, named_packages);
     // A page of several releases lists the images of each: a release keeps
     // those its tags name.
     if changelog {

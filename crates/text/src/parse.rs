@@ -361,6 +361,18 @@ pub fn parse(
     // Last, what the tags of the release's images state (`py312-cu128`).
     let tagged = tag_components(page, &draft, version);
     add_components(&mut draft, tagged);
+    // And the Debian packages install commands name for their version
+    // (`apt-get install python3.10`), where nothing else stated one.
+    for lines in std::iter::once(&page.preamble).chain(
+        page.sections
+            .iter()
+            .filter(|s| reads_tables(s))
+            .map(|s| &s.body),
+    ) {
+        draft
+            .named_packages
+            .extend(crate::installs::debian_named(lines));
+    }
     // The architectures the page names, unless a per-arch table named them.
     let stated = archs::stated(page);
     let by_default = draft.archs.iter().all(|a| a == "amd64") && draft.arch.is_empty();
@@ -706,7 +718,7 @@ fn is_title_line(line: &str, version: &str) -> bool {
 
 /// Components found outside the Contents table, unless a name of the same
 /// package (`TorchAudio`, `torchaudio`) is there already.
-fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
+pub(crate) fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
     let mut known: HashSet<String> = draft
         .components
         .keys()

@@ -568,6 +568,28 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
             return read_dockerfile(&format!("FROM {base}"), found);
         }
     }
+    // `COPY --from=ghcr.io/astral-sh/uv:0.12.7 /uv /bin/uv`: a tool taken
+    // from its own image, the image's tag its version.
+    if let Some(rest) = t.strip_prefix("COPY ")
+        && let Some(image) = rest
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("--from="))
+        && let Some((repository, tag)) = image.rsplit_once(':')
+        && !tag.contains('/')
+    {
+        let tool = repository.rsplit('/').next().unwrap_or(repository);
+        if let Some(name) = names::component_name(tool)
+            && crate::tables::looks_like_version(tag)
+            && let Some(version) = clean_version(&name, tag)
+        {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Listing,
+            });
+        }
+        return;
+    }
     let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
     let several = t.starts_with("ENV ") && assignments.len() > 1;
     if several && !assignments.is_empty() && assignments.iter().all(|a| is_assignment(a)) {
@@ -1335,6 +1357,18 @@ mod tests {
             ),
             pairs(&[("CANN", "8.0.RC2.beta1")])
         );
+    }
+
+    #[test]
+    fn a_tool_copied_from_its_image() {
+        let mut found = Vec::new();
+        read_dockerfile(
+            "COPY --from=ghcr.io/astral-sh/uv:0.12.7 /uv /bin/uv",
+            &mut found,
+        );
+        read_dockerfile("COPY --from=builder /app /app", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("uv", "0.12.7")]));
     }
 
     #[test]

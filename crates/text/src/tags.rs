@@ -158,6 +158,14 @@ fn is_release(word: &str) -> bool {
 /// dotted version), `cu124`, `py311`, `ubuntu2204` (a prefix glued to
 /// numbers).
 pub(crate) fn glued(token: &str) -> Option<(String, String)> {
+    // `python3.10-dev`: a Debian package (see `installs::debian_named`),
+    // no version `3.10-dev`.
+    if token
+        .split_once('-')
+        .is_some_and(|(_, flavour)| flavour.starts_with(|c: char| c.is_ascii_alphabetic()))
+    {
+        return None;
+    }
     let digits_at = token.find(|c: char| c.is_ascii_digit())?;
     let (word, rest) = token.split_at(digits_at);
     if word.is_empty() {
