@@ -187,10 +187,15 @@ fn label(line: &str) -> Option<String> {
     .then(|| token.to_string())
 }
 
-/// A short line naming a product and a version, nothing after it
-/// ("DeepSparkInference 26.06"): the product's words and the version.
+/// A short line naming a product and a version, nothing after it but its
+/// date in parentheses ("DeepSparkInference 26.06", "Version 2.6 (16 Nov
+/// 2022)"): the product's words and the version.
 fn named(line: &str) -> Option<(String, String)> {
     let t = line.trim();
+    let t = match t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+        Some((before, date)) if stated::date(date).is_some() => before.trim_end(),
+        _ => t,
+    };
     if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|'])
     {
         return None;
@@ -921,6 +926,24 @@ mod tests {
             Some("v1.2.0-rc.2")
         );
         assert_eq!(of_title("v1.2.0 (2023-07-18)").as_deref(), Some("v1.2.0"));
+    }
+
+    #[test]
+    fn a_text_changelogs_releases_named_with_their_dates() {
+        // OpenHPC's ChangeLog.
+        assert_eq!(
+            versions(
+                PageKind::Text,
+                "Version 3.0 (15 September 2023)\n\n[General Updates]\n\n  * a\n\n\
+                 Version 2.6.1 (08 Feb 2023)\n\n  * b\n\nVersion 2.6 (16 Nov 2022)\n\n  * c\n"
+            ),
+            ["3.0", "2.6.1", "2.6"]
+        );
+        assert_eq!(
+            named("Version 2.6 (16 Nov 2022)"),
+            Some(("Version".to_string(), "2.6".to_string()))
+        );
+        assert_eq!(named("Version 2.6 (see notes)"), None);
     }
 
     #[test]
