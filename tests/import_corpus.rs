@@ -131,8 +131,21 @@ fn as_date(version: &str) -> String {
         .split(|c: char| !c.is_ascii_digit())
         .filter(|n| !n.is_empty())
         .collect();
-    match numbers.as_slice() {
-        [y, m, d] if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains(' ') => {
+    // "July 2, 2025": a month by its English name, the day, the year.
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let month = MONTHS.iter().position(|m| {
+        version
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.to_ascii_lowercase().starts_with(m))
+    });
+    match (numbers.as_slice(), month) {
+        ([d, y], Some(m)) if y.len() == 4 && d.len() <= 2 => {
+            format!("{y}-{:0>2}-{d:0>2}", m + 1)
+        }
+        ([y, m, d], _) if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains(' ') => {
             format!("{y}-{m:0>2}-{d:0>2}")
         }
         _ => version.to_string(),

@@ -91,6 +91,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             if !possible {
                 continue;
             }
+            let text = &plain_claim(text, words);
             spaced_name_first(text, words, &mut found);
             spaced_verb_first(text, words, &mut found);
         } else if !text.is_ascii() {
@@ -257,6 +258,44 @@ fn first_between(text: &str, words: &Words, of: &[String]) -> Option<(usize, usi
         .map(|w| words.between(w))
         .filter_map(|w| text.find(&w).map(|at| (at, w.len())))
         .min()
+}
+
+/// A claim as its active form says it: "Slurm was upgraded from 23.11.7
+/// to 23.11.10" is "Slurm upgraded to 23.11.10" (`[claims] passive` before
+/// a verb, and `from` with the old version before `to`, left out).
+fn plain_claim(text: &str, words: &Words) -> String {
+    let tokens: Vec<&str> = text.split(' ').collect();
+    let is = |token: &str, of: &[String]| of.iter().any(|w| w.eq_ignore_ascii_case(token));
+    let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = tokens[i];
+        let next = tokens.get(i + 1).copied().unwrap_or("");
+        // "was upgraded", "has been updated": one word each.
+        let passive = words.claims.passive.iter().find(|p| {
+            let parts: Vec<&str> = p.split(' ').collect();
+            tokens.len() > i + parts.len()
+                && parts
+                    .iter()
+                    .zip(&tokens[i..])
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+                && is(tokens[i + parts.len()], &words.claims.verb_first)
+        });
+        if let Some(p) = passive {
+            i += p.split(' ').count();
+            continue;
+        }
+        if is(token, &words.claims.from)
+            && next.bytes().any(|b| b.is_ascii_digit())
+            && tokens.get(i + 2).is_some_and(|t| is(t, &words.claims.to))
+        {
+            i += 2;
+            continue;
+        }
+        out.push(token);
+        i += 1;
+    }
+    out.join(" ")
 }
 
 /// "vLLM upgraded to 0.11.0", "CUDA in the base image upgraded to 12.9.0",

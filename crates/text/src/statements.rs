@@ -905,6 +905,22 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                             push_known(&name, &version, found);
                         }
                     }
+                    // "PrgEnv-gnu/8.5.0 is now loaded by default": a module
+                    // of an HPC site's tree, its name and version.
+                    if !noted
+                        && let Some((name, version)) = tokens[i].split_once('/')
+                        && !version.contains('/')
+                        && version.starts_with(|c: char| c.is_ascii_digit())
+                        && version.contains('.')
+                        && let Some(name) = names::component_name(name)
+                        && let Some(version) = clean_version(&name, version)
+                    {
+                        found.push(Candidate {
+                            name,
+                            version,
+                            strength: Strength::Statement,
+                        });
+                    }
                     // "`torch==1.6`과 … 환경에서": a pin in a sentence that
                     // states an environment.
                     if !noted
@@ -1035,7 +1051,12 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
         .find_map(|n| crate::names::component_name(&n));
     let Some(name) = name else { return };
     let version = claim.version.trim_end_matches('.');
-    if !plausible(&name, version) || !version.starts_with(|c: char| c.is_ascii_digit()) {
+    // "changed to 2025R1": a year and a release of it is a version too.
+    let yearly = version.len() > 4
+        && version[..4].bytes().all(|b| b.is_ascii_digit())
+        && version[4..].starts_with(|c: char| c.is_ascii_alphabetic());
+    if !(plausible(&name, version) || yearly) || !version.starts_with(|c: char| c.is_ascii_digit())
+    {
         return;
     }
     found.push(Candidate {
@@ -1445,6 +1466,24 @@ mod tests {
         assert_eq!(
             read("Our environment is cuda11.8+torch2.6.0."),
             pairs(&[("CUDA", "11.8"), ("torch", "2.6.0")])
+        );
+    }
+
+    #[test]
+    fn passive_claims_and_modules_of_a_sites_tree() {
+        assert_eq!(
+            read("Slurm was upgraded from 23.11.7 to 23.11.10."),
+            pairs(&[("Slurm", "23.11.10")])
+        );
+        assert_eq!(
+            read(
+                "The default version of Ansys was changed to 2025R1. The old version (2024R1) is still available."
+            ),
+            pairs(&[("Ansys", "2025R1")])
+        );
+        assert_eq!(
+            read("PrgEnv-gnu/8.5.0 is now loaded by default when you login."),
+            pairs(&[("PrgEnv-gnu", "8.5.0")])
         );
     }
 

@@ -272,6 +272,9 @@ pub(crate) struct ClaimWords {
     pub from: Vec<String>,
     /// Between `to` and the name: "Update to use Dataflow Compiler v5.2.0".
     pub name_leads: Vec<String>,
+    /// Before a verb of `verb_first` in a passive claim: "Slurm was upgraded
+    /// to …" says "Slurm upgraded to …".
+    pub passive: Vec<String>,
 }
 
 impl Words {
