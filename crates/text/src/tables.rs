@@ -1348,9 +1348,26 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
             // "SDK Version": the version word is no part of the name.
             headed_name(&n).unwrap_or(n)
         })
-        .map(|n| names::component_name(&n).or_else(|| names::slashed_name(&n)))
+        .map(|n| {
+            names::component_name(&n)
+                .or_else(|| names::slashed_name(&n))
+                .or_else(|| name_among_other_script(&n))
+        })
         .collect::<Option<Vec<_>>>()?;
     (!names.is_empty()).then(|| names.into_iter().map(|n| (n, version.clone())).collect())
+}
+
+/// The one name a label in another script holds ("对应的 Buildroot":
+/// the corresponding Buildroot): its words in ASCII, when they are a name.
+fn name_among_other_script(label: &str) -> Option<String> {
+    if label.is_ascii() {
+        return None;
+    }
+    let spaced = crate::lines::apart_from_script(label);
+    let ascii: Vec<&str> = spaced.split_whitespace().filter(|w| w.is_ascii()).collect();
+    (!ascii.is_empty() && ascii.len() <= 3)
+        .then(|| names::component_name(&ascii.join(" ")))
+        .flatten()
 }
 
 /// Names and versions paired by slashes ("PyTorch / torch_npu: 2.10.0 /
@@ -1490,16 +1507,18 @@ pub(crate) fn described(line: &str) -> Option<Vec<(String, String)>> {
 
 /// The runs of at least two lines of `lines` that each name components
 /// and their versions — after a colon ([`key_value`]) or alone on the line
-/// ([`name_version`]) —: the index of each line of a run, and the
-/// components the runs give.
+/// ([`name_version`]) —, and single lines labelling a version by a version
+/// word ("对应的 Buildroot 版本：v2.0.4"): the index of each line of a run,
+/// and the components the runs give.
 pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(String, String)>) {
     let mut at = Vec::new();
     let mut pairs = Vec::new();
     let mut run: Vec<(usize, Vec<(String, String)>)> = Vec::new();
+    let labelled = |i: usize| labels_a_version(&lines[i].1) && key_value(&lines[i].1).is_some();
     let flush = |run: &mut Vec<(usize, Vec<(String, String)>)>,
                  at: &mut Vec<usize>,
                  pairs: &mut Vec<(String, String)>| {
-        if run.len() >= 2 {
+        if run.len() >= 2 || run.first().is_some_and(|(i, _)| labelled(*i)) {
             for (i, p) in run.drain(..) {
                 at.push(i);
                 pairs.extend(p);
@@ -1951,6 +1970,10 @@ mod tests {
     fn runs_of_names_and_versions_after_a_colon() {
         let kv = |l: &str| key_value(l).unwrap_or_default();
         assert_eq!(kv("SDK Version: 1.57.0"), pairs(&[("SDK", "1.57.0")]));
+        assert_eq!(
+            kv("对应的 **Buildroot** 版本：v2.0.4"),
+            pairs(&[("Buildroot", "2.0.4")])
+        );
         assert_eq!(
             kv("依赖软件版本：sentencepiece==0.2.0, transformers==4.40.1"),
             pairs(&[("sentencepiece", "0.2.0"), ("transformers", "4.40.1")])
