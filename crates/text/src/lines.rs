@@ -344,6 +344,21 @@ pub(crate) fn is_dockerfile_instruction(line: &str) -> bool {
         .is_some_and(|(word, _)| INSTRUCTIONS.contains(&word))
 }
 
+/// Whether `lines` are a Dockerfile: its first line but comments and
+/// parser directives an instruction, a `FROM` among them. One file builds
+/// one image: it holds no releases to cut it into.
+pub(crate) fn is_dockerfile<'a>(lines: impl IntoIterator<Item = &'a str> + Clone) -> bool {
+    let first = lines
+        .clone()
+        .into_iter()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| l.starts_with("FROM ") || l.starts_with("ARG "))
+        && lines
+            .into_iter()
+            .any(|l| l.trim_start().starts_with("FROM "))
+}
+
 /// A page's opening that is a Dockerfile: a `FROM` among instructions.
 /// What it says of itself is its leading comment (`# PP-OCR ML Backend
 /// for Label Studio`), no prose of the file's lines.
@@ -382,6 +397,22 @@ pub(crate) fn is_url(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dockerfile_is_one_file_of_instructions() {
+        assert!(is_dockerfile(
+            [
+                "# c",
+                "ARG X=1",
+                "FROM nvcr.io/nvidia/pytorch:25.04-py3",
+                "RUN a"
+            ]
+            .into_iter()
+        ));
+        assert!(!is_dockerfile(
+            ["# Changelog", "", "```", "FROM python:3.11", "```"].into_iter()
+        ));
+    }
 
     #[test]
     fn a_dockerfile_says_of_itself_what_its_leading_comment_says() {

@@ -216,6 +216,9 @@ fn named(line: &str) -> Option<(String, String)> {
 /// release the page was last written for), and the page's cut with the
 /// last.
 pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>> {
+    if crate::lines::is_dockerfile(page.lines.iter().map(|(_, l)| l.as_str())) {
+        return None;
+    }
     let marked_any = !page.headings.is_empty();
     let mut in_code = false;
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
