@@ -590,6 +590,14 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
         }
         return;
     }
+    // A shell's `export CUDA_PATH=/usr/local/cuda-11.0` (an Apptainer
+    // definition's %post, an install guide) sets what an `ENV` would.
+    if let Some(assignment) = t.strip_prefix("export ")
+        && assignment.contains('=')
+        && assignment.contains('/')
+    {
+        return read_dockerfile(&format!("ENV {assignment}"), found);
+    }
     let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
     let several = t.starts_with("ENV ") && assignments.len() > 1;
     if several && !assignments.is_empty() && assignments.iter().all(|a| is_assignment(a)) {
@@ -606,7 +614,11 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
     };
     let rest = rest.trim();
     let value = match instruction {
-        "FROM" => rest.split_whitespace().next().unwrap_or(""),
+        // `FROM --platform=amd64 nvcr.io/nvidia/cuda:12.1.0-devel-…`.
+        "FROM" => rest
+            .split_whitespace()
+            .find(|w| !w.starts_with("--"))
+            .unwrap_or(""),
         "ARG" | "ENV" => {
             // `ENV LD_LIBRARY_PATH /usr/local/cuda-11.8/lib64:…`: a path
             // naming a known component's directory by its version.
@@ -1377,6 +1389,29 @@ mod tests {
                 "And the CANN (version 8.0.RC2.beta1) software packages should also be downloaded."
             ),
             pairs(&[("CANN", "8.0.RC2.beta1")])
+        );
+    }
+
+    #[test]
+    fn a_base_with_flags_and_paths_a_shell_exports() {
+        let mut found = Vec::new();
+        read_dockerfile(
+            "FROM --platform=amd64 nvcr.io/nvidia/cuda:12.1.0-devel-ubuntu22.04 as base",
+            &mut found,
+        );
+        read_dockerfile(
+            "    export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/usr/local/cuda-11.0/lib64:/opt/rocm-4.2.0/llvm/lib",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "12.1.0"),
+                ("Ubuntu", "22.04"),
+                ("cuda", "11.0"),
+                ("rocm", "4.2.0")
+            ])
         );
     }
 
