@@ -30,7 +30,14 @@ fn installed(lines: &[(usize, String)], named: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     // Each command of a line: `conda install … && apt update && pip install …`.
     let joined = commands(lines);
-    for line in joined.iter().flat_map(|l| split_commands(l)) {
+    // Most lines run no installer: each command word holds one of these.
+    let may_install =
+        |l: &&String| l.contains("install") || l.contains("create ") || l.contains("dpkg -i");
+    for line in joined
+        .iter()
+        .filter(may_install)
+        .flat_map(|l| split_commands(l))
+    {
         let Some((tool, args)) = command(&line) else {
             continue;
         };

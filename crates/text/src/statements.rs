@@ -376,22 +376,27 @@ fn pad_unspaced(text: &str) -> String {
         return text.to_string();
     }
     // The longest phrase first: "不支持" is a note, not "不" and "支持".
-    let mut phrases: Vec<&str> = words::each()
-        .filter(|w| !w.spaced)
-        .flat_map(|w| {
-            let s = &w.statements;
-            s.states
-                .iter()
-                .chain(&s.based_on)
-                .chain(&s.notes)
-                .chain(&s.clause_breaks)
-                .chain(&w.components.version_words)
-                .chain(&w.components.copulas)
-        })
-        .map(String::as_str)
-        .filter(|p| !p.is_empty())
-        .collect();
-    phrases.sort_by_key(|p| std::cmp::Reverse(p.chars().count()));
+    // Gathered once: every sentence of a page in such a language asks.
+    static PHRASES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| {
+        let mut phrases: Vec<&'static str> = words::each()
+            .filter(|w| !w.spaced)
+            .flat_map(|w| {
+                let s = &w.statements;
+                s.states
+                    .iter()
+                    .chain(&s.based_on)
+                    .chain(&s.notes)
+                    .chain(&s.clause_breaks)
+                    .chain(&w.components.version_words)
+                    .chain(&w.components.copulas)
+            })
+            .map(String::as_str)
+            .filter(|p| !p.is_empty())
+            .collect();
+        phrases.sort_by_key(|p| std::cmp::Reverse(p.chars().count()));
+        phrases
+    });
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(c) = rest.chars().next() {

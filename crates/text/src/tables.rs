@@ -1328,11 +1328,11 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
             .map(|pair| vec![pair])
             .or_else(|| {
                 let parts: Vec<&str> = value.split([',', '，', '、']).collect();
+                if parts.len() < 2 || !parts.iter().all(|p| p.contains("==")) {
+                    return None;
+                }
                 let listed = crate::components::listed_components(value);
-                (parts.len() >= 2
-                    && listed.len() == parts.len()
-                    && parts.iter().all(|p| p.contains("==")))
-                .then_some(listed)
+                (listed.len() == parts.len()).then_some(listed)
             });
     };
     // Nothing but the version (and a note in parentheses) after the colon.
