@@ -1514,7 +1514,12 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
     let mut at = Vec::new();
     let mut pairs = Vec::new();
     let mut run: Vec<(usize, Vec<(String, String)>)> = Vec::new();
-    let labelled = |i: usize| labels_a_version(&lines[i].1) && key_value(&lines[i].1).is_some();
+    // (A list item alone is its list's: "- TorchServe version: 0.12.0" in
+    // a list of features stays a feature.)
+    let labelled = |i: usize| {
+        let line = &lines[i].1;
+        !line.trim_start().starts_with("- ") && labels_a_version(line) && key_value(line).is_some()
+    };
     let flush = |run: &mut Vec<(usize, Vec<(String, String)>)>,
                  at: &mut Vec<usize>,
                  pairs: &mut Vec<(String, String)>| {
