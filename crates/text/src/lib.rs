@@ -32,6 +32,7 @@ mod headings;
 mod html;
 mod installs;
 mod lines;
+mod listings;
 mod markdown;
 mod names;
 pub mod package_name;

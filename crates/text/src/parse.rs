@@ -225,6 +225,7 @@ pub fn parse(
     for lines in read_parts {
         add_components(&mut draft, crate::installs::pins(lines));
         add_components(&mut draft, crate::installs::printed_versions(lines));
+        add_components(&mut draft, crate::listings::listed(lines));
     }
     for section in &page.sections {
         let body = &section.body;
