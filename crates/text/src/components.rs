@@ -393,6 +393,13 @@ fn is_version_suffix(word: &str) -> bool {
     words::each().any(|w| w.components.version_suffixes.iter().any(|s| s == word))
 }
 
+/// A word marking a dependency as added (`**_new_**` of a generated list
+/// of dependency changes): a change word of `[tables] change_verbs`.
+fn is_change_mark(word: &str) -> bool {
+    let word = word.trim_matches(['*', '_', '(', ')']).to_lowercase();
+    !word.is_empty() && words::each().any(|w| w.tables.change_verbs.contains(&word))
+}
+
 /// A version as written → the version, if it is one for component `name`:
 /// a `v` prefix dropped, parsing in the name's default ecosystem (or as a
 /// dotted version, which a catalog entry may ask for).
@@ -659,8 +666,8 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             version = format!("{version} {part}");
             words.next();
         }
-        let clean_end =
-            words.peek().is_none_or(|w| w.starts_with('(')) || words.all(is_version_suffix);
+        let clean_end = words.peek().is_none_or(|w| w.starts_with('('))
+            || words.all(|w| is_version_suffix(w) || is_change_mark(w));
         if !clean_end {
             continue;
         }
@@ -676,6 +683,13 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             .take_while(|w| is_package_name(w))
             .collect();
         run.reverse();
+        // A Go module (`github.com/aws/smithy-go`): its whole path.
+        if run.is_empty()
+            && let Some(module) = before.back().map(|w| w.trim_matches(['`', '*']))
+            && crate::package_name::is_module_path(module)
+        {
+            run.push(module);
+        }
         if run.is_empty() {
             continue;
         }
@@ -1482,5 +1496,28 @@ mod tests {
             shared(&draft),
             pairs(&[("NPU Driver", "v2.4.1"), ("CUDA", "13.0")])
         );
+    }
+}
+#[cfg(test)]
+mod go_modules {
+    /// A generated list of dependency changes: each Go module by its path,
+    /// at the version it went to or was added at.
+    #[test]
+    fn dependency_changes_name_go_modules_by_their_path() {
+        let read = |item: &str| super::component_list(item);
+        assert_eq!(
+            read("**github.com/Azure/azure-sdk-for-go/sdk/azcore**     v1.21.0 -> v1.22.0"),
+            [(
+                "github.com/Azure/azure-sdk-for-go/sdk/azcore".to_string(),
+                "1.22.0".to_string()
+            )]
+        );
+        assert_eq!(
+            read("codeberg.org/miekg/dns v0.6.84 **_new_**"),
+            [("codeberg.org/miekg/dns".to_string(), "0.6.84".to_string())]
+        );
+        // A path without a host is no module.
+        assert!(!crate::package_name::is_module_path("localhost/x"));
+        assert!(!crate::package_name::is_module_path("example.org"));
     }
 }

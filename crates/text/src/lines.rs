@@ -301,6 +301,28 @@ pub(crate) fn is_none_word(line: &str) -> bool {
     word == "-" || words::each().any(|w| w.page.none.contains(&word))
 }
 
+/// An entry of a commit log (`- 4920ee06f feat: update Linux to
+/// 6.18.39`, the hash linked or not): what a commit did on the way, no
+/// feature of the release and no statement of what it holds.
+pub(crate) fn is_commit_entry(line: &str) -> bool {
+    let t = line.trim_start();
+    let t = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .unwrap_or(t);
+    let Some(first) = t.split_whitespace().next() else {
+        return false;
+    };
+    let hash = first.trim_matches(['`', '[', ']', '(', ')']);
+    (7..=40).contains(&hash.len())
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && hash.bytes().any(|b| b.is_ascii_digit())
+        && hash.bytes().any(|b| b.is_ascii_alphabetic())
+        && t.split_whitespace().nth(1).is_some()
+}
+
 /// A line that is a shell command (a code block's line, not prose).
 pub(crate) fn is_command(line: &str) -> bool {
     [
@@ -396,6 +418,22 @@ pub(crate) fn is_url(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn commit_log_entries() {
+        assert!(is_commit_entry("- 4920ee06f feat: update Linux to 6.18.39"));
+        assert!(is_commit_entry(
+            "* `0de2a61` chore: bump containerd to 2.3.2"
+        ));
+        for not in [
+            "- 2025-01-01 release",
+            "- deadbeef",
+            "- facade is new",
+            "- 12345678 users",
+        ] {
+            assert!(!is_commit_entry(not), "{not}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -89,6 +89,27 @@ pub(crate) fn is_address(word: &str) -> bool {
         || matches!(parts.as_slice(), [172, b, _, _] if (16..=31).contains(b))
 }
 
+/// A Go module's path: a host with a dot, then path segments that are
+/// package words (`github.com/aws/aws-sdk-go-v2/config`, `golang.org/x/net`).
+pub(crate) fn is_module_path(word: &str) -> bool {
+    let mut segments = word.split('/');
+    let host = segments.next().unwrap_or("");
+    let rest: Vec<&str> = segments.collect();
+    host.contains('.')
+        && !host.starts_with('.')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+        && host.chars().any(|c| c.is_ascii_alphabetic())
+        && !rest.is_empty()
+        && word.len() <= 128
+        && rest.iter().all(|s| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '~'))
+        })
+}
+
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {

@@ -42,7 +42,7 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
     let skip = usize::from(!has_bullets && body.first().is_some_and(|(_, l)| introduces(l)));
     for (_, line) in &body[skip..] {
         let t = line.trim();
-        if t.starts_with("```") || t.is_empty() {
+        if t.starts_with("```") || t.is_empty() || crate::lines::is_commit_entry(t) {
             continue;
         }
         let nested = line.starts_with("  ");

@@ -92,6 +92,14 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
         {
             return Some(token.to_string());
         }
+        // "[Talos 1.14.0-beta.1](…) (2026-07-31)": the product, then its
+        // release.
+        if let Some((_, last)) = token.rsplit_once(' ')
+            && names_release(last)
+            && model::record::is_release_version(last)
+        {
+            return Some(last.to_string());
+        }
     }
     // "v1.2.0-rc.2 - [2023-07-05]": a release, then its date.
     if let Some((first, rest)) = title.trim().split_once(char::is_whitespace) {
@@ -274,7 +282,26 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         .filter(|(_, adjacent)| !adjacent)
         .map(|(s, _)| s)
         .collect();
-    let mut starts = starts;
+    // A heading inside a release's part names no release of its own
+    // ("### TLS 1.3 Minimum Version", "### Changes since v1.14.0-beta.0"
+    // under "## Talos 1.14.0-beta.1"), unless one of its series ("### 3.9.1"
+    // under "# Release notes 3.9").
+    let mut starts: Vec<(usize, Start, String)> = starts
+        .iter()
+        .enumerate()
+        .filter(|(k, (_, start, version))| {
+            let Start::Heading(level) = start else {
+                return true;
+            };
+            // The nearest heading above it.
+            let outer = starts[..*k]
+                .iter()
+                .rev()
+                .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level));
+            outer.is_none_or(|(_, _, outer_version)| in_series(version, outer_version))
+        })
+        .map(|(_, s)| s.clone())
+        .collect();
     let chosen = choose(&starts)?;
     starts.retain(|(_, s, _)| *s == chosen);
     let first = starts[0].0;
@@ -323,6 +350,17 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .collect();
     Some(releases)
+}
+
+/// Whether `version` is a release of the series `series` names (`3.9.1`
+/// of `3.9`, `2024-12-01` of `2024`).
+fn in_series(version: &str, series: &str) -> bool {
+    let version = version.trim_start_matches(['v', 'V']);
+    let series = series.trim_start_matches(['v', 'V']);
+    version == series
+        || version
+            .strip_prefix(series)
+            .is_some_and(|rest| rest.starts_with(['.', '-', '+']))
 }
 
 /// A row of a table of releases (`Tag | PyTorch | IPEX`): the releases its
@@ -1019,6 +1057,34 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn headings_inside_a_release_name_none() {
+        let page = "## [Talos 1.14.0-beta.1](https://example.org/v1.14.0-beta.1) (2026-07-31)\n\nWelcome.\n\n\
+            ### TLS 1.3 Minimum Version\n\nx\n\n### Component Updates\n\nLinux: 6.18.41\n\n\
+            ### Changes since v1.14.0-beta.0\n\ny\n";
+        assert!(
+            versions_of_md(page).is_empty(),
+            "{:?}",
+            versions_of_md(page)
+        );
+        assert_eq!(
+            of_title("[Talos 1.14.0-beta.1](https://example.org/v1.14.0-beta.1) (2026-07-31)")
+                .as_deref(),
+            Some("1.14.0-beta.1")
+        );
+        // Patch releases under their series' heading are releases.
+        assert_eq!(
+            versions_of_md("# Release notes 3.9\n\n### 3.9.1\n\n- a\n\n### 3.9.0\n\n- b\n"),
+            ["3.9.1", "3.9.0"]
+        );
+        assert_eq!(
+            versions_of_md(
+                "## Version 0.38\n\n### Version 0.38.1\n\n- a\n\n### Version 0.38.0\n\n- b\n\n## Version 0.37\n\n### Version 0.37.0\n\n- c\n"
+            ),
+            ["0.38.1", "0.38.0", "0.37.0"]
+        );
     }
 
     #[test]

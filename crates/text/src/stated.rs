@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:(?:a|b|rc|alpha|beta|dev|post)\d*)?(?:-\d+)?";
+const NUMBER: &str =
+    r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?)?(?:-\d+)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
@@ -390,6 +391,9 @@ mod tests {
                 "2.4",
             ),
             ("PyTorch 2.13 — 2026-07-20", "2.13"),
+            ("Talos 1.14.0-beta.1 (2026-07-31)", "1.14.0-beta.1"),
+            ("Release 2.0.0rc2", "2.0.0rc2"),
+            ("CUDA 12.1-base image", "12.1"),
             ("version: \"2.10\"", "2.10"),
             (
                 "This document describes the release notes of x 25.08.",

@@ -86,7 +86,13 @@ pub(crate) fn weighed_lines(page: &Structure) -> Vec<&str> {
             continue;
         }
         lines.push(&section.title);
-        lines.extend(section.body.iter().map(|(_, l)| l.as_str()));
+        lines.extend(
+            section
+                .body
+                .iter()
+                .map(|(_, l)| l.as_str())
+                .filter(|l| !crate::lines::is_commit_entry(l)),
+        );
     }
     lines
 }
@@ -165,6 +171,9 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     // (a page of `KEY=value` lines, an environment's dump, states nothing).
     let mut in_env = false;
     for (i, (_, line)) in body.iter().enumerate() {
+        if crate::lines::is_commit_entry(line) {
+            continue;
+        }
         read_pinned_commit(line, found);
         let t = line.trim();
         if in_env {
