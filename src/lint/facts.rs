@@ -28,11 +28,12 @@ impl Context<'_> {
             for name in &names {
                 let at = self.sources.key(&join(&table, name));
                 let canonical = self.canonical_name(name);
-                if !is_package_name(name) {
+                // A Go module is named by its path (`golang.org/x/net`).
+                if !is_package_name(name) && !text::package_name::is_module_path(name) {
                     let known = model::components::known(name).map(|c| c.name.clone());
                     let hint = match known {
                         Some(canonical) => format!("did you mean `{canonical}`?"),
-                        None => "a name is one token of letters, digits and . _ - +, not a word of the sentence around it; rename or remove it".into(),
+                        None => "a name is one token of letters, digits and . _ - + (or a Go module's path), not a word of the sentence around it; rename or remove it".into(),
                     };
                     self.push(
                         Severity::Error,

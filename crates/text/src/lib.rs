@@ -562,6 +562,17 @@ fn read_releases<'a>(
         {
             images
         }
+        // A table whose version columns are releases (the packages of
+        // each image side by side): each column one.
+        None if all
+            && let columns = releases::of_columns(&page)
+            && columns.len() >= 2 =>
+        {
+            return Ok(columns
+                .into_iter()
+                .map(|v| one(page.clone(), Some(v), Vec::new()))
+                .collect());
+        }
         None => {
             // A table listing images, one a row: the one `version` names.
             let row = version.and_then(|v| releases::row_named(&page, headings, v));

@@ -223,6 +223,19 @@ impl LineWriter {
         }
     }
 
+    /// A table's head row, then the delimiter row a Markdown table writes
+    /// under it: what follows is the body, whatever the head's cells hold
+    /// (`Package\\PyTorch | 1.12.0 | 1.10.0`).
+    pub(crate) fn end_head_row(&mut self) {
+        let width = self.row.as_ref().map_or(0, Vec::len) + usize::from(self.cell.is_some());
+        let before = self.lines.len();
+        self.end_row();
+        if self.lines.len() > before && width > 0 {
+            let delimiter = format!("|{}", "---|".repeat(width));
+            self.push((self.buf_line, delimiter));
+        }
+    }
+
     /// `| a | b |`; a row of empty cells is dropped.
     pub(crate) fn end_row(&mut self) {
         self.end_cell();

@@ -94,9 +94,15 @@ fn module_entry(word: &str) -> Option<(String, String)> {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_+.".contains(c));
-    let version_ok = version.starts_with(|c: char| c.is_ascii_digit())
-        && !version.contains(['/', ':', ',', '='])
-        && looks_like_version(version);
+    // Releases named by a letter, the year and its half (`R2024b`).
+    let yearly = version.len() == 6
+        && version.starts_with(|c: char| c.is_ascii_uppercase())
+        && version[1..5].bytes().all(|b| b.is_ascii_digit())
+        && version.ends_with(|c: char| c.is_ascii_lowercase());
+    let version_ok = yearly
+        || (version.starts_with(|c: char| c.is_ascii_digit())
+            && !version.contains(['/', ':', ',', '='])
+            && looks_like_version(version));
     (name_ok && version_ok && !word.contains("//")).then(|| (name.to_string(), version.to_string()))
 }
 
@@ -165,15 +171,21 @@ fn entries_of(line: &str, entry: EntryOf, extra: fn(&str) -> bool) -> Option<Ent
             return None;
         }
     }
-    (!out.is_empty() && bare < out.len()).then_some(out)
+    (!out.is_empty() && bare <= out.len()).then_some(out)
 }
 
-/// A module's name alone (`StdEnv`, `git-lfs`).
+/// A module's name alone (`StdEnv`, `git-lfs`), or with a version that is
+/// a word (`conda/latest`).
 fn is_bare_name(word: &str) -> bool {
-    word.starts_with(|c: char| c.is_ascii_alphabetic())
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_+".contains(c))
+    let name_like = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_+".contains(c))
+    };
+    match word.split_once('/') {
+        Some((name, tag)) => name_like(name) && name_like(tag),
+        None => name_like(word),
+    }
 }
 
 /// Whether a line heads a listing: `---- /apps/modules/all ----`, `--
@@ -529,6 +541,11 @@ mod tests {
         assert_eq!(
             read(text),
             pairs(&[("gcc", "11.2.0"), ("openmpi", "4.1.1"), ("cuda", "11.4.2")])
+        );
+        // A module without a number for a version keeps the listing one.
+        assert_eq!(
+            read("   conda/latest     intel/2025.0.3\n   matlab/R2024b    intel/2024.2.1  (L,D)"),
+            pairs(&[("intel", "2024.2.1"), ("matlab", "R2024b")])
         );
         // Environment Modules writes its default glued.
         assert_eq!(

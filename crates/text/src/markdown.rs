@@ -92,7 +92,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 }
             }
             Event::Start(Tag::TableHead | Tag::TableRow) => out.start_row(line),
-            Event::End(TagEnd::TableHead | TagEnd::TableRow) => out.end_row(),
+            Event::End(TagEnd::TableHead) => out.end_head_row(),
+            Event::End(TagEnd::TableRow) => out.end_row(),
             Event::Start(Tag::TableCell) => out.start_cell(),
             Event::End(TagEnd::TableCell) => out.end_cell(),
             Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) if !out.in_row() => {
@@ -540,6 +541,7 @@ mod tests {
                 "# T 9.2",
                 "## Core Packages",
                 "| Package | Version |",
+                "|---|---|",
                 "| Python | 3.12.8 |",
                 "- one wrapped",
                 "  - inner",
@@ -551,7 +553,7 @@ mod tests {
                 "```"
             ]
         );
-        assert_eq!(lines(md).unwrap().0[3].0, 7);
+        assert_eq!(lines(md).unwrap().0[4].0, 7);
         assert_eq!(lines(md).unwrap().2, None);
         assert_eq!(lines(md).unwrap().1.into_iter().collect::<Vec<_>>(), [1, 3]);
     }

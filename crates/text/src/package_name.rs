@@ -91,7 +91,7 @@ pub(crate) fn is_address(word: &str) -> bool {
 
 /// A Go module's path: a host with a dot, then path segments that are
 /// package words (`github.com/aws/aws-sdk-go-v2/config`, `golang.org/x/net`).
-pub(crate) fn is_module_path(word: &str) -> bool {
+pub fn is_module_path(word: &str) -> bool {
     let mut segments = word.split('/');
     let host = segments.next().unwrap_or("");
     let rest: Vec<&str> = segments.collect();

@@ -285,6 +285,19 @@ pub fn parse(
                     .known_issues
                     .extend(listed.into_iter().map(|l| text(lang, l)));
             }
+            // A contents table with a version column per image or release
+            // ("Package | 1.12.0 | 1.10.0"): its column is chosen as any
+            // component table's.
+            Some(Known::Contents) if has_version_columns(body) => {
+                read_tables(
+                    body,
+                    choice,
+                    &mut draft,
+                    &mut warnings,
+                    &mut table_notes,
+                    &mut columns,
+                );
+            }
             Some(Known::Contents) => {
                 // Table rows reach the table reader as `a | b |`, the form
                 // text pages write them in.
@@ -392,6 +405,15 @@ pub fn parse(
         tables: table_notes,
         column_missing,
     }
+}
+
+/// Whether a part holds a component table with a head and two version
+/// columns or more.
+fn has_version_columns(body: &[(usize, String)]) -> bool {
+    tables::tables(body).iter().any(|t| {
+        t.head.is_some()
+            && matches!(t.kind(), tables::Kind::Components { versions, .. } if versions.len() >= 2)
+    })
 }
 
 /// Whether a part's tables are read for components: every part but those

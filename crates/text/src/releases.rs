@@ -352,6 +352,28 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     Some(releases)
 }
 
+/// The releases a component table's version columns name, one a column
+/// (`Package\\PyTorch | 1.12.0 | 1.10.0`: the packages of each image):
+/// those of the first table two heads of which or more are releases.
+pub(crate) fn of_columns(page: &Page) -> Vec<String> {
+    for table in tables::tables(&page.lines) {
+        let (tables::Kind::Components { versions, .. }, Some(head)) = (table.kind(), &table.head)
+        else {
+            continue;
+        };
+        let named: Vec<String> = versions
+            .iter()
+            .filter_map(|&c| head.get(c))
+            .map(|h| h.trim().to_string())
+            .filter(|h| names_release(h) && model::record::is_release_version(h))
+            .collect();
+        if named.len() >= 2 {
+            return named;
+        }
+    }
+    Vec::new()
+}
+
 /// Whether `version` is a release of the series `series` names (`3.9.1`
 /// of `3.9`, `2024-12-01` of `2024`).
 fn in_series(version: &str, series: &str) -> bool {
@@ -1057,6 +1079,23 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn columns_headed_by_releases() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "## Packages\n\n| Package\\PyTorch | 1.12.0 | 1.10.0 | 1.8.0/1 |\n|---|---|---|---|\n| NumPy | 1.23.1 | 1.20.1 | 1.20.1 |\n| SciPy | 1.8.1 | 1.6.1 | 1.6.1 |\n",
+        )
+        .unwrap();
+        assert_eq!(of_columns(&page), ["1.12.0", "1.10.0"]);
+        // Columns of platforms name no releases.
+        let page = Page::read(
+            PageKind::Markdown,
+            "| Package | gpu | cpu |\n|---|---|---|\n| NumPy | 1.23.1 | 1.23.1 |\n",
+        )
+        .unwrap();
+        assert!(of_columns(&page).is_empty());
     }
 
     #[test]

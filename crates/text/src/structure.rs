@@ -311,7 +311,16 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             .sections
             .last()
             .is_some_and(|s| s.known == Some(Known::Contents));
-        if is_stray(trimmed) && !in_contents {
+        // The delimiter under a table's head row says the row above is its
+        // head, whatever its cells hold.
+        let under_head = is_delimiter_row(trimmed)
+            && out
+                .sections
+                .last()
+                .map_or(&out.preamble, |s| &s.body)
+                .last()
+                .is_some_and(|(_, l)| l.trim_start().starts_with('|'));
+        if is_stray(trimmed) && !in_contents && !under_head {
             if !is_delimiter_row(trimmed) {
                 let place = out.sections.last().map_or_else(
                     || "before the first heading".to_string(),
