@@ -532,7 +532,7 @@ fn read_releases<'a>(
         warnings,
     };
     let (rows, table_lines) = releases::table_rows(&page, headings, column);
-    let wanted_in_rows = |v: &str| rows.iter().any(|r| r.keys.iter().any(|k| k == v));
+    let wanted_in_rows = |v: &str| rows.iter().any(|r| r.names(v));
     let cut = releases::releases(&page, headings);
     let images = releases::of_images(&page);
     // Headings that group a table of releases' rows ("### Ubuntu 24.04"
@@ -543,7 +543,7 @@ fn read_releases<'a>(
         (!rows.is_empty()
             && !cut
                 .iter()
-                .any(|r| rows.iter().any(|row| row.keys.contains(&r.version))))
+                .any(|r| rows.iter().any(|row| row.names(&r.version))))
             || (images.is_some() && cut.iter().all(|r| r.groups))
     });
     let releases = match cut.filter(|_| !grouping) {

@@ -455,6 +455,28 @@ fn read_tables(
                 key, components, ..
             } = table.kind()
             {
+                // The row naming the release being read ("Milvus version |
+                // Python SDK version" over one row a release).
+                let bare = |v: &str| v.trim().trim_start_matches(['v', 'V']).to_lowercase();
+                let own = choice.release.and_then(|release| {
+                    table.rows.iter().find(|(_, cells)| {
+                        table
+                            .key_cell(cells, key)
+                            .is_some_and(|k| bare(k) == bare(release))
+                    })
+                });
+                if let Some((row_line, cells)) = own {
+                    let pairs = tables::release_row(&table, cells, &components);
+                    notes.push((
+                        line,
+                        format!(
+                            "a table of releases ({head}): the row of this release (line {row_line}), {} component(s)",
+                            pairs.len()
+                        ),
+                    ));
+                    add_components(draft, pairs);
+                    continue;
+                }
                 let marked = table.rows.iter().find(|(_, cells)| {
                     table
                         .key_cell(cells, key)

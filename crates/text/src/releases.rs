@@ -394,6 +394,14 @@ pub(crate) struct Row {
     pub components: Vec<(String, String)>,
 }
 
+impl Row {
+    /// Whether the row names `version` (`2.4.13` of `v2.4.13`).
+    pub(crate) fn names(&self, version: &str) -> bool {
+        let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
+        self.keys.iter().any(|k| bare(k) == bare(version))
+    }
+}
+
 /// The rows of the page's tables of releases, and the numbers of those
 /// tables' lines; a table in a part about other releases (known issues,
 /// fixes, a part titled by a note word: "Previous versions") is none.
@@ -855,7 +863,7 @@ pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &Has
     let rows = merged(rows);
     for release in releases {
         release.page.lines.retain(|(n, _)| !table_lines.contains(n));
-        let Some(row) = rows.iter().find(|r| r.keys.contains(&release.version)) else {
+        let Some(row) = rows.iter().find(|r| r.names(&release.version)) else {
             continue;
         };
         let at = release

@@ -73,6 +73,15 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
         .find_map(|re| first_not_of_model(re, title))
 }
 
+/// A title naming a product, then its release by one number ("deepin 23
+/// 软件包选型", "Fedora 40 Release Notes"): the number, of two digits or
+/// more (a single digit after a name is a part's or a step's).
+pub(crate) fn whole_after_name(title: &str) -> Option<String> {
+    static WHOLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*[A-Za-z][A-Za-z0-9+_-]*\s+v?(\d{2,4})(?:\s|$)").unwrap());
+    first(&WHOLE, title)
+}
+
 /// A release named by its date's digits at a title's end ("Domino
 /// Analytics Distribution 20210503").
 static DATED: LazyLock<Regex> =
@@ -403,6 +412,16 @@ mod tests {
             assert_eq!(in_title(title).as_deref(), Some(version), "{title}");
         }
         assert_eq!(in_title("Changelog"), None);
+        assert_eq!(
+            whole_after_name("deepin 23 软件包选型").as_deref(),
+            Some("23")
+        );
+        assert_eq!(
+            whole_after_name("Fedora 40 Release Notes").as_deref(),
+            Some("40")
+        );
+        assert_eq!(whole_after_name("Step 3 install"), None);
+        assert_eq!(whole_after_name("Top 10x faster"), None);
         assert_eq!(in_title("py3.12 on cu126"), None);
         assert_eq!(
             in_text("The NVIDIA container image. Release 25.12 is based on CUDA 13.1.0.")

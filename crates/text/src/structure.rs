@@ -56,7 +56,8 @@ impl Structure {
             .preamble
             .iter()
             .map(|(_, l)| l.as_str())
-            .filter(|l| !is_url(l) && !l.starts_with('|'))
+            // A list's items state their components, not the release.
+            .filter(|l| !is_url(l) && !l.starts_with('|') && !l.trim_start().starts_with("- "))
             .take(3);
         let all = || {
             self.preamble
@@ -84,6 +85,8 @@ impl Structure {
             .or_else(|| all().find_map(stated::release_named))
             .or_else(|| all().find_map(stated::release_row))
             .or_else(|| all().find_map(stated::in_image_tag))
+            // "deepin 23 软件包选型": a release numbered by one number.
+            .or_else(|| self.titles.iter().find_map(|t| stated::whole_after_name(t)))
             .or_else(|| all().find_map(stated::in_text))
     }
 }

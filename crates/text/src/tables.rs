@@ -461,7 +461,13 @@ impl Table {
             .iter()
             .filter_map(|(_, cells)| self.cell(cells, 0))
             .all(|cell| seen.insert(cell.to_string()));
-        headed && of >= 2 && yes == of && distinct
+        // One row under "Milvus version | Python SDK version | …": the
+        // release a part states its components with (a product no data
+        // knows, beside columns headed by components).
+        let product_row = of == 1
+            && component_columns >= 1
+            && headed_name(head).is_some_and(|n| !names::is_alias(&n));
+        headed && (of >= 2 || product_row) && yes == of && distinct
     }
 
     /// What the table holds (see [`Kind`]).
