@@ -89,6 +89,20 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
             // Blank lines enough to end a row: its last cell was empty.
             Some(row) if blanks <= MAX_BLANKS_IN_ROW => out[row].1.push_str(line.trim()),
             _ => match row_open.filter(|_| blanks <= MAX_BLANKS_IN_ROW) {
+                // A cell of several paragraphs before the row's next cell:
+                // the paragraphs go on the cell.
+                Some(row) if let Some(more) = cell_paragraphs(&lines, i - 1) => {
+                    while out.last().is_some_and(|(_, l)| is_blank(l)) {
+                        out.pop();
+                    }
+                    for piece in &lines[i - 1..i - 1 + more] {
+                        if !is_blank(&piece.1) {
+                            out[row].1.push(' ');
+                            out[row].1.push_str(piece.1.trim());
+                        }
+                    }
+                    i = i - 1 + more;
+                }
                 Some(row) if let Some(more) = cell_goes_on(&lines, i - 1) => {
                     for piece in &lines[i - 1..i - 1 + more] {
                         if !is_blank(&piece.1) {
@@ -102,12 +116,41 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
                     }
                     i = i - 1 + more;
                 }
-                _ => out.push((n, line)),
+                _ => {
+                    out.push((n, line));
+                    row_open = None;
+                }
             },
         }
         blanks = 0;
     }
     out
+}
+
+/// How many lines from `lines[at]` are paragraphs of a cell the row goes
+/// on after (its next cell's separator follows them): lines one blank
+/// line apart, then a tab-only line. Two lines in a row are no cell's
+/// paragraphs (a heading over a table's caption).
+fn cell_paragraphs(lines: &[Line], at: usize) -> Option<usize> {
+    let text = |j: usize| lines.get(j).is_some_and(|(_, l)| !is_blank(l));
+    let tab = |j: usize| lines.get(j).is_some_and(|(_, l)| is_tab_only(l));
+    let mut end = at;
+    while text(end) {
+        end += 1;
+        let after = if lines.get(end).is_some_and(|(_, l)| is_blank(l)) && !tab(end) {
+            end + 1
+        } else {
+            end
+        };
+        if tab(after) {
+            return Some(after - at);
+        }
+        if after == end {
+            return None;
+        }
+        end = after;
+    }
+    None
 }
 
 /// How many lines from `lines[at]` go on a row's last cell: lines one blank
@@ -126,6 +169,9 @@ fn cell_goes_on(lines: &[Line], at: usize) -> Option<usize> {
             if blanks > MAX_BLANKS_IN_ROW {
                 break;
             }
+        } else if end > at && blanks == 0 {
+            // Two lines in a row: no paragraphs of a cell.
+            return None;
         } else {
             blanks = 0;
         }
@@ -516,6 +562,16 @@ mod tests {
                 "| 2023.2 | CUDA 11.8 |",
                 "Python 3.8",
                 "After the table."
+            ]
+        );
+        // A middle cell of two paragraphs.
+        let page = "Patch\n\n\t\n\nFeatures\n\n\t\n\nFixes\n\n\n\n\nv1.33.5-r0\n\n\t\n\nOne.\n\nTwo.\n\n\t\n\nNone\n\n\n\n\nv1.33.1-r0\n\n\t\n\nThree.\n\n\t\n\nFour.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Patch | Features | Fixes |",
+                "| v1.33.5-r0 | One. Two. | None |",
+                "| v1.33.1-r0 | Three. | Four. |"
             ]
         );
     }

@@ -95,6 +95,8 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
         {
             push(&c.name, next.to_string());
         } else if let Some(at) = token.find(|c: char| c.is_ascii_digit())
+            // `r0`, `r12`: a build's revision (`v1.33.5-r0`), no R.
+            && at >= 2
             && (1..=2).contains(&(token.len() - at))
             && token[at..].bytes().all(|b| b.is_ascii_digit())
             && let Some(c) = known(&token[..at])
@@ -263,6 +265,8 @@ mod tests {
                 .iter()
                 .any(|(n, _)| n == "notebook")
         );
+        // A build's revision is no R.
+        assert!(of("v1.33.5-r0").iter().all(|(n, _)| n != "R"));
     }
 
     #[test]
