@@ -649,12 +649,14 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
                 || matches!(w, "→" | "->" | "=>")
         };
+        let mut version_went_to = false;
         if words.peek().is_some_and(|w| to_word(w)) {
             let mut ahead = words.clone();
             ahead.next();
             if let Some(newer) = ahead.next().filter(|w| is_version_word(w)) {
                 version = newer.to_string();
                 words = ahead;
+                version_went_to = true;
             }
         }
         // "SUSE 15 SP6": a service pack continues the version.
@@ -673,6 +675,15 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         }
         // "vLLM version 0.5.3": the word "version" is no part of the name.
         if before.back().is_some_and(|w| is_version_label(w)) {
+            before.pop_back();
+        }
+        // "cilium from v1.3.2 to v1.3.4" (a list of what changed): the
+        // version it went to, read above; "from" is no part of the name.
+        if version_went_to
+            && before.back().is_some_and(|w| {
+                words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w)))
+            })
+        {
             before.pop_back();
         }
         // The name: the run of name-like words right before the version.
@@ -1498,6 +1509,21 @@ mod tests {
         );
     }
 }
+#[cfg(test)]
+mod change_lists {
+    /// A list of what changed since the last release: each item at the
+    /// version it went to.
+    #[test]
+    fn an_item_names_the_version_it_went_to() {
+        assert_eq!(
+            super::component_list("cilium from v1.3.2 to v1.3.4"),
+            [("cilium".to_string(), "1.3.4".to_string())]
+        );
+        // Without a version it went to, "from" states none.
+        assert!(super::component_list("migrated from v1.3.2").is_empty());
+    }
+}
+
 #[cfg(test)]
 mod go_modules {
     /// A generated list of dependency changes: each Go module by its path,

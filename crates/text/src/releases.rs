@@ -376,7 +376,7 @@ pub(crate) fn of_columns(page: &Page) -> Vec<String> {
 
 /// Whether `version` is a release of the series `series` names (`3.9.1`
 /// of `3.9`, `2024-12-01` of `2024`).
-fn in_series(version: &str, series: &str) -> bool {
+pub(crate) fn in_series(version: &str, series: &str) -> bool {
     let version = version.trim_start_matches(['v', 'V']);
     let series = series.trim_start_matches(['v', 'V']);
     version == series

@@ -71,6 +71,16 @@ impl Structure {
             .iter()
             .map(String::as_str)
             .find_map(stated::in_title)
+            // "# Kubermatic 2.31" over "## v2.31.0": the release the part
+            // under the title names, of the title's series.
+            .map(|series| {
+                self.titles
+                    .iter()
+                    .chain(self.sections.iter().map(|s| &s.title))
+                    .filter_map(|t| stated::in_title(t))
+                    .find(|v| v.len() > series.len() && crate::releases::in_series(v, &series))
+                    .unwrap_or(series)
+            })
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
             // The first heading the page does not know naming the release
             // under a known one ("What's New" over "Furiosa SDK 2024.1.0
