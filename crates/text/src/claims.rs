@@ -109,7 +109,11 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     let claims: Vec<Claim> = found
         .into_iter()
         .map(|(_, mut c)| {
-            if let Some((head, _)) = crate::package_name::prose_tail(&c.name) {
+            // A version word, not any word of prose: `terra-jupyter-base`
+            // keeps its `base`.
+            if let Some((head, tail)) = crate::package_name::prose_tail(&c.name)
+                && crate::components::is_version_label(tail)
+            {
                 c.name = head.to_string();
             }
             c
