@@ -165,10 +165,32 @@ fn names_release(token: &str) -> bool {
 /// Whether a heading is a known component and its version alone
 /// ("### CUDA 12.8.1:").
 fn states_a_component(line: &str) -> bool {
+    stack(line).is_some()
+}
+
+/// The parts of a heading naming an image's stack ("[TensorFlow 2.0,
+/// Ubuntu 16.04, Python 3.5](./dir)"): its components one after another,
+/// one alone that data knows, or several of which one is known.
+fn stack(line: &str) -> Option<Vec<&str>> {
     let t = line.trim().trim_start_matches('#').trim();
     let t = t.trim_end_matches([':', '：']).trim();
-    tables::name_version(t).is_some_and(|(name, _)| names::is_alias(&name))
-        && t.split_whitespace().count() <= 3
+    let t = t
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once("]("))
+        .map_or(t, |(text, _)| text);
+    let texts: Vec<&str> = t.split([',', '，']).map(str::trim).collect();
+    let parts: Vec<Option<(String, String)>> = texts
+        .iter()
+        .map(|part| tables::name_version(part).filter(|_| part.split_whitespace().count() <= 3))
+        .collect();
+    let known = parts
+        .iter()
+        .flatten()
+        .filter(|(name, _)| names::is_alias(name))
+        .count();
+    (parts.iter().all(Option::is_some)
+        && (known == parts.len() || (parts.len() >= 2 && known >= 1)))
+        .then_some(texts)
 }
 
 /// A heading without the anchor a docs generator writes after it
@@ -840,7 +862,10 @@ fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
         let level = t.chars().take_while(|c| *c == '#').count();
         if page.headings.contains(n) || (level > 0 && t[level..].starts_with(' ')) {
             if level < heading_level {
-                push(stated(t));
+                match stack(t).filter(|parts| parts.len() >= 2) {
+                    Some(parts) => parts.iter().for_each(|p| push(tables::name_version(p))),
+                    None => push(stated(t)),
+                }
                 heading_level = level.max(1);
                 if heading_level <= 1 {
                     break;
@@ -1087,6 +1112,18 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn a_heading_of_an_images_stack_groups() {
+        assert!(states_a_component(
+            "### TensorFlow 2.0, Ubuntu 16.04，Python 3.5"
+        ));
+        assert!(states_a_component("### CUDA 12.8.1:"));
+        assert!(states_a_component(
+            "### PaddlePaddle 1.5, Ubuntu 16.04，Python 3.5"
+        ));
+        assert!(!states_a_component("## PyTorch 2.7 release notes"));
     }
 
     #[test]
