@@ -383,17 +383,29 @@ pub(crate) fn of_columns(page: &Page) -> Vec<String> {
         else {
             continue;
         };
+        // "2020b (release)": the release, then a note.
         let named: Vec<String> = versions
             .iter()
             .filter_map(|&c| head.get(c))
-            .map(|h| h.trim().to_string())
-            .filter(|h| names_release(h) && model::record::is_release_version(h))
+            .filter_map(|h| h.split_whitespace().next())
+            .map(|h| h.trim_matches('`').to_string())
+            .filter(|h| {
+                (names_release(h) || is_half_year(h)) && model::record::is_release_version(h)
+            })
             .collect();
         if named.len() >= 2 {
             return named;
         }
     }
     Vec::new()
+}
+
+/// A software set named by its year and half (`2020b`, EasyBuild's
+/// toolchain generations).
+fn is_half_year(word: &str) -> bool {
+    word.len() == 5
+        && word[..4].bytes().all(|b| b.is_ascii_digit())
+        && matches!(&word[4..], "a" | "b")
 }
 
 /// Whether `version` is a release of the series `series` names (`3.9.1`
@@ -1134,6 +1146,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(of_columns(&page), ["1.12.0", "1.10.0"]);
+        let page = Page::read(
+            PageKind::Markdown,
+            "| Name | Type | 2019b (`legacy`) | 2020b (`release`) |\n|---|---|---|---|\n| GCCCore | compiler | 8.3.0 | 10.2.0 |\n| Python | language | 3.7.4 | 3.8.6 |\n",
+        )
+        .unwrap();
+        assert_eq!(of_columns(&page), ["2019b", "2020b"]);
         // Columns of platforms name no releases.
         let page = Page::read(
             PageKind::Markdown,

@@ -1201,12 +1201,30 @@ fn says_version_is(sentence: &str) -> bool {
 fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
     for (at, _) in sentence.match_indices(" (") {
         let mut inside = sentence[at + 2..].split_whitespace();
-        let label = inside.next().unwrap_or("").trim_end_matches([':', '：']);
-        let written = inside
-            .next()
-            .unwrap_or("")
-            .trim_end_matches([')', ',', ';']);
-        if !is_version_label(label) || !written.starts_with(|c: char| c.is_ascii_digit()) {
+        let first = inside.next().unwrap_or("");
+        // "PMIx (v5.0.10)": the version alone in the parenthesis.
+        let alone = first
+            .trim_end_matches(['.', ',', ';'])
+            .strip_suffix(')')
+            .map(|v| v.strip_prefix(['v', 'V']).unwrap_or(v))
+            .filter(|v| {
+                // "(1.7s)": a time, no version.
+                v.starts_with(|c: char| c.is_ascii_digit())
+                    && v.ends_with(|c: char| c.is_ascii_digit())
+                    && v.contains('.')
+                    && !crate::package_name::is_address(v)
+            });
+        let label = first.trim_end_matches([':', '：']);
+        let written = match alone {
+            Some(version) => version,
+            None => inside
+                .next()
+                .unwrap_or("")
+                .trim_end_matches([')', ',', ';']),
+        };
+        if (alone.is_none() && !is_version_label(label))
+            || !written.starts_with(|c: char| c.is_ascii_digit())
+        {
             continue;
         }
         let name = sentence[..at].split_whitespace().next_back().unwrap_or("");
@@ -1404,6 +1422,14 @@ mod tests {
             ),
             pairs(&[("CANN", "8.0.RC2.beta1")])
         );
+        assert_eq!(
+            read("- PMIx (v5.0.10). Repo: https://github.com/openpmix/openpmix."),
+            pairs(&[("PMIx", "5.0.10")])
+        );
+        // A year or an address in parentheses is no version.
+        assert!(read("Fixed the scheduler (2024).").is_empty());
+        assert!(read("Connect to the host (192.168.1.10).").is_empty());
+        assert!(read("Export complete (1.7s).").is_empty());
     }
 
     #[test]
