@@ -87,6 +87,39 @@ fn a_claim_naming_another_version_is_an_error() {
 }
 
 #[test]
+fn an_earlier_bump_of_a_release_is_no_error_but_a_later_one_is() {
+    // The release bumps vLLM twice and declares the last.
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "vLLM升级至0.11.0",
+        "vLLM升级至0.10.2；vLLM升级至0.11.0",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    assert!(findings(&json, "upgrade-claim").is_empty(), "{json:#}");
+    // A bump past what the record declares is still an error.
+    let dir = scratch_project();
+    edit(
+        dir.path(),
+        "25.10",
+        "vLLM升级至0.11.0",
+        "vLLM升级至0.12.0；vLLM升级至0.11.0",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let found = findings(&json, "upgrade-claim");
+    assert_eq!(found.len(), 1, "{json:#}");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("upgraded to 0.12.0"),
+        "{json:#}"
+    );
+}
+
+#[test]
 fn a_claim_whose_previous_version_was_not_lower_is_an_error() {
     let dir = scratch_project();
     edit(

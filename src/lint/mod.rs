@@ -204,6 +204,15 @@ impl Context<'_> {
             .map(|(i, t)| ("feature", format!("features[{i}]"), t))
             .chain(fixes)
             .collect();
+        // Every claim of the release, by component: a release bumping one
+        // component several times ("Update `cluster` to v5.1.0", "… to
+        // v5.1.2") declares the last.
+        let all_claims: Vec<(String, String)> = texts
+            .iter()
+            .flat_map(|(_, _, text)| text.entries().map(|(_, t)| t))
+            .flat_map(find_claims)
+            .map(|c| (normalize_component(&c.name), c.version))
+            .collect();
         for (kind, place, text) in texts {
             let start = self.sources.value(&place);
             for (_, lang_text) in text.entries() {
@@ -242,9 +251,21 @@ impl Context<'_> {
                         continue;
                     };
                     let key = normalize_component(name);
+                    // An earlier bump: lower than what the record declares,
+                    // which another claim of the release names.
+                    let earlier_bump = |c: &model::package::Package| {
+                        let later = all_claims
+                            .iter()
+                            .any(|(k, v)| *k == key && version_matches(c.ecosystem, &c.version, v));
+                        let lower =
+                            model::version::compare(c.ecosystem, &claim.version, &c.version)
+                                .is_ok_and(|o| o == Ordering::Less);
+                        later && lower
+                    };
                     let wrong: Vec<String> = declared
                         .iter()
                         .filter(|(_, c)| !version_matches(c.ecosystem, &c.version, &claim.version))
+                        .filter(|(_, c)| !earlier_bump(c))
                         .map(|(arch, c)| format!("{} {} ({arch})", c.name, c.version))
                         .collect();
                     if !wrong.is_empty() {

@@ -694,12 +694,13 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             .take_while(|w| is_package_name(w))
             .collect();
         run.reverse();
-        // A Go module (`github.com/aws/smithy-go`): its whole path.
+        // A Go module (`github.com/aws/smithy-go v1.27.4`): its whole path.
         if run.is_empty()
             && let Some(module) = before.back().map(|w| w.trim_matches(['`', '*']))
             && crate::package_name::is_module_path(module)
         {
-            run.push(module);
+            out.extend(clean_version(module, &version).map(|v| (module.to_string(), v)));
+            continue;
         }
         if run.is_empty() {
             continue;
@@ -1001,6 +1002,23 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
     let refine = |components: &mut IndexMap<String, String>| {
         for (name, version) in components.iter_mut() {
             let key = names::canonical_key(name);
+            // Several bumps of one component in a release ("Update
+            // `cluster` to v5.1.0", "… to v5.1.2"), the record holding one
+            // of them: it holds the last, the highest.
+            let ecosystem = model::components::default_ecosystem(name);
+            let bumps: Vec<String> = claims
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .filter_map(|(_, v)| clean_version(name, v))
+                .collect();
+            if bumps.len() >= 2 && bumps.contains(version) {
+                let highest = bumps.iter().max_by(|a, b| {
+                    model::version::compare(ecosystem, a, b).unwrap_or(std::cmp::Ordering::Equal)
+                });
+                if let Some(highest) = highest {
+                    *version = highest.clone();
+                }
+            }
             let claimed = claims.iter().find(|(k, v)| {
                 *k == key
                     && v.strip_prefix(version.as_str())

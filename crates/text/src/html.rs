@@ -371,14 +371,25 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
         "table" if grid::write(node, out) => None,
         "tr" => {
             out.start_row(0);
+            let mut heads = 0;
+            let mut cells = 0;
             for cell in node.children.borrow().iter() {
-                if matches!(name(cell).as_deref(), Some("td" | "th")) {
+                let tag = name(cell);
+                if matches!(tag.as_deref(), Some("td" | "th")) {
+                    cells += 1;
+                    heads += usize::from(tag.as_deref() == Some("th"));
                     out.start_cell();
                     out.text(&inline_text(cell), 0);
                     out.end_cell();
                 }
             }
-            out.end_row();
+            // A row of head cells: the delimiter a Markdown table writes
+            // under its head says so to the table reader.
+            if cells > 0 && heads == cells {
+                out.end_head_row();
+            } else {
+                out.end_row();
+            }
             None
         }
         "br" => {
@@ -723,6 +734,7 @@ mod tests {
                 "# PyTorch Release 20.02",
                 "## Contents",
                 "| | aarch64 |",
+                "|---|---|",
                 "| 框架 | py torch |",
                 "a & b",
                 "c d",
@@ -778,17 +790,19 @@ mod tests {
                 "| v2.3.0 | 2026-04-10 | v2.3.0 | v2.3.0 | v2.3.0 | v3.3.0 | v3.1.0 |"
             ]
         );
-        // One head row: read row by row, as before.
+        // One head row: read row by row, the head marked by the delimiter
+        // under it.
         assert_eq!(
             texts("<table><tr><th>a</th><th>b</th></tr><tr><td colspan=2>x</td></tr></table>"),
-            ["| a | b |", "| x |"]
+            ["| a | b |", "|---|---|", "| x |"]
         );
         // Spans past the bound lay out no grid.
         let wide = format!(
             "<table><tr><th>a</th></tr><tr><th>b</th></tr>{}</table>",
             "<tr><td rowspan=64 colspan=64>x</td></tr>".repeat(MAX_ITEMS / 1000)
         );
-        assert!(!texts(&wide).iter().any(|l| l.starts_with("|---")));
+        // Row by row: each head row stands as it is.
+        assert!(texts(&wide).iter().any(|l| l == "| a |"));
     }
 
     #[test]

@@ -196,12 +196,6 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         _ => start,
     };
     let words = &words[start..];
-    // A Go module is named by its path (`golang.org/x/net`).
-    if let [module] = words
-        && crate::package_name::is_module_path(module)
-    {
-        return Some(module.to_string());
-    }
     if words.is_empty() || words.len() > max_words || !words.iter().all(|w| is_package_name(w)) {
         return None;
     }
