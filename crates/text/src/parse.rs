@@ -227,10 +227,18 @@ pub fn parse(
         add_components(&mut draft, crate::installs::printed_versions(lines));
         add_components(&mut draft, crate::listings::listed(lines));
     }
-    for section in &page.sections {
+    for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
+        // "### cilium v1.3.2...v1.3.4" over "#### Changed": a component's
+        // own changelog, kept as a part of the record, not its features.
+        let in_changes_of_component = page.sections[..at]
+            .iter()
+            .rev()
+            .find(|s| s.level < section.level)
+            .is_some_and(|s| names_changes_of_component(&s.title));
         let known = match section.known {
+            Some(Known::Features | Known::Fixes | Known::Issues) if in_changes_of_component => None,
             Some(part @ (Known::KeyFeatures | Known::Announcements)) if part == features_from => {
                 Some(Known::Features)
             }
@@ -405,6 +413,27 @@ pub fn parse(
         tables: table_notes,
         column_missing,
     }
+}
+
+/// A heading naming a component and the versions it went between
+/// (`cilium v1.3.2...v1.3.4`, as a compare link writes them).
+fn names_changes_of_component(title: &str) -> bool {
+    let words: Vec<&str> = title
+        .split_whitespace()
+        .map(|w| w.trim_matches(['[', ']', '`']))
+        .collect();
+    let [name, range] = words.as_slice() else {
+        return false;
+    };
+    let range = range
+        .split('(')
+        .next()
+        .unwrap_or(range)
+        .trim_end_matches(']');
+    crate::package_name::is_package_name(name)
+        && range.split_once("...").is_some_and(|(from, to)| {
+            tables::looks_like_version(from) && tables::looks_like_version(to)
+        })
 }
 
 /// Whether a part holds a component table with a head and two version
@@ -1205,6 +1234,18 @@ mod tests {
             features,
             ["Faster kernels.", "The following models are faster."]
         );
+    }
+
+    #[test]
+    fn a_components_own_changelog_is_no_feature_of_the_release() {
+        let d = parsed(
+            "# Release v34.0.0\n\n## Apps\n\n- cilium from v1.3.2 to v1.3.4\n\n### cilium v1.3.2...v1.3.4\n\n#### Changed\n\n- Upgrade Cilium to v1.18.6.\n\n## Added\n\n- Karpenter node pools.\n",
+        );
+        assert_eq!(d.features.len(), 1, "{:?}", d.features);
+        assert!(names_changes_of_component(
+            "cilium [v1.3.2...v1.3.4](https://x/compare/v1.3.2...v1.3.4)"
+        ));
+        assert!(!names_changes_of_component("PyTorch 2.7"));
     }
 
     #[test]
