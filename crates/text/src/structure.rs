@@ -114,8 +114,10 @@ impl Structure {
                 .find(|l| !l.is_empty() && !is_url(l))
                 .filter(|l| l.chars().count() <= 60)
         })?;
+        // Each word of the title, and each whole (`DeePMD-kit`).
         let subjects: Vec<String> = title
             .split(|c: char| c.is_whitespace() || matches!(c, '-' | '_' | '/' | ':'))
+            .chain(title.split_whitespace())
             .map(|w| {
                 w.trim_matches(|c: char| !c.is_alphanumeric())
                     .to_lowercase()
@@ -144,12 +146,38 @@ impl Structure {
                 .map(|w| w.trim_matches(['`', '*', '"', '\'']))
                 .filter(|w| !w.is_empty())
                 .collect();
-            words.windows(2).find_map(|pair| {
-                let named = subjects.iter().any(|s| pair[0].eq_ignore_ascii_case(s));
-                let version = pair[1].strip_prefix(['v', 'V']).unwrap_or(pair[1]);
-                (named && DOTTED.is_match(version))
-                    .then(|| (pair[0].to_string(), version.to_string()))
-            })
+            let is_subject = |w: &str| subjects.iter().any(|s| w.eq_ignore_ascii_case(s));
+            let dotted = |v: &str| {
+                let v = v.strip_prefix(['v', 'V']).unwrap_or(v);
+                DOTTED.is_match(v).then(|| v.to_string())
+            };
+            // "deepmd-kit=2.2.7=*gpu" (a pin), "rapids-25.10" (a path).
+            let glued = words.iter().find_map(|w| {
+                let (name, rest) = w.split_once('=').or_else(|| w.rsplit_once('-'))?;
+                let version = rest.split('=').next().unwrap_or(rest);
+                is_subject(name.rsplit('/').next().unwrap_or(name))
+                    .then(|| dotted(version))
+                    .flatten()
+                    .map(|v| (name.rsplit('/').next().unwrap_or(name).to_string(), v))
+            });
+            words
+                .windows(2)
+                .find_map(|pair| {
+                    (is_subject(pair[0]))
+                        .then(|| dotted(pair[1]))
+                        .flatten()
+                        .map(|v| (pair[0].to_string(), v))
+                })
+                // "RAPIDS version 25.10".
+                .or_else(|| {
+                    words.windows(3).find_map(|w| {
+                        (is_subject(w[0]) && crate::components::is_version_label(w[1]))
+                            .then(|| dotted(w[2]))
+                            .flatten()
+                            .map(|v| (w[0].to_string(), v))
+                    })
+                })
+                .or(glued)
         })
     }
 }
@@ -548,6 +576,24 @@ mod tests {
             &Page::read(PageKind::Markdown, text).unwrap(),
             Headings::built_in(),
         )
+    }
+
+    #[test]
+    fn the_version_a_page_states_of_what_its_title_names() {
+        let of = |text: &str| md(text).subject_version().map(|(_, v)| v);
+        assert_eq!(
+            of("# RAPIDS\n\nThis installs RAPIDS version 25.10 on the nodes.\n").as_deref(),
+            Some("25.10")
+        );
+        assert_eq!(
+            of("# DeePMD-kit\n\n    conda create -n deepmd deepmd-kit=2.2.7=*gpu\n").as_deref(),
+            Some("2.2.7")
+        );
+        assert_eq!(
+            of("# RAPIDS\n\nUse /sw/conda_env/rapids-25.10 here.\n").as_deref(),
+            Some("25.10")
+        );
+        assert_eq!(of("# RAPIDS\n\nNothing stated.\n"), None);
     }
 
     #[test]
