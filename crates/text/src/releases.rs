@@ -207,6 +207,16 @@ fn without_anchor(title: &str) -> &str {
 /// digit, ending in a colon (`20250715_aiter:`).
 fn label(line: &str) -> Option<String> {
     let t = line.trim();
+    let t = t
+        .strip_prefix("**")
+        .and_then(|r| r.strip_suffix("**"))
+        .unwrap_or(t)
+        .trim();
+    // "V1.0.5-210430: (OTA Release)": the label, then a note on it.
+    let t = match t.split_once(": (") {
+        Some((token, note)) if note.ends_with(')') => &t[..token.len() + 1],
+        _ => t,
+    };
     let token = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?;
     (!token.contains(char::is_whitespace)
         && token.chars().any(|c| c.is_ascii_digit())
@@ -1215,6 +1225,12 @@ mod tests {
                 "## Changelog\n\nrocm6.4.1_vllm_0.10.0_20250812:\n- a\n\n20250715_aiter:\n- b\n"
             ),
             ["rocm6.4.1_vllm_0.10.0_20250812", "20250715_aiter"]
+        );
+        assert_eq!(
+            versions_of_md(
+                "## Notes\n\n**V1.0.5-210430: (OTA Release)**\n\n1. fix alsa\n\n**V1.0.4-210330:**\n\n1. fix watchdog\n"
+            ),
+            ["V1.0.5-210430", "V1.0.4-210330"]
         );
         // A text copy: dates alone on their lines; a release labels its own
         // version.
