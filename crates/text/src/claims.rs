@@ -91,7 +91,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             if !possible {
                 continue;
             }
-            let text = &plain_claim(text, words);
+            let text = &plain_claim(&without_code_notes(text), words);
             spaced_name_first(text, words, &mut found);
             spaced_verb_first(text, words, &mut found);
         } else if !text.is_ascii() {
@@ -112,7 +112,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             // A version word, not any word of prose: `terra-jupyter-base`
             // keeps its `base`.
             if let Some((head, tail)) = crate::package_name::prose_tail(&c.name)
-                && crate::components::is_version_label(tail)
+                && crate::words::is_version_label(tail)
             {
                 c.name = head.to_string();
             }
@@ -550,6 +550,23 @@ fn chained(
     }
 }
 
+/// A claim without the note in parentheses after a name written as code
+/// ("Update `trivy` (app) to v0.16.0": the name is `trivy`).
+fn without_code_notes(text: &str) -> std::borrow::Cow<'_, str> {
+    let Some(at) = text.find("` (") else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let rest = &text[at + 3..];
+    match rest.split_once(')') {
+        Some((note, after))
+            if !note.is_empty() && note.len() <= 16 && note.chars().all(char::is_alphabetic) =>
+        {
+            std::borrow::Cow::Owned(format!("{}`{after}", &text[..at]))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,6 +576,14 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_note_after_a_name_written_as_code_is_no_part_of_it() {
+        assert_eq!(
+            pairs("Update `trivy` (app) to v0.16.0."),
+            [("trivy".to_string(), "0.16.0".to_string())]
+        );
     }
 
     #[test]

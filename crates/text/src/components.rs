@@ -6,7 +6,7 @@ use crate::claims::find_claims;
 use crate::draft::{Draft, FixesOut, text};
 use crate::error::MAX_ITEMS;
 use crate::package_name::is_package_name;
-use crate::words::{self, Words};
+use crate::words::{self, Words, is_version_label};
 use indexmap::IndexMap;
 use model::record::{Lang, Scenario, Text};
 use model::version::{Ecosystem, Version};
@@ -725,13 +725,6 @@ fn path_leaf(word: &str) -> &str {
         }
         _ => word,
     }
-}
-
-/// A word standing between a name and its version ("vLLM version 0.5.3",
-/// "DeepEP commit 73b6ea4").
-pub(crate) fn is_version_label(word: &str) -> bool {
-    let word = word.to_lowercase();
-    words::each().any(|w| w.components.version_words.contains(&word))
 }
 
 /// A word between a version and its post-release number ("0.5.3 post 1").

@@ -51,6 +51,10 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
     let mut open: Option<usize> = None;
     // The row whose last cell the lines read now may go on.
     let mut row_open: Option<usize> = None;
+    // The table's width, its first row's cells, once a second row starts.
+    let mut width: Option<usize> = None;
+    let mut first_row: Option<usize> = None;
+    let cells_of = |row: &str| row.matches('\t').count() + 1;
     let mut blanks = 0;
     let mut i = 0;
     while i < lines.len() {
@@ -66,6 +70,13 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
                     out.len() - 1
                 }
             };
+            match first_row {
+                None => first_row = Some(row),
+                Some(first) if first != row && width.is_none() => {
+                    width = Some(cells_of(&out[first].1));
+                }
+                _ => {}
+            }
             // A second separator in a row: the cell between is empty, and
             // the tab is its end.
             out[row].1.push_str(&"\t".repeat(tabs.saturating_sub(1)));
@@ -91,7 +102,12 @@ fn join_cells(lines: Vec<Line>) -> Vec<Line> {
             _ => match row_open.filter(|_| blanks <= MAX_BLANKS_IN_ROW) {
                 // A cell of several paragraphs before the row's next cell:
                 // the paragraphs go on the cell.
-                Some(row) if let Some(more) = cell_paragraphs(&lines, i - 1) => {
+                // (Only while the row lacks cells: after a full row, the
+                // lines are the page's.)
+                Some(row)
+                    if width.is_none_or(|w| cells_of(&out[row].1) < w)
+                        && let Some(more) = cell_paragraphs(&lines, i - 1) =>
+                {
                     while out.last().is_some_and(|(_, l)| is_blank(l)) {
                         out.pop();
                     }
@@ -572,6 +588,20 @@ mod tests {
                 "| Patch | Features | Fixes |",
                 "| v1.33.5-r0 | One. Two. | None |",
                 "| v1.33.1-r0 | Three. | Four. |"
+            ]
+        );
+        // After a full row, paragraphs one blank line apart are the page's.
+        let page = "Patch\n\n\t\n\nFixes\n\n\n\n\nv2\n\n\t\n\nNone\n\nVersion 1.25\n\nImportant\n\nTable 8\n\nPatch\n\n\t\n\nFixes\n\n\n\n\nv1\n\n\t\n\nOne.";
+        assert_eq!(
+            rows(page),
+            [
+                "| Patch | Fixes |",
+                "| v2 | None |",
+                "Version 1.25",
+                "Important",
+                "Table 8",
+                "| Patch | Fixes |",
+                "| v1 | One. |"
             ]
         );
     }

@@ -929,7 +929,7 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
             {
                 // "DeepEP commit 73b6ea4": "commit" names what the version
                 // is, not the component.
-                let named = if at > 1 && components::is_version_label(words[at - 1]) {
+                let named = if at > 1 && crate::words::is_version_label(words[at - 1]) {
                     at - 1
                 } else {
                     at

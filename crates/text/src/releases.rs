@@ -207,16 +207,6 @@ fn without_anchor(title: &str) -> &str {
 /// digit, ending in a colon (`20250715_aiter:`).
 fn label(line: &str) -> Option<String> {
     let t = line.trim();
-    let t = t
-        .strip_prefix("**")
-        .and_then(|r| r.strip_suffix("**"))
-        .unwrap_or(t)
-        .trim();
-    // "V1.0.5-210430: (OTA Release)": the label, then a note on it.
-    let t = match t.split_once(": (") {
-        Some((token, note)) if note.ends_with(')') => &t[..token.len() + 1],
-        _ => t,
-    };
     let token = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?;
     (!token.contains(char::is_whitespace)
         && token.chars().any(|c| c.is_ascii_digit())
@@ -330,7 +320,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 .iter()
                 .rev()
                 .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level));
-            outer.is_none_or(|(_, _, outer_version)| in_series(version, outer_version))
+            outer.is_none_or(|(_, _, outer_version)| {
+                crate::stated::in_series(version, outer_version)
+            })
         })
         .map(|(_, s)| s.clone())
         .collect();
@@ -416,17 +408,6 @@ fn is_half_year(word: &str) -> bool {
     word.len() == 5
         && word[..4].bytes().all(|b| b.is_ascii_digit())
         && matches!(&word[4..], "a" | "b")
-}
-
-/// Whether `version` is a release of the series `series` names (`3.9.1`
-/// of `3.9`, `2024-12-01` of `2024`).
-pub(crate) fn in_series(version: &str, series: &str) -> bool {
-    let version = version.trim_start_matches(['v', 'V']);
-    let series = series.trim_start_matches(['v', 'V']);
-    version == series
-        || version
-            .strip_prefix(series)
-            .is_some_and(|rest| rest.starts_with(['.', '-', '+']))
 }
 
 /// A row of a table of releases (`Tag | PyTorch | IPEX`): the releases its
@@ -1226,12 +1207,7 @@ mod tests {
             ),
             ["rocm6.4.1_vllm_0.10.0_20250812", "20250715_aiter"]
         );
-        assert_eq!(
-            versions_of_md(
-                "## Notes\n\n**V1.0.5-210430: (OTA Release)**\n\n1. fix alsa\n\n**V1.0.4-210330:**\n\n1. fix watchdog\n"
-            ),
-            ["V1.0.5-210430", "V1.0.4-210330"]
-        );
+
         // A text copy: dates alone on their lines; a release labels its own
         // version.
         assert_eq!(

@@ -375,6 +375,17 @@ pub(crate) fn in_project(detected: Lang, langs: &[Lang]) -> Lang {
         .unwrap_or(detected)
 }
 
+/// Whether `version` is a release of the series `series` names (`3.9.1`
+/// of `3.9`, `2024-12-01` of `2024`).
+pub(crate) fn in_series(version: &str, series: &str) -> bool {
+    let version = version.trim_start_matches(['v', 'V']);
+    let series = series.trim_start_matches(['v', 'V']);
+    version == series
+        || version
+            .strip_prefix(series)
+            .is_some_and(|rest| rest.starts_with(['.', '-', '+']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

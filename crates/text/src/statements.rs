@@ -669,7 +669,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
             }
             // `ARG TENSORFLOW_VERSION=2.6.0`.
             if let Some((head, tail)) = crate::package_name::prose_tail(name.trim())
-                && crate::components::is_version_label(tail)
+                && crate::words::is_version_label(tail)
                 && let Some(component) = names::component_name(head)
                 && let Some(version) = clean_version(&component, value)
             {
@@ -779,7 +779,7 @@ fn read_default(line: &str, found: &mut Vec<Candidate>) {
             continue;
         }
         let (name, versioned) = match crate::package_name::prose_tail(head) {
-            Some((name, tail)) => (name, crate::components::is_version_label(tail)),
+            Some((name, tail)) => (name, crate::words::is_version_label(tail)),
             None => (head, false),
         };
         let Some(written) = line[at + phrase.len()..].split_whitespace().next() else {

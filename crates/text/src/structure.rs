@@ -78,7 +78,7 @@ impl Structure {
                     .iter()
                     .chain(self.sections.iter().map(|s| &s.title))
                     .filter_map(|t| stated::in_title(t))
-                    .find(|v| v.len() > series.len() && crate::releases::in_series(v, &series))
+                    .find(|v| v.len() > series.len() && stated::in_series(v, &series))
                     .unwrap_or(series)
             })
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
@@ -171,7 +171,7 @@ impl Structure {
                 // "RAPIDS version 25.10".
                 .or_else(|| {
                     words.windows(3).find_map(|w| {
-                        (is_subject(w[0]) && crate::components::is_version_label(w[1]))
+                        (is_subject(w[0]) && crate::words::is_version_label(w[1]))
                             .then(|| dotted(w[2]))
                             .flatten()
                             .map(|v| (w[0].to_string(), v))

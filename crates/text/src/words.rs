@@ -411,6 +411,13 @@ pub(crate) fn each() -> impl Iterator<Item = &'static Words> {
     all().iter().map(|(_, w)| w)
 }
 
+/// A word standing between a name and its version ("vLLM version 0.5.3",
+/// "DeepEP commit 73b6ea4").
+pub(crate) fn is_version_label(word: &str) -> bool {
+    let word = word.to_lowercase();
+    each().any(|w| w.components.version_words.contains(&word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
