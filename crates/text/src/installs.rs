@@ -269,13 +269,7 @@ fn package_file(word: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn numbered(text: &str) -> Vec<(usize, String)> {
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.to_string()))
-            .collect()
-    }
+    use crate::test_support::{numbered, pairs};
 
     #[test]
     fn a_session_printing_a_modules_version_states_it() {
@@ -294,31 +288,15 @@ mod tests {
     }
 
     fn read(text: &str) -> Vec<(String, String)> {
-        let lines: Vec<(usize, String)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.to_string()))
-            .collect();
-        pins(&lines)
-    }
-
-    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-        p.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        pins(&numbered(text))
     }
 
     #[test]
     fn debian_packages_pinned_or_named_for_their_version() {
         let text = "RUN apt-get update && apt-get install -y \\\n    python3.10 \\\n    python3.10-dev \\\n    libnccl2=2.21.5-1+cuda12.4 curl";
         assert_eq!(read(text), pairs(&[("libnccl2", "2.21.5-1+cuda12.4")]));
-        let lines: Vec<(usize, String)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.to_string()))
-            .collect();
         assert_eq!(
-            debian_named(&lines),
+            debian_named(&numbered(text)),
             pairs(&[("Python", "3.10"), ("Python", "3.10")])
         );
     }

@@ -45,6 +45,8 @@ mod statements;
 mod structure;
 mod tables;
 mod tags;
+#[cfg(test)]
+mod test_support;
 mod warning;
 mod words;
 

@@ -505,20 +505,10 @@ fn without_remarks(line: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{numbered, pairs};
 
     fn read(text: &str) -> Vec<(String, String)> {
-        let lines: Vec<(usize, String)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.to_string()))
-            .collect();
-        listed(&lines)
-    }
-
-    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-        p.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        listed(&numbered(text))
     }
 
     #[test]
