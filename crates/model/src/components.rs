@@ -200,11 +200,13 @@ fn glob_match(pattern: &str, text: &str) -> bool {
 #[serde(deny_unknown_fields)]
 struct File {
     vendor_words: Vec<String>,
+    build_toolchains: Vec<String>,
     component: IndexMap<String, Component>,
 }
 
 struct Knowledge {
     vendor_words: Vec<String>,
+    build_toolchains: Vec<String>,
     components: Vec<Component>,
     by_key: HashMap<String, usize>,
 }
@@ -229,6 +231,7 @@ fn knowledge() -> &'static Knowledge {
         }
         Knowledge {
             vendor_words: file.vendor_words,
+            build_toolchains: file.build_toolchains,
             components,
             by_key,
         }
@@ -304,6 +307,31 @@ pub fn vendor_words() -> &'static [String] {
     &knowledge().vendor_words
 }
 
+/// A version written with the toolchain it was built with, as EasyBuild
+/// names modules (`3.8.6-GCCcore-10.2.0`, `2023.1-foss-2022a-CUDA-11.7.0`):
+/// the version before the toolchain (`3.8.6`), and the rest. `None` for any
+/// other version.
+pub fn without_build_toolchain(version: &str) -> Option<(&str, &str)> {
+    let mut from = 0;
+    while let Some(at) = version[from..].find('-').map(|i| from + i) {
+        let rest = &version[at + 1..];
+        let named = knowledge().build_toolchains.iter().any(|t| {
+            rest.get(..t.len())
+                .is_some_and(|n| n.eq_ignore_ascii_case(t))
+                && rest
+                    .get(t.len()..)
+                    .and_then(|r| r.strip_prefix('-'))
+                    .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        });
+        let before = &version[..at];
+        if named && before.starts_with(|c: char| c.is_ascii_digit()) {
+            return Some((before, rest));
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// The component whose copy a found Debian or Python package is
 /// (`nvidia-cudnn-cu12` → cuDNN), if any.
 pub fn held_by(ecosystem: Ecosystem, name: &str) -> Option<&'static Component> {
@@ -339,6 +367,37 @@ pub fn is_pypi_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_version_built_with_a_toolchain_is_the_part_before_it() {
+        assert_eq!(
+            without_build_toolchain("3.8.6-GCCcore-10.2.0"),
+            Some(("3.8.6", "GCCcore-10.2.0"))
+        );
+        assert_eq!(
+            without_build_toolchain("2023.1-foss-2022a-CUDA-11.7.0"),
+            Some(("2023.1", "foss-2022a-CUDA-11.7.0"))
+        );
+        assert_eq!(
+            without_build_toolchain("5.32.0-GCCcore-10.2.0-minimal"),
+            Some(("5.32.0", "GCCcore-10.2.0-minimal"))
+        );
+        assert_eq!(
+            without_build_toolchain("1.0.2-intel-compilers-2021.2.0"),
+            Some(("1.0.2", "intel-compilers-2021.2.0"))
+        );
+        // A Debian revision, a platform, a word that only starts like a
+        // toolchain: no toolchain.
+        for version in [
+            "8.2.2.26-1",
+            "1.6.2-linux-x86_64",
+            "2.1-gccx-1",
+            "1.0-foss",
+            "r2-foss-2020b",
+        ] {
+            assert_eq!(without_build_toolchain(version), None, "{version}");
+        }
+    }
 
     #[test]
     fn the_data_file_loads_and_every_spelling_is_one_components() {

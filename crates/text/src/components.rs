@@ -1070,6 +1070,35 @@ pub(crate) fn is_driver_branch(version: &str) -> bool {
 /// `73b6ea4` beside a pip package, "DeepEP [d4f41e4]") become includes
 /// with the page's text as their detail: the record loads, the fact stays,
 /// and the returned warnings say which.
+/// Versions written with the toolchain they were built with, as EasyBuild
+/// names modules (`Python 3.8.6-GCCcore-10.2.0`), become the version before
+/// it (`3.8.6`); one warning says how many.
+pub(crate) fn drop_build_toolchains(draft: &mut Draft) -> Option<crate::structure::Warning> {
+    let mut dropped: Vec<String> = Vec::new();
+    let mut strip = |components: &mut IndexMap<String, String>| {
+        for version in components.values_mut() {
+            if let Some((bare, _)) = model::components::without_build_toolchain(version) {
+                dropped.push(version.clone());
+                *version = bare.to_string();
+            }
+        }
+    };
+    strip(&mut draft.components);
+    draft
+        .arch
+        .values_mut()
+        .for_each(|a| strip(&mut a.components));
+    let first = dropped.first()?;
+    Some(crate::structure::Warning {
+        line: None,
+        message: format!(
+            "{} version(s) name the toolchain they were built with (`{}`): the version before it was taken",
+            dropped.len(),
+            model::diagnostic::clip(first, 60)
+        ),
+    })
+}
+
 pub(crate) fn set_aside_invalid_versions(
     draft: &mut Draft,
     project: &model::record::Project,

@@ -149,6 +149,76 @@ pub(crate) fn release_row(line: &str) -> Option<String> {
     (labelled && model::record::is_release_version(value)).then(|| value.to_string())
 }
 
+/// The release a software table states in a column of its own: a column
+/// headed by a `[tables] release_columns` word ("Swset") holding one
+/// release version in each of at least two rows.
+pub(crate) fn release_column<'a>(lines: impl Iterator<Item = &'a str>) -> Option<String> {
+    let cells = |line: &str| -> Option<Vec<String>> {
+        let t = line.trim();
+        let t = t.strip_prefix('|')?.strip_suffix('|')?;
+        Some(
+            t.split('|')
+                .map(|c| without_tags(c).trim().to_string())
+                .collect(),
+        )
+    };
+    let is_delimiter = |cells: &[String]| {
+        cells
+            .iter()
+            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
+    };
+    // The column of the table being read, and the values seen in it.
+    let mut column: Option<usize> = None;
+    let mut in_table = false;
+    let mut values: Vec<String> = Vec::new();
+    let one_release = |values: &[String]| {
+        (values.len() >= 2
+            && values.iter().all(|v| *v == values[0])
+            && model::record::is_release_version(&values[0]))
+        .then(|| values[0].clone())
+    };
+    for line in lines {
+        let Some(row) = cells(line) else {
+            if let Some(release) = one_release(&values) {
+                return Some(release);
+            }
+            (column, in_table) = (None, false);
+            values.clear();
+            continue;
+        };
+        if !in_table {
+            in_table = true;
+            column = row.iter().position(|head| {
+                let head = head.to_lowercase();
+                words::each().any(|w| w.tables.release_columns.contains(&head))
+            });
+            continue;
+        }
+        if is_delimiter(&row) {
+            continue;
+        }
+        if let Some(value) = column.and_then(|c| row.get(c)) {
+            values.push(value.clone());
+        }
+    }
+    one_release(&values)
+}
+
+/// A cell's text without HTML tags (`<p>2020b</p>`).
+fn without_tags(cell: &str) -> String {
+    let mut out = String::with_capacity(cell.len());
+    let mut in_tag = false;
+    for c in cell.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
 /// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
@@ -389,6 +459,22 @@ pub(crate) fn in_series(version: &str, series: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_of_one_release_states_it() {
+        let table = "| Software | Version | Swset | Clusters |\n|:--|:--|:--|:--|\n\
+            | <p>Python</p> | <p>3.8.6-GCCcore-10.2.0</p> | <p>2020b</p> | aion |\n\
+            | Perl | 5.32.0 | 2020b | iris |\n";
+        assert_eq!(release_column(table.lines()).as_deref(), Some("2020b"));
+        // Two releases in the column, one row, or a head that is no
+        // release's: none.
+        let two = table.replacen("| 2020b | iris", "| 2019b | iris", 1);
+        assert_eq!(release_column(two.lines()), None);
+        let one: String = table.lines().take(3).map(|l| format!("{l}\n")).collect();
+        assert_eq!(release_column(one.lines()), None);
+        let other = table.replace("Swset", "Category");
+        assert_eq!(release_column(other.lines()), None);
+    }
 
     #[test]
     fn dates_as_korean_pages_write_them() {

@@ -94,6 +94,7 @@ impl Structure {
             })
             .or_else(|| all().find_map(stated::release_named))
             .or_else(|| all().find_map(stated::release_row))
+            .or_else(|| stated::release_column(all()))
             .or_else(|| all().find_map(stated::in_image_tag))
             // "deepin 23 软件包选型": a release numbered by one number.
             .or_else(|| self.titles.iter().find_map(|t| stated::whole_after_name(t)))

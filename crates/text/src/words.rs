@@ -120,6 +120,7 @@ pub(crate) struct TableWords {
     pub removals: Vec<String>,
     pub preferred_columns: Vec<String>,
     pub release_labels: Vec<String>,
+    pub release_columns: Vec<String>,
     pub default_marks: Vec<String>,
     /// Units after a number that make it a measure: "4.29 sec".
     pub units: Vec<String>,
@@ -480,6 +481,7 @@ mod tests {
                 ("tables.removals", &w.tables.removals),
                 ("tables.preferred_columns", &w.tables.preferred_columns),
                 ("tables.release_labels", &w.tables.release_labels),
+                ("tables.release_columns", &w.tables.release_columns),
             ];
             for (name, list) in lowercase {
                 for word in list {
