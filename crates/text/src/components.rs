@@ -483,13 +483,50 @@ fn item_components(item: &str) -> Vec<(String, String)> {
     {
         return name_and_version(name, version);
     }
+    let item = without_alias(item);
+    let item = item.as_ref();
     // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
     let before_note = item.split('(').next().unwrap_or(item);
     if before_note.contains(':') {
         colon_pairs(item)
     } else {
-        named_versions(item)
+        let named = named_versions(item);
+        if named.is_empty() {
+            revision(before_note).into_iter().collect()
+        } else {
+            named
+        }
     }
+}
+
+/// "liblzma (xz) 5.8.2 (LZMA decoding)": the item without the other name
+/// in parentheses between its name and its version.
+fn without_alias(item: &str) -> std::borrow::Cow<'_, str> {
+    let aliased = item.split_once(" (").and_then(|(name, rest)| {
+        let (alias, after) = rest.split_once(')')?;
+        let version = after.split_whitespace().next()?;
+        let name = name.trim();
+        (alias.split_whitespace().count() <= 2
+            && !name.is_empty()
+            && !name.contains(char::is_whitespace)
+            && version
+                .trim_start_matches(['v', 'V'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            && version.contains('.'))
+        .then(|| format!("{name} {}", after.trim_start()))
+    });
+    aliased.map_or(std::borrow::Cow::Borrowed(item), std::borrow::Cow::Owned)
+}
+
+/// "x265 r13309": a project numbered by its repository's revisions, the
+/// name and the revision alone.
+fn revision(item: &str) -> Option<(String, String)> {
+    let [name, revision] = item.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let digits = revision.strip_prefix('r')?;
+    (digits.len() >= 3 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(())?;
+    names::component_name(name).map(|name| (name, revision.to_string()))
 }
 
 /// `Ubuntu : 24.04 CUDA : 12.8 …` (also `name: version`, `name:version`,
@@ -1142,6 +1179,22 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_item_with_another_name_or_a_revision() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            component_list("liblzma (xz) 5.8.2 (LZMA video decoding, e.g. TIFF)"),
+            [pair("liblzma", "5.8.2")]
+        );
+        assert_eq!(
+            component_list("x265 r13309 (H.265/HEVC video encoding)"),
+            [pair("x265", "r13309")]
+        );
+        // A word after the name, or a short number, is no revision.
+        assert!(component_list("x265 release").is_empty());
+        assert!(component_list("Fixed r12").is_empty());
+    }
 
     #[test]
     fn versionless_items_name_things_sentences_do_not() {

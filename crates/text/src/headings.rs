@@ -149,7 +149,7 @@ pub fn normalize(title: &str) -> String {
         .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
         .trim_end_matches([':', '：'])
         .trim_end_matches('*');
-    let t = strip_numbering(t);
+    let t = strip_numbering(without_anchor(t));
     let mut out = String::new();
     for c in t.to_lowercase().chars() {
         if matches!(c, '\'' | '’' | '‘') {
@@ -162,6 +162,27 @@ pub fn normalize(title: &str) -> String {
         }
     }
     out.trim().to_string()
+}
+
+/// A heading without the anchor a docs generator lets its author give it:
+/// "Fixes {#fixes}" (Pandoc, Docusaurus), "Fixes [logstash-9.5.2-fixes]"
+/// (Elastic's docs-builder): a slug with a `-`, no space.
+pub(crate) fn without_anchor(t: &str) -> &str {
+    let slug = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    };
+    let cut = |open: &str, close: char, dashed: bool| {
+        let inner = t.strip_suffix(close)?;
+        let at = inner.rfind(open)?;
+        let id = &inner[at + open.len()..];
+        (slug(id) && (!dashed || id.contains('-'))).then(|| t[..at].trim_end())
+    };
+    cut(" {#", '}', false)
+        .or_else(|| cut(" [", ']', true))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(t)
 }
 
 /// "1. x", "2) x", "一、x", "（一）x", "(1) x" → "x"; numbers are ASCII
@@ -213,6 +234,20 @@ pub(crate) fn slug(title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn anchors_are_no_part_of_a_heading() {
+        assert_eq!(without_anchor("Fixes [logstash-9.5.2-fixes]"), "Fixes");
+        assert_eq!(
+            without_anchor("Update frequency {#frequency}"),
+            "Update frequency"
+        );
+        // A link's text, a note in brackets, a lone anchor: kept.
+        for kept in ["Fixes [see below]", "Known issues [1]", "[a-b]"] {
+            assert_eq!(without_anchor(kept), kept);
+        }
+        assert_eq!(normalize("### Fixes [logstash-9.5.2-fixes]"), "fixes");
+    }
 
     /// The part a heading's text starts, if it is a built-in one.
     fn known(title: &str) -> Option<Known> {

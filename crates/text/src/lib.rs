@@ -505,6 +505,9 @@ struct PageRelease<'a> {
     /// The version its heading states, for a release of a page holding
     /// several.
     version: Option<String>,
+    /// The language of the whole page: a release's part of a long English
+    /// changelog may name a translation in Chinese characters.
+    lang: Lang,
     warnings: Vec<Warning>,
 }
 
@@ -526,11 +529,13 @@ fn read_releases<'a>(
     let kind = page::PageKind::detect(path, text);
     let page = page::Page::read(kind, text).map_err(|o| o.at(path))?;
     drop(content);
+    let lang = stated::lang(page.lines.iter().map(|(_, l)| l.as_str()));
     let one = |page, version, warnings| PageRelease {
         path,
         address: address.clone(),
         page,
         version,
+        lang,
         warnings,
     };
     let (rows, table_lines) = releases::table_rows(&page, headings, column);
@@ -665,6 +670,7 @@ fn import_one(
         address,
         page,
         version: release_version,
+        lang: page_lang,
         mut warnings,
     } = release;
     let parts = structure::split(&page, headings);
@@ -697,10 +703,9 @@ fn import_one(
         });
     }
     let langs = workspace.languages();
-    let lang = req.lang.unwrap_or_else(|| {
-        let detected = stated::lang(page.lines.iter().map(|(_, l)| l.as_str()));
-        stated::in_project(detected, &langs)
-    });
+    let lang = req
+        .lang
+        .unwrap_or_else(|| stated::in_project(page_lang, &langs));
     if !langs.contains(&lang) {
         return Err(ImportError::Language {
             path: page_path.to_path_buf(),

@@ -226,6 +226,7 @@ pub fn parse(
         add_components(&mut draft, crate::installs::pins(lines));
         add_components(&mut draft, crate::installs::printed_versions(lines));
         add_components(&mut draft, crate::listings::listed(lines));
+        add_components(&mut draft, bold_components(lines));
     }
     for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
@@ -434,6 +435,20 @@ fn names_changes_of_component(title: &str) -> bool {
         && range.split_once("...").is_some_and(|(from, to)| {
             tables::looks_like_version(from) && tables::looks_like_version(to)
         })
+}
+
+/// Lines that are one bold span naming a component and its version, as
+/// a release's list of updated plugins heads each plugin's own changes
+/// ("**Beats Input - 7.0.13**" over its items).
+fn bold_components(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    lines
+        .iter()
+        .filter_map(|(_, l)| {
+            let inner = l.trim().strip_prefix("**")?.strip_suffix("**")?;
+            (!inner.contains("**")).then_some(())?;
+            tables::name_version(inner)
+        })
+        .collect()
 }
 
 /// Whether a part holds a component table with a head and two version

@@ -308,10 +308,21 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // ("### TLS 1.3 Minimum Version", "### Changes since v1.14.0-beta.0"
     // under "## Talos 1.14.0-beta.1"), unless one of its series ("### 3.9.1"
     // under "# Release notes 3.9").
+    // A heading's words around its version ("9.1.8 [logstash-9.1.8-notes]"
+    // → "_ [logstash-_-notes]"): two releases' headings share them, at
+    // whatever level a page's author wrote one of them.
+    let shape = |i: usize, version: &str| {
+        page.lines[i]
+            .1
+            .trim()
+            .trim_start_matches('#')
+            .trim()
+            .replace(version, "\u{0}")
+    };
     let mut starts: Vec<(usize, Start, String)> = starts
         .iter()
         .enumerate()
-        .filter(|(k, (_, start, version))| {
+        .filter(|(k, (i, start, version))| {
             let Start::Heading(level) = start else {
                 return true;
             };
@@ -320,14 +331,34 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 .iter()
                 .rev()
                 .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level));
-            outer.is_none_or(|(_, _, outer_version)| {
+            outer.is_none_or(|(outer_at, _, outer_version)| {
                 crate::stated::in_series(version, outer_version)
+                    || shape(*i, version) == shape(*outer_at, outer_version)
             })
         })
         .map(|(_, s)| s.clone())
         .collect();
     let chosen = choose(&starts)?;
-    starts.retain(|(_, s, _)| *s == chosen);
+    let chosen_shapes: HashSet<String> = starts
+        .iter()
+        .filter(|(_, s, _)| *s == chosen)
+        .map(|(i, _, v)| shape(*i, v))
+        .collect();
+    // A series' heading over its releases ("## Version 0.38" over "###
+    // Version 0.38.1") is none of them.
+    let chosen_versions: Vec<String> = starts
+        .iter()
+        .filter(|(_, s, _)| *s == chosen)
+        .map(|(_, _, v)| v.clone())
+        .collect();
+    starts.retain(|(i, s, v)| {
+        *s == chosen
+            || (matches!((s, &chosen), (Start::Heading(_), Start::Heading(_)))
+                && chosen_shapes.contains(&shape(*i, v))
+                && !chosen_versions
+                    .iter()
+                    .any(|c| c != v && crate::stated::in_series(c, v)))
+    });
     let first = starts[0].0;
     // The page's own heading, when it comes before the first release.
     let page_heading = page.lines[..first]
@@ -1177,6 +1208,14 @@ mod tests {
                 "## Version 0.38\n\n### Version 0.38.1\n\n- a\n\n### Version 0.38.0\n\n- b\n\n## Version 0.37\n\n### Version 0.37.0\n\n- c\n"
             ),
             ["0.38.1", "0.38.0", "0.37.0"]
+        );
+        // A release's heading written a level too high is still its
+        // siblings' sibling: the words around its version are theirs.
+        assert_eq!(
+            versions_of_md(
+                "## 9.2.0 [x-9.2.0-notes]\n\n- a\n\n# 9.1.9 [x-9.1.9-notes]\n\n- b\n\n## 9.1.8 [x-9.1.8-notes]\n\n- c\n"
+            ),
+            ["9.2.0", "9.1.9", "9.1.8"]
         );
     }
 

@@ -68,10 +68,25 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
-    [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
+    let version = [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
         .iter()
-        .find_map(|re| first_not_of_model(re, title))
+        .find_map(|re| first_not_of_model(re, title))?;
+    // "0.9.3 Snapshot 5": a pre-release of 0.9.3, named with its word.
+    let pre_release = PRE_RELEASE
+        .captures_iter(title)
+        .find(|c| c[1] == version)
+        .map(|c| format!("{version}-{}-{}", &c[2], &c[3]));
+    Some(pre_release.unwrap_or(version))
 }
+
+/// A version, then a `[version] pre_releases` word and a number.
+static PRE_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)({NUMBER})\s+({})\s*(\d+)(?:$|[^A-Za-z0-9._])",
+        alternatives(|v| &v.pre_releases)
+    ))
+    .unwrap()
+});
 
 /// A title naming a product, then its release by one number ("deepin 23
 /// 软件包选型", "Fedora 40 Release Notes"): the number, of two digits or
@@ -381,7 +396,10 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
         return tag("ko");
     }
     let cjk = han + kana;
-    if !(cjk >= 10 || (cjk > 0 && cjk * 5 >= letters)) {
+    // Ten Chinese characters make a page Chinese, unless they are a speck
+    // of a long English page (HandBrake's NEWS naming its translations,
+    // "Simplified Chinese (简体中文)").
+    if !((cjk >= 10 && cjk * 500 >= letters) || (cjk > 0 && cjk * 5 >= letters)) {
         Lang::EN
     } else if kana * 10 >= cjk {
         // Japanese writes a kana in every few characters; a Chinese page
@@ -499,6 +517,11 @@ mod tests {
             ("PyTorch 2.13 — 2026-07-20", "2.13"),
             ("Talos 1.14.0-beta.1 (2026-07-31)", "1.14.0-beta.1"),
             ("Release 2.0.0rc2", "2.0.0rc2"),
+            (
+                "HandBrake 0.9.3 Snapshot 5 (SVN revision 1913)",
+                "0.9.3-Snapshot-5",
+            ),
+            ("Release 1.0 beta 2", "1.0-beta-2"),
             ("CUDA 12.1-base image", "12.1"),
             ("version: \"2.10\"", "2.10"),
             (
@@ -544,6 +567,15 @@ mod tests {
             tag("ko")
         );
         assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
+        // A long English page naming its translations stays English.
+        let long = "Fixed a crash when the queue is empty. ".repeat(300);
+        assert_eq!(
+            lang([
+                long.as_str(),
+                "Added Simplified Chinese (简体中文) and Traditional Chinese (正體中文) and Japanese (日本語)"
+            ]),
+            Lang::EN
+        );
         assert_eq!(
             lang(["本文說明training-nv-pytorch 25.09版本資訊。"]),
             tag("zh-Hant")

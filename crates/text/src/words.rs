@@ -223,6 +223,9 @@ pub(crate) struct VersionWords {
     /// Before the name of the page's own release: "本次发布软件版本为
     /// ds3_0530".
     pub release_is: Vec<String>,
+    /// Between a title's version and a pre-release's number ("0.9.3
+    /// Snapshot 5").
+    pub pre_releases: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
