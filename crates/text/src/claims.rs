@@ -430,6 +430,18 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.pop();
             }
+            // "Update module golang.org/x/net to v0.55.0", "Update
+            // dependency fluentd to v1.19.3": a lead word before a name of
+            // one word is no part of it.
+            if name_words.len() == 2
+                && words
+                    .claims
+                    .name_leads
+                    .iter()
+                    .any(|l| l.eq_ignore_ascii_case(name_words[0]))
+            {
+                name_words.remove(0);
+            }
             // Words before a name data knows: "the default Quarto".
             let known_last = name_words.last().is_some_and(|w| crate::names::is_alias(w));
             while known_last
@@ -438,9 +450,10 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.remove(0);
             }
+            let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w));
             if name_words.is_empty()
                 || name_words.len() > 3
-                || !name_words.iter().all(|w| is_package_name(w))
+                || !(module || name_words.iter().all(|w| is_package_name(w)))
             {
                 continue;
             }
@@ -652,6 +665,23 @@ mod tests {
             [("vLLM-Omni".to_string(), "0.26.0".to_string())]
         );
         assert!(pairs("Updated to the latest release of the driver.").is_empty());
+    }
+
+    #[test]
+    fn renovates_module_and_dependency_updates() {
+        assert_eq!(
+            pairs(
+                "deps: Update module github.com/klauspost/compress to v1.18.6 (release-3.7.x) (#22797)"
+            ),
+            [(
+                "github.com/klauspost/compress".to_string(),
+                "1.18.6".to_string()
+            )]
+        );
+        assert_eq!(
+            pairs("Update dependency fluentd to v1.19.3"),
+            [("fluentd".to_string(), "1.19.3".to_string())]
+        );
     }
 
     #[test]

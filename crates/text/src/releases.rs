@@ -8,7 +8,6 @@
 //! release_labels`) is named by it rather than by its date.
 
 use crate::headings::{Headings, Known};
-use crate::lines::is_url;
 use crate::page::Page;
 use crate::structure::{heading, split};
 use crate::{names, stated, statements, tables, words};
@@ -975,40 +974,10 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
 /// ("Image Version: 24.12.09", "バージョン: 21.06.01"), before its first
 /// list or table.
 fn labelled(own: &[(usize, String)]) -> Option<String> {
-    let labels: Vec<&String> = words::each()
-        .flat_map(|w| &w.tables.release_labels)
-        .collect();
-    own.iter().skip(1).take(6).find_map(|(_, line)| {
-        let lower = line.to_lowercase().replace(['*', '`'], "");
-        labels.iter().find_map(|label| {
-            // "Major: Image Version: 24.06.10", "Image Version: 24.06.10 SDK
-            // Version: 1.56.0": after the label, its first word.
-            let at = lower.find(label.as_str())?;
-            // "Driver Version: 580.65.06": a label after a name is that
-            // name's; after a label of its own ("Major:") or markup, the
-            // release's.
-            let before = lower[..at].trim_end();
-            let opens = before.ends_with([':', '：']) || !before.chars().any(char::is_alphanumeric);
-            if !opens {
-                return None;
-            }
-            let rest = lower[at + label.len()..].trim_start();
-            let rest = rest.strip_prefix([':', '：'])?;
-            let value = rest.split_whitespace().next()?;
-            let value = value.trim_matches(['"', '\'']);
-            // As the page writes it, where lowercasing kept the offsets.
-            let value = if lower.len() == line.len() {
-                let start = value.as_ptr() as usize - lower.as_ptr() as usize;
-                line.get(start..start + value.len()).unwrap_or(value)
-            } else {
-                value
-            };
-            (!is_url(value)
-                && model::record::is_release_version(value)
-                && value.starts_with(|c: char| c.is_ascii_digit()))
-            .then(|| value.to_string())
-        })
-    })
+    own.iter()
+        .skip(1)
+        .take(6)
+        .find_map(|(_, line)| crate::stated::release_label(line))
 }
 
 #[cfg(test)]

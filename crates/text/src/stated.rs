@@ -234,6 +234,45 @@ fn without_tags(cell: &str) -> String {
     out
 }
 
+/// The release a line labels as the page's own: "Image Version:
+/// 24.12.09", "- Version: `24.12.09`", "Major: Image Version: 24.12.09"
+/// (a `[tables] release_labels` word opening the line or after a label of
+/// its own, then `:` and the version).
+pub(crate) fn release_label(line: &str) -> Option<String> {
+    let labels: Vec<&String> = words::each()
+        .flat_map(|w| &w.tables.release_labels)
+        .collect();
+    let lower = line.to_lowercase().replace(['*', '`'], "");
+    labels.iter().find_map(|label| {
+        // "Major: Image Version: 24.06.10", "Image Version: 24.06.10 SDK
+        // Version: 1.56.0": after the label, its first word.
+        let at = lower.find(label.as_str())?;
+        // "Driver Version: 580.65.06": a label after a name is that
+        // name's; after a label of its own ("Major:") or markup, the
+        // release's.
+        let before = lower[..at].trim_end();
+        let opens = before.ends_with([':', '：']) || !before.chars().any(char::is_alphanumeric);
+        if !opens {
+            return None;
+        }
+        let rest = lower[at + label.len()..].trim_start();
+        let rest = rest.strip_prefix([':', '：'])?;
+        let value = rest.split_whitespace().next()?;
+        let value = value.trim_matches(['"', '\'']);
+        // As the page writes it, where lowercasing kept the offsets.
+        let value = if lower.len() == line.len() {
+            let start = value.as_ptr() as usize - lower.as_ptr() as usize;
+            line.get(start..start + value.len()).unwrap_or(value)
+        } else {
+            value
+        };
+        (!crate::lines::is_url(value)
+            && model::record::is_release_version(value)
+            && value.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| value.to_string())
+    })
+}
+
 /// An image reference whose tag is a version alone (`rocm/megatron-lm:v25.4`,
 /// `paddle:3.0.0b2`).
 static VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {

@@ -1074,7 +1074,9 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
     let name = std::iter::once(&claim.name)
         .chain(&claim.alternatives)
         .map(without_lead)
-        .find_map(|n| crate::names::component_name(&n));
+        .find_map(|n| crate::names::component_name(&n))
+        // A Go module (`golang.org/x/net`): its whole path.
+        .or_else(|| crate::package_name::is_module_path(&claim.name).then(|| claim.name.clone()));
     let Some(name) = name else { return };
     let version = claim.version.trim_end_matches('.');
     // "changed to 2025R1": a year and a release of it is a version too.

@@ -81,6 +81,9 @@ impl Structure {
                     .find(|v| v.len() > series.len() && stated::in_series(v, &series))
                     .unwrap_or(series)
             })
+            // "- Image Version: 20260728.2.1" under a title naming no
+            // release (GitHub's runner image readmes).
+            .or_else(|| all().take(12).find_map(stated::release_label))
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
             // The first heading the page does not know naming the release
             // under a known one ("What's New" over "Furiosa SDK 2024.1.0
