@@ -395,7 +395,7 @@ fn is_version_suffix(word: &str) -> bool {
 
 /// A word marking a dependency as added (`**_new_**` of a generated list
 /// of dependency changes): a change word of `[tables] change_verbs`.
-fn is_change_mark(word: &str) -> bool {
+pub(crate) fn is_change_mark(word: &str) -> bool {
     let word = word.trim_matches(['*', '_', '(', ')']).to_lowercase();
     !word.is_empty() && words::each().any(|w| w.tables.change_verbs.contains(&word))
 }

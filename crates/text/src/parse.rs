@@ -228,6 +228,15 @@ pub fn parse(
         add_components(&mut draft, crate::listings::listed(lines));
         add_components(&mut draft, bold_components(lines));
     }
+    // "## Java versions" over `| Version | Path |` rows: Java, at the row
+    // marked default, else the first.
+    let titled_versions: Vec<(String, String)> = page
+        .sections
+        .iter()
+        .filter(|s| reads_tables(s))
+        .filter_map(versions_under_title)
+        .collect();
+    add_components(&mut draft, titled_versions);
     for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -435,6 +444,43 @@ fn names_changes_of_component(title: &str) -> bool {
         && range.split_once("...").is_some_and(|(from, to)| {
             tables::looks_like_version(from) && tables::looks_like_version(to)
         })
+}
+
+/// A part titled by a name and a version word ("Java versions") whose
+/// table's first column is headed by a version word and holds versions:
+/// the name, with the version of the row marked default, else the first.
+fn versions_under_title(section: &Section) -> Option<(String, String)> {
+    let title = section.title.trim_matches(['#', ' ']);
+    let (name, last) = title.rsplit_once(' ')?;
+    let version_head =
+        |w: &str| words::each().any(|l| l.components.version_heads.contains(&w.to_lowercase()));
+    if !version_head(last) {
+        return None;
+    }
+    let name = names::component_name(name)?;
+    let table = tables::tables(&section.body).into_iter().find(|t| {
+        t.head
+            .as_ref()
+            .is_some_and(|h| h.first().is_some_and(|c| version_head(c)))
+    })?;
+    let first_cell = |cells: &Vec<String>| cells.first().and_then(|c| tables::cell_version(c));
+    let versions: Vec<(String, bool)> = table
+        .rows
+        .iter()
+        .filter_map(|(_, cells)| {
+            first_cell(cells).map(|v| (v, cells.first().is_some_and(|c| tables::marks_default(c))))
+        })
+        .collect();
+    if versions.len() < table.rows.len() {
+        return None;
+    }
+    let version = versions
+        .iter()
+        .find(|(_, default)| *default)
+        .or(versions.first())?
+        .0
+        .clone();
+    Some((name, version))
 }
 
 /// Lines that are one bold span naming a component and its version, as
@@ -1113,6 +1159,38 @@ fn branch_conflicts(driver: &DriverOut, line: usize) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_of_versions_under_its_components_title() {
+        let section = |title: &str, body: &str| Section {
+            known: None,
+            title: title.to_string(),
+            level: 2,
+            line: 1,
+            body: body
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 2, l.to_string()))
+                .collect(),
+        };
+        let table = "| Version | Path |\n|---|---|\n| 11 | /usr/lib/jvm/11 |\n| 17 (default) | /usr/lib/jvm/17 |\n";
+        assert_eq!(
+            versions_under_title(&section("Java versions", table)),
+            Some(("Java".to_string(), "17".to_string()))
+        );
+        let first = table.replace(" (default)", "");
+        assert_eq!(
+            versions_under_title(&section("Java versions", &first)),
+            Some(("Java".to_string(), "11".to_string()))
+        );
+        // A title with no version word, or a row that is no version: none.
+        assert_eq!(versions_under_title(&section("Java paths", table)), None);
+        let mixed = table.replace("| 11 |", "| latest |");
+        assert_eq!(
+            versions_under_title(&section("Java versions", &mixed)),
+            None
+        );
+    }
 
     fn parsed(md: &str) -> Draft {
         use super::super::page::{Page, PageKind};

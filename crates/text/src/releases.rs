@@ -318,6 +318,25 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             .trim()
             .replace(version, "\u{0}")
     };
+    // Dated headings of one shape ("### Stack update `v2026-06-30`"), two
+    // or more: releases, under whatever title names the page's product.
+    // Their words before the date: a note after it ("(released
+    // 2026-04-27)") varies.
+    let lead = |i: usize| {
+        let title = page.lines[i].1.trim().trim_start_matches('#').trim();
+        let end = title
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(title.len());
+        title[..end].to_string()
+    };
+    let dated_lead_count = |i: usize| {
+        starts
+            .iter()
+            .filter(|(j, s, v)| {
+                matches!(s, Start::Heading(_)) && is_iso_date(v) && lead(*j) == lead(i)
+            })
+            .count()
+    };
     let mut starts: Vec<(usize, Start, String)> = starts
         .iter()
         .enumerate()
@@ -333,6 +352,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             outer.is_none_or(|(outer_at, _, outer_version)| {
                 crate::stated::in_series(version, outer_version)
                     || shape(*i, version) == shape(*outer_at, outer_version)
+                    || (is_iso_date(version) && dated_lead_count(*i) >= 2)
             })
         })
         .map(|(_, s)| s.clone())
@@ -404,6 +424,17 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .collect();
     Some(releases)
+}
+
+/// `2026-06-30`: a release named by its date, as a record names it.
+fn is_iso_date(version: &str) -> bool {
+    let b = version.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
 }
 
 /// The releases a component table's version columns name, one a column
@@ -1177,6 +1208,13 @@ mod tests {
                 "## Version 0.38\n\n### Version 0.38.1\n\n- a\n\n### Version 0.38.0\n\n- b\n\n## Version 0.37\n\n### Version 0.37.0\n\n- c\n"
             ),
             ["0.38.1", "0.38.0", "0.37.0"]
+        );
+        // Dated releases under a title naming the product's version.
+        assert_eq!(
+            versions_of_md(
+                "# Ubuntu 24.04 stack\n\n## Updates\n\n### Stack update `v2026-06-30`\n\n- a\n\n### Stack update `v2026-06-01`\n\n- b\n"
+            ),
+            ["2026-06-30", "2026-06-01"]
         );
         // A release's heading written a level too high is still its
         // siblings' sibling: the words around its version are theirs.

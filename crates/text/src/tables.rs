@@ -1322,6 +1322,22 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
     if words::each().any(|w| w.tables.release_labels.contains(&label)) {
         return None;
     }
+    // "Git upgrade: `2.53.0` -> `2.54.0`": the version it went to, named
+    // without the change word.
+    let (names, value) = match ["->", "→", "=>"]
+        .iter()
+        .find_map(|arrow| value.rsplit_once(arrow))
+    {
+        Some((_, to)) => (
+            names
+                .trim_end()
+                .rsplit_once(' ')
+                .filter(|(_, last)| crate::components::is_change_mark(last))
+                .map_or(names, |(head, _)| head),
+            to,
+        ),
+        None => (names, value),
+    };
     let value = value.trim().trim_matches(['`', '\'', '"']);
     if let Some(pairs) = slash_pairs(names, value) {
         return Some(pairs);
