@@ -1058,6 +1058,21 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
                 && let Some(clean) = clean_version(name, v)
             {
                 *version = clean;
+                continue;
+            }
+            // One upgrade the release claims, to a version above the one a
+            // mention gave ("Updated to use R 4.4.0" beside "… in R 4.0"):
+            // the release holds what it says it upgraded to.
+            let upgrades: HashSet<String> = claims
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .filter_map(|(_, v)| clean_version(name, v))
+                .collect();
+            if let [to] = upgrades.into_iter().collect::<Vec<_>>().as_slice()
+                && model::version::compare(ecosystem, to, version)
+                    .is_ok_and(|o| o == std::cmp::Ordering::Greater)
+            {
+                *version = to.clone();
             }
         }
     };
@@ -1103,10 +1118,6 @@ pub(crate) fn is_driver_branch(version: &str) -> bool {
     digits.len() >= 3
 }
 
-/// Components whose version is none of their ecosystem's (a commit
-/// `73b6ea4` beside a pip package, "DeepEP [d4f41e4]") become includes
-/// with the page's text as their detail: the record loads, the fact stays,
-/// and the returned warnings say which.
 /// Versions written with the toolchain they were built with, as EasyBuild
 /// names modules (`Python 3.8.6-GCCcore-10.2.0`), become the version before
 /// it (`3.8.6`); one warning says how many.
@@ -1136,6 +1147,42 @@ pub(crate) fn drop_build_toolchains(draft: &mut Draft) -> Option<crate::structur
     })
 }
 
+/// Names a record cannot hold (`修复…(由-Jetty`, words of a sentence run
+/// together): left out, one warning each, as `relnotes lint` would refuse
+/// them.
+pub(crate) fn drop_invalid_names(draft: &mut Draft) -> Vec<crate::structure::Warning> {
+    let mut dropped: Vec<String> = Vec::new();
+    let mut keep = |components: &mut IndexMap<String, String>| {
+        components.retain(|name, _| {
+            let valid = crate::package_name::is_package_name(name)
+                || crate::package_name::is_module_path(name);
+            if !valid {
+                dropped.push(name.clone());
+            }
+            valid
+        });
+    };
+    keep(&mut draft.components);
+    draft
+        .arch
+        .values_mut()
+        .for_each(|a| keep(&mut a.components));
+    dropped
+        .into_iter()
+        .map(|name| crate::structure::Warning {
+            line: None,
+            message: format!(
+                "`{}` is no package name; left out of the components",
+                model::diagnostic::clip(&name, 60)
+            ),
+        })
+        .collect()
+}
+
+/// Components whose version is none of their ecosystem's (a commit
+/// `73b6ea4` beside a pip package, "DeepEP [d4f41e4]") become includes
+/// with the page's text as their detail: the record loads, the fact stays,
+/// and the returned warnings say which.
 pub(crate) fn set_aside_invalid_versions(
     draft: &mut Draft,
     project: &model::record::Project,

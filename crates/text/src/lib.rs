@@ -806,6 +806,7 @@ fn import_one(
     components::align_with_claims(&mut draft, lang);
     components::settle_names(&mut draft, &known);
     warnings.extend(components::drop_build_toolchains(&mut draft));
+    warnings.extend(components::drop_invalid_names(&mut draft));
     warnings.extend(components::set_aside_invalid_versions(
         &mut draft,
         &workspace.project,

@@ -357,6 +357,19 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .map(|(_, s)| s.clone())
         .collect();
+    // A release headed twice, once as a pre-release of it ("0.9.3" and
+    // "0.9.3 Snapshot 5"): the pre-release named by its words.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (_, _, v) in &starts {
+        *seen.entry(v.clone()).or_default() += 1;
+    }
+    for (i, _, v) in starts.iter_mut() {
+        if seen.get(v.as_str()).is_some_and(|n| *n >= 2)
+            && let Some(pre) = crate::stated::pre_release(&page.lines[*i].1, v)
+        {
+            *v = pre;
+        }
+    }
     let chosen = choose(&starts)?;
     let chosen_shapes: HashSet<String> = starts
         .iter()

@@ -68,15 +68,18 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
-    let version = [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
+    [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
         .iter()
-        .find_map(|re| first_not_of_model(re, title))?;
-    // "0.9.3 Snapshot 5": a pre-release of 0.9.3, named with its word.
-    let pre_release = PRE_RELEASE
+        .find_map(|re| first_not_of_model(re, title))
+}
+
+/// "HandBrake 0.9.3 Snapshot 5" with `version` 0.9.3: the pre-release it
+/// names, `0.9.3-Snapshot-5`, where a page heads 0.9.3 itself too.
+pub(crate) fn pre_release(title: &str, version: &str) -> Option<String> {
+    PRE_RELEASE
         .captures_iter(title)
-        .find(|c| c[1] == version)
-        .map(|c| format!("{version}-{}-{}", &c[2], &c[3]));
-    Some(pre_release.unwrap_or(version))
+        .find(|c| &c[1] == version)
+        .map(|c| format!("{version}-{}-{}", &c[2], &c[3]))
 }
 
 /// A version, then a `[version] pre_releases` word and a number.
@@ -542,6 +545,19 @@ mod tests {
     }
 
     #[test]
+    fn pre_releases_a_title_names() {
+        assert_eq!(
+            pre_release("HandBrake 0.9.3 Snapshot 5 (SVN revision 1913)", "0.9.3").as_deref(),
+            Some("0.9.3-Snapshot-5")
+        );
+        assert_eq!(
+            pre_release("Release 1.0 beta 2", "1.0").as_deref(),
+            Some("1.0-beta-2")
+        );
+        assert_eq!(pre_release("Release 1.0", "1.0"), None);
+    }
+
+    #[test]
     fn versions_titles_state() {
         for (title, version) in [
             ("本文介绍training-nv-pytorch 25.10版本发布记录。", "25.10"),
@@ -556,11 +572,6 @@ mod tests {
             ("PyTorch 2.13 — 2026-07-20", "2.13"),
             ("Talos 1.14.0-beta.1 (2026-07-31)", "1.14.0-beta.1"),
             ("Release 2.0.0rc2", "2.0.0rc2"),
-            (
-                "HandBrake 0.9.3 Snapshot 5 (SVN revision 1913)",
-                "0.9.3-Snapshot-5",
-            ),
-            ("Release 1.0 beta 2", "1.0-beta-2"),
             ("CUDA 12.1-base image", "12.1"),
             ("version: \"2.10\"", "2.10"),
             (
