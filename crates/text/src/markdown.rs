@@ -219,7 +219,7 @@ fn holds_structure(html: &str) -> bool {
 }
 
 /// A line of HTML without its tags (`<summary> CUDA 12.4.1 </summary>`).
-fn without_tags(line: &str) -> String {
+pub(crate) fn without_tags(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut in_tag = false;
     for c in line.chars() {

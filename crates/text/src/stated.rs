@@ -176,7 +176,7 @@ pub(crate) fn release_column<'a>(lines: impl Iterator<Item = &'a str>) -> Option
         let t = t.strip_prefix('|')?.strip_suffix('|')?;
         Some(
             t.split('|')
-                .map(|c| without_tags(c).trim().to_string())
+                .map(|c| crate::markdown::without_tags(c).trim().to_string())
                 .collect(),
         )
     };
@@ -220,21 +220,6 @@ pub(crate) fn release_column<'a>(lines: impl Iterator<Item = &'a str>) -> Option
         }
     }
     one_release(&values)
-}
-
-/// A cell's text without HTML tags (`<p>2020b</p>`).
-fn without_tags(cell: &str) -> String {
-    let mut out = String::with_capacity(cell.len());
-    let mut in_tag = false;
-    for c in cell.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The release a line labels as the page's own: "Image Version:
