@@ -583,6 +583,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn twelfth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-12",
+        Floor {
+            percent: 0,
+            refused: 29,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn eleventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-11",

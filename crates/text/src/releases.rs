@@ -512,7 +512,7 @@ pub(crate) fn table_rows(
     let parts = split(page, headings);
     // Each part with what its heading states of every row under it
     // ("### Ubuntu 24.04" over a table of images).
-    let bodies = std::iter::once((&parts.preamble, None)).chain(
+    let bodies = std::iter::once((&parts.preamble, None, None)).chain(
         parts
             .sections
             .iter()
@@ -520,14 +520,34 @@ pub(crate) fn table_rows(
                 !matches!(s.known, Some(Known::Issues | Known::Fixes))
                     && !statements::titled_by_note(&s.title)
             })
-            .map(|s| (&s.body, tables::name_version(&s.title))),
+            .map(|s| {
+                (
+                    &s.body,
+                    tables::name_version(&s.title),
+                    Some(s.title.as_str()),
+                )
+            }),
     );
+    // What the page is about: its first line ("TensorFlow", "# PyTorch").
+    let subject = page
+        .lines
+        .iter()
+        .map(|(_, l)| l.trim().trim_start_matches('#').trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
     let mut rows = Vec::new();
     let mut lines = HashSet::new();
     let found: Vec<FoundTable> = bodies
-        .flat_map(|(body, stated)| {
+        .flat_map(|(body, stated, title)| {
             tables::tables(body).into_iter().map(move |t| {
-                let kind = t.kind();
+                let kind = match t.kind() {
+                    kind @ tables::Kind::Releases { .. } => kind,
+                    kind => [Some(subject), title]
+                        .into_iter()
+                        .flatten()
+                        .find_map(|s| t.subject_releases(s))
+                        .unwrap_or(kind),
+                };
                 (body, stated.clone(), t, kind)
             })
         })
@@ -1171,6 +1191,30 @@ mod tests {
             "### PaddlePaddle 1.5, Ubuntu 16.04，Python 3.5"
         ));
         assert!(!states_a_component("## PyTorch 2.7 release notes"));
+    }
+
+    #[test]
+    fn a_table_keyed_by_the_pages_subject_holds_its_releases() {
+        let rows_of = |text: &str| {
+            let page = Page::read(PageKind::Markdown, text).unwrap();
+            table_rows(&page, Headings::built_in(), None)
+                .0
+                .into_iter()
+                .map(|r| (r.keys[0].clone(), r.components))
+                .collect::<Vec<_>>()
+        };
+        let table = "| TensorFlow | CUDA | cuDNN |\n|---|---|---|\n| 2.12.0 | 11.8 | >= 8.6 |\n| 2.4.0 | 11.0 | >= 8.0 |\n| >= 1.5.0 | 9.0 | 7 |\n";
+        let rows = rows_of(&format!("# TensorFlow\n\nBuilds tested here:\n\n{table}"));
+        let keys: Vec<&str> = rows.iter().map(|(k, _)| k.as_str()).collect();
+        // A range of releases is none of them.
+        assert_eq!(keys, ["2.12.0", "2.4.0"]);
+        assert!(
+            rows[0]
+                .1
+                .contains(&("CUDA".to_string(), "11.8".to_string()))
+        );
+        // On a page about something else the same table is one of components.
+        assert!(rows_of(&format!("# Software\n\nBuilds tested here:\n\n{table}")).is_empty());
     }
 
     #[test]

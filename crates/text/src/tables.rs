@@ -470,6 +470,42 @@ impl Table {
         headed && (of >= 2 || product_row) && yes == of && distinct
     }
 
+    /// "TensorFlow | CUDA | cuDNN" on a page about TensorFlow: a first
+    /// column headed by the page's `subject` and filled with its release
+    /// versions makes each row a release of it, the columns right of it
+    /// headed by components its components. Rows whose key is a range
+    /// (`>= 1.5.0`) are left to the caller, which takes no release of them.
+    pub(crate) fn subject_releases(&self, subject: &str) -> Option<Kind> {
+        let head = clean_name(self.head_of(0));
+        if self.width() < 2
+            || head.is_empty()
+            || names::canonical_key(&head) != names::canonical_key(subject)
+        {
+            return None;
+        }
+        let (yes, of) = self.share(0, |cell| {
+            let cell = clean_cell(cell);
+            cell.starts_with(|c: char| c.is_ascii_digit())
+                && model::record::is_release_version(&cell)
+        });
+        if of < 2 || yes * 2 <= of {
+            return None;
+        }
+        let components: Vec<usize> = (1..self.width())
+            .filter(|&c| {
+                component_head(self.head_of(c)).is_some_and(|name| {
+                    let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
+                    of > 0 && yes * 2 >= of
+                })
+            })
+            .collect();
+        (!components.is_empty()).then_some(Kind::Releases {
+            key: 0,
+            components,
+            group: None,
+        })
+    }
+
     /// What the table holds (see [`Kind`]).
     pub(crate) fn kind(&self) -> Kind {
         let width = self.width();
@@ -1257,8 +1293,15 @@ pub(crate) fn image_in(cell: &str) -> Option<String> {
 /// The releases a key cell names: each tag or version in it (`a`,`b`; an
 /// image reference's tag), those a record can be named by.
 pub(crate) fn release_keys(cell: &str) -> Vec<String> {
-    clean_cell(cell)
-        .split([',', ' ', '，', '、'])
+    let cell = clean_cell(cell);
+    // ">= 1.5.0": the releases from one on, none of them.
+    if cell
+        .trim_start()
+        .starts_with(['>', '<', '≥', '≤', '~', '^'])
+    {
+        return Vec::new();
+    }
+    cell.split([',', ' ', '，', '、'])
         .map(|w| w.trim_matches(['`', '"', '\'', '(', ')']))
         .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
         .filter(|w| model::record::is_release_version(w))
