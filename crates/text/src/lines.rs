@@ -53,6 +53,8 @@ pub(crate) struct LineWriter {
     prefix: Option<String>,
     row: Option<Vec<String>>,
     cell: Option<String>,
+    /// Whether the current cell's next text starts a clause of its own.
+    cell_parted: bool,
     /// How many lists the current item is in.
     depth: usize,
 }
@@ -61,6 +63,10 @@ impl LineWriter {
     /// Inline text at source line `line`.
     pub fn text(&mut self, text: &str, line: usize) {
         if let Some(cell) = &mut self.cell {
+            if self.cell_parted && !text.trim().is_empty() {
+                cell.push_str("; ");
+                self.cell_parted = false;
+            }
             cell.push_str(text);
         } else if self.row.is_none() {
             if self.buf.trim().is_empty() {
@@ -214,6 +220,7 @@ impl LineWriter {
 
     pub(crate) fn start_cell(&mut self) {
         self.cell = Some(String::new());
+        self.cell_parted = false;
     }
 
     pub(crate) fn end_cell(&mut self) {
@@ -253,6 +260,15 @@ impl LineWriter {
                 })
                 .collect();
             self.push((self.buf_line, format!("|{}|", cells.join("|"))));
+        }
+    }
+
+    /// Parts the current cell's clauses ("9.6.0; 9.7.1"), once, and not
+    /// before its first.
+    pub(crate) fn part_cell(&mut self) {
+        if let Some(cell) = &self.cell {
+            let t = cell.trim_end();
+            self.cell_parted = !t.is_empty() && !t.ends_with(';');
         }
     }
 

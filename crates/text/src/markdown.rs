@@ -137,11 +137,15 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 }
             }
             // `<br>` in a table cell ("9.6.0<br>9.7.1", "Add Version
-            // 2026.1<br>Default changed to …") parts its clauses.
-            Event::InlineHtml(html)
-                if html.trim_start().to_ascii_lowercase().starts_with("<br") =>
-            {
-                out.text(if out.in_row() { "; " } else { " " }, line);
+            // 2026.1<br>Default changed to …") parts its clauses; so do a
+            // list's items and paragraphs written in a cell
+            // (`<ul><li>HTSlib 1.23.1</li><li>Python 3.14</li></ul>`).
+            Event::InlineHtml(html) if parts_clauses(&html) => {
+                if out.in_row() {
+                    out.part_cell();
+                } else {
+                    out.text(" ", line);
+                }
             }
             // "Admin v0.6.92 to v0.6.112⏎Propeller v0.16.19 to v0.16.32"
             // (Flyte's changelogs): source lines that each name a component
@@ -463,6 +467,21 @@ fn without_comments(html: &str) -> String {
     out
 }
 
+/// Whether an inline tag ends a clause: a line break, or the start or end
+/// of a list item, paragraph or division.
+fn parts_clauses(html: &str) -> bool {
+    let tag = html
+        .trim_start()
+        .trim_start_matches('<')
+        .trim_start_matches('/');
+    let name: String = tag
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(name.as_str(), "br" | "li" | "p" | "div")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,6 +496,21 @@ mod tests {
                 "vLLM: v0.11.0",
                 "Admin v0.6.92 to v0.6.112",
                 "Mean TPOT: 158.64 and prose."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_written_in_a_cell_parts_its_items() {
+        assert_eq!(
+            texts(
+                "| Container | Tools |\n|---|---|\n| base | <ul><li>[HTSlib 1.23.1](u)</li><li>Python 3.14</li></ul> |\n| one | <p>1.3.0</p> |\n"
+            ),
+            [
+                "| Container | Tools |",
+                "|---|---|",
+                "| base | HTSlib 1.23.1; Python 3.14 |",
+                "| one | 1.3.0 |"
             ]
         );
     }

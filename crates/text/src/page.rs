@@ -227,18 +227,86 @@ fn text_lines(content: &str) -> Read {
         };
         lines.push((n, line));
     }
+    let headings = setext_headings(&mut lines);
     let last = content.lines().rev().find(|l| !l.trim().is_empty());
     let cut = if fences % 2 == 1 {
         Some(Cut::CodeBlock)
     } else {
         last.and_then(|l| cut_row(l.trim()))
     };
-    (lines, BTreeSet::new(), cut)
+    (lines, headings, cut)
+}
+
+/// A line underlined with `=` or `-` (a NEWS file's "Major Changes in
+/// 2019.09 Release" over `=====`, reStructuredText's titles) is a heading
+/// of level 1 or 2, written as Markdown writes one; its underline, and an
+/// overline of the same character, are dropped. The numbers of those
+/// headings' lines.
+fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
+    let rule_of = |line: &str| -> Option<char> {
+        let first = line.chars().next()?;
+        (matches!(first, '=' | '-')
+            && line.chars().count() >= 3
+            && line.chars().all(|c| c == first))
+        .then_some(first)
+    };
+    let mut headings = BTreeSet::new();
+    let mut dropped = BTreeSet::new();
+    for i in 1..lines.len() {
+        let Some(rule) = rule_of(&lines[i].1) else {
+            continue;
+        };
+        let title = lines[i - 1].1.trim();
+        let (title_chars, rule_chars) = (title.chars().count(), lines[i].1.chars().count());
+        // A title is a line of its own, of about the underline's length:
+        // not a list item, a table row, a heading already or another rule.
+        let is_title = !title.is_empty()
+            && !dropped.contains(&(i - 1))
+            && rule_of(title).is_none()
+            && !title.starts_with(['-', '#', '|', '>'])
+            && rule_chars * 2 >= title_chars
+            && rule_chars <= title_chars * 2 + 4;
+        if !is_title {
+            continue;
+        }
+        let level = if rule == '=' { 1 } else { 2 };
+        lines[i - 1].1 = format!("{} {title}", "#".repeat(level));
+        headings.insert(lines[i - 1].0);
+        dropped.insert(i);
+        if i >= 2 && rule_of(&lines[i - 2].1) == Some(rule) {
+            dropped.insert(i - 2);
+        }
+    }
+    let mut at = 0;
+    lines.retain(|_| {
+        at += 1;
+        !dropped.contains(&(at - 1))
+    });
+    headings
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn underlined_lines_of_a_text_page_are_headings() {
+        let text = "Major Changes in 2020.03 Release\n================================\n\nComponents\n----------\n\n* GCC 9.3\n\n---\nA line\n---------------------------------------------\n";
+        let page = Page::read(PageKind::Text, text).unwrap();
+        let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "# Major Changes in 2020.03 Release",
+                "## Components",
+                "- GCC 9.3",
+                "---",
+                "A line",
+                "---------------------------------------------"
+            ]
+        );
+        assert_eq!(page.headings.iter().copied().collect::<Vec<_>>(), [1, 4]);
+    }
 
     #[test]
     fn tables_drawn_with_box_characters_are_pipe_rows() {

@@ -542,7 +542,9 @@ fn read_tables(
             // ("CUDA 版本 | TensorFlow 版本 | PyTorch 版本"), none of them
             // named: the first is the page's main one.
             if let tables::Kind::Releases {
-                key, components, ..
+                key,
+                components,
+                group,
             } = table.kind()
             {
                 // The row naming the release being read ("Milvus version |
@@ -576,6 +578,30 @@ fn read_tables(
                     .rows
                     .first()
                     .filter(|(_, cells)| tables::key_component(&table, cells, key).is_some());
+                // "Container | Major tool versions" over `pb_wdl_base`,
+                // `pbjam`, none naming this release: rows each naming
+                // another thing are the parts of the release being read
+                // (its containers), each row's components its own.
+                let parts = tables::rows_are_parts(&table, key, group);
+                if marked.is_none() && variant.is_none() && parts {
+                    let pairs: Vec<(String, String)> = table
+                        .rows
+                        .iter()
+                        .flat_map(|(_, cells)| tables::release_row(&table, cells, &components))
+                        .collect();
+                    if !pairs.is_empty() {
+                        notes.push((
+                            line,
+                            format!(
+                                "a table of the release's parts ({head}): {} row(s), {} component(s)",
+                                table.rows.len(),
+                                pairs.len()
+                            ),
+                        ));
+                        add_components(draft, pairs);
+                        continue;
+                    }
+                }
                 if let Some((row_line, cells)) = marked.or(variant) {
                     let mut pairs = tables::release_row(&table, cells, &components);
                     pairs.extend(tables::key_component(&table, cells, key));
@@ -1199,6 +1225,34 @@ mod tests {
             crate::headings::Headings::built_in(),
         );
         parse(&page, "9.9", Lang::EN, "x", None, false).draft
+    }
+
+    #[test]
+    fn a_table_of_the_releases_containers_gives_each_ones_tools() {
+        let comps = |md: &str| -> Vec<String> {
+            parsed(md)
+                .components
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect()
+        };
+        let page = "# Tools\n\n| Container | Major tool versions | Image |\n|---|---|---|\n\
+                    | base | HTSlib 1.23.1, Python 3.14 | base@sha256:03cb3c01937e |\n\
+                    | pbjam | pbJam 0.4.1 | pbjam@sha256:1b90537ed668 |\n\
+                    | glnexus | GLnexus 1.4.3 | glnexus:1.4.3 |\n";
+        assert_eq!(
+            comps(page),
+            [
+                "HTSlib=1.23.1",
+                "Python=3.14",
+                "pbJam=0.4.1",
+                "GLnexus=1.4.3"
+            ]
+        );
+        // Rows of one image's tags are its releases, none of them this
+        // one's: their tools are not this release's.
+        let releases = "# Tools\n\n| Image | Tools |\n|---|---|\n| tool:1.2 | HTSlib 1.22 |\n| tool:1.1 | HTSlib 1.21 |\n";
+        assert!(!comps(releases).iter().any(|c| c.starts_with("HTSlib")));
     }
 
     #[test]

@@ -267,11 +267,13 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             }
             continue;
         }
-        if let Some(v) = label(line) {
+        let t = line.trim();
+        // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
+        let date = stated::date(t).filter(|_| stated::is_date_alone(t));
+        if let Some(v) = label(line).filter(|_| date.is_none()) {
             starts.push((i, Start::Label, v));
         } else if !marked_any {
-            let t = line.trim();
-            if let Some(date) = stated::date(t).filter(|_| stated::is_date_alone(t)) {
+            if let Some(date) = date {
                 starts.push((i, Start::Date, date));
             } else if let Some((name, v)) = named(t) {
                 starts.push((i, Start::Named(name), v));
@@ -1191,6 +1193,15 @@ mod tests {
             "### PaddlePaddle 1.5, Ubuntu 16.04，Python 3.5"
         ));
         assert!(!states_a_component("## PyTorch 2.7 release notes"));
+    }
+
+    #[test]
+    fn dated_entries_labelled_with_their_version() {
+        let text = "2025-4-1:\n版本: v2.3.2:\n更新内容:\n1. 修复问题\n\n2024-11-4:\n版本: v2.3.0:\n更新内容:\n1. 更新依赖库版本\n\n2024-8-22\n版本: v2.1.1b1:\n更新内容:\n1. 增加python3.12的支持\n";
+        assert_eq!(
+            versions(PageKind::Text, text),
+            ["v2.3.2", "v2.3.0", "v2.1.1b1"]
+        );
     }
 
     #[test]

@@ -246,7 +246,10 @@ pub(crate) fn release_label(line: &str) -> Option<String> {
         let rest = lower[at + label.len()..].trim_start();
         let rest = rest.strip_prefix([':', '：'])?;
         let value = rest.split_whitespace().next()?;
-        let value = value.trim_matches(['"', '\'']);
+        // "版本: v2.3.2:": a colon closing the label's line is none of it.
+        let value = value
+            .trim_matches(['"', '\''])
+            .trim_end_matches([':', '：', ',', '，']);
         // As the page writes it, where lowercasing kept the offsets.
         let value = if lower.len() == line.len() {
             let start = value.as_ptr() as usize - lower.as_ptr() as usize;
@@ -256,7 +259,10 @@ pub(crate) fn release_label(line: &str) -> Option<String> {
         };
         (!crate::lines::is_url(value)
             && model::record::is_release_version(value)
-            && value.starts_with(|c: char| c.is_ascii_digit()))
+            && value
+                .strip_prefix(['v', 'V'])
+                .unwrap_or(value)
+                .starts_with(|c: char| c.is_ascii_digit()))
         .then(|| value.to_string())
     })
 }

@@ -85,6 +85,14 @@ impl Structure {
             // release (GitHub's runner image readmes).
             .or_else(|| all().take(12).find_map(stated::release_label))
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
+            // "CSM 1.5 contains many changes" under "Cray System Management
+            // (CSM) - Release Notes": the title's subject and its version
+            // opening the page.
+            .or_else(|| {
+                self.subject_version_in(1)
+                    .filter(|_| !self.preamble.is_empty())
+                    .map(|(_, v)| v)
+            })
             // The first heading the page does not know naming the release
             // under a known one ("What's New" over "Furiosa SDK 2024.1.0
             // (2024-10-11)").
@@ -111,6 +119,11 @@ impl Structure {
     /// of its title (a README titled "vLLM-GCU" that says "supports vLLM
     /// 0.9.2"). Returns the name as written and the version.
     pub(crate) fn subject_version(&self) -> Option<(String, String)> {
+        self.subject_version_in(usize::MAX)
+    }
+
+    /// [`Self::subject_version`] in the page's first `lines` lines.
+    fn subject_version_in(&self, lines: usize) -> Option<(String, String)> {
         let title = self.titles.first().map(String::as_str).or_else(|| {
             self.preamble
                 .iter()
@@ -136,12 +149,13 @@ impl Structure {
         if subjects.is_empty() {
             return None;
         }
-        let lines = self
+        let texts = self
             .preamble
             .iter()
             .chain(self.sections.iter().flat_map(|s| s.body.iter()))
-            .map(|(_, l)| l.as_str());
-        lines.into_iter().find_map(|line| {
+            .map(|(_, l)| l.as_str())
+            .take(lines);
+        texts.into_iter().find_map(|line| {
             let words: Vec<&str> = line
                 .split(|c: char| {
                     c.is_whitespace()
@@ -598,6 +612,10 @@ mod tests {
             Some("25.10")
         );
         assert_eq!(of("# RAPIDS\n\nNothing stated.\n"), None);
+        // The title's subject and its version opening the page are its
+        // release, before any version stated further down.
+        let page = "# Cray System Management (CSM) - Release Notes\n\n[CSM](g.md) 1.5 contains many changes.\n\n## New\n\n- Upgrade to Kubernetes version 1.22\n";
+        assert_eq!(md(page).stated_version().as_deref(), Some("1.5"));
     }
 
     #[test]

@@ -1290,6 +1290,32 @@ pub(crate) fn image_in(cell: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Whether the rows of a table of releases keyed by column `key` (grouped
+/// by column `group`) are each another thing: the name each gives (its
+/// group cell, else its key without a tag or digest: `pbjam` of
+/// `pbjam@sha256:…`, `deepvariant` of `deepvariant:1.10.0`) is a name, and
+/// no two rows give one. Rows of one thing's releases share its name or
+/// give none (`2.12.0`).
+pub(crate) fn rows_are_parts(table: &Table, key: usize, group: Option<usize>) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    table.rows.len() >= 2
+        && table.rows.iter().all(|(_, cells)| {
+            let cell = group
+                .and_then(|g| table.key_cell(cells, g))
+                .or_else(|| table.key_cell(cells, key))
+                .map(clean_cell)
+                .unwrap_or_default();
+            let name = cell
+                .split(['@', ':'])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_lowercase();
+            let bare = name.strip_prefix('v').unwrap_or(&name);
+            !name.is_empty() && !bare.starts_with(|c: char| c.is_ascii_digit()) && seen.insert(name)
+        })
+}
+
 /// The releases a key cell names: each tag or version in it (`a`,`b`; an
 /// image reference's tag), those a record can be named by.
 pub(crate) fn release_keys(cell: &str) -> Vec<String> {
