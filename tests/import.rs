@@ -2562,3 +2562,40 @@ fn a_log_of_dated_entries_gives_one_release_per_date() {
         page,
     );
 }
+
+/// A page stating its release in its first sentence ("CSM 1.3 contains …")
+/// over a table of the images it ships, each with its own tag: one record,
+/// the page's release, with the components of its tables.
+#[test]
+fn a_release_stated_over_a_table_of_its_images_is_one_record() {
+    let page = "held-out-12/hpe/csm-1.3-release-notes.en.md";
+    let dir = english_project();
+    let out = import(dir.path(), &corpus_page(page), &[]);
+    assert_ok(&out);
+    let written: Vec<String> = records_in(dir.path())
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(written, ["1.3"]);
+    let (ws, r) = load(dir.path(), "1.3");
+    drop(ws);
+    assert_has_components(&r, &["Ceph=16.2.9", "Kubernetes=1.21.12"], page);
+}
+
+/// A table of a workflow's containers, each row listing its tools in an
+/// HTML list inside the cell, with `--version`: every container's tools.
+#[test]
+fn a_table_of_containers_gives_every_containers_tools() {
+    let page = "held-out-12/pacbio/hifi-human-wgs-wdl-4.0.0-tools-containers.en.md";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "4.0.0"], "4.0.0");
+    assert_has_components(
+        &r,
+        &[
+            "HTSlib=1.23.1",
+            "Python=3.14",
+            "pbJam=0.4.1",
+            "GLnexus=1.4.3",
+        ],
+        page,
+    );
+}

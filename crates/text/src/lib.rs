@@ -559,8 +559,19 @@ fn read_releases<'a>(
             cut
         }
         // A table of releases names the one asked for, or, with none asked
-        // for, each is one; one asked for that no row names is the page's.
-        None if !rows.is_empty() && version.is_none_or(wanted_in_rows) => {
+        // for, each is one; one asked for that no row names is the page's,
+        // and so is one the page states ("CSM 1.3 contains …" over a table
+        // of the images it ships, each with its tag).
+        None if !rows.is_empty()
+            && version
+                .map(str::to_string)
+                .or_else(|| {
+                    (!all)
+                        .then(|| structure::split(&page, headings).stated_version())
+                        .flatten()
+                })
+                .is_none_or(|v| wanted_in_rows(&v)) =>
+        {
             releases::of_rows(&page, &rows, &table_lines)
         }
         // A page listing images (`repo:tag`): each tag a release.
