@@ -352,6 +352,22 @@ pub(crate) fn is_commit_entry(line: &str) -> bool {
         && t.split_whitespace().nth(1).is_some()
 }
 
+/// The message of a commit entry (`* d46286e… - Upgraded to Koi v0.5.3`,
+/// `- 4920ee06f feat: update Linux`): what follows its hash and the dash
+/// or colon after it.
+pub(crate) fn commit_message(line: &str) -> Option<&str> {
+    if !is_commit_entry(line) {
+        return None;
+    }
+    let t = line.trim_start();
+    let t = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .unwrap_or(t);
+    let (_, rest) = t.split_once(char::is_whitespace)?;
+    Some(rest.trim_start().trim_start_matches(['-', ':', '–']).trim())
+}
+
 /// A line that is a shell command (a code block's line, not prose).
 pub(crate) fn is_command(line: &str) -> bool {
     [
@@ -462,6 +478,15 @@ mod tests {
         ] {
             assert!(!is_commit_entry(not), "{not}");
         }
+        assert_eq!(
+            commit_message("* d46286e9e9f549b2f776f2d86e5bf01810d6998d - Upgraded to Koi v0.5.3"),
+            Some("Upgraded to Koi v0.5.3")
+        );
+        assert_eq!(
+            commit_message("- 4920ee06f feat: update Linux to 6.18.39"),
+            Some("feat: update Linux to 6.18.39")
+        );
+        assert_eq!(commit_message("- Upgraded to Koi v0.5.3"), None);
     }
     use super::*;
 

@@ -1228,6 +1228,30 @@ mod tests {
     }
 
     #[test]
+    fn commits_state_versions_only_where_nothing_else_does() {
+        let comps = |md: &str| -> Vec<String> {
+            parsed(md)
+                .components
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect()
+        };
+        let commits = "* d46286e9e9f549b2f776f2d86e5bf01810d6998d - Upgraded to Koi v0.5.3 for speed\n\
+                       * 25077dcc663c28ba78bdcf4fdb11aaad4682d97d - Update POD5 library to 0.3.34\n";
+        assert_eq!(
+            comps(&format!("# x 9.9\n\nChanges:\n\n{commits}")),
+            ["Koi=0.5.3", "POD5=0.3.34"]
+        );
+        // Beside a statement of their own, a release's commits are its log.
+        assert_eq!(
+            comps(&format!(
+                "# x 9.9\n\nThis release ships CUDA 12.8.\n\n{commits}"
+            )),
+            ["CUDA=12.8"]
+        );
+    }
+
+    #[test]
     fn a_table_of_the_releases_containers_gives_each_ones_tools() {
         let comps = |md: &str| -> Vec<String> {
             parsed(md)

@@ -55,7 +55,14 @@ enum Start {
 /// title states.
 pub(crate) fn of_title(title: &str) -> Option<String> {
     let title = without_anchor(title);
-    if stated::is_date_alone(title) {
+    // "2023.10.01" beside "2023.10.00": numbers with dots are a version as
+    // the page writes it, even where they could be a date.
+    let dotted = |t: &str| {
+        t.contains('.')
+            && t.split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if stated::is_date_alone(title) && !dotted(title.trim()) {
         return stated::date(title);
     }
     // "2026-01-07: NVIDIA driver, SHS 13.0.0": an entry of a log opens
@@ -351,10 +358,22 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 .iter()
                 .rev()
                 .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level));
+            // "# Release Notes for 2023.10.01" over "## 2023.10.01" and
+            // "## 2023.10.00": a title naming the newest of the releases
+            // headed under it.
+            let headed_under = |outer_version: &String| {
+                starts[k + 1..]
+                    .iter()
+                    .chain(&starts[..*k])
+                    .any(|(_, s, v)| {
+                        matches!(s, Start::Heading(l) if l == level) && v == outer_version
+                    })
+            };
             outer.is_none_or(|(outer_at, _, outer_version)| {
                 crate::stated::in_series(version, outer_version)
                     || shape(*i, version) == shape(*outer_at, outer_version)
                     || (is_iso_date(version) && dated_lead_count(*i) >= 2)
+                    || headed_under(outer_version)
             })
         })
         .map(|(_, s)| s.clone())
@@ -1193,6 +1212,16 @@ mod tests {
             "### PaddlePaddle 1.5, Ubuntu 16.04，Python 3.5"
         ));
         assert!(!states_a_component("## PyTorch 2.7 release notes"));
+    }
+
+    #[test]
+    fn a_title_over_the_releases_it_names_the_newest_of() {
+        let text = "# Release Notes for 2023.10.01\n\n## 2023.10.01\n\n- Reduce the DDR speed\n\n## 2023.10.00\n\n- GCC is still 13.2.0.\n\n## Known bugs\n\n- DRM issue\n";
+        // Numbers with dots stay as written, even where they could be a date.
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["2023.10.01", "2023.10.00"]
+        );
     }
 
     #[test]

@@ -57,6 +57,23 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
         }
         read_lines(&section.body, &section.title, &mut found);
     }
+    // A release whose only list is its commits ("* d46286e… - Upgraded to
+    // Koi v0.5.3"): their messages, where nothing else states a version.
+    if found.is_empty() && draft.components.is_empty() {
+        let parts = std::iter::once(("", &page.preamble)).chain(
+            page.sections
+                .iter()
+                .filter(|s| !is_read_elsewhere(s))
+                .map(|s| (s.title.as_str(), &s.body)),
+        );
+        for (title, body) in parts {
+            let messages: Vec<(usize, String)> = body
+                .iter()
+                .filter_map(|(n, l)| Some((*n, format!("- {}", crate::lines::commit_message(l)?))))
+                .collect();
+            read_lines(&messages, title, &mut found);
+        }
+    }
     let mut have: HashSet<String> = draft
         .components
         .keys()
