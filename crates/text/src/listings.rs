@@ -115,7 +115,11 @@ fn spack_entry(word: &str) -> Option<(String, String)> {
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    let version_ok = version.starts_with(|c: char| c.is_ascii_digit())
+    // `hdf5-vol-cache@v1.1`: a version as its package tags it.
+    let version_ok = version
+        .strip_prefix('v')
+        .unwrap_or(version)
+        .starts_with(|c: char| c.is_ascii_digit())
         && !version.contains(['/', ':', ',', '=', '@'])
         && looks_like_version(version);
     (name_ok && version_ok).then(|| (name.to_string(), version.to_string()))
@@ -584,7 +588,7 @@ mod tests {
     #[test]
     fn spack_specs_listed_or_installed() {
         let text = "-- linux-rhel8-zen3 / gcc@11.2.0 --------------------------------\n\
-            cuda@11.8.0  hdf5@1.12.2  nccl@2.16.2-1  openmpi@4.1.5  py-torch@2.0.1";
+            cuda@11.8.0  hdf5@1.12.2  nccl@2.16.2-1  openmpi@4.1.5  py-torch@2.0.1  hdf5-vol-cache@v1.1";
         assert_eq!(
             read(text),
             pairs(&[
@@ -592,7 +596,8 @@ mod tests {
                 ("hdf5", "1.12.2"),
                 ("nccl", "2.16.2-1"),
                 ("openmpi", "4.1.5"),
-                ("py-torch", "2.0.1")
+                ("py-torch", "2.0.1"),
+                ("hdf5-vol-cache", "v1.1")
             ])
         );
         assert_eq!(
