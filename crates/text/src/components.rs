@@ -724,12 +724,25 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             before.pop_back();
         }
         // The name: the run of name-like words right before the version.
-        let mut run: Vec<&str> = before
+        let words_before: Vec<&str> = before
             .iter()
-            .rev()
             .map(|w| path_leaf(w.trim_matches(['`', '*'])))
-            .take_while(|w| is_package_name(w))
             .collect();
+        let mut run: Vec<&str> = Vec::new();
+        for (k, &w) in words_before.iter().enumerate().rev() {
+            // "NVIDIA Container Toolkit 1.16.2": a word of prose inside it.
+            let inside_name = || {
+                k > 0
+                    && run.last().is_some_and(|after| {
+                        crate::package_name::is_inside_name(words_before[k - 1], w, after)
+                    })
+            };
+            if is_package_name(w) || inside_name() {
+                run.push(w);
+            } else {
+                break;
+            }
+        }
         run.reverse();
         // A Go module (`github.com/aws/smithy-go v1.27.4`): its whole path.
         if run.is_empty()
@@ -1497,6 +1510,20 @@ mod tests {
         assert!(component_list("Ubuntu 18.04 with January 2020 updates").len() == 1);
         assert!(component_list("torch : latest").is_empty());
         assert!(component_list("Driver : 418.xx").is_empty());
+        // A capitalised word of prose between two words of a name is part
+        // of it; in lowercase, or before the name, it is prose.
+        assert_eq!(
+            component_list("Acme Container Toolkit v1.16.2"),
+            pairs(&[("Acme-Container-Toolkit", "1.16.2")])
+        );
+        assert_eq!(
+            component_list("the container Toolkit 1.16.2"),
+            pairs(&[("Toolkit", "1.16.2")])
+        );
+        assert_eq!(
+            component_list("Container Toolkit 1.16.2"),
+            pairs(&[("Toolkit", "1.16.2")])
+        );
     }
 
     fn draft_with_features(features: &[&str]) -> Draft {

@@ -4,7 +4,6 @@
 //! PEP 503 and by the components' aliases: `data/components.toml`, and a
 //! project's own in its `import.toml`.
 
-use crate::package_name::is_package_name;
 use crate::words::Component;
 use indexmap::IndexMap;
 use model::components;
@@ -196,7 +195,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         _ => start,
     };
     let words = &words[start..];
-    if words.is_empty() || words.len() > max_words || !words.iter().all(|w| is_package_name(w)) {
+    if words.is_empty() || words.len() > max_words || !crate::package_name::are_name_words(words) {
         return None;
     }
     if words.len() == 1 {

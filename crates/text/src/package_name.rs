@@ -23,6 +23,27 @@ pub(crate) fn is_not_name(word: &str) -> bool {
     not_names().contains(word.to_lowercase().as_str())
 }
 
+/// A word of prose capitalised between two capitalised words of a name is
+/// part of it ("NVIDIA Container Toolkit", "Deep Learning Base AMI").
+pub(crate) fn is_inside_name(before: &str, word: &str, after: &str) -> bool {
+    let capitalised = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    capitalised(before)
+        && capitalised(word)
+        && capitalised(after)
+        && is_package_name(before)
+        && is_package_word(word)
+        && is_package_word(after)
+}
+
+/// Whether each word may stand in a name: a package name, or a word of
+/// prose inside one (see [`is_inside_name`]).
+pub(crate) fn are_name_words(words: &[&str]) -> bool {
+    words.iter().enumerate().all(|(k, w)| {
+        is_package_name(w)
+            || (k > 0 && k + 1 < words.len() && is_inside_name(words[k - 1], w, words[k + 1]))
+    })
+}
+
 /// A name ending in a word of prose after `-`, `_`, `.` or a space
 /// ("vLLM-version"): the name before it and that word.
 pub fn prose_tail(name: &str) -> Option<(&str, &str)> {

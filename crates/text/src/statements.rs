@@ -243,14 +243,19 @@ pub(crate) fn component_pairs(
     // A name labelling its version (`rebel-compiler`: v0.9.4) or set as
     // code is a package's, not a model's.
     // Models' versions have two numbers at most ("v1.5"); tools' often
-    // three ("Terraform v1.10.5").
+    // three ("Terraform v1.10.5"), or a year first ("U-Boot v2023.01").
     let v_written = items
         .iter()
         .filter(|item| !item.contains([':', '：', '`']))
         .filter(|item| {
             item.split_whitespace().any(|w| {
                 w.strip_prefix(['v', 'V']).is_some_and(|rest| {
-                    rest.starts_with(|c: char| c.is_ascii_digit()) && rest.matches('.').count() <= 1
+                    let major = rest.split('.').next().unwrap_or(rest);
+                    rest.starts_with(|c: char| c.is_ascii_digit())
+                        && rest.matches('.').count() <= 1
+                        && !major
+                            .parse::<u32>()
+                            .is_ok_and(|y| (1990..2100).contains(&y))
                 })
             })
         })
@@ -1364,6 +1369,23 @@ mod tests {
             &mut found,
         );
         assert!(found.is_empty());
+        // A year first is a tool's release ("U-Boot v2023.01"), never a
+        // model's version.
+        let mut found = Vec::new();
+        read_list(
+            &["Bootloader v1.2", "U-Boot v2024.04", "Kernel 6.6.30"],
+            "Based on these versions",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("Bootloader", "1.2"),
+                ("U-Boot", "2024.04"),
+                ("Kernel", "6.6.30")
+            ])
+        );
     }
 
     #[test]
