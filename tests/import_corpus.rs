@@ -583,6 +583,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirteenth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-13",
+        Floor {
+            percent: 36,
+            refused: 7,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn twelfth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-12",
