@@ -55,6 +55,16 @@ enum Start {
 /// title states.
 pub(crate) fn of_title(title: &str) -> Option<String> {
     let title = without_anchor(title);
+    // "Release [v1.36.1+rke2r1](…/tag/v1.36.1+rke2r1)": the link's text,
+    // never its address.
+    if let Some((before, rest)) = title.split_once('[')
+        && let Some((text, after)) = rest.split_once("](")
+        && after.ends_with(')')
+        && !after.contains(char::is_whitespace)
+        && !before.trim().is_empty()
+    {
+        return of_title(&format!("{before}{text}"));
+    }
     // "2023.10.01" beside "2023.10.00": numbers with dots are a version as
     // the page writes it, even where they could be a date.
     let dotted = |t: &str| {
@@ -1002,9 +1012,9 @@ fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
 
 /// Gives each release its row of the page's tables of releases (the row
 /// naming it), after its heading; the tables leave the releases' parts.
-pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &HashSet<usize>) {
+pub(crate) fn add_rows(releases: &mut Vec<Release>, rows: &[Row], table_lines: &HashSet<usize>) {
     let rows = merged(rows);
-    for release in releases {
+    for release in releases.iter_mut() {
         release.page.lines.retain(|(n, _)| !table_lines.contains(n));
         let Some(row) = rows.iter().find(|r| r.names(&release.version)) else {
             continue;
@@ -1016,6 +1026,38 @@ pub(crate) fn add_rows(releases: &mut [Release], rows: &[Row], table_lines: &Has
             .position(|(n, _)| Some(*n) == release.start)
             .map_or(0, |i| i + 1);
         release.page.lines.splice(at..at, row_lines(row));
+    }
+    // A release the table states that no part of the page heads (its
+    // heading lost, or never written): its row is all it says, in the
+    // table's order among the others.
+    let headed = |row: &Row| releases.iter().any(|r| row.names(&r.version));
+    if !rows.iter().any(headed) {
+        return;
+    }
+    let mut after: Option<usize> = None;
+    for row in &rows {
+        if let Some(at) = releases.iter().position(|r| row.names(&r.version)) {
+            after = Some(at);
+            continue;
+        }
+        let Some(kind) = releases.first().map(|r| r.page.kind) else {
+            return;
+        };
+        let release = Release {
+            page: Page {
+                kind,
+                lines: row_lines(row).collect(),
+                headings: Default::default(),
+                cut: None,
+            },
+            version: row.keys[0].clone(),
+            keys: row.keys.clone(),
+            start: None,
+            groups: false,
+        };
+        let at = after.map_or(0, |a| a + 1);
+        releases.insert(at, release);
+        after = Some(at);
     }
 }
 
@@ -1281,6 +1323,39 @@ mod tests {
     }
 
     #[test]
+    fn a_dated_table_of_releases_over_their_parts_under_a_wildcard_series() {
+        // A series headed `v2.4.X`, a table keyed by "Version" with a
+        // "Release date" column, releases headed with links, one of them
+        // headed nowhere: three releases, each with its row.
+        let page = Page::read(
+            PageKind::Markdown,
+            "# v2.4.X\n\n\
+             | Version | Release date | Orbit | Relay |\n| --- | --- | --- | --- |\n\
+             | [v2.4.2+b1](#a) | May 18 2026 | [v3.1.4](https://x/a) | [v0.9.2-p1](https://x/b) |\n\
+             | [v2.4.1+b1](#b) | May 2 2026 | [v3.1.3](https://x/c) | [v0.9.2-p1](https://x/d) |\n\
+             | [v2.4.0+b1](#c) | April 20 2026 | [v3.1.2](https://x/e) | [v0.9.1](https://x/f) |\n\n\
+             ## Release [v2.4.2+b1](https://x/tag/v2.4.2+b1)\n\nFixes.\n\n\
+             ### Changes since v2.4.1+b1:\n\n- One.\n\n\
+             ## Release [v2.4.0+b1](https://x/tag/v2.4.0+b1)\n\n### Changes since v2.3.9+b1:\n\n- Two.\n",
+        )
+        .unwrap();
+        let (rows, lines) = table_rows(&page, Headings::built_in(), None);
+        let mut cut = releases(&page, Headings::built_in()).unwrap();
+        add_rows(&mut cut, &rows, &lines);
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["v2.4.2+b1", "v2.4.1+b1", "v2.4.0+b1"]);
+        let second: Vec<&str> = cut[1].page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(second, ["| Orbit | 3.1.3 |", "| Relay | 0.9.2-p1 |"]);
+        assert!(
+            cut[2]
+                .page
+                .lines
+                .iter()
+                .any(|(_, l)| l == "| Relay | 0.9.1 |")
+        );
+    }
+
+    #[test]
     fn headings_inside_a_release_name_none() {
         let page = "## [Talos 1.14.0-beta.1](https://example.org/v1.14.0-beta.1) (2026-07-31)\n\nWelcome.\n\n\
             ### TLS 1.3 Minimum Version\n\nx\n\n### Component Updates\n\nLinux: 6.18.41\n\n\
@@ -1294,6 +1369,10 @@ mod tests {
             of_title("[Talos 1.14.0-beta.1](https://example.org/v1.14.0-beta.1) (2026-07-31)")
                 .as_deref(),
             Some("1.14.0-beta.1")
+        );
+        assert_eq!(
+            of_title("Release [v1.36.1+rke2r1](https://example.org/tag/v1.36.1+rke2r1)").as_deref(),
+            Some("v1.36.1+rke2r1")
         );
         // Patch releases under their series' heading are releases.
         assert_eq!(

@@ -9,14 +9,17 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
-const NUMBER: &str =
-    r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?)?(?:-\d+)?";
+const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
-/// `v1.0` standing alone.
-static V_PREFIXED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+){END}")).unwrap());
+/// `v1.0` standing alone (`v1.36.1+rke2r1` with its build).
+static V_PREFIXED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?){END}"
+    ))
+    .unwrap()
+});
 /// "Release 25.10", "release notes 20.06", `version: "2.10"`, "版本 25.10":
 /// a word of `before_number` (`[version]` of `data/words/*.toml`).
 static AFTER_WORD: LazyLock<Regex> = LazyLock::new(|| {
@@ -501,6 +504,11 @@ pub(crate) fn in_project(detected: Lang, langs: &[Lang]) -> Lang {
 pub(crate) fn in_series(version: &str, series: &str) -> bool {
     let version = version.trim_start_matches(['v', 'V']);
     let series = series.trim_start_matches(['v', 'V']);
+    // "v1.36.X" over "v1.36.1+rke2r1": the series its wildcard writes.
+    let series = series
+        .strip_suffix(".x")
+        .or_else(|| series.strip_suffix(".X"))
+        .unwrap_or(series);
     version == series
         || version
             .strip_prefix(series)

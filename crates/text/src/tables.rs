@@ -603,7 +603,12 @@ impl Table {
             // "Environment Name") makes them releases; "Version" alone
             // needs a component relnotes knows among the other heads (an
             // evaluation's "Tasks | Version | n-shot | Value" is none).
-            let strong = !is_version_head(self.head_of(key));
+            // A column of dates beside the key ("Version | Release date |
+            // Kubernetes | Etcd"): each row is a release, when it came out.
+            let dated = (0..width).any(|c| {
+                c != key && mostly(self.share(c, |cell| crate::stated::is_date_alone(cell)))
+            });
+            let strong = !is_version_head(self.head_of(key)) || dated;
             let known_head = components
                 .iter()
                 .any(|&c| component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n)));
@@ -781,6 +786,7 @@ fn is_name_cell(cell: &str) -> bool {
     !t.is_empty()
         && t.chars().count() <= 60
         && !looks_like_version(t)
+        && !crate::stated::is_date_alone(t)
         && !t.ends_with(['.', '。'])
         && t.chars().any(char::is_alphabetic)
 }
