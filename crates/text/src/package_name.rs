@@ -144,7 +144,9 @@ pub(crate) fn is_package_word(name: &str) -> bool {
         return false;
     };
     let last = name.chars().last().unwrap_or(first);
-    first.is_ascii_alphanumeric()
+    // ".NET": a dot before a capital opens a name.
+    let dotted_capital = first == '.' && name[1..].starts_with(|c: char| c.is_ascii_uppercase());
+    (first.is_ascii_alphanumeric() || dotted_capital)
         && (last.is_ascii_alphanumeric() || last == '+')
         && name.len() <= 64
         && name

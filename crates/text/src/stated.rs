@@ -299,6 +299,15 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .map(|m| regex::escape(m))
         .collect();
     let month = format!(r"(?i:({})[a-z]*\.?)", months.join("|"));
+    let ordinals: Vec<String> = words::each()
+        .flat_map(|w| &w.version.day_ordinals)
+        .map(|o| regex::escape(o))
+        .collect();
+    let ordinal = if ordinals.is_empty() {
+        String::new()
+    } else {
+        format!("(?i:{})?", ordinals.join("|"))
+    };
     // With dots, a date writes two-digit months and days (`2025.03.11`):
     // `2023.03.1` is a version (Posit Workbench's).
     let mut res = vec![
@@ -308,8 +317,8 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .unwrap(),
     ];
     if !months.is_empty() {
-        res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}),?\s+(\d{{4}})")).unwrap());
-        res.push(Regex::new(&format!(r"(\d{{1,2}})\s+{month},?\s+(\d{{4}})")).unwrap());
+        res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}){ordinal},?\s+(\d{{4}})")).unwrap());
+        res.push(Regex::new(&format!(r"(\d{{1,2}}){ordinal}\s+{month},?\s+(\d{{4}})")).unwrap());
     }
     // "2026. 03. 17." (Korean pages): dots each followed by a space, which
     // no version writes.
@@ -541,6 +550,15 @@ mod tests {
         assert!(is_date_alone("2025. 12. 23."));
         // Versions write no space after their dots.
         assert_eq!(date("1.2026.03.1"), None);
+    }
+
+    #[test]
+    fn dates_with_their_days_ordinal() {
+        assert_eq!(date("Jun 16th 2021").as_deref(), Some("2021-06-16"));
+        assert!(is_date_alone("Sep 22nd 2021"));
+        assert_eq!(date("1st March, 2024").as_deref(), Some("2024-03-01"));
+        // A number run into other letters is none.
+        assert_eq!(date("Jun 16x 2021"), None);
     }
 
     #[test]

@@ -546,12 +546,25 @@ impl Table {
         // version").
         let numbered =
             |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
+        // "Release date | Runtime | CLI | Dashboard": rows keyed by their
+        // date; the version right of it is each row's release.
+        let dates = |c: usize| mostly(self.share(c, |cell| crate::stated::is_date_alone(cell)));
+        let dated_key = || {
+            (width >= 3
+                && dates(0)
+                && mostly(self.share(1, |cell| {
+                    cell.starts_with(|c: char| c.is_ascii_digit() || c == 'v')
+                        && looks_like_version(cell)
+                })))
+            .then_some(1)
+        };
         let key_head = keys
             .iter()
             .copied()
             .find(|&c| numbered(c))
             .or_else(|| keys.first().copied())
-            .or_else(|| self.version_first_column().then_some(0));
+            .or_else(|| self.version_first_column().then_some(0))
+            .or_else(dated_key);
         let group = key_head.and_then(|k| keys.iter().copied().find(|&c| c < k && !numbered(c)));
         // "Package name | CUDA version | cuDNN version" (NNabla's CUDA
         // extension packages): a column of names beside two or more columns
@@ -605,9 +618,7 @@ impl Table {
             // evaluation's "Tasks | Version | n-shot | Value" is none).
             // A column of dates beside the key ("Version | Release date |
             // Kubernetes | Etcd"): each row is a release, when it came out.
-            let dated = (0..width).any(|c| {
-                c != key && mostly(self.share(c, |cell| crate::stated::is_date_alone(cell)))
-            });
+            let dated = (0..width).any(|c| c != key && dates(c));
             let strong = !is_version_head(self.head_of(key)) || dated;
             let known_head = components
                 .iter()
@@ -1075,6 +1086,22 @@ fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
     }
 }
 
+/// What kind of thing each name under `head` is, as the head writes it in
+/// the singular ("SDKs" → "SDK"): an `item_kinds` word of `[tables]`.
+fn item_kind(head: &str) -> Option<String> {
+    let head = clean_cell(head);
+    let head = head.trim();
+    words::each()
+        .flat_map(|w| &w.tables.item_kinds)
+        .find_map(|kind| {
+            let singular = head
+                .strip_suffix('s')
+                .filter(|s| s.eq_ignore_ascii_case(kind));
+            (head.eq_ignore_ascii_case(kind) || singular.is_some())
+                .then(|| singular.unwrap_or(head).to_string())
+        })
+}
+
 /// The components of row `cells` of a table of releases: each component
 /// column's version under its head's name, or the name and version its
 /// cell states.
@@ -1097,7 +1124,14 @@ pub(crate) fn release_row(
         };
         match (&head, head.as_deref().and_then(|h| headed_version(h, cell))) {
             (Some(head), Some(version)) => push_precise(&mut out, head.clone(), version),
-            _ => out.extend(listed(cell)),
+            _ => match item_kind(table.head_of(c)) {
+                Some(kind) => out.extend(
+                    listed(cell)
+                        .into_iter()
+                        .map(|(name, version)| (format!("{name}-{kind}"), version)),
+                ),
+                None => out.extend(listed(cell)),
+            },
         }
     }
     // What the row's image names and tags state (`acpt-pytorch-2.2-cuda12.1`,
@@ -1761,6 +1795,36 @@ mod tests {
                 ("CUDA".to_string(), "12.0.1".to_string()),
                 ("cuDNN".to_string(), "8.8".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_table_of_releases_keyed_by_their_dates() {
+        // The date first, then the release's own version, then what each
+        // release bundles; "SDK" says what each name of its cell is.
+        let page = crate::page::Page::read(
+            crate::page::PageKind::Markdown,
+            "| Release date | Runtime | CLI | SDK | Status |\n|--|--|--|--|--|\n\
+             | Jun 16th 2021 | 1.2.1</br> | 1.2.0 | Java 1.0.2 </br>.NET 1.1.0 | Unsupported |\n\
+             | 2021年2月17日 | 1.0.0</br> | 1.0.0 | Java 1.0.0 </br>.NET 1.0.0 | Unsupported |\n",
+        )
+        .unwrap();
+        let t = &tables(&page.lines)[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!(key, 1);
+        let (_, cells) = &t.rows[0];
+        assert_eq!(
+            release_row(t, cells, &components),
+            pairs(&[
+                ("CLI", "1.2.0"),
+                ("Java-SDK", "1.0.2"),
+                (".NET-SDK", "1.1.0")
+            ])
         );
     }
 

@@ -130,6 +130,10 @@ pub(crate) struct TableWords {
     pub change_defaults: Vec<String>,
     /// Before a version a change had before ("(was 24.1)").
     pub change_before: Vec<String>,
+    /// A column's head saying what kind of thing each name of its cells is
+    /// ("SDK" over "Java 1.0.0; Go 1.0.0": the Java SDK, not Java), in the
+    /// singular; a plural adds an `s`.
+    pub item_kinds: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
@@ -220,6 +224,8 @@ pub(crate) struct VersionWords {
     pub months: Vec<String>,
     /// The marks after a date's year, month and day ("2021年5月12日").
     pub date_marks: Vec<String>,
+    /// What a date may write after its day's number ("Jun 16th 2021").
+    pub day_ordinals: Vec<String>,
     /// Before the name of the page's own release: "本次发布软件版本为
     /// ds3_0530".
     pub release_is: Vec<String>,
