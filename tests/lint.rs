@@ -120,6 +120,31 @@ fn an_earlier_bump_of_a_release_is_no_error_but_a_later_one_is() {
 }
 
 #[test]
+fn a_claim_below_what_the_record_declares_is_a_warning() {
+    // "Changes since" lists every bump of a cycle: the release went past
+    // 0.10.2 to the 0.11.0 its components declare.
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "vLLM升级至0.11.0", "vLLM升级至0.10.2");
+    edit(
+        dir.path(),
+        "25.10",
+        "vLLM upgraded to 0.11.0",
+        "vLLM upgraded to 0.10.2",
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "upgrade-claim");
+    assert_eq!(found.len(), 2, "{json:#}");
+    assert!(found.iter().all(|f| f["severity"] == "warning"), "{json:#}");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("upgraded to 0.10.2, but the record declares a later vllm 0.11.0"),
+        "{json:#}"
+    );
+}
+
+#[test]
 fn a_claim_whose_previous_version_was_not_lower_is_an_error() {
     let dir = scratch_project();
     edit(

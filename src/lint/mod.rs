@@ -262,12 +262,46 @@ impl Context<'_> {
                                 .is_ok_and(|o| o == Ordering::Less);
                         later && lower
                     };
-                    let wrong: Vec<String> = declared
+                    // Lower than what the record declares, no later claim
+                    // naming it: a bump the release went past, or a stale
+                    // text ("Changes since" lists every pull request of a
+                    // cycle): worth a look, not a contradiction.
+                    let lower = |c: &model::package::Package| {
+                        model::version::compare(c.ecosystem, &claim.version, &c.version)
+                            .is_ok_and(|o| o == Ordering::Less)
+                    };
+                    let differing: Vec<&(&str, &model::package::Package)> = declared
                         .iter()
                         .filter(|(_, c)| !version_matches(c.ecosystem, &c.version, &claim.version))
                         .filter(|(_, c)| !earlier_bump(c))
+                        .collect();
+                    let passed: Vec<String> = differing
+                        .iter()
+                        .filter(|(_, c)| lower(c))
                         .map(|(arch, c)| format!("{} {} ({arch})", c.name, c.version))
                         .collect();
+                    let wrong: Vec<String> = differing
+                        .iter()
+                        .filter(|(_, c)| !lower(c))
+                        .map(|(arch, c)| format!("{} {} ({arch})", c.name, c.version))
+                        .collect();
+                    if !passed.is_empty() && wrong.is_empty() {
+                        self.push(
+                            Severity::Warning,
+                            "upgrade-claim",
+                            at,
+                            format!(
+                                "{kind} says `{}` is upgraded to {}, but the record declares a later {}",
+                                claim.name,
+                                claim.version,
+                                passed.join(", ")
+                            ),
+                            Some(format!(
+                                "if the release went past it, say so in the {kind}; else correct the version of `{}`",
+                                declared[0].1.name
+                            )),
+                        );
+                    }
                     if !wrong.is_empty() {
                         self.push(
                             Severity::Error,

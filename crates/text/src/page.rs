@@ -214,10 +214,19 @@ fn text_lines(content: &str) -> Read {
         .enumerate()
         .map(|(i, l)| (i + 1, l.to_string()))
         .collect();
+    let org = is_org(content);
+    let mut org_headings = BTreeSet::new();
     for (n, raw) in crate::flat::unflatten(raw) {
         let line = raw.trim();
         if line.starts_with("```") || line.starts_with("~~~") {
             fences += 1;
+        }
+        // Org's headings: stars from the line's start, then a space.
+        let stars = raw.chars().take_while(|&c| c == '*').count();
+        if org && stars > 0 && raw[stars..].starts_with(' ') {
+            lines.push((n, format!("{} {}", "#".repeat(stars.min(6)), raw[stars..].trim())));
+            org_headings.insert(n);
+            continue;
         }
         let line = match line.strip_prefix(['•', '·', '*', '+', '●', '▪']) {
             Some(rest) if rest.starts_with(' ') || rest.is_empty() => {
@@ -227,7 +236,8 @@ fn text_lines(content: &str) -> Read {
         };
         lines.push((n, line));
     }
-    let headings = setext_headings(&mut lines);
+    let mut headings = setext_headings(&mut lines);
+    headings.extend(org_headings);
     let last = content.lines().rev().find(|l| !l.trim().is_empty());
     let cut = if fences % 2 == 1 {
         Some(Cut::CodeBlock)
@@ -235,6 +245,15 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim()))
     };
     (lines, headings, cut)
+}
+
+/// An Org file (a NEWS file Emacs edits): its mode line (`-*- org -*-`)
+/// or a `#+TITLE:` setting among its first lines.
+fn is_org(content: &str) -> bool {
+    content.lines().take(5).any(|l| {
+        let t = l.trim().to_ascii_lowercase();
+        t.contains("-*- org -*-") || t.starts_with("#+title:")
+    })
 }
 
 /// A line underlined with `=` or `-` (a NEWS file's "Major Changes in
@@ -288,6 +307,23 @@ fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stars_of_an_org_file_head_its_parts() {
+        let org = "#+TITLE: NEWS\n\n* Changes in 2.1.0 (since 2.0.0)\n** Updates\n* not a heading\n  * an item\n";
+        let page = Page::read(PageKind::Text, org).unwrap();
+        let heads: Vec<&str> = page
+            .lines
+            .iter()
+            .filter(|(n, _)| page.headings.contains(n))
+            .map(|(_, l)| l.as_str())
+            .collect();
+        assert_eq!(heads, ["# Changes in 2.1.0 (since 2.0.0)", "## Updates", "# not a heading"]);
+        // Without Org's marks, a star is a bullet.
+        let text = Page::read(PageKind::Text, "Notes\n\n* Changes in 2.1.0\n").unwrap();
+        assert!(text.headings.is_empty());
+        assert_eq!(text.lines[1].1, "- Changes in 2.1.0");
+    }
 
     #[test]
     fn underlined_lines_of_a_text_page_are_headings() {
