@@ -224,7 +224,10 @@ fn text_lines(content: &str) -> Read {
         // Org's headings: stars from the line's start, then a space.
         let stars = raw.chars().take_while(|&c| c == '*').count();
         if org && stars > 0 && raw[stars..].starts_with(' ') {
-            lines.push((n, format!("{} {}", "#".repeat(stars.min(6)), raw[stars..].trim())));
+            lines.push((
+                n,
+                format!("{} {}", "#".repeat(stars.min(6)), raw[stars..].trim()),
+            ));
             org_headings.insert(n);
             continue;
         }
@@ -318,7 +321,14 @@ mod tests {
             .filter(|(n, _)| page.headings.contains(n))
             .map(|(_, l)| l.as_str())
             .collect();
-        assert_eq!(heads, ["# Changes in 2.1.0 (since 2.0.0)", "## Updates", "# not a heading"]);
+        assert_eq!(
+            heads,
+            [
+                "# Changes in 2.1.0 (since 2.0.0)",
+                "## Updates",
+                "# not a heading"
+            ]
+        );
         // Without Org's marks, a star is a bullet.
         let text = Page::read(PageKind::Text, "Notes\n\n* Changes in 2.1.0\n").unwrap();
         assert!(text.headings.is_empty());

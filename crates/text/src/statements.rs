@@ -187,6 +187,8 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     // Inside an `ENV` going on over lines ending in `\`: its assignments
     // (a page of `KEY=value` lines, an environment's dump, states nothing).
     let mut in_env = false;
+    // The line above was a paragraph of names and versions going on.
+    let mut listing_above = false;
     for (i, (_, line)) in body.iter().enumerate() {
         if crate::lines::is_commit_entry(line) {
             continue;
@@ -212,6 +214,23 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         if !list.is_empty() {
             read_list(&list, &format!("{title} {intro}"), found);
             list.clear();
+        }
+        // "emacs 27.2, gcc-toolchain 10.3.0, ghc 8.8.3,": a line of names
+        // and versions and commas alone is a list written as a paragraph.
+        let parts: Vec<&str> = line
+            .split([',', '，', '、'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        // Its last line may hold fewer.
+        let listing = (parts.len() >= 3 || (listing_above && !parts.is_empty()))
+            && parts
+                .iter()
+                .all(|p| crate::tables::name_version(p).is_some());
+        listing_above = listing && line.ends_with(',');
+        if listing {
+            read_list(&parts, &format!("{title} {intro}"), found);
+            continue;
         }
         read_source_label(line, found);
         read_default(line, found);
@@ -1536,6 +1555,34 @@ mod tests {
         }
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("PYTORCH", "2.0.0"), ("CUDA", "11.7")]));
+    }
+
+    #[test]
+    fn a_paragraph_of_names_and_versions_is_a_list() {
+        let mut found = Vec::new();
+        let body: Vec<(usize, String)> = [
+            "Noteworthy updates:",
+            "zephyr 27.2, tool-chain 10.3.0, quill 8.8.3, mortar 2.31,",
+            "pestle 14.0, kiln 8.0",
+            "The release ships 2 new tools, 3 in beta.",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect();
+        read_lines(&body, "", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("zephyr", "27.2"),
+                ("tool-chain", "10.3.0"),
+                ("quill", "8.8.3"),
+                ("mortar", "2.31"),
+                ("pestle", "14.0"),
+                ("kiln", "8.0")
+            ])
+        );
     }
 
     #[test]
