@@ -82,7 +82,15 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
         let floors = sub.iter().filter(|s| s.contains(['<', '>', '~'])).count();
         let labelled =
             item.ends_with([':', '：']) || (item.starts_with("**") && item.ends_with("**"));
-        if !sub.is_empty() && labelled && !pairs.is_empty() && pairs.len() + floors == sub.len() {
+        if let Some(pair) = statements::tool_over_versions(&item, &subs) {
+            out.push(item);
+            out.extend(sub);
+            components.push(pair);
+        } else if !sub.is_empty()
+            && labelled
+            && !pairs.is_empty()
+            && pairs.len() + floors == sub.len()
+        {
             out.push(format!("{item} {}", sub.join(", ")));
             components.extend(statements::component_pairs(&item, &subs, pairs));
         } else if sub.is_empty() && inline.len() >= 2 && inline_pairs.len() == inline.len() {

@@ -200,6 +200,30 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         in_env = (in_env || t.starts_with("ENV ")) && t.ends_with('\\');
         if let Some(item) = bullet_text(line) {
+            // A tool over the versions of it nested under it.
+            let indent = |l: &str| l.len() - l.trim_start().len();
+            {
+                let own = indent(line);
+                // Its own items, not theirs (a tool's plugin's versions).
+                let nested: Vec<&str> = body[i + 1..]
+                    .iter()
+                    .map(|(_, l)| l.as_str())
+                    .take_while(|l| indent(l) > own && bullet_text(l).is_some())
+                    .collect();
+                let level = nested.first().map_or(0, |l| indent(l));
+                let subs: Vec<&str> = nested
+                    .iter()
+                    .filter(|l| indent(l) == level)
+                    .filter_map(|l| bullet_text(l))
+                    .collect();
+                if let Some((name, version)) = tool_over_versions(item, &subs) {
+                    found.push(Candidate {
+                        name,
+                        version,
+                        strength: Strength::Listing,
+                    });
+                }
+            }
             list.push(item);
             continue;
         }
@@ -244,6 +268,37 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     if !list.is_empty() {
         read_list(&list, &format!("{title} {intro}"), found);
     }
+}
+
+/// A tool over the versions installed of it, one marked the default
+/// ("Ruby - `RUBY_VERSION`" over "2.7.2 (default)", "2.6.6"; a build
+/// image's software list): the tool at that version, or at its only one.
+pub(crate) fn tool_over_versions(item: &str, subs: &[&str]) -> Option<(String, String)> {
+    let head = item
+        .split(" - ")
+        .next()
+        .and_then(|h| h.split(" – ").next())
+        .and_then(|h| h.split([':', '：', '(', '`', ',']).next())
+        .unwrap_or(item)
+        .trim();
+    let name = names::component_name(head)?;
+    let version_of = |sub: &str| -> Option<String> {
+        let first = sub.split_whitespace().next()?;
+        // "16 (default)": a major alone is a version here.
+        (first.starts_with(|c: char| c.is_ascii_digit())
+            && (crate::tables::looks_like_version(first)
+                || first.bytes().all(|b| b.is_ascii_digit())))
+        .then(|| first.to_string())
+    };
+    let versions: Vec<(String, bool)> = subs
+        .iter()
+        .filter_map(|s| Some((version_of(s)?, crate::tables::marks_default(s))))
+        .collect();
+    let version = match versions.as_slice() {
+        [(only, _)] => only.clone(),
+        _ => versions.iter().find(|(_, default)| *default)?.0.clone(),
+    };
+    Some((name, version))
 }
 
 /// The pairs of a list that are components: none when its introduction
@@ -1582,6 +1637,37 @@ mod tests {
                 ("pestle", "14.0"),
                 ("kiln", "8.0")
             ])
+        );
+    }
+
+    #[test]
+    fn a_tool_over_its_installed_versions_is_at_its_default() {
+        let mut found = Vec::new();
+        let body: Vec<(usize, String)> = [
+            "- Quill - QUILL_VERSION, .quill-version",
+            "  - 2.7.2 (default)",
+            "  - 2.6.6",
+            "  - Any version 2.4.0 or later.",
+            "- Kiln",
+            "  - 16",
+            "- Forge",
+            "  - Hammer - HAMMER_VERSION",
+            "    - 1.22.19 (default)",
+            "    - Any version.",
+            "- Anvil",
+            "  - 3.1",
+            "  - 3.2",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect();
+        read_lines(&body, "", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        // Two versions and no default: neither is the tool's.
+        assert_eq!(
+            got,
+            pairs(&[("Quill", "2.7.2"), ("Kiln", "16"), ("Hammer", "1.22.19")])
         );
     }
 
