@@ -548,7 +548,7 @@ impl Table {
             |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
         // "Release date | Runtime | CLI | Dashboard": rows keyed by their
         // date; the version right of it is each row's release.
-        let dates = |c: usize| mostly(self.share(c, |cell| crate::stated::is_date_alone(cell)));
+        let dates = |c: usize| mostly(self.share(c, crate::stated::is_date_alone));
         let dated_key = || {
             (width >= 3
                 && dates(0)
