@@ -241,13 +241,26 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         // "emacs 27.2, gcc-toolchain 10.3.0, ghc 8.8.3,": a line of names
         // and versions and commas alone is a list written as a paragraph.
-        let parts: Vec<&str> = line
+        // "Releases: libmamba 1.5.1, mamba 1.5.1": after a label too.
+        let listed = match line.split_once([':', '：']) {
+            Some((label, rest))
+                if label.split_whitespace().count() <= 3
+                    && !label.contains(|c: char| c.is_ascii_digit())
+                    && rest.contains([',', '，', '、']) =>
+            {
+                rest
+            }
+            _ => line,
+        };
+        let parts: Vec<&str> = listed
             .split([',', '，', '、'])
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .collect();
         // Its last line may hold fewer.
-        let listing = (parts.len() >= 3 || (listing_above && !parts.is_empty()))
+        let listing = (parts.len() >= 3
+            || (listed.len() < line.len() && parts.len() >= 2)
+            || (listing_above && !parts.is_empty()))
             && parts
                 .iter()
                 .all(|p| crate::tables::name_version(p).is_some());
@@ -1638,6 +1651,12 @@ mod tests {
                 ("kiln", "8.0")
             ])
         );
+        // After a label, two are a list.
+        let mut found = Vec::new();
+        let body = vec![(1, "Releases: libquill 1.5.1, quill 1.5.2".to_string())];
+        read_lines(&body, "", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("libquill", "1.5.1"), ("quill", "1.5.2")]));
     }
 
     #[test]
