@@ -32,7 +32,21 @@ fn name_char(c: char) -> bool {
 }
 
 fn version_after(text: &str) -> Option<String> {
-    let text = text.trim_start();
+    let mut text = text.trim_start();
+    // "updated to the 2.0.15 release": a `name_leads` word before it.
+    for _ in 0..2 {
+        let lead = words::each()
+            .flat_map(|w| &w.claims.name_leads)
+            .find_map(|l| {
+                text.get(..l.len())
+                    .filter(|head| head.eq_ignore_ascii_case(l))
+                    .and_then(|_| text[l.len()..].strip_prefix(' '))
+            });
+        match lead {
+            Some(rest) => text = rest.trim_start(),
+            None => break,
+        }
+    }
     // "to version 2023.6.1": the word "version" stands before it.
     let text = words::each()
         .flat_map(|w| &w.components.version_words)
@@ -651,6 +665,10 @@ mod tests {
         assert_eq!(
             pairs("Update R versions to 4.1.3 and 4.2.3"),
             [("R".to_string(), "4.1.3".to_string())]
+        );
+        assert_eq!(
+            pairs("Bitbake updated to the 2.0.15 release"),
+            [("Bitbake".to_string(), "2.0.15".to_string())]
         );
     }
 

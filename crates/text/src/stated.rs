@@ -103,6 +103,15 @@ pub(crate) fn whole_after_name(title: &str) -> Option<String> {
     first(&WHOLE, title)
 }
 
+/// A title naming a product, then its release by one number a `v`
+/// marks ("LmP V92 Release Notes"): the number as the title writes it.
+pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
+    static V_WHOLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*[A-Za-z][A-Za-z0-9+_-]*\s+([vV]\d{2,4})(?:\s|$)").unwrap()
+    });
+    first(&V_WHOLE, title)
+}
+
 /// A release named by its date's digits at a title's end ("Domino
 /// Analytics Distribution 20210503").
 static DATED: LazyLock<Regex> =
@@ -608,6 +617,11 @@ mod tests {
             Some("40")
         );
         assert_eq!(whole_after_name("Step 3 install"), None);
+        assert_eq!(
+            v_whole_after_name("LmP V92 Release Notes").as_deref(),
+            Some("V92")
+        );
+        assert_eq!(v_whole_after_name("vLLM V1 engine"), None);
         assert_eq!(whole_after_name("Top 10x faster"), None);
         assert_eq!(in_title("py3.12 on cu126"), None);
         assert_eq!(

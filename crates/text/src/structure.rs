@@ -81,6 +81,13 @@ impl Structure {
                     .find(|v| v.len() > series.len() && stated::in_series(v, &series))
                     .unwrap_or(series)
             })
+            // "LmP V92 Release Notes": a release numbered by one number
+            // its `v` marks, right after the product's name.
+            .or_else(|| {
+                self.titles
+                    .iter()
+                    .find_map(|t| stated::v_whole_after_name(t))
+            })
             // "- Image Version: 20260728.2.1" under a title naming no
             // release (GitHub's runner image readmes).
             .or_else(|| all().take(12).find_map(stated::release_label))
