@@ -104,12 +104,12 @@ pub(crate) fn whole_after_name(title: &str) -> Option<String> {
 }
 
 /// A title naming a product, then its release by one number a `v`
-/// marks ("LmP V92 Release Notes"): the number as the title writes it.
+/// marks ("LmP V92 Release Notes"): `v92`.
 pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
     static V_WHOLE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*[A-Za-z][A-Za-z0-9+_-]*\s+([vV]\d{2,4})(?:\s|$)").unwrap()
+        Regex::new(r"^\s*[A-Za-z][A-Za-z0-9+_-]*\s+[vV](\d{2,4})(?:\s|$)").unwrap()
     });
-    first(&V_WHOLE, title)
+    first(&V_WHOLE, title).map(|n| format!("v{n}"))
 }
 
 /// A release named by its date's digits at a title's end ("Domino
@@ -619,7 +619,7 @@ mod tests {
         assert_eq!(whole_after_name("Step 3 install"), None);
         assert_eq!(
             v_whole_after_name("LmP V92 Release Notes").as_deref(),
-            Some("V92")
+            Some("v92")
         );
         assert_eq!(v_whole_after_name("vLLM V1 engine"), None);
         assert_eq!(whole_after_name("Top 10x faster"), None);
