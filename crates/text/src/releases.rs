@@ -163,6 +163,13 @@ fn is_numbered(title: &str) -> bool {
         })
 }
 
+/// A heading that is one number alone, `v` or not (`v95`, `2024`).
+fn is_whole_release(title: &str) -> bool {
+    let t = title.trim().trim_matches('`');
+    let digits = t.strip_prefix(['v', 'V']).unwrap_or(t);
+    !digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Whether a token holds what a release's name holds: a number with a dot
 /// (`11.0.3`) or a date's six digits or more (`20250715`).
 fn names_release(token: &str) -> bool {
@@ -268,6 +275,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     let marked_any = !page.headings.is_empty();
     let mut in_code = false;
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
+    // Headings of one number (`### v95`), releases only beside releases of
+    // their series headed alike (`### v95.2`, `### v95.1`).
+    let mut wholes: Vec<(usize, usize, String)> = Vec::new();
     for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
@@ -278,9 +288,12 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         if page.headings.contains(n) {
             if let Some(h) = heading(line.trim(), true, headings)
                 && h.known.is_none()
-                && let Some(v) = of_title(&h.title)
             {
-                starts.push((i, Start::Heading(h.level), v));
+                if let Some(v) = of_title(&h.title) {
+                    starts.push((i, Start::Heading(h.level), v));
+                } else if is_whole_release(&h.title) {
+                    wholes.push((i, h.level, h.title.trim().to_string()));
+                }
             }
             continue;
         }
@@ -301,6 +314,22 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Alone, t.to_string()));
             }
         }
+    }
+    let series_of = |level: usize, whole: &str| {
+        starts.iter().any(|(_, s, v)| {
+            matches!(s, Start::Heading(l) if *l == level)
+                && v != whole
+                && stated::in_series(v, whole)
+        })
+    };
+    let beside: Vec<(usize, Start, String)> = wholes
+        .into_iter()
+        .filter(|(_, level, whole)| series_of(*level, whole))
+        .map(|(i, level, whole)| (i, Start::Heading(level), whole))
+        .collect();
+    if !beside.is_empty() {
+        starts.extend(beside);
+        starts.sort_by_key(|(i, _, _)| *i);
     }
     // Three starts or more on lines next to each other are a menu of the
     // releases (a copied page's sidebar), not their parts (two may be a
@@ -1320,6 +1349,18 @@ mod tests {
         )
         .unwrap();
         assert!(of_columns(&page).is_empty());
+    }
+
+    #[test]
+    fn a_heading_of_one_number_beside_releases_of_its_series() {
+        let page = "# Notes\n\n## Updates\n\n### v95.2\n\n- a\n\n### v95.1\n\n- b\n\n### v95\n\n- c\n\n### 2024\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["v95.2", "v95.1", "v95"]
+        );
+        // Alone, a number is no release.
+        let alone = "# Notes\n\n### v95\n\n- c\n\n### v96\n\n- d\n";
+        assert!(versions(PageKind::Markdown, alone).is_empty());
     }
 
     #[test]
