@@ -248,12 +248,13 @@ fn repair_delimiter_rows(md: &str) -> Option<String> {
         let t = t.strip_suffix('|').unwrap_or(t);
         t.split('|').count()
     };
+    // `|----+----|` (as Emacs and Org draw them): `+` joins the columns.
     let is_delimiter = |l: &str| {
         let t = l.trim();
         t.contains('-')
             && t.contains('|')
             && t.chars()
-                .all(|c| matches!(c, '|' | '-' | ':') || c.is_whitespace())
+                .all(|c| matches!(c, '|' | '-' | ':' | '+') || c.is_whitespace())
     };
     let lines: Vec<&str> = md.split_inclusive('\n').collect();
     let mut changed = false;
@@ -513,6 +514,15 @@ mod tests {
                 "| one | 1.3.0 |"
             ]
         );
+    }
+
+    #[test]
+    fn a_delimiter_row_joined_by_plus_signs_heads_a_table() {
+        let lines = texts(
+            "| Component | Version |\n|-----------+---------|\n| felix | v1.4.6 |\n| libcalico | v0.18.0 |\n",
+        );
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[2], "| felix | v1.4.6 |");
     }
 
     #[test]
