@@ -235,6 +235,18 @@ fn in_list(cell: &str, list: fn(&'static words::Words) -> &'static Vec<String>) 
     words::each().any(|w| list(w).contains(&k))
 }
 
+/// A head of the versions a release works with, not those it holds
+/// ("Compatible Spark versions"): a `compatible_heads` word first.
+fn is_compatible_head(cell: &str) -> bool {
+    let k = key(cell);
+    words::each().any(|w| {
+        w.tables
+            .compatible_heads
+            .iter()
+            .any(|c| k.starts_with(c.as_str()))
+    })
+}
+
 fn is_version_head(cell: &str) -> bool {
     in_list(cell, |w| &w.components.version_heads)
 }
@@ -513,6 +525,15 @@ impl Table {
             return Kind::Other;
         }
         let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        // "Key | Default | Description | Since": settings, each with its
+        // default value (no version) and the release that brought it.
+        let settings = (0..width).any(|c| {
+            let (versions, of) = self.share(c, looks_like_version);
+            in_list(self.head_of(c), |w| &w.tables.setting_heads) && versions * 2 <= of
+        });
+        if settings {
+            return Kind::Other;
+        }
         let versions =
             |c: usize| mostly(self.share(c, |cell| holds_version(cell) || describes_change(cell)));
         let names = |c: usize| {
@@ -522,7 +543,9 @@ impl Table {
         // Versions upgraded from, or minimum versions ("Minimum" beside
         // "Recommend"): no version of the release.
         let previous = |c: usize| {
-            is_previous_head(self.head_of(c)) || in_list(self.head_of(c), |w| &w.tables.floor_heads)
+            is_previous_head(self.head_of(c))
+                || in_list(self.head_of(c), |w| &w.tables.floor_heads)
+                || is_compatible_head(self.head_of(c))
         };
         let action = (0..width).find(|&c| self.is_action_column(c));
         let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
@@ -620,9 +643,12 @@ impl Table {
             // Kubernetes | Etcd"): each row is a release, when it came out.
             let dated = (0..width).any(|c| c != key && dates(c));
             let strong = !is_version_head(self.head_of(key)) || dated;
-            let known_head = components
-                .iter()
-                .any(|&c| component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n)));
+            // "ClickHouse JDBC version" says its column holds versions of
+            // what it names, as a name relnotes knows does.
+            let known_head = components.iter().any(|&c| {
+                component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n))
+                    || headed_name(self.head_of(c)).is_some()
+            });
             // A table of images: their tags state what each holds.
             if (!components.is_empty() || images) && (strong || known_head || images) {
                 return Kind::Releases {
@@ -1825,6 +1851,32 @@ mod tests {
                 ("Java-SDK", "1.0.2"),
                 (".NET-SDK", "1.1.0")
             ])
+        );
+    }
+
+    #[test]
+    fn releases_by_the_versions_of_what_they_hold_not_of_what_they_work_with() {
+        // "X version" heads a column of what each release holds;
+        // "Compatible Y versions" what it works with.
+        let t = &tables(&lines(
+            "| Version | Compatible Loom versions | Spindle JDBC version |\n|--|--|--|\n| 0.9.0 | Loom 3.3, 3.4 | 0.9.4 |\n| 0.8.1 | Loom 3.3 | 0.6.3 |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!((key, components.as_slice()), (0, [2].as_slice()));
+        // Settings with their defaults and the release that brought them
+        // are no components.
+        let settings = &tables(&lines(
+            "| Key | Default | Description | Since |\n|--|--|--|--|\n| loom.read.format | json | The format. | 0.6.0 |\n| loom.write.batch | 10000 | Rows. | 0.1.0 |",
+        ))[0];
+        assert!(
+            matches!(settings.kind(), Kind::Other),
+            "{:?}",
+            settings.kind()
         );
     }
 

@@ -134,6 +134,12 @@ pub(crate) struct TableWords {
     /// ("SDK" over "Java 1.0.0; Go 1.0.0": the Java SDK, not Java), in the
     /// singular; a plural adds an `s`.
     pub item_kinds: Vec<String>,
+    /// The first words of a head over versions a release works with, not
+    /// versions it holds ("Compatible Spark versions"), lowercase.
+    pub compatible_heads: Vec<String>,
+    /// The head of a column of settings' default values ("Key | Default |
+    /// Description | Since"): a table of settings, no components.
+    pub setting_heads: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
