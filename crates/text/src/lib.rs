@@ -23,6 +23,7 @@ mod archs;
 mod assets;
 pub mod claims;
 mod components;
+mod dates;
 mod draft;
 pub mod driver;
 mod error;

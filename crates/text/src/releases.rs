@@ -72,15 +72,15 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             && t.split('.')
                 .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    if stated::is_date_alone(title) && !dotted(title.trim()) {
-        return stated::date(title);
+    if crate::dates::is_date_alone(title) && !dotted(title.trim()) {
+        return crate::dates::date(title);
     }
     // "2026-01-07: NVIDIA driver, SHS 13.0.0": an entry of a log opens
     // with its date; what it says after names no release.
     if let Some((first, _)) = title.trim().split_once([':', ';', '：'])
-        && stated::is_date_alone(first)
+        && crate::dates::is_date_alone(first)
     {
-        return stated::date(first);
+        return crate::dates::date(first);
     }
     // A heading that is one name of a release and nothing else
     // (`2.8.10+xpu`, `cuda11.0.3`, `20250701.v1`): numbers with a dot, or a
@@ -125,7 +125,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             .trim_matches(|c: char| matches!(c, '-' | '–' | '[' | ']' | '\\' | '(' | ')' | ' '));
         if names_release(token)
             && model::record::is_release_version(token)
-            && stated::is_date_alone(date)
+            && crate::dates::is_date_alone(date)
         {
             return Some(token.to_string());
         }
@@ -133,7 +133,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     if is_numbered(title) {
         return None;
     }
-    stated::in_title(title).or_else(|| stated::date(title))
+    stated::in_title(title).or_else(|| crate::dates::date(title))
 }
 
 /// A heading numbered as a document's parts are ("4.1 Supported models"):
@@ -153,7 +153,7 @@ fn is_numbered(title: &str) -> bool {
     let lower = rest.to_lowercase();
     number.contains(|c: char| c.is_ascii_digit())
         && rest.starts_with(char::is_alphabetic)
-        && stated::date(rest).is_none()
+        && crate::dates::date(rest).is_none()
         && !words::each().any(|w| {
             w.version
                 .after_number
@@ -246,7 +246,7 @@ fn label(line: &str) -> Option<String> {
 fn named(line: &str) -> Option<(String, String)> {
     let t = line.trim();
     let t = match t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
-        Some((before, date)) if stated::date(date).is_some() => before.trim_end(),
+        Some((before, date)) if crate::dates::date(date).is_some() => before.trim_end(),
         _ => t,
     };
     if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|'])
@@ -299,7 +299,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         }
         let t = line.trim();
         // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
-        let date = stated::date(t).filter(|_| stated::is_date_alone(t));
+        let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t));
         if let Some(v) = label(line).filter(|_| date.is_none()) {
             starts.push((i, Start::Label, v));
         } else if !marked_any {

@@ -571,7 +571,7 @@ impl Table {
             |c: usize| mostly(self.share(c, |cell| cell.chars().any(|ch| ch.is_ascii_digit())));
         // "Release date | Runtime | CLI | Dashboard": rows keyed by their
         // date; the version right of it is each row's release.
-        let dates = |c: usize| mostly(self.share(c, crate::stated::is_date_alone));
+        let dates = |c: usize| mostly(self.share(c, crate::dates::is_date_alone));
         let dated_key = || {
             (width >= 3
                 && dates(0)
@@ -823,7 +823,7 @@ fn is_name_cell(cell: &str) -> bool {
     !t.is_empty()
         && t.chars().count() <= 60
         && !looks_like_version(t)
-        && !crate::stated::is_date_alone(t)
+        && !crate::dates::is_date_alone(t)
         && !t.ends_with(['.', '。'])
         && t.chars().any(char::is_alphabetic)
 }

@@ -1,0 +1,120 @@
+//! Dates as pages write them: ISO, with month names, with date marks
+//! ("2021年5月12日"), with ordinal days ("Jun 16th 2021").
+
+use crate::words;
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// `YYYY-MM-DD`, `YYYY/MM/DD`, "December 18, 2024", "18 Dec 2024",
+/// "2021年5月12日" (the month names and date marks of `[version]` in
+/// `data/words/*.toml`).
+static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    let months: Vec<String> = words::each()
+        .flat_map(|w| &w.version.months)
+        .map(|m| regex::escape(m))
+        .collect();
+    let month = format!(r"(?i:({})[a-z]*\.?)", months.join("|"));
+    let ordinals: Vec<String> = words::each()
+        .flat_map(|w| &w.version.day_ordinals)
+        .map(|o| regex::escape(o))
+        .collect();
+    let ordinal = if ordinals.is_empty() {
+        String::new()
+    } else {
+        format!("(?i:{})?", ordinals.join("|"))
+    };
+    // With dots, a date writes two-digit months and days (`2025.03.11`):
+    // `2023.03.1` is a version (Posit Workbench's).
+    let mut res = vec![
+        Regex::new(
+            r"(?:^|[^0-9.])(\d{4})(?:[-/](\d{1,2})[-/](\d{1,2})|\.(\d{2})\.(\d{2}))(?:$|[^0-9])",
+        )
+        .unwrap(),
+    ];
+    if !months.is_empty() {
+        res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}){ordinal},?\s+(\d{{4}})")).unwrap());
+        res.push(Regex::new(&format!(r"(\d{{1,2}}){ordinal}\s+{month},?\s+(\d{{4}})")).unwrap());
+    }
+    // "2026. 03. 17." (Korean pages): dots each followed by a space, which
+    // no version writes.
+    res.push(
+        Regex::new(r"(?:^|[^0-9.])(\d{4})\.\s+(\d{1,2})\.\s+(\d{1,2})\.?(?:$|[^0-9])").unwrap(),
+    );
+    for w in words::each() {
+        if let [y, m, d] = w.version.date_marks.as_slice() {
+            let (y, m, d) = (regex::escape(y), regex::escape(m), regex::escape(d));
+            res.push(
+                Regex::new(&format!(
+                    r"(\d{{4}})\s*{y}\s*(\d{{1,2}})\s*{m}\s*(\d{{1,2}})\s*{d}"
+                ))
+                .unwrap(),
+            );
+        }
+    }
+    res
+});
+
+/// The month a name of `[version] months` names, 1–12.
+fn month_number(name: &str) -> Option<u32> {
+    let name = name.to_lowercase();
+    words::each().find_map(|w| {
+        w.version
+            .months
+            .iter()
+            .position(|m| name.starts_with(m.as_str()))
+            .map(|i| i as u32 + 1)
+    })
+}
+
+/// The first date `text` holds, as `YYYY-MM-DD`.
+pub(crate) fn date(text: &str) -> Option<String> {
+    DATES.iter().enumerate().find_map(|(i, re)| {
+        let c = re.captures(text)?;
+        let (y, m, d): (String, u32, u32) = match i {
+            1 => (c[3].to_string(), month_number(&c[1])?, c[2].parse().ok()?),
+            2 => (c[3].to_string(), month_number(&c[2])?, c[1].parse().ok()?),
+            _ => {
+                let month = c.get(2).or_else(|| c.get(4))?.as_str();
+                let day = c.get(3).or_else(|| c.get(5))?.as_str();
+                (c[1].to_string(), month.parse().ok()?, day.parse().ok()?)
+            }
+        };
+        ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}-{m:02}-{d:02}"))
+    })
+}
+
+/// Whether a line is a date and nothing else (a weekday, brackets and
+/// punctuation around it aside).
+pub(crate) fn is_date_alone(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().count() <= 40
+        && DATES.iter().any(|re| {
+            re.find(t).is_some_and(|m| {
+                let rest = format!("{}{}", &t[..m.start()], &t[m.end()..]);
+                rest.chars()
+                    .all(|c| !c.is_alphanumeric() || c.is_whitespace())
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_as_korean_pages_write_them() {
+        assert_eq!(date("### 2026. 03. 17.").as_deref(), Some("2026-03-17"));
+        assert!(is_date_alone("2025. 12. 23."));
+        // Versions write no space after their dots.
+        assert_eq!(date("1.2026.03.1"), None);
+    }
+
+    #[test]
+    fn dates_with_their_days_ordinal() {
+        assert_eq!(date("Jun 16th 2021").as_deref(), Some("2021-06-16"));
+        assert!(is_date_alone("Sep 22nd 2021"));
+        assert_eq!(date("1st March, 2024").as_deref(), Some("2024-03-01"));
+        // A number run into other letters is none.
+        assert_eq!(date("Jun 16x 2021"), None);
+    }
+}
