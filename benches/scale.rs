@@ -174,7 +174,7 @@ fn big_markdown_page(seed: &str, bytes: usize) -> String {
     let mut i = 0;
     while page.len() < bytes {
         page.push_str(&format!(
-            "- Upgraded the `pkg{i}` library to 1.{i}.0 for faster start-up of training jobs\n"
+            "- Faster start-up of training jobs that load the `pkg{i}` library (change {i})\n"
         ));
         i += 1;
     }
