@@ -994,6 +994,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
         // Names no data knows come after the line's other statements.
         read_introduced(sentence, &mut introduced);
+        read_installed(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
@@ -1155,6 +1156,45 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                     });
                 }
             }
+        }
+    }
+}
+
+/// "Docker `28.5.1` is installed.", "Python 3.10 已预装": a sentence that
+/// opens with a name and its version and goes on with an `installed`
+/// phrase states that version, whatever data knows of the name.
+fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
+    let sentence = sentence.trim_start_matches(['-', '*', ' ']);
+    for w in words::each() {
+        if w.statements.installed.is_empty() {
+            continue;
+        }
+        let Some((name, version)) = crate::claims::name_then_version(sentence, w) else {
+            continue;
+        };
+        let Some(at) = sentence.find(version.as_str()) else {
+            continue;
+        };
+        let rest = sentence[at + version.len()..]
+            .trim_start_matches(['`', '*', '"', ')', ' '])
+            .to_lowercase();
+        if !w
+            .statements
+            .installed
+            .iter()
+            .any(|p| rest.starts_with(p.as_str()))
+        {
+            continue;
+        }
+        let Some(name) = names::component_name(&name) else {
+            continue;
+        };
+        if version.contains('.') && plausible(&name, &version) {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+            });
         }
     }
 }

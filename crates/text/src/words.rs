@@ -158,6 +158,9 @@ pub(crate) struct StatementWords {
     /// Right before a name and its version, whatever data knows of the
     /// name: "uses RStudio 2023.12.1-402".
     pub introduce: Vec<String>,
+    /// Right after a name and its version that open a sentence, whatever
+    /// data knows of the name: "Docker `28.5.1` is installed."
+    pub installed: Vec<String>,
     /// After a build argument, before its default: "ROCM_VERSION (default
     /// is 6.0.2)".
     pub defaults: Vec<String>,
