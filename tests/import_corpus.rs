@@ -583,6 +583,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn fourteenth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-14",
+        Floor {
+            percent: 0,
+            refused: 99,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn thirteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-13",
