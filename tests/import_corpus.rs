@@ -145,6 +145,12 @@ fn as_date(version: &str) -> String {
         ([d, y], Some(m)) if y.len() == 4 && d.len() <= 2 => {
             format!("{y}-{:0>2}-{d:0>2}", m + 1)
         }
+        // "2025-10-18 05:44:43": a release named by its moment.
+        ([y, m, d, hh, mm, rest @ ..], _)
+            if y.len() == 4 && version.contains(':') && rest.len() <= 1 =>
+        {
+            format!("{y}-{m}-{d}T{hh}{mm}{}", rest.concat())
+        }
         ([y, m, d], _) if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains(' ') => {
             format!("{y}-{m:0>2}-{d:0>2}")
         }

@@ -581,6 +581,13 @@ fn read_releases<'a>(
         {
             images
         }
+        // A list of an image's tags ("`1.27.0-py3.13-ubuntu24.04`"):
+        // each release they open with one.
+        None if let Some(tagged) = releases::of_tags(&page, column)
+            && (all || version.is_some_and(|v| tagged.iter().any(|r| r.version == v))) =>
+        {
+            tagged
+        }
         // A table whose version columns are releases (the packages of
         // each image side by side): each column one.
         None if all

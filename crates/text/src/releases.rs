@@ -75,6 +75,17 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     if crate::dates::is_date_alone(title) && !dotted(title.trim()) {
         return crate::dates::date(title);
     }
+    // "2025-10-18 05:44:43" (an SDK generator's RELEASES.md): a release
+    // named by its moment, as several on one day are; `2025-10-18T054443`.
+    if let Some(c) = TIMESTAMP.captures(title) {
+        return Some(format!(
+            "{}T{}{}{}",
+            &c[1],
+            &c[2],
+            &c[3],
+            c.get(4).map_or("", |s| s.as_str())
+        ));
+    }
     // "2026-01-07: NVIDIA driver, SHS 13.0.0": an entry of a log opens
     // with its date; what it says after names no release.
     if let Some((first, _)) = title.trim().split_once([':', ';', '：'])
@@ -135,6 +146,15 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     }
     stated::in_title(title).or_else(|| crate::dates::date(title))
 }
+
+/// An ISO date and a time of day, alone: `2025-10-18 05:44:43`,
+/// `2025-10-18T05:44Z`.
+static TIMESTAMP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"^\s*(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(?:Z|UTC|GMT)?\s*$",
+    )
+    .unwrap()
+});
 
 /// A heading numbered as a document's parts are ("4.1 Supported models"):
 /// its number is no release's. A version then a date or a word of
@@ -960,6 +980,126 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
                     cut: page.cut,
                 },
                 version: tag.clone(),
+                keys: Vec::new(),
+                start: None,
+                groups: false,
+            }
+        })
+        .collect();
+    Some(releases)
+}
+
+/// The tags a line lists and nothing else (a registry's "Supported tags":
+/// "- `1.27.0`, `1.27.0-py3.13-alpine3.22`", or without the marks of code
+/// as Markdown gives it), when one of them opens with a version.
+fn listed_tags(line: &str) -> Option<Vec<&str>> {
+    let item = line.trim().trim_start_matches(['-', '*', '+']).trim();
+    let tags: Vec<&str> = item
+        .split(',')
+        .map(|t| t.trim().trim_matches('`'))
+        .collect();
+    let shaped = |t: &&str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    };
+    (tags.iter().all(shaped) && tags.iter().any(|t| tag_release(t).is_some())).then_some(tags)
+}
+
+/// The release a tag opens with (`1.27.0` of `1.27.0-py3.13-ubuntu24.04`,
+/// `2.0.0-rc1` of `2.0.0-rc1-py3.12`) and the variant after it, with its
+/// numbers left out (`py.-ubuntu.`).
+fn tag_release(tag: &str) -> Option<(String, String)> {
+    let mut parts = tag.split('-');
+    let mut version = parts.next()?.to_string();
+    let numbered = version.trim_start_matches(['v', 'V']);
+    if !(numbered.contains('.')
+        && numbered
+            .split('.')
+            .all(|n| n.bytes().all(|b| b.is_ascii_digit())))
+    {
+        return None;
+    }
+    let mut rest: Vec<&str> = parts.collect();
+    if let Some(first) = rest.first()
+        && crate::words::each().any(|w| {
+            w.version.pre_releases.iter().any(|p| {
+                first
+                    .to_lowercase()
+                    .strip_prefix(p.as_str())
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        })
+    {
+        version = format!("{version}-{first}");
+        rest.remove(0);
+    }
+    let variant: String = rest
+        .join("-")
+        .chars()
+        .filter(|c| !c.is_ascii_digit())
+        .collect();
+    Some((version, variant))
+}
+
+/// The releases of a list of an image's tags (a registry's "Supported
+/// tags", one release a line or two: "`1.27.0`, `1.27.0-py3.13-alpine3.22`"
+/// / "`1.27.0-py3.13-ubuntu24.04`"), when it names two or more: each is
+/// what its tag of the variant `column` names states (`py3.13` →
+/// Python 3.13), else what its first tag with a variant states.
+pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>> {
+    let mut by_release: Vec<(String, usize, Vec<(String, String)>)> = Vec::new();
+    for (n, line) in &page.lines {
+        let Some(tags) = listed_tags(line) else {
+            continue;
+        };
+        for tag in tags {
+            let Some((version, variant)) = tag_release(tag) else {
+                continue;
+            };
+            if !model::record::is_release_version(&version) {
+                continue;
+            }
+            match by_release.iter_mut().find(|(v, ..)| *v == version) {
+                Some((.., variants)) => variants.push((variant, tag.to_string())),
+                None => by_release.push((version, *n, vec![(variant, tag.to_string())])),
+            }
+        }
+    }
+    // A list of releases alone ("- 1.2.3") names no image's variants.
+    let with_variants = by_release
+        .iter()
+        .filter(|(.., variants)| variants.iter().any(|(v, _)| !v.is_empty()))
+        .count();
+    if with_variants < 2 {
+        return None;
+    }
+    let wanted = column.map(str::to_lowercase);
+    let releases = by_release
+        .into_iter()
+        .map(|(version, line, variants)| {
+            let chosen = wanted
+                .as_ref()
+                .and_then(|w| {
+                    variants
+                        .iter()
+                        .find(|(v, _)| v.to_lowercase().contains(w.as_str()))
+                })
+                .or_else(|| variants.iter().find(|(v, _)| !v.is_empty()));
+            let components = chosen.map_or_else(Vec::new, |(_, tag)| crate::tags::components(tag));
+            let row = Row {
+                keys: vec![version.clone()],
+                line,
+                components,
+            };
+            Release {
+                page: Page {
+                    kind: page.kind,
+                    lines: row_lines(&row).collect(),
+                    headings: page.headings.clone(),
+                    cut: page.cut,
+                },
+                version,
                 keys: Vec::new(),
                 start: None,
                 groups: false,

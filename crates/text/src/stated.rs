@@ -71,9 +71,16 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
-    [&*V_PREFIXED, &*AFTER_WORD, &*BEFORE_WORD, &*BARE, &*DATED]
-        .iter()
-        .find_map(|re| first_not_of_model(re, title))
+    [
+        &*V_PREFIXED,
+        &*AFTER_WORD,
+        &*BEFORE_WORD,
+        &*BARE,
+        &*EDITION,
+        &*DATED,
+    ]
+    .iter()
+    .find_map(|re| first_not_of_model(re, title))
 }
 
 /// "HandBrake 0.9.3 Snapshot 5" with `version` 0.9.3: the pre-release it
@@ -111,6 +118,12 @@ pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
     });
     first(&V_WHOLE, title).map(|n| format!("v{n}"))
 }
+
+/// A version of three numbers or more with its edition's word run into it
+/// ("WinPython 3.14.7.0slim", "3.14.0.0free"): the version.
+static EDITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^A-Za-z0-9._-])(v?\d+(?:\.\d+){2,})[a-z]{3,}(?:$|[^A-Za-z0-9._])").unwrap()
+});
 
 /// A release named by its date's digits at a title's end ("Domino
 /// Analytics Distribution 20210503").
