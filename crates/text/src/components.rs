@@ -393,6 +393,20 @@ fn is_version_suffix(word: &str) -> bool {
     words::each().any(|w| w.components.version_suffixes.iter().any(|s| s == word))
 }
 
+/// A reference to an issue or a pull request after an item (`#1934`,
+/// `(#18137)`, MyST's `{pr}1934` as Markdown gives it).
+fn is_reference(word: &str) -> bool {
+    let word = word.trim_matches(['(', ')', '[', ']', ',', '.', '`']);
+    let number = match word.strip_prefix('#') {
+        Some(n) => n,
+        None => match word.strip_prefix('{').and_then(|r| r.split_once('}')) {
+            Some((role, n)) if role.bytes().all(|b| b.is_ascii_alphabetic()) => n.trim_matches('`'),
+            _ => return false,
+        },
+    };
+    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A word marking a dependency as added (`**_new_**` of a generated list
 /// of dependency changes): a change word of `[tables] change_verbs`.
 pub(crate) fn is_change_mark(word: &str) -> bool {
@@ -577,9 +591,21 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
         {
             name = head.to_string();
         }
-        if let Some(first) = after.split_whitespace().next()
+        let mut words = after.split_whitespace();
+        if let Some(first) = words.next()
             && clean_version(&name, first).is_some()
         {
+            // "Guava: (20.0 to 28.0-jre": the version it went to.
+            let to = words.next().is_some_and(|w| {
+                words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
+                    || matches!(w, "→" | "->" | "=>")
+            });
+            if to
+                && let Some(newer) = words.next()
+                && clean_version(&name, newer).is_some()
+            {
+                return name_and_version(&name, newer);
+            }
             return name_and_version(&name, first);
         }
         // "includes: CUDA 12.4.1": the label names no component.
@@ -648,7 +674,9 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         if out.len() > MAX_ITEMS {
             break;
         }
-        let mut words = part.split_whitespace().peekable();
+        // "(2.4.3->2.4.5)": the arrow a word of its own.
+        let spaced = part.replace("->", " -> ").replace('→', " → ");
+        let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
         let Some(version) = words.find(|w| {
@@ -706,7 +734,7 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             words.next();
         }
         let clean_end = words.peek().is_none_or(|w| w.starts_with('('))
-            || words.all(|w| is_version_suffix(w) || is_change_mark(w));
+            || words.all(|w| is_version_suffix(w) || is_change_mark(w) || is_reference(w));
         if !clean_end {
             continue;
         }

@@ -118,3 +118,18 @@ mod tests {
         assert_eq!(date("Jun 16x 2021"), None);
     }
 }
+
+/// A version that is a date's digits (`20230519`, `202009`), a build
+/// after it or not (`20220304-r7871`): projects that number their
+/// releases by day or month.
+pub(crate) fn is_date_number(version: &str) -> bool {
+    let digits = version.split(['-', '_']).next().unwrap_or(version);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || !matches!(digits.len(), 6 | 8) {
+        return false;
+    }
+    let number = |range: std::ops::Range<usize>| digits[range].parse::<u32>().unwrap_or(0);
+    let year_ok = (1990..2100).contains(&number(0..4));
+    let month_ok = (1..=12).contains(&number(4..6));
+    let day_ok = digits.len() == 6 || (1..=31).contains(&number(6..8));
+    year_ok && month_ok && day_ok
+}

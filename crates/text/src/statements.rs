@@ -373,7 +373,7 @@ pub(crate) fn component_pairs(
     if known || v_written * 2 <= items.len() {
         pairs
             .into_iter()
-            .filter(|(n, v)| plausible(n, v) || major(n, v))
+            .filter(|(n, v)| plausible(n, v) || major(n, v) || crate::dates::is_date_number(v))
             .collect()
     } else {
         Vec::new()
