@@ -1285,6 +1285,25 @@ mod tests {
     }
 
     #[test]
+    fn items_with_references_and_the_versions_they_went_to() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            component_list("Upgraded packages: numpy (1.21.4) {pr}1934, msgpack (1.0.3) #2071"),
+            [pair("numpy", "1.21.4"), pair("msgpack", "1.0.3")]
+        );
+        assert_eq!(
+            component_list("Apache Spark (2.4.3->2.4.5)"),
+            [pair("Apache-Spark", "2.4.5")]
+        );
+        assert_eq!(
+            component_list("Guava: (20.0 to 28.0"),
+            [pair("Guava", "28.0")]
+        );
+        // A word that is no reference still ends the item.
+        assert!(component_list("numpy (1.21.4) was slow").is_empty());
+    }
+
+    #[test]
     fn versionless_items_name_things_sentences_do_not() {
         let names = |l: &str| versionless_names(l).unwrap_or_default();
         assert_eq!(names("- Apex"), ["Apex"]);

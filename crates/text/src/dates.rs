@@ -97,6 +97,21 @@ pub(crate) fn is_date_alone(line: &str) -> bool {
         })
 }
 
+/// A version that is a date's digits (`20230519`, `202009`), a build
+/// after it or not (`20220304-r7871`): projects that number their
+/// releases by day or month.
+pub(crate) fn is_date_number(version: &str) -> bool {
+    let digits = version.split(['-', '_']).next().unwrap_or(version);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || !matches!(digits.len(), 6 | 8) {
+        return false;
+    }
+    let number = |range: std::ops::Range<usize>| digits[range].parse::<u32>().unwrap_or(0);
+    let year_ok = (1990..2100).contains(&number(0..4));
+    let month_ok = (1..=12).contains(&number(4..6));
+    let day_ok = digits.len() == 6 || (1..=31).contains(&number(6..8));
+    year_ok && month_ok && day_ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,19 +132,14 @@ mod tests {
         // A number run into other letters is none.
         assert_eq!(date("Jun 16x 2021"), None);
     }
-}
 
-/// A version that is a date's digits (`20230519`, `202009`), a build
-/// after it or not (`20220304-r7871`): projects that number their
-/// releases by day or month.
-pub(crate) fn is_date_number(version: &str) -> bool {
-    let digits = version.split(['-', '_']).next().unwrap_or(version);
-    if !digits.bytes().all(|b| b.is_ascii_digit()) || !matches!(digits.len(), 6 | 8) {
-        return false;
+    #[test]
+    fn versions_numbered_by_day_or_month() {
+        for dated in ["20230519", "202009", "20220304-r7871"] {
+            assert!(is_date_number(dated), "{dated}");
+        }
+        for other in ["2023", "12345678", "20231301", "1.2.3", "20230532"] {
+            assert!(!is_date_number(other), "{other}");
+        }
     }
-    let number = |range: std::ops::Range<usize>| digits[range].parse::<u32>().unwrap_or(0);
-    let year_ok = (1990..2100).contains(&number(0..4));
-    let month_ok = (1..=12).contains(&number(4..6));
-    let day_ok = digits.len() == 6 || (1..=31).contains(&number(6..8));
-    year_ok && month_ok && day_ok
 }

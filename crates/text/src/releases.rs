@@ -1048,7 +1048,9 @@ fn tag_release(tag: &str) -> Option<(String, String)> {
 /// what its tag of the variant `column` names states (`py3.13` →
 /// Python 3.13), else what its first tag with a variant states.
 pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>> {
-    let mut by_release: Vec<(String, usize, Vec<(String, String)>)> = Vec::new();
+    // Each release: its line, and its tags as (variant, tag).
+    type Tagged = (String, usize, Vec<(String, String)>);
+    let mut by_release: Vec<Tagged> = Vec::new();
     for (n, line) in &page.lines {
         let Some(tags) = listed_tags(line) else {
             continue;
@@ -1309,6 +1311,47 @@ mod tests {
         assert!(second.contains(&"| OpenMPI | 5.0.8 |"), "{second:?}");
         assert!(second.contains(&"| Intel-MKL | 2025.2.0 |"), "{second:?}");
         assert_eq!(second.iter().filter(|l| l.starts_with("| GCC ")).count(), 1);
+    }
+
+    #[test]
+    fn releases_named_by_their_moment() {
+        // An SDK generator's RELEASES.md: several releases a day.
+        assert_eq!(
+            of_title("2025-10-18 05:44:43").as_deref(),
+            Some("2025-10-18T054443")
+        );
+        assert_eq!(
+            of_title("2025-10-18T05:44Z").as_deref(),
+            Some("2025-10-18T0544")
+        );
+        assert_eq!(of_title("2025-10-18").as_deref(), Some("2025-10-18"));
+    }
+
+    #[test]
+    fn a_registrys_list_of_tags() {
+        // A Docker Hub README's "Supported tags", as Markdown gives it.
+        let page = Page::read(
+            PageKind::Markdown,
+            "## Supported tags\n\n- `latest`\n  - points to `1.27.0-py3.13-ubuntu24.04`\n\
+             - `1.27.0`, `1.27.0-py3.13-alpine3.22`\n- `1.27.0-py3.13-ubuntu24.04`, `latest`\n\
+             - `1.18.0`, `1.18.0-py3.12-alpine3.19`\n- `1.18.0-py3.12-ubuntu22.04`\n",
+        )
+        .unwrap();
+        let lines =
+            |r: &Release| -> Vec<String> { r.page.lines.iter().map(|(_, l)| l.clone()).collect() };
+        let ubuntu = of_tags(&page, Some("ubuntu")).unwrap();
+        let versions: Vec<&str> = ubuntu.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["1.27.0", "1.18.0"]);
+        assert_eq!(
+            lines(&ubuntu[1]),
+            ["| Python | 3.12 |", "| Ubuntu | 22.04 |"]
+        );
+        // Without a column: the first variant listed.
+        let first = of_tags(&page, None).unwrap();
+        assert_eq!(lines(&first[1]), ["| Python | 3.12 |", "| Alpine | 3.19 |"]);
+        // Releases alone name no image's variants.
+        let bare = Page::read(PageKind::Markdown, "- `1.2.0`\n- `1.1.0`\n").unwrap();
+        assert!(of_tags(&bare, None).is_none());
     }
 
     #[test]

@@ -459,6 +459,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_version_with_its_edition_run_into_it() {
+        assert_eq!(
+            in_title("WinPython 3.14.7.0slim").as_deref(),
+            Some("3.14.7.0")
+        );
+        assert_eq!(
+            in_title("WinPython-64bit 3.14.0.0free").as_deref(),
+            Some("3.14.0.0")
+        );
+        // Two numbers and a word are a model's or a unit's ("1.5mm").
+        assert_eq!(in_title("Lens 1.5mm"), None);
+    }
+
+    #[test]
     fn a_column_of_one_release_states_it() {
         let table = "| Software | Version | Swset | Clusters |\n|:--|:--|:--|:--|\n\
             | <p>Python</p> | <p>3.8.6-GCCcore-10.2.0</p> | <p>2020b</p> | aion |\n\

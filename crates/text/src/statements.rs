@@ -1164,6 +1164,8 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
 /// opens with a name and its version and goes on with an `installed`
 /// phrase states that version, whatever data knows of the name.
 fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
+    // A text copy keeps the marks of code (`28.5.1`).
+    let sentence = sentence.replace('`', "");
     let sentence = sentence.trim_start_matches(['-', '*', ' ']);
     for w in words::each() {
         if w.statements.installed.is_empty() {
@@ -1443,6 +1445,32 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_sentence_saying_what_is_installed() {
+        // A build image's software list: names no data knows.
+        let mut found = Vec::new();
+        for line in [
+            "Docker `28.5.1` is installed.",
+            "docker-compose `2.40.2` is also available.",
+            "Podman 3.4.4 is installed as an alternative container engine.",
+            "Python 3.10 已预装",
+            "Version 2.1 is installed.",
+            "Foo 2.1 was installed before.",
+        ] {
+            read_installed(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("Docker", "28.5.1"),
+                ("docker-compose", "2.40.2"),
+                ("Podman", "3.4.4"),
+                ("Python", "3.10")
+            ])
+        );
     }
 
     #[test]
