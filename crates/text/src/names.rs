@@ -198,8 +198,14 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     if words.is_empty() || words.len() > max_words || !crate::package_name::are_name_words(words) {
         return None;
     }
+    // "go-version" (`hashicorp/go-version`'s leaf): a known name and a
+    // word of prose, as lint refuses it, is no name import writes.
+    let refused = |name: &str| {
+        crate::package_name::prose_tail(name)
+            .is_some_and(|(head, _)| model::components::known(head).is_some())
+    };
     if words.len() == 1 {
-        return Some(words[0].to_string());
+        return Some(words[0].to_string()).filter(|n| !refused(n));
     }
     // `pip install numpy`, `RUN mim install mmcv`: a command, no name
     // (what it installs is read from the command).
@@ -211,6 +217,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         Some(group) => group[0].to_string(),
         None => words.join("-"),
     })
+    .filter(|n| !refused(n))
 }
 
 /// The names a project already uses: its catalog and the record just

@@ -415,10 +415,34 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             let head = bold_head(item).filter(|_| headed_by_version(item).is_none())?;
             crate::tables::name_version(head).map(|p| vec![p])
         };
-        let listed = crate::tables::key_value(item)
+        // "**python version 3.7.2**: If you need another version, …" (the
+        // marks of a label go, as Markdown gives it): a label naming a
+        // component and its version heads the item.
+        let labelled_head = || {
+            let (head, _) = item.split_once([':', '：'])?;
+            (head.split_whitespace().count() <= 4)
+                .then(|| crate::tables::name_version(head.trim()))
+                .flatten()
+                .map(|p| vec![p])
+        };
+        let key_value = crate::tables::key_value(item).filter(|p| !p.is_empty());
+        let bold_pairs = key_value
+            .is_none()
+            .then(|| bold().or_else(labelled_head))
+            .flatten();
+        let by_bold_head = bold_pairs.is_some();
+        let listed = key_value
+            .or(bold_pairs)
             .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
-            .or_else(bold)
             .unwrap_or_else(|| listed_components(item));
+        // "**python version 3.7.2**: If you need another version, …": the
+        // head states the version; a note after it speaks of others.
+        let noted = if by_bold_head {
+            let head = bold_head(item).or_else(|| Some(item.split_once([':', '：'])?.0));
+            head.is_some_and(holds_note)
+        } else {
+            holds_note(item)
+        };
         // A highlight headed by a name and version is read as one below.
         let listed = if listed.is_empty() && headed_by_version(item).is_none() {
             headed()
@@ -427,7 +451,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         } else {
             listed
         };
-        if !listed.is_empty() && !names_examples(label) && !holds_note(item) {
+        if !listed.is_empty() && !names_examples(label) && !noted {
             pairs.extend(listed);
             listing += 1;
             // "PyTorch 2.11.0 (with torchvision 0.26.0 and torchaudio
