@@ -600,13 +600,11 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
                 words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
                     || matches!(w, "→" | "->" | "=>")
             });
-            if to
-                && let Some(newer) = words.next()
-                && clean_version(&name, newer).is_some()
-            {
-                return name_and_version(&name, newer);
-            }
-            return name_and_version(&name, first);
+            let version = match words.next() {
+                Some(newer) if to && clean_version(&name, newer).is_some() => newer,
+                _ => first,
+            };
+            return name_and_version(&name, version);
         }
         // "includes: CUDA 12.4.1": the label names no component.
         return named_versions(&crate::lines::collapse_spaces(after));

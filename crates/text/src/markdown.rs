@@ -373,7 +373,14 @@ fn blank_front_matter(md: &str) -> Option<String> {
         if t == "---" || t == "..." {
             // The title a docs generator sets over the page, as its heading
             // when the page has none of its own ("title: Release 10.1").
-            let has_title = md[end..].starts_with("# ") || md[end..].contains("\n# ");
+            // (A `# comment` in a code block is none.)
+            let mut fenced = false;
+            let has_title = md[end..].lines().any(|l| {
+                if l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~") {
+                    fenced = !fenced;
+                }
+                !fenced && l.starts_with("# ")
+            });
             let blanked: String = md[..end]
                 .split_inclusive('\n')
                 .map(|line| {

@@ -81,6 +81,15 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     ]
     .iter()
     .find_map(|re| first_not_of_model(re, title))
+    .or_else(|| {
+        // "V4.12.3", a docs page's whole title: `v4.12.3`.
+        let rest = title.trim().strip_prefix('V')?;
+        let lower = format!("v{rest}");
+        (V_PREFIXED
+            .find(&lower)
+            .is_some_and(|m| m.len() == lower.len()))
+        .then_some(lower)
+    })
 }
 
 /// "HandBrake 0.9.3 Snapshot 5" with `version` 0.9.3: the pre-release it
@@ -457,6 +466,14 @@ pub(crate) fn in_series(version: &str, series: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_version_with_a_capital_v() {
+        assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        // After a name, a capital V is no release's (Bianbu's "V1.0 停服公告"
+        // speaks of the end of a release its own heading states).
+        assert_eq!(in_title("Bianbu V1.0 停服公告"), None);
+    }
 
     #[test]
     fn a_version_with_its_edition_run_into_it() {

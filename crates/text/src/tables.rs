@@ -1521,7 +1521,13 @@ fn name_among_other_script(label: &str) -> Option<String> {
         return None;
     }
     let spaced = crate::lines::apart_from_script(label);
-    let ascii: Vec<&str> = spaced.split_whitespace().filter(|w| w.is_ascii()).collect();
+    // ("fastgpt-plugin 镜像 tag": the version word is no part of it.)
+    let version_word =
+        |w: &str| words::each().any(|l| l.components.version_words.contains(&w.to_lowercase()));
+    let ascii: Vec<&str> = spaced
+        .split_whitespace()
+        .filter(|w| w.is_ascii() && !version_word(w))
+        .collect();
     (!ascii.is_empty() && ascii.len() <= 3)
         .then(|| names::component_name(&ascii.join(" ")))
         .flatten()
