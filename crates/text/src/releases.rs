@@ -515,8 +515,42 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 groups: states_a_component(&page.lines[*start].1),
             }
         })
+        .flat_map(|release: Release| {
+            // "MateriApps LIVE! Release 5.0/4.2": two releases of two
+            // lines made at once, each with what the part says.
+            let twin = release
+                .start
+                .and_then(|n| page.lines.iter().find(|(m, _)| *m == n))
+                .and_then(|(_, heading)| twin_release(heading, &release.version));
+            let copy = twin.map(|version| Release {
+                page: release.page.clone(),
+                version,
+                keys: Vec::new(),
+                start: release.start,
+                groups: release.groups,
+            });
+            std::iter::once(release).chain(copy)
+        })
         .collect();
     Some(releases)
+}
+
+/// The release a heading names beside `version`, after a slash
+/// ("Release 5.0/4.2"), numbered as it is.
+fn twin_release(heading: &str, version: &str) -> Option<String> {
+    let at = heading.find(version)? + version.len();
+    let rest = heading[at..].strip_prefix('/')?;
+    let other: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let other = other.trim_end_matches('.');
+    let shape = |v: &str| v.matches('.').count();
+    (!other.is_empty()
+        && other != version
+        && shape(other) == shape(version)
+        && other.split('.').all(|n| !n.is_empty()))
+    .then(|| other.to_string())
 }
 
 /// `2026-06-30`: a release named by its date, as a record names it.
@@ -1311,6 +1345,22 @@ mod tests {
         assert!(second.contains(&"| OpenMPI | 5.0.8 |"), "{second:?}");
         assert!(second.contains(&"| Intel-MKL | 2025.2.0 |"), "{second:?}");
         assert_eq!(second.iter().filter(|l| l.starts_with("| GCC ")).count(), 1);
+    }
+
+    #[test]
+    fn a_heading_of_two_releases_made_at_once() {
+        let text = "MateriApps LIVE! Release 5.0/4.2 (2025/02/26)\n===\n\n- ovito (3.10.2)\n\n\
+                    MateriApps LIVE! Release 4.0/3.4 (2022/09/19)\n===\n\n- eigen3 (3.4.0)\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["5.0", "4.2", "4.0", "3.4"]
+        );
+        assert_eq!(
+            twin_release("Release 5.0/4.2", "5.0").as_deref(),
+            Some("4.2")
+        );
+        assert_eq!(twin_release("CUDA 12.4/12.6.1", "12.4"), None);
+        assert_eq!(twin_release("v2.1 / docs", "2.1"), None);
     }
 
     #[test]

@@ -182,6 +182,26 @@ pub(crate) fn release_named(line: &str) -> Option<String> {
     first(re, line).map(|v| v.trim_end_matches(['.', '-', '_']).to_string())
 }
 
+/// "mlc-scripts 1.0.0 was released on February 10, 2025": the version a
+/// name stands with before a `[version] released` phrase.
+pub(crate) fn release_announced(line: &str) -> Option<String> {
+    static RELEASED: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        let phrases: Vec<String> = words::each()
+            .flat_map(|w| &w.version.released)
+            .map(|p| regex::escape(p))
+            .collect();
+        (!phrases.is_empty()).then(|| {
+            Regex::new(&format!(
+                r"(?i)[A-Za-z][A-Za-z0-9+_.-]*\s+({NUMBER})\s+(?:{})\b",
+                phrases.join("|")
+            ))
+            .unwrap()
+        })
+    });
+    let re = RELEASED.as_ref()?;
+    first(re, &line.replace("**", ""))
+}
+
 /// The release a table row labels as the page's own: `| Bundle |
 /// B.MI355.2.1 |` (a `[tables] release_labels` word in its first cell, a
 /// name of the release in its second).
@@ -466,6 +486,18 @@ pub(crate) fn in_series(version: &str, series: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_release_announced_in_the_opening() {
+        assert_eq!(
+            release_announced("🚀 **mlc-scripts 1.0.0** was released on **February 10, 2025**, introducing full support for MLPerf Inference v5.0").as_deref(),
+            Some("1.0.0")
+        );
+        assert_eq!(
+            release_announced("It was released in 2024 with Python 3.12."),
+            None
+        );
+    }
 
     #[test]
     fn a_version_with_a_capital_v() {

@@ -91,6 +91,8 @@ impl Structure {
             // "- Image Version: 20260728.2.1" under a title naming no
             // release (GitHub's runner image readmes).
             .or_else(|| all().take(12).find_map(stated::release_label))
+            // "mlc-scripts 1.0.0 was released on …" opening the page.
+            .or_else(|| all().take(6).find_map(stated::release_announced))
             .or_else(|| first_lines.clone().find_map(stated::in_first_line))
             // "CSM 1.5 contains many changes" under "Cray System Management
             // (CSM) - Release Notes": the title's subject and its version

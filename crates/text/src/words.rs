@@ -238,6 +238,9 @@ pub(crate) struct VersionWords {
     /// Before the name of the page's own release: "本次发布软件版本为
     /// ds3_0530".
     pub release_is: Vec<String>,
+    /// After a name and the version of the page's own release: "mlc-scripts
+    /// 1.0.0 was released on February 10, 2025".
+    pub released: Vec<String>,
     /// Between a title's version and a pre-release's number ("0.9.3
     /// Snapshot 5").
     pub pre_releases: Vec<String>,
