@@ -520,10 +520,12 @@ fn without_alias(item: &str) -> std::borrow::Cow<'_, str> {
         let (alias, after) = rest.split_once(')')?;
         let version = after.split_whitespace().next()?;
         let name = name.trim();
+        // "espresso (quantum espresso) (6.7)": the version in parentheses too.
         (alias.split_whitespace().count() <= 2
             && !name.is_empty()
             && !name.contains(char::is_whitespace)
             && version
+                .trim_start_matches('(')
                 .trim_start_matches(['v', 'V'])
                 .starts_with(|c: char| c.is_ascii_digit())
             && version.contains('.'))
@@ -1272,6 +1274,10 @@ mod tests {
         assert_eq!(
             component_list("liblzma (xz) 5.8.2 (LZMA video decoding, e.g. TIFF)"),
             [pair("liblzma", "5.8.2")]
+        );
+        assert_eq!(
+            component_list("espresso (quantum espresso) (6.7)"),
+            [pair("espresso", "6.7")]
         );
         assert_eq!(
             component_list("x265 r13309 (H.265/HEVC video encoding)"),

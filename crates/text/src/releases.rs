@@ -535,11 +535,13 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     Some(releases)
 }
 
-/// The release a heading names beside `version`, after a slash
-/// ("Release 5.0/4.2"), numbered as it is.
+/// The release a heading names beside `version`, after a slash or `&`
+/// ("Release 5.0/4.2", "Release 2.7 & 3.1"), numbered as it is.
 fn twin_release(heading: &str, version: &str) -> Option<String> {
     let at = heading.find(version)? + version.len();
-    let rest = heading[at..].strip_prefix('/')?;
+    let rest = ["/", " / ", " & ", "&", " and "]
+        .iter()
+        .find_map(|joint| heading[at..].strip_prefix(joint))?;
     let other: String = rest
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')

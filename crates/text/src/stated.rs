@@ -82,13 +82,11 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     .iter()
     .find_map(|re| first_not_of_model(re, title))
     .or_else(|| {
-        // "V4.12.3", a docs page's whole title: `v4.12.3`.
+        // "V4.12.3", "V4.14.5(包含升级脚本)": a docs page's title opening
+        // with its release, `v4.12.3`.
         let rest = title.trim().strip_prefix('V')?;
         let lower = format!("v{rest}");
-        (V_PREFIXED
-            .find(&lower)
-            .is_some_and(|m| m.len() == lower.len()))
-        .then_some(lower)
+        first_not_of_model(&V_PREFIXED, &lower).filter(|v| lower.starts_with(v.as_str()))
     })
 }
 
@@ -502,6 +500,10 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        assert_eq!(
+            in_title("V4.14.5(包含升级脚本)").as_deref(),
+            Some("v4.14.5")
+        );
         // After a name, a capital V is no release's (Bianbu's "V1.0 停服公告"
         // speaks of the end of a release its own heading states).
         assert_eq!(in_title("Bianbu V1.0 停服公告"), None);
