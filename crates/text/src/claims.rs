@@ -108,6 +108,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             let text = &plain_claim(&without_code_notes(text), words);
             spaced_name_first(text, words, &mut found);
             spaced_verb_first(text, words, &mut found);
+            subject_first(text, words, &mut found);
         } else if !text.is_ascii() {
             // The languages written without spaces write their claims in
             // their own script.
@@ -524,6 +525,63 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
     None
 }
 
+/// "community/php7: security upgrade to 7.3.17", "package/foo: bump to
+/// version 1.2.3": a commit subject naming its package before a colon (a
+/// distribution's shortlog), then an upgrade verb and its version; the
+/// package is the last part of its path.
+fn subject_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
+    let Some((subject, rest)) = text.split_once(": ") else {
+        return;
+    };
+    let Some(path) = subject.split_whitespace().next_back() else {
+        return;
+    };
+    let name = path
+        .trim_matches(['`', '*'])
+        .rsplit('/')
+        .next()
+        .unwrap_or(path);
+    if !is_package_name(name) || subject.split_whitespace().count() > 2 {
+        return;
+    }
+    // At most one word before the verb ("security upgrade to").
+    let rest_words: Vec<&str> = rest.split_whitespace().take(3).collect();
+    let is_verb = |w: &str| {
+        words
+            .claims
+            .verb_first
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(w))
+    };
+    let Some(verb_at) = rest_words.iter().take(2).position(|w| is_verb(w)) else {
+        return;
+    };
+    let after_verb = rest
+        .split_whitespace()
+        .skip(verb_at + 1)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let after_to = words.claims.to.iter().find_map(|t| {
+        after_verb
+            .get(..t.len())
+            .filter(|head| head.eq_ignore_ascii_case(t))
+            .and_then(|_| after_verb[t.len()..].strip_prefix(' '))
+    });
+    let Some(version) = after_to.and_then(version_after) else {
+        return;
+    };
+    let at = text.len() - rest.len();
+    out.push((
+        at,
+        Claim {
+            phrase: format!("{name}: {}", rest_words[..=verb_at].join(" ")),
+            alternatives: Vec::new(),
+            name: name.to_string(),
+            version,
+        },
+    ));
+}
+
 /// After a claim's version: ", and EFA to 1.49.0" / " and DeepSpeed to 0.19.2".
 fn chained(
     text: &str,
@@ -611,6 +669,23 @@ mod tests {
             pairs("Update `trivy` (app) to v0.16.0."),
             [("trivy".to_string(), "0.16.0".to_string())]
         );
+    }
+
+    #[test]
+    fn a_commit_subject_naming_its_package() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // A distribution's shortlog (Alpine's aports, Buildroot).
+        assert_eq!(
+            pairs("      community/php7: security upgrade to 7.3.17 CVE-2020-7067"),
+            [pair("php7", "7.3.17")]
+        );
+        assert_eq!(
+            pairs("package/foo: bump to version 1.2.3"),
+            [pair("foo", "1.2.3")]
+        );
+        // A sentence with a colon names no package before it.
+        assert!(pairs("Note that we: upgrade to 2.0 later").is_empty());
+        assert!(pairs("main/gd: patch CVE-2018-14553 and CVE-2019-11038").is_empty());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::names;
 use crate::phrases::{holds_note, names_examples, plausible, spaced_words};
 use crate::structure::{Section, Structure};
 use crate::words;
-use model::version::Version;
+use model::version::{Ecosystem, Version};
 use std::collections::{HashMap, HashSet};
 
 /// How a candidate was stated.
@@ -36,6 +36,8 @@ struct Candidate {
     name: String,
     version: String,
     strength: Strength,
+    /// Stated by an upgrade claim ("git: upgrade to 2.24.3").
+    upgrade: bool,
 }
 
 /// Fills `draft` with the components the page states outside its tables
@@ -158,8 +160,17 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                     a.strip_prefix(b)
                         .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
                 };
+                // Two upgrades of one component in one release ("git:
+                // security upgrade to 2.24.2", later "… to 2.24.3"): it
+                // ends at the higher.
+                let higher_upgrade = kept.upgrade
+                    && c.upgrade
+                    && c.strength == kept.strength
+                    && model::version::compare(Ecosystem::Generic, &c.version, &kept.version)
+                        .is_ok_and(|o| o == std::cmp::Ordering::Greater);
                 if refines(&c.version, &kept.version)
                     || (!refines(&kept.version, &c.version) && c.strength > kept.strength)
+                    || higher_upgrade
                 {
                     *kept = c;
                 }
@@ -221,6 +232,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
                         name,
                         version,
                         strength: Strength::Listing,
+                        upgrade: false,
                     });
                 }
             }
@@ -504,6 +516,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 name,
                 version,
                 strength: Strength::Listing,
+                upgrade: false,
             }),
     );
 }
@@ -707,6 +720,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                     name,
                     version,
                     strength: Strength::Listing,
+                    upgrade: false,
                 });
             }
             return;
@@ -733,6 +747,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                 name,
                 version,
                 strength: Strength::Listing,
+                upgrade: false,
             });
         }
         return;
@@ -780,6 +795,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                         name: component,
                         version,
                         strength: Strength::Listing,
+                        upgrade: false,
                     });
                 }
             }
@@ -797,6 +813,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                     name: component,
                     version,
                     strength: Strength::Listing,
+                    upgrade: false,
                 });
                 return;
             }
@@ -810,6 +827,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                     name: component,
                     version,
                     strength: Strength::Listing,
+                    upgrade: false,
                 });
                 return;
             }
@@ -830,6 +848,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                 name,
                 version,
                 strength: Strength::Listing,
+                upgrade: false,
             });
         }
     }
@@ -887,6 +906,7 @@ fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
             name: component,
             version,
             strength: Strength::Listing,
+            upgrade: false,
         });
     }
 }
@@ -929,6 +949,7 @@ fn read_default(line: &str, found: &mut Vec<Candidate>) {
                 name: component,
                 version,
                 strength: Strength::Listing,
+                upgrade: false,
             });
         }
         return;
@@ -1002,6 +1023,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         if noted {
             continue;
         }
+        let before = found.len();
         let known = std::iter::once(&claim.name)
             .chain(&claim.alternatives)
             .any(|name| push_known(name, &claim.version, found));
@@ -1009,6 +1031,9 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         // component whether data knows the name or not.
         if !known {
             push_claimed(&claim, found);
+        }
+        for candidate in &mut found[before..] {
+            candidate.upgrade = true;
         }
     }
     let mut introduced = Vec::new();
@@ -1079,6 +1104,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                             name,
                             version,
                             strength: Strength::Statement,
+                            upgrade: false,
                         });
                     }
                     // "`torch==1.6`과 … 환경에서": a pin in a sentence that
@@ -1177,6 +1203,7 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                         name,
                         version,
                         strength: Strength::Statement,
+                        upgrade: false,
                     });
                 }
             }
@@ -1220,6 +1247,7 @@ fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
                 name,
                 version,
                 strength: Strength::Statement,
+                upgrade: false,
             });
         }
     }
@@ -1266,6 +1294,7 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
         name,
         version: version.to_string(),
         strength: Strength::Statement,
+        upgrade: false,
     });
 }
 
@@ -1303,6 +1332,7 @@ fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
         name,
         version,
         strength: Strength::Statement,
+        upgrade: false,
     });
     true
 }
@@ -1420,6 +1450,7 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
                 name,
                 version,
                 strength: Strength::Statement,
+                upgrade: false,
             });
         }
     }
@@ -1469,6 +1500,24 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn two_upgrades_of_one_component_end_at_the_higher() {
+        // A shortlog grouped by author: the later upgrade may come first.
+        let mut found = Vec::new();
+        for line in [
+            "main/git: security upgrade to 2.24.3 (CVE-2020-11008)",
+            "main/git: security upgrade to 2.24.2",
+            "Upgraded vLLM to 0.10.0",
+        ] {
+            read_prose(line, &mut found);
+        }
+        let got: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
+        assert_eq!(got, pairs(&[("git", "2.24.3"), ("vLLM", "0.10.0")]));
     }
 
     #[test]
