@@ -1190,7 +1190,12 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                 let Some((name, version)) = crate::claims::name_then_version(after, w) else {
                     continue;
                 };
-                let Some(name) = names::component_name(&name) else {
+                // "Add R941 v3.3 5mCG models": a model named with digits and
+                // its `v` version of two numbers.
+                let of_model = name.chars().any(|c| c.is_ascii_digit())
+                    && version.matches('.').count() == 1
+                    && after.contains(&format!("{name} v{version}"));
+                let Some(name) = names::component_name(&name).filter(|_| !of_model) else {
                     continue;
                 };
                 if crate::components::is_owned_elsewhere(&name)
@@ -1500,6 +1505,16 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn an_item_adding_a_component() {
+        let mut found = Vec::new();
+        for line in ["Add freesurfer 8.0.0", "Add R941 v3.3 5mCG 5hmCG models"] {
+            read_prose(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("freesurfer", "8.0.0")]));
     }
 
     #[test]
