@@ -583,10 +583,21 @@ fn read_releases<'a>(
         }
         // A list of an image's tags ("`1.27.0-py3.13-ubuntu24.04`"):
         // each release they open with one.
-        None if let Some(tagged) = releases::of_tags(&page, column)
+        None if let Some((tagged, report)) = releases::of_tags(&page, column)
             && (all || version.is_some_and(|v| tagged.iter().any(|r| r.version == v))) =>
         {
-            tagged
+            let warnings: Vec<Warning> = report
+                .map(|message| Warning {
+                    line: None,
+                    message,
+                })
+                .into_iter()
+                .collect();
+            return Ok(tagged
+                .into_iter()
+                .filter(|r| all || version.is_some_and(|v| r.version == v))
+                .map(|r| one(r.page, Some(r.version), warnings.clone()))
+                .collect());
         }
         // A table whose version columns are releases (the packages of
         // each image side by side): each column one.

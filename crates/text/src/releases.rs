@@ -1082,8 +1082,10 @@ fn tag_release(tag: &str) -> Option<(String, String)> {
 /// tags", one release a line or two: "`1.27.0`, `1.27.0-py3.13-alpine3.22`"
 /// / "`1.27.0-py3.13-ubuntu24.04`"), when it names two or more: each is
 /// what its tag of the variant `column` names states (`py3.13` →
-/// Python 3.13), else what its first tag with a variant states.
-pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>> {
+/// Python 3.13), else what its first tag with a variant states; and, when
+/// a release has tags of several variants, which were read and which
+/// left, for the report.
+pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>, Option<String>)> {
     // Each release: its line, and its tags as (variant, tag).
     type Tagged = (String, usize, Vec<(String, String)>);
     let mut by_release: Vec<Tagged> = Vec::new();
@@ -1113,6 +1115,7 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>>
         return None;
     }
     let wanted = column.map(str::to_lowercase);
+    let mut report = None;
     let releases = by_release
         .into_iter()
         .map(|(version, line, variants)| {
@@ -1124,6 +1127,20 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>>
                         .find(|(v, _)| v.to_lowercase().contains(w.as_str()))
                 })
                 .or_else(|| variants.iter().find(|(v, _)| !v.is_empty()));
+            let others: Vec<&str> = variants
+                .iter()
+                .filter(|(v, _)| !v.is_empty() && chosen.is_none_or(|(c, _)| c != v))
+                .map(|(_, tag)| tag.as_str())
+                .collect();
+            if report.is_none()
+                && let Some((_, read)) = chosen
+                && !others.is_empty()
+            {
+                report = Some(format!(
+                    "of each release's tags, those like `{read}` were read; those like `{}` were left (--column names the variant to read)",
+                    others.join("`, `")
+                ));
+            }
             let components = chosen.map_or_else(Vec::new, |(_, tag)| crate::tags::components(tag));
             let row = Row {
                 keys: vec![version.clone()],
@@ -1144,7 +1161,7 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<Vec<Release>>
             }
         })
         .collect();
-    Some(releases)
+    Some((releases, report))
 }
 
 /// A line naming the group of image references under it: a comment or a
@@ -1391,7 +1408,13 @@ mod tests {
         .unwrap();
         let lines =
             |r: &Release| -> Vec<String> { r.page.lines.iter().map(|(_, l)| l.clone()).collect() };
-        let ubuntu = of_tags(&page, Some("ubuntu")).unwrap();
+        let (ubuntu, report) = of_tags(&page, Some("ubuntu")).unwrap();
+        assert_eq!(
+            report.as_deref(),
+            Some(
+                "of each release's tags, those like `1.27.0-py3.13-ubuntu24.04` were read; those like `1.27.0-py3.13-alpine3.22` were left (--column names the variant to read)"
+            )
+        );
         let versions: Vec<&str> = ubuntu.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["1.27.0", "1.18.0"]);
         assert_eq!(
@@ -1399,7 +1422,7 @@ mod tests {
             ["| Python | 3.12 |", "| Ubuntu | 22.04 |"]
         );
         // Without a column: the first variant listed.
-        let first = of_tags(&page, None).unwrap();
+        let (first, _) = of_tags(&page, None).unwrap();
         assert_eq!(lines(&first[1]), ["| Python | 3.12 |", "| Alpine | 3.19 |"]);
         // Releases alone name no image's variants.
         let bare = Page::read(PageKind::Markdown, "- `1.2.0`\n- `1.1.0`\n").unwrap();
