@@ -269,6 +269,20 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .collect();
+        // "Erlang: 24.3, 25.0, 27.0 (default)": the versions installed of
+        // a tool, the one marked default.
+        if listed.len() < line.len()
+            && let Some((label, _)) = line.split_once([':', '：'])
+            && let Some(pair) = default_among(label, &parts)
+        {
+            found.push(Candidate {
+                name: pair.0,
+                version: pair.1,
+                strength: Strength::Listing,
+                upgrade: false,
+            });
+            continue;
+        }
         // Its last line may hold fewer.
         let listing = (parts.len() >= 3
             || (listed.len() < line.len() && parts.len() >= 2)
@@ -324,6 +338,33 @@ pub(crate) fn tool_over_versions(item: &str, subs: &[&str]) -> Option<(String, S
         _ => versions.iter().find(|(_, default)| *default)?.0.clone(),
     };
     Some((name, version))
+}
+
+/// Of a tool's installed versions written on one line after its name
+/// ("Erlang: 24.3, 25.0, 27.0 (default)", "Elixir: 1.16.x, 1.17.x (1.17.2
+/// as default)"), the one marked default, as that mark's note writes it.
+fn default_among(label: &str, parts: &[&str]) -> Option<(String, String)> {
+    if parts.len() < 2
+        || !parts
+            .iter()
+            .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let [marked] = parts
+        .iter()
+        .filter(|p| crate::tables::marks_default(p))
+        .collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let version = marked
+        .split_whitespace()
+        .map(|w| w.trim_matches(['(', ')', ',']))
+        .filter(|w| crate::tables::looks_like_version(w) && !w.ends_with(".x"))
+        .last()?;
+    let name = names::component_name(label.trim())?;
+    Some((name, version.to_string()))
 }
 
 /// The pairs of a list that are components: none when its introduction
@@ -1505,6 +1546,27 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_tools_versions_on_one_line_the_default_marked() {
+        fn part(l: &str) -> Vec<&str> {
+            l.split(", ").collect()
+        }
+        assert_eq!(
+            default_among("Erlang", &part("24.3, 25.0, 26.2, 27.0 (default)")),
+            Some(("Erlang".to_string(), "27.0".to_string()))
+        );
+        assert_eq!(
+            default_among("Elixir", &part("1.16.x, 1.17.x (1.17.2 as default)")),
+            Some(("Elixir".to_string(), "1.17.2".to_string()))
+        );
+        // None marked, or a list of names: none.
+        assert_eq!(default_among("Erlang", &part("24.3, 25.0")), None);
+        assert_eq!(
+            default_among("Tools", &part("git 2.4 (default), svn 1.14")),
+            None
+        );
     }
 
     #[test]
