@@ -361,8 +361,7 @@ fn default_among(label: &str, parts: &[&str]) -> Option<(String, String)> {
     let version = marked
         .split_whitespace()
         .map(|w| w.trim_matches(['(', ')', ',']))
-        .filter(|w| crate::tables::looks_like_version(w) && !w.ends_with(".x"))
-        .last()?;
+        .rfind(|w| crate::tables::looks_like_version(w) && !w.ends_with(".x"))?;
     let name = names::component_name(label.trim())?;
     Some((name, version.to_string()))
 }
