@@ -393,6 +393,12 @@ fn is_version_suffix(word: &str) -> bool {
     words::each().any(|w| w.components.version_suffixes.iter().any(|s| s == word))
 }
 
+/// A word between a version and the one it went to ("to", `->`).
+fn is_to_word(word: &str) -> bool {
+    words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(word)))
+        || matches!(word, "→" | "->" | "=>")
+}
+
 /// A reference to an issue or a pull request after an item (`#1934`,
 /// `(#18137)`, MyST's `{pr}1934` as Markdown gives it).
 fn is_reference(word: &str) -> bool {
@@ -598,10 +604,7 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
             && clean_version(&name, first).is_some()
         {
             // "Guava: (20.0 to 28.0-jre": the version it went to.
-            let to = words.next().is_some_and(|w| {
-                words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
-                    || matches!(w, "→" | "->" | "=>")
-            });
+            let to = words.next().is_some_and(is_to_word);
             let version = match words.next() {
                 Some(newer) if to && clean_version(&name, newer).is_some() => newer,
                 _ => first,
@@ -710,12 +713,8 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         }
         // "Admin v0.6.92 to v0.6.112" (a components part listing what
         // changed): the version it went to.
-        let to_word = |w: &str| {
-            words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w)))
-                || matches!(w, "→" | "->" | "=>")
-        };
         let mut version_went_to = false;
-        if words.peek().is_some_and(|w| to_word(w)) {
+        if words.peek().is_some_and(|w| is_to_word(w)) {
             let mut ahead = words.clone();
             ahead.next();
             if let Some(newer) = ahead.next().filter(|w| is_version_word(w)) {

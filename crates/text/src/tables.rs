@@ -1522,11 +1522,9 @@ fn name_among_other_script(label: &str) -> Option<String> {
     }
     let spaced = crate::lines::apart_from_script(label);
     // ("fastgpt-plugin 镜像 tag": the version word is no part of it.)
-    let version_word =
-        |w: &str| words::each().any(|l| l.components.version_words.contains(&w.to_lowercase()));
     let ascii: Vec<&str> = spaced
         .split_whitespace()
-        .filter(|w| w.is_ascii() && !version_word(w))
+        .filter(|w| w.is_ascii() && !words::is_version_label(w))
         .collect();
     (!ascii.is_empty() && ascii.len() <= 3)
         .then(|| names::component_name(&ascii.join(" ")))
