@@ -500,7 +500,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, String)> {
     let mut name_words: Vec<&str> = Vec::new();
     let mut rest = text.trim_start();
-    for _ in 0..4 {
+    // Up to three lead words ("the new upstream FFmpeg 7.1") and three of the name.
+    for _ in 0..7 {
         let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let word = word.trim_matches(['`', '*']);
         if !name_words.is_empty()

@@ -55,6 +55,16 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
                     read_source_label(line, &mut found);
                 }
             }
+            // A component part's reader takes its lists and tables; its
+            // sentences ("Dependencies have been updated, including
+            // go-jose 4.1.4 to address CVE-…") are prose.
+            if section.known == Some(Known::Components) {
+                for (_, line) in &section.body {
+                    if is_sentence(line) {
+                        read_prose(line.trim(), &mut found);
+                    }
+                }
+            }
             continue;
         }
         read_lines(&section.body, &section.title, &mut found);
@@ -125,6 +135,16 @@ fn is_read_elsewhere(section: &Section) -> bool {
         Some(Known::Issues | Known::Fixes | Known::Contents | Known::Components | Known::Tags)
     );
     skipped || titled_by_note(&section.title)
+}
+
+/// A line of prose: no list item or table row, words going on past a
+/// name and its version, ending as a sentence ends.
+fn is_sentence(line: &str) -> bool {
+    let t = line.trim();
+    bullet_text(t).is_none()
+        && !crate::tables::is_row_line(t)
+        && t.split_whitespace().count() >= 6
+        && t.ends_with(['.', '。', '!'])
 }
 
 /// Whether a section's title holds a note word ("Deprecations").
@@ -1565,6 +1585,48 @@ mod tests {
         assert_eq!(
             default_among("Tools", &part("git 2.4 (default), svn 1.14")),
             None
+        );
+    }
+
+    #[test]
+    fn the_verbs_of_a_change_name_what_the_release_holds() {
+        let mut found = Vec::new();
+        for line in [
+            "Dependencies have been updated, including go-jose 4.1.4 to address CVE-2026-34986.",
+            "We have moved to the new upstream FFmpeg 7.1, which brings many improvements.",
+            "* Patched expat 2.4.8 to fix [CVE-2024-50602](https://nvd.nist.gov/vuln/detail/CVE-2024-50602).",
+            "ESP-IDF 之前使用的 GCC 版本为 11.2.0，现已针对所有芯片目标升级至 GCC 12.2.0。",
+        ] {
+            read_prose(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("go-jose", "4.1.4"),
+                ("FFmpeg", "7.1"),
+                ("expat", "2.4.8"),
+                ("GCC", "12.2.0")
+            ])
+        );
+    }
+
+    #[test]
+    fn a_sentence_in_a_component_part_is_read() {
+        let page = crate::structure::split(
+            &crate::page::Page::read(
+                crate::page::PageKind::Markdown,
+                "# v4.7.1 Release Notes\n\n## Dependencies\n\nDependencies have been updated, including `go-jose` 4.1.4 to address CVE-2026-34986.\n",
+            )
+            .unwrap(),
+            crate::headings::Headings::built_in(),
+        );
+        assert_eq!(page.sections[0].known, Some(Known::Components));
+        let mut draft = Draft::default();
+        fill(&mut draft, &page, "v4.7.1");
+        assert_eq!(
+            draft.components.get("go-jose").map(String::as_str),
+            Some("4.1.4")
         );
     }
 
