@@ -589,6 +589,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn fifteenth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-15",
+        Floor {
+            percent: 0,
+            refused: 36,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn fourteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-14",
