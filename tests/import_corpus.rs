@@ -101,6 +101,13 @@ fn fact_keys(name: &str) -> Vec<String> {
         spelling_key(name),
         name_key(&name.replace('/', "-")),
     ];
+    // `libc6:amd64`: a Debian package's multiarch qualifier, which no
+    // record's name holds.
+    if let Some((package, arch)) = name.rsplit_once(':')
+        && matches!(arch, "amd64" | "arm64" | "i386" | "all")
+    {
+        keys.push(name_key(package));
+    }
     if let Some((before, rest)) = name.split_once('(') {
         keys.push(name_key(before.trim()));
         keys.push(name_key(rest.trim_end_matches(')').trim()));
@@ -280,6 +287,12 @@ fn score_page(expect_path: &Path) -> Score {
             format!("v{bare}"),
             as_date(&r.version),
             r.version.split_whitespace().collect::<Vec<_>>().join("-"),
+            // "macOS - 2020.11": its words, the lone dash left out.
+            r.version
+                .split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphanumeric))
+                .collect::<Vec<_>>()
+                .join("-"),
         ]
         .iter()
         .find_map(|v| ws.load(v, false).ok());
@@ -593,8 +606,8 @@ fn fifteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-15",
         Floor {
-            percent: 0,
-            refused: 36,
+            percent: 72,
+            refused: 4,
             drivers: 0,
         },
     );

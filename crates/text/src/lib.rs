@@ -607,7 +607,7 @@ fn read_releases<'a>(
         {
             return Ok(columns
                 .into_iter()
-                .map(|v| one(page.clone(), Some(v), Vec::new()))
+                .map(|(v, own)| one(own, Some(v), Vec::new()))
                 .collect());
         }
         None => {

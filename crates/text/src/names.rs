@@ -173,6 +173,18 @@ pub(crate) fn slashed_name(written: &str) -> Option<String> {
 
 /// [`component_name`] of at most `max_words` words.
 fn name_of(written: &str, max_words: usize) -> Option<String> {
+    // `bind9-libs:amd64`: a Debian package with its multiarch qualifier
+    // (a stack's package table) is the package.
+    let written = match written.trim().rsplit_once(':') {
+        Some((package, arch))
+            if crate::listings::is_debian_arch(arch)
+                && !package.is_empty()
+                && !package.contains(char::is_whitespace) =>
+        {
+            package
+        }
+        _ => written,
+    };
     let words: Vec<&str> = written
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
@@ -321,6 +333,13 @@ impl Known {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_debian_package_with_its_multiarch_qualifier() {
+        assert_eq!(cell_name("bind9-libs:amd64").as_deref(), Some("bind9-libs"));
+        assert_eq!(cell_name("libc6:arm64").as_deref(), Some("libc6"));
+        assert_eq!(cell_name("image:latest"), None);
+    }
 
     #[test]
     fn names_of_several_words() {

@@ -567,29 +567,75 @@ fn is_iso_date(version: &str) -> bool {
 }
 
 /// The releases a component table's version columns name, one a column
-/// (`Package\\PyTorch | 1.12.0 | 1.10.0`: the packages of each image):
-/// those of the first table two heads of which or more are releases.
-pub(crate) fn of_columns(page: &Page) -> Vec<String> {
+/// (`Package\\PyTorch | 1.12.0 | 1.10.0`: the packages of each image), of
+/// every table two heads of which or more are releases, each with the page
+/// it reads: without the tables of such columns that do not name it (a
+/// macOS stacks' table and a Linux one, "macOS - 2020.11" and "Linux -
+/// 2020.11").
+pub(crate) fn of_columns(page: &Page) -> Vec<(String, Page)> {
+    let mut named_by_table: Vec<(std::ops::Range<usize>, Vec<String>)> = Vec::new();
     for table in tables::tables(&page.lines) {
         let (tables::Kind::Components { versions, .. }, Some(head)) = (table.kind(), &table.head)
         else {
             continue;
         };
-        // "2020b (release)": the release, then a note.
         let named: Vec<String> = versions
             .iter()
             .filter_map(|&c| head.get(c))
-            .filter_map(|h| h.split_whitespace().next())
-            .map(|h| h.trim_matches('`').to_string())
-            .filter(|h| {
-                (names_release(h) || is_half_year(h)) && model::record::is_release_version(h)
-            })
+            .filter_map(|h| column_release(h))
             .collect();
         if named.len() >= 2 {
-            return named;
+            named_by_table.push((table.start..table.end, named));
         }
     }
-    Vec::new()
+    let mut releases: Vec<String> = Vec::new();
+    for name in named_by_table.iter().flat_map(|(_, named)| named) {
+        if !releases.contains(name) {
+            releases.push(name.clone());
+        }
+    }
+    releases
+        .into_iter()
+        .map(|release| {
+            let mut own = page.clone();
+            own.lines = page
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| {
+                    !named_by_table
+                        .iter()
+                        .any(|(lines, named)| lines.contains(i) && !named.contains(&release))
+                })
+                .map(|(_, l)| l.clone())
+                .collect();
+            (release, own)
+        })
+        .collect()
+}
+
+/// The release a version column's head names: its first word ("2020b
+/// (release)": the release, then a note), or a word or two then the
+/// release ("macOS - 2020.11": `macOS-2020.11`).
+fn column_release(head: &str) -> Option<String> {
+    let first = head.split_whitespace().next()?.trim_matches('`');
+    if (names_release(first) || is_half_year(first)) && model::record::is_release_version(first) {
+        return Some(first.to_string());
+    }
+    let words: Vec<&str> = head
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect();
+    let [lead @ .., last] = words.as_slice() else {
+        return None;
+    };
+    let named = (1..=2).contains(&lead.len())
+        && lead
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+        && names_release(last);
+    let release = format!("{}-{last}", lead.join("-"));
+    (named && model::record::is_release_version(&release)).then_some(release)
 }
 
 /// A software set named by its year and half (`2020b`, EasyBuild's
@@ -1593,13 +1639,15 @@ mod tests {
             "## Packages\n\n| Package\\PyTorch | 1.12.0 | 1.10.0 | 1.8.0/1 |\n|---|---|---|---|\n| NumPy | 1.23.1 | 1.20.1 | 1.20.1 |\n| SciPy | 1.8.1 | 1.6.1 | 1.6.1 |\n",
         )
         .unwrap();
-        assert_eq!(of_columns(&page), ["1.12.0", "1.10.0"]);
+        let names =
+            |page: &Page| -> Vec<String> { of_columns(page).into_iter().map(|(r, _)| r).collect() };
+        assert_eq!(names(&page), ["1.12.0", "1.10.0"]);
         let page = Page::read(
             PageKind::Markdown,
             "| Name | Type | 2019b (`legacy`) | 2020b (`release`) |\n|---|---|---|---|\n| GCCCore | compiler | 8.3.0 | 10.2.0 |\n| Python | language | 3.7.4 | 3.8.6 |\n",
         )
         .unwrap();
-        assert_eq!(of_columns(&page), ["2019b", "2020b"]);
+        assert_eq!(names(&page), ["2019b", "2020b"]);
         // Columns of platforms name no releases.
         let page = Page::read(
             PageKind::Markdown,
@@ -1607,6 +1655,26 @@ mod tests {
         )
         .unwrap();
         assert!(of_columns(&page).is_empty());
+        // Two tables of stacks named by their platform and date: each
+        // release reads its own table.
+        let page = Page::read(
+            PageKind::Markdown,
+            "| Software | macOS - 2020.06 | macOS - 2020.11 |\n|---|---|---|\n| Xcode | 11.5 | 12.1 |\n| Yarn | 1.22.4 | 1.22.10 |\n\n## Linux\n\n| Software | Linux - 2020.06 | Linux - 2020.11 |\n|---|---|---|\n| Gradle | 4.3.1 | 4.3.2 |\n| npm | 6.14.4 | 6.14.8 |\n",
+        )
+        .unwrap();
+        let read = of_columns(&page);
+        assert_eq!(
+            read.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(),
+            [
+                "macOS-2020.06",
+                "macOS-2020.11",
+                "Linux-2020.06",
+                "Linux-2020.11"
+            ]
+        );
+        let (_, linux) = &read[3];
+        assert!(linux.lines.iter().all(|(_, l)| !l.contains("Xcode")));
+        assert!(linux.lines.iter().any(|(_, l)| l.contains("Gradle")));
     }
 
     #[test]

@@ -9,7 +9,10 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
+// A milestone joined by a dash (`0.2.0-m12`, `2.0.0-M1`) is a pre-release
+// too; a long-term release joined by one (`24.03-LTS`, `24.03-LTS-SP1`, as
+// openEuler names its releases) is that release.
+const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
@@ -109,11 +112,16 @@ static PRE_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A title naming a product, then its release by one number ("deepin 23
-/// 软件包选型", "Fedora 40 Release Notes"): the number, of two digits or
-/// more (a single digit after a name is a part's or a step's).
+/// 软件包选型", "Fedora 40 Release Notes", "scalingo-26 Stack"): the number,
+/// of two digits or more (a single digit after a name is a part's or a
+/// step's).
 pub(crate) fn whole_after_name(title: &str) -> Option<String> {
-    static WHOLE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*[A-Za-z][A-Za-z0-9+_-]*\s+v?(\d{2,4})(?:\s|$)").unwrap());
+    static WHOLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*[A-Za-z][A-Za-z0-9+_]*(?:-[A-Za-z][A-Za-z0-9+_]*)*(?:\s+v?|-)(\d{2,4})(?:\s|$)",
+        )
+        .unwrap()
+    });
     first(&WHOLE, title)
 }
 
@@ -550,6 +558,14 @@ mod tests {
             Some("1.0-beta-2")
         );
         assert_eq!(pre_release("Release 1.0", "1.0"), None);
+        // A milestone joined by a dash.
+        assert_eq!(in_title("Version 0.2.0-m12").as_deref(), Some("0.2.0-m12"));
+        assert_eq!(in_title("Version 0.2.0").as_deref(), Some("0.2.0"));
+        assert_eq!(
+            in_first_line("现对以下226个最小集核心软件包在openEuler-24.03-LTS版本的选型进行基线。")
+                .as_deref(),
+            Some("24.03-LTS")
+        );
     }
 
     #[test]
@@ -586,6 +602,9 @@ mod tests {
             Some("40")
         );
         assert_eq!(whole_after_name("Step 3 install"), None);
+        assert_eq!(whole_after_name("scalingo-26 Stack").as_deref(), Some("26"));
+        assert_eq!(whole_after_name("heroku-24 Stack").as_deref(), Some("24"));
+        assert_eq!(whole_after_name("GPT-4 notes"), None);
         assert_eq!(
             v_whole_after_name("LmP V92 Release Notes").as_deref(),
             Some("v92")

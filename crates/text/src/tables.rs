@@ -284,6 +284,16 @@ fn is_removal(cell: &str) -> bool {
 
 /// Whether a column's `head` is the one `wanted` names (`--column`): the
 /// same words, or words within it ("Stable" of "Stable Version").
+/// A head's words, lowercased and joined by `-`, its lone marks left out
+/// ("macOS - 2020.11" → `macos-2020.11`).
+fn slug(head: &str) -> String {
+    head.split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect::<Vec<_>>()
+        .join("-")
+        .to_lowercase()
+}
+
 pub(crate) fn heads_column(head: &str, wanted: &str) -> bool {
     key(head).contains(&key(wanted))
 }
@@ -745,6 +755,8 @@ impl Table {
                 .iter()
                 .find(|(_, h)| key(h) == wanted_key)
                 .or_else(|| heads.iter().find(|(_, h)| heads_column(h, wanted)))
+                // "macOS - 2020.11", the column of release `macOS-2020.11`.
+                .or_else(|| heads.iter().find(|(_, h)| slug(h) == slug(wanted)))
                 .map(|(c, _)| *c)
         };
         let archs: Vec<(usize, String)> = heads
