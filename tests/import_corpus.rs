@@ -606,8 +606,8 @@ fn fifteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-15",
         Floor {
-            percent: 72,
-            refused: 6,
+            percent: 85,
+            refused: 5,
             drivers: 0,
         },
     );

@@ -510,13 +510,30 @@ fn item_components(item: &str) -> Vec<(String, String)> {
     if before_note.contains(':') {
         colon_pairs(item)
     } else {
-        let named = named_versions(item);
+        let mut named = named_versions(item);
         if named.is_empty() {
             revision(before_note).into_iter().collect()
         } else {
+            named.extend(parenthesized_other(item));
             named
         }
     }
+}
+
+/// "Azul Zulu JDK 17.58.21 (OpenJDK 17.0.15)": what the item is also, in
+/// parentheses at its end, a name of one or two words and its version.
+fn parenthesized_other(item: &str) -> Option<(String, String)> {
+    let inner = item.trim().strip_suffix(')')?.rsplit_once('(')?.1;
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let [name @ .., version] = words.as_slice() else {
+        return None;
+    };
+    if !(1..=2).contains(&name.len()) || !is_version_word(version) || !version.contains('.') {
+        return None;
+    }
+    name_and_version(&name.join(" "), version)
+        .into_iter()
+        .next()
 }
 
 /// "liblzma (xz) 5.8.2 (LZMA decoding)": the item without the other name
@@ -1270,6 +1287,13 @@ mod tests {
     #[test]
     fn an_item_with_another_name_or_a_revision() {
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            component_list("Azul Zulu JDK 17.58.21 (OpenJDK 17.0.15)"),
+            [
+                pair("Azul-Zulu-JDK", "17.58.21"),
+                pair("OpenJDK", "17.0.15")
+            ]
+        );
         assert_eq!(
             component_list("liblzma (xz) 5.8.2 (LZMA video decoding, e.g. TIFF)"),
             [pair("liblzma", "5.8.2")]

@@ -141,6 +141,21 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             return Some(token.to_string());
         }
     }
+    // "`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)", "`…` (deprecated)":
+    // an image's name of words and numbers, then its aliases or a note in
+    // parentheses.
+    if let Some((first, rest)) = title.trim().split_once(char::is_whitespace) {
+        let token = first.trim_matches('`');
+        let rest = rest.trim();
+        if token.contains(|c: char| c.is_ascii_alphabetic())
+            && rest.starts_with('(')
+            && rest.ends_with(')')
+            && names_release(token)
+            && model::record::is_release_version(token)
+        {
+            return Some(token.to_string());
+        }
+    }
     if is_numbered(title) {
         return None;
     }
@@ -1076,6 +1091,18 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
 /// as Markdown gives it), when one of them opens with a version.
 fn listed_tags(line: &str) -> Option<Vec<&str>> {
     let item = line.trim().trim_start_matches(['-', '*', '+']).trim();
+    // A table's row keyed by a tag (`| [0.9.0rc1-torch_npu2.5.1-…](…/Dockerfile) | … |`,
+    // a registry's "Tags | Currently | Architectures").
+    let item = match item.strip_prefix('|') {
+        Some(row) => {
+            let first = row.split('|').next().unwrap_or("").trim();
+            first
+                .strip_prefix('[')
+                .and_then(|rest| rest.split_once("]("))
+                .map_or(first, |(text, _)| text)
+        }
+        None => item,
+    };
     let tags: Vec<&str> = item
         .split(',')
         .map(|t| t.trim().trim_matches('`'))
@@ -1088,6 +1115,10 @@ fn listed_tags(line: &str) -> Option<Vec<&str>> {
     (tags.iter().all(shaped) && tags.iter().any(|t| tag_release(t).is_some())).then_some(tags)
 }
 
+/// A PEP 440 pre-release run into a version's last number (`rc1` of `0.9.0rc1`).
+static PRE_RELEASE_END: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\d(?:a|b|rc|alpha|beta|dev)\d+$").unwrap());
+
 /// The release a tag opens with (`1.27.0` of `1.27.0-py3.13-ubuntu24.04`,
 /// `2.0.0-rc1` of `2.0.0-rc1-py3.12`) and the variant after it, with its
 /// numbers left out (`py.-ubuntu.`).
@@ -1095,10 +1126,14 @@ fn tag_release(tag: &str) -> Option<(String, String)> {
     let mut parts = tag.split('-');
     let mut version = parts.next()?.to_string();
     let numbered = version.trim_start_matches(['v', 'V']);
+    // `0.9.0rc1`: a pre-release run into the last number.
+    let numbered = PRE_RELEASE_END
+        .find(numbered)
+        .map_or(numbered, |m| &numbered[..=m.start()]);
     if !(numbered.contains('.')
         && numbered
             .split('.')
-            .all(|n| n.bytes().all(|b| b.is_ascii_digit())))
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
     {
         return None;
     }
@@ -1121,6 +1156,10 @@ fn tag_release(tag: &str) -> Option<(String, String)> {
         .chars()
         .filter(|c| !c.is_ascii_digit())
         .collect();
+    // `1.5-1.6`: a range of releases, no tag (a tag's variant has words).
+    if !variant.is_empty() && !variant.contains(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
     Some((version, variant))
 }
 
@@ -1168,9 +1207,10 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
             let chosen = wanted
                 .as_ref()
                 .and_then(|w| {
-                    variants
-                        .iter()
-                        .find(|(v, _)| v.to_lowercase().contains(w.as_str()))
+                    variants.iter().find(|(v, tag)| {
+                        v.to_lowercase().contains(w.as_str())
+                            || tag.to_lowercase().contains(w.as_str())
+                    })
                 })
                 .or_else(|| variants.iter().find(|(v, _)| !v.is_empty()));
             let others: Vec<&str> = variants
@@ -1480,6 +1520,14 @@ mod tests {
         assert_eq!(of_title("[r26.08] 2026-08-03").as_deref(), Some("r26.08"));
         assert_eq!(of_title("[1.2.0] - 2025-01-01").as_deref(), Some("1.2.0"));
         assert_eq!(of_title("[unreleased]"), None);
+        assert_eq!(
+            of_title("`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)").as_deref(),
+            Some("ubuntu-22.04-jdk-17-ndk-r26b")
+        );
+        assert_eq!(
+            of_title("`macos-sequoia-15.5-xcode-26.0` (recommended for SDK 53 if you want to use Xcode 26.0)").as_deref(),
+            Some("macos-sequoia-15.5-xcode-26.0")
+        );
         assert_eq!(
             of_title("v1.2.0-rc.2 - \\[2023-07-05\\]").as_deref(),
             Some("v1.2.0-rc.2")

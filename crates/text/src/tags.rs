@@ -113,11 +113,16 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
 /// (`4.ubuntu2204.py311`).
 fn tokens(tag: &str) -> Vec<&str> {
     let mut out = Vec::new();
-    for part in tag.split(['-', '_']) {
+    for part in underscored_names(tag) {
         let mut start = 0;
         let bytes = part.as_bytes();
         for i in 0..bytes.len() {
-            if bytes[i] == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+            // `cann8.1.rc1`: a pre-release after a dot is the version's
+            // (`.` is one byte: `i` is a character's start there).
+            if bytes[i] == b'.'
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+                && !PRE_RELEASE_AFTER_DOT.is_match(&part[i..])
+            {
                 out.push(&part[start..i]);
                 start = i + 1;
             }
@@ -125,6 +130,36 @@ fn tokens(tag: &str) -> Vec<&str> {
         out.push(&part[start..]);
     }
     out.retain(|t| !t.is_empty());
+    out
+}
+
+/// `.rc1`, `.post2`: a pre- or post-release after a version's dot.
+static PRE_RELEASE_AFTER_DOT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^\.(?:rc|post|dev|alpha|beta)\d+(?:$|[.-])").unwrap()
+});
+
+/// The parts of a tag between its `-` and `_`, a name written with `_`
+/// kept whole with its version (`torch_npu2.5.1`, not `torch`, `npu2.5.1`).
+fn underscored_names(tag: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for dashed in tag.split('-') {
+        let mut start = 0;
+        let parts: Vec<&str> = dashed.split('_').collect();
+        let mut at = 0;
+        for (k, part) in parts.iter().enumerate() {
+            let end = at + part.len();
+            let letters_only = !part.is_empty() && part.chars().all(|c| c.is_ascii_alphabetic());
+            let next_glued = parts.get(k + 1).is_some_and(|n| {
+                n.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && n.contains(|c: char| c.is_ascii_digit())
+            });
+            if !(letters_only && next_glued) {
+                out.push(&dashed[start..end]);
+                start = end + 1;
+            }
+            at = end + 1;
+        }
+    }
     out
 }
 
@@ -174,16 +209,20 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
         return None;
     }
     let word = word.trim_end_matches(['v', 'V']);
-    if is_dotted(rest)
-        && let Some(c) = known(word)
-    {
+    // `cann8.1.rc1`: a pre-release after the version's dot.
+    let dotted = is_dotted(rest)
+        || rest.rfind('.').is_some_and(|at| {
+            PRE_RELEASE_AFTER_DOT.is_match(&rest[at..]) && is_dotted(&rest[..at])
+        });
+    if dotted && let Some(c) = known(word) {
         return Some((c.name.clone(), rest.to_string()));
     }
-    // `modelscope1.39.0`, `torchmlu1.28.0`, `dtk26.04`: a name no data
-    // knows glued to a version.
-    if is_dotted(rest)
+    // `modelscope1.39.0`, `torchmlu1.28.0`, `dtk26.04`, `torch_npu2.5.1`:
+    // a name no data knows glued to a version.
+    if dotted
         && word.len() >= 3
-        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
         && by_prefix(word).is_none()
     {
         return Some((word.to_string(), rest.to_string()));
@@ -201,14 +240,19 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
     if numbers.len() < 2 || numbers.len() > form.major_digits + 2 {
         return None;
     }
+    let after = &rest[numbers.len()..];
     let major = form.major_digits.min(numbers.len() - 1);
     let (major_part, rest) = numbers.split_at(major);
-    let version = match form.minor_digits {
+    let mut version = match form.minor_digits {
         Some(minor) if rest.len() > minor => {
             format!("{major_part}.{}.{}", &rest[..minor], &rest[minor..])
         }
         _ => format!("{major_part}.{rest}"),
     };
+    // `oe2203lts`: a long-term release, as its name writes it (22.03-LTS).
+    if after.eq_ignore_ascii_case("lts") {
+        version.push_str("-LTS");
+    }
     Some((c.name.clone(), version))
 }
 
@@ -232,6 +276,19 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn names_with_underscores_dotted_pre_releases_and_long_term_releases() {
+        assert_eq!(
+            of("0.9.0rc1-torch_npu2.5.1-cann8.1.rc1-python3.10-oe2203lts"),
+            pairs(&[
+                ("torch_npu", "2.5.1"),
+                ("cann", "8.1.rc1"),
+                ("Python", "3.10"),
+                ("openEuler", "22.03-LTS")
+            ])
+        );
     }
 
     #[test]
