@@ -65,6 +65,19 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     {
         return of_title(&format!("{before}{text}"));
     }
+    // "tag k0.8.8", "tag n0.2.2:" (ijkplayer's NEWS): a version word, then
+    // a tag of one letter and the release's numbers.
+    if let Some((word, tag)) = title.trim().trim_end_matches([':', '：']).split_once(' ')
+        && crate::words::is_version_label(word)
+        && let Some(numbers) = tag.get(1..)
+        && tag.starts_with(|c: char| c.is_ascii_alphabetic())
+        && names_release(numbers)
+        && numbers
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Some(numbers.to_string());
+    }
     // "2023.10.01" beside "2023.10.00": numbers with dots are a version as
     // the page writes it, even where they could be a date.
     let dotted = |t: &str| {
@@ -162,6 +175,23 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     stated::in_title(title).or_else(|| crate::dates::date(title))
 }
 
+/// A heading naming the changes not released yet ("## [Unreleased]", "tag
+/// next"): `[version] unreleased`, after a version word or none.
+fn names_unreleased(line: &str) -> bool {
+    let title = line
+        .trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_end_matches([':', '：'])
+        .to_lowercase();
+    let title = title.trim_matches(['[', ']', '`', '*']);
+    let title = match title.split_once(' ') {
+        Some((word, rest)) if crate::words::is_version_label(word) => rest,
+        _ => title,
+    };
+    words::each().any(|w| w.version.unreleased.iter().any(|u| u == title))
+}
+
 /// An ISO date and a time of day, alone: `2025-10-18 05:44:43`,
 /// `2025-10-18T05:44Z`.
 static TIMESTAMP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
@@ -186,7 +216,10 @@ fn is_numbered(title: &str) -> bool {
     let (number, rest) = t.split_at(number_end);
     let rest = rest.trim();
     let lower = rest.to_lowercase();
-    number.contains(|c: char| c.is_ascii_digit())
+    // "0.2.11 LTS": no document numbers a part from 0.
+    let from_zero = number.starts_with("0.") && number.len() > 2;
+    !from_zero
+        && number.contains(|c: char| c.is_ascii_digit())
         && rest.starts_with(char::is_alphabetic)
         && crate::dates::date(rest).is_none()
         && !words::each().any(|w| {
@@ -491,6 +524,12 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     let page_heading = page.lines[..first]
         .iter()
         .position(|(n, _)| page.headings.contains(n));
+    // "## [Unreleased]" over the next release's changes: none of the first
+    // release's.
+    let unreleased_at = page.lines[..first]
+        .iter()
+        .position(|(n, l)| page.headings.contains(n) && names_unreleased(l))
+        .unwrap_or(first);
     let releases = starts
         .iter()
         .enumerate()
@@ -500,7 +539,8 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 .iter()
                 .enumerate()
                 .filter(|(i, (n, _))| {
-                    Some(*i) == page_heading || (k == 0 && !page.headings.contains(n))
+                    Some(*i) == page_heading
+                        || (k == 0 && !page.headings.contains(n) && *i < unreleased_at)
                 });
             let own = &page.lines[*start..end];
             let version = labelled(own).unwrap_or_else(|| version.clone());
@@ -1520,6 +1560,17 @@ mod tests {
         assert_eq!(of_title("[r26.08] 2026-08-03").as_deref(), Some("r26.08"));
         assert_eq!(of_title("[1.2.0] - 2025-01-01").as_deref(), Some("1.2.0"));
         assert_eq!(of_title("[unreleased]"), None);
+        assert_eq!(
+            of_title("0.4.1 Current Production Release").as_deref(),
+            Some("0.4.1")
+        );
+        assert_eq!(of_title("0.2.11 LTS").as_deref(), Some("0.2.11"));
+        assert_eq!(of_title("4.1 Supported models"), None);
+        assert_eq!(of_title("tag k0.8.8").as_deref(), Some("0.8.8"));
+        assert!(names_unreleased("## [Unreleased]"));
+        assert!(names_unreleased("tag next"));
+        assert!(!names_unreleased("## Next steps"));
+        assert_eq!(of_title("tag n0.2.2:").as_deref(), Some("0.2.2"));
         assert_eq!(
             of_title("`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)").as_deref(),
             Some("ubuntu-22.04-jdk-17-ndk-r26b")

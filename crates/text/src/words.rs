@@ -244,6 +244,9 @@ pub(crate) struct VersionWords {
     /// Between a title's version and a pre-release's number ("0.9.3
     /// Snapshot 5").
     pub pre_releases: Vec<String>,
+    /// A heading naming the changes not released yet ("[Unreleased]", "tag
+    /// next"): its part is no release's.
+    pub unreleased: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
