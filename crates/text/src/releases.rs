@@ -114,6 +114,19 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
         && names_release(token)
         && model::record::is_release_version(token)
     {
+        // `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`: a package's name, then its
+        // version and nothing more.
+        if let Some((name, version)) = token.rsplit_once('-')
+            && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && let Some(numbers) = version.strip_prefix(['v', 'V']).or(Some(version))
+            && numbers.contains('.')
+            && numbers
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Some(numbers.to_string());
+        }
         return Some(token.to_string());
     }
     // "[r26.08] 2026-08-03", "[1.2.0] - 2025-01-01" (Keep a Changelog):
@@ -460,11 +473,22 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             let Start::Heading(level) = start else {
                 return true;
             };
-            // The nearest heading above it.
+            // The nearest heading above it, unless a heading as high ends
+            // its part first ("## GiNZA v5.1 互換性情報", then "## ライセンス",
+            // then the release history's "#### ginza-5.2.0").
+            let closed = |outer_at: usize, outer_level: usize| {
+                page.lines[outer_at + 1..*i].iter().any(|(n, l)| {
+                    page.headings.contains(n)
+                        && heading(l.trim(), true, headings).is_some_and(|h| h.level <= outer_level)
+                })
+            };
             let outer = starts[..*k]
                 .iter()
                 .rev()
-                .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level));
+                .find(|(_, outer, _)| matches!(outer, Start::Heading(l) if l < level))
+                .filter(|(outer_at, outer, _)| {
+                    !matches!(outer, Start::Heading(l) if closed(*outer_at, *l))
+                });
             // "# Release Notes for 2023.10.01" over "## 2023.10.01" and
             // "## 2023.10.00": a title naming the newest of the releases
             // headed under it.
@@ -1567,6 +1591,12 @@ mod tests {
         assert_eq!(of_title("0.2.11 LTS").as_deref(), Some("0.2.11"));
         assert_eq!(of_title("4.1 Supported models"), None);
         assert_eq!(of_title("tag k0.8.8").as_deref(), Some("0.8.8"));
+        assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));
+        assert_eq!(of_title("ja_ginza_nopn-1.0.2").as_deref(), Some("1.0.2"));
+        assert_eq!(
+            of_title("ubuntu-22.04-jdk-17-ndk-r21e").as_deref(),
+            Some("ubuntu-22.04-jdk-17-ndk-r21e")
+        );
         assert!(names_unreleased("## [Unreleased]"));
         assert!(names_unreleased("tag next"));
         assert!(!names_unreleased("## Next steps"));
