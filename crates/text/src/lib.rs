@@ -663,6 +663,28 @@ fn read_releases<'a>(
                 .collect());
         }
     }
+    // "Slicer 5.10: Summary, Highlights, and Changelog" over "Changelog:
+    // 5.10.0": a series' announcement and the changelog of its one release
+    // are that release's.
+    let series_and_its_release = version.is_none()
+        && matches!(releases.as_slice(), [series, release]
+            if release.version != series.version
+                && stated::in_series(&release.version, &series.version));
+    if series_and_its_release {
+        let mut both = releases.into_iter();
+        let (Some(series), Some(release)) = (both.next(), both.next()) else {
+            return Ok(Vec::new());
+        };
+        let mut page = series.page;
+        for line in release.page.lines {
+            if !page.lines.contains(&line) {
+                page.lines.push(line);
+            }
+        }
+        page.headings.extend(release.page.headings);
+        page.cut = release.page.cut;
+        return Ok(vec![one(page, Some(release.version), Vec::new())]);
+    }
     let versions: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
     let warnings = if versions.len() > 1 {
         vec![Warning {
