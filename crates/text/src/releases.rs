@@ -185,7 +185,21 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     if is_numbered(title) {
         return None;
     }
-    stated::in_title(title).or_else(|| crate::dates::date(title))
+    let Some(version) = stated::in_title(title) else {
+        return crate::dates::date(title);
+    };
+    // "Changelog since 3.0.0rc14": a number right after a `not_after` word
+    // is another's.
+    let before = title
+        .split(version.as_str())
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_lowercase();
+    let after_not = words::each()
+        .flat_map(|w| &w.version.not_after)
+        .any(|w| before.ends_with(w.as_str()));
+    (!after_not).then_some(version)
 }
 
 /// A heading naming the changes not released yet ("## [Unreleased]", "tag
@@ -1591,6 +1605,7 @@ mod tests {
         assert_eq!(of_title("0.2.11 LTS").as_deref(), Some("0.2.11"));
         assert_eq!(of_title("4.1 Supported models"), None);
         assert_eq!(of_title("tag k0.8.8").as_deref(), Some("0.8.8"));
+        assert_eq!(of_title("Changelog since 3.0.0rc14"), None);
         assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));
         assert_eq!(of_title("ja_ginza_nopn-1.0.2").as_deref(), Some("1.0.2"));
         assert_eq!(

@@ -467,9 +467,12 @@ impl Table {
             && !clean_name(head).is_empty()
             && !names::is_alias(&clean_name(head));
         let headed = versions_headed || family;
-        // A family's generations may be named so ("2025b").
+        // A family's generations may be named so ("2025b"), a product's
+        // series so ("QuPath | DJL | PyTorch | CUDA": `v0.7.x`).
         let (yes, of) = self.share(0, |cell| {
-            let release = cell.starts_with(|c: char| c.is_ascii_digit())
+            let release = cell
+                .trim_start_matches(['v', 'V'])
+                .starts_with(|c: char| c.is_ascii_digit())
                 && model::record::is_release_version(cell);
             if family {
                 release
