@@ -158,7 +158,10 @@ fn as_date(version: &str) -> String {
         {
             format!("{y}-{m}-{d}T{hh}{mm}{}", rest.concat())
         }
-        ([y, m, d], _) if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains(' ') => {
+        // "2025-8-13": a date without its zeros, as a record names it.
+        ([y, m, d], _)
+            if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains([' ', '-']) =>
+        {
             format!("{y}-{m:0>2}-{d:0>2}")
         }
         _ => version.to_string(),

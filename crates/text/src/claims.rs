@@ -31,7 +31,7 @@ fn name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
 }
 
-fn version_after(text: &str) -> Option<String> {
+pub(crate) fn version_after(text: &str) -> Option<String> {
     let mut text = text.trim_start();
     // "updated to the 2.0.15 release": a `name_leads` word before it.
     for _ in 0..2 {

@@ -1104,6 +1104,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         // Names no data knows come after the line's other statements.
         read_introduced(sentence, &mut introduced);
         read_installed(sentence, &mut introduced);
+        read_numbered(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
@@ -1305,6 +1306,46 @@ fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
             continue;
         }
         let Some(name) = names::component_name(&name) else {
+            continue;
+        };
+        if version.contains('.') && plausible(&name, &version) {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+        }
+    }
+}
+
+/// "上线新版本 Unity SDK，版本号 V8.3.1", "Unity SDK, version 8.3.1": a
+/// name of words in Latin letters, a comma, then a version word and the
+/// version, whatever data knows of the name.
+fn read_numbered(sentence: &str, found: &mut Vec<Candidate>) {
+    for (at, comma) in sentence.match_indices([',', '，']) {
+        let before = sentence[..at].trim_end();
+        let after = sentence[at + comma.len()..].trim_start();
+        let Some(label) = crate::words::each()
+            .flat_map(|w| &w.components.version_words)
+            .filter(|v| after.to_lowercase().starts_with(v.as_str()))
+            .max_by_key(|v| v.len())
+        else {
+            continue;
+        };
+        let value = after[label.len()..].trim_start_matches([' ', ':', '：', '为', '是']);
+        let Some(version) = crate::claims::version_after(value) else {
+            continue;
+        };
+        // The name's words: those right before the comma that a package
+        // name's are, at most three.
+        let words: Vec<&str> = before
+            .rsplit(|c: char| c.is_whitespace() || !c.is_ascii())
+            .take_while(|w| crate::package_name::is_package_word(w))
+            .take(3)
+            .collect();
+        let name: Vec<&str> = words.into_iter().rev().collect();
+        let Some(name) = names::component_name(&name.join(" ")) else {
             continue;
         };
         if version.contains('.') && plausible(&name, &version) {
@@ -1609,6 +1650,19 @@ mod tests {
                 ("GCC", "12.2.0")
             ])
         );
+    }
+
+    #[test]
+    fn a_name_then_its_version_number() {
+        let mut found = Vec::new();
+        for line in [
+            "重要：上线新版本 Unity SDK，版本号 V8.3.1，位于 `tools/unity_webgl_rpk_oppo_v8.3.1.unitypackage`",
+            "Today, we released, version 2 of it.",
+        ] {
+            read_prose(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("Unity-SDK", "8.3.1")]));
     }
 
     #[test]
