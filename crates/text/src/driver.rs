@@ -118,6 +118,18 @@ fn is_driver_release(v: &str) -> bool {
     major.len() == 3 && major.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The driver a platform's requirements name ("X86 Driver 525(Datacenter),
+/// 530+ Quadro/GeForce" in a "Requirements" column): its first release, the
+/// minimum, with the text as its wording.
+pub(crate) fn required(text: &str, lang: Lang) -> Option<DriverOut> {
+    let min = minimum(text)?;
+    Some(DriverOut {
+        min: Some(min),
+        wording: Some(self::text(lang, format!("{text}\n"))),
+        ..DriverOut::default()
+    })
+}
+
 /// "requires NVIDIA Driver release 575 or later", "driver version >= 575",
 /// "需要NVIDIA驱动程序版本575或更高版本".
 fn minimum(sentence: &str) -> Option<String> {
@@ -258,6 +270,13 @@ mod tests {
             .iter()
             .map(|b| format!("{}>={}", b.branch, b.min))
             .collect()
+    }
+
+    #[test]
+    fn the_driver_a_platforms_requirements_name() {
+        let d = required("X86 Driver 525(Datacenter), 530+ Quadro/GeForce", Lang::EN).unwrap();
+        assert_eq!(d.min.as_deref(), Some("525"));
+        assert!(required("Jetson Orin JetPack 6.0", Lang::EN).is_none());
     }
 
     #[test]

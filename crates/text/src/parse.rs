@@ -193,6 +193,7 @@ pub fn parse(
         &mut warnings,
         &mut table_notes,
         &mut columns,
+        lang,
     );
     for section in &page.sections {
         if reads_tables(section) {
@@ -203,6 +204,7 @@ pub fn parse(
                 &mut warnings,
                 &mut table_notes,
                 &mut columns,
+                lang,
             );
         }
     }
@@ -322,6 +324,7 @@ pub fn parse(
                     &mut warnings,
                     &mut table_notes,
                     &mut columns,
+                    lang,
                 );
             }
             Some(Known::Contents) => {
@@ -536,6 +539,7 @@ fn read_tables(
     warnings: &mut Vec<Warning>,
     notes: &mut Vec<(usize, String)>,
     columns: &mut ColumnUse,
+    lang: Lang,
 ) {
     for table in tables::tables(lines) {
         let line = lines.get(table.start).map_or(0, |(n, _)| *n);
@@ -565,6 +569,53 @@ fn read_tables(
                             .is_some_and(|k| bare(k) == bare(release))
                     })
                 });
+                // Rows of platforms: the one `--column` names, else the
+                // one naming amd64.
+                let platform = table
+                    .platform_rows()
+                    .then(|| {
+                        let named = |k: &str| {
+                            choice
+                                .column
+                                .is_some_and(|c| k.to_lowercase().contains(&c.to_lowercase()))
+                        };
+                        table
+                            .rows
+                            .iter()
+                            .find(|(_, cells)| table.key_cell(cells, key).is_some_and(named))
+                            .or_else(|| {
+                                table.rows.iter().find(|(_, cells)| {
+                                    table
+                                        .key_cell(cells, key)
+                                        .and_then(tables::arch_in)
+                                        .as_deref()
+                                        == Some("amd64")
+                                })
+                            })
+                    })
+                    .flatten();
+                if own.is_none()
+                    && let Some((row_line, cells)) = platform
+                {
+                    let pairs = tables::release_row(&table, cells, &components);
+                    notes.push((
+                        line,
+                        format!(
+                            "a table of platforms ({head}): the row “{}” (line {row_line}), {} component(s)",
+                            model::diagnostic::clip(table.key_cell(cells, key).unwrap_or(""), 40),
+                            pairs.len()
+                        ),
+                    ));
+                    add_components(draft, pairs);
+                    // "X86 Driver 525(Datacenter), 530+ Quadro/GeForce":
+                    // the platform's requirements name its minimum driver.
+                    if draft.driver.is_none()
+                        && let Some(key_text) = table.key_cell(cells, key)
+                    {
+                        draft.driver = driver::required(key_text, lang);
+                    }
+                    continue;
+                }
                 if let Some((row_line, cells)) = own {
                     let pairs = tables::release_row(&table, cells, &components);
                     notes.push((

@@ -796,6 +796,8 @@ pub(crate) fn table_rows(
         .flat_map(|(body, stated, title)| {
             tables::tables(body).into_iter().map(move |t| {
                 let kind = match t.kind() {
+                    // Rows of platforms are the variants of one release.
+                    _ if t.platform_rows() => tables::Kind::Other,
                     kind @ tables::Kind::Releases { .. } => kind,
                     kind => [Some(subject), title]
                         .into_iter()

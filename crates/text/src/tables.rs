@@ -324,6 +324,12 @@ fn headed_name(head: &str) -> Option<String> {
 }
 
 /// The architecture a column head names (`x86_64`, `ARM64`, `aarch64架构`).
+/// The architecture a cell names in one of its words ("X86 Driver 525").
+pub(crate) fn arch_in(cell: &str) -> Option<String> {
+    cell.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '/'))
+        .find_map(arch_of)
+}
+
 fn arch_of(head: &str) -> Option<String> {
     let lower = key(head);
     let lower = lower.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
@@ -602,6 +608,20 @@ impl Table {
             .or_else(|| self.version_first_column().then_some(0))
             .or_else(dated_key);
         let group = key_head.and_then(|k| keys.iter().copied().find(|&c| c < k && !numbered(c)));
+        // "Requirements | Status | DeepStream" over "X86 Driver 525 …" and
+        // "Jetson Orin with JetPack 6.0": rows of platforms, one naming an
+        // architecture, each with the versions the other heads name.
+        if named_head.is_none() && key_head.is_none() && !mostly(self.share(0, looks_like_version))
+        {
+            let known = self.known_columns();
+            if !known.is_empty() && self.platform_rows() {
+                return Kind::Releases {
+                    key: 0,
+                    components: known,
+                    group: None,
+                };
+            }
+        }
         // "Package name | CUDA version | cuDNN version" (NNabla's CUDA
         // extension packages): a column of names beside two or more columns
         // headed by components relnotes knows is a table of variants, one
@@ -1445,6 +1465,33 @@ impl Table {
     pub(crate) fn key_cell<'a>(&self, cells: &'a [String], key: usize) -> Option<&'a str> {
         self.cell(cells, key)
     }
+
+    /// The columns right of the first headed by a component's name and
+    /// holding its versions.
+    fn known_columns(&self) -> Vec<usize> {
+        (1..self.width())
+            .filter(|&c| {
+                let head = self.head_of(c);
+                !is_version_head(head)
+                    && !is_previous_head(head)
+                    && component_head(head).is_some_and(|name| {
+                        let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
+                        of > 0 && yes * 2 >= of
+                    })
+            })
+            .collect()
+    }
+
+    /// Whether the first column's cells are platforms, one naming an
+    /// architecture in its words ("X86 Driver 525(Datacenter)").
+    pub(crate) fn platform_rows(&self) -> bool {
+        self.head.is_some()
+            && !is_key_head(self.head_of(0))
+            && self
+                .rows
+                .iter()
+                .any(|(_, cells)| self.cell(cells, 0).is_some_and(|k| arch_in(k).is_some()))
+    }
 }
 
 /// A line naming components and their version after a colon: `CUDA:
@@ -1841,6 +1888,30 @@ mod tests {
                 ("cuDNN".to_string(), "8.8".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn rows_of_platforms_each_with_the_versions_the_heads_name() {
+        let t = &tables(&lines(
+            "| Requirements | Status | DeepStream |\n|--|--|--|\n| X86 Driver 525(Datacenter), 530+ Quadro/GeForce | Stable | 6.3 |\n| Jetson Xavier, Orin with JetPack 5.1.2 GA | Stable | 6.3 |",
+        ))[0];
+        assert!(t.platform_rows());
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!((key, components), (0, vec![2]));
+        assert_eq!(
+            arch_in("X86 Driver 525(Datacenter)").as_deref(),
+            Some("amd64")
+        );
+        // A first column of names is no platform's.
+        let names = &tables(&lines(
+            "| Package | Version |\n|--|--|\n| numpy | 1.26.4 |\n| scipy | 1.13.0 |",
+        ))[0];
+        assert!(!names.platform_rows());
     }
 
     #[test]
