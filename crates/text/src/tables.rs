@@ -553,6 +553,22 @@ impl Table {
         if settings {
             return Kind::Other;
         }
+        // "模型名称 | Retrieval | STS | … | 平均" over "57.60 | 65.73 | …": three
+        // columns or more of scores with two decimals under heads naming no
+        // version, release or architecture are an evaluation's.
+        let score_columns = (1..width)
+            .filter(|&c| {
+                let head = self.head_of(c);
+                !head.is_empty()
+                    && !head.contains(|ch: char| ch.is_ascii_digit())
+                    && !is_version_head(head)
+                    && arch_of(head).is_none()
+                    && mostly(self.share(c, is_score))
+            })
+            .count();
+        if score_columns >= 3 {
+            return Kind::Other;
+        }
         let versions =
             |c: usize| mostly(self.share(c, |cell| holds_version(cell) || describes_change(cell)));
         let names = |c: usize| {
@@ -829,6 +845,19 @@ impl Table {
 
 /// A count or a score, no version: a whole number (`317`), or a fraction
 /// below one written with four decimals or more (`0.99993`).
+/// A score of two digits and two decimals (`57.60`, `**65.73**`), as
+/// evaluations write them (a version's major is rarely of two digits with a
+/// minor of two).
+fn is_score(cell: &str) -> bool {
+    let t = cell.trim().trim_matches(['*', '_']);
+    t.split_once('.').is_some_and(|(whole, decimals)| {
+        whole.len() == 2
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && decimals.len() == 2
+            && decimals.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
 fn is_measure(cell: &str) -> bool {
     let t = cell.trim();
     let whole = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
@@ -1888,6 +1917,14 @@ mod tests {
                 ("cuDNN".to_string(), "8.8".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn an_evaluations_scores_are_no_versions() {
+        let t = &tables(&lines(
+            "| 模型名称 | Retrieval | STS | PairClassification | 平均 |\n|--|--|--|--|--|\n| bge-base-en-v1.5 | 37.14 | 55.06 | 75.45 | 47.20 |\n| m3e-base | 46.29 | 63.93 | 71.84 | 53.54 |",
+        ))[0];
+        assert_eq!(t.kind(), Kind::Other);
     }
 
     #[test]
