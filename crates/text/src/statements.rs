@@ -342,6 +342,20 @@ pub(crate) fn tool_over_versions(item: &str, subs: &[&str]) -> Option<(String, S
         .trim();
     let name = names::component_name(head)?;
     let version_of = |sub: &str| -> Option<String> {
+        // "Update to 29.5.2" under "Docker:" (Clever Cloud's image
+        // updates): an upgrade verb and `to` before the version.
+        let sub = words::each()
+            .find_map(|w| {
+                let mut parts = sub.splitn(3, ' ');
+                let (verb, to, rest) = (parts.next()?, parts.next()?, parts.next()?);
+                (w.claims
+                    .verb_first
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(verb))
+                    && w.claims.to.iter().any(|t| t.eq_ignore_ascii_case(to)))
+                .then_some(rest)
+            })
+            .unwrap_or(sub);
         let first = sub.split_whitespace().next()?;
         // "16 (default)": a major alone is a version here.
         (first.starts_with(|c: char| c.is_ascii_digit())
@@ -2009,6 +2023,8 @@ mod tests {
             "- Anvil",
             "  - 3.1",
             "  - 3.2",
+            "- **Docker:**",
+            "  - Update to 29.5.2",
         ]
         .iter()
         .enumerate()
@@ -2016,10 +2032,16 @@ mod tests {
         .collect();
         read_lines(&body, "", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
-        // Two versions and no default: neither is the tool's.
+        // Two versions and no default: neither is the tool's. An upgrade
+        // under a tool is its version.
         assert_eq!(
             got,
-            pairs(&[("Quill", "2.7.2"), ("Kiln", "16"), ("Hammer", "1.22.19")])
+            pairs(&[
+                ("Quill", "2.7.2"),
+                ("Kiln", "16"),
+                ("Hammer", "1.22.19"),
+                ("Docker", "29.5.2")
+            ])
         );
     }
 
