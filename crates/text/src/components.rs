@@ -749,10 +749,23 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             version = format!("{version} {part}");
             words.next();
         }
-        let clean_end = words.peek().is_none_or(|w| w.starts_with('('))
+        // "NIMSDK from 9.13.1 to 9.15.0 in Android": the platform a change
+        // is in, a word after `in`.
+        let rest: Vec<&str> = words.clone().collect();
+        let in_platform = version_went_to
+            && matches!(rest.as_slice(), [within, platform]
+                if within.eq_ignore_ascii_case("in")
+                    && platform.chars().all(|c| c.is_ascii_alphanumeric()));
+        let clean_end = in_platform
+            || words.peek().is_none_or(|w| w.starts_with('('))
             || words.all(|w| is_version_suffix(w) || is_change_mark(w) || is_reference(w));
         if !clean_end {
             continue;
+        }
+        // "nim_core_platform_interface to 1.7.0" (a list of dependency
+        // updates): what it went to; "to" is no part of the name.
+        if before.len() == 2 && before.back().is_some_and(|w| is_to_word(w)) {
+            before.pop_back();
         }
         // "vLLM version 0.5.3": the word "version" is no part of the name.
         if before.back().is_some_and(|w| is_version_label(w)) {
@@ -1287,6 +1300,14 @@ mod tests {
     #[test]
     fn an_item_with_another_name_or_a_revision() {
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            component_list("NIMSDK from 9.13.1 to 9.15.0 in Android"),
+            [pair("NIMSDK", "9.15.0")]
+        );
+        assert_eq!(
+            component_list("nim_core_platform_interface to 1.7.0"),
+            [pair("nim_core_platform_interface", "1.7.0")]
+        );
         assert_eq!(
             component_list("Azul Zulu JDK 17.58.21 (OpenJDK 17.0.15)"),
             [

@@ -55,6 +55,16 @@ enum Start {
 /// title states.
 pub(crate) fn of_title(title: &str) -> Option<String> {
     let title = without_anchor(title);
+    // "1.7.7(Apr 11, 2024)": a release with its date glued on, as "1.7.7
+    // (Apr 11, 2024)".
+    if let Some((release, date)) = title.trim().split_once('(')
+        && !release.is_empty()
+        && !release.contains(char::is_whitespace)
+        && names_release(release)
+        && date.ends_with(')')
+    {
+        return of_title(&format!("{release} ({date}"));
+    }
     // "Release [v1.36.1+rke2r1](…/tag/v1.36.1+rke2r1)": the link's text,
     // never its address.
     if let Some((before, rest)) = title.split_once('[')
@@ -454,12 +464,24 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // → "_ [logstash-_-notes]"): two releases' headings share them, at
     // whatever level a page's author wrote one of them.
     let shape = |i: usize, version: &str| {
-        page.lines[i]
+        let shaped = page.lines[i]
             .1
             .trim()
             .trim_start_matches('#')
             .trim()
-            .replace(version, "\u{0}")
+            .replace(version, "\u{0}");
+        // "1.7.7(Apr 11, 2024)" and "1.6.0(Apr 24, 2023)": the release's
+        // date after it is no part of the shape.
+        match shaped.split_once('\u{0}') {
+            Some((lead, tail))
+                if crate::dates::is_date_alone(
+                    tail.trim_matches(|c: char| matches!(c, '(' | ')' | ' ' | '-' | '–')),
+                ) =>
+            {
+                format!("{lead}\u{0}\u{1}")
+            }
+            _ => shaped,
+        }
     };
     // Dated headings of one shape ("### Stack update `v2026-06-30`"), two
     // or more: releases, under whatever title names the page's product.
@@ -1608,6 +1630,7 @@ mod tests {
         assert_eq!(of_title("4.1 Supported models"), None);
         assert_eq!(of_title("tag k0.8.8").as_deref(), Some("0.8.8"));
         assert_eq!(of_title("Changelog since 3.0.0rc14"), None);
+        assert_eq!(of_title("1.7.7(Apr 11, 2024)").as_deref(), Some("1.7.7"));
         assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));
         assert_eq!(of_title("ja_ginza_nopn-1.0.2").as_deref(), Some("1.0.2"));
         assert_eq!(
@@ -1866,6 +1889,18 @@ mod tests {
                 .iter()
                 .any(|(_, l)| l == "| Relay | 0.9.1 |")
         );
+    }
+
+    #[test]
+    fn releases_headed_at_two_levels_with_their_dates_glued_on() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "## 1.7.7(Apr 11, 2024)\n\n* add a flag\n\n## 1.7.6(Mar 8, 2024)\n\n* NIMSDK from 9.13.1 to 9.15.0 in Android\n\n# 1.6.0(Apr 24, 2023)\n\n* fix a crash\n\n# 1.5.0(Mar 31, 2023)\n\n* fix another\n\n# 1.4.8(Mar 20, 2023)\n\n* fix more\n",
+        )
+        .unwrap();
+        let found = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = found.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["1.7.7", "1.7.6", "1.6.0", "1.5.0", "1.4.8"]);
     }
 
     #[test]
