@@ -680,6 +680,18 @@ fn read_tables(
                     continue;
                 }
             }
+            let images = table.setting_images();
+            if !images.is_empty() {
+                notes.push((
+                    line,
+                    format!(
+                        "a chart's settings ({head}): {} image(s) and their tags",
+                        images.len()
+                    ),
+                ));
+                add_components(draft, images);
+                continue;
+            }
             let what = match table.kind() {
                 tables::Kind::Releases { .. } => "a table of other images or releases",
                 _ => "a table naming no component with its version",

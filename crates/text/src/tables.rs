@@ -845,6 +845,10 @@ impl Table {
 
 /// A count or a score, no version: a whole number (`317`), or a fraction
 /// below one written with four decimals or more (`0.99993`).
+/// A version of two numbers or more inside an image tag of words.
+static DOTTED_IN_TAG: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\d+(?:\.\d+)+").unwrap());
+
 /// A score of two digits and two decimals (`57.60`, `**65.73**`), as
 /// evaluations write them (a version's major is rarely of two digits with a
 /// minor of two).
@@ -1495,6 +1499,48 @@ impl Table {
         self.cell(cells, key)
     }
 
+    /// A chart's settings naming images (`x.image.repository` `"postgres"`
+    /// beside `x.image.tag` `"18"`, as helm-docs writes a chart's values):
+    /// each image and the version its tag holds.
+    pub(crate) fn setting_images(&self) -> Vec<(String, String)> {
+        let Some(default) =
+            (0..self.width()).find(|&c| in_list(self.head_of(c), |w| &w.tables.setting_heads))
+        else {
+            return Vec::new();
+        };
+        let value = |cells: &[String]| -> Option<String> {
+            let v = self.cell(cells, default)?.trim().trim_matches('"').trim();
+            (!v.is_empty() && v != "nil" && v != "null").then(|| v.to_string())
+        };
+        let keyed: Vec<(&str, Option<String>)> = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| Some((self.cell(cells, 0)?, value(cells))))
+            .collect();
+        let mut out = Vec::new();
+        for (key, repository) in &keyed {
+            let (Some(prefix), Some(repository)) = (key.strip_suffix("repository"), repository)
+            else {
+                continue;
+            };
+            let tag = keyed
+                .iter()
+                .find(|(k, _)| k.strip_prefix(prefix) == Some("tag"))
+                .and_then(|(_, t)| t.as_deref());
+            let Some(tag) = tag else { continue };
+            // "version-20.3.0-nonroot": the version inside a tag of words.
+            let version = if tag.starts_with(|c: char| c.is_ascii_digit()) {
+                Some(tag.to_string())
+            } else {
+                DOTTED_IN_TAG.find(tag).map(|m| m.as_str().to_string())
+            };
+            if let (Some(name), Some(version)) = (names::slashed_name(repository), version) {
+                out.push((name, version));
+            }
+        }
+        out
+    }
+
     /// The columns right of the first headed by a component's name and
     /// holding its versions.
     fn known_columns(&self) -> Vec<usize> {
@@ -1916,6 +1962,17 @@ mod tests {
                 ("CUDA".to_string(), "12.0.1".to_string()),
                 ("cuDNN".to_string(), "8.8".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_charts_settings_naming_images() {
+        let t = &tables(&lines(
+            "| Key | Type | Default | Description |\n|--|--|--|--|\n| image.repository | string | `\"arizephoenix/phoenix\"` | Image |\n| image.tag | string | `\"version-20.3.0-nonroot\"` | Tag |\n| postgresql.image.repository | string | `\"postgres\"` |  |\n| postgresql.image.tag | string | `\"16\"` |  |\n| web.image.repository | string | `\"langfuse/langfuse\"` |  |\n| web.image.tag | string | `nil` |  |",
+        ))[0];
+        assert_eq!(
+            t.setting_images(),
+            pairs(&[("arizephoenix-phoenix", "20.3.0"), ("postgres", "16")])
         );
     }
 
