@@ -676,11 +676,14 @@ fn read_releases<'a>(
             return Ok(Vec::new());
         };
         let mut page = series.page;
-        for line in release.page.lines {
-            if !page.lines.contains(&line) {
-                page.lines.push(line);
-            }
-        }
+        let had: std::collections::HashSet<usize> = page.lines.iter().map(|(n, _)| *n).collect();
+        page.lines.extend(
+            release
+                .page
+                .lines
+                .into_iter()
+                .filter(|(n, _)| !had.contains(n)),
+        );
         page.headings.extend(release.page.headings);
         page.cut = release.page.cut;
         return Ok(vec![one(page, Some(release.version), Vec::new())]);

@@ -9,7 +9,7 @@
 
 use crate::headings::{Headings, Known};
 use crate::page::Page;
-use crate::structure::{heading, split};
+use crate::structure::{PLAIN_LEVEL, heading, split};
 use crate::{names, stated, statements, tables, words};
 use std::collections::{HashMap, HashSet};
 
@@ -502,6 +502,21 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             })
             .count()
     };
+    // For each line, the last heading before it at each level or above
+    // (index = level): a part's end, found once for every start.
+    let mut last_heading_at_or_above: Vec<[Option<usize>; PLAIN_LEVEL + 1]> =
+        Vec::with_capacity(page.lines.len());
+    let mut last = [None; PLAIN_LEVEL + 1];
+    for (i, (n, line)) in page.lines.iter().enumerate() {
+        last_heading_at_or_above.push(last);
+        if page.headings.contains(n)
+            && let Some(h) = heading(line.trim(), true, headings)
+        {
+            for slot in last.iter_mut().skip(h.level.min(PLAIN_LEVEL)) {
+                *slot = Some(i);
+            }
+        }
+    }
     let mut starts: Vec<(usize, Start, String)> = starts
         .iter()
         .enumerate()
@@ -513,10 +528,11 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             // its part first ("## GiNZA v5.1 互換性情報", then "## ライセンス",
             // then the release history's "#### ginza-5.2.0").
             let closed = |outer_at: usize, outer_level: usize| {
-                page.lines[outer_at + 1..*i].iter().any(|(n, l)| {
-                    page.headings.contains(n)
-                        && heading(l.trim(), true, headings).is_some_and(|h| h.level <= outer_level)
-                })
+                last_heading_at_or_above[*i]
+                    .get(outer_level)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|at| at > outer_at)
             };
             let outer = starts[..*k]
                 .iter()
