@@ -303,21 +303,12 @@ fn module_commands(lines: &[&str]) -> Vec<(String, String)> {
     out
 }
 
-/// Debian's architecture names, as a package's row and its multiarch
-/// qualifier (`libc6:amd64`) write them (https://wiki.debian.org/SupportedArchitectures).
-pub(crate) fn is_debian_arch(word: &str) -> bool {
-    matches!(
-        word,
-        "amd64" | "arm64" | "all" | "i386" | "armhf" | "armel" | "ppc64el" | "s390x" | "riscv64"
-    )
-}
-
 /// A row of `dpkg -l` (`ii  libnccl2  2.21.5-1+cuda12.4  amd64  …`) or of
 /// `apt list --installed` (`libnccl2/unknown,now 2.21.5-1+cuda12.4 amd64
 /// [installed]`): the package and its version, as Debian writes them.
 fn package_row(line: &str) -> Option<(String, String)> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let is_arch = is_debian_arch;
+    let is_arch = crate::package_name::is_debian_arch;
     let (name, version) = match words.as_slice() {
         [status, name, version, arch, ..]
             if status.len() == 2

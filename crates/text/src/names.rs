@@ -177,7 +177,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     // (a stack's package table) is the package.
     let written = match written.trim().rsplit_once(':') {
         Some((package, arch))
-            if crate::listings::is_debian_arch(arch)
+            if crate::package_name::is_debian_arch(arch)
                 && !package.is_empty()
                 && !package.contains(char::is_whitespace) =>
         {

@@ -155,6 +155,15 @@ pub(crate) fn is_package_word(name: &str) -> bool {
         && name.chars().any(|c| c.is_ascii_alphabetic())
 }
 
+/// Debian's architecture names, as a package's row and its multiarch
+/// qualifier (`libc6:amd64`) write them (https://wiki.debian.org/SupportedArchitectures).
+pub(crate) fn is_debian_arch(word: &str) -> bool {
+    matches!(
+        word,
+        "amd64" | "arm64" | "all" | "i386" | "armhf" | "armel" | "ppc64el" | "s390x" | "riscv64"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

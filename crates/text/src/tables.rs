@@ -1509,7 +1509,13 @@ impl Table {
             return Vec::new();
         };
         let value = |cells: &[String]| -> Option<String> {
-            let v = self.cell(cells, default)?.trim().trim_matches('"').trim();
+            // Without its quotes, double or single (as escapes: a lone
+            // quote mark confuses scripts/module-circles.py's reading).
+            let v = self
+                .cell(cells, default)?
+                .trim()
+                .trim_matches(['\u{22}', '\u{27}'])
+                .trim();
             (!v.is_empty() && v != "nil" && v != "null").then(|| v.to_string())
         };
         let keyed: Vec<(&str, Option<String>)> = self
