@@ -387,10 +387,11 @@ fn first(re: &Regex, text: &str) -> Option<String> {
 /// the characters only one script writes, `data/chinese-scripts.toml`),
 /// else `en`.
 pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
+    let lines: Vec<&str> = lines.into_iter().collect();
     let scripts = chinese_scripts();
     let (mut han, mut kana, mut letters) = (0, 0, 0);
     let (mut traditional, mut simplified, mut hangul) = (0, 0, 0);
-    for c in lines.into_iter().flat_map(str::chars) {
+    for c in lines.iter().flat_map(|l| l.chars()) {
         han += usize::from(matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF));
         // Hangul syllables and jamo.
         hangul +=
@@ -409,7 +410,8 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     // Ten Chinese characters make a page Chinese, unless they are a speck
     // of a long English page (HandBrake's NEWS naming its translations,
     // "Simplified Chinese (简体中文)").
-    if !((cjk >= 10 && cjk * 500 >= letters) || (cjk > 0 && cjk * 5 >= letters)) {
+    let speck = cjk * 5 < letters && english_prose(&lines);
+    if speck || !((cjk >= 10 && cjk * 500 >= letters) || (cjk > 0 && cjk * 5 >= letters)) {
         Lang::EN
     } else if kana * 10 >= cjk {
         // Japanese writes a kana in every few characters; a Chinese page
@@ -420,6 +422,57 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     } else {
         Lang::ZH
     }
+}
+
+/// Whether a page's prose is English: outside code, three lines or more of
+/// five words holding a `[page] function_words` word for each line holding
+/// two Chinese characters or kana (its examples, "Ex) 関西国際空港"). No
+/// Chinese or Japanese page of the import corpus comes near.
+fn english_prose(lines: &[&str]) -> bool {
+    let (english, cjk) = prose_lines(lines);
+    english >= 3 * cjk.max(1)
+}
+
+/// A page's lines of English prose and its lines in Chinese characters or
+/// kana, outside code.
+fn prose_lines(lines: &[&str]) -> (usize, usize) {
+    let function_words: Vec<&str> = words::each()
+        .flat_map(|w| &w.page.function_words)
+        .map(String::as_str)
+        .collect();
+    let (mut english, mut cjk) = (0usize, 0usize);
+    let mut in_code = false;
+    for line in lines {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        // Inline code (`名詞`) is an example too.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let cjk_chars = prose
+            .chars()
+            .filter(|c| matches!(*c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF | 0x3041..=0x30FF))
+            .count();
+        if cjk_chars >= 2 {
+            cjk += 1;
+            continue;
+        }
+        let words: Vec<String> = prose
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 2)
+            .map(str::to_ascii_lowercase)
+            .collect();
+        if cjk_chars == 0
+            && words.len() >= 5
+            && words.iter().any(|w| function_words.contains(&w.as_str()))
+        {
+            english += 1;
+        }
+    }
+    (english, cjk)
 }
 
 fn tag(tag: &str) -> Lang {
@@ -636,6 +689,11 @@ mod tests {
             tag("ko")
         );
         assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
+        // An English page whose examples are Japanese stays English.
+        let english = "The plugin splits the text into tokens for the index. ".repeat(4);
+        let mut page: Vec<&str> = vec![english.as_str(); 4];
+        page.push("- Ex) 関西国際空港, 関西, 国際, 空港");
+        assert_eq!(lang(page.iter().copied()), Lang::EN);
         // A long English page naming its translations stays English.
         let long = "Fixed a crash when the queue is empty. ".repeat(300);
         assert_eq!(

@@ -220,6 +220,10 @@ pub(crate) struct PageWords {
     pub dangling: Vec<String>,
     pub address_labels: Vec<String>,
     pub list_introductions: Vec<String>,
+    /// Words a sentence of the language holds ("the", "and"): a page whose
+    /// lines of prose hold them, far more than lines in Chinese or
+    /// Japanese characters, is in the language whatever its examples are.
+    pub function_words: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
