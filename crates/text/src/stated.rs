@@ -410,7 +410,8 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     // Ten Chinese characters make a page Chinese, unless they are a speck
     // of a long English page (HandBrake's NEWS naming its translations,
     // "Simplified Chinese (简体中文)").
-    let speck = cjk * 5 < letters && english_prose(&lines);
+    // Only a page holding some is read twice.
+    let speck = cjk > 0 && cjk * 5 < letters && english_prose(&lines);
     if speck || !((cjk >= 10 && cjk * 500 >= letters) || (cjk > 0 && cjk * 5 >= letters)) {
         Lang::EN
     } else if kana * 10 >= cjk {
