@@ -574,11 +574,8 @@ fn read_tables(
                 let platform = table
                     .platform_rows()
                     .then(|| {
-                        let named = |k: &str| {
-                            choice
-                                .column
-                                .is_some_and(|c| k.to_lowercase().contains(&c.to_lowercase()))
-                        };
+                        let named =
+                            |k: &str| choice.column.is_some_and(|c| tables::heads_column(k, c));
                         table
                             .rows
                             .iter()
