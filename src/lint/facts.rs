@@ -2,7 +2,7 @@
 //! often gets wrong: component names, versions the loader does not check,
 //! and driver facts that the driver text states but the fields lack.
 
-use super::{Context, is_package_name};
+use super::Context;
 use model::diagnostic::Severity;
 use model::record::source_map::join;
 use model::version::{Ecosystem, Version};
@@ -28,8 +28,9 @@ impl Context<'_> {
             for name in &names {
                 let at = self.sources.key(&join(&table, name));
                 let canonical = self.canonical_name(name);
-                // A Go module is named by its path (`golang.org/x/net`).
-                if !is_package_name(name) && !text::package_name::is_module_path(name) {
+                // A Go module is named by its path (`golang.org/x/net`), an
+                // Android SDK package by its (`platforms;android-35`).
+                if !text::package_name::is_component_name(name) {
                     let known = model::components::known(name).map(|c| c.name.clone());
                     let hint = match known {
                         Some(canonical) => format!("did you mean `{canonical}`?"),

@@ -40,7 +40,6 @@ use std::str::FromStr;
 
 use text::claims::{find_claims, normalize_component};
 use text::driver::cuda_mentions;
-use text::package_name::is_package_name;
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.

@@ -1224,8 +1224,7 @@ pub(crate) fn drop_invalid_names(draft: &mut Draft) -> Vec<crate::structure::War
     let mut dropped: Vec<String> = Vec::new();
     let mut keep = |components: &mut IndexMap<String, String>| {
         components.retain(|name, _| {
-            let valid = crate::package_name::is_package_name(name)
-                || crate::package_name::is_module_path(name);
+            let valid = crate::package_name::is_component_name(name);
             if !valid {
                 dropped.push(name.clone());
             }

@@ -57,6 +57,34 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 }
                 in_tab_table = true;
             }
+            // "Installed packages:" over `Path | Version` and its
+            // delimiter row: GFM reads a table there (a table may interrupt
+            // a paragraph); pulldown-cmark runs its rows into the paragraph.
+            Event::Start(Tag::Paragraph) if table_in_paragraph(&md[range.clone()]).is_some() => {
+                let source = &md[range.clone()];
+                let (head_at, width) = table_in_paragraph(source).unwrap_or_default();
+                let lines: Vec<&str> = source.lines().collect();
+                let prose = lines[..head_at]
+                    .iter()
+                    .map(|l| l.trim())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                out.block(None, line);
+                out.text(&prose.replace('`', ""), line);
+                out.flush();
+                let mut in_rows = true;
+                for (k, l) in lines.iter().enumerate().skip(head_at) {
+                    in_rows &= l.contains('|');
+                    if in_rows && k == head_at + 1 {
+                        out.line(&format!("|{}", "---|".repeat(width)), line + k, false);
+                    } else if in_rows {
+                        out.line(&crate::flat::row(&pipe_cells(l)), line + k, false);
+                    } else if !l.trim().is_empty() {
+                        out.line(l.trim(), line + k, false);
+                    }
+                }
+                in_tab_table = true;
+            }
             Event::Start(Tag::Heading { level, .. }) => {
                 out.block(Some(format!("{} ", "#".repeat(level as usize))), line);
             }
@@ -209,6 +237,30 @@ fn tab_rows(paragraph: &str) -> Option<Vec<String>> {
     rows.iter()
         .all(|r| r.len() == width)
         .then(|| rows.iter().map(|r| crate::flat::row(r)).collect())
+}
+
+/// Where a paragraph's pipe table starts (the index of its head row, after
+/// at least one line of prose) and how many columns it has: a head row of
+/// two or more cells over a delimiter row of as many.
+fn table_in_paragraph(paragraph: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = paragraph.lines().collect();
+    (1..lines.len().saturating_sub(1)).find_map(|i| {
+        let width = pipe_cells(lines[i]).len();
+        (width >= 2
+            && lines[i].contains('|')
+            && crate::tables::is_delimiter(lines[i + 1])
+            && pipe_cells(lines[i + 1]).len() == width)
+            .then_some((i, width))
+    })
+}
+
+/// A pipe row's cells, trimmed, without the empty ends a leading and
+/// trailing `|` make.
+fn pipe_cells(row: &str) -> Vec<String> {
+    let t = row.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(|c| c.trim().to_string()).collect()
 }
 
 /// Whether an HTML block holds structure the HTML reader keeps (a table, a
@@ -530,6 +582,27 @@ mod tests {
         );
         assert_eq!(lines.len(), 4, "{lines:?}");
         assert_eq!(lines[2], "| felix | v1.4.6 |");
+    }
+
+    #[test]
+    fn a_table_under_a_line_of_prose_is_a_table() {
+        let md = "## SDK\n\nInstalled packages:\n  Path | Version | Description\n  ------- | ------- | -------\n  \
+                  cmake;3.22.1 | 3.22.1 | CMake 3.22.1\n  emulator | 35.5.8 | Android Emulator\n{{< /collapsible >}}\n";
+        assert_eq!(
+            texts(md),
+            [
+                "## SDK",
+                "Installed packages:",
+                "| Path | Version | Description |",
+                "|---|---|---|",
+                "| cmake;3.22.1 | 3.22.1 | CMake 3.22.1 |",
+                "| emulator | 35.5.8 | Android Emulator |",
+                "{{< /collapsible >}}"
+            ]
+        );
+        assert_eq!(lines(md).unwrap().0[3].0, 5);
+        // A paragraph whose lines hold pipes but no delimiter row is prose.
+        assert_eq!(texts("a | b\nc | d\n"), ["a | b c | d"]);
     }
 
     #[test]

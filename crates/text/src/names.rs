@@ -185,6 +185,9 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         }
         _ => written,
     };
+    if crate::package_name::is_sdk_path(written.trim()) {
+        return Some(written.trim().to_string());
+    }
     let words: Vec<&str> = written
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
@@ -339,6 +342,19 @@ mod tests {
         assert_eq!(cell_name("bind9-libs:amd64").as_deref(), Some("bind9-libs"));
         assert_eq!(cell_name("libc6:arm64").as_deref(), Some("libc6"));
         assert_eq!(cell_name("image:latest"), None);
+    }
+
+    #[test]
+    fn an_sdk_package_path_is_one_name() {
+        assert_eq!(
+            cell_name("build-tools;35.0.0").as_deref(),
+            Some("build-tools;35.0.0")
+        );
+        assert_eq!(
+            cell_name("system-images;android-35;google_apis;x86_64").as_deref(),
+            Some("system-images;android-35;google_apis;x86_64")
+        );
+        assert_eq!(cell_name("a; b"), None);
     }
 
     #[test]

@@ -155,6 +155,30 @@ pub(crate) fn is_package_word(name: &str) -> bool {
         && name.chars().any(|c| c.is_ascii_alphabetic())
 }
 
+/// A name a record's component may have: a package name, a Go module's
+/// path or an Android SDK package's path.
+pub fn is_component_name(name: &str) -> bool {
+    is_package_name(name) || is_module_path(name) || is_sdk_path(name)
+}
+
+/// An Android SDK package's path, as `sdkmanager --list_installed` writes
+/// it (`build-tools;35.0.0`, `platforms;android-35`,
+/// `system-images;android-35;google_apis;x86_64`): package words parted by
+/// `;` (https://developer.android.com/tools/sdkmanager).
+pub fn is_sdk_path(word: &str) -> bool {
+    word.contains(';')
+        && word.len() <= 128
+        && word.split(';').all(|part| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        })
+        && word.chars().any(|c| c.is_ascii_alphabetic())
+}
+
 /// Debian's architecture names, as a package's row and its multiarch
 /// qualifier (`libc6:amd64`) write them (https://wiki.debian.org/SupportedArchitectures).
 pub(crate) fn is_debian_arch(word: &str) -> bool {

@@ -1174,6 +1174,8 @@ fn to_markdown(lines: &[&str]) -> String {
     let mut in_code = false;
     let mut in_fence = false;
     let mut in_table = false;
+    // The table's header row was the last line written.
+    let mut header_only = false;
     for line in lines {
         let fence = line.trim_start().starts_with("```");
         let code = !in_fence && !fence && is_command(line);
@@ -1202,6 +1204,13 @@ fn to_markdown(lines: &[&str]) -> String {
             out.push_str(line);
             out.push('\n');
         } else if row {
+            // The page's own delimiter row under the header: one was
+            // written already.
+            if in_table && header_only && crate::tables::is_delimiter(line) {
+                header_only = false;
+                continue;
+            }
+            header_only = !in_table;
             out.push_str(line);
             out.push('\n');
             if !in_table {
@@ -1253,6 +1262,18 @@ fn branch_conflicts(driver: &DriverOut, line: usize) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_section_table_keeps_one_delimiter_row() {
+        assert_eq!(
+            to_markdown(&["| Version | Path |", "|---|---|", "| 22.0 | /ndk/22.0 |"]),
+            "| Version | Path |\n|---|---|\n| 22.0 | /ndk/22.0 |\n"
+        );
+        assert_eq!(
+            to_markdown(&["| a | b |", "| c | 1 |"]),
+            "| a | b |\n|---|---|\n| c | 1 |\n"
+        );
+    }
 
     #[test]
     fn a_table_of_versions_under_its_components_title() {
