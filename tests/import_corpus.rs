@@ -605,6 +605,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn sixteenth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-16",
+        Floor {
+            percent: 0,
+            refused: 38,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn fifteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-15",
