@@ -244,7 +244,7 @@ pub fn parse(
         .sections
         .iter()
         .filter(|s| reads_tables(s))
-        .filter_map(versions_under_title)
+        .filter_map(|s| versions_under_title(s).or_else(|| version_under_name(s)))
         .collect();
     add_components(&mut draft, titled_versions);
     for (at, section) in page.sections.iter().enumerate() {
@@ -492,6 +492,22 @@ fn versions_under_title(section: &Section) -> Option<(String, String)> {
         .0
         .clone();
     Some((name, version))
+}
+
+/// "### Linux kernel" over "- version 6.12.24-Unraid": a part titled by a
+/// component's name whose first line is the word for a version and one.
+fn version_under_name(section: &Section) -> Option<(String, String)> {
+    let title = section.title.trim_matches(['#', ' ']);
+    let name = names::component_name(title)?;
+    let (_, first) = section.body.first()?;
+    let first = first.trim();
+    let first = first.strip_prefix("- ").unwrap_or(first);
+    let (word, version) = first.split_once(' ')?;
+    let version = version.trim();
+    (words::is_version_label(word)
+        && !version.contains(' ')
+        && tables::looks_like_version(version))
+    .then(|| (name, version.trim_start_matches(['v', 'V']).to_string()))
 }
 
 /// Lines that are one bold span naming a component and its version, as
@@ -1218,7 +1234,7 @@ fn to_markdown(lines: &[&str]) -> String {
                 let cells = line.trim_matches('|').split('|').count();
                 out.push_str(&format!("|{}\n", "---|".repeat(cells)));
             }
-        } else if line.starts_with("- ") {
+        } else if line.trim_start().starts_with("- ") {
             out.push_str(line);
             out.push('\n');
         } else {
@@ -1264,10 +1280,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_part_titled_by_a_name_over_its_version() {
+        let section = |title: &str, first: &str| Section {
+            known: None,
+            title: title.to_string(),
+            level: 3,
+            line: 1,
+            body: vec![(2, first.to_string()), (3, "  - zfs: version 2.3.1".into())],
+        };
+        assert_eq!(
+            version_under_name(&section("Linux kernel", "- version 6.12.24-Unraid")),
+            Some(("Linux-kernel".into(), "6.12.24-Unraid".into()))
+        );
+        assert_eq!(
+            version_under_name(&section("Linux kernel", "- version 6.12 brings more")),
+            None
+        );
+        assert_eq!(
+            version_under_name(&section("Why upgrade now", "- version 6.12")),
+            None
+        );
+    }
+
+    #[test]
     fn a_section_table_keeps_one_delimiter_row() {
         assert_eq!(
             to_markdown(&["| Version | Path |", "|---|---|", "| 22.0 | /ndk/22.0 |"]),
             "| Version | Path |\n|---|---|\n| 22.0 | /ndk/22.0 |\n"
+        );
+        assert_eq!(
+            to_markdown(&["- version 6.12", "  - zfs: version 2.3.1"]),
+            "- version 6.12\n  - zfs: version 2.3.1\n"
         );
         assert_eq!(
             to_markdown(&["| a | b |", "| c | 1 |"]),

@@ -451,6 +451,20 @@ pub(crate) fn component_pairs(
             })
         })
     };
+    // "less: version 674": labelled a version by the item's own word.
+    let labelled_version = |n: &str, v: &str| {
+        let head = format!("{}:", n.to_lowercase());
+        items.iter().any(|item| {
+            let plain = item.replace(['*', '`'], "").to_lowercase();
+            let plain = plain.trim_start_matches("- ");
+            plain.strip_prefix(&head).is_some_and(|rest| {
+                let mut words = rest.split_whitespace();
+                words.next().is_some_and(words::is_version_label)
+                    && words.next() == Some(v.to_lowercase().as_str())
+                    && words.next().is_none()
+            })
+        })
+    };
     let major = |n: &str, v: &str| {
         v.bytes().all(|b| b.is_ascii_digit())
             && (dotted || software_shaped(n))
@@ -459,7 +473,12 @@ pub(crate) fn component_pairs(
     if known || v_written * 2 <= items.len() {
         pairs
             .into_iter()
-            .filter(|(n, v)| plausible(n, v) || major(n, v) || crate::dates::is_date_number(v))
+            .filter(|(n, v)| {
+                plausible(n, v)
+                    || major(n, v)
+                    || labelled_version(n, v)
+                    || crate::dates::is_date_number(v)
+            })
             .collect()
     } else {
         Vec::new()

@@ -1617,10 +1617,30 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         None => (names, value),
     };
     let value = value.trim().trim_matches(['`', '\'', '"']);
+    // "bind: version 9.20.8": the word for a version before it; so
+    // labelled, a number alone is a version too ("less: version 674").
+    let (value, labelled) = match value.split_once(' ') {
+        Some((word, rest))
+            if words::is_version_label(word)
+                && rest
+                    .trim_start_matches(['v', 'V'])
+                    .starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            (rest.trim(), true)
+        }
+        _ => (value, false),
+    };
     if let Some(pairs) = slash_pairs(names, value) {
         return Some(pairs);
     }
-    let Some(version) = cell_version(value) else {
+    let labelled_number = || {
+        let word = value.split_whitespace().next().unwrap_or("");
+        (labelled
+            && word.starts_with(|c: char| c.is_ascii_digit())
+            && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'))
+        .then(|| word.to_string())
+    };
+    let Some(version) = cell_version(value).or_else(labelled_number) else {
         // "OS版本：Ubuntu 20.04", "依赖软件版本：pytorch-1.12.1+cpu": the
         // value names its component itself; "依赖软件版本：sentencepiece==0.2.0,
         // transformers==4.40.1": each of its pins.
@@ -2392,6 +2412,9 @@ mod tests {
             pairs(&[("python3.8", "3.8.10-0"), ("python3.8-minimal", "3.8.10-0")])
         );
         assert_eq!(kv("bind9: 1:9.18.28-0"), pairs(&[("bind9", "1:9.18.28-0")]));
+        assert_eq!(kv("- bind: version 9.20.8"), pairs(&[("bind", "9.20.8")]));
+        assert_eq!(kv("- less: version 674"), pairs(&[("less", "674")]));
+        assert_eq!(kv("glibc-zoneinfo: version 2025b"), pairs(&[("glibc-zoneinfo", "2025b")]));
         assert_eq!(
             kv("**PyTorch / torch_npu**: 2.10.0 / 2.10.0.post4."),
             pairs(&[("PyTorch", "2.10.0"), ("torch_npu", "2.10.0.post4")])
