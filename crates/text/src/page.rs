@@ -231,6 +231,13 @@ fn text_lines(content: &str) -> Read {
             org_headings.insert(n);
             continue;
         }
+        // A Debian changelog's entry: `td-agent (1.1.21-1) precise;
+        // urgency=low` heads the release it describes.
+        if let Some((package, version)) = debian_changelog_entry(&raw) {
+            lines.push((n, format!("## {package} {version}")));
+            org_headings.insert(n);
+            continue;
+        }
         let line = match line.strip_prefix(['•', '·', '*', '+', '●', '▪']) {
             Some(rest) if rest.starts_with(' ') || rest.is_empty() => {
                 format!("- {}", rest.trim())
@@ -248,6 +255,24 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim()))
     };
     (lines, headings, cut)
+}
+
+/// The package and version of a Debian changelog entry's first line,
+/// `package (version) distribution; urgency=low`, written from the line's
+/// start (Debian Policy, 4.4 debian/changelog).
+fn debian_changelog_entry(line: &str) -> Option<(&str, &str)> {
+    let (package, rest) = line.split_once(" (")?;
+    let (version, rest) = rest.split_once(") ")?;
+    let package_fits = package.len() >= 2
+        && package.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && package
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '+' | '-' | '.'));
+    let version_fits = version.starts_with(|c: char| c.is_ascii_digit())
+        && !version.contains(char::is_whitespace);
+    let (_, settings) = rest.split_once(';')?;
+    (package_fits && version_fits && settings.trim_start().starts_with("urgency="))
+        .then_some((package, version))
 }
 
 /// An Org file (a NEWS file Emacs edits): its mode line (`-*- org -*-`)
@@ -310,6 +335,18 @@ fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_debian_changelogs_entries_head_their_releases() {
+        let (lines, headings, _) = text_lines(
+            "td-agent (1.1.21-1) precise; urgency=low\n\n  * fluentd v0.10.55\n\n -- M <m@x.com>  Mon, 20 Oct 2014 00:00:00 +0000\n",
+        );
+        assert_eq!(lines[0].1, "## td-agent 1.1.21-1");
+        assert!(headings.contains(&1));
+        assert_eq!(lines[2].1, "- fluentd v0.10.55");
+        assert_eq!(debian_changelog_entry("Notes (see below) for; urgency=low"), None);
+        assert_eq!(debian_changelog_entry("  td (1.0) x; urgency=low"), None);
+    }
 
     #[test]
     fn stars_of_an_org_file_head_its_parts() {
