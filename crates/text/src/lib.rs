@@ -709,6 +709,26 @@ fn read_releases<'a>(
         .collect())
 }
 
+/// The release a page's address names by its file (`…/community/24.7/24.7`,
+/// `…/release-notes/7.1.0.md`): the last part of its path, when that is a
+/// version and nothing else.
+fn version_of_address(address: &str) -> Option<String> {
+    let path = address.split(['?', '#']).next()?.trim_end_matches('/');
+    let (_, file) = path.rsplit_once('/')?;
+    let stem = [".md", ".txt", ".html", ".htm", ".rst", ".adoc", ".mdx"]
+        .iter()
+        .find_map(|ext| file.strip_suffix(ext))
+        .unwrap_or(file);
+    let stem = stem.trim_start_matches(['v', 'V']);
+    let numbered = stem.starts_with(|c: char| c.is_ascii_digit())
+        && stem.contains('.')
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'));
+    (numbered && !crate::dates::is_date_alone(stem) && model::record::is_release_version(stem))
+        .then(|| stem.to_string())
+}
+
 /// One release of a page: cut into parts, parsed, merged into what the
 /// batch or the project holds for its version, validated.
 fn import_one(
@@ -746,6 +766,17 @@ fn import_one(
             line: None,
             message: format!(
                 "the page states no release version; took {version}, the version it states of {subject}, which its title names (--version names another)"
+            ),
+        });
+        named = Some(version);
+    }
+    if named.is_none()
+        && let Some(version) = address.as_deref().and_then(version_of_address)
+    {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "the page states no release version; took {version}, the name of the file its address names (--version names another)"
             ),
         });
         named = Some(version);
@@ -1079,4 +1110,25 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
             path: workspace.release_path(version),
             message: e.to_string(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::version_of_address;
+
+    #[test]
+    fn an_address_names_its_release_by_its_file() {
+        let of = |a: &str| version_of_address(a);
+        assert_eq!(
+            of("https://github.com/o/changelog/blob/3c3e2ed/community/24.7/24.7").as_deref(),
+            Some("24.7")
+        );
+        assert_eq!(
+            of("https://github.com/o/docs/blob/f7d/docs/release-notes/7.1.0.md").as_deref(),
+            Some("7.1.0")
+        );
+        assert_eq!(of("https://github.com/o/r/blob/abc/CHANGELOG.md"), None);
+        assert_eq!(of("https://example.com/notes/2025-05-05.md"), None);
+        assert_eq!(of("https://example.com/x/3"), None);
+    }
 }

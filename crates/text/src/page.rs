@@ -268,8 +268,8 @@ fn debian_changelog_entry(line: &str) -> Option<(&str, &str)> {
         && package
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '+' | '-' | '.'));
-    let version_fits = version.starts_with(|c: char| c.is_ascii_digit())
-        && !version.contains(char::is_whitespace);
+    let version_fits =
+        version.starts_with(|c: char| c.is_ascii_digit()) && !version.contains(char::is_whitespace);
     let (_, settings) = rest.split_once(';')?;
     (package_fits && version_fits && settings.trim_start().starts_with("urgency="))
         .then_some((package, version))
@@ -344,7 +344,10 @@ mod tests {
         assert_eq!(lines[0].1, "## td-agent 1.1.21-1");
         assert!(headings.contains(&1));
         assert_eq!(lines[2].1, "- fluentd v0.10.55");
-        assert_eq!(debian_changelog_entry("Notes (see below) for; urgency=low"), None);
+        assert_eq!(
+            debian_changelog_entry("Notes (see below) for; urgency=low"),
+            None
+        );
         assert_eq!(debian_changelog_entry("  td (1.0) x; urgency=low"), None);
     }
 

@@ -504,10 +504,8 @@ fn version_under_name(section: &Section) -> Option<(String, String)> {
     let first = first.strip_prefix("- ").unwrap_or(first);
     let (word, version) = first.split_once(' ')?;
     let version = version.trim();
-    (words::is_version_label(word)
-        && !version.contains(' ')
-        && tables::looks_like_version(version))
-    .then(|| (name, version.trim_start_matches(['v', 'V']).to_string()))
+    (words::is_version_label(word) && !version.contains(' ') && tables::looks_like_version(version))
+        .then(|| (name, version.trim_start_matches(['v', 'V']).to_string()))
 }
 
 /// Lines that are one bold span naming a component and its version, as

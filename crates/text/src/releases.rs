@@ -325,6 +325,15 @@ fn stack(line: &str) -> Option<Vec<&str>> {
 /// (`2025-12-23 {#2025-12-23}`) or a pilcrow.
 fn without_anchor(title: &str) -> &str {
     let t = title.trim().trim_end_matches(['¶', '#']).trim();
+    // "17.0.1 ({{date.17_0}})": a template's macro the site left
+    // unresolved is no text of the title.
+    let macro_at = [" ({{", " {{"]
+        .iter()
+        .filter(|open| t.ends_with(if open.contains('(') { "}})" } else { "}}" }))
+        .find_map(|open| t.rfind(open));
+    if let Some(at) = macro_at {
+        return t[..at].trim();
+    }
     match t.rfind(" {#") {
         Some(at) if t.ends_with('}') => t[..at].trim(),
         _ => t,
@@ -1545,6 +1554,18 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn an_unresolved_macro_is_no_part_of_a_title() {
+        assert_eq!(
+            of_title("Percona Distribution for PostgreSQL 17.0.1 ({{date.17_0}})").as_deref(),
+            Some("17.0.1")
+        );
+        assert_eq!(
+            of_title("Release 2.1 {{< badge >}}").as_deref(),
+            Some("2.1")
+        );
     }
 
     #[test]

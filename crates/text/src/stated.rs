@@ -676,6 +676,10 @@ mod tests {
             in_text("It requires NVIDIA Driver release 440.33.01."),
             None
         );
+        assert_eq!(
+            in_text("Here are the full changes against version 24.1.10:"),
+            None
+        );
     }
 
     #[test]

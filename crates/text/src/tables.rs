@@ -2414,7 +2414,10 @@ mod tests {
         assert_eq!(kv("bind9: 1:9.18.28-0"), pairs(&[("bind9", "1:9.18.28-0")]));
         assert_eq!(kv("- bind: version 9.20.8"), pairs(&[("bind", "9.20.8")]));
         assert_eq!(kv("- less: version 674"), pairs(&[("less", "674")]));
-        assert_eq!(kv("glibc-zoneinfo: version 2025b"), pairs(&[("glibc-zoneinfo", "2025b")]));
+        assert_eq!(
+            kv("glibc-zoneinfo: version 2025b"),
+            pairs(&[("glibc-zoneinfo", "2025b")])
+        );
         assert_eq!(
             kv("**PyTorch / torch_npu**: 2.10.0 / 2.10.0.post4."),
             pairs(&[("PyTorch", "2.10.0"), ("torch_npu", "2.10.0.post4")])
