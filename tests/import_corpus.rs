@@ -609,7 +609,7 @@ fn sixteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-16",
         Floor {
-            percent: 51,
+            percent: 74,
             refused: 4,
             drivers: 0,
         },
@@ -669,8 +669,8 @@ fn eleventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-11",
         Floor {
-            percent: 76,
-            refused: 5,
+            percent: 80,
+            refused: 3,
             drivers: 1,
         },
     );

@@ -164,7 +164,7 @@ pub fn is_component_name(name: &str) -> bool {
 /// An Android SDK package's path, as `sdkmanager --list_installed` writes
 /// it (`build-tools;35.0.0`, `platforms;android-35`,
 /// `system-images;android-35;google_apis;x86_64`): package words parted by
-/// `;` (https://developer.android.com/tools/sdkmanager).
+/// `;` (<https://developer.android.com/tools/sdkmanager>).
 pub fn is_sdk_path(word: &str) -> bool {
     word.contains(';')
         && word.len() <= 128
@@ -191,6 +191,21 @@ pub(crate) fn is_debian_arch(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_a_record_may_hold() {
+        for name in [
+            "torch",
+            "golang.org/x/net",
+            "platforms;android-35",
+            "system-images;android-35;google_apis;x86_64",
+        ] {
+            assert!(is_component_name(name), "{name}");
+        }
+        for not in ["a;", ";b", "the", "x; y", "1;2"] {
+            assert!(!is_component_name(not), "{not}");
+        }
+    }
 
     #[test]
     fn abbreviations_in_parentheses_leave_the_name() {
