@@ -209,10 +209,16 @@ fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             let rest = &text[at + marker.len()..];
-            let not_verb_first = claims.to.iter().chain(&claims.not_after_verb);
-            if not_verb_first.clone().any(|w| rest.starts_with(w.as_str())) {
+            if claims.to.iter().any(|w| rest.starts_with(w.as_str())) {
                 continue;
             }
+            // "升级了 grpc-erl 到版本 0.6.12": after a `not_after_verb` word,
+            // a claim only with its `to` word.
+            let past = claims
+                .not_after_verb
+                .iter()
+                .find_map(|w| rest.strip_prefix(w.as_str()));
+            let rest = past.unwrap_or(rest);
             let trimmed = rest.trim_start();
             let token: String = trimmed.chars().take_while(|c| name_char(*c)).collect();
             let name = token.trim_matches(['.', '-', '_']).to_string();
@@ -220,11 +226,14 @@ fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = trimmed[token.len()..].trim_start();
-            let after = claims
+            let to_said = claims
                 .to
                 .iter()
-                .find_map(|to| after.strip_prefix(to.as_str()))
-                .unwrap_or(after);
+                .find_map(|to| after.strip_prefix(to.as_str()));
+            if past.is_some() && to_said.is_none() {
+                continue;
+            }
+            let after = to_said.unwrap_or(after);
             let Some(version) = version_after(after) else {
                 continue;
             };
@@ -848,6 +857,12 @@ mod tests {
         );
         // "和" before 升级至 is no name.
         assert!(pairs("和升级至1.0").is_empty());
+        assert_eq!(
+            pairs("升级了 grpc-erl 到版本 0.6.12。此更新解决了潜在的死锁问题"),
+            [("grpc-erl".to_string(), "0.6.12".to_string())]
+        );
+        // Without its `to` word, "升级了" claims nothing.
+        assert!(pairs("升级了 Dashboard 2.0 的界面").is_empty());
     }
 
     #[test]

@@ -198,6 +198,9 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                     out.space(line);
                 }
             }
+            // A thematic break parts what is above from what is below (see
+            // `structure::split`).
+            Event::Rule => out.line(crate::structure::RULE, line, false),
             Event::HardBreak => out.block(None, line),
             _ => {}
         }
@@ -633,9 +636,10 @@ mod tests {
             ]
         );
         assert_eq!(headings.len(), 2);
-        // A rule after text is no front matter.
+        // A rule after text is no front matter: a rule.
         let (lines, _, _) = super::lines("Intro\n\n---\n\nkey: value\n").unwrap();
-        assert_eq!(lines.len(), 2);
+        let lines: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(lines, ["Intro", "---", "key: value"]);
     }
 
     fn texts(md: &str) -> Vec<String> {

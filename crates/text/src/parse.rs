@@ -1026,7 +1026,9 @@ impl SectionIds {
 
 /// A long-form section; ids are unique (a second "Notes" is `notes-2`).
 fn push_section(draft: &mut Draft, ids: &mut SectionIds, id: &str, section: &Section, lang: Lang) {
-    if section.body.is_empty() {
+    // An untitled part (after a rule) gives its tables and statements, no
+    // section a record could title.
+    if section.body.is_empty() || section.title.is_empty() {
         return;
     }
     let unique = ids.unique(id);

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 // A milestone joined by a dash (`0.2.0-m12`, `2.0.0-M1`) is a pre-release
 // too; a long-term release joined by one (`24.03-LTS`, `24.03-LTS-SP1`, as
 // openEuler names its releases) is that release.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
+const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 

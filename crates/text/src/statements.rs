@@ -503,6 +503,8 @@ fn software_shaped(name: &str) -> bool {
 fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     let mut pairs = Vec::new();
     let mut listing = 0;
+    let items: Vec<&str> = items.iter().map(|item| without_credit(item)).collect();
+    let items = items.as_slice();
     for item in items {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
         // "python3.8, python3.8-minimal: 3.8.10-0", "PyTorch 2.7.0
@@ -1046,6 +1048,28 @@ fn read_default(line: &str, found: &mut Vec<Candidate>) {
             });
         }
         return;
+    }
+}
+
+/// An item without the credit GitHub's generated release notes end it
+/// with: "Bump pgbouncer 1.25.2-p0 by @aminvakil in #4384" → "Bump
+/// pgbouncer 1.25.2-p0" (the pull request's number is no version either).
+fn without_credit(item: &str) -> &str {
+    let Some(at) = item.rfind(" by @") else {
+        return item;
+    };
+    let rest = &item[at + " by @".len()..];
+    let (user, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+    let user_fits = !user.is_empty()
+        && user
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '[' | ']'));
+    let tail = tail.trim();
+    let tail_fits = tail.is_empty() || tail.starts_with("in ") && !tail[3..].contains(' ');
+    if user_fits && tail_fits {
+        item[..at].trim_end()
+    } else {
+        item
     }
 }
 
@@ -1639,6 +1663,20 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_generated_notes_credit_is_no_part_of_its_item() {
+        assert_eq!(
+            without_credit("- Bump pgbouncer 1.25.2-p0 by @aminvakil in #4384"),
+            "- Bump pgbouncer 1.25.2-p0"
+        );
+        assert_eq!(
+            without_credit("- Bump nginx 1.31.0-alpine by @dependabot[bot]"),
+            "- Bump nginx 1.31.0-alpine"
+        );
+        let prose = "- Thanks to the work done by @someone in the 2.1 cycle";
+        assert_eq!(without_credit(prose), prose);
     }
 
     #[test]

@@ -289,6 +289,9 @@ pub(crate) fn heading(line: &str, marked: bool, headings: &Headings) -> Option<H
     content.then_some(h)
 }
 
+/// A thematic break (`---`, `***` in Markdown), as the page readers write it.
+pub(crate) const RULE: &str = "---";
+
 /// A line with nothing but table or list marks.
 fn is_stray(line: &str) -> bool {
     line.chars()
@@ -373,6 +376,25 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             }
             any_part |= section.known.is_some();
             out.sections.push(section);
+            continue;
+        }
+        // A rule ends a part about what is wrong or was fixed ("Known
+        // Limitations" above `---` and the release's extensions table
+        // below it): what follows is the release's again, in an untitled
+        // part. Elsewhere it parts nothing a record keeps.
+        if trimmed == RULE {
+            if let Some(cur) = out.sections.last()
+                && matches!(cur.known, Some(Known::Issues | Known::Fixes))
+            {
+                let level = cur.level;
+                out.sections.push(Section {
+                    known: None,
+                    title: String::new(),
+                    level,
+                    line: n,
+                    body: Vec::new(),
+                });
+            }
             continue;
         }
         let in_contents = out
@@ -603,6 +625,21 @@ mod tests {
             &Page::read(PageKind::Markdown, text).unwrap(),
             Headings::built_in(),
         )
+    }
+
+    #[test]
+    fn a_rule_ends_a_part_of_known_issues() {
+        let s = md(
+            "# P 17.0.1\n\n## Known Limitations\n\nPMM 2.43.1 is not compatible.\n\n---\n\n\
+                    | Extension | Version |\n|---|---|\n| etcd | 3.5.16 |\n\n## Notes\n\nText\n\n---\n\nMore\n",
+        );
+        let titles: Vec<&str> = s.sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(titles, ["Known Limitations", "", "Notes"]);
+        assert_eq!(s.sections[0].body.len(), 1);
+        assert!(s.sections[1].body.iter().any(|(_, l)| l.contains("etcd")));
+        // Elsewhere a rule is no line of the part, and no stray mark.
+        assert_eq!(s.sections[2].body.len(), 2);
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
     }
 
     #[test]

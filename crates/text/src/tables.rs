@@ -155,7 +155,32 @@ pub(crate) fn clean_cell(cell: &str) -> String {
             _ => out.push(c),
         }
     }
-    crate::lines::collapse_spaces(&out)
+    let out = crate::lines::collapse_spaces(&out);
+    // `:octicons-link-external-16:` (MkDocs Material's icons),
+    // `:white_check_mark:`: an emoji's shortcode is no text of the cell.
+    if out.contains(':') {
+        out.split(' ')
+            .filter(|w| !is_shortcode(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        out
+    }
+}
+
+/// An emoji's or icon's shortcode: `:name:` of lowercase letters, digits,
+/// `_`, `+` and `-`.
+fn is_shortcode(word: &str) -> bool {
+    word.len() > 2
+        && word
+            .strip_prefix(':')
+            .and_then(|w| w.strip_suffix(':'))
+            .is_some_and(|inner| {
+                inner.chars().any(|c| c.is_ascii_lowercase())
+                    && inner.chars().all(|c| {
+                        c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '+' | '-')
+                    })
+            })
 }
 
 fn skip_group(chars: &mut std::iter::Peekable<std::str::Chars>, open: char, close: char) {
@@ -2456,6 +2481,11 @@ mod tests {
         assert_eq!(clean_cell("[PyTorch](https://x) 2.1"), "PyTorch 2.1");
         assert_eq!(clean_cell("Oracle Linux 8.10 [1]"), "Oracle Linux 8.10");
         assert_eq!(clean_cell("PyTorch\\* **2.8**"), "PyTorch 2.8");
+        assert_eq!(
+            clean_cell("[HAProxy :octicons-link-external-16:](http://x.org/)"),
+            "HAProxy"
+        );
+        assert_eq!(clean_cell(":white_check_mark: 1:9.18.28-0"), "1:9.18.28-0");
         assert_eq!(cell_version("0.1.1 ⇒ 0.1.2").as_deref(), Some("0.1.2"));
         assert_eq!(
             cell_version("2025.2.2 with hotfix").as_deref(),
