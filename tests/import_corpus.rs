@@ -290,6 +290,9 @@ fn score_page(expect_path: &Path) -> Score {
             format!("v{bare}"),
             as_date(&r.version),
             r.version.split_whitespace().collect::<Vec<_>>().join("-"),
+            // "2.55.0(3)": a rebuild's number, as a record names it.
+            bare.replace('(', ".").replace(')', ""),
+            format!("v{}", bare.replace('(', ".").replace(')', "")),
             // "macOS - 2020.11": its words, the lone dash left out.
             r.version
                 .split_whitespace()

@@ -54,7 +54,8 @@ enum Start {
 /// heading that is a version alone (`2.8.10+xpu`), else the version the
 /// title states.
 pub(crate) fn of_title(title: &str) -> Option<String> {
-    let title = without_anchor(title);
+    let rebuilt = with_rebuild_numbers(without_anchor(title));
+    let title = rebuilt.as_str();
     // "1.7.7(Apr 11, 2024)": a release with its date glued on, as "1.7.7
     // (Apr 11, 2024)".
     if let Some((release, date)) = title.trim().split_once('(')
@@ -210,6 +211,69 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
         .flat_map(|w| &w.version.not_after)
         .any(|w| before.ends_with(w.as_str()));
     (!after_not).then_some(version)
+}
+
+/// Parts each holding the changes "since" a release: with two or more
+/// under a title naming a release, each part is the release after the one
+/// it names, the first the title's (which starts no part of its own, its
+/// introduction going with the first). Otherwise a heading of changes
+/// since a release starts the part of the release its title reads, as any
+/// heading does.
+fn since_parts(
+    starts: &mut Vec<(usize, Start, String)>,
+    since: Vec<(usize, usize, String, Option<String>)>,
+) {
+    // The title is the one release headed otherwise, above them all.
+    let first = since.first().map(|(i, ..)| *i);
+    let title = match (first, starts.as_slice()) {
+        (Some(first), [(i, _, _)]) if *i < first => Some(0),
+        _ => None,
+    };
+    match title {
+        Some(title) if since.len() >= 2 => {
+            let (_, _, newest) = starts.remove(title);
+            let mut release = newest;
+            for (i, level, before, _) in since {
+                starts.push((i, Start::Heading(level), release));
+                release = before;
+            }
+        }
+        _ => starts.extend(
+            since
+                .into_iter()
+                .filter_map(|(i, level, _, read)| Some((i, Start::Heading(level), read?))),
+        ),
+    }
+    starts.sort_by_key(|(i, _, _)| *i);
+}
+
+/// "v2.55.0(3)" (Git for Windows' third build of 2.55.0) as a version can
+/// be named, and ordered after 2.55.0: `v2.55.0.3`.
+fn with_rebuild_numbers(title: &str) -> String {
+    static GLUED: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(\d)\((\d{1,3})\)").unwrap());
+    GLUED.replace_all(title, "$1.$2").into_owned()
+}
+
+/// The release a heading of changes "since" names ("Changes since Git for
+/// Windows v2.55.0(2) (July 2nd 2026)" → `v2.55.0.2`): the release before
+/// the one its part holds.
+fn since_release(title: &str) -> Option<String> {
+    let title = with_rebuild_numbers(without_anchor(title));
+    let lower = title.to_lowercase();
+    let after = words::each()
+        .flat_map(|w| &w.version.since)
+        .filter_map(|word| {
+            lower.match_indices(word.as_str()).find_map(|(at, _)| {
+                let starts_word = lower[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+                starts_word.then_some(at + word.len())
+            })
+        })
+        .min()?;
+    stated::in_title(&title[after..])
 }
 
 /// A heading naming the changes not released yet ("## [Unreleased]", "tag
@@ -392,6 +456,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // Headings of one number (`### v95`), releases only beside releases of
     // their series headed alike (`### v95.2`, `### v95.1`).
     let mut wholes: Vec<(usize, usize, String)> = Vec::new();
+    // Parts headed "Changes since <release>": the line, the heading's
+    // level, the release it names and the one `of_title` reads.
+    let mut since: Vec<(usize, usize, String, Option<String>)> = Vec::new();
     for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
@@ -403,7 +470,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             if let Some(h) = heading(line.trim(), true, headings)
                 && h.known.is_none()
             {
-                if let Some(v) = of_title(&h.title) {
+                if let Some(before) = since_release(&h.title) {
+                    since.push((i, h.level, before, of_title(&h.title)));
+                } else if let Some(v) = of_title(&h.title) {
                     starts.push((i, Start::Heading(h.level), v));
                 } else if is_whole_release(&h.title) {
                     wholes.push((i, h.level, h.title.trim().to_string()));
@@ -429,6 +498,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             }
         }
     }
+    since_parts(&mut starts, since);
     let series_of = |level: usize, whole: &str| {
         starts.iter().any(|(_, s, v)| {
             matches!(s, Start::Heading(l) if *l == level)
@@ -1554,6 +1624,19 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn parts_of_changes_since_a_release_are_the_next_release() {
+        let page = "# Git for Windows v2.55.0(3) Release Notes\n\nIntro.\n\n\
+             ## Changes since Git for Windows v2.55.0(2) (July 2nd 2026)\n\n- Comes with Git v2.55.0\n\n\
+             ## Changes since Git for Windows v2.55.0 (June 2nd 2026)\n\n- Comes with OpenSSH v10.3\n\n\
+             ## Changes since Git for Windows v2.54.0 (May 2nd 2026)\n\n- Comes with cURL v8.20.0\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["v2.55.0.3", "v2.55.0.2", "v2.55.0"]
+        );
+        assert_eq!(of_title("Git for Windows v2.55.0(3) Release Notes").as_deref(), Some("v2.55.0.3"));
     }
 
     #[test]

@@ -232,6 +232,9 @@ pub(crate) struct VersionWords {
     pub before_number: Vec<String>,
     pub after_number: Vec<String>,
     pub not_after: Vec<String>,
+    /// Before the release a changelog's part is "since" ("Changes since Git
+    /// for Windows v2.55.0(2)"): the part holds the release after it.
+    pub since: Vec<String>,
     /// The months, January first, as a date writes them (a month is known
     /// by its name's start: "Dec" is December).
     pub months: Vec<String>,
@@ -489,6 +492,7 @@ mod tests {
                 ("page.dangling", &w.page.dangling),
                 ("page.list_introductions", &w.page.list_introductions),
                 ("version.not_after", &w.version.not_after),
+                ("version.since", &w.version.since),
                 ("assets.group_labels", &w.assets.group_labels),
                 ("assets.clause_starts", &w.assets.clause_starts),
                 ("driver.based_on", &w.driver.based_on),
