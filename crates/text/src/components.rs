@@ -911,6 +911,65 @@ pub(crate) fn statements<'a>(
 /// The components of a line that is a list of them and nothing else
 /// (every item names a version), else none.
 pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
+    // "[Hiera 3.4.4][]": a link whose reference the page never defines
+    // is its text.
+    let cleaned;
+    let line = if line.contains("][") {
+        cleaned = crate::tables::clean_cell(line);
+        cleaned.as_str()
+    } else {
+        line
+    };
+    let read = listed_components_of(line);
+    if !read.is_empty() {
+        return read;
+    }
+    // "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
+    // …": what a sentence says its subject includes is a list of its own.
+    introduced_list(line)
+        .map(listed_components_of)
+        .unwrap_or_default()
+}
+
+/// "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
+/// …": the list of two components or more a sentence says it includes.
+pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
+    let cleaned = crate::tables::clean_cell(sentence);
+    let listed = introduced_list(&cleaned)
+        .map(listed_components_of)
+        .unwrap_or_default();
+    // Versions of two numbers or more: "chunk_size: 8192, cpu_infer: 32" are
+    // settings.
+    if listed.len() >= 2 && listed.iter().all(|(_, v)| v.contains('.')) {
+        listed
+    } else {
+        Vec::new()
+    }
+}
+
+/// What follows the first `introduce` word of a line (`[statements]` of
+/// `data/words/*.toml`: "includes", "contains", "ships with" …).
+fn introduced_list(line: &str) -> Option<&str> {
+    let lower = line.to_lowercase();
+    crate::words::each()
+        .flat_map(|w| &w.statements.introduce)
+        .filter_map(|word| {
+            lower.match_indices(word.as_str()).find_map(|(at, _)| {
+                let end = at + word.len();
+                let whole = lower[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric())
+                    && lower[end..].starts_with(' ');
+                whole.then_some(end)
+            })
+        })
+        .min()
+        .and_then(|end| line.get(end..))
+        .map(str::trim)
+}
+
+fn listed_components_of(line: &str) -> Vec<(String, String)> {
     let listed = items(line);
     // "Java 21, Spring Boot 3, Go, Python 3.11": a name without its
     // version among them (a few words of a name, no digit) leaves it a list.
@@ -1295,6 +1354,27 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_sentence_says_its_subject_includes_is_a_list() {
+        let pairs = |l: &[(&str, &str)]| -> Vec<(String, String)> {
+            l.iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            listed_components(
+                "puppet-agent 5.5.6 includes updates to Facter 3.11.4, [Hiera 3.4.4][], and pxp-agent 1.9.4."
+            ),
+            pairs(&[
+                ("Facter", "3.11.4"),
+                ("Hiera", "3.4.4"),
+                ("pxp-agent", "1.9.4")
+            ])
+        );
+        assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
+        assert!(introduced_listing("It uses chunk_size: 8192, cpu_infer: 32").is_empty());
+    }
 
     #[test]
     fn an_item_with_another_name_or_a_revision() {

@@ -1636,7 +1636,10 @@ mod tests {
             versions(PageKind::Markdown, page),
             ["v2.55.0.3", "v2.55.0.2", "v2.55.0"]
         );
-        assert_eq!(of_title("Git for Windows v2.55.0(3) Release Notes").as_deref(), Some("v2.55.0.3"));
+        assert_eq!(
+            of_title("Git for Windows v2.55.0(3) Release Notes").as_deref(),
+            Some("v2.55.0.3")
+        );
     }
 
     #[test]

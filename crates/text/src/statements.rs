@@ -1160,6 +1160,14 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
         // Names no data knows come after the line's other statements.
         read_introduced(sentence, &mut introduced);
+        for (name, version) in crate::components::introduced_listing(sentence) {
+            introduced.push(Candidate {
+                name,
+                version,
+                strength: Strength::Listing,
+                upgrade: false,
+            });
+        }
         read_installed(sentence, &mut introduced);
         read_numbered(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
