@@ -608,6 +608,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn seventeenth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-17",
+        Floor {
+            percent: 0,
+            refused: 36,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn sixteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-16",
