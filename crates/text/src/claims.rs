@@ -34,27 +34,27 @@ fn name_char(c: char) -> bool {
 pub(crate) fn version_after(text: &str) -> Option<String> {
     let mut text = text.trim_start();
     // "updated to the 2.0.15 release": a `name_leads` word before it.
+    // A word ends at a space, or anywhere in a language whose words are not
+    // spaced ("到最新版本4.0.3").
+    let word_at_start = |text: &'_ str, word: &str| -> Option<usize> {
+        let head = text.get(..word.len())?;
+        let rest = &text[word.len()..];
+        (head.eq_ignore_ascii_case(word) && (rest.starts_with(' ') || !word.is_ascii()))
+            .then_some(word.len())
+    };
     for _ in 0..2 {
         let lead = words::each()
             .flat_map(|w| &w.claims.name_leads)
-            .find_map(|l| {
-                text.get(..l.len())
-                    .filter(|head| head.eq_ignore_ascii_case(l))
-                    .and_then(|_| text[l.len()..].strip_prefix(' '))
-            });
+            .find_map(|l| word_at_start(text, l));
         match lead {
-            Some(rest) => text = rest.trim_start(),
+            Some(len) => text = text[len..].trim_start(),
             None => break,
         }
     }
     // "to version 2023.6.1": the word "version" stands before it.
     let text = words::each()
         .flat_map(|w| &w.components.version_words)
-        .find_map(|v| {
-            text.get(..v.len())
-                .filter(|head| head.eq_ignore_ascii_case(v))
-                .and_then(|_| text[v.len()..].strip_prefix(' '))
-        })
+        .find_map(|v| word_at_start(text, v).map(|len| &text[len..]))
         .map_or(text, str::trim_start);
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
     let v: String = text
@@ -113,7 +113,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             // The languages written without spaces write their claims in
             // their own script.
             name_first(text, &words.claims, &mut found);
-            verb_first(text, &words.claims, &mut found);
+            verb_first(text, words, &mut found);
         }
     }
     found.sort_by_key(|(at, _)| *at);
@@ -201,7 +201,8 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
 
 /// "升级vllm v0.9.2" / "升级 vLLM 至 0.9.2". A version run into the name
 /// ("升级pytorch2.6") is part of the token, so it names no version.
-fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
+fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
+    let claims = &words.claims;
     for marker in &claims.verb_first {
         for (at, _) in text.match_indices(marker.as_str()) {
             // A line of more claims than a record may hold is refused.
@@ -226,6 +227,19 @@ fn verb_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = trimmed[token.len()..].trim_start();
+            // "升级bootstrap版本到3.4.1": the word for a version before `to`.
+            let after = words
+                .components
+                .version_words
+                .iter()
+                .find_map(|v| after.strip_prefix(v.as_str()))
+                .filter(|rest| {
+                    claims
+                        .to
+                        .iter()
+                        .any(|to| rest.trim_start().starts_with(to.as_str()))
+                })
+                .map_or(after, str::trim_start);
             let to_said = claims
                 .to
                 .iter()
@@ -860,6 +874,18 @@ mod tests {
         assert_eq!(
             pairs("升级了 grpc-erl 到版本 0.6.12。此更新解决了潜在的死锁问题"),
             [("grpc-erl".to_string(), "0.6.12".to_string())]
+        );
+        assert_eq!(
+            pairs("升级spring-boot到最新版本4.0.3"),
+            [("spring-boot".to_string(), "4.0.3".to_string())]
+        );
+        assert_eq!(
+            pairs("升级pagehelper到最新版2.1.1"),
+            [("pagehelper".to_string(), "2.1.1".to_string())]
+        );
+        assert_eq!(
+            pairs("升级bootstrap版本到3.4.1"),
+            [("bootstrap".to_string(), "3.4.1".to_string())]
         );
         // Without its `to` word, "升级了" claims nothing.
         assert!(pairs("升级了 Dashboard 2.0 的界面").is_empty());

@@ -155,16 +155,20 @@ impl TreeSink for BoundedDom {
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
         self.elements.set(self.elements.get() + 1);
-        // A cell's spans place the cells after it; nothing else is read.
-        let spans = if matches!(name.local.as_ref(), "td" | "th") {
+        // A cell's spans place the cells after it, a floated element's class
+        // parts it from the text before it; nothing else is read.
+        let kept = if matches!(name.local.as_ref(), "td" | "th") {
             attrs
                 .into_iter()
                 .filter(|a| matches!(a.name.local.as_ref(), "rowspan" | "colspan"))
                 .collect()
         } else {
-            Vec::new()
+            attrs
+                .into_iter()
+                .filter(|a| a.name.local.as_ref() == "class" && floats(&a.value))
+                .collect()
         };
-        self.dom.create_element(name, spans, flags)
+        self.dom.create_element(name, kept, flags)
     }
 
     fn create_comment(&self, text: StrTendril) -> Handle {
@@ -404,8 +408,36 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
             out.block(None, 0);
             Some(Some(Step::Flush))
         }
+        // `<a>v4.8.3</a><code class="pull-right">2026.03.23</code>`: a
+        // floated element stands apart from the text before it.
+        _ if is_floated(node) => {
+            out.text(" ", 0);
+            Some(None)
+        }
         _ => Some(None),
     }
+}
+
+/// Whether an element is floated to a side by its class, as Bootstrap's
+/// (`pull-right`, `float-end`) and Tailwind's (`float-right`) name it.
+fn is_floated(node: &Handle) -> bool {
+    let NodeData::Element { attrs, .. } = &node.data else {
+        return false;
+    };
+    attrs
+        .borrow()
+        .iter()
+        .any(|a| a.name.local.as_ref() == "class" && floats(&a.value))
+}
+
+/// Whether a class attribute names a float.
+fn floats(classes: &str) -> bool {
+    classes.split_whitespace().any(|class| {
+        matches!(
+            class,
+            "pull-right" | "pull-left" | "float-right" | "float-left" | "float-end" | "float-start"
+        )
+    })
 }
 
 /// A table whose head is several rows deep, read by where its cells
@@ -702,6 +734,8 @@ fn inline_raw(node: &Handle) -> String {
                 if BLOCKS.contains(&tag.as_str()) || tag == "li" {
                     out.push('\n');
                     steps.push(None);
+                } else if is_floated(&node) {
+                    out.push(' ');
                 }
                 let children = node.children.borrow();
                 steps.extend(children.iter().rev().cloned().map(Some));
@@ -718,6 +752,16 @@ mod tests {
 
     fn texts(html: &str) -> Vec<String> {
         lines(html).unwrap().0.into_iter().map(|(_, l)| l).collect()
+    }
+
+    #[test]
+    fn a_floated_element_stands_apart() {
+        assert_eq!(
+            texts(
+                "<div><a href=\"#v483\">v4.8.3</a><code class=\"pull-right\">2026.03.23</code></div><h5><a>v4.8.2</a><code class=\"pull-right\">2026.01.02</code></h5>"
+            ),
+            ["v4.8.3 2026.03.23", "##### v4.8.2 2026.01.02"]
+        );
     }
 
     #[test]
