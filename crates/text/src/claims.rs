@@ -468,6 +468,21 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.pop();
             }
+            // "the included version of Npcap": the name after the word for
+            // a version and `of`.
+            if let Some(at) = name_words.windows(2).rposition(|pair| {
+                crate::words::is_version_label(pair[0])
+                    && words
+                        .claims
+                        .of
+                        .iter()
+                        .any(|o| o.eq_ignore_ascii_case(pair[1]))
+            }) {
+                name_words.drain(..at + 2);
+            }
+            if name_words.is_empty() {
+                continue;
+            }
             // "Update module golang.org/x/net to v0.55.0", "Update
             // dependency fluentd to v1.19.3": a lead word before a name of
             // one word is no part of it.
@@ -853,6 +868,14 @@ mod tests {
     }
 
     #[test]
+    fn the_version_of_a_name() {
+        assert_eq!(
+            pairs("[Windows] Upgraded the included version of Npcap from 1.83 to 1.87, resolving"),
+            [("Npcap".to_string(), "1.87".to_string())]
+        );
+    }
+
+    #[test]
     fn chinese_verb_first_claims() {
         assert_eq!(
             pairs("升级vllm v0.9.2,合入对应社区功能。"),
@@ -886,6 +909,10 @@ mod tests {
         assert_eq!(
             pairs("升级bootstrap版本到3.4.1"),
             [("bootstrap".to_string(), "3.4.1".to_string())]
+        );
+        assert_eq!(
+            pairs("将 tidb-backup-manager 镜像中的 BR 的版本更新为 v3.1.1（#2425）"),
+            [("BR".to_string(), "3.1.1".to_string())]
         );
         // Without its `to` word, "升级了" claims nothing.
         assert!(pairs("升级了 Dashboard 2.0 的界面").is_empty());

@@ -423,7 +423,12 @@ fn label(line: &str) -> Option<String> {
 /// 2022)"): the product's words and the version.
 fn named(line: &str) -> Option<(String, String)> {
     let t = line.trim();
-    let t = match t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+    // "Nmap 7.991 [2026-08-06]", "Foo 1.2 (2024-01-02)": a date after it.
+    let t = match t
+        .strip_suffix(')')
+        .and_then(|r| r.rsplit_once(" ("))
+        .or_else(|| t.strip_suffix(']').and_then(|r| r.rsplit_once(" [")))
+    {
         Some((before, date)) if crate::dates::date(date).is_some() => before.trim_end(),
         _ => t,
     };
@@ -1624,6 +1629,13 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_products_release_lines_with_their_dates_in_brackets() {
+        let text = "Nmap 7.991 [2026-08-06]\n\no Upgraded included OpenSSL to version 3.0.21.\n\n\
+                    Nmap 7.99 [2026-03-01]\n\no Upgraded included libraries: zlib 1.3.2\n";
+        assert_eq!(versions(PageKind::Text, text), ["7.991", "7.99"]);
     }
 
     #[test]

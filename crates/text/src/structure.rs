@@ -73,11 +73,14 @@ impl Structure {
             .find_map(stated::in_title)
             // "# Kubermatic 2.31" over "## v2.31.0": the release the part
             // under the title names, of the title's series.
+            // "New Version 26.4" over "Version 26.4.30 is now available":
+            // the release its first lines name, of the title's series.
             .map(|series| {
                 self.titles
                     .iter()
                     .chain(self.sections.iter().map(|s| &s.title))
                     .filter_map(|t| stated::in_title(t))
+                    .chain(first_lines.clone().filter_map(stated::in_text))
                     .find(|v| v.len() > series.len() && stated::in_series(v, &series))
                     .unwrap_or(series)
             })
@@ -625,6 +628,14 @@ mod tests {
             &Page::read(PageKind::Markdown, text).unwrap(),
             Headings::built_in(),
         )
+    }
+
+    #[test]
+    fn a_titles_series_refined_by_the_first_line() {
+        let s = md(
+            "# New Version 26.4: All the Small Things\n\nVersion 26.4.30 is now available!\n\n### Changes\n\n- Upgraded FFmpeg to version 8.1\n",
+        );
+        assert_eq!(s.stated_version().as_deref(), Some("26.4.30"));
     }
 
     #[test]
