@@ -637,19 +637,53 @@ fn chained(
         if out.len() > MAX_ITEMS {
             return;
         }
+        // ", Werkzeug to 3.1.6, pip to 26.0.1 and wheel to 0.46.3": a
+        // comma parts the claims as `and` does.
+        let comma = rest.trim_start_matches(' ').starts_with(',');
         let trimmed = rest.trim_start_matches([',', ' ']);
         let Some(tail) = words
             .claims
             .and
             .iter()
             .find_map(|and| trimmed.strip_prefix(words.before(and).as_str()))
+            .or_else(|| comma.then_some(trimmed))
         else {
             return;
         };
         let Some((to, to_len)) = first_between(tail, words, &words.claims.to) else {
             return;
         };
-        let name_words = split_words(&tail[..to]);
+        let written = tail[..to].replace('`', "");
+        let mut name_words = split_words(&written);
+        // "… and DeepSpeed is upgraded to 0.16.9": a claim of its own.
+        let verb = |w: &&str| {
+            words
+                .claims
+                .verb_first
+                .iter()
+                .chain(&words.claims.passive)
+                .any(|v| v.eq_ignore_ascii_case(w))
+        };
+        if name_words.iter().any(verb) {
+            return;
+        }
+        // "and the `Werkzeug` dependency to 3.1.5": the words around the name.
+        while name_words.len() > 1
+            && words
+                .claims
+                .name_leads
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(name_words[0]))
+        {
+            name_words.remove(0);
+        }
+        while name_words.len() > 1
+            && name_words
+                .last()
+                .is_some_and(|w| crate::package_name::is_not_name(w))
+        {
+            name_words.pop();
+        }
         if name_words.is_empty()
             || name_words.len() > 3
             || !name_words.iter().all(|w| is_package_name(w))
@@ -864,6 +898,33 @@ mod tests {
             pairs("Bumped the FlashInfer wheel from 0.6.8 to 0.6.14"),
             Vec::<(String, String)>::new(),
             "a name of prose words is no claim"
+        );
+    }
+
+    #[test]
+    fn claims_chained_by_commas() {
+        let p = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            pairs(
+                "Updated dependencies `cryptography` to 46.0.5, `Werkzeug` to 3.1.6, `pip` to 26.0.1 and `wheel` to 0.46.3."
+            ),
+            [
+                p("cryptography", "46.0.5"),
+                p("Werkzeug", "3.1.6"),
+                p("pip", "26.0.1"),
+                p("wheel", "0.46.3")
+            ]
+        );
+        assert_eq!(
+            pairs(
+                "Updated the `azure-core` dependency to 1.38.0 and the `Werkzeug` dependency to 3.1.5."
+            ),
+            [p("azure-core", "1.38.0"), p("Werkzeug", "3.1.5")]
+        );
+        // A clause after a comma that claims nothing ends the chain.
+        assert_eq!(
+            pairs("Upgraded vLLM to 0.11.0, which moves to a new scheduler"),
+            [p("vLLM", "0.11.0")]
         );
     }
 

@@ -505,6 +505,9 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     let mut listing = 0;
     let items: Vec<&str> = items.iter().map(|item| without_credit(item)).collect();
     let items = items.as_slice();
+    // The names of items changing a version: of two in one release, the
+    // higher is the one it ends at (see [`surest`]).
+    let mut changed: std::collections::HashSet<String> = std::collections::HashSet::new();
     for item in items {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
         // "python3.8, python3.8-minimal: 3.8.10-0", "PyTorch 2.7.0
@@ -559,6 +562,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             listed
         };
         if !listed.is_empty() && !names_examples(label) && !noted {
+            // "Bump X from 1.3.6 to 1.3.7": an item that changes a version.
+            if !crate::claims::find_claims(item).is_empty() {
+                changed.extend(listed.iter().map(|(n, _)| names::canonical_key(n)));
+            }
             pairs.extend(listed);
             listing += 1;
             // "PyTorch 2.11.0 (with torchvision 0.26.0 and torchaudio
@@ -608,10 +615,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         component_pairs(context, items, pairs)
             .into_iter()
             .map(|(name, version)| Candidate {
+                upgrade: changed.contains(&names::canonical_key(&name)),
                 name,
                 version,
                 strength: Strength::Listing,
-                upgrade: false,
             }),
     );
 }
@@ -1671,6 +1678,31 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn of_two_bumps_in_one_release_the_higher() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "- Bump github.com/antchfx/xpath from 1.3.6 to 1.3.7",
+                "- Bump github.com/antchfx/xpath from 1.3.7 to 1.3.8",
+                "- Bump modernc.org/sqlite from 1.53.0 to 1.54.0",
+            ],
+            "Dependency Updates",
+            &mut found,
+        );
+        let read: Vec<(String, String)> = surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("github.com/antchfx/xpath".to_string(), "1.3.8".to_string()),
+                ("modernc.org/sqlite".to_string(), "1.54.0".to_string())
+            ]
+        );
     }
 
     #[test]
