@@ -352,6 +352,27 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             // "Update Drivers to version 1.7.0": the verb is no name's.
             let mut near: Vec<&str> = last_words(&text[..at], 6);
+            // "OpenSSL shipped on Windows updated to": the name before
+            // where it is shipped.
+            // ("The included version of emscripten has been upgraded to":
+            // a lead word before it, no name's qualifier.)
+            let lead = |w: &str| {
+                words
+                    .claims
+                    .name_leads
+                    .iter()
+                    .any(|l| l.eq_ignore_ascii_case(w))
+            };
+            if let Some(q) = near.iter().position(|w| {
+                words
+                    .claims
+                    .qualifiers
+                    .iter()
+                    .any(|q| q.eq_ignore_ascii_case(w))
+            }) && near.get(q + 1).is_some_and(|w| !lead(w))
+            {
+                near.drain(..=q);
+            }
             if let Some(verb) = near.iter().position(|w| {
                 words
                     .claims
@@ -479,6 +500,16 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                         .any(|o| o.eq_ignore_ascii_case(pair[1]))
             }) {
                 name_words.drain(..at + 2);
+            }
+            // "Bump OpenSSL shipped for Windows to v3.0.20".
+            if let Some(q) = name_words.iter().skip(1).position(|w| {
+                words
+                    .claims
+                    .qualifiers
+                    .iter()
+                    .any(|q| q.eq_ignore_ascii_case(w))
+            }) {
+                name_words.truncate(q + 1);
             }
             if name_words.is_empty() {
                 continue;
@@ -898,6 +929,27 @@ mod tests {
             pairs("Bumped the FlashInfer wheel from 0.6.8 to 0.6.14"),
             Vec::<(String, String)>::new(),
             "a name of prose words is no claim"
+        );
+    }
+
+    #[test]
+    fn where_a_name_is_shipped_is_no_part_of_it() {
+        let p = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            pairs("OpenSSL shipped on Windows updated to 3.5.6: #10786"),
+            [p("OpenSSL", "3.5.6")]
+        );
+        assert_eq!(
+            pairs("Boost version shipped on Windows updated to 1.90: #10669"),
+            [p("Boost", "1.90")]
+        );
+        assert_eq!(
+            pairs("Bump OpenSSL shipped for Windows to v3.0.20: #10793"),
+            [p("OpenSSL", "3.0.20")]
+        );
+        assert_eq!(
+            pairs("The included version of emscripten has been upgraded to 1.38.30"),
+            [p("emscripten", "1.38.30")]
         );
     }
 

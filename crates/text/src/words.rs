@@ -310,6 +310,9 @@ pub(crate) struct ClaimWords {
     /// After the word for a version, before the name: "Upgraded the
     /// included version of Npcap from 1.83 to 1.87".
     pub of: Vec<String>,
+    /// After a name, what says where it is shipped, no part of the name:
+    /// "OpenSSL shipped on Windows updated to 3.5.6".
+    pub qualifiers: Vec<String>,
 }
 
 impl Words {
