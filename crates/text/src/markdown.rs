@@ -439,10 +439,15 @@ fn blank_front_matter(md: &str) -> Option<String> {
             let blanked: String = md[..end]
                 .split_inclusive('\n')
                 .map(|line| {
+                    // A title naming the release is the page's title whatever
+                    // headings it has ("Spinnaker Release 1.35.0" over "#
+                    // Changelog").
                     let title = line
                         .strip_prefix("title:")
                         .map(|v| v.trim().trim_matches(['"', '\'']))
-                        .filter(|v| !v.is_empty() && !has_title);
+                        .filter(|v| {
+                            !v.is_empty() && (!has_title || crate::stated::in_title(v).is_some())
+                        });
                     match title {
                         Some(title) => format!("# {title}\n"),
                         None => line
@@ -612,6 +617,16 @@ mod tests {
     fn comments_are_no_text_of_the_page() {
         assert_eq!(without_comments("a<!-- b\nc -->d\n<!--e-->f"), "a\nd\nf");
         assert_eq!(without_comments("a <!-- open"), "a ");
+    }
+
+    #[test]
+    fn a_front_matter_title_naming_the_release_is_the_title() {
+        let (lines, _, _) =
+            super::lines("---\ntitle: Spinnaker Release 1.35.0\n---\n# Changelog\n\nText.\n")
+                .unwrap();
+        assert_eq!(lines[0].1, "# Spinnaker Release 1.35.0");
+        let (lines, _, _) = super::lines("---\ntitle: About us\n---\n# Changelog\n").unwrap();
+        assert_eq!(lines[0].1, "# Changelog");
     }
 
     #[test]

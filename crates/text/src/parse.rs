@@ -247,6 +247,7 @@ pub fn parse(
         .filter_map(|s| versions_under_title(s).or_else(|| version_under_name(s)))
         .collect();
     add_components(&mut draft, titled_versions);
+    add_components(&mut draft, parts_titled_by_components(&page.sections));
     for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -492,6 +493,39 @@ fn versions_under_title(section: &Section) -> Option<(String, String)> {
         .0
         .clone();
     Some((name, version))
+}
+
+/// "## [Clouddriver](#clouddriver) 5.86.0", "## Deck 3.18.0": parts of
+/// one level each titled by a name and its version alone, two names or more
+/// (a release made of services, each part their changes), state those
+/// components.
+fn parts_titled_by_components(sections: &[Section]) -> Vec<(String, String)> {
+    let titled: Vec<(usize, (String, String))> = sections
+        .iter()
+        .filter(|s| s.known.is_none())
+        .filter_map(|s| {
+            let title = tables::clean_cell(s.title.trim_matches(['#', ' ']));
+            let pair = tables::name_version(&title)?;
+            // The title is a name of one word and the version, nothing
+            // more ("News about 8.3" is a sentence's words).
+            let alone = title.split_whitespace().count() == 2;
+            alone.then_some((s.level, pair))
+        })
+        .collect();
+    let Some(level) = titled.first().map(|(l, _)| *l) else {
+        return Vec::new();
+    };
+    let pairs: Vec<(String, String)> = titled
+        .into_iter()
+        .filter(|(l, _)| *l == level)
+        .map(|(_, p)| p)
+        .collect();
+    let names: HashSet<&String> = pairs.iter().map(|(n, _)| n).collect();
+    if pairs.len() >= 2 && names.len() == pairs.len() {
+        pairs
+    } else {
+        Vec::new()
+    }
 }
 
 /// "### Linux kernel" over "- version 6.12.24-Unraid": a part titled by a
@@ -1278,6 +1312,31 @@ fn branch_conflicts(driver: &DriverOut, line: usize) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_titled_by_the_services_of_a_release() {
+        let section = |title: &str| Section {
+            known: None,
+            title: title.to_string(),
+            level: 2,
+            line: 1,
+            body: vec![(2, "- fix".to_string())],
+        };
+        assert_eq!(
+            parts_titled_by_components(&[
+                section("[Clouddriver](#clouddriver) 5.86.0"),
+                section("Deck 3.18.0"),
+            ]),
+            [
+                ("Clouddriver".to_string(), "5.86.0".to_string()),
+                ("Deck".to_string(), "3.18.0".to_string())
+            ]
+        );
+        assert!(
+            parts_titled_by_components(&[section("Python 3.11 Support"), section("Deck 3.18.0")])
+                .is_empty()
+        );
+    }
 
     #[test]
     fn a_part_titled_by_a_name_over_its_version() {

@@ -213,6 +213,38 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     (!after_not).then_some(version)
 }
 
+/// "# Spinnaker Release 1.35.0" over "## [Clouddriver](#clouddriver)
+/// 5.86.0", "## Deck 3.18.0" …: a release's title over the parts of the
+/// services it is made of, each headed by another name and its version.
+/// One release, the title's; the parts' headings state its components.
+fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
+    let [(_, Start::Heading(top), _), parts @ ..] = starts else {
+        return false;
+    };
+    let name_of = |i: usize, version: &str| {
+        let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
+        let name = text
+            .split(version)
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_lowercase();
+        (!name.is_empty()).then_some(name)
+    };
+    let names: Option<Vec<String>> = parts
+        .iter()
+        .map(|(i, start, version)| match start {
+            Start::Heading(level) if level > top => name_of(*i, version),
+            _ => None,
+        })
+        .collect();
+    let Some(names) = names else {
+        return false;
+    };
+    let distinct: HashSet<&String> = names.iter().collect();
+    parts.len() >= 2 && distinct.len() == names.len()
+}
+
 /// Parts each holding the changes "since" a release: with two or more
 /// under a title naming a release, each part is the release after the one
 /// it names, the first the title's (which starts no part of its own, its
@@ -540,6 +572,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         .filter(|(_, adjacent)| !adjacent)
         .map(|(s, _)| s)
         .collect();
+    if parts_of_components(page, &starts) {
+        return None;
+    }
     // A heading inside a release's part names no release of its own
     // ("### TLS 1.3 Minimum Version", "### Changes since v1.14.0-beta.0"
     // under "## Talos 1.14.0-beta.1"), unless one of its series ("### 3.9.1"
@@ -1629,6 +1664,17 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_releases_title_over_the_parts_of_its_services() {
+        let page = "# Spinnaker Release 1.35.0\n\n# Changelog\n\n## [Clouddriver](#clouddriver) 5.86.0\n\n\
+                    - fix one\n\n## [Deck](#deck) 3.18.0\n\n- fix two\n\n## [Echo](#echo) 2.42.0\n\n- fix three\n";
+        assert!(versions(PageKind::Markdown, page).is_empty());
+        // A changelog's releases under a title naming its series are its
+        // releases still.
+        let changelog = "# Foo 1.2\n\n## Foo 1.2.1\n\n- a\n\n## Foo 1.2.0\n\n- b\n";
+        assert_eq!(versions(PageKind::Markdown, changelog), ["1.2.1", "1.2.0"]);
     }
 
     #[test]
