@@ -542,8 +542,23 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = &rest[to + to_len..];
-            let Some(version) = version_after(after) else {
-                continue;
+            // "upgrade Go builder from Go1.26.5 to Go1.26.6": the name glued
+            // to its version, as Go writes its releases.
+            let glued = || {
+                let token = after
+                    .split_whitespace()
+                    .next()?
+                    .trim_end_matches(['.', ',']);
+                let (name, version) = crate::tags::glued(token)?;
+                name_words
+                    .first()
+                    .is_some_and(|w| w.eq_ignore_ascii_case(&name))
+                    .then_some(version)
+            };
+            let (name_words, version) = match (version_after(after), glued()) {
+                (Some(version), _) => (name_words, version),
+                (None, Some(version)) => (vec![name_words[0]], version),
+                (None, None) => continue,
             };
             // "Update default Python versions to …": the shorter names
             // the words end with, should the whole be no name data knows.
@@ -950,6 +965,14 @@ mod tests {
         assert_eq!(
             pairs("The included version of emscripten has been upgraded to 1.38.30"),
             [p("emscripten", "1.38.30")]
+        );
+    }
+
+    #[test]
+    fn a_name_glued_to_its_version() {
+        assert_eq!(
+            pairs("SECURITY: upgrade Go builder from Go1.26.5 to Go1.26.6. See the list"),
+            [("Go".to_string(), "1.26.6".to_string())]
         );
     }
 

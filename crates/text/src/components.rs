@@ -915,7 +915,7 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
     // is its text.
     let cleaned;
     let line = if line.contains("][") {
-        cleaned = crate::tables::clean_cell(line);
+        cleaned = reference_links_as_text(line);
         cleaned.as_str()
     } else {
         line
@@ -934,7 +934,7 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
 /// …": the list of two components or more a sentence says it includes.
 pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
-    let cleaned = crate::tables::clean_cell(sentence);
+    let cleaned = reference_links_as_text(&sentence.replace('`', ""));
     let listed = introduced_list(&cleaned)
         .map(listed_components_of)
         .unwrap_or_default();
@@ -945,6 +945,14 @@ pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
     } else {
         Vec::new()
     }
+}
+
+/// A line with its reference links (`[Hiera 3.4.4][]`, `[text][label]`)
+/// as their text.
+fn reference_links_as_text(line: &str) -> String {
+    static LINK: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\[([^\[\]]*)\]\[[^\[\]]*\]").unwrap());
+    LINK.replace_all(line, "$1").into_owned()
 }
 
 /// What follows the first `introduce` word of a line (`[statements]` of

@@ -6,6 +6,10 @@ use crate::error::MAX_ITEMS;
 use crate::words;
 use std::collections::BTreeSet;
 
+/// A thematic break (`---`, `***` in Markdown), as the page readers write
+/// it: a line of its own (see `structure::split`).
+pub(crate) const RULE: &str = "---";
+
 /// Where a page looks cut short, seen in its source (the parsers close
 /// what the page left open).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

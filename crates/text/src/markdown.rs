@@ -200,7 +200,7 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             }
             // A thematic break parts what is above from what is below (see
             // `structure::split`).
-            Event::Rule => out.line(crate::structure::RULE, line, false),
+            Event::Rule => out.line(crate::lines::RULE, line, false),
             Event::HardBreak => out.block(None, line),
             _ => {}
         }
@@ -397,6 +397,16 @@ fn unfold_blocks(md: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether a title holds a version of two numbers or more ("Spinnaker
+/// Release 1.35.0", "v2.1").
+fn names_a_version(title: &str) -> bool {
+    title.split_whitespace().any(|w| {
+        let w = w.trim_start_matches(['v', 'V']);
+        w.starts_with(|c: char| c.is_ascii_digit())
+            && w.split('.').filter(|n| !n.is_empty()).count() >= 2
+    })
+}
+
 /// The page with its YAML front matter (`---` / `title: …` / `---` at its
 /// start, as docs generators read it) as blank lines, when it has one: the
 /// page's metadata, not its text (read as Markdown, its closing `---`
@@ -445,9 +455,7 @@ fn blank_front_matter(md: &str) -> Option<String> {
                     let title = line
                         .strip_prefix("title:")
                         .map(|v| v.trim().trim_matches(['"', '\'']))
-                        .filter(|v| {
-                            !v.is_empty() && (!has_title || crate::stated::in_title(v).is_some())
-                        });
+                        .filter(|v| !v.is_empty() && (!has_title || names_a_version(v)));
                     match title {
                         Some(title) => format!("# {title}\n"),
                         None => line

@@ -218,18 +218,17 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 /// services it is made of, each headed by another name and its version.
 /// One release, the title's; the parts' headings state its components.
 fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
-    let [(_, Start::Heading(top), _), parts @ ..] = starts else {
+    let [(_, Start::Heading(top), release), parts @ ..] = starts else {
         return false;
     };
+    // A part's heading: a component's name ("Status of XOSTOR in XCP-ng
+    // 8.3" is a sentence's words) and a version other than the title's.
     let name_of = |i: usize, version: &str| {
         let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
-        let name = text
-            .split(version)
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_lowercase();
-        (!name.is_empty()).then_some(name)
+        let name = text.split(version).next().unwrap_or("").trim();
+        crate::names::component_name(name)
+            .filter(|_| version != release)
+            .map(|n| n.to_lowercase())
     };
     let names: Option<Vec<String>> = parts
         .iter()
@@ -1675,6 +1674,25 @@ mod tests {
         // releases still.
         let changelog = "# Foo 1.2\n\n## Foo 1.2.1\n\n- a\n\n## Foo 1.2.0\n\n- b\n";
         assert_eq!(versions(PageKind::Markdown, changelog), ["1.2.1", "1.2.0"]);
+        // Parts whose headings are sentences about the release are no
+        // services of it.
+        let one = Page::read(
+            PageKind::Markdown,
+            "# XCP-ng 8.3 LTS\n\n- a\n\n## Status of XOSTOR in XCP-ng 8.4\n\n- b\n\n## XOSTOR and XCP-ng 8.5\n\n- c\n",
+        )
+        .unwrap();
+        let at = |text: &str| {
+            one.lines
+                .iter()
+                .position(|(_, l)| l.contains(text))
+                .unwrap()
+        };
+        let starts = [
+            (0, Start::Heading(1), "8.3".to_string()),
+            (at("Status"), Start::Heading(2), "8.4".to_string()),
+            (at("XOSTOR and"), Start::Heading(2), "8.5".to_string()),
+        ];
+        assert!(!parts_of_components(&one, &starts));
     }
 
     #[test]

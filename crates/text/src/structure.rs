@@ -292,9 +292,6 @@ pub(crate) fn heading(line: &str, marked: bool, headings: &Headings) -> Option<H
     content.then_some(h)
 }
 
-/// A thematic break (`---`, `***` in Markdown), as the page readers write it.
-pub(crate) const RULE: &str = "---";
-
 /// A line with nothing but table or list marks.
 fn is_stray(line: &str) -> bool {
     line.chars()
@@ -385,7 +382,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
         // Limitations" above `---` and the release's extensions table
         // below it): what follows is the release's again, in an untitled
         // part. Elsewhere it parts nothing a record keeps.
-        if trimmed == RULE {
+        if trimmed == crate::lines::RULE {
             if let Some(cur) = out.sections.last()
                 && matches!(cur.known, Some(Known::Issues | Known::Fixes))
             {
