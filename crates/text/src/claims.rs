@@ -265,6 +265,11 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     }
 }
 
+/// Whether `word` is one of a data list's words, case aside.
+fn holds(list: &[String], word: &str) -> bool {
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
 /// Words of `text`, split on spaces and clause punctuation.
 fn split_words(text: &str) -> Vec<&str> {
     text.split(is_word_break)
@@ -356,20 +361,9 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // where it is shipped.
             // ("The included version of emscripten has been upgraded to":
             // a lead word before it, no name's qualifier.)
-            let lead = |w: &str| {
-                words
-                    .claims
-                    .name_leads
-                    .iter()
-                    .any(|l| l.eq_ignore_ascii_case(w))
-            };
-            if let Some(q) = near.iter().position(|w| {
-                words
-                    .claims
-                    .qualifiers
-                    .iter()
-                    .any(|q| q.eq_ignore_ascii_case(w))
-            }) && near.get(q + 1).is_some_and(|w| !lead(w))
+            let lead = |w: &str| holds(&words.claims.name_leads, w);
+            if let Some(q) = near.iter().position(|w| holds(&words.claims.qualifiers, w))
+                && near.get(q + 1).is_some_and(|w| !lead(w))
             {
                 near.drain(..=q);
             }
@@ -492,23 +486,16 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // "the included version of Npcap": the name after the word for
             // a version and `of`.
             if let Some(at) = name_words.windows(2).rposition(|pair| {
-                crate::words::is_version_label(pair[0])
-                    && words
-                        .claims
-                        .of
-                        .iter()
-                        .any(|o| o.eq_ignore_ascii_case(pair[1]))
+                crate::words::is_version_label(pair[0]) && holds(&words.claims.of, pair[1])
             }) {
                 name_words.drain(..at + 2);
             }
             // "Bump OpenSSL shipped for Windows to v3.0.20".
-            if let Some(q) = name_words.iter().skip(1).position(|w| {
-                words
-                    .claims
-                    .qualifiers
-                    .iter()
-                    .any(|q| q.eq_ignore_ascii_case(w))
-            }) {
+            if let Some(q) = name_words
+                .iter()
+                .skip(1)
+                .position(|w| holds(&words.claims.qualifiers, w))
+            {
                 name_words.truncate(q + 1);
             }
             if name_words.is_empty() {
@@ -517,13 +504,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // "Update module golang.org/x/net to v0.55.0", "Update
             // dependency fluentd to v1.19.3": a lead word before a name of
             // one word is no part of it.
-            if name_words.len() == 2
-                && words
-                    .claims
-                    .name_leads
-                    .iter()
-                    .any(|l| l.eq_ignore_ascii_case(name_words[0]))
-            {
+            if name_words.len() == 2 && holds(&words.claims.name_leads, name_words[0]) {
                 name_words.remove(0);
             }
             // Words before a name data knows: "the default Quarto".
@@ -593,12 +574,7 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
         {
             return Some((name_words.join(" "), version));
         }
-        let lead = name_words.is_empty()
-            && words
-                .claims
-                .name_leads
-                .iter()
-                .any(|l| l.eq_ignore_ascii_case(word));
+        let lead = name_words.is_empty() && holds(&words.claims.name_leads, word);
         if !lead {
             if !is_package_name(word) || name_words.len() == 3 {
                 return None;
@@ -714,13 +690,7 @@ fn chained(
             return;
         }
         // "and the `Werkzeug` dependency to 3.1.5": the words around the name.
-        while name_words.len() > 1
-            && words
-                .claims
-                .name_leads
-                .iter()
-                .any(|l| l.eq_ignore_ascii_case(name_words[0]))
-        {
+        while name_words.len() > 1 && holds(&words.claims.name_leads, name_words[0]) {
             name_words.remove(0);
         }
         while name_words.len() > 1
