@@ -345,6 +345,32 @@ fn plain_claim(text: &str, words: &Words) -> String {
     out.join(" ")
 }
 
+/// "`Flask` Python dependency" → `Flask` (`trimmed`: the word for a
+/// dependency was cut from the end), "Python dependency future" →
+/// `future`: the language whose package it is, no part of the name.
+fn without_ecosystem(name_words: &mut Vec<&str>, trimmed: bool, words: &Words) {
+    let ecosystem = |w: &str| holds(&words.claims.ecosystems, w);
+    // ("Update default Python versions to …": the language is the name.)
+    let named_before = |words: &[&str]| words.iter().any(|w| !crate::package_name::is_not_name(w));
+    if trimmed
+        && name_words.len() > 1
+        && name_words.last().is_some_and(|w| ecosystem(w))
+        && named_before(&name_words[..name_words.len() - 1])
+    {
+        name_words.pop();
+        return;
+    }
+    if let Some(lead) = name_words
+        .iter()
+        .position(|w| holds(&words.claims.name_leads, w))
+        && lead >= 1
+        && lead + 1 < name_words.len()
+        && name_words[..lead].iter().all(|w| ecosystem(w))
+    {
+        name_words.drain(..=lead);
+    }
+}
+
 /// "vLLM upgraded to 0.11.0", "CUDA in the base image upgraded to 12.9.0",
 /// "NCCL bumped to 2.30.7 and EFA to 1.49.0".
 fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
@@ -476,13 +502,16 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let mut name_words = split_words(&name_text);
             // "Update R versions to 4.1.3", "Upgrade the default Quarto
             // version to …": words of prose around the name are no name's.
+            let mut trimmed = false;
             while name_words.len() > 1
                 && name_words
                     .last()
                     .is_some_and(|w| crate::package_name::is_not_name(w))
             {
                 name_words.pop();
+                trimmed = true;
             }
+            without_ecosystem(&mut name_words, trimmed, words);
             // "the included version of Npcap": the name after the word for
             // a version and `of`.
             if let Some(at) = name_words.windows(2).rposition(|pair| {
@@ -775,6 +804,37 @@ mod tests {
         // A sentence with a colon names no package before it.
         assert!(pairs("Note that we: upgrade to 2.0 later").is_empty());
         assert!(pairs("main/gd: patch CVE-2018-14553 and CVE-2019-11038").is_empty());
+    }
+
+    #[test]
+    fn a_dependency_named_with_its_language_and_where_it_comes_from() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Wazuh's changelog.
+        assert_eq!(
+            pairs("Updated `Flask` Python dependency to 2.2.5."),
+            [pair("Flask", "2.2.5")]
+        );
+        assert_eq!(
+            pairs("Updated Python dependency future to 0.18.3."),
+            [pair("future", "0.18.3")]
+        );
+        assert_eq!(
+            pairs("Upgraded external Jinja2 library dependency version to 3.1.4."),
+            [pair("Jinja2", "3.1.4")]
+        );
+        assert_eq!(
+            pairs("Upgraded Python embedded interpreter to 3.10.19."),
+            [pair("Python", "3.10.19")]
+        );
+        // The language alone is the name.
+        assert_eq!(
+            pairs("Updated Python dependency to 3.12.1."),
+            [pair("Python", "3.12.1")]
+        );
+        assert_eq!(
+            pairs("Update default Python versions to 3.12.11 and 3.11.13"),
+            [pair("Python", "3.12.11")]
+        );
     }
 
     #[test]

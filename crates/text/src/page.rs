@@ -207,7 +207,7 @@ fn boxed_row(line: &str) -> String {
 /// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `;
 /// tables a copy flattened are rows again ([`crate::flat`]).
 fn text_lines(content: &str) -> Read {
-    let mut lines = Vec::new();
+    let mut lines: Vec<(usize, String)> = Vec::new();
     let mut fences = 0;
     let raw: Vec<(usize, String)> = content
         .lines()
@@ -216,8 +216,27 @@ fn text_lines(content: &str) -> Read {
         .collect();
     let org = is_org(content);
     let mut org_headings = BTreeSet::new();
+    // The last item's line number and the column its text starts at: a
+    // line right after it indented to that column continues it, as a
+    // text file wraps an item ("* Upgraded included libraries: OpenSSL
+    // 3.0.19, …," over "  liblinear 2.50, zlib 1.3.2").
+    let mut open_item: Option<(usize, usize)> = None;
     for (n, raw) in crate::flat::unflatten(raw) {
         let line = raw.trim();
+        let indent = raw.len() - raw.trim_start().len();
+        if let Some((item_line, column)) = open_item.take()
+            && n == item_line + 1
+            && indent == column
+            && !line.is_empty()
+            && !line.starts_with(['-', '•', '·', '*', '+', '●', '▪'])
+            && let Some((_, last)) = lines.last_mut()
+            && !last.ends_with([':', '：'])
+        {
+            last.push(' ');
+            last.push_str(line);
+            open_item = Some((n, column));
+            continue;
+        }
         if line.starts_with("```") || line.starts_with("~~~") {
             fences += 1;
         }
@@ -244,6 +263,12 @@ fn text_lines(content: &str) -> Read {
             }
             _ => line.to_string(),
         };
+        if let Some(text) = line.strip_prefix("- ")
+            && !text.is_empty()
+            && let Some(at) = raw.find(text)
+        {
+            open_item = Some((n, at));
+        }
         lines.push((n, line));
     }
     let mut headings = setext_headings(&mut lines);

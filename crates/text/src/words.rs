@@ -313,6 +313,9 @@ pub(crate) struct ClaimWords {
     /// After a name, what says where it is shipped, no part of the name:
     /// "OpenSSL shipped on Windows updated to 3.5.6".
     pub qualifiers: Vec<String>,
+    /// Languages whose packages a name's words may say it is, no part of
+    /// the name: "Updated `Flask` Python dependency to 2.2.5".
+    pub ecosystems: Vec<String>,
 }
 
 impl Words {
