@@ -152,6 +152,10 @@ fn as_date(version: &str) -> String {
         ([d, y], Some(m)) if y.len() == 4 && d.len() <= 2 => {
             format!("{y}-{:0>2}-{d:0>2}", m + 1)
         }
+        // "April 2025": a monthly release, as a record names it.
+        ([y], Some(m)) if y.len() == 4 && version.split_whitespace().count() == 2 => {
+            format!("{y}-{:0>2}", m + 1)
+        }
         // "2025-10-18 05:44:43": a release named by its moment.
         ([y, m, d, hh, mm, rest @ ..], _)
             if y.len() == 4 && version.contains(':') && rest.len() <= 1 =>

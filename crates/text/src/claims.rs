@@ -172,18 +172,31 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             let before = text[..at].trim_end();
-            let start = before
-                .char_indices()
-                .rev()
-                .take_while(|(_, c)| name_char(*c))
-                .last()
-                .map(|(i, _)| i);
+            // "One API 版本升级至 v0.6.5", "南墙版本升级至 v4.1.0": after
+            // its version word, the whole name from where the item or
+            // clause starts.
+            let start = if starts_with_version_word(marker) {
+                whole_name_start(before)
+            } else {
+                before
+                    .char_indices()
+                    .rev()
+                    .take_while(|(_, c)| name_char(*c))
+                    .last()
+                    .map(|(i, _)| i)
+            };
             let Some(start) = start else { continue };
             let name = before[start..].trim_matches(['.', '-', '_']).to_string();
             let Some(version) = version_after(&text[at + marker.len()..]) else {
                 continue;
             };
-            if !is_package_name(&name) {
+            let named = if name.contains(' ') {
+                name.split(' ').all(crate::package_name::is_package_word)
+                    && name.split(' ').any(is_package_name)
+            } else {
+                is_package_name(&name)
+            };
+            if !named {
                 continue;
             }
             out.push((
@@ -197,6 +210,37 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             ));
         }
     }
+}
+
+/// Whether a claim's marker opens with a word for a version ("版本升级至").
+fn starts_with_version_word(marker: &str) -> bool {
+    words::each()
+        .flat_map(|w| &w.components.version_words)
+        .any(|v| !v.is_empty() && marker.starts_with(v.as_str()))
+}
+
+/// Where a name written in full before its version word starts: after the
+/// last mark that parts items or clauses (a bullet, `】`, `，`, `：`), if
+/// what is left is a name of at most four words and 24 characters.
+fn whole_name_start(before: &str) -> Option<usize> {
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| {
+            matches!(
+                c,
+                '】' | ']' | '，' | ',' | '、' | '：' | ':' | '；' | ';' | '。' | '（' | '(' | '*'
+            )
+        })
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let start = start + (before.len() - start - before[start..].trim_start().len());
+    let start = match before[start..].strip_prefix("- ") {
+        Some(_) => start + 2,
+        None => start,
+    };
+    let name = &before[start..];
+    (!name.is_empty() && name.chars().count() <= 24 && name.split_whitespace().count() <= 4)
+        .then_some(start)
 }
 
 /// "升级vllm v0.9.2" / "升级 vLLM 至 0.9.2". A version run into the name
@@ -835,6 +879,27 @@ mod tests {
             pairs("Update default Python versions to 3.12.11 and 3.11.13"),
             [pair("Python", "3.12.11")]
         );
+    }
+
+    #[test]
+    fn chinese_claims_naming_the_whole_name_before_its_version_word() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // 1Panel's changelog.
+        assert_eq!(
+            pairs("- MaxKB 版本升级至 v1.0.2；"),
+            [pair("MaxKB", "1.0.2")]
+        );
+        assert_eq!(
+            pairs("- One API 版本升级至 v0.6.5；"),
+            [pair("One API", "0.6.5")]
+        );
+        assert_eq!(
+            pairs("【应用商店】Material for MkDocs 版本升级至 v9.5.18；"),
+            [pair("Material for MkDocs", "9.5.18")]
+        );
+        // A name no record can hold is no claim.
+        assert!(pairs("- 南墙版本升级至 v4.1.0；").is_empty());
+        assert!(pairs("系统会在重启后将应用版本升级至 v2.0").is_empty());
     }
 
     #[test]

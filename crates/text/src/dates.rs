@@ -83,6 +83,22 @@ pub(crate) fn date(text: &str) -> Option<String> {
     })
 }
 
+/// A month and its year alone ("April 2025", "Dec 2024"), as `YYYY-MM`:
+/// a release made monthly and named so.
+pub(crate) fn month_alone(text: &str) -> Option<String> {
+    let t = text.trim().trim_end_matches([':', '：']);
+    let [month, year] = t.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let month = month.trim_end_matches([',', '.']).to_lowercase();
+    let m = month_number(&month)?;
+    // "Apr", "Sept", "April": a month's whole name or its short one.
+    let is_month_word =
+        month.chars().count() <= 4 || words::each().any(|w| w.version.month_names.contains(&month));
+    let y: u32 = year.parse().ok().filter(|_| year.len() == 4)?;
+    (is_month_word && (1990..2100).contains(&y)).then(|| format!("{y}-{m:02}"))
+}
+
 /// Whether a line is a date and nothing else (a weekday, brackets and
 /// punctuation around it aside).
 pub(crate) fn is_date_alone(line: &str) -> bool {
@@ -115,6 +131,15 @@ pub(crate) fn is_date_number(version: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_month_and_its_year_alone() {
+        assert_eq!(month_alone("April 2025").as_deref(), Some("2025-04"));
+        assert_eq!(month_alone("Dec 2024").as_deref(), Some("2024-12"));
+        assert_eq!(month_alone("April 9, 2025"), None);
+        assert_eq!(month_alone("Maybe 2025"), None);
+        assert_eq!(month_alone("Python 2025"), None);
+    }
 
     #[test]
     fn dates_as_korean_pages_write_them() {

@@ -143,6 +143,19 @@ impl Headings {
 /// Lowercase, without Markdown marks, numbering ("1.", "一、", "(2)"),
 /// apostrophes, or other punctuation (a space instead).
 pub fn normalize(title: &str) -> String {
+    // "新增功能 :star2:", "## :bug: Fixes": an emoji's shortcode is no
+    // word of the title.
+    let without_shortcodes;
+    let title = if title.contains(':') {
+        without_shortcodes = title
+            .split(' ')
+            .filter(|w| !crate::tables::is_shortcode(w))
+            .collect::<Vec<_>>()
+            .join(" ");
+        without_shortcodes.as_str()
+    } else {
+        title
+    };
     let t = title
         .trim()
         .trim_start_matches('#')
@@ -234,6 +247,13 @@ pub(crate) fn slug(title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_emoji_shortcode_is_no_word_of_a_heading() {
+        assert_eq!(normalize("新增功能 :star2:"), "新增功能");
+        assert_eq!(normalize(":bug: Bug Fixes"), "bug fixes");
+        assert_eq!(known(":bug: Bug Fixes"), known("Bug Fixes"));
+    }
 
     #[test]
     fn anchors_are_no_part_of_a_heading() {

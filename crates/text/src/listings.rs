@@ -26,6 +26,7 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
     out.extend(module_commands(&texts));
     out.extend(texts.iter().filter_map(|l| package_row(l)));
     out.extend(runs_of(&texts, rpm_tokens));
+    out.extend(runs_of(&texts, artifact_tokens));
     out.extend(package_fields(&texts));
     out.extend(conda_list(&texts));
     out.extend(
@@ -361,6 +362,37 @@ fn rpm_tokens(line: &str) -> Option<Entries> {
     entries_of(line, rpm_entry, |_| false)
 }
 
+/// A bundled library as its file is named, one a line, as a binary
+/// distribution's LICENSE lists them: `jackson-core-2.16.2`,
+/// `jetty-server-9.4.54.v20240208`, `zstd-jni-1.5.6-3`; a note after a
+/// comma (`argparse4j-0.7.0, see: licenses/argparse-MIT`) is no part of it.
+/// The name ends at the first `-` before a digit; the version holds a dot.
+fn artifact_tokens(line: &str) -> Option<Entries> {
+    let token = line.split(", ").next()?.trim();
+    // An RPM's file (`name-version-release.arch`) is an RPM listing's.
+    let rpm = RPM_ARCHS
+        .iter()
+        .any(|arch| token.strip_suffix(arch).is_some_and(|t| t.ends_with('.')));
+    if token.is_empty() || token.contains(char::is_whitespace) || rpm {
+        return None;
+    }
+    let at = token
+        .match_indices('-')
+        .map(|(i, _)| i)
+        .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
+    let (name, version) = (&token[..at], &token[at + 1..]);
+    (name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && version.contains('.')
+        && looks_like_version(version))
+    .then(|| {
+        Some(vec![(
+            (names::component_name(name)?, version.to_string()),
+            false,
+        )])
+    })
+    .flatten()
+}
+
 /// A package's fields as `pip show`, `dpkg -s` or `rpm -qi` print them:
 /// `Name: torch` (or `Package:`) and, a few lines on, `Version: 2.3.1`.
 fn package_fields(lines: &[&str]) -> Vec<(String, String)> {
@@ -508,6 +540,31 @@ mod tests {
 
     fn read(text: &str) -> Vec<(String, String)> {
         listed(&numbered(text))
+    }
+
+    #[test]
+    fn a_list_of_bundled_library_files() {
+        // Apache Kafka's LICENSE-binary.
+        let text = "This project bundles some components:\n\n\
+            jackson-module-scala_2.13-2.16.2\n\
+            javassist-3.29.2-GA\n\
+            jetty-server-9.4.54.v20240208\n\
+            zstd-jni-1.5.6-3\n\
+            argparse4j-0.7.0, see: licenses/argparse-MIT";
+        assert_eq!(
+            read(text),
+            pairs(&[
+                ("jackson-module-scala_2.13", "2.16.2"),
+                ("javassist", "3.29.2-GA"),
+                ("jetty-server", "9.4.54.v20240208"),
+                ("zstd-jni", "1.5.6-3"),
+                ("argparse4j", "0.7.0"),
+            ])
+        );
+        // One such line alone, or identifiers without a dotted version,
+        // list nothing.
+        assert!(read("Fixed in jackson-core-2.16.2").is_empty());
+        assert!(read("CVE-2025-1234\nGHSA-2025-77\nCVE-2024-99").is_empty());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::headings::{Headings, Known};
 use crate::page::Page;
 use crate::structure::{PLAIN_LEVEL, heading, split};
 use crate::{names, stated, statements, tables, words};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// A table found in a section: the section's lines, the name and version its
 /// title states, the table and what it holds.
@@ -98,6 +98,10 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
     };
     if crate::dates::is_date_alone(title) && !dotted(title.trim()) {
         return crate::dates::date(title);
+    }
+    // "## April 2025": a monthly release, named by its month.
+    if let Some(month) = crate::dates::month_alone(title) {
+        return Some(month);
     }
     // "2025-10-18 05:44:43" (an SDK generator's RELEASES.md): a release
     // named by its moment, as several on one day are; `2025-10-18T054443`.
@@ -370,6 +374,19 @@ fn is_whole_release(title: &str) -> bool {
     !digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The name before a version a word is glued to by `-`, when it holds a
+/// letter (`reflections` of `reflections-0.10.2`).
+fn glued_name(token: &str) -> Option<&str> {
+    let at = token
+        .match_indices('-')
+        .map(|(i, _)| i)
+        .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
+    let name = &token[..at];
+    name.chars()
+        .any(|c| c.is_ascii_alphabetic())
+        .then_some(name)
+}
+
 /// Whether a token holds what a release's name holds: a number with a dot
 /// (`11.0.3`) or a date's six digits or more (`20250715`).
 fn names_release(token: &str) -> bool {
@@ -535,6 +552,17 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         }
     }
     since_parts(&mut starts, since);
+    // Lines of one word naming a library and its version, several names
+    // ("jakarta.activation-api-1.2.2", "reflections-0.10.2": a LICENSE's
+    // bundled jars), list files, no releases of one product.
+    let glued_names: BTreeSet<&str> = starts
+        .iter()
+        .filter(|(_, s, _)| matches!(s, Start::Alone))
+        .filter_map(|(_, _, v)| glued_name(v))
+        .collect();
+    if glued_names.len() >= 2 {
+        starts.retain(|(_, s, v)| !(matches!(s, Start::Alone) && glued_name(v).is_some()));
+    }
     let series_of = |level: usize, whole: &str| {
         starts.iter().any(|(_, s, v)| {
             matches!(s, Start::Heading(l) if *l == level)

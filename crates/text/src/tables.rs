@@ -170,7 +170,7 @@ pub(crate) fn clean_cell(cell: &str) -> String {
 
 /// An emoji's or icon's shortcode: `:name:` of lowercase letters, digits,
 /// `_`, `+` and `-`.
-fn is_shortcode(word: &str) -> bool {
+pub(crate) fn is_shortcode(word: &str) -> bool {
     word.len() > 2
         && word
             .strip_prefix(':')

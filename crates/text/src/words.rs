@@ -238,6 +238,9 @@ pub(crate) struct VersionWords {
     /// The months, January first, as a date writes them (a month is known
     /// by its name's start: "Dec" is December).
     pub months: Vec<String>,
+    /// The months' whole names, January first: a month and its year alone
+    /// ("April 2025") names a monthly release; "Maybe 2025" does not.
+    pub month_names: Vec<String>,
     /// The marks after a date's year, month and day ("2021年5月12日").
     pub date_marks: Vec<String>,
     /// What a date may write after its day's number ("Jun 16th 2021").
