@@ -130,6 +130,12 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
                 && crate::words::is_version_label(tail)
             {
                 c.name = head.to_string();
+                // `FACTORY_DEFAULT_NODE_VERSION` → `NODE`: a build
+                // argument's words up to one of prose ("default") say
+                // whose it is, not what.
+                if let Some(name) = after_prose_word(&c.name) {
+                    c.name = name;
+                }
             }
             c
         })
@@ -145,6 +151,23 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
         })
         .cloned()
         .collect()
+}
+
+/// A build argument's name (`FACTORY_DEFAULT_NODE`) after its last word
+/// of prose (`DEFAULT`), when it has one and words after it.
+fn after_prose_word(name: &str) -> Option<String> {
+    let argument = name.contains('_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if !argument {
+        return None;
+    }
+    let parts: Vec<&str> = name.split('_').collect();
+    let last_prose = parts
+        .iter()
+        .rposition(|p| crate::package_name::is_not_name(&p.to_ascii_lowercase()))?;
+    (last_prose + 1 < parts.len()).then(|| parts[last_prose + 1..].join("_"))
 }
 
 /// The upgrade words of every language, found in one pass, whatever
@@ -878,6 +901,25 @@ mod tests {
         assert_eq!(
             pairs("Update default Python versions to 3.12.11 and 3.11.13"),
             [pair("Python", "3.12.11")]
+        );
+    }
+
+    #[test]
+    fn a_build_arguments_words_before_its_component() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // cypress/factory's changelog.
+        assert_eq!(
+            pairs("Updated FACTORY_DEFAULT_NODE_VERSION from 24.17.0 to 24.18.0."),
+            [pair("NODE", "24.18.0")]
+        );
+        assert_eq!(
+            pairs("Updated default node version from 22.17.1 to 22.18.0."),
+            [pair("node", "22.18.0")]
+        );
+        assert_eq!(pairs("Change `R_VERSION` to 4.1.0"), [pair("R", "4.1.0")]);
+        assert_eq!(
+            pairs("Updated NV_CUDA_LIB_VERSION to 12.4.1"),
+            [pair("NV_CUDA_LIB", "12.4.1")]
         );
     }
 

@@ -219,10 +219,15 @@ pub(crate) fn add_includes(draft: &mut Draft, names: impl Iterator<Item = String
 /// support for Singularity v3.0") or names example models.
 fn contents_item(line: &str) -> Vec<(String, String)> {
     if crate::phrases::holds_note(line) || crate::phrases::names_examples(line) {
-        Vec::new()
-    } else {
-        component_list(line)
+        return Vec::new();
     }
+    // "Bump golang.org/x/net from 0.54.0 to 0.55.0 to address …": an
+    // item claiming an upgrade states the version it upgrades to.
+    let claims = crate::claims::find_claims(line);
+    if !claims.is_empty() {
+        return claims.into_iter().map(|c| (c.name, c.version)).collect();
+    }
+    component_list(line)
 }
 
 /// The per-arch table's rows → archs, scenarios, framework, requirements and

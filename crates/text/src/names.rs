@@ -135,6 +135,7 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
             return None;
         };
         let fits = words.len() <= 6
+            && !introduces_a_name(&words)
             && crate::package_name::is_package_name(first)
             && words[1..]
                 .iter()
@@ -144,6 +145,19 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
         fits.then(|| match alias_group(&words.join(" ")) {
             Some(group) => group[0].to_string(),
             None => words.join("-"),
+        })
+    })
+}
+
+/// "Compile binaries using go": a sentence's words before the name it
+/// introduces (`[statements] introduce`), no name.
+pub(crate) fn introduces_a_name(words: &[&str]) -> bool {
+    words.iter().skip(1).any(|w| {
+        crate::words::each().any(|lang| {
+            lang.statements
+                .introduce
+                .iter()
+                .any(|i| i.eq_ignore_ascii_case(w))
         })
     })
 }
@@ -225,6 +239,9 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     // `pip install numpy`, `RUN mim install mmcv`: a command, no name
     // (what it installs is read from the command).
     if words.contains(&"install") {
+        return None;
+    }
+    if introduces_a_name(words) {
         return None;
     }
     let joined = words.join(" ");

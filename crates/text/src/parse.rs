@@ -1082,7 +1082,7 @@ fn has_named_versions(item: &str) -> bool {
 
 /// A word of prose, never part of a name ("version" in "vLLM version 0.5.3").
 fn is_prose_word(word: &str) -> bool {
-    crate::package_name::is_not_name(word)
+    crate::package_name::is_not_name(word) || crate::names::introduces_a_name(&["", word])
 }
 
 /// A components section's lines: `| name | version |` rows, `name :
@@ -1176,7 +1176,10 @@ fn claimed_components(line: &str) -> Option<Vec<(String, String)>> {
         let Some(version) = components::clean_version(&claim.name, &claim.version) else {
             continue;
         };
-        if let Some(name) = names::component_name(&claim.name) {
+        // "Bump golang.org/x/net from 0.54.0 to 0.55.0": a Go module's path
+        // is its name.
+        let module = crate::package_name::is_module_path(&claim.name).then(|| claim.name.clone());
+        if let Some(name) = module.or_else(|| names::component_name(&claim.name)) {
             out.push((name, version.clone()));
         }
         // "Upgraded PyTorch and TorchNPU to 2.10.0": the names before the
