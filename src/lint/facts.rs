@@ -29,7 +29,8 @@ impl Context<'_> {
                 let at = self.sources.key(&join(&table, name));
                 let canonical = self.canonical_name(name);
                 // A Go module is named by its path (`golang.org/x/net`), an
-                // Android SDK package by its (`platforms;android-35`).
+                // Android SDK package by its (`platforms;android-35`), a
+                // scoped npm package and a Maven artifact by theirs.
                 if !text::package_name::is_component_name(name) {
                     let known = model::components::known(name).map(|c| c.name.clone());
                     let hint = match known {

@@ -611,7 +611,9 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.remove(0);
             }
-            let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w));
+            let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w)
+                || crate::package_name::is_scoped_npm_name(w)
+                || crate::package_name::is_maven_coordinate(w));
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !(module || name_words.iter().all(|w| is_package_name(w)))

@@ -1444,6 +1444,21 @@ mod tests {
     }
 
     #[test]
+    fn names_in_a_package_managers_own_form() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Remix's "Updated Dependencies" lists.
+        assert_eq!(
+            component_list("- `@remix-run/router@1.23.3`"),
+            [pair("@remix-run/router", "1.23.3")]
+        );
+        // Apache Pinot's "Library upgrades and dependencies".
+        assert_eq!(
+            contents_item("Bump com.azure:azure-core from 1.37.0 to 1.45.1 (#12193)"),
+            [pair("com.azure:azure-core", "1.45.1")]
+        );
+    }
+
+    #[test]
     fn versionless_items_name_things_sentences_do_not() {
         let names = |l: &str| versionless_names(l).unwrap_or_default();
         assert_eq!(names("- Apex"), ["Apex"]);

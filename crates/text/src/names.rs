@@ -199,8 +199,14 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         }
         _ => written,
     };
-    if crate::package_name::is_sdk_path(written.trim()) {
-        return Some(written.trim().to_string());
+    // `platforms;android-35`, `@remix-run/router`, `com.azure:azure-core`:
+    // a package manager's own form of the name.
+    let whole = written.trim().trim_matches('`');
+    if crate::package_name::is_sdk_path(whole)
+        || crate::package_name::is_scoped_npm_name(whole)
+        || crate::package_name::is_maven_coordinate(whole)
+    {
+        return Some(whole.to_string());
     }
     let words: Vec<&str> = written
         .split_whitespace()

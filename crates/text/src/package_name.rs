@@ -158,7 +158,44 @@ pub(crate) fn is_package_word(name: &str) -> bool {
 /// A name a record's component may have: a package name, a Go module's
 /// path or an Android SDK package's path.
 pub fn is_component_name(name: &str) -> bool {
-    is_package_name(name) || is_module_path(name) || is_sdk_path(name)
+    is_package_name(name)
+        || is_module_path(name)
+        || is_sdk_path(name)
+        || is_scoped_npm_name(name)
+        || is_maven_coordinate(name)
+}
+
+/// An npm package in a scope: `@scope/name`, lowercase letters, digits and
+/// `. _ -` (<https://docs.npmjs.com/cli/v10/using-npm/scope>).
+pub fn is_scoped_npm_name(word: &str) -> bool {
+    let npm_part = |p: &str| {
+        !p.is_empty()
+            && p.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+            && p.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-')
+            })
+    };
+    word.len() <= 214
+        && word
+            .strip_prefix('@')
+            .and_then(|rest| rest.split_once('/'))
+            .is_some_and(|(scope, name)| npm_part(scope) && npm_part(name))
+}
+
+/// A Maven artifact by its coordinate `groupId:artifactId`
+/// (`com.azure:azure-core`, `commons-codec:commons-codec`): a lowercase
+/// group of words parted by `.` or `-`, and an artifact that is a package
+/// word (<https://maven.apache.org/pom.html#Maven_Coordinates>).
+pub fn is_maven_coordinate(word: &str) -> bool {
+    word.len() <= 200
+        && word.split_once(':').is_some_and(|(group, artifact)| {
+            group.contains(['.', '-'])
+                && group
+                    .split('.')
+                    .all(|p| !p.is_empty() && is_package_word(p))
+                && !group.chars().any(|c| c.is_ascii_uppercase())
+                && is_package_word(artifact)
+        })
 }
 
 /// An Android SDK package's path, as `sdkmanager --list_installed` writes
@@ -199,10 +236,26 @@ mod tests {
             "golang.org/x/net",
             "platforms;android-35",
             "system-images;android-35;google_apis;x86_64",
+            "@remix-run/router",
+            "com.azure:azure-core",
+            "org.apache.spark:spark-launcher_2.12",
+            "commons-codec:commons-codec",
         ] {
             assert!(is_component_name(name), "{name}");
         }
-        for not in ["a;", ";b", "the", "x; y", "1;2"] {
+        for not in [
+            "a;",
+            ";b",
+            "the",
+            "x; y",
+            "1;2",
+            "@Scope/Name",
+            "@/x",
+            "note:",
+            "key: value",
+            "CVE:CVE-2025-1",
+            "Fixed:crash",
+        ] {
             assert!(!is_component_name(not), "{not}");
         }
     }
