@@ -194,7 +194,7 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             if out.len() > MAX_ITEMS {
                 return;
             }
-            let before = text[..at].trim_end();
+            let before = without_old_version(text[..at].trim_end(), claims);
             // "One API 版本升级至 v0.6.5", "南墙版本升级至 v4.1.0": after
             // its version word, the whole name from where the item or
             // clause starts.
@@ -233,6 +233,36 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             ));
         }
     }
+}
+
+/// "默认hadoop版本从2.7.2" → "默认hadoop": before a name-first marker,
+/// the old version after `from`, and the word for a version before it,
+/// are no part of the name.
+fn without_old_version<'a>(before: &'a str, claims: &ClaimWords) -> &'a str {
+    let Some((head, old)) = claims
+        .from
+        .iter()
+        .filter(|f| !f.is_empty())
+        .find_map(|f| before.rsplit_once(f.as_str()))
+    else {
+        return before;
+    };
+    let old = old.trim();
+    let is_version = !old.is_empty()
+        && old
+            .trim_start_matches(['v', 'V'])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && !old.contains(char::is_whitespace);
+    if !is_version {
+        return before;
+    }
+    let head = head.trim_end();
+    words::each()
+        .flat_map(|w| &w.components.version_words)
+        .filter(|v| !v.is_empty())
+        .find_map(|v| head.strip_suffix(v.as_str()))
+        .unwrap_or(head)
+        .trim_end()
 }
 
 /// Whether a claim's marker opens with a word for a version ("版本升级至").
@@ -288,12 +318,30 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .find_map(|w| rest.strip_prefix(w.as_str()));
             let rest = past.unwrap_or(rest);
             let trimmed = rest.trim_start();
-            let token: String = trimmed.chars().take_while(|c| name_char(*c)).collect();
-            let name = token.trim_matches(['.', '-', '_']).to_string();
-            if !is_package_name(&name) {
+            // "升级 @vant/markdown-vetur@2.0.2": a scoped npm package, its
+            // version after `@` or a space.
+            let scoped: String = trimmed
+                .chars()
+                .take_while(|c| name_char(*c) || matches!(c, '@' | '/'))
+                .collect();
+            let is_scoped = crate::package_name::is_scoped_npm_name;
+            let scoped_name = match scoped.rsplit_once('@') {
+                Some((name, _)) if is_scoped(name) => Some(name.to_string()),
+                _ => is_scoped(&scoped).then(|| scoped.clone()),
+            };
+            let (token, name) = match scoped_name {
+                Some(name) => (name.clone(), name),
+                None => {
+                    let token: String = trimmed.chars().take_while(|c| name_char(*c)).collect();
+                    let name = token.trim_matches(['.', '-', '_']).to_string();
+                    (token, name)
+                }
+            };
+            if !is_package_name(&name) && !is_scoped(&name) {
                 continue;
             }
             let after = trimmed[token.len()..].trim_start();
+            let after = after.strip_prefix('@').unwrap_or(after);
             // "升级bootstrap版本到3.4.1": the word for a version before `to`.
             let after = words
                 .components
@@ -340,7 +388,15 @@ fn holds(list: &[String], word: &str) -> bool {
 /// Words of `text`, split on spaces and clause punctuation.
 fn split_words(text: &str) -> Vec<&str> {
     text.split(is_word_break)
-        .map(|w| w.trim_matches(|c: char| !name_char(c)))
+        .map(|w| {
+            // `@sinonjs/fake-timers`: a scoped npm package keeps its `@`.
+            let scoped = w.trim_matches(|c: char| !name_char(c) && c != '@');
+            if crate::package_name::is_scoped_npm_name(scoped) {
+                scoped
+            } else {
+                w.trim_matches(|c: char| !name_char(c))
+            }
+        })
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -418,7 +474,11 @@ fn plain_claim(text: &str, words: &Words) -> String {
 fn without_ecosystem(name_words: &mut Vec<&str>, trimmed: bool, words: &Words) {
     let ecosystem = |w: &str| holds(&words.claims.ecosystems, w);
     // ("Update default Python versions to …": the language is the name.)
-    let named_before = |words: &[&str]| words.iter().any(|w| !crate::package_name::is_not_name(w));
+    let named_before = |before: &[&str]| {
+        before
+            .iter()
+            .any(|w| !crate::package_name::is_not_name(w) && !holds(&words.claims.name_leads, w))
+    };
     if trimmed
         && name_words.len() > 1
         && name_words.last().is_some_and(|w| ecosystem(w))
@@ -926,6 +986,21 @@ mod tests {
     }
 
     #[test]
+    fn a_scoped_npm_package_upgraded() {
+        // Cypress' changelog.
+        assert_eq!(
+            pairs(
+                "Upgraded @sinonjs/fake-timers from 11.3.1 to 14.0.0. While cy.clock() is active"
+            ),
+            [("@sinonjs/fake-timers".to_string(), "14.0.0".to_string())]
+        );
+        assert_eq!(
+            pairs("Upgraded bundled Node.js version from 22.18.0 to 22.19.0. Addressed in #32607."),
+            [("Node.js".to_string(), "22.19.0".to_string())]
+        );
+    }
+
+    #[test]
     fn chinese_claims_naming_the_whole_name_before_its_version_word() {
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
         // 1Panel's changelog.
@@ -964,6 +1039,23 @@ mod tests {
             [("pytorch".to_string(), "2.6.0.7.post1".to_string())]
         );
         assert!(pairs("镜像升级pytorch2.6,针对").is_empty());
+        // Vant CLI's changelog: scoped npm packages.
+        assert_eq!(
+            pairs("升级 @vant/markdown-vetur@2.0.2"),
+            [("@vant/markdown-vetur".to_string(), "2.0.2".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 @vue/babel-plugin-jsx 1.0.0 正式版"),
+            [("@vue/babel-plugin-jsx".to_string(), "1.0.0".to_string())]
+        );
+        // Linkis' docs: the old version after 从, and 版本, before the verb.
+        assert_eq!(
+            pairs("默认hadoop版本从2.7.2升级到3.3.4,默认hive版本从2.3.3升级到3.1.3"),
+            [
+                ("hadoop".to_string(), "3.3.4".to_string()),
+                ("hive".to_string(), "3.1.3".to_string())
+            ]
+        );
     }
 
     #[test]

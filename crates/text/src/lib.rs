@@ -711,14 +711,33 @@ fn read_releases<'a>(
 
 /// The release a page's address names by its file (`…/community/24.7/24.7`,
 /// `…/release-notes/7.1.0.md`): the last part of its path, when that is a
-/// version and nothing else.
+/// version and nothing else; a folder's page (`…/0.89.0-relnotes/index.md`,
+/// as Hugo bundles a page) by its folder, with words after the version
+/// that name the page, not a pre-release (`-relnotes`, not `-beta`).
 fn version_of_address(address: &str) -> Option<String> {
     let path = address.split(['?', '#']).next()?.trim_end_matches('/');
-    let (_, file) = path.rsplit_once('/')?;
+    let (folder, file) = path.rsplit_once('/')?;
     let stem = [".md", ".txt", ".html", ".htm", ".rst", ".adoc", ".mdx"]
         .iter()
         .find_map(|ext| file.strip_suffix(ext))
         .unwrap_or(file);
+    let stem = if ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str()) {
+        let folder = folder.rsplit('/').next()?;
+        match folder.split_once('-') {
+            Some((version, words))
+                if words.split('-').all(|w| {
+                    w.len() >= 5
+                        && w.chars().all(|c| c.is_ascii_alphabetic())
+                        && !["alpha", "preview", "nightly"].contains(&w)
+                }) =>
+            {
+                version
+            }
+            _ => folder,
+        }
+    } else {
+        stem
+    };
     let stem = stem.trim_start_matches(['v', 'V']);
     let numbered = stem.starts_with(|c: char| c.is_ascii_digit())
         && stem.contains('.')
@@ -1127,6 +1146,16 @@ mod tests {
             of("https://github.com/o/docs/blob/f7d/docs/release-notes/7.1.0.md").as_deref(),
             Some("7.1.0")
         );
+        assert_eq!(
+            of("https://github.com/o/docs/blob/3ff/content/en/news/0.89.0-relnotes/index.md")
+                .as_deref(),
+            Some("0.89.0")
+        );
+        assert_eq!(
+            of("https://example.com/news/2.1.0-alpha/index.md").as_deref(),
+            Some("2.1.0-alpha")
+        );
+        assert_eq!(of("https://example.com/docs/install/index.md"), None);
         assert_eq!(of("https://github.com/o/r/blob/abc/CHANGELOG.md"), None);
         assert_eq!(of("https://example.com/notes/2025-05-05.md"), None);
         assert_eq!(of("https://example.com/x/3"), None);
