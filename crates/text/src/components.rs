@@ -761,7 +761,15 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             && matches!(rest.as_slice(), [within, platform]
                 if within.eq_ignore_ascii_case("in")
                     && platform.chars().all(|c| c.is_ascii_alphanumeric()));
+        // "spec.alpha dependency to 0.5.238 - [changes](…)": a dash after
+        // the version, then a link, is a note on it.
+        let linked_note = {
+            let mut ahead = words.clone();
+            ahead.next().is_some_and(|w| matches!(w, "-" | "–"))
+                && ahead.next().is_some_and(|w| w.starts_with('['))
+        };
         let clean_end = in_platform
+            || linked_note
             || words.peek().is_none_or(|w| w.starts_with('('))
             || words.all(|w| is_version_suffix(w) || is_change_mark(w) || is_reference(w));
         if !clean_end {
@@ -769,8 +777,15 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         }
         // "nim_core_platform_interface to 1.7.0" (a list of dependency
         // updates): what it went to; "to" is no part of the name.
-        if before.len() == 2 && before.back().is_some_and(|w| is_to_word(w)) {
+        // ("spec.alpha dependency to 0.5.238": and the word for what it is.)
+        let not_name = |w: &str| crate::package_name::is_not_name(w);
+        if before.back().is_some_and(|w| is_to_word(w))
+            && (before.len() == 2 || (before.len() == 3 && not_name(before[1])))
+        {
             before.pop_back();
+            if before.len() == 2 {
+                before.pop_back();
+            }
         }
         // "vLLM version 0.5.3": the word "version" is no part of the name.
         if before.back().is_some_and(|w| is_version_label(w)) {
@@ -1441,6 +1456,16 @@ mod tests {
         );
         // A word that is no reference still ends the item.
         assert!(component_list("numpy (1.21.4) was slow").is_empty());
+    }
+
+    #[test]
+    fn a_dependency_went_to_a_version_with_a_note_after_a_dash() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Clojure's changes.md.
+        assert_eq!(
+            component_list("spec.alpha dependency to 0.5.238 - [changes](https://x/CHANGES.md)"),
+            [pair("spec.alpha", "0.5.238")]
+        );
     }
 
     #[test]
