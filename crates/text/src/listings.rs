@@ -376,11 +376,7 @@ fn artifact_tokens(line: &str) -> Option<Entries> {
     if token.is_empty() || token.contains(char::is_whitespace) || rpm {
         return None;
     }
-    let at = token
-        .match_indices('-')
-        .map(|(i, _)| i)
-        .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
-    let (name, version) = (&token[..at], &token[at + 1..]);
+    let (name, version) = crate::tags::dashed(token)?;
     (name.starts_with(|c: char| c.is_ascii_alphabetic())
         && version.contains('.')
         && looks_like_version(version))

@@ -374,19 +374,6 @@ fn is_whole_release(title: &str) -> bool {
     !digits.is_empty() && digits.len() <= 4 && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The name before a version a word is glued to by `-`, when it holds a
-/// letter (`reflections` of `reflections-0.10.2`).
-fn glued_name(token: &str) -> Option<&str> {
-    let at = token
-        .match_indices('-')
-        .map(|(i, _)| i)
-        .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
-    let name = &token[..at];
-    name.chars()
-        .any(|c| c.is_ascii_alphabetic())
-        .then_some(name)
-}
-
 /// Whether a token holds what a release's name holds: a number with a dot
 /// (`11.0.3`) or a date's six digits or more (`20250715`).
 fn names_release(token: &str) -> bool {
@@ -558,10 +545,10 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     let glued_names: BTreeSet<&str> = starts
         .iter()
         .filter(|(_, s, _)| matches!(s, Start::Alone))
-        .filter_map(|(_, _, v)| glued_name(v))
+        .filter_map(|(_, _, v)| crate::tags::dashed(v).map(|(name, _)| name))
         .collect();
     if glued_names.len() >= 2 {
-        starts.retain(|(_, s, v)| !(matches!(s, Start::Alone) && glued_name(v).is_some()));
+        starts.retain(|(_, s, v)| !(matches!(s, Start::Alone) && crate::tags::dashed(v).is_some()));
     }
     let series_of = |level: usize, whole: &str| {
         starts.iter().any(|(_, s, v)| {

@@ -194,6 +194,20 @@ fn is_release(word: &str) -> bool {
 /// `cuda12.3`, `ubuntu22.04`, `py3.12` (a spelling or prefix glued to a
 /// dotted version), `cu124`, `py311`, `ubuntu2204` (a prefix glued to
 /// numbers).
+/// A word as a file or tag names a package: its name, then `-` and a
+/// version (`reflections-0.10.2`, `jetty-server-9.4.54.v20240208`): the
+/// name ends at the first `-` before a digit and holds a letter.
+pub(crate) fn dashed(token: &str) -> Option<(&str, &str)> {
+    let at = token
+        .match_indices('-')
+        .map(|(i, _)| i)
+        .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
+    let (name, version) = (&token[..at], &token[at + 1..]);
+    name.chars()
+        .any(|c| c.is_ascii_alphabetic())
+        .then_some((name, version))
+}
+
 pub(crate) fn glued(token: &str) -> Option<(String, String)> {
     // `python3.10-dev`: a Debian package (see `installs::debian_named`),
     // no version `3.10-dev`.
