@@ -244,7 +244,11 @@ pub fn parse(
         .sections
         .iter()
         .filter(|s| reads_tables(s))
-        .filter_map(|s| versions_under_title(s).or_else(|| version_under_name(s)))
+        .filter_map(|s| {
+            versions_under_title(s)
+                .or_else(|| version_under_name(s))
+                .or_else(|| version_downloaded(s))
+        })
         .collect();
     add_components(&mut draft, titled_versions);
     add_components(&mut draft, parts_titled_by_components(&page.sections));
@@ -530,6 +534,33 @@ fn parts_titled_by_components(sections: &[Section]) -> Vec<(String, String)> {
 
 /// "### Linux kernel" over "- version 6.12.24-Unraid": a part titled by a
 /// component's name whose first line is the word for a version and one.
+/// "### Maven" over "安装包地址 `http://…/apache-maven-3.3.9-bin.tar.gz`"
+/// (Zadig's recipes for build tools): a part titled by a component,
+/// holding the address of an archive whose file name holds that name (or
+/// data knows the title) and a version of two numbers or more.
+fn version_downloaded(section: &Section) -> Option<(String, String)> {
+    let title = section.title.trim_matches(['#', ' ']);
+    let name = names::component_name(title)?;
+    let file = section.body.iter().find_map(|(_, line)| {
+        let at = line.find("://")?;
+        let address = line[at..]
+            .split(|c: char| c.is_whitespace() || c == '`')
+            .next()?;
+        address.rsplit('/').next().map(str::to_string)
+    })?;
+    let lower = file.to_lowercase();
+    if !(lower.contains(&title.to_lowercase()) || names::is_alias(title)) {
+        return None;
+    }
+    let version = DOWNLOADED_VERSION.find(&file)?.as_str();
+    Some((name, version.trim_start_matches('v').to_string()))
+}
+
+/// A version in an archive's file name: `v0.13.1`, `12.0.1`, `1.13`.
+static DOWNLOADED_VERSION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"v?\d+(?:\.\d+)+").expect("the download version pattern")
+});
+
 fn version_under_name(section: &Section) -> Option<(String, String)> {
     let title = section.title.trim_matches(['#', ' ']);
     let name = names::component_name(title)?;
@@ -1338,6 +1369,46 @@ mod tests {
         assert!(
             parts_titled_by_components(&[section("Python 3.11 Support"), section("Deck 3.18.0")])
                 .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_part_titled_by_a_tool_over_its_download() {
+        let section = |title: &str, address: &str| Section {
+            known: None,
+            title: title.to_string(),
+            level: 3,
+            line: 1,
+            body: vec![
+                (2, "Bin Path： `$HOME/maven/bin` <br>".to_string()),
+                (3, format!("安装包地址 `{address}` <br>")),
+            ],
+        };
+        assert_eq!(
+            version_downloaded(&section(
+                "Maven",
+                "http://resource.koderover.com/apache-maven-3.3.9-bin.tar.gz"
+            )),
+            Some(("Maven".into(), "3.3.9".into()))
+        );
+        assert_eq!(
+            version_downloaded(&section(
+                "Node",
+                "http://r.example/node-v8.15.0-linux-x64.tar.gz"
+            )),
+            Some(("Node".into(), "8.15.0".into()))
+        );
+        // An archive of something else, or a part titled by no name.
+        assert_eq!(
+            version_downloaded(&section("Maven", "http://r.example/gradle-8.5-bin.zip")),
+            None
+        );
+        assert_eq!(
+            version_downloaded(&section(
+                "Installation",
+                "http://r.example/tool-1.2.3.tar.gz"
+            )),
+            None
         );
     }
 
