@@ -151,14 +151,18 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
 
 /// "Compile binaries using go": a sentence's words before the name it
 /// introduces (`[statements] introduce`), no name.
-pub(crate) fn introduces_a_name(words: &[&str]) -> bool {
-    words.iter().skip(1).any(|w| {
-        crate::words::each().any(|lang| {
-            lang.statements
-                .introduce
-                .iter()
-                .any(|i| i.eq_ignore_ascii_case(w))
-        })
+fn introduces_a_name(words: &[&str]) -> bool {
+    words.iter().skip(1).any(|w| is_introduction(w))
+}
+
+/// A word that introduces a name (`using`, `includes`: `[statements]
+/// introduce` of every language).
+pub(crate) fn is_introduction(word: &str) -> bool {
+    crate::words::each().any(|lang| {
+        lang.statements
+            .introduce
+            .iter()
+            .any(|i| i.eq_ignore_ascii_case(word))
     })
 }
 

@@ -1113,7 +1113,7 @@ fn has_named_versions(item: &str) -> bool {
 
 /// A word of prose, never part of a name ("version" in "vLLM version 0.5.3").
 fn is_prose_word(word: &str) -> bool {
-    crate::package_name::is_not_name(word) || crate::names::introduces_a_name(&["", word])
+    crate::package_name::is_not_name(word) || crate::names::is_introduction(word)
 }
 
 /// A components section's lines: `| name | version |` rows, `name :
