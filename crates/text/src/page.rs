@@ -494,6 +494,23 @@ mod tests {
     }
 
     #[test]
+    fn a_text_item_wrapped_onto_indented_lines_is_one_item() {
+        let text = "Changes\n* Upgraded included libraries: OpenSSL 3.0.19,\n  liblinear 2.50, zlib 1.3.2\n* Fixed:\n  a crash\nNot indented\n";
+        let page = Page::read(PageKind::Text, text).unwrap();
+        let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "Changes",
+                "- Upgraded included libraries: OpenSSL 3.0.19, liblinear 2.50, zlib 1.3.2",
+                "- Fixed:",
+                "a crash",
+                "Not indented",
+            ]
+        );
+    }
+
+    #[test]
     fn text_bullets_and_cuts() {
         let page = Page::read(PageKind::Text, "Key Features\n  • one\n\n* two\n").unwrap();
         let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
