@@ -529,6 +529,11 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }) {
                 near.truncate(verb);
             }
+            // "ARM Compute Library version updated to": the word for a
+            // version is no name's.
+            if near.len() > 1 && crate::words::is_version_label(near[0]) {
+                near.remove(0);
+            }
             let mut names: Vec<String> = near
                 .iter()
                 .filter(|w| is_package_name(w))
@@ -536,14 +541,24 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .collect();
             // Two-word names: first when both words are capitalised
             // ("Transformer Engine", "Flash Attention"), else a last resort.
+            let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
             if near.len() >= 2 && is_package_name(near[0]) && is_package_name(near[1]) {
                 let two = format!("{} {}", near[1], near[0]);
-                let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
                 if capitalised(near[0]) && capitalised(near[1]) {
                     names.insert(0, two);
                 } else {
                     names.push(two);
                 }
+            }
+            // Three capitalised words, the last of them maybe one of prose
+            // ("ARM Compute Library").
+            if near.len() >= 3
+                && near[..3].iter().all(|w| capitalised(w))
+                && crate::package_name::is_package_word(near[0])
+                && is_package_name(near[1])
+                && crate::package_name::is_package_word(near[2])
+            {
+                names.insert(0, format!("{} {} {}", near[2], near[1], near[0]));
             }
             if names.is_empty() {
                 continue;
@@ -553,6 +568,22 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 continue;
             };
             let name = names.remove(0);
+            // "LLVM and Clang were updated to 17.0.6": both names.
+            if name == near[0]
+                && near.get(1).is_some_and(|w| holds(&words.claims.and, w))
+                && let Some(other) = near.get(2).filter(|w| is_package_name(w))
+            {
+                names.retain(|n| n != other);
+                out.push((
+                    text[..at].rfind(other).unwrap_or(at),
+                    Claim {
+                        phrase: format!("{other} {}", &text[at..at + marker.len() - 1]),
+                        alternatives: Vec::new(),
+                        name: other.to_string(),
+                        version: version.clone(),
+                    },
+                ));
+            }
             out.push((
                 at,
                 Claim {
@@ -933,6 +964,25 @@ mod tests {
         // A sentence with a colon names no package before it.
         assert!(pairs("Note that we: upgrade to 2.0 later").is_empty());
         assert!(pairs("main/gd: patch CVE-2018-14553 and CVE-2019-11038").is_empty());
+    }
+
+    #[test]
+    fn names_of_several_words_and_of_two_before_one_version() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Samsung ONE's release notes.
+        assert_eq!(
+            pairs("ARM Compute Library version is updated to 24.07."),
+            [pair("ARM Compute Library", "24.07")]
+        );
+        assert_eq!(
+            pairs("LLVM and Clang were updated to 17.0.6."),
+            [pair("LLVM", "17.0.6"), pair("Clang", "17.0.6")]
+        );
+        // OpenSearch's release notes.
+        assert_eq!(
+            pairs("Fix CVE-2026-34478 by upgrading log4j dependencies to 2.25.4"),
+            [pair("log4j", "2.25.4")]
+        );
     }
 
     #[test]

@@ -814,7 +814,17 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
                         crate::package_name::is_inside_name(words_before[k - 1], w, after)
                     })
             };
-            if is_package_name(w) || inside_name() {
+            // "Update shards 0.16.0" (Crystal's changelog): the verb of
+            // the change is no part of the name after it.
+            let verb = || {
+                words::each().any(|l| {
+                    l.claims
+                        .verb_first
+                        .iter()
+                        .any(|v| v.eq_ignore_ascii_case(w))
+                })
+            };
+            if (is_package_name(w) || inside_name()) && !verb() {
                 run.push(w);
             } else {
                 break;

@@ -1782,6 +1782,21 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     };
     let t = t.trim();
     let t = t.strip_prefix("- ").unwrap_or(t);
+    // "ImageMagick - 6.9.10 (default)" (a build image's software list): a
+    // note of words after the version says nothing of it.
+    let t = match t.strip_suffix(')').and_then(|h| h.rsplit_once(" (")) {
+        Some((head, note))
+            if !note.contains(|c: char| c.is_ascii_digit() || c == '(')
+                && note.split_whitespace().count() <= 3
+                && head
+                    .rsplit(' ')
+                    .next()
+                    .is_some_and(|last| looks_like_version(last) && last.contains('.')) =>
+        {
+            head.trim_end()
+        }
+        _ => t,
+    };
     // "kubectl - v1.35.6", "AWS CLI (optional; useful as …) v2.24.16": a
     // dash or a note between the name and a version ending the item.
     let between = t.rsplit_once(' ').and_then(|(head, last)| {
@@ -2319,6 +2334,16 @@ mod tests {
         assert_eq!(
             name_version("kubectl - v1.35.6"),
             Some(("kubectl".to_string(), "1.35.6".to_string()))
+        );
+        // Netlify's build image software list: a note after the version.
+        assert_eq!(
+            name_version("ImageMagick - 6.9.10 (default)"),
+            Some(("ImageMagick".to_string(), "6.9.10".to_string()))
+        );
+        // Crystal's changelog: the verb of the change is no name's.
+        assert_eq!(
+            name_version("Update shards 0.16.0"),
+            Some(("shards".to_string(), "0.16.0".to_string()))
         );
     }
 
