@@ -32,9 +32,14 @@ impl Cut {
 /// A reader's answer: lines, the numbers of heading lines, where it is cut.
 pub(crate) type Read = (Vec<(usize, String)>, BTreeSet<usize>, Option<Cut>);
 
-/// A last source line that is a table row without its closing `|`.
-pub(crate) fn cut_row(last: &str) -> Option<Cut> {
-    (last.contains(" | ") && !last.ends_with('|')).then_some(Cut::Table)
+/// A last source line that is a table row without its closing `|`, where
+/// the row above closes its own (a table whose rows all go without one,
+/// as GitHub's Markdown allows, is whole).
+pub(crate) fn cut_row(last: &str, above: Option<&str>) -> Option<Cut> {
+    let row = |l: &str| l.contains(" | ");
+    let unclosed = row(last) && !last.ends_with('|');
+    let table_closes_rows = above.is_none_or(|a| !row(a) || a.ends_with('|'));
+    (unclosed && table_closes_rows).then_some(Cut::Table)
 }
 
 /// How many levels a nested list item is indented by at most: import

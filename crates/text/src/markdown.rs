@@ -206,12 +206,10 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
         }
     }
     if cut.is_none() {
-        let last = md
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
-        cut = cut_row(last.trim()).or_else(|| {
+        let mut filled = md.lines().rev().filter(|l| !l.trim().is_empty());
+        let last = filled.next().unwrap_or("");
+        let above = filled.next().map(str::trim);
+        cut = cut_row(last.trim(), above).or_else(|| {
             // A lone bullet as the last line: the list stopped.
             matches!(last.trim(), "-" | "*" | "+").then_some(Cut::List)
         });

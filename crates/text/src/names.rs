@@ -177,6 +177,24 @@ pub(crate) fn slashed_name(written: &str) -> Option<String> {
     if written.contains(" /") || written.contains("/ ") {
         return None;
     }
+    // `library/glib2`, `developer/build/libtool` (a package's path in its
+    // repository, as an OS's package tables write it): the whole path,
+    // its category words of prose included.
+    let segments: Vec<&str> = written.split('/').collect();
+    if segments.len() >= 2
+        && segments.iter().all(|p| {
+            !p.is_empty()
+                && p.starts_with(|c: char| c.is_ascii_lowercase())
+                && p.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.' | '+')
+                })
+        })
+        && segments
+            .last()
+            .is_some_and(|leaf| crate::package_name::is_package_name(leaf))
+    {
+        return Some(segments.join("-"));
+    }
     let parts: Vec<String> = written
         .split('/')
         .map(|p| component_name(p.trim()))

@@ -273,11 +273,12 @@ fn text_lines(content: &str) -> Read {
     }
     let mut headings = setext_headings(&mut lines);
     headings.extend(org_headings);
-    let last = content.lines().rev().find(|l| !l.trim().is_empty());
+    let mut filled = content.lines().rev().filter(|l| !l.trim().is_empty());
+    let (last, above) = (filled.next(), filled.next().map(str::trim));
     let cut = if fences % 2 == 1 {
         Some(Cut::CodeBlock)
     } else {
-        last.and_then(|l| cut_row(l.trim()))
+        last.and_then(|l| cut_row(l.trim(), above))
     };
     (lines, headings, cut)
 }

@@ -197,6 +197,12 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             return Some(token.to_string());
         }
     }
+    // "Release Notes for OmniOSce v11 r151054": a release tagged by a
+    // lowercase letter and its build number names it, whatever version
+    // words stand beside.
+    if let Some(tag) = stated::lettered_build(title) {
+        return Some(tag);
+    }
     if is_numbered(title) {
         return None;
     }

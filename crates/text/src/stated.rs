@@ -125,6 +125,24 @@ pub(crate) fn whole_after_name(title: &str) -> Option<String> {
     first(&WHOLE, title)
 }
 
+/// A title naming its release by a lowercase letter (not `v`) and a build
+/// number of four digits or more ("Release Notes for OmniOSce v11
+/// r151054"): that tag, whatever version words stand beside it.
+pub(crate) fn lettered_build(title: &str) -> Option<String> {
+    title
+        .split_whitespace()
+        .map(|w| w.trim_matches(['`', '*', ':', ',', '(', ')']))
+        .find(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() && c != 'v')
+                && w.len() >= 5
+                && chars.all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+}
+
 /// A title naming a product, then its release by one number a `v`
 /// marks ("LmP V92 Release Notes"): `v92`.
 pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
