@@ -114,6 +114,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             // their own script.
             name_first(text, &words.claims, &mut found);
             verb_first(text, words, &mut found);
+            version_first(text, &words.claims, &mut found);
         }
     }
     found.sort_by_key(|(at, _)| *at);
@@ -176,7 +177,13 @@ fn markers() -> &'static aho_corasick::AhoCorasick {
     static MARKERS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
     MARKERS.get_or_init(|| {
         let words: Vec<&String> = words::each()
-            .flat_map(|w| w.claims.name_first.iter().chain(&w.claims.verb_first))
+            .flat_map(|w| {
+                w.claims
+                    .name_first
+                    .iter()
+                    .chain(&w.claims.verb_first)
+                    .chain(&w.claims.version_first)
+            })
             .filter(|m| !m.is_empty())
             .collect();
         aho_corasick::AhoCorasick::builder()
@@ -195,11 +202,23 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             let before = without_old_version(text[..at].trim_end(), claims);
-            // "One API 版本升级至 v0.6.5", "南墙版本升级至 v4.1.0": after
-            // its version word, the whole name from where the item or
-            // clause starts.
+            // "clang のバージョンを": the name before `の` and the word for
+            // a version.
+            let before = without_version_of(before, claims);
+            // "[UPDATE] NVIDIA VIDEO CODEC SDK を 13.0 に上げる": a name of
+            // spaced words written whole from where the item starts.
+            let spaced_whole = whole_name_start(before).filter(|&s| {
+                let name = &before[s..];
+                name.is_ascii()
+                    && name.contains(' ')
+                    && crate::package_name::are_name_words(
+                        &name.split_whitespace().collect::<Vec<_>>(),
+                    )
+            });
             let start = if starts_with_version_word(marker) {
                 whole_name_start(before)
+            } else if spaced_whole.is_some() {
+                spaced_whole
             } else {
                 before
                     .char_indices()
@@ -210,9 +229,26 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             };
             let Some(start) = start else { continue };
             let name = before[start..].trim_matches(['.', '-', '_']).to_string();
-            let Some(version) = version_after(&text[at + marker.len()..]) else {
+            let after = &text[at + marker.len()..];
+            let Some(mut version) = version_after(after) else {
                 continue;
             };
+            // "SDL を 2.30.8 から 3.2.18 に上げる": the version it went to.
+            if let Some(went_to) = after
+                .trim_start()
+                .strip_prefix(version.as_str())
+                .map(str::trim_start)
+                .and_then(|rest| {
+                    claims
+                        .from
+                        .iter()
+                        .filter(|f| !f.is_empty())
+                        .find_map(|f| rest.strip_prefix(f.as_str()))
+                })
+                .and_then(version_after)
+            {
+                version = went_to;
+            }
             let named = if name.contains(' ') {
                 name.split(' ').all(crate::package_name::is_package_word)
                     && name.split(' ').any(is_package_name)
@@ -227,6 +263,49 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 Claim {
                     phrase: format!("{}{marker}", &before[start..]),
                     name,
+                    alternatives: Vec::new(),
+                    version,
+                },
+            ));
+        }
+    }
+}
+
+/// "[UPDATE] Boost 1.79.0 に上げる", "NVIDIA L4T 32.4.2 に上げる": a name
+/// of spaced words written whole from where the item starts, its version,
+/// then a `version_first` marker.
+fn version_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
+    for marker in claims.version_first.iter().filter(|m| !m.is_empty()) {
+        for (at, _) in text.match_indices(marker.as_str()) {
+            if out.len() > MAX_ITEMS {
+                return;
+            }
+            let before = text[..at].trim_end();
+            let Some((head, written)) = before.rsplit_once(' ') else {
+                continue;
+            };
+            let Some(version) = version_after(written).filter(|v| v.len() + 1 >= written.len())
+            else {
+                continue;
+            };
+            let head = head.trim_end();
+            let Some(start) = whole_name_start(head) else {
+                continue;
+            };
+            let name = head[start..].trim();
+            let words: Vec<&str> = name.split_whitespace().collect();
+            if name.is_empty()
+                || !name.is_ascii()
+                || words.len() > 3
+                || !crate::package_name::are_name_words(&words)
+            {
+                continue;
+            }
+            out.push((
+                start,
+                Claim {
+                    phrase: format!("{name} {written} {marker}"),
+                    name: name.to_string(),
                     alternatives: Vec::new(),
                     version,
                 },
@@ -263,6 +342,24 @@ fn without_old_version<'a>(before: &'a str, claims: &ClaimWords) -> &'a str {
         .find_map(|v| head.strip_suffix(v.as_str()))
         .unwrap_or(head)
         .trim_end()
+}
+
+/// "利用する clang のバージョン" → "利用する clang": a word for a version
+/// after `of` (`の`) ends the text before a name-first marker, no name's.
+fn without_version_of<'a>(before: &'a str, claims: &ClaimWords) -> &'a str {
+    let Some(head) = words::each()
+        .flat_map(|w| &w.components.version_words)
+        .filter(|v| !v.is_empty() && !v.is_ascii())
+        .find_map(|v| before.strip_suffix(v.as_str()))
+    else {
+        return before;
+    };
+    claims
+        .of
+        .iter()
+        .filter(|o| !o.is_empty() && !o.is_ascii())
+        .find_map(|o| head.trim_end().strip_suffix(o.as_str()))
+        .map_or(before, str::trim_end)
 }
 
 /// Whether a claim's marker opens with a word for a version ("版本升级至").
@@ -964,6 +1061,31 @@ mod tests {
         // A sentence with a colon names no package before it.
         assert!(pairs("Note that we: upgrade to 2.0 later").is_empty());
         assert!(pairs("main/gd: patch CVE-2018-14553 and CVE-2019-11038").is_empty());
+    }
+
+    #[test]
+    fn japanese_claims_of_a_change_log() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Momo's change log.
+        assert_eq!(
+            pairs("[UPDATE] SDL を 2.30.8 から 3.2.18 に上げる"),
+            [pair("SDL", "3.2.18")]
+        );
+        assert_eq!(
+            pairs("利用する clang のバージョンを 18 から 20 に上げる"),
+            [pair("clang", "20")]
+        );
+        assert_eq!(
+            pairs("[UPDATE] NVIDIA VIDEO CODEC SDK を 13.0 に上げる"),
+            [pair("NVIDIA VIDEO CODEC SDK", "13.0")]
+        );
+        assert_eq!(
+            pairs("[UPDATE] NVIDIA L4T 32.4.2 に上げる"),
+            [pair("NVIDIA L4T", "32.4.2")]
+        );
+        assert_eq!(pairs("Boost 1.79.0 に上げる"), [pair("Boost", "1.79.0")]);
+        // A version alone before the marker names nothing.
+        assert!(pairs("フレームレートを 120fps に上げる").is_empty());
     }
 
     #[test]

@@ -186,7 +186,9 @@ pub(crate) fn slashed_name(written: &str) -> Option<String> {
             !p.is_empty()
                 && p.starts_with(|c: char| c.is_ascii_lowercase())
                 && p.chars().all(|c| {
-                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.' | '+')
+                    c.is_ascii_lowercase()
+                        || c.is_ascii_digit()
+                        || matches!(c, '-' | '_' | '.' | '+')
                 })
         })
         && segments

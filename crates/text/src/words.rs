@@ -319,6 +319,9 @@ pub(crate) struct ClaimWords {
     /// Languages whose packages a name's words may say it is, no part of
     /// the name: "Updated `Flask` Python dependency to 2.2.5".
     pub ecosystems: Vec<String>,
+    /// After a name and the version it went to, in a language whose words
+    /// are not spaced: "Boost 1.79.0 に上げる".
+    pub version_first: Vec<String>,
 }
 
 impl Words {
