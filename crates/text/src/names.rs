@@ -183,7 +183,7 @@ pub(crate) fn slashed_name(written: &str) -> Option<String> {
     let segments: Vec<&str> = written.split('/').collect();
     if segments.len() >= 2
         && segments.iter().all(|p| {
-            !p.is_empty()
+            p.len() >= 2
                 && p.starts_with(|c: char| c.is_ascii_lowercase())
                 && p.chars().all(|c| {
                     c.is_ascii_lowercase()
@@ -194,6 +194,7 @@ pub(crate) fn slashed_name(written: &str) -> Option<String> {
         && segments
             .last()
             .is_some_and(|leaf| crate::package_name::is_package_name(leaf))
+        && segments.iter().any(|p| p.len() > 3)
     {
         return Some(segments.join("-"));
     }

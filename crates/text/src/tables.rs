@@ -2263,6 +2263,16 @@ mod tests {
             Some(pairs(&[("CrayPAT-Perftools", "22.12.0")]))
         );
         assert_eq!(names::slashed_name("token/s"), None);
+        // OmniOS's package changes: a package's path, its category words
+        // of prose included.
+        assert_eq!(
+            names::slashed_name("developer/build/libtool").as_deref(),
+            Some("developer-build-libtool")
+        );
+        assert_eq!(
+            names::slashed_name("library/glib2").as_deref(),
+            Some("library-glib2")
+        );
         assert_eq!(names::slashed_name("AI/ML"), None);
         assert_eq!(names::slashed_name("PyTorch / torch_npu"), None);
     }
