@@ -627,8 +627,11 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 near.truncate(verb);
             }
             // "ARM Compute Library version updated to": the word for a
-            // version is no name's.
+            // version is no name's; nor is "are" in "… are at version".
             if near.len() > 1 && crate::words::is_version_label(near[0]) {
+                near.remove(0);
+            }
+            if near.len() > 1 && holds(&words.claims.passive, near[0]) {
                 near.remove(0);
             }
             let mut names: Vec<String> = near
@@ -665,21 +668,28 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 continue;
             };
             let name = names.remove(0);
-            // "LLVM and Clang were updated to 17.0.6": both names.
-            if name == near[0]
-                && near.get(1).is_some_and(|w| holds(&words.claims.and, w))
-                && let Some(other) = near.get(2).filter(|w| is_package_name(w))
-            {
-                names.retain(|n| n != other);
-                out.push((
-                    text[..at].rfind(other).unwrap_or(at),
-                    Claim {
-                        phrase: format!("{other} {}", &text[at..at + marker.len() - 1]),
-                        alternatives: Vec::new(),
-                        name: other.to_string(),
-                        version: version.clone(),
-                    },
-                ));
+            // "LLVM and Clang were updated to 17.0.6", "Frontend, druntime
+            // and Phobos are at version 2.079.1": every name.
+            if name == near[0] && near.get(1).is_some_and(|w| holds(&words.claims.and, w)) {
+                let listed = near[2..]
+                    .iter()
+                    .enumerate()
+                    .take_while(|(k, w)| {
+                        is_package_name(w) && (*k == 0 || text[..at].contains(&format!("{w},")))
+                    })
+                    .map(|(_, w)| *w);
+                for other in listed {
+                    names.retain(|n| n != other);
+                    out.push((
+                        text[..at].rfind(other).unwrap_or(at),
+                        Claim {
+                            phrase: format!("{other} {}", &text[at..at + marker.len() - 1]),
+                            alternatives: Vec::new(),
+                            name: other.to_string(),
+                            version: version.clone(),
+                        },
+                    ));
+                }
             }
             out.push((
                 at,
@@ -851,6 +861,16 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, String)> {
     let mut name_words: Vec<&str> = Vec::new();
     let mut rest = text.trim_start();
+    // "Upgraded to `tauri-utils@2.0.2`" (covector's changelogs): a package
+    // and its version as npm and Cargo's tools write them.
+    if let Some(pinned) = rest.split_whitespace().next().map(|w| {
+        w.trim_matches(['`', '*'])
+            .trim_end_matches(['.', ','])
+            .trim_matches('`')
+    }) && let Some((name, version)) = at_version(pinned)
+    {
+        return Some((name.to_string(), version.to_string()));
+    }
     // Up to three lead words ("the new upstream FFmpeg 7.1") and three of the name.
     for _ in 0..7 {
         let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
@@ -870,6 +890,17 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
         rest = after.trim_start();
     }
     None
+}
+
+/// `tauri-utils@2.0.2`, `@tauri-apps/api@2.0.1`: a package name, `@`, and
+/// a version.
+fn at_version(token: &str) -> Option<(&str, &str)> {
+    let (name, version) = token.rsplit_once('@')?;
+    let named = is_package_name(name) || crate::package_name::is_scoped_npm_name(name);
+    (named
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && version_after(version)? == version)
+        .then_some((name, version))
 }
 
 /// "community/php7: security upgrade to 7.3.17", "package/foo: bump to
@@ -1064,6 +1095,22 @@ mod tests {
     }
 
     #[test]
+    fn a_package_pinned_with_an_at() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Tauri's changelogs.
+        assert_eq!(
+            pairs("Upgraded to `tauri-utils@2.0.0-rc.13`"),
+            [pair("tauri-utils", "2.0.0-rc.13")]
+        );
+        assert_eq!(
+            pairs("Upgraded to `@tauri-apps/api@2.0.1`"),
+            [pair("@tauri-apps/api", "2.0.1")]
+        );
+        // An address is no package.
+        assert!(pairs("Updated to user@example.com").is_empty());
+    }
+
+    #[test]
     fn japanese_claims_of_a_change_log() {
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
         // Momo's change log.
@@ -1099,6 +1146,20 @@ mod tests {
         assert_eq!(
             pairs("LLVM and Clang were updated to 17.0.6."),
             [pair("LLVM", "17.0.6"), pair("Clang", "17.0.6")]
+        );
+        // LDC's changelog.
+        assert_eq!(
+            pairs("Frontend, druntime and Phobos are at version 2.079.1, incl. new switches"),
+            [
+                pair("Frontend", "2.079.1"),
+                pair("druntime", "2.079.1"),
+                pair("Phobos", "2.079.1")
+            ]
+        );
+        // Words of prose before a name are none.
+        assert_eq!(
+            pairs("Support for druntime and Phobos are at version 2.079.1"),
+            [pair("druntime", "2.079.1"), pair("Phobos", "2.079.1")]
         );
         // OpenSearch's release notes.
         assert_eq!(
