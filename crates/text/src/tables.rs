@@ -739,8 +739,21 @@ impl Table {
                 .filter(|&c| Some(c) != action && names(c))
                 .max_by_key(|&c| (self.share(c, is_name_cell).0, std::cmp::Reverse(c)))
         });
+        // "Package" over `binutils-2.22.52`, `openssl-1.0.1b` (Strawberry
+        // Perl's external libraries): a column of archives' names, each a
+        // name and its version joined by `-`, names its components and
+        // their versions at once.
+        let dashed = || {
+            (0..width)
+                .find(|&c| mostly(self.share(c, |cell| dashed_pair(cell).is_some())))
+                .map(|c| Kind::Components {
+                    name: c,
+                    versions: vec![c],
+                    action,
+                })
+        };
         let Some(name) = name else {
-            return Kind::Other;
+            return dashed().unwrap_or(Kind::Other);
         };
         let versions: Vec<usize> = (0..width)
             .filter(|&c| c != name && Some(c) != action && !previous(c))
@@ -749,17 +762,37 @@ impl Table {
                 // A column of counts or scores ("317", "0.99993") under a
                 // head that says no version holds measures.
                 let measures = !is_version_head(head) && mostly(self.share(c, is_measure));
-                versions(c) && !measures && (head.is_empty() || !is_name_head(head))
+                versions(c)
+                    && !measures
+                    && !self.is_ordinal(c)
+                    && (head.is_empty() || !is_name_head(head))
             })
             .collect();
         if versions.is_empty() {
-            return Kind::Other;
+            return dashed().unwrap_or(Kind::Other);
         }
         Kind::Components {
             name,
             versions,
             action,
         }
+    }
+
+    /// Whether column `c` numbers the rows ("1.", "2.", "3." …): no
+    /// versions.
+    fn is_ordinal(&self, c: usize) -> bool {
+        let numbers: Vec<Option<u64>> = self
+            .rows
+            .iter()
+            .map(|(_, cells)| {
+                self.cell(cells, c)
+                    .and_then(|cell| cell.trim().trim_end_matches('.').parse().ok())
+            })
+            .collect();
+        numbers.len() >= 2
+            && numbers
+                .windows(2)
+                .all(|pair| matches!(pair, [Some(a), Some(b)] if *b == a + 1))
     }
 
     /// The components of a component table, from the column `choice`
@@ -792,6 +825,9 @@ impl Table {
                     else {
                         return Vec::new();
                     };
+                    if c == name {
+                        return dashed_pair(named).into_iter().collect();
+                    }
                     slash_pairs(&clean_cell(named), &clean_cell(version))
                         .unwrap_or_else(|| pair(named, version).into_iter().collect())
                 })
@@ -1189,6 +1225,26 @@ pub(crate) fn describes_change(cell: &str) -> bool {
 /// A row's name cell and version cell → the component, when the name is a
 /// package name; a version cell naming its own component ("Ubuntu 24.04")
 /// names it.
+/// `binutils-2.22.52`, `jpeg-8d`: an archive's name of one word, its
+/// package's name and version joined by `-`.
+fn dashed_pair(cell: &str) -> Option<(String, String)> {
+    let cell = clean_cell(cell);
+    let cell = cell.trim();
+    if cell.contains(char::is_whitespace) {
+        return None;
+    }
+    let (name, version) = crate::tags::dashed(cell)?;
+    let version = version.trim_end_matches(['.', ',']);
+    // `ap-northeast-1` (a region) is no package at version 1.
+    let dotted_or_lettered =
+        version.contains('.') || version.contains(|c: char| c.is_ascii_alphabetic());
+    (dotted_or_lettered
+        && looks_like_version(version)
+        && crate::package_name::is_package_name(name))
+    .then(|| names::cell_name(name).map(|n| (n, version.to_string())))
+    .flatten()
+}
+
 fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
     let name = names::slashed_name(&clean_name(name_cell));
     if let Some(change) = change_version(version_cell) {
@@ -2275,6 +2331,35 @@ mod tests {
         );
         assert_eq!(names::slashed_name("AI/ML"), None);
         assert_eq!(names::slashed_name("PyTorch / torch_npu"), None);
+    }
+
+    #[test]
+    fn a_column_of_archives_names_its_components_and_versions() {
+        // Strawberry Perl's external libraries, rows numbered "1.", "2." …
+        let got = read(
+            "| ID | Package | Homepage | Note |\n|--|--|--|--|\n\
+             | 1. | binutils-2.22.52 | http://www.gnu.org/software/binutils/ | |\n\
+             | 2. | jpeg-8d | http://www.ijg.org/ | |\n\
+             | 3. | libXpm-3.5.10 | http://www.freedesktop.org/ | |",
+            Choice::default(),
+        );
+        assert_eq!(
+            got.components,
+            pairs(&[
+                ("binutils", "2.22.52"),
+                ("jpeg", "8d"),
+                ("libXpm", "3.5.10")
+            ])
+        );
+        // Regions end in a number too: no packages.
+        let regions = read(
+            "| region | AMI ID |\n|--|--|\n| ap-northeast-1 | ami-ca08f0b5 |\n| eu-west-2 | ami-370ce050 |",
+            Choice::default(),
+        );
+        assert!(
+            !regions.components.iter().any(|(_, v)| v == "1" || v == "2"),
+            "{regions:?}"
+        );
     }
 
     #[test]
