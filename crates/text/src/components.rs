@@ -488,14 +488,26 @@ fn items(cell: &str) -> Vec<String> {
     for bullet in [" - ", " • ", " * ", " · ", " + "] {
         pieces = pieces.iter().flat_map(|p| p.split(bullet)).collect();
     }
-    pieces
+    let mut out: Vec<String> = Vec::new();
+    for piece in pieces
         .iter()
         .flat_map(|p| p.split([',', ';', '、', '，', '；']))
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .take(MAX_ITEMS + 1)
-        .map(str::to_string)
-        .collect()
+    {
+        // "Commons Beanutils, 1.10.1 → 1.11.0" (ZAP's dependency updates):
+        // a name without a version, then its versions after a comma.
+        let opens_with_version = piece.split_whitespace().next().is_some_and(is_version_word);
+        match out.last_mut() {
+            Some(name) if opens_with_version && !name.split_whitespace().any(is_version_word) => {
+                name.push(' ');
+                name.push_str(piece);
+            }
+            _ => out.push(piece.to_string()),
+        }
+    }
+    out
 }
 
 /// The components one item names (see [`component_list`]).
@@ -1424,6 +1436,15 @@ mod tests {
         assert_eq!(
             component_list("nim_core_platform_interface to 1.7.0"),
             [pair("nim_core_platform_interface", "1.7.0")]
+        );
+        // ZAP's dependency updates: a comma between the name and its versions.
+        assert_eq!(
+            component_list("Commons Beanutils, 1.10.1 → 1.11.0"),
+            [pair("Commons-Beanutils", "1.11.0")]
+        );
+        assert_eq!(
+            component_list("Log4j API, 2.24.3 → 2.25.2"),
+            [pair("Log4j-API", "2.25.2")]
         );
         assert_eq!(
             component_list("Azul Zulu JDK 17.58.21 (OpenJDK 17.0.15)"),
