@@ -471,7 +471,11 @@ fn named(line: &str) -> Option<(String, String)> {
         .or_else(|| t.strip_suffix(']').and_then(|r| r.rsplit_once(" [")))
     {
         Some((before, date)) if crate::dates::date(date).is_some() => before.trim_end(),
-        _ => t,
+        // "Tor Browser 16.0a9 - July 23 2026": a dash, then its date.
+        _ => match t.rsplit_once(" - ").or_else(|| t.rsplit_once(" – ")) {
+            Some((before, date)) if crate::dates::is_date_alone(date) => before.trim_end(),
+            _ => t,
+        },
     };
     if t.chars().count() > 60 || t.ends_with(['.', '。', ':', '：']) || t.starts_with(['-', '|'])
     {
@@ -1892,6 +1896,14 @@ mod tests {
             Some(("Version".to_string(), "2.6".to_string()))
         );
         assert_eq!(named("Version 2.6 (see notes)"), None);
+        // Tor Browser's ChangeLog.
+        assert_eq!(
+            named("Tor Browser 16.0a9 - July 23 2026"),
+            Some(("Tor Browser".to_string(), "16.0a9".to_string()))
+        );
+        assert_eq!(named("Tor Browser 16.0a9 - see below"), None);
+        // Camunda's compatibility table: a footnote's mark after a release.
+        assert_eq!(tables::release_keys("1.0.0*"), ["1.0.0"]);
     }
 
     #[test]

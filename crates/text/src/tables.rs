@@ -1544,6 +1544,8 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
     }
     cell.split([',', ' ', '，', '、'])
         .map(|w| w.trim_matches(['`', '"', '\'', '(', ')']))
+        // "1.0.0*", "2.0.0†": a footnote's mark is no part of the release.
+        .map(|w| w.trim_end_matches(['*', '†', '‡']))
         .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
         .filter(|w| model::record::is_release_version(w))
         .map(str::to_string)
