@@ -636,9 +636,28 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             let mut names: Vec<String> = near
                 .iter()
-                .filter(|w| is_package_name(w))
-                .map(|w| w.to_string())
+                .filter_map(|w| {
+                    if is_package_name(w) {
+                        Some(w.to_string())
+                    } else if w.contains('/') {
+                        // "Clang/LLVM have been upgraded to …" (FreeBSD's
+                        // release notes): one name of two.
+                        crate::names::slashed_name(w)
+                    } else {
+                        None
+                    }
+                })
                 .collect();
+            // "The sendmail(8) suite has been upgraded to …": the word
+            // a manual's section follows is the name, the noun after it
+            // says what it is.
+            if let Some(paged) = near
+                .iter()
+                .find(|w| is_package_name(w) && has_manual_section(&text[..at], w))
+            {
+                names.retain(|n| n != paged);
+                names.insert(0, paged.to_string());
+            }
             // Two-word names: first when both words are capitalised
             // ("Transformer Engine", "Flash Attention"), else a last resort.
             let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
@@ -854,6 +873,19 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             chained(text, after, &version, words, out);
         }
     }
+}
+
+/// Whether `word` stands in `text` with a manual's section glued on
+/// (`sendmail(8)`, `fdclose(3C)`).
+fn has_manual_section(text: &str, word: &str) -> bool {
+    text.match_indices(&format!("{word}(")).any(|(at, m)| {
+        let rest = &text[at + m.len()..];
+        rest.split_once(')').is_some_and(|(section, _)| {
+            (1..=3).contains(&section.len())
+                && section.starts_with(|c: char| c.is_ascii_digit())
+                && section.chars().all(|c| c.is_ascii_alphanumeric())
+        })
+    })
 }
 
 /// "vLLM-Omni 0.26.0", "use Dataflow Compiler v5.2.0": up to three name
@@ -1146,6 +1178,17 @@ mod tests {
         assert_eq!(
             pairs("LLVM and Clang were updated to 17.0.6."),
             [pair("LLVM", "17.0.6"), pair("Clang", "17.0.6")]
+        );
+        // FreeBSD's release notes.
+        assert_eq!(
+            pairs(
+                "The sendmail(8) suite has been upgraded to version 8.18.1, addressing CVE-2023-51765."
+            ),
+            [pair("sendmail", "8.18.1")]
+        );
+        assert_eq!(
+            pairs("Clang/LLVM have been upgraded to version 18.1.5."),
+            [pair("Clang-LLVM", "18.1.5")]
         );
         // LDC's changelog.
         assert_eq!(

@@ -12,7 +12,9 @@ use std::sync::LazyLock;
 // A milestone joined by a dash (`0.2.0-m12`, `2.0.0-M1`) is a pre-release
 // too; a long-term release joined by one (`24.03-LTS`, `24.03-LTS-SP1`, as
 // openEuler names its releases) is that release.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?)?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
+// `14.1-RELEASE`, `15-STABLE`: FreeBSD's branch words are part of its
+// releases' names.
+const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
@@ -580,6 +582,15 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        assert_eq!(
+            in_title("FreeBSD 14.1-RELEASE Release Notes").as_deref(),
+            Some("14.1-RELEASE")
+        );
+        assert_eq!(
+            lettered_build("Release Notes for OmniOSce v11 r151054").as_deref(),
+            Some("r151054")
+        );
+        assert_eq!(lettered_build("Release Notes for v2024"), None);
         assert_eq!(
             in_title("V4.14.5(包含升级脚本)").as_deref(),
             Some("v4.14.5")
