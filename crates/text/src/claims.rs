@@ -1179,6 +1179,11 @@ mod tests {
             pairs("LLVM and Clang were updated to 17.0.6."),
             [pair("LLVM", "17.0.6"), pair("Clang", "17.0.6")]
         );
+        // Pants' release notes.
+        assert_eq!(
+            pairs("The default version of pip is now 24.2 bringing performance improvements"),
+            [pair("pip", "24.2")]
+        );
         // FreeBSD's release notes.
         assert_eq!(
             pairs(

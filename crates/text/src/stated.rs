@@ -145,6 +145,14 @@ pub(crate) fn lettered_build(title: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// A title naming a series of releases and nothing more precise ("2.24.x
+/// Release Series", Pants' release notes): the series, `2.24.x`.
+pub(crate) fn series_in_title(title: &str) -> Option<String> {
+    static SERIES: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?:^|\s)v?(\d+(?:\.\d+)*\.x)(?:\s|$)").unwrap());
+    first(&SERIES, title)
+}
+
 /// A title naming a product, then its release by one number a `v`
 /// marks ("LmP V92 Release Notes"): `v92`.
 pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
@@ -591,6 +599,11 @@ mod tests {
             Some("r151054")
         );
         assert_eq!(lettered_build("Release Notes for v2024"), None);
+        assert_eq!(
+            series_in_title("2.24.x Release Series").as_deref(),
+            Some("2.24.x")
+        );
+        assert_eq!(series_in_title("Support for 2.x.y"), None);
         assert_eq!(
             in_title("V4.14.5(包含升级脚本)").as_deref(),
             Some("v4.14.5")

@@ -92,6 +92,7 @@ impl Structure {
                     .find_map(|t| stated::v_whole_after_name(t))
             })
             .or_else(|| self.titles.iter().find_map(|t| stated::lettered_build(t)))
+            .or_else(|| self.titles.iter().find_map(|t| stated::series_in_title(t)))
             // "- Image Version: 20260728.2.1" under a title naming no
             // release (GitHub's runner image readmes).
             .or_else(|| all().take(12).find_map(stated::release_label))
