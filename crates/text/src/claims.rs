@@ -236,6 +236,7 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             // "SDL を 2.30.8 から 3.2.18 に上げる": the version it went to.
             if let Some(went_to) = after
                 .trim_start()
+                .trim_start_matches(['v', 'V'])
                 .strip_prefix(version.as_str())
                 .map(str::trim_start)
                 .and_then(|rest| {
@@ -1163,6 +1164,11 @@ mod tests {
             [pair("NVIDIA L4T", "32.4.2")]
         );
         assert_eq!(pairs("Boost 1.79.0 に上げる"), [pair("Boost", "1.79.0")]);
+        // GROWI's upgrade guide.
+        assert_eq!(
+            pairs("利用している Bootstrap のバージョンが v4.6 から v5.3 にアップグレードされた"),
+            [pair("Bootstrap", "5.3")]
+        );
         // A version alone before the marker names nothing.
         assert!(pairs("フレームレートを 120fps に上げる").is_empty());
     }

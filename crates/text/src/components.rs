@@ -780,7 +780,13 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             ahead.next().is_some_and(|w| matches!(w, "-" | "–"))
                 && ahead.next().is_some_and(|w| w.starts_with('['))
         };
+        // "Linux 6.12 in live ISOs": where it is, in words without numbers.
+        let placed = matches!(rest.as_slice(), [place, where_ @ ..]
+            if (1..=4).contains(&where_.len())
+                && words::each().any(|l| l.components.places.iter().any(|p| p.eq_ignore_ascii_case(place)))
+                && where_.iter().all(|w| !w.contains(|c: char| c.is_ascii_digit())));
         let clean_end = in_platform
+            || placed
             || linked_note
             || words.peek().is_none_or(|w| w.starts_with('('))
             || words.all(|w| is_version_suffix(w) || is_change_mark(w) || is_reference(w));
@@ -1437,6 +1443,12 @@ mod tests {
             component_list("nim_core_platform_interface to 1.7.0"),
             [pair("nim_core_platform_interface", "1.7.0")]
         );
+        // Void Linux's image announcements: where the version is.
+        assert_eq!(
+            component_list("Linux 6.12 in live ISOs"),
+            [pair("Linux", "6.12")]
+        );
+        assert!(component_list("Linux 6.12 in 3 images").is_empty());
         // ZAP's dependency updates: a comma between the name and its versions.
         assert_eq!(
             component_list("Commons Beanutils, 1.10.1 → 1.11.0"),

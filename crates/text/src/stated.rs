@@ -236,6 +236,19 @@ pub(crate) fn release_announced(line: &str) -> Option<String> {
     first(re, &line.replace("**", ""))
 }
 
+/// "the 20250202 image set has been promoted to current" (Void Linux's
+/// image announcements): a release named by its date's eight digits
+/// (`YYYYMMDD`) in a page's first sentences, when nothing else names it.
+pub(crate) fn dated_build(line: &str) -> Option<String> {
+    line.split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| {
+            w.len() == 8
+                && w.bytes().all(|b| b.is_ascii_digit())
+                && crate::dates::date(&format!("{}-{}-{}", &w[..4], &w[4..6], &w[6..])).is_some()
+        })
+        .map(str::to_string)
+}
+
 /// The release a table row labels as the page's own: `| Bundle |
 /// B.MI355.2.1 |` (a `[tables] release_labels` word in its first cell, a
 /// name of the release in its second).
@@ -604,6 +617,11 @@ mod tests {
             Some("2.24.x")
         );
         assert_eq!(series_in_title("Support for 2.x.y"), None);
+        assert_eq!(
+            dated_build("the 20250202 image set has been promoted").as_deref(),
+            Some("20250202")
+        );
+        assert_eq!(dated_build("ticket 12345678 was closed"), None);
         assert_eq!(
             in_title("V4.14.5(包含升级脚本)").as_deref(),
             Some("v4.14.5")

@@ -121,6 +121,9 @@ impl Structure {
             .or_else(|| all().find_map(stated::release_row))
             .or_else(|| stated::release_column(all()))
             .or_else(|| all().find_map(stated::in_image_tag))
+            // A release its first sentences name by its date's digits,
+            // under a title naming a month ("February 2025 Image Release").
+            .or_else(|| first_lines.clone().find_map(stated::dated_build))
             // "deepin 23 软件包选型": a release numbered by one number.
             .or_else(|| self.titles.iter().find_map(|t| stated::whole_after_name(t)))
             .or_else(|| all().find_map(stated::in_text))

@@ -207,6 +207,8 @@ pub(crate) struct ComponentWords {
     pub post_releases: Vec<String>,
     /// Before a number continuing a version: "15 SP6".
     pub version_parts: Vec<String>,
+    /// Before where a listed version is: "Linux 6.12 in live ISOs".
+    pub places: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
