@@ -594,8 +594,11 @@ impl Table {
         if score_columns >= 3 {
             return Kind::Other;
         }
-        let versions =
-            |c: usize| mostly(self.share(c, |cell| holds_version(cell) || describes_change(cell)));
+        let versions = |c: usize| {
+            mostly(self.share(c, |cell| {
+                holds_version(cell) || describes_change(cell) || is_placeholder(cell)
+            }))
+        };
         let names = |c: usize| {
             let (yes, of) = self.share(c, is_name_cell);
             of > 0 && yes * 2 > of && self.share(c, looks_like_version).0 * 4 < of
@@ -947,6 +950,24 @@ fn is_measure(cell: &str) -> bool {
 
 /// A cell that names a component: a short name, no version first, no
 /// sentence.
+/// A template's placeholder where a version will stand (`@project.version@`,
+/// `${spring.version}`, `{{ version }}`: a page copied from its source
+/// before the build filled it in).
+fn is_placeholder(cell: &str) -> bool {
+    let t = cell.trim();
+    let inner = t
+        .strip_prefix('@')
+        .and_then(|r| r.strip_suffix('@'))
+        .or_else(|| t.strip_prefix("${").and_then(|r| r.strip_suffix('}')))
+        .or_else(|| t.strip_prefix("{{").and_then(|r| r.strip_suffix("}}")));
+    inner.is_some_and(|i| {
+        let i = i.trim();
+        !i.is_empty()
+            && i.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+    })
+}
+
 fn is_name_cell(cell: &str) -> bool {
     let t = cell.trim();
     !t.is_empty()
@@ -2333,6 +2354,27 @@ mod tests {
         );
         assert_eq!(names::slashed_name("AI/ML"), None);
         assert_eq!(names::slashed_name("PyTorch / torch_npu"), None);
+    }
+
+    #[test]
+    fn a_template_placeholders_stand_for_versions() {
+        // Alfresco's VERSIONS.md as its source writes it.
+        let got = read(
+            "| Component | Recommended | Also Available |\n|---|---|---|\n\
+             | Alfresco Content Services | @project.version@ | |\n\
+             | Alfresco Share | @dependency.alfresco-enterprise-share.version@ | |\n\
+             | Alfresco Search Services | 2.0.21 | |\n\
+             | Alfresco File Transfer Receiver | 7.0.0 | |",
+            Choice::default(),
+        );
+        assert_eq!(
+            got.components,
+            pairs(&[
+                ("Alfresco-Search-Services", "2.0.21"),
+                ("Alfresco-File-Transfer-Receiver", "7.0.0")
+            ])
+        );
+        assert!(is_placeholder("${spring.version}") && !is_placeholder("@user"));
     }
 
     #[test]
