@@ -730,6 +730,14 @@ pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> b
     {
         return true;
     }
+    // "Update Go to 1.26.x": a series, which 1.26.2 is of.
+    if let Some(series) = claimed.strip_suffix(".x")
+        && declared
+            .strip_prefix(series)
+            .is_some_and(|rest| rest.starts_with('.'))
+    {
+        return true;
+    }
     matches!(
         Version::parse(ecosystem, declared)
             .ok()
@@ -766,6 +774,9 @@ mod tests {
         assert!(version_matches(Ecosystem::Cuda, "12.9.0", "12.9"));
         assert!(!version_matches(Ecosystem::Pypi, "2.41.0", "2.4"));
         assert!(!version_matches(Ecosystem::Pypi, "0.10.0", "0.11.0"));
+        // "Update Go to 1.26.x" (Tor Browser's ChangeLog): a series.
+        assert!(version_matches(Ecosystem::Pypi, "1.26.2", "1.26.x"));
+        assert!(!version_matches(Ecosystem::Pypi, "1.27.0", "1.26.x"));
     }
 
     #[test]

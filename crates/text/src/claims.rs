@@ -627,12 +627,14 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }) {
                 near.truncate(verb);
             }
-            // "ARM Compute Library version updated to": the word for a
-            // version is no name's; nor is "are" in "… are at version".
-            if near.len() > 1 && crate::words::is_version_label(near[0]) {
+            // "ARM Compute Library version is updated to": neither the
+            // copula nor the word for a version is the name's.
+            let copula =
+                |w: &str| holds(&words.claims.passive, w) || holds(&words.components.copulas, w);
+            if near.len() > 1 && copula(near[0]) {
                 near.remove(0);
             }
-            if near.len() > 1 && holds(&words.claims.passive, near[0]) {
+            if near.len() > 1 && crate::words::is_version_label(near[0]) {
                 near.remove(0);
             }
             let mut names: Vec<String> = near
@@ -714,7 +716,11 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             out.push((
                 at,
                 Claim {
-                    phrase: format!("{}{}", near[0], &text[at..at + marker.len() - 1]),
+                    // As the text writes it, from the name's last word.
+                    phrase: text[..at].rfind(near[0]).map_or_else(
+                        || format!("{}{}", near[0], &text[at..at + marker.len() - 1]),
+                        |from| text[from..at + marker.len() - 1].to_string(),
+                    ),
                     alternatives: names,
                     name,
                     version: version.clone(),
