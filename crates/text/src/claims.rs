@@ -1248,6 +1248,15 @@ mod tests {
             pairs("Upgraded Python embedded interpreter to 3.10.19."),
             [pair("Python", "3.10.19")]
         );
+        // A runtime or an integration of a thing is named by the thing.
+        assert_eq!(
+            pairs("Update Go runtime to 1.21.9 moby/moby#47671"),
+            [pair("Go", "1.21.9")]
+        );
+        assert_eq!(
+            pairs("Upgraded Infinity integration to 0.7.3 (#18137)"),
+            [pair("Infinity", "0.7.3")]
+        );
         // The language alone is the name.
         assert_eq!(
             pairs("Updated Python dependency to 3.12.1."),

@@ -1794,6 +1794,15 @@ mod tests {
             component_list("Container Toolkit 1.16.2"),
             pairs(&[("Toolkit", "1.16.2")])
         );
+        // The verb before a name is no part of it.
+        assert_eq!(
+            component_list("Binaries for this release include OpenSSL 3.0.5."),
+            pairs(&[("OpenSSL", "3.0.5")])
+        );
+        assert_eq!(
+            component_list("Pre-built binary wheels require PyTorch 2.2.1"),
+            pairs(&[("PyTorch", "2.2.1")])
+        );
     }
 
     fn draft_with_features(features: &[&str]) -> Draft {
