@@ -109,6 +109,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             spaced_name_first(text, words, &mut found);
             spaced_verb_first(text, words, &mut found);
             subject_first(text, words, &mut found);
+            in_order(text, words, &mut found);
         } else if !text.is_ascii() {
             // The languages written without spaces write their claims in
             // their own script.
@@ -882,6 +883,107 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     }
 }
 
+/// "The setuptools and wheel packages were upgraded to 74.1.2 and 0.44.0",
+/// "Upgraded external click and clickclick python dependencies to 8.1.3
+/// and 20.10.2 respectively" (Wazuh's changelog): names listed with `and`,
+/// then as many versions listed the same way, paired in order. They stand
+/// for whatever else read the sentence.
+fn in_order(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
+    // Each word with where it starts.
+    let tokens: Vec<(usize, &str)> = text
+        .split(' ')
+        .scan(0, |at, w| {
+            let start = *at;
+            *at += w.len() + 1;
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect();
+    fn bare(w: &str) -> &str {
+        w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | '.' | ';' | ':'))
+    }
+    let and = |w: &str| holds(&words.claims.and, w);
+    for (t, &(_, word)) in tokens.iter().enumerate() {
+        if !holds(&words.claims.to, word) {
+            continue;
+        }
+        // The versions: "8.1.3 and 20.10.2", "1.2, 3.4 and 5.6".
+        let mut k = t + 1;
+        if tokens
+            .get(k)
+            .is_some_and(|(_, w)| crate::words::is_version_label(bare(w)))
+        {
+            k += 1;
+        }
+        let mut versions: Vec<String> = Vec::new();
+        while let Some(&(_, w)) = tokens.get(k) {
+            let Some(version) = version_after(bare(w))
+                .filter(|v| v.as_str() == bare(w).trim_start_matches(['v', 'V']))
+            else {
+                break;
+            };
+            versions.push(version);
+            let listed = w.trim_end_matches(['`', '*']).ends_with(',');
+            k += 1;
+            match tokens.get(k) {
+                Some(&(_, next)) if and(next) => k += 1,
+                _ if listed => {}
+                _ => break,
+            }
+        }
+        if versions.len() < 2 {
+            continue;
+        }
+        // The names, back from `to` past words of prose ("python
+        // dependencies were upgraded").
+        let mut j = t;
+        let prose = |w: &str| {
+            crate::package_name::is_not_name(w)
+                || holds(&words.claims.verb_first, w)
+                || holds(&words.claims.ecosystems, w)
+                || holds(&words.claims.qualifiers, w)
+                || holds(&words.components.copulas, w)
+                || holds(&words.claims.passive, w)
+        };
+        while j > 0 && t - j < 5 && prose(bare(tokens[j - 1].1)) && !and(tokens[j - 1].1) {
+            j -= 1;
+        }
+        let mut names: Vec<(usize, &str)> = Vec::new();
+        while j > 0 {
+            let (at, w) = tokens[j - 1];
+            let name = bare(w);
+            if !is_package_name(name) {
+                break;
+            }
+            let offset = at + w.find(name).unwrap_or(0);
+            names.push((offset, name));
+            j -= 1;
+            // Joined to the name before by `and` or a comma.
+            match j.checked_sub(1).map(|p| tokens[p].1) {
+                Some(before) if and(before) => j -= 1,
+                Some(before) if before.trim_end_matches(['`', '*']).ends_with(',') => {}
+                _ => break,
+            }
+        }
+        names.reverse();
+        if names.len() != versions.len() {
+            continue;
+        }
+        out.retain(|(_, c)| !names.iter().any(|(_, n)| c.name.eq_ignore_ascii_case(n)));
+        for ((at, name), version) in names.into_iter().zip(versions) {
+            out.push((
+                at,
+                Claim {
+                    phrase: name.to_string(),
+                    alternatives: Vec::new(),
+                    name: name.to_string(),
+                    version,
+                },
+            ));
+        }
+    }
+}
+
 /// Whether `word` stands in `text` with a manual's section glued on
 /// (`sendmail(8)`, `fdclose(3C)`).
 fn has_manual_section(text: &str, word: &str) -> bool {
@@ -1247,6 +1349,30 @@ mod tests {
         assert_eq!(
             pairs("Upgraded Python embedded interpreter to 3.10.19."),
             [pair("Python", "3.10.19")]
+        );
+        // Names and versions listed alike pair in order.
+        assert_eq!(
+            pairs("The setuptools and wheel packages were upgraded to 74.1.2 and 0.44.0."),
+            [pair("setuptools", "74.1.2"), pair("wheel", "0.44.0")]
+        );
+        assert_eq!(
+            pairs(
+                "Upgraded external click and clickclick python dependencies to 8.1.3 and 20.10.2 respectively."
+            ),
+            [pair("click", "8.1.3"), pair("clickclick", "20.10.2")]
+        );
+        assert_eq!(
+            pairs("Update numpy, scipy and pandas to 2.1, 1.14.1 and 2.2.3"),
+            [
+                pair("numpy", "2.1"),
+                pair("scipy", "1.14.1"),
+                pair("pandas", "2.2.3")
+            ]
+        );
+        // One version for two names: each has it.
+        assert_eq!(
+            pairs("LLVM and Clang were updated to 17.0.6 and 17.0.7 respectively, with lld."),
+            [pair("LLVM", "17.0.6"), pair("Clang", "17.0.7")]
         );
         // A runtime or an integration of a thing is named by the thing.
         assert_eq!(
