@@ -235,6 +235,15 @@ impl FromStr for Dotted {
         if numeric.is_empty() {
             return Err("expected digits, like 12.8 or 24.04".into());
         }
+        // `1.1.1q`, `9.6p1`: OpenSSL's letter releases and OpenSSH's
+        // portable ones, after the bare version. ("2.5x", "1.5b" stay no
+        // version: a speed-up, a model's size.)
+        let (numeric, suffix) = match letter_release(numeric) {
+            Some((number, letters)) if suffix.is_none() => {
+                (number, Some(('.', letters.to_string())))
+            }
+            _ => (numeric, suffix),
+        };
         let parts = numeric
             .split('.')
             .map(|p| {
@@ -249,6 +258,24 @@ impl FromStr for Dotted {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Dotted { parts, suffix })
     }
+}
+
+/// `1.1.1q` → (`1.1.1`, `q`), `9.6p1` → (`9.6`, `p1`): one letter after
+/// three numbers, or `p` and a number after two.
+fn letter_release(text: &str) -> Option<(&str, &str)> {
+    let at = text.find(|c: char| c.is_ascii_alphabetic())?;
+    let (number, letters) = text.split_at(at);
+    let numbers = number.split('.').count();
+    let well_formed =
+        !number.ends_with('.') && number.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let one_letter = letters.len() == 1
+        && letters.bytes().all(|b| b.is_ascii_lowercase() && b != b'x')
+        && numbers >= 3;
+    let portable = letters
+        .strip_prefix('p')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && numbers >= 2;
+    (well_formed && (one_letter || portable)).then_some((number, letters))
 }
 
 impl Ord for Dotted {
@@ -373,6 +400,20 @@ mod tests {
             order(Generic, "15.0.50.20240403-git", "15.0.50.20240403"),
             Ordering::Greater
         );
+    }
+
+    #[test]
+    fn letter_releases_follow_their_version() {
+        assert_eq!(order(Generic, "1.1.1q", "1.1.1"), Ordering::Greater);
+        assert_eq!(order(Generic, "1.1.1q", "1.1.1w"), Ordering::Less);
+        assert_eq!(order(Generic, "1.1.1w", "3.0.5"), Ordering::Less);
+        assert_eq!(order(Generic, "9.6p1", "9.6"), Ordering::Greater);
+        for not_versions in ["2.5x", "1.5b", "7b", "3.0.1xy", "1.2.3X"] {
+            assert!(
+                Version::parse(Generic, not_versions).is_err(),
+                "{not_versions}"
+            );
+        }
     }
 
     #[test]
