@@ -632,6 +632,14 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
             && is_version_label(last)
         {
             name = head.to_string();
+            // "Node.js default version: 20.1.0", "Python additional
+            // preinstalled version: 3.14.2" (build images' software
+            // lists): which of its versions, no part of the name.
+            while let Some((head, last)) = name.rsplit_once(' ')
+                && crate::package_name::is_not_name(last.trim_matches('`'))
+            {
+                name = head.to_string();
+            }
         }
         let mut words = after.split_whitespace();
         if let Some(first) = words.next()
@@ -1706,6 +1714,15 @@ mod tests {
         // Without the label, as a list of its own.
         let (draft, _) = contents_of(&lines[1..]);
         assert_eq!(shared(&draft), want);
+        // Which of its versions is no part of the name.
+        let (draft, _) = contents_of(&[
+            "- Node.js default version: 20.1.0",
+            "- `Python` additional preinstalled version: `3.14.2`",
+        ]);
+        assert_eq!(
+            shared(&draft),
+            pairs(&[("Node.js", "20.1.0"), ("Python", "3.14.2")])
+        );
     }
 
     #[test]
