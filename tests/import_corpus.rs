@@ -612,6 +612,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn twentieth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-20",
+        Floor {
+            percent: 0,
+            refused: 40,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn nineteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-19",

@@ -122,6 +122,22 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
     body.iter().map(|(n, l)| (*n, l.as_str())).collect()
 }
 
+/// Whether the part at `at` is the heading a changelog's release starts
+/// at: only the page's headings above it, only its own parts under it, and
+/// a list in it.
+fn opens_release(page: &Structure, at: usize, changelog: bool) -> bool {
+    let part = &page.sections[at];
+    // (A release headed as the page's title has its part: none opens it.)
+    changelog
+        && page.titles.is_empty()
+        && page.sections[..at].iter().all(|s| s.level < part.level)
+        && page.sections[at + 1..].iter().all(|s| s.level > part.level)
+        && part
+            .body
+            .iter()
+            .any(|(_, l)| l.trim_start().starts_with("- "))
+}
+
 /// Reads the page's parts; `product` names the title; `columns` says which
 /// version column of a table to read.
 pub fn parse(
@@ -263,6 +279,10 @@ pub fn parse(
             .find(|s| s.level < section.level)
             .is_some_and(|s| names_changes_of_component(&s.title));
         let known = match section.known {
+            // A changelog's release headed in words import does not know
+            // ("## Major changes on 2026-06-30"): its heading is the
+            // release's, its list what changed in it.
+            None if opens_release(page, at, changelog) => Some(features_from),
             Some(Known::Features | Known::Fixes | Known::Issues) if in_changes_of_component => None,
             Some(part @ (Known::KeyFeatures | Known::Announcements)) if part == features_from => {
                 Some(Known::Features)

@@ -762,10 +762,18 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                         || (k == 0 && !page.headings.contains(n) && *i < unreleased_at)
                 });
             let own = &page.lines[*start..end];
-            let version = labelled(own).unwrap_or_else(|| version.clone());
+            // A line naming the release under its dated heading is the
+            // release's name, none of its contents.
+            let (version, naming_line) = match labelled(own) {
+                Some(v) => (v, None),
+                None => match named_under_date(own, version) {
+                    Some((v, n)) => (v, Some(n)),
+                    None => (version.clone(), None),
+                },
+            };
             let lines: Vec<(usize, String)> = before
                 .map(|(_, l)| l.clone())
-                .chain(own.iter().cloned())
+                .chain(own.iter().filter(|(n, _)| Some(*n) != naming_line).cloned())
                 .collect();
             let headings = lines
                 .iter()
@@ -1678,10 +1686,41 @@ fn labelled(own: &[(usize, String)]) -> Option<String> {
         .find_map(|(_, line)| crate::stated::release_label(line))
 }
 
+/// "## Major changes on 2026-06-30" then "**Milestone 8.9**" (NethServer's
+/// release notes): under a heading dated only, a first line in bold that
+/// names the release and its version.
+/// The version and the line's number.
+fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, usize)> {
+    if !is_iso_date(version) {
+        return None;
+    }
+    let (n, first) = own
+        .iter()
+        .skip(1)
+        .map(|(n, l)| (*n, l.trim()))
+        .find(|(_, l)| !l.is_empty())?;
+    let bold = first
+        .strip_prefix("**")
+        .and_then(|l| l.strip_suffix("**"))
+        .or_else(|| first.strip_prefix("__").and_then(|l| l.strip_suffix("__")))?;
+    named(bold).map(|(_, v)| (v, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::page::PageKind;
+
+    #[test]
+    fn a_dated_heading_over_the_release_it_names_in_bold() {
+        let page = "# Release notes\n\n## Major changes on 2026-06-30\n\n**Milestone 8.9**\n\n- a\n\n\
+                    ## Major changes on 2026-03-27\n\n**Milestone 8.8**\n\n- b\n\n\
+                    ## Major changes on 2025-12-17\n\n- c\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["8.9", "8.8", "2025-12-17"]
+        );
+    }
 
     fn versions(kind: PageKind, text: &str) -> Vec<String> {
         let page = Page::read(kind, text).unwrap();
