@@ -18,10 +18,11 @@ const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
-/// `v1.0` standing alone (`v1.36.1+rke2r1` with its build).
+/// `v1.0` standing alone (`v1.36.1+rke2r1` with its build, `v0.34.0-20250930`
+/// with its date, as DaoCloud's DCE names its releases).
 static V_PREFIXED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?){END}"
+        r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?){END}"
     ))
     .unwrap()
 });
@@ -603,6 +604,10 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        assert_eq!(
+            in_title("DCE 5.0 v0.34.0-20250930 商业版正式发布").as_deref(),
+            Some("v0.34.0-20250930")
+        );
         assert_eq!(
             in_title("FreeBSD 14.1-RELEASE Release Notes").as_deref(),
             Some("14.1-RELEASE")
