@@ -417,7 +417,14 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             .find(not_after)
             .map(|c| c[1].to_string())
     })
+    .or_else(|| first(&DATED_LTS, text))
 }
+
+/// "the FreeRTOS 202406-LTS release", "FreeRTOS 202406.01 LTS": a long-term
+/// release named by its year and month (and patch), `202406`.
+static DATED_LTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^A-Za-z0-9._-])((?:19|20)\d\d(?:0[1-9]|1[0-2])(?:\.\d{2})?)[- ]LTS\b").unwrap()
+});
 
 fn first(re: &Regex, text: &str) -> Option<String> {
     re.captures(text).map(|c| c[1].to_string())
@@ -604,6 +611,11 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        assert_eq!(
+            in_text("Libraries in this branch are part of the FreeRTOS 202406-LTS release.")
+                .as_deref(),
+            Some("202406")
+        );
         assert_eq!(
             in_title("DCE 5.0 v0.34.0-20250930 商业版正式发布").as_deref(),
             Some("v0.34.0-20250930")
