@@ -278,7 +278,15 @@ pub fn parse(
             .rev()
             .find(|s| s.level < section.level)
             .is_some_and(|s| names_changes_of_component(&s.title));
+        // "Important Changes" over "### qtbase", "### qtdeclarative" (Qt's
+        // release notes): parts of what changed, by module.
+        let under_features = page.sections[..at]
+            .iter()
+            .rev()
+            .find(|s| s.level < section.level)
+            .is_some_and(|s| s.known == Some(Known::Features));
         let known = match section.known {
+            None if under_features && !in_changes_of_component => Some(Known::Features),
             // A changelog's release headed in words import does not know
             // ("## Major changes on 2026-06-30"): its heading is the
             // release's, its list what changed in it.
