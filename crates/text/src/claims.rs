@@ -42,7 +42,7 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
         (head.eq_ignore_ascii_case(word) && (rest.starts_with(' ') || !word.is_ascii()))
             .then_some(word.len())
     };
-    for _ in 0..2 {
+    for _ in 0..3 {
         let lead = words::each()
             .flat_map(|w| &w.claims.name_leads)
             .find_map(|l| word_at_start(text, l));
@@ -51,11 +51,18 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
             None => break,
         }
     }
-    // "to version 2023.6.1": the word "version" stands before it.
+    // "to version 2023.6.1": the word "version" stands before it; "to the
+    // latest stable release (1.6.7)": a release word and a parenthesis.
     let text = words::each()
-        .flat_map(|w| &w.components.version_words)
+        .flat_map(|w| {
+            w.components
+                .version_words
+                .iter()
+                .chain(&w.claims.release_words)
+        })
         .find_map(|v| word_at_start(text, v).map(|len| &text[len..]))
         .map_or(text, str::trim_start);
+    let text = text.strip_prefix('(').unwrap_or(text);
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
     let v: String = text
         .chars()
@@ -790,7 +797,10 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .filter_map(|from| rest_lower[..to].find(&words.between(from)))
                 .min()
                 .unwrap_or(to);
-            let name_text = crate::package_name::without_abbreviations(&rest[..named]);
+            // "Upgrade iRedAPD (Postfix policy server) to …": a note in
+            // parentheses after the name is none of it.
+            let name_text = without_notes(&rest[..named]);
+            let name_text = crate::package_name::without_abbreviations(&name_text);
             let mut name_words = split_words(&name_text);
             // "Update R versions to 4.1.3", "Upgrade the default Quarto
             // version to …": words of prose around the name are no name's.
@@ -880,6 +890,18 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             ));
             chained(text, after, &version, words, out);
         }
+    }
+}
+
+/// `text` without what it sets in parentheses after its first word
+/// ("iRedAPD (Postfix policy server)" → "iRedAPD").
+fn without_notes(text: &str) -> String {
+    let Some(open) = text.find(" (") else {
+        return text.to_string();
+    };
+    match text[open..].find(')') {
+        Some(close) if open > 0 => format!("{}{}", &text[..open], &text[open + close + 1..]),
+        _ => text.to_string(),
     }
 }
 
@@ -1349,6 +1371,15 @@ mod tests {
         assert_eq!(
             pairs("Upgraded Python embedded interpreter to 3.10.19."),
             [pair("Python", "3.10.19")]
+        );
+        assert_eq!(
+            pairs("Upgrade iRedAPD (Postfix policy server) to the latest stable release (5.6.0)"),
+            [pair("iRedAPD", "5.6.0")]
+        );
+        // A word for the release, the version in parentheses.
+        assert_eq!(
+            pairs("Upgrade Roundcube webmail to the latest stable release (1.6.7)"),
+            [pair("Roundcube webmail", "1.6.7")]
         );
         // Names and versions listed alike pair in order.
         assert_eq!(

@@ -56,6 +56,9 @@ enum Start {
 pub(crate) fn of_title(title: &str) -> Option<String> {
     let rebuilt = with_rebuild_numbers(without_anchor(title));
     let title = rebuilt.as_str();
+    if upgrades_a_component(title) {
+        return None;
+    }
     // "1.7.7(Apr 11, 2024)": a release with its date glued on, as "1.7.7
     // (Apr 11, 2024)".
     if let Some((release, date)) = title.trim().split_once('(')
@@ -743,6 +746,14 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     let page_heading = page.lines[..first]
         .iter()
         .position(|(n, _)| page.headings.contains(n));
+    // One heading with a version under a title naming a release of its
+    // own ("# Upgrade iRedMail from 1.6.8 to 1.7.0" over "CentOS 7: please
+    // stick to Roundcube 1.5.2"): the page is that release's.
+    let titled =
+        page_heading.and_then(|i| stated::in_title(page.lines[i].1.trim().trim_start_matches('#')));
+    if starts.len() == 1 && titled.is_some_and(|v| v != starts[0].2) {
+        return None;
+    }
     // "## [Unreleased]" over the next release's changes: none of the first
     // release's.
     let unreleased_at = page.lines[..first]
@@ -815,6 +826,32 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .collect();
     Some(releases)
+}
+
+/// "Upgrade Roundcube webmail to the latest stable release (1.6.7)" (an
+/// upgrade guide's step, iRedMail's): a verb of change, a name, then `to`;
+/// the version is the component's, no release's. ("Upgrade to 1.7.0"
+/// names no component.)
+fn upgrades_a_component(title: &str) -> bool {
+    let words: Vec<&str> = title.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let to = words
+        .iter()
+        .position(|w| words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(w))));
+    // ("Upgrade iRedMail from 1.6.8 to 1.7.0": the product's own upgrade,
+    // to the release.)
+    let from = words
+        .iter()
+        .any(|w| words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w))));
+    words::each().any(|l| {
+        l.claims
+            .verb_first
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(first))
+    }) && to.is_some_and(|at| at >= 2)
+        && !from
 }
 
 /// The release a heading names beside `version`, after a slash or `&`
@@ -1710,6 +1747,15 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
 mod tests {
     use super::*;
     use crate::page::PageKind;
+
+    #[test]
+    fn a_step_upgrading_a_component_names_no_release() {
+        assert_eq!(
+            of_title("Upgrade Roundcube webmail to the latest stable release (1.6.7)"),
+            None
+        );
+        assert_eq!(of_title("Upgrade to 1.7.0").as_deref(), Some("1.7.0"));
+    }
 
     #[test]
     fn a_dated_heading_over_the_release_it_names_in_bold() {

@@ -77,6 +77,10 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
+    // "Upgrade iRedMail from 1.6.8 to 1.7.0": the release it goes to.
+    if let Some(to) = FROM_TO.captures(title) {
+        return Some(to[1].to_string());
+    }
     [
         &*V_PREFIXED,
         &*AFTER_WORD,
@@ -412,18 +416,26 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             .any(|w| before.ends_with(w.as_str()));
         !(word_not_after || names_a_component)
     };
-    [&*AFTER_WORD, &*BEFORE_WORD].iter().find_map(|re| {
-        re.captures_iter(text)
-            .find(not_after)
-            .map(|c| c[1].to_string())
-    })
-    .or_else(|| first(&DATED_LTS, text))
+    [&*AFTER_WORD, &*BEFORE_WORD]
+        .iter()
+        .find_map(|re| {
+            re.captures_iter(text)
+                .find(not_after)
+                .map(|c| c[1].to_string())
+        })
+        .or_else(|| first(&DATED_LTS, text))
 }
+
+/// "from 1.6.8 to 1.7.0": the version after `to`.
+static FROM_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?i)\bfrom\s+{NUMBER}\s+to\s+({NUMBER}){END}")).unwrap()
+});
 
 /// "the FreeRTOS 202406-LTS release", "FreeRTOS 202406.01 LTS": a long-term
 /// release named by its year and month (and patch), `202406`.
 static DATED_LTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[^A-Za-z0-9._-])((?:19|20)\d\d(?:0[1-9]|1[0-2])(?:\.\d{2})?)[- ]LTS\b").unwrap()
+    Regex::new(r"(?:^|[^A-Za-z0-9._-])((?:19|20)\d\d(?:0[1-9]|1[0-2])(?:\.\d{2})?)[- ]LTS\b")
+        .unwrap()
 });
 
 fn first(re: &Regex, text: &str) -> Option<String> {
@@ -611,6 +623,10 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        assert_eq!(
+            in_title("Upgrade iRedMail from 1.6.8 to 1.7.0").as_deref(),
+            Some("1.7.0")
+        );
         assert_eq!(
             in_text("Libraries in this branch are part of the FreeRTOS 202406-LTS release.")
                 .as_deref(),

@@ -67,6 +67,7 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
             }
             continue;
         }
+        read_claims(&section.title, &mut found);
         read_lines(&section.body, &section.title, &mut found);
     }
     // A release whose only list is its commits ("* d46286e… - Upgraded to
@@ -1134,13 +1135,10 @@ fn tokens_of(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// [`read_prose`]; `stated`: every sentence states, whatever its words.
-fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
-    // No digit, no version: most lines of a page stop here.
-    if !line.bytes().any(|b| b.is_ascii_digit()) {
-        return;
-    }
-    // Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to 0.12.0").
+/// Upgrade claims ("CUDA upgraded to 12.9.0", "Updated TorchServe to
+/// 0.12.0"), a step's heading's too ("Upgrade Roundcube webmail to the
+/// latest stable release (1.6.7)").
+fn read_claims(line: &str, found: &mut Vec<Candidate>) {
     for claim in crate::claims::find_claims(line) {
         let spaced = spaced_words(&claim.phrase);
         let noted = crate::phrases::notes().in_spaced(&spaced);
@@ -1160,6 +1158,15 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
             candidate.upgrade = true;
         }
     }
+}
+
+/// [`read_prose`]; `stated`: every sentence states, whatever its words.
+fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
+    // No digit, no version: most lines of a page stop here.
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
+    read_claims(line, found);
     let mut introduced = Vec::new();
     for sentence in sentences(line) {
         if !sentence.bytes().any(|b| b.is_ascii_digit()) {

@@ -324,6 +324,9 @@ pub(crate) struct ClaimWords {
     /// After a name and the version it went to, in a language whose words
     /// are not spaced: "Boost 1.79.0 に上げる".
     pub version_first: Vec<String>,
+    /// Between `to` and the version, a word for a release: "Upgrade
+    /// Roundcube to the latest stable release (1.6.7)".
+    pub release_words: Vec<String>,
 }
 
 impl Words {
@@ -502,6 +505,7 @@ mod tests {
                 ("components.not_names", &w.components.not_names),
                 ("components.version_words", &w.components.version_words),
                 ("components.copulas", &w.components.copulas),
+                ("claims.release_words", &w.claims.release_words),
                 ("components.post_releases", &w.components.post_releases),
                 ("page.none", &w.page.none),
                 ("page.title_holds", &w.page.title_holds),
