@@ -446,6 +446,24 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if !is_package_name(&name) && !is_scoped(&name) {
                 continue;
             }
+            // "升级 Agent OTel Collector Chart 从 0.129.0 升级至 0.142.0"
+            // (DaoCloud's release notes): a name of several words, up to
+            // where the old version or the new one is said.
+            if let Some((name, version)) = spaced_name_then_versions(trimmed, claims) {
+                out.push((
+                    at,
+                    Claim {
+                        phrase: format!(
+                            "{marker}{}",
+                            &rest[..rest.len() - trimmed.len() + name.len()]
+                        ),
+                        name,
+                        alternatives: Vec::new(),
+                        version,
+                    },
+                ));
+                continue;
+            }
             let after = trimmed[token.len()..].trim_start();
             let after = after.strip_prefix('@').unwrap_or(after);
             // "升级bootstrap版本到3.4.1": the word for a version before `to`.
@@ -891,6 +909,44 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             chained(text, after, &version, words, out);
         }
     }
+}
+
+/// In a language whose words are not spaced, after a verb: a name of two
+/// to five spaced words, then `from` and the old version, then the new
+/// one after a `to` word ("Agent OTel Collector Chart 从 0.129.0 升级至
+/// 0.142.0"); the name as written and the new version.
+fn spaced_name_then_versions(
+    text: &str,
+    claims: &crate::words::ClaimWords,
+) -> Option<(String, String)> {
+    let from_at = claims
+        .from
+        .iter()
+        .filter_map(|f| text.find(f.as_str()).map(|at| (at, f.len())))
+        .min()?;
+    let head = text[..from_at.0].trim_end();
+    let words: Vec<&str> = head.split(' ').collect();
+    if !(2..=5).contains(&words.len())
+        || !is_package_name(words[0])
+        || !words
+            .iter()
+            .all(|w| crate::package_name::is_package_word(w))
+    {
+        return None;
+    }
+    let after_from = &text[from_at.0 + from_at.1..];
+    // The new version: after the last `to` word of the clause.
+    let clause = after_from
+        .split(['，', '。', ',', '；'])
+        .next()
+        .unwrap_or(after_from);
+    let to_end = claims
+        .to
+        .iter()
+        .filter_map(|t| clause.rfind(t.as_str()).map(|at| at + t.len()))
+        .max()?;
+    let version = version_after(&clause[to_end..])?;
+    Some((head.to_string(), version))
 }
 
 /// `text` without what it sets in parentheses after its first word
@@ -1723,6 +1779,23 @@ mod tests {
         assert_eq!(
             pairs("升级了 grpc-erl 到版本 0.6.12。此更新解决了潜在的死锁问题"),
             [("grpc-erl".to_string(), "0.6.12".to_string())]
+        );
+        // A name of several spaced words, from the old version to the new.
+        assert_eq!(
+            pairs(
+                "升级 Agent OTel Collector Chart 从 0.129.0 升级至 0.142.0（OTel Collector Contrib v0.141.0）"
+            ),
+            [(
+                "Agent OTel Collector Chart".to_string(),
+                "0.142.0".to_string()
+            )]
+        );
+        assert_eq!(
+            pairs("升级 OTel Python instrumentation 从 0.56b0 升级至 0.58b0"),
+            [(
+                "OTel Python instrumentation".to_string(),
+                "0.58b0".to_string()
+            )]
         );
         assert_eq!(
             pairs("升级spring-boot到最新版本4.0.3"),
