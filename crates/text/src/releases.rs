@@ -698,8 +698,22 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                         matches!(s, Start::Heading(l) if l == level) && v == outer_version
                     })
             };
-            outer.is_none_or(|(outer_at, _, outer_version)| {
-                crate::stated::in_series(version, outer_version)
+            // "## KubeEdge v1.15.4 Release Notes" under "# v1.15.4": the
+            // release's own part, no release again.
+            // (Unless the outer one titles releases headed under it: "#
+            // Release Notes for 2023.10.01" over "## 2023.10.01".)
+            let among_releases = |outer_at: usize, outer_level: usize| {
+                starts.iter().any(|(j, s, _)| {
+                    *j != outer_at && matches!(s, Start::Heading(l) if *l == outer_level)
+                })
+            };
+            outer.is_none_or(|(outer_at, outer_start, outer_version)| {
+                let outer_level = match outer_start {
+                    Start::Heading(l) => *l,
+                    _ => 0,
+                };
+                let again = version == outer_version && among_releases(*outer_at, outer_level);
+                (!again && crate::stated::in_series(version, outer_version))
                     || shape(*i, version) == shape(*outer_at, outer_version)
                     || (is_iso_date(version) && dated_lead_count(*i) >= 2)
                     || headed_under(outer_version)
@@ -1747,6 +1761,13 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
 mod tests {
     use super::*;
     use crate::page::PageKind;
+
+    #[test]
+    fn a_release_headed_again_inside_its_part_is_one_release() {
+        let page = "# v1.15.4\n\n## KubeEdge v1.15.4 Release Notes\n\n- a\n\n\
+                    # v1.15.3\n\n## KubeEdge v1.15.3 Release Notes\n\n- b\n";
+        assert_eq!(versions(PageKind::Markdown, page), ["v1.15.4", "v1.15.3"]);
+    }
 
     #[test]
     fn a_step_upgrading_a_component_names_no_release() {
