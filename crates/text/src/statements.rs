@@ -226,6 +226,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             continue;
         }
         read_pinned_commit(line, found);
+        read_image_references(line, found);
         let t = line.trim();
         if in_env {
             read_dockerfile(&format!("ENV {t}"), found);
@@ -961,6 +962,51 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
 /// "`KLEIDIAI_HASH` to `6c54437…`, v1.23.0 from main": a build variable
 /// pinning a component's commit (`[statements] commit_labels` after its
 /// name), the version that commit is right after it.
+/// The images a line names with a version for a tag ("镜像：…/shenma-ai/
+/// quota-manager:1.0.20", a `docker compose ps` row's `redis:6.2`): the
+/// image's last name and its tag. (`mysql:8`, `…:latest`: no version.)
+fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
+    // A Dockerfile's base image is its reader's (`FROM cuda:12.4.1 AS …`).
+    let t = line.trim_start();
+    if !line.contains(':') || t.starts_with("FROM ") || t.starts_with("from ") {
+        return;
+    }
+    for word in
+        line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '：' | '(' | ')'))
+    {
+        let word = word.trim_end_matches([',', ';', '.']);
+        let Some((repository, tag)) = word.rsplit_once(':') else {
+            continue;
+        };
+        let name = repository.rsplit('/').next().unwrap_or(repository);
+        let shaped = !word.contains("://")
+            && !repository.contains(':')
+            && repository.split('/').all(|part| {
+                !part.is_empty()
+                    && part
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+            })
+            && crate::package_name::is_package_name(name)
+            && !name.contains('.');
+        let version = tag.strip_prefix('v').unwrap_or(tag);
+        // A tag of numbers alone: `12.4.1-cudnn-devel-ubuntu22.04` says more
+        // than one thing's version.
+        let versioned = version.contains('.')
+            && version
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if shaped && versioned && !crate::package_name::is_address(version) {
+            found.push(Candidate {
+                name: name.to_string(),
+                version: tag.to_string(),
+                strength: Strength::Listing,
+                upgrade: false,
+            });
+        }
+    }
+}
+
 fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
     if !line.contains('_') || !line.contains(',') {
         return;
@@ -2473,5 +2519,31 @@ mod tests {
                 ("torchtnt", "0.2.4")
             ])
         );
+    }
+
+    #[test]
+    fn images_named_with_a_version_for_a_tag() {
+        let mut found = Vec::new();
+        read_image_references(
+            "- 镜像：crpi.cn-shenzhen.personal.cr.aliyuncs.com/shenma-ai/quota-manager:1.0.20",
+            &mut found,
+        );
+        read_image_references(
+            "redis   redis:6.2   \"docker-entrypoint.s…\"   0.0.0.0:6379->6379/tcp",
+            &mut found,
+        );
+        // No version: a major alone, `latest`, a tag saying several things,
+        // a Dockerfile's base.
+        read_image_references("mysql  mysql:8  nightingale:latest", &mut found);
+        read_image_references("FROM nvidia/cuda:12.4.1 AS build", &mut found);
+        read_image_references(
+            "image: nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04",
+            &mut found,
+        );
+        let read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(read, [("quota-manager", "1.0.20"), ("redis", "6.2")]);
     }
 }
