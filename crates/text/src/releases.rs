@@ -1750,10 +1750,20 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
         .skip(1)
         .map(|(n, l)| (*n, l.trim()))
         .find(|(_, l)| !l.is_empty())?;
-    let bold = first
-        .strip_prefix("**")
-        .and_then(|l| l.strip_suffix("**"))
-        .or_else(|| first.strip_prefix("__").and_then(|l| l.strip_suffix("__")))?;
+    // ("**Milestone 8.5** -- Dedicated to …": its words before the dash,
+    // as the page's reader keeps them.)
+    let bold = ["**", "__"]
+        .iter()
+        .find_map(|mark| {
+            let rest = first.strip_prefix(mark)?;
+            rest.find(mark).map(|end| &rest[..end])
+        })
+        .or_else(|| {
+            [" -- ", " — ", " – "]
+                .iter()
+                .find_map(|dash| first.split_once(dash).map(|(head, _)| head))
+                .filter(|head| !head.starts_with(['-', '*']))
+        })?;
     named(bold).map(|(_, v)| (v, n))
 }
 
@@ -1781,7 +1791,7 @@ mod tests {
     #[test]
     fn a_dated_heading_over_the_release_it_names_in_bold() {
         let page = "# Release notes\n\n## Major changes on 2026-06-30\n\n**Milestone 8.9**\n\n- a\n\n\
-                    ## Major changes on 2026-03-27\n\n**Milestone 8.8**\n\n- b\n\n\
+                    ## Major changes on 2026-03-27\n\n**Milestone 8.8** -- Dedicated to a friend\n\n- b\n\n\
                     ## Major changes on 2025-12-17\n\n- c\n";
         assert_eq!(
             versions(PageKind::Markdown, page),

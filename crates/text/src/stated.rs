@@ -81,6 +81,15 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     if let Some(to) = FROM_TO.captures(title) {
         return Some(to[1].to_string());
     }
+    // "NuttX-12.4.0" (NuttX's release notes): a title of one word, the
+    // product and its release joined by a dash.
+    let word = title.trim();
+    if !word.contains(char::is_whitespace)
+        && let Some((_, version)) = crate::tags::dashed(word)
+        && first_not_of_model(&BARE, version).as_deref() == Some(version)
+    {
+        return Some(version.to_string());
+    }
     [
         &*V_PREFIXED,
         &*AFTER_WORD,
@@ -627,6 +636,7 @@ mod tests {
             in_title("Upgrade iRedMail from 1.6.8 to 1.7.0").as_deref(),
             Some("1.7.0")
         );
+        assert_eq!(in_title("NuttX-12.4.0").as_deref(), Some("12.4.0"));
         assert_eq!(
             in_text("Libraries in this branch are part of the FreeRTOS 202406-LTS release.")
                 .as_deref(),
