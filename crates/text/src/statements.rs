@@ -971,6 +971,7 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
     if !line.contains(':') || t.starts_with("FROM ") || t.starts_with("from ") {
         return;
     }
+    let mut read: Vec<(&str, &str)> = Vec::new();
     for word in
         line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '：' | '(' | ')'))
     {
@@ -997,14 +998,18 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
                 .split('.')
                 .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         if shaped && versioned && !crate::package_name::is_address(version) {
-            found.push(Candidate {
-                name: name.to_string(),
-                version: tag.to_string(),
-                strength: Strength::Listing,
-                upgrade: false,
-            });
+            // "promoted from `alpine:3.23.4` to `alpine:3.24.0`": one image
+            // named twice in a line went to the later tag.
+            read.retain(|(n, _): &(&str, &str)| *n != name);
+            read.push((name, tag));
         }
     }
+    found.extend(read.into_iter().map(|(name, tag)| Candidate {
+        name: name.to_string(),
+        version: tag.to_string(),
+        strength: Strength::Listing,
+        upgrade: false,
+    }));
 }
 
 fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
@@ -2537,6 +2542,10 @@ mod tests {
         read_image_references("mysql  mysql:8  nightingale:latest", &mut found);
         read_image_references("FROM nvidia/cuda:12.4.1 AS build", &mut found);
         read_image_references(
+            "The base image `alpine` has been promoted from `alpine:3.23.4` to `alpine:3.24.0`.",
+            &mut found,
+        );
+        read_image_references(
             "image: nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04",
             &mut found,
         );
@@ -2544,6 +2553,13 @@ mod tests {
             .iter()
             .map(|c| (c.name.as_str(), c.version.as_str()))
             .collect();
-        assert_eq!(read, [("quota-manager", "1.0.20"), ("redis", "6.2")]);
+        assert_eq!(
+            read,
+            [
+                ("quota-manager", "1.0.20"),
+                ("redis", "6.2"),
+                ("alpine", "3.24.0")
+            ]
+        );
     }
 }
