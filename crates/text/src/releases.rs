@@ -747,6 +747,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         .filter(|(_, s, _)| *s == chosen)
         .map(|(_, _, v)| v.clone())
         .collect();
+    let all_starts = starts.clone();
     starts.retain(|(i, s, v)| {
         *s == chosen
             || (matches!((s, &chosen), (Start::Heading(_), Start::Heading(_)))
@@ -755,6 +756,45 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     .iter()
                     .any(|c| c != v && crate::stated::in_series(c, v)))
     });
+    // "## 0.12.0 Release Notes" above "## Past releases" over "### 0.11.1"
+    // (Apache Iceberg's releases page): a heading of a release at another
+    // level, whose part holds none of the others and lies in none of
+    // theirs, is a release too.
+    if let Start::Heading(chosen_level) = chosen {
+        let inside = |inner: usize, outer: usize, outer_level: usize| {
+            outer < inner
+                && last_heading_at_or_above[inner]
+                    .get(outer_level)
+                    .copied()
+                    .flatten()
+                    == Some(outer)
+        };
+        let apart: Vec<(usize, Start, String)> = all_starts
+            .iter()
+            .filter(|(i, s, v)| {
+                // Above the others' level: a deeper heading is a part's.
+                let Start::Heading(level) = s else {
+                    return false;
+                };
+                *level < chosen_level
+                    && !starts.iter().any(|(j, t, w)| {
+                        let Start::Heading(other_level) = t else {
+                            return true;
+                        };
+                        j == i
+                            || w == v
+                            || crate::stated::in_series(w, v)
+                            || inside(*j, *i, *level)
+                            || inside(*i, *j, *other_level)
+                    })
+            })
+            .cloned()
+            .collect();
+        if !apart.is_empty() && !starts.is_empty() {
+            starts.extend(apart);
+            starts.sort_by_key(|(i, _, _)| *i);
+        }
+    }
     let first = starts[0].0;
     // The page's own heading, when it comes before the first release.
     let page_heading = page.lines[..first]
@@ -1771,6 +1811,16 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
 mod tests {
     use super::*;
     use crate::page::PageKind;
+
+    #[test]
+    fn the_newest_release_headed_above_the_past_ones() {
+        let page = "# Releases\n\n## 0.12.0 Release Notes\n\n- Avro 1.10.1\n\n## Past releases\n\n\
+                    ### 0.11.1\n\n- a\n\n### 0.11.0\n\n- b\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["0.12.0", "0.11.1", "0.11.0"]
+        );
+    }
 
     #[test]
     fn a_release_headed_again_inside_its_part_is_one_release() {
