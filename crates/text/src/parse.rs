@@ -279,12 +279,17 @@ pub fn parse(
             .find(|s| s.level < section.level)
             .is_some_and(|s| names_changes_of_component(&s.title));
         // "Important Changes" over "### qtbase", "### qtdeclarative" (Qt's
-        // release notes): parts of what changed, by module.
+        // release notes): parts of what changed, by module, under a part
+        // listing nothing itself. (Under a list of features, "### Python
+        // 3.10 Support" is a section of its own, as AWS pages write it.)
         let under_features = page.sections[..at]
             .iter()
             .rev()
             .find(|s| s.level < section.level)
-            .is_some_and(|s| s.known == Some(Known::Features));
+            .is_some_and(|s| {
+                s.known == Some(Known::Features)
+                    && !s.body.iter().any(|(_, l)| l.trim_start().starts_with("- "))
+            });
         let known = match section.known {
             None if under_features && !in_changes_of_component => Some(Known::Features),
             // A changelog's release headed in words import does not know
