@@ -80,6 +80,19 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     v.chars().next().filter(char::is_ascii_digit).map(|_| v)
 }
 
+/// `text` after `name` when it opens it, a word of its own ("to CUDA
+/// 12.1" after "Upgrade CUDA version"); else `text`.
+fn after_name_again<'a>(text: &'a str, name: &str) -> &'a str {
+    let trimmed = text.trim_start();
+    match trimmed.get(..name.len()) {
+        Some(head) if !name.is_empty() && head.eq_ignore_ascii_case(name) => {
+            let rest = &trimmed[name.len()..];
+            if rest.starts_with(' ') { rest } else { text }
+        }
+        _ => text,
+    }
+}
+
 /// Every upgrade claim of `text`, in order: "X升级至Y", "升级X vY",
 /// "X upgraded to Y", "Upgraded X to Y", "Bumped X to Y" and the chained
 /// "… and Z to W", in every language's words (`[claims]` of
@@ -887,6 +900,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     .is_some_and(|w| w.eq_ignore_ascii_case(&name))
                     .then_some(version)
             };
+            // "Upgrade CUDA version to CUDA 12.1": the name said again.
+            let after = after_name_again(after, &name_words.join(" "));
             let (name_words, version) = match (version_after(after), glued()) {
                 (Some(version), _) => (name_words, version),
                 (None, Some(version)) => (vec![name_words[0]], version),
@@ -1570,6 +1585,18 @@ mod tests {
                 ("hadoop".to_string(), "3.3.4".to_string()),
                 ("hive".to_string(), "3.1.3".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_claim_may_name_its_component_again_before_the_version() {
+        assert_eq!(
+            pairs("Upgrade CUDA version to CUDA 12.1:"),
+            [("CUDA".to_string(), "12.1".to_string())]
+        );
+        assert_eq!(
+            pairs("Update Python to Python 3.11.4"),
+            [("Python".to_string(), "3.11.4".to_string())]
         );
     }
 

@@ -982,9 +982,34 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
     }
     // "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
     // …": what a sentence says its subject includes is a list of its own.
-    introduced_list(line)
+    let introduced = introduced_list(line)
         .map(listed_components_of)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if !introduced.is_empty() {
+        return introduced;
+    }
+    labelled_list(line)
+}
+
+/// "Updated packaged components to recent stable release versions: Docker
+/// 20.10.9, Docker Compose plugin 2.5.1, kubectl 1.24.1": after a label
+/// of any length, a list of two components or more, each with a version of
+/// two numbers or more (settings' `key: 1` are none).
+fn labelled_list(line: &str) -> Vec<(String, String)> {
+    let Some((label, rest)) = line.split_once([':', '：']) else {
+        return Vec::new();
+    };
+    if label.contains(|c: char| c.is_ascii_digit()) || !rest.contains([',', '，', '、']) {
+        return Vec::new();
+    }
+    // The list's sentence ends it ("Helm 3.9.0. [#6074](…)").
+    let rest = rest.split_once(". ").map_or(rest, |(list, _)| list);
+    let listed = listed_components_of(rest.trim().trim_end_matches('.'));
+    if listed.len() >= 2 && listed.iter().all(|(_, v)| v.contains('.')) {
+        listed
+    } else {
+        Vec::new()
+    }
 }
 
 /// "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
@@ -1438,6 +1463,25 @@ mod tests {
         );
         assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
         assert!(introduced_listing("It uses chunk_size: 8192, cpu_infer: 32").is_empty());
+    }
+
+    #[test]
+    fn a_list_after_a_label_of_any_length() {
+        let names = |line: &str| -> Vec<String> {
+            listed_components(line)
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect()
+        };
+        assert_eq!(
+            names(
+                "Updated packaged components to recent stable release versions: Docker 20.10.9, \
+                 kubectl 1.24.1, Helm 3.9.0. [portainer/portainer#6074](https://example.com/6074)"
+            ),
+            ["Docker", "kubectl", "Helm"]
+        );
+        // A list of one is a sentence's mention, left to the readers of prose.
+        assert!(labelled_list("Updated the bundled runtime to: Docker 20.10.9").is_empty());
     }
 
     #[test]
