@@ -442,10 +442,30 @@ fn without_anchor(title: &str) -> &str {
     if let Some(at) = macro_at {
         return t[..at].trim();
     }
-    match t.rfind(" {#") {
-        Some(at) if t.ends_with('}') => t[..at].trim(),
+    // Attributes of a heading (`{#anchor}`, `{.class}`, Hugo's
+    // `{date="2020-11-05"}`): no text of the title.
+    match t.rfind(" {") {
+        Some(at) if t.ends_with('}') && is_attribute_list(&t[at + 2..t.len() - 1]) => {
+            t[..at].trim()
+        }
         _ => t,
     }
+}
+
+/// The inside of `{…}` after a heading as Markdown's attribute lists
+/// write it: ids, classes and `key=value` pairs.
+fn is_attribute_list(inner: &str) -> bool {
+    let inner = inner.trim();
+    !inner.is_empty()
+        && inner.split_whitespace().all(|a| {
+            a.starts_with(['#', '.'])
+                || a.split_once('=').is_some_and(|(key, _)| {
+                    !key.is_empty()
+                        && key
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+                })
+        })
 }
 
 /// A line that is a release's label and nothing else: one token holding a
@@ -879,7 +899,32 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             std::iter::once(release).chain(copy)
         })
         .collect();
-    Some(releases)
+    Some(merged_by_version(releases))
+}
+
+/// One release headed twice on a page (Loki's "### 3.4.5" under "Features"
+/// and again under "Bug fixes"): one release, of both parts' lines in the
+/// page's order.
+fn merged_by_version(releases: Vec<Release>) -> Vec<Release> {
+    let mut out: Vec<Release> = Vec::with_capacity(releases.len());
+    for release in releases {
+        let Some(earlier) = out.iter_mut().find(|r| r.version == release.version) else {
+            out.push(release);
+            continue;
+        };
+        let held: HashSet<usize> = earlier.page.lines.iter().map(|(n, _)| *n).collect();
+        earlier.page.lines.extend(
+            release
+                .page
+                .lines
+                .into_iter()
+                .filter(|(n, _)| !held.contains(n)),
+        );
+        earlier.page.lines.sort_by_key(|(n, _)| *n);
+        earlier.page.headings.extend(release.page.headings);
+        earlier.page.cut = earlier.page.cut.or(release.page.cut);
+    }
+    out
 }
 
 /// "Upgrade Roundcube webmail to the latest stable release (1.6.7)" (an
@@ -1919,6 +1964,15 @@ mod tests {
             of_title("Release 2.1 {{< badge >}}").as_deref(),
             Some("2.1")
         );
+    }
+
+    #[test]
+    fn a_headings_attributes_are_no_part_of_its_title() {
+        assert_eq!(
+            of_title("v2.0.0-rc.4 {date=\"2020-11-05\"}").as_deref(),
+            Some("v2.0.0-rc.4")
+        );
+        assert_eq!(of_title("1.4.2 {#v142 .new}").as_deref(), Some("1.4.2"));
     }
 
     #[test]
