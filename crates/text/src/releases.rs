@@ -2344,6 +2344,24 @@ mod tests {
     }
 
     #[test]
+    fn a_release_headed_twice_is_one_release_of_both_parts() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "# v3.4\n\n## Features\n\n### 3.4.1 (2025-02-12)\n\n- New storage option.\n\n\
+             ## Bug fixes\n\n### 3.4.2 (2025-02-14)\n\n- Move to Go 1.23.6.\n\n\
+             ### 3.4.1 (2025-02-12)\n\n- Move to Go 1.23.5.\n",
+        )
+        .unwrap();
+        let cut = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["3.4.1", "3.4.2"]);
+        let first: Vec<&str> = cut[0].page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert!(first.contains(&"- New storage option."));
+        assert!(first.contains(&"- Move to Go 1.23.5."));
+        assert!(!first.contains(&"- Move to Go 1.23.6."));
+    }
+
+    #[test]
     fn releases_headed_at_two_levels_with_their_dates_glued_on() {
         let page = Page::read(
             PageKind::Markdown,
