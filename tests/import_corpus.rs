@@ -303,8 +303,17 @@ fn score_page(expect_path: &Path) -> Score {
                 .filter(|w| w.chars().any(char::is_alphanumeric))
                 .collect::<Vec<_>>()
                 .join("-"),
+            // "qdrant-1.19.0": a chart's tag, its name glued to the release.
+            r.version
+                .split_once('-')
+                .filter(|(name, rest)| {
+                    name.chars().all(|c| c.is_ascii_alphabetic())
+                        && rest.starts_with(|c: char| c.is_ascii_digit())
+                })
+                .map_or_else(String::new, |(_, rest)| rest.to_string()),
         ]
         .iter()
+        .filter(|v| !v.is_empty())
         .find_map(|v| ws.load(v, false).ok());
         let Some(loaded) = loaded else {
             score.missed.extend(

@@ -1105,6 +1105,13 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
     {
         return Some((name.to_string(), version.to_string()));
     }
+    // "Update to ruby-3.3.12", "to OpenSSL-3.5.1": a name glued to its
+    // version by a dash, as release archives name themselves.
+    if let Some(token) = rest.split_whitespace().next()
+        && let Some((name, version)) = dashed_version(token.trim_end_matches(['.', ',', ';']))
+    {
+        return Some((name.to_string(), version.to_string()));
+    }
     // Up to three lead words ("the new upstream FFmpeg 7.1") and three of the name.
     for _ in 0..7 {
         let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
@@ -1124,6 +1131,22 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
         rest = after.trim_start();
     }
     None
+}
+
+/// `ruby-3.3.12`, `InnoSetup-6.3.1`: a package name, a dash, and a version
+/// of numbers with a dot.
+fn dashed_version(token: &str) -> Option<(&str, &str)> {
+    let token = token.trim_matches(['`', '*']);
+    let at = token
+        .match_indices('-')
+        .map(|(at, _)| at)
+        .find(|at| token[at + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
+    let (name, version) = (&token[..at], &token[at + 1..]);
+    (is_package_name(name)
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && version.contains('.')
+        && version_after(version)? == version)
+        .then_some((name, version))
 }
 
 /// `tauri-utils@2.0.2`, `@tauri-apps/api@2.0.1`: a package name, `@`, and
@@ -1585,6 +1608,18 @@ mod tests {
                 ("hadoop".to_string(), "3.3.4".to_string()),
                 ("hive".to_string(), "3.1.3".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn a_name_glued_to_its_version_by_a_dash() {
+        assert_eq!(
+            pairs("Update to ruby-3.3.12, see [release notes](https://example.com/n)."),
+            [("ruby".to_string(), "3.3.12".to_string())]
+        );
+        assert_eq!(
+            pairs("Update to OpenSSL-3.5.1. The Ruby API doesn't change."),
+            [("OpenSSL".to_string(), "3.5.1".to_string())]
         );
     }
 

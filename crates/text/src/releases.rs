@@ -132,20 +132,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
         && names_release(token)
         && model::record::is_release_version(token)
     {
-        // `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`: a package's name, then its
-        // version and nothing more.
-        if let Some((name, version)) = token.rsplit_once('-')
-            && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
-            && name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && let Some(numbers) = version.strip_prefix(['v', 'V']).or(Some(version))
-            && numbers.contains('.')
-            && numbers
-                .split('.')
-                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        {
-            return Some(numbers.to_string());
-        }
-        return Some(token.to_string());
+        return Some(after_product(token).to_string());
     }
     // "[r26.08] 2026-08-03", "[1.2.0] - 2025-01-01" (Keep a Changelog):
     // the release is the one in brackets, not its date; "[unreleased]"
@@ -182,7 +169,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
             && model::record::is_release_version(token)
             && crate::dates::is_date_alone(date)
         {
-            return Some(token.to_string());
+            return Some(after_product(token).to_string());
         }
     }
     // "`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)", "`…` (deprecated)":
@@ -466,6 +453,41 @@ fn is_attribute_list(inner: &str) -> bool {
                             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
                 })
         })
+}
+
+/// `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`, `RubyInstaller-3.3.12-1`: a
+/// product's name of letters glued by a dash to its release (numbers with
+/// a dot first), the release; any other token as it is.
+fn after_product(token: &str) -> &str {
+    let Some(at) = token
+        .match_indices('-')
+        .map(|(at, _)| at)
+        .find(|at| token[at + 1..].starts_with(|c: char| c.is_ascii_digit()))
+    else {
+        return token;
+    };
+    let (name, release) = (&token[..at], &token[at + 1..]);
+    let numbers = release.split(['-', '+']).next().unwrap_or(release);
+    let product = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+    let dotted = numbers.contains('.')
+        && numbers
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    // `-1`, `-rc.2` after the numbers continue the release; words
+    // (`ubuntu-22.04-jdk-17`) make the whole an image's name.
+    let continued = release.split('-').skip(1).all(|part| {
+        let lower = part.to_ascii_lowercase();
+        part.bytes().all(|b| b.is_ascii_digit())
+            || ["rc", "alpha", "beta", "preview"]
+                .iter()
+                .any(|pre| lower.starts_with(pre))
+    });
+    if product && dotted && continued && model::record::is_release_version(release) {
+        release
+    } else {
+        token
+    }
 }
 
 /// A line that is a release's label and nothing else: one token holding a
@@ -1964,6 +1986,16 @@ mod tests {
             of_title("Release 2.1 {{< badge >}}").as_deref(),
             Some("2.1")
         );
+    }
+
+    #[test]
+    fn a_products_name_glued_to_its_release_is_no_part_of_it() {
+        assert_eq!(
+            of_title("RubyInstaller-3.3.12-1 - 2026-07-21").as_deref(),
+            Some("3.3.12-1")
+        );
+        assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));
+        assert_eq!(of_title("cuda-12-4").as_deref(), None);
     }
 
     #[test]
