@@ -902,10 +902,17 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             };
             // "Upgrade CUDA version to CUDA 12.1": the name said again.
             let after = after_name_again(after, &name_words.join(" "));
-            let (name_words, version) = match (version_after(after), glued()) {
-                (Some(version), _) => (name_words, version),
-                (None, Some(version)) => (vec![name_words[0]], version),
-                (None, None) => continue,
+            // "Update devkit version to gcc-15.1": the name the version is
+            // glued to is the one it is of.
+            let dashed = || {
+                let token = after.split_whitespace().next()?;
+                dashed_version(token.trim_end_matches(['.', ',', ';']))
+            };
+            let (name_words, version) = match (version_after(after), glued(), dashed()) {
+                (Some(version), _, _) => (name_words, version),
+                (None, Some(version), _) => (vec![name_words[0]], version),
+                (None, None, Some((name, version))) => (vec![name], version.to_string()),
+                (None, None, None) => continue,
             };
             // "Update default Python versions to …": the shorter names
             // the words end with, should the whole be no name data knows.
@@ -1136,12 +1143,7 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
 /// `ruby-3.3.12`, `InnoSetup-6.3.1`: a package name, a dash, and a version
 /// of numbers with a dot.
 fn dashed_version(token: &str) -> Option<(&str, &str)> {
-    let token = token.trim_matches(['`', '*']);
-    let at = token
-        .match_indices('-')
-        .map(|(at, _)| at)
-        .find(|at| token[at + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
-    let (name, version) = (&token[..at], &token[at + 1..]);
+    let (name, version) = crate::tags::dashed(token.trim_matches(['`', '*']))?;
     (is_package_name(name)
         && name.starts_with(|c: char| c.is_ascii_alphabetic())
         && version.contains('.')
@@ -1620,6 +1622,10 @@ mod tests {
         assert_eq!(
             pairs("Update to OpenSSL-3.5.1. The Ruby API doesn't change."),
             [("OpenSSL".to_string(), "3.5.1".to_string())]
+        );
+        assert_eq!(
+            pairs("Update devkit version to gcc-15.1 which has some incompatibilities."),
+            [("gcc".to_string(), "15.1".to_string())]
         );
     }
 

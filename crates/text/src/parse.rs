@@ -127,15 +127,23 @@ fn borrowed(body: &[(usize, String)]) -> Vec<(usize, &str)> {
 /// a list in it.
 fn opens_release(page: &Structure, at: usize, changelog: bool) -> bool {
     let part = &page.sections[at];
-    // (A release headed as the page's title has its part: none opens it.)
+    let listed = part
+        .body
+        .iter()
+        .any(|(_, l)| l.trim_start().starts_with("- "));
+    // (A release headed as the page's title has its part: none opens it,
+    // unless it is the title's one part and says since which release it
+    // changed: "### Changes compared to RubyInstaller-3.2.2-1" under "##
+    // RubyInstaller-3.3.0-1 - 2023-12-26".)
+    let since_another = crate::stated::in_title(&part.title).is_some()
+        && crate::releases::of_title(&part.title).is_none();
+    let only_part = !page.titles.is_empty() && page.sections.len() == 1 && since_another;
     changelog
-        && page.titles.is_empty()
-        && page.sections[..at].iter().all(|s| s.level < part.level)
-        && page.sections[at + 1..].iter().all(|s| s.level > part.level)
-        && part
-            .body
-            .iter()
-            .any(|(_, l)| l.trim_start().starts_with("- "))
+        && listed
+        && (only_part
+            || (page.titles.is_empty()
+                && page.sections[..at].iter().all(|s| s.level < part.level)
+                && page.sections[at + 1..].iter().all(|s| s.level > part.level)))
 }
 
 /// Reads the page's parts; `product` names the title; `columns` says which

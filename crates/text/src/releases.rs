@@ -207,6 +207,15 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
         .unwrap_or("")
         .trim_end()
         .to_lowercase();
+    // "Changes compared to RubyInstaller-3.2.2-1": a product's name glued
+    // to the number stands between the word and it.
+    let before = match before.strip_suffix('-') {
+        Some(glued) => glued
+            .trim_end_matches(|c: char| c.is_alphanumeric() || c == '_')
+            .trim_end()
+            .to_string(),
+        None => before,
+    };
     let after_not = words::each()
         .flat_map(|w| &w.version.not_after)
         .any(|w| before.ends_with(w.as_str()));
@@ -459,14 +468,9 @@ fn is_attribute_list(inner: &str) -> bool {
 /// product's name of letters glued by a dash to its release (numbers with
 /// a dot first), the release; any other token as it is.
 fn after_product(token: &str) -> &str {
-    let Some(at) = token
-        .match_indices('-')
-        .map(|(at, _)| at)
-        .find(|at| token[at + 1..].starts_with(|c: char| c.is_ascii_digit()))
-    else {
+    let Some((name, release)) = crate::tags::dashed(token) else {
         return token;
     };
-    let (name, release) = (&token[..at], &token[at + 1..]);
     let numbers = release.split(['-', '+']).next().unwrap_or(release);
     let product = name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
@@ -921,16 +925,26 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             std::iter::once(release).chain(copy)
         })
         .collect();
-    Some(merged_by_version(releases))
+    Some(merged_by_version(page, releases))
 }
 
 /// One release headed twice on a page (Loki's "### 3.4.5" under "Features"
 /// and again under "Bug fixes"): one release, of both parts' lines in the
 /// page's order.
-fn merged_by_version(releases: Vec<Release>) -> Vec<Release> {
+fn merged_by_version(page: &Page, releases: Vec<Release>) -> Vec<Release> {
+    // Headed alike, word for word: "Legacy `ubuntu-22.04-jdk-17`-like" is
+    // another image than "`ubuntu-22.04-jdk-17`".
+    let heading = |r: &Release| {
+        r.start
+            .and_then(|n| page.lines.iter().find(|(m, _)| *m == n))
+            .map(|(_, l)| l.trim().trim_start_matches('#').trim().to_string())
+    };
     let mut out: Vec<Release> = Vec::with_capacity(releases.len());
     for release in releases {
-        let Some(earlier) = out.iter_mut().find(|r| r.version == release.version) else {
+        let Some(earlier) = out
+            .iter_mut()
+            .find(|r| r.version == release.version && heading(r) == heading(&release))
+        else {
             out.push(release);
             continue;
         };
@@ -1995,6 +2009,12 @@ mod tests {
             Some("3.3.12-1")
         );
         assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));
+        assert_eq!(
+            of_title(
+                "Changes compared to [RubyInstaller-3.2.2-1](CHANGELOG-3.2.md#rubyinstaller-322-1)"
+            ),
+            None
+        );
         assert_eq!(of_title("cuda-12-4").as_deref(), None);
     }
 

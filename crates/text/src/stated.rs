@@ -83,8 +83,10 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     }
     // "NuttX-12.4.0" (NuttX's release notes): a title of one word, the
     // product and its release joined by a dash.
-    let word = title.trim();
-    if !word.contains(char::is_whitespace)
+    // "RubyInstaller-3.3.0-1 - 2023-12-26": and its date after it.
+    let (word, rest) = title.trim().split_once(' ').unwrap_or((title.trim(), ""));
+    let rest = rest.trim_matches(|c: char| matches!(c, '-' | '–' | '(' | ')' | '[' | ']' | ' '));
+    if (rest.is_empty() || crate::dates::is_date_alone(rest))
         && let Some((_, version)) = crate::tags::dashed(word)
         && first_not_of_model(&BARE, version).as_deref() == Some(version)
     {
