@@ -321,6 +321,17 @@ pub fn parse(
                 // stay their item's (the list it introduces), and an item
                 // such as "Added Python 3.12 support" stays a feature.
                 let (runs, _) = tables::key_value_runs(body);
+                // ("- UPGRADE: Kratos to 1.3.0" among "- FEATURE: …" items:
+                // the components of the run's items, whatever share of the
+                // list they are; lines without bullets are read as a list
+                // of the part's.)
+                named_in_lists.extend(
+                    runs.iter()
+                        .map(|&i| &body[i].1)
+                        .filter(|l| l.starts_with("- "))
+                        .filter_map(|l| tables::key_value(l))
+                        .flatten(),
+                );
                 // A component table in the part (read with the others) is
                 // no feature either.
                 let in_tables: Vec<std::ops::Range<usize>> = tables::tables(body)
@@ -1723,6 +1734,25 @@ mod tests {
             "cilium [v1.3.2...v1.3.4](https://x/compare/v1.3.2...v1.3.4)"
         ));
         assert!(!names_changes_of_component("PyTorch 2.7"));
+    }
+
+    #[test]
+    fn labelled_upgrades_among_labelled_features_are_components() {
+        let d = parsed(
+            "# Release 2.4.110\n\n## Changes\n\n- FEATURE: Allow custom skins\n- FEATURE: Desktop ISO support\n\
+             - FIX: Sensor age in grid screen\n- FIX: Reload rules rather than restart\n\
+             - FIX: Parse logs from pfSense\n- UPGRADE: CyberChef 10.19.2 #13637\n\
+             - UPGRADE: Kratos to 1.3.0 #13758\n",
+        );
+        assert_eq!(
+            d.components.get("CyberChef").map(String::as_str),
+            Some("10.19.2")
+        );
+        assert_eq!(
+            d.components.get("Kratos").map(String::as_str),
+            Some("1.3.0")
+        );
+        assert_eq!(d.features.len(), 5, "{:?}", d.features);
     }
 
     #[test]
