@@ -206,6 +206,9 @@ pub fn parse(
     let features_from = feature_part(page);
     let mut unplaced: Vec<(usize, String)> = Vec::new();
     let mut named_in_lists = Vec::new();
+    // Components of labelled items among a part's features ("- UPGRADE:
+    // Kratos to 1.3.0"): after the readers of prose.
+    let mut labelled_in_features = Vec::new();
     let mut ids = SectionIds::default();
     // Component tables wherever they stand, whatever the heading says.
     let mut table_notes = Vec::new();
@@ -325,7 +328,7 @@ pub fn parse(
                 // the components of the run's items, whatever share of the
                 // list they are; lines without bullets are read as a list
                 // of the part's.)
-                named_in_lists.extend(
+                labelled_in_features.extend(
                     runs.iter()
                         .map(|&i| &body[i].1)
                         .filter(|l| l.starts_with("- "))
@@ -456,6 +459,7 @@ pub fn parse(
     }));
     // Versions stated only in prose (an empty component table).
     components::from_prose(&mut draft, lang);
+    add_components(&mut draft, labelled_in_features);
     // Statements outside tables and component lists, wherever they stand.
     statements::fill(&mut draft, page, version);
     // Last, what the tags of the release's images state (`py312-cu128`).
