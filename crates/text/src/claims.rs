@@ -121,7 +121,9 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
                 .iter()
                 .map(|t| words.between(t))
                 .chain(words.claims.name_first.iter().map(|p| words.between(p)))
-                .any(|w| lower.contains(w.as_str()));
+                .any(|w| lower.contains(w.as_str()))
+                // "bump kotlin@2.1.21": a pinned package needs none.
+                || lower.contains('@');
             if !possible {
                 continue;
             }
@@ -806,6 +808,30 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     ));
                     continue;
                 }
+            }
+            // "bump kotlin@2.1.21", "bump Gradle@8.14.2 & AGP@8.10.1":
+            // packages and their versions as npm's and Cargo's tools write
+            // them, right after the verb.
+            let pinned: Vec<(&str, &str)> = rest
+                .split_whitespace()
+                .map(|w| w.trim_matches(['`', '*']).trim_end_matches(['.', ',', ';']))
+                .take_while(|w| *w == "&" || holds(&words.claims.and, w) || at_version(w).is_some())
+                .filter_map(at_version)
+                .collect();
+            if !pinned.is_empty() {
+                // (One place each: claims are told apart by where they stand.)
+                for (k, (name, version)) in pinned.into_iter().enumerate() {
+                    out.push((
+                        at + k,
+                        Claim {
+                            phrase: format!("{marker}{name}"),
+                            name: name.to_string(),
+                            alternatives: Vec::new(),
+                            version: version.to_string(),
+                        },
+                    ));
+                }
+                continue;
             }
             // "Upgrade to Slingshot Host stack to 14.0.1": the name runs
             // from after the first `to` to the next.
@@ -1626,6 +1652,17 @@ mod tests {
         assert_eq!(
             pairs("Update devkit version to gcc-15.1 which has some incompatibilities."),
             [("gcc".to_string(), "15.1".to_string())]
+        );
+    }
+
+    #[test]
+    fn packages_pinned_right_after_the_verb() {
+        assert_eq!(
+            pairs("feat!: bump Gradle@8.14.2 & AGP@8.10.1 ([#1811](https://example.com/1811))"),
+            [
+                ("Gradle".to_string(), "8.14.2".to_string()),
+                ("AGP".to_string(), "8.10.1".to_string())
+            ]
         );
     }
 

@@ -65,6 +65,13 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
                     }
                 }
             }
+            // Fixes that upgrade a component ("chore(deps): bump glob from
+            // 10.4.5 to 10.5.0"): what the release ships, beside a table.
+            if section.known == Some(Known::Fixes) && !titled_by_note(&section.title) {
+                for (_, line) in &section.body {
+                    read_claims(line, &mut found);
+                }
+            }
             continue;
         }
         read_claims(&section.title, &mut found);
