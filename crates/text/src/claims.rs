@@ -80,6 +80,19 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     v.chars().next().filter(char::is_ascii_digit).map(|_| v)
 }
 
+/// Where a name's old version stands after it ("`dr_flac` v0.13.0 " →
+/// the space before `v0.13.0`): a last word of a digit, or `v` and one,
+/// after a word of a name.
+fn old_version_at(name_and_old: &str) -> Option<usize> {
+    let trimmed = name_and_old.trim_end();
+    let (head, last) = trimmed.rsplit_once(' ')?;
+    let numbers = last.strip_prefix(['v', 'V']).unwrap_or(last);
+    (numbers.starts_with(|c: char| c.is_ascii_digit())
+        && numbers.contains('.')
+        && !head.trim().is_empty())
+    .then_some(head.len())
+}
+
 /// `text` after `name` when it opens it, a word of its own ("to CUDA
 /// 12.1" after "Upgrade CUDA version"); else `text`.
 fn after_name_again<'a>(text: &'a str, name: &str) -> &'a str {
@@ -594,6 +607,18 @@ fn plain_claim(text: &str, words: &Words) -> String {
             i += p.split(' ').count();
             continue;
         }
+        // "UPGRADE: Kratos to 1.3.0", "[external] UPDATED: `RGFW` to 2.0.0":
+        // a verb as a label, the claim after it.
+        // ("UPGRADE: Upgrade Elastic to 8.10.4": the label alone goes.)
+        if let Some(verb) = token.strip_suffix(':')
+            && is(verb, &words.claims.verb_first)
+        {
+            if !is(next, &words.claims.verb_first) {
+                out.push(verb);
+            }
+            i += 1;
+            continue;
+        }
         if is(token, &words.claims.from)
             && next.bytes().any(|b| b.is_ascii_digit())
             && tokens.get(i + 2).is_some_and(|t| is(t, &words.claims.to))
@@ -846,7 +871,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let Some((to, to_len)) = first_between(rest_lower, words, &words.claims.to) else {
                 continue;
             };
-            // "Upgraded Ray from 2.56.1 to 2.57.0": the name ends at `from`.
+            // "Upgraded Ray from 2.56.1 to 2.57.0": the name ends at `from`;
+            // "UPDATED: `dr_flac` v0.13.0 to v0.13.3" at the old version.
             let named = words
                 .claims
                 .from
@@ -856,6 +882,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .unwrap_or(to);
             // "Upgrade iRedAPD (Postfix policy server) to …": a note in
             // parentheses after the name is none of it.
+            let named = old_version_at(&rest[..named]).unwrap_or(named);
             let name_text = without_notes(&rest[..named]);
             let name_text = crate::package_name::without_abbreviations(&name_text);
             let mut name_words = split_words(&name_text);
@@ -1652,6 +1679,26 @@ mod tests {
         assert_eq!(
             pairs("Update devkit version to gcc-15.1 which has some incompatibilities."),
             [("gcc".to_string(), "15.1".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_verb_as_a_label() {
+        assert_eq!(
+            pairs("UPGRADE: Kratos to 1.3.0 #13758"),
+            [("Kratos".to_string(), "1.3.0".to_string())]
+        );
+        assert_eq!(
+            pairs("[external] UPDATED: `RGFW` to 2.0.0 (#5582) by @CrackedPixel"),
+            [("RGFW".to_string(), "2.0.0".to_string())]
+        );
+        assert_eq!(
+            pairs("UPGRADE: Upgrade Elastic to 8.10.4"),
+            [("Elastic".to_string(), "8.10.4".to_string())]
+        );
+        assert_eq!(
+            pairs("[external] UPDATED: `dr_flac` v0.13.0 to v0.13.3 by @raysan5"),
+            [("dr_flac".to_string(), "0.13.3".to_string())]
         );
     }
 
