@@ -121,9 +121,20 @@ fn versions_of(fact: &str) -> Vec<String> {
     fact.split(", ").map(version_key).collect()
 }
 
-/// A version as compared: without a leading `v`, lowercase.
+/// A version as compared: without a leading `v` or the name of letters
+/// a table glues to it (`filex-6.2.0.221223`), lowercase.
 fn version_key(version: &str) -> String {
     let v = version.trim();
+    let v = match v.split_once('-') {
+        Some((name, rest))
+            if !name.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphabetic())
+                && rest.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            rest
+        }
+        _ => v,
+    };
     let v = match v.strip_prefix(['v', 'V']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => v,

@@ -494,6 +494,20 @@ fn after_product(token: &str) -> &str {
     }
 }
 
+/// A line set in bold and nothing else, naming a release and its date
+/// ("**V1.4.0 / 05-February-2025**": the collapsible parts of ST's
+/// release notes): the release.
+fn bold_release(line: &str) -> Option<String> {
+    let inner = line.strip_prefix("**")?.strip_suffix("**")?.trim();
+    let (first, rest) = inner.split_once(char::is_whitespace)?;
+    let date = rest.trim_matches(|c: char| matches!(c, '/' | '-' | '–' | '(' | ')' | ',' | ' '));
+    (names_release(first)
+        && model::record::is_release_version(first)
+        && (crate::dates::is_date_alone(date)
+            || crate::dates::is_date_alone(&date.replace('-', " "))))
+    .then(|| first.to_string())
+}
+
 /// A line that is a release's label and nothing else: one token holding a
 /// digit, ending in a colon (`20250715_aiter:`).
 fn label(line: &str) -> Option<String> {
@@ -583,6 +597,8 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t));
         if let Some(v) = label(line).filter(|_| date.is_none()) {
+            starts.push((i, Start::Label, v));
+        } else if let Some(v) = bold_release(t) {
             starts.push((i, Start::Label, v));
         } else if !marked_any {
             if let Some(date) = date {
@@ -2393,6 +2409,20 @@ mod tests {
                 .iter()
                 .any(|(_, l)| l == "| Relay | 0.9.1 |")
         );
+    }
+
+    #[test]
+    fn releases_named_in_bold_with_their_dates() {
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Release Notes\n\n**V1.4.0 / 05-February-2025**\n\n## Main Changes\n\n- Add X\n\n\
+             **V1.3.1 / 05-November-2024**\n\n## Main Changes\n\n- Patch\n",
+        )
+        .unwrap();
+        let cut = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["V1.4.0", "V1.3.1"]);
+        assert_eq!(bold_release("**Important: read this 2.0 note**"), None);
     }
 
     #[test]
