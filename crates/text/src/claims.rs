@@ -679,11 +679,6 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // ("The included version of emscripten has been upgraded to":
             // a lead word before it, no name's qualifier.)
             let lead = |w: &str| holds(&words.claims.name_leads, w);
-            if let Some(q) = near.iter().position(|w| holds(&words.claims.qualifiers, w))
-                && near.get(q + 1).is_some_and(|w| !lead(w))
-            {
-                near.drain(..=q);
-            }
             if let Some(verb) = near.iter().position(|w| {
                 words
                     .claims
@@ -692,6 +687,15 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     .any(|v| v.eq_ignore_ascii_case(w))
             }) {
                 near.truncate(verb);
+            }
+            // ("Our embedded Karaf has been updated": a qualifier right
+            // before the name says which; the words before it are none.)
+            if let Some(q) = near.iter().position(|w| holds(&words.claims.qualifiers, w)) {
+                if q == 1 {
+                    near.truncate(1);
+                } else if near.get(q + 1).is_some_and(|w| !lead(w)) {
+                    near.drain(..=q);
+                }
             }
             // "ARM Compute Library version is updated to": neither the
             // copula nor the word for a version is the name's.
@@ -1679,6 +1683,14 @@ mod tests {
         assert_eq!(
             pairs("Update devkit version to gcc-15.1 which has some incompatibilities."),
             [("gcc".to_string(), "15.1".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_qualifier_right_before_the_name() {
+        assert_eq!(
+            pairs("Our embedded Karaf has been updated to version 4.3.2"),
+            [("Karaf".to_string(), "4.3.2".to_string())]
         );
     }
 
