@@ -81,6 +81,15 @@ impl Structure {
                     .chain(self.sections.iter().map(|s| &s.title))
                     .filter_map(|t| stated::in_title(t))
                     .chain(first_lines.clone().filter_map(stated::in_text))
+                    // "Announcing 0.69" over "… a new version of React
+                    // Native, 0.69.0.": a number of the title's series as
+                    // the opening lines write it, whatever words stand by.
+                    .chain(first_lines.clone().flat_map(|l| {
+                        l.split_whitespace()
+                            .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+                            .map(str::to_string)
+                            .collect::<Vec<_>>()
+                    }))
                     .find(|v| v.len() > series.len() && stated::in_series(v, &series))
                     .unwrap_or(series)
             })
@@ -638,6 +647,10 @@ mod tests {
             "# New Version 26.4: All the Small Things\n\nVersion 26.4.30 is now available!\n\n### Changes\n\n- Upgraded FFmpeg to version 8.1\n",
         );
         assert_eq!(s.stated_version().as_deref(), Some("26.4.30"));
+        let s = md(
+            "# Announcing 0.69\n\nWe are excited to release a new version of React Native, 0.69.0. It comes with React 18.\n\n## Highlights\n\n- Bundled Hermes\n",
+        );
+        assert_eq!(s.stated_version().as_deref(), Some("0.69.0"));
     }
 
     #[test]
