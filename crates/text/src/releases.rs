@@ -478,14 +478,15 @@ fn after_product(token: &str) -> &str {
         && numbers
             .split('.')
             .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    // `-1`, `-rc.2` after the numbers continue the release; words
+    // `-1`, `-rc.2` after the numbers continue the release (the
+    // `pre_releases` words of `data/words/*.toml`); other words
     // (`ubuntu-22.04-jdk-17`) make the whole an image's name.
     let continued = release.split('-').skip(1).all(|part| {
-        let lower = part.to_ascii_lowercase();
+        let lower = part.to_lowercase();
         part.bytes().all(|b| b.is_ascii_digit())
-            || ["rc", "alpha", "beta", "preview"]
-                .iter()
-                .any(|pre| lower.starts_with(pre))
+            || words::each()
+                .flat_map(|w| &w.version.pre_releases)
+                .any(|pre| lower.starts_with(pre.as_str()))
     });
     if product && dotted && continued && model::record::is_release_version(release) {
         release
