@@ -651,12 +651,16 @@ fn without_ecosystem(name_words: &mut Vec<&str>, trimmed: bool, words: &Words) {
         name_words.pop();
         return;
     }
+    // ("SOC dependency Axios": whose dependency it is, no part of it;
+    // "OpenSSL in the embedded builds" is no name at all.)
     if let Some(lead) = name_words
         .iter()
         .position(|w| holds(&words.claims.name_leads, w))
         && lead >= 1
         && lead + 1 < name_words.len()
-        && name_words[..lead].iter().all(|w| ecosystem(w))
+        && name_words[..lead]
+            .iter()
+            .all(|w| ecosystem(w) || !crate::package_name::is_not_name(w))
     {
         name_words.drain(..=lead);
     }
@@ -1683,6 +1687,14 @@ mod tests {
         assert_eq!(
             pairs("Update devkit version to gcc-15.1 which has some incompatibilities."),
             [("gcc".to_string(), "15.1".to_string())]
+        );
+    }
+
+    #[test]
+    fn whose_dependency_it_is_is_no_part_of_its_name() {
+        assert_eq!(
+            pairs("UPGRADE: SOC dependency Axios to 1.6.1"),
+            [("Axios".to_string(), "1.6.1".to_string())]
         );
     }
 
