@@ -1458,6 +1458,12 @@ mod tests {
         );
         // A version alone before the marker names nothing.
         assert!(pairs("フレームレートを 120fps に上げる").is_empty());
+        // `へ`, and the loanword for a version upgrade.
+        assert_eq!(pairs("Python 3.12.8 へ更新"), [pair("Python", "3.12.8")]);
+        assert_eq!(
+            pairs("Qt 6.8.1 にバージョンアップしました"),
+            [pair("Qt", "6.8.1")]
+        );
     }
 
     #[test]
@@ -1952,6 +1958,16 @@ mod tests {
         );
         // "和" before 升级至 is no name.
         assert!(pairs("和升级至1.0").is_empty());
+        // `为` says what `至` says.
+        assert_eq!(
+            pairs("更新 Node 为 20.17.0 版"),
+            [("Node".to_string(), "20.17.0".to_string())]
+        );
+        assert_eq!(
+            pairs("nacos 版本升级为 2.4.3"),
+            [("nacos".to_string(), "2.4.3".to_string())]
+        );
+        assert!(pairs("更新 默认配置为 空").is_empty());
         assert_eq!(
             pairs("升级了 grpc-erl 到版本 0.6.12。此更新解决了潜在的死锁问题"),
             [("grpc-erl".to_string(), "0.6.12".to_string())]

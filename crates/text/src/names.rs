@@ -152,7 +152,24 @@ pub(crate) fn cell_name(written: &str) -> Option<String> {
 /// "Compile binaries using go": a sentence's words before the name it
 /// introduces (`[statements] introduce`), no name.
 fn introduces_a_name(words: &[&str]) -> bool {
-    words.iter().skip(1).any(|w| is_introduction(w))
+    if words.iter().skip(1).any(|w| is_introduction(w)) {
+        return true;
+    }
+    // "Built against SDL", "bundle Python": a phrase of words, or a verb
+    // written in lower case opening the words ("Bundle Analyzer" is a name).
+    crate::words::each().any(|lang| {
+        lang.statements.introduce.iter().any(|phrase| {
+            let parts: Vec<&str> = phrase.split(' ').collect();
+            words.windows(parts.len()).enumerate().any(|(at, window)| {
+                let opening = at == 0 && parts.len() == 1;
+                window
+                    .iter()
+                    .zip(&parts)
+                    .all(|(w, p)| w.eq_ignore_ascii_case(p) && (!opening || w == p))
+                    && (parts.len() > 1 || at == 0)
+            })
+        })
+    })
 }
 
 /// A word that introduces a name (`using`, `includes`: `[statements]
@@ -403,6 +420,16 @@ mod tests {
             Some("system-images;android-35;google_apis;x86_64")
         );
         assert_eq!(cell_name("a; b"), None);
+    }
+
+    #[test]
+    fn words_introducing_a_name_are_no_part_of_it() {
+        assert_eq!(component_name("Built against SDL"), None);
+        assert_eq!(component_name("bundle Python"), None);
+        assert_eq!(
+            component_name("Bundle Analyzer").as_deref(),
+            Some("Bundle-Analyzer")
+        );
     }
 
     #[test]
