@@ -155,6 +155,9 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     }
     found.sort_by_key(|(at, _)| *at);
     found.dedup_by_key(|(at, _)| *at);
+    // One claim read by two of the ways above, from two places.
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|(_, c)| seen.insert((c.name.clone(), c.version.clone())));
     // "Update Python VSCode extension to version 2023.6.1" is one claim,
     // not also "extension to version 2023.6.1".
     // `R_VERSION` → `R`: a build argument names its component first.
@@ -255,6 +258,8 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 whole_name_start(before)
             } else if spaced_whole.is_some() {
                 spaced_whole
+            } else if let Some(start) = spaced_tail_start(before) {
+                Some(start)
             } else {
                 before
                     .char_indices()
@@ -308,6 +313,27 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
     }
 }
 
+/// "インストーラに使用している Inno Setup": a name of spaced words after
+/// a word of the page's own script, where it starts.
+fn spaced_tail_start(before: &str) -> Option<usize> {
+    let (head, _) = before.split_at(before.trim_end().len());
+    let mut start = head.len();
+    let mut count = 0;
+    for word in head.rsplit(' ') {
+        if word.is_ascii() && !word.is_empty() && crate::package_name::is_package_word(word) {
+            start -= word.len() + usize::from(start < head.len());
+            count += 1;
+            continue;
+        }
+        let after_own_script = !word.is_ascii();
+        let name = &head[start..];
+        let first = name.split(' ').next().unwrap_or_default();
+        return ((2..=4).contains(&count) && after_own_script && is_package_name(first))
+            .then_some(start);
+    }
+    None
+}
+
 /// "[UPDATE] Boost 1.79.0 に上げる", "NVIDIA L4T 32.4.2 に上げる": a name
 /// of spaced words written whole from where the item starts, its version,
 /// then a `version_first` marker.
@@ -318,7 +344,13 @@ fn version_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>)
                 return;
             }
             let before = text[..at].trim_end();
-            let Some((head, written)) = before.rsplit_once(' ') else {
+            // "TTSSH(3.4.1)へ差し替えた" (Tera Term's history): the version
+            // in parentheses right after the name.
+            let in_parentheses = before
+                .strip_suffix(')')
+                .and_then(|b| b.rsplit_once('('))
+                .filter(|(_, inner)| !inner.contains(' '));
+            let Some((head, written)) = in_parentheses.or_else(|| before.rsplit_once(' ')) else {
                 continue;
             };
             let Some(version) = version_after(written).filter(|v| v.len() + 1 >= written.len())
@@ -328,6 +360,17 @@ fn version_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>)
             let head = head.trim_end();
             let Some(start) = whole_name_start(head) else {
                 continue;
+            };
+            // "ビルド環境をXcode 26.6に更新" (CotEditor's release notes): the
+            // name in ASCII right after the page's own script.
+            let start = if head[start..].is_ascii() {
+                start
+            } else {
+                head.char_indices()
+                    .rev()
+                    .take_while(|(_, c)| c.is_ascii() && (name_char(*c) || *c == ' '))
+                    .last()
+                    .map_or(head.len(), |(i, _)| i)
             };
             let name = head[start..].trim();
             let words: Vec<&str> = name.split_whitespace().collect();
@@ -817,6 +860,12 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if at > 0 && text[..at].chars().next_back().is_some_and(name_char) {
                 continue;
             }
+            // "Update bundled JDK to …": after another verb, a word of the
+            // claim that verb starts ("Bump [bump x from …" is one verb).
+            let word_before = lower[..at].trim_end().rsplit(' ').next().unwrap_or("");
+            if holds(&words.claims.verb_first, word_before) && word_before != marker.trim() {
+                continue;
+            }
             let rest = &text[at + marker.len()..];
             // ASCII lowercase keeps every byte where it is.
             let rest_lower = &lower[at + marker.len()..];
@@ -829,7 +878,17 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .find(|t| rest_lower.starts_with(t.as_str()))
             {
                 let after = &rest[to.len()..];
-                if let Some((name, version)) = name_then_version(after, words) {
+                // "by upgrading to go1.26.5" (Rclone's changelog): the name
+                // glued to its version, as Go writes its releases.
+                let glued = || {
+                    let token = after
+                        .split_whitespace()
+                        .next()?
+                        .trim_end_matches(['.', ',', ')']);
+                    crate::tags::glued(token)
+                        .map(|(name, version)| (name.to_string(), version.to_string()))
+                };
+                if let Some((name, version)) = name_then_version(after, words).or_else(glued) {
                     out.push((
                         at,
                         Claim {
@@ -894,6 +953,32 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let name_text = without_notes(&rest[..named]);
             let name_text = crate::package_name::without_abbreviations(&name_text);
             let mut name_words = split_words(&name_text);
+            // "the Graphite font library", "the hunspell spellchecking
+            // library": the kind of software, and words of prose before it.
+            // Alone after a name of one word ("giraffe lib"), the page's
+            // own name for it.
+            let leads = name_words
+                .iter()
+                .take_while(|w| {
+                    w.chars().all(|c| c.is_ascii_lowercase())
+                        && (holds(&words.claims.name_leads, w) || holds(&words.claims.of, w))
+                })
+                .count();
+            let words_before_kind = if leads > 0 { leads + 1 } else { 2 };
+            if name_words.len() > words_before_kind
+                && name_words
+                    .last()
+                    .is_some_and(|w| holds(&words.claims.kinds, w))
+            {
+                name_words.pop();
+                while name_words.len() > leads + 1
+                    && name_words
+                        .last()
+                        .is_some_and(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+                {
+                    name_words.pop();
+                }
+            }
             // "Update R versions to 4.1.3", "Upgrade the default Quarto
             // version to …": words of prose around the name are no name's.
             let mut trimmed = false;
@@ -927,6 +1012,25 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // "Update module golang.org/x/net to v0.55.0", "Update
             // dependency fluentd to v1.19.3": a lead word before a name of
             // one word is no part of it.
+            if name_words.len() == 2 && holds(&words.claims.name_leads, name_words[0]) {
+                name_words.remove(0);
+            }
+            // "Updated the OpenType Sanitizer", "Update of the Goanna
+            // engine": lead words in lower case before a name whose words
+            // are capitalized ("the FlashInfer wheel" names none).
+            let is_lead = |w: &str| {
+                w.chars().all(|c| c.is_ascii_lowercase())
+                    && (holds(&words.claims.name_leads, w) || holds(&words.claims.of, w))
+            };
+            let leads = name_words.iter().take_while(|w| is_lead(w)).count();
+            if leads > 0
+                && name_words.len() > leads
+                && name_words[leads..]
+                    .iter()
+                    .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+            {
+                name_words.drain(..leads);
+            }
             if name_words.len() == 2 && holds(&words.claims.name_leads, name_words[0]) {
                 name_words.remove(0);
             }
@@ -1458,6 +1562,19 @@ mod tests {
         );
         // A version alone before the marker names nothing.
         assert!(pairs("フレームレートを 120fps に上げる").is_empty());
+        // Tera Term's history, CotEditor's release notes.
+        assert_eq!(
+            pairs("TTSSH(3.4.1)へ差し替えた。"),
+            [pair("TTSSH", "3.4.1")]
+        );
+        assert_eq!(
+            pairs("インストーラに使用している Inno Setup のバージョンを 6.7.1 へ差し替えた。"),
+            [pair("Inno Setup", "6.7.1")]
+        );
+        assert_eq!(
+            pairs("ビルド環境をXcode 26.6に更新"),
+            [pair("Xcode", "26.6")]
+        );
         // `へ`, and the loanword for a version upgrade.
         assert_eq!(pairs("Python 3.12.8 へ更新"), [pair("Python", "3.12.8")]);
         assert_eq!(
@@ -1752,6 +1869,46 @@ mod tests {
         assert_eq!(
             pairs("Update Python to Python 3.11.4"),
             [("Python".to_string(), "3.11.4".to_string())]
+        );
+    }
+
+    #[test]
+    fn the_kind_of_software_after_a_name_is_no_part_of_it() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Pale Moon's release notes, WezTerm's changelog.
+        assert_eq!(
+            pairs("Updated the Graphite font library to 1.3.10."),
+            [pair("Graphite", "1.3.10")]
+        );
+        assert_eq!(
+            pairs("Updated the hunspell spellchecking library to 1.6.0"),
+            [pair("hunspell", "1.6.0")]
+        );
+        assert_eq!(
+            pairs("Update of the Goanna engine to 3.0"),
+            [pair("Goanna", "3.0")]
+        );
+        assert_eq!(
+            pairs("Updated the OpenType Sanitizer to 8.0.0."),
+            [pair("OpenType Sanitizer", "8.0.0")]
+        );
+        assert_eq!(
+            pairs("Bundled Nerd Font Symbols font to v3.0.1."),
+            [pair("Nerd Font Symbols", "3.0.1")]
+        );
+        assert_eq!(
+            pairs("Bundled harfbuzz to 8.0.1"),
+            [pair("harfbuzz", "8.0.1")]
+        );
+        // Alone after a name of one word, the page's name for it.
+        assert_eq!(
+            pairs("upgrade giraffe lib to 0.16.1"),
+            [pair("giraffe lib", "0.16.1")]
+        );
+        // Rclone's changelog: Go's own way of naming its releases.
+        assert_eq!(
+            pairs("Fix multiple CVEs by upgrading to go1.26.5 (Nick Craig-Wood)"),
+            [pair("Go", "1.26.5")]
         );
     }
 

@@ -373,6 +373,16 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
             None
         }
         "table" if grid::write(node, out) => None,
+        // A page laid out in a table (a cell holding its headings, or
+        // another table) is read as the blocks its cells hold.
+        "tr" if holds_layout(node) => {
+            out.block(None, 0);
+            Some(Some(Step::Flush))
+        }
+        "td" | "th" if holds_layout(node) => {
+            out.block(None, 0);
+            Some(Some(Step::Flush))
+        }
         "tr" => {
             out.start_row(0);
             let mut heads = 0;
@@ -416,6 +426,24 @@ fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option
         }
         _ => Some(None),
     }
+}
+
+/// Whether `node` holds a heading or a table: no row or cell of data
+/// holds either.
+fn holds_layout(node: &Handle) -> bool {
+    let mut stack: Vec<Handle> = node.children.borrow().iter().cloned().collect();
+    while let Some(next) = stack.pop() {
+        if let Some(tag) = name(&next)
+            && matches!(
+                tag.as_str(),
+                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "table"
+            )
+        {
+            return true;
+        }
+        stack.extend(next.children.borrow().iter().cloned());
+    }
+    false
 }
 
 /// Whether an element is floated to a side by its class, as Bootstrap's
@@ -752,6 +780,28 @@ mod tests {
 
     fn texts(html: &str) -> Vec<String> {
         lines(html).unwrap().0.into_iter().map(|(_, l)| l).collect()
+    }
+
+    #[test]
+    fn a_page_laid_out_in_a_table_is_read_as_its_blocks() {
+        let html = "<table><tr><th><br></th></tr><tr><td>\
+            <h1>Notes</h1><h3>27.5.0 (2017-09-26)</h3>An update.<ul><li>Updated NSS to 3.31.1.</li></ul>\
+            </td></tr></table>";
+        assert_eq!(
+            texts(html),
+            [
+                "# Notes",
+                "### 27.5.0 (2017-09-26)",
+                "An update.",
+                "- Updated NSS to 3.31.1."
+            ]
+        );
+        // A table of data stays a table.
+        assert_eq!(
+            texts("<table><tr><th>Package</th><th>Version</th></tr><tr><td>NSS</td><td>3.31.1</td></tr></table>")
+                .len(),
+            3
+        );
     }
 
     #[test]

@@ -368,8 +368,18 @@ fn is_numbered(title: &str) -> bool {
                 .after_number
                 .iter()
                 .chain(&w.version.before_number)
-                .any(|v| lower.starts_with(v.as_str()))
+                .any(|v| starts_with_word(&lower, v))
         })
+}
+
+/// Whether `text` opens with `word` as a whole word, or its plural
+/// ("release", "releases"; "ver" not in "very").
+fn starts_with_word(text: &str, word: &str) -> bool {
+    let Some(after) = text.strip_prefix(word) else {
+        return false;
+    };
+    let after = after.strip_prefix('s').unwrap_or(after);
+    !word.is_ascii() || !after.starts_with(|c: char| c.is_alphanumeric())
 }
 
 /// A heading that is one number alone, `v` or not (`v95`, `2024`).

@@ -30,7 +30,7 @@ static V_PREFIXED: LazyLock<Regex> = LazyLock::new(|| {
 /// a word of `before_number` (`[version]` of `data/words/*.toml`).
 static AFTER_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r#"(?i)(?:{})[\s:：="'`（(]*({NUMBER}){END}"#,
+        r#"(?i)(?:^|[^A-Za-z0-9_])(?:{})[\s:：="'`（(]*({NUMBER}){END}"#,
         alternatives(|v| &v.before_number)
     ))
     .unwrap()
@@ -204,13 +204,28 @@ pub(crate) fn in_first_line(line: &str) -> Option<String> {
             .iter()
             .chain(&w.version.after_number)
             .chain(&w.page.title_holds)
-            .any(|word| lower.contains(word.as_str()))
+            .any(|word| holds_word(&lower, word))
     });
     if title_like || speaks_of_release {
         in_title(line)
     } else {
         first_not_of_model(&V_PREFIXED, line)
     }
+}
+
+/// Whether `text` holds `word` (or its plural), a word of its own where
+/// words are spaced ("ver" is not in "server").
+fn holds_word(text: &str, word: &str) -> bool {
+    if !word.is_ascii() {
+        return text.contains(word);
+    }
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let rest = &text[at + word.len()..];
+        // ("releases" holds "release".)
+        let after = rest.strip_prefix('s').unwrap_or(rest).chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// "本次发布软件版本为 [AI3.0_SP9_0811](…)": a `release_is` phrase
@@ -629,6 +644,21 @@ mod tests {
             release_announced("It was released in 2024 with Python 3.12."),
             None
         );
+    }
+
+    #[test]
+    fn the_abbreviated_version_word_names_a_release_and_no_word_holds_it() {
+        assert_eq!(in_title("2026.07.15 (Ver 5.6.2)").as_deref(), Some("5.6.2"));
+        // "ver" inside a word names no release: a sentence that does not
+        // speak of a release gives only a `v` version.
+        assert_eq!(
+            in_first_line(
+                "If you do not have the Llama 3.1 tokenizer, set a token on the server to download it."
+            ),
+            None
+        );
+        assert!(holds_word("releases 25.08", "release"));
+        assert!(!holds_word("set the server", "ver"));
     }
 
     #[test]

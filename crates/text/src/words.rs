@@ -327,6 +327,10 @@ pub(crate) struct ClaimWords {
     /// Between `to` and the version, a word for a release: "Upgrade
     /// Roundcube to the latest stable release (1.6.7)".
     pub release_words: Vec<String>,
+    /// The last word of a name saying what kind of software it is, with
+    /// the words of prose before it no part of the name: "Updated the
+    /// Graphite font library to 1.3.10".
+    pub kinds: Vec<String>,
 }
 
 impl Words {
