@@ -317,6 +317,26 @@ fn a_projects_own_headings_and_aliases() {
 }
 
 #[test]
+fn lists_under_headings_import_does_not_know_are_the_changes_of_the_release() {
+    // Egret's release notes: every list stands under a heading of a
+    // platform ("## 微信小游戏 v1.2.9"), none under one meaning "new".
+    let dir = empty_project();
+    let page = fixture("corpus/held-out-22/egret/release-note-5.2.28.zh.md");
+    let out = import(dir.path(), &page, &["--lang", "zh"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = fs::read_to_string(dir.path().join("releases/5.2.28.toml")).unwrap();
+    let record: toml::Value = toml::from_str(&written).unwrap();
+    let features = record["features"].as_array().unwrap();
+    assert!(
+        features
+            .iter()
+            .any(|f| f["zh"].as_str() == Some("[优化] 支持多个 websocket 连接")),
+        "{written}"
+    );
+    assert!(record.get("sections").is_none(), "{written}");
+}
+
+#[test]
 fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     let dir = empty_project();
     let page = dir.path().join("page.txt");

@@ -137,6 +137,13 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
                 .any(|w| lower.contains(w.as_str()))
                 // "bump kotlin@2.1.21": a pinned package needs none.
                 || lower.contains('@');
+            // "Updated: Lua 5.3", "Updated: dzVents version 3.0.2 (…)"
+            // (Domoticz's history): the verb as the item's label, then the
+            // name and the version it holds now.
+            if let Some(claim) = verb_labelled(text, words) {
+                found.push((0, claim));
+                continue;
+            }
             if !possible {
                 continue;
             }
@@ -229,6 +236,42 @@ fn markers() -> &'static aho_corasick::AhoCorasick {
             .ascii_case_insensitive(true)
             .build(words)
             .expect("the claim words of the words files")
+    })
+}
+
+/// A claim whose verb labels it, its name and version after the colon:
+/// "Updated: Lua 5.3".
+fn verb_labelled(text: &str, words: &Words) -> Option<Claim> {
+    let text = text
+        .trim()
+        .trim_start_matches("- ")
+        .trim_start_matches(['*', '[', ' ']);
+    let (label, value) = text.split_once(':')?;
+    let label = label.trim().trim_matches(['*', ']', '[']);
+    if !holds(&words.claims.verb_first, label) {
+        return None;
+    }
+    // A note after the version ("( https://… )") says nothing of it.
+    let value = value.split(" (").next().unwrap_or(value).trim();
+    let (head, last) = value.rsplit_once(' ')?;
+    let version = version_after(last).filter(|v| v.len() + 1 >= last.len())?;
+    let mut name_words: Vec<&str> = head.split_whitespace().collect();
+    // "dzVents version 3.0.2": the word for a version is no name's.
+    if name_words.len() > 1
+        && name_words
+            .last()
+            .is_some_and(|w| crate::words::is_version_label(w))
+    {
+        name_words.pop();
+    }
+    let name = name_words.join(" ");
+    let named =
+        (1..=3).contains(&name_words.len()) && name_words.iter().all(|w| is_package_name(w));
+    named.then(|| Claim {
+        phrase: format!("{label}: {value}"),
+        name,
+        alternatives: Vec::new(),
+        version,
     })
 }
 
@@ -1905,6 +1948,14 @@ mod tests {
             pairs("upgrade giraffe lib to 0.16.1"),
             [pair("giraffe lib", "0.16.1")]
         );
+        // Domoticz's history: the verb labels the item.
+        assert_eq!(pairs("- Updated: Lua 5.3"), [pair("Lua", "5.3")]);
+        assert_eq!(
+            pairs("- Updated: dzVents version 3.0.2 ( https://www.domoticz.com/wiki/DzVents )"),
+            [pair("dzVents", "3.0.2")]
+        );
+        assert!(pairs("- Updated: Translations").is_empty());
+        assert!(pairs("- Fixed: Lua 5.3 crash").is_empty());
         // Rclone's changelog: Go's own way of naming its releases.
         assert_eq!(
             pairs("Fix multiple CVEs by upgrading to go1.26.5 (Nick Craig-Wood)"),

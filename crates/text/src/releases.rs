@@ -235,7 +235,17 @@ fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
     let name_of = |i: usize, version: &str| {
         let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
         let name = text.split(version).next().unwrap_or("").trim();
+        // "## 微信小游戏 v1.2.9" (Egret's release notes): a name in the
+        // page's own script, a few characters and no sentence's marks.
+        let own_script = || {
+            let short = !name.is_ascii()
+                && name.chars().count() <= 12
+                && name.split_whitespace().count() <= 2
+                && !name.contains(|c: char| "，。：；、！？,.:;!?".contains(c));
+            short.then(|| name.trim_end_matches([' ', 'v', 'V']).to_string())
+        };
         crate::names::component_name(name)
+            .or_else(own_script)
             .filter(|_| version != release)
             .map(|n| n.to_lowercase())
     };
@@ -510,6 +520,21 @@ fn after_product(token: &str) -> &str {
 /// release notes): the release.
 fn bold_release(line: &str) -> Option<String> {
     let inner = line.strip_prefix("**")?.strip_suffix("**")?.trim();
+    // "**OSSEC changelog (4.3.0) <support@atomicorp.com>**" (OSSEC's
+    // changelog): a few words, the release in parentheses, its maintainer.
+    let without_mail = match inner.rsplit_once(' ') {
+        Some((head, mail)) if mail.contains('@') && !mail.starts_with('@') => head.trim_end(),
+        _ => inner,
+    };
+    if let Some((words, version)) = without_mail
+        .strip_suffix(')')
+        .and_then(|head| head.rsplit_once(" ("))
+        && (1..=4).contains(&words.split_whitespace().count())
+        && names_release(version)
+        && model::record::is_release_version(version)
+    {
+        return Some(version.to_string());
+    }
     let (first, rest) = inner.split_once(char::is_whitespace)?;
     let date = rest.trim_matches(|c: char| matches!(c, '/' | '-' | '–' | '(' | ')' | ',' | ' '));
     (names_release(first)

@@ -617,8 +617,9 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 .all(|name| name.split_whitespace().count() <= 3)
     };
     let counted = items.iter().filter(|i| !named_only(i)).count();
+    // (An item claiming a version states it whatever the list is.)
     if listing * 2 < counted {
-        pairs.retain(|(n, _)| names::is_alias(n));
+        pairs.retain(|(n, _)| names::is_alias(n) || changed.contains(&names::canonical_key(n)));
     }
     found.extend(
         component_pairs(context, items, pairs)
