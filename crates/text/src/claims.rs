@@ -1008,10 +1008,11 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 })
                 .count();
             let words_before_kind = if leads > 0 { leads + 1 } else { 2 };
+            // ("POCO C++ Libraries": a capital makes the word the name's.)
             if name_words.len() > words_before_kind
-                && name_words
-                    .last()
-                    .is_some_and(|w| holds(&words.claims.kinds, w))
+                && name_words.last().is_some_and(|w| {
+                    holds(&words.claims.kinds, w) && w.chars().all(|c| c.is_ascii_lowercase())
+                })
             {
                 name_words.pop();
                 while name_words.len() > leads + 1

@@ -791,6 +791,42 @@ fn version_of_address(address: &str) -> Option<String> {
         .then(|| stem.to_string())
 }
 
+/// The repository an address names ("https://github.com/pig-mesh/pig/blob/…"
+/// → `pig`): its host, owner and repository, as forges write them.
+fn repository_of_address(address: &str) -> Option<String> {
+    let (_, rest) = address.split_once("://")?;
+    let mut parts = rest.split('/');
+    let host = parts.next()?;
+    let (_owner, repository) = (parts.next()?, parts.next()?);
+    let repository = repository.trim_end_matches(".git");
+    (host.contains('.') && !repository.is_empty()).then(|| repository.to_string())
+}
+
+/// The version a table row gives `name` ("| Pig | 4.1.0 |" in Pig's README,
+/// its table of core dependencies), when it is a release's version.
+fn row_of(page: &page::Page, name: &str) -> Option<String> {
+    page.lines.iter().find_map(|(_, line)| {
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        match cells.as_slice() {
+            [first, second, ..]
+                if line.trim_start().starts_with('|')
+                    && first.eq_ignore_ascii_case(name)
+                    && second.starts_with(|c: char| c.is_ascii_digit())
+                    && second.contains('.')
+                    && model::record::is_release_version(second) =>
+            {
+                Some(second.to_string())
+            }
+            _ => None,
+        }
+    })
+}
+
 /// One release of a page: cut into parts, parsed, merged into what the
 /// batch or the project holds for its version, validated.
 fn import_one(
@@ -839,6 +875,20 @@ fn import_one(
             line: None,
             message: format!(
                 "the page states no release version; took {version}, the name of the file its address names (--version names another)"
+            ),
+        });
+        named = Some(version);
+    }
+    if named.is_none()
+        && let Some((repository, version)) = address
+            .as_deref()
+            .and_then(repository_of_address)
+            .and_then(|r| row_of(&page, &r).map(|v| (r, v)))
+    {
+        warnings.push(Warning {
+            line: None,
+            message: format!(
+                "the page states no release version; took {version}, the version its table gives {repository}, the repository its address names (--version names another)"
             ),
         });
         named = Some(version);
@@ -1177,7 +1227,24 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
 
 #[cfg(test)]
 mod tests {
-    use super::version_of_address;
+    use super::{repository_of_address, row_of, version_of_address};
+
+    #[test]
+    fn a_table_row_of_the_repository_names_the_release() {
+        assert_eq!(
+            repository_of_address("https://github.com/pig-mesh/pig/blob/f4e5a3a/README.md")
+                .as_deref(),
+            Some("pig")
+        );
+        assert_eq!(repository_of_address("README.md"), None);
+        let page = crate::page::Page::read(
+            crate::page::PageKind::Markdown,
+            "## 核心依赖\n\n| 依赖 | 版本 |\n| --- | --- |\n| Pig | 4.1.0 |\n| JDK | 17+ |\n",
+        )
+        .unwrap();
+        assert_eq!(row_of(&page, "pig").as_deref(), Some("4.1.0"));
+        assert_eq!(row_of(&page, "jdk"), None);
+    }
 
     #[test]
     fn an_address_names_its_release_by_its_file() {
