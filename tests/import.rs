@@ -337,6 +337,28 @@ fn lists_under_headings_import_does_not_know_are_the_changes_of_the_release() {
 }
 
 #[test]
+fn parts_that_are_builds_of_the_titled_release_are_that_release() {
+    // Flax's "# Flax 0.5 release notes" over "### Version 0.5.6186 - 27
+    // September", "### Version 0.5.6185 …": without --all, the page is 0.5.
+    let dir = empty_project();
+    let page = fixture("corpus/held-out-22/flax-engine/release-notes-0.5.en.md");
+    let out = import(dir.path(), &page, &["--lang", "en"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the page's parts are builds of 0.5"),
+        "{}",
+        stderr(&out)
+    );
+    let written = fs::read_to_string(dir.path().join("releases/0.5.toml")).unwrap();
+    assert!(written.contains("Mono = \"5.20.1\""), "{written}");
+    // With --all, each build is a release of its own.
+    let dir = empty_project();
+    let out = import(dir.path(), &page, &["--lang", "en", "--all"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(dir.path().join("releases/0.5.6186.toml").exists());
+}
+
+#[test]
 fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     let dir = empty_project();
     let page = dir.path().join("page.txt");

@@ -662,6 +662,32 @@ fn read_releases<'a>(
             });
         }
     };
+    // "# Flax 0.5 release notes" over "### Version 0.5.6186", "### Version
+    // 0.5.6185" (Flax's, Stride's release notes): parts each a build of the
+    // release the title names. Asked for no release, the page is the
+    // title's, all of it.
+    let title_release = page
+        .lines
+        .iter()
+        .find(|(n, l)| page.headings.contains(n) && l.trim_start().starts_with("# "))
+        .and_then(|(_, l)| stated::in_title(l.trim_start().trim_start_matches('#').trim()));
+    if !all
+        && version.is_none()
+        && let Some(title) = title_release
+        && releases
+            .iter()
+            .all(|r| r.version.len() > title.len() && stated::in_series(&r.version, &title))
+    {
+        let builds: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
+        let warning = Warning {
+            line: None,
+            message: format!(
+                "the page's parts are builds of {title}, the release its title names ({}); imported the page as {title} (--all imports each to its own record)",
+                clip(&builds.join(", "), 80)
+            ),
+        };
+        return Ok(vec![one(page, Some(title), vec![warning])]);
+    }
     drop(page);
     if all {
         return Ok(releases
