@@ -32,7 +32,8 @@ fn name_char(c: char) -> bool {
 }
 
 pub(crate) fn version_after(text: &str) -> Option<String> {
-    let mut text = text.trim_start();
+    // "升级 vite 到 `2.0.0`": a version set as code.
+    let mut text = text.trim_start().trim_start_matches('`');
     // "updated to the 2.0.15 release": a `name_leads` word before it.
     // A word ends at a space, or anywhere in a language whose words are not
     // spaced ("到最新版本4.0.3").
@@ -2167,6 +2168,11 @@ mod tests {
         );
         // "和" before 升级至 is no name.
         assert!(pairs("和升级至1.0").is_empty());
+        // A version set as code.
+        assert_eq!(
+            pairs("升级 vite 到 `2.1.0`"),
+            [("vite".to_string(), "2.1.0".to_string())]
+        );
         // `为` says what `至` says.
         assert_eq!(
             pairs("更新 Node 为 20.17.0 版"),
