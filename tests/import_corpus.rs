@@ -553,7 +553,7 @@ fn held_out_corpus_pages_hold_their_floor() {
         "held-out",
         Floor {
             percent: 89,
-            refused: 3,
+            refused: 1,
             drivers: 0,
         },
     );
@@ -589,7 +589,7 @@ fn fourth_held_out_corpus_pages_hold_their_floor() {
         "held-out-4",
         Floor {
             percent: 89,
-            refused: 3,
+            refused: 1,
             drivers: 0,
         },
     );
@@ -636,8 +636,8 @@ fn twenty_second_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-22",
         Floor {
-            percent: 0,
-            refused: 40,
+            percent: 80,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -663,7 +663,7 @@ fn twenty_first_known_vendor_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-21-known",
         Floor {
-            percent: 69,
+            percent: 70,
             refused: 0,
             drivers: 0,
         },
@@ -676,7 +676,7 @@ fn twentieth_held_out_corpus_pages_hold_their_floor() {
         "held-out-20",
         Floor {
             percent: 65,
-            refused: 2,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -712,7 +712,7 @@ fn seventeenth_held_out_corpus_pages_hold_their_floor() {
         "held-out-17",
         Floor {
             percent: 72,
-            refused: 2,
+            refused: 1,
             drivers: 0,
         },
     );
@@ -724,7 +724,7 @@ fn sixteenth_held_out_corpus_pages_hold_their_floor() {
         "held-out-16",
         Floor {
             percent: 83,
-            refused: 2,
+            refused: 1,
             drivers: 0,
         },
     );
@@ -736,7 +736,7 @@ fn fifteenth_held_out_corpus_pages_hold_their_floor() {
         "held-out-15",
         Floor {
             percent: 89,
-            refused: 2,
+            refused: 1,
             drivers: 3,
         },
     );
@@ -760,7 +760,7 @@ fn thirteenth_held_out_corpus_pages_hold_their_floor() {
         "held-out-13",
         Floor {
             percent: 80,
-            refused: 3,
+            refused: 2,
             drivers: 0,
         },
     );
@@ -771,7 +771,7 @@ fn twelfth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-12",
         Floor {
-            percent: 82,
+            percent: 84,
             refused: 1,
             drivers: 1,
         },
@@ -783,8 +783,8 @@ fn eleventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-11",
         Floor {
-            percent: 81,
-            refused: 3,
+            percent: 82,
+            refused: 2,
             drivers: 1,
         },
     );
@@ -795,8 +795,8 @@ fn tenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-10",
         Floor {
-            percent: 73,
-            refused: 3,
+            percent: 74,
+            refused: 2,
             drivers: 0,
         },
     );
