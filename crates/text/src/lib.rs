@@ -46,49 +46,6 @@ mod statements;
 mod structure;
 mod tables;
 mod tags;
-/// A record of nothing but sections: a page whose every list stands under a
-/// heading import does not know ("## 2D 渲染 - JavaScript", "## 微信小游戏
-/// v1.2.9"). Its lists are what changed: their items become features, no
-/// page is refused for its headings' words.
-fn lists_of_unknown_parts_as_features(draft: &mut draft::Draft, lang: Lang) {
-    let nothing_read = draft.features.is_empty()
-        && draft.bug_fixes.is_none()
-        && draft.components.is_empty()
-        && draft.arch.values().all(|a| a.components.is_empty())
-        && draft.includes.is_empty()
-        && draft.driver.is_none();
-    if !nothing_read {
-        return;
-    }
-    let items_of = |body: &str| -> Vec<String> {
-        let mut items: Vec<String> = Vec::new();
-        for line in body.lines() {
-            if let Some(item) = line.strip_prefix("- ") {
-                items.push(item.trim().to_string());
-            } else if let Some(last) = items.last_mut()
-                && line.starts_with("  ")
-                && !line.trim_start().starts_with("- ")
-            {
-                last.push(' ');
-                last.push_str(line.trim());
-            }
-        }
-        items
-    };
-    let mut kept = Vec::new();
-    for section in std::mem::take(&mut draft.sections) {
-        let items = items_of(section.body.get(lang));
-        if items.is_empty() {
-            kept.push(section);
-        } else {
-            draft
-                .features
-                .extend(items.into_iter().map(|i| Text::one(lang, i)));
-        }
-    }
-    draft.sections = kept;
-}
-
 #[cfg(test)]
 mod test_support;
 mod warning;
@@ -1249,6 +1206,49 @@ fn validate(workspace: &Workspace, version: &str, text: String) -> Result<(), Im
             path: workspace.release_path(version),
             message: e.to_string(),
         })
+}
+
+/// A record of nothing but sections: a page whose every list stands under a
+/// heading import does not know ("## 2D 渲染 - JavaScript", "## 微信小游戏
+/// v1.2.9"). Its lists are what changed: their items become features, no
+/// page is refused for its headings' words.
+fn lists_of_unknown_parts_as_features(draft: &mut draft::Draft, lang: Lang) {
+    let nothing_read = draft.features.is_empty()
+        && draft.bug_fixes.is_none()
+        && draft.components.is_empty()
+        && draft.arch.values().all(|a| a.components.is_empty())
+        && draft.includes.is_empty()
+        && draft.driver.is_none();
+    if !nothing_read {
+        return;
+    }
+    let items_of = |body: &str| -> Vec<String> {
+        let mut items: Vec<String> = Vec::new();
+        for line in body.lines() {
+            if let Some(item) = line.strip_prefix("- ") {
+                items.push(item.trim().to_string());
+            } else if let Some(last) = items.last_mut()
+                && line.starts_with("  ")
+                && !line.trim_start().starts_with("- ")
+            {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        }
+        items
+    };
+    let mut kept = Vec::new();
+    for section in std::mem::take(&mut draft.sections) {
+        let items = items_of(section.body.get(lang));
+        if items.is_empty() {
+            kept.push(section);
+        } else {
+            draft
+                .features
+                .extend(items.into_iter().map(|i| Text::one(lang, i)));
+        }
+    }
+    draft.sections = kept;
 }
 
 #[cfg(test)]
