@@ -1043,13 +1043,20 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }) {
                 name_words.drain(..at + 2);
             }
-            // "Bump OpenSSL shipped for Windows to v3.0.20".
+            // "Bump OpenSSL shipped for Windows to v3.0.20"; in "the
+            // embedded Chromium" the word before the name is a lead.
+            let leading = name_words
+                .iter()
+                .take_while(|w| {
+                    w.chars().all(|c| c.is_ascii_lowercase()) && holds(&words.claims.name_leads, w)
+                })
+                .count();
             if let Some(q) = name_words
                 .iter()
-                .skip(1)
+                .skip(leading.max(1))
                 .position(|w| holds(&words.claims.qualifiers, w))
             {
-                name_words.truncate(q + 1);
+                name_words.truncate(q + leading.max(1));
             }
             if name_words.is_empty() {
                 continue;
@@ -2032,6 +2039,10 @@ mod tests {
             pairs("Update dependency fluentd to v1.19.3"),
             [("fluentd".to_string(), "1.19.3".to_string())]
         );
+        assert_eq!(
+            pairs("fix(deps): update rust crate serde to 1.0.210"),
+            [("serde".to_string(), "1.0.210".to_string())]
+        );
     }
 
     #[test]
@@ -2099,6 +2110,10 @@ mod tests {
         assert_eq!(
             pairs("Bump OpenSSL shipped for Windows to v3.0.20: #10793"),
             [p("OpenSSL", "3.0.20")]
+        );
+        assert_eq!(
+            pairs("Updated the embedded Chromium to 126.0.6478.127"),
+            [p("Chromium", "126.0.6478.127")]
         );
         assert_eq!(
             pairs("The included version of emscripten has been upgraded to 1.38.30"),

@@ -178,12 +178,24 @@ pub fn parse(
     // A release of a changelog states what changed in the list under its
     // heading ("- TensorFlow がバージョン 2.5.0 に更新されました"): its
     // features, when no part of it is headed so.
-    let preamble_features = changelog
-        && feature_part(page) == Known::Features
-        && !page
-            .sections
+    let no_features_part = !page
+        .sections
+        .iter()
+        .any(|s| s.known == Some(Known::Features));
+    // A preamble that is nothing but a list ("Version 2020.1" over "- Added
+    // …" in a text changelog) states changes, not a summary.
+    let preamble_lines: Vec<&str> = page
+        .preamble
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .filter(|l| !l.trim().is_empty() && !is_url(l) && !is_title_line(l, version))
+        .collect();
+    let list_preamble = !preamble_lines.is_empty()
+        && preamble_lines
             .iter()
-            .any(|s| s.known == Some(Known::Features));
+            .all(|l| l.trim_start().starts_with("- "));
+    let preamble_features =
+        no_features_part && (list_preamble || (changelog && feature_part(page) == Known::Features));
     let summary: Vec<&str> = page
         .preamble
         .iter()
@@ -1725,6 +1737,21 @@ mod tests {
         assert_eq!(
             features,
             ["Faster kernels.", "The following models are faster."]
+        );
+    }
+
+    #[test]
+    fn a_preamble_that_is_only_a_list_states_changes() {
+        let draft = parsed(
+            "Version 9.9 (March 22th 2020)\n\n- Implemented: a faster cache\n- Fixed: a crash\n",
+        );
+        assert!(draft.summary.is_none(), "{:?}", draft.summary);
+        assert_eq!(draft.features.len(), 2, "{:?}", draft.features);
+        // Opening words keep their list out of the summary, as before.
+        let draft = parsed("This release is faster.\n\n- Implemented: a faster cache\n");
+        assert_eq!(
+            draft.summary.as_ref().map(|t| t.side(Lang::EN)),
+            Some("This release is faster.")
         );
     }
 
