@@ -2183,6 +2183,10 @@ mod tests {
         );
         // "和" before 升级至 is no name.
         assert!(pairs("和升级至1.0").is_empty());
+        assert_eq!(
+            pairs("smarthttp 升为 2.5.21"),
+            [("smarthttp".to_string(), "2.5.21".to_string())]
+        );
         // A version set as code.
         assert_eq!(
             pairs("升级 vite 到 `2.1.0`"),

@@ -48,12 +48,29 @@ enum Start {
     Named(String),
     /// A version alone on a line of a text copy (`1.13.120+xpu`).
     Alone,
+    /// A list's item holding a release and its date, the release's
+    /// changes in the items under it ("* 0.22.0 (2025-11-17)").
+    Item,
 }
 
 /// The release a changelog heading names: a date (as `YYYY-MM-DD`), a
 /// heading that is a version alone (`2.8.10+xpu`), else the version the
 /// title states.
 pub(crate) fn of_title(title: &str) -> Option<String> {
+    // "V1.7" alone on a line (Urho3D's history): the release `v1.7`, as a
+    // title opening with "V4.12.3" names it.
+    of_title_as_written(title).map(with_lowercase_v)
+}
+
+/// `V1.7` → `v1.7`: one release however its `v` is written.
+fn with_lowercase_v(version: String) -> String {
+    match version.strip_prefix('V') {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => format!("v{rest}"),
+        _ => version,
+    }
+}
+
+fn of_title_as_written(title: &str) -> Option<String> {
     let rebuilt = with_rebuild_numbers(without_anchor(title));
     let title = rebuilt.as_str();
     if upgrades_a_component(title) {
@@ -544,6 +561,23 @@ fn bold_release(line: &str) -> Option<String> {
     .then(|| first.to_string())
 }
 
+/// An item of a list at its left margin that is a release and its date
+/// and nothing else ("* 0.22.0 (2025-11-17)", "- v1.2 - 2020-01-02"): a
+/// version alone in a list may be anything's, so the date is required.
+fn dated_item(line: &str) -> Option<String> {
+    let rest = line
+        .strip_prefix("- ")
+        .or_else(|| line.strip_prefix("* "))?
+        .trim();
+    let (first, date) = rest.split_once(char::is_whitespace)?;
+    let date =
+        date.trim_matches(|c: char| matches!(c, '-' | '–' | '(' | ')' | '[' | ']' | ',' | ' '));
+    (names_release(first)
+        && model::record::is_release_version(first)
+        && crate::dates::is_date_alone(date))
+    .then(|| with_lowercase_v(first.to_string()))
+}
+
 /// A line that is a release's label and nothing else: one token holding a
 /// digit, ending in a colon (`20250715_aiter:`).
 fn label(line: &str) -> Option<String> {
@@ -632,7 +666,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         let t = line.trim();
         // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t));
-        if let Some(v) = label(line).filter(|_| date.is_none()) {
+        if let Some(v) = dated_item(line) {
+            starts.push((i, Start::Item, v));
+        } else if let Some(v) = label(line).filter(|_| date.is_none()) {
             starts.push((i, Start::Label, v));
         } else if let Some(v) = bold_release(t) {
             starts.push((i, Start::Label, v));
@@ -645,7 +681,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 && names_release(t)
                 && model::record::is_release_version(t)
             {
-                starts.push((i, Start::Alone, t.to_string()));
+                starts.push((i, Start::Alone, with_lowercase_v(t.to_string())));
             }
         }
     }
@@ -893,6 +929,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             starts.sort_by_key(|(i, _, _)| *i);
         }
     }
+    drop_odd_twins(page, &mut starts);
     let first = starts[0].0;
     // The page's own heading, when it comes before the first release.
     let page_heading = page.lines[..first]
@@ -915,7 +952,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     let releases = starts
         .iter()
         .enumerate()
-        .map(|(k, (start, _, version))| {
+        .map(|(k, (start, kind, version))| {
             let end = starts.get(k + 1).map_or(page.lines.len(), |s| s.0);
             let before = page.lines[..first]
                 .iter()
@@ -924,7 +961,11 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     Some(*i) == page_heading
                         || (k == 0 && !page.headings.contains(n) && *i < unreleased_at)
                 });
-            let own = &page.lines[*start..end];
+            // A dated item names its release and says nothing of it.
+            let own = match kind {
+                Start::Item => &page.lines[*start + 1..end],
+                _ => &page.lines[*start..end],
+            };
             // A line naming the release under its dated heading is the
             // release's name, none of its contents.
             let (version, naming_line) = match labelled(own) {
@@ -978,6 +1019,46 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .collect();
     Some(merged_by_version(page, releases))
+}
+
+/// A release named by two headings written differently ("## 24.11.1 /
+/// 2024-11-25 Release" and, inside a later release, "## New Features in
+/// 24.11.1"): the one written as the page's other releases are is the
+/// release; the other is a part of the release above it.
+fn drop_odd_twins(page: &Page, starts: &mut Vec<(usize, Start, String)>) {
+    let shape = |i: usize| -> String {
+        let mut out = String::new();
+        for c in page.lines[i].1.trim().chars() {
+            if c.is_ascii_digit() || c == '.' {
+                if !out.ends_with('#') {
+                    out.push('#');
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for (i, _, _) in starts.iter() {
+        *count.entry(shape(*i)).or_default() += 1;
+    }
+    let commonest = |version: &str| {
+        starts
+            .iter()
+            .filter(|(_, _, v)| v == version)
+            .map(|(i, _, _)| count[&shape(*i)])
+            .max()
+            .unwrap_or(0)
+    };
+    let odd: Vec<usize> = starts
+        .iter()
+        .filter(|(i, _, v)| count[&shape(*i)] < commonest(v))
+        .map(|(i, _, _)| *i)
+        .collect();
+    if starts.len() > odd.len() {
+        starts.retain(|(i, _, _)| !odd.contains(i));
+    }
 }
 
 /// One release headed twice on a page (Loki's "### 3.4.5" under "Features"
@@ -1875,6 +1956,7 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
         Start::Label => 2,
         Start::Named(_) => 3,
         Start::Alone => 4,
+        Start::Item => 5,
     };
     let mut versions: HashMap<&Start, Vec<&str>> = HashMap::new();
     let mut order: Vec<&Start> = Vec::new();
@@ -2100,6 +2182,37 @@ mod tests {
         assert!(second.contains(&"| OpenMPI | 5.0.8 |"), "{second:?}");
         assert!(second.contains(&"| Intel-MKL | 2025.2.0 |"), "{second:?}");
         assert_eq!(second.iter().filter(|l| l.starts_with("| GCC ")).count(), 1);
+    }
+
+    #[test]
+    fn a_release_headed_again_in_another_shape_is_a_part() {
+        let text = "## 25.02.0 / 2025-02-10 Release\n\n- a\n\n## New Features in 24.11.1\n\n- b\n\n\
+                    ## 24.11.1 / 2024-11-25 Release\n\n- c\n\n## 24.11.0 / 2024-11-04 Release\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["25.02.0", "24.11.1", "24.11.0"]
+        );
+    }
+
+    #[test]
+    fn a_pre_release_is_no_release_of_its_numbers() {
+        let text =
+            "# Release v2.7.0\n\n- a\n\n# Release v2.7.0-beta\n\n- b\n\n# Release v2.6.0\n\n- c\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["v2.7.0", "v2.7.0-beta", "v2.6.0"]
+        );
+    }
+
+    #[test]
+    fn releases_as_dated_items_and_capital_v_lines() {
+        let items = "History\n-------\n\n* 0.22.0 (2025-11-17)\n    * Faster.\n\n* 0.21.0 (2025-05-04)\n    * Smaller.\n\n* 0.20.4\n";
+        assert_eq!(versions(PageKind::Markdown, items), ["0.22.0", "0.21.0"]);
+        let text = "History\n\nV1.7\n\n- Faster.\n\nV1.6\n\n- Smaller.\n";
+        assert_eq!(versions(PageKind::Text, text), ["v1.7", "v1.6"]);
+        // A version alone in a list is anything's.
+        let support = "Supported\n\n- 3.9\n- 3.10\n";
+        assert!(versions(PageKind::Markdown, support).is_empty());
     }
 
     #[test]

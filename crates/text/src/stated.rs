@@ -14,17 +14,20 @@ use std::sync::LazyLock;
 // openEuler names its releases) is that release.
 // `14.1-RELEASE`, `15-STABLE`: FreeBSD's branch words are part of its
 // releases' names.
-const NUMBER: &str = r"v?\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?";
+/// A version's numbers and what may follow them: a pre-release, a build.
+macro_rules! number_tail {
+    () => {
+        r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+    };
+}
+const NUMBER: &str = concat!(r"v?", number_tail!());
 /// What may follow a version: not more of a name, but a sentence's end.
 const END: &str = r"(?:$|[^A-Za-z0-9._]|\.(?:$|\s))";
 
 /// `v1.0` standing alone (`v1.36.1+rke2r1` with its build, `v0.34.0-20250930`
 /// with its date, as DaoCloud's DCE names its releases).
 static V_PREFIXED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r"(?:^|[^A-Za-z0-9._-])(v\d+(?:\.\d+)+(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?){END}"
-    ))
-    .unwrap()
+    Regex::new(&format!(r"(?:^|[^A-Za-z0-9._-])(v{}){END}", number_tail!())).unwrap()
 });
 /// "Release 25.10", "release notes 20.06", `version: "2.10"`, "版本 25.10":
 /// a word of `before_number` (`[version]` of `data/words/*.toml`).

@@ -1432,7 +1432,9 @@ fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
         let Some(at) = sentence.find(version.as_str()) else {
             continue;
         };
-        let rest = sentence[at + version.len()..]
+        // "Kiwi 0.22.0의 기능들(https://…)이 반영되었습니다": an address in
+        // parentheses is no part of the phrase.
+        let rest = without_parenthesized(&sentence[at + version.len()..])
             .trim_start_matches(['`', '*', '"', ')', ' '])
             .to_lowercase();
         if !w
@@ -1455,6 +1457,21 @@ fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
             });
         }
     }
+}
+
+/// `text` without what stands in parentheses (a note, an address).
+fn without_parenthesized(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// "上线新版本 Unity SDK，版本号 V8.3.1", "Unity SDK, version 8.3.1": a
@@ -1744,6 +1761,17 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_bound_librarys_features_carried_into_a_release() {
+        assert_eq!(
+            read(
+                "Kiwi 0.22.0의 기능들(https://github.com/bab2min/Kiwi/releases/tag/v0.22.0 )이 반영되었습니다."
+            ),
+            [("Kiwi".to_string(), "0.22.0".to_string())]
+        );
+        assert_eq!(without_parenthesized("a (b (c)) d)"), "a  d)");
     }
 
     #[test]
