@@ -483,7 +483,14 @@ fn name_and_version(name: &str, version: &str) -> Vec<(String, String)> {
 /// semicolons, `、` and `·`; at most one past [`MAX_ITEMS`] (a record
 /// holding more is refused).
 fn items(cell: &str) -> Vec<String> {
-    let spaced = format!(" {} ", cell.replace("==", " : ").replace('：', " : "));
+    // "Beetl 3.10（替换JSP）": a full-width note as a note.
+    let spaced = format!(
+        " {} ",
+        cell.replace("==", " : ")
+            .replace('：', " : ")
+            .replace('（', " (")
+            .replace('）', ")")
+    );
     let mut pieces = vec![spaced.as_str()];
     for bullet in [" - ", " • ", " * ", " · ", " + "] {
         pieces = pieces.iter().flat_map(|p| p.split(bullet)).collect();
@@ -1061,11 +1068,14 @@ fn introduced_list(line: &str) -> Option<&str> {
 fn listed_components_of(line: &str) -> Vec<(String, String)> {
     let listed = items(line);
     // "Java 21, Spring Boot 3, Go, Python 3.11": a name without its
-    // version among them (a few words of a name, no digit) leaves it a list.
+    // version among them (a few words of a name, no version; "J2Cache"
+    // holds a digit, no version) leaves it a list.
     let bare_name = |item: &str| {
         let words: Vec<&str> = item.split_whitespace().collect();
         (1..=3).contains(&words.len())
-            && !item.bytes().any(|b| b.is_ascii_digit())
+            && !words
+                .iter()
+                .any(|w| w.starts_with(|c: char| c.is_ascii_digit()) || is_version_word(w))
             && words.iter().all(|w| is_package_name(w))
     };
     let versioned = listed
@@ -1482,6 +1492,15 @@ mod tests {
         );
         // A list of one is a sentence's mention, left to the readers of prose.
         assert!(labelled_list("Updated the bundled runtime to: Docker 20.10.9").is_empty());
+        // A name holding a digit without a version, a full-width note.
+        assert_eq!(
+            names("主框架：Spring Boot 2.7、Apache Shiro 1.12、J2Cache"),
+            ["Spring-Boot", "Apache-Shiro"]
+        );
+        assert_eq!(
+            names("视图层：Spring MVC 5.3、Beetl 3.10（替换JSP）、Bootstrap 3.3"),
+            ["Spring-MVC", "Beetl", "Bootstrap"]
+        );
     }
 
     #[test]

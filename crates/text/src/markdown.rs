@@ -31,6 +31,7 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     // An HTML block of the page (a `<table>` written in HTML), read by the
     // HTML reader when it ends: its first line and its text.
     let mut html_block: Option<(usize, String)> = None;
+    let mut badge_shown: Option<String> = None;
     let mut cut = None;
     let mut in_code = false;
     // Inside a paragraph already written as the table its tabs make.
@@ -132,6 +133,15 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) if out.in_row() => {
                 out.text("*", line)
             }
+            // A badge of the release shows its words, whatever its alt text.
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                badge_shown = crate::stated::release_badge(&dest_url);
+                if let Some(shown) = &badge_shown {
+                    out.text(shown, line);
+                }
+            }
+            Event::End(TagEnd::Image) => badge_shown = None,
+            Event::Text(_) if badge_shown.is_some() => {}
             Event::Text(text) | Event::Code(text) => out.text(&text, line),
             Event::Start(Tag::HtmlBlock) => {
                 out.flush();
@@ -146,6 +156,15 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 if let Some((first, html)) = html_block.take() {
                     // A comment is not shown: none of its words are the page's.
                     let html = without_comments(&html);
+                    // `<img src="…/badge/Release-V5.0.1-blue.svg">`: what
+                    // the badge shows.
+                    for shown in html
+                        .split("src=")
+                        .skip(1)
+                        .filter_map(crate::stated::release_badge)
+                    {
+                        out.line(&shown, first, false);
+                    }
                     if holds_structure(&html) {
                         let (lines, headings, _) = crate::html::lines(&html)?;
                         for (n, l) in lines {
@@ -571,6 +590,21 @@ mod tests {
                 "Admin v0.6.92 to v0.6.112",
                 "Mean TPOT: 158.64 and prose."
             ]
+        );
+    }
+
+    #[test]
+    fn a_release_badge_shows_its_words() {
+        let md = "![Downloads](https://img.shields.io/badge/Release-V5.0.1-blue.svg) ![License](https://img.shields.io/badge/Spring%20Boot-4.1-blue.svg)\n\n\
+                  <p align=\"center\">\n  <img src=\"https://img.shields.io/badge/version-2.0.3-green\" alt=\"x\">\n</p>\n";
+        let texts = texts(md);
+        assert_eq!(texts[0], "Release V5.0.1 License");
+        assert!(texts.iter().any(|t| t == "version 2.0.3"), "{texts:?}");
+        assert_eq!(
+            crate::stated::release_badge(
+                "https://img.shields.io/badge/Release--Candidate-1.2.3-blue"
+            ),
+            None
         );
     }
 

@@ -63,7 +63,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 }
 
 /// `V1.7` → `v1.7`: one release however its `v` is written.
-fn with_lowercase_v(version: String) -> String {
+pub(crate) fn with_lowercase_v(version: String) -> String {
     match version.strip_prefix('V') {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => format!("v{rest}"),
         _ => version,
