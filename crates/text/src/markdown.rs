@@ -6,6 +6,7 @@
 
 use crate::error::{MAX_MARKDOWN_MARKS, MAX_NESTING, Overflow};
 use crate::lines::{Cut, LineWriter, Read, cut_row};
+use crate::words;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.
@@ -135,7 +136,7 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
             }
             // A badge of the release shows its words, whatever its alt text.
             Event::Start(Tag::Image { dest_url, .. }) => {
-                badge_shown = crate::stated::release_badge(&dest_url);
+                badge_shown = release_badge(&dest_url);
                 if let Some(shown) = &badge_shown {
                     out.text(shown, line);
                 }
@@ -158,11 +159,7 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                     let html = without_comments(&html);
                     // `<img src="…/badge/Release-V5.0.1-blue.svg">`: what
                     // the badge shows.
-                    for shown in html
-                        .split("src=")
-                        .skip(1)
-                        .filter_map(crate::stated::release_badge)
-                    {
+                    for shown in html.split("src=").skip(1).filter_map(release_badge) {
                         out.line(&shown, first, false);
                     }
                     if holds_structure(&html) {
@@ -575,6 +572,69 @@ fn parts_clauses(html: &str) -> bool {
     matches!(name.as_str(), "br" | "li" | "p" | "div")
 }
 
+/// A README's badge of its release (`img.shields.io/badge/Release-V5.0.1-blue.svg`,
+/// SpringBlade's): a static badge whose label is a word for a version
+/// (`[version] before_number`) and whose message is a release; the text
+/// the badge shows ("Release V5.0.1"), as a reader sees it.
+pub(crate) fn release_badge(address: &str) -> Option<String> {
+    const BADGE: &str = "img.shields.io/badge/";
+    let at = address.find(BADGE)?;
+    let path = &address[at + BADGE.len()..];
+    let end = path
+        .find(['?', '"', '\'', ')', ' ', '>'])
+        .unwrap_or(path.len());
+    let path = path[..end].trim_end_matches(".svg");
+    // Shields' escapes: `--` a dash, `__` an underscore, `_` a space.
+    let parts: Vec<String> = path
+        .replace("--", "\u{1}")
+        .split('-')
+        .map(|p| {
+            percent_decoded(
+                &p.replace('\u{1}', "-")
+                    .replace("__", "\u{2}")
+                    .replace('_', " "),
+            )
+            .replace('\u{2}', "_")
+        })
+        .collect();
+    let [label, message, _color] = parts.as_slice() else {
+        return None;
+    };
+    let (label, message) = (label.trim(), message.trim());
+    let labelled = words::each().any(|w| w.version.before_number.contains(&label.to_lowercase()));
+    let version = match message.strip_prefix(['V', 'v']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => message,
+    };
+    (labelled
+        && version.contains('.')
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && model::record::is_release_version(version))
+    .then(|| format!("{label} {message}"))
+}
+
+/// `Spring%20Boot` → `Spring Boot`: ASCII escapes only; anything else
+/// stays as written.
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -601,9 +661,7 @@ mod tests {
         assert_eq!(texts[0], "Release V5.0.1 License");
         assert!(texts.iter().any(|t| t == "version 2.0.3"), "{texts:?}");
         assert_eq!(
-            crate::stated::release_badge(
-                "https://img.shields.io/badge/Release--Candidate-1.2.3-blue"
-            ),
+            release_badge("https://img.shields.io/badge/Release--Candidate-1.2.3-blue"),
             None
         );
     }

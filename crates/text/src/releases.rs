@@ -59,15 +59,7 @@ enum Start {
 pub(crate) fn of_title(title: &str) -> Option<String> {
     // "V1.7" alone on a line (Urho3D's history): the release `v1.7`, as a
     // title opening with "V4.12.3" names it.
-    of_title_as_written(title).map(with_lowercase_v)
-}
-
-/// `V1.7` → `v1.7`: one release however its `v` is written.
-pub(crate) fn with_lowercase_v(version: String) -> String {
-    match version.strip_prefix('V') {
-        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => format!("v{rest}"),
-        _ => version,
-    }
+    of_title_as_written(title).map(stated::with_lowercase_v)
 }
 
 fn of_title_as_written(title: &str) -> Option<String> {
@@ -575,7 +567,7 @@ fn dated_item(line: &str) -> Option<String> {
     (names_release(first)
         && model::record::is_release_version(first)
         && crate::dates::is_date_alone(date))
-    .then(|| with_lowercase_v(first.to_string()))
+    .then(|| stated::with_lowercase_v(first.to_string()))
 }
 
 /// A line that is a release's label and nothing else: one token holding a
@@ -681,7 +673,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 && names_release(t)
                 && model::record::is_release_version(t)
             {
-                starts.push((i, Start::Alone, with_lowercase_v(t.to_string())));
+                starts.push((i, Start::Alone, stated::with_lowercase_v(t.to_string())));
             }
         }
     }

@@ -357,69 +357,6 @@ pub(crate) fn release_column<'a>(lines: impl Iterator<Item = &'a str>) -> Option
     one_release(&values)
 }
 
-/// A README's badge of its release (`img.shields.io/badge/Release-V5.0.1-blue.svg`,
-/// SpringBlade's): a static badge whose label is a word for a version
-/// (`[version] before_number`) and whose message is a release; the text
-/// the badge shows ("Release V5.0.1"), as a reader sees it.
-pub(crate) fn release_badge(address: &str) -> Option<String> {
-    const BADGE: &str = "img.shields.io/badge/";
-    let at = address.find(BADGE)?;
-    let path = &address[at + BADGE.len()..];
-    let end = path
-        .find(|c: char| matches!(c, '?' | '"' | '\'' | ')' | ' ' | '>'))
-        .unwrap_or(path.len());
-    let path = path[..end].trim_end_matches(".svg");
-    // Shields' escapes: `--` a dash, `__` an underscore, `_` a space.
-    let parts: Vec<String> = path
-        .replace("--", "\u{1}")
-        .split('-')
-        .map(|p| {
-            percent_decoded(
-                &p.replace('\u{1}', "-")
-                    .replace("__", "\u{2}")
-                    .replace('_', " "),
-            )
-            .replace('\u{2}', "_")
-        })
-        .collect();
-    let [label, message, _color] = parts.as_slice() else {
-        return None;
-    };
-    let (label, message) = (label.trim(), message.trim());
-    let labelled = words::each().any(|w| w.version.before_number.contains(&label.to_lowercase()));
-    let version = match message.strip_prefix(['V', 'v']) {
-        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
-        _ => message,
-    };
-    (labelled
-        && version.contains('.')
-        && version.starts_with(|c: char| c.is_ascii_digit())
-        && model::record::is_release_version(version))
-    .then(|| format!("{label} {message}"))
-}
-
-/// `Spring%20Boot` → `Spring Boot`: ASCII escapes only; anything else
-/// stays as written.
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
-}
-
 /// The release a line labels as the page's own: "Image Version:
 /// 24.12.09", "- Version: `24.12.09`", "Major: Image Version: 24.12.09"
 /// (a `[tables] release_labels` word opening the line or after a label of
@@ -694,6 +631,14 @@ pub(crate) fn in_series(version: &str, series: &str) -> bool {
         || version
             .strip_prefix(series)
             .is_some_and(|rest| rest.starts_with(['.', '-', '+']))
+}
+
+/// `V1.7` → `v1.7`: one release however its `v` is written.
+pub(crate) fn with_lowercase_v(version: String) -> String {
+    match version.strip_prefix('V') {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => format!("v{rest}"),
+        _ => version,
+    }
 }
 
 #[cfg(test)]

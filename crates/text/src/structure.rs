@@ -136,7 +136,7 @@ impl Structure {
             // "deepin 23 软件包选型": a release numbered by one number.
             .or_else(|| self.titles.iter().find_map(|t| stated::whole_after_name(t)))
             .or_else(|| all().find_map(stated::in_text))
-            .map(crate::releases::with_lowercase_v)
+            .map(stated::with_lowercase_v)
     }
 }
 
