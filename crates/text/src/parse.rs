@@ -290,6 +290,15 @@ pub fn parse(
         })
         .collect();
     add_components(&mut draft, titled_versions);
+    // The same, of the parts a known part holds ("## Components" over
+    // "### DPDK" over "- **Base DPDK Version:** 25.11.0").
+    let inner: Vec<(String, String)> = page
+        .sections
+        .iter()
+        .filter(|s| s.known.is_some() && reads_tables(s))
+        .flat_map(|s| inner_parts_versions(&s.body))
+        .collect();
+    add_components(&mut draft, inner);
     add_components(&mut draft, parts_titled_by_components(&page.sections));
     for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
@@ -637,8 +646,54 @@ fn version_under_name(section: &Section) -> Option<(String, String)> {
     let first = first.strip_prefix("- ").unwrap_or(first);
     let (word, version) = first.split_once(' ')?;
     let version = version.trim();
-    (words::is_version_label(word) && !version.contains(' ') && tables::looks_like_version(version))
-        .then(|| (name, version.trim_start_matches(['v', 'V']).to_string()))
+    if words::is_version_label(word)
+        && !version.contains(' ')
+        && tables::looks_like_version(version)
+    {
+        return Some((name, version.trim_start_matches(['v', 'V']).to_string()));
+    }
+    labelled_version_of(title, &section.body).map(|version| (name, version))
+}
+
+/// [`labelled_version_of`] the parts headed inside a part's body.
+fn inner_parts_versions(body: &[(usize, String)]) -> Vec<(String, String)> {
+    body.iter()
+        .enumerate()
+        .filter_map(|(i, (_, line))| {
+            let title = line
+                .trim()
+                .strip_prefix('#')?
+                .trim_start_matches('#')
+                .trim();
+            let name = names::component_name(title)?;
+            labelled_version_of(title, &body[i + 1..]).map(|version| (name, version))
+        })
+        .collect()
+}
+
+/// "### VPP" over "- **Base VPP Version:** 25.02.0" and "- **Marvell DAO
+/// Version:** 26.02.0", "### RDMA Library" over "- **Version:** 26.02.0":
+/// among a part's first lines, a label of the word for a version, the
+/// part's own name before it or nothing (another name's version is
+/// another's), then `:` and the version.
+fn labelled_version_of(title: &str, body: &[(usize, String)]) -> Option<String> {
+    let title_words: Vec<String> = title.split_whitespace().map(str::to_lowercase).collect();
+    body.iter().take(4).find_map(|(_, line)| {
+        let line = line.trim().trim_start_matches("- ").replace("**", "");
+        let (label, value) = line.split_once([':', '：'])?;
+        let label: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
+        let (last, before) = label.split_last()?;
+        let own = before.iter().all(|w| {
+            title_words.contains(w)
+                || words::each().any(|x| x.components.version_label_leads.contains(w))
+        });
+        let version = value.trim();
+        (words::is_version_label(last)
+            && own
+            && !version.contains(' ')
+            && tables::looks_like_version(version))
+        .then(|| version.trim_start_matches(['v', 'V']).to_string())
+    })
 }
 
 /// Lines that are one bold span naming a component and its version, as
@@ -1738,6 +1793,22 @@ mod tests {
             features,
             ["Faster kernels.", "The following models are faster."]
         );
+    }
+
+    #[test]
+    fn parts_of_a_components_part_labelled_with_their_versions() {
+        let draft = parsed(
+            "# x 9.9\n\n## Components\n\n### DPDK\n\n- **Base DPDK Version:** 25.11.0\n- **Marvell DAO Version:** 9.9\n\n\
+             ### Firmware\n\n- **Version:** 26.01.0\n- **Source repo:** x\n\n### VPP\n\n- **Other Version:** 1.2.3\n",
+        );
+        let got: Vec<(&str, &str)> = draft
+            .components
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert!(got.contains(&("DPDK", "25.11.0")), "{got:?}");
+        assert!(got.contains(&("Firmware", "26.01.0")), "{got:?}");
+        assert!(!got.iter().any(|(n, _)| *n == "VPP"), "{got:?}");
     }
 
     #[test]

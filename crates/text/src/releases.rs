@@ -152,7 +152,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         .and_then(|rest| rest.split_once(']'))
         .map(|(inner, _)| inner.trim())
     {
-        let token = inner.trim_matches('`');
+        let token = after_codename(inner.trim_matches('`'));
         if token.chars().any(|c| c.is_ascii_digit())
             && !token.contains(char::is_whitespace)
             && model::record::is_release_version(token)
@@ -162,6 +162,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         // "[Talos 1.14.0-beta.1](…) (2026-07-31)": the product, then its
         // release.
         if let Some((_, last)) = token.rsplit_once(' ')
+            && let last = after_codename(last)
             && names_release(last)
             && model::record::is_release_version(last)
         {
@@ -496,6 +497,23 @@ fn is_attribute_list(inner: &str) -> bool {
 /// `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`, `RubyInstaller-3.3.12-1`: a
 /// product's name of letters glued by a dash to its release (numbers with
 /// a dot first), the release; any other token as it is.
+/// "Orca.4.19552", "BREAKMEIFYOUCAN!.4.21611" (Proxmark3's changelog): a
+/// release's codename glued by a dot to its numbers; the numbers.
+fn after_codename(token: &str) -> &str {
+    let Some((codename, numbers)) = token.split_once('.') else {
+        return token;
+    };
+    let named = codename.chars().any(char::is_alphabetic)
+        && !codename
+            .chars()
+            .any(|c| c.is_ascii_digit() || c.is_whitespace());
+    let dotted = numbers.contains('.')
+        && numbers
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if named && dotted { numbers } else { token }
+}
+
 fn after_product(token: &str) -> &str {
     let Some((name, release)) = crate::tags::dashed(token) else {
         return token;
@@ -2174,6 +2192,23 @@ mod tests {
         assert!(second.contains(&"| OpenMPI | 5.0.8 |"), "{second:?}");
         assert!(second.contains(&"| Intel-MKL | 2025.2.0 |"), "{second:?}");
         assert_eq!(second.iter().filter(|l| l.starts_with("| GCC ")).count(), 1);
+    }
+
+    #[test]
+    fn a_codename_glued_to_its_release() {
+        assert_eq!(
+            of_title("[Orca.4.19552][2024-11-22]").as_deref(),
+            Some("4.19552")
+        );
+        assert_eq!(
+            of_title("[BREAKMEIFYOUCAN!.4.21611][2026-04-14]").as_deref(),
+            Some("4.21611")
+        );
+        assert_eq!(
+            of_title("[Daddy Iceman.4.20469][2025-06-16]").as_deref(),
+            Some("4.20469")
+        );
+        assert_eq!(after_codename("v1.2.3"), "v1.2.3");
     }
 
     #[test]

@@ -209,6 +209,9 @@ pub(crate) struct ComponentWords {
     pub version_parts: Vec<String>,
     /// Before where a listed version is: "Linux 6.12 in live ISOs".
     pub places: Vec<String>,
+    /// Before a part's name in the label of its version: "Base DPDK
+    /// Version: 25.11.0".
+    pub version_label_leads: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -508,6 +511,10 @@ mod tests {
                 ),
                 ("components.not_names", &w.components.not_names),
                 ("components.version_words", &w.components.version_words),
+                (
+                    "components.version_label_leads",
+                    &w.components.version_label_leads,
+                ),
                 ("components.copulas", &w.components.copulas),
                 ("claims.release_words", &w.claims.release_words),
                 ("components.post_releases", &w.components.post_releases),
