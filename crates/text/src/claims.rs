@@ -765,6 +765,10 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             // "Update Drivers to version 1.7.0": the verb is no name's.
             let mut near: Vec<&str> = last_words(&text[..at], 6);
+            // "Users should update to 2.0.1": advice, no claim.
+            if near.first().is_some_and(|w| holds(&words.claims.advice, w)) {
+                continue;
+            }
             // "OpenSSL shipped on Windows updated to": the name before
             // where it is shipped.
             // ("The included version of emscripten has been upgraded to":
@@ -1550,6 +1554,20 @@ mod tests {
         assert_eq!(
             pairs("Update `trivy` (app) to v0.16.0."),
             [("trivy".to_string(), "0.16.0".to_string())]
+        );
+    }
+
+    #[test]
+    fn advice_to_update_is_no_claim() {
+        assert!(pairs("Users should update to 2.0.1 now").is_empty());
+        assert!(pairs("It is safe to update to 2.0.1").is_empty());
+        assert_eq!(
+            pairs("PBS update to 2025.2.0"),
+            [("PBS".to_string(), "2025.2.0".to_string())]
+        );
+        assert_eq!(
+            pairs("We've updated our mermaid integration to v9.1.7."),
+            [("mermaid".to_string(), "9.1.7".to_string())]
         );
     }
 

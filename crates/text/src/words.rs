@@ -315,6 +315,9 @@ pub(crate) struct ClaimWords {
     /// Before a verb of `verb_first` in a passive claim: "Slurm was upgraded
     /// to …" says "Slurm upgraded to …".
     pub passive: Vec<String>,
+    /// Right before a `name_first` phrase, words that tell a reader to
+    /// upgrade: no claim ("Users should update to 2.0.1").
+    pub advice: Vec<String>,
     /// After the word for a version, before the name: "Upgraded the
     /// included version of Npcap from 1.83 to 1.87".
     pub of: Vec<String>,
