@@ -581,11 +581,13 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             let after = trimmed[token.len()..].trim_start();
             let after = after.strip_prefix('@').unwrap_or(after);
-            // "升级bootstrap版本到3.4.1": the word for a version before `to`.
+            // "升级bootstrap版本到3.4.1": the word for a version before `to`;
+            // "升級 boost 算法庫至 1.84.0": the kind of software it is.
             let after = words
                 .components
                 .version_words
                 .iter()
+                .chain(&claims.kinds)
                 .find_map(|v| after.strip_prefix(v.as_str()))
                 .filter(|rest| {
                     claims
@@ -2204,6 +2206,10 @@ mod tests {
         assert_eq!(
             pairs("smarthttp 升为 2.5.21"),
             [("smarthttp".to_string(), "2.5.21".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 boost 算法库至 1.84.0"),
+            [("boost".to_string(), "1.84.0".to_string())]
         );
         // A version set as code.
         assert_eq!(

@@ -146,6 +146,19 @@ fn of_title_as_written(title: &str) -> Option<String> {
     // "[r26.08] 2026-08-03", "[1.2.0] - 2025-01-01" (Keep a Changelog):
     // the release is the one in brackets, not its date; "[unreleased]"
     // names none.
+    // "[2014-11-XX] 0.32" (GHDL's NEWS): a date in brackets, then the
+    // release.
+    if let Some((inner, after)) = title
+        .trim()
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        && (crate::dates::is_date_alone(inner.trim()) || unknown_day(inner.trim()))
+        && let after = after.trim()
+        && names_release(after)
+        && model::record::is_release_version(after)
+    {
+        return Some(after.to_string());
+    }
     if let Some(inner) = title
         .trim()
         .strip_prefix('[')
@@ -497,6 +510,15 @@ fn is_attribute_list(inner: &str) -> bool {
 /// `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`, `RubyInstaller-3.3.12-1`: a
 /// product's name of letters glued by a dash to its release (numbers with
 /// a dot first), the release; any other token as it is.
+/// "2014-11-XX": a month's date whose day is not known.
+fn unknown_day(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    matches!(parts.as_slice(), [y, m, d]
+        if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit())
+            && m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit())
+            && d.eq_ignore_ascii_case("xx"))
+}
+
 /// "Orca.4.19552", "BREAKMEIFYOUCAN!.4.21611" (Proxmark3's changelog): a
 /// release's codename glued by a dot to its numbers; the numbers.
 fn after_codename(token: &str) -> &str {
@@ -2209,6 +2231,8 @@ mod tests {
             Some("4.20469")
         );
         assert_eq!(after_codename("v1.2.3"), "v1.2.3");
+        assert_eq!(of_title("[2014-11-XX] 0.32").as_deref(), Some("0.32"));
+        assert_eq!(of_title("[2026-03-07] 6.0").as_deref(), Some("6.0"));
     }
 
     #[test]
