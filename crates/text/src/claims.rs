@@ -604,8 +604,14 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = to_said.unwrap_or(after);
-            let Some(version) = version_after(after) else {
-                continue;
+            // (Of three numbers: "升级pytorch2.6" names a series.)
+            let glued = crate::tags::glued(&token).filter(|(_, v)| v.matches('.').count() >= 2);
+            let (name, version) = match (version_after(after), glued) {
+                (Some(version), _) => (name, version),
+                // "升级SpringBoot3.3.4" (MyBatis-Plus' changelog): the name
+                // glued to its version.
+                (None, Some(pair)) if past.is_none() => pair,
+                _ => continue,
             };
             let phrase_end = rest.len() - trimmed.len() + token.len();
             out.push((
@@ -2206,6 +2212,10 @@ mod tests {
         assert_eq!(
             pairs("smarthttp 升为 2.5.21"),
             [("smarthttp".to_string(), "2.5.21".to_string())]
+        );
+        assert_eq!(
+            pairs("升级SpringBoot3.3.4"),
+            [("SpringBoot".to_string(), "3.3.4".to_string())]
         );
         assert_eq!(
             pairs("升级 boost 算法库至 1.84.0"),
