@@ -1344,7 +1344,11 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
     // "Update to ruby-3.3.12", "to OpenSSL-3.5.1": a name glued to its
     // version by a dash, as release archives name themselves.
     if let Some(token) = rest.split_whitespace().next()
-        && let Some((name, version)) = dashed_version(token.trim_end_matches(['.', ',', ';']))
+        && let Some((name, version)) = dashed_version(
+            token
+                .trim_end_matches(['.', ',', ';'])
+                .trim_matches(['`', '*']),
+        )
     {
         return Some((name.to_string(), version.to_string()));
     }
@@ -1562,6 +1566,15 @@ mod tests {
         assert_eq!(
             pairs("Update `trivy` (app) to v0.16.0."),
             [("trivy".to_string(), "0.16.0".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_dashed_name_and_version_set_as_code() {
+        let words = crate::words::of(model::record::Lang::EN);
+        assert_eq!(
+            name_then_version("`gcc-4.9.2`.", words),
+            Some(("gcc".to_string(), "4.9.2".to_string()))
         );
     }
 
