@@ -593,9 +593,34 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     claims
                         .to
                         .iter()
+                        .chain(&claims.from)
                         .any(|to| rest.trim_start().starts_with(to.as_str()))
                 })
                 .map_or(after, str::trim_start);
+            // "升级 Grafana 版本从 9.3.14 至 12.1.3": the old version after
+            // `from`, then `to` and the new one.
+            let after = claims
+                .from
+                .iter()
+                .find_map(|from| after.strip_prefix(from.as_str()))
+                .and_then(|rest| {
+                    let rest = rest.trim_start();
+                    let old = rest.split_whitespace().next()?;
+                    version_after(old)?;
+                    let rest = rest[old.len()..].trim_start();
+                    // ("… 从 v2.6.0 升级至 v2.16.0": the verb again.)
+                    let rest = claims
+                        .verb_first
+                        .iter()
+                        .find_map(|verb| rest.strip_prefix(verb.as_str()))
+                        .unwrap_or(rest);
+                    claims
+                        .to
+                        .iter()
+                        .any(|to| rest.starts_with(to.as_str()))
+                        .then_some(rest)
+                })
+                .unwrap_or(after);
             let to_said = claims
                 .to
                 .iter()
@@ -2151,6 +2176,10 @@ mod tests {
             [p("OpenSSL", "3.0.20")]
         );
         assert_eq!(
+            pairs("`androidxCoreVersion` variable has been updated to `1.15.0`."),
+            [p("androidxCoreVersion", "1.15.0")]
+        );
+        assert_eq!(
             pairs("Updated the embedded Chromium to 126.0.6478.127"),
             [p("Chromium", "126.0.6478.127")]
         );
@@ -2225,6 +2254,14 @@ mod tests {
         assert_eq!(
             pairs("smarthttp 升为 2.5.21"),
             [("smarthttp".to_string(), "2.5.21".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 Grafana 版本从 9.3.14 至 12.1.3"),
+            [("Grafana".to_string(), "12.1.3".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 kube-state-metrics 镜像从 v2.6.0 升级至 v2.16.0"),
+            [("kube-state-metrics".to_string(), "2.16.0".to_string())]
         );
         assert_eq!(
             pairs("升级SpringBoot3.3.4"),
