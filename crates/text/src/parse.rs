@@ -1630,12 +1630,15 @@ mod tests {
             comps(&format!("# x 9.9\n\nChanges:\n\n{commits}")),
             ["Koi=0.5.3", "POD5=0.3.34"]
         );
-        // Beside a statement of their own, a release's commits are its log.
+        // Beside a statement of their own, a release's commits are its
+        // log: only the upgrades they claim are read.
+        let log = "* 3a1b2c3d4e5 - Koi 0.5.3 is faster\n\
+                   * 25077dcc663c28ba78bdcf4fdb11aaad4682d97d - Update POD5 library to 0.3.34\n";
         assert_eq!(
             comps(&format!(
-                "# x 9.9\n\nThis release ships CUDA 12.8.\n\n{commits}"
+                "# x 9.9\n\nThis release ships CUDA 12.8.\n\n{log}"
             )),
-            ["CUDA=12.8"]
+            ["CUDA=12.8", "POD5=0.3.34"]
         );
     }
 
@@ -1809,6 +1812,23 @@ mod tests {
         assert!(got.contains(&("DPDK", "25.11.0")), "{got:?}");
         assert!(got.contains(&("Firmware", "26.01.0")), "{got:?}");
         assert!(!got.iter().any(|(n, _)| *n == "VPP"), "{got:?}");
+    }
+
+    #[test]
+    fn upgrades_in_commit_lines_beside_other_statements() {
+        let draft = parsed(
+            "# x 9.9\n\nPython 3.12.1 is installed.\n\n### qtbase\n\n\
+             * 5b229ae55a5 SQLite: Update SQLite to v3.46.1\n\
+             * 82e23d266b0 Fix partial_ordering comparison\n",
+        );
+        assert_eq!(
+            draft.components.get("SQLite").map(String::as_str),
+            Some("3.46.1")
+        );
+        assert_eq!(
+            draft.components.get("Python").map(String::as_str),
+            Some("3.12.1")
+        );
     }
 
     #[test]

@@ -78,20 +78,27 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
         read_lines(&section.body, &section.title, &mut found);
     }
     // A release whose only list is its commits ("* d46286e… - Upgraded to
-    // Koi v0.5.3"): their messages, where nothing else states a version.
-    if found.is_empty() && draft.components.is_empty() {
-        let parts = std::iter::once(("", &page.preamble)).chain(
-            page.sections
-                .iter()
-                .filter(|s| !is_read_elsewhere(s))
-                .map(|s| (s.title.as_str(), &s.body)),
-        );
-        for (title, body) in parts {
-            let messages: Vec<(usize, String)> = body
-                .iter()
-                .filter_map(|(n, l)| Some((*n, format!("- {}", crate::lines::commit_message(l)?))))
-                .collect();
+    // Koi v0.5.3"): their messages, where nothing else states a version;
+    // beside other statements, the upgrades they claim ("* 5b229ae55a5
+    // SQLite: Update SQLite to v3.46.1" in Qt's release notes).
+    let only_commits = found.is_empty() && draft.components.is_empty();
+    let parts = std::iter::once(("", &page.preamble)).chain(
+        page.sections
+            .iter()
+            .filter(|s| !is_read_elsewhere(s))
+            .map(|s| (s.title.as_str(), &s.body)),
+    );
+    for (title, body) in parts {
+        let messages: Vec<(usize, String)> = body
+            .iter()
+            .filter_map(|(n, l)| Some((*n, format!("- {}", crate::lines::commit_message(l)?))))
+            .collect();
+        if only_commits {
             read_lines(&messages, title, &mut found);
+        } else {
+            for (_, message) in &messages {
+                read_claims(message, &mut found);
+            }
         }
     }
     let mut have: HashSet<String> = draft
