@@ -576,7 +576,7 @@ fn parts_clauses(html: &str) -> bool {
 /// SpringBlade's): a static badge whose label is a word for a version
 /// (`[version] before_number`) and whose message is a release; the text
 /// the badge shows ("Release V5.0.1"), as a reader sees it.
-pub(crate) fn release_badge(address: &str) -> Option<String> {
+fn release_badge(address: &str) -> Option<String> {
     const BADGE: &str = "img.shields.io/badge/";
     let at = address.find(BADGE)?;
     let path = &address[at + BADGE.len()..];
@@ -589,12 +589,13 @@ pub(crate) fn release_badge(address: &str) -> Option<String> {
         .replace("--", "\u{1}")
         .split('-')
         .map(|p| {
-            percent_decoded(
-                &p.replace('\u{1}', "-")
-                    .replace("__", "\u{2}")
-                    .replace('_', " "),
-            )
-            .replace('\u{2}', "_")
+            let shown = p
+                .replace('\u{1}', "-")
+                .replace("__", "\u{2}")
+                .replace('_', " ");
+            percent_encoding::percent_decode_str(&shown)
+                .decode_utf8_lossy()
+                .replace('\u{2}', "_")
         })
         .collect();
     let [label, message, _color] = parts.as_slice() else {
@@ -611,28 +612,6 @@ pub(crate) fn release_badge(address: &str) -> Option<String> {
         && version.starts_with(|c: char| c.is_ascii_digit())
         && model::record::is_release_version(version))
     .then(|| format!("{label} {message}"))
-}
-
-/// `Spring%20Boot` → `Spring Boot`: ASCII escapes only; anything else
-/// stays as written.
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
 #[cfg(test)]
