@@ -1071,22 +1071,23 @@ fn drop_odd_twins(page: &Page, starts: &mut Vec<(usize, Start, String)>) {
         }
         out
     };
-    let mut count: HashMap<String, usize> = HashMap::new();
-    for (i, _, _) in starts.iter() {
-        *count.entry(shape(*i)).or_default() += 1;
+    let shapes: Vec<String> = starts.iter().map(|(i, _, _)| shape(*i)).collect();
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for shaped in &shapes {
+        *count.entry(shaped.as_str()).or_default() += 1;
     }
-    let commonest = |version: &str| {
-        starts
-            .iter()
-            .filter(|(_, _, v)| v == version)
-            .map(|(i, _, _)| count[&shape(*i)])
-            .max()
-            .unwrap_or(0)
-    };
-    let odd: Vec<usize> = starts
+    // Per version, how often the commonest of its headings' shapes stands.
+    let mut commonest: HashMap<&str, usize> = HashMap::new();
+    for ((_, _, version), shaped) in starts.iter().zip(&shapes) {
+        let n = count[shaped.as_str()];
+        let best = commonest.entry(version.as_str()).or_default();
+        *best = (*best).max(n);
+    }
+    let odd: HashSet<usize> = starts
         .iter()
-        .filter(|(i, _, v)| count[&shape(*i)] < commonest(v))
-        .map(|(i, _, _)| *i)
+        .zip(&shapes)
+        .filter(|((_, _, v), shaped)| count[shaped.as_str()] < commonest[v.as_str()])
+        .map(|((i, _, _), _)| *i)
         .collect();
     if starts.len() > odd.len() {
         starts.retain(|(i, _, _)| !odd.contains(i));
