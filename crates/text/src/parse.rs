@@ -678,7 +678,11 @@ fn inner_parts_versions(body: &[(usize, String)]) -> Vec<(String, String)> {
 /// another's), then `:` and the version.
 fn labelled_version_of(title: &str, body: &[(usize, String)]) -> Option<String> {
     let title_words: Vec<String> = title.split_whitespace().map(str::to_lowercase).collect();
-    body.iter().take(4).find_map(|(_, line)| {
+    // (Up to the next part's heading: its version is its own.)
+    let own_lines = body
+        .iter()
+        .take_while(|(_, line)| !line.trim_start().starts_with('#'));
+    own_lines.take(4).find_map(|(_, line)| {
         let line = line.trim().trim_start_matches("- ").replace("**", "");
         let (label, value) = line.split_once([':', '：'])?;
         let label: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
@@ -1812,6 +1816,14 @@ mod tests {
         assert!(got.contains(&("DPDK", "25.11.0")), "{got:?}");
         assert!(got.contains(&("Firmware", "26.01.0")), "{got:?}");
         assert!(!got.iter().any(|(n, _)| *n == "VPP"), "{got:?}");
+        let draft = parsed(
+            "# x 9.9\n\n## Components\n\n### DPDK\n\n### Firmware\n\n- **Version:** 26.01.0\n",
+        );
+        assert!(
+            !draft.components.contains_key("DPDK"),
+            "{:?}",
+            draft.components
+        );
     }
 
     #[test]
