@@ -747,13 +747,18 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     }
     // Three starts or more on lines next to each other are a menu of the
     // releases (a copied page's sidebar), not their parts (two may be a
-    // release with nothing under it).
+    // release with nothing under it). Headings are no menu: a changelog
+    // keeps the releases it has no notes for as bare headings ("## v5.6.1 -
+    // 2026-04-24" under a release with notes).
     let mut adjacent = vec![false; starts.len()];
     let mut run_start = 0;
     for k in 1..=starts.len() {
         let joined = k < starts.len() && starts[k - 1].0 + 1 == starts[k].0;
         if !joined {
-            if k - run_start >= 3 {
+            let headed = starts[run_start..k]
+                .iter()
+                .all(|(_, s, _)| matches!(s, Start::Heading(_)));
+            if k - run_start >= 3 && !headed {
                 adjacent[run_start..k].iter_mut().for_each(|a| *a = true);
             }
             run_start = k;
@@ -2465,6 +2470,18 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn bare_release_headings_are_releases_and_a_run_of_plain_lines_a_menu() {
+        let changelog = "# 更新日志\n\n## 6.0.0-BETA - 2026-06-22\n\n### 依赖更新\n1. Redisson 4.6.1\n\n\
+                         ## v5.6.1 - 2026-04-24\n## v5.6.0 - 2026-03-24\n## v5.5.3 - 2026-01-23\n";
+        assert_eq!(
+            versions_of_md(changelog),
+            ["6.0.0-BETA", "v5.6.1", "v5.6.0", "v5.5.3"]
+        );
+        let menu = "Releases\n2.1.0\n2.0.0\n1.9.0\n\n2.1.0\n\n- Redisson 4.6.1\n";
+        assert!(versions(PageKind::Text, menu).len() < 3);
     }
 
     #[test]
