@@ -1045,11 +1045,19 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                         && (holds(&words.claims.name_leads, w) || holds(&words.claims.of, w))
                 })
                 .count();
-            let words_before_kind = if leads > 0 { leads + 1 } else { 2 };
+            let package_kind = name_words
+                .last()
+                .is_some_and(|w| holds(&words.claims.package_kinds, w));
+            let words_before_kind = if leads > 0 || package_kind {
+                leads + 1
+            } else {
+                2
+            };
             // ("POCO C++ Libraries": a capital makes the word the name's.)
             if name_words.len() > words_before_kind
                 && name_words.last().is_some_and(|w| {
-                    holds(&words.claims.kinds, w) && w.chars().all(|c| c.is_ascii_lowercase())
+                    (holds(&words.claims.kinds, w) || holds(&words.claims.package_kinds, w))
+                        && w.chars().all(|c| c.is_ascii_lowercase())
                 })
             {
                 name_words.pop();
@@ -2003,6 +2011,11 @@ mod tests {
         assert_eq!(
             pairs("Update of the Goanna engine to 3.0"),
             [pair("Goanna", "3.0")]
+        );
+        // Pyxel's changelog: a package manager's word, right after the name.
+        assert_eq!(
+            pairs("Updated pyo3 crate to version 0.29.2"),
+            [pair("pyo3", "0.29.2")]
         );
         assert_eq!(
             pairs("Updated the OpenType Sanitizer to 8.0.0."),

@@ -156,6 +156,22 @@ pub(crate) fn clean_cell(cell: &str) -> String {
         }
     }
     let out = crate::lines::collapse_spaces(&out);
+    // `*7.3.33*`, `_MariaDB 5.5.68_`: a cell in italics.
+    let out = match out
+        .strip_prefix('*')
+        .and_then(|o| o.strip_suffix('*'))
+        .or_else(|| out.strip_prefix('_').and_then(|o| o.strip_suffix('_')))
+    {
+        Some(inner)
+            if !inner.is_empty()
+                && !inner.starts_with(char::is_whitespace)
+                && !inner.ends_with(char::is_whitespace)
+                && !inner.contains(['*', '_']) =>
+        {
+            inner.to_string()
+        }
+        _ => out,
+    };
     // `:octicons-link-external-16:` (MkDocs Material's icons),
     // `:white_check_mark:`: an emoji's shortcode is no text of the cell.
     if out.contains(':') {
@@ -2644,6 +2660,9 @@ mod tests {
         assert_eq!(clean_cell("[v2.3.1][torch-v2.3.1]"), "v2.3.1");
         assert_eq!(clean_cell("[PyTorch](https://x) 2.1"), "PyTorch 2.1");
         assert_eq!(clean_cell("Oracle Linux 8.10 [1]"), "Oracle Linux 8.10");
+        assert_eq!(clean_cell("*7.3.33*"), "7.3.33");
+        assert_eq!(clean_cell("_MariaDB 5.5.68_"), "MariaDB 5.5.68");
+        assert_eq!(clean_cell("2.1*"), "2.1*");
         assert_eq!(clean_cell("PyTorch\\* **2.8**"), "PyTorch 2.8");
         assert_eq!(
             clean_cell("[HAProxy :octicons-link-external-16:](http://x.org/)"),

@@ -337,6 +337,9 @@ pub(crate) struct ClaimWords {
     /// the words of prose before it no part of the name: "Updated the
     /// Graphite font library to 1.3.10".
     pub kinds: Vec<String>,
+    /// A package manager's word for its packages, a kind even right after a
+    /// name of one word: "Updated pyo3 crate to version 0.29.2".
+    pub package_kinds: Vec<String>,
 }
 
 impl Words {
