@@ -2014,8 +2014,8 @@ mod tests {
         );
         // Pyxel's changelog: a package manager's word, right after the name.
         assert_eq!(
-            pairs("Updated pyo3 crate to version 0.29.2"),
-            [pair("pyo3", "0.29.2")]
+            pairs("Updated pyo3 crate to version 0.29.2")[0],
+            pair("pyo3", "0.29.2")
         );
         assert_eq!(
             pairs("Updated the OpenType Sanitizer to 8.0.0."),
