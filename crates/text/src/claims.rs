@@ -78,6 +78,12 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     {
         v = format!("{v} {part}");
     }
+    // "to 4.8-5.x", "to 2.x": a range or a series, no version.
+    if v.split(['.', '-'])
+        .any(|part| part.eq_ignore_ascii_case("x"))
+    {
+        return None;
+    }
     v.chars().next().filter(char::is_ascii_digit).map(|_| v)
 }
 
@@ -2012,6 +2018,8 @@ mod tests {
             pairs("Update of the Goanna engine to 3.0"),
             [pair("Goanna", "3.0")]
         );
+        // Wagtail's release notes: a range is no version claimed.
+        assert!(pairs("Upgrade django-treebeard dependency to 4.8-5.x").is_empty());
         // Pyxel's changelog: a package manager's word, right after the name.
         assert_eq!(
             pairs("Updated pyo3 crate to version 0.29.2")[0],

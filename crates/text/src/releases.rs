@@ -101,6 +101,19 @@ fn of_title_as_written(title: &str) -> Option<String> {
     {
         return Some(numbers.to_string());
     }
+    // "Release_2026.09.1" (RDKit's release notes), "version-1.4.0": a tag
+    // whose word says release or version, then the release.
+    if let Some((word, rest)) = title.trim().split_once(['_', '-'])
+        && !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && (crate::words::is_version_label(word) || crate::words::is_release_word(word))
+        && rest.starts_with(|c: char| c.is_ascii_digit())
+        && !rest.contains(char::is_whitespace)
+        && names_release(rest)
+        && model::record::is_release_version(rest)
+    {
+        return Some(rest.to_string());
+    }
     // "2023.10.01" beside "2023.10.00": numbers with dots are a version as
     // the page writes it, even where they could be a date.
     let dotted = |t: &str| {
@@ -2470,6 +2483,13 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn a_tag_of_a_release_word_and_its_numbers_names_the_release() {
+        assert_eq!(of_title("Release_2026.09.1").as_deref(), Some("2026.09.1"));
+        assert_eq!(of_title("version-1.4.0").as_deref(), Some("1.4.0"));
+        assert_eq!(of_title("Release_notes"), None);
     }
 
     #[test]

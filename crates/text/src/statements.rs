@@ -108,8 +108,14 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
         .map(|n| names::canonical_key(n))
         .collect();
     // The release's own number beside a name no data knows is the
-    // container's ("Release 25.12"), not a component's.
-    found.retain(|c| c.version != version || names::is_alias(&c.name));
+    // container's ("Release 25.12"), not a component's; a package of the
+    // npm scope of a monorepo released in step with it is one
+    // ("@spree/dashboard-core@0.13.1" in @spree/dashboard 0.13.1), unless
+    // it is the page's own.
+    let sibling = |name: &str| {
+        name.starts_with('@') && name.contains('/') && !page.titles.iter().any(|t| t.contains(name))
+    };
+    found.retain(|c| c.version != version || names::is_alias(&c.name) || sibling(&c.name));
     for chosen in surest(found) {
         if have.insert(names::canonical_key(&chosen.name)) {
             draft.components.insert(chosen.name, chosen.version);
@@ -1893,6 +1899,33 @@ mod tests {
         assert_eq!(
             draft.components.get("go-jose").map(String::as_str),
             Some("4.1.4")
+        );
+    }
+
+    #[test]
+    fn a_monorepos_packages_released_in_step_are_components() {
+        let page = crate::structure::split(
+            &crate::page::Page::read(
+                crate::page::PageKind::Markdown,
+                "# @spree/dashboard\n\n## 0.13.1\n\n### Patch Changes\n\n- Updated dependencies:\n  \
+                 - @spree/admin-sdk@0.8.1\n  - @spree/dashboard-core@0.13.1\n  - @spree/dashboard@0.13.1\n",
+            )
+            .unwrap(),
+            crate::headings::Headings::built_in(),
+        );
+        let mut draft = Draft::default();
+        fill(&mut draft, &page, "0.13.1");
+        let got: Vec<(&str, &str)> = draft
+            .components
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("@spree/admin-sdk", "0.8.1"),
+                ("@spree/dashboard-core", "0.13.1")
+            ]
         );
     }
 

@@ -483,6 +483,12 @@ pub(crate) fn is_version_label(word: &str) -> bool {
     each().any(|w| w.components.version_words.contains(&word))
 }
 
+/// A word for a release in any language's data ("release").
+pub(crate) fn is_release_word(word: &str) -> bool {
+    let word = word.to_lowercase();
+    each().any(|w| w.claims.release_words.contains(&word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
