@@ -841,6 +841,15 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if near.len() > 1 && crate::words::is_version_label(near[0]) {
                 near.remove(0);
             }
+            // "The Django Modelsearch library has been upgraded to …"
+            // (Wagtail's release notes): the kind of software it is.
+            if near.len() > 2
+                && near[0].chars().all(|c| c.is_ascii_lowercase())
+                && (holds(&words.claims.kinds, near[0])
+                    || holds(&words.claims.package_kinds, near[0]))
+            {
+                near.remove(0);
+            }
             let mut names: Vec<String> = near
                 .iter()
                 .filter_map(|w| {
@@ -883,6 +892,7 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 && crate::package_name::is_package_word(near[0])
                 && is_package_name(near[1])
                 && crate::package_name::is_package_word(near[2])
+                && !lead(near[2])
             {
                 names.insert(0, format!("{} {} {}", near[2], near[1], near[0]));
             }
@@ -2017,6 +2027,10 @@ mod tests {
         assert_eq!(
             pairs("Update of the Goanna engine to 3.0"),
             [pair("Goanna", "3.0")]
+        );
+        assert_eq!(
+            pairs("The Django Modelsearch library has been upgraded to version 1.3")[0],
+            pair("Django Modelsearch", "1.3")
         );
         // Wagtail's release notes: a range is no version claimed.
         assert!(pairs("Upgrade django-treebeard dependency to 4.8-5.x").is_empty());
