@@ -564,6 +564,21 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     (token, name)
                 }
             };
+            // "升级`Boost Context`版本到1.84" (Swoole's version log), "升级
+            // Boost Context 版本到 1.84": a name of several words, set as
+            // code or before the word for a version, then `to`.
+            if let Some((name, version)) = words_then_to(trimmed, words) {
+                out.push((
+                    at,
+                    Claim {
+                        phrase: format!("{marker}{}", rest.trim_end()),
+                        name,
+                        alternatives: Vec::new(),
+                        version,
+                    },
+                ));
+                continue;
+            }
             if !is_package_name(&name) && !is_scoped(&name) {
                 continue;
             }
@@ -1215,6 +1230,60 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 /// to five spaced words, then `from` and the old version, then the new
 /// one after a `to` word ("Agent OTel Collector Chart 从 0.129.0 升级至
 /// 0.142.0"); the name as written and the new version.
+/// A name set as code, or of several words before the word for a
+/// version, then `to` and the version: "`Boost Context`版本到1.84",
+/// "Boost Context 版本到 1.84".
+fn words_then_to(text: &str, words: &Words) -> Option<(String, String)> {
+    // (A spaced language's names of several words have their own reader.)
+    if words.spaced {
+        return None;
+    }
+    let claims = &words.claims;
+    let version_word_at = |t: &str| {
+        words
+            .components
+            .version_words
+            .iter()
+            .chain(&claims.to)
+            .filter_map(|w| t.find(w.as_str()))
+            .min()
+    };
+    let (head, after) = match text.strip_prefix('`') {
+        Some(code) => {
+            let (name, after) = code.split_once('`')?;
+            (name.trim(), after)
+        }
+        None => {
+            let end = version_word_at(text)?;
+            let head = text[..end].trim_end();
+            (head, &text[end..])
+        }
+    };
+    let name_words: Vec<&str> = head.split(' ').collect();
+    let several = name_words.len() >= 2 || text.starts_with('`');
+    if !several
+        || name_words.len() > 4
+        || !is_package_name(name_words[0])
+        || !name_words
+            .iter()
+            .all(|w| crate::package_name::is_package_word(w))
+    {
+        return None;
+    }
+    let after = after.trim_start();
+    let after = words
+        .components
+        .version_words
+        .iter()
+        .find_map(|v| after.strip_prefix(v.as_str()))
+        .map_or(after, str::trim_start);
+    let after = claims
+        .to
+        .iter()
+        .find_map(|to| after.strip_prefix(to.as_str()))?;
+    Some((head.to_string(), version_after(after)?))
+}
+
 fn spaced_name_then_versions(
     text: &str,
     claims: &crate::words::ClaimWords,
@@ -2305,6 +2374,15 @@ mod tests {
         assert_eq!(
             pairs("升级 boost 算法库至 1.84.0"),
             [("boost".to_string(), "1.84.0".to_string())]
+        );
+        // Swoole's version log: a name of two words, set as code or not.
+        assert_eq!(
+            pairs("升级`Boost Context`版本到1.84。现在，龙芯CPU也能够支持协程了。"),
+            [("Boost Context".to_string(), "1.84".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 Boost Context 版本到 1.84"),
+            [("Boost Context".to_string(), "1.84".to_string())]
         );
         // A version set as code.
         assert_eq!(

@@ -1291,6 +1291,21 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
                     None
                 };
                 let Some((name, len)) = named else {
+                    // "当前分支的 Spring Boot 版本为 2.7.5" (newbee-mall's
+                    // README): a name no data knows, its version word, a
+                    // copula and the version; after what the sentence
+                    // claims ("之前使用的 GCC 版本为 11.2.0，现已…升级至 GCC
+                    // 12.2.0").
+                    if !noted && let Some((name, version, next)) = named_version_is(&tokens, i) {
+                        introduced.push(Candidate {
+                            name,
+                            version,
+                            strength: Strength::Statement,
+                            upgrade: false,
+                        });
+                        i = next;
+                        continue;
+                    }
                     // "以ubuntu18.04为基础镜像，其中包含python3.7.5": a known
                     // name glued to its version, as tags write them.
                     // "cuda11.8+torch2.6.0": several, joined by `+`.
@@ -1756,6 +1771,31 @@ fn copula_after(tokens: &[&str], from: usize) -> Option<usize> {
         })
 }
 
+/// A name of one to three words, its version word, a copula and the
+/// version ("Spring Boot 版本为 2.7.5", "Spring Boot version is 2.7.5"):
+/// the name, the version and the token after it.
+fn named_version_is(tokens: &[&str], at: usize) -> Option<(String, String, usize)> {
+    (1..=3).rev().find_map(|len| {
+        let name_words = tokens.get(at..at + len)?;
+        let (label, copula, version) = (
+            tokens.get(at + len)?,
+            tokens.get(at + len + 1)?,
+            tokens.get(at + len + 2)?,
+        );
+        let named = crate::package_name::is_package_name(name_words[0])
+            && name_words[0].starts_with(|c: char| c.is_ascii_uppercase())
+            && name_words
+                .iter()
+                .all(|w| crate::package_name::is_package_word(w));
+        if !named || !is_version_label(label) || !is_copula(copula) {
+            return None;
+        }
+        let name = name_words.join(" ");
+        let version = clean_version(&name, version)?;
+        Some((name, version, at + len + 3))
+    })
+}
+
 /// A word between a name's version word and the version ("CUDA version
 /// is 12.4", "cuda 版本为 12.3": `[components] copulas`).
 fn is_copula(word: &str) -> bool {
@@ -1774,6 +1814,27 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_name_no_data_knows_whose_version_is_said() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // newbee-mall's README.
+        assert_eq!(
+            read(
+                "当前分支的 Spring Boot 版本为 2.7.5，想要学习和使用其它版本可以直接点击下方的分支名称。"
+            ),
+            [pair("Spring Boot", "2.7.5")]
+        );
+        assert_eq!(
+            read("The current Spring Boot version is 2.7.5."),
+            [pair("Spring Boot", "2.7.5")]
+        );
+        // ESP-IDF's migration guide: what the sentence claims wins.
+        assert_eq!(
+            read("ESP-IDF 之前使用的 GCC 版本为 11.2.0，现已针对所有芯片目标升级至 GCC 12.2.0。"),
+            [pair("GCC", "12.2.0")]
+        );
     }
 
     #[test]
