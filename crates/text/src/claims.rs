@@ -2101,6 +2101,11 @@ mod tests {
             pairs("The Django Modelsearch library has been upgraded to version 1.3")[0],
             pair("Django Modelsearch", "1.3")
         );
+        // Actual's release notes: an arrow says `to`.
+        assert_eq!(
+            pairs("Upgrade date-fns from v2.30.0 -> v4.1.0 — thanks @matt-fidd")[0],
+            pair("date-fns", "4.1.0")
+        );
         // Wagtail's release notes: a range is no version claimed.
         assert!(pairs("Upgrade django-treebeard dependency to 4.8-5.x").is_empty());
         // Pyxel's changelog: a package manager's word, right after the name.
