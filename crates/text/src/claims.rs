@@ -545,6 +545,9 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .find_map(|w| rest.strip_prefix(w.as_str()));
             let rest = past.unwrap_or(rest);
             let trimmed = rest.trim_start();
+            // "更新第三方插件mybatis-generator-plugin到1.3.2" (litemall's
+            // changelog): the kind of software before the name.
+            let trimmed = kind_before_name(trimmed, claims).unwrap_or(trimmed);
             // "升级 @vant/markdown-vetur@2.0.2": a scoped npm package, its
             // version after `@` or a space.
             let scoped: String = trimmed
@@ -650,6 +653,24 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = to_said.unwrap_or(after);
+            // "更新vue-element-admin框架版本4.2.1": the kind and the word for a
+            // version, then the version.
+            let after = if to_said.is_none() && version_after(after).is_none() {
+                claims
+                    .kinds
+                    .iter()
+                    .find_map(|k| after.strip_prefix(k.as_str()))
+                    .and_then(|rest| {
+                        words
+                            .components
+                            .version_words
+                            .iter()
+                            .find_map(|v| rest.strip_prefix(v.as_str()))
+                    })
+                    .unwrap_or(after)
+            } else {
+                after
+            };
             // (Of three numbers: "升级pytorch2.6" names a series.)
             let glued = crate::tags::glued(&token).filter(|(_, v)| v.matches('.').count() >= 2);
             let (name, version) = match (version_after(after), glued) {
@@ -1230,6 +1251,20 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 /// to five spaced words, then `from` and the old version, then the new
 /// one after a `to` word ("Agent OTel Collector Chart 从 0.129.0 升级至
 /// 0.142.0"); the name as written and the new version.
+/// `text` after the kind of software it opens with, in a language whose
+/// words are not spaced ("第三方插件mybatis-generator-plugin到1.3.2" →
+/// "mybatis-generator-plugin到1.3.2"): a few of the page's own characters
+/// ending in a `kinds` word, then a name.
+fn kind_before_name<'a>(text: &'a str, claims: &crate::words::ClaimWords) -> Option<&'a str> {
+    let ascii_at = text.find(|c: char| c.is_ascii_alphanumeric())?;
+    let head = &text[..ascii_at];
+    (ascii_at > 0
+        && head.chars().count() <= 6
+        && !head.chars().any(|c| c.is_ascii() || c.is_whitespace())
+        && claims.kinds.iter().any(|k| head.ends_with(k.as_str())))
+    .then(|| &text[ascii_at..])
+}
+
 /// A name set as code, or of several words before the word for a
 /// version, then `to` and the version: "`Boost Context`版本到1.84",
 /// "Boost Context 版本到 1.84".
@@ -2379,6 +2414,16 @@ mod tests {
         assert_eq!(
             pairs("升级 boost 算法库至 1.84.0"),
             [("boost".to_string(), "1.84.0".to_string())]
+        );
+        // litemall's changelog: the kind of software before the name, or
+        // before the word for a version.
+        assert_eq!(
+            pairs("`基础系统`更新第三方插件mybatis-generator-plugin到1.3.2"),
+            [("mybatis-generator-plugin".to_string(), "1.3.2".to_string())]
+        );
+        assert_eq!(
+            pairs("`管理后台`更新vue-element-admin框架版本4.2.1"),
+            [("vue-element-admin".to_string(), "4.2.1".to_string())]
         );
         // Swoole's version log: a name of two words, set as code or not.
         assert_eq!(
