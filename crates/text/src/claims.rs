@@ -1191,9 +1191,13 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.remove(0);
             }
+            // (`sylius/mailer-bundle`: a Composer package, its vendor's path.)
             let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w)
                 || crate::package_name::is_scoped_npm_name(w)
-                || crate::package_name::is_maven_coordinate(w));
+                || crate::package_name::is_maven_coordinate(w)
+                || (w.contains('/')
+                    && !w.contains(|c: char| c.is_ascii_uppercase())
+                    && crate::names::slashed_name(w).is_some()));
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !(module || name_words.iter().all(|w| is_package_name(w)))
@@ -1296,13 +1300,17 @@ fn words_then_to(text: &str, words: &Words) -> Option<(String, String)> {
     };
     let name_words: Vec<&str> = head.split(' ').collect();
     let several = name_words.len() >= 2 || text.starts_with('`');
-    if !several
-        || name_words.len() > 4
-        || !is_package_name(name_words[0])
-        || !name_words
-            .iter()
-            .all(|w| crate::package_name::is_package_word(w))
-    {
+    // "升级 `nikic/php-parser` 至 `5.6`" (Hyperf's upgrade guide): a
+    // Composer package, its vendor's path.
+    let vendor_path = matches!(name_words[..], [w] if w.contains('/')
+        && !w.contains(|c: char| c.is_ascii_uppercase())
+        && crate::names::slashed_name(w).is_some());
+    let named = vendor_path
+        || (is_package_name(name_words[0])
+            && name_words
+                .iter()
+                .all(|w| crate::package_name::is_package_word(w)));
+    if !(several || vendor_path) || name_words.len() > 4 || !named {
         return None;
     }
     let after = after.trim_start();
@@ -2136,6 +2144,11 @@ mod tests {
             pairs("The Django Modelsearch library has been upgraded to version 1.3")[0],
             pair("Django Modelsearch", "1.3")
         );
+        // Sylius' changelog: a Composer package, its vendor's path.
+        assert_eq!(
+            pairs("[Composer] Bump sylius/mailer-bundle to 2.1 version")[0],
+            pair("sylius/mailer-bundle", "2.1")
+        );
         // Actual's release notes: an arrow says `to`.
         assert_eq!(
             pairs("Upgrade date-fns from v2.30.0 -> v4.1.0 — thanks @matt-fidd")[0],
@@ -2425,6 +2438,15 @@ mod tests {
             pairs("`管理后台`更新vue-element-admin框架版本4.2.1"),
             [("vue-element-admin".to_string(), "4.2.1".to_string())]
         );
+        // Hyperf's upgrade guide: a Composer package set as code.
+        assert_eq!(
+            pairs("升级 `nikic/php-parser` 至 `5.6`。"),
+            [("nikic/php-parser".to_string(), "5.6".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 nikic/php-parser 至 5.6。"),
+            [("nikic/php-parser".to_string(), "5.6".to_string())]
+        );
         // Swoole's version log: a name of two words, set as code or not.
         assert_eq!(
             pairs("升级`Boost Context`版本到1.84。现在，龙芯CPU也能够支持协程了。"),
@@ -2502,5 +2524,20 @@ mod tests {
             normalize_component("transformer_engine"),
             "transformer-engine"
         );
+    }
+}
+#[cfg(test)]
+mod probe {
+    #[test]
+    fn probe() {
+        for l in [
+            "Bump sylius/mailer-bundle to 2.1",
+            "Upgrade `nikic/php-parser` to `5.6`.",
+        ] {
+            for c in super::find_claims(l) {
+                eprintln!("{l} => {} | {:?} | {}", c.name, c.alternatives, c.version);
+            }
+            eprintln!("{l} words: {:?}", super::split_words(l));
+        }
     }
 }

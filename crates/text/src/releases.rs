@@ -628,6 +628,17 @@ fn dated_item(line: &str) -> Option<String> {
 fn label(line: &str) -> Option<String> {
     let t = line.trim();
     let token = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?;
+    // "Version 1.11:" at a line's start (Open JTalk's NEWS): the word for
+    // a version, then the release.
+    if let Some((word, version)) = token.split_once(' ')
+        && line.starts_with(word)
+        && crate::words::is_version_label(word)
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && names_release(version)
+        && model::record::is_release_version(version)
+    {
+        return Some(version.to_string());
+    }
     (!token.contains(char::is_whitespace)
         && token.chars().any(|c| c.is_ascii_digit())
         && token
@@ -2483,6 +2494,14 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn a_version_word_and_a_release_ending_in_a_colon_open_a_release() {
+        let news = "Version 1.11:\n * fix a leak.\n\nVersion 1.08:\n * update MeCab to version 0.996.\n\n\
+                    Version 1.07:\n * fix another leak.\n";
+        assert_eq!(versions(PageKind::Text, news), ["1.11", "1.08", "1.07"]);
+        assert_eq!(label("  Version 1.11:"), None);
     }
 
     #[test]

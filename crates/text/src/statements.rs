@@ -1545,6 +1545,20 @@ fn read_numbered(sentence: &str, found: &mut Vec<Candidate>) {
 /// The candidate of an upgrade claim of a name no data knows: the nearest
 /// word before the phrase that is a package name, with a version of at
 /// least two numbers.
+/// A GitHub Actions workflow step bumped in a changelog ("Bump
+/// actions/checkout from 4 to 6.0.3", `docker/login-action`,
+/// `astral-sh/setup-uv`): the project's CI, not what its release holds.
+/// GitHub's own actions live under `actions/`, and the marketplace's are
+/// named `*-action` or `setup-*` by convention.
+fn is_workflow_action(path: &str) -> bool {
+    let (owner, rest) = path.split_once('/').unwrap_or(("", path));
+    let leaf = rest.rsplit('/').next().unwrap_or(rest);
+    owner == "actions"
+        || owner.ends_with("-actions")
+        || leaf.ends_with("-action")
+        || leaf.starts_with("setup-")
+}
+
 fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
     // "Dataflow Compiler" → `Dataflow-Compiler`, a name of several words;
     // "bundled PRoot" → `PRoot`: a lead word (`[claims] name_leads`) is no
@@ -1568,7 +1582,14 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
         .map(without_lead)
         .find_map(|n| crate::names::component_name(&n))
         // A Go module (`golang.org/x/net`): its whole path.
-        .or_else(|| crate::package_name::is_module_path(&claim.name).then(|| claim.name.clone()));
+        .or_else(|| crate::package_name::is_module_path(&claim.name).then(|| claim.name.clone()))
+        // A Composer package (`sylius/mailer-bundle`): its vendor's path,
+        // as a table's cell names one.
+        .or_else(|| {
+            (claim.name.contains('/') && !is_workflow_action(&claim.name))
+                .then(|| crate::names::slashed_name(&claim.name))
+                .flatten()
+        });
     let Some(name) = name else { return };
     let version = claim.version.trim_end_matches('.');
     // "changed to 2025R1": a year and a release of it is a version too.
@@ -1814,6 +1835,20 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_composer_package_is_read_and_a_workflow_action_is_not() {
+        let mut found = Vec::new();
+        for line in [
+            "[Composer] Bump sylius/mailer-bundle to 2.1 version",
+            "build(deps): bump actions/checkout from 4.1.1 to 6.0.3",
+            "Bump docker/login-action from 3.0.0 to 4.2.0",
+        ] {
+            read_claims(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("sylius-mailer-bundle", "2.1")]));
     }
 
     #[test]
