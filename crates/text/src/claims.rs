@@ -751,6 +751,7 @@ fn plain_claim(text: &str, words: &Words) -> String {
     let tokens: Vec<&str> = text.split(' ').collect();
     let is = |token: &str, of: &[String]| of.iter().any(|w| w.eq_ignore_ascii_case(token));
     let mut out: Vec<&str> = Vec::with_capacity(tokens.len());
+    let mut passive_seen = false;
     let mut i = 0;
     while i < tokens.len() {
         let token = tokens[i];
@@ -767,6 +768,7 @@ fn plain_claim(text: &str, words: &Words) -> String {
         });
         if let Some(p) = passive {
             i += p.split(' ').count();
+            passive_seen = true;
             continue;
         }
         // "UPGRADE: Kratos to 1.3.0", "[external] UPDATED: `RGFW` to 2.0.0":
@@ -786,6 +788,19 @@ fn plain_claim(text: &str, words: &Words) -> String {
             && tokens.get(i + 2).is_some_and(|t| is(t, &words.claims.to))
         {
             i += 2;
+            continue;
+        }
+        // "was updated from version 1.12.1 to 1.13.2" (Mautic's upgrade
+        // notes): the word for a version before the old one.
+        if passive_seen
+            && is(token, &words.claims.from)
+            && is(next, &words.components.version_words)
+            && tokens
+                .get(i + 2)
+                .is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
+            && tokens.get(i + 3).is_some_and(|t| is(t, &words.claims.to))
+        {
+            i += 3;
             continue;
         }
         out.push(token);
@@ -2148,6 +2163,11 @@ mod tests {
         assert_eq!(
             pairs("[Composer] Bump sylius/mailer-bundle to 2.1 version")[0],
             pair("sylius/mailer-bundle", "2.1")
+        );
+        // Mautic's upgrade notes: the old version after a version word.
+        assert_eq!(
+            pairs("Library `jQueryUI` was updated from version 1.12.1 to 1.13.2.")[0],
+            pair("jQueryUI", "1.13.2")
         );
         // Actual's release notes: an arrow says `to`.
         assert_eq!(
