@@ -552,7 +552,7 @@ fn held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out",
         Floor {
-            percent: 89,
+            percent: 90,
             refused: 1,
             drivers: 0,
         },
@@ -564,7 +564,7 @@ fn second_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-2",
         Floor {
-            percent: 93,
+            percent: 94,
             refused: 0,
             drivers: 0,
         },
@@ -588,7 +588,7 @@ fn fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-4",
         Floor {
-            percent: 89,
+            percent: 91,
             refused: 1,
             drivers: 0,
         },
@@ -612,7 +612,7 @@ fn sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-6",
         Floor {
-            percent: 86,
+            percent: 87,
             refused: 1,
             drivers: 0,
         },
@@ -624,7 +624,7 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-7",
         Floor {
-            percent: 89,
+            percent: 90,
             refused: 1,
             drivers: 3,
         },
@@ -660,7 +660,7 @@ fn twenty_second_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-22",
         Floor {
-            percent: 80,
+            percent: 81,
             refused: 0,
             drivers: 0,
         },
@@ -687,7 +687,7 @@ fn twenty_first_known_vendor_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-21-known",
         Floor {
-            percent: 70,
+            percent: 71,
             refused: 0,
             drivers: 0,
         },
@@ -699,7 +699,7 @@ fn twentieth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-20",
         Floor {
-            percent: 65,
+            percent: 69,
             refused: 0,
             drivers: 0,
         },
@@ -723,7 +723,7 @@ fn eighteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-18",
         Floor {
-            percent: 88,
+            percent: 89,
             refused: 0,
             drivers: 0,
         },
@@ -747,7 +747,7 @@ fn sixteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-16",
         Floor {
-            percent: 83,
+            percent: 84,
             refused: 1,
             drivers: 0,
         },
@@ -771,7 +771,7 @@ fn fourteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-14",
         Floor {
-            percent: 90,
+            percent: 91,
             refused: 0,
             drivers: 1,
         },
@@ -783,7 +783,7 @@ fn thirteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-13",
         Floor {
-            percent: 80,
+            percent: 81,
             refused: 2,
             drivers: 0,
         },
@@ -795,7 +795,7 @@ fn twelfth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-12",
         Floor {
-            percent: 84,
+            percent: 85,
             refused: 1,
             drivers: 1,
         },
@@ -807,7 +807,7 @@ fn eleventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-11",
         Floor {
-            percent: 82,
+            percent: 83,
             refused: 2,
             drivers: 1,
         },
@@ -819,7 +819,7 @@ fn tenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-10",
         Floor {
-            percent: 74,
+            percent: 75,
             refused: 2,
             drivers: 0,
         },
@@ -843,7 +843,7 @@ fn eighth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-8",
         Floor {
-            percent: 86,
+            percent: 87,
             refused: 1,
             drivers: 1,
         },
