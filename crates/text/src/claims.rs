@@ -1014,9 +1014,24 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if holds(&words.claims.verb_first, word_before) && word_before != marker.trim() {
                 continue;
             }
-            let rest = &text[at + marker.len()..];
+            // "Update and pin react-router to 7.9.2" (Hydrogen's changelog):
+            // a second verb joined to the first, the name after it.
+            let joined = words
+                .claims
+                .and
+                .iter()
+                .map(|a| words.before(a))
+                .find(|a| lower[at + marker.len()..].starts_with(a.as_str()))
+                .and_then(|a| {
+                    let after = &lower[at + marker.len() + a.len()..];
+                    let (verb, _) = after.split_once(' ')?;
+                    (!verb.is_empty() && verb.chars().all(|c| c.is_ascii_lowercase()))
+                        .then(|| a.len() + verb.len() + 1)
+                })
+                .unwrap_or(0);
+            let rest = &text[at + marker.len() + joined..];
             // ASCII lowercase keeps every byte where it is.
-            let rest_lower = &lower[at + marker.len()..];
+            let rest_lower = &lower[at + marker.len() + joined..];
             // "Upgraded to vLLM-Omni 0.26.0": `to`, then the name and version.
             if let Some(to) = words
                 .claims
@@ -1255,7 +1270,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             out.push((
                 at,
                 Claim {
-                    phrase: text[at..at + marker.len() + skipped + to + to_len - 1].to_string(),
+                    phrase: text[at..at + marker.len() + joined + skipped + to + to_len - 1]
+                        .to_string(),
                     name: name_words.join(" "),
                     alternatives,
                     version: version.clone(),
@@ -2168,6 +2184,11 @@ mod tests {
         assert_eq!(
             pairs("Library `jQueryUI` was updated from version 1.12.1 to 1.13.2.")[0],
             pair("jQueryUI", "1.13.2")
+        );
+        // Hydrogen's changelog: two verbs joined, the name after them.
+        assert_eq!(
+            pairs("Update and pin react-router to 7.9.2 for 2025.7.0")[0],
+            pair("react-router", "7.9.2")
         );
         // Actual's release notes: an arrow says `to`.
         assert_eq!(
