@@ -1225,9 +1225,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w)
                 || crate::package_name::is_scoped_npm_name(w)
                 || crate::package_name::is_maven_coordinate(w)
-                || (w.contains('/')
-                    && !w.contains(|c: char| c.is_ascii_uppercase())
-                    && crate::names::slashed_name(w).is_some()));
+                || crate::names::is_vendor_path(w));
             if name_words.is_empty()
                 || name_words.len() > 3
                 || !(module || name_words.iter().all(|w| is_package_name(w)))
@@ -1333,9 +1331,7 @@ fn words_then_to(text: &str, words: &Words) -> Option<(String, String)> {
     let several = name_words.len() >= 2 || text.starts_with('`');
     // "升级 `nikic/php-parser` 至 `5.6`" (Hyperf's upgrade guide): a
     // Composer package, its vendor's path.
-    let vendor_path = matches!(name_words[..], [w] if w.contains('/')
-        && !w.contains(|c: char| c.is_ascii_uppercase())
-        && crate::names::slashed_name(w).is_some());
+    let vendor_path = matches!(name_words[..], [w] if crate::names::is_vendor_path(w));
     let named = vendor_path
         || (is_package_name(name_words[0])
             && name_words

@@ -183,6 +183,14 @@ pub(crate) fn is_introduction(word: &str) -> bool {
     })
 }
 
+/// A package named by its vendor's path in lower case, as Composer
+/// names them (`sylius/mailer-bundle`, `nikic/php-parser`).
+pub(crate) fn is_vendor_path(word: &str) -> bool {
+    word.contains('/')
+        && !word.contains(|c: char| c.is_ascii_uppercase())
+        && slashed_name(word).is_some()
+}
+
 /// A name a label or cell writes as two ("CrayPAT/Perftools",
 /// "PT/Scotch"): one name, its parts joined by `-`; other names as
 /// [`cell_name`] takes them. Spaced ("PyTorch / torch_npu"), the slash
