@@ -894,11 +894,13 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             // "The Django Modelsearch library has been upgraded to …"
             // (Wagtail's release notes): the kind of software it is.
-            if near.len() > 2
-                && near[0].chars().all(|c| c.is_ascii_lowercase())
-                && (holds(&words.claims.kinds, near[0])
-                    || holds(&words.claims.package_kinds, near[0]))
-            {
+            // "Updated gif crate to version 0.14" (Pyxel's changelog): the
+            // package's kind after its name is none of it.
+            let lowercase_kind = |kinds: &[String]| {
+                near[0].chars().all(|c| c.is_ascii_lowercase()) && holds(kinds, near[0])
+            };
+            let kind_named = near.len() > 1 && lowercase_kind(&words.claims.package_kinds);
+            if kind_named || (near.len() > 2 && lowercase_kind(&words.claims.kinds)) {
                 near.remove(0);
             }
             let mut names: Vec<String> = near
@@ -2195,8 +2197,8 @@ mod tests {
         assert!(pairs("Upgrade django-treebeard dependency to 4.8-5.x").is_empty());
         // Pyxel's changelog: a package manager's word, right after the name.
         assert_eq!(
-            pairs("Updated pyo3 crate to version 0.29.2")[0],
-            pair("pyo3", "0.29.2")
+            pairs("Updated pyo3 crate to version 0.29.2"),
+            [pair("pyo3", "0.29.2")]
         );
         assert_eq!(
             pairs("Updated the OpenType Sanitizer to 8.0.0."),
