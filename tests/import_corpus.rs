@@ -636,8 +636,8 @@ fn twenty_fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-25",
         Floor {
-            percent: 0,
-            refused: 40,
+            percent: 83,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -648,7 +648,7 @@ fn twenty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-24",
         Floor {
-            percent: 71,
+            percent: 76,
             refused: 0,
             drivers: 0,
         },
@@ -699,7 +699,7 @@ fn twenty_first_known_vendor_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-21-known",
         Floor {
-            percent: 71,
+            percent: 72,
             refused: 0,
             drivers: 0,
         },

@@ -147,7 +147,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             // "Updated: Lua 5.3", "Updated: dzVents version 3.0.2 (…)"
             // (Domoticz's history): the verb as the item's label, then the
             // name and the version it holds now.
-            if let Some(claim) = verb_labelled(text, words) {
+            if let Some(claim) = verb_labelled(text, words).or_else(|| name_labelled(text, words)) {
                 found.push((0, claim));
                 continue;
             }
@@ -162,9 +162,15 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
         } else if !text.is_ascii() {
             // The languages written without spaces write their claims in
             // their own script.
+            let before = found.len();
             name_first(text, &words.claims, &mut found);
             verb_first(text, words, &mut found);
             version_first(text, &words.claims, &mut found);
+            if found.len() > before {
+                let mut chained = found[before..].to_vec();
+                unspaced_chain(text, words, &mut chained);
+                found.extend(chained.split_off(found.len() - before));
+            }
         }
     }
     found.sort_by_key(|(at, _)| *at);
@@ -243,6 +249,65 @@ fn markers() -> &'static aho_corasick::AhoCorasick {
             .ascii_case_insensitive(true)
             .build(words)
             .expect("the claim words of the words files")
+    })
+}
+
+/// A claim whose label names the component, the verb after the colon with
+/// no name of its own before `to`: "Jade: update: bump library to 1.0.31",
+/// "libsecp256k1: bump bundled version to 0.3.2" (Electrum's release
+/// notes).
+fn name_labelled(text: &str, words: &Words) -> Option<Claim> {
+    let text = text
+        .trim()
+        .trim_start_matches("- ")
+        .trim_start_matches(['*', ' ']);
+    let (label, value) = text.split_once(':')?;
+    let label = label.trim().trim_matches(['*', '`']);
+    let label_words: Vec<&str> = label.split_whitespace().collect();
+    if !(1..=2).contains(&label_words.len()) || !label_words.iter().all(|w| is_package_name(w)) {
+        return None;
+    }
+    // ("update: bump library to 1.0.31": a label of the change's kind.)
+    let value = match value.trim().split_once(':') {
+        Some((kind, rest)) if kind.chars().all(|c| c.is_ascii_lowercase()) => rest,
+        _ => value,
+    };
+    let value_words: Vec<&str> = value.split_whitespace().collect();
+    let verb = value_words.first()?;
+    if !holds(&words.claims.verb_first, verb) {
+        return None;
+    }
+    let to = value_words
+        .iter()
+        .position(|w| holds(&words.claims.to, w))?;
+    // Words of prose ending in what of it changed ("required and bundled
+    // library", "bundled version"); a name there is the one upgraded
+    // ("CHANGED: upgraded tz submodule to 2025c", Valhalla's changelog).
+    let between = &value_words[1..to];
+    let what = |w: &str| {
+        crate::package_name::is_not_name(w)
+            || holds(&words.claims.kinds, w)
+            || crate::words::is_version_label(w)
+    };
+    let described = between.iter().all(|w| {
+        w.chars().all(|c| c.is_ascii_lowercase())
+            && (what(w)
+                || holds(&words.claims.qualifiers, w)
+                || holds(&words.claims.and, w)
+                || (w.len() > 4 && w.ends_with("ed")))
+    }) && between.last().is_some_and(|w| what(w));
+    // "chore: bump version to v0.7.1", "API: Update version to 1.2.15": the
+    // project's own version, whatever the label.
+    let own = between.iter().all(|w| crate::words::is_version_label(w));
+    if !described || own {
+        return None;
+    }
+    let version = version_after(&value_words[to + 1..].join(" "))?;
+    Some(Claim {
+        phrase: format!("{label}: {}", value_words[..=to].join(" ")),
+        name: label_words.join(" "),
+        alternatives: Vec::new(),
+        version,
     })
 }
 
@@ -544,10 +609,13 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .iter()
                 .find_map(|w| rest.strip_prefix(w.as_str()));
             let rest = past.unwrap_or(rest);
-            let trimmed = rest.trim_start();
+            // "[修改] Boost.Regex到1.56.0": the verb as the item's label.
+            let trimmed = rest.trim_start_matches([']', '】', ':', '：']).trim_start();
             // "更新第三方插件mybatis-generator-plugin到1.3.2" (litemall's
             // changelog): the kind of software before the name.
             let trimmed = kind_before_name(trimmed, claims).unwrap_or(trimmed);
+            // "升級依賴的rapidjson版本到1.1.0": the words describing it.
+            let trimmed = after_attributive(trimmed, claims).unwrap_or(trimmed);
             // "升级 @vant/markdown-vetur@2.0.2": a scoped npm package, its
             // version after `@` or a space.
             let scoped: String = trimmed
@@ -691,6 +759,86 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 },
             ));
         }
+    }
+}
+
+/// `text` after a few words of the page's own script ending in an
+/// attributive particle ("依賴的rapidjson版本到1.1.0" → "rapidjson版本到1.1.0").
+fn after_attributive<'a>(text: &'a str, claims: &ClaimWords) -> Option<&'a str> {
+    claims.attributive.iter().find_map(|particle| {
+        let at = text.find(particle.as_str())?;
+        let described = &text[..at];
+        (!described.is_empty()
+            && described.chars().count() <= 4
+            && !described.chars().any(|c| c.is_ascii()))
+        .then(|| text[at + particle.len()..].trim_start())
+    })
+}
+
+/// Where words are not spaced, the claims a first one chains after a
+/// comma ("…版本到1.1.0，tclap到1.2.2，gtest到1.11.0", OpenCC's NEWS): each
+/// part a name, maybe the word for a version, `to` and a version.
+fn unspaced_chain(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
+    let Some(end) = out
+        .iter()
+        .filter_map(|(at, c)| {
+            Some(at + text.get(*at..)?.find(c.version.as_str())? + c.version.len())
+        })
+        .min()
+    else {
+        return;
+    };
+    let claims = &words.claims;
+    let parts = text[end..].split(['，', '、', '；', ',']).skip(1);
+    let mut at = end;
+    for part in parts {
+        if out.len() > MAX_ITEMS {
+            return;
+        }
+        at = text[at..].find(part).map_or(at, |k| at + k);
+        let written = part.trim_start();
+        let written = claims
+            .and
+            .iter()
+            .find_map(|a| written.strip_prefix(a.as_str()))
+            .unwrap_or(written)
+            .trim_start();
+        let name: String = written
+            .trim_start_matches('`')
+            .chars()
+            .take_while(|c| name_char(*c))
+            .collect();
+        if !is_package_name(&name) {
+            return;
+        }
+        let rest = written.trim_start_matches('`')[name.len()..]
+            .trim_start_matches('`')
+            .trim_start();
+        let rest = words
+            .components
+            .version_words
+            .iter()
+            .find_map(|v| rest.strip_prefix(v.as_str()))
+            .unwrap_or(rest);
+        let Some(after) = claims
+            .to
+            .iter()
+            .find_map(|to| rest.strip_prefix(to.as_str()))
+        else {
+            return;
+        };
+        let Some(version) = version_after(after) else {
+            return;
+        };
+        out.push((
+            at,
+            Claim {
+                phrase: written[..written.len() - after.len()].to_string(),
+                name,
+                alternatives: Vec::new(),
+                version,
+            },
+        ));
     }
 }
 
@@ -1224,13 +1372,39 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 name_words.remove(0);
             }
             // (`sylius/mailer-bundle`: a Composer package, its vendor's path.)
+            let one_package = |ws: &[&str]| {
+                matches!(ws, [w] if is_package_name(w)
+                    || crate::package_name::is_module_path(w)
+                    || crate::package_name::is_scoped_npm_name(w)
+                    || crate::names::is_vendor_path(w))
+            };
+            // "Upgraded `prisma` and `@prisma/client` from version `6.1.0`
+            // to `6.2.1`" (Ghostfolio's changelog): two packages, one
+            // version.
+            let mut pair_first: Option<String> = None;
+            if let Some(k) = name_words.iter().position(|w| holds(&words.claims.and, w))
+                && k == 1
+                && one_package(&name_words[..1])
+                && one_package(&name_words[2..])
+            {
+                pair_first = Some(name_words[0].to_string());
+                name_words.drain(..2);
+            }
             let module = matches!(name_words[..], [w] if crate::package_name::is_module_path(w)
                 || crate::package_name::is_scoped_npm_name(w)
                 || crate::package_name::is_maven_coordinate(w)
                 || crate::names::is_vendor_path(w));
+            // "upgraded AWS S3 object-storage plugin to 2.5.4": four words
+            // ending in the kind of software, a capital opening them.
+            let long_name = name_words.len() == 4
+                && name_words[0].starts_with(|c: char| c.is_ascii_uppercase())
+                && name_words
+                    .last()
+                    .is_some_and(|w| holds(&words.claims.long_name_ends, w));
+            // ("Orthanc Explorer 2 plugin": a number inside a name is its.)
             if name_words.is_empty()
-                || name_words.len() > 3
-                || !(module || name_words.iter().all(|w| is_package_name(w)))
+                || (name_words.len() > 3 && !long_name)
+                || !(module || crate::package_name::are_name_words(&name_words))
             {
                 continue;
             }
@@ -1267,6 +1441,27 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let alternatives = (1..name_words.len())
                 .map(|k| name_words[k..].join(" "))
                 .collect();
+            // ("… to 0.9 and 2.7": a version each, no pair's.)
+            let respectively = after
+                .split_once(version.as_str())
+                .map(|(_, tail)| split_words(tail))
+                .is_some_and(|tail| {
+                    tail.first().is_some_and(|w| holds(&words.claims.and, w))
+                        && tail.get(1).is_some_and(|w| version_after(w).is_some())
+                });
+            if let Some(first) = pair_first.filter(|_| !respectively) {
+                // (At the name: one claim a place, as `find_claims` keeps them.)
+                out.push((
+                    at + text[at..].find(first.as_str()).unwrap_or(1),
+                    Claim {
+                        phrase: text[at..at + marker.len() + joined + skipped + to + to_len - 1]
+                            .to_string(),
+                        name: first,
+                        alternatives: Vec::new(),
+                        version: version.clone(),
+                    },
+                ));
+            }
             out.push((
                 at,
                 Claim {
@@ -1749,6 +1944,10 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    fn claimed(name: &str, version: &str) -> (String, String) {
+        (name.to_string(), version.to_string())
     }
 
     #[test]
@@ -2417,6 +2616,89 @@ mod tests {
         assert_eq!(
             pairs("Upgraded vLLM to 0.11.0, which moves to a new scheduler"),
             [p("vLLM", "0.11.0")]
+        );
+    }
+
+    #[test]
+    fn a_label_naming_the_component_of_an_upgrade_without_a_name() {
+        // Electrum's release notes.
+        assert_eq!(
+            pairs("Jade: update: bump library to 1.0.31 (9a84bb32)"),
+            [claimed("Jade", "1.0.31")]
+        );
+        assert_eq!(
+            pairs("libsecp256k1: bump bundled version to 0.3.2 (10574bb1)"),
+            [claimed("libsecp256k1", "0.3.2")]
+        );
+        // Greptime's and Etherpad's: the project's own version.
+        assert!(pairs("chore: bump version to v0.7.1 by @evenyag").is_empty());
+        assert!(pairs("API: Update version to 1.2.15").is_empty());
+        assert_eq!(
+            pairs("CHANGED: upgraded tz submodule to 2025c [#5766](https://x.org/5766)"),
+            [claimed("tz", "2025c")]
+        );
+        // RedMica's changelog: the name after the verb is the one upgraded.
+        assert_eq!(
+            pairs("Patch redmine-44038: Update Tabler Icons to v3.43.0"),
+            [claimed("Tabler Icons", "3.43.0")]
+        );
+    }
+
+    #[test]
+    fn two_packages_upgraded_to_one_version() {
+        // Ghostfolio's changelog.
+        assert_eq!(
+            pairs("Upgraded `prisma` and `@prisma/client` from version `6.1.0` to `6.2.1`"),
+            [
+                claimed("@prisma/client", "6.2.1"),
+                claimed("prisma", "6.2.1")
+            ]
+        );
+    }
+
+    #[test]
+    fn names_of_four_words_ending_in_their_kind() {
+        // Orthanc's release notes.
+        assert_eq!(
+            pairs("upgraded AWS S3 object-storage plugin to 2.5.4"),
+            [claimed("AWS S3 object-storage plugin", "2.5.4")]
+        );
+        assert_eq!(
+            pairs("upgraded Orthanc Explorer 2 plugin to 1.14.1"),
+            [claimed("Orthanc Explorer 2 plugin", "1.14.1")]
+        );
+        assert!(
+            pairs("upgraded the AWS S3 object storage to 2.5.4")
+                .iter()
+                .all(|(name, _)| name.split(' ').count() < 4)
+        );
+        // Pyxel's and RedMica's changelogs: a package manager's word.
+        assert_eq!(
+            pairs("Update sqlite3 gem to 2.9"),
+            [claimed("sqlite3", "2.9")]
+        );
+    }
+
+    #[test]
+    fn chinese_claims_chained_after_a_comma_and_described_names() {
+        // OpenCC's NEWS.
+        assert_eq!(
+            pairs("升级依赖的rapidjson版本到1.1.0，tclap到1.2.2，gtest到1.11.0。"),
+            [
+                claimed("rapidjson", "1.1.0"),
+                claimed("tclap", "1.2.2"),
+                claimed("gtest", "1.11.0")
+            ]
+        );
+        // A part that is no claim ends the chain.
+        assert_eq!(
+            pairs("升级rapidjson到1.1.0，修复了tclap的问题，gtest到1.11.0"),
+            [claimed("rapidjson", "1.1.0")]
+        );
+        // LTP's changelog: the verb as the item's label.
+        assert_eq!(
+            pairs("[修改] Boost.Regex到1.56.0，由于旧版本的类存在竞争问题"),
+            [claimed("Boost.Regex", "1.56.0")]
         );
     }
 

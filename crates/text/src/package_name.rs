@@ -25,8 +25,14 @@ pub(crate) fn is_not_name(word: &str) -> bool {
 
 /// A word of prose capitalised between two capitalised words of a name is
 /// part of it ("NVIDIA Container Toolkit", "Deep Learning Base AMI").
+/// So is a number of one or two digits after a capitalised word ("Orthanc
+/// Explorer 2 plugin").
 pub(crate) fn is_inside_name(before: &str, word: &str, after: &str) -> bool {
     let capitalised = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    let numbered = word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit());
+    if numbered {
+        return capitalised(before) && is_package_name(before) && is_package_word(after);
+    }
     capitalised(before)
         && capitalised(word)
         && capitalised(after)

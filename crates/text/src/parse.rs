@@ -1370,6 +1370,12 @@ fn upgraded_to(text: &str) -> Option<String> {
     let to = words
         .iter()
         .position(|w| claims().any(|c| c.to.iter().any(|t| t.eq_ignore_ascii_case(w))))?;
+    // "Patch redmine-44038: Update Tabler Icons to v3.43.0": a name between
+    // the verb and `to` is the one upgraded, not the label's.
+    let from = |w: &str| claims().any(|c| c.from.iter().any(|f| f.eq_ignore_ascii_case(w)));
+    if to > 1 && !from(words[1]) {
+        return None;
+    }
     let version = words.get(to + 1)?.trim_start_matches(['v', 'V']);
     version
         .starts_with(|c: char| c.is_ascii_digit())

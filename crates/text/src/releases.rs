@@ -68,6 +68,13 @@ fn of_title_as_written(title: &str) -> Option<String> {
     if upgrades_a_component(title) {
         return None;
     }
+    // "6.0.0 RC1" (OSRM's changelog), "Version 2.3 Hotfix 2" (N.I.N.A.'s
+    // release notes): one release, its words joined.
+    if let Some(release) = stated::suffixed_release(title)
+        && model::record::is_release_version(&release)
+    {
+        return Some(release);
+    }
     // "1.7.7(Apr 11, 2024)": a release with its date glued on, as "1.7.7
     // (Apr 11, 2024)".
     if let Some((release, date)) = title.trim().split_once('(')
@@ -916,6 +923,27 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         })
         .map(|(_, s)| s.clone())
         .collect();
+    // "**New Gateway (v2.5)**" and "**Legacy Gateway (v2.2)**" in the part
+    // of "# Hummingbot v2.5.0 Release Notes": lines in bold inside a
+    // release's part are parts of it, unless releases of its series
+    // ("**3.9.1 / 2025-01-02**" under "# Release notes 3.9").
+    let headed: Vec<(usize, usize, String)> = starts
+        .iter()
+        .filter_map(|(i, s, v)| match s {
+            Start::Heading(level) => Some((*i, *level, v.clone())),
+            _ => None,
+        })
+        .collect();
+    starts.retain(|(i, s, v)| {
+        if *s != Start::Label {
+            return true;
+        }
+        let Some((at, level, outer)) = headed.iter().rev().find(|(at, _, _)| at < i) else {
+            return true;
+        };
+        let inside = last_heading_at_or_above[*i].get(*level).copied().flatten() == Some(*at);
+        !inside || (v != outer && crate::stated::in_series(v, outer))
+    });
     // A release headed twice, once as a pre-release of it ("0.9.3" and
     // "0.9.3 Snapshot 5"): the pre-release named by its words.
     let mut seen: HashMap<String, usize> = HashMap::new();
@@ -2680,6 +2708,28 @@ mod tests {
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["V1.4.0", "V1.3.1"]);
         assert_eq!(bold_release("**Important: read this 2.0 note**"), None);
+    }
+
+    #[test]
+    fn lines_in_bold_inside_a_titled_release_are_its_parts() {
+        // Hummingbot's release notes: versions of one of its services.
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Hummingbot v2.5.0 Release Notes\n\n## Release Highlights\n\n\
+             **New Gateway (v2.5)**\n\n- Faster\n\n**Legacy Gateway (v2.2)**\n\n- Older\n",
+        )
+        .unwrap();
+        assert!(releases(&page, Headings::built_in()).is_none());
+        // Releases of the title's series are releases.
+        let page = Page::read(
+            PageKind::Markdown,
+            "# Release notes 3.9\n\n**3.9.1 / 2025-01-02**\n\n- Patch\n\n\
+             **3.9.0 / 2024-12-01**\n\n- First\n",
+        )
+        .unwrap();
+        let cut = releases(&page, Headings::built_in()).unwrap();
+        let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["3.9.1", "3.9.0"]);
     }
 
     #[test]

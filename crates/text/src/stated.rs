@@ -123,6 +123,35 @@ pub(crate) fn pre_release(title: &str, version: &str) -> Option<String> {
         .map(|c| format!("{version}-{}-{}", &c[2], &c[3]))
 }
 
+/// A title that is a release and a pre-release or later release word of it,
+/// maybe numbered ("6.0.0 RC1", "Version 2.3 Hotfix 2", "1.10 HF3", "3.1
+/// NIGHTLY"): its words joined with `-` (`6.0.0-RC1`), a name a record can
+/// have.
+pub(crate) fn suffixed_release(title: &str) -> Option<String> {
+    static SUFFIXED: LazyLock<Regex> = LazyLock::new(|| {
+        let words = format!(
+            "{}|{}",
+            alternatives(|v| &v.pre_releases),
+            alternatives(|v| &v.post_releases)
+        );
+        Regex::new(&format!(
+            r"(?i)^\s*(?:\S+\s+)?(v?\d+(?:\.\d+)+)\s+((?:{words})\s*\d*)\s*$"
+        ))
+        .unwrap()
+    });
+    let captures = SUFFIXED.captures(title)?;
+    // ("Version 2.3 Hotfix 2": a word before it says it is a version.)
+    let before = title
+        .split_whitespace()
+        .next()
+        .filter(|w| !w.starts_with(|c: char| c.is_ascii_digit() || c == 'v' || c == 'V'));
+    if before.is_some_and(|w| !crate::words::is_version_label(w)) {
+        return None;
+    }
+    let suffix: Vec<&str> = captures[2].split_whitespace().collect();
+    Some(format!("{}-{}", &captures[1], suffix.join("-")))
+}
+
 /// A version, then a `[version] pre_releases` word and a number.
 static PRE_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(

@@ -1798,6 +1798,12 @@ fn copula_after(tokens: &[&str], from: usize) -> Option<usize> {
 fn named_version_is(tokens: &[&str], at: usize) -> Option<(String, String, usize)> {
     (1..=3).rev().find_map(|len| {
         let name_words = tokens.get(at..at + len)?;
+        // "修改PySide6依赖版本为6.8.2.1" (vn.py's changelog): the kind of
+        // software between the name and its version word.
+        let kind = tokens.get(at + len).is_some_and(|w| {
+            words::each().any(|l| l.claims.kinds.iter().any(|k| k.eq_ignore_ascii_case(w)))
+        });
+        let at = at + usize::from(kind);
         let (label, copula, version) = (
             tokens.get(at + len)?,
             tokens.get(at + len + 1)?,
@@ -1835,6 +1841,15 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_kind_between_a_name_and_its_version_word() {
+        // vn.py's changelog.
+        assert_eq!(
+            read("修改PySide6依赖版本为6.8.2.1，解决部分底层warning输出问题"),
+            [("PySide6".to_string(), "6.8.2.1".to_string())]
+        );
     }
 
     #[test]

@@ -259,6 +259,9 @@ pub(crate) struct VersionWords {
     /// Between a title's version and a pre-release's number ("0.9.3
     /// Snapshot 5").
     pub pre_releases: Vec<String>,
+    /// Between a title's version and the number of a release made after it
+    /// ("2.3 Hotfix 2", "1.10 HF3"): the release is `2.3-Hotfix-2`.
+    pub post_releases: Vec<String>,
     /// A heading naming the changes not released yet ("[Unreleased]", "tag
     /// next"): its part is no release's.
     pub unreleased: Vec<String>,
@@ -340,6 +343,15 @@ pub(crate) struct ClaimWords {
     /// A package manager's word for its packages, a kind even right after a
     /// name of one word: "Updated pyo3 crate to version 0.29.2".
     pub package_kinds: Vec<String>,
+    /// The kind of software a name of four words ends in ("upgraded AWS
+    /// S3 object-storage plugin to 2.5.4", Orthanc's release notes).
+    #[serde(default)]
+    pub long_name_ends: Vec<String>,
+    /// Where words are not spaced, the particle ending the words that
+    /// describe a name, between the verb and it ("升級依賴的rapidjson版本到
+    /// 1.1.0", OpenCC's NEWS).
+    #[serde(default)]
+    pub attributive: Vec<String>,
 }
 
 impl Words {
