@@ -674,13 +674,33 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let after = trimmed[token.len()..].trim_start();
             let after = after.strip_prefix('@').unwrap_or(after);
             // "升级bootstrap版本到3.4.1": the word for a version before `to`;
-            // "升級 boost 算法庫至 1.84.0": the kind of software it is.
-            let after = words
-                .components
-                .version_words
-                .iter()
-                .chain(&claims.kinds)
-                .find_map(|v| after.strip_prefix(v.as_str()))
+            // "升級 boost 算法庫至 1.84.0": the kind of software it is;
+            // "升级tzlocal库的版本到4.2" (vn.py's changelog): both, the
+            // attributive particle between.
+            let kind_of = || {
+                let rest = claims
+                    .kinds
+                    .iter()
+                    .find_map(|k| after.strip_prefix(k.as_str()))?;
+                let rest = claims
+                    .attributive
+                    .iter()
+                    .find_map(|a| rest.strip_prefix(a.as_str()))?;
+                words
+                    .components
+                    .version_words
+                    .iter()
+                    .find_map(|v| rest.strip_prefix(v.as_str()))
+            };
+            let after = kind_of()
+                .or_else(|| {
+                    words
+                        .components
+                        .version_words
+                        .iter()
+                        .chain(&claims.kinds)
+                        .find_map(|v| after.strip_prefix(v.as_str()))
+                })
                 .filter(|rest| {
                     claims
                         .to
@@ -2694,6 +2714,11 @@ mod tests {
         assert_eq!(
             pairs("升级rapidjson到1.1.0，修复了tclap的问题，gtest到1.11.0"),
             [claimed("rapidjson", "1.1.0")]
+        );
+        // vn.py's changelog: the kind, the particle, the word for a version.
+        assert_eq!(
+            pairs("升级tzlocal库的版本到4.2，消除函数的warning"),
+            [claimed("tzlocal", "4.2")]
         );
         // LTP's changelog: the verb as the item's label.
         assert_eq!(
