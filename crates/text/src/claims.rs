@@ -277,7 +277,8 @@ fn name_labelled(text: &str, words: &Words) -> Option<Claim> {
     if !holds(&words.claims.verb_first, verb) {
         return None;
     }
-    let to = value_words
+    // (After the verb: a language's verb may also be one of its `to` words.)
+    let to = 1 + value_words[1..]
         .iter()
         .position(|w| holds(&words.claims.to, w))?;
     // Words of prose ending in what of it changed ("required and bundled
