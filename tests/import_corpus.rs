@@ -77,6 +77,21 @@ struct Score {
     lint_errors: Option<String>,
 }
 
+/// Words for the kind of software a name ends in: "Mapbox GeoJSON
+/// library", "go toolchain", "private location image" name what
+/// `Mapbox-GeoJSON`, `go` and `private-location` name. Not "plugin": the
+/// "Python plugin" is not Python. The scorer's own list, not import's.
+const KIND_ENDINGS: &[&str] = &[
+    "library",
+    "libraries",
+    "lib",
+    "toolchain",
+    "image",
+    "crate",
+    "gem",
+    "package",
+];
+
 /// The key two spellings of one component share: its canonical name's
 /// when relnotes knows it, else the name without vendor words.
 fn name_key(name: &str) -> String {
@@ -89,6 +104,16 @@ fn name_key(name: &str) -> String {
         .position(|w| !vendor_words().iter().any(|v| w.eq_ignore_ascii_case(v)))
         .unwrap_or(0);
     spelling_key(&words[start..].join(" "))
+}
+
+/// A key without a word for its kind at its end ([`KIND_ENDINGS`]), when
+/// it has one.
+fn kindless(key: &str) -> Option<String> {
+    KIND_ENDINGS
+        .iter()
+        .find_map(|kind| key.strip_suffix(kind)?.strip_suffix('-'))
+        .filter(|rest| !rest.is_empty())
+        .map(str::to_string)
 }
 
 /// The keys a fact's name may be read under: the whole name, with its
@@ -356,11 +381,33 @@ fn score_page(expect_path: &Path) -> Score {
                 .unwrap_or_default();
             included.insert(name_key(&include.name), detail);
         }
+        // "go toolchain" read as `go`, "Mapbox GeoJSON library" as
+        // `Mapbox-GeoJSON` (or the other way round): one component, unless
+        // another fact of the release names the record's entry itself
+        // ("Metrics Core" beside "Metrics Core Library").
+        let named: std::collections::BTreeSet<String> =
+            r.components.keys().flat_map(|n| fact_keys(n)).collect();
+        let mut got_kindless: BTreeMap<String, String> = BTreeMap::new();
+        for key in got.keys() {
+            if let Some(short) = kindless(key)
+                && !named.contains(key)
+            {
+                got_kindless.entry(short).or_insert_with(|| key.clone());
+            }
+        }
         let mut matched = std::collections::BTreeSet::new();
         for (name, version) in &r.components {
-            let key = fact_keys(name)
-                .into_iter()
-                .find(|k| got.contains_key(k))
+            let keys = fact_keys(name);
+            let key = keys
+                .iter()
+                .find(|k| got.contains_key(*k))
+                .cloned()
+                .or_else(|| {
+                    keys.iter()
+                        .filter_map(|k| kindless(k))
+                        .find(|k| got.contains_key(k) && !named.contains(k))
+                })
+                .or_else(|| keys.iter().find_map(|k| got_kindless.get(k).cloned()))
                 .unwrap_or_else(|| name_key(name));
             match got.get(&key) {
                 Some((_, v)) if versions_of(version).contains(&version_key(v)) => {

@@ -864,6 +864,26 @@ fn unspaced_chain(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 }
 
 /// Whether `word` is one of a data list's words, case aside.
+/// "conan's boost" (Valhalla's changelog), "pyln-proto’s coincurve":
+/// after a possessive, which names the owner; "RAGFlow's document engine,
+/// Infinity" after the comma too, which names it again.
+fn after_possessive(name_text: &str) -> &str {
+    let Some(at) = ["'s ", "’s "]
+        .iter()
+        .filter_map(|p| name_text.rfind(p).map(|i| i + p.len()))
+        .max()
+    else {
+        return name_text;
+    };
+    let owned = &name_text[at..];
+    let owned = owned.rsplit_once(',').map_or(owned, |(_, name)| name);
+    if owned.trim().is_empty() {
+        name_text
+    } else {
+        owned
+    }
+}
+
 fn holds(list: &[String], word: &str) -> bool {
     list.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
@@ -1286,7 +1306,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             let named = old_version_at(&rest[..named]).unwrap_or(named);
             let name_text = without_notes(&rest[..named]);
             let name_text = crate::package_name::without_abbreviations(&name_text);
-            let mut name_words = split_words(&name_text);
+            let name_text = after_possessive(&name_text);
+            let mut name_words = split_words(name_text);
             // "the Graphite font library", "the hunspell spellchecking
             // library": the kind of software, and words of prose before it.
             // Alone after a name of one word ("giraffe lib"), the page's
@@ -1976,6 +1997,26 @@ mod tests {
         assert_eq!(
             pairs("Update `trivy` (app) to v0.16.0."),
             [("trivy".to_string(), "0.16.0".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_possessive_names_the_owner_not_the_component() {
+        assert_eq!(
+            pairs("upgraded conan's boost to 1.83.0 in the process"),
+            [claimed("boost", "1.83.0")]
+        );
+        assert_eq!(
+            pairs("update pyln-proto’s coincurve to 21.0.1"),
+            [claimed("coincurve", "21.0.1")]
+        );
+        assert_eq!(
+            pairs("Bumps RAGFlow's document engine, Infinity to v0.6.15."),
+            [claimed("Infinity", "0.6.15")]
+        );
+        assert_eq!(
+            pairs("Bump Kubernetes to the newest patch version v1.26.15."),
+            [claimed("Kubernetes", "1.26.15")]
         );
     }
 

@@ -204,7 +204,7 @@ fn boxed_row(line: &str) -> String {
         .collect()
 }
 
-/// Text as it is, trimmed; `•`, `·`, `*` and `+` bullets become `- `;
+/// Text as it is, trimmed; `•`, `·`, `*`, `+` and a letter `o` bullets become `- `;
 /// tables a copy flattened are rows again ([`crate::flat`]).
 fn text_lines(content: &str) -> Read {
     let mut lines: Vec<(usize, String)> = Vec::new();
@@ -215,6 +215,11 @@ fn text_lines(content: &str) -> Read {
         .map(|(i, l)| (i + 1, l.to_string()))
         .collect();
     let org = is_org(content);
+    let letter_o_bullets = raw
+        .iter()
+        .filter(|(_, l)| letter_o_item(l).is_some())
+        .count()
+        >= 2;
     let mut org_headings = BTreeSet::new();
     // The last item's line number and the column its text starts at: a
     // line right after it indented to that column continues it, as a
@@ -261,7 +266,10 @@ fn text_lines(content: &str) -> Read {
             Some(rest) if rest.starts_with(' ') || rest.is_empty() => {
                 format!("- {}", rest.trim())
             }
-            _ => line.to_string(),
+            _ => match letter_o_item(&raw).filter(|_| letter_o_bullets) {
+                Some(rest) => format!("- {}", rest.trim()),
+                None => line.to_string(),
+            },
         };
         if let Some(text) = line.strip_prefix("- ")
             && !text.is_empty()
@@ -281,6 +289,18 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim(), above))
     };
     (lines, headings, cut)
+}
+
+/// The text of an item a plain-text changelog marks with a letter `o`
+/// (Nmap's CHANGELOG: "o Upgraded included libraries: …"): an `o`, a space
+/// and a capital, a digit or a bracket, so that a line of prose starting
+/// with the word "o" is not one. Read as a bullet only where a page has
+/// two such lines.
+fn letter_o_item(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix("o ")?;
+    rest.trim_start()
+        .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit() || matches!(c, '[' | '('))
+        .then_some(rest)
 }
 
 /// The package and version of a Debian changelog entry's first line,
@@ -399,6 +419,29 @@ mod tests {
         let text = Page::read(PageKind::Text, "Notes\n\n* Changes in 2.1.0\n").unwrap();
         assert!(text.headings.is_empty());
         assert_eq!(text.lines[1].1, "- Changes in 2.1.0");
+    }
+
+    #[test]
+    fn a_letter_o_marks_items_where_a_page_marks_several_so() {
+        let text = "Nmap 7.99 [2026-03-26]\n\no Upgraded included libraries: OpenSSL 3.0.19,\n  zlib 1.3.2\n\no [Windows] Upgraded Npcap\n";
+        let page = Page::read(PageKind::Text, text).unwrap();
+        let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "Nmap 7.99 [2026-03-26]",
+                "- Upgraded included libraries: OpenSSL 3.0.19, zlib 1.3.2",
+                "- [Windows] Upgraded Npcap"
+            ]
+        );
+        // One such line, or the word "o" before a lowercase word, is prose.
+        for prose in ["o Upgraded Npcap\n", "o sistema x\no sistema y\n"] {
+            let page = Page::read(PageKind::Text, prose).unwrap();
+            assert!(
+                page.lines.iter().all(|(_, l)| !l.starts_with("- ")),
+                "{prose}"
+            );
+        }
     }
 
     #[test]

@@ -1413,6 +1413,19 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                 if !starts_word {
                     continue;
                 }
+                // "Nmap can now be built with OpenSSL 4.0": a note before the
+                // word, in its clause, says what a build may use; a floor
+                // ends before `and` ("puppet-agent 5.5.1 and above now ships
+                // the hiera-eyaml 2.1.0").
+                let before = &lower[..at + phrase.len()];
+                let clause_start = [",", ";", " and ", " or "]
+                    .iter()
+                    .filter_map(|b| before.rfind(b).map(|i| i + b.len()))
+                    .max()
+                    .unwrap_or(0);
+                if crate::phrases::notes().in_spaced(&spaced_words(&before[clause_start..])) {
+                    continue;
+                }
                 let after = &sentence[at + phrase.len()..];
                 let Some((name, version)) = crate::claims::name_then_version(after, w) else {
                     continue;
@@ -2659,6 +2672,15 @@ mod tests {
     }
 
     #[test]
+    fn a_note_before_a_word_that_introduces_holds_in_its_clause() {
+        assert_eq!(read("Nmap can now be built with OpenSSL 4.0"), []);
+        assert_eq!(
+            read("puppet-agent 5.5.1 and above now ships the hiera-eyaml 2.1.0 gem"),
+            [("hiera-eyaml".to_string(), "2.1.0".to_string())]
+        );
+    }
+
+    #[test]
     fn mentions_and_notes_are_no_statements() {
         for text in [
             "PyTorch 2.4 offers a new operator API.",
@@ -2670,6 +2692,7 @@ mod tests {
             "Release 20.06 supports CUDA compute capability 6.0 and higher.",
             "It is based on NVIDIA Driver 560.35.",
             "Python 3.8 is not supported.",
+            "Nmap can now be built with OpenSSL 4.0",
             "本版本需要CUDA 12.8.0或更高版本。",
             "本版本不支持Python 3.8。",
         ] {
