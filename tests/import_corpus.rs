@@ -133,6 +133,16 @@ fn fact_keys(name: &str) -> Vec<String> {
     {
         keys.push(name_key(package));
     }
+    // `deltachat/jsonrpc-client`, `hashicorp/go-version`: a package named
+    // with its owner's path, which a record may leave out (not "MySQL
+    // Connector/Python", nor an image's path to a name relnotes knows).
+    if let Some((_, last)) = name.trim_end_matches('/').rsplit_once('/')
+        && !last.is_empty()
+        && !name.contains(char::is_whitespace)
+        && known(last).is_none()
+    {
+        keys.push(name_key(last));
+    }
     if let Some((before, rest)) = name.split_once('(') {
         keys.push(name_key(before.trim()));
         keys.push(name_key(rest.trim_end_matches(')').trim()));

@@ -360,6 +360,24 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             // "clang のバージョンを": the name before `の` and the word for
             // a version.
             let before = without_version_of(before, claims);
+            // "Mihomo(Meta) 内核升级至 v1.19.19" (Clash Verge Rev's
+            // changelog): the kind of software after the name, and the
+            // name's other name in parentheses, are none of it.
+            let before = claims
+                .kinds
+                .iter()
+                .filter(|k| !k.is_empty())
+                .find_map(|k| before.strip_suffix(k.as_str()))
+                .map(str::trim_end)
+                .filter(|rest| !rest.is_empty())
+                .unwrap_or(before);
+            let before = before
+                .strip_suffix(')')
+                .and_then(|head| head.rsplit_once('('))
+                .filter(|(name, other)| {
+                    name.ends_with(name_char) && !other.is_empty() && other.chars().all(name_char)
+                })
+                .map_or(before, |(name, _)| name);
             // "[UPDATE] NVIDIA VIDEO CODEC SDK を 13.0 に上げる": a name of
             // spaced words written whole from where the item starts.
             let spaced_whole = whole_name_start(before).filter(|&s| {
@@ -386,6 +404,13 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
             };
             let Some(start) = start else { continue };
             let name = before[start..].trim_matches(['.', '-', '_']).to_string();
+            // "修复 v2 升级 v3 版本时…": a release upgraded from, no name.
+            if name
+                .trim_start_matches(['v', 'V'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            {
+                continue;
+            }
             let after = &text[at + marker.len()..];
             let Some(mut version) = version_after(after) else {
                 continue;
@@ -1998,6 +2023,21 @@ mod tests {
             pairs("Update `trivy` (app) to v0.16.0."),
             [("trivy".to_string(), "0.16.0".to_string())]
         );
+    }
+
+    #[test]
+    fn a_kind_and_another_name_after_a_name_before_the_claim() {
+        // Clash Verge Rev's changelog.
+        assert_eq!(
+            pairs("Mihomo(Meta) 内核升级至 v1.19.19"),
+            [claimed("Mihomo", "1.19.19")]
+        );
+        assert_eq!(
+            pairs("Meta(mihomo)内核升级 1.19.1"),
+            [claimed("Meta", "1.19.1")]
+        );
+        assert!(pairs("依赖升级了很多 1.2.3").is_empty());
+        assert!(pairs("修复 v2 升级 v3 版本时系统用户没有同步的问题").is_empty());
     }
 
     #[test]

@@ -32,12 +32,20 @@ impl PageKind {
             _ => {}
         }
         let head = content.trim_start().to_ascii_lowercase();
+        // A text page that quotes a tag or two ("<div id=…>…</div>" in a
+        // CMS's changelog) is no HTML page: in one, tags open many lines.
+        let filled = content.lines().filter(|l| !l.trim().is_empty()).count();
+        let tagged = content
+            .lines()
+            .filter(|l| l.trim_start().starts_with('<'))
+            .count();
         if crate::feed::is_feed(content)
             || head.starts_with("<!doctype html")
             || head.starts_with("<html")
-            || ["</p>", "</h1>", "</h2>", "</table>", "</li>", "</div>"]
+            || (["</p>", "</h1>", "</h2>", "</table>", "</li>", "</div>"]
                 .iter()
                 .any(|tag| head.contains(tag))
+                && tagged * 4 >= filled)
         {
             PageKind::Html
         } else if looks_like_markdown(content) {
@@ -486,6 +494,14 @@ mod tests {
         assert_eq!(
             PageKind::detect(p("a.txt"), "# T\n\n## Core Packages\n\n| a | b |\n"),
             PageKind::Markdown
+        );
+        // A changelog quoting a tag is text; a fragment of HTML is HTML.
+        let quoting =
+            "Changes in 4.0.1\n\n* Fixed: the preview\n  (<div id=\"p\">x</div>).\n* Fixed: y\n";
+        assert_eq!(PageKind::detect(p("a.txt"), quoting), PageKind::Text);
+        assert_eq!(
+            PageKind::detect(p("a.txt"), "<h2>4.0.1</h2>\n<ul>\n<li>x</li>\n</ul>\n"),
+            PageKind::Html
         );
         // A shell comment in a text page is no Markdown heading.
         assert_eq!(

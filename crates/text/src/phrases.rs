@@ -70,9 +70,34 @@ pub(crate) fn names_examples(text: &str) -> bool {
     examples().in_spaced(&spaced_words(text))
 }
 
-/// Whether `text` holds a note word (`[statements] notes`).
+/// Whether `text` holds a note word (`[statements] notes`), outside a
+/// remark in parentheses that the release keeps a version (`[statements]
+/// unchanged`: "DuetWiFiServer 1.23 (same as for previous RC)").
 pub(crate) fn holds_note(text: &str) -> bool {
-    notes().in_spaced(&spaced_words(text))
+    notes().in_spaced(&spaced_words(&without_unchanged_remarks(text)))
+}
+
+fn without_unchanged_remarks(text: &str) -> std::borrow::Cow<'_, str> {
+    static UNCHANGED: OnceLock<Phrases> = OnceLock::new();
+    let unchanged = UNCHANGED.get_or_init(|| Phrases::of(|w| &w.statements.unchanged));
+    if !text.contains('(') {
+        return text.into();
+    }
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        kept.push_str(&rest[..open]);
+        let remark = &rest[open..=close];
+        if !unchanged.in_spaced(&spaced_words(remark)) {
+            kept.push_str(remark);
+        }
+        rest = &rest[close + 1..];
+    }
+    kept.push_str(rest);
+    kept.into()
 }
 
 /// A name no data knows takes a version of at least two numbers: a lone

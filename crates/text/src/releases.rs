@@ -613,13 +613,20 @@ fn bold_release(line: &str) -> Option<String> {
     .then(|| first.to_string())
 }
 
-/// An item of a list at its left margin that is a release and its date
-/// and nothing else ("* 0.22.0 (2025-11-17)", "- v1.2 - 2020-01-02"): a
+/// An item of a list (or a line) at its left margin that is a release and
+/// its date and nothing else ("* 0.22.0 (2025-11-17)", "- v1.2 -
+/// 2020-01-02", "1.1.1b32Q (2026/04/11)"): a
 /// version alone in a list may be anything's, so the date is required.
 fn dated_item(line: &str) -> Option<String> {
+    // "1.1.1b32Q (2026/04/11)" (AozoraEpub3's README_Changes): a line of
+    // its own at the margin, as a plain-text changelog heads its builds.
     let rest = line
         .strip_prefix("- ")
-        .or_else(|| line.strip_prefix("* "))?
+        .or_else(|| line.strip_prefix("* "))
+        .or_else(|| {
+            line.starts_with(|c: char| c.is_ascii_digit())
+                .then_some(line)
+        })?
         .trim();
     let (first, date) = rest.split_once(char::is_whitespace)?;
     let date =
@@ -666,7 +673,19 @@ fn named(line: &str) -> Option<(String, String)> {
         .and_then(|r| r.rsplit_once(" ("))
         .or_else(|| t.strip_suffix(']').and_then(|r| r.rsplit_once(" [")))
     {
-        Some((before, date)) if crate::dates::date(date).is_some() => before.trim_end(),
+        // "Changes in 5.0.0 (upcoming)" (Textpattern's HISTORY): a
+        // release not made yet is one of the page's too.
+        Some((before, date))
+            if crate::dates::date(date).is_some()
+                || words::each().any(|w| {
+                    w.version
+                        .unreleased
+                        .iter()
+                        .any(|u| u == &date.to_lowercase())
+                }) =>
+        {
+            before.trim_end()
+        }
         // "Tor Browser 16.0a9 - July 23 2026": a dash, then its date.
         _ => match t.rsplit_once(" - ").or_else(|| t.rsplit_once(" – ")) {
             Some((before, date)) if crate::dates::is_date_alone(date) => before.trim_end(),
@@ -2319,6 +2338,9 @@ mod tests {
         assert_eq!(versions(PageKind::Markdown, items), ["0.22.0", "0.21.0"]);
         let text = "History\n\nV1.7\n\n- Faster.\n\nV1.6\n\n- Smaller.\n";
         assert_eq!(versions(PageKind::Text, text), ["v1.7", "v1.6"]);
+        // A plain-text changelog's build lines under a setext heading.
+        let builds = "Changes\n-------\n\n1.1.1b32Q (2026/04/11)\n  - Java 17\n\n1.1.1b31Q (2025/10/28)\n  - x\n";
+        assert_eq!(versions(PageKind::Text, builds), ["1.1.1b32Q", "1.1.1b31Q"]);
         // A version alone in a list is anything's.
         let support = "Supported\n\n- 3.9\n- 3.10\n";
         assert!(versions(PageKind::Markdown, support).is_empty());
@@ -2442,6 +2464,10 @@ mod tests {
             Some(("Version".to_string(), "2.6".to_string()))
         );
         assert_eq!(named("Version 2.6 (see notes)"), None);
+        assert_eq!(
+            named("Changes in 5.0.0 (upcoming)"),
+            Some(("Changes in".to_string(), "5.0.0".to_string()))
+        );
         // Tor Browser's ChangeLog.
         assert_eq!(
             named("Tor Browser 16.0a9 - July 23 2026"),

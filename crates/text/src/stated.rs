@@ -9,6 +9,8 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// A version number: `25.10`, `2.6.0`, `v1.0`.
+// A pre-release word in capitals is one too (`3.01-RC12`, `3.0RC2`, as
+// RepRapFirmware names its releases).
 // A milestone joined by a dash (`0.2.0-m12`, `2.0.0-M1`) is a pre-release
 // too; a long-term release joined by one (`24.03-LTS`, `24.03-LTS-SP1`, as
 // openEuler names its releases) is that release.
@@ -17,7 +19,7 @@ use std::sync::LazyLock;
 /// A version's numbers and what may follow them: a pre-release, a build.
 macro_rules! number_tail {
     () => {
-        r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|rc|alpha|beta|dev|post|pre|nightly)(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+        r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|(?i:rc|alpha|beta|dev|post|pre|nightly))(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
     };
 }
 const NUMBER: &str = concat!(r"v?", number_tail!());
@@ -105,6 +107,7 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     ]
     .iter()
     .find_map(|re| first_not_of_model(re, title))
+    .map(|v| with_word_suffix(title, v))
     .or_else(|| {
         // "V4.12.3", "V4.14.5(包含升级脚本)": a docs page's title opening
         // with its release, `v4.12.3`.
@@ -112,6 +115,31 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
         let lower = format!("v{rest}");
         first_not_of_model(&V_PREFIXED, &lower).filter(|v| lower.starts_with(v.as_str()))
     })
+}
+
+/// "MODX Revolution 3.0.0-pl (March 30, 2022)": a word of two lowercase
+/// letters joined to the version by a dash (a patch level, `-pl`; `-ga`),
+/// and nothing after it but a space or the title's end, is part of the
+/// release's name (`3.0.0-pl`). A longer word names a variant ("CUDA
+/// 12.1-base image").
+fn with_word_suffix(title: &str, version: String) -> String {
+    let Some(at) = title.find(&version) else {
+        return version;
+    };
+    let after = &title[at + version.len()..];
+    let Some(rest) = after.strip_prefix('-') else {
+        return version;
+    };
+    let word: String = rest.chars().take_while(char::is_ascii_lowercase).collect();
+    let ends = rest[word.len()..]
+        .chars()
+        .next()
+        .is_none_or(|c| c.is_whitespace() || matches!(c, ')' | ']' | ','));
+    if word.len() == 2 && ends {
+        format!("{version}-{word}")
+    } else {
+        version
+    }
 }
 
 /// "HandBrake 0.9.3 Snapshot 5" with `version` 0.9.3: the pre-release it
@@ -813,6 +841,7 @@ mod tests {
             ("Talos 1.14.0-beta.1 (2026-07-31)", "1.14.0-beta.1"),
             ("Release 2.0.0rc2", "2.0.0rc2"),
             ("CUDA 12.1-base image", "12.1"),
+            ("MODX Revolution 3.0.0-pl (March 30, 2022)", "3.0.0-pl"),
             ("version: \"2.10\"", "2.10"),
             (
                 "This document describes the release notes of x 25.08.",

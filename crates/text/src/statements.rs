@@ -2701,6 +2701,21 @@ mod tests {
     }
 
     #[test]
+    fn a_remark_that_a_version_is_kept_is_no_note() {
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "DuetWiFiServer 1.23 (same as for previous RC)",
+                "PanelDueFirmware 1.24 (previous releases had 1.23)",
+            ],
+            "Recommended compatible firmware:",
+            &mut found,
+        );
+        let names: Vec<&str> = found.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["DuetWiFiServer"]);
+    }
+
+    #[test]
     fn lists_of_models_are_no_components() {
         let mut found = Vec::new();
         read_list(

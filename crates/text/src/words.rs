@@ -169,6 +169,9 @@ pub(crate) struct StatementWords {
     pub commit_labels: Vec<String>,
     /// Of `notes`, those that make no title a note's.
     pub notes_not_in_titles: Vec<String>,
+    /// In parentheses after a version, a remark that the release keeps
+    /// it: "DuetWiFiServer 1.23 (same as for previous RC)".
+    pub unchanged: Vec<String>,
 }
 
 /// A heading known by its shape ("Contents of the PyTorch container").
