@@ -1418,12 +1418,15 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 w.chars().all(|c| c.is_ascii_lowercase())
                     && (holds(&words.claims.name_leads, w) || holds(&words.claims.of, w))
             };
+            // ("Upgrades the embedded tomcat to 11.0.8": one word after
+            // them, whatever its case.)
             let leads = name_words.iter().take_while(|w| is_lead(w)).count();
             if leads > 0
                 && name_words.len() > leads
-                && name_words[leads..]
-                    .iter()
-                    .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+                && (name_words.len() == leads + 1
+                    || name_words[leads..]
+                        .iter()
+                        .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase())))
             {
                 name_words.drain(..leads);
             }
@@ -1468,10 +1471,30 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 && name_words
                     .last()
                     .is_some_and(|w| holds(&words.claims.long_name_ends, w));
+            // "Update IoT Agent for JSON to 3.4.0" (FIWARE Big Bang's
+            // changelog): capitalised words joined by a word of
+            // `name_joints`, the whole between the verb and `to`.
+            let capitalised = |w: &&str| w.starts_with(|c: char| c.is_uppercase());
+            let joint_name = (3..=4).contains(&name_words.len())
+                && name_words
+                    .iter()
+                    .filter(|w| holds(&words.claims.name_joints, w))
+                    .count()
+                    == 1
+                && name_words
+                    .iter()
+                    .all(|w| holds(&words.claims.name_joints, w) || capitalised(w))
+                && !holds(&words.claims.name_joints, name_words[0])
+                && !holds(&words.claims.name_joints, name_words[name_words.len() - 1]);
+            let unjoined: Vec<&str> = name_words
+                .iter()
+                .copied()
+                .filter(|w| !(joint_name && holds(&words.claims.name_joints, w)))
+                .collect();
             // ("Orthanc Explorer 2 plugin": a number inside a name is its.)
             if name_words.is_empty()
-                || (name_words.len() > 3 && !long_name)
-                || !(module || crate::package_name::are_name_words(&name_words))
+                || (name_words.len() > 3 && !long_name && !joint_name)
+                || !(module || crate::package_name::are_name_words(&unjoined))
             {
                 continue;
             }
@@ -1505,7 +1528,15 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             };
             // "Update default Python versions to …": the shorter names
             // the words end with, should the whole be no name data knows.
+            // Only after words of prose or a vendor's: "NGSI Go" is not Go.
+            let dropped = |w: &&str| {
+                w.chars().all(|c| !c.is_uppercase())
+                    || model::components::vendor_words()
+                        .iter()
+                        .any(|v| v.eq_ignore_ascii_case(w))
+            };
             let alternatives = (1..name_words.len())
+                .take_while(|&k| dropped(&name_words[k - 1]))
                 .map(|k| name_words[k..].join(" "))
                 .collect();
             // ("… to 0.9 and 2.7": a version each, no pair's.)
@@ -2053,6 +2084,14 @@ mod tests {
         assert_eq!(
             pairs("Bumps RAGFlow's document engine, Infinity to v0.6.15."),
             [claimed("Infinity", "0.6.15")]
+        );
+        assert_eq!(
+            pairs("Update IoT Agent for JSON to 3.4.0 (#371)"),
+            [claimed("IoT Agent for JSON", "3.4.0")]
+        );
+        assert_eq!(
+            pairs("Upgrades the embedded tomcat to 11.0.8 because of security vulnerabilities"),
+            [claimed("tomcat", "11.0.8")]
         );
         assert_eq!(
             pairs("Bump Kubernetes to the newest patch version v1.26.15."),

@@ -44,8 +44,21 @@ pub(crate) fn is_inside_name(before: &str, word: &str, after: &str) -> bool {
 /// Whether each word may stand in a name: a package name, or a word of
 /// prose inside one (see [`is_inside_name`]).
 pub(crate) fn are_name_words(words: &[&str]) -> bool {
+    let capitalised = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    // "IoT Agent for JSON": a `[claims] name_joints` word after two
+    // capitalised words of a name and before a third ("Support for Python",
+    // "Extension for PyTorch" are no names).
+    let joint = |k: usize, w: &str| {
+        k > 1
+            && k + 1 < words.len()
+            && capitalised(words[k - 2])
+            && capitalised(words[k - 1])
+            && capitalised(words[k + 1])
+            && crate::words::each().any(|l| l.claims.name_joints.iter().any(|j| j == w))
+    };
     words.iter().enumerate().all(|(k, w)| {
         is_package_name(w)
+            || joint(k, w)
             || (k > 0 && k + 1 < words.len() && is_inside_name(words[k - 1], w, words[k + 1]))
     })
 }

@@ -380,7 +380,11 @@ pub fn parse(
                 named_in_lists.extend(components);
             }
             Some(Known::Fixes) => {
-                let (listed, _) = list_items(body);
+                // "- 更新依赖:" over "  - Kotlin: 1.6.21" under "优化和修复"
+                // (mirai's changelog): a labelled list of versions is the
+                // release's components wherever it stands.
+                let (listed, components) = list_items(body);
+                named_in_lists.extend(components);
                 draft.bug_fixes = Some(match (body_lines.as_slice(), listed.is_empty()) {
                     ([one], true) => FixesOut::None {
                         none: text(lang, one.trim_start_matches("- ")),

@@ -637,6 +637,31 @@ fn dated_item(line: &str) -> Option<String> {
     .then(|| stated::with_lowercase_v(first.to_string()))
 }
 
+/// "2026-04-30 version 2026b", "version 2026c, in progress" (gretl's
+/// ChangeLog): a line of a date (or none), the word for a version and the
+/// release, maybe a note that it is not released yet.
+fn dated_version_line(line: &str) -> Option<String> {
+    let t = line.trim();
+    let (head, note) = t.split_once(',').unwrap_or((t, ""));
+    let note = note.trim().to_lowercase();
+    if !note.is_empty() && !words::each().any(|w| w.version.unreleased.contains(&note)) {
+        return None;
+    }
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    let (word, version) = match tokens.as_slice() {
+        [date, word, version] if crate::dates::date(date).is_some() => (*word, *version),
+        [word, version] => (*word, *version),
+        _ => return None,
+    };
+    // ("2026b": a year and a letter, gretl's releases.)
+    let year_lettered = version.bytes().take_while(u8::is_ascii_digit).count() == 4;
+    (crate::words::is_version_label(word)
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && (names_release(version) || year_lettered)
+        && model::record::is_release_version(version))
+    .then(|| version.to_string())
+}
+
 /// A line that is a release's label and nothing else: one token holding a
 /// digit, ending in a colon (`20250715_aiter:`).
 fn label(line: &str) -> Option<String> {
@@ -748,7 +773,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         let t = line.trim();
         // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t));
-        if let Some(v) = dated_item(line) {
+        if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
             starts.push((i, Start::Item, v));
         } else if let Some(v) = label(line).filter(|_| date.is_none()) {
             starts.push((i, Start::Label, v));
@@ -2338,6 +2363,9 @@ mod tests {
         assert_eq!(versions(PageKind::Markdown, items), ["0.22.0", "0.21.0"]);
         let text = "History\n\nV1.7\n\n- Faster.\n\nV1.6\n\n- Smaller.\n";
         assert_eq!(versions(PageKind::Text, text), ["v1.7", "v1.6"]);
+        // gretl's ChangeLog.
+        let gretl = "version 2026c, in progress\n- new function\n\n2026-04-30 version 2026b\n- Mac builds: update GTK3 to version 3.24.52\n";
+        assert_eq!(versions(PageKind::Text, gretl), ["2026c", "2026b"]);
         // A plain-text changelog's build lines under a setext heading.
         let builds = "Changes\n-------\n\n1.1.1b32Q (2026/04/11)\n  - Java 17\n\n1.1.1b31Q (2025/10/28)\n  - x\n";
         assert_eq!(versions(PageKind::Text, builds), ["1.1.1b32Q", "1.1.1b31Q"]);

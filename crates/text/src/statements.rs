@@ -1229,6 +1229,44 @@ fn read_claims(line: &str, found: &mut Vec<Candidate>) {
         for candidate in &mut found[before..] {
             candidate.upgrade = true;
         }
+        read_bundled_after(line, &claim.version, found);
+    }
+}
+
+/// "Update Playwright to 1.56.1 (Chromium 141.0.7390.37)" (Vivliostyle's
+/// changelog): names and versions in parentheses right after the version
+/// a claim goes to, what that version bundles.
+fn read_bundled_after(line: &str, version: &str, found: &mut Vec<Candidate>) {
+    let Some(at) = line.find(version) else {
+        return;
+    };
+    let after = line[at + version.len()..].trim_start_matches(['`', '*', ' ']);
+    let Some(inside) = after
+        .strip_prefix('(')
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(inside, _)| inside)
+    else {
+        return;
+    };
+    for part in inside.split([',', ';']) {
+        let Some((name, written)) =
+            words::each().find_map(|w| crate::claims::name_then_version(part.trim(), w))
+        else {
+            continue;
+        };
+        if push_known(&name, &written, found) || !written.contains('.') {
+            continue;
+        }
+        if let Some(name) = names::component_name(&name)
+            && crate::package_name::is_package_name(&name)
+        {
+            found.push(Candidate {
+                name,
+                version: written,
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+        }
     }
 }
 
@@ -2698,6 +2736,17 @@ mod tests {
         ] {
             assert_eq!(read(text), [], "{text}");
         }
+    }
+
+    #[test]
+    fn what_a_claimed_version_bundles_in_parentheses() {
+        assert_eq!(
+            read("Update Playwright to 1.56.1 (Chromium 141.0.7390.37) (abc123)"),
+            [
+                ("Playwright".to_string(), "1.56.1".to_string()),
+                ("Chromium".to_string(), "141.0.7390.37".to_string())
+            ]
+        );
     }
 
     #[test]

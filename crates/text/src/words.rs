@@ -355,6 +355,10 @@ pub(crate) struct ClaimWords {
     /// 1.1.0", OpenCC's NEWS).
     #[serde(default)]
     pub attributive: Vec<String>,
+    /// A word of prose joining a name's capitalised words ("IoT Agent for
+    /// JSON", "Intel Extension for PyTorch").
+    #[serde(default)]
+    pub name_joints: Vec<String>,
 }
 
 impl Words {
