@@ -693,8 +693,8 @@ fn twenty_sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-26",
         Floor {
-            percent: 45,
-            refused: 1,
+            percent: 80,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -705,7 +705,7 @@ fn twenty_fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-25",
         Floor {
-            percent: 83,
+            percent: 84,
             refused: 0,
             drivers: 0,
         },
@@ -717,7 +717,7 @@ fn twenty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-24",
         Floor {
-            percent: 76,
+            percent: 77,
             refused: 0,
             drivers: 0,
         },
@@ -768,7 +768,7 @@ fn twenty_first_known_vendor_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-21-known",
         Floor {
-            percent: 72,
+            percent: 73,
             refused: 0,
             drivers: 0,
         },
@@ -780,7 +780,7 @@ fn twentieth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-20",
         Floor {
-            percent: 69,
+            percent: 71,
             refused: 0,
             drivers: 0,
         },
@@ -792,7 +792,7 @@ fn nineteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-19",
         Floor {
-            percent: 81,
+            percent: 82,
             refused: 1,
             drivers: 0,
         },
@@ -816,7 +816,7 @@ fn seventeenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-17",
         Floor {
-            percent: 75,
+            percent: 85,
             refused: 1,
             drivers: 0,
         },
@@ -828,7 +828,7 @@ fn sixteenth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-16",
         Floor {
-            percent: 84,
+            percent: 85,
             refused: 1,
             drivers: 0,
         },
@@ -888,7 +888,7 @@ fn eleventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-11",
         Floor {
-            percent: 82,
+            percent: 83,
             refused: 2,
             drivers: 1,
         },

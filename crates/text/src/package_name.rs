@@ -45,13 +45,11 @@ pub(crate) fn is_inside_name(before: &str, word: &str, after: &str) -> bool {
 /// prose inside one (see [`is_inside_name`]).
 pub(crate) fn are_name_words(words: &[&str]) -> bool {
     let capitalised = |w: &str| w.starts_with(|c: char| c.is_uppercase());
-    // "IoT Agent for JSON": a `[claims] name_joints` word after two
-    // capitalised words of a name and before a third ("Support for Python",
-    // "Extension for PyTorch" are no names).
+    // "IoT Agent for JSON", "Material for MkDocs": a `[claims]
+    // name_joints` word between capitalised words of a name.
     let joint = |k: usize, w: &str| {
-        k > 1
+        k > 0
             && k + 1 < words.len()
-            && capitalised(words[k - 2])
             && capitalised(words[k - 1])
             && capitalised(words[k + 1])
             && crate::words::each().any(|l| l.claims.name_joints.iter().any(|j| j == w))

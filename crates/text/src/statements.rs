@@ -115,7 +115,28 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     let sibling = |name: &str| {
         name.starts_with('@') && name.contains('/') && !page.titles.iter().any(|t| t.contains(name))
     };
-    found.retain(|c| c.version != version || names::is_alias(&c.name) || sibling(&c.name));
+    // "RepRapFirmware 3.0" over "- Duet3Firmware_EXP3HC 3.0": where a
+    // title names the product before the release, another name with that
+    // version is a component made in step with it.
+    let product_titled = page.titles.iter().any(|t| {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        words.windows(2).any(|w| {
+            w[1].trim_start_matches(['v', 'V']) == version
+                && w[0].chars().any(char::is_alphabetic)
+                && !crate::words::is_version_label(w[0])
+                && !crate::words::is_release_word(w[0])
+        })
+    });
+    let not_the_product = |name: &str| {
+        let name = name.to_lowercase();
+        product_titled && !page.titles.iter().any(|t| t.to_lowercase().contains(&name))
+    };
+    found.retain(|c| {
+        c.version != version
+            || names::is_alias(&c.name)
+            || sibling(&c.name)
+            || not_the_product(&c.name)
+    });
     for chosen in surest(found) {
         if have.insert(names::canonical_key(&chosen.name)) {
             draft.components.insert(chosen.name, chosen.version);
@@ -2061,6 +2082,29 @@ mod tests {
         assert_eq!(
             draft.components.get("go-jose").map(String::as_str),
             Some("4.1.4")
+        );
+    }
+
+    #[test]
+    fn a_name_beside_the_titled_product_with_its_version_is_a_component() {
+        let read = |text: &str| {
+            let page = crate::structure::split(
+                &crate::page::Page::read(crate::page::PageKind::Markdown, text).unwrap(),
+                crate::headings::Headings::built_in(),
+            );
+            let mut draft = Draft::default();
+            fill(&mut draft, &page, "3.0");
+            draft.components.keys().cloned().collect::<Vec<_>>()
+        };
+        let list = "Recommended compatible firmware:\n\n- DuetWiFiServer 1.23\n- Duet3Firmware_EXP3HC 3.0\n";
+        assert_eq!(
+            read(&format!("# RepRapFirmware 3.0\n\n{list}")),
+            ["DuetWiFiServer", "Duet3Firmware_EXP3HC"]
+        );
+        // With no product in the title, the release's number is its own.
+        assert_eq!(
+            read(&format!("# Release 3.0\n\n{list}")),
+            ["DuetWiFiServer"]
         );
     }
 
