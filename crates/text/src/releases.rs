@@ -383,7 +383,7 @@ fn names_unreleased(line: &str) -> bool {
         Some((word, rest)) if crate::words::is_version_label(word) => rest,
         _ => title,
     };
-    words::each().any(|w| w.version.unreleased.iter().any(|u| u == title))
+    is_unreleased_word(title)
 }
 
 /// An ISO date and a time of day, alone: `2025-10-18 05:44:43`,
@@ -637,14 +637,19 @@ fn dated_item(line: &str) -> Option<String> {
     .then(|| stated::with_lowercase_v(first.to_string()))
 }
 
+/// A `[version] unreleased` word alone: "upcoming", "in progress".
+fn is_unreleased_word(text: &str) -> bool {
+    let text = text.trim().to_lowercase();
+    words::each().any(|w| w.version.unreleased.contains(&text))
+}
+
 /// "2026-04-30 version 2026b", "version 2026c, in progress" (gretl's
 /// ChangeLog): a line of a date (or none), the word for a version and the
 /// release, maybe a note that it is not released yet.
 fn dated_version_line(line: &str) -> Option<String> {
     let t = line.trim();
     let (head, note) = t.split_once(',').unwrap_or((t, ""));
-    let note = note.trim().to_lowercase();
-    if !note.is_empty() && !words::each().any(|w| w.version.unreleased.contains(&note)) {
+    if !note.trim().is_empty() && !is_unreleased_word(note) {
         return None;
     }
     let tokens: Vec<&str> = head.split_whitespace().collect();
@@ -700,15 +705,7 @@ fn named(line: &str) -> Option<(String, String)> {
     {
         // "Changes in 5.0.0 (upcoming)" (Textpattern's HISTORY): a
         // release not made yet is one of the page's too.
-        Some((before, date))
-            if crate::dates::date(date).is_some()
-                || words::each().any(|w| {
-                    w.version
-                        .unreleased
-                        .iter()
-                        .any(|u| u == &date.to_lowercase())
-                }) =>
-        {
+        Some((before, date)) if crate::dates::date(date).is_some() || is_unreleased_word(date) => {
             before.trim_end()
         }
         // "Tor Browser 16.0a9 - July 23 2026": a dash, then its date.
