@@ -51,6 +51,9 @@ enum Start {
     /// A list's item holding a release and its date, the release's
     /// changes in the items under it ("* 0.22.0 (2025-11-17)").
     Item,
+    /// A line of one shape repeated with each release ("v0.32.0
+    /// (2025-08-21)" over "v0.31.2 (2024-10-20)").
+    Shaped,
 }
 
 /// The release a changelog heading names: a date (as `YYYY-MM-DD`), a
@@ -728,6 +731,101 @@ fn named(line: &str) -> Option<(String, String)> {
     .then(|| (name.trim().to_string(), version.to_string()))
 }
 
+/// The version a line of a release's own shape names: one token a
+/// release's version (after a `v`), the line short, at the margin and no
+/// sentence. The line's shape: its other tokens, digits in them as one.
+fn release_line_shape(line: &str) -> Option<(String, String)> {
+    if line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let t = line.trim();
+    // Rules around it ("==== Release Notes: v0.104 ====") are no words.
+    let words = t.trim_matches(|c: char| matches!(c, '=' | '-' | '~' | '*' | '#' | ' '));
+    if words.is_empty()
+        || words.chars().count() > 80
+        || words.ends_with(['.', '。', ',', ';', '，'])
+    {
+        return None;
+    }
+    let mut version = None;
+    let mut shape = Vec::new();
+    for token in t.split_whitespace() {
+        let bare = token.trim_matches(|c: char| {
+            matches!(
+                c,
+                '(' | ')' | '[' | ']' | ':' | '：' | ',' | '*' | '`' | '"' | '\'' | '=' | '#' | '~'
+            )
+        });
+        let unprefixed = bare.trim_start_matches(['v', 'V']);
+        if unprefixed.starts_with(|c: char| c.is_ascii_digit())
+            && crate::dates::date(bare).is_none()
+            && names_release(bare)
+            && model::record::is_release_version(bare)
+        {
+            if version.is_some() {
+                return None;
+            }
+            version = Some(stated::with_lowercase_v(bare.to_string()));
+            shape.push(token.replace(bare, "\u{0}"));
+        } else {
+            let mut shaped = String::new();
+            for c in token.chars() {
+                if !(c.is_ascii_digit() && shaped.ends_with('9')) {
+                    shaped.push(if c.is_ascii_digit() { '9' } else { c });
+                }
+            }
+            shape.push(shaped);
+        }
+    }
+    Some((shape.join(" "), version?))
+}
+
+/// Lines of a page without headings that share one shape, three or more,
+/// each naming another release, none next to another, their releases in
+/// order (newest first or oldest first): each opens a release ("v0.32.0
+/// (2025-08-21)", "v0.32.0-rc2 (2025-08-12)" … in lc0's changelog.txt).
+/// Lines stating components ("Bump foo to 1.2") name no release in order.
+fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
+    let mut by_shape: HashMap<String, Vec<(usize, String)>> = HashMap::new();
+    let mut in_code = false;
+    for (i, (_, line)) in page.lines.iter().enumerate() {
+        if line.trim().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
+        if let Some((shape, version)) = release_line_shape(line) {
+            by_shape.entry(shape).or_default().push((i, version));
+        }
+    }
+    // The largest of the shapes that qualify: one shape heads a page's
+    // releases.
+    let mut best: Vec<(usize, String)> = Vec::new();
+    for group in by_shape.into_values() {
+        let versions: HashSet<&str> = group.iter().map(|(_, v)| v.as_str()).collect();
+        let apart = group.windows(2).all(|w| w[0].0 + 1 < w[1].0);
+        let orders: Vec<std::cmp::Ordering> = group
+            .windows(2)
+            .map(|w| model::record::load::release_order(&w[0].1, &w[1].1))
+            .collect();
+        let newest_first = orders.iter().filter(|o| o.is_gt()).count();
+        let oldest_first = orders.iter().filter(|o| o.is_lt()).count();
+        // One release out of place in ten (a hotfix listed late) keeps
+        // the order.
+        let in_order = newest_first.max(oldest_first) * 10 >= orders.len() * 9;
+        let larger = (group.len(), std::cmp::Reverse(group[0].0))
+            > (
+                best.len(),
+                std::cmp::Reverse(best.first().map_or(0, |(i, _)| *i)),
+            );
+        if group.len() >= 3 && versions.len() == group.len() && apart && in_order && larger {
+            best = group;
+        }
+    }
+    best.into_iter().collect()
+}
+
 /// The releases of a page that holds several, newest first as the page
 /// lists them; `None` for a page of one release. Each release keeps the
 /// page's own heading; the page's introduction stays with the first (the
@@ -738,6 +836,11 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         return None;
     }
     let marked_any = !page.headings.is_empty();
+    let shaped = if marked_any {
+        HashMap::new()
+    } else {
+        shaped_release_lines(page)
+    };
     let mut in_code = false;
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
     // Headings of one number (`### v95`), releases only beside releases of
@@ -788,6 +891,26 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Alone, stated::with_lowercase_v(t.to_string())));
             }
         }
+    }
+    // Lines of a repeated shape open releases where no line a reader
+    // knows does, or where those are few beside them ("Hydrogen v1.5.0+"
+    // in four of LBANN's twenty "==== Release Notes: v0.104 ===="). Beside
+    // as many releases, they are the releases' own lines ("Update to use
+    // HailoRT 4.13.0" under "v2.7").
+    let known = choose(&starts).map_or(0, |chosen| {
+        starts
+            .iter()
+            .filter(|(_, s, _)| *s == chosen)
+            .map(|(_, _, v)| v)
+            .collect::<HashSet<_>>()
+            .len()
+    });
+    if shaped.len() > 2 * known {
+        starts = shaped
+            .into_iter()
+            .map(|(i, v)| (i, Start::Shaped, v))
+            .collect();
+        starts.sort_by_key(|(i, _, _)| *i);
     }
     since_parts(&mut starts, since);
     // Lines of one word naming a library and its version, several names
@@ -2088,6 +2211,7 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
         Start::Named(_) => 3,
         Start::Alone => 4,
         Start::Item => 5,
+        Start::Shaped => 6,
     };
     let mut versions: HashMap<&Start, Vec<&str>> = HashMap::new();
     let mut order: Vec<&Start> = Vec::new();
@@ -2193,6 +2317,35 @@ mod tests {
             versions(PageKind::Markdown, page),
             ["8.9", "8.8", "2025-12-17"]
         );
+    }
+
+    #[test]
+    fn lines_of_one_shape_in_order_open_releases() {
+        // lc0's changelog.txt: a release and its date, a rule under it.
+        let lc0 = "v0.32.0 (2025-08-21)\n~~~~~~~\n* Support for building with cuda 13.\n\n\
+                   v0.32.0-rc2 (2025-08-12)\n~~~~~~~\n* Fix a bug.\n\n\
+                   v0.31.2 (2024-10-20)\n~~~~~~~\n* Updated openblas to 0.3.27.\n";
+        assert_eq!(
+            versions(PageKind::Text, lc0),
+            ["v0.32.0", "v0.32.0-rc2", "v0.31.2"]
+        );
+        // Rules of any length around the words (LBANN's release notes).
+        let lbann = "==== Release Notes: v0.104 ====\nBug fixes:\n - one\n\n\
+                     ==== Release Notes: v0.103 ====\n - two\n\n\
+                     ==== Release Notes: v0.102 ====\n - three\n";
+        assert_eq!(
+            versions(PageKind::Text, lbann),
+            ["v0.104", "v0.103", "v0.102"]
+        );
+        // Out of order, they state components, no releases.
+        let bumps = "Bump foo to 1.2.0 for all\n- a\n\nBump foo to 1.4.0 for all\n- b\n\n\
+                     Bump foo to 1.3.0 for all\n- c\n";
+        assert!(versions(PageKind::Text, bumps).is_empty());
+        // Beside as many releases a reader knows, they are the releases'
+        // own lines (Hailo's "Update to use HailoRT 4.13.0" under "v2.7").
+        let hailo = "v2.8\n\nUpdate to use HailoRT 4.14.0 (zone)\n\nv2.7\n\n\
+                     Update to use HailoRT 4.13.0 (zone)\n\nv2.6\n\nUpdate to use HailoRT 4.12.0 (zone)\n";
+        assert_eq!(versions(PageKind::Text, hailo), ["v2.8", "v2.7", "v2.6"]);
     }
 
     fn versions(kind: PageKind, text: &str) -> Vec<String> {
