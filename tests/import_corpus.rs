@@ -689,6 +689,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn twenty_seventh_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-27",
+        Floor {
+            percent: 0,
+            refused: 40,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn twenty_sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-26",
