@@ -242,6 +242,8 @@ fn markers() -> &'static aho_corasick::AhoCorasick {
                     .iter()
                     .chain(&w.claims.verb_first)
                     .chain(&w.claims.version_first)
+                    // "`ginkgolinter`: from 0.23.1 to 0.24.0": no verb.
+                    .chain(&w.claims.from)
             })
             .filter(|m| !m.is_empty())
             .collect();
@@ -273,6 +275,20 @@ fn name_labelled(text: &str, words: &Words) -> Option<Claim> {
         _ => value,
     };
     let value_words: Vec<&str> = value.split_whitespace().collect();
+    // "`ginkgolinter`: from 0.23.1 to 0.24.0" (golangci-lint's changelog):
+    // the label's change from one version to the next, no verb.
+    if let [from, old, to, new, ..] = value_words.as_slice()
+        && holds(&words.claims.from, from)
+        && old.bytes().any(|b| b.is_ascii_digit())
+        && holds(&words.claims.to, to)
+    {
+        return Some(Claim {
+            phrase: format!("{label}: {from} {old} {to}"),
+            name: label_words.join(" "),
+            alternatives: Vec::new(),
+            version: version_after(new)?,
+        });
+    }
     let verb = value_words.first()?;
     if !holds(&words.claims.verb_first, verb) {
         return None;
@@ -2694,6 +2710,21 @@ mod tests {
             Vec::<(String, String)>::new(),
             "a name of prose words is no claim"
         );
+    }
+
+    #[test]
+    fn a_label_changed_from_one_version_to_another() {
+        // golangci-lint's changelog: each linter a label, no verb.
+        assert_eq!(
+            pairs("* `ginkgolinter`: from 0.23.1 to 0.24.0"),
+            [("ginkgolinter".to_string(), "0.24.0".to_string())]
+        );
+        assert_eq!(
+            pairs("`dupword`: from 0.1.7 to 0.1.8 (new option `skip-raw-strings`)"),
+            [("dupword".to_string(), "0.1.8".to_string())]
+        );
+        // A label of prose words changes no component.
+        assert!(pairs("Minimum size: from 10 MB to 20 MB").is_empty());
     }
 
     #[test]
