@@ -509,6 +509,9 @@ struct PageRelease<'a> {
     /// The language of the whole page: a release's part of a long English
     /// changelog may name a translation in Chinese characters.
     lang: Lang,
+    /// Whether the page, in another language, writes as much English prose
+    /// beside it (each change in English, then in Chinese).
+    english_too: bool,
     warnings: Vec<Warning>,
 }
 
@@ -531,12 +534,15 @@ fn read_releases<'a>(
     let page = page::Page::read(kind, text).map_err(|o| o.at(path))?;
     drop(content);
     let lang = stated::lang(page.lines.iter().map(|(_, l)| l.as_str()));
+    let english_too =
+        lang != Lang::EN && stated::english_beside(page.lines.iter().map(|(_, l)| l.as_str()));
     let one = |page, version, warnings| PageRelease {
         path,
         address: address.clone(),
         page,
         version,
         lang,
+        english_too,
         warnings,
     };
     let (rows, table_lines) = releases::table_rows(&page, headings, column);
@@ -827,6 +833,7 @@ fn import_one(
         page,
         version: release_version,
         lang: page_lang,
+        english_too,
         mut warnings,
     } = release;
     let parts = structure::split(&page, headings);
@@ -887,6 +894,16 @@ fn import_one(
     let lang = req
         .lang
         .unwrap_or_else(|| stated::in_project(page_lang, &langs));
+    // A page in two languages (DeepChat's changelog writes each change in
+    // English, then in Chinese), in a project without the other: its
+    // English.
+    let lang =
+        if req.lang.is_none() && english_too && !langs.contains(&lang) && langs.contains(&Lang::EN)
+        {
+            Lang::EN
+        } else {
+            lang
+        };
     if !langs.contains(&lang) {
         return Err(ImportError::Language {
             path: page_path.to_path_buf(),

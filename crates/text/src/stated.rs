@@ -581,6 +581,16 @@ fn english_prose(lines: &[&str]) -> bool {
     english >= 3 * cjk.max(1)
 }
 
+/// Whether a page writes lines of English prose beside its lines in
+/// Chinese characters or kana, three or more and half as many at least (a
+/// short change in English may hold no function word): a page in two
+/// languages.
+pub(crate) fn english_beside<'a>(lines: impl IntoIterator<Item = &'a str>) -> bool {
+    let lines: Vec<&str> = lines.into_iter().collect();
+    let (english, cjk) = prose_lines(&lines);
+    english >= 3 && english * 2 >= cjk
+}
+
 /// A page's lines of English prose and its lines in Chinese characters or
 /// kana, outside code.
 fn prose_lines(lines: &[&str]) -> (usize, usize) {
@@ -884,6 +894,33 @@ mod tests {
             in_text("Here are the full changes against version 24.1.10:"),
             None
         );
+    }
+
+    #[test]
+    fn a_page_in_two_languages_writes_english_beside_the_other() {
+        // DeepChat's changelog: each change in English, then in Chinese.
+        let both = [
+            "- Added native web search for the supported models",
+            "- Upgraded Light OCR to 0.5.7 and the bundled runtime to 24.18.0",
+            "- Fixed long text expanding the chat composer with feedback",
+            "- 新增原生联网搜索，提供逐轮开关",
+            "- 将 Light OCR 升级至 0.5.7",
+            "- 修复无空格长文本撑宽聊天输入框",
+        ];
+        assert_eq!(lang(both), Lang::ZH);
+        assert!(english_beside(both));
+        // A Chinese page quoting one English sentence is no such page.
+        let quoting = [
+            "- 新增原生联网搜索，提供逐轮开关",
+            "- 将 Light OCR 升级至 0.5.7",
+            "- 修复无空格长文本撑宽聊天输入框",
+            "- 改进大型工具目录的兼容性",
+            "- 统一界面控件，并优化动效",
+            "- 持久化工具生成的图片",
+            "- 恢复数据库的刷新能力",
+            "The error reads: unable to open the file for writing",
+        ];
+        assert!(!english_beside(quoting));
     }
 
     #[test]
