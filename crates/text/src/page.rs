@@ -223,6 +223,7 @@ fn text_lines(content: &str) -> Read {
         .map(|(i, l)| (i + 1, l.to_string()))
         .collect();
     let org = is_org(content);
+    let asciidoc = is_asciidoc(content);
     let letter_o_bullets = raw
         .iter()
         .filter(|(_, l)| letter_o_item(l).is_some())
@@ -262,6 +263,20 @@ fn text_lines(content: &str) -> Read {
             ));
             org_headings.insert(n);
             continue;
+        }
+        // AsciiDoc's section titles ("== 2.4 (2025-12-11)") and its
+        // items of any depth ("** This only works for Java > 9").
+        if asciidoc {
+            if let Some((level, title)) = asciidoc_title(&raw) {
+                lines.push((n, format!("{} {title}", "#".repeat(level))));
+                org_headings.insert(n);
+                continue;
+            }
+            let stars = raw.chars().take_while(|&c| c == '*').count();
+            if stars > 1 && raw[stars..].starts_with(' ') {
+                lines.push((n, format!("- {}", raw[stars..].trim())));
+                continue;
+            }
         }
         // A Debian changelog's entry: `td-agent (1.1.21-1) precise;
         // urgency=low` heads the release it describes.
@@ -338,6 +353,38 @@ fn is_org(content: &str) -> bool {
     })
 }
 
+/// An AsciiDoc section title: one `=` to six from the line's start, a
+/// space and the title (`== 2.4 (2025-12-11)`); its level and title.
+fn asciidoc_title(line: &str) -> Option<(usize, &str)> {
+    let marks = line.chars().take_while(|&c| c == '=').count();
+    let title = line[marks..].strip_prefix(' ')?.trim();
+    ((1..=6).contains(&marks) && !title.is_empty() && !title.starts_with('='))
+        .then_some((marks, title))
+}
+
+/// An AsciiDoc source: two section titles of level 1 or deeper (`== …`)
+/// or more, and its document title or an attribute entry (`= Release
+/// Notes`, `:toc:`) before its first.
+fn is_asciidoc(content: &str) -> bool {
+    let mut head = false;
+    let mut sections = 0;
+    for line in content.lines() {
+        match asciidoc_title(line) {
+            Some((1, _)) if sections == 0 => head = true,
+            Some((level, _)) if level >= 2 => sections += 1,
+            _ => {
+                let attribute = line.starts_with(':')
+                    && line[1..].split_once(':').is_some_and(|(name, _)| {
+                        !name.is_empty()
+                            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    });
+                head |= attribute && sections == 0;
+            }
+        }
+    }
+    head && sections >= 2
+}
+
 /// A line underlined with `=` or `-` (a NEWS file's "Major Changes in
 /// 2019.09 Release" over `=====`, reStructuredText's titles) is a heading
 /// of level 1 or 2, written as Markdown writes one; its underline, and an
@@ -403,6 +450,38 @@ mod tests {
             None
         );
         assert_eq!(debian_changelog_entry("  td (1.0) x; urgency=low"), None);
+    }
+
+    #[test]
+    fn titles_of_an_asciidoc_source_head_its_parts() {
+        // Spock's release_notes.adoc.
+        let adoc = "[[release-notes]]\n= Release Notes\n:toc:\n\n== 2.4 (2025-12-11)\n\n=== Highlights\n\n\
+                    * Add support for Groovy 5.0\n** This only works for Java > 9\n\n== 2.3 (2024-09-01)\n\n* Update to JUnit 5.9.0\n";
+        let page = Page::read(PageKind::Text, adoc).unwrap();
+        let heads: Vec<&str> = page
+            .lines
+            .iter()
+            .filter(|(n, _)| page.headings.contains(n))
+            .map(|(_, l)| l.as_str())
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "# Release Notes",
+                "## 2.4 (2025-12-11)",
+                "### Highlights",
+                "## 2.3 (2024-09-01)"
+            ]
+        );
+        assert!(
+            page.lines
+                .iter()
+                .any(|(_, l)| l == "- This only works for Java > 9")
+        );
+        // Without a document title or attribute before them, `==` lines
+        // are text.
+        let text = Page::read(PageKind::Text, "== a\n\n== b\n").unwrap();
+        assert!(text.headings.is_empty());
     }
 
     #[test]
