@@ -1003,9 +1003,19 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// of any length, a list of two components or more, each with a version of
 /// two numbers or more (settings' `key: 1` are none).
 fn labelled_list(line: &str) -> Vec<(String, String)> {
-    let Some((label, rest)) = line.split_once([':', '：']) else {
+    // Labels over labels ("Update: Dependency refresh: Guice 6.0.0, …",
+    // TestNG's CHANGES.txt): the list starts after the last before it.
+    let first_item_end = line.find([',', '，', '、']).unwrap_or(line.len());
+    let Some((label, rest)) = line[..first_item_end]
+        .rfind([':', '：'])
+        .map(|at| (&line[..at], &line[at..]))
+    else {
         return Vec::new();
     };
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('：'))
+        .unwrap_or(rest);
     if label.contains(|c: char| c.is_ascii_digit()) || !rest.contains([',', '，', '、']) {
         return Vec::new();
     }
@@ -1453,6 +1463,22 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_after_labels_over_labels() {
+        // TestNG's CHANGES.txt.
+        assert_eq!(
+            labelled_list(
+                "Update: Dependency refresh: Guice 6.0.0, JCommander 2.0, snakeyaml 2.6, slf4j-api 2.0.18. Guice 7 was skipped"
+            ),
+            [
+                ("Guice".to_string(), "6.0.0".to_string()),
+                ("JCommander".to_string(), "2.0".to_string()),
+                ("snakeyaml".to_string(), "2.6".to_string()),
+                ("slf4j-api".to_string(), "2.0.18".to_string())
+            ]
+        );
+    }
 
     #[test]
     fn what_a_sentence_says_its_subject_includes_is_a_list() {

@@ -695,11 +695,23 @@ fn label(line: &str) -> Option<String> {
     .then(|| token.to_string())
 }
 
+/// "Current (7.13.0)" (TestNG's CHANGES.txt): a word saying the release is
+/// not made yet, the release in parentheses; a release's version alone as
+/// the others of its page are.
+fn unreleased_alone(line: &str) -> Option<String> {
+    let (word, version) = line.trim().strip_suffix(')')?.split_once(" (")?;
+    (is_unreleased_word(word)
+        && names_release(version)
+        && model::record::is_release_version(version))
+    .then(|| version.to_string())
+}
+
 /// A short line naming a product and a version, nothing after it but its
 /// date in parentheses ("DeepSparkInference 26.06", "Version 2.6 (16 Nov
 /// 2022)"): the product's words and the version.
 fn named(line: &str) -> Option<(String, String)> {
     let t = line.trim();
+
     // "Nmap 7.991 [2026-08-06]", "Foo 1.2 (2024-01-02)": a date after it.
     let t = match t
         .strip_suffix(')')
@@ -882,13 +894,17 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         } else if !marked_any {
             if let Some(date) = date {
                 starts.push((i, Start::Date, date));
+            } else if let Some(v) = unreleased_alone(t) {
+                starts.push((i, Start::Alone, v));
             } else if let Some((name, v)) = named(t) {
                 starts.push((i, Start::Named(name), v));
             } else if !t.contains(char::is_whitespace)
-                && names_release(t)
-                && model::record::is_release_version(t)
+                && names_release(t.trim_end_matches([':', '：']))
+                && model::record::is_release_version(t.trim_end_matches([':', '：']))
             {
-                starts.push((i, Start::Alone, stated::with_lowercase_v(t.to_string())));
+                // ("6.9.11:" beside "6.10" in TestNG's CHANGES.txt.)
+                let v = t.trim_end_matches([':', '：']);
+                starts.push((i, Start::Alone, stated::with_lowercase_v(v.to_string())));
             }
         }
     }
@@ -912,6 +928,20 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             .collect();
         starts.sort_by_key(|(i, _, _)| *i);
     }
+    // "6.11" or "6.9.13.5 (Bad release)" over "2017/02/27" (TestNG's
+    // CHANGES.txt): a date on the line under a release's version, alone or
+    // with words of no number, is its date, no release of its own. (A
+    // table cell "2.28.3-1 (for CUDA 13)" over a date is none.)
+    let opens_with_release = |i: usize| {
+        let line = page.lines[i].1.trim();
+        let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let first = first.trim_end_matches([':', '：']);
+        names_release(first)
+            && model::record::is_release_version(first)
+            && !rest.contains(|c: char| c.is_ascii_digit() || c == '\t')
+            && line.chars().count() <= 60
+    };
+    starts.retain(|(i, s, _)| !(*s == Start::Date && *i > 0 && opens_with_release(i - 1)));
     since_parts(&mut starts, since);
     // Lines of one word naming a library and its version, several names
     // ("jakarta.activation-api-1.2.2", "reflections-0.10.2": a LICENSE's
@@ -2346,6 +2376,27 @@ mod tests {
         let hailo = "v2.8\n\nUpdate to use HailoRT 4.14.0 (zone)\n\nv2.7\n\n\
                      Update to use HailoRT 4.13.0 (zone)\n\nv2.6\n\nUpdate to use HailoRT 4.12.0 (zone)\n";
         assert_eq!(versions(PageKind::Text, hailo), ["v2.8", "v2.7", "v2.6"]);
+    }
+
+    #[test]
+    fn a_version_over_its_date_is_the_release() {
+        // TestNG's CHANGES.txt: the release being made, then versions
+        // alone, with a colon, with a remark, each over its date.
+        let testng = "Current (7.13.0)\nFixed: one\n\n6.11\n2017/02/27\nFixed: two\n\n\
+                      6.9.13.5 (Bad release)\n2016/09/23\n\n6.9.11:\n2016/03/26\nNew: three\n\n\
+                      6.9.5:\n2015/07/12\nFixed: four\n";
+        assert_eq!(
+            versions(PageKind::Text, testng),
+            ["7.13.0", "6.11", "6.9.11", "6.9.5"]
+        );
+        // A table's cell of a version and a remark with numbers over a
+        // date: the date is a release (ABCI's system updates).
+        let cells = "2025-10-15\nAdd\tnccl\t2.27.7-1 (for CUDA 13)\n2.28.3-1 (for CUDA 13)\n\
+                     2025-09-29\nAdd\tgo\t1.25.1\n";
+        assert_eq!(
+            versions(PageKind::Text, cells),
+            ["2025-10-15", "2025-09-29"]
+        );
     }
 
     fn versions(kind: PageKind, text: &str) -> Vec<String> {
