@@ -373,6 +373,9 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             let before = without_old_version(text[..at].trim_end(), claims);
+            // "Django 框架：版本升级至4.2.16" (MrDoc's CHANGES): the name and
+            // its kind as the change's label.
+            let before = before.strip_suffix(['：', ':']).unwrap_or(before);
             // "clang のバージョンを": the name before `の` and the word for
             // a version.
             let before = without_version_of(before, claims);
@@ -718,7 +721,8 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // "升级bootstrap版本到3.4.1": the word for a version before `to`;
             // "升級 boost 算法庫至 1.84.0": the kind of software it is;
             // "升级tzlocal库的版本到4.2" (vn.py's changelog): both, the
-            // attributive particle between.
+            // attributive particle between or none ("升级Vditor编辑器版本至
+            // 3.10.4", MrDoc's CHANGES).
             let kind_of = || {
                 let rest = claims
                     .kinds
@@ -727,7 +731,8 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 let rest = claims
                     .attributive
                     .iter()
-                    .find_map(|a| rest.strip_prefix(a.as_str()))?;
+                    .find_map(|a| rest.strip_prefix(a.as_str()))
+                    .unwrap_or(rest);
                 words
                     .components
                     .version_words
@@ -2876,6 +2881,21 @@ mod tests {
         assert_eq!(
             pairs("[修改] Boost.Regex到1.56.0，由于旧版本的类存在竞争问题"),
             [claimed("Boost.Regex", "1.56.0")]
+        );
+        // MrDoc's CHANGES: the kind and the word for a version with no
+        // particle between; "synchronise" as the verb; the name and its
+        // kind as the label of the change.
+        assert_eq!(
+            pairs("[优化]升级Vditor编辑器版本至3.10.4；"),
+            [claimed("Vditor", "3.10.4")]
+        );
+        assert_eq!(
+            pairs("[优化]同步LayUI组件库版本至2.6.8；"),
+            [claimed("LayUI", "2.6.8")]
+        );
+        assert_eq!(
+            pairs("Django 框架：版本升级至4.2.16；"),
+            [claimed("Django", "4.2.16")]
         );
     }
 
