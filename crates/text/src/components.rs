@@ -917,10 +917,18 @@ enum Certainty {
 /// upgrade sentences ("vLLM upgraded to 0.10.0", "升级vllm v0.9.2",
 /// "X升级至Y") and well-known names mentioned with a version ("containers
 /// for PyTorch 2.4.0"), in features and fixes.
-pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
+#[cfg(test)]
+fn from_prose(draft: &mut Draft, lang: Lang) {
     if !draft.components.is_empty() || draft.arch.values().any(|a| !a.components.is_empty()) {
         return;
     }
+    for (name, version) in in_prose(draft, lang) {
+        draft.components.insert(name, version);
+    }
+}
+
+/// The components the features and fixes of `draft` state in prose.
+pub(crate) fn in_prose(draft: &Draft, lang: Lang) -> Vec<(String, String)> {
     let fixes: Vec<Text> = match &draft.bug_fixes {
         Some(FixesOut::List(items)) => items.clone(),
         _ => Vec::new(),
@@ -931,9 +939,11 @@ pub(crate) fn from_prose(draft: &mut Draft, lang: Lang) {
             prose_line(line, &mut found);
         }
     }
-    for (name, version, _) in found.components {
-        draft.components.insert(name, version);
-    }
+    found
+        .components
+        .into_iter()
+        .map(|(name, version, _)| (name, version))
+        .collect()
 }
 
 /// How many components `lines` state with a version, wherever they

@@ -474,6 +474,10 @@ pub fn parse(
         );
         named_in_lists.extend(components);
     }
+    // Versions stated only in prose: none in a table or a components part
+    // (what list items name, read above, beside them).
+    let without_tables =
+        draft.components.is_empty() && draft.arch.values().all(|a| a.components.is_empty());
     add_components(&mut draft, named_in_lists);
     warnings.extend(unplaced.iter().map(|(n, l)| Warning {
         line: Some(*n),
@@ -482,8 +486,10 @@ pub fn parse(
             model::diagnostic::clip(l, 60)
         ),
     }));
-    // Versions stated only in prose (an empty component table).
-    components::from_prose(&mut draft, lang);
+    if without_tables {
+        let prose = components::in_prose(&draft, lang);
+        add_components(&mut draft, prose);
+    }
     add_components(&mut draft, labelled_in_features);
     // Statements outside tables and component lists, wherever they stand.
     statements::fill(&mut draft, page, version);
@@ -1627,6 +1633,21 @@ mod tests {
             crate::headings::Headings::built_in(),
         );
         parse(&page, "9.9", Lang::EN, "x", None, false).draft
+    }
+
+    #[test]
+    fn prose_beside_a_labelled_list_of_versions() {
+        // A feature's labelled list of versions does not silence the
+        // claims of the other features (no component table is read).
+        let md = "# x 9.9\n\n## Features\n\n- Dependency updates:\n  - Kotlin 1.6.21\n  - Ktor 2.0.1\n\
+                  - Upgraded DuckDB to 1.5.4\n";
+        let draft = parsed(md);
+        let comps: Vec<String> = draft
+            .components
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        assert_eq!(comps, ["Kotlin=1.6.21", "Ktor=2.0.1", "DuckDB=1.5.4"]);
     }
 
     #[test]
