@@ -861,6 +861,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // Parts headed "Changes since <release>": the line, the heading's
     // level, the release it names and the one `of_title` reads.
     let mut since: Vec<(usize, usize, String, Option<String>)> = Vec::new();
+    // Headings a document's numbering could make ("## 2.1.0 Rayleigh"):
+    // releases only beside releases headed at their level.
+    let mut numbered: Vec<(usize, usize, String)> = Vec::new();
     for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
@@ -878,6 +881,15 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     starts.push((i, Start::Heading(h.level), v));
                 } else if is_whole_release(&h.title) {
                     wholes.push((i, h.level, h.title.trim().to_string()));
+                } else if let Some(first) = h.title.split_whitespace().next()
+                    && is_numbered(&h.title)
+                    // ("### 2.1 Add libraries for interactive use": a
+                    // document's part, as numbers of two parts often are.)
+                    && first.matches('.').count() >= 2
+                    && names_release(first)
+                    && model::record::is_release_version(first)
+                {
+                    numbered.push((i, h.level, first.to_string()));
                 }
             }
             continue;
@@ -968,6 +980,24 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         .collect();
     if !beside.is_empty() {
         starts.extend(beside);
+        starts.sort_by_key(|(i, _, _)| *i);
+    }
+    // "## 2.2.6 Oden - Hotfix 5", "## 2.1.0 Rayleigh" beside "## 1.10.3"
+    // (Heroic's changelog): a release and its codename at the level of
+    // two releases or more.
+    let headed_at = |level: usize| {
+        starts
+            .iter()
+            .filter(|(_, s, _)| *s == Start::Heading(level))
+            .count()
+    };
+    let codenamed: Vec<(usize, Start, String)> = numbered
+        .into_iter()
+        .filter(|(_, level, _)| headed_at(*level) >= 2)
+        .map(|(i, level, version)| (i, Start::Heading(level), stated::with_lowercase_v(version)))
+        .collect();
+    if !codenamed.is_empty() {
+        starts.extend(codenamed);
         starts.sort_by_key(|(i, _, _)| *i);
     }
     // Three starts or more on lines next to each other are a menu of the
@@ -2397,6 +2427,22 @@ mod tests {
             versions(PageKind::Text, cells),
             ["2025-10-15", "2025-09-29"]
         );
+    }
+
+    #[test]
+    fn a_release_and_its_codename_beside_releases() {
+        // Heroic's changelog: codenames after the releases of 2.x.
+        let heroic = "# Changelog\n\n## 2.2.6 Oden - Hotfix 5\n\n- a\n\n## 2.1.0 Rayleigh\n\n- b\n\n\
+                      ## 1.10.3\n\n- c\n\n## 1.10.2\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, heroic),
+            ["2.2.6", "2.1.0", "1.10.3", "1.10.2"]
+        );
+        // A document's numbered parts under a release are none
+        // (Clojure's CHANGES: "### 2.1 Add libraries for interactive use").
+        let parts = "# Changes in Version 1.12.0\n\n### 2.1 Add libraries\n\n- a\n\n\
+                     ### 2.2 Invoke tools\n\n- b\n\n# Changes in Version 1.11.0\n\n- c\n";
+        assert_eq!(versions(PageKind::Markdown, parts), ["1.12.0", "1.11.0"]);
     }
 
     fn versions(kind: PageKind, text: &str) -> Vec<String> {
