@@ -291,6 +291,7 @@ mod tests {
             ("BUG FIXES", Known::Fixes),
             ("Bugs-Fix", Known::Fixes),
             ("Fixed issues", Known::Fixes),
+            ("Fixes and Improvements", Known::Fixes),
             ("缺陷修复", Known::Fixes),
             ("Image details", Known::Contents),
             ("镜像内容", Known::Contents),
