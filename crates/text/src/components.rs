@@ -1475,6 +1475,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn words_of_how_a_name_is_used_are_none_of_it() {
+        // Pact JS's changelog, FileZilla's NEWS.
+        let read = statements(
+            [
+                "- support alpine via pact-js-core 15.1.0",
+                "- Rebuilt against libfilezilla 0.17.1",
+            ]
+            .into_iter(),
+            "9.9",
+        );
+        assert_eq!(
+            read,
+            [
+                ("pact-js-core".to_string(), "15.1.0".to_string()),
+                ("libfilezilla".to_string(), "0.17.1".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn a_list_after_labels_over_labels() {
         // TestNG's CHANGES.txt.
         assert_eq!(
