@@ -1492,6 +1492,9 @@ mod tests {
                 ("libfilezilla".to_string(), "0.17.1".to_string())
             ]
         );
+        // Pact Python's changelog: a verb before the release it makes.
+        let releasing = statements(["- Releasing 2.0.1", "- drop 3.8"].into_iter(), "9.9");
+        assert!(releasing.is_empty(), "{releasing:?}");
     }
 
     #[test]
