@@ -1545,7 +1545,24 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 (Some(version), _, _) => (name_words, version),
                 (None, Some(version), _) => (vec![name_words[0]], version),
                 (None, None, Some((name, version))) => (vec![name], version.to_string()),
-                (None, None, None) => continue,
+                (None, None, None) => {
+                    // "Upgrade all Linux binaries to Python 3.14" (yt-dlp's
+                    // changelog): what they now hold, named after `to`.
+                    if let Some((name, version)) = name_then_version(after, words) {
+                        out.push((
+                            at,
+                            Claim {
+                                phrase: text
+                                    [at..at + marker.len() + joined + skipped + to + to_len - 1]
+                                    .to_string(),
+                                name,
+                                alternatives: Vec::new(),
+                                version,
+                            },
+                        ));
+                    }
+                    continue;
+                }
             };
             // "Update default Python versions to …": the shorter names
             // the words end with, should the whole be no name data knows.
@@ -2714,6 +2731,19 @@ mod tests {
             pairs("Bumped the FlashInfer wheel from 0.6.8 to 0.6.14"),
             Vec::<(String, String)>::new(),
             "a name of prose words is no claim"
+        );
+    }
+
+    #[test]
+    fn what_a_thing_now_holds_named_after_to() {
+        // yt-dlp's changelog, MockServer's.
+        assert_eq!(
+            pairs("Upgrade all Linux binaries to Python 3.14"),
+            [("Python".to_string(), "3.14".to_string())]
+        );
+        assert_eq!(
+            pairs("upgraded docker container to Java 11 to ensure JVM honours limits"),
+            [("Java".to_string(), "11".to_string())]
         );
     }
 
