@@ -1513,13 +1513,29 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .filter(|w| !(joint_name && holds(&words.claims.name_joints, w)))
                 .collect();
             // ("Orthanc Explorer 2 plugin": a number inside a name is its.)
+            let after = &rest[to + to_len..];
             if name_words.is_empty()
                 || (name_words.len() > 3 && !long_name && !joint_name)
                 || !(module || crate::package_name::are_name_words(&unjoined))
             {
+                // "Upgrade all Linux binaries to Python 3.14" (yt-dlp's
+                // changelog): words of prose for what changed, what they
+                // now hold named after `to`.
+                if let Some((name, version)) = name_then_version(after, words) {
+                    out.push((
+                        at,
+                        Claim {
+                            phrase: text
+                                [at..at + marker.len() + joined + skipped + to + to_len - 1]
+                                .to_string(),
+                            name,
+                            alternatives: Vec::new(),
+                            version,
+                        },
+                    ));
+                }
                 continue;
             }
-            let after = &rest[to + to_len..];
             // "upgrade Go builder from Go1.26.5 to Go1.26.6": the name glued
             // to its version, as Go writes its releases.
             let glued = || {
