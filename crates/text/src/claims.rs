@@ -1514,26 +1514,30 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 .collect();
             // ("Orthanc Explorer 2 plugin": a number inside a name is its.)
             let after = &rest[to + to_len..];
+            let phrase_end = at + marker.len() + joined + skipped + to + to_len - 1;
+            // "Upgrade all Linux binaries to Python 3.14" (yt-dlp's
+            // changelog): what changed, in words of prose or with no
+            // version after `to`, and what it now holds named after `to`.
+            let held_after_to = || {
+                name_then_version(after, words).map(|(name, version)| {
+                    let phrase = text[at..phrase_end].to_string();
+                    let alternatives = Vec::new();
+                    (
+                        at,
+                        Claim {
+                            phrase,
+                            name,
+                            alternatives,
+                            version,
+                        },
+                    )
+                })
+            };
             if name_words.is_empty()
                 || (name_words.len() > 3 && !long_name && !joint_name)
                 || !(module || crate::package_name::are_name_words(&unjoined))
             {
-                // "Upgrade all Linux binaries to Python 3.14" (yt-dlp's
-                // changelog): words of prose for what changed, what they
-                // now hold named after `to`.
-                if let Some((name, version)) = name_then_version(after, words) {
-                    out.push((
-                        at,
-                        Claim {
-                            phrase: text
-                                [at..at + marker.len() + joined + skipped + to + to_len - 1]
-                                .to_string(),
-                            name,
-                            alternatives: Vec::new(),
-                            version,
-                        },
-                    ));
-                }
+                out.extend(held_after_to());
                 continue;
             }
             // "upgrade Go builder from Go1.26.5 to Go1.26.6": the name glued
@@ -1562,21 +1566,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 (None, Some(version), _) => (vec![name_words[0]], version),
                 (None, None, Some((name, version))) => (vec![name], version.to_string()),
                 (None, None, None) => {
-                    // "Upgrade all Linux binaries to Python 3.14" (yt-dlp's
-                    // changelog): what they now hold, named after `to`.
-                    if let Some((name, version)) = name_then_version(after, words) {
-                        out.push((
-                            at,
-                            Claim {
-                                phrase: text
-                                    [at..at + marker.len() + joined + skipped + to + to_len - 1]
-                                    .to_string(),
-                                name,
-                                alternatives: Vec::new(),
-                                version,
-                            },
-                        ));
-                    }
+                    out.extend(held_after_to());
                     continue;
                 }
             };
