@@ -215,6 +215,8 @@ pub(crate) struct ComponentWords {
     /// Before a part's name in the label of its version: "Base DPDK
     /// Version: 25.11.0".
     pub version_label_leads: Vec<String>,
+    /// Between the two ends of a range of versions: "2.1 through 2.4".
+    pub range_words: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -547,6 +549,7 @@ mod tests {
                     &w.components.version_label_leads,
                 ),
                 ("components.copulas", &w.components.copulas),
+                ("components.range_words", &w.components.range_words),
                 ("claims.release_words", &w.claims.release_words),
                 ("components.post_releases", &w.components.post_releases),
                 ("page.none", &w.page.none),
