@@ -174,7 +174,10 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             }
         }
     }
-    found.sort_by_key(|(at, _)| *at);
+    // Of two readings at one place, the one naming more: "… and iOS to
+    // version 10.1.4" after "Mobilisten SDK for Android" names the SDK's
+    // other build, not iOS.
+    found.sort_by_key(|(at, c)| (*at, std::cmp::Reverse(c.name.len())));
     found.dedup_by_key(|(at, _)| *at);
     // One claim read by two of the ways above, from two places.
     let mut seen = std::collections::HashSet::new();
@@ -1229,7 +1232,7 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     version: version.clone(),
                 },
             ));
-            chained(text, rest, &version, words, out);
+            chained(text, rest, ("", &version), words, out);
         }
     }
 }
@@ -1496,7 +1499,9 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // "Update IoT Agent for JSON to 3.4.0" (FIWARE Big Bang's
             // changelog): capitalised words joined by a word of
             // `name_joints`, the whole between the verb and `to`.
-            let capitalised = |w: &&str| w.starts_with(|c: char| c.is_uppercase());
+            // ("Mobilisten SDK for iOS": a capital inside a word makes it a
+            // proper name as one opening it does.)
+            let capitalised = |w: &&str| w.chars().any(char::is_uppercase);
             let joint_name = (3..=4).contains(&name_words.len())
                 && name_words
                     .iter()
@@ -1615,7 +1620,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     version: version.clone(),
                 },
             ));
-            chained(text, after, &version, words, out);
+            let first = name_words.join(" ");
+            chained(text, after, (&first, &version), words, out);
         }
     }
 }
@@ -1890,7 +1896,10 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
             return Some((name_words.join(" "), version));
         }
         let lead = name_words.is_empty() && holds(&words.claims.name_leads, word);
-        if !lead {
+        // "link SDL2 library version 2.24.1": the kind of software after
+        // a name is none of it.
+        let kind = !name_words.is_empty() && holds(&words.claims.kinds, word);
+        if !lead && !kind {
             if !is_package_name(word) || name_words.len() == 3 {
                 return None;
             }
@@ -1984,10 +1993,16 @@ fn subject_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
 fn chained(
     text: &str,
     after_marker: &str,
-    version: &str,
+    (first_name, version): (&str, &str),
     words: &Words,
     out: &mut Vec<(usize, Claim)>,
 ) {
+    // "Mobilisten SDK for Android": what stands before its platform.
+    let product_for = first_name.rsplit_once(' ').and_then(|(head, platform)| {
+        let (product, joint) = head.rsplit_once(' ')?;
+        (holds(&words.claims.name_joints, joint) && holds(&words.claims.platforms, platform))
+            .then(|| format!("{product} {joint}"))
+    });
     let Some(at) = after_marker.find(version) else {
         return;
     };
@@ -2047,11 +2062,18 @@ fn chained(
             return;
         };
         let at = text.len() - tail.len();
+        // "… and iOS to version 10.1.4": the same product's other build.
+        let name = match (&product_for, name_words.as_slice()) {
+            (Some(product), [platform]) if holds(&words.claims.platforms, platform) => {
+                format!("{product} {platform}")
+            }
+            _ => name_words.join(" "),
+        };
         out.push((
             at,
             Claim {
                 phrase: tail[..to + to_len - 1].to_string(),
-                name: name_words.join(" "),
+                name,
                 alternatives: Vec::new(),
                 version: v.clone(),
             },
@@ -2427,6 +2449,42 @@ mod tests {
     }
 
     #[test]
+    fn one_products_builds_for_its_platforms() {
+        // Zoho's Mobilisten changelog: a capital inside "iOS" makes it a
+        // name's word; the other platform alone names the same SDK's build.
+        assert_eq!(
+            pairs(
+                "Updated Mobilisten SDK for iOS to version 9.3.1 and Android to version 8.2.1-beta01"
+            ),
+            [
+                ("Mobilisten SDK for iOS".to_string(), "9.3.1".to_string()),
+                (
+                    "Mobilisten SDK for Android".to_string(),
+                    "8.2.1-beta01".to_string()
+                )
+            ]
+        );
+        // Another name after the first is its own.
+        assert_eq!(
+            pairs("Updated Foo SDK for Android to 1.2.3 and Bar to 2.0.1"),
+            [
+                ("Foo SDK for Android".to_string(), "1.2.3".to_string()),
+                ("Bar".to_string(), "2.0.1".to_string())
+            ]
+        );
+        // FCEUX's What's New: what a build links, its kind after it.
+        assert_eq!(
+            pairs("Upgraded Win64 build to link SDL2 library version 2.24.1"),
+            [("SDL2".to_string(), "2.24.1".to_string())]
+        );
+        // DOSBox-X's CHANGELOG: "ver", a version word.
+        assert_eq!(
+            pairs("Bump mt32emu to ver 2.8.0 (maron2000)"),
+            [("mt32emu".to_string(), "2.8.0".to_string())]
+        );
+    }
+
+    #[test]
     fn chinese_claims() {
         assert_eq!(
             pairs("megatron-core升级至0.14.0、transformer_engine升级至2.4,合入对应社区功能。"),
@@ -2438,6 +2496,11 @@ mod tests {
         assert_eq!(
             pairs("基础镜像CUDA升级至12.9.0。"),
             [("CUDA".to_string(), "12.9.0".to_string())]
+        );
+        // pure-admin's changelog: "pin" at a version.
+        assert_eq!(
+            pairs("锁定axios版本至1.14.0"),
+            [("axios".to_string(), "1.14.0".to_string())]
         );
         assert_eq!(
             pairs("pytorch升级至2.6.0.7.post1,修复"),

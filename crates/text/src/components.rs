@@ -1055,6 +1055,26 @@ pub(crate) fn in_prose(draft: &Draft, lang: Lang) -> Vec<(String, String)> {
         .collect()
 }
 
+/// "### ✔️ Refactor" over "- `stylelint`升级至`v17`版本" (pure-admin's
+/// changelog): the upgrades the items of parts kept as sections claim,
+/// the release's where nothing surer named the component.
+pub(crate) fn claimed_in_sections(draft: &Draft, lang: Lang) -> Vec<(String, String)> {
+    let mut found = Found::default();
+    for section in &draft.sections {
+        for line in section.body.get(lang).lines() {
+            let item = line.trim_start();
+            if is_bullet(item) {
+                claimed_in(&without_ranges(item[1..].trim_start()), &mut found);
+            }
+        }
+    }
+    found
+        .components
+        .into_iter()
+        .map(|(name, version, _)| (name, version))
+        .collect()
+}
+
 /// How many components `lines` state with a version, wherever they
 /// stand (table rows, list items, prose), by the reading of
 /// [`prose_line`]: what a careful reader would take from the page, to
@@ -1243,6 +1263,22 @@ fn prose_line(line: &str, found: &mut Found) {
             }
         }
     }
+    claimed_in(line, found);
+    // A well-known name (one word or two) and the word after it, unless
+    // the sentence speaks of other releases or of what is gone
+    // ("containers 19.11 and later include support for Singularity v3.0").
+    // A Chinese or Japanese sentence or clause (`。`, `，`) is as far as a
+    // note word reaches; in English the line is.
+    for sentence in line.split(['。', '！', '？', '，', '；']) {
+        if !crate::phrases::holds_note(sentence) {
+            mentions(sentence, found);
+        }
+    }
+}
+
+/// The upgrade claims of `line`, each under the name data knows among its
+/// readings.
+fn claimed_in(line: &str, found: &mut Found) {
     for claim in find_claims(line) {
         let candidates: Vec<&String> = std::iter::once(&claim.name)
             .chain(&claim.alternatives)
@@ -1255,16 +1291,6 @@ fn prose_line(line: &str, found: &mut Found) {
             && let Some(version) = clean_version(&name, &claim.version)
         {
             found.remember(name, version, Certainty::Claim);
-        }
-    }
-    // A well-known name (one word or two) and the word after it, unless
-    // the sentence speaks of other releases or of what is gone
-    // ("containers 19.11 and later include support for Singularity v3.0").
-    // A Chinese or Japanese sentence or clause (`。`, `，`) is as far as a
-    // note word reaches; in English the line is.
-    for sentence in line.split(['。', '！', '？', '，', '；']) {
-        if !crate::phrases::holds_note(sentence) {
-            mentions(sentence, found);
         }
     }
 }
@@ -1337,7 +1363,9 @@ struct Found {
 
 impl Found {
     /// Keeps the surest version of each component; between equally sure
-    /// ones, the more precise (`12.4.1` over `12.4`), else the first.
+    /// ones, the more precise (`12.4.1` over `12.4`), between two upgrade
+    /// claims the later version ("Bump xpath from 1.3.6 to 1.3.7", then
+    /// "from 1.3.7 to 1.3.8": what the release ends with), else the first.
     fn remember(&mut self, name: String, version: String, certainty: Certainty) {
         let at = *self
             .by_key
@@ -1350,7 +1378,10 @@ impl Found {
         let more_precise = version
             .strip_prefix(entry.1.as_str())
             .is_some_and(|rest| rest.starts_with('.'));
-        if certainty > entry.2 || (certainty == entry.2 && more_precise) {
+        let later_claim = certainty == Certainty::Claim
+            && entry.2 == Certainty::Claim
+            && model::record::load::release_order(&version, &entry.1).is_gt();
+        if certainty > entry.2 || (certainty == entry.2 && (more_precise || later_claim)) {
             entry.1 = version;
             entry.2 = certainty;
         }
@@ -1583,6 +1614,34 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_upgrades_of_a_part_kept_as_a_section_are_the_releases() {
+        // pure-admin's changelog: "### ✔️ Refactor" is no part import
+        // knows; a release that bumps one library twice (as Telegraf's
+        // changelog does) ends with the later.
+        let lang = Lang::EN;
+        let draft = Draft {
+            sections: vec![crate::draft::SectionOut {
+                id: "refactor".into(),
+                title: text(lang, "Refactor"),
+                body: text(
+                    lang,
+                    "Some words on it.\n- Upgrade vite to 8.0.1\n- Tidy the code\n\
+                     - Bump libpng from 1.6.43 to 1.6.44\n\
+                     - Bump libpng from 1.6.44 to 1.6.47",
+                ),
+            }],
+            ..Draft::default()
+        };
+        assert_eq!(
+            claimed_in_sections(&draft, lang),
+            [
+                ("vite".to_string(), "8.0.1".to_string()),
+                ("libpng".to_string(), "1.6.47".to_string())
+            ]
+        );
+    }
 
     #[test]
     fn a_range_of_versions_states_neither_end() {

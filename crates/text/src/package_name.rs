@@ -44,9 +44,11 @@ pub(crate) fn is_inside_name(before: &str, word: &str, after: &str) -> bool {
 /// Whether each word may stand in a name: a package name, or a word of
 /// prose inside one (see [`is_inside_name`]).
 pub(crate) fn are_name_words(words: &[&str]) -> bool {
-    let capitalised = |w: &str| w.starts_with(|c: char| c.is_uppercase());
-    // "IoT Agent for JSON", "Material for MkDocs": a `[claims]
-    // name_joints` word between capitalised words of a name.
+    // ("iOS": a capital inside a word makes it a proper name too.)
+    let capitalised = |w: &str| w.chars().any(char::is_uppercase);
+    // "IoT Agent for JSON", "Material for MkDocs", "Mobilisten SDK for
+    // iOS": a `[claims] name_joints` word between capitalised words of a
+    // name.
     let joint = |k: usize, w: &str| {
         k > 0
             && k + 1 < words.len()

@@ -194,8 +194,24 @@ pub fn parse(
         && preamble_lines
             .iter()
             .all(|l| l.trim_start().starts_with("- "));
-    let preamble_features =
-        no_features_part && (list_preamble || (changelog && feature_part(page) == Known::Features));
+    // "## 2.6.5" over a sentence or a label ("Common") and then a list,
+    // and no part after them (FCEUX's What's New pages): the list is what
+    // changed, the words over it the summary. (Over parts, such a list is
+    // the page's contents.)
+    let items = preamble_lines
+        .iter()
+        .filter(|l| l.trim_start().starts_with("- "))
+        .count();
+    // (A page of more words than items is a document, its lists a part
+    // of it: AppVeyor's page of an image's software.)
+    let list_under_words = page.sections.is_empty()
+        && items > 0
+        && items < preamble_lines.len()
+        && items * 2 >= preamble_lines.len();
+    let preamble_features = no_features_part
+        && (list_preamble
+            || list_under_words
+            || (changelog && feature_part(page) == Known::Features));
     let summary: Vec<&str> = page
         .preamble
         .iter()
@@ -493,6 +509,10 @@ pub fn parse(
     add_components(&mut draft, labelled_in_features);
     // Statements outside tables and component lists, wherever they stand.
     statements::fill(&mut draft, page, version);
+    if without_tables {
+        let claimed = components::claimed_in_sections(&draft, lang);
+        add_components(&mut draft, claimed);
+    }
     // Last, what the tags of the release's images state (`py312-cu128`).
     let tagged = tag_components(page, &draft, version);
     add_components(&mut draft, tagged);
@@ -1171,8 +1191,23 @@ pub(crate) fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
         .map(|n| normalize_component(n))
         .collect();
     for (name, version) in pairs {
-        if known.insert(normalize_component(&name)) {
+        let key = normalize_component(&name);
+        if known.insert(key.clone()) {
             draft.components.insert(name, version);
+            continue;
+        }
+        // "Built using Godot 4.6.2" and "thanks to the update to Godot
+        // 4.6" (Pixelorama's changelog): of two readings of one version,
+        // the more precise.
+        if let Some((_, held)) = draft
+            .components
+            .iter_mut()
+            .find(|(n, _)| normalize_component(n) == key)
+            && version
+                .strip_prefix(held.as_str())
+                .is_some_and(|rest| rest.starts_with('.'))
+        {
+            *held = version;
         }
     }
 }
@@ -1881,11 +1916,31 @@ mod tests {
         );
         assert!(draft.summary.is_none(), "{:?}", draft.summary);
         assert_eq!(draft.features.len(), 2, "{:?}", draft.features);
-        // Opening words keep their list out of the summary, as before.
+        // Opening words keep their list out of the summary, as before; the
+        // list is what changed (FCEUX's What's New pages).
         let draft = parsed("This release is faster.\n\n- Implemented: a faster cache\n");
         assert_eq!(
             draft.summary.as_ref().map(|t| t.side(Lang::EN)),
             Some("This release is faster.")
+        );
+        assert_eq!(draft.features.len(), 1, "{:?}", draft.features);
+    }
+
+    #[test]
+    fn of_two_readings_of_one_version_the_more_precise() {
+        // Pixelorama's changelog.
+        let mut draft = Draft::default();
+        add_components(&mut draft, vec![("Godot".into(), "4.6".into())]);
+        add_components(
+            &mut draft,
+            vec![
+                ("Godot".into(), "4.6.2".into()),
+                ("Godot".into(), "5.0".into()),
+            ],
+        );
+        assert_eq!(
+            draft.components.get("Godot").map(String::as_str),
+            Some("4.6.2")
         );
     }
 

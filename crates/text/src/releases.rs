@@ -68,6 +68,9 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 fn of_title_as_written(title: &str) -> Option<String> {
     let rebuilt = with_rebuild_numbers(without_anchor(title));
     let title = rebuilt.as_str();
+    if let Some((_, release)) = after_previous(title) {
+        return Some(release);
+    }
     if upgrades_a_component(title) {
         return None;
     }
@@ -216,6 +219,15 @@ fn of_title_as_written(title: &str) -> Option<String> {
             && crate::dates::is_date_alone(date)
         {
             return Some(after_product(token).to_string());
+        }
+        // "v18 - 2026-04-05", "v19 - ????-??-??" (FreeOrion SDK's
+        // changelog): a release of one number with its `v`, then its
+        // date, known or not yet.
+        if token.starts_with(['v', 'V'])
+            && is_whole_release(token)
+            && (crate::dates::is_date_alone(date) || unknown_day(date))
+        {
+            return Some(token[1..].to_string());
         }
     }
     // "`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)", "`…` (deprecated)":
@@ -530,16 +542,17 @@ fn is_attribute_list(inner: &str) -> bool {
         })
 }
 
-/// `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`, `RubyInstaller-3.3.12-1`: a
-/// product's name of letters glued by a dash to its release (numbers with
-/// a dot first), the release; any other token as it is.
-/// "2014-11-XX": a month's date whose day is not known.
+/// "2014-11-XX": a month's date whose day is not known; "????-??-??"
+/// (FreeOrion SDK's changelog): a date not known yet, its digits held by
+/// marks.
 fn unknown_day(text: &str) -> bool {
+    let unknown = |part: &str| part.bytes().all(|b| matches!(b, b'?' | b'x' | b'X'));
+    let digits_or_unknown = |part: &str| part.bytes().all(|b| b.is_ascii_digit()) || unknown(part);
     let parts: Vec<&str> = text.split('-').collect();
     matches!(parts.as_slice(), [y, m, d]
-        if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit())
-            && m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit())
-            && d.eq_ignore_ascii_case("xx"))
+        if y.len() == 4 && digits_or_unknown(y)
+            && m.len() == 2 && digits_or_unknown(m)
+            && d.len() == 2 && unknown(d))
 }
 
 /// "Orca.4.19552", "BREAKMEIFYOUCAN!.4.21611" (Proxmark3's changelog): a
@@ -559,6 +572,9 @@ fn after_codename(token: &str) -> &str {
     if named && dotted { numbers } else { token }
 }
 
+/// `ginza-5.2.0`, `ja_ginza_nopn-1.0.2`, `RubyInstaller-3.3.12-1`: a
+/// product's name of letters glued by a dash to its release (numbers with
+/// a dot first), the release; any other token as it is.
 fn after_product(token: &str) -> &str {
     let Some((name, release)) = crate::tags::dashed(token) else {
         return token;
@@ -704,6 +720,39 @@ fn unreleased_alone(line: &str) -> Option<String> {
         && names_release(version)
         && model::record::is_release_version(version))
     .then(|| version.to_string())
+}
+
+/// "5.15.0 → 5.16.0" (Luanti's changelog), "Quake II 8.60 to 8.70:"
+/// (Yamagi Quake II's CHANGELOG): a release named by the one before it
+/// and itself, a few words of the product first (no `from`); those words
+/// and the later release.
+fn after_previous(line: &str) -> Option<(String, String)> {
+    let t = line.trim().trim_end_matches([':', '：']);
+    let tokens: Vec<&str> = t.split_whitespace().collect();
+    let [product @ .., from, joint, to] = tokens.as_slice() else {
+        return None;
+    };
+    let joins = matches!(*joint, "→" | "->" | "=>")
+        || words::each().any(|l| l.claims.to.iter().any(|w| w.eq_ignore_ascii_case(joint)));
+    let release = |v: &str| {
+        let v = v.trim_start_matches(['v', 'V']);
+        names_release(v) && model::record::is_release_version(v)
+    };
+    let (from, to) = (
+        from.trim_start_matches(['v', 'V']),
+        to.trim_start_matches(['v', 'V']),
+    );
+    (joins
+        && release(from)
+        && release(to)
+        && product.len() <= 3
+        && product.iter().all(|w| !w.contains(|c: char| c.is_ascii_digit()))
+        // ("From 1.4 to 1.5:" heads a migration guide's steps, Urho3D's.)
+        && !product
+            .iter()
+            .any(|w| words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w))))
+        && model::record::load::release_order(from, to).is_lt())
+    .then(|| (product.join(" "), to.to_string()))
 }
 
 /// A short line naming a product and a version, nothing after it but its
@@ -895,8 +944,13 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             continue;
         }
         let t = line.trim();
-        // "2025-4-1:" is a date as "2024-8-22" is, colon or none.
-        let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t));
+        // "2025-4-1:" is a date as "2024-8-22" is, colon or none;
+        // "2026.08.02" alone (DOSBox-X's CHANGELOG) is a release named
+        // with dots, as the page writes it (as in a heading).
+        let dotted = t.contains('.')
+            && t.split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t) && !dotted);
         if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
             starts.push((i, Start::Item, v));
         } else if let Some(v) = label(line).filter(|_| date.is_none()) {
@@ -908,6 +962,13 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Date, date));
             } else if let Some(v) = unreleased_alone(t) {
                 starts.push((i, Start::Alone, v));
+            } else if let Some((name, v)) = after_previous(t) {
+                let start = if name.is_empty() {
+                    Start::Alone
+                } else {
+                    Start::Named(name)
+                };
+                starts.push((i, start, v));
             } else if let Some((name, v)) = named(t) {
                 starts.push((i, Start::Named(name), v));
             } else if !t.contains(char::is_whitespace)
@@ -2823,6 +2884,31 @@ mod tests {
 
     fn versions_of_md(text: &str) -> Vec<String> {
         versions(PageKind::Markdown, text)
+    }
+
+    #[test]
+    fn a_release_after_the_one_before_it_and_one_number_with_its_date() {
+        // Luanti's changelog; Yamagi Quake II's CHANGELOG.
+        let arrows =
+            "# Changelog\n\n## 5.15.0 → 5.16.0\n\n- fix one\n\n## 5.14.0 → 5.15.0\n\n- fix two\n";
+        assert_eq!(versions_of_md(arrows), ["5.16.0", "5.15.0"]);
+        let quake = "Quake II 8.60 to 8.70:\n- fix one\n\nQuake II 8.51 to 8.60:\n- fix two\n\n\
+                     Quake II 8.50 to 8.51:\n- fix three\n";
+        assert_eq!(versions(PageKind::Text, quake), ["8.70", "8.60", "8.51"]);
+        // A migration guide's steps name no release (Urho3D's).
+        assert_eq!(after_previous("From 1.4 to 1.5:"), None);
+        // FreeOrion SDK's changelog: "v18 - 2026-04-05", the next one's day
+        // not known yet.
+        let sdk =
+            "# Changelog\n\n## v19 - ????-??-??\n\n- fix one\n\n## v18 - 2026-04-05\n\n- fix two\n";
+        assert_eq!(versions_of_md(sdk), ["19", "18"]);
+        // DOSBox-X's CHANGELOG: a release named with dots, as written.
+        let dotted =
+            "2026.08.02\n  - fix one\n\n2026.07.02\n  - fix two\n\n2026.06.02\n  - fix three\n";
+        assert_eq!(
+            versions(PageKind::Text, dotted),
+            ["2026.08.02", "2026.07.02", "2026.06.02"]
+        );
     }
 
     #[test]

@@ -140,6 +140,18 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     for chosen in surest(found) {
         if have.insert(names::canonical_key(&chosen.name)) {
             draft.components.insert(chosen.name, chosen.version);
+        } else if let Some((_, held)) = draft
+            .components
+            .iter_mut()
+            .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
+            && chosen
+                .version
+                .strip_prefix(held.as_str())
+                .is_some_and(|rest| rest.starts_with('.'))
+        {
+            // "Version 0.17.0 is based on Qt 5.9.3" beside "Updated ICU
+            // rules for Qt 5.9+" (Stellarium's): the more precise.
+            *held = chosen.version;
         }
     }
 }

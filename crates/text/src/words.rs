@@ -361,6 +361,10 @@ pub(crate) struct ClaimWords {
     /// JSON", "Intel Extension for PyTorch").
     #[serde(default)]
     pub name_joints: Vec<String>,
+    /// Platforms one product is built for ("Mobilisten SDK for Android to
+    /// 8.2.5 and iOS to 10.1.4": the same SDK's other build), lowercase.
+    #[serde(default)]
+    pub platforms: Vec<String>,
 }
 
 impl Words {
@@ -573,6 +577,7 @@ mod tests {
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
                 ("claims.to", &w.claims.to),
+                ("claims.platforms", &w.claims.platforms),
                 ("tables.name_heads", &w.tables.name_heads),
                 ("tables.key_heads", &w.tables.key_heads),
                 ("tables.previous_heads", &w.tables.previous_heads),
