@@ -81,7 +81,7 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     // "to 4.8-5.x", "to 2.x", "3.8–3.12": a range or a series, no version.
     if v.split(['.', '-'])
         .any(|part| part.eq_ignore_ascii_case("x"))
-        || crate::components::opens_range(&text[v.len()..])
+        || crate::ranges::opens_range(&text[v.len()..])
     {
         return None;
     }

@@ -40,6 +40,7 @@ pub mod package_name;
 mod page;
 mod parse;
 mod phrases;
+mod ranges;
 mod releases;
 mod stated;
 mod statements;

@@ -1309,7 +1309,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     if !line.bytes().any(|b| b.is_ascii_digit()) {
         return;
     }
-    let line = &crate::components::without_ranges(line);
+    let line = &crate::ranges::without_ranges(line);
     read_claims(line, found);
     let mut introduced = Vec::new();
     for sentence in sentences(line) {

@@ -1866,7 +1866,7 @@ fn labels_a_version(line: &str) -> bool {
 /// parentheses refining the first is the one taken).
 pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     // No digit, no version: most lines stop here; a range is none either.
-    if !line.bytes().any(|b| b.is_ascii_digit()) || crate::components::holds_range(line) {
+    if !line.bytes().any(|b| b.is_ascii_digit()) || crate::ranges::holds_range(line) {
         return None;
     }
     let t = crate::package_name::without_abbreviations(line.trim());
@@ -1947,7 +1947,7 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
 /// first), "Python Environment - Miniconda 25.5.1 with Python 3.12" (a
 /// label, then names and versions and nothing else).
 pub(crate) fn described(line: &str) -> Option<Vec<(String, String)>> {
-    if !line.bytes().any(|b| b.is_ascii_digit()) || crate::components::holds_range(line) {
+    if !line.bytes().any(|b| b.is_ascii_digit()) || crate::ranges::holds_range(line) {
         return None;
     }
     let t = line.trim();
