@@ -504,14 +504,14 @@ pub fn parse(
     }));
     if without_tables {
         let prose = components::in_prose(&draft, lang);
-        add_components(&mut draft, prose);
+        add_refining(&mut draft, prose);
     }
     add_components(&mut draft, labelled_in_features);
     // Statements outside tables and component lists, wherever they stand.
-    statements::fill(&mut draft, page, version);
+    statements::fill(&mut draft, page, version, without_tables);
     if without_tables {
         let claimed = components::claimed_in_sections(&draft, lang);
-        add_components(&mut draft, claimed);
+        add_refining(&mut draft, claimed);
     }
     // Last, what the tags of the release's images state (`py312-cu128`).
     let tagged = tag_components(page, &draft, version);
@@ -1191,23 +1191,33 @@ pub(crate) fn add_components(draft: &mut Draft, pairs: Vec<(String, String)>) {
         .map(|n| normalize_component(n))
         .collect();
     for (name, version) in pairs {
-        let key = normalize_component(&name);
-        if known.insert(key.clone()) {
+        if known.insert(normalize_component(&name)) {
             draft.components.insert(name, version);
-            continue;
         }
-        // "Built using Godot 4.6.2" and "thanks to the update to Godot
-        // 4.6" (Pixelorama's changelog): of two readings of one version,
-        // the more precise.
-        if let Some((_, held)) = draft
+    }
+}
+
+/// As [`add_components`], for a page whose versions are all in prose: of
+/// two readings of one version, the more precise ("Built using Godot
+/// 4.6.2" and "thanks to the update to Godot 4.6", Pixelorama's
+/// changelog). (A table's version stays as the table writes it.)
+fn add_refining(draft: &mut Draft, pairs: Vec<(String, String)>) {
+    for (name, version) in pairs {
+        let key = normalize_component(&name);
+        let held = draft
             .components
             .iter_mut()
-            .find(|(n, _)| normalize_component(n) == key)
-            && version
-                .strip_prefix(held.as_str())
-                .is_some_and(|rest| rest.starts_with('.'))
-        {
-            *held = version;
+            .find(|(n, _)| normalize_component(n) == key);
+        match held {
+            Some((_, held)) => {
+                if version
+                    .strip_prefix(held.as_str())
+                    .is_some_and(|rest| rest.starts_with('.'))
+                {
+                    *held = version;
+                }
+            }
+            None => add_components(draft, vec![(name, version)]),
         }
     }
 }
@@ -1930,8 +1940,8 @@ mod tests {
     fn of_two_readings_of_one_version_the_more_precise() {
         // Pixelorama's changelog.
         let mut draft = Draft::default();
-        add_components(&mut draft, vec![("Godot".into(), "4.6".into())]);
-        add_components(
+        add_refining(&mut draft, vec![("Godot".into(), "4.6".into())]);
+        add_refining(
             &mut draft,
             vec![
                 ("Godot".into(), "4.6.2".into()),

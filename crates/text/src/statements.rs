@@ -44,7 +44,9 @@ struct Candidate {
 /// and component lists: a component the draft already has keeps its
 /// version (a table wins over prose); of the others, the surest statement
 /// of each, then the most precise version.
-pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
+/// `refine`: on a page whose versions are all in prose, a more precise
+/// reading of a component's version replaces the one held.
+pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: bool) {
     let mut found = Vec::new();
     read_lines(&page.preamble, "", &mut found);
     for section in &page.sections {
@@ -140,10 +142,11 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str) {
     for chosen in surest(found) {
         if have.insert(names::canonical_key(&chosen.name)) {
             draft.components.insert(chosen.name, chosen.version);
-        } else if let Some((_, held)) = draft
-            .components
-            .iter_mut()
-            .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
+        } else if refine
+            && let Some((_, held)) = draft
+                .components
+                .iter_mut()
+                .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
             && chosen
                 .version
                 .strip_prefix(held.as_str())
@@ -2091,7 +2094,7 @@ mod tests {
         );
         assert_eq!(page.sections[0].known, Some(Known::Components));
         let mut draft = Draft::default();
-        fill(&mut draft, &page, "v4.7.1");
+        fill(&mut draft, &page, "v4.7.1", true);
         assert_eq!(
             draft.components.get("go-jose").map(String::as_str),
             Some("4.1.4")
@@ -2106,7 +2109,7 @@ mod tests {
                 crate::headings::Headings::built_in(),
             );
             let mut draft = Draft::default();
-            fill(&mut draft, &page, "3.0");
+            fill(&mut draft, &page, "3.0", true);
             draft.components.keys().cloned().collect::<Vec<_>>()
         };
         let list = "Recommended compatible firmware:\n\n- DuetWiFiServer 1.23\n- Duet3Firmware_EXP3HC 3.0\n";
@@ -2133,7 +2136,7 @@ mod tests {
             crate::headings::Headings::built_in(),
         );
         let mut draft = Draft::default();
-        fill(&mut draft, &page, "0.13.1");
+        fill(&mut draft, &page, "0.13.1", true);
         let got: Vec<(&str, &str)> = draft
             .components
             .iter()
