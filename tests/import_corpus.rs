@@ -689,6 +689,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn twenty_ninth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-29",
+        Floor {
+            percent: 0,
+            refused: 40,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn twenty_eighth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-28",

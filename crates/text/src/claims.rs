@@ -1626,18 +1626,15 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
     }
 }
 
-/// In a language whose words are not spaced, after a verb: a name of two
-/// to five spaced words, then `from` and the old version, then the new
-/// one after a `to` word ("Agent OTel Collector Chart 从 0.129.0 升级至
-/// 0.142.0"); the name as written and the new version.
 /// `text` after the kind of software it opens with, in a language whose
 /// words are not spaced ("第三方插件mybatis-generator-plugin到1.3.2" →
 /// "mybatis-generator-plugin到1.3.2"): a few of the page's own characters
-/// ending in a `kinds` word, then a name.
+/// ending in a `kinds` word, then a name ("依赖 nuclei 到 v3.2.0": a space
+/// between them or none).
 fn kind_before_name<'a>(text: &'a str, claims: &crate::words::ClaimWords) -> Option<&'a str> {
     let ascii_at = text.find(|c: char| c.is_ascii_alphanumeric())?;
-    let head = &text[..ascii_at];
-    (ascii_at > 0
+    let head = text[..ascii_at].trim_end();
+    (!head.is_empty()
         && head.chars().count() <= 6
         && !head.chars().any(|c| c.is_ascii() || c.is_whitespace())
         && claims.kinds.iter().any(|k| head.ends_with(k.as_str())))
@@ -1700,6 +1697,10 @@ fn words_then_to(text: &str, words: &Words) -> Option<(String, String)> {
     Some((head.to_string(), version_after(after)?))
 }
 
+/// In a language whose words are not spaced, after a verb: a name of two
+/// to five spaced words, then `from` and the old version, then the new
+/// one after a `to` word ("Agent OTel Collector Chart 从 0.129.0 升级至
+/// 0.142.0"); the name as written and the new version.
 fn spaced_name_then_versions(
     text: &str,
     claims: &crate::words::ClaimWords,
@@ -2515,6 +2516,20 @@ mod tests {
         assert_eq!(
             pairs("升级 @vue/babel-plugin-jsx 1.0.0 正式版"),
             [("@vue/babel-plugin-jsx".to_string(), "1.0.0".to_string())]
+        );
+        // The kind of software before the name, a space between them or
+        // none; a core (核心) after it.
+        assert_eq!(
+            pairs("升级依赖 nuclei 到 v3.2.0"),
+            [("nuclei".to_string(), "3.2.0".to_string())]
+        );
+        assert_eq!(
+            pairs("更新第三方插件 mybatis-generator-plugin到1.3.2"),
+            [("mybatis-generator-plugin".to_string(), "1.3.2".to_string())]
+        );
+        assert_eq!(
+            pairs("升级 V2Ray 核心到 5.16.1"),
+            [("V2Ray".to_string(), "5.16.1".to_string())]
         );
         // Linkis' docs: the old version after 从, and 版本, before the verb.
         assert_eq!(
