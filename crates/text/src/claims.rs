@@ -63,7 +63,8 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
         })
         .find_map(|v| word_at_start(text, v).map(|len| &text[len..]))
         .map_or(text, str::trim_start);
-    let text = text.strip_prefix('(').unwrap_or(text);
+    // ("`hayabusa-evtx`クレートをバージョン`0.8.12`に更新": code after the word.)
+    let text = text.strip_prefix(['(', '`']).unwrap_or(text);
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
     let v: String = text
         .chars()
@@ -2135,6 +2136,16 @@ mod tests {
             pairs("Meta(mihomo)内核升级 1.19.1"),
             [claimed("Meta", "1.19.1")]
         );
+        // The form a package comes in (htslib's NEWS, Ghidra's change
+        // history).
+        assert_eq!(
+            pairs("Updated htscodecs submodule to version 1.6.3"),
+            [claimed("htscodecs", "1.6.3")]
+        );
+        assert_eq!(
+            pairs("Upgraded the Machine Learning extension's olcut jars to 5.3.1."),
+            [claimed("olcut", "5.3.1")]
+        );
         assert!(pairs("依赖升级了很多 1.2.3").is_empty());
         assert!(pairs("修复 v2 升级 v3 版本时系统用户没有同步的问题").is_empty());
     }
@@ -2230,6 +2241,20 @@ mod tests {
         assert_eq!(
             pairs("[UPDATE] SDL を 2.30.8 から 3.2.18 に上げる"),
             [pair("SDL", "3.2.18")]
+        );
+        // Hayabusa's: the kind of software before the particle, `も`
+        // ("also"), the word for a version and code before the version.
+        assert_eq!(
+            pairs("evtxクレートを0.7.2から0.7.3に更新し、パッケージを全部更新した。"),
+            [pair("evtx", "0.7.3")]
+        );
+        assert_eq!(
+            pairs("同梱の hayabusa-evtx クレートも 0.9.11 に更新している。"),
+            [pair("hayabusa-evtx", "0.9.11")]
+        );
+        assert_eq!(
+            pairs("hayabusa-evtxクレートをバージョン`0.8.12`に更新した。"),
+            [pair("hayabusa-evtx", "0.8.12")]
         );
         assert_eq!(
             pairs("利用する clang のバージョンを 18 から 20 に上げる"),

@@ -52,7 +52,12 @@ const PIECE_BYTES: usize = 256;
 pub fn lines(html: &str) -> Result<Read, Overflow> {
     let dom = parse(html)?;
     let mut out = LineWriter::default();
-    walk(&dom.document, &mut out);
+    // A collapsible part's title (`<details><summary>I2P 2.12.0
+    // Easy-Install Bundle Windows</summary>`, I2P's news entries) heads
+    // what follows where no heading element does; among headings (a
+    // README's "Click to expand") it is a line.
+    let summaries_head = !holds_headings(&dom.document);
+    walk(&dom.document, summaries_head, &mut out);
     drop(dom);
     let out = out.finish();
     let headings = out.heading_indexes.iter().map(|i| i + 1).collect();
@@ -301,7 +306,23 @@ enum Step {
     Bold,
 }
 
-fn walk(document: &Handle, out: &mut LineWriter) {
+/// Whether the page has a heading element (`h1`…`h6`).
+fn holds_headings(document: &Handle) -> bool {
+    let mut nodes = vec![document.clone()];
+    while let Some(node) = nodes.pop() {
+        if name(&node)
+            .is_some_and(|tag| matches!(tag.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6"))
+        {
+            return true;
+        }
+        nodes.extend(node.children.borrow().iter().cloned());
+    }
+    false
+}
+
+/// Writes the page's lines; `summaries_head`: a collapsible part's title
+/// is a heading (on a page without heading elements).
+fn walk(document: &Handle, summaries_head: bool, out: &mut LineWriter) {
     let mut steps = vec![Step::Node(document.clone())];
     while let Some(step) = steps.pop() {
         let node = match step {
@@ -328,6 +349,11 @@ fn walk(document: &Handle, out: &mut LineWriter) {
             NodeData::Document => None,
             NodeData::Element { .. } => {
                 let tag = name(&node).unwrap_or_default();
+                let tag = if tag == "summary" && summaries_head {
+                    "h6".to_string()
+                } else {
+                    tag
+                };
                 match read_element(&node, &tag, out) {
                     Some(after) => after,
                     None => continue,
@@ -802,6 +828,24 @@ mod tests {
                 .len(),
             3
         );
+    }
+
+    #[test]
+    fn a_collapsible_parts_title_heads_a_page_without_headings() {
+        // I2P's news entries: each entry's title in a `summary`.
+        let entries = "<article><details><summary>I2P Easy-Install 2.10.0</summary></details>\
+            <p>This release updates the embedded I2P router to I2P 2.10.0.</p></article>";
+        assert_eq!(
+            texts(entries),
+            [
+                "###### I2P Easy-Install 2.10.0",
+                "This release updates the embedded I2P router to I2P 2.10.0."
+            ]
+        );
+        // Among headings, a line ("Click to expand" in a README).
+        let readme =
+            "<h2>Models</h2><details><summary>Click to expand</summary><p>Yi-34B</p></details>";
+        assert_eq!(texts(readme), ["## Models", "Click to expand", "Yi-34B"]);
     }
 
     #[test]

@@ -385,21 +385,24 @@ fn is_asciidoc(content: &str) -> bool {
     head && sections >= 2
 }
 
-/// A line underlined with `=` or `-` (a NEWS file's "Major Changes in
-/// 2019.09 Release" over `=====`, reStructuredText's titles) is a heading
-/// of level 1 or 2, written as Markdown writes one; its underline, and an
-/// overline of the same character, are dropped. The numbers of those
-/// headings' lines.
+/// A line underlined with `=`, `-`, `~`, `^`, `+` or `"` (a NEWS
+/// file's "Major Changes in 2019.09 Release" over `=====`, htslib's
+/// "Noteworthy changes in release 1.23" over `~~~~~`, reStructuredText's
+/// titles) is a heading, written as Markdown writes one; its underline,
+/// and an overline of the same character, are dropped. As in
+/// reStructuredText, each character is a level in the order the page first
+/// uses it. The numbers of those headings' lines.
 fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
     let rule_of = |line: &str| -> Option<char> {
         let first = line.chars().next()?;
-        (matches!(first, '=' | '-')
+        (matches!(first, '=' | '-' | '~' | '^' | '+' | '"')
             && line.chars().count() >= 3
             && line.chars().all(|c| c == first))
         .then_some(first)
     };
     let mut headings = BTreeSet::new();
     let mut dropped = BTreeSet::new();
+    let mut levels: Vec<char> = Vec::new();
     for i in 1..lines.len() {
         let Some(rule) = rule_of(&lines[i].1) else {
             continue;
@@ -412,12 +415,22 @@ fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
             && !dropped.contains(&(i - 1))
             && rule_of(title).is_none()
             && !title.starts_with(['-', '#', '|', '>'])
-            && rule_chars * 2 >= title_chars
-            && rule_chars <= title_chars * 2 + 4;
+            && ((rule_chars * 2 >= title_chars && rule_chars <= title_chars * 2 + 4)
+                // ("v0.32.0 (2025-08-21)" over `~~~~~~~`, lc0's changelog:
+                // no prose puts these under a line, whatever their length.)
+                || (!matches!(rule, '=' | '-')
+                    && title_chars <= 80
+                    && !title.ends_with(['.', ',', ';', ':'])));
         if !is_title {
             continue;
         }
-        let level = if rule == '=' { 1 } else { 2 };
+        if !levels.contains(&rule) {
+            levels.push(rule);
+        }
+        let level = levels
+            .iter()
+            .position(|&c| c == rule)
+            .map_or(6, |at| (at + 1).min(6));
         lines[i - 1].1 = format!("{} {title}", "#".repeat(level));
         headings.insert(lines[i - 1].0);
         dropped.insert(i);
@@ -548,6 +561,26 @@ mod tests {
             ]
         );
         assert_eq!(page.headings.iter().copied().collect::<Vec<_>>(), [1, 4]);
+    }
+
+    #[test]
+    fn each_underline_character_is_a_level_in_the_order_the_page_uses_it() {
+        // htslib's NEWS: releases over `~`, their parts over `-`; lc0's
+        // changelog: a short `~` rule under a longer release line.
+        let text = "Noteworthy changes in release 1.23 (16th December 2025)\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\nBug fixes\n---------\n\n* Fix\n\nv0.32.0 (2025-08-21)\n~~~~~~~\n\nA sentence that goes on for a while.\n~~~~~~~\n";
+        let page = Page::read(PageKind::Text, text).unwrap();
+        let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "# Noteworthy changes in release 1.23 (16th December 2025)",
+                "## Bug fixes",
+                "- Fix",
+                "# v0.32.0 (2025-08-21)",
+                "A sentence that goes on for a while.",
+                "~~~~~~~"
+            ]
+        );
     }
 
     #[test]

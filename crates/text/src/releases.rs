@@ -153,7 +153,8 @@ fn of_title_as_written(title: &str) -> Option<String> {
         ));
     }
     // "2026-01-07: NVIDIA driver, SHS 13.0.0": an entry of a log opens
-    // with its date; what it says after names no release.
+    // with its date; what it says after names no release (but see
+    // `dated_product`).
     if let Some((first, _)) = title.trim().split_once([':', ';', '：'])
         && crate::dates::is_date_alone(first)
     {
@@ -278,6 +279,44 @@ fn of_title_as_written(title: &str) -> Option<String> {
         .flat_map(|w| &w.version.not_after)
         .any(|w| before.ends_with(w.as_str()));
     (!after_not).then_some(version)
+}
+
+/// A heading of a date, then one word and a version ("12 May 2026:
+/// mitmproxy 12.2.3"): the word and the version.
+fn dated_word_release(title: &str) -> Option<(String, String)> {
+    let (first, after) = title.trim().split_once([':', ';', '：'])?;
+    if !crate::dates::is_date_alone(first) {
+        return None;
+    }
+    let (word, release) = named(after)?;
+    (!word.contains(char::is_whitespace)).then(|| (word.to_lowercase(), release))
+}
+
+/// The product a page's dated headings name, when most of them are a date,
+/// the product's word and its release ("12 May 2026: mitmproxy 12.2.3", …
+/// in mitmproxy's changelog); not when each names another component
+/// ("February 19, 2026: osg-configure 4.3.2", OSG's news).
+fn dated_product(page: &Page, headings: &Headings) -> Option<String> {
+    let mut words: HashMap<String, usize> = HashMap::new();
+    let mut dated = 0;
+    for (n, line) in &page.lines {
+        if !page.headings.contains(n) {
+            continue;
+        }
+        let Some(h) = heading(line.trim(), true, headings) else {
+            continue;
+        };
+        if let Some((first, _)) = h.title.trim().split_once([':', ';', '：'])
+            && crate::dates::is_date_alone(first)
+        {
+            dated += 1;
+            if let Some((word, _)) = dated_word_release(&h.title) {
+                *words.entry(word).or_default() += 1;
+            }
+        }
+    }
+    let (word, count) = words.into_iter().max_by_key(|(w, c)| (*c, w.clone()))?;
+    (count >= 3 && count * 10 >= dated * 8).then_some(word)
 }
 
 /// "# Spinnaker Release 1.35.0" over "## [Clouddriver](#clouddriver)
@@ -794,12 +833,23 @@ fn named(line: &str) -> Option<(String, String)> {
 
 /// The version a line of a release's own shape names: one token a
 /// release's version (after a `v`), the line short, at the margin and no
-/// sentence. The line's shape: its other tokens, digits in them as one.
+/// sentence. The line's shape: its other tokens, digits in them as one; a
+/// date in parentheses or brackets at its end is none of it ("v5.1.0 (May
+/// 2026)", "v2.9 (1st of February 2012)" and "v2.10" in Dradis'
+/// CHANGELOG are one shape).
 fn release_line_shape(line: &str) -> Option<(String, String)> {
     if line.starts_with(char::is_whitespace) {
         return None;
     }
     let t = line.trim();
+    let t = match t
+        .strip_suffix(')')
+        .and_then(|head| head.rsplit_once('('))
+        .or_else(|| t.strip_suffix(']').and_then(|head| head.rsplit_once('[')))
+    {
+        Some((head, inner)) if !head.trim().is_empty() && is_date_note(inner) => head.trim_end(),
+        _ => t,
+    };
     // Rules around it ("==== Release Notes: v0.104 ====") are no words.
     let words = t.trim_matches(|c: char| matches!(c, '=' | '-' | '~' | '*' | '#' | ' '));
     if words.is_empty()
@@ -839,6 +889,22 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
         }
     }
     Some((shape.join(" "), version?))
+}
+
+/// A date as a note after a release: one the page's date forms read, or a
+/// few words around a year ("1st of February 2012", "May 2026").
+fn is_date_note(inner: &str) -> bool {
+    let inner = inner.trim();
+    let tokens: Vec<&str> = inner.split_whitespace().collect();
+    let year = |t: &&str| t.len() == 4 && t.parse::<u32>().is_ok_and(|y| (1990..2100).contains(&y));
+    crate::dates::is_date_alone(inner)
+        || (tokens.len() <= 5
+            && tokens.last().is_some_and(year)
+            && tokens
+                .iter()
+                .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
+                .count()
+                <= 2)
 }
 
 /// Lines of a page without headings that share one shape, three or more,
@@ -903,6 +969,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         shaped_release_lines(page)
     };
     let mut in_code = false;
+    let product = dated_product(page, headings);
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
     // Headings of one number (`### v95`), releases only beside releases of
     // their series headed alike (`### v95.2`, `### v95.1`).
@@ -924,9 +991,12 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             if let Some(h) = heading(line.trim(), true, headings)
                 && h.known.is_none()
             {
+                let of_product = dated_word_release(&h.title)
+                    .filter(|(word, _)| product.as_ref() == Some(word))
+                    .map(|(_, release)| release);
                 if let Some(before) = since_release(&h.title) {
                     since.push((i, h.level, before, of_title(&h.title)));
-                } else if let Some(v) = of_title(&h.title) {
+                } else if let Some(v) = of_product.or_else(|| of_title(&h.title)) {
                     starts.push((i, Start::Heading(h.level), v));
                 } else if is_whole_release(&h.title) {
                     wholes.push((i, h.level, h.title.trim().to_string()));
@@ -1449,10 +1519,31 @@ fn merged_by_version(page: &Page, releases: Vec<Release>) -> Vec<Release> {
     };
     let mut out: Vec<Release> = Vec::with_capacity(releases.len());
     for release in releases {
-        let Some(earlier) = out
-            .iter_mut()
-            .find(|r| r.version == release.version && heading(r) == heading(&release))
-        else {
+        // "## v1.5.1 [2022/08/20]" right over "## v1.5.1 [2022/08/19]"
+        // (Hayabusa's changelog, a release made again): two headings of one
+        // release with no other between are one release, however each is
+        // dated.
+        let undated = |r: &Release| {
+            heading(r).map(|h| {
+                h.split_whitespace()
+                    .filter(|t| {
+                        let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
+                        crate::dates::date(bare).is_none()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        };
+        let again = out
+            .last()
+            .is_some_and(|r| r.version == release.version && undated(r) == undated(&release));
+        let earlier = if again {
+            out.last_mut()
+        } else {
+            out.iter_mut()
+                .find(|r| r.version == release.version && heading(r) == heading(&release))
+        };
+        let Some(earlier) = earlier else {
             out.push(release);
             continue;
         };
@@ -2441,6 +2532,36 @@ mod tests {
     }
 
     #[test]
+    fn a_release_headed_twice_in_a_row_is_one_release() {
+        // Hayabusa's changelog: a release made again a day later.
+        let page = "# Changes\n\n## v1.5.1 [2022/08/20]\n\n- Re-released.\n\n\
+                    ## v1.5.1 [2022/08/19]\n\n- Fixed colors.\n\n## v1.5.0 [2022/08/18]\n\n- New.\n";
+        assert_eq!(versions(PageKind::Markdown, page), ["v1.5.1", "v1.5.0"]);
+    }
+
+    #[test]
+    fn dated_headings_naming_the_product_and_its_release() {
+        // mitmproxy's changelog: the release after the product's word.
+        let page = "# Release History\n\n## 12 May 2026: mitmproxy 12.2.3\n\n- a\n\n\
+                    ## 12 April 2026: mitmproxy 12.2.2\n\n- b\n\n\
+                    ## 13 December 2020: mitmproxy 6.0.1\n\n- c\n\n\
+                    ## 13 December 2020: mitmproxy 6.0\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["12.2.3", "12.2.2", "6.0.1", "6.0"]
+        );
+        // OSG's news: each dated entry names another component, so the
+        // dates name the releases.
+        let news = "# News\n\n## February 19, 2026: osg-configure 4.3.2\n\n- a\n\n\
+                    ## February 5, 2026: XRootD 5.9.1\n\n- b\n\n\
+                    ## November 20, 2025: Pelican 7.21.1\n\n- c\n";
+        assert_eq!(
+            versions(PageKind::Markdown, news),
+            ["2026-02-19", "2026-02-05", "2025-11-20"]
+        );
+    }
+
+    #[test]
     fn lines_of_one_shape_in_order_open_releases() {
         // lc0's changelog.txt: a release and its date, a rule under it.
         let lc0 = "v0.32.0 (2025-08-21)\n~~~~~~~\n* Support for building with cuda 13.\n\n\
@@ -2467,6 +2588,13 @@ mod tests {
         let hailo = "v2.8\n\nUpdate to use HailoRT 4.14.0 (zone)\n\nv2.7\n\n\
                      Update to use HailoRT 4.13.0 (zone)\n\nv2.6\n\nUpdate to use HailoRT 4.12.0 (zone)\n";
         assert_eq!(versions(PageKind::Text, hailo), ["v2.8", "v2.7", "v2.6"]);
+        // Dradis' CHANGELOG: dates of any form after the releases, or none.
+        let dradis = "v3.9 (January 2018)\n  - a\n\nv3.7 (July 2017)\n  - b\n\n\
+                      v2.10\n  - c\n\nv2.9 (1st of February 2012)\n  - d\n";
+        assert_eq!(
+            versions(PageKind::Text, dradis),
+            ["v3.9", "v3.7", "v2.10", "v2.9"]
+        );
     }
 
     #[test]
