@@ -1514,6 +1514,17 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     .all(|w| holds(&words.claims.name_joints, w) || capitalised(w))
                 && !holds(&words.claims.name_joints, name_words[0])
                 && !holds(&words.claims.name_joints, name_words[name_words.len() - 1]);
+            // "Upgraded postgresql for BSim to 15.18" (Ghidra's change
+            // history): no joint name, so what follows the joint is what
+            // the component is for.
+            if !joint_name
+                && let Some(at) = name_words
+                    .iter()
+                    .skip(1)
+                    .position(|w| holds(&words.claims.name_joints, w))
+            {
+                name_words.truncate(at + 1);
+            }
             let unjoined: Vec<&str> = name_words
                 .iter()
                 .copied()
@@ -2135,6 +2146,16 @@ mod tests {
         assert_eq!(
             pairs("Meta(mihomo)内核升级 1.19.1"),
             [claimed("Meta", "1.19.1")]
+        );
+        // What a component is for, after a name that is no joint name
+        // (Ghidra's change history); "IoT Agent for JSON" is one name.
+        assert_eq!(
+            pairs("Upgraded postgresql for BSim to 15.18."),
+            [claimed("postgresql", "15.18")]
+        );
+        assert_eq!(
+            pairs("Update IoT Agent for JSON to 3.4.0"),
+            [claimed("IoT Agent for JSON", "3.4.0")]
         );
         // The form a package comes in (htslib's NEWS, Ghidra's change
         // history).
