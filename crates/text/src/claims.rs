@@ -2147,6 +2147,11 @@ mod tests {
             pairs("Meta(mihomo)内核升级 1.19.1"),
             [claimed("Meta", "1.19.1")]
         );
+        // Glances' NEWS: held at a version.
+        assert_eq!(
+            pairs("Pin Alpine image to 3.20 (3.21 is not compliant with Netifaces)"),
+            [claimed("Alpine", "3.20")]
+        );
         // What a component is for, after a name that is no joint name
         // (Ghidra's change history); "IoT Agent for JSON" is one name.
         assert_eq!(

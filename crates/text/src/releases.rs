@@ -907,6 +907,62 @@ fn is_date_note(inner: &str) -> bool {
                 <= 2)
 }
 
+/// Lines naming each release by the one before it, the same product's
+/// words on each, each release the one the next line went from ("*
+/// changes v6.2.5 -> v6.2.6" over "* changes v6.2.4 -> v6.2.5" in
+/// hashcat's changes.txt), three or more: they open releases whatever
+/// headings the page has ("## Algorithms" heads parts of each). Lines
+/// bumping components name another product on each line, or do not
+/// chain.
+fn chained_release_lines(page: &Page) -> HashMap<usize, (String, String)> {
+    let mut by_product: HashMap<String, Vec<(usize, String, String)>> = HashMap::new();
+    let mut in_code = false;
+    for (i, (n, line)) in page.lines.iter().enumerate() {
+        if line.trim().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code || page.headings.contains(n) || line.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let item = line
+            .strip_prefix("- ")
+            .or_else(|| line.strip_prefix("* "))
+            .unwrap_or(line);
+        let Some((product, release)) = after_previous(item) else {
+            continue;
+        };
+        let Some(from) = item
+            .split_whitespace()
+            .rev()
+            .nth(2)
+            .map(|w| w.trim_start_matches(['v', 'V']).to_string())
+        else {
+            continue;
+        };
+        by_product
+            .entry(product.to_lowercase())
+            .or_default()
+            .push((i, from, release));
+    }
+    let mut best: Vec<(usize, String, String)> = Vec::new();
+    for (product, group) in by_product {
+        let chained = group
+            .windows(2)
+            .filter(|w| w[0].1 == w[1].2 || w[0].2 == w[1].1)
+            .count();
+        let larger = group.len() > best.len();
+        if group.len() >= 3 && chained * 10 >= (group.len() - 1) * 8 && larger {
+            best = group
+                .into_iter()
+                .map(|(i, _, to)| (i, product.clone(), to))
+                .collect();
+        }
+    }
+    best.into_iter()
+        .map(|(i, product, to)| (i, (product, to)))
+        .collect()
+}
+
 /// Lines of a page without headings that share one shape, three or more,
 /// each naming another release, none next to another, their releases in
 /// order (newest first or oldest first): each opens a release ("v0.32.0
@@ -970,6 +1026,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     };
     let mut in_code = false;
     let product = dated_product(page, headings);
+    let chained = chained_release_lines(page);
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
     // Headings of one number (`### v95`), releases only beside releases of
     // their series headed alike (`### v95.2`, `### v95.1`).
@@ -1011,6 +1068,10 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     numbered.push((i, h.level, first.to_string()));
                 }
             }
+            continue;
+        }
+        if let Some((name, v)) = chained.get(&i) {
+            starts.push((i, Start::Named(name.clone()), v.clone()));
             continue;
         }
         let t = line.trim();
@@ -2537,6 +2598,26 @@ mod tests {
         let page = "# Changes\n\n## v1.5.1 [2022/08/20]\n\n- Re-released.\n\n\
                     ## v1.5.1 [2022/08/19]\n\n- Fixed colors.\n\n## v1.5.0 [2022/08/18]\n\n- New.\n";
         assert_eq!(versions(PageKind::Markdown, page), ["v1.5.1", "v1.5.0"]);
+    }
+
+    #[test]
+    fn lines_naming_each_release_by_the_one_before_it_open_releases() {
+        // hashcat's changes.txt: its parts headed, its releases in items.
+        let page = "* changes v6.2.5 -> v6.2.6\n\n##\n## Algorithms\n##\n\n- Added a mode\n\n\
+                    * changes v6.2.4 -> v6.2.5\n\n##\n## Bugs\n##\n\n- Fixed\n\n\
+                    * changes v6.2.3 -> v6.2.4\n\n- Updated unrar to 6.0.5\n";
+        assert_eq!(versions(PageKind::Text, page), ["6.2.6", "6.2.5", "6.2.4"]);
+        // Components bumped are no chain of releases.
+        let bumps = "# Changes\n\n## Deps\n\n- numpy 1.26 -> 2.0\n- scipy 1.11 -> 1.12\n- pandas 2.1 -> 2.2\n";
+        assert!(versions(PageKind::Markdown, bumps).is_empty());
+    }
+
+    #[test]
+    fn a_product_whose_name_holds_a_digit_over_its_releases() {
+        // cvc5's NEWS.
+        assert_eq!(of_title("cvc5 1.3.4").as_deref(), Some("1.3.4"));
+        // A model's version after its name stays the model's.
+        assert_eq!(of_title("ResNet50 v1.5"), None);
     }
 
     #[test]

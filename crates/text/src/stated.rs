@@ -71,8 +71,11 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
         let start = c.get(1).map_or(0, |m| m.start());
         let word = text[..start].split_whitespace().next_back().unwrap_or("");
         let word = word.trim_start_matches(|ch: char| !ch.is_ascii_alphanumeric());
+        // ("cvc5 1.3.4", cvc5's NEWS: a version of three numbers is a
+        // release, whatever name stands before it.)
         word.ends_with(|ch: char| ch.is_ascii_digit())
             && word.chars().any(|ch| ch.is_ascii_alphabetic())
+            && c[1].matches('.').count() < 2
     };
     re.captures_iter(text)
         .find(|c| !of_model(c))
