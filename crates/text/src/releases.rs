@@ -68,7 +68,7 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 fn of_title_as_written(title: &str) -> Option<String> {
     let rebuilt = with_rebuild_numbers(without_anchor(title));
     let title = rebuilt.as_str();
-    if let Some((_, release)) = after_previous(title) {
+    if let Some((_, _, release)) = after_previous(title) {
         return Some(release);
     }
     if upgrades_a_component(title) {
@@ -763,9 +763,9 @@ fn unreleased_alone(line: &str) -> Option<String> {
 
 /// "5.15.0 → 5.16.0" (Luanti's changelog), "Quake II 8.60 to 8.70:"
 /// (Yamagi Quake II's CHANGELOG): a release named by the one before it
-/// and itself, a few words of the product first (no `from`); those words
-/// and the later release.
-fn after_previous(line: &str) -> Option<(String, String)> {
+/// and itself, a few words of the product first (no `from`); those words,
+/// the release before and the later release.
+fn after_previous(line: &str) -> Option<(String, String, String)> {
     let t = line.trim().trim_end_matches([':', '：']);
     let tokens: Vec<&str> = t.split_whitespace().collect();
     let [product @ .., from, joint, to] = tokens.as_slice() else {
@@ -791,7 +791,7 @@ fn after_previous(line: &str) -> Option<(String, String)> {
             .iter()
             .any(|w| words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w))))
         && model::record::load::release_order(from, to).is_lt())
-    .then(|| (product.join(" "), to.to_string()))
+    .then(|| (product.join(" "), from.to_string(), to.to_string()))
 }
 
 /// A short line naming a product and a version, nothing after it but its
@@ -928,15 +928,7 @@ fn chained_release_lines(page: &Page) -> HashMap<usize, (String, String)> {
             .strip_prefix("- ")
             .or_else(|| line.strip_prefix("* "))
             .unwrap_or(line);
-        let Some((product, release)) = after_previous(item) else {
-            continue;
-        };
-        let Some(from) = item
-            .split_whitespace()
-            .rev()
-            .nth(2)
-            .map(|w| w.trim_start_matches(['v', 'V']).to_string())
-        else {
+        let Some((product, from, release)) = after_previous(item) else {
             continue;
         };
         by_product
@@ -1093,7 +1085,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Date, date));
             } else if let Some(v) = unreleased_alone(t) {
                 starts.push((i, Start::Alone, v));
-            } else if let Some((name, v)) = after_previous(t) {
+            } else if let Some((name, _, v)) = after_previous(t) {
                 let start = if name.is_empty() {
                     Start::Alone
                 } else {
