@@ -689,6 +689,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirtieth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-30",
+        Floor {
+            percent: 90,
+            refused: 0,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn twenty_ninth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-29",

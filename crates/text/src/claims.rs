@@ -345,8 +345,11 @@ fn verb_labelled(text: &str, words: &Words) -> Option<Claim> {
     if !holds(&words.claims.verb_first, label) {
         return None;
     }
-    // A note after the version ("( https://… )") says nothing of it.
+    // A note after the version ("( https://… )") says nothing of it, nor
+    // does a sentence after it ("Upgrade: kotlinx.coroutines 1.11.0. This
+    // is used by …", OkHttp's changelog).
     let value = value.split(" (").next().unwrap_or(value).trim();
+    let value = first_sentence(value).trim_end_matches('.');
     let (head, last) = value.rsplit_once(' ')?;
     let version = version_after(last).filter(|v| v.len() + 1 >= last.len())?;
     let mut name_words: Vec<&str> = head.split_whitespace().collect();
@@ -1094,7 +1097,14 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             // "Update Drivers to version 1.7.0": the verb is no name's.
-            let mut near: Vec<&str> = last_words(&text[..at], 6);
+            // (Within its sentence: "Added support for Golang 1.15 and
+            // 1.16. Versions supported are now 1.15-1.22", Ghidra's.)
+            let sentence_start = text[..at]
+                .match_indices(". ")
+                .filter(|(k, _)| text[k + 2..].starts_with(|c: char| c.is_uppercase()))
+                .last()
+                .map_or(0, |(k, _)| k + 2);
+            let mut near: Vec<&str> = last_words(&text[sentence_start..at], 6);
             // "Users should update to 2.0.1": advice, no claim.
             if near.first().is_some_and(|w| holds(&words.claims.advice, w)) {
                 continue;
@@ -1140,7 +1150,14 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 near[0].chars().all(|c| c.is_ascii_lowercase()) && holds(kinds, near[0])
             };
             let kind_named = near.len() > 1 && lowercase_kind(&words.claims.package_kinds);
-            if kind_named || (near.len() > 2 && lowercase_kind(&words.claims.kinds)) {
+            // "Kryo codec upgraded to 5.6.2" (Redisson's changelog): after
+            // a proper name alone, the kind is no name either.
+            let proper_before = near.len() == 2
+                && near[1].chars().any(|c| c.is_uppercase())
+                && is_package_name(near[1]);
+            if kind_named
+                || ((near.len() > 2 || proper_before) && lowercase_kind(&words.claims.kinds))
+            {
                 near.remove(0);
             }
             let mut names: Vec<String> = near
@@ -1911,8 +1928,15 @@ pub(crate) fn name_then_version(text: &str, words: &Words) -> Option<(String, St
         let lead = name_words.is_empty() && holds(&words.claims.name_leads, word);
         // "link SDL2 library version 2.24.1": the kind of software after
         // a name is none of it.
+        // ("Dataflow Compiler v5.2.0": capitalised, the name's own word,
+        // unless a word of prose: "Deep Java Library" is `Deep-Java`, as
+        // a record names it.)
         let kind = !name_words.is_empty() && holds(&words.claims.kinds, word);
-        if !lead && !kind {
+        let own_kind =
+            kind && word.starts_with(|c: char| c.is_uppercase()) && is_package_name(word);
+        if own_kind && name_words.len() < 3 {
+            name_words.push(word);
+        } else if !lead && !kind {
             if !is_package_name(word) || name_words.len() == 3 {
                 return None;
             }
@@ -1934,10 +1958,18 @@ fn dashed_version(token: &str) -> Option<(&str, &str)> {
         .then_some((name, version))
 }
 
+/// `text` up to the end of its first sentence: a full stop, then a space
+/// and a capital.
+fn first_sentence(text: &str) -> &str {
+    text.match_indices(". ")
+        .find(|(at, _)| text[at + 2..].starts_with(|c: char| c.is_uppercase()))
+        .map_or(text, |(at, _)| &text[..at])
+}
+
 /// `tauri-utils@2.0.2`, `@tauri-apps/api@2.0.1`: a package name, `@`, and
-/// a version.
+/// a version; `pyright==1.1.345` (pydantic's history), as pip pins one.
 fn at_version(token: &str) -> Option<(&str, &str)> {
-    let (name, version) = token.rsplit_once('@')?;
+    let (name, version) = token.split_once("==").or_else(|| token.rsplit_once('@'))?;
     let named = is_package_name(name) || crate::package_name::is_scoped_npm_name(name);
     (named
         && version.starts_with(|c: char| c.is_ascii_digit())
@@ -3197,6 +3229,70 @@ mod tests {
     }
 
     #[test]
+    fn library_changelogs_claims() {
+        // pydantic's history: a revision up, and a pin as pip writes it.
+        assert_eq!(
+            pairs("uprev `pydantic-core` to 2.14.5"),
+            [claimed("pydantic-core", "2.14.5")]
+        );
+        assert_eq!(
+            pairs("Update to `pyright==1.1.345` by @Viicos in [#8453](https://x/8453)"),
+            [claimed("pyright", "1.1.345")]
+        );
+        // Sidekiq's changes: held at a version, not the one it avoids.
+        assert_eq!(
+            pairs("Lock Celluloid to 0.15.2 due to bugs in 0.16.0."),
+            [claimed("Celluloid", "0.15.2")]
+        );
+        // reqwest's and cargo-deny's changelogs: words before the name.
+        assert_eq!(
+            pairs("Update internal `rustls` to 0.20."),
+            [claimed("rustls", "0.20")]
+        );
+        assert_eq!(
+            pairs("bumped various dependencies, notably `semver` to `1.0.3`."),
+            [claimed("semver", "1.0.3")]
+        );
+        // SeaORM's release notes: two names, one version.
+        assert_eq!(
+            pairs("`sea-schema` and `sea-schema-sync` are now `0.18.0`"),
+            [
+                claimed("sea-schema", "0.18.0"),
+                claimed("sea-schema-sync", "0.18.0")
+            ]
+        );
+        // Redisson's and esbuild's: the kind after a proper name.
+        assert_eq!(
+            pairs("Kryo codec upgraded to 5.6.2 for JDK 8 compatibility"),
+            [claimed("Kryo", "5.6.2")]
+        );
+        assert_eq!(
+            pairs("Update the Go compiler from v1.23.12 to v1.25.4 ([#4208](https://x/4208))"),
+            [claimed("Go", "1.25.4")]
+        );
+        // ("Dataflow Compiler": capitalised, the name's own word.)
+        assert_eq!(
+            pairs("Update to use Dataflow Compiler v5.2.0"),
+            [claimed("Dataflow Compiler", "5.2.0")]
+        );
+        assert_eq!(
+            pairs("Update to Deep Java Library 0.36.0 (supports PyTorch 2.7.1)"),
+            [claimed("Deep Java", "0.36.0")]
+        );
+        // (A range is no version: Ghidra's "Versions supported are now
+        // 1.15-1.22".)
+        assert!(
+            pairs("Added support for Golang 1.15 and 1.16. Versions supported are now 1.15-1.22.")
+                .is_empty()
+        );
+        // OkHttp's changelog: the verb as a label, a sentence after it.
+        assert_eq!(
+            pairs("Upgrade: kotlinx.coroutines 1.11.0. This is used by the optional module."),
+            [claimed("kotlinx.coroutines", "1.11.0")]
+        );
+    }
+
+    #[test]
     fn names_normalise_with_aliases() {
         assert_eq!(normalize_component("PyTorch"), "torch");
         assert_eq!(normalize_component("vLLM"), "vllm");
@@ -3208,20 +3304,5 @@ mod tests {
             normalize_component("transformer_engine"),
             "transformer-engine"
         );
-    }
-}
-#[cfg(test)]
-mod probe {
-    #[test]
-    fn probe() {
-        for l in [
-            "Bump sylius/mailer-bundle to 2.1",
-            "Upgrade `nikic/php-parser` to `5.6`.",
-        ] {
-            for c in super::find_claims(l) {
-                eprintln!("{l} => {} | {:?} | {}", c.name, c.alternatives, c.version);
-            }
-            eprintln!("{l} words: {:?}", super::split_words(l));
-        }
     }
 }

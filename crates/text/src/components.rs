@@ -466,8 +466,13 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         return (number_parses && crate::package_name::is_version_part(part))
             .then(|| v.to_string());
     }
+    // `2015d`, `2024a` (the IANA time zone database's releases): a year
+    // and a letter.
+    let yearly = matches!(v.as_bytes(), [y @ .., letter] if y.len() == 4
+        && y.iter().all(u8::is_ascii_digit)
+        && letter.is_ascii_lowercase());
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
-    (parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
+    (yearly || parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
         .then(|| v.to_string())
 }
 
@@ -614,11 +619,14 @@ pub(crate) fn component_list(cell: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The words of an item with each word's first `:` a token of its own.
+/// The words of an item with each word's first `:` a token of its own,
+/// but inside a Maven coordinate (`androidx.core:core-ktx`, Coil's
+/// changelog), which names one package.
 fn colon_tokens(item: &str) -> impl Iterator<Item = &str> {
     item.split_whitespace().flat_map(|word| {
+        let coordinate = crate::package_name::is_maven_coordinate(word.trim_matches(['`', '*']));
         let tokens = match word.split_once(':') {
-            Some((a, b)) if word != ":" => [a, ":", b],
+            Some((a, b)) if word != ":" && !coordinate => [a, ":", b],
             _ => [word, "", ""],
         };
         tokens.into_iter().filter(|t| !t.is_empty())
@@ -630,6 +638,10 @@ fn colon_tokens(item: &str) -> impl Iterator<Item = &str> {
 /// Read token by token, at most one pair past [`MAX_ITEMS`].
 fn colon_pairs(item: &str) -> Vec<(String, String)> {
     let colons = colon_tokens(item).filter(|t| *t == ":").take(2).count();
+    // Every colon inside a Maven coordinate: a name and its version.
+    if colons == 0 {
+        return named_versions(item);
+    }
     if colons == 1 {
         // The one `:` is the first of the item.
         let (before, after) = item.split_once(':').unwrap_or((item, ""));
@@ -872,10 +884,23 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             }
         }
         run.reverse();
-        // A Go module (`github.com/aws/smithy-go v1.27.4`): its whole path.
+        // "the Go compiler from v1.23.12 to v1.25.4" (esbuild's changelog):
+        // after a proper name, the kind of software it is, in lower case,
+        // is none of the name ("Dataflow Compiler" is one).
+        if let [proper, kind] = run[..]
+            && proper.chars().any(char::is_uppercase)
+            && kind.chars().all(|c| c.is_ascii_lowercase())
+            && words::each().any(|l| l.claims.kinds.iter().any(|k| k == kind))
+        {
+            run.pop();
+        }
+        // A Go module (`github.com/aws/smithy-go v1.27.4`): its whole path;
+        // a Maven artifact (`androidx.core:core-ktx -> 1.3.1`) its
+        // coordinate.
         if run.is_empty()
             && let Some(module) = before.back().map(|w| w.trim_matches(['`', '*']))
-            && crate::package_name::is_module_path(module)
+            && (crate::package_name::is_module_path(module)
+                || crate::package_name::is_maven_coordinate(module))
         {
             out.extend(clean_version(module, &version).map(|v| (module.to_string(), v)));
             continue;
@@ -1541,6 +1566,34 @@ mod tests {
             [
                 ("vite".to_string(), "8.0.1".to_string()),
                 ("libpng".to_string(), "1.6.47".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn maven_artifacts_and_yearly_releases() {
+        // Coil's changelog: a Maven coordinate's colon is no label's.
+        // moment-timezone's: the time zone database's releases, of which
+        // a release ends at the last.
+        let read = statements(
+            [
+                "- `androidx.appcompat:appcompat` -> 1.1.0",
+                "- androidx.core:core-ktx -> 1.3.1",
+                "- Updated data to IANA TZDB `2015c`.",
+                "- Updated data to IANA TZDB `2015d`.",
+            ]
+            .into_iter(),
+            "9.9",
+        );
+        assert_eq!(
+            read,
+            [
+                (
+                    "androidx.appcompat:appcompat".to_string(),
+                    "1.1.0".to_string()
+                ),
+                ("androidx.core:core-ktx".to_string(), "1.3.1".to_string()),
+                ("IANA-TZDB".to_string(), "2015d".to_string())
             ]
         );
     }

@@ -17,6 +17,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     let md = repaired.as_deref().unwrap_or(md);
     let unfolded = unfold_blocks(md);
     let md = unfolded.as_deref().unwrap_or(md);
+    let spaced = space_glued_headings(md);
+    let md = spaced.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
         return Err(Overflow::Nesting("lists and quotes"));
     }
@@ -411,6 +413,53 @@ fn unfold_blocks(md: &str) -> Option<String> {
     Some(out)
 }
 
+/// The page with a space after the `#` marks of each line that glues them
+/// to a release ("##8.1.12(2024-10-10)", WTM's changelog), when two lines
+/// or more do: headings as Markdown was written before CommonMark asked
+/// for the space, and as the page's author meant them. Lines keep their
+/// numbers.
+fn space_glued_headings(md: &str) -> Option<String> {
+    let glued_at = |line: &str| {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let body = &line[indent..];
+        let marks = body.len() - body.trim_start_matches('#').len();
+        let rest = &body[marks..];
+        let release = rest.trim_start_matches(['v', 'V']);
+        (indent <= 3
+            && (1..=6).contains(&marks)
+            && release.starts_with(|c: char| c.is_ascii_digit())
+            && names_a_version(rest.split(['(', '（']).next().unwrap_or(rest)))
+        .then_some(indent + marks)
+    };
+    let mut in_fence = false;
+    let mut glued = Vec::new();
+    for (i, line) in md.split_inclusive('\n').enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+        } else if !in_fence && let Some(at) = glued_at(line) {
+            glued.push((i, at));
+        }
+    }
+    if glued.len() < 2 {
+        return None;
+    }
+    let mut out = String::with_capacity(md.len() + glued.len());
+    let mut next = glued.iter().peekable();
+    for (i, line) in md.split_inclusive('\n').enumerate() {
+        match next.peek() {
+            Some(&&(at_line, at)) if at_line == i => {
+                out.push_str(&line[..at]);
+                out.push(' ');
+                out.push_str(&line[at..]);
+                next.next();
+            }
+            _ => out.push_str(line),
+        }
+    }
+    Some(out)
+}
+
 /// Whether a title holds a version of two numbers or more ("Spinnaker
 /// Release 1.35.0", "v2.1").
 fn names_a_version(title: &str) -> bool {
@@ -737,6 +786,18 @@ mod tests {
     fn texts(md: &str) -> Vec<String> {
         let lines = lines(md).unwrap().0.into_iter().map(|(_, l)| l);
         lines.filter(|l| !l.is_empty()).collect()
+    }
+
+    #[test]
+    fn marks_glued_to_releases_head_them() {
+        // WTM's changelog, written before CommonMark asked for a space.
+        let md = "# Log\n\n##8.1.12(2024-10-10)\n* a\n\n##8.1.10(2024-7-15)\n* b\n\n```\n#1.2 kept\n```\n";
+        let spaced = space_glued_headings(md).unwrap();
+        assert!(spaced.contains("## 8.1.12(2024-10-10)\n"), "{spaced}");
+        assert!(spaced.contains("## 8.1.10(2024-7-15)\n"), "{spaced}");
+        assert!(spaced.contains("#1.2 kept"), "{spaced}");
+        // One such line alone, or an issue's number, is no heading.
+        assert_eq!(space_glued_headings("#123 fixed\n\n#2.0 once\n"), None);
     }
 
     #[test]

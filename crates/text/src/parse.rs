@@ -1377,7 +1377,10 @@ fn claimed_components(line: &str) -> Option<Vec<(String, String)>> {
     // "TorchNPU: Upgraded to 2.9.0.post1+git4c901a4 because … CANN has
     // been upgraded to 9.0.0": the label's, the version after the first
     // `to` of a text opening with an upgrade verb.
+    // (A colon inside a word is no label's: `androidx.core:core-ktx ->
+    // 1.3.1`, Coil's changelog, names a Maven artifact.)
     if let Some((label, rest)) = line.split_once([':', '：'])
+        && (line.contains('：') || rest.is_empty() || rest.starts_with(char::is_whitespace))
         && let Some(name) = names::component_name(&tables::clean_name(label))
         && let Some(written) = upgraded_to(rest)
         && let Some(version) = components::clean_version(&name, &written)

@@ -850,6 +850,22 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
         Some((head, inner)) if !head.trim().is_empty() && is_date_note(inner) => head.trim_end(),
         _ => t,
     };
+    // "v2.1.1 Jul 28 2024", "v2.0.12 - 11 Aug 2023" (jwx's Changes): a
+    // date after the release, in whatever form, is none of it either.
+    let tokens: Vec<&str> = t.split_whitespace().collect();
+    let dated_from = (1..tokens.len()).find(|&k| {
+        let rest = tokens[k..].join(" ");
+        let rest = rest.trim_start_matches(['-', '–', '—']).trim();
+        !rest.is_empty() && is_date_note(rest)
+    });
+    let undated: String;
+    let t = match dated_from {
+        Some(k) => {
+            undated = tokens[..k].join(" ");
+            undated.as_str()
+        }
+        None => t,
+    };
     // Rules around it ("==== Release Notes: v0.104 ====") are no words.
     let words = t.trim_matches(|c: char| matches!(c, '=' | '-' | '~' | '*' | '#' | ' '));
     if words.is_empty()
@@ -1010,11 +1026,31 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     if crate::lines::is_dockerfile(page.lines.iter().map(|(_, l)| l.as_str())) {
         return None;
     }
+    // (A page titled "Changes" over "v2.1.1 Jul 28 2024" lines, jwx's
+    // Changes file: headings that name no release leave its lines to say
+    // where releases start.)
     let marked_any = !page.headings.is_empty();
-    let shaped = if marked_any {
+    let marked_release = page
+        .lines
+        .iter()
+        .any(|(n, line)| page.headings.contains(n) && line.bytes().any(|b| b.is_ascii_digit()));
+    let shaped = if marked_release {
         HashMap::new()
     } else {
-        shaped_release_lines(page)
+        // (Under headings of no release, only lines the release opens:
+        // "New version: devel/ollama version 0.32.14" in a feed titled
+        // "Sherlock software updates" names a component's.)
+        let mut shaped = shaped_release_lines(page);
+        if marked_any {
+            shaped.retain(|i, version| {
+                page.lines[*i]
+                    .1
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|first| stated::with_lowercase_v(first.to_string()) == *version)
+            });
+        }
+        shaped
     };
     let mut in_code = false;
     let product = dated_product(page, headings);
@@ -1323,8 +1359,31 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     _ => 0,
                 };
                 let again = version == outer_version && among_releases(*outer_at, outer_level);
+                // "## [1.2.2] - 2022-12-29" under "# [1.3.0](…) (2023-01-31)"
+                // (axios' changelog, whose minor releases are headed a level
+                // higher): an older release, headed as others of its level
+                // and shape are, newest first, is one of them. ("### 1.1
+                // 框架版本", "### 1.2 兼容性修复" are a page's sections.)
+                let older_peer = || {
+                    let peer = |j: usize| {
+                        let (at, s, v) = &starts[j];
+                        j != *k
+                            && matches!(s, Start::Heading(l) if l == level)
+                            && shape(*at, v) == shape(*i, version)
+                    };
+                    let order = |v: &str| model::record::load::release_order(version, v);
+                    let newest_first = match (*k + 1..starts.len()).find(|&j| peer(j)) {
+                        Some(next) => order(&starts[next].2).is_gt(),
+                        None => (0..*k)
+                            .rev()
+                            .find(|&j| peer(j))
+                            .is_some_and(|previous| order(&starts[previous].2).is_lt()),
+                    };
+                    order(outer_version).is_lt() && newest_first
+                };
                 (!again && crate::stated::in_series(version, outer_version))
                     || shape(*i, version) == shape(*outer_at, outer_version)
+                    || older_peer()
                     || (is_iso_date(version) && dated_lead_count(*i) >= 2)
                     || headed_under(outer_version)
             })
@@ -2712,6 +2771,39 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn an_older_release_under_a_newer_one_headed_higher() {
+        // axios' changelog: minor releases headed a level higher than the
+        // patch releases after them, in two shapes.
+        let page = "# Changelog\n\n# [1.3.0](https://x/compare) (2023-01-31)\n\n- a\n\n\
+                    ## [1.2.6](https://x/compare) (2023-01-28)\n\n- b\n\n\
+                    ## [1.2.2] - 2022-12-29\n\n- c\n\n## [1.2.1] - 2022-12-05\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["1.3.0", "1.2.6", "1.2.2", "1.2.1"]
+        );
+        // A release's numbered sections, in ascending order, stay its parts.
+        let page = "# Tool 3.9.3 upgrade notes\n\n## Summary\n\n- a\n\n### 1.1 Framework\n\n- b\n\n\
+                    ### 1.2 Fixes\n\n- c\n\n### 2.1 Other\n\n- d\n";
+        assert_eq!(versions(PageKind::Markdown, page), Vec::<String>::new());
+    }
+
+    #[test]
+    fn dated_release_lines_under_a_title_naming_no_release() {
+        // jwx's Changes: a title, then "v2.1.1 Jul 28 2024" lines, their
+        // dates written three ways.
+        let page = "Changes\n=======\n\nv2.1.1 Jul 28 2024\n  * a\n\nv2.1.0 18 Jun 2024\n  * b\n\n\
+                    v2.0.12 - 11 Aug 2023\n  * c\n\nv2.0.11 - 14 Jun 2023\n  * d\n";
+        assert_eq!(
+            versions(PageKind::Text, page),
+            ["v2.1.1", "v2.1.0", "v2.0.12", "v2.0.11"]
+        );
+        // A feed's items naming a component's versions open no release.
+        let page = "Software updates\n================\n\nNew version: devel/ollama version 0.32.14\nx\n\n\
+                    New version: devel/ollama version 0.32.9\ny\n\nNew version: devel/ollama version 0.32.5\nz\n";
+        assert!(versions(PageKind::Text, page).len() < 2);
     }
 
     #[test]

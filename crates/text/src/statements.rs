@@ -243,8 +243,13 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                 let higher_upgrade = kept.upgrade
                     && c.upgrade
                     && c.strength == kept.strength
+                    // ("IANA TZDB `2015c`", then "`2015d`", moment-timezone's
+                    // changelog: a year and a letter, in the order of both.)
                     && model::version::compare(Ecosystem::Generic, &c.version, &kept.version)
-                        .is_ok_and(|o| o == std::cmp::Ordering::Greater);
+                        .unwrap_or_else(|_| {
+                            model::record::load::release_order(&c.version, &kept.version)
+                        })
+                        .is_gt();
                 if refines(&c.version, &kept.version)
                     || (!refines(&kept.version, &c.version) && c.strength > kept.strength)
                     || higher_upgrade

@@ -1711,6 +1711,12 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
         _ => t,
     };
     let (names, value) = t.split_once([':', '：'])?;
+    // `androidx.core:core-ktx -> 1.3.1` (Coil's changelog): the colon of a
+    // Maven coordinate, no label's.
+    let first_word = t.split_whitespace().next().unwrap_or(t);
+    if crate::package_name::is_maven_coordinate(first_word.trim_matches(['`', '*'])) {
+        return None;
+    }
     // No digit after the label, no version: most lines of prose stop here.
     if !value.bytes().any(|b| b.is_ascii_digit()) {
         return None;
