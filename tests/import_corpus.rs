@@ -689,6 +689,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirty_first_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-31",
+        Floor {
+            percent: 82,
+            refused: 0,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn thirtieth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-30",
