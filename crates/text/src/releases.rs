@@ -852,7 +852,12 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
     };
     // "v2.1.1 Jul 28 2024", "v2.0.12 - 11 Aug 2023" (jwx's Changes): a
     // date after the release, in whatever form, is none of it either.
-    let tokens: Vec<&str> = t.split_whitespace().collect();
+    // (A release line is short: a longer line is no release's, and its
+    // tails are not tried one by one.)
+    let tokens: Vec<&str> = t.split_whitespace().take(17).collect();
+    if tokens.len() > 16 {
+        return None;
+    }
     let dated_from = (1..tokens.len()).find(|&k| {
         let rest = tokens[k..].join(" ");
         let rest = rest.trim_start_matches(['-', '–', '—']).trim();
