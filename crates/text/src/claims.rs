@@ -3285,6 +3285,15 @@ mod tests {
             pairs("Added support for Golang 1.15 and 1.16. Versions supported are now 1.15-1.22.")
                 .is_empty()
         );
+        // SpotBugs' changelog: back to a version, and a verb's particle.
+        assert_eq!(
+            pairs("Revert commons-text from 1.11.0 to 1.10.0 to resolve a version conflict"),
+            [claimed("commons-text", "1.10.0")]
+        );
+        assert_eq!(
+            pairs("Bump up slf4j-api to 2.0.3 ([#2220](https://x/2220))"),
+            [claimed("slf4j-api", "2.0.3")]
+        );
         // OkHttp's changelog: the verb as a label, a sentence after it.
         assert_eq!(
             pairs("Upgrade: kotlinx.coroutines 1.11.0. This is used by the optional module."),
