@@ -1445,6 +1445,21 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             {
                 name_words.truncate(q + leading.max(1));
             }
+            // "Upgraded kotlin version in the awaitility-kotlin module to
+            // 2.1.10": the word for a version, then where it is used. (In
+            // another platform's build, "Update boost version in Android
+            // SDK to 1.90" (FreeOrion's SDK), a version of no build the
+            // release names.)
+            if let Some(at) = name_words.windows(2).skip(1).position(|pair| {
+                crate::words::is_version_label(pair[0])
+                    && holds(&words.claims.version_places, pair[1])
+            }) {
+                let place = &name_words[at + 3..];
+                if place.iter().any(|w| holds(&words.claims.platforms, w)) {
+                    continue;
+                }
+                name_words.truncate(at + 1);
+            }
             if name_words.is_empty() {
                 continue;
             }
@@ -2058,6 +2073,7 @@ fn chained(
         }
         // ", Werkzeug to 3.1.6, pip to 26.0.1 and wheel to 0.46.3": a
         // comma parts the claims as `and` does.
+        rest = after_references(rest);
         let comma = rest.trim_start_matches(' ').starts_with(',');
         let trimmed = rest.trim_start_matches([',', ' ']);
         let Some(tail) = words
@@ -2125,6 +2141,34 @@ fn chained(
         ));
         let used = tail[to + to_len..].find(&v).map_or(0, |i| i + v.len());
         rest = &tail[to + to_len + used..];
+    }
+}
+
+/// `rest` after the pull-request references that follow a claim's version
+/// ("libtiff to 4.1.0 #4195, Tk Tcl to 8.6.10 #4229", Pillow's changes;
+/// "(#4187)").
+fn after_references(mut rest: &str) -> &str {
+    loop {
+        let start = rest.trim_start_matches(' ');
+        let inner = start.strip_prefix('(').unwrap_or(start);
+        let Some(number) = inner.strip_prefix('#') else {
+            return rest;
+        };
+        let digits = number.len()
+            - number
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        if digits == 0 {
+            return rest;
+        }
+        let after = &number[digits..];
+        rest = if inner.len() == start.len() {
+            after
+        } else if let Some(closed) = after.strip_prefix(')') {
+            closed
+        } else {
+            return rest;
+        };
     }
 }
 
@@ -3299,6 +3343,33 @@ mod tests {
             pairs("Upgrade: kotlinx.coroutines 1.11.0. This is used by the optional module."),
             [claimed("kotlinx.coroutines", "1.11.0")]
         );
+        // Pillow's changes: where the name is used, and references between
+        // the claims of one line.
+        assert_eq!(
+            pairs("Update FreeType used in binary wheels to 2.10.4 to fix CVE-2020-15999."),
+            [claimed("FreeType", "2.10.4")]
+        );
+        assert_eq!(
+            pairs(
+                "Depends: Update libtiff to 4.1.0 #4195, Tk Tcl to 8.6.10 #4229, libimagequant to 2.12.6 (#4318)"
+            ),
+            [
+                claimed("libtiff", "4.1.0"),
+                claimed("Tk Tcl", "8.6.10"),
+                claimed("libimagequant", "2.12.6")
+            ]
+        );
+        // (A reference then no claim: nothing more.)
+        assert_eq!(
+            pairs("Update libtiff to 4.1.0 #4195, #4196"),
+            [claimed("libtiff", "4.1.0")]
+        );
+        // Awaitility's changelog: the word for a version, then where.
+        assert_eq!(
+            pairs("Upgraded kotlin version in the awaitility-kotlin module to 2.1.10"),
+            [claimed("kotlin", "2.1.10")]
+        );
+        assert!(pairs("Update boost version in Android SDK to 1.90").is_empty());
     }
 
     #[test]

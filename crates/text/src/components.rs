@@ -1099,7 +1099,7 @@ fn labelled_list(line: &str) -> Vec<(String, String)> {
 /// …": the list of two components or more a sentence says it includes.
 pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
     let cleaned = reference_links_as_text(&sentence.replace('`', ""));
-    let listed = introduced_list(&cleaned)
+    let listed = introduced_list(without_closing_references(&cleaned))
         .map(listed_components_of)
         .unwrap_or_default();
     // Versions of two numbers or more: "chunk_size: 8192, cpu_infer: 32" are
@@ -1109,6 +1109,14 @@ pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
     } else {
         Vec::new()
     }
+}
+
+/// A line without the pull-request references closing it ("… WebP 0.5.2
+/// and Tcl/Tk 8.6.6 #2235, #2236", Pillow's changes).
+fn without_closing_references(line: &str) -> &str {
+    static CLOSING: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:[\s,]*\(?#\d+\)?)+[\s.]*$").unwrap());
+    CLOSING.find(line).map_or(line, |m| &line[..m.start()])
 }
 
 /// A line with its reference links (`[Hiera 3.4.4][]`, `[text][label]`)
@@ -1687,6 +1695,17 @@ mod tests {
         );
         assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
         assert!(introduced_listing("It uses chunk_size: 8192, cpu_infer: 32").is_empty());
+        // Pillow's changes: the references closing the line are no item.
+        assert_eq!(
+            introduced_listing(
+                "Updated dependency scripts to use FreeType 2.7, OpenJpeg 2.1.2 and WebP 0.5.2 #2235, #2236"
+            ),
+            pairs(&[
+                ("FreeType", "2.7"),
+                ("OpenJpeg", "2.1.2"),
+                ("WebP", "0.5.2")
+            ])
+        );
     }
 
     #[test]
@@ -2096,6 +2115,11 @@ mod tests {
         assert_eq!(
             component_list("Pre-built binary wheels require PyTorch 2.2.1"),
             pairs(&[("PyTorch", "2.2.1")])
+        );
+        // joblib's changes: a copy kept in the project's tree.
+        assert_eq!(
+            component_list("Vendor cloudpickle 3.1.2"),
+            pairs(&[("cloudpickle", "3.1.2")])
         );
     }
 

@@ -396,9 +396,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     if req.version.is_some() && req.all {
         return Err(ImportError::VersionWithAll);
     }
-    // Records as they will be written, by path: a second page of one
-    // version merges into the first.
-    let mut records: IndexMap<PathBuf, (toml::Value, bool)> = IndexMap::new();
+    let mut staging = Staging::default();
     let mut imported = Vec::new();
     let words = words::ProjectWords::load(&workspace.root)?;
     let headings = headings::Headings::with(&words.headings);
@@ -418,7 +416,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
                 release,
                 &headings,
                 &words,
-                &mut records,
+                &mut staging,
                 &imported,
             ) {
                 Ok(one) => imported.push(one),
@@ -453,7 +451,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
         .map(|(path, pages)| (path.to_path_buf(), pages))
         .collect();
     let mut staged = Vec::new();
-    for (path, (value, replace)) in records {
+    for (path, (value, replace)) in staging.records {
         let pages = pages_of.get(&path).map_or(&[][..], Vec::as_slice);
         let mut sources: Vec<String> = Vec::new();
         for one in pages.iter().map(|&i| &imported[i]) {
@@ -819,13 +817,22 @@ fn row_of(page: &page::Page, name: &str) -> Option<String> {
 
 /// One release of a page: cut into parts, parsed, merged into what the
 /// batch or the project holds for its version, validated.
+/// What a run has staged so far: the records as they will be written, by
+/// path (a second page of one version merges into the first), and the
+/// names the project's records hold, read once.
+#[derive(Default)]
+struct Staging {
+    records: IndexMap<PathBuf, (toml::Value, bool)>,
+    recorded: names::RecordedNames,
+}
+
 fn import_one(
     workspace: &Workspace,
     req: &ImportRequest,
     release: PageRelease,
     headings: &headings::Headings,
     words: &words::ProjectWords,
-    records: &mut IndexMap<PathBuf, (toml::Value, bool)>,
+    staging: &mut Staging,
     earlier_pages: &[Imported],
 ) -> Result<Imported, ImportError> {
     let PageRelease {
@@ -1000,7 +1007,8 @@ fn import_one(
     if draft.entries() > MAX_ITEMS {
         return Err(Overflow::Items("entries (features, fixes, components …)").at(page_path));
     }
-    let known = names::Known::of(workspace, &version)?.with_aliases(&words.component);
+    let known = names::Known::of(workspace, &version, &mut staging.recorded)?
+        .with_aliases(&words.component);
     components::drop_owned_elsewhere(&mut draft);
     components::align_with_claims(&mut draft, lang);
     components::settle_names(&mut draft, &known);
@@ -1058,7 +1066,7 @@ fn import_one(
         });
     }
     let path = workspace.release_path(&version);
-    let earlier = records.shift_remove(&path);
+    let earlier = staging.records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
         None if model::project_file::present(&path) && !req.force => {
@@ -1111,7 +1119,7 @@ fn import_one(
         e => e,
     })?;
     let replace = merged || req.force;
-    records.insert(path.clone(), (value, replace));
+    staging.records.insert(path.clone(), (value, replace));
     Ok(Imported {
         page: page_path.to_path_buf(),
         address,

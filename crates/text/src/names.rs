@@ -308,6 +308,15 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     .filter(|n| !refused(n))
 }
 
+/// The project's recorded releases and the component names of those read,
+/// kept for one run: a changelog of thousands of releases reads each
+/// record once.
+#[derive(Default)]
+pub struct RecordedNames {
+    versions: Option<Vec<String>>,
+    names_of: HashMap<String, Vec<String>>,
+}
+
 /// The names a project already uses: its catalog and the record just
 /// before the imported version.
 #[derive(Debug, Clone, Default)]
@@ -352,24 +361,37 @@ impl Known {
     }
 
     /// The catalog's names and those of the release before `version`.
-    pub fn of(workspace: &Workspace, version: &str) -> Result<Known, RecordError> {
+    pub fn of(
+        workspace: &Workspace,
+        version: &str,
+        recorded: &mut RecordedNames,
+    ) -> Result<Known, RecordError> {
         let mut names: Vec<String> = workspace.project.catalog.keys().cloned().collect();
-        // A project's first import may come before its releases/ directory.
-        let mut versions = if workspace.releases_dir().is_dir() {
-            workspace.versions()?
-        } else {
-            Vec::new()
-        };
-        versions.push(version.to_string());
-        versions.sort_by(|a, b| model::record::load::release_order(a, b));
-        versions.dedup();
-        let previous = versions.iter().take_while(|v| v.as_str() != version).last();
+        if recorded.versions.is_none() {
+            // A project's first import may come before its releases/ directory.
+            let mut versions = if workspace.releases_dir().is_dir() {
+                workspace.versions()?
+            } else {
+                Vec::new()
+            };
+            versions.sort_by(|a, b| model::record::load::release_order(a, b));
+            recorded.versions = Some(versions);
+        }
+        let versions = recorded.versions.as_deref().unwrap_or_default();
+        let previous = versions
+            .iter()
+            .take_while(|v| model::record::load::release_order(v, version).is_lt())
+            .last();
         if let Some(previous) = previous {
-            let release = workspace.load(previous, false)?.release;
-            names.extend(release.components.keys().cloned());
-            for over in release.arch.values() {
-                names.extend(over.components.keys().cloned());
+            if !recorded.names_of.contains_key(previous) {
+                let release = workspace.load(previous, false)?.release;
+                let mut of_release: Vec<String> = release.components.keys().cloned().collect();
+                for over in release.arch.values() {
+                    of_release.extend(over.components.keys().cloned());
+                }
+                recorded.names_of.insert(previous.clone(), of_release);
             }
+            names.extend(recorded.names_of[previous].iter().cloned());
         }
         Ok(Known::new(names))
     }
@@ -486,18 +508,20 @@ mod tests {
             "/../.."
         )))
         .unwrap();
+        // One run's records, read once for every release it imports.
+        let mut recorded = RecordedNames::default();
         // After 25.10: its names.
-        assert_eq!(
-            Known::of(&ws, "25.11").unwrap().spelling("Flash-Attn"),
-            "flash_attn"
-        );
+        let after_25_10 = Known::of(&ws, "25.11", &mut recorded).unwrap();
+        assert_eq!(after_25_10.spelling("Flash-Attn"), "flash_attn");
+        assert!(after_25_10.names.iter().any(|n| n == "flash_attn"));
         // After 25.05, which has no flash_attn: relnotes' canonical name.
-        let after_25_05 = Known::of(&ws, "25.06").unwrap();
+        let after_25_05 = Known::of(&ws, "25.06", &mut recorded).unwrap();
+        assert!(!after_25_05.names.iter().any(|n| n == "flash_attn"));
         assert_eq!(after_25_05.spelling("Flash-Attn"), "flash_attn");
         assert_eq!(after_25_05.spelling("Flash Attention"), "flash_attn");
         assert_eq!(after_25_05.spelling("Ray-Serve"), "Ray-Serve");
         // Before every record: the catalog alone.
-        let first = Known::of(&ws, "25.01").unwrap();
+        let first = Known::of(&ws, "25.01", &mut recorded).unwrap();
         assert_eq!(first.spelling("PyTorch"), "torch");
         assert_eq!(first.spelling("flash-attn"), "flash_attn");
     }

@@ -151,7 +151,11 @@ pub(crate) fn pre_release(title: &str, version: &str) -> Option<String> {
     PRE_RELEASE
         .captures_iter(title)
         .find(|c| &c[1] == version)
-        .map(|c| format!("{version}-{}-{}", &c[2], &c[3]))
+        .map(|c| {
+            // ("Release Candidate 9": a record's name has no space.)
+            let words: Vec<&str> = c[2].split_whitespace().collect();
+            format!("{version}-{}-{}", words.join("-"), &c[3])
+        })
 }
 
 /// A title that is a release and a pre-release or later release word of it,
@@ -828,6 +832,15 @@ mod tests {
             Some("1.0-beta-2")
         );
         assert_eq!(pre_release("Release 1.0", "1.0"), None);
+        // Hystrix's changelog: a pre-release word of two words.
+        assert_eq!(
+            pre_release(
+                "Version 1.4.0 Release Candidate 9 ([Maven Central](…))",
+                "1.4.0"
+            )
+            .as_deref(),
+            Some("1.4.0-Release-Candidate-9")
+        );
         // A milestone joined by a dash.
         assert_eq!(in_title("Version 0.2.0-m12").as_deref(), Some("0.2.0-m12"));
         assert_eq!(in_title("Version 0.2.0").as_deref(), Some("0.2.0"));

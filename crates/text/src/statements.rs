@@ -2781,6 +2781,13 @@ mod tests {
             read("puppet-agent 5.5.1 and above now ships the hiera-eyaml 2.1.0 gem"),
             [("hiera-eyaml".to_string(), "2.1.0".to_string())]
         );
+        // The NUnit 3 test adapter's release notes.
+        assert_eq!(
+            read(
+                "The fixes is mainly in the NUnit.Engine, so this release embeds NUnit.Engine version 3.21.1."
+            ),
+            [("NUnit.Engine".to_string(), "3.21.1".to_string())]
+        );
     }
 
     #[test]

@@ -318,6 +318,9 @@ pub(crate) struct ClaimWords {
     pub not_after_verb: Vec<String>,
     /// Before the old version in "Upgraded Ray from 2.56.1 to 2.57.0".
     pub from: Vec<String>,
+    /// After the word for a version, where it is used: "kotlin version in
+    /// the awaitility-kotlin module".
+    pub version_places: Vec<String>,
     /// Between `to` and the name: "Update to use Dataflow Compiler v5.2.0".
     pub name_leads: Vec<String>,
     /// Before a verb of `verb_first` in a passive claim: "Slurm was upgraded
