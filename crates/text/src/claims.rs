@@ -44,6 +44,11 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
             .then_some(word.len())
     };
     for _ in 0..3 {
+        // ("TileDB Embedded 2.30.1", TileDB-Py's history: a capital makes
+        // the word a name's.)
+        if text.starts_with(|c: char| c.is_uppercase()) {
+            break;
+        }
         let lead = words::each()
             .flat_map(|w| &w.claims.name_leads)
             .find_map(|l| word_at_start(text, l));
@@ -94,6 +99,13 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
 /// after a word of a name.
 fn old_version_at(name_and_old: &str) -> Option<usize> {
     let trimmed = name_and_old.trim_end();
+    // "Updated `com.exasol:database-cleaner:1.1.3` to `1.1.4`" (Exasol's
+    // changes files): a Maven artifact's old version after its last colon.
+    let last = trimmed.rsplit(' ').next().unwrap_or(trimmed);
+    if let Some((coordinate, _)) = crate::package_name::maven_versioned(last.trim_matches('`')) {
+        let start = trimmed.len() - last.len() + last.find(coordinate)?;
+        return Some(start + coordinate.len());
+    }
     let (head, last) = trimmed.rsplit_once(' ')?;
     let numbers = last.strip_prefix(['v', 'V']).unwrap_or(last);
     (numbers.starts_with(|c: char| c.is_ascii_digit())
@@ -1611,7 +1623,22 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 let token = after.split_whitespace().next()?;
                 dashed_version(token.trim_end_matches(['.', ',', ';']))
             };
-            let (name_words, version) = match (version_after(after), glued(), dashed()) {
+            // "Update Helm dependency `opentelemetry-agent` to chart version
+            // `0.135.4`" (Coralogix's shippers' changelogs): a word of what
+            // is versioned before the word for a version.
+            let kind_then_version = || {
+                let (kind, rest) = after.trim_start().split_once(' ')?;
+                let (word, _) = rest.split_once(' ')?;
+                (kind.chars().all(|c| c.is_ascii_lowercase())
+                    && crate::words::is_version_label(word))
+                .then(|| version_after(rest))
+                .flatten()
+            };
+            let (name_words, version) = match (
+                version_after(after).or_else(kind_then_version),
+                glued(),
+                dashed(),
+            ) {
                 (Some(version), _, _) => (name_words, version),
                 (None, Some(version), _) => (vec![name_words[0]], version),
                 (None, None, Some((name, version))) => (vec![name], version.to_string()),
@@ -3370,6 +3397,25 @@ mod tests {
             [claimed("kotlin", "2.1.10")]
         );
         assert!(pairs("Update boost version in Android SDK to 1.90").is_empty());
+        // auth0-flutter's changelog: what the project depends on.
+        assert_eq!(
+            pairs(
+                "(af) chore: upgraded dependency on Auth0.swift to 2.7.2 [\\#451](https://x/451)"
+            ),
+            [claimed("Auth0.swift", "2.7.2")]
+        );
+        // Coralogix's shippers' changelogs: what is versioned, then the word.
+        assert_eq!(
+            pairs(
+                "[Change] Update Helm dependency `opentelemetry-agent` to chart version `0.135.4`."
+            ),
+            [claimed("opentelemetry-agent", "0.135.4")]
+        );
+        // Exasol's changes files: a Maven artifact, its old version glued.
+        assert_eq!(
+            pairs("Updated `com.exasol:database-cleaner:1.1.3` to `1.1.4`"),
+            [claimed("com.exasol:database-cleaner", "1.1.4")]
+        );
     }
 
     #[test]

@@ -463,8 +463,10 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
     // holds it as an include).
     if let Some((number, part)) = v.split_once(' ') {
         let number_parses = Version::parse(Ecosystem::Generic, number).is_ok();
-        return (number_parses && crate::package_name::is_version_part(part))
-            .then(|| v.to_string());
+        return (number_parses
+            && (crate::package_name::is_version_part(part)
+                || crate::package_name::is_pre_release_part(part)))
+        .then(|| v.to_string());
     }
     // `2015d`, `2024a` (the IANA time zone database's releases): a year
     // and a letter.
@@ -801,6 +803,16 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             version = format!("{version} {part}");
             words.next();
         }
+        // "Uses mxGraph 4.2.3 beta 6" (draw.io's ChangeLog): a pre-release
+        // of the version, in words.
+        let mut ahead = words.clone();
+        if let (Some(word), Some(number)) = (ahead.next(), ahead.next()) {
+            let part = format!("{word} {}", number.trim_end_matches([',', '.', ';']));
+            if crate::package_name::is_pre_release_part(&part) {
+                version = format!("{version} {part}");
+                words = ahead;
+            }
+        }
         // "NIMSDK from 9.13.1 to 9.15.0 in Android": the platform a change
         // is in, a word after `in`.
         let rest: Vec<&str> = words.clone().collect();
@@ -1040,6 +1052,10 @@ pub(crate) fn statements<'a>(
 /// The components of a line that is a list of them and nothing else
 /// (every item names a version), else none.
 pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
+    // "Supports LLVM 3.7 - 5.0." (LDC's changelog): a range states no
+    // version.
+    let unranged = crate::ranges::without_ranges(line);
+    let line = unranged.as_ref();
     // "[Hiera 3.4.4][]": a link whose reference the page never defines
     // is its text.
     let cleaned;
@@ -1694,6 +1710,7 @@ mod tests {
             ])
         );
         assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
+        assert!(listed_components("Supports LLVM 3.7 - 5.0.").is_empty());
         assert!(introduced_listing("It uses chunk_size: 8192, cpu_infer: 32").is_empty());
         // Pillow's changes: the references closing the line are no item.
         assert_eq!(

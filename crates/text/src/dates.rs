@@ -18,6 +18,15 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .flat_map(|w| &w.version.day_ordinals)
         .map(|o| regex::escape(o))
         .collect();
+    let joints: Vec<String> = words::each()
+        .flat_map(|w| &w.version.day_joints)
+        .map(|j| regex::escape(j))
+        .collect();
+    let joint = if joints.is_empty() {
+        String::new()
+    } else {
+        format!(r"(?i:\s+(?:{}))?", joints.join("|"))
+    };
     let ordinal = if ordinals.is_empty() {
         String::new()
     } else {
@@ -33,7 +42,13 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
     ];
     if !months.is_empty() {
         res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}){ordinal},?\s+(\d{{4}})")).unwrap());
-        res.push(Regex::new(&format!(r"(\d{{1,2}}){ordinal}\s+{month},?\s+(\d{{4}})")).unwrap());
+        // ("03-DEC-2024", draw.io's ChangeLog: dashes for spaces.)
+        res.push(
+            Regex::new(&format!(
+                r"(\d{{1,2}}){ordinal}{joint}(?:\s+|-){month},?(?:\s+|-)(\d{{4}})"
+            ))
+            .unwrap(),
+        );
     }
     // "2026. 03. 17." (Korean pages): dots each followed by a space, which
     // no version writes.
@@ -139,6 +154,16 @@ mod tests {
         assert_eq!(month_alone("April 9, 2025"), None);
         assert_eq!(month_alone("Maybe 2025"), None);
         assert_eq!(month_alone("Python 2025"), None);
+    }
+
+    #[test]
+    fn dates_with_dashes_for_spaces() {
+        // draw.io's ChangeLog.
+        assert_eq!(date("03-DEC-2024: 25.0.2").as_deref(), Some("2024-12-03"));
+        assert_eq!(date("08-Nov-2023").as_deref(), Some("2023-11-08"));
+        assert_eq!(date("25.0.2"), None);
+        // Subtitle Edit's changelog.
+        assert_eq!(date("29th of July 2026").as_deref(), Some("2026-07-29"));
     }
 
     #[test]

@@ -41,6 +41,7 @@ mod page;
 mod parse;
 mod phrases;
 mod ranges;
+mod rd;
 mod releases;
 mod stated;
 mod statements;

@@ -84,6 +84,23 @@ pub(crate) fn is_version_part(word: &str) -> bool {
     })
 }
 
+/// Words continuing the version before them as a pre-release of it
+/// ("beta 6" after "4.2.3", draw.io's ChangeLog): a `[version]
+/// pre_releases` word of `data/words/*.toml`, then a number.
+pub(crate) fn is_pre_release_part(part: &str) -> bool {
+    let Some((word, number)) = part.rsplit_once(' ') else {
+        return false;
+    };
+    !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && words::each().any(|w| {
+            w.version
+                .pre_releases
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(word.trim()))
+        })
+}
+
 /// `text` without the abbreviations set in parentheses after a name
 /// ("Slingshot Host Software (SHS) 12.0.0" → "Slingshot Host Software
 /// 12.0.0"): a word of letters, in parentheses, at most 8 long.
@@ -215,6 +232,20 @@ pub fn is_maven_coordinate(word: &str) -> bool {
                 && !group.chars().any(|c| c.is_ascii_uppercase())
                 && is_package_word(artifact)
         })
+}
+
+/// A Maven artifact's coordinate and its version, as Maven writes them
+/// (`com.exasol:database-cleaner:1.1.3`): the coordinate and the version.
+pub(crate) fn maven_versioned(word: &str) -> Option<(&str, &str)> {
+    let (coordinate, version) = word.rsplit_once(':')?;
+    (is_maven_coordinate(coordinate)
+        && coordinate.contains(':')
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && version.contains('.')
+        && version
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+')))
+    .then_some((coordinate, version))
 }
 
 /// An Android SDK package's path, as `sdkmanager --list_installed` writes

@@ -147,7 +147,13 @@ impl Page {
         if kind != PageKind::Html && content.lines().count() > MAX_ITEMS {
             return Err(Overflow::Items("lines"));
         }
+        // An R package's NEWS.Rd reads as the Markdown it shows.
+        let rd_news = kind == PageKind::Text && crate::rd::is_news(content);
+        let kind = if rd_news { PageKind::Markdown } else { kind };
         let (lines, headings, cut) = match kind {
+            PageKind::Markdown if rd_news => {
+                super::markdown::lines(&crate::rd::as_markdown(content))?
+            }
             PageKind::Text => text_lines(content),
             PageKind::Markdown => super::markdown::lines(content)?,
             // A feed is read as the HTML of its items.

@@ -329,27 +329,12 @@ fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
     };
     // A part's heading: a component's name ("Status of XOSTOR in XCP-ng
     // 8.3" is a sentence's words) and a version other than the title's.
-    let name_of = |i: usize, version: &str| {
-        let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
-        let name = text.split(version).next().unwrap_or("").trim();
-        // "## 微信小游戏 v1.2.9" (Egret's release notes): a name in the
-        // page's own script, a few characters and no sentence's marks.
-        let own_script = || {
-            let short = !name.is_ascii()
-                && name.chars().count() <= 12
-                && name.split_whitespace().count() <= 2
-                && !name.contains(|c: char| "，。：；、！？,.:;!?".contains(c));
-            short.then(|| name.trim_end_matches([' ', 'v', 'V']).to_string())
-        };
-        crate::names::component_name(name)
-            .or_else(own_script)
-            .filter(|_| version != release)
-            .map(|n| n.to_lowercase())
-    };
     let names: Option<Vec<String>> = parts
         .iter()
         .map(|(i, start, version)| match start {
-            Start::Heading(level) if level > top => name_of(*i, version),
+            Start::Heading(level) if level > top && version != release => {
+                part_name(page, *i, version)
+            }
             _ => None,
         })
         .collect();
@@ -358,6 +343,77 @@ fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
     };
     let distinct: HashSet<&String> = names.iter().collect();
     parts.len() >= 2 && distinct.len() == names.len()
+}
+
+/// The component a part's heading names before `version` ("## Deck
+/// 3.18.0"), lowercase.
+fn part_name(page: &Page, i: usize, version: &str) -> Option<String> {
+    let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
+    let name = text.split(version).next().unwrap_or("").trim();
+    // "## 微信小游戏 v1.2.9" (Egret's release notes): a name in the
+    // page's own script, a few characters and no sentence's marks.
+    let own_script = || {
+        let short = !name.is_ascii()
+            && name.chars().count() <= 12
+            && name.split_whitespace().count() <= 2
+            && !name.contains(|c: char| "，。：；、！？,.:;!?".contains(c));
+        short.then(|| name.trim_end_matches([' ', 'v', 'V']).to_string())
+    };
+    crate::names::component_name(name)
+        .or_else(own_script)
+        .map(|n| n.to_lowercase())
+}
+
+/// "## Version 2.32.0" over "### Core 2.35.0" and "### InAppFrame 0.7.0"
+/// (KARTE's SDK changelog): headings a level below the releases, each
+/// naming a module and its version, one module under several releases,
+/// are the releases' parts, which state their components. Releases of one
+/// product name none ("## 1.2.0" over "### 1.2.0-rc.1").
+fn drop_component_parts(page: &Page, starts: &mut Vec<(usize, Start, String)>) {
+    let mut levels: Vec<usize> = starts
+        .iter()
+        .filter_map(|(_, s, _)| match s {
+            Start::Heading(level) => Some(*level),
+            _ => None,
+        })
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for (k, &outer) in levels.iter().enumerate() {
+        let outer_starts: Vec<usize> = starts
+            .iter()
+            .filter(|(_, s, _)| *s == Start::Heading(outer))
+            .map(|(i, _, _)| *i)
+            .collect();
+        if outer_starts.len() < 2
+            || starts
+                .iter()
+                .any(|(i, s, v)| *s == Start::Heading(outer) && part_name(page, *i, v).is_some())
+        {
+            continue;
+        }
+        let Some(&inner) = levels.get(k + 1) else {
+            continue;
+        };
+        let mut parents_of: HashMap<String, HashSet<usize>> = HashMap::new();
+        let mut named = true;
+        for (i, _, v) in starts
+            .iter()
+            .filter(|(_, s, _)| *s == Start::Heading(inner))
+        {
+            let parent = outer_starts.iter().rev().find(|at| *at < i);
+            match (part_name(page, *i, v), parent) {
+                (Some(name), Some(parent)) => {
+                    parents_of.entry(name).or_default().insert(*parent);
+                }
+                _ => named = false,
+            }
+        }
+        if named && parents_of.len() >= 2 && parents_of.values().any(|p| p.len() >= 2) {
+            starts.retain(|(_, s, _)| *s != Start::Heading(inner));
+            return;
+        }
+    }
 }
 
 /// Parts each holding the changes "since" a release: with two or more
@@ -646,6 +702,40 @@ fn after_product(token: &str) -> &str {
 /// ("**V1.4.0 / 05-February-2025**": the collapsible parts of ST's
 /// release notes): the release.
 fn bold_release(line: &str) -> Option<String> {
+    // "**Changes in version 1.28.0** (2026-06-29)", "**Changes in version
+    // 1.26.4 (2025-08-25)**", "**Changes in version 1.28.2** ()" (PyMuPDF's
+    // changes): the word for a version and the release, a date or an
+    // empty note after it.
+    let dated = |text: &str| -> bool {
+        let note = text
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim();
+        note.is_empty() || crate::dates::is_date_alone(note)
+    };
+    if let Some((inner, after)) = line.strip_prefix("**").and_then(|l| l.split_once("**"))
+        && dated(after)
+    {
+        let inner = match inner
+            .trim()
+            .strip_suffix(')')
+            .and_then(|h| h.rsplit_once(" ("))
+        {
+            Some((head, note)) if dated(note) => head,
+            _ => inner.trim(),
+        };
+        let tokens: Vec<&str> = inner.split_whitespace().collect();
+        if let [lead @ .., word, version] = tokens.as_slice()
+            && lead.len() <= 3
+            && crate::words::is_version_label(word)
+        {
+            let version = version.trim_end_matches('.').trim_start_matches(['v', 'V']);
+            if names_release(version) && model::record::is_release_version(version) {
+                return Some(version.to_string());
+            }
+        }
+    }
     let inner = line.strip_prefix("**")?.strip_suffix("**")?.trim();
     // "**OSSEC changelog (4.3.0) <support@atomicorp.com>**" (OSSEC's
     // changelog): a few words, the release in parentheses, its maintainer.
@@ -889,7 +979,18 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
             )
         });
         let unprefixed = bare.trim_start_matches(['v', 'V']);
-        if unprefixed.starts_with(|c: char| c.is_ascii_digit())
+        // "Sigil-2.8.0" beside "Sigil 0.9.2" (Sigil's ChangeLog): a
+        // product's name glued by a dash to its release is one shape with
+        // the two apart.
+        let glued = after_product(bare);
+        if glued != bare && crate::dates::date(bare).is_none() {
+            if version.is_some() {
+                return None;
+            }
+            version = Some(glued.to_string());
+            let name = &bare[..bare.len() - glued.len() - 1];
+            shape.push(token.replace(bare, &format!("{name} \u{0}")));
+        } else if unprefixed.starts_with(|c: char| c.is_ascii_digit())
             && crate::dates::date(bare).is_none()
             && names_release(bare)
             && model::record::is_release_version(bare)
@@ -899,6 +1000,10 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
             }
             version = Some(stated::with_lowercase_v(bare.to_string()));
             shape.push(token.replace(bare, "\u{0}"));
+        } else if crate::dates::date(bare).is_some() {
+            // "03-DEC-2024: 25.0.2", "30-NOV-2024: 25.0.1": one shape
+            // whatever the month's name.
+            shape.push(token.replace(bare, "\u{1}"));
         } else {
             let mut shaped = String::new();
             for c in token.chars() {
@@ -1253,6 +1358,8 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     if parts_of_components(page, &starts) {
         return None;
     }
+    let mut starts = starts;
+    drop_component_parts(page, &mut starts);
     // A heading inside a release's part names no release of its own
     // ("### TLS 1.3 Minimum Version", "### Changes since v1.14.0-beta.0"
     // under "## Talos 1.14.0-beta.1"), unless one of its series ("### 3.9.1"
@@ -2581,7 +2688,7 @@ fn labelled(own: &[(usize, String)]) -> Option<String> {
 /// names the release and its version.
 /// The version and the line's number.
 fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, usize)> {
-    if !is_iso_date(version) {
+    if !is_iso_date(version) && crate::dates::date(version).is_none() {
         return None;
     }
     let (n, first) = own
@@ -2589,6 +2696,12 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
         .skip(1)
         .map(|(n, l)| (*n, l.trim()))
         .find(|(_, l)| !l.is_empty())?;
+    // "# Releases - 2026.01.13" then "## Version 2.32.0" (KARTE's SDK
+    // changelog): a heading of the word for a version and the release.
+    if let Some(heading) = first.strip_prefix('#') {
+        let (word, release) = named(heading.trim_start_matches('#'))?;
+        return crate::words::is_version_label(&word).then_some((release, n));
+    }
     // ("**Milestone 8.5** -- Dedicated to …": its words before the dash,
     // as the page's reader keeps them.)
     let bold = ["**", "__"]
@@ -2776,6 +2889,25 @@ mod tests {
         releases(&page, Headings::built_in())
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn release_lines_glued_or_dated_by_month_names() {
+        // Sigil's ChangeLog: a product glued to its release beside one
+        // apart from it.
+        let page = "Sigil 2.8.1\n   - a\n\nSigil-2.8.0\n   - b\n\nSigil-2.7.6\n   - c\n\n\
+                    Sigil-2.7.5\n   - d\n\nSigil 0.9.2\n    - e\n";
+        assert_eq!(
+            versions(PageKind::Text, page),
+            ["2.8.1", "2.8.0", "2.7.6", "2.7.5", "0.9.2"]
+        );
+        // draw.io's ChangeLog: dated lines of every month are one shape.
+        let page = "03-DEC-2024: 25.0.2\n\n- a\n\n30-NOV-2024: 25.0.1\n\n- b\n\n\
+                    29-NOV-2024: 25.0.0\n\n- c\n\n25-OCT-2024: 24.9.1\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Text, page),
+            ["25.0.2", "25.0.1", "25.0.0", "24.9.1"]
+        );
     }
 
     #[test]
@@ -3393,6 +3525,20 @@ mod tests {
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["V1.4.0", "V1.3.1"]);
         assert_eq!(bold_release("**Important: read this 2.0 note**"), None);
+        // PyMuPDF's changes.
+        assert_eq!(
+            bold_release("**Changes in version 1.28.0** (2026-06-29)").as_deref(),
+            Some("1.28.0")
+        );
+        assert_eq!(
+            bold_release("**Changes in version 1.26.4 (2025-08-25)**").as_deref(),
+            Some("1.26.4")
+        );
+        assert_eq!(
+            bold_release("**Changes in version 1.27.2.** (2026-03-10)").as_deref(),
+            Some("1.27.2")
+        );
+        assert_eq!(bold_release("**Fixed in version 2.0** for all users"), None);
     }
 
     #[test]

@@ -170,17 +170,30 @@ pub(crate) fn suffixed_release(title: &str) -> Option<String> {
             alternatives(|v| &v.post_releases)
         );
         Regex::new(&format!(
-            r"(?i)^\s*(?:\S+\s+)?(v?\d+(?:\.\d+)+)\s+((?:{words})\s*\d*)\s*$"
+            r"(?i)^\s*(?:\S+\s+)?(v?\d+(?:\.\d+)*)\s+((?:{words})\s*\d*)\s*$"
         ))
         .unwrap()
     });
+    // "Version 2 Build 605 (15 October 2017)" (Notepad3's changes): a date
+    // after it is none of its words.
+    let title = match title
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|h| h.rsplit_once(" ("))
+    {
+        Some((head, date)) if crate::dates::is_date_alone(date) => head,
+        _ => title,
+    };
     let captures = SUFFIXED.captures(title)?;
-    // ("Version 2.3 Hotfix 2": a word before it says it is a version.)
-    let before = title
-        .split_whitespace()
-        .next()
-        .filter(|w| !w.starts_with(|c: char| c.is_ascii_digit() || c == 'v' || c == 'V'));
-    if before.is_some_and(|w| !crate::words::is_version_label(w)) {
+    // ("Version 2.3 Hotfix 2": a word before it says it is a version; one
+    // number alone is a release only after it.)
+    let before = title.split_whitespace().next().filter(|w| {
+        !w.trim_start_matches(['v', 'V'])
+            .starts_with(|c: char| c.is_ascii_digit())
+    });
+    if before.is_some_and(|w| !crate::words::is_version_label(w))
+        || (before.is_none() && !captures[1].contains('.'))
+    {
         return None;
     }
     let suffix: Vec<&str> = captures[2].split_whitespace().collect();
@@ -832,6 +845,12 @@ mod tests {
             Some("1.0-beta-2")
         );
         assert_eq!(pre_release("Release 1.0", "1.0"), None);
+        // Notepad3's changes: a build of a release of one number, dated.
+        assert_eq!(
+            suffixed_release("Version 2 Build 605 (15 October 2017)").as_deref(),
+            Some("2-Build-605")
+        );
+        assert_eq!(suffixed_release("2 Build 605"), None);
         // Hystrix's changelog: a pre-release word of two words.
         assert_eq!(
             pre_release(

@@ -2781,6 +2781,16 @@ mod tests {
             read("puppet-agent 5.5.1 and above now ships the hiera-eyaml 2.1.0 gem"),
             [("hiera-eyaml".to_string(), "2.1.0".to_string())]
         );
+        // TileDB-Py's history: a capitalised word of the name.
+        assert_eq!(
+            read("TileDB-Py 0.36.1 includes TileDB Embedded 2.30.1"),
+            [("TileDB-Embedded".to_string(), "2.30.1".to_string())]
+        );
+        // PyMuPDF's changes: the name glued to its version.
+        assert_eq!(
+            read("Use MuPDF-1.28.2."),
+            [("MuPDF".to_string(), "1.28.2".to_string())]
+        );
         // The NUnit 3 test adapter's release notes.
         assert_eq!(
             read(

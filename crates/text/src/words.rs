@@ -255,6 +255,8 @@ pub(crate) struct VersionWords {
     pub date_marks: Vec<String>,
     /// What a date may write after its day's number ("Jun 16th 2021").
     pub day_ordinals: Vec<String>,
+    /// Between a date's day and its month: "29th of July 2026".
+    pub day_joints: Vec<String>,
     /// Before the name of the page's own release: "本次发布软件版本为
     /// ds3_0530".
     pub release_is: Vec<String>,
