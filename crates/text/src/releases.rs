@@ -982,6 +982,11 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
         // "Sigil-2.8.0" beside "Sigil 0.9.2" (Sigil's ChangeLog): a
         // product's name glued by a dash to its release is one shape with
         // the two apart.
+        // (Most words of a line hold no digit: neither a release nor a date.)
+        if !bare.bytes().any(|b| b.is_ascii_digit()) {
+            shape.push(token.to_string());
+            continue;
+        }
         let glued = after_product(bare);
         if glued != bare && crate::dates::date(bare).is_none() {
             if version.is_some() {
