@@ -741,7 +741,9 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             break;
         }
         // "(2.4.3->2.4.5)": the arrow a word of its own.
-        let spaced = part.replace("->", " -> ").replace('→', " → ");
+        let spaced = names::paired_names_dashed(part)
+            .replace("->", " -> ")
+            .replace('→', " → ");
         let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
@@ -1711,6 +1713,15 @@ mod tests {
         );
         assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
         assert!(listed_components("Supports LLVM 3.7 - 5.0.").is_empty());
+        // Nerves systems' changelogs: a product known by two names.
+        assert_eq!(
+            listed_components("Erlang/OTP 28.5.0.1"),
+            pairs(&[("Erlang-OTP", "28.5.0.1")])
+        );
+        assert_eq!(
+            names::paired_names_dashed("actions/checkout I/O"),
+            "actions/checkout I/O"
+        );
         assert!(introduced_listing("It uses chunk_size: 8192, cpu_infer: 32").is_empty());
         // Pillow's changes: the references closing the line are no item.
         assert_eq!(

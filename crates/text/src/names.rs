@@ -191,6 +191,26 @@ pub(crate) fn is_vendor_path(word: &str) -> bool {
         && slashed_name(word).is_some()
 }
 
+/// `text` with each product known by two names joined by a slash
+/// ("Erlang/OTP 28.5", "Tcl/Tk 8.6.6") joined by `-` instead, as
+/// [`slashed_name`] joins a label's: one word of a name.
+pub(crate) fn paired_names_dashed(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('/') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|w| {
+            let core = w.trim_matches(['`', '*', '"', '\'', '(', ')', '[', ']', ',', ';']);
+            match crate::package_name::is_paired_name(core) {
+                true => w.replacen('/', "-", 1),
+                false => w.to_string(),
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(words.join(" "))
+}
+
 /// A name a label or cell writes as two ("CrayPAT/Perftools",
 /// "PT/Scotch"): one name, its parts joined by `-`; other names as
 /// [`cell_name`] takes them. Spaced ("PyTorch / torch_npu"), the slash
@@ -258,7 +278,8 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     {
         return Some(whole.to_string());
     }
-    let words: Vec<&str> = written
+    let dashed = paired_names_dashed(written);
+    let words: Vec<&str> = dashed
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
         .filter(|w| !w.is_empty())
@@ -279,7 +300,14 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         [only] if start > 0 && generic(only) && !is_alias(only) => 0,
         _ => start,
     };
-    let words = &words[start..];
+    let mut words = &words[start..];
+    // "includes TileDB Embedded [TileDB 2.14.0](…)" (TileDB-Py's history):
+    // a link's text restating the name's first word ends the name.
+    if let Some((first, rest)) = words.split_first()
+        && let Some(repeat) = rest.iter().position(|w| w == first)
+    {
+        words = &words[..=repeat];
+    }
     if words.is_empty() || words.len() > max_words || !crate::package_name::are_name_words(words) {
         return None;
     }

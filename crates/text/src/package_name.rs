@@ -191,6 +191,23 @@ pub(crate) fn is_package_word(name: &str) -> bool {
         && name.chars().any(|c| c.is_ascii_alphabetic())
 }
 
+/// Two capitalised names a product is known by together, joined by a
+/// slash: `Erlang/OTP`, `Tcl/Tk`, `Clang/LLVM` (written `Erlang-OTP`, as
+/// [`crate::names::slashed_name`] writes a label's). A path
+/// (`actions/checkout`, `golang.org/x/net`) or a short pair (`I/O`) is
+/// not one.
+pub(crate) fn is_paired_name(word: &str) -> bool {
+    let part = |p: &str| {
+        p.len() >= 2
+            && p.starts_with(|c: char| c.is_ascii_uppercase())
+            && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '+')
+    };
+    word.len() <= 64
+        && word
+            .split_once('/')
+            .is_some_and(|(a, b)| part(a) && part(b))
+}
+
 /// A name a record's component may have: a package name, a Go module's
 /// path or an Android SDK package's path.
 pub fn is_component_name(name: &str) -> bool {

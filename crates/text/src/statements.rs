@@ -15,6 +15,7 @@ use crate::names;
 use crate::phrases::{holds_note, names_examples, plausible, spaced_words};
 use crate::structure::{Section, Structure};
 use crate::words;
+use aho_corasick::{AhoCorasick, MatchKind};
 use model::version::{Ecosystem, Version};
 use std::collections::{HashMap, HashSet};
 
@@ -697,10 +698,10 @@ fn pad_unspaced(text: &str) -> String {
         return text.to_string();
     }
     // The longest phrase first: "不支持" is a note, not "不" and "支持".
-    // Gathered once: every sentence of a page in such a language asks.
-    static PHRASES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    // Built once: every sentence of a page in such a language asks.
+    static PHRASES: std::sync::OnceLock<AhoCorasick> = std::sync::OnceLock::new();
     let phrases = PHRASES.get_or_init(|| {
-        let mut phrases: Vec<&'static str> = words::each()
+        let phrases = words::each()
             .filter(|w| !w.spaced)
             .flat_map(|w| {
                 let s = &w.statements;
@@ -712,38 +713,38 @@ fn pad_unspaced(text: &str) -> String {
                     .chain(&w.components.version_words)
                     .chain(&w.components.copulas)
             })
-            .map(String::as_str)
-            .filter(|p| !p.is_empty())
-            .collect();
-        phrases.sort_by_key(|p| std::cmp::Reverse(p.chars().count()));
-        phrases
+            .filter(|p| !p.is_empty());
+        AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(phrases)
+            .expect("phrases of the words files")
     });
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        match phrases.iter().find(|p| rest.starts_with(**p)) {
-            Some(phrase) => {
-                out.push(' ');
-                out.push_str(phrase);
-                out.push(' ');
-                rest = &rest[phrase.len()..];
-            }
-            None => {
-                // Names and versions are ASCII: where they meet the
-                // page's script they end ("2.8.0と", "は CUDA").
-                if out
-                    .chars()
-                    .last()
-                    .is_some_and(|p| meets_script(p, c) || meets_script(c, p))
-                {
-                    out.push(' ');
-                }
-                out.push(c);
-                rest = &rest[c.len_utf8()..];
-            }
-        }
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut done = 0;
+    for phrase in phrases.find_iter(text) {
+        push_spaced_at_scripts(&text[done..phrase.start()], &mut out);
+        out.push(' ');
+        out.push_str(&text[phrase.range()]);
+        out.push(' ');
+        done = phrase.end();
     }
+    push_spaced_at_scripts(&text[done..], &mut out);
     out
+}
+
+/// Appends `text` to `out`, a space where ASCII names and versions meet
+/// the page's script: they end there ("2.8.0と", "は CUDA").
+fn push_spaced_at_scripts(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if out
+            .chars()
+            .next_back()
+            .is_some_and(|p| meets_script(p, c) || meets_script(c, p))
+        {
+            out.push(' ');
+        }
+        out.push(c);
+    }
 }
 
 /// Whether `ascii` is an ASCII letter or digit (or a closing mark after
@@ -2785,6 +2786,10 @@ mod tests {
         assert_eq!(
             read("TileDB-Py 0.36.1 includes TileDB Embedded 2.30.1"),
             [("TileDB-Embedded".to_string(), "2.30.1".to_string())]
+        );
+        assert_eq!(
+            read("TileDB-Py 0.20.0 includes TileDB Embedded TileDB 2.14.0"),
+            [("TileDB-Embedded".to_string(), "2.14.0".to_string())]
         );
         // PyMuPDF's changes: the name glued to its version.
         assert_eq!(
