@@ -278,8 +278,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     {
         return Some(whole.to_string());
     }
-    let dashed = paired_names_dashed(written);
-    let words: Vec<&str> = dashed
+    let words: Vec<&str> = written
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
         .filter(|w| !w.is_empty())
