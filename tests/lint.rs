@@ -166,6 +166,28 @@ fn a_claim_whose_previous_version_was_not_lower_is_an_error() {
 }
 
 #[test]
+fn a_final_release_restates_its_pre_releases_upgrades() {
+    // 25.10's notes say what changed since 25.05, its pre-release's too.
+    let dir = scratch_project();
+    let releases = dir.path().join("releases");
+    let final_release = fs::read_to_string(releases.join("25.10.toml")).unwrap();
+    let pre_release = final_release.replacen("version = \"25.10\"", "version = \"25.10-rc1\"", 1);
+    assert_ne!(pre_release, final_release);
+    fs::write(releases.join("25.10-rc1.toml"), pre_release).unwrap();
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    let found = findings(&json, "upgrade-claim");
+    assert!(
+        !found
+            .iter()
+            .any(|f| f["message"].as_str().unwrap().contains("already had")),
+        "{json:#}"
+    );
+    // Its pre-release is measured against 25.05 as before: the same claims hold.
+    let (_, json) = lint_json(dir.path(), &["25.10-rc1"]);
+    assert!(findings(&json, "upgrade-claim").is_empty(), "{json:#}");
+}
+
+#[test]
 fn a_minimum_driver_below_nvidias_for_the_cuda_version_is_an_error() {
     let dir = scratch_project();
     edit(dir.path(), "25.10", "min = \"575\"", "min = \"560.35\"");

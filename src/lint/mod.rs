@@ -94,9 +94,13 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
     let mut findings = Vec::new();
     for version in &wanted {
         let loaded = workspace.load(version, false)?;
+        // The release before it, past its own pre-releases: "2.9.0" restates
+        // what "2.9.0-pre.1" and "2.9.0-pre.2" changed since 2.8 (a
+        // version that extends this one's and comes before it is one).
         let previous = all
             .iter()
             .take_while(|v| *v != version)
+            .filter(|v| !v.starts_with(version.as_str()))
             .last()
             .map(|v| workspace.load(v, false))
             .transpose()?;

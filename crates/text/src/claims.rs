@@ -31,6 +31,17 @@ fn name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
 }
 
+/// Whether the last two of `words` are a name data knows ("ONNX
+/// Runtime"): its last word is then no qualifier ("Go runtime").
+fn ends_known_name<S: AsRef<str>>(words: &[S]) -> bool {
+    match words {
+        [.., before, last] => {
+            model::components::known(&format!("{} {}", before.as_ref(), last.as_ref())).is_some()
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn version_after(text: &str) -> Option<String> {
     // "升级 vite 到 `2.0.0`": a version set as code.
     let mut text = text.trim_start().trim_start_matches('`');
@@ -70,6 +81,25 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
         .map_or(text, str::trim_start);
     // ("`hayabusa-evtx`クレートをバージョン`0.8.12`に更新": code after the word.)
     let text = text.strip_prefix(['(', '`']).unwrap_or(text);
+    // "update llama.cpp to ggml-org/llama.cpp@4df29be4f" (llama-cpp-python's
+    // changelog), "to e84e05053792": a commit is the version it went to.
+    let first = text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(['.', ',', ';', ')', '`']);
+    let commit = first
+        .rsplit_once('@')
+        .map_or(first, |(repository, commit)| {
+            match repository.split_once('/') {
+                Some((owner, name)) if !owner.is_empty() && !name.is_empty() => commit,
+                _ => first,
+            }
+        });
+    // "Bump llama.cpp to b6047" (TabbyML's changelog): a build's number.
+    if crate::package_name::is_commit_hash(commit) || crate::package_name::is_build_number(commit) {
+        return Some(commit.to_string());
+    }
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
     let v: String = text
         .chars()
@@ -1137,7 +1167,9 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             }
             // ("Our embedded Karaf has been updated": a qualifier right
             // before the name says which; the words before it are none.)
-            if let Some(q) = near.iter().position(|w| holds(&words.claims.qualifiers, w)) {
+            if let Some(q) = near.iter().enumerate().position(|(k, w)| {
+                holds(&words.claims.qualifiers, w) && !ends_known_name(&near[..=k])
+            }) {
                 if q == 1 {
                     near.truncate(1);
                 } else if near.get(q + 1).is_some_and(|w| !lead(w)) {
@@ -1450,10 +1482,14 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     w.chars().all(|c| c.is_ascii_lowercase()) && holds(&words.claims.name_leads, w)
                 })
                 .count();
-            if let Some(q) = name_words
-                .iter()
-                .skip(leading.max(1))
-                .position(|w| holds(&words.claims.qualifiers, w))
+            if let Some(q) =
+                name_words
+                    .iter()
+                    .enumerate()
+                    .skip(leading.max(1))
+                    .position(|(k, w)| {
+                        holds(&words.claims.qualifiers, w) && !ends_known_name(&name_words[..=k])
+                    })
             {
                 name_words.truncate(q + leading.max(1));
             }
@@ -2443,6 +2479,30 @@ mod tests {
             pairs("The default version of pip is now 24.2 bringing performance improvements"),
             [pair("pip", "24.2")]
         );
+        // onnxruntime-ruby's changelog: "Runtime" is a word of the name.
+        assert_eq!(
+            pairs("Updated ONNX Runtime to 1.25.0"),
+            [pair("ONNX Runtime", "1.25.0")]
+        );
+        assert_eq!(pairs("Update Go runtime to 1.21.9"), [pair("Go", "1.21.9")]);
+        // TabbyML's changelog: llama.cpp's builds are numbered.
+        assert_eq!(
+            pairs("Bump llama.cpp version to b4651."),
+            [pair("llama.cpp", "b4651")]
+        );
+        // llama-cpp-python's changelog: a commit is a version.
+        assert_eq!(
+            pairs("feat: update llama.cpp to ggml-org/llama.cpp@4df29be4f"),
+            [pair("llama.cpp", "4df29be4f")]
+        );
+        assert_eq!(
+            pairs("Update llama.cpp to 80291a1d02a07f7f66666fb576c5b1e75aa48b46"),
+            [pair(
+                "llama.cpp",
+                "80291a1d02a07f7f66666fb576c5b1e75aa48b46"
+            )]
+        );
+        assert_eq!(pairs("Updated the docs to describe the cafe"), []);
         // FreeBSD's release notes.
         assert_eq!(
             pairs(

@@ -349,6 +349,51 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
     });
 }
 
+/// A code block that prints versions (`IPython : 9.9.0`, `NumPy: 2.3.5`,
+/// `julia version 1.12.4`, as GPU-Jupyter's `get_versions.sh` prints its
+/// image's), wherever it stands: its components, when at least
+/// [`PRINTOUT_LINES`] of its lines and three fifths of them name a
+/// version of two numbers or more (ports, sizes and settings do not).
+pub(crate) fn printout_components(lines: &[(usize, String)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for (_, line) in lines {
+        let line = line.trim();
+        if is_fence(line) {
+            match block.take() {
+                Some(inside) => out.extend(printed_block(&inside)),
+                None => block = Some(Vec::new()),
+            }
+        } else if let Some(inside) = block.as_mut()
+            && !line.is_empty()
+        {
+            inside.push(line);
+        }
+    }
+    out
+}
+
+/// At least this many lines of a code block name versions for it to be a
+/// printout of them.
+const PRINTOUT_LINES: usize = 5;
+
+fn printed_block(lines: &[&str]) -> Vec<(String, String)> {
+    let read: Vec<Vec<(String, String)>> = lines
+        .iter()
+        .take(MAX_ITEMS)
+        .map(|line| {
+            let mut pairs = colon_pairs(line);
+            pairs.retain(|(_, v)| v.split('.').filter(|n| !n.is_empty()).count() >= 2);
+            pairs
+        })
+        .collect();
+    let versioned = read.iter().filter(|pairs| !pairs.is_empty()).count();
+    if versioned < PRINTOUT_LINES || versioned * 5 < lines.len().min(MAX_ITEMS) * 3 {
+        return Vec::new();
+    }
+    read.into_iter().flatten().collect()
+}
+
 fn is_fence(line: &str) -> bool {
     line.starts_with("```") || line.starts_with("~~~")
 }
@@ -1713,6 +1758,30 @@ mod tests {
         );
         assert!(listed_components("The image includes fixes for 3 issues, see 2.1.").is_empty());
         assert!(listed_components("Supports LLVM 3.7 - 5.0.").is_empty());
+        // GPU-Jupyter's versions page: a code block printing versions.
+        let numbered = |text: &str| -> Vec<(usize, String)> {
+            text.lines().map(str::to_string).enumerate().collect()
+        };
+        let printout = numbered(
+            "```\nSelected Jupyter core packages...\nIPython          : 9.9.0\nipykernel        : 7.1.0\n\
+             qtconsole        : not installed\nPython 3.13.11\njulia version 1.12.4\nTensorFlow: 2.20.0\n```",
+        );
+        assert_eq!(
+            printout_components(&printout),
+            pairs(&[
+                ("IPython", "9.9.0"),
+                ("ipykernel", "7.1.0"),
+                ("Python", "3.13.11"),
+                ("julia", "1.12.4"),
+                ("TensorFlow", "2.20.0")
+            ])
+        );
+        // A compose file's settings are no printout of versions.
+        let settings = numbered(
+            "```\nservices:\n  app:\n    image: nginx:1.25.3\n    ports: 8080\n    version: 3.8\n\
+             replicas: 2\n    timeout: 1.5\n```",
+        );
+        assert!(printout_components(&settings).is_empty());
         // Nerves systems' changelogs: a product known by two names.
         assert_eq!(
             listed_components("Erlang/OTP 28.5.0.1"),

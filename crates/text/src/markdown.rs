@@ -17,6 +17,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     let md = repaired.as_deref().unwrap_or(md);
     let unfolded = unfold_blocks(md);
     let md = unfolded.as_deref().unwrap_or(md);
+    let apart = component_tags_apart(md);
+    let md = apart.as_deref().unwrap_or(md);
     let spaced = space_glued_headings(md);
     let md = spaced.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
@@ -470,6 +472,66 @@ fn names_a_version(title: &str) -> bool {
     })
 }
 
+/// An MDX page's component tags, each alone on its line (`<Update
+/// label="2026-08-11" description="v2.0.18">` … `</Update>`, Mintlify's
+/// changelogs; `<Tabs>`, `<Tab title="Python">`): MDX reads what they
+/// wrap as Markdown, where CommonMark would take the lines after an
+/// opening tag for an HTML block. A closing tag, or an opening one
+/// without a title, becomes a blank line; an opening one with a title
+/// (its `label`, `title` or `description`, as the page shows them) a
+/// heading of them. The lines keep their numbers.
+fn component_tags_apart(md: &str) -> Option<String> {
+    static OPENING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^<[A-Z][A-Za-z0-9.]*((?:\s+[A-Za-z_:][\w:.-]*(?:=(?:\x22[^\x22]*\x22|'[^']*'|\{[^{}]*\}))?)*)\s*>$").unwrap()
+    });
+    static CLOSING: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^</[A-Z][A-Za-z0-9.]*\s*>$").unwrap());
+    static TITLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(?:label|title|description)=(?:"([^"]*)"|'([^']*)')"#).unwrap()
+    });
+    if !md.contains("</") {
+        return None;
+    }
+    let mut changed = false;
+    let mut out = String::with_capacity(md.len());
+    let mut fenced = false;
+    for line in md.split_inclusive('\n') {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fenced = !fenced;
+        }
+        let replaced = if fenced || !t.starts_with('<') {
+            None
+        } else if CLOSING.is_match(t) {
+            Some(String::new())
+        } else {
+            OPENING.captures(t).map(|opening| {
+                let titles: Vec<&str> = TITLE
+                    .captures_iter(opening.get(1).map_or("", |m| m.as_str()))
+                    .filter_map(|c| c.get(1).or_else(|| c.get(2)))
+                    .map(|m| m.as_str().trim())
+                    .filter(|v| !v.is_empty())
+                    .collect();
+                match titles.is_empty() {
+                    true => String::new(),
+                    false => format!("## {}", titles.join(" ")),
+                }
+            })
+        };
+        match replaced {
+            Some(text) => {
+                changed = true;
+                out.push_str(&text);
+                if line.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(line),
+        }
+    }
+    changed.then_some(out)
+}
+
 /// The page with its YAML front matter (`---` / `title: …` / `---` at its
 /// start, as docs generators read it) as blank lines, when it has one: the
 /// page's metadata, not its text (read as Markdown, its closing `---`
@@ -679,6 +741,32 @@ mod tests {
                 "Mean TPOT: 158.64 and prose."
             ]
         );
+    }
+
+    #[test]
+    fn an_mdx_pages_components_wrap_markdown() {
+        // Mintlify's changelogs: a release in an `<Update>` component, its
+        // title in attributes (Mem0's) or a heading inside (CrewAI's).
+        let md = "<Tabs>\n<Tab title=\"Python\">\n\n<Update label=\"2026-08-11\" description=\"v2.0.18\">\n\n\
+                  - Bumped protobuf to 5.29.6\n\n</Update>\n<Update label=\"2026-08-10\">\n  ## v1.15.17\n\n  - 기능\n</Update>\n</Tab>\n</Tabs>\n";
+        let read = lines(md).unwrap();
+        let texts: Vec<&str> = read.0.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "## Python",
+                "## 2026-08-11 v2.0.18",
+                "- Bumped protobuf to 5.29.6",
+                "## 2026-08-10",
+                "## v1.15.17",
+                "- 기능"
+            ]
+        );
+        // The lines keep their numbers.
+        assert_eq!(read.0[2].0, 6);
+        // A component written in a code block stays code.
+        let code = "```\n<Update label=\"x\">\n```\n";
+        assert!(component_tags_apart(code).is_none());
     }
 
     #[test]

@@ -278,7 +278,15 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     {
         return Some(whole.to_string());
     }
-    let words: Vec<&str> = written
+    // "MySQL Connector/Python 8.3": a product known by two names inside a
+    // name of several words. (Alone, "Compress/Decompress" in a table's
+    // cell is as often a category; prose and lists read "Erlang/OTP 28.5"
+    // before they ask here.)
+    let dashed = match written.split_whitespace().count() > 1 {
+        true => paired_names_dashed(written),
+        false => std::borrow::Cow::Borrowed(written),
+    };
+    let words: Vec<&str> = dashed
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
         .filter(|w| !w.is_empty())

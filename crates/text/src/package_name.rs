@@ -146,6 +146,24 @@ pub(crate) fn is_address(word: &str) -> bool {
         || matches!(parts.as_slice(), [172, b, _, _] if (16..=31).contains(b))
 }
 
+/// A git commit named by its hash, whole or abbreviated (`4df29be4f`,
+/// `e84e05053792`): 7 to 40 lowercase hex digits, a letter and a digit
+/// among them (a number or a hex-lettered word is none).
+pub(crate) fn is_commit_hash(word: &str) -> bool {
+    (7..=40).contains(&word.len())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && word.bytes().any(|b| b.is_ascii_digit())
+        && word.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// A build named by its number after a `b` (llama.cpp's `b6047`).
+pub(crate) fn is_build_number(word: &str) -> bool {
+    word.strip_prefix('b')
+        .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// A Go module's path: a host with a dot, then path segments that are
 /// package words (`github.com/aws/aws-sdk-go-v2/config`, `golang.org/x/net`).
 pub fn is_module_path(word: &str) -> bool {

@@ -1749,23 +1749,11 @@ fn merged_by_version(page: &Page, releases: Vec<Release>) -> Vec<Release> {
     let mut out: Vec<Release> = Vec::with_capacity(releases.len());
     for release in releases {
         // "## v1.5.1 [2022/08/20]" right over "## v1.5.1 [2022/08/19]"
-        // (Hayabusa's changelog, a release made again): two headings of one
-        // release with no other between are one release, however each is
-        // dated.
-        let undated = |r: &Release| {
-            heading(r).map(|h| {
-                h.split_whitespace()
-                    .filter(|t| {
-                        let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
-                        crate::dates::date(bare).is_none()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-        };
-        let again = out
-            .last()
-            .is_some_and(|r| r.version == release.version && undated(r) == undated(&release));
+        // (Hayabusa's changelog, a release made again), "## Highlights for
+        // 2025-04-28" right over "## Details for 2025-04-28" (SD.Next's):
+        // two headings of one release with no other between are one
+        // release, however each is dated or worded.
+        let again = out.last().is_some_and(|r| r.version == release.version);
         let earlier = if again {
             out.last_mut()
         } else {
@@ -2316,6 +2304,21 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
         .iter()
         .take_while(|(n, _)| !reference_lines.contains(n))
         .count();
+    // "## cschranz/gpu-jupyter:v1.9_cuda-12.6_ubuntu-24.04" over the
+    // image's own `get_versions` output (GPU-Jupyter's versions page):
+    // where every image heads a part, its release holds its part, not the
+    // page's other images'.
+    let headed = listed
+        .iter()
+        .all(|(i, ..)| page.headings.contains(&page.lines[*i].0));
+    let part_of = |i: usize| -> Vec<(usize, String)> {
+        let end = listed
+            .iter()
+            .map(|(j, ..)| *j)
+            .find(|j| *j > i)
+            .unwrap_or(page.lines.len());
+        page.lines[i + 1..end].to_vec()
+    };
     let mut seen = HashSet::new();
     let releases = listed
         .iter()
@@ -2336,8 +2339,14 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
                 line: page.lines[*i].0,
                 components,
             };
-            let mut lines = kept.clone();
+            let mut lines = match headed {
+                true => kept[..at].to_vec(),
+                false => kept.clone(),
+            };
             lines.splice(at..at, row_lines(&row));
+            if headed {
+                lines.extend(part_of(*i));
+            }
             Release {
                 page: Page {
                     kind: page.kind,
@@ -3178,6 +3187,20 @@ mod tests {
         // Releases alone name no image's variants.
         let bare = Page::read(PageKind::Markdown, "- `1.2.0`\n- `1.1.0`\n").unwrap();
         assert!(of_tags(&bare, None).is_none());
+    }
+
+    #[test]
+    fn images_heading_their_parts_hold_their_parts() {
+        // GPU-Jupyter's versions page: each image heads its own printout.
+        let text = "# Versions\n\n## cschranz/gpu-jupyter:v1.10_cuda-12.9\n\nnumpy 2.3.5\n\n\
+                    ## cschranz/gpu-jupyter:v1.9_cuda-12.6\n\nnumpy 2.0.2\n";
+        let page = Page::read(PageKind::Markdown, text).unwrap();
+        let images = of_images(&page).unwrap();
+        let holds =
+            |release: &Release, line: &str| release.page.lines.iter().any(|(_, l)| l == line);
+        assert_eq!(images.len(), 2);
+        assert!(holds(&images[0], "numpy 2.3.5") && !holds(&images[0], "numpy 2.0.2"));
+        assert!(holds(&images[1], "numpy 2.0.2") && !holds(&images[1], "numpy 2.3.5"));
     }
 
     #[test]

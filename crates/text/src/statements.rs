@@ -1690,7 +1690,12 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
     let yearly = version.len() > 4
         && version[..4].bytes().all(|b| b.is_ascii_digit())
         && version[4..].starts_with(|c: char| c.is_ascii_alphabetic());
-    if !(plausible(&name, version) || yearly) || !version.starts_with(|c: char| c.is_ascii_digit())
+    // "to ggml-org/llama.cpp@4df29be4f": a commit the claim names.
+    let commit = crate::package_name::is_commit_hash(version)
+        || crate::package_name::is_build_number(version);
+    if !commit
+        && (!(plausible(&name, version) || yearly)
+            || !version.starts_with(|c: char| c.is_ascii_digit()))
     {
         return;
     }
