@@ -2479,6 +2479,20 @@ mod tests {
             pairs("The default version of pip is now 24.2 bringing performance improvements"),
             [pair("pip", "24.2")]
         );
+        // Stability Matrix's changelog: where it went, what installs it.
+        assert_eq!(
+            pairs("Downgraded Avalonia back to 11.0.9 to fix rendering"),
+            [pair("Avalonia", "11.0.9")]
+        );
+        assert_eq!(
+            pairs("Updated nunchaku installer to 1.0.2"),
+            [pair("nunchaku", "1.0.2")]
+        );
+        // StackHPC's release notes: an Ansible collection.
+        assert_eq!(
+            pairs("Updates the stackhpc.cephadm collection to version 1.18.0."),
+            [pair("stackhpc.cephadm", "1.18.0")]
+        );
         // onnxruntime-ruby's changelog: "Runtime" is a word of the name.
         assert_eq!(
             pairs("Updated ONNX Runtime to 1.25.0"),

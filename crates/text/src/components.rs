@@ -693,6 +693,19 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
         // The one `:` is the first of the item.
         let (before, after) = item.split_once(':').unwrap_or((item, ""));
         let mut name = crate::lines::collapse_spaces(before);
+        // "update `nunchaku==1.1.0`", "update to `zluda==3.9.0`" (SD.Next's
+        // changelog, a pin read as `name : version`): the verb of the
+        // change and its `to` are no part of the name.
+        while let Some((first, rest)) = name.split_once(' ')
+            && (words::each().any(|w| {
+                w.claims
+                    .verb_first
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(first))
+            }) || is_to_word(first))
+        {
+            name = rest.to_string();
+        }
         // "TorchServe version: 0.12.0": the word "version" is no part of the name.
         if let Some((head, last)) = name.rsplit_once(' ')
             && is_version_label(last)
@@ -1782,6 +1795,10 @@ mod tests {
              replicas: 2\n    timeout: 1.5\n```",
         );
         assert!(printout_components(&settings).is_empty());
+        assert_eq!(
+            listed_components("update to `zluda==3.9.0`"),
+            pairs(&[("zluda", "3.9.0")])
+        );
         // Nerves systems' changelogs: a product known by two names.
         assert_eq!(
             listed_components("Erlang/OTP 28.5.0.1"),

@@ -286,11 +286,25 @@ pub(crate) fn in_first_line(line: &str) -> Option<String> {
             .chain(&w.page.title_holds)
             .any(|word| holds_word(&lower, word))
     });
-    if title_like || speaks_of_release {
+    let found = if title_like || speaks_of_release {
         in_title(line)
     } else {
         first_not_of_model(&V_PREFIXED, line)
-    }
+    };
+    // "SDK版本为 >= 0.7.4" (SwanLab's deployment page): a floor is no
+    // release's.
+    found.filter(|v| !floor_at(line, v))
+}
+
+/// Whether `version` stands in `line` after a comparison (`>= 0.7.4`,
+/// `≥2.1`, `~=1.4`): a bound of versions, none of them.
+fn floor_at(line: &str, version: &str) -> bool {
+    line.match_indices(version).any(|(at, _)| {
+        let before = line[..at].trim_end();
+        let before = before.strip_suffix(['v', 'V']).unwrap_or(before).trim_end();
+        before.ends_with(['>', '<', '≥', '≤', '~', '^'])
+            || [">=", "<=", "~="].iter().any(|op| before.ends_with(op))
+    })
 }
 
 /// Whether `text` holds `word` (or its plural), a word of its own where
@@ -451,7 +465,20 @@ pub(crate) fn release_label(line: &str) -> Option<String> {
         // name's; after a label of its own ("Major:") or markup, the
         // release's.
         let before = lower[..at].trim_end();
-        let opens = before.ends_with([':', '：']) || !before.chars().any(char::is_alphanumeric);
+        // "当前APP_VERSION: v3.1.1" (SwanLab's deployment pages): the
+        // variable a deployment sets to the release, in capitals.
+        let plain = line.replace(['*', '`'], "");
+        let variable = lower[..at].ends_with('_')
+            && lower.len() == plain.len()
+            && plain[..at]
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .is_some_and(|v| v.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+            && plain[at..at + label.len()]
+                .chars()
+                .all(|c| !c.is_ascii_lowercase());
+        let opens =
+            variable || before.ends_with([':', '：']) || !before.chars().any(char::is_alphanumeric);
         if !opens {
             return None;
         }
@@ -1044,5 +1071,26 @@ mod tests {
         assert_eq!(in_project(hant, &tags(&["zh", "en"])), hant);
         assert_eq!(in_project(tag("ja"), &tags(&["zh", "en"])), tag("ja"));
         assert!(!read_alike(tag("zh-Hans-TW"), hant));
+    }
+
+    #[test]
+    fn a_floor_in_the_first_lines_is_no_release() {
+        assert_eq!(
+            in_first_line("> Kubernetes版本支持的SwanLab Python SDK版本为 >= 0.7.4"),
+            None
+        );
+        assert_eq!(
+            in_first_line("SwanLab 3.1.1 版本发布").as_deref(),
+            Some("3.1.1")
+        );
+    }
+
+    #[test]
+    fn a_variable_in_capitals_labels_the_release() {
+        assert_eq!(
+            release_label("**当前APP_VERSION: v3.1.1**").as_deref(),
+            Some("v3.1.1")
+        );
+        assert_eq!(release_label("cuda_version: 12.4"), None);
     }
 }

@@ -1336,6 +1336,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
             });
         }
         read_installed(sentence, &mut introduced);
+        read_changed_pins(sentence, &mut introduced);
         read_numbered(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
@@ -1540,6 +1541,47 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
 /// "Docker `28.5.1` is installed.", "Python 3.10 已预装": a sentence that
 /// opens with a name and its version and goes on with an `installed`
 /// phrase states that version, whatever data knows of the name.
+/// "update `torch==2.12` for CUDA", "bump `huggingface_hub==1.5.0`"
+/// (SD.Next's changelog): exact pins in a sentence that says what changed
+/// (`[claims] verb_first`), each a component.
+fn read_changed_pins(sentence: &str, found: &mut Vec<Candidate>) {
+    if !sentence.contains("==") {
+        return;
+    }
+    let changes = sentence.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        words::each().any(|l| {
+            l.claims
+                .verb_first
+                .iter()
+                .any(|v| v.eq_ignore_ascii_case(w))
+        })
+    });
+    if !changes {
+        return;
+    }
+    // (Markdown's reader gives code as its text: the marks may be gone.)
+    for word in sentence.split_whitespace() {
+        let pin = word.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';' | '(' | ')'));
+        let Some((name, version)) = pin.split_once("==") else {
+            continue;
+        };
+        let version = version.trim_end_matches('.');
+        if !crate::package_name::is_package_name(name) {
+            continue;
+        }
+        let Some(version) = clean_version(name, version) else {
+            continue;
+        };
+        found.push(Candidate {
+            name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+            version,
+            strength: Strength::Statement,
+            upgrade: true,
+        });
+    }
+}
+
 fn read_installed(sentence: &str, found: &mut Vec<Candidate>) {
     // A text copy keeps the marks of code (`28.5.1`).
     let sentence = sentence.replace('`', "");
@@ -2787,6 +2829,17 @@ mod tests {
             read("puppet-agent 5.5.1 and above now ships the hiera-eyaml 2.1.0 gem"),
             [("hiera-eyaml".to_string(), "2.1.0".to_string())]
         );
+        // SD.Next's changelog: exact pins of what changed.
+        assert_eq!(
+            read("- ZLUDA: update to `zluda==3.9.5` with `torch==2.7.0`"),
+            [
+                ("zluda".to_string(), "3.9.5".to_string()),
+                ("torch".to_string(), "2.7.0".to_string())
+            ]
+        );
+        let mut pinned = Vec::new();
+        read_changed_pins("Run it with `numpy==1.26.4` installed", &mut pinned);
+        assert!(pinned.is_empty());
         // TileDB-Py's history: a capitalised word of the name.
         assert_eq!(
             read("TileDB-Py 0.36.1 includes TileDB Embedded 2.30.1"),
