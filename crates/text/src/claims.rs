@@ -1431,9 +1431,12 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                         && (holds(&words.claims.name_leads, w) || holds(&words.claims.of, w))
                 })
                 .count();
+            // ("windows installer" (Kolibri's changelog): a platform's
+            // installer is the page's name for it.)
             let package_kind = name_words
                 .last()
-                .is_some_and(|w| holds(&words.claims.package_kinds, w));
+                .is_some_and(|w| holds(&words.claims.package_kinds, w))
+                && !(name_words.len() == 2 && holds(&words.claims.platforms, name_words[0]));
             let words_before_kind = if leads > 0 || package_kind {
                 leads + 1
             } else {
@@ -2487,6 +2490,10 @@ mod tests {
         assert_eq!(
             pairs("Updated nunchaku installer to 1.0.2"),
             [pair("nunchaku", "1.0.2")]
+        );
+        assert_eq!(
+            pairs("Upgraded windows installer to 1.5.0"),
+            [pair("windows installer", "1.5.0")]
         );
         // StackHPC's release notes: an Ansible collection.
         assert_eq!(

@@ -799,9 +799,7 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             break;
         }
         // "(2.4.3->2.4.5)": the arrow a word of its own.
-        let spaced = names::paired_names_dashed(part)
-            .replace("->", " -> ")
-            .replace('→', " → ");
+        let spaced = part.replace("->", " -> ").replace('→', " → ");
         let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
@@ -926,10 +924,22 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             before.pop_back();
         }
         // The name: the run of name-like words right before the version.
-        let words_before: Vec<&str> = before
+        // "Erlang/OTP 28.5", "MySQL Connector/Python 8.3": a product known
+        // by two names, right before its version, is one word of the name
+        // (joined by `-`, as a label's). Further back, "Compress/Decompress"
+        // is a category's.
+        let paired_last = before
+            .back()
+            .map(|w| w.trim_matches(['`', '*']))
+            .filter(|w| crate::package_name::is_paired_name(w))
+            .map(|w| w.replace('/', "-"));
+        let mut words_before: Vec<&str> = before
             .iter()
             .map(|w| path_leaf(w.trim_matches(['`', '*'])))
             .collect();
+        if let (Some(dashed), Some(last)) = (&paired_last, words_before.last_mut()) {
+            *last = dashed;
+        }
         let mut run: Vec<&str> = Vec::new();
         for (k, &w) in words_before.iter().enumerate().rev() {
             // "NVIDIA Container Toolkit 1.16.2": a word of prose inside it.
@@ -1803,6 +1813,10 @@ mod tests {
         assert_eq!(
             listed_components("Erlang/OTP 28.5.0.1"),
             pairs(&[("Erlang-OTP", "28.5.0.1")])
+        );
+        assert_eq!(
+            listed_components("Compress/Decompress Apache Commons Compress 1.23.0"),
+            pairs(&[("Apache-Commons-Compress", "1.23.0")])
         );
         assert_eq!(
             names::paired_names_dashed("actions/checkout I/O"),

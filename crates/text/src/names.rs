@@ -278,11 +278,15 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     {
         return Some(whole.to_string());
     }
-    // "MySQL Connector/Python 8.3": a product known by two names inside a
-    // name of several words. (Alone, "Compress/Decompress" in a table's
-    // cell is as often a category; prose and lists read "Erlang/OTP 28.5"
+    // "MySQL Connector/Python 8.3": a product known by two names after a
+    // name's first word. (First, "Compress/Decompress" in a table's cell
+    // is as often a category; prose and lists read "Erlang/OTP 28.5"
     // before they ask here.)
-    let dashed = match written.split_whitespace().count() > 1 {
+    let inside = written
+        .split_whitespace()
+        .skip(1)
+        .any(|w| crate::package_name::is_paired_name(w));
+    let dashed = match inside {
         true => paired_names_dashed(written),
         false => std::borrow::Cow::Borrowed(written),
     };
