@@ -481,7 +481,23 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                 continue;
             }
             let after = &text[at + marker.len()..];
-            let Some(mut version) = version_after(after) else {
+            // "pypdf를 4.x에서 6.7.4로 업그레이드" (CrewAI's Korean
+            // changelog): a series it left, then the version it went to.
+            let past_series = || {
+                claims
+                    .from
+                    .iter()
+                    .filter(|f| !f.is_empty())
+                    .find_map(|f| {
+                        let (left, went) = after.split_once(f.as_str())?;
+                        let left = left.trim();
+                        (left.starts_with(|c: char| c.is_ascii_digit())
+                            && !left.contains(char::is_whitespace))
+                        .then_some(went)
+                    })
+                    .and_then(version_after)
+            };
+            let Some(mut version) = version_after(after).or_else(past_series) else {
                 continue;
             };
             // "SDL を 2.30.8 から 3.2.18 に上げる": the version it went to.
@@ -2400,6 +2416,20 @@ mod tests {
         );
         // An address is no package.
         assert!(pairs("Updated to user@example.com").is_empty());
+    }
+
+    #[test]
+    fn korean_claims_from_a_version_to_another() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // CrewAI's Korean changelog.
+        assert_eq!(
+            pairs("Dependabot 경고를 해결하기 위해 pypdf를 4.x에서 6.7.4로 업그레이드"),
+            [pair("pypdf", "6.7.4")]
+        );
+        assert_eq!(
+            pairs("pypdf를 6.7.3에서 6.7.5로 업그레이드"),
+            [pair("pypdf", "6.7.5")]
+        );
     }
 
     #[test]
