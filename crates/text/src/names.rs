@@ -285,7 +285,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     let inside = written
         .split_whitespace()
         .skip(1)
-        .any(|w| crate::package_name::is_paired_name(w));
+        .any(crate::package_name::is_paired_name);
     let dashed = match inside {
         true => paired_names_dashed(written),
         false => std::borrow::Cow::Borrowed(written),
