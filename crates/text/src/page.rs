@@ -28,7 +28,7 @@ impl PageKind {
             .map(str::to_ascii_lowercase);
         match ext.as_deref() {
             Some("html" | "htm" | "xhtml") => return PageKind::Html,
-            Some("md" | "markdown") => return PageKind::Markdown,
+            Some("md" | "markdown" | "mdx") => return PageKind::Markdown,
             _ => {}
         }
         let head = content.trim_start().to_ascii_lowercase();
@@ -605,6 +605,10 @@ mod tests {
         let p = Path::new;
         assert_eq!(PageKind::detect(p("a.html"), "x"), PageKind::Html);
         assert_eq!(PageKind::detect(p("a.md"), "x"), PageKind::Markdown);
+        assert_eq!(
+            PageKind::detect(p("changelog.mdx"), "x"),
+            PageKind::Markdown
+        );
         assert_eq!(
             PageKind::detect(p("a.txt"), "<html><body><p>x</p></body></html>"),
             PageKind::Html
