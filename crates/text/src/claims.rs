@@ -101,13 +101,32 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
         return Some(commit.to_string());
     }
     let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
-    let v: String = text
+    // "from 5:24.0.6-1 to 5:25.0.0-1" (a Debian package's version): its
+    // epoch before the colon is part of it.
+    let epoch: String = text.chars().take_while(char::is_ascii_digit).collect();
+    let epoch = match text[epoch.len()..].strip_prefix(':') {
+        Some(rest)
+            if !epoch.is_empty()
+                && epoch.len() <= 2
+                && rest.contains('-')
+                && rest.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            format!("{epoch}:")
+        }
+        _ => String::new(),
+    };
+    let text = &text[epoch.len()..];
+    let v: String = epoch
         .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_'))
+        .chain(
+            text.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_')),
+        )
         .collect();
     let mut v = v.trim_end_matches(['.', '+', '-', '_']).to_string();
     // "15 SP7": a service pack continues the version.
-    if let Some(part) = text[v.len()..]
+    let after = &text[v.len() - epoch.len()..];
+    if let Some(part) = after
         .strip_prefix(' ')
         .and_then(|r| r.split(|c: char| !c.is_ascii_alphanumeric()).next())
         .filter(|w| crate::package_name::is_version_part(w))
@@ -117,7 +136,7 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     // "to 4.8-5.x", "to 2.x", "3.8–3.12": a range or a series, no version.
     if v.split(['.', '-'])
         .any(|part| part.eq_ignore_ascii_case("x"))
-        || crate::ranges::opens_range(&text[v.len()..])
+        || crate::ranges::opens_range(&text[v.len() - epoch.len()..])
     {
         return None;
     }
@@ -3082,6 +3101,12 @@ mod tests {
             Vec::<(String, String)>::new(),
             "a name of prose words is no claim"
         );
+        // StackHPC's release notes: a Debian version keeps its epoch.
+        assert_eq!(
+            pairs("Docker CE has been bumped from 5:24.0.6-1 to 5:25.0.0-1"),
+            [("Docker CE".to_string(), "5:25.0.0-1".to_string())]
+        );
+        assert_ne!(version_after("12:30 today").as_deref(), Some("12:30"));
     }
 
     #[test]

@@ -384,6 +384,9 @@ fn printed_block(lines: &[&str]) -> Vec<(String, String)> {
         .map(|line| {
             let mut pairs = colon_pairs(line);
             pairs.retain(|(_, v)| v.split('.').filter(|n| !n.is_empty()).count() >= 2);
+            if pairs.is_empty() {
+                pairs.extend(crate::listings::printed_release(line));
+            }
             pairs
         })
         .collect();
@@ -1786,12 +1789,14 @@ mod tests {
             text.lines().map(str::to_string).enumerate().collect()
         };
         let printout = numbered(
-            "```\nSelected Jupyter core packages...\nIPython          : 9.9.0\nipykernel        : 7.1.0\n\
+            "```\nCuda compilation tools, release 12.9, V12.9.86\n\
+             Selected Jupyter core packages...\nIPython          : 9.9.0\nipykernel        : 7.1.0\n\
              qtconsole        : not installed\nPython 3.13.11\njulia version 1.12.4\nTensorFlow: 2.20.0\n```",
         );
         assert_eq!(
             printout_components(&printout),
             pairs(&[
+                ("CUDA", "12.9"),
                 ("IPython", "9.9.0"),
                 ("ipykernel", "7.1.0"),
                 ("Python", "3.13.11"),

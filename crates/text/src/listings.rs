@@ -34,7 +34,7 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
             .iter()
             .filter_map(|(_, l)| conda_spec_item(l.trim().strip_prefix("- ")?)),
     );
-    out.extend(texts.iter().filter_map(|l| os_release(l)));
+    out.extend(texts.iter().filter_map(|l| printed_release(l)));
     let prompted: Vec<bool> = lines.iter().map(|(_, l)| is_prompted(l)).collect();
     out.extend(version_outputs(&texts, &prompted));
     out
@@ -475,6 +475,24 @@ fn os_release(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), version.to_string()))
 }
 
+/// A line a tool or the system prints about its own release, wherever it
+/// stands: os-release's `PRETTY_NAME`, nvcc's release line.
+pub(crate) fn printed_release(line: &str) -> Option<(String, String)> {
+    os_release(line).or_else(|| Some(("CUDA".to_string(), nvcc_release(line)?)))
+}
+
+/// The line `nvcc --version` prints its release on, `Cuda compilation
+/// tools, release 12.9, V12.9.86`, whether or not the command stands
+/// before it: the toolkit's release. (`V12.9.86` is nvcc's own version:
+/// the 12.9.1 toolkit ships nvcc 12.9.86.)
+fn nvcc_release(line: &str) -> Option<String> {
+    let rest = line
+        .trim()
+        .strip_prefix("Cuda compilation tools, release ")?;
+    let release = rest.split(',').next()?.trim();
+    looks_like_version(release).then(|| release.to_string())
+}
+
 /// What a tool prints when asked its version (`$ nvcc --version`, `python
 /// -V`): the first version of the lines it prints, its parenthesised
 /// remarks left (`gcc (Ubuntu 11.4.0-1ubuntu1~22.04) 11.4.0`).
@@ -490,6 +508,10 @@ fn version_outputs(lines: &[&str], prompted: &[bool]) -> Vec<(String, String)> {
         };
         let tool = program.rsplit('/').next().unwrap_or(program);
         if tool.is_empty() || !tool.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        // nvcc's release line is read on its own, with its full version.
+        if tool == "nvcc" {
             continue;
         }
         // Its output: the lines up to the next prompt or blank line.
@@ -725,7 +747,18 @@ mod tests {
             found.contains(&("Ubuntu".to_string(), "22.04.3".to_string())),
             "{found:?}"
         );
-        assert!(found.iter().any(|(_, v)| v == "12.2"), "{found:?}");
+        assert!(
+            found.contains(&("CUDA".to_string(), "12.2".to_string())),
+            "{found:?}"
+        );
+        assert_eq!(found.iter().filter(|(n, _)| n == "CUDA").count(), 1);
+        // GPU-Jupyter's version printout: nvcc's lines with no command.
+        assert_eq!(
+            read(
+                "nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 12.9, V12.9.86"
+            ),
+            [("CUDA".to_string(), "12.9".to_string())]
+        );
         assert!(found.iter().any(|(_, v)| v == "11.4.0"), "{found:?}");
         assert!(
             !found.iter().any(|(_, v)| v.contains("ubuntu")),

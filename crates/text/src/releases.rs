@@ -2325,8 +2325,14 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
         .filter(|(.., tag)| seen.insert(tag.clone()))
         .map(|(i, start, reference, tag)| {
             let mut components = context(page, *i, *start);
+            let part = if headed { part_of(*i) } else { Vec::new() };
             for (name, version) in crate::tags::components(reference) {
                 let key = names::canonical_key(&name);
+                // `cuda-12.9` in the tag, nvcc's `V12.9.86` in the part:
+                // the part says it more precisely.
+                if part.iter().any(|(_, l)| refines(l, &name, &version)) {
+                    continue;
+                }
                 if !components
                     .iter()
                     .any(|(n, _)| names::canonical_key(n) == key)
@@ -2362,6 +2368,22 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
         })
         .collect();
     Some(releases)
+}
+
+/// Whether `line` names `name` and a more precise version of `version`
+/// (`Cuda … release 12.9, V12.9.86` of CUDA 12.9).
+fn refines(line: &str, name: &str, version: &str) -> bool {
+    let lower = line.to_lowercase();
+    let named = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == name.to_lowercase());
+    let longer = format!("{version}.");
+    named
+        && line.split_whitespace().any(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.strip_prefix(['v', 'V']).unwrap_or(w);
+            w.starts_with(&longer) && w.len() > longer.len()
+        })
 }
 
 /// The tags a line lists and nothing else (a registry's "Supported tags":
@@ -3201,6 +3223,23 @@ mod tests {
         assert_eq!(images.len(), 2);
         assert!(holds(&images[0], "numpy 2.3.5") && !holds(&images[0], "numpy 2.0.2"));
         assert!(holds(&images[1], "numpy 2.0.2") && !holds(&images[1], "numpy 2.3.5"));
+        // The tag's `ubuntu-24.04` gives way to the part's more precise
+        // line.
+        let text = "## cschranz/gpu-jupyter:v1.10_ubuntu-24.04\n\n```\n\
+                    PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n```\n\n\
+                    ## cschranz/gpu-jupyter:v1.9_ubuntu-22.04\n\nnumpy 2.0.2\n";
+        let page = Page::read(PageKind::Markdown, text).unwrap();
+        let images = of_images(&page).unwrap();
+        assert!(
+            !holds(&images[0], "| Ubuntu | 24.04 |"),
+            "{:?}",
+            images[0].page.lines
+        );
+        assert!(
+            holds(&images[1], "| Ubuntu | 22.04 |"),
+            "{:?}",
+            images[1].page.lines
+        );
     }
 
     #[test]

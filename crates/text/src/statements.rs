@@ -1337,10 +1337,12 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         }
         read_installed(sentence, &mut introduced);
         read_changed_pins(sentence, &mut introduced);
+        read_changed_builds(sentence, &mut introduced);
         read_numbered(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
+        read_restated_name(sentence, &mut introduced);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
@@ -1576,6 +1578,39 @@ fn read_changed_pins(sentence: &str, found: &mut Vec<Candidate>) {
         found.push(Candidate {
             name: names::component_name(name).unwrap_or_else(|| name.to_string()),
             version,
+            strength: Strength::Statement,
+            upgrade: true,
+        });
+    }
+}
+
+/// "bump llama.cpp b7090" (WasmEdge's changelog): a change verb (`[claims]
+/// verb_first`), a name, then a build's number or a commit, with no `to`
+/// between; the build is what the release holds.
+fn read_changed_builds(sentence: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';')))
+        .collect();
+    let is_change = |w: &str| {
+        words::each().any(|l| {
+            l.claims
+                .verb_first
+                .iter()
+                .any(|v| v.eq_ignore_ascii_case(w))
+        })
+    };
+    for at in tokens.windows(3) {
+        let [verb, name, build] = at else { continue };
+        let build = build.trim_end_matches('.');
+        let names_build = crate::package_name::is_build_number(build)
+            || crate::package_name::is_commit_hash(build);
+        if !names_build || !is_change(verb) || !crate::package_name::is_package_name(name) {
+            continue;
+        }
+        found.push(Candidate {
+            name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+            version: build.to_string(),
             strength: Strength::Statement,
             upgrade: true,
         });
@@ -1895,6 +1930,44 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
             (written.contains('.') && !written.contains(['/', ':'])).then(|| written.to_string())
         });
         if let Some(version) = version
+            && plausible(&name, &version)
+        {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+        }
+    }
+}
+
+/// "Adapt to C++ PyTorch library (`libtorch`) version `v2.0.0`" (tch-rs's
+/// changelog): a description, the package's name in parentheses, then a
+/// version word and the version: the version of the name in parentheses.
+fn read_restated_name(sentence: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = sentence.split_whitespace().collect();
+    for at in tokens.windows(3) {
+        let [restated, label, written] = at else {
+            continue;
+        };
+        let Some(name) = restated
+            .strip_prefix('(')
+            .and_then(|n| n.strip_suffix(')'))
+            .map(|n| n.trim_matches('`'))
+        else {
+            continue;
+        };
+        let written = written.trim_matches(|c: char| matches!(c, '`' | '.' | ',' | ';'));
+        let written = written.strip_prefix(['v', 'V']).unwrap_or(written);
+        if !crate::package_name::is_package_name(name)
+            || !is_version_label(label)
+            || !written.starts_with(|c: char| c.is_ascii_digit())
+        {
+            continue;
+        }
+        let name = names::component_name(name).unwrap_or_else(|| name.to_string());
+        if let Some(version) = clean_version(&name, written)
             && plausible(&name, &version)
         {
             found.push(Candidate {
@@ -2840,6 +2913,21 @@ mod tests {
         let mut pinned = Vec::new();
         read_changed_pins("Run it with `numpy==1.26.4` installed", &mut pinned);
         assert!(pinned.is_empty());
+        // tch-rs's changelog: the name restated in parentheses.
+        assert_eq!(
+            read("Adapt to C++ PyTorch library (`libtorch`) version `v2.0.0`."),
+            [("libtorch".to_string(), "2.0.0".to_string())]
+        );
+        assert_eq!(read("Fixed the loader (see #12) version check"), []);
+        // WasmEdge's changelog: a build named right after the change verb.
+        assert_eq!(
+            read("feat(wasi-nn): bump llama.cpp b7090"),
+            [("llama.cpp".to_string(), "b7090".to_string())]
+        );
+        let mut built = Vec::new();
+        read_changed_builds("Built llama.cpp b7090 for tests", &mut built);
+        read_changed_builds("bump version b7090", &mut built);
+        assert!(built.is_empty(), "{built:?}");
         // TileDB-Py's history: a capitalised word of the name.
         assert_eq!(
             read("TileDB-Py 0.36.1 includes TileDB Embedded 2.30.1"),
