@@ -2,7 +2,9 @@
 //! first heading, each item (entry) its title as a heading over its text
 //! (description, summary or content, most often HTML itself). A software
 //! feed states its changes so ("New version: devel/ollama version
-//! 0.32.14"), a project's release feed its releases.
+//! 0.32.14"), a project's release feed its releases. AppStream metainfo
+//! (the release notes Flathub and GNOME Software show) the same way: each
+//! `<release version=… date=…>` a heading over its description.
 
 use quick_xml::events::Event;
 
@@ -13,10 +15,24 @@ pub(crate) fn is_feed(content: &str) -> bool {
     let head = head.to_ascii_lowercase();
     (head.starts_with("<?xml") || head.starts_with("<rss") || head.starts_with("<feed"))
         && (head.contains("<rss") || head.contains("<feed"))
+        || is_appstream(content)
+}
+
+/// Whether `content` is AppStream metainfo: a `<component>` root with
+/// `<releases>`.
+fn is_appstream(content: &str) -> bool {
+    let head: String = content.trim_start().chars().take(512).collect();
+    let head = head.to_ascii_lowercase();
+    (head.starts_with("<?xml") || head.starts_with("<component"))
+        && head.contains("<component")
+        && content.contains("<releases>")
 }
 
 /// The feed as HTML, or `None` when it is no well-formed feed with an item.
 pub(crate) fn as_html(xml: &str) -> Option<String> {
+    if is_appstream(xml) {
+        return appstream_as_html(xml);
+    }
     let mut reader = quick_xml::Reader::from_str(xml);
     let mut html = String::new();
     let mut in_item = false;
@@ -100,6 +116,80 @@ pub(crate) fn as_html(xml: &str) -> Option<String> {
     Some(html)
 }
 
+/// AppStream metainfo as HTML: the component's name a first heading, each
+/// release "VERSION (DATE)" a heading over its description's paragraphs
+/// and lists. `None` when it holds no release.
+fn appstream_as_html(xml: &str) -> Option<String> {
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut html = String::new();
+    let mut path: Vec<String> = Vec::new();
+    let mut releases = 0usize;
+    let mut in_description = false;
+    loop {
+        let event = reader.read_event().ok()?;
+        match &event {
+            Event::Start(e) | Event::Empty(e) => {
+                let name = e.local_name().as_ref().to_ascii_lowercase();
+                let attribute = |key: &str| {
+                    e.attributes()
+                        .flatten()
+                        .find(|a| a.key.local_name().as_ref() == key)
+                        .and_then(|a| a.normalized_value(quick_xml::XmlVersion::default()).ok())
+                        .map(|v| v.trim().to_string())
+                };
+                let in_releases = path.last().is_some_and(|p| p == "releases");
+                if name == "release" && in_releases {
+                    let Some(version) = attribute("version") else {
+                        continue;
+                    };
+                    let dated = attribute("date")
+                        .map(|d| format!(" ({})", escaped(&d)))
+                        .unwrap_or_default();
+                    html.push_str(&format!("<h2>{}{dated}</h2>\n", escaped(&version)));
+                    releases += 1;
+                } else if name == "description" && path.iter().any(|p| p == "release") {
+                    in_description = true;
+                } else if in_description
+                    && matches!(name.as_str(), "p" | "ul" | "ol" | "li" | "em" | "code")
+                {
+                    html.push_str(&format!("<{name}>"));
+                }
+                if matches!(event, Event::Start(_)) {
+                    path.push(name);
+                }
+            }
+            Event::End(_) => {
+                let name = path.pop().unwrap_or_default();
+                if name == "description" {
+                    in_description = false;
+                } else if in_description
+                    && matches!(name.as_str(), "p" | "ul" | "ol" | "li" | "em" | "code")
+                {
+                    html.push_str(&format!("</{name}>\n"));
+                }
+            }
+            Event::Text(t) if in_description => {
+                html.push_str(&escaped(t));
+            }
+            Event::Text(t) if path.len() == 2 && path[1] == "name" && !html.contains("<h1>") => {
+                html.insert_str(0, &format!("<h1>{}</h1>\n", escaped(t.trim())));
+            }
+            Event::GeneralRef(r) if in_description => {
+                match quick_xml::escape::resolve_predefined_entity(r) {
+                    Some(resolved) => html.push_str(&escaped(resolved)),
+                    None => {
+                        let c = r.resolve_char_ref().ok().flatten();
+                        html.push_str(&escaped(&c.map(String::from).unwrap_or_default()));
+                    }
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    (releases > 0).then_some(html)
+}
+
 /// A title's words before its first holding a digit.
 fn subject(title: &str) -> &str {
     let end = title
@@ -154,6 +244,32 @@ mod tests {
                 .unwrap()
                 .contains("<h2>v2.0.0</h2>\n<div><ul><li>CUDA 12.8</li></ul>")
         );
+    }
+
+    #[test]
+    fn appstream_releases_become_headings_over_their_descriptions() {
+        // Alpaca's metainfo: the release notes Flathub shows.
+        let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<component type="desktop"><id>com.jeffser.Alpaca</id><name>Alpaca</name>
+<description><p>A private AI client</p></description>
+<releases>
+  <release version="8.1.0" date="2025-09-20">
+    <url type="details">https://example.org/8.1.0</url>
+    <description translate="no"><p>New</p><ul><li>Updated runtime to Gnome 49 &amp; more</li></ul></description>
+  </release>
+  <release version="0.1.1" date="2024-05-12"><description><p>First</p></description></release>
+</releases></component>"#;
+        assert!(is_feed(xml));
+        assert_eq!(
+            as_html(xml).unwrap(),
+            "<h1>Alpaca</h1>\n<h2>8.1.0 (2025-09-20)</h2>\n<p>New</p>\n\
+             <ul><li>Updated runtime to Gnome 49 &amp; more</li>\n</ul>\n\
+             <h2>0.1.1 (2024-05-12)</h2>\n<p>First</p>\n"
+        );
+        // Metainfo with no release is no page of releases.
+        assert!(!is_feed(
+            "<?xml version=\"1.0\"?><component><name>X</name></component>"
+        ));
     }
 
     #[test]

@@ -605,6 +605,14 @@ fn read_releases<'a>(
                 .map(|r| one(r.page, Some(r.version), warnings.clone()))
                 .collect());
         }
+        // A matrix of versions keyed by its first column ("Python | CUDA
+        // | cuDNN" over a row per image tag): each row one.
+        None if all
+            && let (keyed, keyed_lines) = releases::version_keyed_rows(&page, headings, column)
+            && keyed.len() >= 2 =>
+        {
+            releases::of_rows(&page, &keyed, &keyed_lines)
+        }
         // A table whose version columns are releases (the packages of
         // each image side by side): each column one.
         None if all

@@ -107,9 +107,15 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
                 let source = &md[range.clone()];
                 let fenced = matches!(kind, CodeBlockKind::Fenced(_));
                 let source = source.trim_end();
+                // A fence left open inside a list item ("  - ```assembly"
+                // over the next item, shamitv's changelog) is closed by its
+                // item, as CommonMark reads it; one left open at the page's
+                // end is a page cut inside a block.
+                let ends_page = md[range.end..].trim().is_empty();
                 code_closed = !fenced
                     || (source.lines().count() > 1
-                        && (source.ends_with("```") || source.ends_with("~~~")));
+                        && (source.ends_with("```") || source.ends_with("~~~")))
+                    || !ends_page;
                 if !code_closed {
                     cut = Some(Cut::CodeBlock);
                 }
@@ -933,6 +939,12 @@ mod tests {
             lines("## A\n\n```\nx.io/a:1\n").unwrap().2,
             Some(Cut::CodeBlock)
         );
+        // A fence left open in a list item ends with its item: no cut, and
+        // the heading after it is one.
+        let (l, headings, cut) = lines("## B\n\n- a\n  - ```asm\n- b\n\n## A\n\n- c\n").unwrap();
+        assert_eq!(cut, None);
+        assert_eq!(l.iter().filter(|(_, t)| t == "```").count(), 2, "{l:?}");
+        assert!(headings.contains(&7), "{headings:?}");
         let (l, _, cut) = lines("## A\n\n| a | b |\n|---|---|\n| c | 1.").unwrap();
         assert_eq!(cut, Some(Cut::Table));
         assert_eq!(l.last().unwrap().1, "| c | 1. |");

@@ -253,7 +253,7 @@ fn text_lines(content: &str) -> Read {
             && !last.ends_with([':', '：'])
         {
             last.push(' ');
-            last.push_str(line);
+            last.push_str(&rest_links(line));
             open_item = Some((n, column));
             continue;
         }
@@ -291,6 +291,8 @@ fn text_lines(content: &str) -> Read {
             org_headings.insert(n);
             continue;
         }
+        let linked = rest_links(line);
+        let line = linked.as_str();
         let line = match line.strip_prefix(['•', '·', '*', '+', '●', '▪']) {
             Some(rest) if rest.starts_with(' ') || rest.is_empty() => {
                 format!("- {}", rest.trim())
@@ -302,7 +304,9 @@ fn text_lines(content: &str) -> Read {
         };
         if let Some(text) = line.strip_prefix("- ")
             && !text.is_empty()
-            && let Some(at) = raw.find(text)
+            // (A line whose links were rewritten: its item's text after
+            // the bullet and a space.)
+            && let Some(at) = raw.find(text).or(Some(indent + 2))
         {
             open_item = Some((n, at));
         }
@@ -318,6 +322,44 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim(), above))
     };
     (lines, headings, cut)
+}
+
+/// A line with reStructuredText's links (`` `libtiff <https://…>`_ 4.7.1 ``,
+/// imagecodecs' README) as their text (`libtiff 4.7.1`).
+fn rest_links(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let link = after.find(">`_").and_then(|close| {
+            let inside = &after[..close];
+            let (text, target) = inside.rsplit_once(" <")?;
+            (!text.trim().is_empty() && !target.contains(['`', ' ']))
+                .then_some((text.trim(), close + 3))
+        });
+        // "`Nuclei Studio 2023.10`_": a reference to a link defined apart.
+        let reference = || {
+            let close = after.find("`_")?;
+            let text = &after[..close];
+            (!text.trim().is_empty() && !text.contains(['`', '<', '>']))
+                .then_some((text.trim(), close + 2))
+        };
+        match link.or_else(reference) {
+            Some((text, length)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(text);
+                // `__` (an anonymous link) or `_`.
+                let end = open + 1 + length;
+                rest = rest[end..].strip_prefix('_').unwrap_or(&rest[end..]);
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The text of an item a plain-text changelog marks with a letter `o`
@@ -469,6 +511,21 @@ mod tests {
             None
         );
         assert_eq!(debian_changelog_entry("  td (1.0) x; urgency=low"), None);
+    }
+
+    #[test]
+    fn restructured_texts_links_are_their_text() {
+        // imagecodecs' README: its build requirements.
+        let (lines, _, _) = text_lines(
+            "- `libavif <https://github.com/AOMediaCodec/libavif>`_ 1.4.1\n  (`aom <https://aomedia.googlesource.com/aom>`_ 3.13.3,\n",
+        );
+        assert_eq!(lines[0].1, "- libavif 1.4.1 (aom 3.13.3,");
+        assert_eq!(rest_links("`a <x>`__ and `b`"), "a and `b`");
+        assert_eq!(
+            rest_links("please use it with `Nuclei Studio 2023.10`_ release."),
+            "please use it with Nuclei Studio 2023.10 release."
+        );
+        assert_eq!(rest_links("run `x <y` then >`_"), "run `x <y` then >`_");
     }
 
     #[test]

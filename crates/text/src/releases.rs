@@ -1941,6 +1941,28 @@ pub(crate) fn table_rows(
     headings: &Headings,
     column: Option<&str>,
 ) -> (Vec<Row>, HashSet<usize>) {
+    rows_of_tables(page, headings, column, false)
+}
+
+/// As [`table_rows`], with tables keyed by a column of versions beside
+/// columns of components' versions read as tables of releases too ("Python
+/// | CUDA | cuDNN | NCCL", b-data's CUDA version matrix: "Image tags =
+/// Python versions"): what a page of several releases that nothing else
+/// names holds.
+pub(crate) fn version_keyed_rows(
+    page: &Page,
+    headings: &Headings,
+    column: Option<&str>,
+) -> (Vec<Row>, HashSet<usize>) {
+    rows_of_tables(page, headings, column, true)
+}
+
+fn rows_of_tables(
+    page: &Page,
+    headings: &Headings,
+    column: Option<&str>,
+    version_keyed: bool,
+) -> (Vec<Row>, HashSet<usize>) {
     let parts = split(page, headings);
     // Each part with what its heading states of every row under it
     // ("### Ubuntu 24.04" over a table of images).
@@ -1980,6 +2002,7 @@ pub(crate) fn table_rows(
                         .into_iter()
                         .flatten()
                         .find_map(|s| t.subject_releases(s))
+                        .or_else(|| version_keyed.then(|| t.version_keyed()).flatten())
                         .unwrap_or(kind),
                 };
                 (body, stated.clone(), t, kind)

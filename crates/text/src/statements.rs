@@ -1318,7 +1318,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     if !line.bytes().any(|b| b.is_ascii_digit()) {
         return;
     }
-    let line = &crate::ranges::without_ranges(line);
+    let line = &without_purpose(&crate::ranges::without_ranges(line));
     read_claims(line, found);
     let mut introduced = Vec::new();
     for sentence in sentences(line) {
@@ -1584,6 +1584,39 @@ fn read_changed_pins(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// "Change the version of OpenBLAS to be downloaded to 0.3.31" (Numo::
+/// OpenBLAS's changelog): a passive infinitive between a name and the `to`
+/// of its version says what the version is for; the claim reads without it.
+fn without_purpose(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(" to be ") {
+        let after = &rest[at + " to be ".len()..];
+        let (participle, tail) = after.split_once(' ').unwrap_or((after, ""));
+        let passive = participle.len() > 3
+            && participle.chars().all(|c| c.is_ascii_lowercase())
+            && (participle.ends_with("ed") || participle == "built");
+        let versioned = |v: &str| {
+            let v = v.trim_start_matches(['[', '`']);
+            let v = v.strip_prefix(['v', 'V']).unwrap_or(v);
+            v.starts_with(|c: char| c.is_ascii_digit())
+        };
+        match tail.strip_prefix("to ") {
+            Some(version) if passive && versioned(version) => {
+                out.push_str(&rest[..at]);
+                out.push_str(" to ");
+                rest = version;
+            }
+            _ => {
+                out.push_str(&rest[..at + 1]);
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// "bump llama.cpp b7090" (WasmEdge's changelog): a change verb (`[claims]
 /// verb_first`), a name, then a build's number or a commit, with no `to`
 /// between; the build is what the release holds.
@@ -1600,20 +1633,41 @@ fn read_changed_builds(sentence: &str, found: &mut Vec<Candidate>) {
                 .any(|v| v.eq_ignore_ascii_case(w))
         })
     };
-    for at in tokens.windows(3) {
-        let [verb, name, build] = at else { continue };
-        let build = build.trim_end_matches('.');
-        let names_build = crate::package_name::is_build_number(build)
-            || crate::package_name::is_commit_hash(build);
-        if !names_build || !is_change(verb) || !crate::package_name::is_package_name(name) {
-            continue;
-        }
+    let is_to = |w: &str| words::each().any(|l| l.claims.to.iter().any(|t| t.trim() == w));
+    let mut push = |name: &str, build: &str| {
         found.push(Candidate {
             name: names::component_name(name).unwrap_or_else(|| name.to_string()),
             version: build.to_string(),
             strength: Strength::Statement,
             upgrade: true,
         });
+    };
+    for (i, name) in tokens.iter().enumerate() {
+        let Some(build) = tokens.get(i + 1) else {
+            break;
+        };
+        // "Upgrade LlamaLib to v2.0.4 (llama.cpp b8209)" (LLMUnity's
+        // changelog): a build beside its name in parentheses.
+        if let (Some(name), Some(build)) = (name.strip_prefix('('), build.strip_suffix(')'))
+            && crate::package_name::is_build_number(build)
+            && crate::package_name::is_package_name(name)
+        {
+            push(name, build);
+            continue;
+        }
+        let build = build.trim_end_matches('.');
+        let names_build = crate::package_name::is_build_number(build)
+            || crate::package_name::is_commit_hash(build);
+        // The change verb right before the name, or before `to` and the
+        // name ("Update to llama.cpp b8660").
+        let changed = match i.checked_sub(1).map(|v| tokens[v]) {
+            Some(to) if is_to(to) => i >= 2 && is_change(tokens[i - 2]),
+            Some(verb) => is_change(verb),
+            None => false,
+        };
+        if names_build && changed && crate::package_name::is_package_name(name) {
+            push(name, build);
+        }
     }
 }
 
@@ -2913,6 +2967,15 @@ mod tests {
         let mut pinned = Vec::new();
         read_changed_pins("Run it with `numpy==1.26.4` installed", &mut pinned);
         assert!(pinned.is_empty());
+        // Numo::OpenBLAS's changelog: what the version is for, between.
+        assert_eq!(
+            read("Change the version of OpenBLAS to be downloaded to 0.3.31."),
+            [("OpenBLAS".to_string(), "0.3.31".to_string())]
+        );
+        assert_eq!(
+            without_purpose("It is going to be fixed to the end"),
+            "It is going to be fixed to the end"
+        );
         // tch-rs's changelog: the name restated in parentheses.
         assert_eq!(
             read("Adapt to C++ PyTorch library (`libtorch`) version `v2.0.0`."),
@@ -2923,6 +2986,18 @@ mod tests {
         assert_eq!(
             read("feat(wasi-nn): bump llama.cpp b7090"),
             [("llama.cpp".to_string(), "b7090".to_string())]
+        );
+        // LLMUnity's and shamitv's changelogs.
+        assert_eq!(
+            read("Upgrade LlamaLib to v2.0.4 (llama.cpp b8209) (PR: #391)"),
+            [
+                ("LlamaLib".to_string(), "2.0.4".to_string()),
+                ("llama.cpp".to_string(), "b8209".to_string())
+            ]
+        );
+        assert_eq!(
+            read("2026-04-04: Update to llama.cpp b8660"),
+            [("llama.cpp".to_string(), "b8660".to_string())]
         );
         let mut built = Vec::new();
         read_changed_builds("Built llama.cpp b7090 for tests", &mut built);

@@ -542,6 +542,50 @@ impl Table {
         headed && (of >= 2 || product_row) && yes == of && distinct
     }
 
+    /// "Python | CUDA | cuBLAS | cuDNN" over rows of versions only: each
+    /// row keyed by its first column's version (distinct), the columns
+    /// right of it headed by components (two at least) or listing a name
+    /// and its version ("Ubuntu 24.04") the row's components. The caller
+    /// reads it so only where the page names no release otherwise.
+    pub(crate) fn version_keyed(&self) -> Option<Kind> {
+        let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        let (yes, of) = self.share(0, |cell| {
+            release_name(cell).is_some_and(|r| looks_like_version(&r))
+        });
+        let mut seen = std::collections::BTreeSet::new();
+        let distinct = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, 0))
+            .all(|cell| seen.insert(cell.to_string()));
+        if of < 2 || yes < of || !distinct {
+            return None;
+        }
+        let headed = |c: usize| {
+            component_head(self.head_of(c)).is_some_and(|name| {
+                mostly(self.share(c, |cell| {
+                    headed_version(&name, cell).is_some() || is_placeholder(cell)
+                })) && self
+                    .share(c, |cell| headed_version(&name, cell).is_some())
+                    .0
+                    > 0
+            })
+        };
+        let listing = |c: usize| {
+            mostly(self.share(c, |cell| {
+                !looks_like_version(cell) && !listed(cell).is_empty()
+            }))
+        };
+        let components: Vec<usize> = (1..self.width())
+            .filter(|&c| headed(c) || listing(c))
+            .collect();
+        (components.iter().filter(|&&c| headed(c)).count() >= 2).then_some(Kind::Releases {
+            key: 0,
+            components,
+            group: None,
+        })
+    }
+
     /// "TensorFlow | CUDA | cuDNN" on a page about TensorFlow: a first
     /// column headed by the page's `subject` and filled with its release
     /// versions makes each row a release of it, the columns right of it
@@ -2519,6 +2563,43 @@ mod tests {
             driver_cell(t, &t.rows[0].1),
             Some(("CUDA driver".to_string(), ">=396".to_string()))
         );
+    }
+
+    #[test]
+    fn a_matrix_keyed_by_versions() {
+        // b-data's CUDA version matrix: a row per image tag (a Python
+        // version), components' versions right of it.
+        let t = &tables(&lines(
+            "| Python | CUDA | cuBLAS | cuDNN | NCCL | TensorRT | Linux distro |\n|--|--|--|--|--|--|--|\n\
+             | 3.14.6 | 13.3.0 | 13.5.1.27 | 9.23.2.1 | 2.30.7 | n/a | Ubuntu 24.04 |\n\
+             | 3.14.1[^1] | 13.0.2 | 13.1.0.3 | 9.17.0.29 | 2.28.3 | n/a | Ubuntu 24.04 |\n\
+             | 3.12.11 | 12.9.1 | 12.9.1.4 | 8.9.7.29 | 2.27.3 | 10.13.3.9 | Ubuntu 22.04 |",
+        ))[0];
+        assert!(!matches!(t.kind(), Kind::Releases { .. }), "{:?}", t.kind());
+        let Some(Kind::Releases {
+            key, components, ..
+        }) = t.version_keyed()
+        else {
+            panic!("{:?}", t.version_keyed());
+        };
+        assert_eq!(key, 0);
+        assert_eq!(
+            release_keys(t.key_cell(&t.rows[1].1, key).unwrap()),
+            ["3.14.1"]
+        );
+        let got = release_row(t, &t.rows[2].1, &components);
+        for fact in [
+            ("cuDNN", "8.9.7.29"),
+            ("TensorRT", "10.13.3.9"),
+            ("Ubuntu", "22.04"),
+        ] {
+            assert!(got.contains(&(fact.0.into(), fact.1.into())), "{got:?}");
+        }
+        // A compatibility table whose first column repeats is none.
+        let t = &tables(&lines(
+            "| Python | CUDA | PyTorch |\n|--|--|--|\n| 3.14 | 13.3 | 2.9 |\n| 3.14 | 13.2 | 2.9 |",
+        ))[0];
+        assert!(t.version_keyed().is_none());
     }
 
     #[test]
