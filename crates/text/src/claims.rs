@@ -266,6 +266,17 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             c
         })
         .collect();
+    // "Bundled C-Blosc2 moves to 3.3.2": not also "C-Blosc2 moves", the
+    // verb of a name-first claim read as a word of the name.
+    let verb_of_name_first = |word: &str| {
+        words::each().any(|l| {
+            l.claims
+                .name_first
+                .iter()
+                .filter_map(|m| m.strip_suffix(" to"))
+                .any(|verb| verb.eq_ignore_ascii_case(word))
+        })
+    };
     claims
         .iter()
         .filter(|c| {
@@ -273,6 +284,15 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
                 other.version == c.version
                     && other.name.len() > c.name.len()
                     && other.name.ends_with(&format!(" {}", c.name))
+            })
+        })
+        .filter(|c| {
+            !claims.iter().any(|other| {
+                other.version == c.version
+                    && c.name
+                        .strip_prefix(other.name.as_str())
+                        .and_then(|rest| rest.strip_prefix(' '))
+                        .is_some_and(verb_of_name_first)
             })
         })
         .cloned()
@@ -1238,6 +1258,12 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 || ((near.len() > 2 || proper_before) && lowercase_kind(&words.claims.kinds))
             {
                 near.remove(0);
+                // "C-Blosc2 internal library updated to latest 2.21.3"
+                // (python-blosc2's release notes): a lead word before the
+                // kind is no more the name's than the kind.
+                if near.len() > 1 && lead(near[0]) {
+                    near.remove(0);
+                }
             }
             let mut names: Vec<String> = near
                 .iter()
@@ -3107,6 +3133,11 @@ mod tests {
             [("Docker CE".to_string(), "5:25.0.0-1".to_string())]
         );
         assert_ne!(version_after("12:30 today").as_deref(), Some("12:30"));
+        // shamitv's llama_cpp changelog: builds at both ends.
+        assert_eq!(
+            pairs("Updated llama.cpp from b8653 to b8660, incorporating 5 upstream commits"),
+            [("llama.cpp".to_string(), "b8660".to_string())]
+        );
     }
 
     #[test]
@@ -3163,6 +3194,22 @@ mod tests {
         assert_eq!(
             pairs("The included version of emscripten has been upgraded to 1.38.30"),
             [p("emscripten", "1.38.30")]
+        );
+        // pyogrio's changes.
+        assert_eq!(
+            pairs(
+                "The GDAL library included in the wheels is upgraded from 3.11.4 to 3.12.4 (#658)."
+            ),
+            [p("GDAL", "3.12.4")]
+        );
+        // python-blosc2's release notes.
+        assert_eq!(
+            pairs("Bundled C-Blosc2 moves to 3.3.2."),
+            [p("C-Blosc2", "3.3.2")]
+        );
+        assert_eq!(
+            pairs("C-Blosc2 internal library updated to latest 2.21.3."),
+            [p("C-Blosc2", "2.21.3")]
         );
     }
 
