@@ -1261,7 +1261,9 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 // "C-Blosc2 internal library updated to latest 2.21.3"
                 // (python-blosc2's release notes): a lead word before the
                 // kind is no more the name's than the kind.
-                if near.len() > 1 && lead(near[0]) {
+                // ("PyO3 Rust crate upgraded from 0.18 to 0.21",
+                // python-zstandard's news: the language, too.)
+                if near.len() > 1 && (lead(near[0]) || holds(&words.claims.ecosystems, near[0])) {
                     near.remove(0);
                 }
             }
@@ -3210,6 +3212,10 @@ mod tests {
         assert_eq!(
             pairs("C-Blosc2 internal library updated to latest 2.21.3."),
             [p("C-Blosc2", "2.21.3")]
+        );
+        assert_eq!(
+            pairs("PyO3 Rust crate upgraded from 0.18 to 0.21."),
+            [p("PyO3", "0.21")]
         );
     }
 

@@ -1343,6 +1343,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
         read_restated_name(sentence, &mut introduced);
+        read_through(sentence, &mut introduced);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
@@ -2020,17 +2021,57 @@ fn read_restated_name(sentence: &str, found: &mut Vec<Candidate>) {
         {
             continue;
         }
-        let name = names::component_name(name).unwrap_or_else(|| name.to_string());
-        if let Some(version) = clean_version(&name, written)
-            && plausible(&name, &version)
+        push_stated(name, written, found);
+    }
+}
+
+/// "Upgraded to `torch` 2.4 (via `tch` 0.17.0)" (rust-bert's changelog):
+/// a parenthesis opening with a lead word (`[claims] name_leads`: "via",
+/// "using") then a name and its version states what the release builds
+/// with.
+fn read_through(sentence: &str, found: &mut Vec<Candidate>) {
+    for (at, _) in sentence.match_indices('(') {
+        let inside = &sentence[at + 1..];
+        let Some(close) = inside.find(')') else {
+            continue;
+        };
+        let tokens: Vec<&str> = inside[..close]
+            .split_whitespace()
+            .map(|w| w.trim_matches('`'))
+            .collect();
+        let [lead, name, version] = tokens.as_slice() else {
+            continue;
+        };
+        let leads = words::each().any(|l| {
+            l.claims
+                .name_leads
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(lead))
+        });
+        let version = version.strip_prefix(['v', 'V']).unwrap_or(version);
+        if !leads
+            || !crate::package_name::is_package_name(name)
+            || !version.starts_with(|c: char| c.is_ascii_digit())
         {
-            found.push(Candidate {
-                name,
-                version,
-                strength: Strength::Statement,
-                upgrade: false,
-            });
+            continue;
         }
+        push_stated(name, version, found);
+    }
+}
+
+/// A statement of `name` at `written`, as data names it, when the version
+/// is one of its ecosystem's and plausible for it.
+fn push_stated(name: &str, written: &str, found: &mut Vec<Candidate>) {
+    let name = names::component_name(name).unwrap_or_else(|| name.to_string());
+    if let Some(version) = clean_version(&name, written)
+        && plausible(&name, &version)
+    {
+        found.push(Candidate {
+            name,
+            version,
+            strength: Strength::Statement,
+            upgrade: false,
+        });
     }
 }
 
@@ -2976,6 +3017,13 @@ mod tests {
             without_purpose("It is going to be fixed to the end"),
             "It is going to be fixed to the end"
         );
+        // rust-bert's changelog: what a release builds with, in
+        // parentheses.
+        assert!(
+            read("Upgraded to `torch` 2.4 (via `tch` 0.17.0).")
+                .contains(&("tch".to_string(), "0.17.0".to_string()))
+        );
+        assert_eq!(read("Fixed a crash (via issue 12)"), []);
         // tch-rs's changelog: the name restated in parentheses.
         assert_eq!(
             read("Adapt to C++ PyTorch library (`libtorch`) version `v2.0.0`."),
