@@ -354,14 +354,19 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
 /// image's), wherever it stands: its components, when at least
 /// [`PRINTOUT_LINES`] of its lines and three fifths of them name a
 /// version of two numbers or more (ports, sizes and settings do not).
-pub(crate) fn printout_components(lines: &[(usize, String)]) -> Vec<(String, String)> {
+/// `printed` reads a line a tool prints about its own release (nvcc's,
+/// os-release's), which names no pair by a colon.
+pub(crate) fn printout_components(
+    lines: &[(usize, String)],
+    printed: fn(&str) -> Option<(String, String)>,
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut block: Option<Vec<&str>> = None;
     for (_, line) in lines {
         let line = line.trim();
         if is_fence(line) {
             match block.take() {
-                Some(inside) => out.extend(printed_block(&inside)),
+                Some(inside) => out.extend(printed_block(&inside, printed)),
                 None => block = Some(Vec::new()),
             }
         } else if let Some(inside) = block.as_mut()
@@ -377,7 +382,10 @@ pub(crate) fn printout_components(lines: &[(usize, String)]) -> Vec<(String, Str
 /// printout of them.
 const PRINTOUT_LINES: usize = 5;
 
-fn printed_block(lines: &[&str]) -> Vec<(String, String)> {
+fn printed_block(
+    lines: &[&str],
+    printed: fn(&str) -> Option<(String, String)>,
+) -> Vec<(String, String)> {
     let read: Vec<Vec<(String, String)>> = lines
         .iter()
         .take(MAX_ITEMS)
@@ -385,7 +393,7 @@ fn printed_block(lines: &[&str]) -> Vec<(String, String)> {
             let mut pairs = colon_pairs(line);
             pairs.retain(|(_, v)| v.split('.').filter(|n| !n.is_empty()).count() >= 2);
             if pairs.is_empty() {
-                pairs.extend(crate::listings::printed_release(line));
+                pairs.extend(printed(line));
             }
             pairs
         })
@@ -1794,7 +1802,7 @@ mod tests {
              qtconsole        : not installed\nPython 3.13.11\njulia version 1.12.4\nTensorFlow: 2.20.0\n```",
         );
         assert_eq!(
-            printout_components(&printout),
+            printout_components(&printout, crate::listings::printed_release),
             pairs(&[
                 ("CUDA", "12.9"),
                 ("IPython", "9.9.0"),
@@ -1809,7 +1817,7 @@ mod tests {
             "```\nservices:\n  app:\n    image: nginx:1.25.3\n    ports: 8080\n    version: 3.8\n\
              replicas: 2\n    timeout: 1.5\n```",
         );
-        assert!(printout_components(&settings).is_empty());
+        assert!(printout_components(&settings, crate::listings::printed_release).is_empty());
         assert_eq!(
             listed_components("update to `zluda==3.9.0`"),
             pairs(&[("zluda", "3.9.0")])

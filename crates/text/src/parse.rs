@@ -292,7 +292,10 @@ pub fn parse(
         add_components(&mut draft, crate::installs::printed_versions(lines));
         add_components(&mut draft, crate::listings::listed(lines));
         add_components(&mut draft, bold_components(lines));
-        add_components(&mut draft, components::printout_components(lines));
+        add_components(
+            &mut draft,
+            components::printout_components(lines, crate::listings::printed_release),
+        );
     }
     // "## Java versions" over `| Version | Path |` rows: Java, at the row
     // marked default, else the first.
