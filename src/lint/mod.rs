@@ -220,7 +220,13 @@ impl Context<'_> {
             let start = self.sources.value(&place);
             for (_, lang_text) in text.entries() {
                 for claim in find_claims(lang_text) {
-                    let at = self.find(&claim.phrase, start).or(start);
+                    // A passive claim's phrase is its active form ("the
+                    // docs are upgraded to" reads "docs upgraded to"): where
+                    // the page does not write it so, the name's place.
+                    let at = self
+                        .find(&claim.phrase, start)
+                        .or_else(|| self.find(&claim.name, start))
+                        .or(start);
                     let lookup = |name: &str| -> Vec<(&str, &model::package::Package)> {
                         let key = normalize_component(name);
                         views
