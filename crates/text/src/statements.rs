@@ -49,6 +49,14 @@ struct Candidate {
 /// reading of a component's version replaces the one held.
 pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: bool) {
     let mut found = Vec::new();
+    // "## 2026-01-05: Update to llama.cpp b7631" (shamitv's llama_cpp
+    // changelog): the words after the release's name in its heading say
+    // what it changed.
+    for title in &page.titles {
+        if let Some(rest) = after_release_name(title, version) {
+            read_prose(rest, &mut found);
+        }
+    }
     read_lines(&page.preamble, "", &mut found);
     for section in &page.sections {
         if is_read_elsewhere(section) {
@@ -158,6 +166,26 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             *held = chosen.version;
         }
     }
+}
+
+/// What a heading says after the release's name, standing as a word of
+/// its own ("2026-01-05: Update to llama.cpp b7631" → "Update to
+/// llama.cpp b7631").
+fn after_release_name<'a>(title: &'a str, version: &str) -> Option<&'a str> {
+    let mut from = 0;
+    while let Some(at) = title[from..].find(version).map(|a| a + from) {
+        let end = at + version.len();
+        let bounded = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '.');
+        let before = title[..at].trim_end_matches(['v', 'V']);
+        if bounded(before.chars().next_back()) && bounded(title[end..].chars().next()) {
+            let rest = title[end..].trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, ':' | '-' | '–' | '—' | ')' | ']' | '`' | '*')
+            });
+            return (!rest.is_empty()).then_some(rest);
+        }
+        from = end;
+    }
+    None
 }
 
 /// The lines whose name–version statements extraction weighs, for the
@@ -3051,6 +3079,17 @@ mod tests {
         read_changed_builds("Built llama.cpp b7090 for tests", &mut built);
         read_changed_builds("bump version b7090", &mut built);
         assert!(built.is_empty(), "{built:?}");
+        // A release heading's words after its name.
+        assert_eq!(
+            after_release_name("2026-01-05: Update to llama.cpp b7631", "2026-01-05"),
+            Some("Update to llama.cpp b7631")
+        );
+        assert_eq!(
+            after_release_name("v1.2.0 (2024-01-01) - Bump onnxruntime to 1.18.0", "1.2.0"),
+            Some("(2024-01-01) - Bump onnxruntime to 1.18.0")
+        );
+        assert_eq!(after_release_name("1.2.0", "1.2.0"), None);
+        assert_eq!(after_release_name("11.2.0 notes", "1.2.0"), None);
         // TileDB-Py's history: a capitalised word of the name.
         assert_eq!(
             read("TileDB-Py 0.36.1 includes TileDB Embedded 2.30.1"),
