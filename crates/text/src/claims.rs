@@ -1353,11 +1353,11 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                         |from| text[from..at + marker.len() - 1].to_string(),
                     ),
                     alternatives: names,
-                    name,
+                    name: name.clone(),
                     version: version.clone(),
                 },
             ));
-            chained(text, rest, ("", &version), words, out);
+            chained(text, rest, (&name, &version), words, out);
         }
     }
 }
@@ -2219,6 +2219,13 @@ fn chained(
         };
         let written = tail[..to].replace('`', "");
         let mut name_words = split_words(&written);
+        // "PyO3 Rust crate upgraded from 0.21 to 0.22 (#257) and later to
+        // 0.24" (python-zstandard's news): the same name, gone on.
+        let again =
+            !name_words.is_empty() && name_words.iter().all(|w| holds(&words.claims.later, w));
+        if again {
+            name_words = split_words(first_name);
+        }
         // "… and DeepSpeed is upgraded to 0.16.9": a claim of its own.
         let verb = |w: &&str| {
             words
@@ -3106,6 +3113,14 @@ mod tests {
         assert_eq!(
             pairs("Upgraded vLLM to v0.10.0."),
             [("vLLM".to_string(), "0.10.0".to_string())]
+        );
+        // The same name gone on, after `and`.
+        assert_eq!(
+            pairs("PyO3 Rust crate upgraded from 0.21 to 0.22 (#257) and later to 0.24."),
+            [
+                ("PyO3".to_string(), "0.22".to_string()),
+                ("PyO3".to_string(), "0.24".to_string())
+            ]
         );
     }
 

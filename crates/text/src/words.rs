@@ -325,6 +325,9 @@ pub(crate) struct ClaimWords {
     pub version_places: Vec<String>,
     /// Between `to` and the name: "Update to use Dataflow Compiler v5.2.0".
     pub name_leads: Vec<String>,
+    /// After a claim's version and `and`, words saying the same name went
+    /// on to another version: "upgraded from 0.21 to 0.22 and later to 0.24".
+    pub later: Vec<String>,
     /// Before a verb of `verb_first` in a passive claim: "Slurm was upgraded
     /// to …" says "Slurm upgraded to …".
     pub passive: Vec<String>,
