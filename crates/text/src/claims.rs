@@ -1624,6 +1624,16 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // to `6.2.1`" (Ghostfolio's changelog): two packages, one
             // version.
             let mut pair_first: Option<String> = None;
+            // ("Updated the `clang-format` and `clang-tidy` versions to
+            // v20", PennyLane Lightning's changelog: a lead word before them.)
+            if name_words.len() == 4
+                && is_lead(name_words[0])
+                && holds(&words.claims.and, name_words[2])
+                && one_package(&name_words[1..2])
+                && one_package(&name_words[3..])
+            {
+                name_words.remove(0);
+            }
             if let Some(k) = name_words.iter().position(|w| holds(&words.claims.and, w))
                 && k == 1
                 && one_package(&name_words[..1])
@@ -3544,6 +3554,16 @@ mod tests {
         assert_eq!(
             pairs("Update the Go compiler from v1.23.12 to v1.25.4 ([#4208](https://x/4208))"),
             [claimed("Go", "1.25.4")]
+        );
+        // PennyLane Lightning's changelog: a framework, and two tools of
+        // one version after a lead word.
+        assert_eq!(
+            pairs("Updated Catch2 testing framework to v3.11."),
+            [claimed("Catch2", "3.11")]
+        );
+        assert_eq!(
+            pairs("Updated the `clang-format` and `clang-tidy` versions to v20 for compatibility."),
+            [claimed("clang-tidy", "20"), claimed("clang-format", "20")]
         );
         // ("Dataflow Compiler": capitalised, the name's own word.)
         assert_eq!(
