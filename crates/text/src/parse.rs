@@ -319,7 +319,11 @@ pub fn parse(
         .flat_map(|s| inner_parts_versions(&s.body))
         .collect();
     add_components(&mut draft, inner);
-    add_components(&mut draft, parts_titled_by_components(&page.sections));
+    let in_release = changelog && !page.titles.is_empty();
+    add_components(
+        &mut draft,
+        parts_titled_by_components(&page.sections, in_release),
+    );
     for (at, section) in page.sections.iter().enumerate() {
         let body = &section.body;
         let body_lines: Vec<&str> = body.iter().map(|(_, l)| l.as_str()).collect();
@@ -348,6 +352,11 @@ pub fn parse(
             // ("## Major changes on 2026-06-30"): its heading is the
             // release's, its list what changed in it.
             None if opens_release(page, at, changelog) => Some(features_from),
+            // "### Core 2.34.0" in a changelog's release: what changed in
+            // that component of it.
+            None if in_release && titled_by_component(&section.title).is_some() => {
+                Some(features_from)
+            }
             Some(Known::Features | Known::Fixes | Known::Issues) if in_changes_of_component => None,
             Some(part @ (Known::KeyFeatures | Known::Announcements)) if part == features_from => {
                 Some(Known::Features)
@@ -405,11 +414,19 @@ pub fn parse(
                 // release's components wherever it stands.
                 let (listed, components) = list_items(body);
                 named_in_lists.extend(components);
-                draft.bug_fixes = Some(match (body_lines.as_slice(), listed.is_empty()) {
-                    ([one], true) => FixesOut::None {
-                        none: text(lang, one.trim_start_matches("- ")),
-                    },
-                    _ => FixesOut::List(listed.into_iter().map(|l| text(lang, l)).collect()),
+                // (Several parts of fixes, one a component's, add up.)
+                let listed: Vec<_> = listed.into_iter().map(|l| text(lang, l)).collect();
+                draft.bug_fixes = Some(match (draft.bug_fixes.take(), body_lines.as_slice()) {
+                    (Some(FixesOut::List(mut earlier)), _) => {
+                        earlier.extend(listed);
+                        FixesOut::List(earlier)
+                    }
+                    (None | Some(FixesOut::None { .. }), [one]) if listed.is_empty() => {
+                        FixesOut::None {
+                            none: text(lang, one.trim_start_matches("- ")),
+                        }
+                    }
+                    (_, _) => FixesOut::List(listed),
                 });
             }
             Some(Known::Issues) => {
@@ -614,18 +631,13 @@ fn versions_under_title(section: &Section) -> Option<(String, String)> {
 /// one level each titled by a name and its version alone, two names or more
 /// (a release made of services, each part their changes), state those
 /// components.
-fn parts_titled_by_components(sections: &[Section]) -> Vec<(String, String)> {
+/// In a changelog's release, one such part is enough ("## Version 2.30.1"
+/// over "### CrashReporting 2.11.1", KARTE's changelog).
+fn parts_titled_by_components(sections: &[Section], changelog: bool) -> Vec<(String, String)> {
     let titled: Vec<(usize, (String, String))> = sections
         .iter()
         .filter(|s| s.known.is_none())
-        .filter_map(|s| {
-            let title = tables::clean_cell(s.title.trim_matches(['#', ' ']));
-            let pair = tables::name_version(&title)?;
-            // The title is a name of one word and the version, nothing
-            // more ("News about 8.3" is a sentence's words).
-            let alone = title.split_whitespace().count() == 2;
-            alone.then_some((s.level, pair))
-        })
+        .filter_map(|s| Some((s.level, titled_by_component(&s.title)?)))
         .collect();
     let Some(level) = titled.first().map(|(l, _)| *l) else {
         return Vec::new();
@@ -636,11 +648,19 @@ fn parts_titled_by_components(sections: &[Section]) -> Vec<(String, String)> {
         .map(|(_, p)| p)
         .collect();
     let names: HashSet<&String> = pairs.iter().map(|(n, _)| n).collect();
-    if pairs.len() >= 2 && names.len() == pairs.len() {
+    if (pairs.len() >= 2 || changelog) && names.len() == pairs.len() {
         pairs
     } else {
         Vec::new()
     }
+}
+
+/// A part's title that is a name of one word and a version, nothing more
+/// ("News about 8.3" is a sentence's words).
+fn titled_by_component(title: &str) -> Option<(String, String)> {
+    let title = tables::clean_cell(title.trim_matches(['#', ' ']));
+    let pair = tables::name_version(&title)?;
+    (title.split_whitespace().count() == 2).then_some(pair)
 }
 
 /// "### Linux kernel" over "- version 6.12.24-Unraid": a part titled by a
@@ -1552,18 +1572,24 @@ mod tests {
             body: vec![(2, "- fix".to_string())],
         };
         assert_eq!(
-            parts_titled_by_components(&[
-                section("[Clouddriver](#clouddriver) 5.86.0"),
-                section("Deck 3.18.0"),
-            ]),
+            parts_titled_by_components(
+                &[
+                    section("[Clouddriver](#clouddriver) 5.86.0"),
+                    section("Deck 3.18.0"),
+                ],
+                false
+            ),
             [
                 ("Clouddriver".to_string(), "5.86.0".to_string()),
                 ("Deck".to_string(), "3.18.0".to_string())
             ]
         );
-        assert!(
-            parts_titled_by_components(&[section("Python 3.11 Support"), section("Deck 3.18.0")])
-                .is_empty()
+        let one = [section("Python 3.11 Support"), section("Deck 3.18.0")];
+        assert!(parts_titled_by_components(&one, false).is_empty());
+        // In a changelog's release, one part is enough.
+        assert_eq!(
+            parts_titled_by_components(&one, true),
+            [("Deck".to_string(), "3.18.0".to_string())]
         );
     }
 

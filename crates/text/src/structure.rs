@@ -325,6 +325,8 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     // Whether a section of a known part has started.
     let mut any_part = false;
     let hashed = writes_hashed_headings(page, headings);
+    // The level and version of the last title naming a release.
+    let mut release_title: Option<(usize, String)> = None;
     for (n, line) in &page.lines {
         let n = *n;
         let trimmed = line.trim();
@@ -363,11 +365,23 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             // Unknown headings before any part name the page, as do
             // headings stating a version (a changelog's release).
             let before_parts = !any_part;
+            let names_release = crate::releases::of_title(&h.title);
+            // "## Version 2.31.0" over "### Core 2.34.0" (KARTE's
+            // changelog): a deeper heading naming another version with a
+            // name is a part of the release, a component's.
+            let part_of_release = release_title.as_ref().is_some_and(|(level, version)| {
+                h.level > *level
+                    && names_release.as_ref().is_some_and(|v| v != version)
+                    && crate::tables::name_version(&h.title).is_some()
+            });
             if h.known.is_none()
                 && before_parts
-                && (out.sections.is_empty() && out.titles.is_empty()
-                    || crate::releases::of_title(&h.title).is_some())
+                && !part_of_release
+                && (out.sections.is_empty() && out.titles.is_empty() || names_release.is_some())
             {
+                if let Some(version) = names_release {
+                    release_title = Some((h.level, version));
+                }
                 out.titles.push(h.title);
                 continue;
             }
@@ -652,6 +666,17 @@ mod tests {
             "# Announcing 0.69\n\nWe are excited to release a new version of React Native, 0.69.0. It comes with React 18.\n\n## Highlights\n\n- Bundled Hermes\n",
         );
         assert_eq!(s.stated_version().as_deref(), Some("0.69.0"));
+    }
+
+    #[test]
+    fn a_deeper_heading_naming_a_component_is_a_part_of_the_release() {
+        let s = md("## Version 2.31.0\n\n### Core 2.34.0\n\n- fixed lint\n");
+        assert_eq!(s.titles, ["Version 2.31.0"]);
+        let titles: Vec<&str> = s.sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(titles, ["Core 2.34.0"]);
+        // The release named again, deeper, stays a title.
+        let s = md("## Version 2.31.0\n\n### 2.31.0 (2025-01-01)\n\n- fixed lint\n");
+        assert_eq!(s.titles.len(), 2);
     }
 
     #[test]
