@@ -689,6 +689,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirty_fifth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-35",
+        Floor {
+            percent: 0,
+            refused: 23,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn thirty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-34",
