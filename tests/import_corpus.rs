@@ -208,9 +208,13 @@ fn as_date(version: &str) -> String {
         {
             format!("{y}-{m}-{d}T{hh}{mm}{}", rest.concat())
         }
-        // "2025-8-13": a date without its zeros, as a record names it.
+        // "2025-8-13": a date without its zeros, as a record names it;
+        // "2022/05/14", as a record names it too (no `/` in a record's name).
         ([y, m, d], _)
-            if y.len() == 4 && m.len() <= 2 && d.len() <= 2 && version.contains([' ', '-']) =>
+            if y.len() == 4
+                && m.len() <= 2
+                && d.len() <= 2
+                && version.contains([' ', '-', '/']) =>
         {
             format!("{y}-{m:0>2}-{d:0>2}")
         }

@@ -140,6 +140,24 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
     {
         return None;
     }
+    // "LeafDfpnNodesLimitを50→40に変更" (YaneuraOu's history): the old
+    // version, an arrow, the new one.
+    let rest = &text[v.len() - epoch.len()..];
+    if let Some(new) = ["→", "->", "⇒"]
+        .iter()
+        .find_map(|arrow| rest.trim_start().strip_prefix(arrow))
+        .and_then(version_after)
+    {
+        return Some(new);
+    }
+    // "TTEntryを16byteにして" (YaneuraOu's history): a size, no version.
+    let digits = v.len() - v.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if ["byte", "bytes", "bit", "bits", "kb", "mb", "gb", "tb"]
+        .iter()
+        .any(|unit| v[digits..].eq_ignore_ascii_case(unit))
+    {
+        return None;
+    }
     v.chars().next().filter(char::is_ascii_digit).map(|_| v)
 }
 
@@ -3160,6 +3178,13 @@ mod tests {
             [("Docker CE".to_string(), "5:25.0.0-1".to_string())]
         );
         assert_ne!(version_after("12:30 today").as_deref(), Some("12:30"));
+        // The new version after an arrow.
+        assert_eq!(version_after("50→40に変更").as_deref(), Some("40"));
+        assert_eq!(version_after("1.2 -> 1.3").as_deref(), Some("1.3"));
+        // A size is no version.
+        assert_eq!(version_after("16byte and more"), None);
+        assert_eq!(version_after("64bit"), None);
+        assert_eq!(version_after("2.1b").as_deref(), Some("2.1b"));
         // shamitv's llama_cpp changelog: builds at both ends.
         assert_eq!(
             pairs("Updated llama.cpp from b8653 to b8660, incorporating 5 upstream commits"),

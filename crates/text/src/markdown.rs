@@ -21,6 +21,8 @@ pub fn lines(md: &str) -> Result<Read, Overflow> {
     let md = apart.as_deref().unwrap_or(md);
     let spaced = space_glued_headings(md);
     let md = spaced.as_deref().unwrap_or(md);
+    let marked = marked_headings(md);
+    let md = marked.as_deref().unwrap_or(md);
     if md.lines().any(|line| nesting(line) > MAX_NESTING) {
         return Err(Overflow::Nesting("lists and quotes"));
     }
@@ -468,6 +470,37 @@ fn space_glued_headings(md: &str) -> Option<String> {
     Some(out)
 }
 
+/// Lines opened by a heading mark (`■　2022/05/14`, a Japanese text page
+/// read as Markdown for its fences), when two lines or more are: headings,
+/// as a text page's reader takes them. Lines keep their numbers.
+fn marked_headings(md: &str) -> Option<String> {
+    let mut in_fence = false;
+    let mut marked = Vec::new();
+    for (i, line) in md.lines().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+        } else if !in_fence && crate::page::marked_heading(line).is_some() {
+            marked.push(i);
+        }
+    }
+    if marked.len() < 2 {
+        return None;
+    }
+    let mut out = String::with_capacity(md.len() + marked.len() * 3);
+    for (i, line) in md.split_inclusive('\n').enumerate() {
+        match crate::page::marked_heading(line).filter(|_| marked.contains(&i)) {
+            Some(title) => {
+                out.push_str("## ");
+                out.push_str(title.trim_end());
+                out.push('\n');
+            }
+            None => out.push_str(line),
+        }
+    }
+    Some(out)
+}
+
 /// Whether a title holds a version of two numbers or more ("Spinnaker
 /// Release 1.35.0", "v2.1").
 fn names_a_version(title: &str) -> bool {
@@ -880,6 +913,19 @@ mod tests {
     fn texts(md: &str) -> Vec<String> {
         let lines = lines(md).unwrap().0.into_iter().map(|(_, l)| l);
         lines.filter(|l| !l.is_empty()).collect()
+    }
+
+    #[test]
+    fn lines_opened_by_a_heading_mark_head_their_parts() {
+        let md = "History\n\n■　2022/05/14\n\n- fixed\n\n■ 2022/05/13\n\n```\ncode\n```\n";
+        let read = lines(md).unwrap();
+        let headed: Vec<&str> = read
+            .0
+            .iter()
+            .filter(|(n, _)| read.1.contains(n))
+            .map(|(_, l)| l.as_str())
+            .collect();
+        assert_eq!(headed, ["## 2022/05/14", "## 2022/05/13"]);
     }
 
     #[test]

@@ -235,6 +235,14 @@ fn text_lines(content: &str) -> Read {
         .filter(|(_, l)| letter_o_item(l).is_some())
         .count()
         >= 2;
+    // "■　2022/05/14" (YaneuraOu's Japanese history): a mark of a heading
+    // that plain text pages in Japanese and Chinese open their parts with,
+    // where the page writes two such lines or more.
+    let marked_headings = raw
+        .iter()
+        .filter(|(_, l)| marked_heading(l).is_some())
+        .count()
+        >= 2;
     let mut org_headings = BTreeSet::new();
     // The last item's line number and the column its text starts at: a
     // line right after it indented to that column continues it, as a
@@ -284,6 +292,11 @@ fn text_lines(content: &str) -> Read {
                 continue;
             }
         }
+        if marked_headings && let Some(title) = marked_heading(&raw) {
+            lines.push((n, format!("## {title}")));
+            org_headings.insert(n);
+            continue;
+        }
         // A Debian changelog's entry: `td-agent (1.1.21-1) precise;
         // urgency=low` heads the release it describes.
         if let Some((package, version)) = debian_changelog_entry(&raw) {
@@ -322,6 +335,14 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim(), above))
     };
     (lines, headings, cut)
+}
+
+/// The title after a heading mark opening a line (`■`, `□`, `◆`, `◇`,
+/// `★`, `☆`, `▼`, `▲`, `◎`) and a space, ideographic or not.
+pub(crate) fn marked_heading(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix(['■', '□', '◆', '◇', '★', '☆', '▼', '▲', '◎'])?;
+    let title = rest.trim_start_matches([' ', '\u{3000}', '\t']);
+    (title.len() < rest.len() && !title.trim().is_empty()).then(|| title.trim_end())
 }
 
 /// A line with reStructuredText's links (`` `libtiff <https://…>`_ 4.7.1 ``,
@@ -605,6 +626,25 @@ mod tests {
                 "{prose}"
             );
         }
+    }
+
+    #[test]
+    fn a_mark_opening_lines_heads_the_parts_of_a_text_page() {
+        let page = Page::read(
+            PageKind::Text,
+            "History\n\n■　2022/05/14\n\n- fixed\n\n■ 2022/05/13\n\n- added\n",
+        )
+        .unwrap();
+        let headed: Vec<&str> = page
+            .lines
+            .iter()
+            .filter(|(n, _)| page.headings.contains(n))
+            .map(|(_, l)| l.as_str())
+            .collect();
+        assert_eq!(headed, ["## 2022/05/14", "## 2022/05/13"]);
+        // One such line is no heading.
+        let page = Page::read(PageKind::Text, "■ Note\n\n- x\n").unwrap();
+        assert!(page.headings.is_empty());
     }
 
     #[test]
