@@ -353,12 +353,15 @@ fn score_page(expect_path: &Path) -> Score {
                 .filter(|w| w.chars().any(char::is_alphanumeric))
                 .collect::<Vec<_>>()
                 .join("-"),
-            // "qdrant-1.19.0": a chart's tag, its name glued to the release.
+            // "qdrant-1.19.0": a chart's tag, its name glued to the release
+            // ("af-v1.8.0": with its `v`).
             r.version
                 .split_once('-')
                 .filter(|(name, rest)| {
                     name.chars().all(|c| c.is_ascii_alphabetic())
-                        && rest.starts_with(|c: char| c.is_ascii_digit())
+                        && rest
+                            .trim_start_matches(['v', 'V'])
+                            .starts_with(|c: char| c.is_ascii_digit())
                 })
                 .map_or_else(String::new, |(_, rest)| rest.to_string()),
         ]

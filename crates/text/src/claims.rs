@@ -1524,7 +1524,12 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 2
             };
             // ("POCO C++ Libraries": a capital makes the word the name's.)
-            if name_words.len() > words_before_kind
+            // ("Updated Bitshuffle filter to v0.4.2", hdf5plugin's changelog:
+            // after a proper name alone, the kind is no name either.)
+            let proper_alone = name_words.len() == 2
+                && name_words[0].chars().any(char::is_uppercase)
+                && is_package_name(name_words[0]);
+            if (name_words.len() > words_before_kind || proper_alone)
                 && name_words.last().is_some_and(|w| {
                     (holds(&words.claims.kinds, w) || holds(&words.claims.package_kinds, w))
                         && w.chars().all(|c| c.is_ascii_lowercase())

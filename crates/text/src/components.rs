@@ -1166,6 +1166,8 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// of any length, a list of two components or more, each with a version of
 /// two numbers or more (settings' `key: 1` are none).
 fn labelled_list(line: &str) -> Vec<(String, String)> {
+    let apart = lists_in_parentheses_apart(without_closing_references(line));
+    let line = apart.as_str();
     // Labels over labels ("Update: Dependency refresh: Guice 6.0.0, …",
     // TestNG's CHANGES.txt): the list starts after the last before it.
     let first_item_end = line.find([',', '，', '、']).unwrap_or(line.len());
@@ -1195,7 +1197,7 @@ fn labelled_list(line: &str) -> Vec<(String, String)> {
 /// "`puppet-agent` 5.5.6 includes updates to Puppet 5.5.6, Facter 3.11.4,
 /// …": the list of two components or more a sentence says it includes.
 pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
-    let cleaned = reference_links_as_text(&sentence.replace('`', ""));
+    let cleaned = reference_links_as_text(&lists_in_parentheses_apart(&sentence.replace('`', "")));
     let listed = introduced_list(without_closing_references(&cleaned))
         .map(listed_components_of)
         .unwrap_or_default();
@@ -1208,11 +1210,37 @@ pub(crate) fn introduced_listing(sentence: &str) -> Vec<(String, String)> {
     }
 }
 
+/// "blosc v1.21.1 (lz4 v1.9.3, zlib v1.2.11, zstd v1.5.0), snappy v1.1.8"
+/// (hdf5plugin's changelog): a list in parentheses is more of the list
+/// around it.
+fn lists_in_parentheses_apart(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let inner = &rest[open + 1..close];
+        out.push_str(&rest[..open]);
+        if inner.contains(',') && !inner.contains('(') {
+            out.push_str(", ");
+            out.push_str(inner);
+            out.push(',');
+        } else {
+            out.push_str(&rest[open..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A line without the pull-request references closing it ("… WebP 0.5.2
 /// and Tcl/Tk 8.6.6 #2235, #2236", Pillow's changes).
 fn without_closing_references(line: &str) -> &str {
-    static CLOSING: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:[\s,]*\(?#\d+\)?)+[\s.]*$").unwrap());
+    static CLOSING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:[\s,]*\(?(?:PRs? )?#\d+\)?)+[\s.]*$").unwrap()
+    });
     CLOSING.find(line).map_or(line, |m| &line[..m.start()])
 }
 

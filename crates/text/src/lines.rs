@@ -137,9 +137,17 @@ impl LineWriter {
                 let inner = collapsed.strip_prefix("**")?;
                 let end = inner.find("**")?;
                 let after = inner[end + 2..].trim_start();
+                // ("- **LiteRT-LM 0.11.0**: MTP-capable …", flutter_gemma's
+                // changelog: a name and version before the colon head it.)
+                let versioned = inner[..end].contains(' ')
+                    && inner[..end].rsplit(' ').next().is_some_and(|w| {
+                        w.trim_start_matches(['v', 'V'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                            && w.contains('.')
+                    });
                 (inner[..end].bytes().any(|b| b.is_ascii_digit())
                     && !after.is_empty()
-                    && !after.starts_with([':', '：']))
+                    && (versioned || !after.starts_with([':', '：'])))
                 .then_some(end + 4)
             })
             .flatten();

@@ -943,11 +943,14 @@ mod tests {
     #[test]
     fn a_bold_name_and_version_heading_an_item_keeps_its_marks() {
         assert_eq!(
-            texts("- **PHP 8.3** 模块流\n- **Mooncake**: 0.3.11\n- **Redis 7**: cache\n"),
+            texts(
+                "- **PHP 8.3** 模块流\n- **Mooncake**: 0.3.11\n- **Redis 7**: cache\n- **LiteRT-LM 0.11.0**: MTP\n"
+            ),
             [
                 "- **PHP 8.3** 模块流",
                 "- Mooncake: 0.3.11",
-                "- Redis 7: cache"
+                "- Redis 7: cache",
+                "- **LiteRT-LM 0.11.0**: MTP"
             ]
         );
     }

@@ -192,7 +192,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         .and_then(|rest| rest.split_once(']'))
         .map(|(inner, _)| inner.trim())
     {
-        let token = after_codename(inner.trim_matches('`'));
+        let token = after_product(after_codename(inner.trim_matches('`')));
         if token.chars().any(|c| c.is_ascii_digit())
             && !token.contains(char::is_whitespace)
             && model::record::is_release_version(token)
@@ -244,6 +244,25 @@ fn of_title_as_written(title: &str) -> Option<String> {
             && model::record::is_release_version(token)
         {
             return Some(token.to_string());
+        }
+    }
+    // "0.9.0-dev.10 — llama.cpp b10182, load-mode API" (llama_cpp_dart's
+    // changelog), "v0.27.1: Minor fixes; examples now use v0.4.1" (GoMLX's):
+    // a heading opening with a release and a dash or a colon names that
+    // release, whatever versions its words go on with.
+    if let Some((first, rest)) = title.trim().split_once(char::is_whitespace) {
+        let colon = first.ends_with([':', '：']);
+        let token = first.trim_end_matches([':', '：']).trim_matches('`');
+        let dashed = ["—", "–", "- ", ": "]
+            .iter()
+            .any(|d| rest.trim_start().starts_with(d));
+        if (colon || dashed)
+            && token.starts_with(|c: char| c.is_ascii_digit() || c == 'v' || c == 'V')
+            && names_release(token)
+            && model::record::is_release_version(token)
+            && !crate::dates::is_date_alone(token)
+        {
+            return Some(after_product(token).to_string());
         }
     }
     // "Release Notes for OmniOSce v11 r151054": a release tagged by a
@@ -671,10 +690,20 @@ fn after_codename(token: &str) -> &str {
 /// product's name of letters glued by a dash to its release (numbers with
 /// a dot first), the release; any other token as it is.
 fn after_product(token: &str) -> &str {
-    let Some((name, release)) = crate::tags::dashed(token) else {
+    let v_dashed = || {
+        let at = token.find(['-'])?;
+        let release = &token[at + 1..];
+        release
+            .strip_prefix(['v', 'V'])?
+            .starts_with(|c: char| c.is_ascii_digit())
+            .then(|| (&token[..at], release))
+    };
+    let Some((name, release)) = crate::tags::dashed(token).or_else(v_dashed) else {
         return token;
     };
-    let numbers = release.split(['-', '+']).next().unwrap_or(release);
+    // (`swiftide-v0.7.0`, swiftide's changelog: the release with its `v`.)
+    let bare = release.strip_prefix(['v', 'V']).unwrap_or(release);
+    let numbers = bare.split(['-', '+']).next().unwrap_or(bare);
     let product = name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
     let dotted = numbers.contains('.')
@@ -2838,6 +2867,27 @@ mod tests {
         // Components bumped are no chain of releases.
         let bumps = "# Changes\n\n## Deps\n\n- numpy 1.26 -> 2.0\n- scipy 1.11 -> 1.12\n- pandas 2.1 -> 2.2\n";
         assert!(versions(PageKind::Markdown, bumps).is_empty());
+    }
+
+    #[test]
+    fn a_release_then_a_dash_or_a_colon_and_words_naming_other_versions() {
+        assert_eq!(
+            of_title("0.9.0-dev.10 — llama.cpp b10182, load-mode API").as_deref(),
+            Some("0.9.0-dev.10")
+        );
+        assert_eq!(
+            of_title("v0.27.1: Minor fixes; ONNX-GoMLX examples now use v0.4.1.").as_deref(),
+            Some("v0.27.1")
+        );
+        assert_eq!(
+            of_title("1.2.0: Update to llama.cpp b7631").as_deref(),
+            Some("1.2.0")
+        );
+        // swiftide's changelog: a tag of the product's name and a release.
+        assert_eq!(
+            of_title("[swiftide-v0.7.0](https://x/tag/swiftide-v0.7.0) - 2024-07-28").as_deref(),
+            Some("v0.7.0")
+        );
     }
 
     #[test]

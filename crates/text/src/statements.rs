@@ -55,6 +55,7 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
     for title in &page.titles {
         if let Some(rest) = after_release_name(title, version) {
             read_prose(rest, &mut found);
+            found.extend(named_in_heading(rest));
         }
     }
     read_lines(&page.preamble, "", &mut found);
@@ -166,6 +167,34 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             *held = chosen.version;
         }
     }
+}
+
+/// "llama.cpp b10182, load-mode API, isolate log-callback fix" after a
+/// release's name in its heading (llama_cpp_dart's changelog): the parts
+/// that are a name and its version or build, nothing more, are what the
+/// release holds.
+fn named_in_heading(rest: &str) -> Vec<Candidate> {
+    rest.split([',', ';'])
+        .filter_map(|part| {
+            let (name, written) = part.trim().split_once(' ')?;
+            let written = written.trim().trim_matches('`');
+            let name = name.trim_matches('`');
+            let versioned = (crate::tables::looks_like_version(written) && written.contains('.'))
+                || crate::package_name::is_build_number(written);
+            (versioned
+                && !written.contains(' ')
+                && crate::package_name::is_package_name(name)
+                && !crate::package_name::is_not_name(name)
+                && !crate::words::is_version_label(name)
+                && !crate::words::is_release_word(name))
+            .then(|| Candidate {
+                name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+                version: written.trim_start_matches(['v', 'V']).to_string(),
+                strength: Strength::Listing,
+                upgrade: false,
+            })
+        })
+        .collect()
 }
 
 /// What a heading says after the release's name, standing as a word of
@@ -323,6 +352,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         in_env = (in_env || t.starts_with("ENV ")) && t.ends_with('\\');
         if let Some(item) = bullet_text(line) {
+            read_bold_lead(item, found);
             // A tool over the versions of it nested under it.
             let indent = |l: &str| l.len() - l.trim_start().len();
             {
@@ -1372,6 +1402,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         read_parenthesized(sentence, &mut introduced);
         read_restated_name(sentence, &mut introduced);
         read_through(sentence, &mut introduced);
+        read_arrowed(sentence, &mut introduced);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
@@ -2054,6 +2085,73 @@ fn read_restated_name(sentence: &str, found: &mut Vec<Candidate>) {
 }
 
 /// "Upgraded to `torch` 2.4 (via `tch` 0.17.0)" (rust-bert's changelog):
+/// "**LiteRT-LM 0.11.0**: MTP-capable Gemma 4 …", "**qdrant-edge 0.7.1**:
+/// drops vendored fork" (flutter_gemma's changelog): an item opening with a
+/// bold name and version and nothing else in the bold, what the release
+/// holds.
+fn read_bold_lead(item: &str, found: &mut Vec<Candidate>) {
+    let Some((inner, _)) = item.strip_prefix("**").and_then(|r| r.split_once("**")) else {
+        return;
+    };
+    let inner = inner.trim().trim_end_matches([':', '：']);
+    if inner.split_whitespace().count() > 4 {
+        return;
+    }
+    let ends_with_version = |version: &str| {
+        inner
+            .rsplit(' ')
+            .next()
+            .is_some_and(|last| last.trim_start_matches(['v', 'V']) == version)
+    };
+    if let Some((name, version)) = crate::tables::name_version(inner)
+        && ends_with_version(&version)
+        && !crate::package_name::is_not_name(&name)
+    {
+        found.push(Candidate {
+            name,
+            version,
+            strength: Strength::Listing,
+            upgrade: false,
+        });
+    }
+}
+
+/// "`ffigen` 20.1.1 → 21.0.0, `lints` 5.0.0 → 6.1.0" (llama_cpp_dart's
+/// changelog): a name, its old version, an arrow and the new one, the
+/// version the release holds.
+fn read_arrowed(sentence: &str, found: &mut Vec<Candidate>) {
+    if !sentence.contains(['→', '⇒']) && !sentence.contains("->") {
+        return;
+    }
+    let tokens: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';' | '(' | ')')))
+        .collect();
+    let is_version = |w: &str| {
+        let w = w.trim_end_matches('.');
+        crate::tables::looks_like_version(w) && w.contains('.')
+    };
+    for window in tokens.windows(4) {
+        let [name, old, arrow, new] = window else {
+            continue;
+        };
+        if matches!(*arrow, "→" | "->" | "⇒")
+            && is_version(old)
+            && is_version(new)
+            && crate::package_name::is_package_name(name)
+            && !crate::package_name::is_not_name(name)
+            && let Some(version) = clean_version(name, new.trim_end_matches('.'))
+        {
+            found.push(Candidate {
+                name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+                version,
+                strength: Strength::Statement,
+                upgrade: true,
+            });
+        }
+    }
+}
+
 /// a parenthesis opening with a lead word (`[claims] name_leads`: "via",
 /// "using") then a name and its version states what the release builds
 /// with.
@@ -3082,6 +3180,40 @@ mod tests {
         read_changed_builds("Built llama.cpp b7090 for tests", &mut built);
         read_changed_builds("bump version b7090", &mut built);
         assert!(built.is_empty(), "{built:?}");
+        // flutter_gemma's changelog: a bold name and version leading an item.
+        let mut bold = Vec::new();
+        read_bold_lead(
+            "**LiteRT-LM v0.12.0** native bump (commit `ffed38a`)",
+            &mut bold,
+        );
+        read_bold_lead(
+            "**MediaPipe GenAI 0.10.33**: Updated iOS (from 0.10.24)",
+            &mut bold,
+        );
+        read_bold_lead(
+            "**Fix iOS App Store upload (ITMS-90208)** (#286)",
+            &mut bold,
+        );
+        read_bold_lead("**Python 3.12 support**: new wheels", &mut bold);
+        let bold: Vec<(&str, &str)> = bold
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(
+            bold,
+            [("LiteRT-LM", "0.12.0"), ("MediaPipe-GenAI", "0.10.33")]
+        );
+        // llama_cpp_dart's changelog: old → new.
+        let mut arrowed = Vec::new();
+        read_arrowed(
+            "`ffigen` 20.1.1 → 21.0.0, `lints` 5.0.0 → 6.1.0 (dev dependencies).",
+            &mut arrowed,
+        );
+        let arrowed: Vec<(&str, &str)> = arrowed
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(arrowed, [("ffigen", "21.0.0"), ("lints", "6.1.0")]);
         // A release heading's words after its name.
         assert_eq!(
             after_release_name("2026-01-05: Update to llama.cpp b7631", "2026-01-05"),
@@ -3092,6 +3224,18 @@ mod tests {
             Some("(2024-01-01) - Bump onnxruntime to 1.18.0")
         );
         assert_eq!(after_release_name("1.2.0", "1.2.0"), None);
+        let named: Vec<(String, String)> =
+            named_in_heading("llama.cpp b10182, load-mode API, CUDA 12.4, Release 2.0")
+                .into_iter()
+                .map(|c| (c.name, c.version))
+                .collect();
+        assert_eq!(
+            named,
+            [
+                ("llama.cpp".to_string(), "b10182".to_string()),
+                ("CUDA".to_string(), "12.4".to_string())
+            ]
+        );
         assert_eq!(after_release_name("11.2.0 notes", "1.2.0"), None);
         // TileDB-Py's history: a capitalised word of the name.
         assert_eq!(
