@@ -700,8 +700,8 @@ fn thirty_fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-35",
         Floor {
-            percent: 0,
-            refused: 23,
+            percent: 85,
+            refused: 0,
             drivers: 0,
         },
     );
@@ -712,7 +712,7 @@ fn thirty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-34",
         Floor {
-            percent: 89,
+            percent: 90,
             refused: 0,
             drivers: 0,
         },
@@ -736,7 +736,7 @@ fn thirty_second_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-32",
         Floor {
-            percent: 77,
+            percent: 81,
             refused: 1,
             drivers: 0,
         },

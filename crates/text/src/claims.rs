@@ -141,13 +141,23 @@ pub(crate) fn version_after(text: &str) -> Option<String> {
         return None;
     }
     // "LeafDfpnNodesLimitを50→40に変更" (YaneuraOu's history): the old
-    // version, an arrow, the new one.
-    let rest = &text[v.len() - epoch.len()..];
-    if let Some(new) = ["→", "->", "⇒"]
-        .iter()
-        .find_map(|arrow| rest.trim_start().strip_prefix(arrow))
-        .and_then(version_after)
-    {
+    // version, an arrow, the new one; "Update c-blosc to 1.21.0 to 1.21.5"
+    // (numcodecs' release notes): the later.
+    if !v.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let rest = text[v.len() - epoch.len()..].trim_start();
+    let later = words::each()
+        .flat_map(|w| &w.claims.to)
+        .map(String::as_str)
+        .chain(["⇒"])
+        .find_map(|to| {
+            let after = rest.strip_prefix(to)?;
+            (!to.is_ascii() || to.starts_with('-') || after.starts_with(' '))
+                .then(|| version_after(after))
+                .flatten()
+        });
+    if let Some(new) = later {
         return Some(new);
     }
     // "TTEntryを16byteにして" (YaneuraOu's history): a size, no version.
@@ -2259,6 +2269,15 @@ fn chained(
         if again {
             name_words = split_words(first_name);
         }
+        // ", zstd from 1.4.8 to 1.5.5" (numcodecs' release notes): the name
+        // ends at `from`.
+        if let Some(at) = name_words
+            .iter()
+            .position(|w| holds(&words.claims.from, w))
+            .filter(|&at| at > 0)
+        {
+            name_words.truncate(at);
+        }
         // "… and DeepSpeed is upgraded to 0.16.9": a claim of its own.
         let verb = |w: &&str| {
             words
@@ -2288,7 +2307,15 @@ fn chained(
         {
             return;
         }
-        let Some(v) = version_after(&tail[to + to_len..]) else {
+        // ("from 1.2.8 to to 1.2.13": a `to` written twice.)
+        let after_to = &tail[to + to_len..];
+        let after_to = words
+            .claims
+            .to
+            .iter()
+            .find_map(|t| after_to.trim_start().strip_prefix(&format!("{t} ")))
+            .unwrap_or(after_to);
+        let Some(v) = version_after(after_to) else {
             return;
         };
         let at = text.len() - tail.len();
@@ -3147,6 +3174,18 @@ mod tests {
             pairs("Upgraded vLLM to v0.10.0."),
             [("vLLM".to_string(), "0.10.0".to_string())]
         );
+        // numcodecs' release notes: claims chained with `from`.
+        assert_eq!(
+            pairs(
+                "Update c-blosc to 1.21.0 to 1.21.5, zstd from 1.4.8 to 1.5.5, lz4 from 1.9.3 to 1.9.4, and zlib from 1.2.8 to to 1.2.13"
+            ),
+            [
+                ("c-blosc".to_string(), "1.21.5".to_string()),
+                ("zstd".to_string(), "1.5.5".to_string()),
+                ("lz4".to_string(), "1.9.4".to_string()),
+                ("zlib".to_string(), "1.2.13".to_string())
+            ]
+        );
         // The same name gone on, after `and`.
         assert_eq!(
             pairs("PyO3 Rust crate upgraded from 0.21 to 0.22 (#257) and later to 0.24."),
@@ -3186,6 +3225,12 @@ mod tests {
         // The new version after an arrow.
         assert_eq!(version_after("50→40に変更").as_deref(), Some("40"));
         assert_eq!(version_after("1.2 -> 1.3").as_deref(), Some("1.3"));
+        assert_eq!(
+            version_after("1.21.0 to 1.21.5, zstd").as_deref(),
+            Some("1.21.5")
+        );
+        assert_eq!(version_after("1.2 to fix a bug").as_deref(), Some("1.2"));
+        assert_eq!(version_after("stack to 14.0.1"), None);
         // A size is no version.
         assert_eq!(version_after("16byte and more"), None);
         assert_eq!(version_after("64bit"), None);

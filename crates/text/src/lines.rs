@@ -478,6 +478,14 @@ pub(crate) fn is_url(line: &str) -> bool {
     (l.starts_with("http://") || l.starts_with("https://")) && !l.contains(' ')
 }
 
+/// The title after a heading mark opening a line (`■`, `□`, `◆`, `◇`,
+/// `★`, `☆`, `▼`, `▲`, `◎`) and a space, ideographic or not.
+pub(crate) fn marked_heading(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix(['■', '□', '◆', '◇', '★', '☆', '▼', '▲', '◎'])?;
+    let title = rest.trim_start_matches([' ', '\u{3000}', '\t']);
+    (title.len() < rest.len() && !title.trim().is_empty()).then(|| title.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
 

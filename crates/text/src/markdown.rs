@@ -480,7 +480,7 @@ fn marked_headings(md: &str) -> Option<String> {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             in_fence = !in_fence;
-        } else if !in_fence && crate::page::marked_heading(line).is_some() {
+        } else if !in_fence && crate::lines::marked_heading(line).is_some() {
             marked.push(i);
         }
     }
@@ -489,7 +489,7 @@ fn marked_headings(md: &str) -> Option<String> {
     }
     let mut out = String::with_capacity(md.len() + marked.len() * 3);
     for (i, line) in md.split_inclusive('\n').enumerate() {
-        match crate::page::marked_heading(line).filter(|_| marked.contains(&i)) {
+        match crate::lines::marked_heading(line).filter(|_| marked.contains(&i)) {
             Some(title) => {
                 out.push_str("## ");
                 out.push_str(title.trim_end());

@@ -240,7 +240,7 @@ fn text_lines(content: &str) -> Read {
     // where the page writes two such lines or more.
     let marked_headings = raw
         .iter()
-        .filter(|(_, l)| marked_heading(l).is_some())
+        .filter(|(_, l)| crate::lines::marked_heading(l).is_some())
         .count()
         >= 2;
     let mut org_headings = BTreeSet::new();
@@ -292,7 +292,7 @@ fn text_lines(content: &str) -> Read {
                 continue;
             }
         }
-        if marked_headings && let Some(title) = marked_heading(&raw) {
+        if marked_headings && let Some(title) = crate::lines::marked_heading(&raw) {
             lines.push((n, format!("## {title}")));
             org_headings.insert(n);
             continue;
@@ -335,14 +335,6 @@ fn text_lines(content: &str) -> Read {
         last.and_then(|l| cut_row(l.trim(), above))
     };
     (lines, headings, cut)
-}
-
-/// The title after a heading mark opening a line (`■`, `□`, `◆`, `◇`,
-/// `★`, `☆`, `▼`, `▲`, `◎`) and a space, ideographic or not.
-pub(crate) fn marked_heading(line: &str) -> Option<&str> {
-    let rest = line.strip_prefix(['■', '□', '◆', '◇', '★', '☆', '▼', '▲', '◎'])?;
-    let title = rest.trim_start_matches([' ', '\u{3000}', '\t']);
-    (title.len() < rest.len() && !title.trim().is_empty()).then(|| title.trim_end())
 }
 
 /// A line with reStructuredText's links (`` `libtiff <https://…>`_ 4.7.1 ``,

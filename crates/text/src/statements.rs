@@ -2131,7 +2131,23 @@ fn read_arrowed(sentence: &str, found: &mut Vec<Candidate>) {
         let w = w.trim_end_matches('.');
         crate::tables::looks_like_version(w) && w.contains('.')
     };
-    for window in tokens.windows(4) {
+    let is_change = |w: &str| {
+        words::each().any(|l| {
+            l.claims
+                .verb_first
+                .iter()
+                .any(|v| v.eq_ignore_ascii_case(w))
+        })
+    };
+    // ("c-blosc upgrade 1.18.1 -> 1.21.0", numcodecs' release notes: a
+    // verb of change between the name and its old version.)
+    let spoken: Vec<&str> = tokens
+        .iter()
+        .enumerate()
+        .filter(|&(i, w)| !(i > 0 && is_change(w)))
+        .map(|(_, w)| *w)
+        .collect();
+    for window in spoken.windows(4) {
         let [name, old, arrow, new] = window else {
             continue;
         };
@@ -3214,6 +3230,9 @@ mod tests {
             .map(|c| (c.name.as_str(), c.version.as_str()))
             .collect();
         assert_eq!(arrowed, [("ffigen", "21.0.0"), ("lints", "6.1.0")]);
+        let mut arrowed = Vec::new();
+        read_arrowed("c-blosc upgrade 1.18.1 -> 1.21.0.", &mut arrowed);
+        assert_eq!(arrowed[0].version, "1.21.0");
         // A release heading's words after its name.
         assert_eq!(
             after_release_name("2026-01-05: Update to llama.cpp b7631", "2026-01-05"),
