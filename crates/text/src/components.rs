@@ -1166,8 +1166,6 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
 /// of any length, a list of two components or more, each with a version of
 /// two numbers or more (settings' `key: 1` are none).
 fn labelled_list(line: &str) -> Vec<(String, String)> {
-    let apart = lists_in_parentheses_apart(without_closing_references(line));
-    let line = apart.as_str();
     // Labels over labels ("Update: Dependency refresh: Guice 6.0.0, …",
     // TestNG's CHANGES.txt): the list starts after the last before it.
     let first_item_end = line.find([',', '，', '、']).unwrap_or(line.len());
@@ -1186,7 +1184,8 @@ fn labelled_list(line: &str) -> Vec<(String, String)> {
     }
     // The list's sentence ends it ("Helm 3.9.0. [#6074](…)").
     let rest = rest.split_once(". ").map_or(rest, |(list, _)| list);
-    let listed = listed_components_of(rest.trim().trim_end_matches('.'));
+    let apart = lists_in_parentheses_apart(without_closing_references(rest));
+    let listed = listed_components_of(apart.trim().trim_end_matches('.'));
     if listed.len() >= 2 && listed.iter().all(|(_, v)| v.contains('.')) {
         listed
     } else {

@@ -365,7 +365,10 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             // Unknown headings before any part name the page, as do
             // headings stating a version (a changelog's release).
             let before_parts = !any_part;
-            let names_release = crate::releases::of_title(&h.title);
+            // (Read only where a title may stand: it is dear on long pages.)
+            let names_release = (h.known.is_none() && before_parts)
+                .then(|| crate::releases::of_title(&h.title))
+                .flatten();
             // "## Version 2.31.0" over "### Core 2.34.0" (KARTE's
             // changelog): a deeper heading naming another version with a
             // name is a part of the release, a component's.
