@@ -1600,6 +1600,16 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// A verb saying what changed (`[claims] verb_first`: "update", "bump").
+fn is_change(word: &str) -> bool {
+    words::each().any(|l| {
+        l.claims
+            .verb_first
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(word))
+    })
+}
+
 /// "Docker `28.5.1` is installed.", "Python 3.10 已预装": a sentence that
 /// opens with a name and its version and goes on with an `installed`
 /// phrase states that version, whatever data knows of the name.
@@ -1610,15 +1620,9 @@ fn read_changed_pins(sentence: &str, found: &mut Vec<Candidate>) {
     if !sentence.contains("==") {
         return;
     }
-    let changes = sentence.split_whitespace().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        words::each().any(|l| {
-            l.claims
-                .verb_first
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(w))
-        })
-    });
+    let changes = sentence
+        .split_whitespace()
+        .any(|w| is_change(w.trim_matches(|c: char| !c.is_alphanumeric())));
     if !changes {
         return;
     }
@@ -1685,14 +1689,6 @@ fn read_changed_builds(sentence: &str, found: &mut Vec<Candidate>) {
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';')))
         .collect();
-    let is_change = |w: &str| {
-        words::each().any(|l| {
-            l.claims
-                .verb_first
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(w))
-        })
-    };
     let is_to = |w: &str| words::each().any(|l| l.claims.to.iter().any(|t| t.trim() == w));
     let mut push = |name: &str, build: &str| {
         found.push(Candidate {
@@ -2130,14 +2126,6 @@ fn read_arrowed(sentence: &str, found: &mut Vec<Candidate>) {
     let is_version = |w: &str| {
         let w = w.trim_end_matches('.');
         crate::tables::looks_like_version(w) && w.contains('.')
-    };
-    let is_change = |w: &str| {
-        words::each().any(|l| {
-            l.claims
-                .verb_first
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(w))
-        })
     };
     // ("c-blosc upgrade 1.18.1 -> 1.21.0", numcodecs' release notes: a
     // verb of change between the name and its old version.)
