@@ -239,6 +239,16 @@ impl FromStr for Dotted {
         // portable ones, after the bare version. ("2.5x", "1.5b" stay no
         // version: a speed-up, a model's size.)
         let (numeric, suffix) = match letter_release(numeric) {
+            // `2021.1.0a5`, `2021.1.0b3`: an alpha or a beta (Unity's
+            // pre-releases) comes before the bare version.
+            Some((number, letters)) if suffix.is_none() && letters.len() > 1 => {
+                let mark = if letters.starts_with(['a', 'b']) {
+                    '~'
+                } else {
+                    '.'
+                };
+                (number, Some((mark, letters.to_string())))
+            }
             Some((number, letters)) if suffix.is_none() => {
                 (number, Some(('.', letters.to_string())))
             }
@@ -260,16 +270,20 @@ impl FromStr for Dotted {
     }
 }
 
-/// `1.1.1q` → (`1.1.1`, `q`), `9.6p1` → (`9.6`, `p1`): one letter after
-/// three numbers, or `p` and a number after two.
+/// `1.1.1q` → (`1.1.1`, `q`), `9.6p1` → (`9.6`, `p1`), `2020.3.22f1` →
+/// (`2020.3.22`, `f1`): one letter after three numbers (a number may
+/// follow it: Unity's `f1`, `a5`, `b3`, `p2`), or `p` and a number after
+/// two.
 fn letter_release(text: &str) -> Option<(&str, &str)> {
     let at = text.find(|c: char| c.is_ascii_alphabetic())?;
     let (number, letters) = text.split_at(at);
     let numbers = number.split('.').count();
     let well_formed =
         !number.ends_with('.') && number.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    let one_letter = letters.len() == 1
-        && letters.bytes().all(|b| b.is_ascii_lowercase() && b != b'x')
+    let (letter, count) = letters.split_at(letters.len().min(1));
+    let one_letter = letter.bytes().all(|b| b.is_ascii_lowercase() && b != b'x')
+        && !letter.is_empty()
+        && count.bytes().all(|b| b.is_ascii_digit())
         && numbers >= 3;
     let portable = letters
         .strip_prefix('p')
@@ -407,6 +421,15 @@ mod tests {
         assert_eq!(order(Generic, "1.1.1q", "1.1.1"), Ordering::Greater);
         assert_eq!(order(Generic, "1.1.1q", "1.1.1w"), Ordering::Less);
         assert_eq!(order(Generic, "1.1.1w", "3.0.5"), Ordering::Less);
+        // Unity's releases: final, patch, alpha and beta builds.
+        assert_eq!(order(Generic, "2020.3.22f1", "2020.3.22f2"), Ordering::Less);
+        assert_eq!(order(Generic, "2020.3.22f1", "2020.3.23f1"), Ordering::Less);
+        assert_eq!(order(Generic, "2021.1.0a5", "2021.1.0"), Ordering::Less);
+        assert_eq!(
+            order(Generic, "6000.0.58f2", "2022.3.1f1"),
+            Ordering::Greater
+        );
+        assert!(Version::parse(Generic, "2.5x1").is_err());
         assert_eq!(order(Generic, "9.6p1", "9.6"), Ordering::Greater);
         for not_versions in ["2.5x", "1.5b", "7b", "3.0.1xy", "1.2.3X"] {
             assert!(

@@ -732,6 +732,12 @@ fn without_version_of<'a>(before: &'a str, claims: &ClaimWords) -> &'a str {
         .iter()
         .filter(|o| !o.is_empty() && !o.is_ascii())
         .find_map(|o| head.trim_end().strip_suffix(o.as_str()))
+        // "Unity Editorバージョンを" (VMagicMirror's changelog): the word
+        // glued to a name written in Latin letters.
+        .or_else(|| {
+            head.ends_with(|c: char| c.is_ascii_alphanumeric())
+                .then_some(head)
+        })
         .map_or(before, str::trim_end)
 }
 

@@ -36,7 +36,13 @@ pub(crate) fn may_introduce(text: &str) -> bool {
     WORDS
         .get_or_init(|| {
             let words: Vec<&String> = words::each()
-                .flat_map(|w| w.statements.introduce.iter().chain(&w.statements.defaults))
+                .flat_map(|w| {
+                    let s = &w.statements;
+                    s.introduce
+                        .iter()
+                        .chain(&s.defaults)
+                        .chain(&s.built_against)
+                })
                 .filter(|p| !p.is_empty())
                 .collect();
             AhoCorasick::builder()

@@ -1403,6 +1403,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         read_restated_name(sentence, &mut introduced);
         read_through(sentence, &mut introduced);
         read_arrowed(sentence, &mut introduced);
+        read_version_of(sentence, &mut introduced);
         if !stated && !crate::phrases::states().in_spaced(&spaced) && !says_version_is(sentence) {
             continue;
         }
@@ -1545,7 +1546,9 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
     }
     let lower = sentence.to_ascii_lowercase();
     for w in words::each() {
-        for word in &w.statements.introduce {
+        let s = &w.statements;
+        let phrases = s.introduce.iter().map(|p| (p, false));
+        for (word, of_build) in phrases.chain(s.built_against.iter().map(|p| (p, true))) {
             let phrase = w.before(word);
             for (at, _) in lower.match_indices(phrase.as_str()) {
                 // A whole word: no letter runs into it.
@@ -1567,7 +1570,18 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                     .filter_map(|b| before.rfind(b).map(|i| i + b.len()))
                     .max()
                     .unwrap_or(0);
-                if crate::phrases::notes().in_spaced(&spaced_words(&before[clause_start..])) {
+                let clause = spaced_words(&before[clause_start..]);
+                if crate::phrases::notes().in_spaced(&clause) {
+                    continue;
+                }
+                // "against" says what is built with only after a word of
+                // building ("protect against", "tested against" do not).
+                if of_build
+                    && !s
+                        .build_words
+                        .iter()
+                        .any(|b| clause.contains(&format!(" {b} ")))
+                {
                     continue;
                 }
                 let after = &sentence[at + phrase.len()..];
@@ -2002,8 +2016,11 @@ fn says_version_is(sentence: &str) -> bool {
 /// and a version in parentheses right after a name say what its version
 /// is, whatever data knows of the name.
 fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
-    for (at, _) in sentence.match_indices(" (") {
-        let mut inside = sentence[at + 2..].split_whitespace();
+    for (at, _) in sentence.match_indices('(') {
+        // "更新waifu2x-ncnn-vulkan(version 20200414)": glued to the name,
+        // only a labelled version ("setScale(1.5)" is a call).
+        let glued = !sentence[..at].ends_with(' ');
+        let mut inside = sentence[at + 1..].split_whitespace();
         let first = inside.next().unwrap_or("");
         // "PMIx (v5.0.10)": the version alone in the parenthesis.
         let alone = first
@@ -2026,6 +2043,7 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
                 .trim_end_matches([')', ',', ';']),
         };
         if (alone.is_none() && !is_version_label(label))
+            || (alone.is_some() && glued)
             || !written.starts_with(|c: char| c.is_ascii_digit())
         {
             continue;
@@ -2039,8 +2057,10 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
         let version = clean_version(&name, written).or_else(|| {
             (written.contains('.') && !written.contains(['/', ':'])).then(|| written.to_string())
         });
+        // "waifu2x-ncnn-vulkan (version 20200414)": labelled a version, a
+        // lone number is one (a dated build), not a count.
         if let Some(version) = version
-            && plausible(&name, &version)
+            && (alone.is_none() || plausible(&name, &version))
         {
             found.push(Candidate {
                 name,
@@ -2080,17 +2100,20 @@ fn read_restated_name(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
-/// "Upgraded to `torch` 2.4 (via `tch` 0.17.0)" (rust-bert's changelog):
 /// "**LiteRT-LM 0.11.0**: MTP-capable Gemma 4 …", "**qdrant-edge 0.7.1**:
 /// drops vendored fork" (flutter_gemma's changelog): an item opening with a
 /// bold name and version and nothing else in the bold, what the release
 /// holds.
 fn read_bold_lead(item: &str, found: &mut Vec<Candidate>) {
     let Some((inner, _)) = item.strip_prefix("**").and_then(|r| r.split_once("**")) else {
+        read_change_lead(item, found);
         return;
     };
     let inner = inner.trim().trim_end_matches([':', '：']);
     if inner.split_whitespace().count() > 4 {
+        return;
+    }
+    if read_change_lead(item, found) {
         return;
     }
     let ends_with_version = |version: &str| {
@@ -2127,6 +2150,7 @@ fn read_arrowed(sentence: &str, found: &mut Vec<Candidate>) {
         let w = w.trim_end_matches('.');
         crate::tables::looks_like_version(w) && w.contains('.')
     };
+    read_name_arrow_version(sentence, &is_version, found);
     // ("c-blosc upgrade 1.18.1 -> 1.21.0", numcodecs' release notes: a
     // verb of change between the name and its old version.)
     let spoken: Vec<&str> = tokens
@@ -2156,6 +2180,176 @@ fn read_arrowed(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// "Update to `v0.23.0` of `tree-sitter`" (text-splitter's changelog): a
+/// change verb, `to`, a version, `of` (`[claims] of`) and the name whose
+/// version it is.
+fn read_version_of(sentence: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';' | '.' | '(' | ')')))
+        .collect();
+    let holds = |list: fn(&crate::words::Words) -> &Vec<String>, w: &str| {
+        words::each().any(|l| list(l).iter().any(|t| t.eq_ignore_ascii_case(w)))
+    };
+    for (i, verb) in tokens.iter().enumerate() {
+        if !is_change(verb) {
+            continue;
+        }
+        let mut at = i + 1;
+        if tokens.get(at).is_some_and(|t| holds(|l| &l.claims.to, t)) {
+            at += 1;
+        }
+        if tokens
+            .get(at)
+            .is_some_and(|t| crate::words::is_version_label(t))
+        {
+            at += 1;
+        }
+        let (Some(written), Some(of)) = (tokens.get(at), tokens.get(at + 1)) else {
+            continue;
+        };
+        let written = written.strip_prefix(['v', 'V']).unwrap_or(written);
+        if !written.contains('.')
+            || !crate::tables::looks_like_version(written)
+            || !holds(|l| &l.claims.of, of)
+        {
+            continue;
+        }
+        let mut name_at = at + 2;
+        if tokens
+            .get(name_at)
+            .is_some_and(|t| t.eq_ignore_ascii_case("the"))
+        {
+            name_at += 1;
+        }
+        let Some(name) = tokens.get(name_at) else {
+            continue;
+        };
+        // A name set apart as code, written as one ("tree-sitter",
+        // "PyO3") or known; not a word of prose ("of the docs").
+        let set_apart = sentence.contains(&format!("`{name}`"))
+            || name.contains(['-', '_', '.'])
+            || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit())
+            || names::is_alias(name);
+        if set_apart
+            && crate::package_name::is_package_name(name)
+            && !crate::package_name::is_not_name(name)
+            && let Some(name) = names::component_name(name)
+            && let Some(version) = clean_version(&name, written)
+        {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+                upgrade: true,
+            });
+        }
+    }
+}
+
+/// "**ONNX Runtime Upgrade** - Upgraded to version 1.19.0"
+/// (TransformersPHP's changelog): an item labelled (in bold, or before a
+/// dash or a colon) by a name and a change word, its text the version
+/// the name went to.
+fn read_change_lead(item: &str, found: &mut Vec<Candidate>) -> bool {
+    let (lead, rest) = match item.strip_prefix("**").and_then(|r| r.split_once("**")) {
+        Some(bold) => bold,
+        None => match [" - ", " – ", ": "]
+            .iter()
+            .find_map(|mark| item.split_once(mark))
+        {
+            Some(labelled) => labelled,
+            None => return false,
+        },
+    };
+    let lead = lead.trim().trim_end_matches([':', '：']);
+    let Some((name, change)) = lead.rsplit_once(' ') else {
+        return false;
+    };
+    let name_words: Vec<&str> = name.split_whitespace().collect();
+    if !is_change(change)
+        || name_words.len() > 3
+        || !crate::package_name::are_name_words(&name_words)
+    {
+        return false;
+    }
+    let lower = rest.to_ascii_lowercase();
+    let Some(to) = lower.find(" to ").filter(|&at| at < 24) else {
+        return false;
+    };
+    let went_to = &rest[to + 4..];
+    // "Updated to 1.5.7 of the guide's examples": the version of another.
+    let of_another = |version: &str| {
+        went_to.find(version).is_some_and(|at| {
+            let after = went_to[at + version.len()..].trim_start_matches(['`', '*']);
+            after.starts_with(" of ")
+        })
+    };
+    if let Some(version) = crate::claims::version_after(went_to)
+        && version.contains('.')
+        && !of_another(&version)
+        && let Some(name) = names::component_name(name)
+    {
+        found.push(Candidate {
+            name,
+            version,
+            strength: Strength::Statement,
+            upgrade: true,
+        });
+        return true;
+    }
+    false
+}
+
+/// "**ONNX Runtime (CUDA)** → 1.23.2" (YoloDotNet's changelog): an item
+/// that is a name of a few words (a build of it in parentheses), an arrow
+/// and the version it went to.
+fn read_name_arrow_version(
+    sentence: &str,
+    is_version: &dyn Fn(&str) -> bool,
+    found: &mut Vec<Candidate>,
+) {
+    let item = sentence
+        .trim()
+        .trim_start_matches(['-', '*', '+', '•', ' ']);
+    let Some((head, new)) = ["→", "⇒", "->"]
+        .iter()
+        .find_map(|arrow| item.split_once(arrow))
+    else {
+        return;
+    };
+    let new = new.trim().trim_matches('`');
+    let head = head.trim().trim_matches(['*', '`', ' ']);
+    let name = head
+        .strip_suffix(')')
+        .and_then(|h| h.rsplit_once(" ("))
+        .map_or(head, |(name, _)| name)
+        .trim_matches(['*', '`']);
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if new.contains(char::is_whitespace)
+        || !is_version(new.trim_start_matches(['v', 'V']))
+        || !(2..=4).contains(&words.len())
+        || !words
+            .iter()
+            .all(|w| crate::package_name::is_package_word(w))
+        || !crate::package_name::are_name_words(&words)
+    {
+        return;
+    }
+    let name = words.join(" ");
+    if let Some(name) = names::component_name(&name)
+        && let Some(version) = clean_version(&name, new.trim_end_matches('.'))
+    {
+        found.push(Candidate {
+            name,
+            version,
+            strength: Strength::Statement,
+            upgrade: true,
+        });
+    }
+}
+
+/// "Upgraded to `torch` 2.4 (via `tch` 0.17.0)" (rust-bert's changelog):
 /// a parenthesis opening with a lead word (`[claims] name_leads`: "via",
 /// "using") then a name and its version states what the release builds
 /// with.
@@ -2280,6 +2474,44 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn a_name_of_words_an_arrow_and_its_version() {
+        // YoloDotNet's changelog.
+        assert_eq!(
+            read("- **ONNX Runtime (CUDA)** → 1.23.2"),
+            pairs(&[("onnxruntime", "1.23.2")])
+        );
+        assert_eq!(
+            read("- Vulkan Memory Allocator -> 3.1.0"),
+            pairs(&[("Vulkan-Memory-Allocator", "3.1.0")])
+        );
+        assert!(read("- see the list below -> 3.1.0").is_empty());
+    }
+
+    #[test]
+    fn a_version_of_a_name() {
+        // text-splitter's changelog.
+        assert_eq!(
+            read("- Update to `v0.23.0` of `tree-sitter`. There was a breaking change."),
+            pairs(&[("tree-sitter", "0.23.0")])
+        );
+        assert!(read("- Update to v0.23.0 of the docs.").is_empty());
+    }
+
+    #[test]
+    fn what_a_build_is_made_against() {
+        // PyAV's changelog.
+        assert_eq!(
+            read("- Build binary wheels against libvpx 1.13.1 to fix CVE-2023-5217."),
+            pairs(&[("libvpx", "1.13.1")])
+        );
+        assert_eq!(
+            read("- The binary wheels still ship FFmpeg 8.1.2."),
+            pairs(&[("FFmpeg", "8.1.2")])
+        );
+        assert!(read("- Harden the parser against zlib-ng 2.2.1 streams.").is_empty());
     }
 
     #[test]
@@ -2708,6 +2940,18 @@ mod tests {
             read("- PMIx (v5.0.10). Repo: https://github.com/openpmix/openpmix."),
             pairs(&[("PMIx", "5.0.10")])
         );
+        // Labelled a version, a dated build is one (AaronFeng753's
+        // Waifu2x-Extension-GUI changelog).
+        assert_eq!(
+            read("- 更新 waifu2x-ncnn-vulkan (version 20200224)"),
+            pairs(&[("waifu2x-ncnn-vulkan", "20200224")])
+        );
+        assert_eq!(
+            read("- 更新waifu2x-ncnn-vulkan(version 20200414)."),
+            pairs(&[("waifu2x-ncnn-vulkan", "20200414")])
+        );
+        assert!(read("- Call setScale(1.5) once.").is_empty());
+        assert!(read("- Fixed the scheduler (issue 2024).").is_empty());
         // A year or an address in parentheses is no version.
         assert!(read("Fixed the scheduler (2024).").is_empty());
         assert!(read("Connect to the host (192.168.1.10).").is_empty());
@@ -3199,13 +3443,29 @@ mod tests {
             &mut bold,
         );
         read_bold_lead("**Python 3.12 support**: new wheels", &mut bold);
+        // TransformersPHP's changelog: what changed and how in bold.
+        read_bold_lead(
+            "**ONNX Runtime Upgrade** - Upgraded to version 1.19.0, bringing more performance.",
+            &mut bold,
+        );
+        read_bold_lead("**Docs Update** - Updated to cover the new API.", &mut bold);
+        read_bold_lead("Zstd Update - Updated to version 1.5.7.", &mut bold);
+        read_bold_lead(
+            "Docs Update - Updated to 1.5.7 of the guide's examples.",
+            &mut bold,
+        );
         let bold: Vec<(&str, &str)> = bold
             .iter()
             .map(|c| (c.name.as_str(), c.version.as_str()))
             .collect();
         assert_eq!(
             bold,
-            [("LiteRT-LM", "0.12.0"), ("MediaPipe-GenAI", "0.10.33")]
+            [
+                ("LiteRT-LM", "0.12.0"),
+                ("MediaPipe-GenAI", "0.10.33"),
+                ("onnxruntime", "1.19.0"),
+                ("Zstd", "1.5.7")
+            ]
         );
         // llama_cpp_dart's changelog: old → new.
         let mut arrowed = Vec::new();

@@ -158,6 +158,10 @@ pub(crate) struct StatementWords {
     /// Right before a name and its version, whatever data knows of the
     /// name: "uses RStudio 2023.12.1-402".
     pub introduce: Vec<String>,
+    /// Right before a name and its version in a clause saying what is
+    /// built (`build_words`): "Build binary wheels against libvpx 1.13.1".
+    pub built_against: Vec<String>,
+    pub build_words: Vec<String>,
     /// Right after a name and its version that open a sentence, whatever
     /// data knows of the name: "Docker `28.5.1` is installed."
     pub installed: Vec<String>,
