@@ -385,7 +385,27 @@ fn name_labelled(text: &str, words: &Words) -> Option<Claim> {
     }
     // ("update: bump library to 1.0.31": a label of the change's kind.)
     let value = match value.trim().split_once(':') {
-        Some((kind, rest)) if kind.chars().all(|c| c.is_ascii_lowercase()) => rest,
+        Some((kind, rest)) if kind.chars().all(|c| c.is_ascii_lowercase()) => {
+            // "middleware: cherryusb: update to v1.5.0" (HPMicro's SDK
+            // changelog): a package under its area, then a verb and `to`
+            // alone: the package is what changed.
+            let rest_words: Vec<&str> = rest.split_whitespace().collect();
+            if let [verb, to, version, ..] = rest_words.as_slice()
+                && holds(&words.claims.verb_first, verb)
+                && holds(&words.claims.to, to)
+                && !holds(&words.claims.verb_first, kind)
+                && is_package_name(kind)
+                && let Some(version) = version_after(version)
+            {
+                return Some(Claim {
+                    phrase: format!("{label}: {kind}: {verb} {to}"),
+                    name: kind.to_string(),
+                    alternatives: Vec::new(),
+                    version,
+                });
+            }
+            rest
+        }
         _ => value,
     };
     let value_words: Vec<&str> = value.split_whitespace().collect();
@@ -539,6 +559,18 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                     .map(|(i, _)| i)
             };
             let Some(start) = start else { continue };
+            // "2.Newtonsoft.Json升级到13.0.3版本" (PaddleOCRSharp's update
+            // notes): an item's number run into the name.
+            let numbered = before[start..]
+                .split_once(['.', '．', '、'])
+                .filter(|(n, rest)| {
+                    !n.is_empty()
+                        && n.len() <= 3
+                        && n.bytes().all(|b| b.is_ascii_digit())
+                        && rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                })
+                .map_or(0, |(_, rest)| before[start..].len() - rest.len());
+            let start = start + numbered;
             let name = before[start..].trim_matches(['.', '-', '_']).to_string();
             // "修复 v2 升级 v3 版本时…": a release upgraded from, no name.
             if name
@@ -564,7 +596,17 @@ fn name_first(text: &str, claims: &ClaimWords, out: &mut Vec<(usize, Claim)>) {
                     })
                     .and_then(version_after)
             };
-            let Some(mut version) = version_after(after).or_else(past_series) else {
+            // "llama.cppをb5536にアップグレード" (AIChatPlus's Japanese
+            // changelog): a build named by its number.
+            let build = || {
+                let token: String = after
+                    .trim_start()
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                crate::package_name::is_build_number(&token).then_some(token)
+            };
+            let Some(mut version) = version_after(after).or_else(past_series).or_else(build) else {
                 continue;
             };
             // "SDL を 2.30.8 から 3.2.18 に上げる": the version it went to.
@@ -2560,6 +2602,16 @@ mod tests {
             pairs("[UPDATE] SDL を 2.30.8 から 3.2.18 に上げる"),
             [pair("SDL", "3.2.18")]
         );
+        // PaddleOCRSharp's Chinese update notes: an item's number run in.
+        assert_eq!(
+            pairs("2.Newtonsoft.Json升级到13.0.3版本"),
+            [pair("Newtonsoft.Json", "13.0.3")]
+        );
+        // AIChatPlus's: a build named by its number.
+        assert_eq!(
+            pairs("llama.cppをb5536にアップグレード"),
+            [pair("llama.cpp", "b5536")]
+        );
         // Hayabusa's: the kind of software before the particle, `も`
         // ("also"), the word for a version and code before the version.
         assert_eq!(
@@ -3370,6 +3422,11 @@ mod tests {
         assert_eq!(
             pairs("libsecp256k1: bump bundled version to 0.3.2 (10574bb1)"),
             [claimed("libsecp256k1", "0.3.2")]
+        );
+        // HPMicro's SDK changelog: a package under its area.
+        assert_eq!(
+            pairs("middleware: cherryusb: update to v1.5.0."),
+            [claimed("cherryusb", "1.5.0")]
         );
         // Greptime's and Etherpad's: the project's own version.
         assert!(pairs("chore: bump version to v0.7.1 by @evenyag").is_empty());

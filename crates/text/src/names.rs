@@ -184,11 +184,16 @@ pub(crate) fn is_introduction(word: &str) -> bool {
 }
 
 /// A package named by its vendor's path in lower case, as Composer
-/// names them (`sylius/mailer-bundle`, `nikic/php-parser`).
+/// names them (`sylius/mailer-bundle`, `nikic/php-parser`), or a
+/// repository by its owner's (`SYSTRAN/faster-whisper`: the owner may be
+/// capitalised, the name not; "Erlang/OTP" is one product's two names).
 pub(crate) fn is_vendor_path(word: &str) -> bool {
     word.contains('/')
-        && !word.contains(|c: char| c.is_ascii_uppercase())
-        && slashed_name(word).is_some()
+        && !word
+            .rsplit('/')
+            .next()
+            .is_some_and(|name| name.contains(|c: char| c.is_ascii_uppercase()))
+        && slashed_name(&word.to_ascii_lowercase()).is_some()
 }
 
 /// `text` with each product known by two names joined by a slash

@@ -110,8 +110,11 @@ fn without_unchanged_remarks(text: &str) -> std::borrow::Cow<'_, str> {
 /// number after words is a count or an ordinal ("tensor parallelism 8",
 /// "Tacotron 2"), not a release.
 pub(crate) fn plausible(name: &str, version: &str) -> bool {
-    // "15 SP6": a version part is a version's too.
-    names::is_alias(name) || version.contains(['.', ' '])
+    // "15 SP6": a version part is a version's too; "20250625" (openai/
+    // whisper's releases) a day's, no count.
+    names::is_alias(name)
+        || version.contains(['.', ' '])
+        || (version.len() == 8 && crate::dates::is_date_number(version))
 }
 
 /// `text` lowercased, with every character but letters, digits and

@@ -54,6 +54,10 @@ enum Start {
     /// A line of one shape repeated with each release ("v0.32.0
     /// (2025-08-21)" over "v0.31.2 (2024-10-20)").
     Shaped,
+    /// A list's item at the margin opening with a release (a date, a
+    /// version) and a colon, the release's changes after it ("- 20250607:
+    /// Added … + added CUDA 12.9 build").
+    Entry,
 }
 
 /// The release a changelog heading names: a date (as `YYYY-MM-DD`), a
@@ -814,6 +818,32 @@ fn dated_item(line: &str) -> Option<String> {
     .then(|| stated::with_lowercase_v(first.to_string()))
 }
 
+/// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
+/// (ComfyUI-Nvidia-Docker's changelog): an item at the margin opening
+/// with a release (a date, or a version of two numbers or more) and a
+/// colon, then what it changed. The release and that text.
+fn keyed_entry(line: &str) -> Option<(String, String)> {
+    let rest = line
+        .strip_prefix("- ")
+        .or_else(|| line.strip_prefix("* "))?;
+    let (key, text) = rest.split_once(": ").or_else(|| rest.split_once('：'))?;
+    let key = key.trim().trim_matches(['*', '`']);
+    let text = text.trim();
+    if key.contains(char::is_whitespace) || text.is_empty() {
+        return None;
+    }
+    let dated = crate::dates::is_date_alone(key) || crate::dates::is_date_number(key);
+    // ("- 3.10: the default": a version of two numbers in a list may be
+    // anything's.)
+    let versioned = key
+        .trim_start_matches(['v', 'V'])
+        .starts_with(|c: char| c.is_ascii_digit())
+        && (key.matches('.').count() >= 2 || key.starts_with(['v', 'V']))
+        && names_release(key)
+        && model::record::is_release_version(key);
+    (dated || versioned).then(|| (stated::with_lowercase_v(key.to_string()), text.to_string()))
+}
+
 /// A `[version] unreleased` word alone: "upcoming", "in progress".
 fn is_unreleased_word(text: &str) -> bool {
     let text = text.trim().to_lowercase();
@@ -1256,6 +1286,8 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t) && !dotted);
         if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
             starts.push((i, Start::Item, v));
+        } else if let Some((v, _)) = keyed_entry(line) {
+            starts.push((i, Start::Entry, v));
         } else if let Some(v) = label(line).filter(|_| date.is_none()) {
             starts.push((i, Start::Label, v));
         } else if let Some(v) = bold_release(t) {
@@ -1283,6 +1315,19 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Alone, stated::with_lowercase_v(v.to_string())));
             }
         }
+    }
+    // Entries are a page's releases only where they are its last part: a
+    // heading after them ("- ***2024-08-23***: … v2.0.0" in a README's
+    // news, then its install guide) makes them a list of news.
+    if let Some(first_entry) = starts
+        .iter()
+        .find(|(_, s, _)| *s == Start::Entry)
+        .map(|(i, _, _)| *i)
+        && page.lines[first_entry..]
+            .iter()
+            .any(|(n, _)| page.headings.contains(n))
+    {
+        starts.retain(|(_, s, _)| *s != Start::Entry);
     }
     // Lines of a repeated shape open releases where no line a reader
     // knows does, or where those are few beside them ("Hydrogen v1.5.0+"
@@ -1368,7 +1413,8 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // releases (a copied page's sidebar), not their parts (two may be a
     // release with nothing under it). Headings are no menu: a changelog
     // keeps the releases it has no notes for as bare headings ("## v5.6.1 -
-    // 2026-04-24" under a release with notes).
+    // 2026-04-24" under a release with notes), and an entry says its
+    // changes on its own line.
     let mut adjacent = vec![false; starts.len()];
     let mut run_start = 0;
     for k in 1..=starts.len() {
@@ -1376,7 +1422,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         if !joined {
             let headed = starts[run_start..k]
                 .iter()
-                .all(|(_, s, _)| matches!(s, Start::Heading(_)));
+                .all(|(_, s, _)| matches!(s, Start::Heading(_) | Start::Entry));
             if k - run_start >= 3 && !headed {
                 adjacent[run_start..k].iter_mut().for_each(|a| *a = true);
             }
@@ -1663,11 +1709,18 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     Some(*i) == page_heading
                         || (k == 0 && !page.headings.contains(n) && *i < unreleased_at)
                 });
-            // A dated item names its release and says nothing of it.
-            let own = match kind {
-                Start::Item => &page.lines[*start + 1..end],
-                _ => &page.lines[*start..end],
+            // A dated item names its release and says nothing of it; an
+            // entry says it after its release.
+            let mut own = match kind {
+                Start::Item => page.lines[*start + 1..end].to_vec(),
+                _ => page.lines[*start..end].to_vec(),
             };
+            if *kind == Start::Entry
+                && let Some((_, text)) = keyed_entry(&own[0].1)
+            {
+                own[0].1 = format!("- {text}");
+            }
+            let own = own.as_slice();
             // A line naming the release under its dated heading is the
             // release's name, none of its contents.
             let (version, naming_line) = match labelled(own) {
@@ -2736,6 +2789,7 @@ fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
         Start::Alone => 4,
         Start::Item => 5,
         Start::Shaped => 6,
+        Start::Entry => 7,
     };
     let mut versions: HashMap<&Start, Vec<&str>> = HashMap::new();
     let mut order: Vec<&Start> = Vec::new();
@@ -3219,6 +3273,18 @@ mod tests {
         // A version alone in a list is anything's.
         let support = "Supported\n\n- 3.9\n- 3.10\n";
         assert!(versions(PageKind::Markdown, support).is_empty());
+        // ComfyUI-Nvidia-Docker's changelog: a release and its changes an
+        // item.
+        let entries = "# Changelog\n\n- 20250607: Added `USE_SOCAT` + added CUDA 12.9 build.\n\
+                       - 20250503: Future proof (Release 2.12) scripts\n- 20240810: Initial Release\n";
+        assert_eq!(
+            versions(PageKind::Markdown, entries),
+            ["20250607", "20250503", "20240810"]
+        );
+        let news = "# Tool\n\n- 2024-08-23: Faster (v2.0.0)\n- 2024-05-20: Smaller (v1.4.1)\n\n## Install\n\nRun it.\n";
+        assert!(versions(PageKind::Markdown, news).is_empty());
+        let supported = "Supported\n\n- 3.9: the oldest\n- 3.10: the default\n";
+        assert!(versions(PageKind::Markdown, supported).is_empty());
     }
 
     #[test]

@@ -1092,6 +1092,19 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
     if !line.contains(':') || t.starts_with("FROM ") || t.starts_with("from ") {
         return;
     }
+    // "Base Image: pytorch/pytorch:2.4.1-cuda12.4-cudnn9-runtime": the
+    // image it is built from, as a `FROM` names it.
+    let item = bullet_text(t).unwrap_or(t).replace(['*', '`'], "");
+    if let Some((label, value)) = item.split_once([':', '：'])
+        && words::each()
+            .flat_map(|w| &w.statements.base_images)
+            .any(|b| b.eq_ignore_ascii_case(label.trim()))
+        && let Some(reference) = value.split_whitespace().next()
+        && reference.contains(':')
+    {
+        read_dockerfile(&format!("FROM {reference}"), found);
+        return;
+    }
     let mut read: Vec<(&str, &str)> = Vec::new();
     for word in
         line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '：' | '(' | ')'))
@@ -1123,6 +1136,25 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
             // named twice in a line went to the later tag.
             read.retain(|(n, _): &(&str, &str)| *n != name);
             read.push((name, tag));
+        } else if shaped
+            && names::is_alias(name)
+            && tag.contains(['-', '_'])
+            && introduced_at(line, word)
+        {
+            // "by using `nvidia/cuda:12.6.3-base-ubuntu22.04`": an image
+            // of a component data knows, its tag naming its stack, that
+            // the line says is used ("start from a fresh image, e.g.
+            // rocm/pytorch:rocm6.1.2_…" names one of many).
+            for (name, version) in crate::tags::components(word) {
+                if names::is_alias(&name) {
+                    found.push(Candidate {
+                        name,
+                        version,
+                        strength: Strength::Listing,
+                        upgrade: false,
+                    });
+                }
+            }
         }
     }
     found.extend(read.into_iter().map(|(name, tag)| Candidate {
@@ -1131,6 +1163,24 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
         strength: Strength::Listing,
         upgrade: false,
     }));
+}
+
+/// Whether `word` of `line` comes right after a phrase that introduces
+/// what a release uses (`[statements] introduce`: "using", "based on").
+fn introduced_at(line: &str, word: &str) -> bool {
+    let Some(at) = line.find(word) else {
+        return false;
+    };
+    let before = line[..at]
+        .trim_end_matches(['`', '*', '"', ' '])
+        .to_lowercase();
+    words::each()
+        .flat_map(|w| &w.statements.introduce)
+        .any(|p| {
+            before
+                .strip_suffix(p.as_str())
+                .is_some_and(|head| head.is_empty() || head.ends_with(' '))
+        })
 }
 
 fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
@@ -2498,6 +2548,47 @@ mod tests {
             pairs(&[("tree-sitter", "0.23.0")])
         );
         assert!(read("- Update to v0.23.0 of the docs.").is_empty());
+    }
+
+    #[test]
+    fn a_base_image_a_line_labels() {
+        // An image's README (jalberty2018's PyTorch CUDA images).
+        let mut found = Vec::new();
+        read_image_references(
+            "Base Image: pytorch/pytorch:2.4.1-cuda12.4-cudnn9-runtime",
+            &mut found,
+        );
+        let mut got: Vec<(String, String)> =
+            found.into_iter().map(|c| (c.name, c.version)).collect();
+        got.sort();
+        assert_eq!(
+            got,
+            pairs(&[("CUDA", "12.4"), ("cuDNN", "9"), ("torch", "2.4.1")])
+        );
+    }
+
+    #[test]
+    fn an_image_of_a_known_component_named_in_a_line() {
+        // whisper-asr-webservice's changelog.
+        let mut found = Vec::new();
+        read_image_references(
+            "- Reduced GPU image size by using `nvidia/cuda:12.6.3-base-ubuntu22.04`",
+            &mut found,
+        );
+        let mut got: Vec<(String, String)> =
+            found.into_iter().map(|c| (c.name, c.version)).collect();
+        got.sort();
+        assert_eq!(got, pairs(&[("CUDA", "12.6.3"), ("Ubuntu", "22.04")]));
+        let mut found = Vec::new();
+        read_image_references(
+            "- docker pull ls250824/pytorch-cuda-runtime:05102024",
+            &mut found,
+        );
+        read_image_references(
+            "Start from a fresh image, e.g, rocm/pytorch:rocm6.1.2_ubuntu20.04_py3.9_pytorch_staging.",
+            &mut found,
+        );
+        assert!(found.is_empty());
     }
 
     #[test]

@@ -247,6 +247,8 @@ fn is_quantity(word: &str) -> bool {
             && !unit.is_empty()
             && unit.len() <= 2
             && unit.chars().all(|c| c.is_ascii_alphabetic())
+            // "3.13t": a free-threaded Python, where tera is written `T`.
+            && unit != "t"
             && unit
                 .to_ascii_uppercase()
                 .chars()
@@ -405,11 +407,23 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
             }
             i += 1;
         }
-        let head = if delimited_head || is_head(&rows) {
+        let mut head = if delimited_head || is_head(&rows) {
             Some(rows.remove(0).1)
         } else {
             None
         };
+        // "Flash-Attention | Python | PyTorch | CUDA" over one row of
+        // versions: each head a component, its cell the version; read as
+        // rows of a name and a version.
+        if let Some(names) = head.as_ref().filter(|h| is_headed_row(h, &rows)) {
+            let line = rows[0].0;
+            rows = names
+                .iter()
+                .zip(&rows[0].1)
+                .map(|(name, version)| (line, vec![name.clone(), version.clone()]))
+                .collect();
+            head = None;
+        }
         let width = rows
             .iter()
             .map(|(_, c)| c.len())
@@ -425,6 +439,28 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         });
     }
     out
+}
+
+/// Whether a table is one row of versions under heads that each name a
+/// component (one of them known to data): no head of versions, keys,
+/// architectures or digits ("x86_64 | arm64", "Ubuntu 22.04 | Ubuntu
+/// 24.04" are version columns of one component list).
+fn is_headed_row(head: &[String], rows: &[(usize, Vec<String>)]) -> bool {
+    let [(_, cells)] = rows else {
+        return false;
+    };
+    head.len() >= 2
+        && cells.len() == head.len()
+        && head.iter().all(|h| {
+            is_name_cell(h)
+                && !h.contains(|c: char| c.is_ascii_digit())
+                && !is_version_head(h)
+                && !is_key_head(h)
+                && !is_name_head(h)
+                && arch_of(h).is_none()
+        })
+        && head.iter().any(|h| names::is_alias(&clean_name(h)))
+        && cells.iter().all(|c| cell_version(c).is_some())
 }
 
 /// Whether the first of `rows` is a head: it holds a head word, or no
@@ -1961,7 +1997,27 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
         Some(format!("{} {last}", head.trim_end()))
     });
     let t = between.as_deref().unwrap_or(t);
-    // "KL630 firmware SDK-v2.5.5": a version its line of products labels.
+    // "KL630 firmware SDK-v2.5.5": a version its line of products labels;
+    // "OpenNCC Firmware MV02.101.26" (Eyecloud's release notes): the label
+    // run into it.
+    let glued_label = |last: &str| {
+        let Some(at) = last.find(|c: char| c.is_ascii_digit()) else {
+            return false;
+        };
+        let (label, version) = last.split_at(at);
+        (1..=3).contains(&label.len())
+            && label.chars().all(|c| c.is_ascii_uppercase())
+            && version.contains('.')
+            && version.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && !version.ends_with('.')
+    };
+    if let Some((head, last)) = t.rsplit_once(' ')
+        && glued_label(last)
+        && head.split_whitespace().count() <= 3
+        && let Some(name) = names::cell_name(&clean_name(head))
+    {
+        return Some((name, last.to_string()));
+    }
     if let Some((head, last)) = t.rsplit_once(' ')
         && let Some((label, version)) = last.split_once('-')
         && (2..=5).contains(&label.len())
@@ -2536,6 +2592,12 @@ mod tests {
             Some(("KL630-firmware".to_string(), "SDK-v2.5.5".to_string()))
         );
         assert_eq!(name_version("Built with GCC-12"), None);
+        // Eyecloud's OpenNCC release notes: the label run into it.
+        assert_eq!(
+            name_version("OpenNCC Firmware MV02.101.26"),
+            Some(("OpenNCC-Firmware".to_string(), "MV02.101.26".to_string()))
+        );
+        assert_eq!(name_version("Support for the MP3 codec"), None);
         assert_eq!(
             name_version("kubectl - v1.35.6"),
             Some(("kubectl".to_string(), "1.35.6".to_string()))

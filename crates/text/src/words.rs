@@ -161,6 +161,8 @@ pub(crate) struct StatementWords {
     /// Right before a name and its version in a clause saying what is
     /// built (`build_words`): "Build binary wheels against libvpx 1.13.1".
     pub built_against: Vec<String>,
+    /// Labels of a line whose value is the image's base image.
+    pub base_images: Vec<String>,
     pub build_words: Vec<String>,
     /// Right after a name and its version that open a sentence, whatever
     /// data knows of the name: "Docker `28.5.1` is installed."
