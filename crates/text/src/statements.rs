@@ -461,7 +461,10 @@ pub(crate) fn tool_over_versions(item: &str, subs: &[&str]) -> Option<(String, S
         .and_then(|h| h.split(" – ").next())
         .and_then(|h| h.split([':', '：', '(', '`', ',']).next())
         .unwrap_or(item)
-        .trim();
+        .trim()
+        // "* **opencv**" over "* update to version 4.1.2" (GoCV's
+        // changelog): the part's name in bold.
+        .trim_matches('*');
     let name = names::component_name(head)?;
     let version_of = |sub: &str| -> Option<String> {
         // "Update to 29.5.2" under "Docker:" (Clever Cloud's image
@@ -478,7 +481,14 @@ pub(crate) fn tool_over_versions(item: &str, subs: &[&str]) -> Option<(String, S
                 .then_some(rest)
             })
             .unwrap_or(sub);
-        let first = sub.split_whitespace().next()?;
+        let mut words_of = sub.split_whitespace();
+        let first = words_of.next()?;
+        let first = if crate::words::is_version_label(first) {
+            words_of.next()?
+        } else {
+            first
+        };
+        let first = first.trim_end_matches(['.', ',']);
         // "16 (default)": a major alone is a version here.
         (first.starts_with(|c: char| c.is_ascii_digit())
             && (crate::tables::looks_like_version(first)
@@ -1446,6 +1456,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         read_installed(sentence, &mut introduced);
         read_changed_pins(sentence, &mut introduced);
         read_changed_builds(sentence, &mut introduced);
+        read_numbered_build(sentence, &mut introduced);
         read_numbered(sentence, &mut introduced);
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
@@ -1743,6 +1754,42 @@ fn without_purpose(line: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// "Initial release with llama.cpp build 6093", "llama.cpp Build 7489"
+/// (a prebuilt llama.cpp's changelog): a name, a word for a build
+/// (`[statements] build_labels`) and its number.
+fn read_numbered_build(sentence: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | ',' | ';' | '(' | ')' | ':')))
+        .collect();
+    for window in tokens.windows(3) {
+        let [name, label, number] = window else {
+            continue;
+        };
+        let number = number.trim_end_matches('.');
+        let labelled = words::each()
+            .flat_map(|w| &w.statements.build_labels)
+            .any(|l| l.eq_ignore_ascii_case(label));
+        if labelled
+            && number.len() >= 3
+            && number.bytes().all(|b| b.is_ascii_digit())
+            // A name written as one ("llama.cpp", "ONNX-Runtime") or
+            // known; not a word of prose ("the build 6093").
+            && (names::is_alias(name)
+                || (crate::package_name::is_package_name(name)
+                    && name.contains(|c: char| matches!(c, '.' | '-' | '_') || c.is_uppercase())))
+            && let Some(name) = names::component_name(name)
+        {
+            found.push(Candidate {
+                name,
+                version: number.to_string(),
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+        }
+    }
 }
 
 /// "bump llama.cpp b7090" (WasmEdge's changelog): a change verb (`[claims]
@@ -2592,6 +2639,16 @@ mod tests {
     }
 
     #[test]
+    fn a_known_name_and_its_build_number() {
+        // A prebuilt llama.cpp's changelog.
+        assert_eq!(
+            read("Initial release with llama.cpp build 6093 (commit `733c851f`)"),
+            pairs(&[("llama.cpp", "6093")])
+        );
+        assert!(read("Fixed the build 6093 of the docs").is_empty());
+    }
+
+    #[test]
     fn what_a_build_is_made_against() {
         // PyAV's changelog.
         assert_eq!(
@@ -3167,6 +3224,9 @@ mod tests {
             "  - 3.2",
             "- **Docker:**",
             "  - Update to 29.5.2",
+            // GoCV's changelog: the part's name in bold, a version word.
+            "* **opencv**",
+            "    * update to version 4.1.2",
         ]
         .iter()
         .enumerate()
@@ -3182,7 +3242,8 @@ mod tests {
                 ("Quill", "2.7.2"),
                 ("Kiln", "16"),
                 ("Hammer", "1.22.19"),
-                ("Docker", "29.5.2")
+                ("Docker", "29.5.2"),
+                ("opencv", "4.1.2")
             ])
         );
     }

@@ -255,6 +255,11 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
         return None;
     }
     let after = &rest[numbers.len()..];
+    // `ubuntu24`, `cu12`: a major alone, where the form's major may hold
+    // every digit; no minor to split off (not Ubuntu 2.4).
+    if numbers.len() <= form.major_digits && form.major_digits > 1 {
+        return None;
+    }
     let major = form.major_digits.min(numbers.len() - 1);
     let (major_part, rest) = numbers.split_at(major);
     let mut version = match form.minor_digits {
@@ -290,6 +295,15 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_major_alone_is_no_version_to_split() {
+        // ComfyUI-Nvidia-Docker's build names: `ubuntu24_cuda13.1`.
+        assert_eq!(
+            of("ubuntu24_cuda13.1"),
+            pairs(&[("Ubuntu", "24"), ("CUDA", "13.1")])
+        );
     }
 
     #[test]

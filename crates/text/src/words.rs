@@ -163,6 +163,8 @@ pub(crate) struct StatementWords {
     pub built_against: Vec<String>,
     /// Labels of a line whose value is the image's base image.
     pub base_images: Vec<String>,
+    /// Between a known name and its build's number: "llama.cpp build 6093".
+    pub build_labels: Vec<String>,
     pub build_words: Vec<String>,
     /// Right after a name and its version that open a sentence, whatever
     /// data knows of the name: "Docker `28.5.1` is installed."
