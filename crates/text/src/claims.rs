@@ -1282,6 +1282,23 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             if near.first().is_some_and(|w| holds(&words.claims.advice, w)) {
                 continue;
             }
+            // "Bump After Detailer extension from version v25.3.0 to
+            // version v26.2.0": the name before the version it left.
+            // ("Upgrade from jquery 1.6.2 to version 2.2.4": the name after
+            // `from`.)
+            if let Some(from) = near.iter().position(|w| holds(&words.claims.from, w))
+                && from >= 1
+                && from + 1 < near.len()
+                && {
+                    let after_from = near[from - 1];
+                    crate::words::is_version_label(after_from)
+                        || after_from
+                            .trim_start_matches(['v', 'V'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                }
+            {
+                near.drain(..=from);
+            }
             // "OpenSSL shipped on Windows updated to": the name before
             // where it is shipped.
             // ("The included version of emscripten has been upgraded to":
@@ -1343,8 +1360,16 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                     near.remove(0);
                 }
             }
+            // "from version v25.3.0 to version v26.2.0" (stable-diffusion-
+            // docker's changelog): the version left is no name.
+            let a_version = |w: &str| {
+                w.trim_start_matches(['v', 'V'])
+                    .starts_with(|c: char| c.is_ascii_digit())
+                    && w.contains('.')
+            };
             let mut names: Vec<String> = near
                 .iter()
+                .filter(|w| !a_version(w))
                 .filter_map(|w| {
                     if is_package_name(w) {
                         Some(w.to_string())
@@ -3409,6 +3434,20 @@ mod tests {
         assert_eq!(
             pairs("Upgraded vLLM to 0.11.0, which moves to a new scheduler"),
             [p("vLLM", "0.11.0")]
+        );
+    }
+
+    #[test]
+    fn the_version_left_is_no_name() {
+        // stable-diffusion-docker's changelog: "from version …".
+        assert_eq!(
+            pairs("Bump Aaa Bbb from version v25.3.0 to version v26.2.0"),
+            [claimed("Aaa Bbb", "26.2.0")]
+        );
+        // Sigil's: the name after `from`.
+        assert_eq!(
+            pairs("Upgrade from jquery 1.6.2 to version 2.2.4"),
+            [claimed("jquery", "2.2.4")]
         );
     }
 

@@ -320,6 +320,18 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
     out
 }
 
+/// "- cuda11.3", "- gcc7.5.0" (TensorRT-Alpha's README): a list item that
+/// is a name and its version run together, as image tags write them (a
+/// heading so written, "cuda10.2", may name a release).
+fn glued_item(item: &str) -> Option<(String, String)> {
+    let t = item.trim();
+    if t.contains(char::is_whitespace) {
+        return None;
+    }
+    let (name, version) = crate::tags::glued(t).filter(|(_, v)| v.contains('.'))?;
+    Some((names::component_name(&name).unwrap_or(name), version))
+}
+
 fn bullet_text(line: &str) -> Option<&str> {
     let t = line.trim_start();
     ["- ", "* ", "+ ", "• ", "· "]
@@ -676,6 +688,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         let listed = key_value
             .or(bold_pairs)
             .or_else(|| crate::tables::name_version(item).map(|p| vec![p]))
+            .or_else(|| glued_item(item).map(|p| vec![p]))
             .unwrap_or_else(|| listed_components(item));
         // "**python version 3.7.2**: If you need another version, …": the
         // head states the version; a note after it speaks of others.
@@ -2646,6 +2659,17 @@ mod tests {
             pairs(&[("llama.cpp", "6093")])
         );
         assert!(read("Fixed the build 6093 of the docs").is_empty());
+    }
+
+    #[test]
+    fn list_items_of_a_name_and_version_run_together() {
+        // TensorRT-Alpha's README.
+        assert_eq!(
+            glued_item("gcc7.5.0"),
+            Some(("gcc".to_string(), "7.5.0".to_string()))
+        );
+        assert_eq!(glued_item("utf8"), None);
+        assert_eq!(glued_item("see cuda11.3"), None);
     }
 
     #[test]
