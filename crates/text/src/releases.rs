@@ -820,8 +820,8 @@ fn dated_item(line: &str) -> Option<String> {
 
 /// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
 /// (ComfyUI-Nvidia-Docker's changelog): an item at the margin opening
-/// with a release (a date, or a version of two numbers or more) and a
-/// colon, then what it changed. The release and that text.
+/// with a release (a date, or a version of three numbers or written with
+/// its `v`) and a colon, then what it changed. The release and that text.
 fn keyed_entry(line: &str) -> Option<(String, String)> {
     let rest = line
         .strip_prefix("- ")
