@@ -696,6 +696,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirty_eighth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-38",
+        Floor {
+            percent: 0,
+            refused: 18,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn thirty_seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-37",
