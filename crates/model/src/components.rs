@@ -35,6 +35,10 @@ pub struct Component {
     /// How image tags write its version without dots (`cu124`, `py311`).
     #[serde(default)]
     pub tag: Option<TagForm>,
+    /// The word its vendor names a patch release by after the minor
+    /// ("CUDA 12.6 Update 2" is 12.6.2: `Update`).
+    #[serde(default)]
+    pub patch_word: Option<String>,
 }
 
 /// How image tags write a component's version: a prefix glued to its

@@ -305,8 +305,26 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
                 .any(|verb| verb.eq_ignore_ascii_case(word))
         })
     };
+    // "Bump xformers for InvokeAI to version 0.0.31.post1": the name after
+    // a word of purpose (`[statements] purposes`) is whose the other is,
+    // not a second claim.
+    let lower_text = text.to_lowercase();
+    let for_whom = |c: &Claim, other: &Claim| {
+        words::each().flat_map(|l| &l.statements.purposes).any(|p| {
+            lower_text.contains(&format!(
+                "{} {p} {}",
+                other.name.to_lowercase(),
+                c.name.to_lowercase()
+            ))
+        })
+    };
     claims
         .iter()
+        .filter(|c| {
+            !claims.iter().any(|other| {
+                other.version == c.version && other.name != c.name && for_whom(c, other)
+            })
+        })
         .filter(|c| {
             !claims.iter().any(|other| {
                 other.version == c.version
@@ -2512,6 +2530,16 @@ mod tests {
         assert_eq!(
             pairs("Updated htscodecs submodule to version 1.6.3"),
             [claimed("htscodecs", "1.6.3")]
+        );
+        // (stable-diffusion-docker's changelog.)
+        assert_eq!(
+            pairs("Bump xformers for InvokeAI to version 0.0.31.post1"),
+            [claimed("xformers", "0.0.31.post1")]
+        );
+        // (Kohya's GUI's README.)
+        assert_eq!(
+            pairs("Updated the `lycoris_lora` module to version 2.2.0.post3."),
+            [claimed("lycoris_lora", "2.2.0.post3")]
         );
         assert_eq!(
             pairs("Upgraded the Machine Learning extension's olcut jars to 5.3.1."),

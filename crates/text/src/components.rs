@@ -448,7 +448,7 @@ fn is_version_header(cells: &[&str]) -> bool {
 
 /// A word that may follow a version in an item ("DALI 0.18.0 Beta",
 /// "Added Ubuntu 22.04 support").
-fn is_version_suffix(word: &str) -> bool {
+pub(crate) fn is_version_suffix(word: &str) -> bool {
     let word = word.to_lowercase();
     let word = word.trim_end_matches(['.', '。']);
     words::each().any(|w| w.components.version_suffixes.iter().any(|s| s == word))

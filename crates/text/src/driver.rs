@@ -64,8 +64,9 @@ pub(crate) fn floor_in_prose(lines: &[&str], lang: Lang) -> Option<DriverOut> {
             let number = NUMBER
                 .find_iter(window)
                 .find(|m| is_driver_release(m.as_str()))?;
-            let plus = window[number.end()..].starts_with('+');
-            (plus || holds(&lower, |d| &d.floors)).then(|| number.as_str().to_string())
+            let after = &window[number.end()..];
+            let plus = after.starts_with('+');
+            (plus || holds(&lower, |d| &d.floors)).then(|| refined(number.as_str(), after))
         })?;
         Some(DriverOut {
             min: Some(min),
@@ -73,6 +74,60 @@ pub(crate) fn floor_in_prose(lines: &[&str], lang: Lang) -> Option<DriverOut> {
             ..DriverOut::default()
         })
     })
+}
+
+/// The driver a list item of a release's requirements names: the item is
+/// the driver's name (`[driver] required_items`) and a release ("NVIDIA
+/// Driver 515.65.01", "[NVIDIA Driver 535 (>= 535.161.08)](…)"); the first
+/// such item of `lines` gives the minimum, the item its wording.
+pub(crate) fn required_in_list(lines: &[&str], lang: Lang) -> Option<DriverOut> {
+    lines.iter().find_map(|line| {
+        let item = line.trim_start();
+        let item = ["- ", "* ", "+ "]
+            .iter()
+            .find_map(|b| item.strip_prefix(b))?
+            .trim_start();
+        // A link's text ("[NVIDIA Driver 510.47.03](https://…)").
+        let item = item
+            .strip_prefix('[')
+            .and_then(|t| t.split_once("](").map(|(text, _)| text))
+            .unwrap_or(item);
+        let lower = item.to_lowercase();
+        let rest = phrases(|d| &d.required_items)
+            .find_map(|name| lower.strip_prefix(name))?
+            .trim_start();
+        let number = NUMBER.find(rest).filter(|m| m.start() == 0)?;
+        if !is_driver_release(number.as_str()) {
+            return None;
+        }
+        Some(DriverOut {
+            min: Some(refined(number.as_str(), &rest[number.end()..])),
+            wording: Some(text(lang, format!("{}\n", line.trim()))),
+            ..DriverOut::default()
+        })
+    })
+}
+
+/// A driver branch made precise by the release in the parenthesis after it
+/// ("535 (>= 535.161.08)"): that release; else the number as it is.
+fn refined(number: &str, after: &str) -> String {
+    if number.contains('.') {
+        return number.to_string();
+    }
+    let inside = after
+        .trim_start()
+        .strip_prefix(['(', '（'])
+        .and_then(|t| t.split([')', '）']).next());
+    inside
+        .and_then(|inside| {
+            NUMBER.find_iter(inside).find(|m| {
+                is_driver_release(m.as_str())
+                    && m.as_str()
+                        .strip_prefix(number)
+                        .is_some_and(|r| r.starts_with('.'))
+            })
+        })
+        .map_or_else(|| number.to_string(), |m| m.as_str().to_string())
 }
 
 static NUMBER: std::sync::LazyLock<regex::Regex> =
@@ -263,6 +318,43 @@ mod tests {
             .take_while(|l| !matches!(*l, "Key Features and Enhancements" | "GPU Requirements"))
             .filter(|l| !l.is_empty())
             .collect()
+    }
+
+    #[test]
+    fn a_requirements_item_naming_the_driver_states_the_minimum() {
+        // DeepStream-Yolo's requirements, one list per release.
+        let min = |lines: &[&str]| required_in_list(lines, Lang::EN).and_then(|d| d.min);
+        assert_eq!(
+            min(&[
+                "* [Ubuntu 22.04](https://releases.ubuntu.com/22.04/)",
+                "* [NVIDIA Driver 510.47.03](https://www.nvidia.com/Download/index.aspx)"
+            ]),
+            Some("510.47.03".to_string())
+        );
+        assert_eq!(
+            min(&[
+                "- NVIDIA Driver 535.183.06 (Data center / Tesla series) / 560.35.03 (TITAN, GeForce RTX / GTX series)"
+            ]),
+            Some("535.183.06".to_string())
+        );
+        assert_eq!(
+            min(&[
+                "- [NVIDIA Driver 535 (>= 535.161.08)](https://www.nvidia.com/Download/index.aspx)"
+            ]),
+            Some("535.161.08".to_string())
+        );
+        // Not an item, or the driver named in a sentence: no requirement.
+        assert_eq!(min(&["NVIDIA Driver 510.47.03"]), None);
+        assert_eq!(min(&["- Fixed a crash with NVIDIA Driver 510.47.03"]), None);
+        assert_eq!(min(&["- NVIDIA Driver installation guide, part 2"]), None);
+    }
+
+    #[test]
+    fn a_branch_is_made_precise_by_the_floor_after_it() {
+        let read = floor_in_prose(&["- NVIDIA Driver 535 (>= 535.161.08)"], Lang::EN);
+        assert_eq!(read.and_then(|d| d.min).as_deref(), Some("535.161.08"));
+        let read = floor_in_prose(&["Requires NVIDIA driver 535 or later (R535)."], Lang::EN);
+        assert_eq!(read.and_then(|d| d.min).as_deref(), Some("535"));
     }
 
     fn branch_list(d: &DriverOut) -> Vec<String> {

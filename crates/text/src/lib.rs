@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+mod arch_parts;
 mod archs;
 mod assets;
 pub mod claims;
@@ -553,8 +554,11 @@ fn read_releases<'a>(
     // over images) are no releases: the rows are, when none names one; so
     // are headings stating a component's version alone over a list of
     // images ("### CUDA 12.8.1:").
+    // (A changelog of many releases with one table whose row names an
+    // image variant, "gpu (cu128)", is no table of its releases.)
     let grouping = cut.as_ref().is_some_and(|cut| {
         (!rows.is_empty()
+            && rows.len() >= cut.len()
             && !cut
                 .iter()
                 .any(|r| rows.iter().any(|row| row.names(&r.version))))
@@ -1089,7 +1093,22 @@ fn import_one(
         }
         None => None,
     };
+    // The architectures the page's earlier parts of this release were read
+    // for (none when the record is not of this page's releases).
+    let earlier_parts_archs: Vec<String> = earlier_pages
+        .iter()
+        .filter(|i| i.path == path && i.lang == lang && i.page == page_path && i.release.is_some())
+        .flat_map(|i| i.archs.iter().cloned())
+        .collect();
     let (value, merged) = match base {
+        // The same release once per architecture ("DeepStream 7.1 on x86
+        // platform", "… on Jetson platform"): one record of both parts.
+        Some(mut existing)
+            if release_version.is_some() && arch_parts::disjoint(&earlier_parts_archs, &archs) =>
+        {
+            warnings.extend(arch_parts::merge(&mut existing, imported_value));
+            (existing, true)
+        }
         Some(mut existing) => {
             let mut conflict = false;
             merge_lang(&mut existing, &imported_value, lang, true, &mut conflict);

@@ -277,7 +277,8 @@ pub fn parse(
             )
             .map(|(_, l)| l.as_str())
             .collect();
-        draft.driver = driver::floor_in_prose(&prose, lang);
+        draft.driver =
+            driver::floor_in_prose(&prose, lang).or_else(|| driver::required_in_list(&prose, lang));
     }
     // What its install commands pin (`pip install vllm==0.9.2`), where no
     // table gave a version: an install page states its environment so.

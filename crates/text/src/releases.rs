@@ -596,6 +596,42 @@ fn states_a_component(line: &str) -> bool {
     stack(line).is_some()
 }
 
+/// Whether every start is a heading of a name and a version, three or
+/// more, each of another name ("## **TensoRT 7.1.3.4**", "## **OpenCV
+/// 4.3.0**", "## **yaml-cpp 0.6.3**" under "# Depends", an install page):
+/// the components the page is about, no releases of one product, whose
+/// headings repeat its name or none.
+fn name_distinct_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
+    if starts.len() < 3 {
+        return false;
+    }
+    let mut names: HashSet<String> = HashSet::new();
+    starts.iter().all(|(i, kind, _)| {
+        let Start::Heading(_) = kind else {
+            return false;
+        };
+        let title = page.lines[*i]
+            .1
+            .trim()
+            .trim_start_matches('#')
+            .trim()
+            .trim_matches(['*', '_', '`'])
+            .trim();
+        let Some((name, _)) = tables::name_version(title) else {
+            return false;
+        };
+        let lower = name.to_lowercase();
+        let version_word = words::each().any(|l| {
+            l.components.version_words.contains(&lower)
+                || l.version
+                    .before_number
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(&lower))
+        });
+        title.split_whitespace().count() == 2 && !version_word && names.insert(lower)
+    })
+}
+
 /// The parts of a heading naming an image's stack ("[TensorFlow 2.0,
 /// Ubuntu 16.04, Python 3.5](./dir)"): its components one after another,
 /// one alone that data knows, or several of which one is known.
@@ -1014,8 +1050,10 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
     });
     let undated: String;
     let t = match dated_from {
+        // ("Version 0.18.2, 2024-08-16": the comma before the date is
+        // neither's.)
         Some(k) => {
-            undated = tokens[..k].join(" ");
+            undated = tokens[..k].join(" ").trim_end_matches(',').to_string();
             undated.as_str()
         }
         None => t,
@@ -1204,10 +1242,14 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // Changes file: headings that name no release leave its lines to say
     // where releases start.)
     let marked_any = !page.headings.is_empty();
-    let marked_release = page
-        .lines
-        .iter()
-        .any(|(n, line)| page.headings.contains(n) && line.bytes().any(|b| b.is_ascii_digit()));
+    // (A heading of a number that names no release, "ARM64 (Apple
+    // M-series)" in a README, leaves its lines to say where releases start.)
+    let marked_release = page.lines.iter().any(|(n, line)| {
+        page.headings.contains(n)
+            && line.bytes().any(|b| b.is_ascii_digit())
+            && heading(line.trim(), true, headings)
+                .is_none_or(|h| h.known.is_some() || of_title(&h.title).is_some())
+    });
     let shaped = if marked_release {
         HashMap::new()
     } else {
@@ -1216,12 +1258,22 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         // "Sherlock software updates" names a component's.)
         let mut shaped = shaped_release_lines(page);
         if marked_any {
+            // ("Version 0.18.2, 2024-08-16" under "## Recent Changes":
+            // opened by a word naming a version.)
             shaped.retain(|i, version| {
-                page.lines[*i]
-                    .1
-                    .split_whitespace()
-                    .next()
-                    .is_some_and(|first| stated::with_lowercase_v(first.to_string()) == *version)
+                let mut words = page.lines[*i].1.split_whitespace();
+                let first = words.next();
+                let opens = |w: Option<&str>| {
+                    w.is_some_and(|w| {
+                        stated::with_lowercase_v(w.trim_end_matches([',', ':']).to_string())
+                            == *version
+                    })
+                };
+                opens(first)
+                    || (first.is_some_and(|w| {
+                        words::each()
+                            .any(|l| l.components.version_words.contains(&w.to_lowercase()))
+                    }) && opens(words.next()))
             });
         }
         shaped
@@ -1678,6 +1730,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         }
     }
     drop_odd_twins(page, &mut starts);
+    if name_distinct_components(page, &starts) {
+        return None;
+    }
     let first = starts[0].0;
     // The page's own heading, when it comes before the first release.
     let page_heading = page.lines[..first]
@@ -1900,9 +1955,13 @@ fn twin_release(heading: &str, version: &str) -> Option<String> {
         .collect();
     let other = other.trim_end_matches('.');
     let shape = |v: &str| v.matches('.').count();
+    // ("DeepStream 6.0.1 / 6.0": a release and the one it patched.)
+    let patched = version
+        .strip_prefix(other)
+        .is_some_and(|r| r.starts_with('.'));
     (!other.is_empty()
         && other != version
-        && shape(other) == shape(version)
+        && (shape(other) == shape(version) || patched)
         && other.split('.').all(|n| !n.is_empty()))
     .then(|| other.to_string())
 }
@@ -3288,6 +3347,42 @@ mod tests {
     }
 
     #[test]
+    fn headings_each_naming_another_component_are_no_releases() {
+        // tensorrt_inference's INSTALL.md.
+        let page = Page::read(
+            PageKind::Markdown,
+            "# **Depends**\n\n## **TensoRT 7.1.3.4**\n- [download](https://x.y/trt)\n\n\
+             ## **OpenCV 4.3.0**\n- [download](https://x.y/cv)\n\n## **yaml-cpp 0.6.3**\n- build it\n",
+        )
+        .unwrap();
+        assert!(releases(&page, Headings::built_in()).is_none());
+        // A product's releases repeat its name.
+        let page = Page::read(
+            PageKind::Markdown,
+            "## Tool 1.2.0\n- a\n\n## Tool 1.1.0\n- b\n\n## Tool 1.0.0\n- c\n",
+        )
+        .unwrap();
+        assert_eq!(
+            releases(&page, Headings::built_in()).map(|r| r.len()),
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn release_lines_of_a_readme_whose_numbered_headings_name_no_release() {
+        // openedai-speech's README: "Version 0.18.2, 2024-08-16" lines under
+        // "## Recent Changes", headings "ARM64 (…)" and "Coqui XTTS v2" below.
+        let text = "# Speech\n\n## Recent Changes\n\nVersion 0.18.2, 2024-08-16\n\n* fix docker\n\n\
+                    Version 0.18.1, 2024-08-15\n\n* refactor\n\nVersion 0.18.0, 2024-08-15\n\n\
+                    * torch 2.3\n\n## Installation\n\n#### ARM64 (Apple M-series, Raspberry Pi)\n\n\
+                    Run it.\n\n### Coqui XTTS v2\n\nSamples.\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["0.18.2", "0.18.1", "0.18.0"]
+        );
+    }
+
+    #[test]
     fn a_heading_of_two_releases_made_at_once() {
         let text = "MateriApps LIVE! Release 5.0/4.2 (2025/02/26)\n===\n\n- ovito (3.10.2)\n\n\
                     MateriApps LIVE! Release 4.0/3.4 (2022/09/19)\n===\n\n- eigen3 (3.4.0)\n";
@@ -3300,6 +3395,11 @@ mod tests {
             Some("4.2")
         );
         assert_eq!(twin_release("CUDA 12.4/12.6.1", "12.4"), None);
+        assert_eq!(
+            twin_release("DeepStream 6.0.1 / 6.0 on x86 platform", "6.0.1").as_deref(),
+            Some("6.0")
+        );
+        assert_eq!(twin_release("CUDA 12.6.1/12.4", "12.6.1"), None);
         assert_eq!(twin_release("v2.1 / docs", "2.1"), None);
     }
 

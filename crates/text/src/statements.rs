@@ -328,7 +328,17 @@ fn glued_item(item: &str) -> Option<(String, String)> {
     if t.contains(char::is_whitespace) {
         return None;
     }
-    let (name, version) = crate::tags::glued(t).filter(|(_, v)| v.contains('.'))?;
+    // "- CUDA-10.2", "- OpenCV-4.1.1" (YOLOv8-TensorRT's Jetson page): a
+    // name and its version joined by a dash, as a package file names them.
+    let dashed = t.rsplit_once('-').filter(|(name, version)| {
+        version.contains('.')
+            && crate::tables::looks_like_version(version)
+            && name.chars().next().is_some_and(char::is_alphabetic)
+            && !name.ends_with(|c: char| c.is_ascii_digit())
+    });
+    let (name, version) = crate::tags::glued(t)
+        .filter(|(_, v)| v.contains('.'))
+        .or_else(|| dashed.map(|(n, v)| (n.to_string(), v.to_string())))?;
     Some((names::component_name(&name).unwrap_or(name), version))
 }
 
@@ -1451,6 +1461,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     }
     let line = &without_purpose(&crate::ranges::without_ranges(line));
     read_claims(line, found);
+    read_labelled_glued(line, found);
     let mut introduced = Vec::new();
     for sentence in sentences(line) {
         if !sentence.bytes().any(|b| b.is_ascii_digit()) {
@@ -1474,6 +1485,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
+        read_patch_named(sentence, &mut introduced);
         read_restated_name(sentence, &mut introduced);
         read_through(sentence, &mut introduced);
         read_arrowed(sentence, &mut introduced);
@@ -2158,7 +2170,15 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
         {
             continue;
         }
-        let name = sentence[..at].split_whitespace().next_back().unwrap_or("");
+        let before: Vec<&str> = sentence[..at].split_whitespace().collect();
+        // "TensorRT 10.3 GA (10.3.0.26)", "TensorRT 8.5 GA Update 2
+        // (8.5.3.1)": the full version of the one before, past the words of
+        // its stage; the name is the one before that.
+        let refined = alone.and_then(|full| stage_before(&before, full));
+        let name = match refined {
+            Some(at) => before[at],
+            None => before.last().copied().unwrap_or(""),
+        };
         let Some(name) = names::component_name(name) else {
             continue;
         };
@@ -2180,6 +2200,123 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
             });
         }
     }
+}
+
+/// "CUDA 12.6 Update 2": a known component, its major and minor, and the
+/// word its vendor names a patch release by (`patch_word` of
+/// `data/components.toml`) with the patch: the dotted version, 12.6.2.
+fn read_patch_named(sentence: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|t| t.trim_matches(['[', ']', '(', ')', ',', ';', '*', '`']))
+        .collect();
+    for window in tokens.windows(4) {
+        let [name, minor, word, patch] = window else {
+            continue;
+        };
+        let Some(component) = model::components::known(name) else {
+            continue;
+        };
+        let numbers: Vec<&str> = minor.split('.').collect();
+        let dotted = numbers.len() == 2
+            && numbers
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let patch_named = component
+            .patch_word
+            .as_ref()
+            .is_some_and(|w| w.eq_ignore_ascii_case(word));
+        if dotted && patch_named && !patch.is_empty() && patch.bytes().all(|b| b.is_ascii_digit()) {
+            found.push(Candidate {
+                name: component.name.clone(),
+                version: format!("{minor}.{patch}"),
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+        }
+    }
+}
+
+/// "CUDNN版本：cudnn8.2.2.26", "protobuf版本（用于onnx解析器）：这里使用的是
+/// protobufv3.11.4" (tensorRT_Pro's README): a label naming a component and
+/// its version word, then, after the colon, the name run into its version.
+fn read_labelled_glued(line: &str, found: &mut Vec<Candidate>) {
+    let Some((label, value)) = line.split_once([':', '：']) else {
+        return;
+    };
+    // The label without a note in parentheses, bullets and numbering.
+    let label = label.split(['(', '（']).next().unwrap_or(label);
+    let label = label.trim().trim_end_matches(|c: char| {
+        !c.is_ascii_alphanumeric()
+            && !words::each().any(|w| w.components.version_words.iter().any(|v| v.ends_with(c)))
+    });
+    let Some(named) = words::each()
+        .flat_map(|w| &w.components.version_words)
+        .find_map(|word| {
+            let lower = label.to_lowercase();
+            let at = lower.strip_suffix(word.as_str())?.trim_end();
+            Some(label[..at.len()].to_string())
+        })
+    else {
+        return;
+    };
+    let Some(name) = named.split_whitespace().next_back() else {
+        return;
+    };
+    let name = name.trim_start_matches(|c: char| !c.is_ascii_alphabetic());
+    if name.is_empty() {
+        return;
+    }
+    let value = pad_unspaced(value);
+    for token in value
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、' | '。' | '；' | ';'))
+    {
+        let lower = token.to_lowercase();
+        let Some(rest) = lower.strip_prefix(&name.to_lowercase()) else {
+            continue;
+        };
+        let rest = rest.trim_start_matches(['-', '_']);
+        let rest = rest.strip_prefix('v').unwrap_or(rest);
+        if rest.contains('.') && crate::tables::looks_like_version(rest) {
+            let version = token[token.len() - rest.len()..].to_string();
+            found.push(Candidate {
+                name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+                version,
+                strength: Strength::Statement,
+                upgrade: false,
+            });
+            return;
+        }
+    }
+}
+
+/// Where the name stands in `before` (the words before a parenthesis
+/// holding `full`) when they end with a version `full` completes and words
+/// of its stage after it ("10.3 GA", "8.5 GA Update 2"): the word before
+/// that version.
+fn stage_before(before: &[&str], full: &str) -> Option<usize> {
+    let mut at = before.len();
+    while at > 0 {
+        let word = before[at - 1];
+        let lower = word.to_lowercase();
+        // ("Update 2": a number after a word of a stage.)
+        let numbered = word.bytes().all(|b| b.is_ascii_digit())
+            && at >= 2
+            && crate::components::is_version_suffix(before[at - 2]);
+        let stage = crate::components::is_version_suffix(&lower) || numbered;
+        if !stage {
+            break;
+        }
+        at -= 1;
+    }
+    let shorter = before.get(at.checked_sub(1)?)?;
+    let shorter = shorter.strip_prefix(['v', 'V']).unwrap_or(shorter);
+    let completes = at < before.len()
+        && shorter.contains('.')
+        && full.len() > shorter.len()
+        && full.starts_with(shorter)
+        && full[shorter.len()..].starts_with('.');
+    (completes && at >= 2).then(|| at - 2)
 }
 
 /// "Adapt to C++ PyTorch library (`libtorch`) version `v2.0.0`" (tch-rs's
@@ -2587,6 +2724,63 @@ mod tests {
     }
 
     #[test]
+    fn a_labelled_version_whose_value_runs_the_name_into_it() {
+        // tensorRT_Pro's Chinese README.
+        assert!(
+            read("6. CUDNN版本：cudnn8.2.2.26，注意下载dev")
+                .contains(&("CUDNN".to_string(), "8.2.2.26".to_string()))
+        );
+        assert!(
+            read("8. protobuf版本（用于onnx解析器）：这里使用的是protobufv3.11.4")
+                .contains(&("protobuf".to_string(), "3.11.4".to_string()))
+        );
+        // Another name run into a version is not the label's.
+        let mut found = Vec::new();
+        read_labelled_glued("- CUDA version: cudnn8.2.1", &mut found);
+        assert!(found.is_empty());
+    }
+
+    #[test]
+    fn a_patch_release_named_by_its_vendors_word() {
+        // DeepStream-Yolo's requirements; NVIDIA's CUDA Toolkit archive.
+        assert_eq!(read("- CUDA 12.6 Update 2"), pairs(&[("CUDA", "12.6.2")]));
+        assert_eq!(
+            read("Requires the NVIDIA CUDA 11.4 Update 1 toolkit."),
+            pairs(&[("CUDA", "11.4.1")])
+        );
+        // A component whose vendor names no patch so is left as it is.
+        assert!(
+            !read("- TensorRT 8.5 Update 2")
+                .contains(&("TensorRT".to_string(), "8.5.2".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_fuller_version_in_parentheses_after_the_stage_of_a_release() {
+        // DeepStream-Yolo's requirements.
+        for (line, version) in [
+            ("- TensorRT 10.3 GA (10.3.0.26)", "10.3.0.26"),
+            ("- TensorRT 8.5 GA Update 2 (8.5.3.1)", "8.5.3.1"),
+            ("- TensorRT 8.0 GA (8.0.1)", "8.0.1"),
+        ] {
+            let read = read(line);
+            assert!(
+                read.contains(&("TensorRT".to_string(), version.to_string())),
+                "{line}: {read:?}"
+            );
+            assert!(
+                !read.iter().any(|(n, _)| n == "GA" || n == "Update"),
+                "{line}: {read:?}"
+            );
+        }
+        // A version in parentheses that completes none before it is another's.
+        assert!(
+            !read("- TensorRT 10.3 GA (9.1.0.4)")
+                .contains(&("TensorRT".to_string(), "9.1.0.4".to_string()))
+        );
+    }
+
+    #[test]
     fn a_name_of_words_an_arrow_and_its_version() {
         // YoloDotNet's changelog.
         assert_eq!(
@@ -2670,6 +2864,26 @@ mod tests {
         );
         assert_eq!(glued_item("utf8"), None);
         assert_eq!(glued_item("see cuda11.3"), None);
+        // YOLOv8-TensorRT's Jetson page: joined by a dash, beside an item
+        // written with a space, which the list keeps.
+        assert_eq!(
+            glued_item("OpenCV-4.1.1"),
+            Some(("OpenCV".to_string(), "4.1.1".to_string()))
+        );
+        assert_eq!(glued_item("x86-64"), None);
+        assert_eq!(glued_item("Jetson-NX"), None);
+        let mut found = Vec::new();
+        read_list(
+            &["Jetpack 4.6.3", "CUDA-10.2", "CUDNN-8.2.1"],
+            "",
+            &mut found,
+        );
+        assert!(
+            found
+                .iter()
+                .any(|c| c.name == "Jetpack" && c.version == "4.6.3"),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -306,6 +306,7 @@ pub(crate) struct DriverWords {
     pub datacenter: Vec<String>,
     pub minimum: Vec<String>,
     pub floors: Vec<String>,
+    pub required_items: Vec<String>,
 }
 
 /// The words naming CPU architectures (`[archs]`).
@@ -589,6 +590,7 @@ mod tests {
                 ),
                 ("driver.datacenter", &w.driver.datacenter),
                 ("driver.minimum", &w.driver.minimum),
+                ("driver.required_items", &w.driver.required_items),
                 ("archs.multi", &w.archs.multi),
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
