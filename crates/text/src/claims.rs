@@ -306,17 +306,20 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
         })
     };
     // "Bump xformers for InvokeAI to version 0.0.31.post1": the name after
-    // a word of purpose (`[statements] purposes`) is whose the other is,
-    // not a second claim.
+    // a word of purpose (`[statements] purposes`) is whose the package
+    // before it is, not a second claim. (After words naming no package,
+    // "Update meson wrap file for bubblewrap to version 0.11.0", it is
+    // the one claimed.)
     let lower_text = text.to_lowercase();
     let for_whom = |c: &Claim, other: &Claim| {
-        words::each().flat_map(|l| &l.statements.purposes).any(|p| {
-            lower_text.contains(&format!(
-                "{} {p} {}",
-                other.name.to_lowercase(),
-                c.name.to_lowercase()
-            ))
-        })
+        !other.name.contains(char::is_whitespace)
+            && words::each().flat_map(|l| &l.statements.purposes).any(|p| {
+                lower_text.contains(&format!(
+                    "{} {p} {}",
+                    other.name.to_lowercase(),
+                    c.name.to_lowercase()
+                ))
+            })
     };
     claims
         .iter()
@@ -2535,6 +2538,11 @@ mod tests {
         assert_eq!(
             pairs("Bump xformers for InvokeAI to version 0.0.31.post1"),
             [claimed("xformers", "0.0.31.post1")]
+        );
+        // (Flatpak's NEWS.)
+        assert!(
+            pairs("Update meson wrap file for bubblewrap to version 0.11.0")
+                .contains(&claimed("bubblewrap", "0.11.0"))
         );
         // (Kohya's GUI's README.)
         assert_eq!(

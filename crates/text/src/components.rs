@@ -609,7 +609,7 @@ fn item_components(item: &str) -> Vec<(String, String)> {
 
 /// "Azul Zulu JDK 17.58.21 (OpenJDK 17.0.15)": what the item is also, in
 /// parentheses at its end, a name of one or two words and its version.
-fn parenthesized_other(item: &str) -> Option<(String, String)> {
+pub(crate) fn parenthesized_other(item: &str) -> Option<(String, String)> {
     let inner = item.trim().strip_suffix(')')?.rsplit_once('(')?.1;
     let words: Vec<&str> = inner.split_whitespace().collect();
     let [name @ .., version] = words.as_slice() else {

@@ -596,6 +596,19 @@ fn states_a_component(line: &str) -> bool {
     stack(line).is_some()
 }
 
+/// Whether a heading names a part of a release and the release it is of
+/// ("Fixed Bugs in v2.6.1", "New features for 3.2.1"): the words before
+/// "in" or "for" are a heading import knows as a part.
+pub(crate) fn part_named_for(title: &str, headings: &Headings) -> bool {
+    let lower = title.to_lowercase();
+    [" in ", " for "].iter().any(|joint| {
+        lower.rfind(joint).is_some_and(|at| {
+            heading(&format!("### {}", &title[..at]), true, headings)
+                .is_some_and(|h| h.known.is_some())
+        })
+    })
+}
+
 /// Whether every start is a heading of a name and a version, three or
 /// more, each of another name ("## **TensoRT 7.1.3.4**", "## **OpenCV
 /// 4.3.0**", "## **yaml-cpp 0.6.3**" under "# Depends", an install page):
@@ -617,9 +630,13 @@ fn name_distinct_components(page: &Page, starts: &[(usize, Start, String)]) -> b
             .trim()
             .trim_matches(['*', '_', '`'])
             .trim();
-        let Some((name, _)) = tables::name_version(title) else {
+        let Some((name, version)) = tables::name_version(title) else {
             return false;
         };
+        // ("[r26.08] 2026-08-03": a release and its date.)
+        if name.bytes().any(|b| b.is_ascii_digit()) || crate::dates::date(&version).is_some() {
+            return false;
+        }
         let lower = name.to_lowercase();
         let version_word = words::each().any(|l| {
             l.components.version_words.contains(&lower)
@@ -1159,6 +1176,20 @@ fn chained_release_lines(page: &Page) -> HashMap<usize, (String, String)> {
         let Some((product, from, release)) = after_previous(item) else {
             continue;
         };
+        // ("Update flutter_litert 2.0.10 -> 2.0.11" under each of
+        // face_detection_tflite's releases: a component's bump, its verb
+        // first.)
+        let bumps = product.split_whitespace().next().is_some_and(|first| {
+            words::each().any(|l| {
+                l.claims
+                    .verb_first
+                    .iter()
+                    .any(|v| v.trim().eq_ignore_ascii_case(first))
+            })
+        });
+        if bumps {
+            continue;
+        }
         by_product
             .entry(product.to_lowercase())
             .or_default()
@@ -1242,20 +1273,14 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // Changes file: headings that name no release leave its lines to say
     // where releases start.)
     let marked_any = !page.headings.is_empty();
-    // (A heading of a number that names no release, "ARM64 (Apple
-    // M-series)" in a README, leaves its lines to say where releases start.)
-    let marked_release = page.lines.iter().any(|(n, line)| {
-        page.headings.contains(n)
-            && line.bytes().any(|b| b.is_ascii_digit())
-            && heading(line.trim(), true, headings)
-                .is_none_or(|h| h.known.is_some() || of_title(&h.title).is_some())
-    });
-    let shaped = if marked_release {
-        HashMap::new()
-    } else {
-        // (Under headings of no release, only lines the release opens:
-        // "New version: devel/ollama version 0.32.14" in a feed titled
-        // "Sherlock software updates" names a component's.)
+    let marked_release = page
+        .lines
+        .iter()
+        .any(|(n, line)| page.headings.contains(n) && line.bytes().any(|b| b.is_ascii_digit()));
+    // (Under headings of no release, only lines the release opens:
+    // "New version: devel/ollama version 0.32.14" in a feed titled
+    // "Sherlock software updates" names a component's.)
+    let shaped_lines = || {
         let mut shaped = shaped_release_lines(page);
         if marked_any {
             // ("Version 0.18.2, 2024-08-16" under "## Recent Changes":
@@ -1269,14 +1294,23 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                             == *version
                     })
                 };
-                opens(first)
-                    || (first.is_some_and(|w| {
-                        words::each()
-                            .any(|l| l.components.version_words.contains(&w.to_lowercase()))
-                    }) && opens(words.next()))
+                // ("Release:     3.8.3 (February 2026)", Vortice.Windows'.)
+                let labels = |w: &str| {
+                    let w = w.trim_end_matches([':', '：']).to_lowercase();
+                    words::each().any(|l| {
+                        l.components.version_words.contains(&w)
+                            || l.version.before_number.contains(&w)
+                    })
+                };
+                opens(first) || (first.is_some_and(labels) && opens(words.next()))
             });
         }
         shaped
+    };
+    let shaped = if marked_release {
+        HashMap::new()
+    } else {
+        shaped_lines()
     };
     let mut in_code = false;
     let product = dated_product(page, headings);
@@ -1308,7 +1342,16 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 if let Some(before) = since_release(&h.title) {
                     since.push((i, h.level, before, of_title(&h.title)));
                 } else if let Some(v) = of_product.or_else(|| of_title(&h.title)) {
-                    starts.push((i, Start::Heading(h.level), v));
+                    // "### Fixed Bugs in v2.6.1" after "### Release v2.6"
+                    // (LuxCore's release notes): a part of the release, the
+                    // fixes of its point release.
+                    let part_of_earlier = part_named_for(&h.title, headings)
+                        && starts.iter().any(|(_, _, earlier)| {
+                            earlier != &v && crate::stated::in_series(&v, earlier)
+                        });
+                    if !part_of_earlier {
+                        starts.push((i, Start::Heading(h.level), v));
+                    }
                 } else if is_whole_release(&h.title) {
                     wholes.push((i, h.level, h.title.trim().to_string()));
                 } else if let Some(first) = h.title.split_whitespace().next()
@@ -1394,7 +1437,50 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             .collect::<HashSet<_>>()
             .len()
     });
-    if shaped.len() > 2 * known {
+    // (Headings of a number that name no release, "ARM64 (Apple M-series)"
+    // in a README, leave its lines to say where releases start.)
+    let shaped = if marked_release && known == 0 {
+        shaped_lines()
+    } else {
+        shaped
+    };
+    // ("Release:     2.4.2  (March 2023)" set as a heading by the rule
+    // under it, the newer "Release:     3.8.3 (February 2026)" not:
+    // Vortice.Windows' changelog. Lines opening with the word every
+    // release heading opens with are releases beside them.)
+    let first_word = |i: usize| {
+        page.lines[i]
+            .1
+            .trim()
+            .trim_start_matches('#')
+            .split_whitespace()
+            .next()
+            .map(str::to_lowercase)
+    };
+    let beside_headings = || {
+        let word = first_word(starts.first()?.0)?;
+        if word.starts_with(|c: char| c.is_ascii_digit())
+            || !starts
+                .iter()
+                .all(|(i, _, _)| first_word(*i).as_ref() == Some(&word))
+        {
+            return None;
+        }
+        let lines = shaped_lines();
+        let alike =
+            lines.len() >= 2 && lines.keys().all(|i| first_word(*i).as_ref() == Some(&word));
+        alike.then(|| {
+            let mut all = lines;
+            all.extend(starts.iter().map(|(i, _, v)| (*i, v.clone())));
+            all
+        })
+    };
+    let beside = (marked_release && known > 0)
+        .then(beside_headings)
+        .flatten();
+    let joined = beside.is_some();
+    let shaped = beside.unwrap_or(shaped);
+    if shaped.len() > 2 * known || joined {
         starts = shaped
             .into_iter()
             .map(|(i, v)| (i, Start::Shaped, v))
@@ -3347,6 +3433,47 @@ mod tests {
     }
 
     #[test]
+    fn the_fixes_of_a_point_release_are_a_part_of_its_release() {
+        // LuxCore's release notes.
+        let text = "### Release v2.6\n\n### New Features\n\n- a\n\n### Fixed Bugs\n\n- b\n\n\
+                    ### Fixed Bugs in v2.6.1\n\n- c\n";
+        assert_eq!(versions(PageKind::Markdown, text), Vec::<String>::new());
+        // Releases of their own stay releases.
+        let text = "## 2.7.0\n\n- a\n\n## 2.6.1\n\n- c\n\n## 2.6\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["2.7.0", "2.6.1", "2.6"]
+        );
+    }
+
+    #[test]
+    fn a_components_chained_bumps_under_release_headings_are_no_releases() {
+        // face_detection_tflite's changelog.
+        let text = "## 5.0.13\n\n* Update flutter_litert 2.0.10 -> 2.0.11\n\n## 5.0.12\n\n* Docs\n\n\
+                    ## 5.0.11\n\n* Update flutter_litert 2.0.8 -> 2.0.10\n\n\
+                    ## 5.0.10\n\n* Update flutter_litert 2.0.6 -> 2.0.8\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["5.0.13", "5.0.12", "5.0.11", "5.0.10"]
+        );
+    }
+
+    #[test]
+    fn release_lines_beside_release_headings_of_their_words() {
+        // Vortice.Windows' changelog: older releases set as headings by a
+        // rule under them, newer ones not.
+        let text = "# Changelog\n\n-----\nRelease:     3.8.3 (February 2026)\n- [ENH] a\n\n\
+                    -----\nRelease:     3.8.2 (January 2026)\n- [ENH] b\n\n\
+                    -----\nRelease:     3.8.1 (December 2025)\n- [ENH] b\n\n\
+                    -----\nRelease:     2.4.2  (March 2023)\n-----\n- [ENH] c\n\n\
+                    -----\nRelease:     2.1.32 (September 2022)\n-----\n- [ENH] d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, text),
+            ["3.8.3", "3.8.2", "3.8.1", "2.4.2", "2.1.32"]
+        );
+    }
+
+    #[test]
     fn headings_each_naming_another_component_are_no_releases() {
         // tensorrt_inference's INSTALL.md.
         let page = Page::read(
@@ -3356,6 +3483,16 @@ mod tests {
         )
         .unwrap();
         assert!(releases(&page, Headings::built_in()).is_none());
+        // Releases with their dates are releases.
+        let page = Page::read(
+            PageKind::Markdown,
+            "## [r26.08] 2026-08-03\n- a\n\n## [r26.06] 2026-06-19\n- b\n\n## [r26.04] 2026-04-10\n- c\n",
+        )
+        .unwrap();
+        assert_eq!(
+            releases(&page, Headings::built_in()).map(|r| r.len()),
+            Some(3)
+        );
         // A product's releases repeat its name.
         let page = Page::read(
             PageKind::Markdown,

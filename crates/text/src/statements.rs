@@ -367,6 +367,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             continue;
         }
         read_pinned_commit(line, found);
+        read_pinned_references(line, found);
         read_image_references(line, found);
         let t = line.trim();
         if in_env {
@@ -721,7 +722,12 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             if !crate::claims::find_claims(item).is_empty() {
                 changed.extend(listed.iter().map(|(n, _)| names::canonical_key(n)));
             }
+            // "[ash](…) 0.38.0 (Vulkan 1.3.281)" (vulkano's changelog): what
+            // the item's package is of, in parentheses at its end.
+            let other = crate::components::parenthesized_other(item)
+                .filter(|(name, _)| !listed.iter().any(|(n, _)| n == name));
             pairs.extend(listed);
+            pairs.extend(other);
             listing += 1;
             // "PyTorch 2.11.0 (with torchvision 0.26.0 and torchaudio
             // 2.11.0)": the statements the item makes besides its first.
@@ -1269,6 +1275,59 @@ fn read_pinned_commit(line: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// "leehack/llamadart-native@v0.4.0", "@litert-lm/core@0.15.0",
+/// "llamadart-native@b10514" (llamadart's changelog, set as code there): a
+/// package or a repository pinned at a release: the package (a
+/// repository's last part) at that version or build. A workflow action's
+/// pin (`actions/checkout@v4`) is the project's CI, no component; a
+/// version pinned at a commit (`v0.4.0@5266f24…`) names no package. A line
+/// claiming a change is the claims' to read ("bump foo@1.2.2 to 1.2.3").
+fn read_pinned_references(line: &str, found: &mut Vec<Candidate>) {
+    if !line.contains('@') || !crate::claims::find_claims(line).is_empty() {
+        return;
+    }
+    for token in line.split_whitespace() {
+        let token = token.trim_matches([
+            '`', '"', '\'', '(', ')', '[', ']', '*', ',', ';', '.', ':', '!', '?',
+        ]);
+        let Some((path, written)) = token.rsplit_once('@') else {
+            continue;
+        };
+        let leaf = if path.starts_with('@') {
+            path
+        } else {
+            path.rsplit('/').next().unwrap_or(path)
+        };
+        if leaf.is_empty()
+            || is_workflow_action(path)
+            || !leaf
+                .trim_start_matches('@')
+                .starts_with(|c: char| c.is_ascii_alphabetic())
+            || leaf
+                .strip_prefix(['v', 'V'])
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            continue;
+        }
+        let bare = written.strip_prefix(['v', 'V']).unwrap_or(written);
+        let build = written
+            .strip_prefix('b')
+            .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()));
+        let dotted = bare.contains('.') && crate::tables::looks_like_version(bare);
+        let named = crate::package_name::is_package_name(leaf)
+            || crate::package_name::is_scoped_npm_name(leaf);
+        if !named || !(dotted || build) {
+            continue;
+        }
+        found.push(Candidate {
+            name: names::component_name(leaf).unwrap_or_else(|| leaf.to_string()),
+            version: if build { written } else { bare }.to_string(),
+            strength: Strength::Statement,
+            upgrade: false,
+        });
+    }
+}
+
 /// "ROCM_VERSION (default is 6.0.2)": a build argument and its default
 /// (`[statements] defaults`), when the argument ends in a version word,
 /// is a known name, or the default has three numbers.
@@ -1486,6 +1545,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
         read_patch_named(sentence, &mut introduced);
+        read_plus_joined(sentence, &mut introduced);
         read_restated_name(sentence, &mut introduced);
         read_through(sentence, &mut introduced);
         read_arrowed(sentence, &mut introduced);
@@ -2202,6 +2262,36 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// "基础环境（Pytorch2.4.1+cuda12.4）" (SimpleSDXL's log), "CUDA为12.4+
+/// cudnn9.1.0.70+TensorRT10.1.0.27" (lite.ai.toolkit's): a stack written
+/// as names run into their versions, joined by `+`; each part a name data
+/// knows. (A local version, `2.4.1+cu124`, runs no name into a version.)
+fn read_plus_joined(sentence: &str, found: &mut Vec<Candidate>) {
+    for token in sentence.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
+        let token = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        if !token.contains('+') {
+            continue;
+        }
+        let parts: Vec<(String, String)> = token
+            .split('+')
+            .filter_map(|part| {
+                crate::tags::glued(part)
+                    .filter(|(name, version)| version.contains('.') && names::is_alias(name))
+            })
+            .collect();
+        if parts.len() >= 2
+            || (parts.len() == 1 && !token.starts_with(|c: char| c.is_ascii_alphabetic()))
+        {
+            found.extend(parts.into_iter().map(|(name, version)| Candidate {
+                name: names::component_name(&name).unwrap_or(name),
+                version,
+                strength: Strength::Statement,
+                upgrade: false,
+            }));
+        }
+    }
+}
+
 /// "CUDA 12.6 Update 2": a known component, its major and minor, and the
 /// word its vendor names a patch release by (`patch_word` of
 /// `data/components.toml`) with the patch: the dotted version, 12.6.2.
@@ -2721,6 +2811,71 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    #[test]
+    fn what_a_listed_package_is_of_in_parentheses() {
+        // vulkano's changelog.
+        let mut found = Vec::new();
+        read_list(
+            &["ash 0.38.0 (Vulkan 1.3.281)", "half 2.4.1"],
+            "",
+            &mut found,
+        );
+        let read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert!(read.contains(&("Vulkan", "1.3.281")), "{read:?}");
+        assert!(read.contains(&("ash", "0.38.0")), "{read:?}");
+    }
+
+    #[test]
+    fn a_stack_of_names_run_into_versions_joined_by_plus() {
+        let mut found = Vec::new();
+        read_plus_joined("基础环境（Pytorch2.4.1+cuda12.4）全面升级", &mut found);
+        read_plus_joined(
+            "这里建议CUDA为12.4+cudnn9.1.0.70+TensorRT10.1.0.27",
+            &mut found,
+        );
+        read_plus_joined("pip install torch==2.4.1+cu124", &mut found);
+        let read: Vec<(String, &str)> = found
+            .iter()
+            .map(|c| (c.name.to_lowercase(), c.version.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("torch".to_string(), "2.4.1"),
+                ("cuda".to_string(), "12.4"),
+                ("cudnn".to_string(), "9.1.0.70"),
+                ("tensorrt".to_string(), "10.1.0.27"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_package_pinned_at_a_release_set_as_code() {
+        // llamadart's changelog.
+        let mut found = Vec::new();
+        read_pinned_references(
+            "  leehack/llamadart-native@v0.4.0, regenerated bindings; Web `@litert-lm/core@0.15.0` \
+             stays; native `llamadart-native@b10514`; llama.cpp v0.4.0@5266f24da75dc449 parity; \
+             CI on actions/checkout@v4.2.1, mail dev@example.com",
+            &mut found,
+        );
+        let read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("llamadart-native", "0.4.0"),
+                ("@litert-lm/core", "0.15.0"),
+                ("llamadart-native", "b10514"),
+            ]
+        );
     }
 
     #[test]

@@ -76,9 +76,14 @@ impl Structure {
             // "New Version 26.4" over "Version 26.4.30 is now available":
             // the release its first lines name, of the title's series.
             .map(|series| {
+                // ("### Fixed Bugs in v2.6.1" under "### Release v2.6": a
+                // part of the release, LuxCore's, naming its point release.)
+                let part = |t: &str| {
+                    crate::releases::part_named_for(t, crate::headings::Headings::built_in())
+                };
                 self.titles
                     .iter()
-                    .chain(self.sections.iter().map(|s| &s.title))
+                    .chain(self.sections.iter().map(|s| &s.title).filter(|t| !part(t)))
                     .filter_map(|t| stated::in_title(t))
                     .chain(first_lines.clone().filter_map(stated::in_text))
                     // "Announcing 0.69" over "… a new version of React
@@ -717,6 +722,11 @@ mod tests {
         // release, before any version stated further down.
         let page = "# Cray System Management (CSM) - Release Notes\n\n[CSM](g.md) 1.5 contains many changes.\n\n## New\n\n- Upgrade to Kubernetes version 1.22\n";
         assert_eq!(md(page).stated_version().as_deref(), Some("1.5"));
+        // A part naming its point release is no release of the page
+        // (LuxCore's release notes).
+        let page =
+            "### Release v2.6\n\n### New Features\n\n- a\n\n### Fixed Bugs in v2.6.1\n\n- b\n";
+        assert_eq!(md(page).stated_version().as_deref(), Some("v2.6"));
     }
 
     #[test]
