@@ -9,7 +9,7 @@
 
 use crate::headings::{Headings, Known};
 use crate::page::Page;
-use crate::structure::{PLAIN_LEVEL, heading, split};
+use crate::structure::{PLAIN_LEVEL, heading, part_named_for, split};
 use crate::{names, stated, statements, tables, words};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -594,19 +594,6 @@ fn names_release(token: &str) -> bool {
 /// ("### CUDA 12.8.1:").
 fn states_a_component(line: &str) -> bool {
     stack(line).is_some()
-}
-
-/// Whether a heading names a part of a release and the release it is of
-/// ("Fixed Bugs in v2.6.1", "New features for 3.2.1"): the words before
-/// "in" or "for" are a heading import knows as a part.
-pub(crate) fn part_named_for(title: &str, headings: &Headings) -> bool {
-    let lower = title.to_lowercase();
-    [" in ", " for "].iter().any(|joint| {
-        lower.rfind(joint).is_some_and(|at| {
-            heading(&format!("### {}", &title[..at]), true, headings)
-                .is_some_and(|h| h.known.is_some())
-        })
-    })
 }
 
 /// Whether every start is a heading of a name and a version, three or

@@ -78,9 +78,7 @@ impl Structure {
             .map(|series| {
                 // ("### Fixed Bugs in v2.6.1" under "### Release v2.6": a
                 // part of the release, LuxCore's, naming its point release.)
-                let part = |t: &str| {
-                    crate::releases::part_named_for(t, crate::headings::Headings::built_in())
-                };
+                let part = |t: &str| part_named_for(t, Headings::built_in());
                 self.titles
                     .iter()
                     .chain(self.sections.iter().map(|s| &s.title).filter(|t| !part(t)))
@@ -244,6 +242,19 @@ pub(crate) struct Heading {
     pub title: String,
     pub known: Option<Known>,
     rest: Option<String>,
+}
+
+/// Whether a heading names a part of a release and the release it is of
+/// ("Fixed Bugs in v2.6.1", "New features for 3.2.1"): the words before
+/// "in" or "for" are a heading import knows as a part.
+pub(crate) fn part_named_for(title: &str, headings: &Headings) -> bool {
+    let lower = title.to_lowercase();
+    [" in ", " for "].iter().any(|joint| {
+        lower.rfind(joint).is_some_and(|at| {
+            heading(&format!("### {}", &title[..at]), true, headings)
+                .is_some_and(|h| h.known.is_some())
+        })
+    })
 }
 
 /// `marked`: the page's markup makes the line a heading.
