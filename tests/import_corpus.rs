@@ -218,6 +218,22 @@ fn as_date(version: &str) -> String {
         {
             format!("{y}-{m:0>2}-{d:0>2}")
         }
+        // "9-17-2023" (Q-engineering's headings): the year last, the
+        // month and day in the order a number past 12 shows.
+        ([a, b, y], _)
+            if y.len() == 4
+                && a.len() <= 2
+                && b.len() <= 2
+                && version.contains(['-', '/'])
+                && (a.parse::<u32>().unwrap_or(0) > 12) != (b.parse::<u32>().unwrap_or(0) > 12) =>
+        {
+            let (m, d) = if b.parse::<u32>().unwrap_or(0) > 12 {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            format!("{y}-{m:0>2}-{d:0>2}")
+        }
         _ => version.to_string(),
     }
 }

@@ -8,9 +8,10 @@ use crate::warning::Warning;
 use toml::{Table, Value};
 
 /// Whether a part of the architectures `part` names none of those the
-/// earlier parts of its release (`earlier`) were read for.
+/// earlier parts of its release on the page (`earlier`) were read for;
+/// never where no earlier part was read (a record already on disk).
 pub(crate) fn disjoint(earlier: &[String], part: &[String]) -> bool {
-    !part.is_empty() && !part.iter().any(|a| earlier.contains(a))
+    !earlier.is_empty() && !part.is_empty() && !part.iter().any(|a| earlier.contains(a))
 }
 
 /// Merges the record read from `part` into `record`, both of one release
@@ -155,5 +156,7 @@ mod tests {
         assert!(!disjoint(&amd64, &amd64));
         assert!(disjoint(&amd64, &["arm64".to_string()]));
         assert!(!disjoint(&amd64, &[]));
+        // No earlier part of the page: a record on disk, not a part.
+        assert!(!disjoint(&[], &amd64));
     }
 }

@@ -81,8 +81,34 @@ fn month_number(name: &str) -> Option<u32> {
     })
 }
 
+/// A date of numbers, the year last (`9-17-2023`, `17/09/2023`).
+static YEAR_LAST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^0-9./-])(\d{1,2})([-/])(\d{1,2})([-/])(\d{4})(?:$|[^0-9./-]|\.(?:$|\s))").unwrap()
+});
+
+/// "Update 9-17-2023" (Q-engineering's image READMEs): a date of numbers,
+/// the year last, read only where its order shows: a first number past 12
+/// is the day, a second past 12 the day. ("7-6-2023" could be either.)
+fn year_last(text: &str) -> Option<String> {
+    let c = YEAR_LAST.captures(text)?;
+    if c[2] != c[4] {
+        return None;
+    }
+    let (a, b): (u32, u32) = (c[1].parse().ok()?, c[3].parse().ok()?);
+    let (m, d) = match (a > 12, b > 12) {
+        (false, true) => (a, b),
+        (true, false) => (b, a),
+        _ => return None,
+    };
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{}-{m:02}-{d:02}", &c[5]))
+}
+
 /// The first date `text` holds, as `YYYY-MM-DD`.
 pub(crate) fn date(text: &str) -> Option<String> {
+    date_of_patterns(text).or_else(|| year_last(text))
+}
+
+fn date_of_patterns(text: &str) -> Option<String> {
     DATES.iter().enumerate().find_map(|(i, re)| {
         let c = re.captures(text)?;
         let (y, m, d): (String, u32, u32) = match i {
@@ -154,6 +180,16 @@ mod tests {
         assert_eq!(month_alone("April 9, 2025"), None);
         assert_eq!(month_alone("Maybe 2025"), None);
         assert_eq!(month_alone("Python 2025"), None);
+    }
+
+    #[test]
+    fn dates_of_numbers_with_the_year_last_where_their_order_shows() {
+        // Q-engineering's Jetson image README.
+        assert_eq!(date("Update 9-17-2023.").as_deref(), Some("2023-09-17"));
+        assert_eq!(date("17/09/2023").as_deref(), Some("2023-09-17"));
+        assert_eq!(date("Update 9-6-2023."), None);
+        assert_eq!(date("1.2-17-2023"), None);
+        assert_eq!(date("9-17/2023"), None);
     }
 
     #[test]
