@@ -83,7 +83,8 @@ fn month_number(name: &str) -> Option<u32> {
 
 /// A date of numbers, the year last (`9-17-2023`, `17/09/2023`).
 static YEAR_LAST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[^0-9./-])(\d{1,2})([-/])(\d{1,2})([-/])(\d{4})(?:$|[^0-9./-]|\.(?:$|\s))").unwrap()
+    Regex::new(r"(?:^|[^0-9./-])(\d{1,2})([-/])(\d{1,2})([-/])(\d{4})(?:$|[^0-9./-]|\.(?:$|\s))")
+        .unwrap()
 });
 
 /// "Update 9-17-2023" (Q-engineering's image READMEs): a date of numbers,
