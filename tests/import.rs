@@ -375,6 +375,54 @@ fn a_page_without_a_release_is_refused_and_nothing_is_written() {
     assert!(!dir.path().join("releases/9.3.toml").exists());
 }
 
+/// A FIFO named as a page is refused at once (exit 2), never waited on
+/// for a writer; a directory too.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_directory_named_as_a_page_is_refused_without_waiting() {
+    let dir = empty_project();
+    let fifo = dir.path().join("page.md");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (page, kind) in [
+        (fifo.clone(), "it is a FIFO, not a regular file"),
+        (
+            dir.path().join("releases"),
+            "it is a directory, not a regular file",
+        ),
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("relnotes"))
+            .current_dir(dir.path())
+            .arg("import")
+            .arg(&page)
+            .args(["--version", "1.0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A blocked open never ends: the child is killed after a minute,
+        // so the test fails instead of hanging.
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("import of {} still waits after a minute", page.display());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(kind), "{err}");
+        assert!(!dir.path().join("releases/1.0.toml").exists());
+    }
+}
+
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }

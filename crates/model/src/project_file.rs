@@ -145,6 +145,38 @@ fn read_bounded(root: &Path, path: &Path, limit: Option<u64>) -> Result<Vec<u8>,
     Ok(bytes)
 }
 
+/// Opens a file a user named (a page to import) for reading. A link is
+/// followed, as the user chose the path; anything but a regular file (a
+/// FIFO, a device, a directory) is refused without waiting for a writer:
+/// an error of kind `InvalidInput` saying what it is.
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    let file = open_following(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "it is {}, not a regular file",
+                crate::output::file_kind(&kind)
+            ),
+        ));
+    }
+    Ok(file)
+}
+
+#[cfg(unix)]
+fn open_following(path: &Path) -> io::Result<File> {
+    use rustix::fs::{Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let file = File::from(rustix::fs::open(path, flags, Mode::empty())?);
+    Ok(file)
+}
+
+#[cfg(not(unix))]
+fn open_following(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
 /// Opens `path` for reading without following a link at its last
 /// component and without waiting for a writer (a FIFO).
 #[cfg(unix)]

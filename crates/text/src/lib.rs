@@ -72,7 +72,8 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = fs::File::open(path).map_err(io)?;
+    // (A FIFO named as a page is refused, never waited on.)
+    let file = model::project_file::open_regular(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(MAX_PAGE_BYTES + 1)
         .read_to_end(&mut bytes)
