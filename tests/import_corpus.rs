@@ -712,6 +712,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn thirty_ninth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-39",
+        Floor {
+            percent: 0,
+            refused: 22,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn thirty_eighth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-38",
