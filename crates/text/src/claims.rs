@@ -238,7 +238,10 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
             // "Updated: Lua 5.3", "Updated: dzVents version 3.0.2 (…)"
             // (Domoticz's history): the verb as the item's label, then the
             // name and the version it holds now.
-            if let Some(claim) = verb_labelled(text, words).or_else(|| name_labelled(text, words)) {
+            if let Some(claim) = verb_labelled(text, words)
+                .or_else(|| name_labelled(text, words))
+                .or_else(|| verb_name_version(text, words))
+            {
                 found.push((0, claim));
                 continue;
             }
@@ -517,6 +520,34 @@ fn verb_labelled(text: &str, words: &Words) -> Option<Claim> {
     named.then(|| Claim {
         phrase: format!("{label}: {value}"),
         name,
+        alternatives: Vec::new(),
+        version,
+    })
+}
+
+/// "build(deps): bump sqlite v3.51.0 (● [b495f37](…))", "fix: update
+/// sqlute v3.49.1" (conventional commits in a changelog): the verb, one
+/// name, and a version written with its `v` or of three numbers, ending
+/// the item or before a note in parentheses. Nothing else may follow:
+/// "Update docs for 2.0" names no component.
+fn verb_name_version(text: &str, words: &Words) -> Option<Claim> {
+    let text = text.trim();
+    let text = text
+        .split(" (")
+        .next()
+        .unwrap_or(text)
+        .trim_end_matches(['.', ';']);
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let [.., verb, name, written] = tokens.as_slice() else {
+        return None;
+    };
+    let name = name.trim_matches('`');
+    let written = written.trim_matches('`');
+    let version = version_after(written).filter(|v| v.len() + 1 >= written.len())?;
+    let clear = written.starts_with(['v', 'V']) || version.matches('.').count() >= 2;
+    (holds(&words.claims.verb_first, verb) && clear && is_package_name(name)).then(|| Claim {
+        phrase: format!("{verb} {name} {written}"),
+        name: name.to_string(),
         alternatives: Vec::new(),
         version,
     })
@@ -2492,6 +2523,24 @@ mod tests {
 
     fn claimed(name: &str, version: &str) -> (String, String) {
         (name.to_string(), version.to_string())
+    }
+
+    #[test]
+    fn a_verb_a_name_and_its_version_ending_the_item() {
+        // Conventional commits in a Node package's changelog.
+        assert_eq!(
+            pairs(
+                "build(deps): bump sqlite v3.51.0 (● [b495f37](https://example.com/c/b495f37); 👬 zdm)"
+            ),
+            [claimed("sqlite", "3.51.0")]
+        );
+        assert_eq!(
+            pairs("fix: update sqlute v3.49.1"),
+            [claimed("sqlute", "3.49.1")]
+        );
+        // Two numbers without a `v`, or words after the version: no claim.
+        assert!(pairs("Update docs 2.0").is_empty());
+        assert!(pairs("Update sqlite v3.49.1 tests for Windows").is_empty());
     }
 
     #[test]

@@ -61,7 +61,6 @@ use indexmap::IndexMap;
 use model::diagnostic::clip;
 use model::output;
 use model::record::{Lang, Text, Workspace};
-use std::fs;
 use std::path::{Path, PathBuf};
 use structure::Warning;
 

@@ -105,6 +105,19 @@ fn of_title_as_written(title: &str) -> Option<String> {
     {
         return of_title(&format!("{before}{text}"));
     }
+    // "r245.3 [XXL]:" (Faster-Whisper standalone's changelog): a release
+    // and the edition it was made for in brackets, a word of letters.
+    if let Some((release, edition)) = title
+        .trim()
+        .trim_end_matches([':', '：'])
+        .strip_suffix(']')
+        .and_then(|head| head.split_once(" ["))
+        && !release.contains(char::is_whitespace)
+        && !edition.is_empty()
+        && edition.chars().all(char::is_alphabetic)
+    {
+        return of_title(release);
+    }
     // "tag k0.8.8", "tag n0.2.2:" (ijkplayer's NEWS): a version word, then
     // a tag of one letter and the release's numbers.
     if let Some((word, tag)) = title.trim().trim_end_matches([':', '：']).split_once(' ')
@@ -311,7 +324,20 @@ fn dated_word_release(title: &str) -> Option<(String, String)> {
     if !crate::dates::is_date_alone(first) {
         return None;
     }
-    let (word, release) = named(after)?;
+    // "21st of May 2026: WanGP v11.77, I can hear Voices", "… WanGP v8.9 -
+    // Combinatorics", "… WanGP v7.3 : Interlude" (Wan2GP's changelog): the
+    // release's own title after a comma, a dash or a colon.
+    let mut tokens = after.split_whitespace();
+    let (word, written) = (tokens.next()?, tokens.next()?);
+    let next = tokens.next();
+    let titled =
+        written.ends_with([',', ':']) || next.is_some_and(|t| matches!(t, "-" | "–" | "—" | ":"));
+    let after = if titled {
+        format!("{word} {}", written.trim_end_matches([',', ':']))
+    } else {
+        after.to_string()
+    };
+    let (word, release) = named(&after)?;
     (!word.contains(char::is_whitespace)).then(|| (word.to_lowercase(), release))
 }
 
@@ -839,6 +865,10 @@ fn bold_release(line: &str) -> Option<String> {
 /// 2020-01-02", "1.1.1b32Q (2026/04/11)"): a
 /// version alone in a list may be anything's, so the date is required.
 fn dated_item(line: &str) -> Option<String> {
+    // " - 2026-09-05 v1.59.0:" (modernc's sqlite CHANGELOG): a list item
+    // of the page's top level, as Markdown allows it, indented by up to
+    // three spaces; its date first.
+    let line = without_margin(line);
     // "1.1.1b32Q (2026/04/11)" (AozoraEpub3's README_Changes): a line of
     // its own at the margin, as a plain-text changelog heads its builds.
     let rest = line
@@ -849,13 +879,64 @@ fn dated_item(line: &str) -> Option<String> {
                 .then_some(line)
         })?
         .trim();
+    // "- v0.0.7:" (KanTV's ChangeLog): a release written with its `v` or
+    // of three numbers, then a colon, its changes under it.
+    let clear = |v: &str| v.starts_with(['v', 'V']) || v.matches('.').count() >= 2;
+    let item = line.starts_with(['-', '*']);
+    if let Some(alone) = rest.strip_suffix([':', '：'])
+        && item
+        && !alone.contains(char::is_whitespace)
+        && clear(alone)
+        && names_release(alone)
+        && model::record::is_release_version(alone)
+    {
+        return Some(stated::with_lowercase_v(alone.to_string()));
+    }
+    // " - 2026-04-17 v1.49.0: Upgrade to SQLite 3.53.0." (modernc's sqlite
+    // CHANGELOG): the release after its date, its change after a colon;
+    // "- 2023-12-14: v1.28.0: Add …" with a colon between.
+    if item && let Some((key, text)) = rest.split_once(": ") {
+        let clear = |v: &str| {
+            v.starts_with(['v', 'V']) && names_release(v) && model::record::is_release_version(v)
+        };
+        let version = match key.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [date, version] if crate::dates::is_date_alone(date) && clear(version) => {
+                Some(*version)
+            }
+            [date] if crate::dates::is_date_alone(date) => text
+                .split_once(": ")
+                .map(|(version, _)| version.trim())
+                .filter(|v| clear(v)),
+            _ => None,
+        };
+        if let Some(version) = version {
+            return Some(stated::with_lowercase_v(version.to_string()));
+        }
+    }
     let (first, date) = rest.split_once(char::is_whitespace)?;
+    // "- v1.5.0, 2025-02-11," (KanTV's): a comma between the two.
+    let first = first.strip_suffix(',').unwrap_or(first);
     let date =
         date.trim_matches(|c: char| matches!(c, '-' | '–' | '(' | ')' | '[' | ']' | ',' | ' '));
+    let after_date = date.trim_end_matches([':', '：']);
+    if crate::dates::is_date_alone(first)
+        && !after_date.contains(char::is_whitespace)
+        && names_release(after_date)
+        && model::record::is_release_version(after_date)
+    {
+        return Some(stated::with_lowercase_v(after_date.to_string()));
+    }
     (names_release(first)
         && model::record::is_release_version(first)
         && crate::dates::is_date_alone(date))
     .then(|| stated::with_lowercase_v(first.to_string()))
+}
+
+/// A line of the page's top level without the up to three spaces
+/// Markdown allows before it.
+fn without_margin(line: &str) -> &str {
+    let margin = line.len() - line.trim_start_matches(' ').len();
+    if margin <= 3 { &line[margin..] } else { line }
 }
 
 /// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
@@ -3095,6 +3176,16 @@ mod tests {
             versions(PageKind::Markdown, page),
             ["12.2.3", "12.2.2", "6.0.1", "6.0"]
         );
+        // Wan2GP's changelog: each release's own title after a comma.
+        let titled = "# Changelog\n\n### 21st of May 2026: WanGP v11.77, I can hear Voices\n\n- a\n\n\
+                      ### 12th of May 2026: WanGP v11.66, Can you keep up?\n\n- b\n\n\
+                      ### February 1st 2026: WanGP v10.61, Upgrade Time !\n\n- c\n\n\
+                      ### September 30 2025: WanGP v8.9 - Combinatorics\n\n- d\n\n\
+                      ### July 27 2025: WanGP v7.3 : Interlude\n\n- e\n";
+        assert_eq!(
+            versions(PageKind::Markdown, titled),
+            ["11.77", "11.66", "10.61", "8.9", "7.3"]
+        );
         // OSG's news: each dated entry names another component, so the
         // dates name the releases.
         let news = "# News\n\n## February 19, 2026: osg-configure 4.3.2\n\n- a\n\n\
@@ -3417,6 +3508,26 @@ mod tests {
         assert!(versions(PageKind::Markdown, news).is_empty());
         let supported = "Supported\n\n- 3.9: the oldest\n- 3.10: the default\n";
         assert!(versions(PageKind::Markdown, supported).is_empty());
+        let minors = "Supported\n\n- 3.9:\n  the oldest\n- 3.10:\n  the default\n";
+        assert!(versions(PageKind::Markdown, minors).is_empty());
+        // KanTV's ChangeLog: a release and a colon, or its date after a
+        // comma.
+        let kantv = "### ChangeLog\n- v0.0.1:\n\n    launched\n\n- v0.0.2:\n\n    more\n\n\
+                     - v1.3.5 2024-03-25,\n\n    faster\n\n- v1.5.0, 2025-02-11,\n\n    smaller\n";
+        assert_eq!(
+            versions(PageKind::Markdown, kantv),
+            ["v0.0.1", "v0.0.2", "v1.3.5", "v1.5.0"]
+        );
+        // modernc's sqlite CHANGELOG: the date first, an item indented by
+        // one space, its changes nested under it.
+        let date_first = "# Changelog\n\n - 2026-09-01 v1.58.0:\n     - Upgrade to SQLite 3.53.4.\n\n \
+                          - 2026-08-19 v1.57.0:\n     - Faster.\n\n \
+                          - 2026-04-17 v1.49.0: Upgrade to SQLite 3.53.0.\n\n \
+                          - 2023-12-14: v1.28.0: Add a hook.\n";
+        assert_eq!(
+            versions(PageKind::Markdown, date_first),
+            ["v1.58.0", "v1.57.0", "v1.49.0", "v1.28.0"]
+        );
     }
 
     #[test]
@@ -3617,6 +3728,9 @@ mod tests {
         assert_eq!(of_title("0.2.11 LTS").as_deref(), Some("0.2.11"));
         assert_eq!(of_title("4.1 Supported models"), None);
         assert_eq!(of_title("tag k0.8.8").as_deref(), Some("0.8.8"));
+        // The edition a release was made for, in brackets.
+        assert_eq!(of_title("r245.3 [XXL]:").as_deref(), Some("r245.3"));
+        assert_eq!(of_title("Support [GPU]:"), None);
         assert_eq!(of_title("Changelog since 3.0.0rc14"), None);
         assert_eq!(of_title("1.7.7(Apr 11, 2024)").as_deref(), Some("1.7.7"));
         assert_eq!(of_title("ginza-5.2.0").as_deref(), Some("5.2.0"));

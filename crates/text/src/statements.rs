@@ -1730,34 +1730,56 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
                 {
                     continue;
                 }
-                let after = &sentence[at + phrase.len()..];
-                let Some((name, version)) = crate::claims::name_then_version(after, w) else {
-                    continue;
-                };
-                // "Add R941 v3.3 5mCG models": a model named with digits and
-                // its `v` version of two numbers.
-                let of_model = name.chars().any(|c| c.is_ascii_digit())
-                    && version.matches('.').count() == 1
-                    && after.contains(&format!("{name} v{version}"));
-                let Some(name) = names::component_name(&name).filter(|_| !of_model) else {
-                    continue;
-                };
-                if crate::components::is_owned_elsewhere(&name)
-                    && crate::components::is_driver_branch(&version)
-                {
-                    continue;
-                }
-                if version.contains(['.', ' ']) && plausible(&name, &version) {
-                    found.push(Candidate {
-                        name,
-                        version,
-                        strength: Strength::Statement,
-                        upgrade: false,
-                    });
+                let mut after = &sentence[at + phrase.len()..];
+                // "Make `RubyGems` `3.7.2` and `Bundler` `2.7.2` the
+                // default": the names and versions after `and` are
+                // introduced too.
+                for _ in 0..MAX_INTRODUCED {
+                    let Some(next) = read_one_introduced(after, w, found) else {
+                        break;
+                    };
+                    after = next;
                 }
             }
         }
     }
+}
+
+/// The most names one introducing phrase introduces, joined by `and`.
+const MAX_INTRODUCED: usize = 8;
+
+/// Reads the name and version `after` (the text after an introducing
+/// phrase) opens with; the text after `and` that follows them, when it
+/// does.
+fn read_one_introduced<'a>(
+    after: &'a str,
+    w: &words::Words,
+    found: &mut Vec<Candidate>,
+) -> Option<&'a str> {
+    let (name, version) = crate::claims::name_then_version(after, w)?;
+    // "Add R941 v3.3 5mCG models": a model named with digits and
+    // its `v` version of two numbers.
+    let of_model = name.chars().any(|c| c.is_ascii_digit())
+        && version.matches('.').count() == 1
+        && after.contains(&format!("{name} v{version}"));
+    let next = after.find(version.as_str()).and_then(|at| {
+        let rest = after[at + version.len()..].trim_start_matches('`');
+        rest.strip_prefix(" and ")
+    });
+    let name = names::component_name(&name).filter(|_| !of_model)?;
+    if crate::components::is_owned_elsewhere(&name) && crate::components::is_driver_branch(&version)
+    {
+        return next;
+    }
+    if version.contains(['.', ' ']) && plausible(&name, &version) {
+        found.push(Candidate {
+            name,
+            version,
+            strength: Strength::Statement,
+            upgrade: false,
+        });
+    }
+    next
 }
 
 /// A verb saying what changed (`[claims] verb_first`: "update", "bump").
@@ -3286,6 +3308,28 @@ mod tests {
         }
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("freesurfer", "8.0.0")]));
+    }
+
+    #[test]
+    fn an_item_making_a_component_the_default() {
+        // A Ruby development image's changelog.
+        let mut found = Vec::new();
+        for line in [
+            "[#122](../../issues/122): Make `NodeJS` `24.16.0` the default.",
+            "[#78](../../issues/78): Make `RubyGems` `3.7.2` and `Bundler` `2.7.2` the default.",
+            "Make sure the build passes on 2.0 runners.",
+        ] {
+            read_prose(line, &mut found);
+        }
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("NodeJS", "24.16.0"),
+                ("RubyGems", "3.7.2"),
+                ("Bundler", "2.7.2")
+            ])
+        );
     }
 
     #[test]
