@@ -909,8 +909,8 @@ fn dated_item(line: &str) -> Option<String> {
                 .filter(|v| clear(v)),
             _ => None,
         };
-        if let Some(version) = version {
-            return Some(stated::with_lowercase_v(version.to_string()));
+        if version.is_some() {
+            return version.map(|v| stated::with_lowercase_v(v.to_string()));
         }
     }
     let (first, date) = rest.split_once(char::is_whitespace)?;
@@ -930,6 +930,16 @@ fn dated_item(line: &str) -> Option<String> {
         && model::record::is_release_version(first)
         && crate::dates::is_date_alone(date))
     .then(|| stated::with_lowercase_v(first.to_string()))
+}
+
+/// The change a dated item states after its release on the same line
+/// (" - 2026-04-17 v1.49.0: Upgrade to SQLite 3.53.0."), as an item of
+/// its own.
+fn item_change(line: &str) -> Option<String> {
+    let release = dated_item(line)?;
+    let (_, change) = line.split_once(&format!("{}: ", release.trim_start_matches('v')))?;
+    let change = change.trim();
+    (!change.is_empty()).then(|| format!("- {change}"))
 }
 
 /// A line of the page's top level without the up to three spaces
@@ -1619,16 +1629,28 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // releases (a copied page's sidebar), not their parts (two may be a
     // release with nothing under it). Headings are no menu: a changelog
     // keeps the releases it has no notes for as bare headings ("## v5.6.1 -
-    // 2026-04-24" under a release with notes), and an entry says its
-    // changes on its own line.
+    // 2026-04-24" under a release with notes), and an entry (or a dated
+    // item) says its changes on its own line.
     let mut adjacent = vec![false; starts.len()];
     let mut run_start = 0;
     for k in 1..=starts.len() {
         let joined = k < starts.len() && starts[k - 1].0 + 1 == starts[k].0;
         if !joined {
-            let headed = starts[run_start..k]
+            // (Most of them saying something is enough: " - 2026-01-08
+            // v1.43.0:" with its changes nested under it, among dated items
+            // saying theirs on their own lines.)
+            let speaking = starts[run_start..k]
                 .iter()
-                .all(|(_, s, _)| matches!(s, Start::Heading(_) | Start::Entry));
+                .filter(|(i, s, _)| {
+                    matches!(s, Start::Heading(_) | Start::Entry)
+                        || (*s == Start::Item && item_change(&page.lines[*i].1).is_some())
+                })
+                .count();
+            let headed = speaking == k - run_start
+                || starts[run_start..k]
+                    .iter()
+                    .all(|(_, s, _)| *s == Start::Item)
+                    && speaking * 2 > k - run_start;
             if k - run_start >= 3 && !headed {
                 adjacent[run_start..k].iter_mut().for_each(|a| *a = true);
             }
@@ -1921,7 +1943,12 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             // A dated item names its release and says nothing of it; an
             // entry says it after its release.
             let mut own = match kind {
-                Start::Item => page.lines[*start + 1..end].to_vec(),
+                Start::Item => match item_change(&page.lines[*start].1) {
+                    Some(change) => std::iter::once((page.lines[*start].0, change))
+                        .chain(page.lines[*start + 1..end].iter().cloned())
+                        .collect(),
+                    None => page.lines[*start + 1..end].to_vec(),
+                },
                 _ => page.lines[*start..end].to_vec(),
             };
             if *kind == Start::Entry
@@ -3527,6 +3554,36 @@ mod tests {
         assert_eq!(
             versions(PageKind::Markdown, date_first),
             ["v1.58.0", "v1.57.0", "v1.49.0", "v1.28.0"]
+        );
+        // Dated items next to each other, each saying its change on its
+        // own line, are no menu of releases; the change is the release's.
+        let said = "# Changelog\n\n - 2026-01-19 v1.44.3: Resolves issue #243.\n\n \
+                    - 2026-01-18 v1.44.2: Upgrade to SQLite 3.51.2.\n\n \
+                    - 2026-01-13 v1.44.0: Upgrade to SQLite 3.51.1.\n\n \
+                    - 2026-01-08 v1.43.0:\n     - Add IsReadOnly.\n";
+        let page = Page::read(PageKind::Markdown, said).unwrap();
+        let releases = releases(&page, Headings::built_in()).unwrap();
+        let got: Vec<(&str, Vec<&str>)> = releases
+            .iter()
+            .map(|r| {
+                let lines = r
+                    .page
+                    .lines
+                    .iter()
+                    .skip(1)
+                    .map(|(_, l)| l.as_str())
+                    .collect();
+                (r.version.as_str(), lines)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("v1.44.3", vec!["- Resolves issue #243."]),
+                ("v1.44.2", vec!["- Upgrade to SQLite 3.51.2."]),
+                ("v1.44.0", vec!["- Upgrade to SQLite 3.51.1."]),
+                ("v1.43.0", vec!["  - Add IsReadOnly."]),
+            ]
         );
     }
 
