@@ -177,6 +177,34 @@ fn version_key(version: &str) -> String {
     v.to_lowercase()
 }
 
+/// The record named `YYYY-MM-DD` of a release the page names by its month
+/// and day alone ("Nov 15", "July 13"), when one record has that day.
+fn day_of_year(project: &Path, version: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let [month, day] = version.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let m = MONTHS
+        .iter()
+        .position(|name| month.to_ascii_lowercase().starts_with(name))?;
+    let d: u32 = day.parse().ok()?;
+    let suffix = format!("-{:02}-{d:02}", m + 1);
+    let matching: Vec<String> = fs::read_dir(project.join("releases"))
+        .ok()?
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            let stem = name.strip_suffix(".toml")?;
+            (stem.len() == 10 && stem.ends_with(&suffix)).then(|| stem.to_string())
+        })
+        .collect();
+    match matching.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
 /// A release named by a date the page writes its own way ("2026. 03.
 /// 17.") as a record names it (`2026-03-17`); anything else as it is.
 fn as_date(version: &str) -> String {
@@ -363,6 +391,9 @@ fn score_page(expect_path: &Path) -> Score {
             // "2.55.0(3)": a rebuild's number, as a record names it.
             bare.replace('(', ".").replace(')', ""),
             format!("v{}", bare.replace('(', ".").replace(')', "")),
+            // "Nov 15" (a day's entry under "## November 2024"): the
+            // record of that day, its year the heading's.
+            day_of_year(dir.path(), &r.version).unwrap_or_default(),
             // "macOS - 2020.11": its words, the lone dash left out.
             r.version
                 .split_whitespace()
@@ -728,7 +759,7 @@ fn thirty_eighth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-38",
         Floor {
-            percent: 79,
+            percent: 83,
             refused: 0,
             drivers: 1,
         },

@@ -141,6 +141,22 @@ pub(crate) fn month_alone(text: &str) -> Option<String> {
     (is_month_word && (1990..2100).contains(&y)).then(|| format!("{y}-{m:02}"))
 }
 
+/// A month and a day alone, no year ("Nov 15:", "July 13"), as the
+/// month's and the day's numbers: a day's entry under a heading that
+/// names its year.
+pub(crate) fn month_day(text: &str) -> Option<(u32, u32)> {
+    let t = text.trim().trim_end_matches([':', '：']);
+    let [month, day] = t.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let month = month.trim_end_matches('.').to_lowercase();
+    let m = month_number(&month)?;
+    let is_month_word =
+        month.chars().count() <= 4 || words::each().any(|w| w.version.month_names.contains(&month));
+    let d: u32 = day.parse().ok().filter(|_| day.len() <= 2)?;
+    (is_month_word && (1..=31).contains(&d)).then_some((m, d))
+}
+
 /// Whether a line is a date and nothing else (a weekday, brackets and
 /// punctuation around it aside).
 pub(crate) fn is_date_alone(line: &str) -> bool {
@@ -181,6 +197,10 @@ mod tests {
         assert_eq!(month_alone("April 9, 2025"), None);
         assert_eq!(month_alone("Maybe 2025"), None);
         assert_eq!(month_alone("Python 2025"), None);
+        assert_eq!(month_day("Nov 15:"), Some((11, 15)));
+        assert_eq!(month_day("July 13"), Some((7, 13)));
+        assert_eq!(month_day("Python 3"), None);
+        assert_eq!(month_day("Nov 2024"), None);
     }
 
     #[test]

@@ -949,6 +949,28 @@ fn without_margin(line: &str) -> &str {
     if margin <= 3 { &line[margin..] } else { line }
 }
 
+/// Lines of a month and a day alone ("Nov 15:") under a heading naming a
+/// month and its year ("## November 2024"): each line's date, the year
+/// the heading's.
+fn days_under_months(page: &Page, headings: &Headings) -> Vec<(usize, String)> {
+    let mut year: Option<String> = None;
+    let mut days = Vec::new();
+    for (i, (n, line)) in page.lines.iter().enumerate() {
+        if page.headings.contains(n) {
+            year = heading(line.trim(), true, headings)
+                .and_then(|h| crate::dates::month_alone(&h.title))
+                .map(|month| month[..4].to_string());
+            continue;
+        }
+        if let Some(y) = &year
+            && let Some((m, d)) = crate::dates::month_day(line)
+        {
+            days.push((i, format!("{y}-{m:02}-{d:02}")));
+        }
+    }
+    days
+}
+
 /// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
 /// (ComfyUI-Nvidia-Docker's changelog): an item at the margin opening
 /// with a release (a date, or a version of three numbers or written with
@@ -1488,6 +1510,23 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Alone, stated::with_lowercase_v(v.to_string())));
             }
         }
+    }
+    // "Nov 15:" over its changes under "## November 2024" (TTS Generation
+    // WebUI's changelog): days' entries under headings of months are the
+    // releases, each named by its day and the heading's year, when every
+    // release heading is a month's.
+    let days = days_under_months(page, headings);
+    let months_only = starts.iter().all(|(i, s, v)| {
+        !matches!(s, Start::Heading(_))
+            || heading(page.lines[*i].1.trim(), true, headings)
+                .and_then(|h| crate::dates::month_alone(&h.title))
+                .as_ref()
+                == Some(v)
+    });
+    if days.len() >= 3 && months_only {
+        starts.retain(|(_, s, _)| !matches!(s, Start::Heading(_)));
+        starts.extend(days.into_iter().map(|(i, date)| (i, Start::Date, date)));
+        starts.sort_by_key(|(i, _, _)| *i);
     }
     // Entries are a page's releases only where they are its last part: a
     // heading after them ("- ***2024-08-23***: … v2.0.0" in a README's
@@ -3584,6 +3623,25 @@ mod tests {
                 ("v1.44.0", vec!["- Upgrade to SQLite 3.51.1."]),
                 ("v1.43.0", vec!["  - Add IsReadOnly."]),
             ]
+        );
+    }
+
+    #[test]
+    fn days_entries_under_headings_of_months() {
+        // TTS Generation WebUI's changelog: a day's entry named by its day
+        // and the heading's year (an entry of May under June's heading too).
+        let page = "# Changelog 2024\n\n## November 2024\n\nNov 23:\n* Wheels.\n\n\
+                    Nov 15:\n* upgrade to gradio 5.5.0\n\n## June 2024\n\nJune 21:\n* Pin.\n\n\
+                    May 17:\n* Fix.\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["2024-11-23", "2024-11-15", "2024-06-21", "2024-05-17"]
+        );
+        // Months without days' entries stay the releases.
+        let monthly = "# News\n\n## November 2024\n\n* a\n\n## October 2024\n\n* b\n";
+        assert_eq!(
+            versions(PageKind::Markdown, monthly),
+            ["2024-11", "2024-10"]
         );
     }
 
