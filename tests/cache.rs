@@ -6,7 +6,7 @@
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{Tampering, faithful, platform, tampered};
-use crate::util::root;
+use crate::util::{mkfifo, root};
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -540,15 +540,6 @@ fn a_bad_cache_size_is_a_usage_error() {
 }
 
 // --- A cache that is not what it should be --------------------------------
-
-/// Makes a FIFO at `path`.
-fn mkfifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
 
 /// [`verify`] within 2 GiB of address space and two minutes: a run that
 /// reads or waits without end fails instead of exhausting the machine.

@@ -52,13 +52,7 @@ fn nothing_is_written_on_error() {
 fn output_to_a_fifo_or_a_device_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    crate::util::mkfifo(&fifo);
     for target in [fifo.as_path(), std::path::Path::new("/dev/null")] {
         let out = relnotes_in(&root())
             .args(["sbom", "25.10", "--arch", "amd64", "--force", "-o"])

@@ -382,13 +382,7 @@ fn a_page_without_a_release_is_refused_and_nothing_is_written() {
 fn a_fifo_or_a_directory_named_as_a_page_is_refused_without_waiting() {
     let dir = empty_project();
     let fifo = dir.path().join("page.md");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    crate::util::mkfifo(&fifo);
     for (page, kind) in [
         (fifo.clone(), "it is a FIFO, not a regular file"),
         (

@@ -131,3 +131,12 @@ fn check_attributes(e: &quick_xml::events::BytesStart) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Makes a FIFO at `path` (with the system's `mkfifo`).
+pub fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}

@@ -132,13 +132,18 @@ pub(crate) fn month_alone(text: &str) -> Option<String> {
     let [month, year] = t.split_whitespace().collect::<Vec<_>>()[..] else {
         return None;
     };
-    let month = month.trim_end_matches([',', '.']).to_lowercase();
-    let m = month_number(&month)?;
-    // "Apr", "Sept", "April": a month's whole name or its short one.
-    let is_month_word =
-        month.chars().count() <= 4 || words::each().any(|w| w.version.month_names.contains(&month));
+    let m = month_word(month.trim_end_matches([',', '.']))?;
     let y: u32 = year.parse().ok().filter(|_| year.len() == 4)?;
-    (is_month_word && (1990..2100).contains(&y)).then(|| format!("{y}-{m:02}"))
+    (1990..2100).contains(&y).then(|| format!("{y}-{m:02}"))
+}
+
+/// The month a word names, 1–12: "Apr", "Sept", "April", a month's whole
+/// name or its short one (not "Maybe").
+fn month_word(word: &str) -> Option<u32> {
+    let word = word.to_lowercase();
+    let m = month_number(&word)?;
+    (word.chars().count() <= 4 || words::each().any(|w| w.version.month_names.contains(&word)))
+        .then_some(m)
 }
 
 /// A month and a day alone, no year ("Nov 15:", "July 13"), as the
@@ -149,12 +154,9 @@ pub(crate) fn month_day(text: &str) -> Option<(u32, u32)> {
     let [month, day] = t.split_whitespace().collect::<Vec<_>>()[..] else {
         return None;
     };
-    let month = month.trim_end_matches('.').to_lowercase();
-    let m = month_number(&month)?;
-    let is_month_word =
-        month.chars().count() <= 4 || words::each().any(|w| w.version.month_names.contains(&month));
+    let m = month_word(month.trim_end_matches('.'))?;
     let d: u32 = day.parse().ok().filter(|_| day.len() <= 2)?;
-    (is_month_word && (1..=31).contains(&d)).then_some((m, d))
+    (1..=31).contains(&d).then_some((m, d))
 }
 
 /// Whether a line is a date and nothing else (a weekday, brackets and
