@@ -460,6 +460,21 @@ fn is_to_word(word: &str) -> bool {
         || matches!(word, "→" | "->" | "=>")
 }
 
+/// A web address, as a link whose text it was leaves it in a page's text.
+fn is_address(word: &str) -> bool {
+    ["http://", "https://"]
+        .iter()
+        .any(|scheme| word.len() > scheme.len() && word.starts_with(scheme))
+}
+
+/// `text` is one Markdown link, `[text](target)`, and nothing else.
+fn is_one_link(text: &str) -> bool {
+    text.strip_prefix('[')
+        .and_then(|t| t.strip_suffix(')'))
+        .and_then(|t| t.split_once("]("))
+        .is_some_and(|(label, target)| !label.contains(']') && !target.contains([' ', '(', ')']))
+}
+
 /// A reference to an issue or a pull request after an item (`#1934`,
 /// `(#18137)`, MyST's `{pr}1934` as Markdown gives it).
 fn is_reference(word: &str) -> bool {
@@ -594,7 +609,8 @@ fn item_components(item: &str) -> Vec<(String, String)> {
     let item = item.as_ref();
     // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
     let before_note = item.split('(').next().unwrap_or(item);
-    if before_note.contains(':') {
+    // An address's colon (`[https://…](…)` after a version) labels nothing.
+    if before_note.replace("://", "").contains(':') {
         colon_pairs(item)
     } else {
         let mut named = named_versions(item);
@@ -890,11 +906,22 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
                 if within.eq_ignore_ascii_case("in")
                     && platform.chars().all(|c| c.is_ascii_alphanumeric()));
         // "spec.alpha dependency to 0.5.238 - [changes](…)": a dash after
-        // the version, then a link, is a note on it.
+        // the version, then a link, is a note on it; so is a link ending
+        // the item after the version or a word of its state ("composer
+        // version 2.5.8 [https://…](…)", "php version 7.2.11 available -
+        // [link](…)", wyveo's changelog).
         let linked_note = {
-            let mut ahead = words.clone();
-            ahead.next().is_some_and(|w| matches!(w, "-" | "–"))
-                && ahead.next().is_some_and(|w| w.starts_with('['))
+            let rest: Vec<&str> = words.clone().collect();
+            let stated = rest
+                .iter()
+                .take_while(|w| is_version_suffix(w) || is_change_mark(w))
+                .count();
+            let dashed = rest.get(stated).is_some_and(|w| matches!(*w, "-" | "–"));
+            let link = &rest[stated + usize::from(dashed)..];
+            let address = matches!(link, [word] if is_address(word));
+            address
+                || link.first().is_some_and(|w| w.starts_with('['))
+                    && (dashed || is_one_link(&link.join(" ")))
         };
         // "Linux 6.12 in live ISOs": where it is, in words without numbers.
         let placed = matches!(rest.as_slice(), [place, where_ @ ..]
@@ -1980,6 +2007,52 @@ mod tests {
         assert_eq!(
             component_list("spec.alpha dependency to 0.5.238 - [changes](https://x/CHANGES.md)"),
             [pair("spec.alpha", "0.5.238")]
+        );
+    }
+
+    #[test]
+    fn a_link_or_an_address_after_a_version_is_a_note_on_it() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // wyveo's changelog of an nginx + PHP-FPM image, as Markdown
+        // and as its text (a link's text is its address).
+        assert_eq!(
+            component_list(
+                "composer version 2.5.8 [https://getcomposer.org/download/](https://getcomposer.org/download/)"
+            ),
+            [pair("composer", "2.5.8")]
+        );
+        assert_eq!(
+            component_list("composer version 2.5.8 https://getcomposer.org/download/"),
+            [pair("composer", "2.5.8")]
+        );
+        assert_eq!(
+            component_list("php version 7.2.11 available - https://secure.php.net/ChangeLog-7.php"),
+            [pair("php", "7.2.11")]
+        );
+        assert_eq!(
+            component_list("composer version 1.6.3 added https://getcomposer.org/download/"),
+            [pair("composer", "1.6.3")]
+        );
+        // Words after the link, or words before it that say nothing of
+        // the version, leave the item a sentence.
+        assert!(
+            component_list("composer version 2.5.8 [notes](https://x/n) were moved").is_empty()
+        );
+        assert!(component_list("php 8.1 breaks https://x/n").is_empty());
+    }
+
+    #[test]
+    fn the_kind_of_software_after_a_proper_name_is_none_of_it() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        // Devilbox's changelog.
+        assert_eq!(
+            component_list("Changed default MongoDB server from `4.4` to `5.0`"),
+            [pair("MongoDB", "5.0")]
+        );
+        // A name that is its kind's word alone keeps it.
+        assert_eq!(
+            component_list("language server from 1.1 to 1.2"),
+            [pair("language-server", "1.2")]
         );
     }
 
