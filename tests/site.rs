@@ -607,6 +607,86 @@ fn a_directory_of_other_files_needs_force() {
     assert_eq!(beside(), ["mine"], "nothing kept beside the site");
 }
 
+/// Every entry under `dir`, relative to it, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(here) = stack.pop() {
+        for entry in fs::read_dir(&here).unwrap() {
+            let path = entry.unwrap().path();
+            out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            if path.is_dir() && !path.is_symlink() {
+                stack.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn nothing_is_written_through_a_link_inside_the_output_directory() {
+    use std::os::unix::fs::symlink;
+    // A pages directory of each generator (of the project's second
+    // language for Hugo, whose every language has one), and a directory
+    // of Hugo's minimal project: a link to a directory outside `--out`.
+    let cases = [
+        ("mkdocs", "docs/releases"),
+        ("hugo", "content/en/releases"),
+        ("docusaurus", "docs/releases"),
+        ("hugo", "layouts"),
+    ];
+    for (generator, linked) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let project = tmp.path().join("site");
+        let outside = tmp.path().join("outside");
+        fs::create_dir_all(&outside).unwrap();
+        fs::write(outside.join("theirs.txt"), "theirs").unwrap();
+        let link = project.join(linked);
+        fs::create_dir_all(link.parent().unwrap()).unwrap();
+        symlink(&outside, &link).unwrap();
+        let before = entries(&project);
+        for force in [false, true] {
+            let mut cmd = relnotes();
+            cmd.args(["site", "--for", generator, "--out"])
+                .arg(&project);
+            if force {
+                cmd.arg("--force");
+            }
+            let out = cmd.output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{generator} {linked}: {stderr}");
+            assert!(
+                stderr.contains("is a symbolic link inside") && stderr.contains(linked),
+                "{generator} {linked}: {stderr}"
+            );
+            assert_eq!(entries(&outside), ["theirs.txt"], "{generator} {linked}");
+            assert_eq!(
+                entries(&project),
+                before,
+                "{generator} {linked}: nothing written"
+            );
+            assert!(
+                entries(tmp.path()).iter().all(|e| !e.starts_with('.')),
+                "{generator} {linked}: nothing left beside the project"
+            );
+        }
+    }
+    // A link the pages directory is reached through is one too.
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("site");
+    let outside = tmp.path().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::create_dir_all(&project).unwrap();
+    symlink(&outside, project.join("docs")).unwrap();
+    relnotes()
+        .args(["site", "--for", "mkdocs", "--force", "--out"])
+        .arg(&project)
+        .assert()
+        .code(2);
+    assert!(entries(&outside).is_empty());
+}
+
 // ---------------------------------------------------------------- Chromium
 
 #[test]

@@ -42,6 +42,18 @@ pub enum SiteError {
         /// The file in the way, relative to `dir`.
         path: PathBuf,
     },
+    /// A directory relnotes would write into is reached through a
+    /// symbolic link inside the output directory: nothing is written
+    /// through one, so that nothing lands outside it.
+    #[error(
+        "{} is a symbolic link inside {}; relnotes writes nothing through a link inside the output directory\n  = hint: replace the link by a directory, or pass the directory it points to as --out", .link.display(), .dir.display()
+    )]
+    ThroughLink {
+        /// The output directory.
+        dir: PathBuf,
+        /// The link.
+        link: PathBuf,
+    },
     /// The base URL is not an absolute http(s) URL.
     #[error(
         "--base-url `{0}` is not an absolute http(s) URL\n  = hint: e.g. --base-url https://example.com/docs/releases"

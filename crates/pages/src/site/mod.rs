@@ -154,26 +154,31 @@ pub fn write_for(
         .iter()
         .map(|name| dir.join(name))
         .find(|path| path.exists());
+    // The files of a minimal project, checked before any page is written:
+    // a build refused for one of them changes nothing.
+    let starter = match config {
+        Some(_) => Vec::new(),
+        None => plan.with_config_facts(|facts| layout.starter_files(facts)),
+    };
+    for (path, _) in &starter {
+        if let Some((dirs, _)) = path.rsplit_once('/') {
+            write::no_link_inside(dir, dirs)?;
+        }
+    }
     let mut written = write::write_roots(dir, &roots, force, |sink| {
         plan.run(sink, Target::Generator(layout))
     })?;
     written.dirs = roots;
-    match config {
-        Some(config_path) => {
-            let config = std::fs::read_to_string(&config_path).map_err(|source| SiteError::Io {
-                path: config_path,
-                source,
-            })?;
-            written.config_needs =
-                plan.with_config_facts(|facts| layout.requirements(facts, &config));
-        }
-        None => {
-            let files = plan.with_config_facts(|facts| layout.starter_files(facts));
-            for (path, text) in files {
-                if write::create_once(&dir.join(&path), text.as_bytes())? {
-                    written.config_written.push(path);
-                }
-            }
+    if let Some(config_path) = config {
+        let config = std::fs::read_to_string(&config_path).map_err(|source| SiteError::Io {
+            path: config_path,
+            source,
+        })?;
+        written.config_needs = plan.with_config_facts(|facts| layout.requirements(facts, &config));
+    }
+    for (path, text) in starter {
+        if write::create_once(dir, &path, text.as_bytes())? {
+            written.config_written.push(path);
         }
     }
     Ok(written)

@@ -128,6 +128,9 @@ pub(super) fn write_roots(
     force: bool,
     produce: impl FnOnce(&dyn Sink) -> Result<(), SiteError>,
 ) -> Result<Written, SiteError> {
+    for root in roots {
+        no_link_inside(project, root)?;
+    }
     let mut locks = Vec::new();
     let mut stages = Vec::with_capacity(roots.len());
     for root in roots {
@@ -322,12 +325,41 @@ impl Stage {
     }
 }
 
-/// Writes `bytes` as the new file `path` (its directories created) when
-/// nothing is there, atomically: written beside it, then linked in place,
-/// never over a file. Whether it was written.
-pub(super) fn create_once(path: &Path, bytes: &[u8]) -> Result<bool, SiteError> {
+/// Refuses the path `rel` (`/`-separated, relative to `project`) where it
+/// goes through a symbolic link inside `project`: a directory written
+/// through one would put files wherever the link points.
+pub(super) fn no_link_inside(project: &Path, rel: &str) -> Result<(), SiteError> {
+    let mut at = project.to_path_buf();
+    for part in rel.split('/').filter(|part| !part.is_empty()) {
+        at.push(part);
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(SiteError::ThroughLink {
+                    dir: project.to_path_buf(),
+                    link: at,
+                });
+            }
+            Ok(_) => {}
+            // Nothing further is there: what is created below is new.
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(io(&at)(e)),
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` as the new file `rel` of `project` (its directories
+/// created, none reached through a link inside `project`) when nothing is
+/// there, atomically: written beside it, then linked in place, never over
+/// a file. Whether it was written.
+pub(super) fn create_once(project: &Path, rel: &str, bytes: &[u8]) -> Result<bool, SiteError> {
+    let path = project.join(rel);
+    let path = path.as_path();
     if fs::symlink_metadata(path).is_ok() {
         return Ok(false);
+    }
+    if let Some((dirs, _)) = rel.rsplit_once('/') {
+        no_link_inside(project, dirs)?;
     }
     let parent = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
