@@ -9,6 +9,7 @@ use crate::support::buildkit::{
 };
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::oci_registry::OciRegistry;
+use crate::support::registry::TestRegistry;
 use crate::util::{relnotes_in, scratch_project};
 use serde_json::Value;
 use std::path::Path;
@@ -448,6 +449,149 @@ fn a_missing_or_malformed_attestation_is_bad_input() {
         assert!(stderr.contains("is not a readable SBOM"), "{tag}: {stderr}");
         assert!(stderr.contains(detail), "{tag}: {stderr}");
     }
+}
+
+#[test]
+fn an_attested_sbom_about_another_image_is_refused() {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    let dir = project();
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let other = format!("sha256:{}", "ab".repeat(32));
+    let spdx = spdx_of_26_01("2.8.0");
+    // The index says the attestation is about the amd64 manifest; the
+    // statement names another image, or none.
+    let about_none = serde_json::to_vec(&serde_json::json!({
+        "_type": "https://in-toto.io/Statement/v0.1",
+        "predicateType": SPDX_PREDICATE,
+        "predicate": spdx,
+    }))
+    .unwrap();
+    for (tag, bytes, named) in [
+        (
+            "other",
+            statement(SPDX_PREDICATE, &other, &spdx),
+            other.as_str(),
+        ),
+        ("none", about_none, "no image"),
+    ] {
+        push_attested(
+            &registry.url(),
+            "team/app",
+            tag,
+            &built,
+            &[("amd64", vec![(SPDX_PREDICATE, bytes)])],
+        );
+        let image = format!("{}/team/app:{tag}", registry.host());
+        let (code, stdout, stderr) = run(
+            dir.path(),
+            &[
+                "verify",
+                "26.01",
+                "--image",
+                &image,
+                "--sbom-source",
+                "attestation",
+            ],
+        );
+        assert_eq!(code, 2, "{tag}: {stdout}\n{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "is about {named}, not the platform manifest {amd64} being verified"
+            )),
+            "{tag}: {stderr}"
+        );
+        assert!(stdout.is_empty(), "{tag}: no report: {stdout}");
+    }
+    // The same statement about the amd64 manifest is read.
+    push_attested(
+        &registry.url(),
+        "team/app",
+        "own",
+        &built,
+        &[(
+            "amd64",
+            vec![(SPDX_PREDICATE, statement(SPDX_PREDICATE, &amd64, &spdx))],
+        )],
+    );
+    let image = format!("{}/team/app:own", registry.host());
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "attestation",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+}
+
+#[test]
+fn a_referrer_about_another_image_is_refused() {
+    // Debian's docker-registry has no referrers API: the referrers of a
+    // manifest are an index under its `sha256-<hex>` tag, which anyone who
+    // may push can write. Here it lists the SBOM attached to another image.
+    let registry = TestRegistry::start();
+    let built = image_of_26_01();
+    built.push(&registry.url(), "team/app", "26.01", None);
+    let other = TestImage::multi(vec![PlatformImage::new("amd64").layer(Layer::gzip().file(
+        &format!("{SITE}/torch-2.9.0.dist-info/METADATA"),
+        metadata("torch", "2.9.0"),
+    ))])
+    .build();
+    other.push(&registry.url(), "team/app", "other", None);
+    let dir = project();
+    let image = format!("{}/team/app:26.01", registry.host());
+    let other_image = format!("{}/team/app:other", registry.host());
+    let (code, _, stderr) = run(
+        dir.path(),
+        &["attach", "26.01", "--image", &other_image, "--observed"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let other_amd64 = other.manifest("amd64").manifest.digest.clone();
+    let tag = |digest: &str| digest.replacen(':', "-", 1);
+    image::registry::install_crypto_provider();
+    let client = reqwest::blocking::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap();
+    let manifests = format!("{}/v2/team/app/manifests", registry.url());
+    let index = client
+        .get(format!("{manifests}/{}", tag(&other_amd64)))
+        .header("Accept", "application/vnd.oci.image.index.v1+json")
+        .send()
+        .unwrap();
+    assert!(index.status().is_success());
+    let index = index.bytes().unwrap().to_vec();
+    let put = client
+        .put(format!("{manifests}/{}", tag(&amd64)))
+        .header("Content-Type", "application/vnd.oci.image.index.v1+json")
+        .body(index)
+        .send()
+        .unwrap();
+    assert_eq!(put.status().as_u16(), 201);
+    let (code, stdout, stderr) = run(
+        dir.path(),
+        &[
+            "verify",
+            "26.01",
+            "--image",
+            &image,
+            "--sbom-source",
+            "referrers",
+        ],
+    );
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "is about {other_amd64}, not the platform manifest {amd64} being verified"
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]

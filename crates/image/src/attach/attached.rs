@@ -229,6 +229,19 @@ impl Reader<'_> {
         }
     }
 
+    fn about_another(&self, what: String, named: Vec<String>) -> AttachError {
+        AttachError::AboutAnother {
+            reference: self.reference.to_string(),
+            what,
+            manifest: self.manifest.clone(),
+            named: if named.is_empty() {
+                "no image".to_string()
+            } else {
+                named.join(", ")
+            },
+        }
+    }
+
     /// The SBOM statements of the attestation manifests about this
     /// platform's manifest.
     fn in_attestations(&self, image: &Image) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
@@ -276,6 +289,12 @@ impl Reader<'_> {
                     }
                     continue;
                 };
+                // The index says whom the attestation is about; the
+                // statement must say so too, or it is about another image.
+                let named = head.subject_digests();
+                if !named.contains(&self.manifest) {
+                    return Err(self.about_another(what, named));
+                }
                 let (sbom, packages) = match format {
                     SbomFormat::Spdx => {
                         let statement: Statement<SpdxDocument> = serde_json::from_slice(&bytes)
@@ -338,6 +357,12 @@ impl Reader<'_> {
             )?;
             let manifest = ImageManifest::from_reader(fetched.bytes.as_slice())
                 .map_err(|e| self.bad(what.clone(), crate::error::document_error(&e)))?;
+            // A registry (or a referrers tag anyone may push) can list an
+            // artifact about another image: its own subject must be this one.
+            let subject = manifest.subject().as_ref().map(|s| s.digest().to_string());
+            if subject.as_deref() != Some(self.manifest.as_str()) {
+                return Err(self.about_another(what, subject.into_iter().collect()));
+            }
             for layer in manifest.layers() {
                 if sbom_media_type(layer.media_type().as_ref()) != Some(format) {
                     continue;
@@ -537,6 +562,25 @@ fn found_by_purl(
 struct StatementHead {
     #[serde(rename = "predicateType")]
     predicate_type: String,
+    /// What the statement is about: each subject's digests by algorithm.
+    #[serde(default)]
+    subject: Vec<StatementSubject>,
+}
+
+#[derive(Deserialize)]
+struct StatementSubject {
+    #[serde(default)]
+    digest: std::collections::BTreeMap<String, String>,
+}
+
+impl StatementHead {
+    /// The digests its subjects name, `alg:hex`.
+    fn subject_digests(&self) -> Vec<String> {
+        self.subject
+            .iter()
+            .flat_map(|s| s.digest.iter().map(|(alg, hex)| format!("{alg}:{hex}")))
+            .collect()
+    }
 }
 
 /// An in-toto statement with its predicate.

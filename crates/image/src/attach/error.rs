@@ -66,6 +66,21 @@ pub enum AttachError {
         /// `attestation` or `referrers`.
         sbom_source: &'static str,
     },
+    /// An attached SBOM whose statement or artifact names another image
+    /// than the platform manifest being verified (or none).
+    #[error(
+        "the {what} attached to {reference} is about {named}, not the platform manifest {manifest} being verified\n  = hint: an SBOM is only read for the manifest its own subject names; attach one made for this image (e.g. `relnotes attach VERSION --observed`), or verify with --sbom-source layers (the default)"
+    )]
+    AboutAnother {
+        /// The image reference as given.
+        reference: String,
+        /// The statement or artifact and what holds it.
+        what: String,
+        /// The platform manifest being verified.
+        manifest: String,
+        /// The digests it names instead, or `no image`.
+        named: String,
+    },
     /// An attached SBOM that cannot be read.
     #[error(
         "the {what} attached to {reference} is not a readable SBOM: {detail}\n  = hint: verify reads SPDX 2.x JSON and CycloneDX JSON, in an in-toto statement (BuildKit's attestations) or as a referrer's layer; --sbom-source layers (the default) reads the image itself"
