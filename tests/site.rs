@@ -687,6 +687,35 @@ fn nothing_is_written_through_a_link_inside_the_output_directory() {
     assert!(entries(&outside).is_empty());
 }
 
+#[test]
+fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_html() {
+    use crate::support::hostile::{hostile_project, live_markup};
+    let dir = hostile_project();
+    let out = dir.path().join("public");
+    relnotes_in(dir.path())
+        .args(["site", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let rendered = dir.path().join("rendered");
+    fs::create_dir(&rendered).unwrap();
+    for (name, format) in [("25.10.html", "html"), ("25.10.md", "md")] {
+        relnotes_in(dir.path())
+            .args(["render", "25.10", "--lang", "en", "--format", format, "-o"])
+            .arg(rendered.join(name))
+            .assert()
+            .success();
+    }
+    assert_eq!(live_markup(&out), Vec::<String>::new());
+    assert_eq!(live_markup(&rendered), Vec::<String>::new());
+    let page = fs::read_to_string(out.join("en/25.10.html")).unwrap();
+    assert!(page.contains("vLLM upgraded, see notes and javascript:alert('auto')."));
+    // The Markdown page keeps the words, not the links.
+    let markdown = fs::read_to_string(rendered.join("25.10.md")).unwrap();
+    assert!(markdown.contains("- vLLM upgraded, see notes and javascript:alert('auto')."));
+    assert!(!markdown.contains("](javascript:"));
+}
+
 // ---------------------------------------------------------------- Chromium
 
 #[test]

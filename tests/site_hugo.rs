@@ -322,3 +322,24 @@ fn chromium_renders_a_page_hugo_built() {
         "screenshot"
     );
 }
+
+#[test]
+fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_site() {
+    use crate::support::hostile::{hostile_project, live_markup};
+    let dir = hostile_project();
+    let project = dir.path().join("docs-site");
+    let out = relnotes_in(dir.path())
+        .args(["site", "--for", "hugo", "--out"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let public = hugo_build(&project);
+    assert_eq!(live_markup(&public), Vec::<String>::new());
+    let home = read(&public.join("en/index.html"));
+    assert!(home.contains("&lt;script&gt;alert("), "the label as text");
+}

@@ -4,7 +4,7 @@
 //! link to a page or file that is not there.
 
 use crate::support::chromium::run as chromium;
-use crate::util::{relnotes, root};
+use crate::util::{relnotes, relnotes_in, root};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -252,4 +252,33 @@ fn chromium_renders_a_page_mkdocs_built() {
         png.starts_with(b"\x89PNG") && png.len() > 20_000,
         "screenshot"
     );
+}
+
+#[test]
+fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_site() {
+    use crate::support::hostile::{hostile_project, live_markup};
+    let dir = hostile_project();
+    let project = dir.path().join("docs-site");
+    let out = relnotes_in(dir.path())
+        .args(["site", "--for", "mkdocs", "--out"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    mkdocs_build(&project);
+    let site = project.join("site");
+    assert_eq!(live_markup(&site), Vec::<String>::new());
+    // Shown as text: the title in Material's header, the label of the
+    // language in its switcher, the feature's link text.
+    let page = read(&site.join("en/releases/25.10/index.html"));
+    assert!(
+        page.contains("25.10 &lt;script&gt;alert('title')&lt;/script&gt; release notes"),
+        "the title as text"
+    );
+    assert!(page.contains("English&lt;script&gt;alert('language_name')&lt;/script&gt;"));
+    assert!(page.contains("vLLM upgraded, see notes and javascript:alert('auto')."));
 }

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod chromium;
 pub mod crafted;
 pub mod credential_helper;
+pub mod hostile;
 pub mod image;
 pub mod oci_registry;
 pub mod registry;

@@ -68,7 +68,7 @@ impl HelperDef for MarkdownHelper {
             .hash_get("inline")
             .is_some_and(|v| v.value().is_truthy(false));
         let rendered = match (self.format, inline) {
-            (PageFormat::Md, _) => text.to_string(),
+            (PageFormat::Md, _) => markdown::escape_for_markdown(text),
             (PageFormat::Html, false) => markdown::to_html(text),
             (PageFormat::Html, true) => markdown::to_inline_html(text),
         };
@@ -193,7 +193,7 @@ mod tests {
         let mut r = Handlebars::new();
         r.set_strict_mode(true);
         if format == PageFormat::Md {
-            r.register_escape_fn(markdown::escape_raw_html);
+            r.register_escape_fn(markdown::escape_for_markdown);
         } else {
             r.register_escape_fn(markdown::escape_html);
         }

@@ -16,13 +16,51 @@ fn options() -> Options {
         | Options::ENABLE_GFM
 }
 
-/// Block Markdown to HTML.
+/// Whether a link or image destination is one a page may hold: `http`,
+/// `https`, `mailto`, or relative (no scheme). Any other scheme
+/// (`javascript:`, `data:`, `vbscript:` …) runs or smuggles something; it
+/// is read as browsers read it, tabs and line breaks dropped and leading
+/// spaces and control characters skipped.
+pub(crate) fn is_safe_destination(destination: &str) -> bool {
+    let cleaned: String = destination
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let cleaned = cleaned.trim_start_matches(|c: char| c <= ' ');
+    match cleaned.find([':', '/', '?', '#']) {
+        Some(at) if cleaned[at..].starts_with(':') => {
+            let scheme = cleaned[..at].to_ascii_lowercase();
+            matches!(scheme.as_str(), "http" | "https" | "mailto")
+        }
+        _ => true,
+    }
+}
+
+fn unsafe_target(tag: &Tag) -> bool {
+    match tag {
+        Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => !is_safe_destination(dest_url),
+        _ => false,
+    }
+}
+
+/// Block Markdown to HTML. A link or image whose destination is not
+/// [safe](is_safe_destination) is its text.
 pub(crate) fn to_html(markdown: &str) -> String {
-    let parser = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
-        Event::Start(Tag::HtmlBlock) => Event::Start(Tag::Paragraph),
-        Event::End(TagEnd::HtmlBlock) => Event::End(TagEnd::Paragraph),
-        other => other,
+    // For each open link or image: whether it is dropped.
+    let mut dropped: Vec<bool> = Vec::new();
+    let parser = Parser::new_ext(markdown, options()).filter_map(|event| match event {
+        Event::Html(html) | Event::InlineHtml(html) => Some(Event::Text(html)),
+        Event::Start(Tag::HtmlBlock) => Some(Event::Start(Tag::Paragraph)),
+        Event::End(TagEnd::HtmlBlock) => Some(Event::End(TagEnd::Paragraph)),
+        Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+            let drop = unsafe_target(&tag);
+            dropped.push(drop);
+            (!drop).then_some(Event::Start(tag))
+        }
+        Event::End(end @ (TagEnd::Link | TagEnd::Image)) => {
+            (!dropped.pop().unwrap_or(false)).then_some(Event::End(end))
+        }
+        other => Some(other),
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut out, parser);
@@ -75,6 +113,77 @@ pub(crate) fn escape_raw_html(markdown: &str) -> String {
     out
 }
 
+/// A record's text for a Markdown page: its raw HTML shown as text
+/// ([`escape_raw_html`]) and each link or image whose destination is not
+/// [safe](is_safe_destination) replaced by its text, so that no Markdown
+/// reader makes a live `javascript:` link of it.
+pub(crate) fn escape_for_markdown(markdown: &str) -> String {
+    let mut text = escape_raw_html(markdown);
+    // An image inside a cut link is in its text: cut again until none is.
+    while text.contains(':')
+        && let Some(cut) = without_unsafe_links(&text)
+    {
+        text = cut;
+    }
+    text
+}
+
+/// `markdown` with each outermost link or image whose destination is not
+/// safe replaced by its text; `None` when there is none.
+fn without_unsafe_links(markdown: &str) -> Option<String> {
+    use std::ops::Range;
+    // Each cut: the whole link, and the range of its text.
+    let mut cuts: Vec<(Range<usize>, Range<usize>)> = Vec::new();
+    // Each open link or image: whether it is cut, where it is, its text.
+    let mut open: Vec<(bool, Range<usize>, Option<Range<usize>>)> = Vec::new();
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match event {
+            Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                open.push((unsafe_target(&tag), range, None));
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                let Some((cut, whole, inner)) = open.pop() else {
+                    continue;
+                };
+                // A link or image inside another is part of its text.
+                if let Some((_, _, outer)) = open.last_mut() {
+                    let outer = outer.get_or_insert(whole.clone());
+                    outer.start = outer.start.min(whole.start);
+                    outer.end = outer.end.max(whole.end);
+                }
+                if cut {
+                    let text = inner.unwrap_or(whole.start..whole.start);
+                    cuts.push((whole, text));
+                }
+            }
+            _ => {
+                if let Some((_, _, inner)) = open.last_mut() {
+                    let inner = inner.get_or_insert(range.clone());
+                    inner.start = inner.start.min(range.start);
+                    inner.end = inner.end.max(range.end);
+                }
+            }
+        }
+    }
+    if cuts.is_empty() {
+        return None;
+    }
+    // Outermost first; a cut inside one already made waits for the next pass.
+    cuts.sort_by_key(|(whole, _)| (whole.start, std::cmp::Reverse(whole.end)));
+    let mut out = String::with_capacity(markdown.len());
+    let mut from = 0;
+    for (whole, inner) in cuts {
+        if whole.start < from {
+            continue;
+        }
+        out.push_str(&markdown[from..whole.start]);
+        out.push_str(&markdown[inner]);
+        from = whole.end;
+    }
+    out.push_str(&markdown[from..]);
+    Some(out)
+}
+
 /// Escapes text for HTML and XML, in element content and in double-quoted
 /// attribute values.
 pub(crate) fn escape_html(text: &str) -> String {
@@ -105,6 +214,68 @@ pub(crate) fn escape_html_into(text: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_http_https_mailto_and_relative_destinations_are_links() {
+        for safe in [
+            "https://example.com/a",
+            "http://x",
+            "mailto:a@example.com",
+            "25.10.html",
+            "../en/25.10.html#fixes",
+            "/docs/a:b",
+            "?q=javascript:x",
+            "#javascript:x",
+        ] {
+            assert!(is_safe_destination(safe), "{safe}");
+        }
+        for unsafe_ in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            " javascript:alert(1)",
+            "java\tscript:alert(1)",
+            "\u{1}javascript:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "vbscript:x",
+        ] {
+            assert!(!is_safe_destination(unsafe_), "{unsafe_:?}");
+        }
+    }
+
+    #[test]
+    fn an_unsafe_link_is_its_text_in_html() {
+        let html =
+            to_html("[notes](javascript:alert(1)) and <javascript:alert(2)> and [ok](https://x/)");
+        assert!(!html.contains("href=\"javascript"), "{html}");
+        assert!(
+            html.contains("notes and javascript:alert(2) and <a href=\"https://x/\">ok</a>"),
+            "{html}"
+        );
+        // An entity does not hide the scheme.
+        let html = to_html("[a](javascript&#58;alert(1)) ![b](javascript:alert(1))");
+        assert!(!html.contains("javascript"), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+    }
+
+    #[test]
+    fn an_unsafe_link_is_its_text_in_markdown() {
+        assert_eq!(
+            escape_for_markdown("see [**notes**](javascript:alert(1)) or <javascript:alert(2)>."),
+            "see **notes** or javascript:alert(2)."
+        );
+        assert_eq!(
+            escape_for_markdown("[x][r]\n\n[r]: javascript:alert(1)"),
+            "x\n\n[r]: javascript:alert(1)"
+        );
+        // An unsafe image inside an unsafe link: both go.
+        assert_eq!(
+            escape_for_markdown("[![logo](javascript:a)](javascript:b)"),
+            "logo"
+        );
+        // Safe ones stay as written.
+        let safe = "[notes](https://x/n) and [a](../a.md) and <mailto:a@x.org>";
+        assert_eq!(escape_for_markdown(safe), safe);
+    }
 
     #[test]
     fn raw_html_in_markdown_is_shown_as_text() {

@@ -308,7 +308,7 @@ pub(super) fn registry(format: PageFormat) -> Handlebars<'static> {
     let mut registry = Handlebars::new();
     registry.set_strict_mode(true);
     match format {
-        PageFormat::Md => registry.register_escape_fn(markdown::escape_raw_html),
+        PageFormat::Md => registry.register_escape_fn(markdown::escape_for_markdown),
         PageFormat::Html => registry.register_escape_fn(markdown::escape_html),
     }
     helpers::register(&mut registry, format);

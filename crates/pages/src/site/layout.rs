@@ -79,6 +79,14 @@ pub(crate) trait Layout: Sync {
     fn requirements(&self, facts: &ConfigFacts, config: &str) -> Vec<String>;
 }
 
+/// A text as the text of a Markdown link on a page relnotes writes: its
+/// raw HTML and unsafe links shown as text, its brackets escaped.
+pub(crate) fn link_text(text: &str) -> String {
+    crate::render::markdown::escape_for_markdown(text)
+        .replace('[', "\\[")
+        .replace(']', "\\]")
+}
+
 /// `text` as a double-quoted YAML scalar: a JSON string is one.
 pub(crate) fn yaml_quote(text: &str) -> String {
     serde_json::to_string(text).expect("a string serialises")

@@ -3,7 +3,7 @@
 //! the others, each declaring plain Markdown (`mdx.format: md`) so that MDX
 //! never parses a record's text, ordered by `sidebar_position`.
 
-use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, yaml_quote};
+use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
 use model::record::Lang;
 
 pub(crate) struct Docusaurus;
@@ -182,7 +182,7 @@ impl Layout for Docusaurus {
             let home = format!(
                 "---\ntitle: {}\nslug: /\nsidebar_position: 1\nmdx:\n  format: md\n---\n\n[{}]({SECTION}/index.md)\n",
                 yaml_quote(facts.product[i]),
-                facts.index_title[i].replace('[', "\\[").replace(']', "\\]"),
+                link_text(&facts.index_title[i]),
             );
             files.push((format!("{}/index.md", docs_dir(*lang, default)), home));
         }

@@ -3,7 +3,7 @@
 //! bundle and hide the other pages), links as `relref` shortcodes, order
 //! by `weight`.
 
-use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, yaml_quote};
+use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
 use model::record::Lang;
 
 pub(crate) struct Hugo;
@@ -216,7 +216,7 @@ impl Layout for Hugo {
             let home = format!(
                 "---\ntitle: {}\n---\n\n[{}]({})\n",
                 yaml_quote(facts.product[i]),
-                facts.index_title[i].replace('[', "\\[").replace(']', "\\]"),
+                link_text(&facts.index_title[i]),
                 self.link("index", "index")
             );
             files.push((format!("{}/_index.md", content_dir(*lang)), home));

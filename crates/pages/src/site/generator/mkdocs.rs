@@ -2,7 +2,8 @@
 //! default language, `25.10.en.md` in another), and the navigation in a
 //! `.nav.yml` as mkdocs-awesome-nav reads it.
 
-use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, yaml_quote};
+use crate::render::markdown::{escape_for_markdown, escape_html};
+use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
 use model::record::Lang;
 
 pub(crate) struct MkDocs;
@@ -43,7 +44,9 @@ impl Layout for MkDocs {
     /// `title` (the page's and, where `.nav.yml` gives no label, the
     /// navigation's) and `date`.
     fn front_matter(&self, facts: &FrontFacts) -> String {
-        let mut out = format!("---\ntitle: {}\n", yaml_quote(facts.title));
+        // MkDocs' themes print a page's title as HTML (Material's header
+        // too): it is escaped for HTML, then quoted for YAML.
+        let mut out = format!("---\ntitle: {}\n", yaml_quote(&escape_html(facts.title)));
         if let Some(date) = facts.date {
             out.push_str(&format!("date: {}\n", yaml_quote(date)));
         }
@@ -62,7 +65,10 @@ impl Layout for MkDocs {
         for entry in entries {
             let file = yaml_quote(&format!("{}.md", entry.stem));
             match entry.label {
-                Some(label) => out.push_str(&format!("  - {}: {file}\n", yaml_quote(label))),
+                Some(label) => out.push_str(&format!(
+                    "  - {}: {file}\n",
+                    yaml_quote(&escape_html(label))
+                )),
                 None => out.push_str(&format!("  - {file}\n")),
             }
         }
@@ -82,13 +88,15 @@ impl Layout for MkDocs {
              site_name: {}\n\
              theme:\n  name: material\n\
              plugins:\n  - search\n  - {I18N}:\n      docs_structure: suffix\n      languages:\n",
-            yaml_quote(facts.product.first().copied().unwrap_or_default())
+            yaml_quote(&escape_html(
+                facts.product.first().copied().unwrap_or_default()
+            ))
         );
         for (i, (lang, name)) in facts.langs.iter().enumerate() {
             config.push_str(&format!(
                 "        - locale: {}\n          name: {}\n          build: true\n",
                 yaml_quote(lang.code()),
-                yaml_quote(name)
+                yaml_quote(&escape_html(name))
             ));
             if i == 0 {
                 config.push_str("          default: true\n");
@@ -105,8 +113,8 @@ impl Layout for MkDocs {
             let title = &facts.index_title[i];
             let home = format!(
                 "# {}\n\n[{}](releases/index.md)\n",
-                facts.product[i],
-                title.replace('[', "\\[").replace(']', "\\]")
+                escape_for_markdown(facts.product[i]),
+                link_text(title)
             );
             files.push((format!("docs/{page}"), home));
         }
@@ -180,9 +188,20 @@ mod tests {
             place: Some(2),
             label: Some("25.10"),
         };
+        // MkDocs' themes print the title as HTML: it is escaped for HTML.
         assert_eq!(
             MkDocs.front_matter(&with),
-            "---\ntitle: \"p 25.10: \\\"a\\\"\"\ndate: \"2025-10-30\"\n---\n\n"
+            "---\ntitle: \"p 25.10: &quot;a&quot;\"\ndate: \"2025-10-30\"\n---\n\n"
+        );
+        let scripted = FrontFacts {
+            title: "p <script>x</script>",
+            date: None,
+            place: None,
+            label: None,
+        };
+        assert_eq!(
+            MkDocs.front_matter(&scripted),
+            "---\ntitle: \"p &lt;script&gt;x&lt;/script&gt;\"\n---\n\n"
         );
         let without = FrontFacts {
             title: "p",
