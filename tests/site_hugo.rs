@@ -324,7 +324,7 @@ fn chromium_renders_a_page_hugo_built() {
 }
 
 #[test]
-fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_site() {
+fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
     use crate::support::hostile::{hostile_project, live_markup};
     let dir = hostile_project();
     let project = dir.path().join("docs-site");
@@ -338,8 +338,12 @@ fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_sit
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // An unknown shortcode (`nosuch`) fails the build if it runs.
     let public = hugo_build(&project);
     assert_eq!(live_markup(&public), Vec::<String>::new());
+    let page = read(&public.join("en/releases/25.10/index.html"));
+    assert!(page.contains("nosuch &gt;}}"), "the shortcodes as text");
+    assert!(page.contains("7*7 }}"), "the Jinja as text");
     let home = read(&public.join("en/index.html"));
     assert!(home.contains("&lt;script&gt;alert("), "the label as text");
 }

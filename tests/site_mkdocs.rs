@@ -255,7 +255,7 @@ fn chromium_renders_a_page_mkdocs_built() {
 }
 
 #[test]
-fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_site() {
+fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
     use crate::support::hostile::{hostile_project, live_markup};
     let dir = hostile_project();
     let project = dir.path().join("docs-site");
@@ -269,9 +269,28 @@ fn scripts_and_javascript_links_of_texts_and_labels_run_nowhere_in_the_built_sit
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // A team's site with what runs before Markdown: pymdownx.snippets
+    // (pasting files) and mkdocs-macros (Jinja over every page).
+    let config = project.join("mkdocs.yml");
+    let mut text = read(&config);
+    text = text.replace("  - awesome-nav\n", "  - awesome-nav\n  - macros\n");
+    text.push_str("markdown_extensions:\n  - pymdownx.snippets\n");
+    fs::write(&config, text).unwrap();
+    fs::write(project.join("secret.txt"), "TOP-SECRET-TOKEN\n").unwrap();
     mkdocs_build(&project);
     let site = project.join("site");
     assert_eq!(live_markup(&site), Vec::<String>::new());
+    let page = read(&site.join("en/releases/25.10/index.html"));
+    assert!(!page.contains("TOP-SECRET-TOKEN"), "no file pasted");
+    assert!(page.contains("secret.txt"), "the snippet line as text");
+    assert!(
+        !page.contains("Macros 49") && page.contains("if true %}ran"),
+        "no Jinja ran"
+    );
+    assert!(
+        page.contains("7*7 }}") && page.contains("gone #}"),
+        "the Jinja as text"
+    );
     // Shown as text: the title in Material's header, the label of the
     // language in its switcher, the feature's link text.
     let page = read(&site.join("en/releases/25.10/index.html"));

@@ -10,8 +10,15 @@ use std::path::Path;
 pub const LINKED: &str =
     "vLLM upgraded, see [notes](javascript:alert('link')) and <javascript:alert('auto')>.";
 
-/// The scratch project, its English labels and 25.10's English title and
-/// one feature made hostile.
+/// The feature line of 25.10 holding what docs generators run before
+/// reading Markdown: mkdocs-macros' Jinja, Hugo's shortcodes.
+pub const TEMPLATED: &str = "Macros {{ 7*7 }} {% if true %}ran{% endif %} {# gone #} and shortcodes {{< param \"title\" >}} {{< nosuch >}} {{% details %}} stay text.";
+
+/// The summary of 25.10: pymdownx.snippets would paste `secret.txt` here.
+pub const SNIPPET: &str = "--8<-- \"secret.txt\"";
+
+/// The scratch project, its English labels and 25.10's English title,
+/// summary and two features made hostile.
 pub fn hostile_project() -> tempfile::TempDir {
     let dir = scratch_project();
     let labels = stdout_of(relnotes_in(dir.path()).args(["labels", "en"]));
@@ -39,8 +46,20 @@ pub fn hostile_project() -> tempfile::TempDir {
             "en = \"vLLM upgraded to 0.11.0, incorporating the corresponding upstream community features.\"",
             &format!("en = \"{}\"", LINKED.replace('"', "\\\"")),
             1,
+        )
+        .replacen(
+            "en = \"megatron-core upgraded to 0.14.0 and transformer_engine upgraded to 2.4, incorporating the corresponding upstream community features.\"",
+            &format!("en = \"{}\"", TEMPLATED.replace('"', "\\\"")),
+            1,
+        )
+        .replacen(
+            "en = \"This document describes the release notes of training-nv-pytorch 25.10.\"",
+            &format!("en = \"{}\"", SNIPPET.replace('"', "\\\"")),
+            1,
         );
-    assert!(text.contains("alert('title')") && text.contains("alert('link')"));
+    for planted in ["alert('title')", "alert('link')", "7*7", "secret.txt"] {
+        assert!(text.contains(planted), "{planted} planted");
+    }
     fs::write(&record, text).unwrap();
     dir
 }

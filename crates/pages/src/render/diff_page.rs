@@ -1,7 +1,7 @@
 //! What the diff page (`relnotes diff --format md|html`) shows beyond its
 //! context's fields: its file name, and word diffs as HTML.
 
-use super::markdown::escape_html;
+use super::markdown::{escape_html, generator_syntax_broken};
 use crate::diff::{ReleaseDiff, WordOp, WordTag};
 
 /// `25.05..25.10`, or `25.05..25.10.aarch64` for one arch: the stem of a
@@ -18,7 +18,8 @@ pub(super) fn diff_stem(changes: &ReleaseDiff) -> String {
 pub(super) fn inline_html(ops: &[WordOp]) -> String {
     let mut out = String::new();
     for op in ops {
-        let text = escape_html(&op.text);
+        // (Shown in Markdown pages too, where generators run `{{`.)
+        let text = generator_syntax_broken(&escape_html(&op.text), false);
         match op.op {
             WordTag::Equal => out.push_str(&text),
             WordTag::Delete => {

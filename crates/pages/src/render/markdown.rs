@@ -117,6 +117,14 @@ pub(crate) fn escape_raw_html(markdown: &str) -> String {
 /// ([`escape_raw_html`]) and each link or image whose destination is not
 /// [safe](is_safe_destination) replaced by its text, so that no Markdown
 /// reader makes a live `javascript:` link of it.
+///
+/// And the syntax docs generators and their plugins run before reading
+/// the Markdown (Hugo's shortcodes `{{< >}}` `{{% %}}`, the Jinja of
+/// mkdocs-macros `{{ }}` `{% %}` `{# #}`, pymdownx.snippets' `--8<--`)
+/// is broken: outside code by a character reference (`&#123;`, `&lt;`),
+/// which every Markdown reader shows as the character itself; inside code,
+/// where references are not read, by a zero-width space after the `{` or
+/// the `8`.
 pub(crate) fn escape_for_markdown(markdown: &str) -> String {
     let mut text = escape_raw_html(markdown);
     // An image inside a cut link is in its text: cut again until none is.
@@ -125,7 +133,52 @@ pub(crate) fn escape_for_markdown(markdown: &str) -> String {
     {
         text = cut;
     }
-    text
+    if !text.contains(['{', '8']) {
+        return text;
+    }
+    let mut code: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut block_start = None;
+    for (event, range) in Parser::new_ext(&text, options()).into_offset_iter() {
+        match event {
+            Event::Code(_) => code.push(range),
+            Event::Start(Tag::CodeBlock(_)) => block_start = Some(range.start),
+            Event::End(TagEnd::CodeBlock) => {
+                code.push(block_start.take().unwrap_or(range.start)..range.end);
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for range in code {
+        if range.start < from {
+            continue;
+        }
+        out.push_str(&generator_syntax_broken(&text[from..range.start], false));
+        out.push_str(&generator_syntax_broken(&text[range.clone()], true));
+        from = range.end;
+    }
+    out.push_str(&generator_syntax_broken(&text[from..], false));
+    out
+}
+
+/// `text` with each `{{`, `{%`, `{#` and `-8<-` broken (see
+/// [`escape_for_markdown`]): by a reference, or in `code` by a zero-width
+/// space.
+pub(crate) fn generator_syntax_broken(text: &str, code: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        match (c, next) {
+            ('{', Some('{' | '%' | '#')) => out.push_str(if code { "{\u{200B}" } else { "&#123;" }),
+            ('<', _) if text[..at].ends_with("-8") && next == Some('-') => {
+                out.push_str(if code { "\u{200B}<" } else { "&lt;" });
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `markdown` with each outermost link or image whose destination is not
@@ -275,6 +328,31 @@ mod tests {
         // Safe ones stay as written.
         let safe = "[notes](https://x/n) and [a](../a.md) and <mailto:a@x.org>";
         assert_eq!(escape_for_markdown(safe), safe);
+    }
+
+    #[test]
+    fn what_generators_run_before_markdown_is_broken() {
+        assert_eq!(
+            escape_for_markdown("--8<-- \"secret.txt\""),
+            "--8&lt;-- \"secret.txt\""
+        );
+        assert_eq!(
+            escape_for_markdown(
+                "a {{< param \"title\" >}} {{% details %}} {{ 7*7 }} {% x %} {# c #} {a}"
+            ),
+            "a &#123;{< param \"title\" >}} &#123;&#123;% details %}} &#123;{ 7*7 }} &#123;% x %} &#123;# c #} {a}"
+        );
+        // In code, where references are not read: a zero-width space.
+        assert_eq!(
+            escape_for_markdown("run `{{ x }}` and\n\n```\n-8<- y\n{% z %}\n```\n"),
+            "run `{\u{200B}{ x }}` and\n\n```\n-8\u{200B}<- y\n{\u{200B}% z %}\n```\n"
+        );
+        // Shown as the characters themselves.
+        let html = to_html(&escape_for_markdown("{{< x >}} --8<-- `{{ y }}`"));
+        assert_eq!(
+            html,
+            "<p>{{&lt; x &gt;}} --8&lt;-- <code>{\u{200B}{ y }}</code></p>\n"
+        );
     }
 
     #[test]
