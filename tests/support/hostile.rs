@@ -57,7 +57,19 @@ pub fn hostile_project() -> tempfile::TempDir {
             &format!("en = \"{}\"", SNIPPET.replace('"', "\\\"")),
             1,
         );
-    for planted in ["alert('title')", "alert('link')", "7*7", "secret.txt"] {
+    // A value written inside code: Hugo runs shortcodes there too.
+    let text = text.replacen(
+        "value = \"eth0\"",
+        "value = \"{{< nosuch >}} {{ 6*7 }}\"",
+        1,
+    );
+    for planted in [
+        "alert('title')",
+        "alert('link')",
+        "7*7",
+        "secret.txt",
+        "6*7",
+    ] {
         assert!(text.contains(planted), "{planted} planted");
     }
     fs::write(&record, text).unwrap();

@@ -28,6 +28,7 @@ pub(crate) fn register(registry: &mut Handlebars<'static>, format: PageFormat) {
     registry.register_helper("t", Box::new(LabelHelper));
     registry.register_helper("join", Box::new(JoinHelper));
     registry.register_helper("md_cell", Box::new(MdCellHelper));
+    registry.register_helper("code", Box::new(CodeHelper { format }));
     registry.register_helper("if", Box::new(StrictIf { positive: true }));
     registry.register_helper("unless", Box::new(StrictIf { positive: false }));
 }
@@ -125,6 +126,32 @@ impl HelperDef for JoinHelper {
             _ => return Err(RenderErrorReason::InvalidParamType("array").into()),
         };
         Ok(ScopedJson::Derived(Value::String(items.join(separator))))
+    }
+}
+
+/// A value inside code (a span or a fence), where Markdown shows every
+/// character as it is: raw in Markdown pages but for what docs generators
+/// run before Markdown (broken by a zero-width space), escaped in HTML.
+struct CodeHelper {
+    format: PageFormat,
+}
+
+impl HelperDef for CodeHelper {
+    fn call<'reg: 'rc, 'rc>(
+        &self,
+        h: &Helper<'rc>,
+        _: &'reg Handlebars<'reg>,
+        _: &'rc Context,
+        _: &mut RenderContext<'reg, 'rc>,
+        out: &mut dyn Output,
+    ) -> HelperResult {
+        let text = string_param(h, "code", 0)?;
+        let written = match self.format {
+            PageFormat::Md => markdown::generator_syntax_broken(text, true),
+            PageFormat::Html => markdown::escape_html(text),
+        };
+        out.write(&written)?;
+        Ok(())
     }
 }
 
