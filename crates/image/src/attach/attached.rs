@@ -297,14 +297,7 @@ impl Reader<'_> {
                 }
                 let (sbom, packages) = match format {
                     SbomFormat::Spdx => {
-                        let statement: Statement<SpdxDocument> = serde_json::from_slice(&bytes)
-                            .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
-                        self.spdx(
-                            &attestation.digest,
-                            &digest,
-                            "attestation",
-                            statement.predicate,
-                        )
+                        self.spdx(&bytes, true, &attestation.digest, &digest, "attestation")
                     }
                     SbomFormat::CycloneDx => {
                         let statement: Statement<CycloneDxBom> = serde_json::from_slice(&bytes)
@@ -378,9 +371,7 @@ impl Reader<'_> {
                     MAX_ATTACHED_SBOM,
                 )?;
                 let parsed = match format {
-                    SbomFormat::Spdx => serde_json::from_slice(&bytes)
-                        .map_err(|e| crate::error::json_error(&e))
-                        .and_then(|doc| self.spdx(&holder, &digest, "referrer", doc)),
+                    SbomFormat::Spdx => self.spdx(&bytes, false, &holder, &digest, "referrer"),
                     SbomFormat::CycloneDx => serde_json::from_slice(&bytes)
                         .map_err(|e| crate::error::json_error(&e))
                         .and_then(|bom| self.cyclonedx(&holder, &digest, "referrer", bom)),
@@ -406,22 +397,20 @@ impl Reader<'_> {
         }
     }
 
+    /// The packages of the SPDX document in `bytes` (the predicate of an
+    /// in-toto statement when `in_statement`), each made a [`Package`] as
+    /// it is parsed: a document of hundreds of thousands of packages is
+    /// never held whole beside what is taken from it.
     fn spdx(
         &self,
+        bytes: &[u8],
+        in_statement: bool,
         holder: &str,
         blob: &str,
         via: &str,
-        document: SpdxDocument,
     ) -> Result<(ReadSbom, Vec<Package>), String> {
-        if !document.spdx_version.starts_with("SPDX-2.") {
-            return Err(format!(
-                "`spdxVersion` is `{}`; relnotes reads SPDX 2.x JSON",
-                crate::error::clip(&document.spdx_version, 100)
-            ));
-        }
-        let mut packages = Vec::new();
-        let mut skipped = 0;
-        for p in &document.packages {
+        let mut read = SpdxRead::default();
+        let convert = |p: SpdxPackage| -> Result<Option<Package>, String> {
             let purl = p
                 .external_refs
                 .iter()
@@ -430,10 +419,35 @@ impl Reader<'_> {
             let id = p.spdx_id.as_deref().unwrap_or(&p.name);
             let evidence = self.evidence(SbomFormat::Spdx, via, holder, id);
             match purl.map(|purl| found_by_purl(purl, p.version_info.as_deref(), evidence)) {
-                Some(Ok(Some(package))) => packages.push(package),
-                Some(Err(e)) => return Err(format!("package `{id}`: {e}")),
-                Some(Ok(None)) | None => skipped += 1,
+                Some(Ok(found)) => Ok(found),
+                Some(Err(e)) => Err(format!("package `{id}`: {e}")),
+                None => Ok(None),
             }
+        };
+        let seed = SpdxSeed {
+            read: &mut read,
+            convert: &convert,
+        };
+        let mut json = serde_json::Deserializer::from_slice(bytes);
+        let parsed = if in_statement {
+            serde::de::DeserializeSeed::deserialize(PredicateSeed(seed), &mut json)
+        } else {
+            serde::de::DeserializeSeed::deserialize(seed, &mut json)
+        };
+        parsed
+            .and_then(|()| json.end())
+            .map_err(|e| crate::error::json_error(&e))?;
+        let Some(spdx_version) = read.spdx_version else {
+            return Err("missing field `spdxVersion`".to_string());
+        };
+        if !spdx_version.starts_with("SPDX-2.") {
+            return Err(format!(
+                "`spdxVersion` is `{}`; relnotes reads SPDX 2.x JSON",
+                crate::error::clip(&spdx_version, 100)
+            ));
+        }
+        if let Some(e) = read.error {
+            return Err(e);
         }
         let sbom = ReadSbom {
             arch: self.arch.clone(),
@@ -441,12 +455,12 @@ impl Reader<'_> {
             holder: holder.to_string(),
             blob: blob.to_string(),
             format: SbomFormat::Spdx,
-            spec_version: document.spdx_version,
-            name: document.name,
-            packages: packages.len(),
-            skipped,
+            spec_version: spdx_version,
+            name: read.name,
+            packages: read.packages.len(),
+            skipped: read.skipped,
         };
-        Ok((sbom, packages))
+        Ok((sbom, read.packages))
     }
 
     fn cyclonedx(
@@ -589,14 +603,143 @@ struct Statement<P> {
     predicate: P,
 }
 
-/// The fields of an SPDX 2.x JSON document relnotes reads.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SpdxDocument {
-    spdx_version: String,
+/// What is taken from an SPDX 2.x JSON document as it is parsed.
+#[derive(Default)]
+struct SpdxRead {
+    spdx_version: Option<String>,
     name: Option<String>,
-    #[serde(default)]
-    packages: Vec<SpdxPackage>,
+    packages: Vec<Package>,
+    skipped: usize,
+    /// The first package that could not be taken; the rest are parsed
+    /// (the document must still be JSON) but not taken.
+    error: Option<String>,
+}
+
+/// Reads an SPDX document's fields relnotes needs into `read`, each of
+/// its packages through `convert` as soon as it is parsed.
+struct SpdxSeed<'a, F> {
+    read: &'a mut SpdxRead,
+    convert: &'a F,
+}
+
+impl<'de, F> serde::de::DeserializeSeed<'de> for SpdxSeed<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, F> serde::de::Visitor<'de> for SpdxSeed<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an SPDX document")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "spdxVersion" => self.read.spdx_version = Some(map.next_value()?),
+                "name" => self.read.name = map.next_value()?,
+                "packages" => map.next_value_seed(SpdxPackages {
+                    read: &mut *self.read,
+                    convert: self.convert,
+                })?,
+                _ => drop(map.next_value::<serde::de::IgnoredAny>()?),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `packages` array, one package at a time.
+struct SpdxPackages<'a, F> {
+    read: &'a mut SpdxRead,
+    convert: &'a F,
+}
+
+impl<'de, F> serde::de::DeserializeSeed<'de> for SpdxPackages<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, F> serde::de::Visitor<'de> for SpdxPackages<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list of SPDX packages")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(package) = seq.next_element::<SpdxPackage>()? {
+            if self.read.error.is_some() {
+                continue;
+            }
+            match (self.convert)(package) {
+                Ok(Some(found)) => self.read.packages.push(found),
+                Ok(None) => self.read.skipped += 1,
+                Err(e) => self.read.error = Some(e),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An in-toto statement's `predicate`, read by the seed it wraps; its
+/// other fields are read elsewhere ([`StatementHead`]).
+struct PredicateSeed<S>(S);
+
+impl<'de, S: serde::de::DeserializeSeed<'de, Value = ()>> serde::de::DeserializeSeed<'de>
+    for PredicateSeed<S>
+{
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, S: serde::de::DeserializeSeed<'de, Value = ()>> serde::de::Visitor<'de>
+    for PredicateSeed<S>
+{
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an in-toto statement")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seed = Some(self.0);
+        while let Some(key) = map.next_key::<String>()? {
+            match (key.as_str(), seed.take()) {
+                ("predicate", Some(inner)) => map.next_value_seed(inner)?,
+                (_, kept) => {
+                    seed = kept;
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        match seed {
+            None => Ok(()),
+            Some(_) => Err(serde::de::Error::missing_field("predicate")),
+        }
+    }
 }
 
 #[derive(Deserialize)]
