@@ -172,9 +172,15 @@ pub fn read_attached_sboms(
                 sbom_source: source.as_str(),
             });
         }
-        let mut components = Vec::new();
+        let mut components: Vec<Package> = Vec::new();
         for (sbom, packages) in found {
-            components.extend(packages);
+            // The first list is taken as it is: a copy of hundreds of
+            // thousands of packages would hold both at once.
+            if components.is_empty() {
+                components = packages;
+            } else {
+                components.extend(packages);
+            }
             sboms.push(sbom);
         }
         inspected.archs.insert(
