@@ -708,6 +708,16 @@ fn hostile_texts_and_labels_run_nowhere_in_html() {
     }
     assert_eq!(live_markup(&out), Vec::<String>::new());
     assert_eq!(live_markup(&rendered), Vec::<String>::new());
+    // The check itself finds what would run.
+    let probe = dir.path().join("probe");
+    fs::create_dir(&probe).unwrap();
+    fs::write(
+        probe.join("p.html"),
+        "<p><script>alert(1)</script><a href=\" JavaScript:alert(2)\">x</a>\
+         <img src=x onerror=\"alert(3)\"><script type=\"application/ld+json\">{\"a\":\"alert(4)\"}</script></p>",
+    )
+    .unwrap();
+    assert_eq!(live_markup(&probe).len(), 3, "{:?}", live_markup(&probe));
     let page = fs::read_to_string(out.join("en/25.10.html")).unwrap();
     assert!(page.contains("vLLM upgraded, see notes and javascript:alert('auto')."));
     // The Markdown page keeps the words, not the links.

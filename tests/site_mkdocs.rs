@@ -295,7 +295,9 @@ fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
     // language in its switcher, the feature's link text.
     let page = read(&site.join("en/releases/25.10/index.html"));
     assert!(
-        page.contains("25.10 &lt;script&gt;alert('title')&lt;/script&gt; release notes"),
+        page.contains(
+            "25.10 &lt;/script&gt;&lt;script&gt;alert('title')&lt;/script&gt; release notes"
+        ),
         "the title as text"
     );
     assert!(page.contains("English&lt;script&gt;alert('language_name')&lt;/script&gt;"));

@@ -39,7 +39,7 @@ pub fn hostile_project() -> tempfile::TempDir {
     let text = text
         .replacen(
             "en = \"training-nv-pytorch 25.10 release notes\"",
-            "en = \"training-nv-pytorch 25.10 <script>alert('title')</script> release notes\"",
+            "en = \"training-nv-pytorch 25.10 </script><script>alert('title')</script> release notes\"",
             1,
         )
         .replacen(
@@ -76,9 +76,12 @@ pub fn hostile_project() -> tempfile::TempDir {
     dir
 }
 
-/// Markup that would run, in every HTML file under `dir`: a `<script>`
-/// from the texts, a `javascript:` link or source. `file: the markup`.
+/// Markup that would run, in every HTML file under `dir`, as a browser
+/// parses it (html5ever): a `<script>` element of JavaScript whose code
+/// calls `alert(`, an `on…` attribute that does, a `javascript:` `href` or
+/// `src`. `file: what`.
 pub fn live_markup(dir: &Path) -> Vec<String> {
+    use html5ever::tendril::TendrilSink;
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(here) = stack.pop() {
@@ -91,15 +94,51 @@ pub fn live_markup(dir: &Path) -> Vec<String> {
             if path.extension().is_none_or(|e| e != "html") {
                 continue;
             }
-            let html = fs::read_to_string(&path).unwrap().to_lowercase();
-            for needle in ["<script>alert(", "href=\"javascript:", "src=\"javascript:"] {
-                if let Some(at) = html.find(needle) {
-                    let end = (at + 60).min(html.len());
-                    let end = (end..=html.len())
-                        .find(|&e| html.is_char_boundary(e))
-                        .unwrap();
-                    found.push(format!("{}: {}", path.display(), &html[at..end]));
+            let html = fs::read_to_string(&path).unwrap();
+            let dom =
+                html5ever::parse_document(markup5ever_rcdom::RcDom::default(), Default::default())
+                    .one(html);
+            let mut nodes = vec![dom.document.clone()];
+            while let Some(node) = nodes.pop() {
+                if let markup5ever_rcdom::NodeData::Element { name, attrs, .. } = &node.data {
+                    let attrs = attrs.borrow();
+                    let attr = |n: &str| {
+                        attrs
+                            .iter()
+                            .find(|a| &*a.name.local == n)
+                            .map(|a| a.value.to_string())
+                    };
+                    if &*name.local == "script"
+                        && attr("type").is_none_or(|t| {
+                            t.is_empty() || t.contains("javascript") || t == "module"
+                        })
+                    {
+                        let code: String = node
+                            .children
+                            .borrow()
+                            .iter()
+                            .filter_map(|c| match &c.data {
+                                markup5ever_rcdom::NodeData::Text { contents } => {
+                                    Some(contents.borrow().to_string())
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        if code.contains("alert(") {
+                            found.push(format!("{}: <script>{code}", path.display()));
+                        }
+                    }
+                    for a in attrs.iter() {
+                        let (key, value) = (a.name.local.to_string(), a.value.to_lowercase());
+                        let value = value.trim_start();
+                        if (key.starts_with("on") && value.contains("alert("))
+                            || ((key == "href" || key == "src") && value.starts_with("javascript:"))
+                        {
+                            found.push(format!("{}: {key}={value}", path.display()));
+                        }
+                    }
                 }
+                nodes.extend(node.children.borrow().iter().cloned());
             }
         }
     }

@@ -87,6 +87,15 @@ pub(crate) fn link_text(text: &str) -> String {
         .replace(']', "\\]")
 }
 
+/// `text` with a zero-width space after each `<` that starts a closing
+/// tag or a comment (`</`, `<!`): shown as it is, but inert where a
+/// generator copies it raw into a `<script>` element (Docusaurus writes
+/// page titles into its JSON-LD breadcrumbs unescaped), which `</script>`
+/// would otherwise close.
+pub(crate) fn inert_in_script(text: &str) -> String {
+    text.replace("</", "<\u{200B}/").replace("<!", "<\u{200B}!")
+}
+
 /// `text` as a double-quoted YAML scalar: a JSON string is one.
 pub(crate) fn yaml_quote(text: &str) -> String {
     serde_json::to_string(text).expect("a string serialises")

@@ -3,7 +3,9 @@
 //! the others, each declaring plain Markdown (`mdx.format: md`) so that MDX
 //! never parses a record's text, ordered by `sidebar_position`.
 
-use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
+use crate::site::layout::{
+    ConfigFacts, FrontFacts, Layout, NavEntry, inert_in_script, link_text, yaml_quote,
+};
 use model::record::Lang;
 
 pub(crate) struct Docusaurus;
@@ -74,9 +76,15 @@ impl Layout for Docusaurus {
     /// and never MDX; `date` where the record states one (Docusaurus keeps
     /// it in the page's front matter and shows none).
     fn front_matter(&self, facts: &FrontFacts) -> String {
-        let mut out = format!("---\ntitle: {}\n", yaml_quote(facts.title));
+        let mut out = format!(
+            "---\ntitle: {}\n",
+            yaml_quote(&inert_in_script(facts.title))
+        );
         if let Some(label) = facts.label {
-            out.push_str(&format!("sidebar_label: {}\n", yaml_quote(label)));
+            out.push_str(&format!(
+                "sidebar_label: {}\n",
+                yaml_quote(&inert_in_script(label))
+            ));
         }
         if let Some(place) = facts.place {
             out.push_str(&format!("sidebar_position: {}\n", place + 1));
@@ -181,7 +189,7 @@ impl Layout for Docusaurus {
         for (i, (lang, _)) in facts.langs.iter().enumerate() {
             let home = format!(
                 "---\ntitle: {}\nslug: /\nsidebar_position: 1\nmdx:\n  format: md\n---\n\n[{}]({SECTION}/index.md)\n",
-                yaml_quote(facts.product[i]),
+                yaml_quote(&inert_in_script(facts.product[i])),
                 link_text(&facts.index_title[i]),
             );
             files.push((format!("{}/index.md", docs_dir(*lang, default)), home));
