@@ -375,19 +375,9 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup};
+    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
     let dir = hostile_project();
-    let project = dir.path().join("docs-site");
-    let out = relnotes_in(dir.path())
-        .args(["site", "--for", "docusaurus", "--out"])
-        .arg(&project)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let project = write_site_for(dir.path(), "docusaurus");
     let build = docusaurus_build(&project);
     assert_eq!(live_markup(&build), Vec::<String>::new());
     let page = fs::read_to_string(build.join("en/releases/25.10/index.html")).unwrap();

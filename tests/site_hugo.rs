@@ -325,19 +325,9 @@ fn chromium_renders_a_page_hugo_built() {
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup};
+    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
     let dir = hostile_project();
-    let project = dir.path().join("docs-site");
-    let out = relnotes_in(dir.path())
-        .args(["site", "--for", "hugo", "--out"])
-        .arg(&project)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let project = write_site_for(dir.path(), "hugo");
     // An unknown shortcode (`nosuch`) fails the build if it runs.
     let public = hugo_build(&project);
     assert_eq!(live_markup(&public), Vec::<String>::new());

@@ -4,7 +4,7 @@
 //! link to a page or file that is not there.
 
 use crate::support::chromium::run as chromium;
-use crate::util::{relnotes, relnotes_in, root};
+use crate::util::{relnotes, root};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -256,19 +256,9 @@ fn chromium_renders_a_page_mkdocs_built() {
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup};
+    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
     let dir = hostile_project();
-    let project = dir.path().join("docs-site");
-    let out = relnotes_in(dir.path())
-        .args(["site", "--for", "mkdocs", "--out"])
-        .arg(&project)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let project = write_site_for(dir.path(), "mkdocs");
     // A team's site with what runs before Markdown: pymdownx.snippets
     // (pasting files) and mkdocs-macros (Jinja over every page).
     let config = project.join("mkdocs.yml");

@@ -76,6 +76,23 @@ pub fn hostile_project() -> tempfile::TempDir {
     dir
 }
 
+/// `relnotes site --for GENERATOR` of the project in `dir` into a new
+/// project beside its records; that project.
+pub fn write_site_for(dir: &Path, generator: &str) -> std::path::PathBuf {
+    let project = dir.join("docs-site");
+    let out = relnotes_in(dir)
+        .args(["site", "--for", generator, "--out"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{generator}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    project
+}
+
 /// Markup that would run, in every HTML file under `dir`, as a browser
 /// parses it (html5ever): a `<script>` element of JavaScript whose code
 /// calls `alert(`, an `on…` attribute that does, a `javascript:` `href` or
