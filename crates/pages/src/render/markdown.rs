@@ -128,7 +128,9 @@ pub(crate) fn escape_raw_html(markdown: &str) -> String {
 pub(crate) fn escape_for_markdown(markdown: &str) -> String {
     let mut text = escape_raw_html(markdown);
     // An image inside a cut link is in its text: cut again until none is.
-    while text.contains(':')
+    // (A link needs a `[`, an autolink a `<`; the scheme's `:` may be a
+    // character reference, `javascript&#58;`.)
+    while text.contains(['[', '<'])
         && let Some(cut) = without_unsafe_links(&text)
     {
         text = cut;
@@ -325,6 +327,8 @@ mod tests {
             escape_for_markdown("[![logo](javascript:a)](javascript:b)"),
             "logo"
         );
+        // A reference does not hide the scheme.
+        assert_eq!(escape_for_markdown("[a](javascript&#58;alert(1))"), "a");
         // Safe ones stay as written.
         let safe = "[notes](https://x/n) and [a](../a.md) and <mailto:a@x.org>";
         assert_eq!(escape_for_markdown(safe), safe);
