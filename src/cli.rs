@@ -307,10 +307,18 @@ pub struct AttachArgs {
     /// The CycloneDX version to write: 1.6 when left out.
     #[arg(long, value_enum)]
     pub spec_version: Option<SpecVersionArg>,
+    /// Also attest each SBOM, signed by this private key (PEM: cosign's
+    /// cosign.key, its password in COSIGN_PASSWORD, or PKCS #8; ECDSA P-256
+    /// or Ed25519), where cosign keeps attestations (tag sha256-HEX.att).
+    #[arg(long, value_name = "KEY")]
+    pub sign_key: Option<std::path::PathBuf>,
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
     #[command(flatten)]
     pub access: AccessArgs,
+    /// COSIGN_PASSWORD, as cosign reads it.
+    #[arg(skip = std::env::var("COSIGN_PASSWORD").unwrap_or_default())]
+    pub sign_key_password: String,
 }
 
 #[derive(clap::Args)]
@@ -340,6 +348,8 @@ impl AttachArgs {
             format,
             spec_version: self.spec_version.map(Into::into).unwrap_or_default(),
             access: self.access.image_access()?,
+            sign_key: self.sign_key.as_deref(),
+            sign_key_password: self.sign_key_password.as_bytes(),
         })
     }
 }

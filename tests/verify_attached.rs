@@ -7,6 +7,7 @@
 use crate::support::buildkit::{
     SPDX_PREDICATE, SpdxPackage, push_attested, spdx_document, statement,
 };
+use crate::support::cosign::{generate_key_pair, key_fingerprint, run_cosign};
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::oci_registry::OciRegistry;
 use crate::support::registry::TestRegistry;
@@ -307,7 +308,7 @@ fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_laye
     );
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        text.contains("Trusting the attached SBOM: components read from the SBOM attestations in the image index, not from the image's layers (none was fetched)"),
+        text.contains("Trusting the attached SBOM: components read from the SBOM attestations in the image index (unsigned), not from the image's layers (none was fetched)"),
         "{text}"
     );
     assert!(
@@ -860,4 +861,308 @@ fn spdx_attachments_take_no_cyclonedx_version() {
     assert_eq!(code, 2, "{stderr}");
     assert_eq!(stdout, "");
     assert!(stderr.contains("--spec-version"), "{stderr}");
+}
+
+/// The image of 26.01 in Debian's registry, its amd64 manifest's digest,
+/// and a project declaring it.
+fn signed_setup() -> (TestRegistry, String, tempfile::TempDir) {
+    let registry = TestRegistry::start();
+    let built = image_of_26_01();
+    built.push(&registry.url(), "team/app", "26.01", None);
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    (registry, amd64, project())
+}
+
+/// `cosign attest` of syft's SPDX of 26.01 about `by_digest`, signed by
+/// the key file `key` in `keys`.
+fn cosign_attests_spdx(keys: &Path, key: &Path, by_digest: &str) {
+    std::fs::write(
+        keys.join("sbom.spdx.json"),
+        serde_json::to_vec(&spdx_of_26_01("2.8.0")).unwrap(),
+    )
+    .unwrap();
+    let key = key.to_str().unwrap();
+    run_cosign(
+        keys,
+        &[
+            "attest",
+            "--yes",
+            "--key",
+            key,
+            "--type",
+            "spdxjson",
+            "--predicate",
+            "sbom.spdx.json",
+            "--tlog-upload=false",
+            "--allow-insecure-registry",
+            by_digest,
+        ],
+    );
+}
+
+/// The statements of the CycloneDX attestations of `by_digest` whose
+/// signatures `cosign verify-attestation` checks with `public`.
+fn cosign_verifies(keys: &Path, public: &Path, by_digest: &str) -> Vec<Value> {
+    use base64::Engine;
+    let public = public.to_str().unwrap();
+    let out = run_cosign(
+        keys,
+        &[
+            "verify-attestation",
+            "--key",
+            public,
+            "--type",
+            "cyclonedx",
+            "--insecure-ignore-tlog=true",
+            "--allow-insecure-registry",
+            by_digest,
+        ],
+    );
+    // One envelope per line.
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|line| {
+            let envelope: Value = serde_json::from_str(line).unwrap();
+            let payload = base64::engine::general_purpose::STANDARD
+                .decode(envelope["payload"].as_str().unwrap())
+                .unwrap();
+            serde_json::from_slice(&payload).unwrap()
+        })
+        .collect()
+}
+
+/// `verify --sbom-source attestation --key KEY` (`extra` after it).
+fn verify_signed(dir: &Path, image: &str, key: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "verify",
+        "26.01",
+        "--image",
+        image,
+        "--sbom-source",
+        "attestation",
+    ];
+    args.extend(["--key", key.to_str().unwrap()]);
+    args.extend(extra);
+    run(dir, &args)
+}
+
+/// `attach 26.01 --observed --sign-key KEY --format json` with the
+/// cosign password `password`: its exit code, JSON report and stderr.
+fn attach_signed(dir: &Path, image: &str, key: &Path, password: &str) -> (i32, Value, String) {
+    let out = relnotes_in(dir)
+        .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
+        .env("COSIGN_PASSWORD", password)
+        .args(["attach", "26.01", "--image", image, "--observed"])
+        .args(["--sign-key", key.to_str().unwrap(), "--format", "json"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        serde_json::from_slice(&out.stdout).unwrap_or(Value::Null),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The registry's tags of team/app, as it lists them.
+fn tags(registry: &TestRegistry) -> String {
+    image::registry::install_crypto_provider();
+    reqwest::blocking::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap()
+        .get(format!("{}/v2/team/app/tags/list", registry.url()))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap()
+}
+
+#[test]
+fn an_sbom_cosign_attested_is_read_with_its_key_and_refused_with_another() {
+    let (registry, amd64, dir) = signed_setup();
+    let keys = tempfile::tempdir().unwrap();
+    let (private, public) = generate_key_pair(keys.path());
+    let other = tempfile::tempdir().unwrap();
+    let (_, other_public) = generate_key_pair(other.path());
+    cosign_attests_spdx(
+        keys.path(),
+        &private,
+        &format!("{}/team/app@{amd64}", registry.host()),
+    );
+    let image = format!("{}/team/app:26.01", registry.host());
+
+    let (code, stdout, stderr) = verify_signed(dir.path(), &image, &public, &["--format", "json"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let statuses: Vec<_> = components(&report)
+        .into_iter()
+        .map(|(name, status, _, evidence)| (name, status, evidence))
+        .collect();
+    let signed = vec!["spdx signed attestation".to_string()];
+    assert_eq!(
+        statuses,
+        [
+            ("torch".into(), "confirmed".into(), signed.clone()),
+            ("cuDNN".into(), "confirmed".into(), signed.clone()),
+            ("gdb".into(), "confirmed".into(), signed.clone()),
+        ]
+    );
+    let read = &report["sbom"]["read"];
+    assert_eq!(read.as_array().unwrap().len(), 1, "{read}");
+    assert_eq!(read[0]["signed_by"], key_fingerprint(&public));
+    assert_eq!(read[0]["manifest"], amd64);
+
+    // Signed by another key: refused, nothing read.
+    let (code, stdout, stderr) = verify_signed(dir.path(), &image, &other_public, &[]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "none of the 1 attestation(s) of {image} under sha256-{}.att (manifest {amd64}) is signed by key {}",
+            amd64.trim_start_matches("sha256:"),
+            key_fingerprint(&other_public)
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "");
+
+    // A private key, or no key file at all, is refused as a public key.
+    for (bad, says) in [
+        (private.clone(), "not a `PUBLIC KEY`"),
+        (keys.path().join("absent.pub"), "it does not exist"),
+    ] {
+        let (code, _, stderr) = verify_signed(dir.path(), &image, &bad, &[]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
+
+    // --key checks attestations only.
+    let key = public.to_str().unwrap();
+    let (code, _, stderr) = run(
+        dir.path(),
+        &["verify", "26.01", "--image", &image, "--key", key],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--sbom-source attestation"), "{stderr}");
+}
+
+#[test]
+fn attach_signs_attestations_cosign_verifies() {
+    let (registry, amd64, dir) = signed_setup();
+    let keys = tempfile::tempdir().unwrap();
+    let (private, public) = generate_key_pair(keys.path());
+    let image = format!("{}/team/app:26.01", registry.host());
+
+    // A wrong password opens nothing, and nothing is pushed.
+    let (code, _, stderr) = attach_signed(dir.path(), &image, &private, "not its password");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("its password does not open it"), "{stderr}");
+    assert!(tags(&registry).contains("\"26.01\""), "{}", tags(&registry));
+    assert!(!tags(&registry).contains(".att"), "{}", tags(&registry));
+
+    let (code, report, stderr) = attach_signed(dir.path(), &image, &private, "");
+    assert_eq!(code, 0, "{stderr}");
+    let signed: Vec<&Value> = report["attached"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["via"] == "cosign")
+        .collect();
+    assert_eq!(signed.len(), 2, "declared and observed: {report}");
+    for a in &signed {
+        assert_eq!(a["signedBy"], key_fingerprint(&public));
+        assert_eq!(a["subject"], amd64);
+        assert_eq!(a["status"], "attached");
+    }
+    assert!(tags(&registry).contains(".att"), "{}", tags(&registry));
+
+    // cosign checks the signatures with the public key and finds both
+    // statements about the platform manifest.
+    let statements = cosign_verifies(
+        keys.path(),
+        &public,
+        &format!("{}/team/app@{amd64}", registry.host()),
+    );
+    assert_eq!(statements.len(), 2, "{statements:#?}");
+    for statement in &statements {
+        assert_eq!(statement["predicateType"], "https://cyclonedx.org/bom");
+        assert_eq!(
+            statement["subject"][0]["digest"]["sha256"],
+            amd64.trim_start_matches("sha256:")
+        );
+        assert_eq!(statement["predicate"]["bomFormat"], "CycloneDX");
+    }
+
+    // verify reads the observed one (the declared one is the record).
+    let (code, stdout, stderr) = verify_signed(dir.path(), &image, &public, &[]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!("signed by key {}", key_fingerprint(&public))),
+        "{stdout}"
+    );
+    assert!(stdout.contains("3 confirmed"), "{stdout}");
+
+    // Attaching again signs the same bytes: nothing new is added.
+    let (_, again, _) = attach_signed(dir.path(), &image, &private, "");
+    for a in again["attached"].as_array().unwrap() {
+        assert_eq!(a["status"], "already_attached", "{again}");
+    }
+}
+
+/// An Ed25519 key pair made by Python's `cryptography` (neither relnotes
+/// nor cosign): PKCS #8 `ed.pem` and PKIX `ed.pub` in `dir`.
+fn ed25519_key_pair(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let script = "from cryptography.hazmat.primitives.asymmetric import ed25519\n\
+        from cryptography.hazmat.primitives import serialization as s\n\
+        k = ed25519.Ed25519PrivateKey.generate()\n\
+        open('ed.pem','wb').write(k.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))\n\
+        open('ed.pub','wb').write(k.public_key().public_bytes(s.Encoding.PEM, s.PublicFormat.SubjectPublicKeyInfo))\n";
+    let out = std::process::Command::new("python3")
+        .args(["-c", script])
+        .current_dir(dir)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "Python's cryptography (scripts/test.sh installs it): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir.join("ed.pem"), dir.join("ed.pub"))
+}
+
+#[test]
+fn ed25519_attestations_go_both_ways_between_cosign_and_relnotes() {
+    let (registry, amd64, dir) = signed_setup();
+    let keys = tempfile::tempdir().unwrap();
+    let (private, public) = ed25519_key_pair(keys.path());
+    let by_digest = format!("{}/team/app@{amd64}", registry.host());
+    let image = format!("{}/team/app:26.01", registry.host());
+
+    // relnotes signs with the PKCS #8 key; cosign verifies with the public one.
+    let (code, _, stderr) = attach_signed(dir.path(), &image, &private, "");
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(cosign_verifies(keys.path(), &public, &by_digest).len(), 2);
+
+    // cosign signs with the same key (imported into its own format); relnotes
+    // reads its SPDX statement beside its own observed CycloneDX one.
+    run_cosign(keys.path(), &["import-key-pair", "--key", "ed.pem"]);
+    cosign_attests_spdx(
+        keys.path(),
+        &keys.path().join("import-cosign.key"),
+        &by_digest,
+    );
+    let (code, stdout, stderr) = verify_signed(dir.path(), &image, &public, &["--format", "json"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let formats: Vec<&str> = report["sbom"]["read"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            assert_eq!(r["signed_by"], key_fingerprint(&public));
+            r["format"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(formats, ["cyclonedx", "spdx"]);
 }

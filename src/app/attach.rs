@@ -4,8 +4,11 @@
 use super::observed_sbom::observed_sboms;
 use super::{CommandReport, ImageAccess, Session};
 use crate::Error;
-use image::attach::{AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target};
+use image::attach::{
+    AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target, read_signing_key,
+};
 use pages::sbom::{self, CycloneDxVersion, SbomFormat};
+use std::path::Path;
 
 /// What `relnotes attach` is asked.
 pub struct AttachRequest<'a> {
@@ -22,6 +25,12 @@ pub struct AttachRequest<'a> {
     pub spec_version: CycloneDxVersion,
     /// How to reach the registry, with the credentials to push.
     pub access: ImageAccess,
+    /// Also attest each SBOM, signed by this private key (PEM), where
+    /// cosign keeps attestations.
+    pub sign_key: Option<&'a Path>,
+    /// The password of a cosign-encrypted `sign_key` (cosign's
+    /// `COSIGN_PASSWORD`); empty when it has none.
+    pub sign_key_password: &'a [u8],
 }
 
 /// `relnotes attach`: the declared SBOM of each architecture (and with
@@ -40,6 +49,10 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
     let encode = |bom| -> Result<Vec<u8>, Error> {
         Ok(sbom::encode_as(bom, req.format, req.spec_version)?.into_bytes())
     };
+    let sign_key = req
+        .sign_key
+        .map(|path| read_signing_key(path, req.sign_key_password))
+        .transpose()?;
     let loaded = session.load(req.version)?;
     let (project, release) = (&session.workspace.project, &loaded.release);
     let open = req.access.open_options();
@@ -83,7 +96,7 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
     }
     // Per architecture, the declared SBOM and then the observed one.
     sboms.sort_by_key(|s| release.archs.iter().position(|a| *a == s.arch));
-    Ok(target.attach(req.version, &sboms)?)
+    Ok(target.attach(req.version, &sboms, sign_key.as_ref())?)
 }
 
 /// `relnotes referrers`: what is attached to each platform of an image.

@@ -3,7 +3,8 @@
 use super::{ImageAccess, Session};
 use crate::Error;
 use crate::verify::{self, Report};
-use image::attach::{PackageSource, read_attached_sboms};
+use image::attach::{PackageSource, read_attached_sboms, read_verifying_key};
+use std::path::Path;
 
 /// What `relnotes verify` is asked.
 pub struct VerifyRequest<'a> {
@@ -21,11 +22,24 @@ pub struct VerifyRequest<'a> {
     pub source: PackageSource,
     /// How to reach the image.
     pub access: ImageAccess,
+    /// With `source` attestation: read only the attestations signed by
+    /// this public key (PEM), where cosign keeps them.
+    pub key: Option<&'a Path>,
 }
 
 /// `relnotes verify`: the image checked against the record. An image that
 /// cannot be read is an error; what the comparison finds is in the report.
 pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Error> {
+    let key = match (req.key, req.source) {
+        (Some(path), PackageSource::Attestation) => Some(read_verifying_key(path)?),
+        (Some(_), _) => {
+            return Err(Error::Usage(
+                "--key checks the signatures of attestations: give it with --sbom-source attestation"
+                    .into(),
+            ));
+        }
+        (None, _) => None,
+    };
     let loaded = session.load(req.version)?;
     let release = &loaded.release;
     let views = verify::select_archs(&session.workspace.project, release, req.arch)?;
@@ -37,7 +51,13 @@ pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Erro
         return Ok(report);
     }
     let reference = ImageAccess::reference(release, req.image)?;
-    let attached = read_attached_sboms(&reference, &req.access.open_options(), &archs, req.source)?;
+    let attached = read_attached_sboms(
+        &reference,
+        &req.access.open_options(),
+        &archs,
+        req.source,
+        key.as_ref(),
+    )?;
     let mut report = verify::compare(release, &views, &attached.inspected, req.show_undeclared);
     report.trust_attached(req.source, attached.sboms);
     report.locate(&loaded.sources, &loaded.release);

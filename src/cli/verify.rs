@@ -57,6 +57,11 @@ pub struct VerifyArgs {
     /// SBOM attestations in the image index, or SPDX/CycloneDX referrers.
     #[arg(long, value_enum, default_value_t = PackageSourceArg::Layers, conflicts_with = "all")]
     pub sbom_source: PackageSourceArg,
+    /// With --sbom-source attestation: read only the attestations signed
+    /// by this public key (PEM: cosign.pub, ECDSA P-256 or Ed25519), as
+    /// `cosign attest --key` and `relnotes attach --sign-key` write them.
+    #[arg(long, value_name = "PUB", conflicts_with = "all")]
+    pub key: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub access: AccessArgs,
 }
@@ -97,6 +102,7 @@ impl VerifyArgs {
                 show_undeclared: self.show_undeclared,
                 source: self.sbom_source.into(),
                 access,
+                key: self.key.as_deref(),
             }));
         }
         let tell: &dyn Fn(&str) = &say;

@@ -229,9 +229,13 @@ impl Report {
     /// Says the components come from the SBOMs `read` (attached to the
     /// image, found through `source`), trusted, and not from its layers.
     pub(crate) fn trust_attached(&mut self, source: PackageSource, read: Vec<ReadSbom>) {
+        let signed = read.iter().all(|r| r.signed_by.is_some());
         let from = match source {
-            PackageSource::Attestation => "the SBOM attestations in the image index",
-            _ => "the SBOMs attached to the image as referrers",
+            PackageSource::Attestation if signed => {
+                "the SBOM attestations signed by the key given (cosign's attestation tag)"
+            }
+            PackageSource::Attestation => "the SBOM attestations in the image index (unsigned)",
+            _ => "the SBOMs attached to the image as referrers (unsigned)",
         };
         self.sbom = Some(TrustedSbom {
             source,
@@ -433,9 +437,13 @@ impl Report {
                     .as_deref()
                     .map(|n| format!(" `{n}`"))
                     .unwrap_or_default();
+                let signed = match &r.signed_by {
+                    Some(key) => format!("signed by key {key}"),
+                    None => "unsigned".to_string(),
+                };
                 let _ = writeln!(
                     out,
-                    "  [{}] {format}{name} in {} {} ({} packages; {} without a purl or the image itself, left out)",
+                    "  [{}] {format}{name} in {} {} ({} packages; {} without a purl or the image itself, left out); {signed}",
                     r.arch,
                     match sbom.source {
                         PackageSource::Attestation => "attestation",

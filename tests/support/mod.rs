@@ -4,6 +4,7 @@ pub mod buildkit;
 pub mod built_site;
 pub mod catalogue;
 pub mod chromium;
+pub mod cosign;
 pub mod crafted;
 pub mod credential_helper;
 pub mod hostile;

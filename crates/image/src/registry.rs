@@ -195,6 +195,12 @@ impl Registry {
         })
     }
 
+    /// `host[:port]/repository`: the image's name without tag or digest
+    /// (what an in-toto statement's subject names, as cosign writes it).
+    pub(crate) fn image_name(&self) -> String {
+        format!("{}/{}", self.registry, self.repository)
+    }
+
     /// `host[:port]/repository:tag` or `…@digest`.
     pub(crate) fn reference_for(&self, tag_or_digest: &str) -> String {
         let sep = if tag_or_digest.contains(':') {

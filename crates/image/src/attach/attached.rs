@@ -14,8 +14,10 @@
 //!   `relnotes attach` pushes (the record itself, nothing observed).
 
 use super::artifact::{CYCLONEDX_JSON, KIND_ANNOTATION, SPDX_JSON};
+use super::cosign;
 use super::error::AttachError;
 use super::referrers;
+use super::sign::{self, Opened, VerifyingKey};
 use crate::image::{ATTESTATION_MANIFEST, Attestation};
 use crate::limits::MAX_ATTACHED_SBOM;
 use crate::store::{Single, Store};
@@ -81,6 +83,16 @@ impl SbomFormat {
             SbomFormat::CycloneDx => CYCLONEDX_JSON,
         }
     }
+
+    /// The predicate type of an in-toto statement whose predicate is an
+    /// SBOM of this format (as `cosign attest --type spdxjson|cyclonedx`
+    /// names them).
+    pub(crate) fn predicate_type(self) -> &'static str {
+        match self {
+            SbomFormat::Spdx => SPDX_PREDICATE,
+            SbomFormat::CycloneDx => CYCLONEDX_PREDICATE,
+        }
+    }
 }
 
 /// One attached SBOM read for one platform.
@@ -106,6 +118,9 @@ pub struct ReadSbom {
     /// Packages left out: no purl to tell their ecosystem, or the image
     /// itself.
     pub skipped: usize,
+    /// The key whose signature was checked (`sha256:` of its public key);
+    /// `None`: unsigned, or a signature no key was given to check.
+    pub signed_by: Option<String>,
 }
 
 /// The image as its attached SBOMs describe it.
@@ -125,12 +140,16 @@ pub fn read_attached_sboms(
     options: &OpenOptions,
     archs: &[Arch],
     source: PackageSource,
+    key: Option<&VerifyingKey>,
 ) -> Result<AttachedSboms, AttachError> {
     let image_source = ImageSource::parse(reference)?;
     let image = crate::open(&image_source, options)?;
-    let registry = match (&image_source, source) {
-        (ImageSource::Registry(r), PackageSource::Referrers) => Some(registry::open(r, options)?.0),
-        (_, PackageSource::Referrers) => {
+    // Referrers and cosign's signed attestations are in a registry;
+    // BuildKit's attestations are in the image index, wherever it is.
+    let in_registry = source == PackageSource::Referrers || key.is_some();
+    let registry = match &image_source {
+        ImageSource::Registry(r) if in_registry => Some(registry::open(r, options)?.0),
+        _ if in_registry => {
             return Err(AttachError::NotARegistry {
                 reference: reference.to_string(),
             });
@@ -160,16 +179,20 @@ pub fn read_attached_sboms(
             arch: arch.to_string(),
             manifest: single.manifest_digest.clone(),
         };
-        let found = match &registry {
-            Some(registry) => reader.in_referrers(registry)?,
-            None => reader.in_attestations(&image)?,
+        let found = match (&registry, key) {
+            (Some(registry), Some(key)) => reader.in_signed_attestations(registry, key)?,
+            (Some(registry), None) => reader.in_referrers(registry)?,
+            (None, _) => reader.in_attestations(&image)?,
         };
         if found.is_empty() {
             return Err(AttachError::NoAttachedSbom {
                 reference: reference.to_string(),
                 platform: single.platform.to_string(),
                 manifest: single.manifest_digest.clone(),
-                sbom_source: source.as_str(),
+                sbom_source: match key {
+                    Some(_) => "signed attestation",
+                    None => source.as_str(),
+                },
             });
         }
         let mut components: Vec<Package> = Vec::new();
@@ -280,45 +303,136 @@ impl Reader<'_> {
                 let digest = layer.digest().to_string();
                 let what = format!("in-toto statement {digest} of {what}");
                 let bytes = image.small_blob(&what, &digest, layer.size(), MAX_ATTACHED_SBOM)?;
-                let head: StatementHead = serde_json::from_slice(&bytes)
-                    .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
-                let Some(format) = sbom_predicate(&head.predicate_type) else {
-                    if annotated.is_some() {
-                        return Err(self.bad(
-                            what,
-                            format!(
-                                "its predicate type is `{}`, while its annotation says `{}`",
-                                crate::error::clip(&head.predicate_type, 200),
-                                annotated.unwrap_or_default()
-                            ),
-                        ));
-                    }
+                let read = self.statement(
+                    &bytes,
+                    &what,
+                    annotated.as_deref(),
+                    &attestation.digest,
+                    &digest,
+                    "attestation",
+                )?;
+                let Some((sbom, packages)) = read else {
                     continue;
                 };
-                // The index says whom the attestation is about; the
-                // statement must say so too, or it is about another image.
-                let named = head.subject_digests();
-                if !named.contains(&self.manifest) {
-                    return Err(self.about_another(what, named));
-                }
-                let (sbom, packages) = match format {
-                    SbomFormat::Spdx => {
-                        self.spdx(&bytes, true, &attestation.digest, &digest, "attestation")
-                    }
-                    SbomFormat::CycloneDx => {
-                        let statement: Statement<CycloneDxBom> = serde_json::from_slice(&bytes)
-                            .map_err(|e| self.bad(what.clone(), crate::error::json_error(&e)))?;
-                        self.cyclonedx(
-                            &attestation.digest,
-                            &digest,
-                            "attestation",
-                            statement.predicate,
-                        )
-                    }
-                }
-                .map_err(|detail| self.bad(what.clone(), detail))?;
                 found.push((sbom, packages));
             }
+        }
+        Ok(found)
+    }
+
+    /// The SBOM of an in-toto statement (`bytes`, `what` it is, held in
+    /// `blob` of `holder`); `None` when its predicate is no SBOM. A layer
+    /// `annotated` with an SBOM's predicate type that holds another is an
+    /// error, as is a statement about another image than this one.
+    fn statement(
+        &self,
+        bytes: &[u8],
+        what: &str,
+        annotated: Option<&str>,
+        holder: &str,
+        blob: &str,
+        via: &str,
+    ) -> Result<Option<(ReadSbom, Vec<Package>)>, AttachError> {
+        let bad = |detail: String| self.bad(what.to_string(), detail);
+        let head: StatementHead =
+            serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_error(&e)))?;
+        let Some(format) = sbom_predicate(&head.predicate_type) else {
+            if let Some(annotated) = annotated {
+                return Err(bad(format!(
+                    "its predicate type is `{}`, while its annotation says `{annotated}`",
+                    crate::error::clip(&head.predicate_type, 200),
+                )));
+            }
+            return Ok(None);
+        };
+        // The index or tag says whom the attestation is about; the
+        // statement must say so too, or it is about another image.
+        let named = head.subject_digests();
+        if !named.contains(&self.manifest) {
+            return Err(self.about_another(what.to_string(), named));
+        }
+        let read = match format {
+            SbomFormat::Spdx => self.spdx(bytes, true, holder, blob, via),
+            SbomFormat::CycloneDx => {
+                let statement: Statement<CycloneDxBom> =
+                    serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_error(&e)))?;
+                self.cyclonedx(holder, blob, via, statement.predicate)
+            }
+        };
+        read.map(Some).map_err(bad)
+    }
+
+    /// The SBOM statements signed by `key` among cosign's attestations of
+    /// this platform's manifest; an error when there are attestations but
+    /// none of them is signed by it.
+    fn in_signed_attestations(
+        &self,
+        registry: &registry::Registry,
+        key: &VerifyingKey,
+    ) -> Result<Vec<(ReadSbom, Vec<Package>)>, AttachError> {
+        let Some((holder, manifest)) = cosign::attestations(registry, &self.manifest)? else {
+            return Ok(Vec::new());
+        };
+        let tag = cosign::attestation_tag(&self.manifest);
+        let mut found = Vec::new();
+        let mut not_by_key = 0;
+        for layer in manifest.layers() {
+            if layer.media_type().as_ref() != sign::DSSE_ENVELOPE {
+                continue;
+            }
+            let annotations = layer.annotations().as_ref();
+            let annotated = annotations.and_then(|a| a.get(cosign::PREDICATE_ANNOTATION));
+            if annotated.is_some_and(|p| sbom_predicate(p).is_none()) {
+                continue;
+            }
+            // The record's own SBOM (`attach --sign-key` signs it too) says
+            // nothing of the image.
+            if annotations
+                .and_then(|a| a.get(KIND_ANNOTATION))
+                .is_some_and(|kind| kind == "declared")
+            {
+                continue;
+            }
+            let digest = layer.digest().to_string();
+            let what = format!("attestation {digest} under {tag}");
+            // Base64 makes an envelope a third larger than its statement.
+            let bytes = crate::image::read_blob(
+                registry as &dyn Store,
+                self.reference,
+                &what,
+                &digest,
+                Some(layer.size()),
+                MAX_ATTACHED_SBOM / 3 * 4 + (1 << 16),
+            )?;
+            let statement = match sign::open(&bytes, key).map_err(|e| self.bad(what.clone(), e))? {
+                Opened::Signed(statement) => statement,
+                Opened::NotByKey => {
+                    not_by_key += 1;
+                    continue;
+                }
+            };
+            drop(bytes);
+            let read = self.statement(
+                &statement,
+                &what,
+                annotated.map(String::as_str),
+                &holder,
+                &digest,
+                "signed attestation",
+            )?;
+            if let Some((mut sbom, packages)) = read {
+                sbom.signed_by = Some(key.fingerprint().to_string());
+                found.push((sbom, packages));
+            }
+        }
+        if found.is_empty() && not_by_key > 0 {
+            return Err(AttachError::NotSignedByKey {
+                reference: self.reference.to_string(),
+                manifest: self.manifest.clone(),
+                tag,
+                key: key.fingerprint().to_string(),
+                envelopes: not_by_key,
+            });
         }
         Ok(found)
     }
@@ -465,6 +579,7 @@ impl Reader<'_> {
             name: read.name,
             packages: read.packages.len(),
             skipped: read.skipped,
+            signed_by: None,
         };
         Ok((sbom, read.packages))
     }
@@ -518,6 +633,7 @@ impl Reader<'_> {
             name: None,
             packages: packages.len(),
             skipped,
+            signed_by: None,
         };
         Ok((sbom, packages))
     }

@@ -15,7 +15,7 @@ pub enum AttachError {
     Push(Box<PushError>),
     /// Referrers live in a registry, not in a layout or archive.
     #[error(
-        "`{reference}` is not in a registry: referrers are attached to an image in a registry\n  = hint: use HOST[:PORT]/REPOSITORY[:TAG|@sha256:DIGEST]"
+        "`{reference}` is not in a registry: referrers and signed attestations are attached to an image in a registry\n  = hint: use HOST[:PORT]/REPOSITORY[:TAG|@sha256:DIGEST]"
     )]
     NotARegistry {
         /// The image reference as given.
@@ -50,8 +50,9 @@ pub enum AttachError {
     /// `verify --sbom-source` found no SBOM for a platform.
     #[error(
         "{reference} has no SBOM {} for {platform} (manifest {manifest})\n  = hint: {}",
-        match *sbom_source { "attestation" => "attestation", _ => "referrer" },
+        match *sbom_source { "referrers" => "referrer", other => other },
         match *sbom_source {
+            "signed attestation" => "sign one where cosign keeps attestations (`relnotes attach VERSION --observed --sign-key KEY`, or `cosign attest --key KEY --type spdxjson --predicate SBOM IMAGE@DIGEST` with the platform manifest's digest); without --key, verify reads BuildKit's unsigned attestations",
             "attestation" => "BuildKit attests an image's SBOM when built with `docker buildx build --sbom=true --push`; or verify with --sbom-source referrers, or layers (the default) to read the image itself",
             _ => "attach one (an SPDX or CycloneDX JSON artifact whose subject is the platform manifest, e.g. `relnotes attach VERSION --observed`); the declared SBOM of `relnotes attach` is the record, not the image, and is not read; or verify with --sbom-source layers (the default)",
         }
@@ -65,6 +66,33 @@ pub enum AttachError {
         manifest: String,
         /// `attestation` or `referrers`.
         sbom_source: &'static str,
+    },
+    /// A key file (`verify --key`, `attach --sign-key`) that cannot be read.
+    #[error(
+        "key file {}: {detail}\n  = hint: --key takes a PEM public key (`cosign.pub`, or `openssl pkey -pubout`), --sign-key a PEM private key (cosign's `cosign.key`, or PKCS #8 from `openssl genpkey`); ECDSA P-256 or Ed25519",
+        path.display()
+    )]
+    Key {
+        /// The file as given.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// `verify --key`: the platform has attestations, none signed by the key.
+    #[error(
+        "none of the {envelopes} attestation(s) of {reference} under {tag} (manifest {manifest}) is signed by key {key}\n  = hint: an SBOM is read only when a signature over it checks with the key given to --key; sign with the matching private key (`relnotes attach VERSION --observed --sign-key KEY`, or `cosign attest --key KEY`)"
+    )]
+    NotSignedByKey {
+        /// The image reference as given.
+        reference: String,
+        /// The platform manifest's digest.
+        manifest: String,
+        /// cosign's attestation tag of it.
+        tag: String,
+        /// `sha256:` of the public key given.
+        key: String,
+        /// How many attestations were signed by other keys, or not at all.
+        envelopes: usize,
     },
     /// An attached SBOM whose statement or artifact names another image
     /// than the platform manifest being verified (or none).

@@ -14,11 +14,13 @@
 
 mod artifact;
 mod attached;
+mod cosign;
 mod error;
 mod list;
 mod push;
 mod referrers;
 mod report;
+mod sign;
 
 pub use crate::registry::write::PushError;
 pub use attached::{AttachedSboms, PackageSource, ReadSbom, SbomFormat, read_attached_sboms};
@@ -26,3 +28,4 @@ pub use error::AttachError;
 pub use list::list_referrers;
 pub use push::{SbomToAttach, Target};
 pub use report::{AttachReport, ReferrersReport, SbomKind};
+pub use sign::{SigningKey, VerifyingKey, read_signing_key, read_verifying_key};

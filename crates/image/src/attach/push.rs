@@ -3,11 +3,13 @@
 //! pushed), then per SBOM its blobs, its manifest by digest and, for a
 //! registry without a referrers API, the referrers tag.
 
-use super::artifact::{self, KIND_ANNOTATION, Subject, TITLE_ANNOTATION, VERSION_ANNOTATION};
+use super::artifact::{self, Blob, KIND_ANNOTATION, Subject, TITLE_ANNOTATION, VERSION_ANNOTATION};
 use super::attached::SbomFormat;
+use super::cosign;
 use super::error::AttachError;
 use super::referrers::{self, Via};
 use super::report::{AttachReport, Attached, SbomKind, Status};
+use super::sign::{self, SigningKey};
 use crate::digest::sha256_digest;
 use crate::registry::{self, Registry};
 use crate::store::OCI_MANIFEST;
@@ -90,11 +92,13 @@ impl Target {
     }
 
     /// Attaches each SBOM to its architecture's manifest; one already
-    /// attached (the same bytes) is left as it is.
+    /// attached (the same bytes) is left as it is. With `sign_key`, each is
+    /// also attested, signed by that key, where cosign keeps attestations.
     pub fn attach(
         &self,
         version: &str,
         sboms: &[SbomToAttach],
+        sign_key: Option<&SigningKey>,
     ) -> Result<AttachReport, AttachError> {
         let mut attached = Vec::new();
         for sbom in sboms {
@@ -150,12 +154,65 @@ impl Target {
                 size: artifact.manifest.bytes.len() as u64,
                 status,
                 via,
+                signed_by: None,
             });
+            if let Some(key) = sign_key {
+                attached.push(self.attest(arch, platform, subject, sbom, key)?);
+            }
         }
         Ok(AttachReport {
             version: version.to_string(),
             image: self.reference.clone(),
             attached,
+        })
+    }
+}
+
+impl Target {
+    /// `sbom` as an in-toto statement about `subject`, in a DSSE envelope
+    /// signed by `key`, added to the subject's cosign attestations.
+    fn attest(
+        &self,
+        arch: &Arch,
+        platform: &Platform,
+        subject: &Subject,
+        sbom: &SbomToAttach,
+        key: &SigningKey,
+    ) -> Result<Attached, AttachError> {
+        let predicate: serde_json::Value =
+            serde_json::from_slice(&sbom.json).expect("relnotes' own SBOM is JSON");
+        let hex = subject.digest.trim_start_matches("sha256:");
+        // As cosign writes it: in-toto v0.1, the image named without tag.
+        let statement = serde_json::json!({
+            "_type": "https://in-toto.io/Statement/v0.1",
+            "predicateType": sbom.format.predicate_type(),
+            "subject": [{"name": self.registry.image_name(), "digest": {"sha256": hex}}],
+            "predicate": predicate,
+        });
+        let statement = serde_json::to_vec(&statement).expect("a JSON value serializes");
+        let envelope = Blob::new(sign::seal(&statement, key));
+        let added = cosign::add(
+            &self.registry,
+            &subject.digest,
+            &envelope,
+            sbom.format.predicate_type(),
+            sbom.kind,
+        )?;
+        Ok(Attached {
+            arch: arch.to_string(),
+            platform: platform.to_string(),
+            subject: subject.digest.clone(),
+            kind: sbom.kind,
+            artifact_type: sign::DSSE_ENVELOPE.to_string(),
+            digest: envelope.digest,
+            size: envelope.bytes.len() as u64,
+            status: if added {
+                Status::Attached
+            } else {
+                Status::AlreadyAttached
+            },
+            via: Via::Cosign,
+            signed_by: Some(key.public().fingerprint().to_string()),
         })
     }
 }

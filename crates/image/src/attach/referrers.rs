@@ -21,6 +21,9 @@ pub(crate) enum Via {
     Api,
     /// The referrers tag (`sha256-<hex>`).
     Tag,
+    /// cosign's attestation tag (`sha256-<hex>.att`): a signed
+    /// attestation, not a referrer.
+    Cosign,
 }
 
 /// The referrers of one manifest.
@@ -49,6 +52,12 @@ pub(crate) fn referrers_tag(digest: &str) -> String {
             .collect()
     };
     format!("{}-{}", clean(alg, 32), clean(encoded, 64))
+}
+
+/// cosign's tag of the attestations of `subject`: its referrers tag and
+/// `.att` (`sha256-<hex>.att`).
+pub(crate) fn attestation_tag(subject: &str) -> String {
+    format!("{}.att", referrers_tag(subject))
 }
 
 /// The referrers of `subject`: from the API where the registry answers

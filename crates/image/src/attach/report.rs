@@ -48,6 +48,10 @@ pub(crate) struct Attached {
     pub size: u64,
     pub status: Status,
     pub via: Via,
+    /// The key that signed it (`sha256:` of its public key), for a signed
+    /// attestation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signed_by: Option<String>,
 }
 
 /// What `relnotes attach` did.
@@ -121,6 +125,10 @@ fn via_text(via: Via, subject: &str) -> String {
     match via {
         Via::Api => "referrers API".into(),
         Via::Tag => format!("referrers tag {}", super::referrers::referrers_tag(subject)),
+        Via::Cosign => format!(
+            "signed attestation, cosign's tag {}",
+            super::referrers::attestation_tag(subject)
+        ),
     }
 }
 
@@ -131,7 +139,7 @@ impl AttachReport {
         let mut out = format!("relnotes attach {} — {}\n", self.version, self.image);
         let mut previous = None;
         for a in &self.attached {
-            if previous != Some((&a.arch, &a.subject)) {
+            if previous != Some((&a.arch, &a.subject, a.via)) {
                 let _ = writeln!(
                     out,
                     "\n[{}] {}  manifest {}  ({})",
@@ -140,7 +148,7 @@ impl AttachReport {
                     short(&a.subject),
                     via_text(a.via, &a.subject)
                 );
-                previous = Some((&a.arch, &a.subject));
+                previous = Some((&a.arch, &a.subject, a.via));
             }
             let status = match a.status {
                 Status::Attached => "attached",
@@ -148,11 +156,15 @@ impl AttachReport {
             };
             let _ = writeln!(
                 out,
-                "  {status:<16}  {:<8}  {}  {}  {} bytes",
+                "  {status:<16}  {:<8}  {}  {}  {} bytes{}",
                 a.kind.as_str(),
                 a.artifact_type,
                 a.digest,
                 a.size,
+                a.signed_by
+                    .as_deref()
+                    .map(|key| format!("  signed by key {key}"))
+                    .unwrap_or_default(),
             );
         }
         out
