@@ -1166,3 +1166,63 @@ fn ed25519_attestations_go_both_ways_between_cosign_and_relnotes() {
         .collect();
     assert_eq!(formats, ["cyclonedx", "spdx"]);
 }
+
+#[test]
+fn a_streamed_statement_counts_only_once_its_digest_checks() {
+    let registry = TestRegistry::start();
+    let built = image_of_26_01();
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let dir = project();
+    let verify = |tag: &str| {
+        let image = format!("{}/team/app:{tag}", registry.host());
+        let source = ["--sbom-source", "attestation", "--format", "json"];
+        let mut args = vec!["verify", "26.01", "--image", &image];
+        args.extend(source);
+        run(dir.path(), &args)
+    };
+
+    // Its predicate before its type (JSON keys come in any order): read.
+    let hex = amd64.trim_start_matches("sha256:");
+    let predicate_first = format!(
+        r#"{{"predicate":{},"subject":[{{"name":"_","digest":{{"sha256":"{hex}"}}}}],"predicateType":"{SPDX_PREDICATE}","_type":"https://in-toto.io/Statement/v0.1"}}"#,
+        spdx_of_26_01("2.8.0")
+    );
+    push_attested(
+        &registry.url(),
+        "team/app",
+        "reordered",
+        &built,
+        &[(
+            "amd64",
+            vec![(SPDX_PREDICATE, predicate_first.into_bytes())],
+        )],
+    );
+    let (code, stdout, stderr) = verify("reordered");
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    // The registry serves other bytes than the statement's digest: an
+    // error, however well the bytes read (here torch 2.7.1, a finding).
+    let statement = statement(SPDX_PREDICATE, &amd64, &spdx_of_26_01("2.8.0"));
+    // Same length, so only the digest tells.
+    let swapped = String::from_utf8(statement.clone())
+        .unwrap()
+        .replace("2.8.0", "2.7.1")
+        .into_bytes();
+    push_attested(
+        &registry.url(),
+        "team/app",
+        "swapped",
+        &built,
+        &[("amd64", vec![(SPDX_PREDICATE, statement.clone())])],
+    );
+    let digest = image::digest::sha256_digest(&statement);
+    std::fs::write(registry.blob_data_path(&digest), &swapped).unwrap();
+    let (code, stdout, stderr) = verify("swapped");
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains(&digest), "{stderr}");
+    assert!(
+        stderr.contains(&image::digest::sha256_digest(&swapped)),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "");
+}

@@ -168,10 +168,16 @@ fn push_blob(client: &reqwest::blocking::Client, base_url: &str, repo: &str, byt
         .send()
         .unwrap();
     assert_eq!(response.status().as_u16(), 202);
+    // Relative (the test registry) or absolute with a query (distribution).
     let location = response.headers()["Location"].to_str().unwrap().to_string();
+    let upload = match location.starts_with('/') {
+        true => format!("{base_url}{location}"),
+        false => location,
+    };
+    let separator = if upload.contains('?') { '&' } else { '?' };
     let response = client
         .put(format!(
-            "{base_url}{location}?digest={}",
+            "{upload}{separator}digest={}",
             sha256_digest(bytes)
         ))
         .body(bytes.to_vec())

@@ -248,22 +248,23 @@ impl Image {
         fetch_document(self.store.as_ref(), &self.reference, digest, media_type)
     }
 
-    /// A small blob of the image's store (`what`, for messages), read whole
-    /// up to `limit` bytes and checked against its digest and size.
-    pub(crate) fn small_blob(
+    /// A blob streamed and hashed as it is read (an attached SBOM), at
+    /// most `limit` bytes: trusted once [`CheckedBlob::finish`] says so.
+    pub(crate) fn checked_blob(
         &self,
         what: &str,
         digest: &str,
         size: u64,
         limit: u64,
-    ) -> Result<Vec<u8>, InspectError> {
-        read_blob(
+    ) -> Result<CheckedBlob<'_>, InspectError> {
+        CheckedBlob::open(
             self.store.as_ref(),
             &self.reference,
             what,
             digest,
             Some(size),
             limit,
+            false,
         )
     }
 
@@ -593,7 +594,8 @@ pub(crate) fn read_config(
     config_of(reference, &bytes)
 }
 
-/// Reads a small blob whole, checked against its digest and size.
+/// A blob read whole: at most `limit` bytes, checked against `digest`
+/// and the declared `size` (see [`CheckedBlob`]).
 pub(crate) fn read_blob(
     store: &dyn Store,
     reference: &str,
@@ -602,61 +604,130 @@ pub(crate) fn read_blob(
     size: Option<u64>,
     limit: u64,
 ) -> Result<Vec<u8>, InspectError> {
-    if !is_sha256_digest(digest) {
-        return Err(InspectError::InvalidDocument {
-            reference: reference.into(),
-            what: "manifest".into(),
-            detail: format!("{what} digest `{digest}` is not sha256:<64 hex digits>"),
-        });
-    }
-    if let Some(size) = size.filter(|&s| s > limit) {
-        return Err(InspectError::InvalidDocument {
-            reference: reference.into(),
-            what: what.into(),
-            detail: format!("{size} bytes, more than the {limit} relnotes reads"),
-        });
-    }
-    // One byte past the declared size (or the cap) tells a longer blob.
-    let read_at_most = size.unwrap_or(limit).min(limit) + 1;
+    let mut blob = CheckedBlob::open(store, reference, what, digest, size, limit, true)?;
     let mut bytes = Vec::new();
-    store
-        .document_blob(digest, size)?
-        .take(read_at_most)
-        .read_to_end(&mut bytes)
-        .map_err(|e| InspectError::ReadFailed {
-            reference: reference.into(),
-            what: format!("{what} {digest}"),
-            detail: clip(with_causes(&e), 300),
-        })?;
-    if let Some(size) = size
-        && bytes.len() as u64 > size
-    {
-        return Err(InspectError::BlobTooLong {
-            reference: reference.into(),
-            what: what.into(),
-            digest: digest.into(),
-            expected: size,
-        });
-    }
-    let actual = sha256_digest(&bytes);
-    if actual != digest {
-        return Err(InspectError::DigestMismatch {
-            reference: reference.into(),
-            what: what.into(),
-            expected: digest.into(),
-            actual,
-        });
-    }
-    if let Some(size) = size.filter(|&s| s != bytes.len() as u64) {
-        return Err(InspectError::SizeMismatch {
-            reference: reference.into(),
-            what: what.into(),
-            digest: digest.into(),
-            expected: size,
-            actual: bytes.len() as u64,
-        });
-    }
+    let read = blob.read_to_end(&mut bytes);
+    blob.finish(read.err())?;
     Ok(bytes)
+}
+
+/// A blob streamed from its store, hashed as it is read: at most `limit`
+/// bytes (one more tells a longer blob). What was read from it is trusted
+/// only once [`CheckedBlob::finish`] has found its digest and size right.
+pub(crate) struct CheckedBlob<'a> {
+    inner: std::io::Take<Box<dyn Read + Send + 'a>>,
+    hasher: sha2::Sha256,
+    read: u64,
+    reference: String,
+    what: String,
+    digest: String,
+    size: Option<u64>,
+}
+
+impl<'a> CheckedBlob<'a> {
+    /// Opens `digest` in `store`; `document` reads it as a document (one
+    /// timeout in all), else as a stream (a timeout between reads).
+    pub(crate) fn open(
+        store: &'a dyn Store,
+        reference: &str,
+        what: &str,
+        digest: &str,
+        size: Option<u64>,
+        limit: u64,
+        document: bool,
+    ) -> Result<CheckedBlob<'a>, InspectError> {
+        use sha2::Digest as _;
+        if !is_sha256_digest(digest) {
+            return Err(InspectError::InvalidDocument {
+                reference: reference.into(),
+                what: "manifest".into(),
+                detail: format!("{what} digest `{digest}` is not sha256:<64 hex digits>"),
+            });
+        }
+        if let Some(size) = size.filter(|&s| s > limit) {
+            return Err(InspectError::InvalidDocument {
+                reference: reference.into(),
+                what: what.into(),
+                detail: format!("{size} bytes, more than the {limit} relnotes reads"),
+            });
+        }
+        let reader = if document {
+            store.document_blob(digest, size)?
+        } else {
+            store.blob(digest, size)?
+        };
+        // One byte past the declared size (or the cap) tells a longer blob.
+        let read_at_most = size.unwrap_or(limit).min(limit) + 1;
+        Ok(CheckedBlob {
+            inner: reader.take(read_at_most),
+            hasher: sha2::Sha256::new(),
+            read: 0,
+            reference: reference.into(),
+            what: what.into(),
+            digest: digest.into(),
+            size,
+        })
+    }
+
+    /// Reads what is left (a parser may stop at the end of its value), then
+    /// checks the blob: an error reading it (`failed`, the reader's own),
+    /// a blob longer than declared, another digest, another size.
+    pub(crate) fn finish(mut self, failed: Option<std::io::Error>) -> Result<(), InspectError> {
+        use sha2::Digest as _;
+        let failed = failed.or_else(|| std::io::copy(&mut self, &mut std::io::sink()).err());
+        if let Some(e) = failed {
+            return Err(InspectError::ReadFailed {
+                reference: self.reference,
+                what: format!("{} {}", self.what, self.digest),
+                detail: clip(with_causes(&e), 300),
+            });
+        }
+        if let Some(size) = self.size
+            && self.read > size
+        {
+            return Err(InspectError::BlobTooLong {
+                reference: self.reference,
+                what: self.what,
+                digest: self.digest,
+                expected: size,
+            });
+        }
+        let hex: String = self
+            .hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let actual = format!("sha256:{hex}");
+        if actual != self.digest {
+            return Err(InspectError::DigestMismatch {
+                reference: self.reference,
+                what: self.what,
+                expected: self.digest,
+                actual,
+            });
+        }
+        if let Some(size) = self.size.filter(|&s| s != self.read) {
+            return Err(InspectError::SizeMismatch {
+                reference: self.reference,
+                what: self.what,
+                digest: self.digest,
+                expected: size,
+                actual: self.read,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Read for CheckedBlob<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use sha2::Digest as _;
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.read += n as u64;
+        Ok(n)
+    }
 }
 
 #[cfg(test)]

@@ -30,10 +30,12 @@ pub struct Package {
 }
 
 /// A version parsed when first needed (most are only shown, or compared
-/// with an identical text). Equal whenever the packages' texts and
-/// ecosystems are, which [`Package`]'s equality already compares.
+/// with an identical text); boxed, as most never are parsed: each of an
+/// SBOM's hundreds of thousands of packages is 56 bytes smaller. Equal
+/// whenever the packages' texts and ecosystems are, which [`Package`]'s
+/// equality already compares.
 #[derive(Clone, Default)]
-struct ParsedVersion(OnceLock<Option<Version>>);
+struct ParsedVersion(OnceLock<Option<Box<Version>>>);
 
 impl std::fmt::Debug for ParsedVersion {
     /// Whether or not it has been parsed yet: the output must not depend
@@ -187,8 +189,12 @@ impl Package {
     pub(crate) fn parsed_version(&self) -> Option<&Version> {
         self.parsed
             .0
-            .get_or_init(|| Version::parse(self.ecosystem, &self.version).ok())
-            .as_ref()
+            .get_or_init(|| {
+                Version::parse(self.ecosystem, &self.version)
+                    .ok()
+                    .map(Box::new)
+            })
+            .as_deref()
     }
 
     /// How this package's version orders against `other`'s, when both

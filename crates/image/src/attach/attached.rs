@@ -18,6 +18,7 @@ use super::cosign;
 use super::error::AttachError;
 use super::referrers;
 use super::sign::{self, Opened, VerifyingKey};
+use crate::image::CheckedBlob;
 use crate::image::{ATTESTATION_MANIFEST, Attestation};
 use crate::limits::MAX_ATTACHED_SBOM;
 use crate::store::{Single, Store};
@@ -225,8 +226,16 @@ fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -
         config: single.config.clone(),
         files: Vec::new(),
     };
-    components.sort_by(|a, b| {
-        (a.ecosystem, &a.key, a.location()).cmp(&(b.ecosystem, &b.key, b.location()))
+    // In place (a stable sort would take half the list again), by a key
+    // that leaves only identical packages unordered: the same bytes each run.
+    components.sort_unstable_by(|a, b| {
+        (a.ecosystem, &a.key, a.location(), &a.version, &a.name).cmp(&(
+            b.ecosystem,
+            &b.key,
+            b.location(),
+            &b.version,
+            &b.name,
+        ))
     });
     components.dedup();
     InspectedArch {
@@ -302,15 +311,14 @@ impl Reader<'_> {
                 }
                 let digest = layer.digest().to_string();
                 let what = format!("in-toto statement {digest} of {what}");
-                let bytes = image.small_blob(&what, &digest, layer.size(), MAX_ATTACHED_SBOM)?;
-                let read = self.statement(
-                    &bytes,
-                    &what,
-                    annotated.as_deref(),
-                    &attestation.digest,
-                    &digest,
-                    "attestation",
-                )?;
+                let mut blob =
+                    image.checked_blob(&what, &digest, layer.size(), MAX_ATTACHED_SBOM)?;
+                let place = (attestation.digest.as_str(), digest.as_str(), "attestation");
+                let json = (&mut blob, layer.size());
+                let read = self.statement(json, &what, annotated.as_deref(), place);
+                // Nothing read from the blob counts before it is checked.
+                blob.finish(None)?;
+                let read = read?;
                 let Some((sbom, packages)) = read else {
                     continue;
                 };
@@ -320,46 +328,83 @@ impl Reader<'_> {
         Ok(found)
     }
 
-    /// The SBOM of an in-toto statement (`bytes`, `what` it is, held in
-    /// `blob` of `holder`); `None` when its predicate is no SBOM. A layer
-    /// `annotated` with an SBOM's predicate type that holds another is an
-    /// error, as is a statement about another image than this one.
+    /// The SBOM of an in-toto statement read from `json` (`what` it is,
+    /// `place`: held in `blob` of `holder`, read `via`), in one pass: its
+    /// packages are made as its predicate is parsed; `None` when the
+    /// predicate is no SBOM. A layer `annotated` with an SBOM's predicate
+    /// type that holds another is an error, as is a statement about another
+    /// image than this one.
     fn statement(
         &self,
-        bytes: &[u8],
+        (json, size): (impl std::io::Read, u64),
         what: &str,
         annotated: Option<&str>,
-        holder: &str,
-        blob: &str,
-        via: &str,
+        (holder, blob, via): (&str, &str, &str),
     ) -> Result<Option<(ReadSbom, Vec<Package>)>, AttachError> {
         let bad = |detail: String| self.bad(what.to_string(), detail);
-        let head: StatementHead =
-            serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_error(&e)))?;
-        let Some(format) = sbom_predicate(&head.predicate_type) else {
-            if let Some(annotated) = annotated {
+        let hint = annotated.and_then(sbom_predicate);
+        let convert = self.spdx_convert(via, holder);
+        let mut read = StatementRead::default();
+        let seed = StatementSeed {
+            hint,
+            size,
+            convert: &convert,
+            read: &mut read,
+        };
+        let mut json =
+            serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 16, json));
+        serde::de::DeserializeSeed::deserialize(seed, &mut json)
+            .and_then(|()| json.end())
+            .map_err(|e| bad(crate::error::json_error(&e)))?;
+        let Some(predicate_type) = read.predicate_type else {
+            return Err(bad("missing field `predicateType`".into()));
+        };
+        let format = sbom_predicate(&predicate_type);
+        let clipped = || crate::error::clip(&predicate_type, 200);
+        match (format, annotated) {
+            (None, None) => return Ok(None),
+            (format, Some(annotated)) if format != hint => {
                 return Err(bad(format!(
                     "its predicate type is `{}`, while its annotation says `{annotated}`",
-                    crate::error::clip(&head.predicate_type, 200),
+                    clipped()
                 )));
             }
-            return Ok(None);
-        };
+            _ => {}
+        }
         // The index or tag says whom the attestation is about; the
         // statement must say so too, or it is about another image.
-        let named = head.subject_digests();
+        let named: Vec<String> = read
+            .subject
+            .iter()
+            .flat_map(|s| s.digest.iter().map(|(alg, hex)| format!("{alg}:{hex}")))
+            .collect();
         if !named.contains(&self.manifest) {
             return Err(self.about_another(what.to_string(), named));
         }
-        let read = match format {
-            SbomFormat::Spdx => self.spdx(bytes, true, holder, blob, via),
-            SbomFormat::CycloneDx => {
-                let statement: Statement<CycloneDxBom> =
-                    serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_error(&e)))?;
-                self.cyclonedx(holder, blob, via, statement.predicate)
-            }
+        let sbom = match read.predicate {
+            PredicateRead::Missing => Err("missing field `predicate`".to_string()),
+            // `predicateType` twice, another type first.
+            PredicateRead::Other => Err("duplicate field `predicateType`".to_string()),
+            PredicateRead::Spdx(spdx) => self.spdx_read(spdx, holder, blob),
+            PredicateRead::CycloneDx(bom) => self.cyclonedx(holder, blob, via, bom),
+            // Its predicate came before its type: read now, from the value.
+            PredicateRead::Unplaced(value) => match format {
+                Some(SbomFormat::Spdx) => {
+                    let mut spdx = SpdxRead::default();
+                    let seed = SpdxSeed {
+                        read: &mut spdx,
+                        convert: &convert,
+                    };
+                    serde::de::DeserializeSeed::deserialize(seed, value)
+                        .map_err(|e| crate::error::json_error(&e))
+                        .and_then(|()| self.spdx_read(spdx, holder, blob))
+                }
+                _ => serde_json::from_value(value)
+                    .map_err(|e| crate::error::json_error(&e))
+                    .and_then(|bom| self.cyclonedx(holder, blob, via, bom)),
+            },
         };
-        read.map(Some).map_err(bad)
+        sbom.map(Some).map_err(bad)
     }
 
     /// The SBOM statements signed by `key` among cosign's attestations of
@@ -412,14 +457,9 @@ impl Reader<'_> {
                 }
             };
             drop(bytes);
-            let read = self.statement(
-                &statement,
-                &what,
-                annotated.map(String::as_str),
-                &holder,
-                &digest,
-                "signed attestation",
-            )?;
+            let place = (holder.as_str(), digest.as_str(), "signed attestation");
+            let json = (statement.as_slice(), statement.len() as u64);
+            let read = self.statement(json, &what, annotated.map(String::as_str), place)?;
             if let Some((mut sbom, packages)) = read {
                 sbom.signed_by = Some(key.fingerprint().to_string());
                 found.push((sbom, packages));
@@ -482,20 +522,19 @@ impl Reader<'_> {
                 }
                 let digest = layer.digest().to_string();
                 let what = format!("SBOM {digest} of {what}");
-                let bytes = crate::image::read_blob(
+                let mut blob = CheckedBlob::open(
                     registry as &dyn Store,
                     self.reference,
                     &what,
                     &digest,
                     Some(layer.size()),
                     MAX_ATTACHED_SBOM,
+                    false,
                 )?;
-                let parsed = match format {
-                    SbomFormat::Spdx => self.spdx(&bytes, false, &holder, &digest, "referrer"),
-                    SbomFormat::CycloneDx => serde_json::from_slice(&bytes)
-                        .map_err(|e| crate::error::json_error(&e))
-                        .and_then(|bom| self.cyclonedx(&holder, &digest, "referrer", bom)),
-                };
+                let json = (&mut blob, layer.size());
+                let parsed = self.sbom_document(json, format, &holder, &digest);
+                // Nothing read from the blob counts before it is checked.
+                blob.finish(None)?;
                 found.push(parsed.map_err(|detail| self.bad(what, detail))?);
             }
         }
@@ -517,20 +556,13 @@ impl Reader<'_> {
         }
     }
 
-    /// The packages of the SPDX document in `bytes` (the predicate of an
-    /// in-toto statement when `in_statement`), each made a [`Package`] as
-    /// it is parsed: a document of hundreds of thousands of packages is
-    /// never held whole beside what is taken from it.
-    fn spdx(
-        &self,
-        bytes: &[u8],
-        in_statement: bool,
-        holder: &str,
-        blob: &str,
-        via: &str,
-    ) -> Result<(ReadSbom, Vec<Package>), String> {
-        let mut read = SpdxRead::default();
-        let convert = |p: SpdxPackage| -> Result<Option<Package>, String> {
+    /// Makes a package of an SPDX package, if it has a purl.
+    fn spdx_convert<'a>(
+        &'a self,
+        via: &'a str,
+        holder: &'a str,
+    ) -> impl Fn(SpdxPackage) -> Result<Option<Package>, String> + 'a {
+        move |p: SpdxPackage| {
             let purl = p
                 .external_refs
                 .iter()
@@ -543,20 +575,50 @@ impl Reader<'_> {
                 Some(Err(e)) => Err(format!("package `{id}`: {e}")),
                 None => Ok(None),
             }
-        };
-        let seed = SpdxSeed {
-            read: &mut read,
-            convert: &convert,
-        };
-        let mut json = serde_json::Deserializer::from_slice(bytes);
-        let parsed = if in_statement {
-            serde::de::DeserializeSeed::deserialize(PredicateSeed(seed), &mut json)
-        } else {
-            serde::de::DeserializeSeed::deserialize(seed, &mut json)
-        };
-        parsed
-            .and_then(|()| json.end())
-            .map_err(|e| crate::error::json_error(&e))?;
+        }
+    }
+
+    /// An SBOM document (a referrer's layer) read from `json` in one pass,
+    /// each package made as it is parsed: a document of hundreds of
+    /// thousands of packages is never held whole beside what is taken.
+    fn sbom_document(
+        &self,
+        (json, size): (impl std::io::Read, u64),
+        format: SbomFormat,
+        holder: &str,
+        blob: &str,
+    ) -> Result<(ReadSbom, Vec<Package>), String> {
+        let mut json =
+            serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 16, json));
+        let json_error = |e: serde_json::Error| crate::error::json_error(&e);
+        match format {
+            SbomFormat::Spdx => {
+                let convert = self.spdx_convert("referrer", holder);
+                let mut read = SpdxRead::with_room(size);
+                let seed = SpdxSeed {
+                    read: &mut read,
+                    convert: &convert,
+                };
+                serde::de::DeserializeSeed::deserialize(seed, &mut json)
+                    .and_then(|()| json.end())
+                    .map_err(json_error)?;
+                self.spdx_read(read, holder, blob)
+            }
+            SbomFormat::CycloneDx => {
+                let bom = serde::Deserialize::deserialize(&mut json).map_err(json_error)?;
+                json.end().map_err(json_error)?;
+                self.cyclonedx(holder, blob, "referrer", bom)
+            }
+        }
+    }
+
+    /// The SBOM of an SPDX document whose packages `read` holds.
+    fn spdx_read(
+        &self,
+        read: SpdxRead,
+        holder: &str,
+        blob: &str,
+    ) -> Result<(ReadSbom, Vec<Package>), String> {
         let Some(spdx_version) = read.spdx_version else {
             return Err("missing field `spdxVersion`".to_string());
         };
@@ -693,14 +755,13 @@ fn found_by_purl(
     )))
 }
 
-/// An in-toto statement, its predicate left unread.
-#[derive(Deserialize)]
-struct StatementHead {
-    #[serde(rename = "predicateType")]
-    predicate_type: String,
+/// What is taken from an in-toto statement as it is parsed.
+#[derive(Default)]
+struct StatementRead {
+    predicate_type: Option<String>,
     /// What the statement is about: each subject's digests by algorithm.
-    #[serde(default)]
     subject: Vec<StatementSubject>,
+    predicate: PredicateRead,
 }
 
 #[derive(Deserialize)]
@@ -709,20 +770,84 @@ struct StatementSubject {
     digest: std::collections::BTreeMap<String, String>,
 }
 
-impl StatementHead {
-    /// The digests its subjects name, `alg:hex`.
-    fn subject_digests(&self) -> Vec<String> {
-        self.subject
-            .iter()
-            .flat_map(|s| s.digest.iter().map(|(alg, hex)| format!("{alg}:{hex}")))
-            .collect()
+/// A statement's predicate, as far as it was read.
+#[derive(Default)]
+enum PredicateRead {
+    #[default]
+    Missing,
+    Spdx(SpdxRead),
+    CycloneDx(CycloneDxBom),
+    /// Before its type was known (JSON keys come in any order).
+    Unplaced(serde_json::Value),
+    /// Not an SBOM: left unread.
+    Other,
+}
+
+/// Reads an in-toto statement into `read`; its predicate as the SBOM its
+/// type (or, before that, the layer's annotation: `hint`) says.
+struct StatementSeed<'a, F> {
+    hint: Option<SbomFormat>,
+    /// The statement's size in bytes (see [`SpdxRead::with_room`]).
+    size: u64,
+    convert: &'a F,
+    read: &'a mut StatementRead,
+}
+
+impl<'de, F> serde::de::DeserializeSeed<'de> for StatementSeed<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
     }
 }
 
-/// An in-toto statement with its predicate.
-#[derive(Deserialize)]
-struct Statement<P> {
-    predicate: P,
+impl<'de, F> serde::de::Visitor<'de> for StatementSeed<'_, F>
+where
+    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
+{
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an in-toto statement")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "predicateType" => self.read.predicate_type = Some(map.next_value()?),
+                "subject" => self.read.subject = map.next_value()?,
+                "predicate" => {
+                    let format = match &self.read.predicate_type {
+                        Some(predicate_type) => Some(sbom_predicate(predicate_type)),
+                        None => self.hint.map(Some),
+                    };
+                    self.read.predicate = match format {
+                        Some(Some(SbomFormat::Spdx)) => {
+                            let mut spdx = SpdxRead::with_room(self.size);
+                            map.next_value_seed(SpdxSeed {
+                                read: &mut spdx,
+                                convert: self.convert,
+                            })?;
+                            PredicateRead::Spdx(spdx)
+                        }
+                        Some(Some(SbomFormat::CycloneDx)) => {
+                            PredicateRead::CycloneDx(map.next_value()?)
+                        }
+                        Some(None) => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            PredicateRead::Other
+                        }
+                        None => PredicateRead::Unplaced(map.next_value()?),
+                    };
+                }
+                _ => drop(map.next_value::<serde::de::IgnoredAny>()?),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What is taken from an SPDX 2.x JSON document as it is parsed.
@@ -735,6 +860,21 @@ struct SpdxRead {
     /// The first package that could not be taken; the rest are parsed
     /// (the document must still be JSON) but not taken.
     error: Option<String>,
+}
+
+impl SpdxRead {
+    /// Room for the packages of a document of `bytes` bytes, taken before
+    /// they are read: the list grown by doubling would, at its last
+    /// growth, hold its old and its new copy at once (a third more than
+    /// the list itself at hundreds of thousands of packages). A package
+    /// takes well over 100 bytes of JSON; room not filled is never touched,
+    /// so it costs address space, not memory.
+    fn with_room(bytes: u64) -> SpdxRead {
+        SpdxRead {
+            packages: Vec::with_capacity(usize::try_from(bytes / 100).unwrap_or(0)),
+            ..SpdxRead::default()
+        }
+    }
 }
 
 /// Reads an SPDX document's fields relnotes needs into `read`, each of
@@ -820,47 +960,6 @@ where
             }
         }
         Ok(())
-    }
-}
-
-/// An in-toto statement's `predicate`, read by the seed it wraps; its
-/// other fields are read elsewhere ([`StatementHead`]).
-struct PredicateSeed<S>(S);
-
-impl<'de, S: serde::de::DeserializeSeed<'de, Value = ()>> serde::de::DeserializeSeed<'de>
-    for PredicateSeed<S>
-{
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, S: serde::de::DeserializeSeed<'de, Value = ()>> serde::de::Visitor<'de>
-    for PredicateSeed<S>
-{
-    type Value = ();
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an in-toto statement")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut seed = Some(self.0);
-        while let Some(key) = map.next_key::<String>()? {
-            match (key.as_str(), seed.take()) {
-                ("predicate", Some(inner)) => map.next_value_seed(inner)?,
-                (_, kept) => {
-                    seed = kept;
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                }
-            }
-        }
-        match seed {
-            None => Ok(()),
-            Some(_) => Err(serde::de::Error::missing_field("predicate")),
-        }
     }
 }
 
