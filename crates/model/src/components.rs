@@ -205,12 +205,14 @@ fn glob_match(pattern: &str, text: &str) -> bool {
 struct File {
     vendor_words: Vec<String>,
     build_toolchains: Vec<String>,
+    archive_extensions: Vec<String>,
     component: IndexMap<String, Component>,
 }
 
 struct Knowledge {
     vendor_words: Vec<String>,
     build_toolchains: Vec<String>,
+    archive_extensions: Vec<String>,
     components: Vec<Component>,
     by_key: HashMap<String, usize>,
 }
@@ -236,6 +238,7 @@ fn knowledge() -> &'static Knowledge {
         Knowledge {
             vendor_words: file.vendor_words,
             build_toolchains: file.build_toolchains,
+            archive_extensions: file.archive_extensions,
             components,
             by_key,
         }
@@ -309,6 +312,17 @@ pub fn all() -> &'static [Component] {
 /// Words that name a vendor, not a package (`nvidia`).
 pub fn vendor_words() -> &'static [String] {
     &knowledge().vendor_words
+}
+
+/// The name of an archive or installer file (`openssl-3.5.6.tar.gz`)
+/// without its extension (`openssl-3.5.6`); `None` for any other name.
+pub fn without_archive_extension(file: &str) -> Option<&str> {
+    knowledge().archive_extensions.iter().find_map(|extension| {
+        let stem_len = file.len().checked_sub(extension.len() + 1)?;
+        let (stem, dotted) = (file.get(..stem_len)?, file.get(stem_len..)?);
+        (dotted.starts_with('.') && dotted[1..].eq_ignore_ascii_case(extension) && !stem.is_empty())
+            .then_some(stem)
+    })
 }
 
 /// A version written with the toolchain it was built with, as EasyBuild

@@ -204,6 +204,35 @@ fn after_name_again<'a>(text: &'a str, name: &str) -> &'a str {
     }
 }
 
+/// `text` without a mark standing for the verb (`:arrow_up:`, gitmoji's
+/// mark for upgrading a dependency) when a verb or a claim's phrase follows
+/// it (":arrow_up: update knife4j to 2.0.3", ":arrow_up: 升级到 Spring
+/// cloud Hoxton.SR8"): the words say it, and the mark is none of the name.
+fn without_doubled_verb(text: &str) -> &str {
+    let trimmed = text.trim_start();
+    let is_mark = |v: &String| !v.starts_with(char::is_alphanumeric);
+    let Some(rest) = words::each()
+        .flat_map(|w| w.claims.verb_first.iter().filter(|v| is_mark(v)))
+        .find_map(|mark| trimmed.strip_prefix(mark.as_str()))
+    else {
+        return text;
+    };
+    let rest = rest.trim_start();
+    let lower = rest.to_lowercase();
+    let opens = |phrase: &String| {
+        let phrase_lower = phrase.to_lowercase();
+        !is_mark(phrase)
+            && lower.strip_prefix(&phrase_lower).is_some_and(|after| {
+                // A whole word where words are spaced ("update", not
+                // "updater").
+                !phrase.is_ascii() || after.chars().next().is_none_or(|c| !c.is_alphanumeric())
+            })
+    };
+    let verb_follows = words::each()
+        .any(|w| w.claims.verb_first.iter().any(opens) || w.claims.name_first.iter().any(opens));
+    if verb_follows { rest } else { text }
+}
+
 /// Every upgrade claim of `text`, in order: "X升级至Y", "升级X vY",
 /// "X upgraded to Y", "Upgraded X to Y", "Bumped X to Y" and the chained
 /// "… and Z to W", in every language's words (`[claims]` of
@@ -214,6 +243,7 @@ pub fn find_claims(text: &str) -> Vec<Claim> {
     if !markers().is_match(text) {
         return Vec::new();
     }
+    let text = without_doubled_verb(text);
     // A claim names a version: no digit, no claim.
     if !text.bytes().any(|b| b.is_ascii_digit()) {
         return Vec::new();
@@ -2523,6 +2553,25 @@ mod tests {
 
     fn claimed(name: &str, version: &str) -> (String, String) {
         (name.to_string(), version.to_string())
+    }
+
+    #[test]
+    fn gitmojis_upgrade_mark_stands_for_the_verb() {
+        // mica's CHANGELOG: the mark alone, or before a verb of its own.
+        assert_eq!(
+            pairs(":arrow_up: spring boot 到 2.7.1"),
+            [claimed("spring boot", "2.7.1")]
+        );
+        assert_eq!(
+            pairs(":arrow_up: update knife4j to 2.0.3。"),
+            [claimed("knife4j", "2.0.3")]
+        );
+        assert_eq!(
+            pairs("⬆️ jetCache 到 2.6.2"),
+            [claimed("jetCache", "2.6.2")]
+        );
+        // Another mark ("new feature") claims nothing.
+        assert!(pairs(":sparkles: mica-lite 3.0 support").is_empty());
     }
 
     #[test]

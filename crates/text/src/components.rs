@@ -1089,7 +1089,7 @@ pub(crate) fn in_prose(draft: &Draft, lang: Lang) -> Vec<(String, String)> {
     let mut found = Found::default();
     for t in draft.features.iter().chain(&fixes) {
         for line in t.get(lang).lines() {
-            prose_line(line, &mut found);
+            prose_line(line, &draft.version, &mut found);
         }
     }
     found
@@ -1108,10 +1108,9 @@ pub(crate) fn claimed_in_sections(draft: &Draft, lang: Lang) -> Vec<(String, Str
         for line in section.body.get(lang).lines() {
             let item = line.trim_start();
             if is_bullet(item) {
-                claimed_in(
-                    &crate::ranges::without_ranges(item[1..].trim_start()),
-                    &mut found,
-                );
+                let item = crate::ranges::without_ranges(item[1..].trim_start());
+                claimed_in(&item, &mut found);
+                archives_in(&item, &draft.version, &mut found);
             }
         }
     }
@@ -1144,7 +1143,7 @@ pub(crate) fn statements<'a>(
         }
         // A table row's cells read as one item: `| PyTorch | 2.4.0 |`.
         let line = line.replace('|', " ");
-        prose_line(&line, &mut found);
+        prose_line(&line, version, &mut found);
         if found.components.len() > MAX_ITEMS {
             break;
         }
@@ -1330,7 +1329,7 @@ fn listed_components_of(line: &str) -> Vec<(String, String)> {
 }
 
 /// The components one line of prose states, with how sure it is of each.
-fn prose_line(line: &str, found: &mut Found) {
+fn prose_line(line: &str, release: &str, found: &mut Found) {
     let line = crate::lines::apart_from_script(line);
     let line = crate::ranges::without_ranges(&line);
     let line = line.trim().trim_start_matches(['-', '*', '•', '·']).trim();
@@ -1349,6 +1348,9 @@ fn prose_line(line: &str, found: &mut Found) {
             }
         }
     }
+    if !noted {
+        archives_in(line, release, found);
+    }
     claimed_in(line, found);
     // A well-known name (one word or two) and the word after it, unless
     // the sentence speaks of other releases or of what is gone
@@ -1360,6 +1362,60 @@ fn prose_line(line: &str, found: &mut Found) {
             mentions(sentence, found);
         }
     }
+}
+
+/// The archives and installers `line` names by file, each as its name and
+/// version; not those of the release itself (`sdk-1.7.tar.gz` in the
+/// notes of 1.7).
+fn archives_in(line: &str, release: &str, found: &mut Found) {
+    for word in line.split_whitespace() {
+        if let Some((n, v)) = archive_file(word)
+            && v != release.trim_start_matches(['v', 'V'])
+            && crate::phrases::plausible(&n, &v)
+        {
+            found.remember(n, v, Certainty::Listing);
+        }
+    }
+}
+
+/// The name and version an archive's or installer's file name carries
+/// (`openssl-3.5.6.tar.gz`, `HeidiSQL_12.14_64_Portable.zip`,
+/// `clink.1.9.7.b33c45.zip`, the last part of an address too): the name up
+/// to the first `-`, `_` or `.` before a digit, the version's dotted parts
+/// up to the next `-` or `_` (or to a part without a digit). A version
+/// without a dot (`ngrok-v3-stable.zip`, a series) is none.
+fn archive_file(word: &str) -> Option<(String, String)> {
+    let word = word.trim_matches(|c: char| {
+        matches!(
+            c,
+            '`' | '"' | '\'' | '(' | ')' | '[' | ']' | '<' | '>' | ',' | ';' | '*' | '_'
+        )
+    });
+    let file = word.rsplit(['/', '\\']).next()?;
+    let stem = model::components::without_archive_extension(file)?;
+    let at = stem.char_indices().find_map(|(i, c)| {
+        let rest = &stem[i + c.len_utf8()..];
+        (matches!(c, '-' | '_' | '.')
+            && i > 0
+            && rest
+                .trim_start_matches(['v', 'V'])
+                .starts_with(|d: char| d.is_ascii_digit()))
+        .then_some(i)
+    })?;
+    let name = &stem[..at];
+    if !name.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let rest = &stem[at + 1..];
+    let run = rest.split(['-', '_']).next()?;
+    let parts: Vec<&str> = run
+        .split('.')
+        .take_while(|p| p.bytes().any(|b| b.is_ascii_digit()))
+        .collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    Some((name.to_string(), parts.join(".")))
 }
 
 /// The upgrade claims of `line`, each under the name data knows among its
@@ -1700,6 +1756,38 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn archive_and_installer_file_names_carry_name_and_version() {
+        let of = |word: &str| archive_file(word);
+        let pair = |n: &str, v: &str| Some((n.to_string(), v.to_string()));
+        // RLogin's build notes, Laragon's readme.
+        assert_eq!(
+            of("http://www.openssl.org/source/openssl-3.5.6.tar.gz"),
+            pair("openssl", "3.5.6")
+        );
+        assert_eq!(
+            of("httpd-2.4.66-251206-Win64-VS17.zip"),
+            pair("httpd", "2.4.66")
+        );
+        assert_eq!(
+            of("HeidiSQL_12.14_64_Portable.zip"),
+            pair("HeidiSQL", "12.14")
+        );
+        assert_eq!(of("clink.1.9.7.b33c45.zip"), pair("clink", "1.9.7.b33c45"));
+        assert_eq!(of("npp.8.9.portable.x64.7z"), pair("npp", "8.9"));
+        assert_eq!(
+            of("PortableGit-2.52.0-64-bit.7z.exe"),
+            pair("PortableGit", "2.52.0")
+        );
+        assert_eq!(of("node-v24.12.0-win-x64.zip"), pair("node", "v24.12.0"));
+        assert_eq!(of("log4j-core-2.17.1.jar"), pair("log4j-core", "2.17.1"));
+        // No version of two parts, no archive, no name: none.
+        assert_eq!(of("ngrok-v3-stable-windows-amd64.zip"), None);
+        assert_eq!(of("cmder_mini.zip"), None);
+        assert_eq!(of("libiconv-1.18.patch"), None);
+        assert_eq!(of("2.0.1.tar.gz"), None);
+    }
 
     #[test]
     fn the_upgrades_of_a_part_kept_as_a_section_are_the_releases() {

@@ -1388,10 +1388,12 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
             shaped.retain(|i, version| {
                 let mut words = page.lines[*i].1.split_whitespace();
                 let first = words.next();
+                // ("**1.83**" alone under "Changes", keyhac's changes.txt:
+                // emphasis around the release is none of it.)
                 let opens = |w: Option<&str>| {
                     w.is_some_and(|w| {
-                        stated::with_lowercase_v(w.trim_end_matches([',', ':']).to_string())
-                            == *version
+                        let w = w.trim_matches(['*', '_', '`']).trim_end_matches([',', ':']);
+                        stated::with_lowercase_v(w.to_string()) == *version
                     })
                 };
                 // ("Release:     3.8.3 (February 2026)", Vortice.Windows'.)
