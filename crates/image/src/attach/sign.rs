@@ -254,7 +254,8 @@ fn decrypt_cosign_key(json: &[u8], password: &[u8]) -> Result<Vec<u8>, KeyError>
     if file.kdf.name != "scrypt" || file.cipher.name != "nacl/secretbox" {
         return Err(unreadable(&format!(
             "KDF is `{}` and cipher `{}` (relnotes knows scrypt and nacl/secretbox)",
-            file.kdf.name, file.cipher.name
+            crate::error::clip(&file.kdf.name, 60),
+            crate::error::clip(&file.cipher.name, 60)
         )));
     }
     let ScryptParams { N, r, p } = file.kdf.params;
