@@ -907,14 +907,14 @@ fn verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 return;
             }
             let rest = &text[at + marker.len()..];
-            if claims.to.iter().any(|w| rest.starts_with(w.as_str())) {
-                continue;
-            }
             // "升级了 grpc-erl 到版本 0.6.12": after a `not_after_verb` word,
-            // a claim only with its `to` word.
+            // a claim only with its `to` word; so after `to` itself ("升级到
+            // Spring boot 到 2.5.6", mica's changelog; "更新至layui至2.6.3",
+            // WTM's), where a name without its own `to` is read elsewhere.
             let past = claims
                 .not_after_verb
                 .iter()
+                .chain(&claims.to)
                 .find_map(|w| rest.strip_prefix(w.as_str()));
             let rest = past.unwrap_or(rest);
             // "[修改] Boost.Regex到1.56.0": the verb as the item's label.
@@ -2572,6 +2572,31 @@ mod tests {
         );
         // Another mark ("new feature") claims nothing.
         assert!(pairs(":sparkles: mica-lite 3.0 support").is_empty());
+    }
+
+    #[test]
+    fn to_said_twice_and_up_to_say_to() {
+        // mica's and WTM's changelogs: the verb's `to`, then the name's.
+        assert_eq!(
+            pairs(":arrow_up: 升级到 Spring boot 到 2.5.6"),
+            [claimed("Spring boot", "2.5.6")]
+        );
+        assert_eq!(
+            pairs("新生成的Layui项目更新至layui至2.6.3"),
+            [claimed("layui", "2.6.3")]
+        );
+        // Without its own `to`, the name is no claim of the verb's.
+        assert!(pairs("升级到最新版本").is_empty());
+        // rust-rocksdb's changelog.
+        assert_eq!(
+            pairs("Bump `librocksdb-sys` up to 6.20.3 (olegnn, akrylysov)"),
+            [claimed("librocksdb-sys", "6.20.3")]
+        );
+        assert_eq!(
+            pairs("bindgen bumped up to 0.43 (s-panferov)"),
+            [claimed("bindgen", "0.43")]
+        );
+        assert!(pairs("Supports up to 8 GPUs").is_empty());
     }
 
     #[test]

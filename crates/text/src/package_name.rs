@@ -188,7 +188,17 @@ pub fn is_module_path(word: &str) -> bool {
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
 pub fn is_package_name(name: &str) -> bool {
-    is_package_word(name) && !not_names().contains(name.to_ascii_lowercase().as_str())
+    is_package_word(name)
+        && !not_names().contains(name.to_ascii_lowercase().as_str())
+        && !is_dashed_date(name)
+}
+
+/// A date written with dashes (`02-MAR-2023`, `2023-03-02`, drawio's
+/// changelog), which names no package.
+fn is_dashed_date(name: &str) -> bool {
+    name.matches('-').count() == 2
+        && name.bytes().any(|b| b.is_ascii_digit())
+        && crate::dates::is_date_alone(name)
 }
 
 /// A word a package name may be made of, a word of prose or not
@@ -332,6 +342,10 @@ mod tests {
             "a;",
             ";b",
             "the",
+            // A date (drawio's changelog), a version word (NeeView's).
+            "02-MAR-2023",
+            "2023-03-02",
+            "ver",
             "x; y",
             "1;2",
             "@Scope/Name",

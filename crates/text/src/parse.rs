@@ -40,12 +40,33 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
     let mut items: Vec<(String, Vec<String>)> = Vec::new();
     // Without bullets, a first line introducing the list is no item.
     let skip = usize::from(!has_bullets && body.first().is_some_and(|(_, l)| introduces(l)));
-    for (_, line) in &body[skip..] {
+    // A line at the margin after a blank one (a gap in the line numbers
+    // where the blank lines are gone) ends the list ("input.conf changes:"
+    // under mpv.net's items), as in Markdown.
+    let mut previous: Option<usize> = None;
+    let mut ended = false;
+    for (number, line) in &body[skip..] {
         let t = line.trim();
+        let after_blank = previous.is_some_and(|p| *number > p + 1);
+        if !t.is_empty() {
+            previous = Some(*number);
+        }
         if t.starts_with("```") || t.is_empty() || crate::lines::is_commit_entry(t) {
             continue;
         }
         let nested = line.starts_with("  ");
+        let at_margin = !line.starts_with([' ', '\t']) && !t.starts_with("- ");
+        ended |= has_bullets && after_blank && at_margin && !items.is_empty();
+        if ended && !t.starts_with("- ") {
+            // (A paragraph after the list stands on its own, "(This release
+            // is on Open OnDemand version 3.1.10)", "CLI (1.0.9):"; words
+            // introducing what follows, "input.conf changes:", are no item.)
+            if !t.ends_with([':', '：']) || t.bytes().any(|b| b.is_ascii_digit()) {
+                items.push((t.to_string(), Vec::new()));
+            }
+            continue;
+        }
+        ended = false;
         match t.strip_prefix("- ") {
             Some(item) if nested && !items.is_empty() => {
                 if let Some((_, sub)) = items.last_mut() {
@@ -208,7 +229,10 @@ pub fn parse(
         && items > 0
         && items < preamble_lines.len()
         && items * 2 >= preamble_lines.len();
-    let preamble_features = no_features_part
+    // (In a changelog, a list right under a release's heading is what it
+    // changed even when a part headed "New:" follows: mpv.net's changelog
+    // states its updates there and the new key bindings under such a part.)
+    let preamble_features = (no_features_part || (changelog && items > 0))
         && (list_preamble
             || list_under_words
             || (changelog && feature_part(page) == Known::Features));
@@ -1562,6 +1586,31 @@ fn branch_conflicts(driver: &DriverOut, line: usize) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_at_the_margin_after_a_blank_line_end_a_list() {
+        let lines = |l: &[(usize, &str)]| -> Vec<(usize, String)> {
+            l.iter().map(|(n, t)| (*n, t.to_string())).collect()
+        };
+        // mpv.net's changelog: the blank lines are gone, their numbers not.
+        let (items, _) = list_items(&lines(&[
+            (5, "- Support multiple folders input."),
+            (6, "- mediainfo v22.09."),
+            (8, "input.conf changes:"),
+            (10, "(This release is on Open OnDemand version 3.1.10)"),
+        ]));
+        assert_eq!(
+            items,
+            [
+                "Support multiple folders input.",
+                "mediainfo v22.09.",
+                "(This release is on Open OnDemand version 3.1.10)"
+            ]
+        );
+        // Right under an item, or indented, words continue it.
+        let (items, _) = list_items(&lines(&[(5, "- Support"), (6, "folders."), (8, "  too.")]));
+        assert_eq!(items, ["Support folders. too."]);
+    }
 
     #[test]
     fn parts_titled_by_the_services_of_a_release() {

@@ -360,10 +360,25 @@ fn headed_name(head: &str) -> Option<String> {
         w.components.version_heads.iter().find_map(|v| {
             let rest = lower.strip_suffix(v.as_str())?;
             let cut = head.len() - v.len();
-            let name = head.get(..cut)?.trim();
+            let name = without_name_leads(head.get(..cut)?.trim());
             (!rest.trim().is_empty() && !name.is_empty()).then(|| name.to_string())
         })
     })
+}
+
+/// A head's name without the words that lead a name without being part of
+/// it ("Included PG Versions" of Postgres.app's build history, "Default
+/// Python Version"): `name_leads` of `[claims]`; the last word stays.
+fn without_name_leads(name: &str) -> &str {
+    let mut rest = name;
+    while let Some((first, after)) = rest.split_once(' ') {
+        let lead = first.to_lowercase();
+        if !words::each().any(|w| w.claims.name_leads.contains(&lead)) {
+            break;
+        }
+        rest = after.trim_start();
+    }
+    rest
 }
 
 /// The architecture a column head names (`x86_64`, `ARM64`, `aarch64架构`).
@@ -2155,6 +2170,24 @@ mod tests {
             r.components,
             pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")])
         );
+    }
+
+    #[test]
+    fn a_heads_leading_words_are_no_part_of_its_name() {
+        // Postgres.app's build history: each cell several versions of one.
+        let t = &tables(&lines(
+            "| Version | Included PG Versions |\n|---|---|\n| 2.9.5 | 14.23, 15.18 |",
+        ))[0];
+        let Kind::Releases { components, .. } = t.kind() else {
+            panic!("{:?}", t.kind());
+        };
+        let (_, cells) = &t.rows[0];
+        assert_eq!(
+            release_row(t, cells, &components),
+            pairs(&[("PG", "14.23")])
+        );
+        assert_eq!(without_name_leads("Default Python"), "Python");
+        assert_eq!(without_name_leads("Included"), "Included");
     }
 
     #[test]
