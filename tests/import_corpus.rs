@@ -747,7 +747,7 @@ fn fortieth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-40",
         Floor {
-            percent: 70,
+            percent: 82,
             refused: 0,
             drivers: 0,
         },
