@@ -426,13 +426,23 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             out.sections.push(section);
             continue;
         }
-        // A rule ends a part about what is wrong or was fixed ("Known
+        // A rule ends a part about what is new, wrong or fixed ("Known
         // Limitations" above `---` and the release's extensions table
-        // below it): what follows is the release's again, in an untitled
-        // part. Elsewhere it parts nothing a record keeps.
+        // below it; a closing remark under the features' list): what
+        // follows is the release's again, in an untitled part. Elsewhere
+        // it parts nothing a record keeps.
         if trimmed == crate::lines::RULE {
             if let Some(cur) = out.sections.last()
-                && matches!(cur.known, Some(Known::Issues | Known::Fixes))
+                && matches!(
+                    cur.known,
+                    Some(
+                        Known::Issues
+                            | Known::Fixes
+                            | Known::Features
+                            | Known::KeyFeatures
+                            | Known::Announcements
+                    )
+                )
             {
                 let level = cur.level;
                 out.sections.push(Section {
