@@ -50,6 +50,8 @@ pub use app::{
     sync_release, verify,
 };
 pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
+pub use app::{InitRequest, Initialized, init_project};
+pub use app::{TemplateFile, copy_templates, list_templates};
 pub use app::{cache_clean, cache_info};
 pub use compat::CompatReport;
 pub use draft::{Drafted, Synced};

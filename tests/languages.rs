@@ -244,14 +244,45 @@ fn an_unconfigured_or_malformed_tag_exits_2_naming_the_languages() {
 }
 
 #[test]
-fn a_record_in_a_language_the_project_lacks_is_refused() {
+fn a_language_the_project_stopped_using_is_left_out_with_one_warning_per_file() {
+    // The repository's records hold `zh` and `en`; the project now writes
+    // in English only.
     let dir = project_in("languages = [\"en\"]");
-    let (code, _, stderr) = run(dir.path(), &["list"]);
-    assert_eq!(code, 2);
+    let (code, list, stderr) = run(dir.path(), &["list"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(list.contains("25.10"), "{list}");
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("warning: texts in `zh` left out"))
+        .collect();
+    let records = fs::read_dir(dir.path().join("releases")).unwrap().count();
+    // One for relnotes.toml's product name, one for each record.
+    assert_eq!(warned.len(), records + 1, "{stderr}");
+    assert!(warned[0].starts_with("relnotes.toml:"), "{stderr}");
+    // The pages and the site hold no Chinese text of the records.
+    let (code, page, stderr) = run(dir.path(), &["render", "25.10"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(page.contains("release notes"), "{page}");
+    assert!(!page.contains("版本发布记录"), "{page}");
+    let (code, _, stderr) = run(dir.path(), &["site", "--out", "site"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(dir.path().join("site/en/25.10.html").is_file());
+    assert!(!dir.path().join("site/zh").exists());
+    // --strict makes the warning an error, and nothing is written.
+    let (code, _, stderr) = run(
+        dir.path(),
+        &["--strict", "render", "25.10", "-o", "page.md"],
+    );
+    assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("is in `zh`, not one of the project's languages"),
+        stderr.contains("error: texts in `zh` left out: `zh` is not among the project's languages"),
         "{stderr}"
     );
+    assert!(!dir.path().join("page.md").exists());
+    // A tag that is no BCP 47 language stays an error.
+    let dir = project_in("languages = [\"en\", \"english!\"]");
+    let (code, _, stderr) = run(dir.path(), &["list"]);
+    assert_eq!(code, 2, "{stderr}");
 }
 
 /// A project of the repository's relnotes.toml in `first` and English, no

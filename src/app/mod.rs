@@ -13,6 +13,7 @@ mod cache;
 mod checks;
 mod draft;
 mod import;
+mod init;
 mod list;
 mod observed_sbom;
 mod outcome;
@@ -21,6 +22,7 @@ mod report;
 mod sbom;
 mod session;
 mod site;
+mod templates;
 mod verify;
 mod verify_all;
 
@@ -30,6 +32,7 @@ pub use cache::{cache_clean, cache_info};
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use import::{import_json, import_page};
+pub use init::{InitRequest, Initialized, init_project};
 #[cfg(test)]
 use list::ReleaseSummary;
 pub use list::{ReleaseList, list_releases};
@@ -39,6 +42,7 @@ pub use report::CommandReport;
 pub use sbom::{SbomRequest, SbomSource, sbom};
 pub use session::Session;
 pub use site::{SiteOutcome, SiteRequest, site};
+pub use templates::{TemplateFile, copy_templates, list_templates};
 pub use verify::{VerifyRequest, verify};
 pub use verify_all::{CatalogueReport, VerifyAllRequest, verify_all};
 

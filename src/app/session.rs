@@ -14,6 +14,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// The project's directory.
+    pub fn root(&self) -> &Path {
+        &self.workspace.root
+    }
+
     /// Opens the project at `root`, or the one found from the current directory up.
     pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
         let workspace = match root {
@@ -28,6 +33,20 @@ impl Session {
             }
             None => Workspace::discover(Path::new("."))?,
         };
+        // Under --strict the project file's warnings stop the run, as a
+        // record's do.
+        if strict && !workspace.warnings.is_empty() {
+            let errors = workspace
+                .warnings
+                .iter()
+                .cloned()
+                .map(|mut w| {
+                    w.severity = model::diagnostic::Severity::Error;
+                    w
+                })
+                .collect();
+            return Err(RecordError::Invalid(errors).into());
+        }
         Ok(Session {
             warnings: workspace.warnings.clone(),
             workspace,

@@ -56,6 +56,31 @@ pub enum Standalone {
         /// The language, a BCP 47 tag (en, zh, zh-Hant, ja, id …).
         tag: String,
     },
+    /// Start a project: write relnotes.toml and an empty releases/ into DIR.
+    ///
+    /// Nothing else is written: the built-in templates serve until the
+    /// team writes its own. An existing project is refused (exit 2).
+    Init {
+        /// The project's directory (created when absent).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The languages pages are written in, the default first, as BCP 47
+        /// tags (default: en).
+        #[arg(long, value_delimiter = ',', value_name = "TAG,...")]
+        languages: Vec<String>,
+        /// The product's id, the image's name (default: DIR's name).
+        #[arg(long)]
+        id: Option<String>,
+        /// The product's name as readers know it (default: its id).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List the built-in page templates, or copy them into the project's
+    /// templates/ for editing (docs/templates.md).
+    Templates {
+        #[command(subcommand)]
+        command: TemplatesCommand,
+    },
     /// Manage the layer catalog cache of verify, sbom --from-image, new,
     /// sync and attach --observed (docs/cache.md).
     Cache {
@@ -64,10 +89,50 @@ pub enum Standalone {
     },
 }
 
+#[derive(Subcommand)]
+pub enum TemplatesCommand {
+    /// Print the built-in templates, one per line, and which ones the
+    /// project has its own copy of.
+    List,
+    /// Write built-in templates into the project's templates/, where they
+    /// replace the built-in ones; existing files are refused (exit 2).
+    Copy {
+        /// Templates by their path under templates/ (release.md.hbs,
+        /// partials/layout.html.hbs …).
+        #[arg(required_unless_present = "all")]
+        names: Vec<String>,
+        /// Every built-in template.
+        #[arg(long, conflicts_with = "names")]
+        all: bool,
+    },
+}
+
 /// Runs a command that needs no project; its exit code. `cli` is the
 /// whole command line, which completions and man pages describe.
 pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Result<u8, Error> {
     match command {
+        Standalone::Init {
+            dir,
+            languages,
+            id,
+            name,
+        } => {
+            let languages = languages
+                .iter()
+                .map(|tag| tag.parse::<Lang>().map_err(Error::Usage))
+                .collect::<Result<Vec<_>, _>>()?;
+            let dir = match root {
+                Some(root) => root.join(dir),
+                None => dir,
+            };
+            let written = relnotes::init_project(&relnotes::InitRequest {
+                dir: &dir,
+                id: id.as_deref(),
+                name: name.as_deref(),
+                languages: &languages,
+            })?;
+            output::print(&next_steps(&dir, &written))?;
+        }
         Standalone::Labels { tag } => {
             let lang: Lang = tag.parse().map_err(Error::Usage)?;
             let root = match root {
@@ -79,6 +144,41 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
             for warning in warnings {
                 eprintln!("{}", output::terminal_safe(&warning.to_string()));
             }
+            output::print(&text)?;
+        }
+        Standalone::Templates {
+            command: TemplatesCommand::List,
+        } => {
+            let project = match root {
+                Some(dir) => Workspace::find_root(dir),
+                None => Workspace::find_root(Path::new(".")),
+            };
+            let listed = relnotes::list_templates(project.as_deref());
+            let text: String = listed
+                .iter()
+                .map(|t| {
+                    let own = if t.overridden {
+                        "  (the project's own)"
+                    } else {
+                        ""
+                    };
+                    format!("{}{own}\n", t.name)
+                })
+                .collect();
+            output::print(&text)?;
+        }
+        Standalone::Templates {
+            command: TemplatesCommand::Copy { names, all },
+        } => {
+            let session = relnotes::Session::open(root, false)?;
+            let written = relnotes::copy_templates(session.root(), &names, all)?;
+            let text: String = written
+                .iter()
+                .map(|path| {
+                    let shown = path.strip_prefix(session.root()).unwrap_or(path);
+                    format!("wrote {}\n", shown.display())
+                })
+                .collect();
             output::print(&text)?;
         }
         Standalone::Cache { command } => return super::cache::run(command),
@@ -157,4 +257,22 @@ fn render(command: clap::Command) -> String {
         .render(&mut roff)
         .expect("writing to memory cannot fail");
     String::from_utf8_lossy(&roff).into_owned()
+}
+
+/// What `relnotes init` wrote and the commands that come next.
+fn next_steps(dir: &Path, written: &relnotes::Initialized) -> String {
+    let at = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("-C {} ", dir.display())
+    };
+    format!(
+        "wrote {} and {}/\n\
+         next:\n  \
+         relnotes {at}import PAGE... --all   # a published history, one record per release\n  \
+         relnotes {at}list                   # the releases, oldest first\n  \
+         relnotes {at}render VERSION         # a release's page (built-in templates)\n",
+        written.project_file.display(),
+        written.releases.display()
+    )
 }

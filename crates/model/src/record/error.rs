@@ -18,7 +18,7 @@ pub enum RecordError {
         source: std::io::Error,
     },
     /// No directory from `start` up holds a `relnotes.toml`.
-    #[error("no relnotes.toml in {} or any parent directory\n  = hint: run relnotes inside a project, or pass -C DIR", start.display())]
+    #[error("no relnotes.toml in {} or any parent directory\n  = hint: run relnotes inside a project, or pass -C DIR; `relnotes init` starts one", start.display())]
     NoProject {
         /// Where the search began.
         start: PathBuf,

@@ -118,11 +118,12 @@ impl Workspace {
             }
         }
         check_texts(&sources, &project.languages, &texts, &mut problems);
-        let errors: Vec<_> = problems.into_iter().filter(Diagnostic::is_error).collect();
+        let (errors, mut warnings): (Vec<_>, Vec<_>) =
+            problems.into_iter().partition(Diagnostic::is_error);
         if !errors.is_empty() {
             return Err(RecordError::Invalid(errors));
         }
-        let warnings = load_locales(root, &project.languages)?;
+        warnings.extend(load_locales(root, &project.languages)?);
         Ok(Workspace {
             root: root.to_path_buf(),
             project,
@@ -698,35 +699,26 @@ pub fn locale_path(root: &Path, lang: Lang) -> PathBuf {
 }
 
 /// A text missing one of the project's languages is a warning (an error
-/// under `--strict`); missing all of them, or having a language the
-/// project does not write in, is an error.
+/// under `--strict`); missing all of them is an error. Texts in a language
+/// the project no longer writes in are left out of what it publishes, with
+/// one warning for the file (as Hugo and Docusaurus pass over the content
+/// of a locale they are not configured for).
 fn check_texts(
     sources: &SourceMap,
     langs: &[Lang],
     texts: &[TextPlace],
     out: &mut Vec<Diagnostic>,
 ) {
+    let mut foreign: Vec<Lang> = Vec::new();
+    let mut first_foreign = None;
     for place in texts {
         let label = &place.label;
         let at = sources.value(&place.path);
-        let foreign = place.text.foreign(langs);
-        if !foreign.is_empty() {
-            out.push(
-                sources
-                    .diagnostic(
-                        Severity::Error,
-                        at,
-                        format!(
-                            "`{label}` is in {}, not one of the project's languages",
-                            tag_list(&foreign, "and")
-                        ),
-                    )
-                    .with_hint(Some(format!(
-                        "the project writes in {} (`languages` in relnotes.toml)",
-                        tag_list(langs, "and")
-                    ))),
-            );
-            continue;
+        for lang in place.text.foreign(langs) {
+            first_foreign.get_or_insert(at);
+            if !foreign.contains(&lang) {
+                foreign.push(lang);
+            }
         }
         let missing = place.text.missing(langs);
         if missing.is_empty() {
@@ -754,6 +746,29 @@ fn check_texts(
             "add `{} = \"…\"` beside {others}",
             missing[0]
         ))));
+    }
+    if let Some(at) = first_foreign {
+        let (them, is) = if foreign.len() == 1 {
+            ("it", "is")
+        } else {
+            ("them", "are")
+        };
+        out.push(
+            sources
+                .diagnostic(
+                    Severity::Warning,
+                    at,
+                    format!(
+                        "texts in {} left out: {} {is} not among the project's languages",
+                        tag_list(&foreign, "and"),
+                        tag_list(&foreign, "and")
+                    ),
+                )
+                .with_hint(Some(format!(
+                    "the project writes in {} (`languages` in relnotes.toml); add {them} there to publish {them}",
+                    tag_list(langs, "and")
+                ))),
+        );
     }
 }
 
