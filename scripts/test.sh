@@ -70,6 +70,16 @@ if ! target/test-tools/bin/cosign version 2>/dev/null | grep -q "GitVersion: *${
         "github.com/sigstore/cosign/v2/cmd/cosign@${cosign_version}"
 fi
 
+# action-validator checks the GitHub Actions workflow of docs/ci.md against
+# the official workflow schema (tests/ci_recipe.rs); from npm, once, kept in
+# target/test-tools/action-validator.
+action_validator_version=0.6.0
+if ! grep -qs "\"version\": \"${action_validator_version}\"" \
+    target/test-tools/action-validator/node_modules/@action-validator/cli/package.json; then
+    npm install --silent --no-audit --no-fund --prefix target/test-tools/action-validator \
+        "@action-validator/cli@${action_validator_version}"
+fi
+
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
 # No circle between the modules of a crate (docs/architecture.md).

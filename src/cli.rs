@@ -205,7 +205,7 @@ pub enum Command {
     /// releases/<VERSION>.toml, each to the version it states; all pages or
     /// none are written.
     Import {
-        /// The pages to read.
+        /// The pages to read; a directory stands for the files in it, by name.
         #[arg(required = true, value_name = "PAGE")]
         pages: Vec<PathBuf>,
         /// The release the page describes, e.g. 25.10 (one page only;
@@ -241,15 +241,17 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
-    /// Draft releases/<VERSION>.toml from the record of PREV and the image
-    /// (docs/draft.md): components at the versions the image holds, its
-    /// driver facts, generated change lines; marked `draft = true`.
+    /// Draft releases/<VERSION>.toml from the image, and from the record of
+    /// PREV with --from (docs/draft.md): components at the versions the
+    /// image holds, its driver facts, generated change lines; marked `draft
+    /// = true`
     New {
         /// The new release, e.g. 25.11.
         version: String,
-        /// The release to start from.
+        /// The release to start from; without it, the record declares the
+        /// components data/components.toml knows that the image holds.
         #[arg(long, value_name = "PREV")]
-        from: String,
+        from: Option<String>,
         /// The image: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST], oci:DIR[:TAG] or
         /// docker-archive:FILE.
         #[arg(long, value_name = "REF")]

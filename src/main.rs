@@ -230,7 +230,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
         } => {
             let request = NewRequest {
                 version: &version,
-                from: &from,
+                from: from.as_deref(),
                 image: &image,
                 add: &add,
                 force,

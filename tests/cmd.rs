@@ -7,9 +7,10 @@
 //! of its own elides lines, `[..]` part of a line. `TRYCMD=overwrite`
 //! rewrites the expected output from what the command prints.
 //!
-//! README.md's `console` blocks run the same way, so the output it shows
-//! cannot drift; the two examples that need a project of their own show a
-//! case of tests/cmd/ word for word (see `readme_shows_its_cases`).
+//! The `console` blocks of README.md and docs/commands.md run the same
+//! way, so the output they show cannot drift; the two examples that need a
+//! project of their own show a case of tests/cmd/ word for word (see
+//! `literate_pages_show_their_cases`).
 
 use crate::util::root;
 use std::fs;
@@ -41,38 +42,46 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// The README's examples run in a scratch copy of the project (trycmd runs
-/// `README.md` in `README.in/` beside it), so the ones that write files
-/// (`site --out public`, `sbom -o sboms`) write there. A failure names the
-/// copy; its line numbers are the README's.
+/// The pages whose `console` blocks run: the README's tour and every
+/// command's examples.
+const LITERATE_PAGES: [&str; 2] = ["README.md", "docs/commands.md"];
+
+/// A page's examples run in a scratch copy of the project (trycmd runs
+/// `PAGE.md` in `PAGE.in/` beside it), so the ones that write files
+/// (`site --out public`, `sbom -o sboms`, `init my-image`) write there. A
+/// failure names the copy; its line numbers are the page's.
 #[test]
-fn readme_examples() {
-    let scratch = tempfile::tempdir().unwrap();
-    let readme = scratch.path().join("README.md");
-    fs::copy(root().join("README.md"), &readme).unwrap();
-    let project = scratch.path().join("README.in");
-    for part in [
-        "relnotes.toml",
-        "releases",
-        "templates",
-        "examples/pytorch-cuda",
-    ] {
-        let from = root().join(part);
-        if from.is_dir() {
-            copy_tree(&from, &project.join(part));
-        } else {
-            fs::create_dir_all(&project).unwrap();
-            fs::copy(&from, project.join(part)).unwrap();
+fn literate_pages_run() {
+    for page in LITERATE_PAGES {
+        let scratch = tempfile::tempdir().unwrap();
+        let name = Path::new(page).file_name().unwrap();
+        let copy = scratch.path().join(name);
+        fs::copy(root().join(page), &copy).unwrap();
+        let project = copy.with_extension("in");
+        for part in [
+            "relnotes.toml",
+            "releases",
+            "templates",
+            "examples/pytorch-cuda",
+        ] {
+            let from = root().join(part);
+            if from.is_dir() {
+                copy_tree(&from, &project.join(part));
+            } else {
+                fs::create_dir_all(&project).unwrap();
+                fs::copy(&from, project.join(part)).unwrap();
+            }
         }
+        // The images `cargo run --example demo-images` writes.
+        let demo = project.join("target/verify-demo");
+        crate::support::release_25_10::tampered().write_layout(&demo.join("tampered"), "25.10");
+        crate::support::release_25_10::faithful().write_layout(&demo.join("faithful"), "25.10");
+        trycmd::TestCases::new()
+            .register_bin("relnotes", relnotes_bin())
+            .env("RELNOTES_NO_CACHE", "1")
+            .case(&copy)
+            .run();
     }
-    // The verify example reads the image `cargo run --example demo-images` writes.
-    crate::support::release_25_10::tampered()
-        .write_layout(&project.join("target/verify-demo/tampered"), "25.10");
-    trycmd::TestCases::new()
-        .register_bin("relnotes", relnotes_bin())
-        .env("RELNOTES_NO_CACHE", "1")
-        .case(&readme)
-        .run();
 }
 
 /// A `.toml` case in the literate form of README.md: the command, its exit
@@ -101,42 +110,44 @@ fn transcript(case: &Path) -> String {
     shown
 }
 
-/// A README block that trycmd skips (`console,ignore`) says why in the
-/// comment above it: either it shows a case of tests/cmd/ (`<!-- case:
-/// PATH -->`, checked here word for word) or it is not run (`<!-- Not run`).
+/// A block that trycmd skips (`console,ignore`) says why in the comment
+/// above it: either it shows a case of tests/cmd/ (`<!-- case: PATH -->`,
+/// checked here word for word) or it is not run (`<!-- Not run`).
 #[test]
-fn readme_shows_its_cases() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let lines: Vec<&str> = readme.lines().collect();
+fn literate_pages_show_their_cases() {
     let mut shown_cases = 0;
-    for (at, line) in lines.iter().enumerate() {
-        if *line != "```console,ignore" {
-            continue;
-        }
-        let body: String = lines[at + 1..]
-            .iter()
-            .take_while(|l| !l.starts_with("```"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let comment = lines[..at]
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("<!--"))
-            .filter(|_| lines[at - 1].ends_with("-->"))
-            .unwrap_or_else(|| panic!("README.md:{}: say why it is not run", at + 1));
-        if let Some(case) = comment
-            .strip_prefix("<!-- case: ")
-            .and_then(|c| c.strip_suffix(" -->"))
-        {
-            assert_eq!(
-                body,
-                transcript(&root().join(case)),
-                "README.md:{} shows {case}",
-                at + 1
-            );
-            shown_cases += 1;
-        } else {
-            assert!(comment.starts_with("<!-- Not run"), "README.md:{}", at + 1);
+    for page in LITERATE_PAGES {
+        let text = fs::read_to_string(root().join(page)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            if *line != "```console,ignore" {
+                continue;
+            }
+            let body: String = lines[at + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with("```"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let comment = lines[..at]
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("<!--"))
+                .filter(|_| lines[at - 1].ends_with("-->"))
+                .unwrap_or_else(|| panic!("{page}:{}: say why it is not run", at + 1));
+            if let Some(case) = comment
+                .strip_prefix("<!-- case: ")
+                .and_then(|c| c.strip_suffix(" -->"))
+            {
+                assert_eq!(
+                    body,
+                    transcript(&root().join(case)),
+                    "{page}:{} shows {case}",
+                    at + 1
+                );
+                shown_cases += 1;
+            } else {
+                assert!(comment.starts_with("<!-- Not run"), "{page}:{}", at + 1);
+            }
         }
     }
     assert_eq!(shown_cases, 2, "the import and misspelt-field examples");

@@ -562,3 +562,104 @@ fn a_cuda_13_image_stating_no_driver_drafts_nvidias_minimum_and_says_so() {
     let synced = std::fs::read_to_string(&path).unwrap();
     assert!(synced.contains("min = \"580.95.05\""), "{synced}");
 }
+
+/// A new team's first record: `relnotes init`, then `new 1.0 --image REF`
+/// without --from drafts the components the image holds that the
+/// knowledge file names, per arch of a multi-arch index, and the driver
+/// facts; verify confirms it right after.
+#[test]
+fn a_first_release_is_drafted_from_the_image_alone_and_verifies() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("my-image");
+    let (code, stdout, stderr) = text(&run(
+        scratch.path(),
+        &["init", "my-image", "--name", "My Image"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let layout = tempfile::tempdir().unwrap();
+    faithful().write_layout(layout.path(), "1.0");
+    let image = format!("oci:{}:1.0", layout.path().display());
+
+    let (code, stdout, stderr) = text(&run(&dir, &["new", "1.0", "--image", &image, "-q"]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("a first draft of 1.0 from"), "{stdout}");
+    let record: toml::Table =
+        toml::from_str(&std::fs::read_to_string(dir.join("releases/1.0.toml")).unwrap()).unwrap();
+    assert_eq!(record["draft"].as_bool(), Some(true));
+    assert_eq!(
+        record["title"]["en"].as_str(),
+        Some("My Image 1.0 release notes")
+    );
+    assert_eq!(
+        record["archs"],
+        toml::Value::Array(vec!["amd64".into(), "arm64".into()])
+    );
+    // The image is the one built to hold what releases/25.10.toml declares.
+    let declared: toml::Table = toml::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("releases/25.10.toml"))
+            .unwrap(),
+    )
+    .unwrap();
+    let shared = record["components"].as_table().unwrap();
+    let names: Vec<&str> = shared.keys().map(String::as_str).collect();
+    // The OS first, then the GPU stack, then Python and the frameworks.
+    assert_eq!(
+        names[..5],
+        ["Ubuntu", "CUDA", "cuDNN", "NCCL", "Python"],
+        "{names:?}"
+    );
+    for name in ["Python", "torch", "vllm", "ray", "transformer_engine"] {
+        assert_eq!(shared[name], declared["components"][name], "{name}");
+    }
+    assert!(shared["Ubuntu"].as_str().unwrap().starts_with("24.04"));
+    assert!(shared["CUDA"].as_str().unwrap().starts_with("12.8"));
+    // A package of one platform only is that arch's.
+    assert_eq!(
+        record["arch"]["amd64"]["components"]["triton"],
+        declared["arch"]["amd64"]["components"]["triton"]
+    );
+    assert!(record["arch"].get("arm64").is_none(), "{record:?}");
+    assert_eq!(record["driver"]["cuda"].as_str(), Some("12.8"));
+    assert!(record["driver"].get("min").is_some(), "{record:?}");
+
+    let (code, stdout, stderr) = text(&run(&dir, &["verify", "1.0", "--image", &image, "-q"]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    // For machines: no release it started from.
+    let (code, stdout, stderr) = text(&run(
+        &dir,
+        &[
+            "new", "1.0", "--image", &image, "--force", "--format", "json", "-q",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["from"], serde_json::Value::Null);
+    assert_eq!(
+        json["changes"]["archs"],
+        serde_json::json!(["amd64", "arm64"])
+    );
+    // An existing record is refused without --force, and left as it was.
+    let before = std::fs::read(dir.join("releases/1.0.toml")).unwrap();
+    let (code, _, stderr) = text(&run(&dir, &["new", "1.0", "--image", &image, "-q"]));
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.join("releases/1.0.toml")).unwrap(),
+        before
+    );
+
+    // An image of one platform (no index): one arch.
+    let single = tempfile::tempdir().unwrap();
+    TestImage::single(platform("amd64", Tampering::default()))
+        .build()
+        .write_layout(single.path(), "2.0");
+    let single = format!("oci:{}:2.0", single.path().display());
+    let (code, stdout, stderr) = text(&run(&dir, &["new", "2.0", "--image", &single, "-q"]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let record: toml::Table =
+        toml::from_str(&std::fs::read_to_string(dir.join("releases/2.0.toml")).unwrap()).unwrap();
+    assert_eq!(record["archs"], toml::Value::Array(vec!["amd64".into()]));
+    assert!(record.get("arch").is_none(), "{record:?}");
+    let (code, stdout, stderr) = text(&run(&dir, &["verify", "2.0", "--image", &single, "-q"]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+}

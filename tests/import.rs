@@ -379,16 +379,18 @@ fn a_page_without_a_release_is_refused_and_nothing_is_written() {
 /// for a writer; a directory too.
 #[cfg(unix)]
 #[test]
-fn a_fifo_or_a_directory_named_as_a_page_is_refused_without_waiting() {
+fn a_fifo_or_a_directory_without_a_page_is_refused_without_waiting() {
     let dir = empty_project();
     let fifo = dir.path().join("page.md");
     crate::util::mkfifo(&fifo);
+    // A directory stands for its regular files: a FIFO in it is no page.
+    let saved = dir.path().join("saved");
+    std::fs::create_dir(&saved).unwrap();
+    crate::util::mkfifo(&saved.join("notes.md"));
     for (page, kind) in [
         (fifo.clone(), "it is a FIFO, not a regular file"),
-        (
-            dir.path().join("releases"),
-            "it is a directory, not a regular file",
-        ),
+        (dir.path().join("releases"), "the directory holds no page"),
+        (saved, "the directory holds no page"),
     ] {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("relnotes"))
             .current_dir(dir.path())
@@ -728,6 +730,12 @@ fn a_changelog_imports_its_newest_release_and_says_so() {
             .any(|(name, version)| name == "CUDA" && version == "13.3.0")
     );
     assert!(!dir.path().join("releases/2.12.toml").exists());
+    // The `* * *` between its releases cuts nothing short.
+    assert!(
+        !stderr(&out).contains("has a heading and no body"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -166,6 +166,51 @@ fn a_claim_whose_previous_version_was_not_lower_is_an_error() {
 }
 
 #[test]
+fn a_downgrade_claim_wants_a_higher_version_before_it() {
+    let dir = scratch_project();
+    edit(dir.path(), "25.10", "vLLM升级至0.11.0", "vLLM降级至0.11.0");
+    edit(
+        dir.path(),
+        "25.10",
+        "vLLM upgraded to 0.11.0",
+        "vLLM downgraded to 0.11.0",
+    );
+    let vllm = |version: &str| format!("torch = \"2.6.0.7.post1\"\nvllm = \"{version}\"");
+    edit(
+        dir.path(),
+        "25.05",
+        "torch = \"2.6.0.7.post1\"",
+        &vllm("0.12.0"),
+    );
+    let (_, json) = lint_json(dir.path(), &["25.10"]);
+    assert!(findings(&json, "upgrade-claim").is_empty(), "{json:#}");
+
+    // From a lower version it is an upgrade, whatever the text says.
+    edit(
+        dir.path(),
+        "25.05",
+        "vllm = \"0.12.0\"",
+        "vllm = \"0.10.0\"",
+    );
+    let (code, json) = lint_json(dir.path(), &["25.10"]);
+    assert_eq!(code, 1);
+    let messages: Vec<&str> = findings(&json, "upgrade-claim")
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    // The Chinese text and the English one, each read by its own words.
+    assert_eq!(messages.len(), 2, "{json:#}");
+    for message in messages {
+        assert!(
+            message.contains(
+                "is downgraded to 0.11.0, but the previous release 25.05 already had vllm 0.10.0"
+            ),
+            "{message}"
+        );
+    }
+}
+
+#[test]
 fn a_final_release_restates_its_pre_releases_upgrades() {
     // 25.10's notes say what changed since 25.05, its pre-release's too.
     let dir = scratch_project();

@@ -116,7 +116,8 @@ fn docusaurus_build(project: &Path) -> PathBuf {
         .expect("npx runs");
     assert!(
         out.status.success(),
-        "docusaurus build failed:\n{}{}",
+        "docusaurus build failed ({}):\n{}{}",
+        out.status,
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );

@@ -38,7 +38,7 @@ fn write_pages(project: &Path, extra: &[&str]) -> String {
 
 /// `mkdocs build --strict` in `project`; fails the test with MkDocs' own
 /// words when the build fails.
-fn mkdocs_build(project: &Path) {
+pub(crate) fn mkdocs_build(project: &Path) {
     let found = Command::new("python3")
         .args(["-m", "mkdocs", "--version"])
         .output()
@@ -292,4 +292,76 @@ fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
     );
     assert!(page.contains("English&lt;script&gt;alert('language_name')&lt;/script&gt;"));
     assert!(page.contains("vLLM upgraded, see notes and javascript:alert('auto')."));
+}
+
+/// A team's published history into a new project: `relnotes init`, then
+/// `import` of a directory of a vendor's pages, or of a changelog with
+/// `--all`, gives one record per release; `list` shows them, `diff` works
+/// between the first and the last, and the MkDocs site builds strictly.
+#[test]
+fn a_published_history_becomes_a_new_project_and_its_mkdocs_site() {
+    let fixtures = root().join("tests/fixtures/import");
+    let pages = tempfile::tempdir().unwrap();
+    for page in [
+        "nvidia-pytorch-container-20.02.en.txt",
+        "nvidia-pytorch-container-24.04.en.txt",
+    ] {
+        fs::copy(fixtures.join(page), pages.path().join(page)).unwrap();
+    }
+    let changelog = fixtures.join("aws-dlc-pytorch-changelog-2.11-2.13.en.txt");
+    let cases: [(&Path, &[&str], &[&str]); 2] = [
+        (pages.path(), &[], &["20.02", "24.04"]),
+        (&changelog, &["--all"], &["2.11", "2.12", "2.13"]),
+    ];
+    for (source, extra, versions) in cases {
+        let scratch = tempfile::tempdir().unwrap();
+        let run = |dir: &Path, args: &[&str]| {
+            let out = crate::util::relnotes_in(dir).args(args).output().unwrap();
+            assert!(
+                out.status.success(),
+                "relnotes {args:?}: exit {:?}\n{}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        run(scratch.path(), &["init", "history", "--name", "PyTorch"]);
+        let project = scratch.path().join("history");
+        let mut import = vec!["import", source.to_str().unwrap()];
+        import.extend(extra);
+        run(&project, &import);
+        let mut written: Vec<String> = fs::read_dir(project.join("releases"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        written.sort();
+        let expected: Vec<String> = versions.iter().map(|v| format!("{v}.toml")).collect();
+        assert_eq!(written, expected);
+        let listed = run(&project, &["list", "--format", "json"]);
+        let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+        let listed: Vec<&str> = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["version"].as_str().unwrap())
+            .collect();
+        assert_eq!(listed, versions);
+        let (first, last) = (versions[0], versions[versions.len() - 1]);
+        let diff = run(&project, &["diff", first, last]);
+        assert!(
+            diff.starts_with(&format!("PyTorch: changes from {first} to {last}")),
+            "{diff}"
+        );
+        run(&project, &["lint"]);
+        run(&project, &["site", "--for", "mkdocs", "--out", "site-src"]);
+        mkdocs_build(&project.join("site-src"));
+        for version in versions {
+            assert!(
+                project
+                    .join(format!("site-src/site/releases/{version}/index.html"))
+                    .is_file(),
+                "{version}"
+            );
+        }
+    }
 }

@@ -6,6 +6,7 @@ mod util;
 mod architecture;
 mod attach;
 mod cache;
+mod ci_recipe;
 mod cli;
 mod cmd;
 mod compat;

@@ -79,9 +79,20 @@ impl ImageAccess {
 
     /// Opens `image`, or the record's first asset when none is given.
     pub(super) fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, Error> {
-        let reference = ImageAccess::reference(release, image)?;
-        let source = ImageSource::parse(&reference).map_err(VerifyError::from)?;
+        self.open_reference(&ImageAccess::reference(release, image)?)
+    }
+
+    /// Opens the image `reference` names (its index or manifest only).
+    pub(super) fn open_reference(&self, reference: &str) -> Result<Image, Error> {
+        let source = ImageSource::parse(reference).map_err(VerifyError::from)?;
         Ok(image::open(&source, &self.open_options()).map_err(VerifyError::from)?)
+    }
+
+    /// Reads the platform of each of `archs` of an opened image, showing
+    /// progress.
+    pub(super) fn read_opened(&self, opened: &Image, archs: &[Arch]) -> Result<Inspected, Error> {
+        let progress = self.progress();
+        Ok(image::read_archs(opened, archs, progress.as_ref()).map_err(VerifyError::from)?)
     }
 
     /// Opens the image as [`ImageAccess::open`] does and reads the platform
@@ -93,7 +104,6 @@ impl ImageAccess {
         archs: &[Arch],
     ) -> Result<Inspected, Error> {
         let opened = self.open(release, image)?;
-        let progress = self.progress();
-        Ok(image::read_archs(&opened, archs, progress.as_ref()).map_err(VerifyError::from)?)
+        self.read_opened(&opened, archs)
     }
 }

@@ -8,8 +8,9 @@ use crate::draft::{self, Drafted, NewOptions, Synced};
 pub struct NewRequest<'a> {
     /// The new release's version, e.g. `25.11`.
     pub version: &'a str,
-    /// The release the draft starts from.
-    pub from: &'a str,
+    /// The release the draft starts from; none for the first release of an
+    /// image line, drafted from the image alone.
+    pub from: Option<&'a str>,
     /// The new release's image, read for its versions.
     pub image: &'a str,
     /// More components to declare, as the image holds them.
@@ -21,7 +22,7 @@ pub struct NewRequest<'a> {
 }
 
 /// `relnotes new`: drafts `releases/<version>.toml` from the previous
-/// record and the image.
+/// record and the image, or from the image alone when there is none.
 pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, Error> {
     draft::check_version(req.version)?;
     // Refused before the image is read: reading it may take minutes.
@@ -29,15 +30,26 @@ pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, E
     if path.exists() && !req.force {
         return Err(draft::DraftError::Exists { path }.into());
     }
-    let prev = session.load(req.from)?;
-    let release = &prev.release;
-    let inspected = req.access.read(release, Some(req.image), &release.archs)?;
     let options = NewOptions {
         version: req.version,
         image: req.image,
         add: req.add,
         force: req.force,
     };
+    let Some(from) = req.from else {
+        let opened = req.access.open_reference(req.image)?;
+        let archs = draft::image_archs(&opened.platforms());
+        let inspected = req.access.read_opened(&opened, &archs)?;
+        return Ok(draft::first_release(
+            &session.workspace,
+            &inspected,
+            &archs,
+            &options,
+        )?);
+    };
+    let prev = session.load(from)?;
+    let release = &prev.release;
+    let inspected = req.access.read(release, Some(req.image), &release.archs)?;
     Ok(draft::new_release(
         &session.workspace,
         &prev,

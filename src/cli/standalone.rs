@@ -269,8 +269,8 @@ fn next_steps(dir: &Path, written: &relnotes::Initialized) -> String {
     format!(
         "wrote {} and {}/\n\
          next:\n  \
-         relnotes {at}import PAGE... --all   # a published history, one record per release\n  \
-         relnotes {at}list                   # the releases, oldest first\n  \
+         relnotes {at}new 1.0 --image REF    # a first release, drafted from its image\n  \
+         relnotes {at}import PAGE... --all   # or a published history, one record per release\n  \
          relnotes {at}render VERSION         # a release's page (built-in templates)\n",
         written.project_file.display(),
         written.releases.display()

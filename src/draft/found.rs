@@ -7,7 +7,7 @@ use image::catalog::Requirement;
 use image::{ArchOutcome, Inspected, InspectedArch};
 use model::components;
 use model::copies::{Copies, Copy, copies};
-use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup, meets_minimum};
+use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup};
 use model::matching::{confirms, match_component};
 use model::package::{Origin, Package};
 use model::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
@@ -390,12 +390,52 @@ fn nvidia_minimum(
         }
         (None, None) => "neither the image nor the record states a minimum driver".to_string(),
     };
-    // The toolkit installed is what runs; without one, the CUDA drafted.
-    let cuda = toolkit_of(image).or_else(|| facts.cuda.clone())?;
-    // NVIDIA's minimum for the CUDA found, what it is called, where it was read.
-    let (nvidia, what, source) = match drivers::toolkit_lookup(&cuda) {
+    // The toolkit installed is what runs, and the CUDA the image requires
+    // (NVIDIA_REQUIRE_CUDA, drafted as `driver.cuda`) is what the runtime
+    // demands of the driver: the higher of their minimums bounds the draft.
+    let mut floors = Vec::new();
+    let mut unknown = None;
+    for cuda in [toolkit_of(image), facts.cuda.clone()]
+        .into_iter()
+        .flatten()
+    {
+        match nvidia_floor(&cuda, platform) {
+            Ok(floor) => floors.push(floor),
+            Err(why) => {
+                unknown.get_or_insert(why);
+            }
+        }
+    }
+    // Parts compared as numbers: 575.51.03 is above 570.124.06.
+    let highest = floors.into_iter().max_by_key(|floor| {
+        floor
+            .0
+            .parse::<DriverVersion>()
+            .map(|v| v.parts)
+            .unwrap_or_default()
+    });
+    let Some((nvidia, what, source)) = highest else {
+        return unknown.map(|why| format!("{origin}; {why}"));
+    };
+    let lower = drafted
+        .as_deref()
+        .is_none_or(|min| drivers::below_minimum(min, &nvidia));
+    if !lower {
+        return Some(format!("{origin}, at or above {what}, {nvidia}"));
+    }
+    facts.min = Some(nvidia.clone());
+    Some(match drafted {
+        Some(_) => format!("{nvidia} is {what} (source: {source}); {origin}, which is lower"),
+        None => format!("{nvidia} is {what} (source: {source}); {origin}"),
+    })
+}
+
+/// NVIDIA's minimum driver for `cuda` on `platform`: the version, what it
+/// is called, where it was read; or why it is not known.
+fn nvidia_floor(cuda: &str, platform: LinuxPlatform) -> Result<(String, String, String), String> {
+    match drivers::toolkit_lookup(cuda) {
         ToolkitLookup::Listed(row) => match row.minimum(platform) {
-            Some(min) => (
+            Some(min) => Ok((
                 min.to_string(),
                 format!(
                     "NVIDIA's minimum for {} ({})",
@@ -403,14 +443,12 @@ fn nvidia_minimum(
                     platform.as_str()
                 ),
                 row.source().to_string(),
-            ),
-            None => {
-                return Some(format!(
-                    "{origin}; NVIDIA's table gives no {} minimum for {}: not checked",
-                    platform.as_str(),
-                    row.release
-                ));
-            }
+            )),
+            None => Err(format!(
+                "NVIDIA's table gives no {} minimum for {}: not checked",
+                platform.as_str(),
+                row.release
+            )),
         },
         lookup => {
             let unknown = match lookup {
@@ -420,40 +458,19 @@ fn nvidia_minimum(
                 ),
                 _ => format!("NVIDIA's driver table lists no CUDA {cuda}"),
             };
-            match drivers::minor_version_floor(&cuda) {
-                Some(floor) => (
+            match drivers::minor_version_floor(cuda) {
+                Some(floor) => Ok((
                     floor.minimum.clone(),
                     format!(
                         "the driver every CUDA {}.x release needs at least (NVIDIA's minor version compatibility; {unknown})",
                         floor.major
                     ),
                     floor.source().to_string(),
-                ),
-                None => return Some(format!("{origin}; {unknown}")),
+                )),
+                None => Err(unknown),
             }
         }
-    };
-    let lower = drafted.as_deref().is_none_or(|min| {
-        let (Ok(min), Ok(floor)) = (
-            min.parse::<DriverVersion>(),
-            nvidia.parse::<DriverVersion>(),
-        ) else {
-            return false;
-        };
-        if min.parts.len() == 1 {
-            min.branch() < floor.branch()
-        } else {
-            meets_minimum(&min, &nvidia) == Some(false)
-        }
-    });
-    if !lower {
-        return Some(format!("{origin}, at or above {what}, {nvidia}"));
     }
-    facts.min = Some(nvidia.clone());
-    Some(match drafted {
-        Some(_) => format!("{nvidia} is {what} (source: {source}); {origin}, which is lower"),
-        None => format!("{nvidia} is {what} (source: {source}); {origin}"),
-    })
 }
 
 /// `12.9` written with as many numbers as `like` has (`12.8.0` → `12.9.0`).

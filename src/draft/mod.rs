@@ -9,6 +9,7 @@
 
 pub mod document;
 mod error;
+mod first;
 pub mod found;
 pub mod lines;
 mod new;
@@ -17,6 +18,7 @@ mod sync;
 pub mod words;
 
 pub use error::{DraftError, check_version};
+pub use first::{first_release, image_archs};
 pub use new::{NewOptions, new_release};
 pub use report::{Drafted, Synced};
 pub use sync::sync_release;

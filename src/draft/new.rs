@@ -77,17 +77,7 @@ pub fn new_release(
         &format!("{GENERATED}\n"),
         "summary",
     );
-    let text = doc.to_string();
-    let loaded = workspace
-        .load_source(req.version, &text, false)
-        .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    output::write_all(
-        &[OutputFile {
-            path: path.clone(),
-            bytes: text.into_bytes(),
-        }],
-        req.force,
-    )?;
+    let loaded = write_checked(workspace, req.version, &path, &doc, req.force)?;
     Ok(Drafted::new(
         path,
         prev,
@@ -100,8 +90,31 @@ pub fn new_release(
     ))
 }
 
+/// Writes a drafted record once the project's loader accepts it (nothing
+/// written otherwise); the record as loaded.
+pub(super) fn write_checked(
+    workspace: &Workspace,
+    version: &str,
+    path: &std::path::Path,
+    doc: &DocumentMut,
+    force: bool,
+) -> Result<Loaded, DraftError> {
+    let text = doc.to_string();
+    let loaded = workspace
+        .load_source(version, &text, false)
+        .map_err(|e| DraftError::Invalid(e.to_string()))?;
+    output::write_all(
+        &[OutputFile {
+            path: path.to_path_buf(),
+            bytes: text.into_bytes(),
+        }],
+        force,
+    )?;
+    Ok(loaded)
+}
+
 /// Declares the `--add` components on every arch whose platform holds them.
-fn add_components(
+pub(super) fn add_components(
     workspace: &Workspace,
     req: &NewOptions,
     inspected: &Inspected,

@@ -237,7 +237,8 @@ fn driver_changes(old: &Driver, new: &Driver) -> Vec<FactChange> {
 pub struct Drafted {
     pub(crate) path: PathBuf,
     pub(crate) version: String,
-    pub(crate) from: String,
+    /// The release the draft starts from; none for a first release.
+    pub(crate) from: Option<String>,
     pub(crate) components: usize,
     pub(crate) changes: ImageChanges,
     /// Components `--add` declared.
@@ -263,7 +264,7 @@ impl Drafted {
         Drafted {
             path,
             version: drafted.version.clone(),
-            from: prev.release.version.clone(),
+            from: Some(prev.release.version.clone()),
             components: found.archs.iter().map(|a| a.components.len()).sum(),
             changes: ImageChanges::new(&prev.release, inspected, found),
             added,
@@ -272,16 +273,45 @@ impl Drafted {
         }
     }
 
+    /// What a first release's draft holds, read from the image alone.
+    pub(super) fn first(
+        path: PathBuf,
+        drafted: &Release,
+        inspected: &Inspected,
+        found: &Found,
+        added: Vec<Versioned>,
+    ) -> Drafted {
+        Drafted {
+            path,
+            version: drafted.version.clone(),
+            from: None,
+            components: found.archs.iter().map(|a| a.components.len()).sum(),
+            changes: ImageChanges::new(drafted, inspected, found),
+            added,
+            assets: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
     pub(crate) fn to_text(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "wrote {}: a draft of {} from {} and {}",
-            model::record::diagnostic::shown(&self.path).display(),
-            self.version,
-            self.from,
-            self.changes.image
-        );
+        let shown = model::record::diagnostic::shown(&self.path);
+        let _ = match &self.from {
+            Some(from) => writeln!(
+                out,
+                "wrote {}: a draft of {} from {from} and {}",
+                shown.display(),
+                self.version,
+                self.changes.image
+            ),
+            None => writeln!(
+                out,
+                "wrote {}: a first draft of {} from {} alone",
+                shown.display(),
+                self.version,
+                self.changes.image
+            ),
+        };
         let _ = writeln!(
             out,
             "  {} arch(s): {}; {} component(s) in all",
@@ -304,6 +334,13 @@ impl Drafted {
         }
         for (old, new) in &self.assets {
             let _ = writeln!(out, "  {:<10} {old} → {new}", "asset");
+        }
+        if self.from.is_none() {
+            let _ = writeln!(
+                out,
+                "next: review the components, write the features, delete `draft = true`"
+            );
+            return out;
         }
         let _ = writeln!(out, "generated lines (marked `{GENERATED}`):");
         if self.lines.is_empty() {

@@ -28,7 +28,7 @@
 mod facts;
 
 use model::diagnostic::{Counts, Diagnostic, Severity};
-use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup};
+use model::drivers::{self, LinuxPlatform, ToolkitLookup};
 use model::record::source_map::join;
 use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use model::version::{Dotted, Ecosystem, Version};
@@ -38,7 +38,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use text::claims::{find_claims, normalize_component};
+use text::claims::{find_claims, lowers, normalize_component};
 use text::driver::cuda_mentions;
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
@@ -344,20 +344,35 @@ impl Context<'_> {
                         });
                     if let Some(before) = before {
                         let order = before.version_order(current);
-                        if matches!(order, Some(Ordering::Equal | Ordering::Greater)) {
+                        // A downgrade needs a higher version before it, an
+                        // upgrade a lower one.
+                        let (contradicts, verb, hint) = if lowers(&claim) {
+                            (
+                                matches!(order, Some(Ordering::Equal | Ordering::Less)),
+                                "downgraded",
+                                "a downgrade needs a higher version in the previous release; say \"upgraded\" or drop the claim",
+                            )
+                        } else {
+                            (
+                                matches!(order, Some(Ordering::Equal | Ordering::Greater)),
+                                "upgraded",
+                                "an upgrade needs a lower version in the previous release; say \"downgraded\" or drop the claim",
+                            )
+                        };
+                        if contradicts {
                             self.push(
                                 Severity::Error,
                                 "upgrade-claim",
                                 at,
                                 format!(
-                                    "{kind} says `{}` is upgraded to {}, but the previous release {} already had {} {}",
+                                    "{kind} says `{}` is {verb} to {}, but the previous release {} already had {} {}",
                                     claim.name,
                                     claim.version,
                                     prev.unwrap_or_default(),
                                     before.name,
                                     before.version
                                 ),
-                                Some("an upgrade needs a lower version in the previous release; say \"downgraded\" or drop the claim".into()),
+                                Some(hint.into()),
                             );
                         }
                     }
@@ -501,7 +516,7 @@ impl Context<'_> {
                     );
                     return;
                 };
-                if below(&min, nvidia) {
+                if drivers::below_minimum(&min, nvidia) {
                     self.push(
                         Severity::Error,
                         "driver-below-cuda-minimum",
@@ -522,7 +537,7 @@ impl Context<'_> {
                 let Some(floor) = drivers::minor_version_floor(&cuda) else {
                     return;
                 };
-                if below(&min, &floor.minimum) {
+                if drivers::below_minimum(&min, &floor.minimum) {
                     self.push(
                         Severity::Error,
                         "driver-below-cuda-minimum",
@@ -668,11 +683,11 @@ impl Context<'_> {
                 "draft",
                 at,
                 format!(
-                    "{} is a draft: its generated lines are not reviewed yet",
+                    "{} is a draft: what was drafted is not reviewed yet",
                     self.release.version
                 ),
                 Some(
-                    "review the lines marked `# generated from the image: review`, write the bug fixes and known issues, then delete `draft = true`"
+                    "review the components and the lines marked `# generated from the image: review`, write the features, bug fixes and known issues, then delete `draft = true`"
                         .to_string(),
                 ),
             );
@@ -755,22 +770,6 @@ pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> b
             .and_then(|(a, b)| a.compare(&b)),
         Some(Ordering::Equal)
     )
-}
-
-/// Whether a record's minimum driver is below NVIDIA's. A bare branch
-/// (`575`) stands for that branch: only branches are compared.
-fn below(declared: &str, nvidia: &str) -> bool {
-    let (Ok(declared), Ok(nvidia_v)) = (
-        declared.parse::<DriverVersion>(),
-        nvidia.parse::<DriverVersion>(),
-    ) else {
-        return false;
-    };
-    if declared.parts.len() == 1 {
-        declared.branch() < nvidia_v.branch()
-    } else {
-        drivers::meets_minimum(&declared, nvidia) == Some(false)
-    }
 }
 
 #[cfg(test)]

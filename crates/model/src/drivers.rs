@@ -80,6 +80,23 @@ pub fn meets_minimum(driver: &DriverVersion, min: &str) -> Option<bool> {
     })
 }
 
+/// Whether a stated minimum driver is below another (NVIDIA's): a bare
+/// branch (`575`) stands for that branch, so only branches are compared;
+/// a string that is no driver version is below nothing.
+pub fn below_minimum(stated: &str, minimum: &str) -> bool {
+    let (Ok(stated), Ok(floor)) = (
+        stated.parse::<DriverVersion>(),
+        minimum.parse::<DriverVersion>(),
+    ) else {
+        return false;
+    };
+    if stated.parts.len() == 1 {
+        stated.branch() < floor.branch()
+    } else {
+        meets_minimum(&stated, minimum) == Some(false)
+    }
+}
+
 /// The Linux platforms NVIDIA's table distinguishes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinuxPlatform {
@@ -311,6 +328,15 @@ fn pad(parts: &[u64]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_branch_is_below_only_a_lower_branch() {
+        assert!(below_minimum("570.124.06", "575.51.03"));
+        assert!(!below_minimum("575", "575.51.03"));
+        assert!(below_minimum("570", "575.51.03"));
+        assert!(!below_minimum("580.95.05", "575.51.03"));
+        assert!(!below_minimum("latest", "575.51.03"));
+    }
 
     #[test]
     fn driver_versions_parse_strictly() {

@@ -21,6 +21,18 @@ pub struct Claim {
     pub phrase: String,
 }
 
+/// Whether a claim says its version went down ("transformers downgraded
+/// to 4.56.1", "降级至"): its phrase holds a lowering word of a language.
+pub fn lowers(claim: &Claim) -> bool {
+    let phrase = claim.phrase.to_lowercase();
+    crate::words::each().any(|w| {
+        w.claims
+            .lowering
+            .iter()
+            .any(|word| phrase.contains(word.as_str()))
+    })
+}
+
 /// The key two spellings of a component share: case-insensitive, PEP 503,
 /// and the aliases of `data/components.toml` (`pytorch` → `torch`).
 pub fn normalize_component(name: &str) -> String {

@@ -89,6 +89,7 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
 }
 
 /// What to import: the pages, and what to assume where a page does not say.
+#[derive(Clone)]
 pub struct ImportRequest<'a> {
     /// The release-notes pages to read (plain text, Markdown or HTML).
     pub pages: &'a [PathBuf],

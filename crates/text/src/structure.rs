@@ -532,7 +532,10 @@ fn cut_warnings(out: &mut Structure, cut: Option<Cut>, open_fence: bool) {
         let next_deeper = out.sections.get(i + 1).is_some_and(|n| n.level > s.level);
         let last_section = i + 1 == out.sections.len();
         if s.body.is_empty() && !next_deeper && (s.known.is_some() || last_section) {
-            if s.known != Some(Known::Umbrella) {
+            // The untitled part a rule opens, with nothing after the rule
+            // (a changelog's `* * *` between releases), lost nothing.
+            let after_rule = s.known.is_none() && s.title.is_empty();
+            if s.known != Some(Known::Umbrella) && !after_rule {
                 warnings.push(Warning {
                     line: Some(s.line),
                     message: format!(

@@ -322,6 +322,8 @@ pub(crate) struct ArchWords {
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub(crate) struct ClaimWords {
+    /// Words of a claim saying the version went down: "downgraded to".
+    pub lowering: Vec<String>,
     pub name_first: Vec<String>,
     pub verb_first: Vec<String>,
     pub to: Vec<String>,
@@ -592,6 +594,7 @@ mod tests {
                 ("driver.minimum", &w.driver.minimum),
                 ("driver.required_items", &w.driver.required_items),
                 ("archs.multi", &w.archs.multi),
+                ("claims.lowering", &w.claims.lowering),
                 ("claims.name_first", &w.claims.name_first),
                 ("claims.verb_first", &w.claims.verb_first),
                 ("claims.to", &w.claims.to),
