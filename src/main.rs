@@ -22,6 +22,12 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // Interrupted (Ctrl-C, SIGTERM, SIGHUP), a site build removes what it
+    // had written so far; then the process ends as an interrupted one does.
+    let _ = ctrlc::set_handler(|| {
+        relnotes::on_interrupt();
+        std::process::exit(130);
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

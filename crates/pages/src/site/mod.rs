@@ -29,7 +29,7 @@ pub use error::SiteError;
 pub use generator::Generator;
 use layout::ConfigFacts;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
-pub use write::Written;
+pub use write::{Written, remove_builds_under_way};
 
 use crate::render::Templates;
 use model::record::{Lang, Workspace};

@@ -17,7 +17,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, Once, PoisonError, RwLock};
+use std::sync::{Mutex, PoisonError, RwLock};
 use tempfile::TempDir;
 
 /// What a build wrote.
@@ -503,8 +503,9 @@ fn with_parents<T>(path: &Path, make: impl Fn() -> std::io::Result<T>) -> Result
 }
 
 /// Directories of site builds under way: an interrupted build (Ctrl-C,
-/// SIGTERM, SIGHUP) removes them before it exits, so only a build killed
-/// outright leaves one for the next build to clean up.
+/// SIGTERM, SIGHUP) removes them before it exits, where the program's
+/// interrupt handler calls [`remove_builds_under_way`]; only a build killed
+/// outright leaves one, for the next build to clean up.
 static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Held, shared, while files are written into a directory under way; the
@@ -512,23 +513,24 @@ static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// that no write in progress recreates part of one afterwards.
 static WRITES: RwLock<()> = RwLock::new(());
 
+/// Removes the directories of the site builds under way, for a program's
+/// interrupt handler to call before the process exits: a write in progress
+/// finishes first, and no write into them starts afterwards (the lock is
+/// held until the process ends).
+pub fn remove_builds_under_way() {
+    let alone = WRITES.write().unwrap_or_else(PoisonError::into_inner);
+    let dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
+    for dir in dirs.iter() {
+        let _ = fs::remove_dir_all(dir);
+    }
+    // The process is about to exit: no build writes into them again.
+    std::mem::forget(alone);
+}
+
 struct RemovedOnInterrupt(PathBuf);
 
 impl RemovedOnInterrupt {
     fn register(path: &Path) -> RemovedOnInterrupt {
-        static HANDLER: Once = Once::new();
-        HANDLER.call_once(|| {
-            // A program that set its own handler keeps it; then only the
-            // next build cleans up.
-            let _ = ctrlc::set_handler(|| {
-                let _alone = WRITES.write().unwrap_or_else(PoisonError::into_inner);
-                let dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
-                for dir in dirs.iter() {
-                    let _ = fs::remove_dir_all(dir);
-                }
-                std::process::exit(130);
-            });
-        });
         let mut dirs = UNDER_WAY.lock().unwrap_or_else(PoisonError::into_inner);
         dirs.push(path.to_path_buf());
         RemovedOnInterrupt(path.to_path_buf())
