@@ -3,6 +3,7 @@
 //! and driver facts that the driver text states but the fields lack.
 
 use super::Context;
+use super::rule::Rule;
 use model::diagnostic::Severity;
 use model::record::source_map::join;
 use model::version::{Ecosystem, Version};
@@ -39,7 +40,7 @@ impl Context<'_> {
                     };
                     self.push(
                         Severity::Error,
-                        "component-name",
+                        Rule::ComponentName,
                         at,
                         format!("component `{name}` is not a package name"),
                         Some(hint),
@@ -59,7 +60,7 @@ impl Context<'_> {
                     };
                     self.push(
                         severity,
-                        "component-name",
+                        Rule::ComponentName,
                         at,
                         format!("component `{name}` ends in `{word}`, a word of prose, not of a package name"),
                         Some(hint),
@@ -67,7 +68,7 @@ impl Context<'_> {
                 } else if let Some(canonical) = canonical {
                     self.push(
                         Severity::Warning,
-                        "component-name",
+                        Rule::ComponentName,
                         at,
                         format!("component `{name}` is a spelling of `{canonical}`"),
                         Some(format!(
@@ -112,7 +113,7 @@ impl Context<'_> {
         {
             self.push(
                 Severity::Error,
-                "version-syntax",
+                Rule::VersionSyntax,
                 self.sources.value("driver.not_forward_compatible_with"),
                 format!("driver.not_forward_compatible_with: {e}"),
                 Some("write the CUDA version the driver text names, like 12.8".into()),
@@ -122,7 +123,7 @@ impl Context<'_> {
             if branch_number(branch).is_none() {
                 self.push(
                     Severity::Error,
-                    "version-syntax",
+                    Rule::VersionSyntax,
                     self.sources.value(&format!("driver.upgrade_from[{i}]")),
                     format!("`{branch}` in driver.upgrade_from is not a driver branch"),
                     Some("write branches as R and the branch number, like R470".into()),
@@ -133,7 +134,7 @@ impl Context<'_> {
             let Some(number) = branch_number(&b.branch) else {
                 self.push(
                     Severity::Error,
-                    "version-syntax",
+                    Rule::VersionSyntax,
                     self.sources
                         .value(&format!("driver.datacenter[{i}].branch")),
                     format!("`{}` in driver.datacenter is not a driver branch", b.branch),
@@ -145,7 +146,7 @@ impl Context<'_> {
             if min_branch != number {
                 self.push(
                     Severity::Error,
-                    "version-syntax",
+                    Rule::VersionSyntax,
                     self.sources.value(&format!("driver.datacenter[{i}].min")),
                     format!(
                         "data-center minimum {} is not a driver of branch {}",
@@ -210,7 +211,7 @@ impl Context<'_> {
         for m in missing {
             self.push(
                 Severity::Warning,
-                "driver-wording",
+                Rule::DriverWording,
                 at,
                 format!("the driver text names {m}, which the driver fields do not state"),
                 Some(

@@ -26,12 +26,14 @@
 //!   driver fields lack.
 
 mod facts;
+mod rule;
 
 use model::diagnostic::{Counts, Diagnostic, Severity};
 use model::drivers::{self, LinuxPlatform, ToolkitLookup};
 use model::record::source_map::join;
 use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use model::version::{Dotted, Ecosystem, Version};
+use rule::Rule;
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
@@ -116,7 +118,7 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
             ctx.findings.push(
                 Diagnostic::new(Severity::Warning, &w.file, w.message.clone())
                     .at(w.line, w.column)
-                    .with_rule("missing-translation")
+                    .with_rule(Rule::MissingTranslation.id())
                     .with_version(version.clone())
                     .with_hint(w.hint.clone()),
             );
@@ -161,7 +163,7 @@ impl Context<'_> {
     fn push(
         &mut self,
         severity: Severity,
-        rule: &'static str,
+        rule: Rule,
         at: Option<Position>,
         message: String,
         hint: Option<String>,
@@ -176,7 +178,7 @@ impl Context<'_> {
         self.findings.push(
             Diagnostic::new(severity, &self.path, message)
                 .at(line, column)
-                .with_rule(rule)
+                .with_rule(rule.id())
                 .with_version(self.release.version.clone())
                 .with_hint(hint),
         );
@@ -246,7 +248,7 @@ impl Context<'_> {
                     let Some((name, declared)) = found else {
                         self.push(
                             Severity::Warning,
-                            "upgrade-claim",
+                            Rule::UpgradeClaim,
                             at,
                             format!(
                                 "{kind} says `{}` is upgraded to {}, but the record declares no such component",
@@ -297,7 +299,7 @@ impl Context<'_> {
                     if !passed.is_empty() && wrong.is_empty() {
                         self.push(
                             Severity::Warning,
-                            "upgrade-claim",
+                            Rule::UpgradeClaim,
                             at,
                             format!(
                                 "{kind} says `{}` is upgraded to {}, but the record declares a later {}",
@@ -314,7 +316,7 @@ impl Context<'_> {
                     if !wrong.is_empty() {
                         self.push(
                             Severity::Error,
-                            "upgrade-claim",
+                            Rule::UpgradeClaim,
                             at,
                             format!(
                                 "{kind} says `{}` is upgraded to {}, but the record declares {}",
@@ -362,7 +364,7 @@ impl Context<'_> {
                         if contradicts {
                             self.push(
                                 Severity::Error,
-                                "upgrade-claim",
+                                Rule::UpgradeClaim,
                                 at,
                                 format!(
                                     "{kind} says `{}` is {verb} to {}, but the previous release {} already had {} {}",
@@ -429,7 +431,7 @@ impl Context<'_> {
             reported.push(d);
             self.push(
                 Severity::Error,
-                "driver-cuda-mismatch",
+                Rule::DriverCudaMismatch,
                 at,
                 format!(
                     "the driver requirements name CUDA {v}, but the release is based on CUDA {base}"
@@ -454,7 +456,7 @@ impl Context<'_> {
                 let at = self.sources.value(&format!("driver.datacenter[{i}].min"));
                 self.push(
                     Severity::Error,
-                    "driver-branch-conflict",
+                    Rule::DriverBranchConflict,
                     at,
                     format!(
                         "branch {} is allowed on data-center GPUs (≥ {}) and also listed among the drivers to upgrade from",
@@ -484,7 +486,7 @@ impl Context<'_> {
         if let ToolkitLookup::PastTable(newest) = &lookup {
             self.push(
                 Severity::Warning,
-                "cuda-past-driver-table",
+                Rule::CudaPastDriverTable,
                 cuda_at,
                 format!(
                     "CUDA {cuda} is newer than NVIDIA's driver table in this relnotes, which stops at {} ({}): NVIDIA's minimum driver for it is unknown",
@@ -504,7 +506,7 @@ impl Context<'_> {
                 let Some(nvidia) = row.minimum(platform) else {
                     self.push(
                         Severity::Info,
-                        "driver-below-cuda-minimum",
+                        Rule::DriverBelowCudaMinimum,
                         min_at,
                         format!(
                             "not checked: NVIDIA's table gives no {} minimum for {} (only {})",
@@ -519,7 +521,7 @@ impl Context<'_> {
                 if drivers::below_minimum(&min, nvidia) {
                     self.push(
                         Severity::Error,
-                        "driver-below-cuda-minimum",
+                        Rule::DriverBelowCudaMinimum,
                         min_at,
                         format!(
                             "minimum driver {min} is lower than NVIDIA's minimum {nvidia} for {} ({}): source: {}",
@@ -540,7 +542,7 @@ impl Context<'_> {
                 if drivers::below_minimum(&min, &floor.minimum) {
                     self.push(
                         Severity::Error,
-                        "driver-below-cuda-minimum",
+                        Rule::DriverBelowCudaMinimum,
                         min_at,
                         format!(
                             "minimum driver {min} is lower than {}, the driver every CUDA {}.x release needs at least (NVIDIA's minor version compatibility): source: {}",
@@ -598,7 +600,7 @@ impl Context<'_> {
                     let archs: Vec<&str> = holders.iter().map(|(a, _)| *a).collect();
                     self.push(
                         Severity::Info,
-                        "arch-difference",
+                        Rule::ArchDifference,
                         self.component_at(&c.name),
                         format!("{} only on {}", c.name, archs.join(", ")),
                         None,
@@ -608,7 +610,7 @@ impl Context<'_> {
                         holders.iter().map(|(a, v)| format!("{a} {v}")).collect();
                     self.push(
                         Severity::Info,
-                        "arch-difference",
+                        Rule::ArchDifference,
                         self.component_at(&c.name),
                         format!("{} differs per arch: {}", c.name, list.join(", ")),
                         None,
@@ -635,7 +637,7 @@ impl Context<'_> {
                 for b in after.filter(|b| b.key != a.key) {
                     self.push(
                         Severity::Error,
-                        "duplicate-component",
+                        Rule::DuplicateComponent,
                         self.component_at(&b.name),
                         format!(
                             "{}: `{}` and `{}` name the same component ({} and {})",
@@ -658,7 +660,7 @@ impl Context<'_> {
                 if shared.get(&normalize_component(name)) == Some(&version) {
                     self.push(
                         Severity::Warning,
-                        "duplicate-component",
+                        Rule::DuplicateComponent,
                         self.sources.key(&join(
                             &join(&join("arch", arch.as_str()), "components"),
                             name,
@@ -680,7 +682,7 @@ impl Context<'_> {
             let at = self.sources.value("draft");
             self.push(
                 Severity::Warning,
-                "draft",
+                Rule::Draft,
                 at,
                 format!(
                     "{} is a draft: what was drafted is not reviewed yet",
@@ -703,7 +705,7 @@ impl Context<'_> {
                     let at = self.find(&asset.image, None);
                     self.push(
                         Severity::Error,
-                        "asset-image",
+                        Rule::AssetImage,
                         at,
                         format!("asset image `{}` is not an image reference: {e}", asset.image),
                         Some(format!(
@@ -720,7 +722,7 @@ impl Context<'_> {
                 let at = self.find(&asset.image, None);
                 self.push(
                     Severity::Error,
-                    "asset-tag",
+                    Rule::AssetTag,
                     at,
                     format!(
                         "asset tag `{tag}` of {} does not match the release version {version}",
