@@ -2,7 +2,7 @@
 //! record of an image line, drafted from the image alone.
 
 use super::document::{self, GENERATED, Layout};
-use super::error::{DraftError, check_version};
+use super::error::DraftError;
 use super::found;
 use super::new::{NewOptions, add_components};
 use super::report::Drafted;
@@ -80,11 +80,7 @@ pub fn first_release(
     archs: &[Arch],
     req: &NewOptions,
 ) -> Result<Drafted, DraftError> {
-    check_version(req.version)?;
-    let path = workspace.release_path(req.version);
-    if path.exists() && !req.force {
-        return Err(DraftError::Exists { path });
-    }
+    let path = super::new::free_path(workspace, req)?;
     let invalid = |e: model::record::RecordError| DraftError::Invalid(e.to_string());
     let seed = workspace
         .load_source(

@@ -31,11 +31,7 @@ pub fn new_release(
     inspected: &Inspected,
     req: &NewOptions,
 ) -> Result<Drafted, DraftError> {
-    check_version(req.version)?;
-    let path = workspace.release_path(req.version);
-    if path.exists() && !req.force {
-        return Err(DraftError::Exists { path });
-    }
+    let path = free_path(workspace, req)?;
     let release = &prev.release;
     let mut found = found::found(&workspace.project, release, inspected);
     if found.archs.is_empty() {
@@ -88,6 +84,20 @@ pub fn new_release(
         renamed,
         lines,
     ))
+}
+
+/// Where the drafted record goes: a valid version's file, free unless
+/// `force` replaces it.
+pub(super) fn free_path(
+    workspace: &Workspace,
+    req: &NewOptions,
+) -> Result<std::path::PathBuf, DraftError> {
+    check_version(req.version)?;
+    let path = workspace.release_path(req.version);
+    if path.exists() && !req.force {
+        return Err(DraftError::Exists { path });
+    }
+    Ok(path)
 }
 
 /// Writes a drafted record once the project's loader accepts it (nothing
