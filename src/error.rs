@@ -31,7 +31,7 @@ pub enum Error {
     /// asset to read; or `verify` was asked for an architecture the record
     /// does not declare.
     #[error(transparent)]
-    Verify(#[from] crate::verify::VerifyError),
+    Verify(#[from] check::VerifyError),
     /// A site cannot be built, written or checked.
     #[error(transparent)]
     Site(#[from] pages::site::SiteError),
@@ -44,7 +44,7 @@ pub enum Error {
     /// A record cannot be drafted (`new`) or synced (`sync`) from an image,
     /// or `site` was asked to refuse drafts and met one.
     #[error(transparent)]
-    Draft(#[from] crate::draft::DraftError),
+    Draft(#[from] check::DraftError),
     /// SBOMs cannot be attached to an image, or its referrers cannot be
     /// listed.
     #[error(transparent)]
@@ -77,7 +77,7 @@ impl Error {
             self,
             Error::Record(RecordError::Invalid(_))
                 | Error::Import(ImportError::Record(RecordError::Invalid(_)))
-                | Error::Draft(crate::draft::DraftError::Record(RecordError::Invalid(_)))
+                | Error::Draft(check::DraftError::Record(RecordError::Invalid(_)))
         )
     }
 }

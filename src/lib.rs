@@ -36,11 +36,7 @@
 #![warn(missing_docs)]
 
 mod app;
-mod compat;
-mod draft;
 mod error;
-mod lint;
-mod verify;
 
 pub use app::{
     AttachRequest, CommandReport, Destination, DiffRequest, ImageAccess, LangChoice, NewRequest,
@@ -53,14 +49,14 @@ pub use app::{CatalogueReport, VerifyAllRequest, verify_all};
 pub use app::{InitRequest, Initialized, init_project};
 pub use app::{TemplateFile, copy_templates, list_templates};
 pub use app::{cache_clean, cache_info};
-pub use compat::CompatReport;
-pub use draft::{Drafted, Synced};
+pub use check::LintReport;
+pub use check::VerifyReport;
+pub use check::{CompatReport, Drafted, Synced};
 pub use error::Error;
 pub use image::attach::{AttachReport, PackageSource, ReferrersReport};
 pub use image::cache::CacheSettings;
 pub use image::cache::{CacheInfo, Cleaned};
 pub use image::inflate::BUILT_WITH as INFLATER;
-pub use lint::LintReport;
 pub use model::output;
 pub use model::record::schema;
 pub use pages::diff::DiffFormat;
@@ -72,4 +68,3 @@ pub use pages::site::Generator as SiteGenerator;
 /// `site` leaves none behind; the handler exits afterwards.
 pub use pages::site::remove_builds_under_way as on_interrupt;
 pub use text::{ImportRequest, Imported};
-pub use verify::Report as VerifyReport;

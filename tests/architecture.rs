@@ -72,3 +72,22 @@ fn the_documented_crate_graph_is_the_one_cargo_has() {
     assert!(!documented.is_empty(), "no edges found on the page");
     assert_eq!(documented, workspace_edges());
 }
+
+/// A newcomer finds every crate of the workspace in the page's table of
+/// what each holds, and no crate that is gone.
+#[test]
+fn every_crate_has_a_row_saying_what_it_holds() {
+    let page = std::fs::read_to_string(root().join("docs/architecture.md")).expect("the page");
+    let documented: BTreeSet<String> = page
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split_once('`'))
+        .map(|(name, _)| name.to_string())
+        .filter(|name| name.starts_with("relnotes"))
+        .collect();
+    let members: BTreeSet<String> = workspace_edges()
+        .into_iter()
+        .flat_map(|(from, to)| [from, to])
+        .collect();
+    assert_eq!(documented, members);
+}

@@ -1,7 +1,7 @@
 //! How commands that read an image reach it.
 
 use crate::Error;
-use crate::verify::VerifyError;
+use check::VerifyError;
 use image::cache::{CacheSettings, LayerCache};
 use image::{Credentials, Image, ImageSource, Inspected, OpenOptions, Progress, progress};
 use model::record::{Arch, Release};

@@ -2,8 +2,7 @@
 
 use super::Session;
 use crate::Error;
-use crate::compat::{self, CompatReport};
-use crate::lint::{self, LintReport};
+use check::{CompatReport, LintReport};
 use model::drivers::DriverVersion;
 
 /// `relnotes compat`: whether each release runs on a driver.
@@ -13,26 +12,16 @@ pub fn compat(
     datacenter: bool,
 ) -> Result<CompatReport, Error> {
     let parsed: DriverVersion = driver.trim().parse()?;
-    let releases = session
-        .load_all()?
-        .iter()
-        .map(|(_, loaded)| {
-            compat::check(
-                &loaded.release,
-                &session.workspace.project,
-                &parsed,
-                datacenter,
-            )
-        })
-        .collect();
-    Ok(CompatReport {
-        driver: parsed.text,
+    let loaded = session.load_all()?;
+    Ok(check::compat(
+        loaded.iter().map(|(_, loaded)| &loaded.release),
+        &session.workspace.project,
+        parsed,
         datacenter,
-        releases,
-    })
+    ))
 }
 
 /// `relnotes lint`: findings about the claims of `versions` (all when empty).
 pub fn lint(session: &Session, versions: &[String]) -> Result<LintReport, Error> {
-    Ok(lint::lint(&session.workspace, versions)?)
+    Ok(check::lint(&session.workspace, versions)?)
 }

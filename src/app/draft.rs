@@ -2,7 +2,7 @@
 
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::draft::{self, Drafted, NewOptions, Synced};
+use check::{Drafted, NewOptions, Synced};
 
 /// What `relnotes new` is asked.
 pub struct NewRequest<'a> {
@@ -24,11 +24,11 @@ pub struct NewRequest<'a> {
 /// `relnotes new`: drafts `releases/<version>.toml` from the previous
 /// record and the image, or from the image alone when there is none.
 pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, Error> {
-    draft::check_version(req.version)?;
+    check::check_version(req.version)?;
     // Refused before the image is read: reading it may take minutes.
     let path = session.workspace.release_path(req.version);
     if path.exists() && !req.force {
-        return Err(draft::DraftError::Exists { path }.into());
+        return Err(check::DraftError::Exists { path }.into());
     }
     let options = NewOptions {
         version: req.version,
@@ -38,9 +38,9 @@ pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, E
     };
     let Some(from) = req.from else {
         let opened = req.access.open_reference(req.image)?;
-        let archs = draft::image_archs(&opened.platforms());
+        let archs = check::image_archs(&opened.platforms());
         let inspected = req.access.read_opened(&opened, &archs)?;
-        return Ok(draft::first_release(
+        return Ok(check::first_release(
             &session.workspace,
             &inspected,
             &archs,
@@ -50,7 +50,7 @@ pub fn new_release(session: &mut Session, req: &NewRequest) -> Result<Drafted, E
     let prev = session.load(from)?;
     let release = &prev.release;
     let inspected = req.access.read(release, Some(req.image), &release.archs)?;
-    Ok(draft::new_release(
+    Ok(check::new_release(
         &session.workspace,
         &prev,
         &inspected,
@@ -76,7 +76,7 @@ pub fn sync_release(session: &mut Session, req: &SyncRequest) -> Result<Synced, 
     let loaded = session.load(req.version)?;
     let release = &loaded.release;
     let inspected = req.access.read(release, Some(req.image), &release.archs)?;
-    Ok(draft::sync_release(
+    Ok(check::sync_release(
         &session.workspace,
         &loaded,
         &inspected,

@@ -70,19 +70,7 @@ impl CommandReport for ReleaseList {
                 r.title.get(self.lang).to_string(),
             ]);
         }
-        // The title, last, is not padded.
-        let widths: Vec<usize> = (0..5)
-            .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-            .collect();
-        let mut out = String::new();
-        for row in rows {
-            for (cell, &width) in row.iter().zip(&widths) {
-                out.push_str(&format!("{cell:<width$}  "));
-            }
-            out.push_str(&row[5]);
-            out.push('\n');
-        }
-        out
+        model::table::columns(&rows, "")
     }
 
     /// The summaries as a JSON array.

@@ -12,6 +12,7 @@ mod attach;
 mod cache;
 mod checks;
 mod draft;
+mod image_template;
 mod import;
 mod init;
 mod list;
@@ -29,6 +30,7 @@ mod verify_all;
 pub use access::ImageAccess;
 pub use attach::{AttachRequest, attach, referrers};
 pub use cache::{cache_clean, cache_info};
+pub use check::CatalogueReport;
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use import::{import_json, import_page};
@@ -44,7 +46,7 @@ pub use session::Session;
 pub use site::{SiteOutcome, SiteRequest, site};
 pub use templates::{TemplateFile, copy_templates, list_templates};
 pub use verify::{VerifyRequest, verify};
-pub use verify_all::{CatalogueReport, VerifyAllRequest, verify_all};
+pub use verify_all::{VerifyAllRequest, verify_all};
 
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,7 @@
 
 use super::ImageAccess;
 use crate::Error;
-use crate::verify::VerifyError;
+use check::VerifyError;
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Purl};

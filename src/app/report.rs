@@ -1,8 +1,6 @@
 //! Reports that print themselves for people or machines.
 
-use crate::compat::CompatReport;
-use crate::lint::LintReport;
-use crate::verify;
+use check::{CatalogueReport, CompatReport, Drafted, LintReport, Synced, VerifyReport};
 
 /// A command's answer as text for people or JSON for machines, and the
 /// exit code it calls for.
@@ -17,12 +15,12 @@ pub trait CommandReport {
     }
 }
 
-impl CommandReport for verify::Report {
+impl CommandReport for VerifyReport {
     fn to_text(&self) -> String {
-        verify::Report::to_text(self)
+        VerifyReport::to_text(self)
     }
     fn to_json(&self) -> String {
-        verify::Report::to_json(self)
+        VerifyReport::to_json(self)
     }
     fn exit_code(&self) -> u8 {
         u8::from(self.has_findings())
@@ -51,20 +49,32 @@ impl CommandReport for CompatReport {
     }
 }
 
-impl CommandReport for crate::draft::Drafted {
+impl CommandReport for Drafted {
     fn to_text(&self) -> String {
-        crate::draft::Drafted::to_text(self)
+        Drafted::to_text(self)
     }
     fn to_json(&self) -> String {
-        crate::draft::Drafted::to_json(self)
+        Drafted::to_json(self)
     }
 }
 
-impl CommandReport for crate::draft::Synced {
+impl CommandReport for Synced {
     fn to_text(&self) -> String {
-        crate::draft::Synced::to_text(self)
+        Synced::to_text(self)
     }
     fn to_json(&self) -> String {
-        crate::draft::Synced::to_json(self)
+        Synced::to_json(self)
+    }
+}
+
+impl CommandReport for CatalogueReport {
+    fn to_text(&self) -> String {
+        CatalogueReport::to_text(self)
+    }
+    fn to_json(&self) -> String {
+        CatalogueReport::to_json(self)
+    }
+    fn exit_code(&self) -> u8 {
+        CatalogueReport::exit_code(self)
     }
 }

@@ -92,7 +92,7 @@ fn entries(session: &mut Session, req: &SiteRequest) -> Result<Vec<Entry>, Error
         .map(|e| e.version.clone())
         .collect();
     if req.no_drafts && !drafts.is_empty() {
-        return Err(crate::draft::DraftError::Drafts(drafts).into());
+        return Err(check::DraftError::Drafts(drafts).into());
     }
     Ok(entries)
 }

@@ -2,7 +2,7 @@
 
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::verify::{self, Report};
+use check::VerifyReport as Report;
 use image::attach::{PackageSource, read_attached_sboms, read_verifying_key};
 use std::path::Path;
 
@@ -42,11 +42,11 @@ pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Erro
     };
     let loaded = session.load(req.version)?;
     let release = &loaded.release;
-    let views = verify::select_archs(&session.workspace.project, release, req.arch)?;
+    let views = check::select_archs(&session.workspace.project, release, req.arch)?;
     let archs: Vec<_> = views.iter().map(|v| v.name.clone()).collect();
     if req.source == PackageSource::Layers {
         let inspected = req.access.read(release, req.image, &archs)?;
-        let mut report = verify::compare(release, &views, &inspected, req.show_undeclared);
+        let mut report = check::compare(release, &views, &inspected, req.show_undeclared);
         report.locate(&loaded.sources, &loaded.release);
         return Ok(report);
     }
@@ -58,7 +58,7 @@ pub fn verify(session: &mut Session, req: &VerifyRequest) -> Result<Report, Erro
         req.source,
         key.as_ref(),
     )?;
-    let mut report = verify::compare(release, &views, &attached.inspected, req.show_undeclared);
+    let mut report = check::compare(release, &views, &attached.inspected, req.show_undeclared);
     report.trust_attached(req.source, attached.sboms);
     report.locate(&loaded.sources, &loaded.release);
     Ok(report)

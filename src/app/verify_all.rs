@@ -8,15 +8,10 @@
 //! keeps of layers already read serves every image that shares them. An
 //! image that cannot be read is reported and the run goes on.
 
-mod report;
-mod template;
-
-pub use report::{ArchCheck, CatalogueReport};
-pub use template::ImageTemplate;
-
+use super::image_template::ImageTemplate;
 use super::{ImageAccess, Session};
 use crate::Error;
-use crate::verify::{self, VerifyError};
+use check::{ArchCheck, CatalogueReport, VerifyError};
 use image::Progress;
 use model::record::{ArchView, Loaded};
 
@@ -59,7 +54,7 @@ pub fn verify_all(session: &mut Session, req: &VerifyAllRequest) -> Result<Catal
             None => loaded.release.assets.first().map(|a| a.image.clone()),
         };
         let project = &session.workspace.project;
-        let views = match verify::select_archs(project, &loaded.release, req.arch) {
+        let views = match check::select_archs(project, &loaded.release, req.arch) {
             Ok(views) => views,
             // A release without that arch has nothing to check.
             Err(VerifyError::UnknownArch { .. }) => Vec::new(),
@@ -187,7 +182,7 @@ fn check_release(
             |view| match image::read_archs(&image, std::slice::from_ref(&view.name), progress) {
                 Ok(inspected) => {
                     let views = std::slice::from_ref(view);
-                    let mut report = verify::compare(release, views, &inspected, false);
+                    let mut report = check::compare(release, views, &inspected, false);
                     report.locate(&planned.loaded.sources, release);
                     ArchCheck::verified(reference, report)
                 }

@@ -18,4 +18,5 @@ pub mod package;
 pub mod project_file;
 pub mod record;
 pub mod reference;
+pub mod table;
 pub mod version;

@@ -124,35 +124,31 @@ fn arch_block(out: &mut String, group: &ArchGroup<'_>, lang: Lang) {
     if group.changed() == 0 && group.unchanged.is_empty() {
         return;
     }
-    let width = [
-        Change::Downgraded,
-        Change::Upgraded,
-        Change::Added,
-        Change::Removed,
-    ]
-    .iter()
-    .flat_map(|c| group.of(*c))
-    .chain(if group.unchanged.len() <= LIST_UNCHANGED_UP_TO {
-        group.unchanged.as_slice()
-    } else {
-        &[]
-    })
-    .map(|c| display_name(c).chars().count())
-    .max()
-    .unwrap_or(0);
+    // Every listed component in one table, so that versions align across
+    // the kinds of change; its lines are dealt out under the headings.
+    let listed = |change: Change| {
+        let items = group.of(change);
+        if change == Change::Unchanged && items.len() > LIST_UNCHANGED_UP_TO {
+            &[]
+        } else {
+            items
+        }
+    };
+    let rows: Vec<[String; 2]> = Change::ALL
+        .iter()
+        .flat_map(|c| listed(*c))
+        .map(|c| [display_name(c), versions(c)])
+        .collect();
+    let table = model::table::columns(&rows, "    ");
+    let mut lines = table.lines();
     for change in Change::ALL {
         let items = group.of(change);
         if items.is_empty() {
             continue;
         }
         let _ = writeln!(out, "  {} ({})", change_heading(change, lang), items.len());
-        if change == Change::Unchanged && items.len() > LIST_UNCHANGED_UP_TO {
-            continue;
-        }
-        for c in items {
-            let name = display_name(c);
-            let pad = width.saturating_sub(name.chars().count());
-            let _ = writeln!(out, "    {name}{}  {}", " ".repeat(pad), versions(c));
+        for _ in listed(change) {
+            let _ = writeln!(out, "{}", lines.next().unwrap_or_default());
         }
     }
 }

@@ -45,7 +45,7 @@ use text::driver::cuda_mentions;
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.
-pub type Finding = Diagnostic;
+pub(crate) type Finding = Diagnostic;
 
 /// What `relnotes lint` found in the records it read.
 #[derive(Debug, Clone, Serialize)]
@@ -58,15 +58,18 @@ pub struct LintReport {
 }
 
 impl LintReport {
-    pub(crate) fn has_errors(&self) -> bool {
+    /// Whether a finding is an error (lint then exits 1).
+    pub fn has_errors(&self) -> bool {
         self.errors > 0
     }
 
-    pub(crate) fn to_json(&self) -> String {
+    /// The report for machines (`--format json`), ending with a newline.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 
-    pub(crate) fn to_text(&self) -> String {
+    /// The report for people, as the command prints it.
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         for f in &self.findings {
             out.push_str(&f.to_string());
@@ -748,7 +751,7 @@ fn series_example(version: &str) -> &str {
 
 /// Whether a declared version satisfies a claimed one: equal as versions,
 /// or the claim is a prefix at a dotted boundary (`2.4` of `2.4.0+3cd6870c`).
-pub fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> bool {
+pub(crate) fn version_matches(ecosystem: Ecosystem, declared: &str, claimed: &str) -> bool {
     if declared == claimed {
         return true;
     }

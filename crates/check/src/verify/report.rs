@@ -13,7 +13,7 @@ use std::path::PathBuf;
 /// The verdict on one declared thing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub(crate) enum Status {
     /// The image holds what the record declares.
     Confirmed,
     /// The image holds it in another version (or value).
@@ -28,13 +28,13 @@ pub enum Status {
 
 impl Status {
     /// Whether it makes `verify` exit 1.
-    pub fn is_finding(self) -> bool {
+    pub(crate) fn is_finding(self) -> bool {
         matches!(self, Status::Differs | Status::Missing)
     }
 
     /// How a verdict weighs among every check's findings: what makes
     /// `verify` exit 1 is an error, what could not be checked a warning.
-    pub fn severity(self) -> Option<Severity> {
+    pub(crate) fn severity(self) -> Option<Severity> {
         match self {
             Status::Differs | Status::Missing => Some(Severity::Error),
             Status::Unchecked => Some(Severity::Warning),
@@ -42,7 +42,7 @@ impl Status {
         }
     }
 
-    pub fn marker(self) -> &'static str {
+    pub(crate) fn marker(self) -> &'static str {
         match self {
             Status::Confirmed => "✓",
             Status::Differs => "≠",
@@ -55,7 +55,7 @@ impl Status {
 
 /// One observation of a component: a version and where it was read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Evidence {
+pub(crate) struct Evidence {
     pub version: String,
     pub cataloger: String,
     pub location: String,
@@ -64,7 +64,7 @@ pub struct Evidence {
 
 /// A declared component of one arch, and what the image holds of it.
 #[derive(Debug, Clone, Serialize)]
-pub struct ComponentCheck {
+pub(crate) struct ComponentCheck {
     pub name: String,
     pub arch: String,
     pub ecosystem: Ecosystem,
@@ -84,7 +84,7 @@ pub struct ComponentCheck {
 
 /// A declared driver requirement against `NVIDIA_REQUIRE_CUDA`.
 #[derive(Debug, Clone, Serialize)]
-pub struct DriverCheck {
+pub(crate) struct DriverCheck {
     pub arch: String,
     /// `cuda`, `min`, or a data-center branch (`R470`).
     pub item: String,
@@ -102,7 +102,7 @@ pub struct DriverCheck {
 
 /// A declared environment variable against the image config's env.
 #[derive(Debug, Clone, Serialize)]
-pub struct EnvCheck {
+pub(crate) struct EnvCheck {
     pub arch: String,
     pub name: String,
     /// The declared value; none when the record only says it is set.
@@ -114,7 +114,7 @@ pub struct EnvCheck {
 
 /// How a declared arch fared.
 #[derive(Debug, Clone, Serialize)]
-pub struct ArchResult {
+pub(crate) struct ArchResult {
     pub arch: String,
     /// `linux/arm64`.
     pub platform: String,
@@ -127,7 +127,7 @@ pub struct ArchResult {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ArchStatus {
+pub(crate) enum ArchStatus {
     Checked,
     Missing,
 }
@@ -135,7 +135,7 @@ pub enum ArchStatus {
 /// Components the image holds that the record does not declare, of one
 /// cataloger on one arch.
 #[derive(Debug, Clone, Serialize)]
-pub struct UndeclaredGroup {
+pub(crate) struct UndeclaredGroup {
     pub arch: String,
     pub cataloger: String,
     pub count: usize,
@@ -144,7 +144,7 @@ pub struct UndeclaredGroup {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct UndeclaredComponent {
+pub(crate) struct UndeclaredComponent {
     pub name: String,
     pub version: String,
     pub ecosystem: Ecosystem,
@@ -156,7 +156,7 @@ pub struct UndeclaredComponent {
 /// as a Debian package and as a pip wheel): a warning, never a finding
 /// that changes the exit code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CopiesFinding {
+pub(crate) struct CopiesFinding {
     pub arch: String,
     #[serde(flatten)]
     pub copies: model::copies::Copies,
@@ -164,7 +164,7 @@ pub struct CopiesFinding {
 
 /// A version file that could not be read.
 #[derive(Debug, Clone, Serialize)]
-pub struct ProblemReport {
+pub(crate) struct ProblemReport {
     pub arch: String,
     #[serde(flatten)]
     pub problem: image::catalog::Problem,
@@ -187,7 +187,7 @@ pub struct Summary {
 
 /// The SBOM attached to the image that verify read instead of its layers.
 #[derive(Debug, Clone, Serialize)]
-pub struct TrustedSbom {
+pub(crate) struct TrustedSbom {
     /// `attestation` or `referrers`.
     pub source: PackageSource,
     /// Always true: the SBOM's word is taken for what the image holds.
@@ -228,7 +228,7 @@ pub struct Report {
 impl Report {
     /// Says the components come from the SBOMs `read` (attached to the
     /// image, found through `source`), trusted, and not from its layers.
-    pub(crate) fn trust_attached(&mut self, source: PackageSource, read: Vec<ReadSbom>) {
+    pub fn trust_attached(&mut self, source: PackageSource, read: Vec<ReadSbom>) {
         let signed = read.iter().all(|r| r.signed_by.is_some());
         let from = match source {
             PackageSource::Attestation if signed => {
@@ -247,7 +247,8 @@ impl Report {
         });
     }
 
-    pub(crate) fn has_findings(&self) -> bool {
+    /// Whether anything declared was not confirmed (verify then exits 1).
+    pub fn has_findings(&self) -> bool {
         self.summary.findings > 0
     }
 
@@ -356,7 +357,7 @@ impl Report {
 
     /// Places each finding at what the record declares: the component,
     /// driver fact, variable or architecture in `sources`.
-    pub(crate) fn locate(&mut self, sources: &SourceMap, release: &Release) {
+    pub fn locate(&mut self, sources: &SourceMap, release: &Release) {
         let path = sources.path();
         let mut places = Vec::new();
         for a in self
@@ -417,12 +418,13 @@ impl Report {
         }
     }
 
-    pub(crate) fn to_json(&self) -> String {
+    /// The report for machines (`--format json`), ending with a newline.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
     }
 
     /// The table for people: one block per arch, then the summary line.
-    pub(crate) fn to_text(&self) -> String {
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
         if let Some(sbom) = &self.sbom {
@@ -541,7 +543,7 @@ impl Report {
                     e.location.clone().unwrap_or_else(|| "not set".into()),
                 ]);
             }
-            table(&mut out, &rows, "  ");
+            out.push_str(&model::table::columns(&rows, "  "));
             for c in self.copies.iter().filter(|c| c.arch == arch.arch) {
                 let _ = writeln!(out, "  ⚠ {}", c.copies.describe());
             }
@@ -580,7 +582,7 @@ impl Report {
                         ]);
                     }
                 }
-                table(&mut out, &rows, "  ");
+                out.push_str(&model::table::columns(&rows, "  "));
             }
         }
         out.push('\n');
@@ -590,7 +592,7 @@ impl Report {
     }
 
     /// `25.10: 52 confirmed, 1 differs, 1 missing, 1 arch missing — 3 findings`.
-    pub(crate) fn summary_line(&self) -> String {
+    pub fn summary_line(&self) -> String {
         let s = &self.summary;
         let mut parts = vec![format!("{} confirmed", s.confirmed)];
         if s.differs > 0 {
@@ -638,22 +640,4 @@ fn plural(n: usize, word: &str) -> String {
 pub(crate) fn short_digest(digest: &str) -> &str {
     let end = digest.find(':').map_or(0, |i| i + 1) + 12;
     &digest[..end.min(digest.len())]
-}
-
-/// Left-aligned columns, the last one not padded.
-fn table(out: &mut String, rows: &[[String; 5]], indent: &str) {
-    let widths: Vec<usize> = (0..4)
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in rows {
-        let mut line = String::from(indent);
-        for (i, width) in widths.iter().enumerate() {
-            let cell = &row[i];
-            line.push_str(cell);
-            line.push_str(&" ".repeat(width - cell.chars().count() + 2));
-        }
-        line.push_str(&row[4]);
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
 }

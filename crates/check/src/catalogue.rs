@@ -2,7 +2,6 @@
 //! as a summary table and the findings of the checks that did not pass,
 //! or as one JSON document.
 
-use crate::app::CommandReport;
 use crate::verify::{self, Summary};
 use model::diagnostic::Diagnostic;
 use serde::Serialize;
@@ -26,13 +25,16 @@ pub enum CheckStatus {
 /// the verdict.
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchCheck {
+    /// The release checked.
     pub version: String,
+    /// The architecture checked.
     pub arch: String,
     /// The reference read (the record's first asset, or the template
     /// filled in); none when skipped.
     pub image: Option<String>,
     /// The digest of the platform's manifest, when it was read.
     pub manifest: Option<String>,
+    /// How the check fared.
     pub status: CheckStatus,
     /// The counts of single `verify`, when the image was read.
     pub counts: Option<Summary>,
@@ -41,12 +43,13 @@ pub struct ArchCheck {
     pub findings: Vec<Diagnostic>,
     /// Why the image could not be read, or why the check was skipped.
     pub message: Option<String>,
+    /// What to do about the message.
     pub hint: Option<String>,
 }
 
 impl ArchCheck {
     /// The verdict of single `verify` on one arch.
-    pub(super) fn verified(image: &str, report: verify::Report) -> ArchCheck {
+    pub fn verified(image: &str, report: verify::Report) -> ArchCheck {
         let arch = report.archs.first();
         ArchCheck {
             version: report.version.clone(),
@@ -66,7 +69,7 @@ impl ArchCheck {
     }
 
     /// An image that could not be read: its error's message and hint.
-    pub(super) fn failed(
+    pub fn failed(
         version: &str,
         arch: &str,
         image: &str,
@@ -91,7 +94,7 @@ impl ArchCheck {
     }
 
     /// A release whose record names no image.
-    pub(super) fn skipped(version: &str, arch: &str) -> ArchCheck {
+    pub fn skipped(version: &str, arch: &str) -> ArchCheck {
         ArchCheck {
             version: version.to_string(),
             arch: arch.to_string(),
@@ -124,7 +127,7 @@ impl ArchCheck {
 
 /// The counts of a run; `skipped` releases are named, as exit 0 allows them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     pub releases: usize,
     pub checks: usize,
     pub ok: usize,
@@ -149,7 +152,8 @@ pub struct CatalogueReport {
 }
 
 impl CatalogueReport {
-    pub(super) fn new(versions: Vec<String>, checks: Vec<ArchCheck>) -> CatalogueReport {
+    /// The report of `versions` (oldest first) from their checks.
+    pub fn new(versions: Vec<String>, checks: Vec<ArchCheck>) -> CatalogueReport {
         let mut archs: Vec<String> = checks.iter().map(|c| c.arch.clone()).collect();
         archs.sort();
         archs.dedup();
@@ -211,7 +215,7 @@ impl CatalogueReport {
             row.push(image.unwrap_or_else(|| "-".to_string()));
             rows.push(row);
         }
-        columns(&rows)
+        model::table::columns(&rows, "")
     }
 
     /// What did not pass: each mismatch's findings, each error's message
@@ -305,8 +309,9 @@ impl CatalogueReport {
     }
 }
 
-impl CommandReport for CatalogueReport {
-    fn to_text(&self) -> String {
+impl CatalogueReport {
+    /// The report for people: the table, the findings, the summary.
+    pub fn to_text(&self) -> String {
         let mut out = format!(
             "relnotes verify --all — {}\n\n",
             match (self.versions.first(), self.versions.last()) {
@@ -327,13 +332,14 @@ impl CommandReport for CatalogueReport {
         out
     }
 
-    fn to_json(&self) -> String {
+    /// The report for machines, one JSON document.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
     }
 
     /// 2 when an image could not be read, else 1 on any finding; skipped
     /// releases do not count.
-    fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> u8 {
         if self.totals.error > 0 {
             2
         } else {
@@ -354,30 +360,4 @@ fn write_message(out: &mut String, check: &ArchCheck) {
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// Left-aligned columns two spaces apart, the last one not padded.
-fn columns(rows: &[Vec<String>]) -> String {
-    let count = rows.first().map_or(0, Vec::len);
-    let widths: Vec<usize> = (0..count)
-        .map(|i| {
-            rows.iter()
-                .map(|r| r.get(i).map_or(0, |c| c.chars().count()))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let mut line = String::new();
-        for (i, cell) in row.iter().enumerate() {
-            line.push_str(cell);
-            if i + 1 < row.len() {
-                line.push_str(&" ".repeat(widths[i] - cell.chars().count() + 2));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }

@@ -32,7 +32,7 @@ fn metadata(name: &str, version: &str) -> FoundFile {
 }
 
 fn workspace() -> Workspace {
-    Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap()
+    Workspace::open(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")).unwrap()
 }
 
 /// What a faithful 25.10 image holds on `arch`, as files of three layers.

@@ -15,11 +15,13 @@ use toml_edit::{DocumentMut, Item, value};
 
 /// What `relnotes new` is asked.
 pub struct NewOptions<'a> {
+    /// The new release's version.
     pub version: &'a str,
     /// The image reference.
     pub image: &'a str,
     /// More components to declare, as the image holds them.
     pub add: &'a [String],
+    /// Replace the record if it exists.
     pub force: bool,
 }
 

@@ -26,15 +26,23 @@ pub enum VerifyError {
         declared.join(", "),
         declared.join(", ")
     )]
+    /// `--arch` names an architecture the record does not declare.
     UnknownArch {
+        /// The architecture asked for.
         arch: String,
+        /// The release verified.
         version: String,
+        /// The architectures the record declares.
         declared: Vec<String>,
     },
     #[error(
         "release {version} names no image to verify: its record has no [[assets]] with an `image`\n  = hint: pass --image REF (HOST[:PORT]/REPOSITORY[:TAG], oci:DIR[:TAG] or docker-archive:FILE)"
     )]
-    NoImage { version: String },
+    /// No `--image` was given and the record names no image.
+    NoImage {
+        /// The release verified.
+        version: String,
+    },
     /// The image cannot be read: exit 2, with the inspector's hint.
     #[error(transparent)]
     Inspect(Box<InspectError>),

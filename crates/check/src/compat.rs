@@ -24,7 +24,7 @@ use serde::Serialize;
 /// How a release runs on the asked driver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Support {
+pub(crate) enum Support {
     /// At or above the release's minimum driver.
     Native,
     /// Through a data-center forward-compatibility branch.
@@ -36,7 +36,7 @@ pub enum Support {
 }
 
 impl Support {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Support::Native => "native",
             Support::ForwardCompatible => "forward-compatible",
@@ -45,14 +45,14 @@ impl Support {
         }
     }
 
-    pub fn runs(self) -> bool {
+    pub(crate) fn runs(self) -> bool {
         matches!(self, Support::Native | Support::ForwardCompatible)
     }
 }
 
 /// One release's answer.
 #[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     pub version: String,
     pub support: Support,
     pub runs: bool,
@@ -151,8 +151,27 @@ pub struct CompatReport {
     pub(crate) releases: Vec<Verdict>,
 }
 
+/// Whether each of `releases` runs on `driver` (on a data-center GPU when
+/// `datacenter`), in the order given.
+pub fn compat<'a>(
+    releases: impl IntoIterator<Item = &'a Release>,
+    project: &Project,
+    driver: DriverVersion,
+    datacenter: bool,
+) -> CompatReport {
+    let releases = releases
+        .into_iter()
+        .map(|release| check(release, project, &driver, datacenter))
+        .collect();
+    CompatReport {
+        driver: driver.text,
+        datacenter,
+        releases,
+    }
+}
+
 /// Whether `release` runs on `driver` (on a data-center GPU when `datacenter`).
-pub fn check(
+pub(crate) fn check(
     release: &Release,
     project: &Project,
     driver: &DriverVersion,
@@ -338,37 +357,39 @@ fn branch_list(driver: &Driver) -> String {
 }
 
 impl CompatReport {
-    pub(crate) fn to_json(&self) -> String {
+    /// The report for machines (`--format json`), ending with a newline.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 
-    pub(crate) fn to_text(&self) -> String {
+    /// The report for people, as the command prints it.
+    pub fn to_text(&self) -> String {
         let gpu = if self.datacenter {
             "data-center GPU"
         } else {
             "GPU (not data-center)"
         };
         let mut out = format!("driver {} on a {gpu}\n", self.driver);
-        let width = self
+        let rows: Vec<[String; 4]> = self
             .releases
             .iter()
-            .map(|v| v.version.chars().count())
-            .max()
-            .unwrap_or(0);
-        for v in &self.releases {
-            let answer = match v.support {
-                Support::Native => "yes",
-                Support::ForwardCompatible => "yes",
-                Support::Unsupported => "no",
-                Support::Unknown => "?",
-            };
-            out.push_str(&format!(
-                "{:<width$}  {answer:<3}  {:<18}  {}\n",
-                v.version,
-                v.support.as_str(),
-                v.reason
-            ));
-        }
+            .map(|v| {
+                let answer = match v.support {
+                    Support::Native | Support::ForwardCompatible => "yes",
+                    Support::Unsupported => "no",
+                    Support::Unknown => "?",
+                };
+                // Fixed widths for the two closed sets of words, so that
+                // the reasons start in the same column whatever the answers.
+                [
+                    v.version.clone(),
+                    format!("{answer:<3}"),
+                    format!("{:<18}", v.support.as_str()),
+                    v.reason.clone(),
+                ]
+            })
+            .collect();
+        out.push_str(&model::table::columns(&rows, ""));
         out
     }
 }

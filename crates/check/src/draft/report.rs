@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// A component declared on one arch at a version.
 #[derive(Debug, Clone, Serialize)]
-pub struct Versioned {
+pub(crate) struct Versioned {
     pub name: String,
     pub arch: String,
     pub version: String,
@@ -18,7 +18,7 @@ pub struct Versioned {
 
 /// A driver fact or environment value that changed.
 #[derive(Debug, Clone, Serialize)]
-pub struct FactChange {
+pub(crate) struct FactChange {
     pub fact: String,
     pub from: String,
     pub to: String,
@@ -26,14 +26,14 @@ pub struct FactChange {
 
 /// A declared component the image does not hold.
 #[derive(Debug, Clone, Serialize)]
-pub struct Missing {
+pub(crate) struct Missing {
     pub name: String,
     pub arch: String,
 }
 
 /// A library one arch of the image holds at several versions.
 #[derive(Debug, Clone, Serialize)]
-pub struct CopiesNote {
+pub(crate) struct CopiesNote {
     pub arch: String,
     #[serde(flatten)]
     pub copies: model::copies::Copies,
@@ -41,7 +41,7 @@ pub struct CopiesNote {
 
 /// What the image changed in a record, shared by `new` and `sync`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ImageChanges {
+pub(crate) struct ImageChanges {
     pub image: String,
     /// The archs read from the image.
     pub archs: Vec<String>,
@@ -111,7 +111,7 @@ impl ImageChanges {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.components.is_empty() && self.driver.is_empty() && self.env.is_empty()
     }
 
@@ -293,7 +293,8 @@ impl Drafted {
         }
     }
 
-    pub(crate) fn to_text(&self) -> String {
+    /// The report for people, as the command prints it.
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         let shown = model::record::diagnostic::shown(&self.path);
         let _ = match &self.from {
@@ -357,7 +358,8 @@ impl Drafted {
         out
     }
 
-    pub(crate) fn to_json(&self) -> String {
+    /// The report for machines (`--format json`), ending with a newline.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a draft report serializes") + "\n"
     }
 }
@@ -374,7 +376,8 @@ pub struct Synced {
 }
 
 impl Synced {
-    pub(crate) fn to_text(&self) -> String {
+    /// The report for people, as the command prints it.
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         let shown = model::record::diagnostic::shown(&self.path);
         let head = if self.changes.is_empty() {
@@ -404,7 +407,8 @@ impl Synced {
         out
     }
 
-    pub(crate) fn to_json(&self) -> String {
+    /// The report for machines (`--format json`), ending with a newline.
+    pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a sync report serializes") + "\n"
     }
 }

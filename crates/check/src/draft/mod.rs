@@ -7,15 +7,15 @@
 //! ([`image::read_archs`]) and match its packages the way `verify` does
 //! ([`model::matching::match_component`]).
 
-pub mod document;
+pub(crate) mod document;
 mod error;
 mod first;
-pub mod found;
-pub mod lines;
+pub(crate) mod found;
+pub(crate) mod lines;
 mod new;
 mod report;
 mod sync;
-pub mod words;
+pub(crate) mod words;
 
 pub use error::{DraftError, check_version};
 pub use first::{first_release, image_archs};

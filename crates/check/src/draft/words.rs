@@ -3,7 +3,7 @@
 
 /// `text` with every whole occurrence of each `from` replaced by its `to`,
 /// in one pass (a replacement is never replaced again); longer `from`s win.
-pub fn replace_numbers(text: &str, pairs: &[(String, String)]) -> String {
+pub(crate) fn replace_numbers(text: &str, pairs: &[(String, String)]) -> String {
     let mut pairs: Vec<&(String, String)> = pairs
         .iter()
         .filter(|(from, to)| !from.is_empty() && from != to)

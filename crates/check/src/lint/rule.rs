@@ -81,7 +81,7 @@ mod tests {
     /// docs/lint.md's table has a row for every rule.
     #[test]
     fn every_rule_is_documented() {
-        let page = include_str!("../../docs/lint.md");
+        let page = include_str!("../../../../docs/lint.md");
         for rule in Rule::ALL {
             let row = format!("| `{}` |", rule.id());
             assert!(page.contains(&row), "docs/lint.md lacks {row}");

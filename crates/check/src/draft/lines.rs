@@ -10,7 +10,7 @@ use pages::diff::{Change, ComponentChange, ReleaseDiff};
 /// once, one that differs per arch is said per arch. Downgrades first,
 /// then upgrades, additions and removals, each in the record's order;
 /// architectures the new release no longer has last.
-pub fn change_lines(diff: &ReleaseDiff, langs: &[Lang]) -> Vec<Text> {
+pub(crate) fn change_lines(diff: &ReleaseDiff, langs: &[Lang]) -> Vec<Text> {
     let archs = &diff.archs.common;
     let mut lines = Vec::new();
     for change in [
@@ -87,7 +87,8 @@ mod tests {
     }
 
     fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
-        let ws = Workspace::open(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let ws = Workspace::open(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+            .unwrap();
         let diff = pages::diff::diff(&ws.project, from, to, None).unwrap();
         change_lines(&diff, &[Lang::ZH, Lang::EN])
             .into_iter()

@@ -7,12 +7,12 @@ use model::record::{Arch, DatacenterBranch, Driver};
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 /// The comment above every line a draft generated.
-pub const GENERATED: &str = "# generated from the image: review";
+pub(crate) const GENERATED: &str = "# generated from the image: review";
 
 /// Components laid out as records lay them out: what every arch holds at
 /// one version in `[components]`, the rest in `[arch.<arch>.components]`.
 #[derive(Debug, Clone, Default)]
-pub struct Layout {
+pub(crate) struct Layout {
     pub shared: Vec<(String, String)>,
     pub per_arch: Vec<(Arch, Vec<(String, String)>)>,
 }
@@ -20,7 +20,7 @@ pub struct Layout {
 impl Layout {
     /// `archs`' components, shared where every arch agrees; `shared_first`
     /// names the components to try as shared, in their order.
-    pub fn of(archs: &[(Arch, Vec<(String, String)>)], shared_first: &[String]) -> Layout {
+    pub(crate) fn of(archs: &[(Arch, Vec<(String, String)>)], shared_first: &[String]) -> Layout {
         let version = |list: &[(String, String)], name: &str| {
             list.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
         };
@@ -51,7 +51,7 @@ impl Layout {
 }
 
 /// Sets a string, keeping the value's comments and spacing.
-pub fn set_string(item: &mut Item, text: &str) {
+pub(crate) fn set_string(item: &mut Item, text: &str) {
     if item.as_str() == Some(text) {
         return;
     }
@@ -67,7 +67,7 @@ pub fn set_string(item: &mut Item, text: &str) {
 
 /// Makes `table` hold exactly `wanted`: values that change are replaced in
 /// place, keys not wanted removed, new keys appended in `wanted`'s order.
-pub fn set_components(table: &mut Table, wanted: &[(String, String)]) {
+pub(crate) fn set_components(table: &mut Table, wanted: &[(String, String)]) {
     let present: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
     for key in present {
         match wanted.iter().find(|(n, _)| *n == key) {
@@ -89,7 +89,7 @@ pub fn set_components(table: &mut Table, wanted: &[(String, String)]) {
 }
 
 /// Writes `layout` into the document; archs not in it lose their tables.
-pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
+pub(crate) fn write_components(doc: &mut DocumentMut, layout: &Layout) {
     let root = doc.as_table_mut();
     let shared_position = root
         .get("components")
@@ -158,7 +158,7 @@ pub fn write_components(doc: &mut DocumentMut, layout: &Layout) {
 }
 
 /// Keeps only `kept` in the top-level `archs` array.
-pub fn keep_archs(doc: &mut DocumentMut, kept: &[Arch]) {
+pub(crate) fn keep_archs(doc: &mut DocumentMut, kept: &[Arch]) {
     if let Some(array) = doc.get_mut("archs").and_then(Item::as_array_mut) {
         // The first element's spacing belongs to the array's opening.
         let opening = array.get(0).map(|v| v.decor().prefix().cloned());
@@ -172,7 +172,7 @@ pub fn keep_archs(doc: &mut DocumentMut, kept: &[Arch]) {
 /// Writes the facts of `driver` (CUDA base, minimum, data-center branches,
 /// the CUDA version the upgrade sentence names) into `[driver]`; the
 /// branches array is rebuilt only when it changes.
-pub fn write_driver(doc: &mut DocumentMut, driver: &Driver) {
+pub(crate) fn write_driver(doc: &mut DocumentMut, driver: &Driver) {
     let Some(table) = doc.get_mut("driver").and_then(Item::as_table_mut) else {
         return;
     };
@@ -230,7 +230,7 @@ fn branches_array(branches: &[DatacenterBranch]) -> Array {
 
 /// Replaces version numbers in every string under `item` (texts of both
 /// languages, arrays of them).
-pub fn replace_in_strings(item: &mut Item, pairs: &[(String, String)]) {
+pub(crate) fn replace_in_strings(item: &mut Item, pairs: &[(String, String)]) {
     match item {
         Item::Value(v) => replace_in_value(v, pairs),
         Item::Table(t) => {
@@ -275,7 +275,7 @@ fn replace_in_value(v: &mut Value, pairs: &[(String, String)]) {
 
 /// Puts `key = value` right after the top-level key `after`, with
 /// `comment` (lines starting with `#`) above it.
-pub fn insert_top_value_after(
+pub(crate) fn insert_top_value_after(
     doc: &mut DocumentMut,
     after: &str,
     key: &str,
@@ -307,7 +307,7 @@ pub fn insert_top_value_after(
 
 /// Replaces the array of tables `key` with one table per text, each with
 /// `comment` above it, where the old one stood (else after `near`).
-pub fn write_texts(
+pub(crate) fn write_texts(
     doc: &mut DocumentMut,
     key: &str,
     texts: &[model::record::Text],
@@ -343,7 +343,7 @@ pub fn write_texts(
 }
 
 /// Environment values as the image sets them: (name, value).
-pub fn set_env(doc: &mut DocumentMut, values: &[(String, String)]) {
+pub(crate) fn set_env(doc: &mut DocumentMut, values: &[(String, String)]) {
     let Some(env) = doc.get_mut("env").and_then(Item::as_array_of_tables_mut) else {
         return;
     };

@@ -16,7 +16,7 @@ use std::str::FromStr;
 
 /// One arch's components as the image holds them.
 #[derive(Debug, Clone)]
-pub struct FoundArch {
+pub(crate) struct FoundArch {
     pub arch: Arch,
     /// Name (as the record spells it) and version, in the record's order.
     pub components: Vec<(String, String)>,
@@ -30,7 +30,7 @@ pub struct FoundArch {
 
 /// A component at another version in the image than in the record.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct VersionChange {
+pub(crate) struct VersionChange {
     pub name: String,
     pub arch: String,
     pub from: String,
@@ -42,7 +42,7 @@ pub struct VersionChange {
 /// The record's archs the image has, those it lacks, and the rest of what
 /// it says.
 #[derive(Debug, Clone)]
-pub struct Found {
+pub(crate) struct Found {
     pub archs: Vec<FoundArch>,
     /// Declared archs the image has no platform for.
     pub missing_archs: Vec<Arch>,
@@ -61,13 +61,13 @@ pub struct Found {
 
 impl Found {
     /// Every version change of every arch.
-    pub fn changes(&self) -> impl Iterator<Item = &VersionChange> {
+    pub(crate) fn changes(&self) -> impl Iterator<Item = &VersionChange> {
         self.archs.iter().flat_map(|a| a.changes.iter())
     }
 }
 
 /// Reads `release` against what `inspected` holds for its archs.
-pub fn found(project: &Project, release: &Release, inspected: &Inspected) -> Found {
+pub(crate) fn found(project: &Project, release: &Release, inspected: &Inspected) -> Found {
     let mut out = Found {
         archs: Vec::new(),
         missing_archs: Vec::new(),
@@ -240,7 +240,7 @@ fn numbers_like(version: &str, ecosystem: Ecosystem, like: &str) -> String {
 
 /// What the image holds of a component to declare.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Held {
+pub(crate) enum Held {
     /// Found the way `verify` will look for it: this version.
     Version(String),
     /// Found only by a cataloger of another ecosystem than the project
@@ -254,7 +254,7 @@ pub enum Held {
 
 /// The version of `name` the image holds for one arch, found the way a
 /// declared component is.
-pub fn version_in(project: &Project, name: &str, image: &InspectedArch) -> Held {
+pub(crate) fn version_in(project: &Project, name: &str, image: &InspectedArch) -> Held {
     let observed = &image.catalog.components;
     let ecosystem = project.ecosystem_of(name);
     let found = match_component(&Package::new(name, "0", ecosystem, Origin::Added), observed);
