@@ -18,6 +18,7 @@ mod errors;
 mod fuzz;
 mod import;
 mod import_corpus;
+mod import_openjdk;
 mod inspect;
 mod languages;
 mod lint;

@@ -289,7 +289,12 @@ fn letter_release(text: &str) -> Option<(&str, &str)> {
         .strip_prefix('p')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         && numbers >= 2;
-    (well_formed && (one_letter || portable)).then_some((number, letters))
+    // `2021e`: the time zone database's releases, a year and one letter.
+    let year_letter = number.len() == 4
+        && (number.starts_with("19") || number.starts_with("20"))
+        && letters.len() == 1
+        && letter.bytes().all(|b| b.is_ascii_lowercase());
+    (well_formed && (one_letter || portable || year_letter)).then_some((number, letters))
 }
 
 impl Ord for Dotted {
@@ -431,7 +436,10 @@ mod tests {
         );
         assert!(Version::parse(Generic, "2.5x1").is_err());
         assert_eq!(order(Generic, "9.6p1", "9.6"), Ordering::Greater);
-        for not_versions in ["2.5x", "1.5b", "7b", "3.0.1xy", "1.2.3X"] {
+        // The time zone database's releases.
+        assert_eq!(order(Generic, "2021e", "2021a"), Ordering::Greater);
+        assert_eq!(order(Generic, "2021e", "2022a"), Ordering::Less);
+        for not_versions in ["2.5x", "1.5b", "7b", "3.0.1xy", "1.2.3X", "2021ab", "1234e"] {
             assert!(
                 Version::parse(Generic, not_versions).is_err(),
                 "{not_versions}"

@@ -2143,7 +2143,13 @@ fn merged_by_version(page: &Page, releases: Vec<Release>) -> Vec<Release> {
 /// the version is the component's, no release's. ("Upgrade to 1.7.0"
 /// names no component.)
 fn upgrades_a_component(title: &str) -> bool {
-    let words: Vec<&str> = title.split_whitespace().collect();
+    let mut words: Vec<&str> = title.split_whitespace().collect();
+    // "JDK-8230839: Updated XML Signature Implementation to Apache
+    // Santuario 2.1.3" (OpenJDK's notes): an issue's key before the
+    // change says nothing of it.
+    if words.first().is_some_and(|w| is_issue_key(w)) {
+        words.remove(0);
+    }
     let Some(first) = words.first() else {
         return false;
     };
@@ -2162,6 +2168,30 @@ fn upgrades_a_component(title: &str) -> bool {
             .any(|v| v.eq_ignore_ascii_case(first))
     }) && to.is_some_and(|at| at >= 2)
         && !from
+}
+
+/// An issue tracker's key with its colon: `JDK-8230839:`, `GH-12:`,
+/// `#4521:`.
+fn is_issue_key(word: &str) -> bool {
+    let Some(key) = word.strip_suffix(':') else {
+        return false;
+    };
+    let number = match key.strip_prefix('#') {
+        Some(number) => number,
+        None => match key.rsplit_once('-') {
+            Some((project, number))
+                if !project.is_empty()
+                    && project
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                    && project.starts_with(|c: char| c.is_ascii_uppercase()) =>
+            {
+                number
+            }
+            _ => return false,
+        },
+    };
+    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The release a heading names beside `version`, after a slash or `&`

@@ -107,6 +107,7 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
         &*BARE,
         &*EDITION,
         &*DATED,
+        &*JAVA_UPDATE,
     ]
     .iter()
     .find_map(|re| first_not_of_model(re, title))
@@ -262,6 +263,13 @@ pub(crate) fn v_whole_after_name(title: &str) -> Option<String> {
 /// ("WinPython 3.14.7.0slim", "3.14.0.0free"): the version.
 static EDITION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:^|[^A-Za-z0-9._-])(v?\d+(?:\.\d+){2,})[a-z]{3,}(?:$|[^A-Za-z0-9._])").unwrap()
+});
+
+/// A Java release named by its feature release and update ("New in
+/// release OpenJDK 8u332", "Java SE 7u80", "8u292-b10"), the way every
+/// JDK build names them.
+static JAVA_UPDATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^A-Za-z0-9._-])(\d{1,2}u\d{1,4}(?:-b\d{1,3})?)(?:$|[^A-Za-z0-9._])").unwrap()
 });
 
 /// A release named by its date's digits at a title's end ("Domino
