@@ -2,8 +2,9 @@
 //! (`verify --sbom-source attestation|referrers`): each platform's
 //! packages as the SBOM lists them (decoded by the sbom crate), no layer
 //! fetched. The manifest and config of each platform are read (a few KiB)
-//! for the driver and env checks; the components are the SBOM's, trusted
-//! as they are.
+//! and the config catalogued as a streamed read does (CUDA from
+//! `CUDA_VERSION`, the labels, the driver requirement); the SBOM's
+//! components are trusted as they are.
 //!
 //! - `attestation`: BuildKit's attestation manifests in the image index
 //!   (`vnd.docker.reference.type: attestation-manifest`, about the
@@ -179,8 +180,11 @@ pub fn read_attached_sboms(
     Ok(AttachedSboms { inspected, sboms })
 }
 
-/// A platform whose components are the SBOM's; its driver requirement is
-/// the config's (`NVIDIA_REQUIRE_CUDA`), read as the catalogers read it.
+/// A platform whose components are the SBOM's and the image config's: the
+/// config is catalogued exactly as a streamed read catalogues it (the same
+/// catalogers, given the config and no file), so what it says — CUDA in
+/// `CUDA_VERSION`, the labels, the driver requirement `NVIDIA_REQUIRE_CUDA`
+/// — is found whatever the package source.
 fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -> InspectedArch {
     let config_only = ImageView {
         reference: image.reference().to_string(),
@@ -190,6 +194,8 @@ fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -
         config: single.config.clone(),
         files: Vec::new(),
     };
+    let from_config = catalog::catalog(&config_only);
+    components.extend(from_config.components);
     // In place (a stable sort would take half the list again), by a key
     // that leaves only identical packages unordered: the same bytes each run.
     components.sort_unstable_by(|a, b| {
@@ -209,8 +215,8 @@ fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -
         config: single.config,
         catalog: catalog::Catalog {
             components,
-            requirement: catalog::catalog(&config_only).requirement,
-            problems: Vec::new(),
+            requirement: from_config.requirement,
+            problems: from_config.problems,
         },
     }
 }

@@ -2,7 +2,7 @@
 //! included, as found packages.
 
 use super::decoded::{DecodeError, Decoded, Place, clip};
-use super::package::{Described, package};
+use super::package::{Described, Distro, package};
 use crate::format::SbomFormat;
 use serde::Deserialize;
 
@@ -41,6 +41,7 @@ impl CycloneDxBom {
         }
         let mut packages = Vec::new();
         let mut skipped = 0;
+        let mut distro = Distro::default();
         let mut pending: Vec<&CycloneDxComponent> = self.components.iter().collect();
         while let Some(c) = pending.pop() {
             pending.extend(c.components.iter());
@@ -53,7 +54,7 @@ impl CycloneDxBom {
                 operating_system: c.kind == "operating-system",
             };
             let evidence = place.evidence(SbomFormat::Json, id);
-            match package(&described, evidence) {
+            match package(&described, evidence, &mut distro) {
                 Ok(Some(found)) => packages.push(found),
                 Ok(None) => skipped += 1,
                 Err(e) => {
@@ -64,6 +65,7 @@ impl CycloneDxBom {
                 }
             }
         }
+        packages.extend(distro.os(|id| place.evidence(SbomFormat::Json, id)));
         Ok(Decoded {
             format: SbomFormat::Json,
             spec_version: self.spec_version,

@@ -43,7 +43,7 @@ pub fn decode(
             seed.deserialize(&mut json)
                 .and_then(|()| json.end())
                 .map_err(json_error)?;
-            read.finish()
+            read.finish(place)
         }
         SbomFormat::Json => {
             let bom: cyclonedx::CycloneDxBom =

@@ -26,11 +26,13 @@ pub(crate) struct Described<'a> {
 pub(crate) fn package(
     described: &Described,
     evidence: Evidence,
+    distro: &mut Distro,
 ) -> Result<Option<Package>, String> {
     let version = described
         .version
         .filter(|v| !v.is_empty() && *v != "NOASSERTION" && *v != "NONE");
     if described.operating_system {
+        distro.stated = true;
         let version = version.map(str::to_string).or_else(|| {
             let cpe = described.cpes.iter().find_map(|c| Cpe::parse(c))?;
             cpe.version()
@@ -45,7 +47,7 @@ pub(crate) fn package(
         }));
     }
     if let Some(purl) = described.purl {
-        return by_purl(purl, version, evidence);
+        return by_purl(purl, version, evidence, distro);
     }
     Ok(described
         .cpes
@@ -62,10 +64,16 @@ fn by_purl(
     purl: &str,
     version: Option<&str>,
     evidence: Evidence,
+    distro: &mut Distro,
 ) -> Result<Option<Package>, String> {
     let parsed: packageurl::PackageUrl = purl
         .parse()
         .map_err(|e| format!("purl `{}`: {e}", clip(purl, 200)))?;
+    if parsed.ty() == "deb"
+        && let Some(named) = parsed.qualifiers().get("distro")
+    {
+        distro.note(named);
+    }
     let ecosystem = match parsed.ty() {
         "oci" | "docker" => return Ok(None),
         "pypi" => Ecosystem::Pypi,
@@ -81,6 +89,49 @@ fn by_purl(
         ecosystem,
         evidence,
     )))
+}
+
+/// The distribution the deb purls of one SBOM name (`distro=ubuntu-24.04`,
+/// as syft and trivy write them), the OS of an SBOM that states none as a
+/// package (syft's SPDX).
+#[derive(Default)]
+pub(crate) struct Distro {
+    /// The SBOM states its OS as a package.
+    stated: bool,
+    /// The one `distro` qualifier seen; `None` too once two differ.
+    named: Option<String>,
+    differ: bool,
+}
+
+impl Distro {
+    fn note(&mut self, named: &str) {
+        match &self.named {
+            Some(seen) if seen != named => self.differ = true,
+            Some(_) => {}
+            None => self.named = Some(named.to_string()),
+        }
+    }
+
+    /// The OS the purls name (`ubuntu-24.04`: `ubuntu` 24.04), when the SBOM
+    /// states none and all of its deb purls name the same distribution.
+    /// `evidence` is of the package whose id it is given.
+    pub(crate) fn os(self, evidence: impl FnOnce(&str) -> Evidence) -> Option<Package> {
+        if self.stated || self.differ {
+            return None;
+        }
+        let named = self.named?;
+        let (id, version) = named.rsplit_once('-')?;
+        if id.is_empty() || !version.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        let evidence = evidence(&format!("the deb purls' distro={}", clip(&named, 100)));
+        Some(Package::found(
+            &id.to_ascii_lowercase(),
+            version,
+            Ecosystem::Os,
+            evidence,
+        ))
+    }
 }
 
 /// A CPE 2.3 formatted string, split into its fields (`\` escapes kept).
@@ -164,9 +215,51 @@ mod tests {
     }
 
     fn read(d: &Described) -> Option<(String, String, Ecosystem)> {
-        package(d, evidence())
+        package(d, evidence(), &mut Distro::default())
             .unwrap()
             .map(|p| (p.name, p.version, p.ecosystem))
+    }
+
+    #[test]
+    fn deb_purls_name_the_os_an_sbom_does_not_state() {
+        let os = |purls: &[&str], stated: bool| {
+            let mut distro = Distro::default();
+            for purl in purls {
+                package(&described(Some(purl), None), evidence(), &mut distro).unwrap();
+            }
+            if stated {
+                let os = Described {
+                    operating_system: true,
+                    ..described(None, Some("24.04"))
+                };
+                package(&os, evidence(), &mut distro).unwrap();
+            }
+            distro
+                .os(|id| Evidence {
+                    location: id.to_string(),
+                    ..evidence()
+                })
+                .map(|p| (p.location().to_string(), p.name, p.version, p.ecosystem))
+        };
+        let bash = "pkg:deb/ubuntu/bash@5.2.21-2ubuntu4?arch=amd64&distro=ubuntu-24.04";
+        let libc =
+            "pkg:deb/ubuntu/libc6@2.39-0ubuntu8.6?arch=amd64&distro=ubuntu-24.04&upstream=glibc";
+        assert_eq!(
+            os(&[bash, libc, "pkg:pypi/torch@2.8.0"], false),
+            Some((
+                "the deb purls' distro=ubuntu-24.04".into(),
+                "ubuntu".into(),
+                "24.04".into(),
+                Ecosystem::Os,
+            ))
+        );
+        // Stated as a package: that one is the OS.
+        assert_eq!(os(&[bash], true), None);
+        // Two distributions: none of them.
+        let other = "pkg:deb/debian/bash@5.2?distro=debian-12";
+        assert_eq!(os(&[bash, other], false), None);
+        assert_eq!(os(&["pkg:deb/ubuntu/bash@5.2?distro=noble"], false), None);
+        assert_eq!(os(&["pkg:pypi/torch@2.8.0"], false), None);
     }
 
     #[test]
@@ -190,7 +283,12 @@ mod tests {
             read(&described(Some("pkg:oci/tnp@sha256%3Aabc"), None)),
             None
         );
-        let err = package(&described(Some("not a purl"), None), evidence()).unwrap_err();
+        let err = package(
+            &described(Some("not a purl"), None),
+            evidence(),
+            &mut Distro::default(),
+        )
+        .unwrap_err();
         assert!(err.starts_with("purl `not a purl`: "), "{err}");
     }
 

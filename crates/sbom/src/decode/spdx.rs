@@ -3,7 +3,7 @@
 //! packages is never held whole beside what is taken.
 
 use super::decoded::{DecodeError, Decoded, Place, clip};
-use super::package::{Described, package};
+use super::package::{Described, Distro, package};
 use crate::format::SbomFormat;
 use model::package::Package;
 use serde::Deserialize;
@@ -17,6 +17,7 @@ pub(crate) struct SpdxRead {
     name: Option<String>,
     packages: Vec<Package>,
     skipped: usize,
+    distro: Distro,
     /// The first package that could not be taken; the rest are parsed
     /// (the document must still be JSON) but not taken.
     error: Option<DecodeError>,
@@ -36,8 +37,8 @@ impl SpdxRead {
         }
     }
 
-    /// The document read, or what is wrong with it.
-    pub(crate) fn finish(self) -> Result<Decoded, DecodeError> {
+    /// The document read at `place`, or what is wrong with it.
+    pub(crate) fn finish(mut self, place: Place) -> Result<Decoded, DecodeError> {
         let Some(spdx_version) = self.spdx_version else {
             return Err(DecodeError::new("missing field `spdxVersion`"));
         };
@@ -50,6 +51,10 @@ impl SpdxRead {
         if let Some(e) = self.error {
             return Err(e);
         }
+        let os = self
+            .distro
+            .os(|id| place.evidence(SbomFormat::SpdxJson, id));
+        self.packages.extend(os);
         Ok(Decoded {
             format: SbomFormat::SpdxJson,
             spec_version: spdx_version,
@@ -139,7 +144,7 @@ impl<'de> Visitor<'de> for SpdxPackages<'_> {
                 operating_system: p.primary_package_purpose.as_deref() == Some("OPERATING-SYSTEM"),
             };
             let evidence = self.place.evidence(SbomFormat::SpdxJson, id);
-            match package(&described, evidence) {
+            match package(&described, evidence, &mut self.read.distro) {
                 Ok(Some(found)) => self.read.packages.push(found),
                 Ok(None) => self.read.skipped += 1,
                 Err(e) => {

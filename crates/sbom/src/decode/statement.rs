@@ -100,7 +100,7 @@ pub(crate) fn statement(
         PredicateRead::Missing => Err(DecodeError::new("missing field `predicate`")),
         // `predicateType` twice, another type first.
         PredicateRead::Other => Err(DecodeError::new("duplicate field `predicateType`")),
-        PredicateRead::Spdx(spdx) => spdx.finish(),
+        PredicateRead::Spdx(spdx) => spdx.finish(place),
         PredicateRead::CycloneDx(bom) => bom.decode(place),
         // Its predicate came before its type: read now, from the value.
         PredicateRead::Unplaced(value) => match format {
@@ -112,7 +112,7 @@ pub(crate) fn statement(
                 };
                 seed.deserialize(value)
                     .map_err(|e| DecodeError::json(&e))
-                    .and_then(|()| spdx.finish())
+                    .and_then(|()| spdx.finish(place))
             }
             _ => serde_json::from_value::<CycloneDxBom>(value)
                 .map_err(|e| DecodeError::json(&e))
