@@ -46,8 +46,9 @@ pub struct Decoded {
     pub name: Option<String>,
     /// The packages taken, each found at this SBOM: those with a purl
     /// (`pypi` and `deb` in their ecosystems, other types as generic), the
-    /// operating system, and those whose CPE names a component relnotes
-    /// knows.
+    /// operating system (stated as a package, else named by the `distro`
+    /// qualifier of its deb purls), and those whose CPE names a component
+    /// relnotes knows.
     pub packages: Vec<Package>,
     /// Packages left out: the image itself, and those with nothing that
     /// says what they are (no purl, no known CPE) or no version.
