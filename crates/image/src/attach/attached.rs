@@ -493,7 +493,8 @@ impl Reader<'_> {
             format: decoded.format,
             spec_version: decoded.spec_version,
             name: decoded.name,
-            packages: decoded.packages.len(),
+            // What the SBOM lists: an OS named by its purls is no package of it.
+            packages: decoded.packages.len() - usize::from(decoded.distro_os),
             skipped: decoded.skipped,
             signed_by: None,
         };

@@ -65,13 +65,16 @@ impl CycloneDxBom {
                 }
             }
         }
-        packages.extend(distro.os(|id| place.evidence(SbomFormat::Json, id)));
+        let os = distro.os(|id| place.evidence(SbomFormat::Json, id));
+        let distro_os = os.is_some();
+        packages.extend(os);
         Ok(Decoded {
             format: SbomFormat::Json,
             spec_version: self.spec_version,
             name: None,
             packages,
             skipped,
+            distro_os,
         })
     }
 }

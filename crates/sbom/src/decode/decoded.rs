@@ -50,6 +50,9 @@ pub struct Decoded {
     /// qualifier of its deb purls), and those whose CPE names a component
     /// relnotes knows.
     pub packages: Vec<Package>,
+    /// Whether the last of `packages` is the OS the deb purls' `distro`
+    /// qualifier names, which the SBOM lists as no package of its own.
+    pub distro_os: bool,
     /// Packages left out: the image itself, and those with nothing that
     /// says what they are (no purl, no known CPE) or no version.
     pub skipped: usize,

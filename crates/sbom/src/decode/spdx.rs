@@ -54,6 +54,7 @@ impl SpdxRead {
         let os = self
             .distro
             .os(|id| place.evidence(SbomFormat::SpdxJson, id));
+        let distro_os = os.is_some();
         self.packages.extend(os);
         Ok(Decoded {
             format: SbomFormat::SpdxJson,
@@ -61,6 +62,7 @@ impl SpdxRead {
             name: self.name,
             packages: self.packages,
             skipped: self.skipped,
+            distro_os,
         })
     }
 }
