@@ -70,6 +70,24 @@ if ! target/test-tools/bin/cosign version 2>/dev/null | grep -q "GitVersion: *${
         "github.com/sigstore/cosign/v2/cmd/cosign@${cosign_version}"
 fi
 
+# syft and trivy, the SBOM tools whose output relnotes reads (tests/sbom_peers.rs:
+# their SPDX and CycloneDX of a test image, decoded, and trivy's attested to
+# it and read by verify --sbom-source attestation), built from their Go
+# modules with the machine's Go (once, kept in target/test-tools/bin); both
+# run offline. trivy needs Go's JSON v2 experiment to build.
+syft_version=v1.57.2
+if ! go version -m target/test-tools/bin/syft 2>/dev/null |
+    grep -q "mod[[:space:]]*github.com/anchore/syft[[:space:]]*${syft_version}"; then
+    GOBIN="$PWD/target/test-tools/bin" go install \
+        "github.com/anchore/syft/cmd/syft@${syft_version}"
+fi
+trivy_version=v0.74.0
+if ! go version -m target/test-tools/bin/trivy 2>/dev/null |
+    grep -q "mod[[:space:]]*github.com/aquasecurity/trivy[[:space:]]*${trivy_version}"; then
+    GOEXPERIMENT=jsonv2 GOBIN="$PWD/target/test-tools/bin" go install \
+        "github.com/aquasecurity/trivy/cmd/trivy@${trivy_version}"
+fi
+
 # action-validator checks the GitHub Actions workflow of docs/ci.md against
 # the official workflow schema (tests/ci_recipe.rs); from npm, once, kept in
 # target/test-tools/action-validator.

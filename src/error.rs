@@ -26,7 +26,7 @@ pub enum Error {
     Output(#[from] OutputError),
     /// An SBOM cannot be built or encoded.
     #[error(transparent)]
-    Sbom(#[from] pages::sbom::SbomError),
+    Sbom(#[from] sbom::SbomError),
     /// An image cannot be read, or none is named and the record has no
     /// asset to read; or `verify` was asked for an architecture the record
     /// does not declare.

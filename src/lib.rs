@@ -61,10 +61,10 @@ pub use model::output;
 pub use model::record::schema;
 pub use pages::diff::DiffFormat;
 pub use pages::render::PageFormat;
-pub use pages::sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
 pub use pages::site::Generator as SiteGenerator;
 /// For the program's interrupt handler (Ctrl-C, SIGTERM, SIGHUP): removes
 /// the directories of the site builds under way, so that an interrupted
 /// `site` leaves none behind; the handler exits afterwards.
 pub use pages::site::remove_builds_under_way as on_interrupt;
+pub use sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
 pub use text::{ImportRequest, Imported};

@@ -26,6 +26,7 @@ mod project_files;
 mod records;
 mod render;
 mod sbom;
+mod sbom_peers;
 mod site;
 mod site_docusaurus;
 mod site_hugo;

@@ -7,7 +7,7 @@ use crate::Error;
 use image::attach::{
     AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target, read_signing_key,
 };
-use pages::sbom::{self, CycloneDxVersion, SbomFormat};
+use sbom::{CycloneDxVersion, SbomFormat};
 use std::path::Path;
 
 /// What `relnotes attach` is asked.
@@ -37,15 +37,11 @@ pub struct AttachRequest<'a> {
 /// `observed` the observed one) attached to its platform manifest. Every
 /// architecture is resolved and every SBOM built before anything is pushed.
 pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport, Error> {
-    let attached_format = match req.format {
-        SbomFormat::Json => image::attach::SbomFormat::CycloneDx,
-        SbomFormat::SpdxJson => image::attach::SbomFormat::Spdx,
-        SbomFormat::Xml => {
-            return Err(Error::Usage(
-                "attach pushes JSON SBOMs: --sbom-format cyclonedx-json or spdx-json".into(),
-            ));
-        }
-    };
+    if req.format == SbomFormat::Xml {
+        return Err(Error::Usage(
+            "attach pushes JSON SBOMs: --sbom-format cyclonedx-json or spdx-json".into(),
+        ));
+    }
     let encode = |bom| -> Result<Vec<u8>, Error> {
         Ok(sbom::encode_as(bom, req.format, req.spec_version)?.into_bytes())
     };
@@ -71,7 +67,7 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
             arch: arch.clone(),
             kind: SbomKind::Declared,
             file_name: sbom::file_name(req.version, arch, req.format),
-            format: attached_format,
+            format: req.format,
             json: encode(bom)?,
         });
     }
@@ -89,7 +85,7 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
                 arch: arch.clone(),
                 kind: SbomKind::Observed,
                 file_name: format!("{}-{arch}.image.{}", req.version, req.format.extension()),
-                format: attached_format,
+                format: req.format,
                 json: encode(bom)?,
             });
         }

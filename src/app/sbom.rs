@@ -3,10 +3,10 @@
 use super::observed_sbom::observed_sboms;
 use super::{Destination, ImageAccess, Outcome, Session};
 use crate::Error;
-use cyclonedx_bom::prelude::Bom;
 use model::output::OutputFile;
 use model::record::Arch;
-use pages::sbom::{self, ArchChoice, CycloneDxVersion, SbomFormat};
+use sbom::Bom;
+use sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
 
 /// What an SBOM describes.
 #[derive(Debug, Clone, Default)]

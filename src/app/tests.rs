@@ -1,8 +1,8 @@
 use super::*;
 use crate::Error;
+use ::sbom::SbomFormat;
 use model::record::{Lang, Text};
 use pages::render::PageFormat;
-use pages::sbom::SbomFormat;
 use pages::site::{CheckReport, Written};
 use std::path::Path;
 

@@ -10,6 +10,7 @@ pub mod credential_helper;
 pub mod hostile;
 pub mod image;
 pub mod oci_registry;
+pub mod peers;
 pub mod registry;
 pub mod release_25_10;
 pub mod rogue;

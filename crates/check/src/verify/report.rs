@@ -1,11 +1,12 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
-use image::attach::{PackageSource, ReadSbom, SbomFormat};
+use image::attach::{PackageSource, ReadSbom};
 use model::diagnostic::{Diagnostic, Severity};
 use model::record::source_map::join;
 use model::record::{Release, SourceMap};
 use model::version::Ecosystem;
+use sbom::SbomFormat;
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -431,8 +432,8 @@ impl Report {
             let _ = writeln!(out, "Trusting the attached SBOM: {}", sbom.note);
             for r in &sbom.read {
                 let format = match r.format {
-                    SbomFormat::Spdx => r.spec_version.clone(),
-                    SbomFormat::CycloneDx => format!("CycloneDX {}", r.spec_version),
+                    SbomFormat::SpdxJson => r.spec_version.clone(),
+                    _ => format!("CycloneDX {}", r.spec_version),
                 };
                 let name = r
                     .name

@@ -12,10 +12,6 @@ use oci_spec::image::{
 use std::collections::HashMap;
 use std::str::FromStr;
 
-/// The artifact type of a CycloneDX SBOM in JSON.
-pub(crate) const CYCLONEDX_JSON: &str = "application/vnd.cyclonedx+json";
-/// The artifact and media type of an SPDX document in JSON.
-pub(crate) const SPDX_JSON: &str = "application/spdx+json";
 /// The media type of an OCI image manifest (artifact manifests are ones).
 pub const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The content of the empty descriptor.
@@ -132,6 +128,8 @@ pub fn descriptor(media_type: &str, digest: &str, size: u64) -> Descriptor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const CYCLONEDX_JSON: &str = "application/vnd.cyclonedx+json";
 
     fn subject() -> Subject {
         Subject {

@@ -1,8 +1,10 @@
 //! The SBOM attached to an image, read instead of its layers
 //! (`verify --sbom-source attestation|referrers`): each platform's
-//! packages as the SBOM lists them, no layer fetched. The manifest and
-//! config of each platform are read (a few KiB) for the driver and env
-//! checks; the components are the SBOM's, trusted as they are.
+//! packages as the SBOM lists them (decoded by the sbom crate), no layer
+//! fetched. The manifest and config of each platform are read (a few KiB)
+//! and the config catalogued as a streamed read does (CUDA from
+//! `CUDA_VERSION`, the labels, the driver requirement); the SBOM's
+//! components are trusted as they are.
 //!
 //! - `attestation`: BuildKit's attestation manifests in the image index
 //!   (`vnd.docker.reference.type: attestation-manifest`, about the
@@ -13,7 +15,7 @@
 //!   artifact type is SPDX or CycloneDX JSON, except the declared SBOM
 //!   `relnotes attach` pushes (the record itself, nothing observed).
 
-use super::artifact::{CYCLONEDX_JSON, KIND_ANNOTATION, SPDX_JSON};
+use super::artifact::KIND_ANNOTATION;
 use super::cosign;
 use super::error::AttachError;
 use super::referrers;
@@ -26,22 +28,16 @@ use crate::{
     ArchOutcome, Image, ImageSource, ImageView, Inspected, InspectedArch, OpenOptions, Platform,
     catalog, registry,
 };
-use model::package::{Evidence, Package};
+use model::package::Package;
 use model::record::Arch;
-use model::version::Ecosystem;
 use oci_spec::image::ImageManifest;
-use serde::{Deserialize, Serialize};
+use sbom::SbomFormat;
+use serde::Serialize;
 
 /// The media type of an in-toto statement (BuildKit's attestation layers).
 const IN_TOTO: &str = "application/vnd.in-toto+json";
 /// The annotation of an attestation layer naming its predicate type.
 const PREDICATE_TYPE: &str = "in-toto.io/predicate-type";
-/// The predicate type of an SPDX document (BuildKit, syft).
-const SPDX_PREDICATE: &str = "https://spdx.dev/Document";
-/// The predicate type of a CycloneDX BOM (in-toto's predicate list), with
-/// or without a version after it.
-const CYCLONEDX_PREDICATE: &str = "https://cyclonedx.org/bom";
-
 /// Where `verify` reads what an image holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -61,37 +57,6 @@ impl PackageSource {
             PackageSource::Layers => "layers",
             PackageSource::Attestation => "attestation",
             PackageSource::Referrers => "referrers",
-        }
-    }
-}
-
-/// The format of an attached SBOM.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum SbomFormat {
-    /// SPDX JSON.
-    #[serde(rename = "spdx")]
-    Spdx,
-    /// CycloneDX JSON.
-    #[serde(rename = "cyclonedx")]
-    CycloneDx,
-}
-
-impl SbomFormat {
-    /// The artifact and layer media type of an SBOM of this format in JSON.
-    pub fn media_type(self) -> &'static str {
-        match self {
-            SbomFormat::Spdx => SPDX_JSON,
-            SbomFormat::CycloneDx => CYCLONEDX_JSON,
-        }
-    }
-
-    /// The predicate type of an in-toto statement whose predicate is an
-    /// SBOM of this format (as `cosign attest --type spdxjson|cyclonedx`
-    /// names them).
-    pub(crate) fn predicate_type(self) -> &'static str {
-        match self {
-            SbomFormat::Spdx => SPDX_PREDICATE,
-            SbomFormat::CycloneDx => CYCLONEDX_PREDICATE,
         }
     }
 }
@@ -215,8 +180,11 @@ pub fn read_attached_sboms(
     Ok(AttachedSboms { inspected, sboms })
 }
 
-/// A platform whose components are the SBOM's; its driver requirement is
-/// the config's (`NVIDIA_REQUIRE_CUDA`), read as the catalogers read it.
+/// A platform whose components are the SBOM's and the image config's: the
+/// config is catalogued exactly as a streamed read catalogues it (the same
+/// catalogers, given the config and no file), so what it says — CUDA in
+/// `CUDA_VERSION`, the labels, the driver requirement `NVIDIA_REQUIRE_CUDA`
+/// — is found whatever the package source.
 fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -> InspectedArch {
     let config_only = ImageView {
         reference: image.reference().to_string(),
@@ -226,6 +194,8 @@ fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -
         config: single.config.clone(),
         files: Vec::new(),
     };
+    let from_config = catalog::catalog(&config_only);
+    components.extend(from_config.components);
     // In place (a stable sort would take half the list again), by a key
     // that leaves only identical packages unordered: the same bytes each run.
     components.sort_unstable_by(|a, b| {
@@ -245,8 +215,8 @@ fn inspected_arch(image: &Image, single: Single, mut components: Vec<Package>) -
         config: single.config,
         catalog: catalog::Catalog {
             components,
-            requirement: catalog::catalog(&config_only).requirement,
-            problems: Vec::new(),
+            requirement: from_config.requirement,
+            problems: from_config.problems,
         },
     }
 }
@@ -305,7 +275,7 @@ impl Reader<'_> {
                 // The annotation lets the others (provenance) go unread.
                 if annotated
                     .as_deref()
-                    .is_some_and(|p| sbom_predicate(p).is_none())
+                    .is_some_and(|p| SbomFormat::of_predicate_type(p).is_none())
                 {
                     continue;
                 }
@@ -341,70 +311,19 @@ impl Reader<'_> {
         annotated: Option<&str>,
         (holder, blob, via): (&str, &str, &str),
     ) -> Result<Option<(ReadSbom, Vec<Package>)>, AttachError> {
-        let bad = |detail: String| self.bad(what.to_string(), detail);
-        let hint = annotated.and_then(sbom_predicate);
-        let convert = self.spdx_convert(via, holder);
-        let mut read = StatementRead::default();
-        let seed = StatementSeed {
-            hint,
-            size,
-            convert: &convert,
-            read: &mut read,
+        let bad = |e: sbom::DecodeError| self.bad(what.to_string(), e.to_string());
+        let place = sbom::Place { via, holder };
+        let Some(statement) = sbom::decode_statement(json, size, annotated, place).map_err(bad)?
+        else {
+            return Ok(None);
         };
-        let mut json =
-            serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 16, json));
-        serde::de::DeserializeSeed::deserialize(seed, &mut json)
-            .and_then(|()| json.end())
-            .map_err(|e| bad(crate::error::json_error(&e)))?;
-        let Some(predicate_type) = read.predicate_type else {
-            return Err(bad("missing field `predicateType`".into()));
-        };
-        let format = sbom_predicate(&predicate_type);
-        let clipped = || crate::error::clip(&predicate_type, 200);
-        match (format, annotated) {
-            (None, None) => return Ok(None),
-            (format, Some(annotated)) if format != hint => {
-                return Err(bad(format!(
-                    "its predicate type is `{}`, while its annotation says `{annotated}`",
-                    clipped()
-                )));
-            }
-            _ => {}
-        }
         // The index or tag says whom the attestation is about; the
         // statement must say so too, or it is about another image.
-        let named: Vec<String> = read
-            .subject
-            .iter()
-            .flat_map(|s| s.digest.iter().map(|(alg, hex)| format!("{alg}:{hex}")))
-            .collect();
-        if !named.contains(&self.manifest) {
-            return Err(self.about_another(what.to_string(), named));
+        if !statement.subjects.contains(&self.manifest) {
+            return Err(self.about_another(what.to_string(), statement.subjects));
         }
-        let sbom = match read.predicate {
-            PredicateRead::Missing => Err("missing field `predicate`".to_string()),
-            // `predicateType` twice, another type first.
-            PredicateRead::Other => Err("duplicate field `predicateType`".to_string()),
-            PredicateRead::Spdx(spdx) => self.spdx_read(spdx, holder, blob),
-            PredicateRead::CycloneDx(bom) => self.cyclonedx(holder, blob, via, bom),
-            // Its predicate came before its type: read now, from the value.
-            PredicateRead::Unplaced(value) => match format {
-                Some(SbomFormat::Spdx) => {
-                    let mut spdx = SpdxRead::default();
-                    let seed = SpdxSeed {
-                        read: &mut spdx,
-                        convert: &convert,
-                    };
-                    serde::de::DeserializeSeed::deserialize(seed, value)
-                        .map_err(|e| crate::error::json_error(&e))
-                        .and_then(|()| self.spdx_read(spdx, holder, blob))
-                }
-                _ => serde_json::from_value(value)
-                    .map_err(|e| crate::error::json_error(&e))
-                    .and_then(|bom| self.cyclonedx(holder, blob, via, bom)),
-            },
-        };
-        sbom.map(Some).map_err(bad)
+        let decoded = statement.sbom.map_err(bad)?;
+        Ok(Some(self.read_sbom(decoded, holder, blob)))
     }
 
     /// The SBOM statements signed by `key` among cosign's attestations of
@@ -427,7 +346,7 @@ impl Reader<'_> {
             }
             let annotations = layer.annotations().as_ref();
             let annotated = annotations.and_then(|a| a.get(cosign::PREDICATE_ANNOTATION));
-            if annotated.is_some_and(|p| sbom_predicate(p).is_none()) {
+            if annotated.is_some_and(|p| SbomFormat::of_predicate_type(p).is_none()) {
                 continue;
             }
             // The record's own SBOM (`attach --sign-key` signs it too) says
@@ -489,7 +408,7 @@ impl Reader<'_> {
                 .as_ref()
                 .map(|t| t.to_string())
                 .unwrap_or_default();
-            let Some(format) = sbom_media_type(&artifact_type) else {
+            let Some(format) = SbomFormat::of_media_type(&artifact_type) else {
                 continue;
             };
             let declared = descriptor
@@ -517,7 +436,7 @@ impl Reader<'_> {
                 return Err(self.about_another(what, subject.into_iter().collect()));
             }
             for layer in manifest.layers() {
-                if sbom_media_type(layer.media_type().as_ref()) != Some(format) {
+                if SbomFormat::of_media_type(layer.media_type().as_ref()) != Some(format) {
                     continue;
                 }
                 let digest = layer.digest().to_string();
@@ -541,43 +460,6 @@ impl Reader<'_> {
         Ok(found)
     }
 
-    /// The evidence of a package read from the SBOM in `blob` of `holder`.
-    fn evidence(&self, format: SbomFormat, via: &str, holder: &str, id: &str) -> Evidence {
-        let cataloger = match format {
-            SbomFormat::Spdx => "spdx",
-            SbomFormat::CycloneDx => "cyclonedx",
-        };
-        Evidence {
-            cataloger: format!("{cataloger} {via}"),
-            location: format!("{via} {holder}: {id}"),
-            layer: None,
-            source: None,
-            requires: Vec::new(),
-        }
-    }
-
-    /// Makes a package of an SPDX package, if it has a purl.
-    fn spdx_convert<'a>(
-        &'a self,
-        via: &'a str,
-        holder: &'a str,
-    ) -> impl Fn(SpdxPackage) -> Result<Option<Package>, String> + 'a {
-        move |p: SpdxPackage| {
-            let purl = p
-                .external_refs
-                .iter()
-                .find(|r| r.reference_type == "purl")
-                .map(|r| r.reference_locator.as_str());
-            let id = p.spdx_id.as_deref().unwrap_or(&p.name);
-            let evidence = self.evidence(SbomFormat::Spdx, via, holder, id);
-            match purl.map(|purl| found_by_purl(purl, p.version_info.as_deref(), evidence)) {
-                Some(Ok(found)) => Ok(found),
-                Some(Err(e)) => Err(format!("package `{id}`: {e}")),
-                None => Ok(None),
-            }
-        }
-    }
-
     /// An SBOM document (a referrer's layer) read from `json` in one pass,
     /// each package made as it is parsed: a document of hundreds of
     /// thousands of packages is never held whole beside what is taken.
@@ -588,464 +470,34 @@ impl Reader<'_> {
         holder: &str,
         blob: &str,
     ) -> Result<(ReadSbom, Vec<Package>), String> {
-        let mut json =
-            serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 16, json));
-        let json_error = |e: serde_json::Error| crate::error::json_error(&e);
-        match format {
-            SbomFormat::Spdx => {
-                let convert = self.spdx_convert("referrer", holder);
-                let mut read = SpdxRead::with_room(size);
-                let seed = SpdxSeed {
-                    read: &mut read,
-                    convert: &convert,
-                };
-                serde::de::DeserializeSeed::deserialize(seed, &mut json)
-                    .and_then(|()| json.end())
-                    .map_err(json_error)?;
-                self.spdx_read(read, holder, blob)
-            }
-            SbomFormat::CycloneDx => {
-                let bom = serde::Deserialize::deserialize(&mut json).map_err(json_error)?;
-                json.end().map_err(json_error)?;
-                self.cyclonedx(holder, blob, "referrer", bom)
-            }
-        }
+        let place = sbom::Place {
+            via: "referrer",
+            holder,
+        };
+        let decoded = sbom::decode(json, size, format, place).map_err(|e| e.to_string())?;
+        Ok(self.read_sbom(decoded, holder, blob))
     }
 
-    /// The SBOM of an SPDX document whose packages `read` holds.
-    fn spdx_read(
+    /// What was read of an SBOM in `blob` of `holder`, and its packages.
+    fn read_sbom(
         &self,
-        read: SpdxRead,
+        decoded: sbom::Decoded,
         holder: &str,
         blob: &str,
-    ) -> Result<(ReadSbom, Vec<Package>), String> {
-        let Some(spdx_version) = read.spdx_version else {
-            return Err("missing field `spdxVersion`".to_string());
-        };
-        if !spdx_version.starts_with("SPDX-2.") {
-            return Err(format!(
-                "`spdxVersion` is `{}`; relnotes reads SPDX 2.x JSON",
-                crate::error::clip(&spdx_version, 100)
-            ));
-        }
-        if let Some(e) = read.error {
-            return Err(e);
-        }
+    ) -> (ReadSbom, Vec<Package>) {
         let sbom = ReadSbom {
             arch: self.arch.clone(),
             manifest: self.manifest.clone(),
             holder: holder.to_string(),
             blob: blob.to_string(),
-            format: SbomFormat::Spdx,
-            spec_version: spdx_version,
-            name: read.name,
-            packages: read.packages.len(),
-            skipped: read.skipped,
+            format: decoded.format,
+            spec_version: decoded.spec_version,
+            name: decoded.name,
+            // What the SBOM lists: an OS named by its purls is no package of it.
+            packages: decoded.packages.len() - usize::from(decoded.distro_os),
+            skipped: decoded.skipped,
             signed_by: None,
         };
-        Ok((sbom, read.packages))
-    }
-
-    fn cyclonedx(
-        &self,
-        holder: &str,
-        blob: &str,
-        via: &str,
-        bom: CycloneDxBom,
-    ) -> Result<(ReadSbom, Vec<Package>), String> {
-        if bom.bom_format != "CycloneDX" {
-            return Err(format!(
-                "`bomFormat` is `{}`, not `CycloneDX`",
-                crate::error::clip(&bom.bom_format, 100)
-            ));
-        }
-        let mut packages = Vec::new();
-        let mut skipped = 0;
-        let mut pending: Vec<&CycloneDxComponent> = bom.components.iter().collect();
-        while let Some(c) = pending.pop() {
-            pending.extend(c.components.iter());
-            let id = c.bom_ref.as_deref().unwrap_or(&c.name);
-            let evidence = self.evidence(SbomFormat::CycloneDx, via, holder, id);
-            if c.kind == "operating-system" {
-                match &c.version {
-                    Some(version) => {
-                        packages.push(Package::found(&c.name, version, Ecosystem::Os, evidence))
-                    }
-                    None => skipped += 1,
-                }
-                continue;
-            }
-            match c
-                .purl
-                .as_deref()
-                .map(|purl| found_by_purl(purl, c.version.as_deref(), evidence))
-            {
-                Some(Ok(Some(package))) => packages.push(package),
-                Some(Err(e)) => return Err(format!("component `{id}`: {e}")),
-                Some(Ok(None)) | None => skipped += 1,
-            }
-        }
-        let sbom = ReadSbom {
-            arch: self.arch.clone(),
-            manifest: self.manifest.clone(),
-            holder: holder.to_string(),
-            blob: blob.to_string(),
-            format: SbomFormat::CycloneDx,
-            spec_version: bom.spec_version,
-            name: None,
-            packages: packages.len(),
-            skipped,
-            signed_by: None,
-        };
-        Ok((sbom, packages))
-    }
-}
-
-/// The format of an in-toto predicate type, if an SBOM.
-fn sbom_predicate(predicate_type: &str) -> Option<SbomFormat> {
-    if predicate_type == SPDX_PREDICATE {
-        Some(SbomFormat::Spdx)
-    } else if predicate_type == CYCLONEDX_PREDICATE
-        || predicate_type.starts_with(&format!("{CYCLONEDX_PREDICATE}/"))
-    {
-        Some(SbomFormat::CycloneDx)
-    } else {
-        None
-    }
-}
-
-/// The format of an artifact or layer media type, if an SBOM in JSON.
-fn sbom_media_type(media_type: &str) -> Option<SbomFormat> {
-    match media_type.split(';').next().unwrap_or_default().trim() {
-        SPDX_JSON => Some(SbomFormat::Spdx),
-        CYCLONEDX_JSON => Some(SbomFormat::CycloneDx),
-        _ => None,
-    }
-}
-
-/// A found package from its purl: `pypi` and `deb` in their ecosystems,
-/// other types as generic; the version the SBOM gives, else the purl's.
-/// `None` for the image itself (`oci`, `docker`) or a purl without a
-/// version.
-fn found_by_purl(
-    purl: &str,
-    version: Option<&str>,
-    evidence: Evidence,
-) -> Result<Option<Package>, String> {
-    let parsed: packageurl::PackageUrl = purl
-        .parse()
-        .map_err(|e| format!("purl `{}`: {e}", crate::error::clip(purl, 200)))?;
-    let ecosystem = match parsed.ty() {
-        "oci" | "docker" => return Ok(None),
-        "pypi" => Ecosystem::Pypi,
-        "deb" => Ecosystem::Deb,
-        _ => Ecosystem::Generic,
-    };
-    let version = version
-        .filter(|v| !v.is_empty() && *v != "NOASSERTION")
-        .or(parsed.version());
-    let Some(version) = version else {
-        return Ok(None);
-    };
-    Ok(Some(Package::found(
-        parsed.name(),
-        version,
-        ecosystem,
-        evidence,
-    )))
-}
-
-/// What is taken from an in-toto statement as it is parsed.
-#[derive(Default)]
-struct StatementRead {
-    predicate_type: Option<String>,
-    /// What the statement is about: each subject's digests by algorithm.
-    subject: Vec<StatementSubject>,
-    predicate: PredicateRead,
-}
-
-#[derive(Deserialize)]
-struct StatementSubject {
-    #[serde(default)]
-    digest: std::collections::BTreeMap<String, String>,
-}
-
-/// A statement's predicate, as far as it was read.
-#[derive(Default)]
-enum PredicateRead {
-    #[default]
-    Missing,
-    Spdx(SpdxRead),
-    CycloneDx(CycloneDxBom),
-    /// Before its type was known (JSON keys come in any order).
-    Unplaced(serde_json::Value),
-    /// Not an SBOM: left unread.
-    Other,
-}
-
-/// Reads an in-toto statement into `read`; its predicate as the SBOM its
-/// type (or, before that, the layer's annotation: `hint`) says.
-struct StatementSeed<'a, F> {
-    hint: Option<SbomFormat>,
-    /// The statement's size in bytes (see [`SpdxRead::with_room`]).
-    size: u64,
-    convert: &'a F,
-    read: &'a mut StatementRead,
-}
-
-impl<'de, F> serde::de::DeserializeSeed<'de> for StatementSeed<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, F> serde::de::Visitor<'de> for StatementSeed<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an in-toto statement")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "predicateType" => self.read.predicate_type = Some(map.next_value()?),
-                "subject" => self.read.subject = map.next_value()?,
-                "predicate" => {
-                    let format = match &self.read.predicate_type {
-                        Some(predicate_type) => Some(sbom_predicate(predicate_type)),
-                        None => self.hint.map(Some),
-                    };
-                    self.read.predicate = match format {
-                        Some(Some(SbomFormat::Spdx)) => {
-                            let mut spdx = SpdxRead::with_room(self.size);
-                            map.next_value_seed(SpdxSeed {
-                                read: &mut spdx,
-                                convert: self.convert,
-                            })?;
-                            PredicateRead::Spdx(spdx)
-                        }
-                        Some(Some(SbomFormat::CycloneDx)) => {
-                            PredicateRead::CycloneDx(map.next_value()?)
-                        }
-                        Some(None) => {
-                            map.next_value::<serde::de::IgnoredAny>()?;
-                            PredicateRead::Other
-                        }
-                        None => PredicateRead::Unplaced(map.next_value()?),
-                    };
-                }
-                _ => drop(map.next_value::<serde::de::IgnoredAny>()?),
-            }
-        }
-        Ok(())
-    }
-}
-
-/// What is taken from an SPDX 2.x JSON document as it is parsed.
-#[derive(Default)]
-struct SpdxRead {
-    spdx_version: Option<String>,
-    name: Option<String>,
-    packages: Vec<Package>,
-    skipped: usize,
-    /// The first package that could not be taken; the rest are parsed
-    /// (the document must still be JSON) but not taken.
-    error: Option<String>,
-}
-
-impl SpdxRead {
-    /// Room for the packages of a document of `bytes` bytes, taken before
-    /// they are read: the list grown by doubling would, at its last
-    /// growth, hold its old and its new copy at once (a third more than
-    /// the list itself at hundreds of thousands of packages). A package
-    /// takes well over 100 bytes of JSON; room not filled is never touched,
-    /// so it costs address space, not memory.
-    fn with_room(bytes: u64) -> SpdxRead {
-        SpdxRead {
-            packages: Vec::with_capacity(usize::try_from(bytes / 100).unwrap_or(0)),
-            ..SpdxRead::default()
-        }
-    }
-}
-
-/// Reads an SPDX document's fields relnotes needs into `read`, each of
-/// its packages through `convert` as soon as it is parsed.
-struct SpdxSeed<'a, F> {
-    read: &'a mut SpdxRead,
-    convert: &'a F,
-}
-
-impl<'de, F> serde::de::DeserializeSeed<'de> for SpdxSeed<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, F> serde::de::Visitor<'de> for SpdxSeed<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an SPDX document")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "spdxVersion" => self.read.spdx_version = Some(map.next_value()?),
-                "name" => self.read.name = map.next_value()?,
-                "packages" => map.next_value_seed(SpdxPackages {
-                    read: &mut *self.read,
-                    convert: self.convert,
-                })?,
-                _ => drop(map.next_value::<serde::de::IgnoredAny>()?),
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The `packages` array, one package at a time.
-struct SpdxPackages<'a, F> {
-    read: &'a mut SpdxRead,
-    convert: &'a F,
-}
-
-impl<'de, F> serde::de::DeserializeSeed<'de> for SpdxPackages<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de, F> serde::de::Visitor<'de> for SpdxPackages<'_, F>
-where
-    F: Fn(SpdxPackage) -> Result<Option<Package>, String>,
-{
-    type Value = ();
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a list of SPDX packages")
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while let Some(package) = seq.next_element::<SpdxPackage>()? {
-            if self.read.error.is_some() {
-                continue;
-            }
-            match (self.convert)(package) {
-                Ok(Some(found)) => self.read.packages.push(found),
-                Ok(None) => self.read.skipped += 1,
-                Err(e) => self.read.error = Some(e),
-            }
-        }
-        Ok(())
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SpdxPackage {
-    name: String,
-    #[serde(rename = "SPDXID")]
-    spdx_id: Option<String>,
-    version_info: Option<String>,
-    #[serde(default)]
-    external_refs: Vec<SpdxExternalRef>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SpdxExternalRef {
-    reference_type: String,
-    reference_locator: String,
-}
-
-/// The fields of a CycloneDX JSON BOM relnotes reads.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CycloneDxBom {
-    bom_format: String,
-    spec_version: String,
-    #[serde(default)]
-    components: Vec<CycloneDxComponent>,
-}
-
-#[derive(Deserialize)]
-struct CycloneDxComponent {
-    #[serde(rename = "type")]
-    kind: String,
-    name: String,
-    version: Option<String>,
-    purl: Option<String>,
-    #[serde(rename = "bom-ref")]
-    bom_ref: Option<String>,
-    #[serde(default)]
-    components: Vec<CycloneDxComponent>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn evidence() -> Evidence {
-        Evidence {
-            cataloger: "spdx attestation".into(),
-            location: "x".into(),
-            layer: None,
-            source: None,
-            requires: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn purls_give_the_ecosystem_and_the_sbom_the_version() {
-        let p = found_by_purl("pkg:pypi/torch@2.8.0", Some("2.8.0"), evidence())
-            .unwrap()
-            .unwrap();
-        assert_eq!((p.name.as_str(), p.ecosystem), ("torch", Ecosystem::Pypi));
-        let deb = "pkg:deb/ubuntu/gdb@15.0.50.20240403-0ubuntu1?arch=amd64&distro=ubuntu-24.04";
-        let p = found_by_purl(deb, None, evidence()).unwrap().unwrap();
-        assert_eq!(p.ecosystem, Ecosystem::Deb);
-        assert_eq!(p.version, "15.0.50.20240403-0ubuntu1");
-        // The image itself is no package of it.
-        assert!(
-            found_by_purl("pkg:oci/tnp@sha256%3Aabc", None, evidence())
-                .unwrap()
-                .is_none()
-        );
-        assert!(found_by_purl("not a purl", None, evidence()).is_err());
-    }
-
-    #[test]
-    fn predicate_and_media_types() {
-        assert_eq!(sbom_predicate(SPDX_PREDICATE), Some(SbomFormat::Spdx));
-        assert_eq!(
-            sbom_predicate("https://cyclonedx.org/bom/v1.6"),
-            Some(SbomFormat::CycloneDx)
-        );
-        assert_eq!(sbom_predicate("https://slsa.dev/provenance/v0.2"), None);
-        assert_eq!(sbom_media_type(SPDX_JSON), Some(SbomFormat::Spdx));
-        assert_eq!(sbom_media_type("application/json"), None);
+        (sbom, decoded.packages)
     }
 }

@@ -23,7 +23,7 @@ mod report;
 mod sign;
 
 pub use crate::registry::write::PushError;
-pub use attached::{AttachedSboms, PackageSource, ReadSbom, SbomFormat, read_attached_sboms};
+pub use attached::{AttachedSboms, PackageSource, ReadSbom, read_attached_sboms};
 pub use error::AttachError;
 pub use list::list_referrers;
 pub use push::{SbomToAttach, Target};

@@ -4,7 +4,6 @@
 //! registry without a referrers API, the referrers tag.
 
 use super::artifact::{self, Blob, KIND_ANNOTATION, Subject, TITLE_ANNOTATION, VERSION_ANNOTATION};
-use super::attached::SbomFormat;
 use super::cosign;
 use super::error::AttachError;
 use super::referrers::{self, Via};
@@ -15,6 +14,7 @@ use crate::registry::{self, Registry};
 use crate::store::OCI_MANIFEST;
 use crate::{ImageSource, InspectError, OpenOptions, Platform};
 use model::record::Arch;
+use sbom::SbomFormat;
 use std::collections::HashMap;
 
 /// One SBOM to attach to the platform of `arch`.

@@ -3,7 +3,7 @@
 
 use crate::diff::DiffError;
 use crate::render::RenderError;
-use crate::sbom::SbomError;
+use sbom::SbomError;
 use std::path::PathBuf;
 
 /// The file listing what relnotes wrote into the output directory, so a

@@ -7,7 +7,7 @@
 use super::labels;
 use crate::render::PageFormat;
 use crate::render::page::{HeadLink, NavLink};
-use crate::sbom;
+
 use model::record::{Arch, Lang};
 
 /// A page of one language: its path under the language directory without

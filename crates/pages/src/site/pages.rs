@@ -12,7 +12,7 @@ use super::{Entry, Sink, labels};
 use crate::diff;
 use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
 use crate::render::{self, PageFormat, Templates, context, diff_context};
-use crate::sbom;
+
 use model::record::{Lang, Workspace};
 use rayon::prelude::*;
 use serde::Serialize;

@@ -8,7 +8,7 @@
 
 use super::lifecycles::{Entry, LifecyclesOf};
 use super::occurrences::{Occurrence, Occurrences, xml_namespace};
-use crate::sbom::CycloneDxVersion;
+use crate::CycloneDxVersion;
 use std::borrow::Cow;
 use xml::EventWriter;
 use xml::namespace::Namespace;
@@ -32,7 +32,7 @@ struct OpenComponent<'a> {
 /// `document` (cyclonedx-bom's CycloneDX 1.5 XML) as CycloneDX `version`
 /// XML with every occurrence in `occurrences` and the BOM's `lifecycles`
 /// in their place.
-pub fn complete_xml(
+pub(crate) fn complete_xml(
     document: &[u8],
     version: CycloneDxVersion,
     occurrences: &Occurrences,
@@ -263,7 +263,7 @@ fn rebound(namespace: &Namespace, from: &str, to: &str) -> Namespace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sbom::rewrite::occurrences::Occurrence;
+    use crate::encode::rewrite::occurrences::Occurrence;
     use std::collections::HashMap;
 
     const DOCUMENT: &str = r#"<?xml version="1.0" encoding="UTF-8"?>

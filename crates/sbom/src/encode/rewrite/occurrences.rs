@@ -1,8 +1,8 @@
 //! Where each component of a BOM was found, read back from what the
 //! encoder wrote, to be put where cyclonedx-bom's encoders leave it out.
 
-use crate::sbom::build::{LAYER_PROPERTY, PATH_PROPERTY};
-use crate::sbom::format::CycloneDxVersion;
+use crate::encode::build::{LAYER_PROPERTY, PATH_PROPERTY};
+use crate::format::CycloneDxVersion;
 use cyclonedx_bom::prelude::{Bom, Component};
 use std::collections::HashMap;
 
@@ -16,20 +16,20 @@ pub(crate) struct Occurrence {
 
 impl Occurrence {
     /// The 1.6 `additionalContext`: `layer sha256:…`.
-    pub fn context(&self) -> Option<String> {
+    pub(crate) fn context(&self) -> Option<String> {
         self.layer.as_ref().map(|layer| format!("layer {layer}"))
     }
 }
 
 /// The occurrences of every component of a BOM, by bom-ref.
 #[derive(Debug, Default)]
-pub struct Occurrences(pub(super) HashMap<String, Vec<Occurrence>>);
+pub(crate) struct Occurrences(pub(super) HashMap<String, Vec<Occurrence>>);
 
 impl Occurrences {
     /// The `evidence.occurrences` of every component of `bom`, each with
     /// the layer of the `relnotes:path` / `relnotes:layer` property pair
     /// `sbom::components` writes beside it.
-    pub fn of(bom: &Bom) -> Occurrences {
+    pub(crate) fn of(bom: &Bom) -> Occurrences {
         let mut occurrences = Occurrences::default();
         let metadata = bom.metadata.as_ref().and_then(|m| m.component.as_ref());
         for component in metadata.into_iter() {

@@ -6,7 +6,7 @@
 //! SPDX. Identifiers and the namespace derive from the content, so the
 //! same BOM gives the same bytes. docs/sbom.md lists every field.
 
-use super::format::SbomError;
+use crate::format::SbomError;
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent};
 use serde::Serialize;

@@ -17,11 +17,11 @@ pub(crate) enum Entry {
 
 /// The lifecycles of a BOM, in order.
 #[derive(Debug, Default)]
-pub struct LifecyclesOf(pub(super) Vec<Entry>);
+pub(crate) struct LifecyclesOf(pub(super) Vec<Entry>);
 
 impl LifecyclesOf {
     /// The `metadata.lifecycles` of `bom`.
-    pub fn of(bom: &Bom) -> LifecyclesOf {
+    pub(crate) fn of(bom: &Bom) -> LifecyclesOf {
         let listed = bom.metadata.as_ref().and_then(|m| m.lifecycles.as_ref());
         LifecyclesOf(
             listed

@@ -1,7 +1,7 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
-use super::format::{CycloneDxVersion, Lifecycle, SbomError};
 use super::purl;
+use crate::format::{CycloneDxVersion, Lifecycle, SbomError};
 use cyclonedx_bom::external_models::date_time::DateTime;
 use cyclonedx_bom::models::bom::BomReference;
 use cyclonedx_bom::models::component::{
@@ -95,10 +95,12 @@ pub(crate) fn build_of(
     numbered(bom, release, &view.name)
 }
 
-/// [`build_of`] encoded as [`super::encode`] does (CycloneDX JSON of the
-/// default version and a newline), serialising the BOM once: the serial
-/// number is written into the JSON its content was hashed from.
-pub(crate) fn build_json_of(
+/// [`build`] of one of the release's archs, given its view
+/// (`Release::resolve`), encoded as [`crate::encode`] does (CycloneDX JSON
+/// of the default version and a newline), serialising the BOM once: the
+/// serial number is written into the JSON its content was hashed from
+/// (the site writes every release's SBOMs this way).
+pub fn build_json_of(
     project: &Project,
     release: &Release,
     view: &ArchView,
@@ -205,7 +207,7 @@ fn base_cuda(
 /// marked incomplete (only what carries a version is listed, not every
 /// file), the serial number derived from the content. `timestamp` is
 /// RFC 3339, or none.
-pub fn assemble(
+pub(crate) fn assemble(
     image: CdxComponent,
     properties: Vec<Property>,
     components: Vec<CdxComponent>,
@@ -308,7 +310,7 @@ fn image(project: &Project, release: &Release, arch: &Arch) -> Result<CdxCompone
 /// version) with every place it was declared or found, first one first.
 /// A declared package says its origin; a found one its catalogers and
 /// evidence (`evidence.occurrences` for paths in the image).
-pub fn components(
+pub(crate) fn components(
     groups: &[Vec<&Package>],
     arch: &Arch,
     os: Option<Os>,
@@ -433,7 +435,7 @@ fn metadata_properties(release: &Release, arch: &Arch) -> Vec<Property> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sbom::{ArchChoice, SbomError, pick_archs};
+    use crate::{ArchChoice, SbomError, pick_archs};
 
     #[test]
     fn serialised_once_equals_built_then_encoded() {
@@ -445,7 +447,7 @@ mod tests {
                 for view in release.resolve(&workspace.project) {
                     let once = build_json_of(&workspace.project, &release, &view).unwrap();
                     let bom = build_of(&workspace.project, &release, &view, None).unwrap();
-                    let twice = crate::sbom::encode(bom, crate::sbom::SbomFormat::Json).unwrap();
+                    let twice = crate::encode(bom, crate::SbomFormat::Json).unwrap();
                     assert_eq!(once, twice, "{version} {}", view.name);
                 }
             }

@@ -7,7 +7,7 @@
 //! CycloneDX specification asks for RFC 4122 serial numbers). A JSON and an
 //! XML encoding of one BOM share their serial number.
 
-use super::format::SbomError;
+use crate::format::SbomError;
 use cyclonedx_bom::prelude::{Bom, UrnUuid};
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;

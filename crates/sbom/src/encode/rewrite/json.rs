@@ -1,7 +1,7 @@
 //! A CycloneDX 1.5 JSON document as 1.6 or 1.7.
 
 use super::occurrences::Occurrences;
-use crate::sbom::CycloneDxVersion;
+use crate::CycloneDxVersion;
 use indexmap::IndexMap;
 use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -80,7 +80,7 @@ impl<'de> Visitor<'de> for JsonVisitor {
 /// JSON, pretty-printed as cyclonedx-bom prints it. What relnotes writes
 /// means the same in 1.6 and 1.7 (1.7 only adds optional fields), so the
 /// two differ in `specVersion` alone.
-pub fn upgrade_json(
+pub(crate) fn upgrade_json(
     document: &[u8],
     version: CycloneDxVersion,
     occurrences: &Occurrences,
@@ -135,7 +135,7 @@ fn add_contexts(value: &mut Json, occurrences: &Occurrences) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sbom::rewrite::occurrences::Occurrence;
+    use crate::encode::rewrite::occurrences::Occurrence;
     use std::collections::HashMap;
 
     #[test]

@@ -10,18 +10,19 @@
 //! document (`spdx`). docs/sbom.md lists every choice (types, purls,
 //! bom-refs, property names, SPDX fields).
 
-mod build;
-mod format;
-pub mod purl;
-mod rewrite;
+pub(crate) mod build;
+mod observed;
+mod purl;
+pub(crate) mod rewrite;
 mod serial;
 mod spdx;
 
-pub(crate) use build::build_json_of;
-pub use build::{assemble, build, components};
-pub use format::{ArchChoice, CycloneDxVersion, Lifecycle, SbomError, SbomFormat};
+pub use build::{build, build_json_of};
+pub use observed::{ObservedImage, observed};
+pub use purl::image_purl;
 pub use serial::timestamp_from_env;
 
+use crate::format::{ArchChoice, CycloneDxVersion, SbomError, SbomFormat};
 use cyclonedx_bom::prelude::Bom;
 use model::record::{Arch, Release};
 

@@ -5,7 +5,7 @@
 //! purl-spec's canonical forms and percent-encoding (`+` → `%2B`,
 //! `/` in a qualifier value → `%2F`).
 
-use super::format::SbomError;
+use crate::format::SbomError;
 use model::package::PurlError;
 use model::record::Arch;
 use model::reference::ImageRef;
