@@ -8,23 +8,13 @@
 
 use crate::support::built_site::assert_links_resolve;
 use crate::support::chromium::screenshot;
-use crate::support::generator::Generator;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
 use crate::util::scratch_project;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const DOCUSAURUS: Generator = Generator::Docusaurus;
-
-/// The repository's releases, oldest first.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where Docusaurus builds it (the first, zh, is the
-/// default, at the root), and a release page's title in it.
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
 
 /// A feature with what MDX would read as JavaScript, JSX or a comment.
 const MDX_BREAKERS: &str = "Set {\"a\": 1} in <x config; see <https://example.com/a> <!-- here";
@@ -125,18 +115,12 @@ fn sidebar_labels(html: &str) -> Vec<String> {
 /// every language, the diffs, the SBOMs, newest first, no broken link.
 fn assert_site(public: &Path) {
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        assert_release_pages(public, (lang, prefix, title), |v, html| {
             assert!(
                 html.contains(&format!("assets/files/{v}-amd64.cdx-")),
                 "{lang} {v}: SBOM link"
             );
-        }
+        });
         // The word diff: Docusaurus shows the <pre> as its code block,
         // with the <del> and <ins> as elements.
         let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));

@@ -6,22 +6,13 @@
 
 use crate::support::built_site::assert_links_resolve;
 use crate::support::chromium::screenshot;
-use crate::support::generator::Generator;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::project::Project;
 use crate::util::scratch_project;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 const HUGO: Generator = Generator::Hugo;
-
-/// The repository's releases, oldest first.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where Hugo builds it (the first, zh, is the default,
-/// at the root), and a release page's title in it (the records' titles).
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
 
 /// Runs `relnotes site --for hugo --out <project>` (and `extra`) on the
 /// repository's records; its stdout.
@@ -54,20 +45,14 @@ fn list_labels(html: &str) -> Vec<String> {
 /// release in every language, the diffs, the SBOMs, newest first.
 fn assert_site(public: &Path, list: bool) {
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        assert_release_pages(public, (lang, prefix, title), |v, _| {
             assert!(
                 public
                     .join(format!("{prefix}releases/sbom/{v}-amd64.cdx.json"))
                     .is_file(),
                 "{lang} {v}: SBOM"
             );
-        }
+        });
         let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
         assert!(
             diff.contains("<pre class=\"word-diff\"><code>")
@@ -144,8 +129,6 @@ fn an_empty_directory_becomes_a_site_hugo_builds_with_no_warning() {
 
 #[test]
 fn an_existing_project_keeps_its_configuration_and_its_pages() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path();
     // A project of its own: its configuration, its layouts (Hugo 0.146's
     // layout names) and content.
     let config = "baseURL = 'https://docs.example.com/'\ntitle = 'Our docs'\n\
@@ -153,29 +136,25 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
                   [markup.goldmark.renderer]\n  unsafe = true\n\
                   [languages.zh]\n  contentDir = 'content/zh'\n  weight = 1\n\
                   [languages.en]\n  contentDir = 'content/en'\n  weight = 2\n";
-    fs::write(project.join("hugo.toml"), config).unwrap();
-    let layouts = project.join("layouts");
-    fs::create_dir_all(&layouts).unwrap();
-    fs::write(
-        layouts.join("baseof.html"),
-        "<!DOCTYPE html><html lang=\"{{ site.Language.Locale }}\"><head><title>{{ .Title }}</title></head>\
-         <body>{{ block \"main\" . }}{{ end }}</body></html>\n",
-    )
-    .unwrap();
-    fs::write(
-        layouts.join("list.html"),
-        "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
-    )
-    .unwrap();
-    fs::write(
-        layouts.join("single.html"),
-        "{{ define \"main\" }}<article>{{ .Content }}</article>{{ end }}\n",
-    )
-    .unwrap();
-    for (lang, text) in [("zh", "# 我们的文档\n"), ("en", "# Our docs\n")] {
-        fs::create_dir_all(project.join(format!("content/{lang}"))).unwrap();
-        fs::write(project.join(format!("content/{lang}/about.md")), text).unwrap();
-    }
+    let own = Project::bare().with_files(&[
+        ("hugo.toml", config),
+        (
+            "layouts/baseof.html",
+            "<!DOCTYPE html><html lang=\"{{ site.Language.Locale }}\"><head><title>{{ .Title }}</title></head>\
+             <body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+        ),
+        (
+            "layouts/list.html",
+            "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
+        ),
+        (
+            "layouts/single.html",
+            "{{ define \"main\" }}<article>{{ .Content }}</article>{{ end }}\n",
+        ),
+        ("content/zh/about.md", "# 我们的文档\n"),
+        ("content/en/about.md", "# Our docs\n"),
+    ]);
+    let project = own.path();
     let said = write_pages(project, &[]);
     assert!(!said.contains("must have"), "{said}");
     assert!(!said.contains("minimal configuration"), "{said}");

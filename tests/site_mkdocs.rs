@@ -4,22 +4,13 @@
 //! link to a page or file that is not there.
 
 use crate::support::chromium::screenshot;
-use crate::support::generator::Generator;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::project::Project;
 use crate::util::root;
 use std::fs;
 use std::path::Path;
 
 const MKDOCS: Generator = Generator::MkDocs;
-
-/// The repository's releases, oldest first, and the project's languages.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where MkDocs builds it (the first, zh, is the default,
-/// at the root), and a release page's title in it (the records' titles).
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
 
 /// Runs `relnotes site --for mkdocs --out <project>` (and `extra`); its stdout.
 fn write_pages(project: &Path, extra: &[&str]) -> String {
@@ -77,14 +68,7 @@ fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
 
     let site = project.join("site");
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&site.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
-        }
+        assert_release_pages(&site, (lang, prefix, title), |_, _| {});
         // No language link in the page: Material has its own switcher.
         let page = read(&pages.join(if lang == "zh" {
             "25.10.md"
@@ -133,17 +117,17 @@ fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
 
 #[test]
 fn an_existing_project_keeps_its_configuration_and_its_pages() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path();
     let config = "site_name: Existing docs\n\
                   theme:\n  name: material\n\
                   plugins:\n  - search\n  - i18n:\n      docs_structure: suffix\n      languages:\n\
                   \x20       - locale: zh\n          default: true\n          name: 中文\n\
                   \x20       - locale: en\n          name: English\n  - awesome-nav\n";
-    fs::write(project.join("mkdocs.yml"), config).unwrap();
-    fs::create_dir_all(project.join("docs")).unwrap();
-    fs::write(project.join("docs/index.md"), "# 我们的文档\n").unwrap();
-    fs::write(project.join("docs/index.en.md"), "# Our docs\n").unwrap();
+    let own = Project::bare().with_files(&[
+        ("mkdocs.yml", config),
+        ("docs/index.md", "# 我们的文档\n"),
+        ("docs/index.en.md", "# Our docs\n"),
+    ]);
+    let project = own.path();
     let said = write_pages(project, &[]);
     assert!(!said.contains("must have"), "{said}");
     assert!(!said.contains("minimal configuration"), "{said}");

@@ -10,6 +10,7 @@ use crate::support::buildkit::{
 use crate::support::cosign::{generate_key_pair, key_fingerprint, run_cosign};
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::oci_registry::OciRegistry;
+use crate::support::project::outcome;
 use crate::support::pushed::Registry;
 use crate::support::registry::TestRegistry;
 use crate::util::{relnotes_in, scratch_project};
@@ -112,11 +113,7 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
         .timeout(Duration::from_secs(120))
         .output()
         .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(&out)
 }
 
 /// `verify 26.01 --image IMAGE --sbom-source SOURCE EXTRA` in `dir`.

@@ -17,6 +17,37 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
+/// The repository's releases, oldest first.
+pub const RELEASES: [&str; 2] = ["25.05", "25.10"];
+
+/// Each language of the repository's project, where the generators build
+/// it (the first, zh, is the default, at the root), and a release page's
+/// title in it (the records' titles).
+pub const LANGS: [(&str, &str, &str); 2] = [
+    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
+    ("en", "en/", "training-nv-pytorch {v} release notes"),
+];
+
+/// Asserts that each release's page of the built `site` in the language
+/// `(lang, prefix, title)` of `LANGS` is in that language and holds the
+/// release's title; `more` asserts the rest of it (the release, the page).
+pub fn assert_release_pages(
+    site: &Path,
+    (lang, prefix, title): (&str, &str, &str),
+    mut more: impl FnMut(&str, &str),
+) {
+    for v in RELEASES {
+        let path = site.join(format!("{prefix}releases/{v}/index.html"));
+        let html = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            html.contains(&format!("<html lang=\"{lang}\"")),
+            "{lang} {v}"
+        );
+        assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        more(v, &html);
+    }
+}
+
 /// A docs generator relnotes writes pages for.
 #[derive(Clone, Copy, Debug)]
 pub enum Generator {

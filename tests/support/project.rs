@@ -155,6 +155,15 @@ impl Project {
     }
 }
 
+/// A run's exit code (-1 when killed), stdout and stderr.
+pub fn outcome(out: &Output) -> (i32, String, String) {
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
 /// A run's stderr, as text.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
