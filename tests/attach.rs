@@ -5,6 +5,8 @@
 
 use crate::support::image::{BuiltImage, TestImage};
 use crate::support::oci_registry::OciRegistry;
+use crate::support::project::outcome;
+use crate::support::pushed::Registry;
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{Tampering, platform};
 use crate::support::rogue::{Reply, Request, RogueRegistry};
@@ -37,17 +39,19 @@ fn run(args: &[&str], login: bool) -> (i32, String, String) {
             .write_stdin(format!("{PASSWORD}\n"));
     }
     let out = cmd.output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(&out)
 }
 
 fn json_of(args: &[&str], login: bool) -> Value {
     let (code, stdout, stderr) = run(args, login);
     assert_eq!(code, 0, "{args:?}\n{stdout}\n{stderr}");
     serde_json::from_str(&stdout).expect("JSON")
+}
+
+/// `attach 25.10 --image IMAGE --observed --format json`: its report.
+fn attach_observed(image: &str, login: bool) -> Value {
+    let args = ["attach", "25.10", "--image", image, "--observed"];
+    json_of(&[&args[..], &["--format", "json"]].concat(), login)
 }
 
 /// platform → the referrers `relnotes referrers --format json` lists.
@@ -202,21 +206,9 @@ fn attach_list_and_attach_again_leave_one_sbom_per_platform() {
 #[test]
 fn observed_sboms_are_attached_beside_the_declared_ones() {
     let registry = TestRegistry::start();
-    image_of_25_10().push(&registry.url(), "team/tnp", "25.10", None);
-    let image = format!("{}/team/tnp:25.10", registry.host());
+    let image = registry.push(&image_of_25_10(), "team/tnp:25.10");
 
-    let report = json_of(
-        &[
-            "attach",
-            "25.10",
-            "--image",
-            &image,
-            "--observed",
-            "--format",
-            "json",
-        ],
-        false,
-    );
+    let report = attach_observed(&image, false);
     let kinds: Vec<(&str, &str)> = report["attached"]
         .as_array()
         .unwrap()
@@ -268,10 +260,10 @@ fn observed_sboms_are_attached_beside_the_declared_ones() {
 fn bad_input_is_exit_2_and_pushes_nothing() {
     let registry = TestRegistry::start();
     // amd64 only, while 25.10 also declares aarch64.
-    TestImage::multi(vec![platform("amd64", Tampering::default())])
-        .build()
-        .push(&registry.url(), "team/tnp", "25.10", None);
-    let image = format!("{}/team/tnp:25.10", registry.host());
+    let image = registry.push(
+        &TestImage::multi(vec![platform("amd64", Tampering::default())]).build(),
+        "team/tnp:25.10",
+    );
 
     let (code, _, stderr) = run(&["attach", "25.10", "--image", &image], false);
     assert_eq!(code, 2, "{stderr}");
@@ -565,21 +557,9 @@ fn referrers_lists_and_manifests_that_drip_end_at_the_timeout() {
 fn with_the_referrers_api_no_referrers_tag_is_written() {
     let registry = OciRegistry::start();
     let built = image_of_25_10();
-    built.push(&registry.url(), "team/tnp", "25.10", None);
-    let image = format!("{}/team/tnp:25.10", registry.host());
+    let image = registry.push(&built, "team/tnp:25.10");
 
-    let report = json_of(
-        &[
-            "attach",
-            "25.10",
-            "--image",
-            &image,
-            "--observed",
-            "--format",
-            "json",
-        ],
-        false,
-    );
+    let report = attach_observed(&image, false);
     let attached = report["attached"].as_array().unwrap();
     assert_eq!(attached.len(), 4, "{report}");
     for entry in attached {
@@ -661,8 +641,7 @@ fn with_the_referrers_api_no_referrers_tag_is_written() {
 fn the_test_registry_filters_referrers_by_artifact_type() {
     let registry = OciRegistry::start();
     let built = image_of_25_10();
-    built.push(&registry.url(), "team/tnp", "25.10", None);
-    let image = format!("{}/team/tnp:25.10", registry.host());
+    let image = registry.push(&built, "team/tnp:25.10");
     let (code, _, stderr) = run(&["attach", "25.10", "--image", &image], false);
     assert_eq!(code, 0, "{stderr}");
     let subject = &built.manifest("amd64").manifest.digest;

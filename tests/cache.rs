@@ -53,6 +53,17 @@ fn layout(image: &BuiltImage, dir: &Path) -> PathBuf {
     dir.to_path_buf()
 }
 
+/// A cache (a temp dir holding the cache dir `dir`, as `verify` takes
+/// it) and `image` written as an OCI layout in a temp dir of its own: the
+/// cache's temp dir, its `dir`, the images' temp dir and the layout.
+fn cached_layout(image: &BuiltImage) -> (tempfile::TempDir, PathBuf, tempfile::TempDir, PathBuf) {
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("dir");
+    let images = tempfile::tempdir().unwrap();
+    let layout = layout(image, images.path());
+    (cache, dir, images, layout)
+}
+
 /// Deletes the blobs of `digests` from the layout.
 fn delete_blobs(layout: &Path, digests: &[String]) {
     for digest in digests {
@@ -65,6 +76,15 @@ fn delete_blobs(layout: &Path, digests: &[String]) {
 fn entry(dir: &Path, digest: &str) -> PathBuf {
     dir.join("layers")
         .join(digest.strip_prefix("sha256:").unwrap())
+}
+
+/// `relnotes cache COMMAND --cache-dir DIR`.
+fn cache_command(cache: &Path, command: &str, dir: &Path) -> Output {
+    relnotes(cache)
+        .args(["cache", command, "--cache-dir"])
+        .arg(dir)
+        .output()
+        .unwrap()
 }
 
 /// `relnotes cache info --format json` of `dir`.
@@ -81,10 +101,8 @@ fn info(cache: &Path, dir: &Path, env: &[(&str, &str)]) -> serde_json::Value {
 
 #[test]
 fn a_warm_run_reads_no_layer_and_gives_the_same_report() {
-    let cache = tempfile::tempdir().unwrap();
-    let images = tempfile::tempdir().unwrap();
     let built = tampered();
-    let layout = layout(&built, images.path());
+    let (cache, _, _images, layout) = cached_layout(&built);
     let cold = verify(cache.path(), &layout, &[]);
     assert_eq!(cold.status.code(), Some(1), "{}", stderr(&cold));
     assert_eq!(stderr(&cold), "");
@@ -130,9 +148,7 @@ fn a_warm_run_reads_no_layer_and_gives_the_same_report() {
 
 #[test]
 fn no_cache_writes_nothing() {
-    let cache = tempfile::tempdir().unwrap();
-    let images = tempfile::tempdir().unwrap();
-    let layout = layout(&tampered(), images.path());
+    let (cache, _, _images, layout) = cached_layout(&tampered());
     let image = format!("oci:{}", layout.display());
     let run = |args: &[&str], env: &[(&str, &str)]| {
         let out = relnotes(cache.path())
@@ -208,11 +224,8 @@ fn a_sibling_image_reads_only_its_new_layer() {
 
 #[test]
 fn damaged_outdated_and_foreign_entries_are_rebuilt() {
-    let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("dir");
-    let images = tempfile::tempdir().unwrap();
     let built = tampered();
-    let layout = layout(&built, images.path());
+    let (cache, dir, _images, layout) = cached_layout(&built);
     let cold = verify(cache.path(), &layout, &[]);
     let layers = built.manifest("amd64").layer_digests();
     let original = |digest: &str| fs::read(entry(&dir, digest)).unwrap();
@@ -266,12 +279,9 @@ fn damaged_outdated_and_foreign_entries_are_rebuilt() {
 
 #[test]
 fn concurrent_runs_share_one_cache() {
-    let cache = tempfile::tempdir().unwrap();
-    let images = tempfile::tempdir().unwrap();
     let built = faithful();
-    let layout = layout(&built, images.path());
+    let (cache, dir, _images, layout) = cached_layout(&built);
     let image = format!("oci:{}", layout.display());
-    let dir = cache.path().join("dir");
     let spawn = || {
         std::process::Command::new(env!("CARGO_BIN_EXE_relnotes"))
             .arg("-C")
@@ -386,9 +396,7 @@ fn eviction_keeps_the_bound_and_drops_the_least_recently_used() {
 
 #[test]
 fn an_unusable_cache_directory_warns_and_the_run_goes_on() {
-    let cache = tempfile::tempdir().unwrap();
-    let images = tempfile::tempdir().unwrap();
-    let layout = layout(&tampered(), images.path());
+    let (cache, _, _images, layout) = cached_layout(&tampered());
     fs::write(cache.path().join("file"), "not a directory").unwrap();
     let image = format!("oci:{}", layout.display());
     let out = relnotes(cache.path())
@@ -451,11 +459,8 @@ fn sbom_from_an_image_in_a_registry_is_served_from_the_cache() {
 
 #[test]
 fn cache_info_and_clean() {
-    let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("dir");
-    let images = tempfile::tempdir().unwrap();
     let built = small_image(1);
-    let layout = layout(&built, images.path());
+    let (cache, dir, _images, layout) = cached_layout(&built);
     // An empty (absent) cache.
     let empty = info(cache.path(), &dir, &[]);
     assert_eq!(empty["entries"], 0);
@@ -571,11 +576,8 @@ fn relnotes_in_2_gib(cache: &Path) -> Command {
 
 #[test]
 fn an_entry_that_is_a_link_to_dev_zero_or_a_fifo_is_read_past() {
-    let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("dir");
-    let images = tempfile::tempdir().unwrap();
     let built = small_image(1);
-    let layout = layout(&built, images.path());
+    let (cache, dir, _images, layout) = cached_layout(&built);
     let cold = verify(cache.path(), &layout, &[]);
     assert_eq!(cold.status.code(), Some(1), "{}", stderr(&cold));
     let victim = entry(&dir, &built.manifest("amd64").layer_digests()[1]);
@@ -615,11 +617,8 @@ fn an_entry_that_is_a_link_to_dev_zero_or_a_fifo_is_read_past() {
 
 #[test]
 fn a_lock_that_is_a_fifo_stops_no_run() {
-    let cache = tempfile::tempdir().unwrap();
-    let dir = cache.path().join("dir");
-    let images = tempfile::tempdir().unwrap();
     let built = small_image(1);
-    let layout = layout(&built, images.path());
+    let (cache, dir, _images, layout) = cached_layout(&built);
     assert_eq!(verify(cache.path(), &layout, &[]).status.code(), Some(1));
     fs::remove_file(dir.join("lock")).unwrap();
     mkfifo(&dir.join("lock"));
@@ -744,11 +743,7 @@ fn a_cache_directory_others_may_write_is_not_used() {
             "not rewritten"
         );
         for command in ["info", "clean"] {
-            let out = relnotes(cache.path())
-                .args(["cache", command, "--cache-dir"])
-                .arg(&dir)
-                .output()
-                .unwrap();
+            let out = cache_command(cache.path(), command, &dir);
             assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
             assert!(
                 stderr(&out).contains(&format!("{} {why}", path.display()))
@@ -777,11 +772,7 @@ fn cache_clean_follows_no_layers_link() {
     fs::write(&precious, "not the cache's").unwrap();
     std::os::unix::fs::symlink(&elsewhere, dir.join("layers")).unwrap();
     for command in ["clean", "info"] {
-        let out = relnotes(cache.path())
-            .args(["cache", command, "--cache-dir"])
-            .arg(&dir)
-            .output()
-            .unwrap();
+        let out = cache_command(cache.path(), command, &dir);
         assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
         assert!(
             stderr(&out).contains(&format!(

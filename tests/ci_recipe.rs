@@ -212,7 +212,7 @@ fn the_pipeline_drafts_checks_attaches_and_publishes_each_new_image() {
             .collect();
         assert_eq!(kinds, ["application/vnd.cyclonedx+json"], "{platform}");
     }
-    crate::site_mkdocs::mkdocs_build(&project.join("docs-site"));
+    crate::support::generator::Generator::MkDocs.build(&project.join("docs-site"));
     assert!(
         project
             .join("docs-site/site/releases/1.0/index.html")

@@ -23,7 +23,8 @@
 //! - libc6 is Ubuntu 24.04's stanza (`Source: glibc`), as in the dpkg
 //!   cataloger's tests.
 
-use crate::support::image::{Layer, PlatformImage, TestImage};
+use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
+use crate::support::project::outcome as text;
 use crate::util::relnotes_in;
 use std::path::Path;
 use std::process::Output;
@@ -153,24 +154,12 @@ cuDNN = \"9.14.0\"
 NCCL = \"2.28.3\"
 ";
 
-/// The project with release 2.9, and the image of the next release as an
-/// OCI layout (`oci:DIR:3.0`).
-fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
-    let project = tempfile::tempdir().unwrap();
-    std::fs::write(project.path().join("relnotes.toml"), PROJECT).unwrap();
-    std::fs::create_dir(project.path().join("releases")).unwrap();
-    std::fs::write(project.path().join("releases/2.9.toml"), RECORD_2_9).unwrap();
-    let system = Layer::gzip()
-        .file(
-            "etc/os-release",
-            "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\nID=ubuntu\n",
-        )
-        .file("var/lib/dpkg/status", STATUS)
-        .file(
-            "usr/include/x86_64-linux-gnu/cudnn_version_v9.h",
-            CUDNN_VERSION_H,
-        );
-    let venv = Layer::gzip()
+/// Ubuntu 24.04's /etc/os-release, as much of it as relnotes reads.
+const UBUNTU_24_04: &str = "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\nID=ubuntu\n";
+
+/// The venv layer with torch and the cuDNN wheel it pins.
+fn venv_with_torch_and_cudnn() -> Layer {
+    Layer::gzip()
         .file(
             &format!("{VENV}/torch-2.11.0.dist-info/METADATA"),
             TORCH_METADATA,
@@ -179,21 +168,45 @@ fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
             &format!("{VENV}/nvidia_cudnn_cu13-9.19.0.56.dist-info/METADATA"),
             CUDNN_WHEEL_METADATA,
         )
-        .file(
-            &format!("{VENV}/nvidia_nccl_cu13-2.28.9.dist-info/METADATA"),
-            NCCL_WHEEL_METADATA,
-        );
+}
+
+/// `image` written as an OCI layout in a new temp dir, tagged 3.0: the
+/// temp dir and the image's reference (`oci:DIR:3.0`).
+fn as_layout_3_0(image: BuiltImage) -> (tempfile::TempDir, String) {
     let layout = tempfile::tempdir().unwrap();
-    TestImage::single(
-        PlatformImage::new("amd64")
-            .env("NV_CUDNN_VERSION=9.14.0.64-1")
-            .env("NCCL_VERSION=2.28.3-1")
-            .layer(system)
-            .layer(venv),
-    )
-    .build()
-    .write_layout(layout.path(), "3.0");
-    let image = format!("oci:{}:3.0", layout.path().display());
+    image.write_layout(layout.path(), "3.0");
+    let reference = format!("oci:{}:3.0", layout.path().display());
+    (layout, reference)
+}
+
+/// The project with release 2.9, and the image of the next release as an
+/// OCI layout (`oci:DIR:3.0`).
+fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
+    let project = tempfile::tempdir().unwrap();
+    std::fs::write(project.path().join("relnotes.toml"), PROJECT).unwrap();
+    std::fs::create_dir(project.path().join("releases")).unwrap();
+    std::fs::write(project.path().join("releases/2.9.toml"), RECORD_2_9).unwrap();
+    let system = Layer::gzip()
+        .file("etc/os-release", UBUNTU_24_04)
+        .file("var/lib/dpkg/status", STATUS)
+        .file(
+            "usr/include/x86_64-linux-gnu/cudnn_version_v9.h",
+            CUDNN_VERSION_H,
+        );
+    let venv = venv_with_torch_and_cudnn().file(
+        &format!("{VENV}/nvidia_nccl_cu13-2.28.9.dist-info/METADATA"),
+        NCCL_WHEEL_METADATA,
+    );
+    let (layout, image) = as_layout_3_0(
+        TestImage::single(
+            PlatformImage::new("amd64")
+                .env("NV_CUDNN_VERSION=9.14.0.64-1")
+                .env("NCCL_VERSION=2.28.3-1")
+                .layer(system)
+                .layer(venv),
+        )
+        .build(),
+    );
     (project, layout, image)
 }
 
@@ -204,14 +217,6 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("runs")
-}
-
-fn text(out: &Output) -> (i32, String, String) {
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 #[test]
@@ -394,10 +399,7 @@ const LIBCUDNN_CONDA_RECORD: &str = r#"{
 fn verify_names_a_conda_copy_beside_a_wheel() {
     let (project, _layout, _) = setup();
     let conda = Layer::gzip()
-        .file(
-            "etc/os-release",
-            "NAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\nID=ubuntu\n",
-        )
+        .file("etc/os-release", UBUNTU_24_04)
         .file(
             "opt/conda/conda-meta/libcudnn-9.12.0.46-hf7e9902_0.json",
             LIBCUDNN_CONDA_RECORD,
@@ -406,20 +408,10 @@ fn verify_names_a_conda_copy_beside_a_wheel() {
             "opt/conda/include/cudnn_version.h",
             CUDNN_VERSION_H.replace("CUDNN_MINOR 14", "CUDNN_MINOR 12"),
         );
-    let venv = Layer::gzip()
-        .file(
-            &format!("{VENV}/torch-2.11.0.dist-info/METADATA"),
-            TORCH_METADATA,
-        )
-        .file(
-            &format!("{VENV}/nvidia_cudnn_cu13-9.19.0.56.dist-info/METADATA"),
-            CUDNN_WHEEL_METADATA,
-        );
-    let layout = tempfile::tempdir().unwrap();
-    TestImage::single(PlatformImage::new("amd64").layer(conda).layer(venv))
-        .build()
-        .write_layout(layout.path(), "3.0");
-    let image = format!("oci:{}:3.0", layout.path().display());
+    let venv = venv_with_torch_and_cudnn();
+    let (_layout, image) = as_layout_3_0(
+        TestImage::single(PlatformImage::new("amd64").layer(conda).layer(venv)).build(),
+    );
     let (code, stdout, stderr) = text(&run(
         project.path(),
         &["verify", "2.9", "--image", &image, "-q"],

@@ -53,6 +53,19 @@ impl Run {
     }
 }
 
+/// `verify` of the protected image with a Docker config naming the
+/// `test` helper as its `credsStore`, and nothing else.
+fn verify_with_store(p: &Protected, helpers: &Helpers) -> Run {
+    verify(
+        &p.image,
+        helpers,
+        Some(r#"{"credsStore": "test"}"#),
+        None,
+        &[],
+        "",
+    )
+}
+
 /// `relnotes verify 25.10 --arch amd64 --image IMAGE ARGS…` with only the
 /// given credential files (none from whoever runs the tests) and the
 /// helpers first on `PATH`.
@@ -115,14 +128,7 @@ fn a_creds_store_helper_logs_in() {
     let host = p.registry.host();
     let helpers = Helpers::new();
     helpers.answering("test", &host, USER, PASSWORD);
-    let run = verify(
-        &p.image,
-        &helpers,
-        Some(r#"{"credsStore": "test"}"#),
-        None,
-        &[],
-        "",
-    );
+    let run = verify_with_store(&p, &helpers);
     assert!(run.read_the_image(), "{}\n{}", run.stdout, run.stderr);
     // Asked about the registry's host, once.
     assert_eq!(helpers.asked("test"), vec![host]);
@@ -167,14 +173,7 @@ fn a_helper_without_credentials_passes_to_the_next_source() {
     assert_eq!(helpers.asked("test"), vec![host.clone()]);
 
     // Not found anywhere: anonymous, which this registry refuses.
-    let run = verify(
-        &p.image,
-        &helpers,
-        Some(r#"{"credsStore": "test"}"#),
-        None,
-        &[],
-        "",
-    );
+    let run = verify_with_store(&p, &helpers);
     assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
     assert!(
         run.stderr
@@ -247,14 +246,7 @@ fn a_wrong_secret_is_a_401_that_does_not_show_it() {
     let p = protected();
     let helpers = Helpers::new();
     helpers.answering("test", &p.registry.host(), USER, "wrong-s3cret-9f2c");
-    let run = verify(
-        &p.image,
-        &helpers,
-        Some(r#"{"credsStore": "test"}"#),
-        None,
-        &[],
-        "",
-    );
+    let run = verify_with_store(&p, &helpers);
     assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
     assert!(run.stderr.contains("401 Unauthorized"), "{}", run.stderr);
     assert!(
@@ -275,14 +267,7 @@ fn a_failing_helper_is_named_and_its_secrets_are_not_shown() {
         "test",
         "echo 'keychain locked; password=hunter2-b7 rejected' >&2\necho 'second line' >&2\nexit 1\n",
     );
-    let run = verify(
-        &p.image,
-        &helpers,
-        Some(r#"{"credsStore": "test"}"#),
-        None,
-        &[],
-        "",
-    );
+    let run = verify_with_store(&p, &helpers);
     assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
     assert!(
         run.stderr.contains(&format!(

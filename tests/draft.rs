@@ -6,6 +6,7 @@
 //! a real registry (Debian's `docker-registry`) or written as OCI layouts.
 
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
+use crate::support::project::outcome as text;
 use crate::support::registry::{TestRegistry, free_port};
 use crate::support::release_25_10::*;
 use crate::util::{relnotes_in, scratch_project};
@@ -20,14 +21,6 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("runs")
-}
-
-fn text(out: &Output) -> (i32, String, String) {
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 /// Pushes `image` to a fresh registry as training-nv-pytorch:`tag`.

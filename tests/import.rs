@@ -1,40 +1,14 @@
 //! `relnotes import`: the vendor's published pages (tests/fixtures/import)
 //! give records whose facts equal the hand-written ones.
 
-use crate::util::{relnotes_in, root};
+use crate::support::project::{Project, all_output, assert_ok, stderr};
+use crate::util::root;
 use model::record::{BugFixes, Lang, Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
     root().join("tests/fixtures/import").join(name)
-}
-
-/// A project with relnotes.toml and an empty releases/.
-fn empty_project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::copy(
-        root().join("relnotes.toml"),
-        dir.path().join("relnotes.toml"),
-    )
-    .unwrap();
-    fs::create_dir(dir.path().join("releases")).unwrap();
-    dir
-}
-
-fn import(dir: &Path, page: &Path, args: &[&str]) -> std::process::Output {
-    relnotes_in(dir)
-        .arg("import")
-        .arg(page)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn load(dir: &Path, version: &str) -> (Workspace, Release) {
-    let ws = Workspace::open(dir).unwrap();
-    let release = ws.load(version, false).unwrap().release;
-    (ws, release)
 }
 
 /// The facts import must get right, comparable across records.
@@ -113,15 +87,11 @@ fn facts(ws: &Workspace, r: &Release) -> String {
 /// Imports `page` (to the version it states) and compares its facts with
 /// the hand-written record of `version`.
 fn assert_same_facts(version: &str, page: &str) {
-    let dir = empty_project();
-    let out = import(dir.path(), &fixture(page), &[]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (ws, imported) = load(dir.path(), version);
-    let (ws0, written) = load(&root(), version);
+    let dir = Project::empty();
+    dir.import_ok(&fixture(page), &[]);
+    let (ws, imported) = dir.load(version);
+    let ws0 = Workspace::open(&root()).unwrap();
+    let written = ws0.load(version, false).unwrap().release;
     let mut want = facts(&ws0, &written);
     let got = facts(&ws, &imported);
     // The hand-written 25.10 has one section fewer: its env section is [[env]].
@@ -158,18 +128,14 @@ fn the_25_10_page_as_html_gives_the_same_facts() {
 
 #[test]
 fn an_existing_record_is_not_overwritten_without_force() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("training-nv-pytorch-25.05.zh.txt");
-    assert!(
-        import(dir.path(), &page, &["--version", "25.05"])
-            .status
-            .success()
-    );
-    let out = import(dir.path(), &page, &["--version", "25.05"]);
+    assert!(dir.import(&page, &["--version", "25.05"]).status.success());
+    let out = dir.import(&page, &["--version", "25.05"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
     assert!(
-        import(dir.path(), &page, &["--version", "25.05", "--force"])
+        dir.import(&page, &["--version", "25.05", "--force"])
             .status
             .success()
     );
@@ -177,33 +143,26 @@ fn an_existing_record_is_not_overwritten_without_force() {
 
 #[test]
 fn an_english_page_merges_into_the_chinese_record_by_position() {
-    let dir = empty_project();
+    let dir = Project::empty();
     assert!(
-        import(
-            dir.path(),
+        dir.import(
             &fixture("training-nv-pytorch-25.05.zh.txt"),
             &["--version", "25.05"]
         )
         .status
         .success()
     );
-    let en = dir.path().join("page.en.md");
-    fs::write(
-        &en,
+    let en = dir.write(
+        "page.en.md",
         "This document describes the release notes of training-nv-pytorch 25.05.\n\n\
          ## Main Features\n\nCUDA in the base image upgraded to 12.9.0.\n\n\
          ## Bugs Fix\n\npytorch upgraded to 2.6.0.7.post1, fixing the profile crash issue.\n\n\
          ## Known Issues\n\nThe recomputation gain is lower than before.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &en, &["--version", "25.05", "--lang", "en"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
+    let out = dir.import(&en, &["--version", "25.05", "--lang", "en"]);
+    assert_ok(&out);
     assert!(String::from_utf8_lossy(&out.stderr).contains("merged the `en` texts"));
-    let (_, r) = load(dir.path(), "25.05");
+    let (_, r) = dir.load("25.05");
     assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
     assert_eq!(
         r.features[0].side(Lang::EN),
@@ -219,26 +178,16 @@ fn an_english_page_merges_into_the_chinese_record_by_position() {
 
 #[test]
 fn an_html_page_with_a_table() {
-    let dir = empty_project();
-    let page = dir.path().join("page.html");
-    fs::write(
-        &page,
-        "<html><body><p>本文介绍x 9.1版本发布记录。</p><h2>Main Features</h2><ul><li>vLLM升级至0.11.0。</li></ul>\
+    let dir = Project::empty();
+    let page = dir.write("page.html", "<html><body><p>本文介绍x 9.1版本发布记录。</p><h2>Main Features</h2><ul><li>vLLM升级至0.11.0。</li></ul>\
          <h2>Bugs Fix</h2><p>暂无</p><h2>Contents</h2><table>\
          <tr><th></th><th>aarch64架构</th><th>amd64架构</th></tr>\
          <tr><td>应用场景</td><td>训练</td><td>训练/推理</td></tr>\
          <tr><td>框架</td><td>pytorch</td><td>pytorch</td></tr>\
          <tr><td>核心组件</td><td>vllm : 0.11.0 torch : 2.8</td><td>vllm : 0.11.0 torch : 2.9</td></tr>\
-         </table></body></html>",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &["--version", "9.1"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (ws, r) = load(dir.path(), "9.1");
+         </table></body></html>");
+    dir.import_ok(&page, &["--version", "9.1"]);
+    let (ws, r) = dir.load("9.1");
     assert_eq!(r.arch_names(), ["aarch64", "amd64"]);
     assert_eq!(r.components.len(), 1);
     let views = r.resolve(&ws.project);
@@ -251,21 +200,13 @@ fn an_html_page_with_a_table() {
 
 #[test]
 fn a_markdown_page_with_a_one_column_table() {
-    let dir = empty_project();
-    let page = dir.path().join("page.md");
-    fs::write(
-        &page,
+    let dir = Project::empty();
+    let page = dir.write(
+        "page.md",
         "# x 9.2\n\n## Main Features\n\n- torch upgraded to 2.9.0\n\n## Contents\n\n\
          | | |\n|---|---|\n| Framework | pytorch |\n| Components | torch : 2.9.0 CUDA : 12.8 |\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &["--version", "9.2", "--lang", "en"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
-    let (_, r) = load(dir.path(), "9.2");
+    let (_, r) = dir.import_record(&page, &["--version", "9.2", "--lang", "en"], "9.2");
     assert_eq!(r.arch_names(), ["amd64"]);
     assert_eq!(r.components.len(), 2);
     assert_eq!(r.features[0].side(Lang::EN), "torch upgraded to 2.9.0");
@@ -274,23 +215,16 @@ fn a_markdown_page_with_a_one_column_table() {
 /// A project's import.toml adds headings and aliases to relnotes' own.
 #[test]
 fn a_projects_own_headings_and_aliases() {
-    let dir = empty_project();
-    let page = dir.path().join("page.md");
-    fs::write(
-        &page,
-        "# x 9.4\n\n## Neuerungen\n\n- Schneller.\n\n## Bekannte Probleme\n\n- Keine Tests.\n\n\
-         ## Components\n\n| Package | Version |\n|---|---|\n| PT | 2.9.0 |\n| Ray Core | 2.50.1 |\n",
-    )
-    .unwrap();
-    let project_words = dir.path().join("import.toml");
-    fs::write(
-        &project_words,
+    let dir = Project::empty();
+    let page = dir.write("page.md", "# x 9.4\n\n## Neuerungen\n\n- Schneller.\n\n## Bekannte Probleme\n\n- Keine Tests.\n\n\
+         ## Components\n\n| Package | Version |\n|---|---|\n| PT | 2.9.0 |\n| Ray Core | 2.50.1 |\n");
+    let project_words = dir.write(
+        "import.toml",
         "[headings]\nfeatures = [\"Neuerungen\"]\nknown_issues = [\"Bekannte Probleme\"]\n\n\
          [component.torch]\naliases = [\"pt\"]\n\n[component.ray]\naliases = [\"ray core\"]\n",
-    )
-    .unwrap();
-    assert_ok(&import(dir.path(), &page, &["--lang", "en"]));
-    let (_, r) = load(dir.path(), "9.4");
+    );
+    assert_ok(&dir.import(&page, &["--lang", "en"]));
+    let (_, r) = dir.load("9.4");
     assert_eq!(r.features[0].side(Lang::EN), "Schneller.");
     assert_eq!(r.known_issues[0].side(Lang::EN), "Keine Tests.");
     // `torch` as the catalog spells it; `ray` as the project names it.
@@ -307,9 +241,8 @@ fn a_projects_own_headings_and_aliases() {
         "[headings]\nneuerungen = [\"Neuerungen\"]\n",
     )
     .unwrap();
-    let out = import(dir.path(), &page, &["--lang", "en", "--force"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    let (code, err) = dir.import_code(&page, &["--lang", "en", "--force"]);
+    assert_eq!(code, Some(2));
     assert!(
         err.contains("import.toml") && err.contains("unknown variant `neuerungen`"),
         "{err}"
@@ -320,11 +253,11 @@ fn a_projects_own_headings_and_aliases() {
 fn lists_under_headings_import_does_not_know_are_the_changes_of_the_release() {
     // Egret's release notes: every list stands under a heading of a
     // platform ("## 微信小游戏 v1.2.9"), none under one meaning "new".
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("corpus/held-out-22/egret/release-note-5.2.28.zh.md");
-    let out = import(dir.path(), &page, &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let written = fs::read_to_string(dir.path().join("releases/5.2.28.toml")).unwrap();
+    let (code, err) = dir.import_code(&page, &[]);
+    assert_eq!(code, Some(0), "{}", err);
+    let written = dir.record("5.2.28");
     let record: toml::Value = toml::from_str(&written).unwrap();
     let features = record["features"].as_array().unwrap();
     assert!(
@@ -342,30 +275,29 @@ fn lists_under_headings_import_does_not_know_are_the_changes_of_the_release() {
 fn parts_that_are_builds_of_the_titled_release_are_that_release() {
     // Flax's "# Flax 0.5 release notes" over "### Version 0.5.6186 - 27
     // September", "### Version 0.5.6185 …": without --all, the page is 0.5.
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("corpus/held-out-22/flax-engine/release-notes-0.5.en.md");
-    let out = import(dir.path(), &page, &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (code, err) = dir.import_code(&page, &[]);
+    assert_eq!(code, Some(0), "{}", err);
     assert!(
-        stderr(&out).contains("the page's parts are builds of 0.5"),
+        err.contains("the page's parts are builds of 0.5"),
         "{}",
-        stderr(&out)
+        err
     );
-    let written = fs::read_to_string(dir.path().join("releases/0.5.toml")).unwrap();
+    let written = dir.record("0.5");
     assert!(written.contains("Mono = \"5.20.1\""), "{written}");
     // With --all, each build is a release of its own.
-    let dir = empty_project();
-    let out = import(dir.path(), &page, &["--all"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dir = Project::empty();
+    let (code, err) = dir.import_code(&page, &["--all"]);
+    assert_eq!(code, Some(0), "{}", err);
     assert!(dir.path().join("releases/0.5.6186.toml").exists());
 }
 
 #[test]
 fn a_page_without_a_release_is_refused_and_nothing_is_written() {
-    let dir = empty_project();
-    let page = dir.path().join("page.txt");
-    fs::write(&page, "hello\nworld\n").unwrap();
-    let out = import(dir.path(), &page, &["--version", "9.3"]);
+    let dir = Project::empty();
+    let page = dir.write("page.txt", "hello\nworld\n");
+    let out = dir.import(&page, &["--version", "9.3"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -380,7 +312,7 @@ fn a_page_without_a_release_is_refused_and_nothing_is_written() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_or_a_directory_without_a_page_is_refused_without_waiting() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let fifo = dir.path().join("page.md");
     crate::util::mkfifo(&fifo);
     // A directory stands for its regular files: a FIFO in it is no page.
@@ -419,40 +351,29 @@ fn a_fifo_or_a_directory_without_a_page_is_refused_without_waiting() {
     }
 }
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn assert_ok(out: &std::process::Output) {
-    assert!(out.status.success(), "{}", stderr(out));
-}
-
 #[test]
 fn several_pages_each_to_the_version_it_states_one_line_each() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let pages = [
         fixture("training-nv-pytorch-25.05.zh.txt"),
         fixture("training-nv-pytorch-25.10.zh.txt"),
     ];
-    let out = relnotes_in(dir.path())
-        .arg("import")
-        .args(&pages)
-        .output()
-        .unwrap();
+    let out = dir.relnotes().arg("import").args(&pages).output().unwrap();
     assert_ok(&out);
     let err = stderr(&out);
     let reports: Vec<&str> = err.lines().filter(|l| l.contains(": wrote ")).collect();
     assert_eq!(reports.len(), 2, "{err}");
     assert!(reports[0].contains("training-nv-pytorch-25.05.zh.txt: wrote releases/25.05.toml"));
     assert!(reports[1].contains("releases/25.10.toml (2 arch(s): aarch64, amd64; 28 component(s)"));
-    assert_eq!(load(dir.path(), "25.05").1.version, "25.05");
-    assert_eq!(load(dir.path(), "25.10").1.version, "25.10");
+    assert_eq!(dir.load("25.05").1.version, "25.05");
+    assert_eq!(dir.load("25.10").1.version, "25.10");
 }
 
 #[test]
 fn version_with_several_pages_is_a_usage_error() {
-    let dir = empty_project();
-    let out = relnotes_in(dir.path())
+    let dir = Project::empty();
+    let out = dir
+        .relnotes()
         .arg("import")
         .arg(fixture("training-nv-pytorch-25.05.zh.txt"))
         .arg(fixture("training-nv-pytorch-25.10.zh.txt"))
@@ -469,10 +390,10 @@ fn version_with_several_pages_is_a_usage_error() {
 
 #[test]
 fn one_bad_page_and_nothing_is_written() {
-    let dir = empty_project();
-    let bad = dir.path().join("notes.txt");
-    fs::write(&bad, "hello\nworld\n").unwrap();
-    let out = relnotes_in(dir.path())
+    let dir = Project::empty();
+    let bad = dir.write("notes.txt", "hello\nworld\n");
+    let out = dir
+        .relnotes()
         .arg("import")
         .arg(fixture("training-nv-pytorch-25.10.zh.txt"))
         .arg(&bad)
@@ -492,28 +413,26 @@ fn one_bad_page_and_nothing_is_written() {
 
 #[test]
 fn a_page_stating_no_version_needs_one() {
-    let dir = empty_project();
-    let page = dir.path().join("notes.md");
-    fs::write(&page, "## Highlights\n\n- vLLM upgraded to 0.11.0\n").unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("notes.md: the page states no version"));
-    assert_ok(&import(dir.path(), &page, &["--version", "9.5"]));
-    assert_eq!(load(dir.path(), "9.5").1.features.len(), 1);
+    let dir = Project::empty();
+    let page = dir.write("notes.md", "## Highlights\n\n- vLLM upgraded to 0.11.0\n");
+    let (code, err) = dir.import_code(&page, &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("notes.md: the page states no version"));
+    assert_ok(&dir.import(&page, &["--version", "9.5"]));
+    assert_eq!(dir.load("9.5").1.features.len(), 1);
 }
 
 #[test]
 fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
-    let dir = empty_project();
-    let en = dir.path().join("25.05.en.md");
-    fs::write(
-        &en,
+    let dir = Project::empty();
+    let en = dir.write(
+        "25.05.en.md",
         "# training-nv-pytorch 25.05 release notes\n\n## Main Features\n\n\
          - CUDA in the base image upgraded to 12.9.0.\n\n## Known Issues\n\n\
          - The recomputation gain is lower than before.\n",
-    )
-    .unwrap();
-    let out = relnotes_in(dir.path())
+    );
+    let out = dir
+        .relnotes()
         .arg("import")
         .arg(fixture("training-nv-pytorch-25.05.zh.txt"))
         .arg(&en)
@@ -521,7 +440,7 @@ fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
         .unwrap();
     assert_ok(&out);
     assert!(stderr(&out).contains("25.05.en.md: merged the `en` texts into releases/25.05.toml"));
-    let (_, r) = load(dir.path(), "25.05");
+    let (_, r) = dir.load("25.05");
     assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
     assert_eq!(
         r.features[0].side(Lang::EN),
@@ -535,11 +454,9 @@ fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
 
 #[test]
 fn a_reworded_page_with_stray_lines_imports_with_warnings() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("reworded-25.08.en.txt");
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let err = dir.import_ok(&page, &[]);
     assert!(
         err.contains(
             "reworded-25.08.en.txt: line 5: stray line `-` in section “What's new” dropped"
@@ -553,7 +470,7 @@ fn a_reworded_page_with_stray_lines_imports_with_warnings() {
         "{err}"
     );
     assert!(err.contains("2 warning(s)"));
-    let (ws, r) = load(dir.path(), "25.08");
+    let (ws, r) = dir.load("25.08");
     assert_eq!(r.features.len(), 2);
     assert_eq!(
         r.features[1].side(Lang::EN),
@@ -569,10 +486,8 @@ fn a_reworded_page_with_stray_lines_imports_with_warnings() {
 
 #[test]
 fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
-    let dir = empty_project();
-    let out = import(dir.path(), &fixture("cut-short-25.07.zh.txt"), &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let dir = Project::empty();
+    let err = dir.import_ok(&fixture("cut-short-25.07.zh.txt"), &[]);
     assert!(
         err.contains("line 10: stray line `-` in section “核心组件” dropped"),
         "{err}"
@@ -582,7 +497,7 @@ fn a_page_cut_short_imports_what_it_holds_and_names_the_section() {
             && err.contains("in section “驱动要求”; it looks cut short"),
         "{err}"
     );
-    let (_, r) = load(dir.path(), "25.07");
+    let (_, r) = dir.load("25.07");
     // The table's three, vLLM the feature upgrades and the CUDA the
     // driver prose says the release is based on (prose fills what the
     // table lacks).
@@ -619,31 +534,20 @@ fn cut_inside_a_table_a_list_or_code() {
             "section “Known Issues” has a heading and no body",
         ),
     ] {
-        let dir = empty_project();
-        let path = dir.path().join(name);
-        fs::write(&path, page).unwrap();
-        let out = import(dir.path(), &path, &[]);
-        assert_ok(&out);
-        assert!(stderr(&out).contains(want), "{name}: {}", stderr(&out));
+        let dir = Project::empty();
+        let path = dir.write(name, page);
+        let err = dir.import_ok(&path, &[]);
+        assert!(err.contains(want), "{name}: {}", err);
         assert!(dir.path().join("releases/9.6.toml").exists());
     }
 }
 
 #[test]
 fn an_aws_page_in_markdown_packages_and_image_uris() {
-    let dir = empty_project();
-    let out = import(
-        dir.path(),
-        &fixture("aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"),
-        &[],
-    );
-    assert_ok(&out);
-    assert!(
-        stderr(&out).contains("wrote releases/2.6.toml"),
-        "{}",
-        stderr(&out)
-    );
-    let (_, r) = load(dir.path(), "2.6");
+    let dir = Project::empty();
+    let err = dir.import_ok(&fixture("aws-dlc-pytorch-training-gpu-ec2-2.6.en.txt"), &[]);
+    assert!(err.contains("wrote releases/2.6.toml"), "{}", err);
+    let (_, r) = dir.load("2.6");
     assert_eq!(r.features.len(), 3);
     assert_eq!(
         r.features[2].side(Lang::EN),
@@ -675,14 +579,12 @@ fn an_aws_page_in_markdown_packages_and_image_uris() {
 
 #[test]
 fn an_older_aws_page_with_prose_lists_and_known_issues() {
-    let dir = empty_project();
-    let out = import(
-        dir.path(),
+    let dir = Project::empty();
+    let (_, r) = dir.import_record(
         &fixture("aws-dlc-pytorch-training-ec2-ecs-eks-2.4.en.txt"),
         &[],
+        "2.4",
     );
-    assert_ok(&out);
-    let (_, r) = load(dir.path(), "2.4");
     assert_eq!(r.known_issues.len(), 1);
     assert!(
         r.known_issues[0]
@@ -704,20 +606,15 @@ fn an_older_aws_page_with_prose_lists_and_known_issues() {
 
 #[test]
 fn a_changelog_imports_its_newest_release_and_says_so() {
-    let dir = empty_project();
-    let out = import(
-        dir.path(),
-        &fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"),
-        &[],
-    );
-    assert_ok(&out);
+    let dir = Project::empty();
+    let err = dir.import_ok(&fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"), &[]);
     assert!(
-        stderr(&out)
+        err
             .contains("the page holds 3 releases (2.13, 2.12, 2.11); imported the first, 2.13 (--all imports each to its own record)"),
         "{}",
-        stderr(&out)
+        err
     );
-    let (_, r) = load(dir.path(), "2.13");
+    let (_, r) = dir.load("2.13");
     assert_eq!(r.features.len(), 3);
     assert!(
         r.features[0]
@@ -731,23 +628,17 @@ fn a_changelog_imports_its_newest_release_and_says_so() {
     );
     assert!(!dir.path().join("releases/2.12.toml").exists());
     // The `* * *` between its releases cuts nothing short.
-    assert!(
-        !stderr(&out).contains("has a heading and no body"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(!err.contains("has a heading and no body"), "{}", err);
 }
 
 #[test]
 fn an_ngc_page_with_driver_prose_and_key_features() {
-    let dir = empty_project();
-    let out = import(
-        dir.path(),
+    let dir = Project::empty();
+    let (_, r) = dir.import_record(
         &fixture("nvidia-pytorch-container-20.02.en.txt"),
         &[],
+        "20.02",
     );
-    assert_ok(&out);
-    let (_, r) = load(dir.path(), "20.02");
     let driver = r.driver.as_ref().unwrap();
     assert_eq!(driver.cuda.as_deref(), Some("10.2.89"));
     assert!(
@@ -770,9 +661,10 @@ fn an_ngc_page_with_driver_prose_and_key_features() {
 
 #[test]
 fn one_release_in_one_language_from_two_pages_is_refused() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("training-nv-pytorch-25.05.zh.txt");
-    let out = relnotes_in(dir.path())
+    let out = dir
+        .relnotes()
         .arg("import")
         .args([&page, &page])
         .output()
@@ -791,7 +683,7 @@ fn one_release_in_one_language_from_two_pages_is_refused() {
 /// page at all.
 #[test]
 fn pages_past_the_size_limit_are_refused() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let big = dir.path().join("huge.txt");
     let file = fs::File::create(&big).unwrap();
     file.set_len((16 << 20) + 1).unwrap();
@@ -799,7 +691,7 @@ fn pages_past_the_size_limit_are_refused() {
         (big.as_path(), "the page is larger than 16 MiB"),
         (Path::new("/dev/zero"), "it is a device, not a regular file"),
     ] {
-        let out = import(dir.path(), page, &["--version", "26.01"]);
+        let out = dir.import(page, &["--version", "26.01"]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(error), "{stderr}");
@@ -813,17 +705,18 @@ fn pages_past_the_size_limit_are_refused() {
 /// `new`, `import` and the loader share one rule for a release version.
 #[test]
 fn a_version_new_refuses_import_and_the_loader_refuse_too() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = fixture("training-nv-pytorch-25.10.zh.txt");
     for version in ["a b", "26.01;rm", "CON", "💥", "26.01\u{1b}]0;x"] {
-        let out = import(dir.path(), &page, &["--version", version]);
+        let out = dir.import(&page, &["--version", version]);
         assert_eq!(out.status.code(), Some(2), "{version:?}: {}", stderr(&out));
         assert!(
             stderr(&out).contains("is not a release version"),
             "{version:?}: {}",
             stderr(&out)
         );
-        let new = relnotes_in(dir.path())
+        let new = dir
+            .relnotes()
             .args([
                 "new",
                 version,
@@ -851,10 +744,7 @@ fn a_version_new_refuses_import_and_the_loader_refuse_too() {
         .unwrap()
         .replacen("version = \"25.10\"", "version = \"a b\"", 1);
     fs::write(dir.path().join("releases/a b.toml"), record).unwrap();
-    let out = relnotes_in(dir.path())
-        .args(["render", "a b"])
-        .output()
-        .unwrap();
+    let out = dir.relnotes().args(["render", "a b"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("`a b` is not a release version"),
@@ -863,32 +753,12 @@ fn a_version_new_refuses_import_and_the_loader_refuse_too() {
     );
 }
 
-/// `relnotes import PAGE ARGS` in `dir`, killed if it runs past a generous
-/// two minutes (the cases below take a second or less).
-fn import_within(dir: &Path, page: &Path, args: &[&str]) -> std::process::Output {
-    relnotes_in(dir)
-        .arg("import")
-        .arg(page)
-        .args(args)
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .unwrap()
-}
-
-/// The records in `dir`'s releases/.
-fn records_in(dir: &Path) -> Vec<PathBuf> {
-    fs::read_dir(dir.join("releases"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect()
-}
-
 /// Pages nested tens of thousands deep (the issue's HTML, and Markdown's
 /// lists and quotes) are refused at once: exit 2, never a stack overflow,
 /// nothing written.
 #[test]
 fn deeply_nested_pages_are_refused_not_aborted() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let html = |open: &str| {
         format!(
             "<html><body><h1>Release 26.01</h1>{}x</body></html>",
@@ -910,17 +780,12 @@ fn deeply_nested_pages_are_refused_not_aborted() {
         ("list.md", markdown("- ")),
     ];
     for (name, text) in pages {
-        let page = dir.path().join(name);
-        fs::write(&page, text).unwrap();
-        let out = import_within(dir.path(), &page, &["--version", "26.99"]);
-        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("more than 256 deep"),
-            "{name}: {}",
-            stderr(&out)
-        );
+        let page = dir.write(name, text);
+        let (code, err) = dir.import_code(&page, &["--version", "26.99"]);
+        assert_eq!(code, Some(2), "{name}: {}", err);
+        assert!(err.contains("more than 256 deep"), "{name}: {}", err);
     }
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
 }
 
 /// Components are matched by key, not pair by pair: a table of 20 000
@@ -928,7 +793,7 @@ fn deeply_nested_pages_are_refused_not_aborted() {
 /// about a second (pair by pair, 10 000 rows took minutes).
 #[test]
 fn long_component_tables_import_in_linear_time() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let rows: String = (0..20_000)
         .map(|i| format!("| pkg{i} | 1.{i}.0 |\n"))
         .collect();
@@ -942,16 +807,10 @@ fn long_component_tables_import_in_linear_time() {
         "<html><body><h1>Release 26.02</h1><h2>Contents</h2><table><tr><td>核心组件</td><td>{items}</td></tr></table></body></html>"
     );
     for (name, text, version) in [("table.md", table, "26.01"), ("cell.html", cell, "26.02")] {
-        let page = dir.path().join(name);
-        fs::write(&page, text).unwrap();
-        let out = import_within(dir.path(), &page, &[]);
-        assert_ok(&out);
-        assert!(
-            stderr(&out).contains("20000 component(s)"),
-            "{name}: {}",
-            stderr(&out)
-        );
-        let (_, release) = load(dir.path(), version);
+        let page = dir.write(name, text);
+        let err = dir.import_ok(&page, &[]);
+        assert!(err.contains("20000 component(s)"), "{name}: {}", err);
+        let (_, release) = dir.load(version);
         assert_eq!(release.components.len(), 20_000, "{name}");
         assert_eq!(release.components["pkg19999"].to_string(), "1.19999.0");
     }
@@ -963,21 +822,15 @@ fn long_component_tables_import_in_linear_time() {
 /// 256 MiB below the bounds, docs/limits.md).
 #[test]
 fn pages_past_the_item_bounds_are_refused_and_nothing_is_written() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let components = |n: usize| -> String {
         let lines: String = (0..n).map(|i| format!("pkg{i} : 1.{i}\n")).collect();
         format!("Release 26.01\nCore Packages\n{lines}")
     };
     // 50 000 lines, 49 998 components: at both bounds.
-    let at_bound = dir.path().join("at-bound.txt");
-    fs::write(&at_bound, components(49_998)).unwrap();
-    let out = import_within(dir.path(), &at_bound, &[]);
-    assert_ok(&out);
-    assert!(
-        stderr(&out).contains("49998 component(s)"),
-        "{}",
-        stderr(&out)
-    );
+    let at_bound = dir.write("at-bound.txt", components(49_998));
+    let err = dir.import_ok(&at_bound, &[]);
+    assert!(err.contains("49998 component(s)"), "{}", err);
     fs::remove_file(dir.path().join("releases/26.01.toml")).unwrap();
 
     let one_cell: String = (0..50_001).map(|i| format!("p{i} : 1.{i} ")).collect();
@@ -1015,12 +868,11 @@ fn pages_past_the_item_bounds_are_refused_and_nothing_is_written() {
         ),
     ];
     for (name, text, says) in cases {
-        let page = dir.path().join(name);
-        fs::write(&page, text).unwrap();
-        let out = import_within(dir.path(), &page, &[]);
-        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
-        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
-        assert!(records_in(dir.path()).is_empty(), "{name}");
+        let page = dir.write(name, text);
+        let (code, err) = dir.import_code(&page, &[]);
+        assert_eq!(code, Some(2), "{name}: {}", err);
+        assert!(err.contains(says), "{name}: {}", err);
+        assert!(dir.records().is_empty(), "{name}");
     }
 }
 
@@ -1028,41 +880,30 @@ fn pages_past_the_item_bounds_are_refused_and_nothing_is_written() {
 /// no release: refused with or without `--version`, nothing written.
 #[test]
 fn a_page_of_key_value_lines_is_no_release() {
-    let dir = empty_project();
-    let page = dir.path().join("env.txt");
-    fs::write(
-        &page,
+    let dir = Project::empty();
+    let page = dir.write(
+        "env.txt",
         "HOME=/root\nPATH=/usr/local/bin:/usr/bin\nRUST_VERSION=1.89.0\nLANG=C.UTF-8\n",
-    )
-    .unwrap();
+    );
     let mut pages = vec![page];
     if Path::new("/proc/self/environ").exists() {
         pages.push(PathBuf::from("/proc/self/environ"));
     }
     for page in &pages {
         for args in [&[][..], &["--version", "26.01"][..]] {
-            let out = import_within(dir.path(), page, args);
-            assert_eq!(
-                out.status.code(),
-                Some(2),
-                "{page:?} {args:?}: {}",
-                stderr(&out)
-            );
-            assert!(
-                stderr(&out).contains("no release found in the page"),
-                "{}",
-                stderr(&out)
-            );
+            let (code, err) = dir.import_code(page, args);
+            assert_eq!(code, Some(2), "{page:?} {args:?}: {}", err);
+            assert!(err.contains("no release found in the page"), "{}", err);
         }
     }
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
 }
 
 /// Control characters (raw or as character references) and bidirectional
 /// overrides and isolates on a page never reach the record.
 #[test]
 fn control_characters_and_bidi_overrides_never_reach_the_record() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let pages = [
         (
             "page.html",
@@ -1080,10 +921,8 @@ fn control_characters_and_bidi_overrides_never_reach_the_record() {
         ),
     ];
     for (name, text) in pages {
-        let page = dir.path().join(name);
-        fs::write(&page, text).unwrap();
-        let out = import_within(dir.path(), &page, &[]);
-        assert_ok(&out);
+        let page = dir.write(name, text);
+        dir.import_ok(&page, &[]);
     }
     for (version, feature) in [
         ("26.01", "red [31mtext[0m"),
@@ -1097,10 +936,10 @@ fn control_characters_and_bidi_overrides_never_reach_the_record() {
             None,
             "{version}: {record:?}"
         );
-        let (_, release) = load(dir.path(), version);
+        let (_, release) = dir.load(version);
         assert_eq!(release.features[0].side(Lang::EN), feature, "{version}");
     }
-    let (_, first) = load(dir.path(), "26.01");
+    let (_, first) = dir.load("26.01");
     assert_eq!(first.features[1].side(Lang::EN), "abc2Jde");
     assert!(first.components.contains_key("torch"));
 }
@@ -1109,7 +948,7 @@ fn control_characters_and_bidi_overrides_never_reach_the_record() {
 /// hundred stray lines is told in a screenful.
 #[test]
 fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = dir.path().join("stray.txt");
     let stray = format!("{}\n", "|".repeat(100_000));
     fs::write(
@@ -1117,9 +956,7 @@ fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
         format!("Release 26.01\nMain Features\n- a.\n{}", stray.repeat(100)),
     )
     .unwrap();
-    let out = import_within(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let err = dir.import_ok(&page, &[]);
     // 21 lines of warnings, the summary, and the report's two lines.
     assert_eq!(err.lines().count(), 24, "{}", &err[..err.len().min(2000)]);
     assert!(
@@ -1136,32 +973,26 @@ fn warnings_quote_a_little_of_the_page_and_stop_after_a_screenful() {
 /// break in it stays inside the comment.
 #[test]
 fn a_page_named_with_a_line_break_keeps_the_comment_on_one_line() {
-    let dir = empty_project();
+    let dir = Project::empty();
     let page = dir.path().join("notes\n[evil]\nx = 1\n.txt");
     fs::copy(fixture("training-nv-pytorch-25.10.zh.txt"), &page).unwrap();
-    let out = import_within(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let record = fs::read_to_string(dir.path().join("releases/25.10.toml")).unwrap();
+    dir.import_ok(&page, &[]);
+    let record = dir.record("25.10");
     let first = record.lines().next().unwrap();
     assert_eq!(
         first,
         "# Imported by `relnotes import` from notes[evil]x = 1.txt."
     );
     assert!(!record.lines().any(|l| l == "[evil]"), "{record}");
-    load(dir.path(), "25.10");
+    dir.load("25.10");
 }
 
 /// A project that names no component: import's names, sbom's package URLs,
 /// types and CPEs come from data/components.toml alone.
-fn project_without_catalog() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(
-        dir.path().join("relnotes.toml"),
+fn project_without_catalog() -> Project {
+    Project::new(
         "languages = [\"en\", \"zh-Hant\"]\n[product]\nid = \"pytorch\"\n[product.name]\nen = \"PyTorch\"\nzh-Hant = \"PyTorch\"\n",
     )
-    .unwrap();
-    fs::create_dir(dir.path().join("releases")).unwrap();
-    dir
 }
 
 #[test]
@@ -1171,9 +1002,9 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
         "nvidia-pytorch-container-20.02.en.txt",
         "nvidia-pytorch-container-22.12.zh-Hant.txt",
     ] {
-        assert_ok(&import(dir.path(), &fixture(page), &[]));
+        assert_ok(&dir.import(&fixture(page), &[]));
     }
-    let (_, r) = load(dir.path(), "22.12");
+    let (_, r) = dir.load("22.12");
     let names: Vec<&str> = r.components.keys().map(String::as_str).collect();
     for canonical in [
         "CUDA",
@@ -1187,7 +1018,8 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
     }
 
     let sbom = |version: &str, arch: &[&str]| -> serde_json::Value {
-        let out = relnotes_in(dir.path())
+        let out = dir
+            .relnotes()
             .args(["sbom", version])
             .args(arch)
             .output()
@@ -1260,7 +1092,8 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
     }
 
     // What import wrote passes lint's name rules.
-    let out = relnotes_in(dir.path())
+    let out = dir
+        .relnotes()
         .args(["lint", "--format", "json"])
         .output()
         .unwrap();
@@ -1275,15 +1108,10 @@ fn an_ngc_pages_sbom_has_cuda_as_a_framework_with_its_cpe_and_no_pypi_libraries(
 }
 
 /// A project writing in English only.
-fn english_project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(
-        dir.path().join("relnotes.toml"),
+fn english_project() -> Project {
+    Project::new(
         "languages = [\"en\"]\n\n[product]\nid = \"images\"\n\n[product.name]\nen = \"images\"\n",
     )
-    .unwrap();
-    fs::create_dir(dir.path().join("releases")).unwrap();
-    dir
 }
 
 /// The shared pages (`../shared/pages` of the main checkout, two levels
@@ -1302,13 +1130,8 @@ fn shared_page(name: &str) -> PathBuf {
 }
 
 /// `relnotes lint` on what import wrote: no `component-name` finding.
-fn assert_lint_knows_every_name(dir: &Path) {
-    let out = relnotes_in(dir).arg("lint").output().unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+fn assert_lint_knows_every_name(dir: &Project) {
+    let all = all_output(&dir.run(&["lint"]));
     assert!(!all.contains("component-name"), "{all}");
 }
 
@@ -1319,9 +1142,7 @@ fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_to
         return;
     }
     let dir = english_project();
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let err = dir.import_ok(&page, &[]);
     // The page ends "Starting " under Announcements; its "…the following
     // documentation:" introduces a list its copy lost: no cut.
     assert!(
@@ -1338,26 +1159,23 @@ fn a_page_cut_mid_sentence_is_named_by_its_last_sentence_and_a_thin_record_is_to
     assert!(!err.contains("a thin record"), "{err}");
     assert!(err.contains("confidence high: 2 of 2"), "{err}");
     assert!(err.contains("driver facts: yes"), "{err}");
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 #[test]
 fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
     let dir = english_project();
-    let page = dir.path().join("issues-only.txt");
-    fs::write(
-        &page,
+    let page = dir.write(
+        "issues-only.txt",
         "Release 3.1\nKnown Issues\n- Pulling the image over a slow link times out.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    );
+    let (code, err) = dir.import_code(&page, &[]);
+    assert_eq!(code, Some(2));
     assert!(
         err.contains("issues-only.txt: no release found in the page (3 line(s) read): no component, feature, fix or driver fact could be read"),
         "{err}"
     );
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
 }
 
 /// A page whose features state one version and whose overview mentions
@@ -1373,11 +1191,10 @@ Measured on the host: CUDA 12.4.1, cuDNN 9.1.0.70 and NCCL 2.21.5 for the benchm
 #[test]
 fn dry_run_prints_the_record_and_report_and_writes_nothing() {
     let dir = english_project();
-    let page = dir.path().join("thin.md");
-    fs::write(&page, THIN_PAGE).unwrap();
-    let out = import(dir.path(), &page, &["--dry-run", "--verbose"]);
+    let page = dir.write("thin.md", THIN_PAGE);
+    let out = dir.import(&page, &["--dry-run", "--verbose"]);
     assert_ok(&out);
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
     let record = String::from_utf8_lossy(&out.stdout);
     assert!(record.contains("version = \"4.2\""), "{record}");
     assert!(record.contains("Python = \"3.12\""), "{record}");
@@ -1393,9 +1210,9 @@ fn dry_run_prints_the_record_and_report_and_writes_nothing() {
     assert!(err.contains("  line 7: |"), "{err}");
     assert!(err.contains("confidence low: 1 of 4"), "{err}");
 
-    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    let out = dir.import(&page, &["--dry-run", "--format", "json"]);
     assert_ok(&out);
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let report = &json[0];
     assert_eq!(report["components"], 1);
@@ -1412,10 +1229,9 @@ fn dry_run_prints_the_record_and_report_and_writes_nothing() {
     );
 
     // Written for real, the report is the same and the record lints clean.
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    assert!(stderr(&out).contains("wrote releases/4.2.toml"));
-    assert_lint_knows_every_name(dir.path());
+    let err = dir.import_ok(&page, &[]);
+    assert!(err.contains("wrote releases/4.2.toml"));
+    assert_lint_knows_every_name(&dir);
 }
 
 #[test]
@@ -1431,12 +1247,10 @@ fn every_shared_page_imports_with_a_report_and_lints_clean() {
     pages.sort();
     for page in pages {
         let project = english_project();
-        let out = import(project.path(), &page, &[]);
-        assert_ok(&out);
-        let err = stderr(&out);
+        let err = project.import_ok(&page, &[]);
         assert!(err.contains("line(s) placed nowhere"), "{err}");
         assert!(err.contains(": confidence "), "{err}");
-        assert_lint_knows_every_name(project.path());
+        assert_lint_knows_every_name(&project);
     }
 }
 
@@ -1446,9 +1260,7 @@ fn every_shared_page_imports_with_a_report_and_lints_clean() {
 #[test]
 fn including_version_and_post_release_give_each_component() {
     let dir = english_project();
-    let out = import(dir.path(), &fixture("named-versions-3.1.en.md"), &[]);
-    assert_ok(&out);
-    let (_, release) = load(dir.path(), "3.1");
+    let (_, release) = dir.import_record(&fixture("named-versions-3.1.en.md"), &[], "3.1");
     let components: Vec<(String, String)> = release
         .components
         .iter()
@@ -1468,7 +1280,7 @@ fn including_version_and_post_release_give_each_component() {
         .map(|(n, v)| (n.to_string(), v.to_string()))
         .collect();
     assert_eq!(components, want);
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 /// Triton 24.10 lists "[Ubuntu 22.04](…) including [Python 3.10](…)" and
@@ -1481,8 +1293,8 @@ fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
         return;
     }
     let dir = english_project();
-    assert_ok(&import(dir.path(), &page, &[]));
-    let (_, release) = load(dir.path(), "24.10");
+    assert_ok(&dir.import(&page, &[]));
+    let (_, release) = dir.load("24.10");
     let version = |name: &str| release.components.get(name).cloned();
     assert_eq!(version("vllm").as_deref(), Some("0.5.3.post1"));
     assert_eq!(version("Python").as_deref(), Some("3.10"));
@@ -1495,7 +1307,7 @@ fn the_triton_24_10_page_gives_vllm_as_a_post_release_and_python() {
         "{:?}",
         release.components.keys()
     );
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 /// The components a record holds, `name=version`, in the record's order.
@@ -1580,11 +1392,9 @@ fn name_version_statements_are_read_wherever_they_stand() {
         ),
     ] {
         let dir = english_project();
-        let out = import(dir.path(), &statements_fixture(page), &[]);
-        assert_ok(&out);
-        let (_, r) = load(dir.path(), version);
+        let (_, r) = dir.import_record(&statements_fixture(page), &[], version);
         assert_eq!(components_of(&r), want, "{page}");
-        assert_lint_knows_every_name(dir.path());
+        assert_lint_knows_every_name(&dir);
     }
 }
 
@@ -1596,15 +1406,12 @@ fn name_version_statements_are_read_wherever_they_stand() {
 #[test]
 fn example_model_lists_give_no_components_and_based_on_names_the_framework() {
     let dir = english_project();
-    let out = import(
-        dir.path(),
+    let err = dir.import_ok(
         &statements_fixture("nvidia-pytorch-container-19.10.en.txt"),
         &[],
     );
-    assert_ok(&out);
-    let err = stderr(&out);
     assert!(err.contains("confidence high: 10 of 10"), "{err}");
-    let (_, r) = load(dir.path(), "19.10");
+    let (_, r) = dir.load("19.10");
     assert_eq!(
         components_of(&r),
         [
@@ -1620,7 +1427,7 @@ fn example_model_lists_give_no_components_and_based_on_names_the_framework() {
             "DALI=0.14.0",
         ]
     );
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 /// The shared pages' statements in prose and under other headings: the
@@ -1651,39 +1458,16 @@ fn shared_pages_state_components_in_prose_and_other_lists() {
             return;
         }
         let dir = english_project();
-        let out = import(dir.path(), &page, &[]);
-        assert_ok(&out);
-        let (_, r) = load(dir.path(), version);
+        let (_, r) = dir.import_record(&page, &[], version);
         assert_eq!(components_of(&r), want);
-        assert_lint_knows_every_name(dir.path());
+        assert_lint_knows_every_name(&dir);
     }
 }
 
-/// A project in `languages`, naming no component.
-fn project_in(languages: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let list: Vec<String> = languages.iter().map(|l| format!("\"{l}\"")).collect();
-    let names: String = languages
-        .iter()
-        .map(|l| format!("{l} = \"PyTorch\"\n"))
-        .collect();
-    fs::write(
-        dir.path().join("relnotes.toml"),
-        format!(
-            "languages = [{}]\n[product]\nid = \"pytorch\"\n[product.name]\n{names}",
-            list.join(", ")
-        ),
-    )
-    .unwrap();
-    fs::create_dir(dir.path().join("releases")).unwrap();
-    dir
-}
-
 /// Imports a fixture into a project of `languages` and loads `version`.
-fn imported(page: &str, languages: &[&str], version: &str) -> (tempfile::TempDir, Release) {
-    let dir = project_in(languages);
-    assert_ok(&import(dir.path(), &fixture(page), &[]));
-    let (_, release) = load(dir.path(), version);
+fn imported(page: &str, languages: &[&str], version: &str) -> (Project, Release) {
+    let dir = Project::in_languages(languages);
+    let (_, release) = dir.import_record(&fixture(page), &[], version);
     (dir, release)
 }
 
@@ -1722,7 +1506,7 @@ fn ngc_key_features_are_the_features_and_announcements_a_section() {
     );
     assert_eq!(r.known_issues.len(), 2);
     assert_eq!(r.arch_names(), ["amd64", "arm64"]);
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 /// AWS ARM64: "## Release Notes" are the features, "### Deprecations" under
@@ -1754,7 +1538,7 @@ fn an_aws_arm64_page_has_its_roles_and_arch() {
     );
     assert_eq!(r.known_issues.len(), 1);
     assert_eq!(r.arch_names(), ["arm64"]);
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 /// A text copy of an AWS page: its `##` headings are headings since its
@@ -1785,8 +1569,8 @@ fn pages_naming_no_architecture_are_amd64() {
     let page = shared_page("nvidia-tritonserver-container-24.10.en.txt");
     if page.exists() {
         let dir = english_project();
-        assert_ok(&import(dir.path(), &page, &[]));
-        let (_, r) = load(dir.path(), "24.10");
+        assert_ok(&dir.import(&page, &[]));
+        let (_, r) = dir.load("24.10");
         assert_eq!(r.arch_names(), ["amd64"]);
     }
 }
@@ -1797,9 +1581,9 @@ fn pages_naming_no_architecture_are_amd64() {
 /// "x86 函式庫" make it amd64 and arm64.
 #[test]
 fn the_ngc_22_12_page_in_traditional_chinese_has_its_features_and_places_its_context() {
-    let dir = project_in(&["en", "zh-Hant"]);
+    let dir = Project::in_languages(&["en", "zh-Hant"]);
     let page = fixture("nvidia-pytorch-container-22.12.zh-Hant.txt");
-    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    let out = dir.import(&page, &["--dry-run", "--format", "json"]);
     assert_ok(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let report = &json[0];
@@ -1815,8 +1599,8 @@ fn the_ngc_22_12_page_in_traditional_chinese_has_its_features_and_places_its_con
             lines[n - 1]
         );
     }
-    assert_ok(&import(dir.path(), &page, &[]));
-    let (_, r) = load(dir.path(), "22.12");
+    assert_ok(&dir.import(&page, &[]));
+    let (_, r) = dir.load("22.12");
     assert_eq!(
         r.features[0].side(lang("zh-Hant")),
         "PyTorch 容器映像版本基於 1.14.0a0+410ce96。"
@@ -1833,14 +1617,14 @@ fn the_ngc_22_12_page_in_traditional_chinese_has_its_features_and_places_its_con
 /// nothing is dropped.
 #[test]
 fn a_traditional_chinese_ngc_page_has_its_roles() {
-    let dir = project_in(&["zh-Hant"]);
+    let dir = Project::in_languages(&["zh-Hant"]);
     let page = fixture("nvidia-pytorch-container-24.01.zh-Hant.md");
-    let out = import(dir.path(), &page, &["--dry-run", "--format", "json"]);
+    let out = dir.import(&page, &["--dry-run", "--format", "json"]);
     assert_ok(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json[0]["unplaced"], 0, "{}", json[0]["unplaced_lines"]);
-    assert_ok(&import(dir.path(), &page, &[]));
-    let (_, r) = load(dir.path(), "24.01");
+    assert_ok(&dir.import(&page, &[]));
+    let (_, r) = dir.load("24.01");
     assert_eq!(r.features.len(), 3);
     assert_eq!(
         r.features[1].side(lang("zh-Hant")),
@@ -1870,19 +1654,14 @@ fn a_japanese_ngc_page_has_its_roles() {
 }
 
 /// `relnotes ARGS` in `dir`: its exit code and its stdout and stderr.
-fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let out = relnotes_in(dir).args(args).output().unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code(), all)
+fn run_in(dir: &Project, args: &[&str]) -> (Option<i32>, String) {
+    let out = dir.run(args);
+    (out.status.code(), all_output(&out))
 }
 
 /// The component names of a record, lowercased (diff matches names so).
-fn component_names(dir: &Path, version: &str) -> Vec<String> {
-    let (_, r) = load(dir, version);
+fn component_names(dir: &Project, version: &str) -> Vec<String> {
+    let r = dir.release(version);
     let mut names: Vec<String> = r.components.keys().map(|n| n.to_lowercase()).collect();
     names.sort();
     names
@@ -1896,9 +1675,7 @@ const SERVE_CHANGELOG: &str = "changelog-serve-3.0-3.2.en.md";
 #[test]
 fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean() {
     let dir = english_project();
-    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let err = dir.import_ok(&fixture(SERVE_CHANGELOG), &["--all"]);
     // A report for each release, named by the page and the release.
     for version in ["v3.2.0", "v3.1.0", "v3.0.0"] {
         assert!(
@@ -1913,18 +1690,18 @@ fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean()
         );
     }
     assert!(!err.contains("imported the first"), "{err}");
-    assert_eq!(records_in(dir.path()).len(), 3);
+    assert_eq!(dir.records().len(), 3);
 
     // Each release has its own facts, and the page's address is named in
     // the comment, not in the summary.
-    let (_, newest) = load(dir.path(), "v3.2.0");
+    let (_, newest) = dir.load("v3.2.0");
     let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
     assert!(
         summary.starts_with("Changelog for the Serve inference images"),
         "{summary}"
     );
     assert!(!summary.contains("example.com"), "{summary}");
-    let (_, middle) = load(dir.path(), "v3.1.0");
+    let (_, middle) = dir.load("v3.1.0");
     assert!(middle.summary.is_none());
     assert_eq!(middle.features.len(), 2);
     assert!(
@@ -1933,7 +1710,7 @@ fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean()
             .iter()
             .any(|(n, v)| n == "transformers" && v == "4.55.2")
     );
-    let text = fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap();
+    let text = dir.record("v3.1.0");
     assert!(
         text.starts_with(&format!(
             "# Imported by `relnotes import` from {SERVE_CHANGELOG} (https://example.com/containers/serve/changelog/index.md).\n"
@@ -1942,18 +1719,18 @@ fn all_imports_each_release_of_a_changelog_and_they_lint_render_and_diff_clean()
     );
 
     // Names are the same in every release of the vendor's page.
-    let names = component_names(dir.path(), "v3.2.0");
+    let names = component_names(&dir, "v3.2.0");
     for version in ["v3.1.0", "v3.0.0"] {
-        assert_eq!(component_names(dir.path(), version), names, "{version}");
+        assert_eq!(component_names(&dir, version), names, "{version}");
     }
-    let (code, lint) = run_in(dir.path(), &["lint"]);
+    let (code, lint) = run_in(&dir, &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
     assert!(lint.contains("3 release(s) checked: 0 error(s)"), "{lint}");
     assert!(!lint.contains("component-name"), "{lint}");
-    let (code, page) = run_in(dir.path(), &["render", "v3.1.0"]);
+    let (code, page) = run_in(&dir, &["render", "v3.1.0"]);
     assert_eq!(code, Some(0), "{page}");
     assert!(page.contains("Transformers upgraded to 4.55.2"), "{page}");
-    let (code, diff) = run_in(dir.path(), &["diff", "v3.1.0", "v3.2.0"]);
+    let (code, diff) = run_in(&dir, &["diff", "v3.1.0", "v3.2.0"]);
     assert_eq!(code, Some(0), "{diff}");
     assert!(diff.contains("2.8.0 → 2.9.1"), "{diff}");
     assert!(diff.contains("4.55.2 → 4.57.6"), "{diff}");
@@ -1967,69 +1744,60 @@ fn all_writes_every_release_or_none_and_follows_force() {
     let existing = "version = \"v3.1.0\"\narchs = [\"amd64\"]\n\n[title]\nen = \"hand-written\"\n\n\
                     [[features]]\nen = \"A feature written by hand\"\n";
     fs::write(dir.path().join("releases/v3.1.0.toml"), existing).unwrap();
-    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all"]);
-    assert_eq!(out.status.code(), Some(2));
+    let (code, err) = dir.import_code(&fixture(SERVE_CHANGELOG), &["--all"]);
+    assert_eq!(code, Some(2));
     assert!(
-        stderr(&out).contains("releases/v3.1.0.toml exists and already has `en` texts"),
+        err.contains("releases/v3.1.0.toml exists and already has `en` texts"),
         "{}",
-        stderr(&out)
+        err
     );
     // The releases before and after the one refused are not written either.
-    assert_eq!(records_in(dir.path()).len(), 1);
-    assert_eq!(
-        fs::read_to_string(dir.path().join("releases/v3.1.0.toml")).unwrap(),
-        existing
-    );
+    assert_eq!(dir.records().len(), 1);
+    assert_eq!(dir.record("v3.1.0"), existing);
 
-    let out = import(dir.path(), &fixture(SERVE_CHANGELOG), &["--all", "--force"]);
-    assert_ok(&out);
-    assert_eq!(records_in(dir.path()).len(), 3);
-    let (_, r) = load(dir.path(), "v3.1.0");
+    dir.import_ok(&fixture(SERVE_CHANGELOG), &["--all", "--force"]);
+    assert_eq!(dir.records().len(), 3);
+    let (_, r) = dir.load("v3.1.0");
     assert_eq!(r.features.len(), 2);
 
     // A changelog stating one release twice is refused, naming it.
-    let twice = dir.path().join("twice.md");
-    fs::write(
-        &twice,
+    let twice = dir.write(
+        "twice.md",
         "# Changelog\n\n## v1.2.0 — 2026-02-01\n\n### Changes\n\n- Upgraded Ray to 2.55.1\n\n\
          ## v1.1.0 — 2026-01-15\n\n### Changes\n\n- Upgraded Ray to 2.54.1\n\n\
          ## v1.2.0 — 2026-01-01\n\n### Changes\n\n- Upgraded Ray to 2.53.0\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &twice, &["--all", "--force"]);
-    assert_eq!(out.status.code(), Some(2));
+    );
+    let (code, err) = dir.import_code(&twice, &["--all", "--force"]);
+    assert_eq!(code, Some(2));
     assert!(
-        stderr(&out).contains("twice.md: release v1.2.0 in `en` is on the page twice"),
+        err.contains("twice.md: release v1.2.0 in `en` is on the page twice"),
         "{}",
-        stderr(&out)
+        err
     );
     assert!(!dir.path().join("releases/v1.2.0.toml").exists());
 
     // --version names one release; --all each: together, a usage error.
-    let out = import(
-        dir.path(),
+    let (code, err) = dir.import_code(
         &fixture(SERVE_CHANGELOG),
         &["--all", "--version", "3.1", "--force"],
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(code, Some(2));
     assert!(
-        stderr(&out)
-            .contains("--version names the release of one page; --all imports each release"),
+        err.contains("--version names the release of one page; --all imports each release"),
         "{}",
-        stderr(&out)
+        err
     );
 }
 
 #[test]
 fn all_with_dry_run_and_json_reports_each_release_and_the_address() {
     let dir = english_project();
-    let out = import(
-        dir.path(),
+    let out = dir.import(
         &fixture(SERVE_CHANGELOG),
         &["--all", "--dry-run", "--format", "json"],
     );
     assert_ok(&out);
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let reports = json.as_array().unwrap();
     let releases: Vec<&str> = reports
@@ -2046,8 +1814,7 @@ fn all_with_dry_run_and_json_reports_each_release_and_the_address() {
     }
     // A page of one release has neither a release nor, without a first
     // line naming it, an address.
-    let out = import(
-        dir.path(),
+    let out = dir.import(
         &fixture("named-versions-3.1.en.md"),
         &["--all", "--dry-run", "--format", "json"],
     );
@@ -2061,9 +1828,8 @@ fn all_with_dry_run_and_json_reports_each_release_and_the_address() {
 #[test]
 fn a_source_line_is_the_pages_address_and_the_page_stays_markdown() {
     let dir = english_project();
-    let page = dir.path().join("images-5.1.txt");
-    fs::write(
-        &page,
+    let page = dir.write(
+        "images-5.1.txt",
         "source: example/images@0123abc:docs/releasenotes/images-5.1.md\n\
          # Images 5.1 for training\n\n\
          The images are now available with support for PyTorch 2.9 on Ubuntu 24.04.\n\n\
@@ -2072,31 +1838,27 @@ fn a_source_line_is_the_pages_address_and_the_page_stays_markdown() {
          - Added Python 3.12 support\n\n\
          ## Known Issues\n\n\
          - Pulling the image over a slow link times out.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let (_, r) = load(dir.path(), "5.1");
+    );
+    let (_, r) = dir.import_record(&page, &[], "5.1");
     assert_eq!(
         r.summary.as_ref().unwrap().side(Lang::EN),
         "The images are now available with support for PyTorch 2.9 on Ubuntu 24.04."
     );
     assert_eq!(r.features.len(), 2);
     assert_eq!(r.known_issues.len(), 1);
-    let text = fs::read_to_string(dir.path().join("releases/5.1.toml")).unwrap();
+    let text = dir.record("5.1");
     assert!(
         text.starts_with("# Imported by `relnotes import` from images-5.1.txt (example/images@0123abc:docs/releasenotes/images-5.1.md).\n"),
         "{text}"
     );
-    assert_lint_knows_every_name(dir.path());
+    assert_lint_knows_every_name(&dir);
 }
 
 #[test]
 fn a_bare_url_first_line_is_no_part_of_an_ngc_pages_summary() {
     let dir = english_project();
-    let page = dir.path().join("rel-26-01.txt");
-    fs::write(
-        &page,
+    let page = dir.write(
+        "rel-26-01.txt",
         "https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html\n\
          PyTorch Release 26.01\n\
          The container image for this PyTorch release is available on the registry.\n\
@@ -2104,17 +1866,14 @@ fn a_bare_url_first_line_is_no_part_of_an_ngc_pages_summary() {
          Release 26.01 is based on CUDA 13.1.0.\n\
          Key Features and Enhancements\n\
          - Faster start-up of the container.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let (_, r) = load(dir.path(), "26.01");
+    );
+    let (_, r) = dir.import_record(&page, &[], "26.01");
     let summary = r.summary.as_ref().map(|s| s.side(Lang::EN).to_string());
     assert!(
         summary.as_deref().is_none_or(|s| !s.contains("https://")),
         "{summary:?}"
     );
-    let text = fs::read_to_string(dir.path().join("releases/26.01.toml")).unwrap();
+    let text = dir.record("26.01");
     assert!(
         text.starts_with("# Imported by `relnotes import` from rel-26-01.txt (https://docs.example.com/frameworks/pytorch-release-notes/rel-26-01.html).\n"),
         "{text}"
@@ -2124,19 +1883,16 @@ fn a_bare_url_first_line_is_no_part_of_an_ngc_pages_summary() {
 #[test]
 fn a_last_item_without_a_full_stop_is_whole_and_a_last_sentence_cut_is_not() {
     let dir = english_project();
-    let whole = dir.path().join("whole.md");
-    fs::write(
-        &whole,
+    let whole = dir.write(
+        "whole.md",
         "# Images 6.2 release notes\n\n## Release Notes\n\n\
          - Introduced images for PyTorch 2.9\n\
          - Added CUDA 12.9 support\n\n\
          ## Known Issues\n\n\
          - The first start on a new host takes longer\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &whole, &["--dry-run"]);
-    assert_ok(&out);
-    assert!(!stderr(&out).contains("cut short"), "{}", stderr(&out));
+    );
+    let err = dir.import_ok(&whole, &["--dry-run"]);
+    assert!(!err.contains("cut short"), "{}", err);
 
     for (name, last, quoted) in [
         (
@@ -2169,15 +1925,13 @@ fn a_last_item_without_a_full_stop_is_whole_and_a_last_sentence_cut_is_not() {
             ),
         )
         .unwrap();
-        let out = import(dir.path(), &page, &["--dry-run"]);
-        assert_ok(&out);
-        let err = stderr(&out);
+        let err = dir.import_ok(&page, &["--dry-run"]);
         assert!(
             err.contains(quoted) && err.contains("it looks cut short"),
             "{name}: {err}"
         );
     }
-    assert!(records_in(dir.path()).is_empty());
+    assert!(dir.records().is_empty());
 }
 
 #[test]
@@ -2190,57 +1944,50 @@ fn the_aws_pytorch_2_6_and_2_7_pages_lint_render_and_diff_with_stable_names() {
         return;
     }
     let dir = english_project();
-    let out = relnotes_in(dir.path())
+    let out = dir
+        .relnotes()
         .arg("import")
         .arg(&p26)
         .arg(&p27)
         .output()
         .unwrap();
     assert_ok(&out);
-    let (code, lint) = run_in(dir.path(), &["lint"]);
+    let (code, lint) = run_in(&dir, &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
     assert!(!lint.contains("component-name"), "{lint}");
     for version in ["2.6", "2.7"] {
-        let (code, page) = run_in(dir.path(), &["render", version]);
+        let (code, page) = run_in(&dir, &["render", version]);
         assert_eq!(code, Some(0), "{page}");
     }
-    let (code, diff) = run_in(dir.path(), &["diff", "2.6", "2.7"]);
+    let (code, diff) = run_in(&dir, &["diff", "2.6", "2.7"]);
     assert_eq!(code, Some(0), "{diff}");
     // Every component of 2.6 is found again in 2.7 under its name.
     assert!(!diff.contains("Removed ("), "{diff}");
-    let (n26, n27) = (
-        component_names(dir.path(), "2.6"),
-        component_names(dir.path(), "2.7"),
-    );
+    let (n26, n27) = (component_names(&dir, "2.6"), component_names(&dir, "2.7"));
     assert!(n26.iter().all(|n| n27.contains(n)), "{n26:?} {n27:?}");
 }
 
 #[test]
 fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
     let dir = english_project();
-    let out = import(
-        dir.path(),
+    dir.import_ok(
         &fixture("aws-dlc-pytorch-changelog-2.11-2.13.en.txt"),
         &["--all"],
     );
-    assert_ok(&out);
-    assert_eq!(records_in(dir.path()).len(), 3);
-    let (code, lint) = run_in(dir.path(), &["lint"]);
+    assert_eq!(dir.records().len(), 3);
+    let (code, lint) = run_in(&dir, &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
     assert!(!lint.contains("component-name"), "{lint}");
     for version in ["2.11", "2.12", "2.13"] {
-        let (code, page) = run_in(dir.path(), &["render", version]);
+        let (code, page) = run_in(&dir, &["render", version]);
         assert_eq!(code, Some(0), "{version}: {page}");
     }
     // The first line, the page's GitHub address, is no release's summary.
-    let (_, newest) = load(dir.path(), "2.13");
+    let (_, newest) = dir.load("2.13");
     let summary = newest.summary.as_ref().unwrap().side(Lang::EN).to_string();
     assert!(!summary.contains("github.com"), "{summary}");
-    assert_eq!(
-        component_names(dir.path(), "2.12"),
-        component_names(dir.path(), "2.13")
-    );
-    let (code, diff) = run_in(dir.path(), &["diff", "2.12", "2.13"]);
+    assert_eq!(component_names(&dir, "2.12"), component_names(&dir, "2.13"));
+    let (code, diff) = run_in(&dir, &["diff", "2.12", "2.13"]);
     assert_eq!(code, Some(0), "{diff}");
     assert!(diff.contains("13.0.2 → 13.3.0"), "{diff}");
     assert!(!diff.contains("Added ("), "{diff}");
@@ -2248,11 +1995,8 @@ fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
     // 2.11 states torchvision in a parenthesis and DeepSpeed in an item
     // saying what it is for: the same components as 2.12 under the same
     // names, so the diff adds nothing.
-    assert_eq!(
-        component_names(dir.path(), "2.11"),
-        component_names(dir.path(), "2.12")
-    );
-    let (code, diff) = run_in(dir.path(), &["diff", "2.11", "2.12"]);
+    assert_eq!(component_names(&dir, "2.11"), component_names(&dir, "2.12"));
+    let (code, diff) = run_in(&dir, &["diff", "2.11", "2.12"]);
     assert_eq!(code, Some(0), "{diff}");
     assert!(!diff.contains("Added ("), "{diff}");
     assert!(!diff.contains("Removed ("), "{diff}");
@@ -2261,17 +2005,10 @@ fn the_aws_changelog_with_all_gives_three_records_that_diff_as_upgrades() {
 #[test]
 fn the_statement_count_leaves_out_known_issues_and_deprecations() {
     let dir = english_project();
-    let page = dir.path().join("serve-4.2.en.md");
-    fs::write(
-        &page,
-        "# Serve 4.2 release notes\n\n## Contents\n\n- CUDA 12.8.1\n- Python 3.12\n- NCCL 2.27.5\n\n\
+    let page = dir.write("serve-4.2.en.md", "# Serve 4.2 release notes\n\n## Contents\n\n- CUDA 12.8.1\n- Python 3.12\n- NCCL 2.27.5\n\n\
          ## Known issues\n\n- PyTorch 2.3 models saved with Transformers 4.40 fail to load.\n\n\
-         ## Deprecations\n\n- TorchServe 0.9.1 is no longer included.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &["--dry-run"]);
-    assert_ok(&out);
-    let err = stderr(&out);
+         ## Deprecations\n\n- TorchServe 0.9.1 is no longer included.\n");
+    let err = dir.import_ok(&page, &["--dry-run"]);
     // The page states three components of this image; the versions named
     // by a known issue and a deprecation are not the image's.
     assert!(
@@ -2283,11 +2020,9 @@ fn the_statement_count_leaves_out_known_issues_and_deprecations() {
 #[test]
 fn versionless_items_of_a_component_list_are_includes() {
     let dir = english_project();
-    let out = import(dir.path(), &fixture("includes-23.02.en.md"), &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    let err = dir.import_ok(&fixture("includes-23.02.en.md"), &[]);
     assert!(!err.contains("does not fit"), "{err}");
-    let (_, r) = load(dir.path(), "23.02");
+    let (_, r) = dir.load("23.02");
     let includes: Vec<&str> = r.includes.iter().map(|i| i.name.as_str()).collect();
     assert_eq!(
         includes,
@@ -2302,9 +2037,9 @@ fn versionless_items_of_a_component_list_are_includes() {
         r.components.get("cuDNN").map(String::as_str),
         Some("8.7.0.84")
     );
-    let (code, lint) = run_in(dir.path(), &["lint"]);
+    let (code, lint) = run_in(&dir, &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
-    let (code, page) = run_in(dir.path(), &["render", "23.02"]);
+    let (code, page) = run_in(&dir, &["render", "23.02"]);
     assert_eq!(code, Some(0), "{page}");
     assert!(page.contains("JupyterLab-TensorBoard"), "{page}");
 }
@@ -2312,9 +2047,8 @@ fn versionless_items_of_a_component_list_are_includes() {
 #[test]
 fn a_driver_text_that_contradicts_itself_is_kept_and_reported() {
     let dir = english_project();
-    let page = dir.path().join("server-24.07.md");
-    fs::write(
-        &page,
+    let page = dir.write(
+        "server-24.07.md",
         "# Inference Server Release 24.07\n\n\
          ## Driver Requirements\n\n\
          Release 24.07 is based on CUDA 12.5.1 which requires NVIDIA Driver release 555 or later. \
@@ -2325,17 +2059,14 @@ fn a_driver_text_that_contradicts_itself_is_kept_and_reported() {
          forward-compatible with CUDA 12.5.\n\n\
          ## Key Features and Enhancements\n\n\
          - Added a metrics endpoint.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    );
+    let err = dir.import_ok(&page, &[]);
     assert!(
         err.contains("line 3: the driver text allows branch R545 on data-center GPUs (≥ 545.23) and also lists it among the drivers to upgrade from"),
         "{err}"
     );
     assert!(!err.contains("branch R535"), "{err}");
-    let record = fs::read_to_string(dir.path().join("releases/24.07.toml")).unwrap();
+    let record = dir.record("24.07");
     assert!(record.contains("branch = \"R545\""), "{record}");
     assert!(record.contains("\"R545\","), "{record}");
 }
@@ -2343,35 +2074,28 @@ fn a_driver_text_that_contradicts_itself_is_kept_and_reported() {
 #[test]
 fn a_version_that_is_none_of_its_ecosystems_becomes_an_include_with_its_text() {
     let dir = english_project();
-    let page = dir.path().join("server-3.1.md");
-    fs::write(
-        &page,
+    let page = dir.write(
+        "server-3.1.md",
         "# Server 3.1 release notes\n\n\
          ## Core Packages\n\n\
          | Package | Version |\n| --- | --- |\n\
          | CUDA | 12.9.1 |\n| FlashInfer | 0.6.8.post1 |\n| DeepEP | 73b6ea4 |\n\n\
          ## Highlights\n\n\
          - Rebuilt against the new kernels.\n",
-    )
-    .unwrap();
-    let out = import(dir.path(), &page, &[]);
-    assert_ok(&out);
-    let err = stderr(&out);
+    );
+    let err = dir.import_ok(&page, &[]);
     assert!(
         err.contains("`DeepEP 73b6ea4`: `73b6ea4` is no pypi version; kept in `includes`"),
         "{err}"
     );
-    let record = fs::read_to_string(dir.path().join("releases/3.1.toml")).unwrap();
+    let record = dir.record("3.1");
     assert!(record.contains("FlashInfer = \"0.6.8.post1\""), "{record}");
     assert!(!record.contains("DeepEP = "), "{record}");
     assert!(
         record.contains("[[includes]]\nname = \"DeepEP\"\n\n[includes.detail]\nen = \"73b6ea4\""),
         "{record}"
     );
-    let lint = relnotes_in(dir.path())
-        .args(["lint", "3.1"])
-        .output()
-        .unwrap();
+    let lint = dir.relnotes().args(["lint", "3.1"]).output().unwrap();
     assert!(lint.status.success(), "{}", stderr(&lint));
 }
 
@@ -2381,19 +2105,14 @@ fn a_version_that_is_none_of_its_ecosystems_becomes_an_include_with_its_text() {
 #[test]
 fn upgrades_highlights_and_source_labels_of_a_changelog() {
     let dir = english_project();
-    let out = import(
-        dir.path(),
-        &fixture("changelog-engine-upgrades.en.md"),
-        &["--all"],
-    );
-    assert_ok(&out);
+    dir.import_ok(&fixture("changelog-engine-upgrades.en.md"), &["--all"]);
     let version_of = |r: &Release, name: &str| {
         r.components
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.to_string())
     };
-    let (_, newest) = load(dir.path(), "v4.2.0");
+    let (_, newest) = dir.load("v4.2.0");
     // The label's local version refines the highlight's 0.31.0; the
     // version upgraded from is no component's.
     assert_eq!(
@@ -2409,12 +2128,12 @@ fn upgrades_highlights_and_source_labels_of_a_changelog() {
         newest.includes
     );
     assert!(!newest.includes.iter().any(|i| i.name.contains("commit")));
-    let (_, older) = load(dir.path(), "v4.1.0");
+    let (_, older) = dir.load("v4.1.0");
     assert_eq!(version_of(&older, "vllm").as_deref(), Some("0.30.2"));
     assert_eq!(version_of(&older, "ray").as_deref(), Some("2.60.0"));
     assert_eq!(version_of(&older, "vllm-omni").as_deref(), Some("0.30.0"));
     assert!(version_of(&newest, "vllm-omni").is_none());
-    let (code, lint) = run_in(dir.path(), &["lint"]);
+    let (code, lint) = run_in(&dir, &["lint"]);
     assert_eq!(code, Some(0), "{lint}");
     assert!(lint.contains("2 release(s) checked: 0 error(s)"), "{lint}");
 }
@@ -2425,9 +2144,8 @@ fn upgrades_highlights_and_source_labels_of_a_changelog() {
 
 /// `relnotes lint` finds no error in the project (warnings may stand:
 /// a real package such as `Scikit-image` ends in a word of prose).
-fn assert_lints_without_errors(dir: &Path) {
-    let out = relnotes_in(dir).arg("lint").output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+fn assert_lints_without_errors(dir: &Project) {
+    assert_ok(&dir.run(&["lint"]));
 }
 
 fn corpus_page(path: &str) -> PathBuf {
@@ -2440,12 +2158,10 @@ fn corpus_record(
     languages: &[&str],
     args: &[&str],
     version: &str,
-) -> (tempfile::TempDir, String, Release) {
-    let dir = project_in(languages);
-    let out = import(dir.path(), &corpus_page(page), args);
-    assert_ok(&out);
-    let (_, release) = load(dir.path(), version);
-    (dir, stderr(&out), release)
+) -> (Project, String, Release) {
+    let dir = Project::in_languages(languages);
+    let (err, release) = dir.import_record(&corpus_page(page), args, version);
+    (dir, err, release)
 }
 
 /// Whether `r` has each of `want` (`name=version`) among its components.
@@ -2474,7 +2190,7 @@ fn a_page_whose_one_structure_is_a_table_gives_a_record() {
         page,
     );
     assert!(r.components.len() >= 40, "{:?}", components_of(&r));
-    assert_lints_without_errors(dir.path());
+    assert_lints_without_errors(&dir);
 
     let page = "held-out-2/pytorch/pytorch-release-compatibility-matrix-2.3.en.md";
     let (_, _, r) = corpus_record(page, &["en"], &["--version", "2.3"], "2.3");
@@ -2544,11 +2260,10 @@ fn a_text_copy_without_blank_lines_keeps_its_table() {
         .map(|l| format!("{l}\n"))
         .collect();
     let dir = english_project();
-    let copy = dir.path().join("copied.md");
-    fs::write(&copy, squeezed).unwrap();
-    let out = import(dir.path(), &copy, &["--version", "22.04"]);
+    let copy = dir.write("copied.md", squeezed);
+    let out = dir.import(&copy, &["--version", "22.04"]);
     assert_ok(&out);
-    let (_, squeezed_record) = load(dir.path(), "22.04");
+    let (_, squeezed_record) = dir.load("22.04");
     let (_, _, published) = corpus_record(
         "held-out-2/paperspace/paperspace-ml-in-a-box-ubuntu22.04.en.md",
         &["en"],
@@ -2637,9 +2352,9 @@ fn versions_in_the_runtimes_own_words() {
 fn a_log_of_dated_entries_gives_one_release_per_date() {
     let page = "held-out-6/alcf/alcf-polaris-system-updates-all.en.md";
     let dir = english_project();
-    let out = import(dir.path(), &corpus_page(page), &["--all"]);
-    assert_ok(&out);
-    let written: Vec<String> = records_in(dir.path())
+    dir.import_ok(&corpus_page(page), &["--all"]);
+    let written: Vec<String> = dir
+        .records()
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
@@ -2665,14 +2380,14 @@ fn a_log_of_dated_entries_gives_one_release_per_date() {
 fn a_release_stated_over_a_table_of_its_images_is_one_record() {
     let page = "held-out-12/hpe/csm-1.3-release-notes.en.md";
     let dir = english_project();
-    let out = import(dir.path(), &corpus_page(page), &[]);
-    assert_ok(&out);
-    let written: Vec<String> = records_in(dir.path())
+    dir.import_ok(&corpus_page(page), &[]);
+    let written: Vec<String> = dir
+        .records()
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     assert_eq!(written, ["1.3"]);
-    let (ws, r) = load(dir.path(), "1.3");
+    let (ws, r) = dir.load("1.3");
     drop(ws);
     assert_has_components(&r, &["Ceph=16.2.9", "Kubernetes=1.21.12"], page);
 }

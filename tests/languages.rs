@@ -2,6 +2,7 @@
 //! — an English-only project, a third language with built-in labels, a
 //! language a project adds through `locales/<tag>.toml`, unknown tags.
 
+use crate::support::project::outcome;
 use crate::util::{relnotes, relnotes_in, root, scratch_project};
 use std::fs;
 use std::path::Path;
@@ -9,11 +10,7 @@ use std::path::Path;
 /// Runs relnotes in `dir` with `args`; (exit code, stdout, stderr).
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = relnotes_in(dir).args(args).output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(&out)
 }
 
 /// Every file below `dir`, with its text.

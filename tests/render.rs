@@ -481,6 +481,15 @@ fn user_templates_override_per_file() {
     );
 }
 
+/// `relnotes render 25.10 --templates DIR`.
+fn render_with_templates(dir: &Path) -> std::process::Output {
+    relnotes()
+        .args(["render", "25.10", "--templates"])
+        .arg(dir)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn unknown_template_variable_is_an_error_naming_the_template() {
     let dir = tempfile::tempdir().unwrap();
@@ -490,11 +499,7 @@ fn unknown_template_variable_is_an_error_naming_the_template() {
         md.replace("# {{title}}", "# {{titel}}"),
     )
     .unwrap();
-    let out = relnotes()
-        .args(["render", "25.10", "--templates"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = render_with_templates(dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -508,11 +513,7 @@ fn unknown_template_variable_is_an_error_naming_the_template() {
         "{{#if sumary}}x{{/if}}\n",
     )
     .unwrap();
-    let out = relnotes()
-        .args(["render", "25.10", "--templates"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = render_with_templates(dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variable `sumary`"));
 }
@@ -525,11 +526,7 @@ fn broken_template_syntax_is_an_error_with_a_position() {
         "# {{title}}\n\n{{#if summary}}\n{{summary}}\n",
     )
     .unwrap();
-    let out = relnotes()
-        .args(["render", "25.10", "--templates"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = render_with_templates(dir.path());
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("release.md.hbs"), "{stderr}");
@@ -571,6 +568,21 @@ fn partials_that_never_end_are_refused() {
     let write = |dir: &Path, name: &str, text: &str| {
         fs::write(dir.join("partials").join(name), text).unwrap();
     };
+    // `text` put before the page template's own.
+    let prepend = |dir: &Path, text: &str| {
+        let page = dir.join("release.md.hbs");
+        let own = fs::read_to_string(&page).unwrap();
+        fs::write(&page, format!("{text}{own}")).unwrap();
+    };
+    // Partials NAME0 … NAME(n-1), each calling the next twice, and NAMEn
+    // holding `last`.
+    let doubling_chain = |dir: &Path, name: &str, n: usize, last: &str| {
+        for i in 0..n {
+            let next = format!("{{{{> {name}{}}}}}", i + 1);
+            write(dir, &format!("{name}{i}.md.hbs"), &next.repeat(2));
+        }
+        write(dir, &format!("{name}{n}.md.hbs"), last);
+    };
 
     // a → b → a, through the partials a page calls.
     let stderr = run(
@@ -592,15 +604,7 @@ fn partials_that_never_end_are_refused() {
     // An inline partial that calls itself.
     let stderr = run(
         &|t| {
-            let page = t.join("release.md.hbs");
-            let text = fs::read_to_string(&page).unwrap();
-            fs::write(
-                &page,
-                format!(
-                    "{{{{#*inline \"again\"}}}}{{{{> again}}}}{{{{/inline}}}}{{{{> again}}}}{text}"
-                ),
-            )
-            .unwrap();
+            prepend(t, "{{#*inline \"again\"}}{{> again}}{{/inline}}{{> again}}");
         },
         "md",
     );
@@ -609,17 +613,8 @@ fn partials_that_never_end_are_refused() {
     // Each level calls the next twice: 2^31 expansions.
     let stderr = run(
         &|t| {
-            let page = t.join("release.md.hbs");
-            let text = fs::read_to_string(&page).unwrap();
-            fs::write(&page, format!("{{{{> f0}}}}{text}")).unwrap();
-            for i in 0..30 {
-                write(
-                    t,
-                    &format!("f{i}.md.hbs"),
-                    &format!("{{{{> f{n}}}}}{{{{> f{n}}}}}", n = i + 1),
-                );
-            }
-            write(t, "f30.md.hbs", "x");
+            prepend(t, "{{> f0}}");
+            doubling_chain(t, "f", 30, "x");
         },
         "md",
     );
@@ -628,18 +623,9 @@ fn partials_that_never_end_are_refused() {
     // Few enough expansions, but a page too large to keep.
     let stderr = run(
         &|t| {
-            let page = t.join("release.md.hbs");
-            let text = fs::read_to_string(&page).unwrap();
-            fs::write(&page, format!("{{{{> g0}}}}{text}")).unwrap();
+            prepend(t, "{{> g0}}");
             // 2^12 copies of a partial just under the template bound.
-            for i in 0..12 {
-                write(
-                    t,
-                    &format!("g{i}.md.hbs"),
-                    &format!("{{{{> g{n}}}}}{{{{> g{n}}}}}", n = i + 1),
-                );
-            }
-            write(t, "g12.md.hbs", &"y".repeat(30 << 10));
+            doubling_chain(t, "g", 12, &"y".repeat(30 << 10));
         },
         "md",
     );

@@ -345,10 +345,7 @@ fn the_matrix_marks_upgrades_and_removals() {
         .replace("torch = \"2.8.0.9+nv25.3\"", "torch = \"2.9.0\"")
         .replace("perf = \"5.4.30\"\n", "");
     fs::write(project.path().join("releases/25.11.toml"), next).unwrap();
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     let out = project.path().join("public");
     let en = fs::read_to_string(out.join("en/matrix.html")).unwrap();
     assert!(
@@ -502,10 +499,7 @@ fn check_says_fresh_or_lists_what_is_stale() {
 fn a_page_relnotes_no_longer_writes_is_extra() {
     let project = scratch_project();
     let out = project.path().join("public");
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     fs::remove_file(project.path().join("releases/25.05.toml")).unwrap();
     let stale = relnotes_in(project.path())
         .args(["site", "--check", "--out", "public"])
@@ -519,10 +513,7 @@ fn a_page_relnotes_no_longer_writes_is_extra() {
         "{text}"
     );
     // A rebuild drops them.
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     assert!(!out.join("en/25.05.html").exists());
     assert!(!out.join("en/diff/25.05..25.10.html").exists());
 }
@@ -531,10 +522,7 @@ fn a_page_relnotes_no_longer_writes_is_extra() {
 fn a_failing_build_leaves_the_old_site_intact() {
     let project = scratch_project();
     let out = project.path().join("public");
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     fs::write(out.join("CNAME"), "docs.example.com\n").unwrap();
     fs::create_dir_all(out.join("en/assets")).unwrap();
     fs::write(out.join("en/assets/logo.svg"), "<svg/>").unwrap();
@@ -561,10 +549,7 @@ fn a_failing_build_leaves_the_old_site_intact() {
 
     // Fixed: the rebuild keeps the files relnotes did not write.
     fs::write(&record, good).unwrap();
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     assert_eq!(
         fs::read_to_string(out.join("CNAME")).unwrap(),
         "docs.example.com\n"
@@ -793,6 +778,26 @@ fn chromium_renders_the_release_pages() {
     }
 }
 
+/// `relnotes site --out public` in `project`, asserting exit 0.
+fn build_public(project: &Path) {
+    relnotes_in(project)
+        .args(["site", "--out", "public"])
+        .assert()
+        .success();
+}
+
+/// `relnotes site --out public` in `project`: its exit code and stderr.
+fn site_public(project: &Path) -> (Option<i32>, String) {
+    let out = relnotes_in(project)
+        .args(["site", "--out", "public"])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn a_release_named_like_a_page_of_the_site_is_refused() {
     let project = scratch_project();
@@ -808,12 +813,8 @@ fn a_release_named_like_a_page_of_the_site_is_refused() {
         text.replacen("version = \"25.05\"", "version = \"index\"", 1),
     )
     .unwrap();
-    let out = relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let (code, stderr) = site_public(project.path());
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains("`index` is not a release version"),
         "{stderr}"
@@ -826,22 +827,15 @@ fn two_builds_of_one_site_never_interleave() {
     let project = scratch_project();
     let lock = fs::File::open(project.path()).unwrap();
     lock.lock().unwrap();
-    let out = relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let (code, stderr) = site_public(project.path());
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains("another `relnotes site` is writing"),
         "{stderr}"
     );
     assert!(!project.path().join("public").exists());
     lock.unlock().unwrap();
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
 }
 
 /// A build killed between moving the old site aside and moving the new
@@ -851,10 +845,7 @@ fn two_builds_of_one_site_never_interleave() {
 #[test]
 fn the_next_build_recovers_what_a_killed_build_left() {
     let project = scratch_project();
-    relnotes_in(project.path())
-        .args(["site", "--out", "public"])
-        .assert()
-        .success();
+    build_public(project.path());
     let public = project.path().join("public");
     fs::write(public.join("CNAME"), "releases.example.com\n").unwrap();
     let retired = project.path().join(".public.relnotes-old-Xy12");

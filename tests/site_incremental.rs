@@ -20,6 +20,14 @@ fn generated(n: usize) -> tempfile::TempDir {
     dir
 }
 
+/// A scratch project of `n` generated releases whose site is built into
+/// public/.
+fn built(n: usize) -> tempfile::TempDir {
+    let project = generated(n);
+    site(project.path(), "public", &[]);
+    project
+}
+
 /// `relnotes site --out <out>` in `project`; its stdout.
 fn site(project: &Path, out: &str, extra: &[&str]) -> String {
     let run = relnotes_in(project)
@@ -34,6 +42,16 @@ fn site(project: &Path, out: &str, extra: &[&str]) -> String {
         String::from_utf8_lossy(&run.stderr)
     );
     String::from_utf8(run.stdout).expect("utf-8")
+}
+
+/// What of relnotes' own (`relnotes-…`: a staging dir, a lock) is left
+/// in `project`.
+fn staging_left_in(project: &Path) -> Vec<String> {
+    fs::read_dir(project)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("relnotes-"))
+        .collect()
 }
 
 /// Every file's inode and modification time: a file relnotes did not
@@ -216,9 +234,8 @@ fn override_style(project: &Path, comment: &str) {
 
 #[test]
 fn hand_edits_symlinks_and_old_caches_never_reach_the_new_site() {
-    let project = generated(12);
+    let project = built(12);
     let p = project.path();
-    site(p, "public", &[]);
     let public = p.join("public");
     let (v3, v7) = (catalogue::version(3), catalogue::version(7));
 
@@ -277,19 +294,14 @@ fn hand_edits_symlinks_and_old_caches_never_reach_the_new_site() {
     assert_eq!(refused.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("is in the way"), "{stderr}");
     assert!(tree(&public) == before, "the site is as it was");
-    let left: Vec<_> = fs::read_dir(p)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("relnotes-"))
-        .collect();
+    let left = staging_left_in(p);
     assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]
 fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
-    let project = generated(10);
+    let project = built(10);
     let p = project.path();
-    site(p, "public", &[]);
 
     // A new newest release: its pages, the diff from the release before.
     let seed = fs::read_to_string(root().join("releases/25.10.toml")).unwrap();
@@ -329,9 +341,8 @@ fn added_and_removed_records_rewrite_their_neighbours_and_equal_a_full_build() {
 
 #[test]
 fn a_changed_template_rewrites_every_page_it_renders() {
-    let project = generated(6);
+    let project = built(6);
     let p = project.path();
-    site(p, "public", &[]);
     let before = inodes(&p.join("public"));
     override_style(p, "house style");
     site(p, "public", &[]);
@@ -359,9 +370,8 @@ fn a_changed_template_rewrites_every_page_it_renders() {
 
 #[test]
 fn a_damaged_or_older_manifest_or_an_edited_page_gives_a_correct_build() {
-    let project = generated(6);
+    let project = built(6);
     let p = project.path();
-    site(p, "public", &[]);
     let manifest = p.join("public/.relnotes-site");
     let good = fs::read_to_string(&manifest).unwrap();
     let paths: Vec<&str> = good.lines().skip(2).collect();
@@ -478,9 +488,8 @@ fn spawn_site(project: &Path) -> Child {
 
 #[test]
 fn a_killed_build_leaves_the_previous_site_intact() {
-    let project = generated(60);
+    let project = built(60);
     let p = project.path();
-    site(p, "public", &[]);
     fs::write(p.join("public/CNAME"), "releases.example.com\n").unwrap();
     let before = tree(&p.join("public"));
     // Every page changes, so the build takes as long as a full one.
@@ -514,9 +523,8 @@ fn a_killed_build_leaves_the_previous_site_intact() {
 
 #[test]
 fn an_interrupted_build_removes_its_staging_directory_and_keeps_the_site() {
-    let project = generated(60);
+    let project = built(60);
     let p = project.path();
-    site(p, "public", &[]);
     let before = tree(&p.join("public"));
     override_style(p, "v2");
 
@@ -536,11 +544,7 @@ fn an_interrupted_build_removes_its_staging_directory_and_keeps_the_site() {
     assert_eq!(status.code(), Some(130));
     assert!(!staging.exists(), "the staging directory is removed");
     assert!(tree(&p.join("public")) == before, "the old site is intact");
-    let left: Vec<_> = fs::read_dir(p)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("relnotes-"))
-        .collect();
+    let left = staging_left_in(p);
     assert!(left.is_empty(), "{left:?}");
 }
 

@@ -3,62 +3,23 @@
 //! as ./scripts/test.sh installs them) in strict mode, which fails on any
 //! link to a page or file that is not there.
 
-use crate::support::chromium::run as chromium;
-use crate::util::{relnotes, root};
+use crate::support::chromium::screenshot;
+use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::project::Project;
+use crate::util::root;
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-/// The repository's releases, oldest first, and the project's languages.
-const RELEASES: [&str; 2] = ["25.05", "25.10"];
-
-/// Each language, where MkDocs builds it (the first, zh, is the default,
-/// at the root), and a release page's title in it (the records' titles).
-const LANGS: [(&str, &str, &str); 2] = [
-    ("zh", "", "training-nv-pytorch {v} 版本发布记录"),
-    ("en", "en/", "training-nv-pytorch {v} release notes"),
-];
+const MKDOCS: Generator = Generator::MkDocs;
 
 /// Runs `relnotes site --for mkdocs --out <project>` (and `extra`); its stdout.
 fn write_pages(project: &Path, extra: &[&str]) -> String {
-    let out = relnotes()
-        .args(["site", "--for", "mkdocs", "--out"])
-        .arg(project)
-        .args(extra)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    MKDOCS.write_pages(None, project, extra)
 }
 
-/// `mkdocs build --strict` in `project`; fails the test with MkDocs' own
-/// words when the build fails.
-pub(crate) fn mkdocs_build(project: &Path) {
-    let found = Command::new("python3")
-        .args(["-m", "mkdocs", "--version"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "mkdocs is missing: run ./scripts/test.sh, which installs mkdocs, mkdocs-material, \
-         mkdocs-static-i18n and mkdocs-awesome-nav from PyPI"
-    );
-    let out = Command::new("python3")
-        .args(["-m", "mkdocs", "build", "--strict"])
-        .current_dir(project)
-        .env("NO_MKDOCS_2_WARNING", "1")
-        .output()
-        .expect("mkdocs runs");
-    assert!(
-        out.status.success(),
-        "mkdocs build --strict failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+/// `mkdocs build --strict` in `project`.
+fn mkdocs_build(project: &Path) {
+    MKDOCS.build(project);
 }
 
 fn read(path: &Path) -> String {
@@ -79,9 +40,7 @@ fn nav_labels(html: &str) -> Vec<String> {
 
 #[test]
 fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("docs-site");
-    let said = write_pages(&project, &[]);
+    let (_tmp, project, said) = MKDOCS.write_new("docs-site");
     assert!(
         said.contains("wrote a minimal configuration") && said.contains("mkdocs.yml"),
         "{said}"
@@ -109,14 +68,7 @@ fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
 
     let site = project.join("site");
     for (lang, prefix, title) in LANGS {
-        for v in RELEASES {
-            let html = read(&site.join(format!("{prefix}releases/{v}/index.html")));
-            assert!(
-                html.contains(&format!("<html lang=\"{lang}\"")),
-                "{lang} {v}"
-            );
-            assert!(html.contains(&title.replace("{v}", v)), "{lang} {v}: title");
-        }
+        assert_release_pages(&site, (lang, prefix, title), |_, _| {});
         // No language link in the page: Material has its own switcher.
         let page = read(&pages.join(if lang == "zh" {
             "25.10.md"
@@ -165,17 +117,17 @@ fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
 
 #[test]
 fn an_existing_project_keeps_its_configuration_and_its_pages() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path();
     let config = "site_name: Existing docs\n\
                   theme:\n  name: material\n\
                   plugins:\n  - search\n  - i18n:\n      docs_structure: suffix\n      languages:\n\
                   \x20       - locale: zh\n          default: true\n          name: 中文\n\
                   \x20       - locale: en\n          name: English\n  - awesome-nav\n";
-    fs::write(project.join("mkdocs.yml"), config).unwrap();
-    fs::create_dir_all(project.join("docs")).unwrap();
-    fs::write(project.join("docs/index.md"), "# 我们的文档\n").unwrap();
-    fs::write(project.join("docs/index.en.md"), "# Our docs\n").unwrap();
+    let own = Project::bare().with_files(&[
+        ("mkdocs.yml", config),
+        ("docs/index.md", "# 我们的文档\n"),
+        ("docs/index.en.md", "# Our docs\n"),
+    ]);
+    let project = own.path();
     let said = write_pages(project, &[]);
     assert!(!said.contains("must have"), "{said}");
     assert!(!said.contains("minimal configuration"), "{said}");
@@ -199,25 +151,14 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 
 #[test]
 fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("p");
-    write_pages(&project, &[]);
+    let (_tmp, project, _) = MKDOCS.write_new("p");
     let said = write_pages(&project, &[]);
     assert!(said.contains("(0 rebuilt"), "{said}");
-    let check = relnotes()
-        .args(["site", "--for", "mkdocs", "--check", "--out"])
-        .arg(&project)
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let (code, text) = MKDOCS.check(None, &project);
+    assert_eq!(code, Some(0), "{text}");
     fs::write(project.join("docs/releases/25.10.en.md"), "edited\n").unwrap();
-    let check = relnotes()
-        .args(["site", "--for", "mkdocs", "--check", "--out"])
-        .arg(&project)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&check.stdout);
-    assert_eq!(check.status.code(), Some(1), "{text}");
+    let (code, text) = MKDOCS.check(None, &project);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("changed  docs/releases/25.10.en.md")
             && text.contains("relnotes site --for mkdocs"),
@@ -227,27 +168,11 @@ fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
 
 #[test]
 fn chromium_renders_a_page_mkdocs_built() {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("p");
-    write_pages(&project, &[]);
+    let (_tmp, project, _) = MKDOCS.write_new("p");
     mkdocs_build(&project);
     let page = project.join("site/en/releases/diff/25.05..25.10/index.html");
     let url = format!("file://{}", page.display());
-    let shots = root().join("target/site-screenshots");
-    fs::create_dir_all(&shots).unwrap();
-    let shot = shots.join("mkdocs-diff-25.05..25.10.en.png");
-    let _ = fs::remove_file(&shot);
-    let profile = tempfile::tempdir().unwrap();
-    let run = chromium(
-        profile.path(),
-        &[
-            &format!("--screenshot={}", shot.display()),
-            "--window-size=1200,1600",
-            &url,
-        ],
-    );
-    let png = fs::read(&shot)
-        .unwrap_or_else(|_| panic!("no screenshot: {}", String::from_utf8_lossy(&run.stderr)));
+    let png = screenshot("mkdocs-diff-25.05..25.10.en.png", "1200,1600", &url);
     assert!(
         png.starts_with(b"\x89PNG") && png.len() > 20_000,
         "screenshot"

@@ -2,6 +2,7 @@
 //! built from real parts (tests/support/release_25_10.rs). Images are pushed to a real registry (Debian's
 //! `docker-registry`), written as OCI layouts and `docker save` archives.
 
+use crate::support::project::outcome as text;
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{SITE, faithful, tampered};
 use crate::util::{relnotes, relnotes_in, scratch_project};
@@ -18,20 +19,25 @@ fn verify(image: &str, args: &[&str]) -> std::process::Output {
         .expect("runs")
 }
 
+/// `verify` with `args`: its exit code, its JSON report and its stderr.
+fn verify_json(image: &str, args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let out = verify(image, args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "exit {:?}, no JSON report ({e}): {stderr}",
+            out.status.code()
+        )
+    });
+    (out.status.code(), json, stderr)
+}
+
 /// Whether a line starts with `prefix`. Columns are padded to the widest
 /// cell: runs of spaces are squashed on both sides.
 fn has_line(stdout: &str, prefix: &str) -> bool {
     let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let prefix = squash(prefix);
     stdout.lines().any(|l| squash(l).starts_with(&prefix))
-}
-
-fn text(out: &std::process::Output) -> (i32, String, String) {
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 /// `(arch, name, status, found)` of every component that is not confirmed.
@@ -238,17 +244,11 @@ fn the_same_findings_through_an_oci_layout_and_docker_archives() {
     let built = tampered();
     let layout = dir.path().join("layout");
     built.write_layout(&layout, "25.10");
-    let out = verify(
+    let (code, json, stderr) = verify_json(
         &format!("oci:{}:25.10", layout.display()),
         &["--format", "json"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(findings(&json), planted());
     assert_eq!(json["summary"]["missing_archs"], 1);
 
@@ -256,17 +256,11 @@ fn the_same_findings_through_an_oci_layout_and_docker_archives() {
     for oci in [false, true] {
         let file = dir.path().join(format!("tnp-{oci}.tar"));
         built.write_docker_archive(&file, "amd64", "tnp:25.10", oci);
-        let out = verify(
+        let (code, json, stderr) = verify_json(
             &format!("docker-archive:{}", file.display()),
             &["--arch", "amd64", "--format", "json"],
         );
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(code, Some(1), "{stderr}");
         assert_eq!(findings(&json), planted());
         assert_eq!(json["summary"]["missing_archs"], 0);
         assert_eq!(json["summary"]["findings"], 3);

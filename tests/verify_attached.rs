@@ -10,6 +10,8 @@ use crate::support::buildkit::{
 use crate::support::cosign::{generate_key_pair, key_fingerprint, run_cosign};
 use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
 use crate::support::oci_registry::OciRegistry;
+use crate::support::project::outcome;
+use crate::support::pushed::Registry;
 use crate::support::registry::TestRegistry;
 use crate::util::{relnotes_in, scratch_project};
 use serde_json::Value;
@@ -111,11 +113,14 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
         .timeout(Duration::from_secs(120))
         .output()
         .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(&out)
+}
+
+/// `verify 26.01 --image IMAGE --sbom-source SOURCE EXTRA` in `dir`.
+fn verify(dir: &Path, image: &str, source: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["verify", "26.01", "--image", image, "--sbom-source", source];
+    args.extend(extra);
+    run(dir, &args)
 }
 
 /// `(name, status, found)` of every component, and the evidence's cataloger.
@@ -140,6 +145,23 @@ fn components(report: &Value) -> Vec<(String, String, Option<String>, Vec<String
         .collect()
 }
 
+/// `(name, status)` of every component, and the evidence's cataloger.
+fn statuses(report: &Value) -> Vec<(String, String, Vec<String>)> {
+    components(report)
+        .into_iter()
+        .map(|(name, status, _, evidence)| (name, status, evidence))
+        .collect()
+}
+
+/// The referrers-API registry, the image of 26.01 (not pushed yet) and
+/// its amd64 manifest's digest.
+fn oci_setup() -> (OciRegistry, BuiltImage, String) {
+    let registry = OciRegistry::start();
+    let built = image_of_26_01();
+    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    (registry, built, amd64)
+}
+
 /// Whether the registry was asked for any layer of the image.
 fn fetched_a_layer(registry: &OciRegistry, built: &BuiltImage) -> Vec<String> {
     let layers: Vec<String> = built
@@ -156,9 +178,7 @@ fn fetched_a_layer(registry: &OciRegistry, built: &BuiltImage) -> Vec<String> {
 
 #[test]
 fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_layer() {
-    let registry = OciRegistry::start();
-    let built = image_of_26_01();
-    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let (registry, built, amd64) = oci_setup();
     let sbom = statement(SPDX_PREDICATE, &amd64, &spdx_of_26_01("2.8.0"));
     let provenance = statement(
         "https://slsa.dev/provenance/v0.2",
@@ -228,19 +248,7 @@ fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_laye
     // verify from the attestation: every component confirmed by the SBOM,
     // which is said to be trusted; no layer fetched.
     registry.clear_log();
-    let (code, stdout, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "attestation",
-            "--format",
-            "json",
-        ],
-    );
+    let (code, stdout, stderr) = verify(dir.path(), &image, "attestation", &["--format", "json"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
     let spdx = vec!["spdx attestation".to_string()];
@@ -295,17 +303,7 @@ fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_laye
         registry.log()
     );
 
-    let (code, text, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "attestation",
-        ],
-    );
+    let (code, text, stderr) = verify(dir.path(), &image, "attestation", &[]);
     assert_eq!(code, 0, "{stderr}");
     assert!(
         text.contains("Trusting the attached SBOM: components read from the SBOM attestations in the image index (unsigned), not from the image's layers (none was fetched)"),
@@ -322,35 +320,14 @@ fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_laye
 
 #[test]
 fn an_attested_sbom_that_disagrees_with_the_record_is_a_finding() {
-    let registry = OciRegistry::start();
-    let built = image_of_26_01();
-    let amd64 = built.manifest("amd64").manifest.digest.clone();
+    let (registry, built, amd64) = oci_setup();
     // The layers hold torch 2.8.0; the attached SBOM says 2.7.1.
     let sbom = statement(SPDX_PREDICATE, &amd64, &spdx_of_26_01("2.7.1"));
-    push_attested(
-        &registry.url(),
-        "team/app",
-        "26.01",
-        &built,
-        &[("amd64", vec![(SPDX_PREDICATE, sbom)])],
-    );
-    let image = format!("{}/team/app:26.01", registry.host());
+    let (_, image) = registry.push_attested_spdx(&built, "team/app:26.01", sbom);
     let dir = project();
     registry.clear_log();
 
-    let (code, stdout, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "attestation",
-            "--format",
-            "json",
-        ],
-    );
+    let (code, stdout, stderr) = verify(dir.path(), &image, "attestation", &["--format", "json"]);
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
     let torch = &components(&report)[0];
@@ -383,19 +360,8 @@ fn a_missing_or_malformed_attestation_is_bad_input() {
     let dir = project();
 
     // No attestation at all.
-    built.push(&registry.url(), "team/plain", "26.01", None);
-    let plain = format!("{}/team/plain:26.01", registry.host());
-    let (code, _, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &plain,
-            "--sbom-source",
-            "attestation",
-        ],
-    );
+    let plain = registry.push(&built, "team/plain:26.01");
+    let (code, _, stderr) = verify(dir.path(), &plain, "attestation", &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains(&format!(
@@ -427,25 +393,8 @@ fn a_missing_or_malformed_attestation_is_bad_input() {
             "`spdxVersion` is `SPDX-3.0`; relnotes reads SPDX 2.x JSON",
         ),
     ] {
-        push_attested(
-            &registry.url(),
-            "team/app",
-            tag,
-            &built,
-            &[("amd64", vec![(SPDX_PREDICATE, bytes)])],
-        );
-        let image = format!("{}/team/app:{tag}", registry.host());
-        let (code, _, stderr) = run(
-            dir.path(),
-            &[
-                "verify",
-                "26.01",
-                "--image",
-                &image,
-                "--sbom-source",
-                "attestation",
-            ],
-        );
+        let (_, image) = registry.push_attested_spdx(&built, &format!("team/app:{tag}"), bytes);
+        let (code, _, stderr) = verify(dir.path(), &image, "attestation", &[]);
         assert_eq!(code, 2, "{tag}: {stderr}");
         assert!(stderr.contains("is not a readable SBOM"), "{tag}: {stderr}");
         assert!(stderr.contains(detail), "{tag}: {stderr}");
@@ -476,25 +425,8 @@ fn an_attested_sbom_about_another_image_is_refused() {
         ),
         ("none", about_none, "no image"),
     ] {
-        push_attested(
-            &registry.url(),
-            "team/app",
-            tag,
-            &built,
-            &[("amd64", vec![(SPDX_PREDICATE, bytes)])],
-        );
-        let image = format!("{}/team/app:{tag}", registry.host());
-        let (code, stdout, stderr) = run(
-            dir.path(),
-            &[
-                "verify",
-                "26.01",
-                "--image",
-                &image,
-                "--sbom-source",
-                "attestation",
-            ],
-        );
+        let (_, image) = registry.push_attested_spdx(&built, &format!("team/app:{tag}"), bytes);
+        let (code, stdout, stderr) = verify(dir.path(), &image, "attestation", &[]);
         assert_eq!(code, 2, "{tag}: {stdout}\n{stderr}");
         assert!(
             stderr.contains(&format!(
@@ -505,28 +437,12 @@ fn an_attested_sbom_about_another_image_is_refused() {
         assert!(stdout.is_empty(), "{tag}: no report: {stdout}");
     }
     // The same statement about the amd64 manifest is read.
-    push_attested(
-        &registry.url(),
-        "team/app",
-        "own",
+    let (_, image) = registry.push_attested_spdx(
         &built,
-        &[(
-            "amd64",
-            vec![(SPDX_PREDICATE, statement(SPDX_PREDICATE, &amd64, &spdx))],
-        )],
+        "team/app:own",
+        statement(SPDX_PREDICATE, &amd64, &spdx),
     );
-    let image = format!("{}/team/app:own", registry.host());
-    let (code, stdout, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "attestation",
-        ],
-    );
+    let (code, stdout, stderr) = verify(dir.path(), &image, "attestation", &[]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
 }
 
@@ -543,10 +459,9 @@ fn a_referrer_about_another_image_is_refused() {
         metadata("torch", "2.9.0"),
     ))])
     .build();
-    other.push(&registry.url(), "team/app", "other", None);
+    let other_image = registry.push(&other, "team/app:other");
     let dir = project();
     let image = format!("{}/team/app:26.01", registry.host());
-    let other_image = format!("{}/team/app:other", registry.host());
     let (code, _, stderr) = run(
         dir.path(),
         &["attach", "26.01", "--image", &other_image, "--observed"],
@@ -575,17 +490,7 @@ fn a_referrer_about_another_image_is_refused() {
         .send()
         .unwrap();
     assert_eq!(put.status().as_u16(), 201);
-    let (code, stdout, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "referrers",
-        ],
-    );
+    let (code, stdout, stderr) = verify(dir.path(), &image, "referrers", &[]);
     assert_eq!(code, 2, "{stdout}\n{stderr}");
     assert!(
         stderr.contains(&format!(
@@ -599,22 +504,11 @@ fn a_referrer_about_another_image_is_refused() {
 fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
     let registry = OciRegistry::start();
     let built = image_of_26_01();
-    built.push(&registry.url(), "team/app", "26.01", None);
-    let image = format!("{}/team/app:26.01", registry.host());
+    let image = registry.push(&built, "team/app:26.01");
     let dir = project();
 
     // Nothing attached yet.
-    let (code, _, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "referrers",
-        ],
-    );
+    let (code, _, stderr) = verify(dir.path(), &image, "referrers", &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains("has no SBOM referrer for linux/amd64"),
@@ -624,17 +518,7 @@ fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
     // The declared SBOM alone is the record, not the image: still none.
     let (code, _, stderr) = run(dir.path(), &["attach", "26.01", "--image", &image]);
     assert_eq!(code, 0, "{stderr}");
-    let (code, _, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "referrers",
-        ],
-    );
+    let (code, _, stderr) = verify(dir.path(), &image, "referrers", &[]);
     assert_eq!(code, 2, "{stderr}");
 
     let (code, _, stderr) = run(
@@ -643,26 +527,11 @@ fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
     );
     assert_eq!(code, 0, "{stderr}");
     registry.clear_log();
-    let (code, stdout, stderr) = run(
-        dir.path(),
-        &[
-            "verify",
-            "26.01",
-            "--image",
-            &image,
-            "--sbom-source",
-            "referrers",
-            "--format",
-            "json",
-        ],
-    );
+    let (code, stdout, stderr) = verify(dir.path(), &image, "referrers", &["--format", "json"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
     let cyclonedx = vec!["cyclonedx referrer".to_string()];
-    let found: Vec<_> = components(&report)
-        .into_iter()
-        .map(|(name, status, _, evidence)| (name, status, evidence))
-        .collect();
+    let found: Vec<_> = statuses(&report);
     assert_eq!(
         found,
         [
@@ -746,8 +615,7 @@ fn an_attached_spdx_or_cyclonedx_1_7_sbom_is_read_from_referrers() {
         let what = format!("attach {}", flags.join(" "));
         let registry = OciRegistry::start();
         let built = image_of_26_01();
-        built.push(&registry.url(), "team/app", "26.01", None);
-        let image = format!("{}/team/app:26.01", registry.host());
+        let image = registry.push(&built, "team/app:26.01");
         let dir = project();
         let mut args = vec!["attach", "26.01", "--image", &image, "--observed"];
         args.extend(flags);
@@ -805,19 +673,7 @@ fn an_attached_spdx_or_cyclonedx_1_7_sbom_is_read_from_referrers() {
 
         // verify reads the observed one, no layer fetched.
         registry.clear_log();
-        let (code, stdout, stderr) = run(
-            dir.path(),
-            &[
-                "verify",
-                "26.01",
-                "--image",
-                &image,
-                "--sbom-source",
-                "referrers",
-                "--format",
-                "json",
-            ],
-        );
+        let (code, stdout, stderr) = verify(dir.path(), &image, "referrers", &["--format", "json"]);
         assert_eq!(code, 0, "{what}: {stdout}\n{stderr}");
         let report: Value = serde_json::from_str(&stdout).unwrap();
         let read = report["sbom"]["read"].as_array().unwrap();
@@ -825,10 +681,7 @@ fn an_attached_spdx_or_cyclonedx_1_7_sbom_is_read_from_referrers() {
         assert_eq!(read[0]["format"], format, "{what}");
         assert_eq!(read[0]["spec_version"], spec_version, "{what}");
         let cataloger = vec![format!("{format} referrer")];
-        let statuses: Vec<_> = components(&report)
-            .into_iter()
-            .map(|(name, status, _, evidence)| (name, status, evidence))
-            .collect();
+        let statuses: Vec<_> = statuses(&report);
         assert_eq!(
             statuses,
             ["torch", "cuDNN", "gdb"].map(|name| (
@@ -864,13 +717,20 @@ fn spdx_attachments_take_no_cyclonedx_version() {
 }
 
 /// The image of 26.01 in Debian's registry, its amd64 manifest's digest,
-/// and a project declaring it.
-fn signed_setup() -> (TestRegistry, String, tempfile::TempDir) {
+/// its reference, a project declaring it, and an empty dir for keys.
+fn signed_setup() -> (
+    TestRegistry,
+    String,
+    String,
+    tempfile::TempDir,
+    tempfile::TempDir,
+) {
     let registry = TestRegistry::start();
     let built = image_of_26_01();
-    built.push(&registry.url(), "team/app", "26.01", None);
+    let image = registry.push(&built, "team/app:26.01");
     let amd64 = built.manifest("amd64").manifest.digest.clone();
-    (registry, amd64, project())
+    let keys = tempfile::tempdir().unwrap();
+    (registry, amd64, image, project(), keys)
 }
 
 /// `cosign attest` of syft's SPDX of 26.01 about `by_digest`, signed by
@@ -981,8 +841,7 @@ fn tags(registry: &TestRegistry) -> String {
 
 #[test]
 fn an_sbom_cosign_attested_is_read_with_its_key_and_refused_with_another() {
-    let (registry, amd64, dir) = signed_setup();
-    let keys = tempfile::tempdir().unwrap();
+    let (registry, amd64, image, dir, keys) = signed_setup();
     let (private, public) = generate_key_pair(keys.path());
     let other = tempfile::tempdir().unwrap();
     let (_, other_public) = generate_key_pair(other.path());
@@ -991,15 +850,11 @@ fn an_sbom_cosign_attested_is_read_with_its_key_and_refused_with_another() {
         &private,
         &format!("{}/team/app@{amd64}", registry.host()),
     );
-    let image = format!("{}/team/app:26.01", registry.host());
 
     let (code, stdout, stderr) = verify_signed(dir.path(), &image, &public, &["--format", "json"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
-    let statuses: Vec<_> = components(&report)
-        .into_iter()
-        .map(|(name, status, _, evidence)| (name, status, evidence))
-        .collect();
+    let statuses: Vec<_> = statuses(&report);
     let signed = vec!["spdx signed attestation".to_string()];
     assert_eq!(
         statuses,
@@ -1049,10 +904,8 @@ fn an_sbom_cosign_attested_is_read_with_its_key_and_refused_with_another() {
 
 #[test]
 fn attach_signs_attestations_cosign_verifies() {
-    let (registry, amd64, dir) = signed_setup();
-    let keys = tempfile::tempdir().unwrap();
+    let (registry, amd64, image, dir, keys) = signed_setup();
     let (private, public) = generate_key_pair(keys.path());
-    let image = format!("{}/team/app:26.01", registry.host());
 
     // A wrong password opens nothing, and nothing is pushed.
     let (code, _, stderr) = attach_signed(dir.path(), &image, &private, "not its password");
@@ -1133,11 +986,9 @@ fn ed25519_key_pair(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
 
 #[test]
 fn ed25519_attestations_go_both_ways_between_cosign_and_relnotes() {
-    let (registry, amd64, dir) = signed_setup();
-    let keys = tempfile::tempdir().unwrap();
+    let (registry, amd64, image, dir, keys) = signed_setup();
     let (private, public) = ed25519_key_pair(keys.path());
     let by_digest = format!("{}/team/app@{amd64}", registry.host());
-    let image = format!("{}/team/app:26.01", registry.host());
 
     // relnotes signs with the PKCS #8 key; cosign verifies with the public one.
     let (code, _, stderr) = attach_signed(dir.path(), &image, &private, "");

@@ -29,3 +29,27 @@ pub fn run(profile: &Path, args: &[&str]) -> Output {
         .output()
         .expect("chromium runs")
 }
+
+/// A screenshot headless Chromium takes of `url` at `window` (`W,H`),
+/// saved as target/site-screenshots/NAME: the PNG's bytes.
+pub fn screenshot(name: &str, window: &str, url: &str) -> Vec<u8> {
+    let shots = crate::util::root().join("target/site-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join(name);
+    let _ = std::fs::remove_file(&shot);
+    let profile = tempfile::tempdir().unwrap();
+    let run = run(
+        profile.path(),
+        &[
+            &format!("--screenshot={}", shot.display()),
+            &format!("--window-size={window}"),
+            url,
+        ],
+    );
+    std::fs::read(&shot).unwrap_or_else(|_| {
+        panic!(
+            "{name}: no screenshot: {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    })
+}

@@ -7,16 +7,20 @@ pub mod chromium;
 pub mod cosign;
 pub mod crafted;
 pub mod credential_helper;
+pub mod generator;
 pub mod hostile;
 pub mod image;
 pub mod oci_registry;
 pub mod peers;
+pub mod project;
+pub mod pushed;
 pub mod registry;
 pub mod release_25_10;
 pub mod rogue;
 pub mod rss;
 pub mod token_proxy;
 
+use std::io::BufRead;
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,4 +45,28 @@ pub fn serve_connections<S: Send + Sync + 'static>(
             });
         }
     })
+}
+
+/// Headers of a request: names lowercased, in the order sent.
+pub type Headers = Vec<(String, String)>;
+
+/// An HTTP/1.1 request's head read from `reader`: its method, its target
+/// and its headers.
+pub fn read_request_head(reader: &mut impl BufRead) -> std::io::Result<(String, String, Headers)> {
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    let mut words = request_line.split_whitespace();
+    let method = words.next().unwrap_or("").to_string();
+    let target = words.next().unwrap_or("").to_string();
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+        }
+    }
+    Ok((method, target, headers))
 }

@@ -17,7 +17,7 @@
 use image::digest::sha256_digest;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -153,21 +153,9 @@ impl Answer {
 
 fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    let mut words = request_line.split_whitespace();
-    let method = words.next().unwrap_or("").to_string();
-    let target = words.next().unwrap_or("").to_string();
-    let mut headers = HashMap::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            headers.insert(name.trim().to_ascii_lowercase(), value.trim().to_string());
-        }
-    }
+    let (method, target, headers) = super::read_request_head(&mut reader)?;
+    // The last of a repeated header counts.
+    let headers: HashMap<String, String> = headers.into_iter().collect();
     let length: u64 = headers
         .get("content-length")
         .and_then(|v| v.parse().ok())

@@ -12,7 +12,7 @@
 
 use super::image::BuiltImage;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -183,21 +183,7 @@ fn head(status: &str, headers: &[(&str, String)]) -> String {
 
 fn serve(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    let mut words = request_line.split_whitespace();
-    let method = words.next().unwrap_or("").to_string();
-    let path = words.next().unwrap_or("").to_string();
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
-        }
-    }
+    let (method, path, headers) = super::read_request_head(&mut reader)?;
     let request = Request {
         method,
         path: path.clone(),

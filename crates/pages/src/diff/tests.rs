@@ -22,6 +22,28 @@ fn release(version: &str, archs: &str, body: &str) -> Release {
     .expect("release parses")
 }
 
+/// Releases 1 and 2 for amd64 with the TOML bodies `from` and `to`.
+fn amd64_pair(from: &str, to: &str) -> (Release, Release) {
+    (
+        release("1", "[\"amd64\"]", from),
+        release("2", "[\"amd64\"]", to),
+    )
+}
+
+/// The diff of releases 1 → 2 for amd64 with the TOML bodies `from` and `to`.
+fn diff_amd64(from: &str, to: &str) -> ReleaseDiff {
+    let (from, to) = amd64_pair(from, to);
+    diff_of(&from, &to)
+}
+
+/// A `[[sections]]` entry: its id, and its title and body as (zh, en).
+fn section(id: &str, title: (&str, &str), body: (&str, &str)) -> String {
+    format!(
+        "[[sections]]\nid = \"{id}\"\ntitle = {{ zh = \"{}\", en = \"{}\" }}\nbody = {{ zh = \"{}\", en = \"{}\" }}\n",
+        title.0, title.1, body.0, body.1
+    )
+}
+
 fn diff_of(from: &Release, to: &Release) -> ReleaseDiff {
     diff(&project(""), from, to, None).expect("diff")
 }
@@ -35,9 +57,7 @@ fn entry<'a>(d: &'a ReleaseDiff, arch: &str, name: &str) -> &'a ComponentChange 
 
 #[test]
 fn components_are_classified_by_their_ecosystem_rules() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"[components]
 CUDA = "12.9.0"
 Ubuntu = "22.04"
@@ -48,10 +68,6 @@ accelerate = "1.7.0"
 vllm = "0.11.0"
 transformers = "4.56.1+ali"
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"[components]
 CUDA = "12.8"
 Ubuntu = "24.04"
@@ -107,9 +123,10 @@ transformers = "4.56.10"
 
 #[test]
 fn equal_versions_spelled_differently_are_unchanged() {
-    let from = release("1", "[\"amd64\"]", "[components]\nCUDA = \"12.8\"\n");
-    let to = release("2", "[\"amd64\"]", "[components]\nCUDA = \"12.8.0\"\n");
-    let d = diff_of(&from, &to);
+    let d = diff_amd64(
+        "[components]\nCUDA = \"12.8\"\n",
+        "[components]\nCUDA = \"12.8.0\"\n",
+    );
     let cuda = entry(&d, "amd64", "CUDA");
     assert_eq!(cuda.change, Change::Unchanged);
     assert_eq!(cuda.from.as_deref(), Some("12.8"));
@@ -119,14 +136,8 @@ fn equal_versions_spelled_differently_are_unchanged() {
 #[test]
 fn debian_packages_follow_debian_ordering() {
     let project = project("libnccl2 = \"deb\"\n");
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         "[components]\nlibnccl2 = \"2.21.5-1+cuda12.4\"\n",
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         "[components]\nlibnccl2 = \"2.21.5~rc1-1\"\n",
     );
     let d = diff(&project, &from, &to, None).unwrap();
@@ -141,17 +152,10 @@ fn debian_packages_follow_debian_ordering() {
 
 #[test]
 fn a_spelling_change_is_the_same_component() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let d = diff_amd64(
         "[components]\nflash_attn = \"2.8.3\"\nTransformer_Engine = \"2.4\"\n",
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         "[components]\nflash-attn = \"2.8.3\"\ntransformer-engine = \"2.5\"\n",
     );
-    let d = diff_of(&from, &to);
     assert_eq!(d.components.len(), 2, "{:#?}", d.components);
     let fa = entry(&d, "amd64", "flash-attn");
     assert_eq!(fa.change, Change::Unchanged);
@@ -203,17 +207,10 @@ fn archs_only_on_one_side_are_all_added_or_all_removed() {
 
 #[test]
 fn removed_components_follow_the_new_ones() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let d = diff_amd64(
         "[components]\nold = \"1.0\"\nkept = \"1.0\"\n",
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         "[components]\nnew = \"1.0\"\nkept = \"1.0\"\n",
     );
-    let d = diff_of(&from, &to);
     let names: Vec<(&str, Change)> = d
         .components
         .iter()
@@ -258,9 +255,7 @@ fn one_arch_only_and_unknown_archs() {
 
 #[test]
 fn driver_requirement_changes() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"[driver]
 cuda = "12.9.0"
 min = "575"
@@ -268,10 +263,6 @@ datacenter = [{ branch = "R470", min = "470.57" }, { branch = "R535", min = "535
 upgrade_from = ["R418", "R545"]
 wording = { zh = "基于CUDA 12.9.0", en = "Based on CUDA 12.9.0" }
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"[driver]
 cuda = "12.8.0"
 min = "575"
@@ -303,8 +294,7 @@ wording = { zh = "基于CUDA 12.8.0", en = "Based on CUDA 12.8.0" }
 
 #[test]
 fn a_driver_table_on_one_side_only() {
-    let from = release("1", "[\"amd64\"]", "");
-    let to = release("2", "[\"amd64\"]", "[driver]\nmin = \"535\"\n");
+    let (from, to) = amd64_pair("", "[driver]\nmin = \"535\"\n");
     let d = diff_of(&from, &to);
     assert_eq!(d.driver.min.change, Change::Added);
     assert!(d.driver.cuda.is_unchanged());
@@ -316,9 +306,7 @@ fn a_driver_table_on_one_side_only() {
 
 #[test]
 fn assets_are_matched_by_image_reference() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"[[assets]]
 image = "r/x:1"
 [[assets]]
@@ -326,10 +314,6 @@ image = "r/shared"
 suits = [{ zh = "甲", en = "A" }]
 note = { zh = "旧", en = "old" }
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"[[assets]]
 image = "r/shared"
 suits = [{ zh = "乙", en = "B" }]
@@ -362,16 +346,10 @@ image = "r/x:2"
 
 #[test]
 fn texts_are_compared_in_both_languages() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"features = [{ zh = "甲", en = "A" }, { zh = "乙", en = "B" }]
 known_issues = [{ zh = "问题", en = "Issue" }]
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"features = [{ zh = "甲", en = "A, reworded" }, { zh = "乙", en = "B" }, { zh = "丙", en = "C" }]
 "#,
     );
@@ -414,9 +392,7 @@ fn bug_fixes_from_a_list_to_none_and_back() {
 
 #[test]
 fn includes_env_gpus_and_ports() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"[[includes]]
 name = "Jupyter Lab"
 [[includes]]
@@ -433,10 +409,6 @@ service = "SSH"
 container = 22
 host = 2222
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"[[includes]]
 name = "jupyter-lab"
 [[includes]]
@@ -492,39 +464,34 @@ container = 8888
 
 #[test]
 fn sections_are_matched_by_id_and_diffed_word_by_word() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
-        r#"[[sections]]
-id = "same"
-title = { zh = "同", en = "Same" }
-body = { zh = "不变", en = "unchanged" }
-[[sections]]
-id = "perf"
-title = { zh = "E2E性能收益评估", en = "E2E evaluation" }
-body = { zh = "以下测试基于Golden-25.05。", en = "The tests are based on Golden-25.05 on a cluster." }
-[[sections]]
-id = "accl"
-title = { zh = "ACCL通信库", en = "ACCL" }
-body = { zh = "ACCL", en = "ACCL" }
-"#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
-        r#"[[sections]]
-id = "same"
-title = { zh = "同", en = "Same" }
-body = { zh = "不变", en = "unchanged" }
-[[sections]]
-id = "perf"
-title = { zh = "E2E性能益评估", en = "E2E evaluation" }
-body = { zh = "以下测试基于25.10。", en = "The tests are based on 25.10 on a cluster." }
-[[sections]]
-id = "new"
-title = { zh = "新", en = "New" }
-body = { zh = "新", en = "new" }
-"#,
+    let same = section("same", ("同", "Same"), ("不变", "unchanged"));
+    let (from, to) = amd64_pair(
+        &[
+            same.clone(),
+            section(
+                "perf",
+                ("E2E性能收益评估", "E2E evaluation"),
+                (
+                    "以下测试基于Golden-25.05。",
+                    "The tests are based on Golden-25.05 on a cluster.",
+                ),
+            ),
+            section("accl", ("ACCL通信库", "ACCL"), ("ACCL", "ACCL")),
+        ]
+        .concat(),
+        &[
+            same,
+            section(
+                "perf",
+                ("E2E性能益评估", "E2E evaluation"),
+                (
+                    "以下测试基于25.10。",
+                    "The tests are based on 25.10 on a cluster.",
+                ),
+            ),
+            section("new", ("新", "New"), ("新", "new")),
+        ]
+        .concat(),
     );
     let d = diff_of(&from, &to).sections;
     assert_eq!(d.unchanged, ["same"]);
@@ -540,18 +507,14 @@ body = { zh = "新", en = "new" }
     let perf = &d.changed[0];
     assert!(perf.title.changed());
     let body = perf.body.as_ref().expect("body changed");
-    let deleted: String = body
-        .get(Lang::EN)
-        .iter()
-        .filter(|o| o.op == WordTag::Delete)
-        .map(|o| o.text.as_str())
-        .collect();
-    let inserted: String = body
-        .get(Lang::EN)
-        .iter()
-        .filter(|o| o.op == WordTag::Insert)
-        .map(|o| o.text.as_str())
-        .collect();
+    let words = |tag: WordTag| -> String {
+        body.get(Lang::EN)
+            .iter()
+            .filter(|o| o.op == tag)
+            .map(|o| o.text.as_str())
+            .collect()
+    };
+    let (deleted, inserted) = (words(WordTag::Delete), words(WordTag::Insert));
     assert!(
         deleted.contains("Golden") && deleted.contains("25.05"),
         "{body:?}"
@@ -612,14 +575,8 @@ fn text_report_puts_downgrades_first_and_loud() {
 #[test]
 fn unchanged_components_are_counted_and_listed_only_when_few() {
     let many: String = (0..8).map(|i| format!("pkg{i} = \"1.{i}\"\n")).collect();
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         &format!("[components]\n{many}torch = \"2.6\"\n"),
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         &format!("[components]\n{many}torch = \"2.8\"\n"),
     );
     let text = to_text(&diff_of(&from, &to), Lang::EN);
@@ -627,14 +584,8 @@ fn unchanged_components_are_counted_and_listed_only_when_few() {
     assert!(!text.contains("pkg3"), "{text}");
     assert!(text.contains("[amd64] ▲1 =8\n"), "{text}");
 
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         "[components]\nkept = \"1.0\"\ntorch = \"2.6\"\n",
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         "[components]\nkept = \"1.0.0\"\ntorch = \"2.8\"\n",
     );
     let text = to_text(&diff_of(&from, &to), Lang::EN);
@@ -646,9 +597,7 @@ fn unchanged_components_are_counted_and_listed_only_when_few() {
 
 #[test]
 fn text_report_lists_other_changes_in_the_chosen_language() {
-    let from = release(
-        "1",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
         r#"features = [{ zh = "旧功能", en = "Old feature" }]
 bug_fixes = [{ zh = "修复", en = "A fix" }]
 [driver]
@@ -661,10 +610,6 @@ id = "s"
 title = { zh = "节", en = "Section" }
 body = { zh = "基于Golden-25.05测试", en = "Tests based on Golden-25.05 today" }
 "#,
-    );
-    let to = release(
-        "2",
-        "[\"amd64\"]",
         r#"features = [{ zh = "新功能", en = "New feature" }]
 [bug_fixes]
 none = { zh = "暂无", en = "None" }
@@ -758,10 +703,8 @@ fn json_has_a_fixed_shape() {
 /// otherwise (by a library caller) still cannot drive the terminal.
 #[test]
 fn the_text_report_escapes_hidden_controls() {
-    let from = release("1", "[\"amd64\"]", "[components]\nvllm = \"0.11.0\"\n");
-    let to = release(
-        "2",
-        "[\"amd64\"]",
+    let (from, to) = amd64_pair(
+        "[components]\nvllm = \"0.11.0\"\n",
         "[components]\n\"vllm\\u001b]0;owned\\u0007\" = \"0.12.0\"\n\
          [[features]]\nen = \"\\u202eevil\\u001b[2J\"\n",
     );
