@@ -65,6 +65,13 @@ impl From<image::attach::AttachError> for Error {
     }
 }
 
+impl From<image::InspectError> for Error {
+    /// An image that cannot be read, as verify reports it.
+    fn from(e: image::InspectError) -> Error {
+        Error::Verify(check::VerifyError::from(e))
+    }
+}
+
 impl Error {
     /// 2 for bad input or usage; checks that find problems use 1.
     pub fn exit_code(&self) -> i32 {

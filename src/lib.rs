@@ -28,10 +28,11 @@
 //! Behind the front functions, the workspace's crates (docs/architecture.md):
 //! `relnotes-model` (records, packages, versions, diagnostics, labels,
 //! NVIDIA's driver table), `relnotes-image` (reading images into found
-//! packages, the layer cache, OCI referrers), `relnotes-text` (reading vendor
-//! pages) and `relnotes-pages` (pages, diffs, SBOMs, the site). This crate
-//! holds the app layer: the front functions and the checks that combine
-//! stages — verify, new and sync, lint, compat, attach.
+//! packages, the layer cache, OCI referrers), `relnotes-sbom` (every SBOM
+//! format, written and read), `relnotes-text` (reading vendor pages),
+//! `relnotes-pages` (pages, diffs, the site) and `relnotes-check` (verify,
+//! verify --all, new and sync, lint, compat). This crate holds the app
+//! layer, one front function per command, and the command line.
 
 #![warn(missing_docs)]
 

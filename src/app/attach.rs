@@ -2,7 +2,7 @@
 //! referrers of each platform's manifest.
 
 use super::observed_sbom::observed_sboms;
-use super::{CommandReport, ImageAccess, Session};
+use super::{ImageAccess, Session};
 use crate::Error;
 use image::attach::{
     AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target, read_signing_key,
@@ -101,22 +101,4 @@ pub fn referrers(image: &str, access: &ImageAccess) -> Result<ReferrersReport, E
         image,
         &access.open_options(),
     )?)
-}
-
-impl CommandReport for AttachReport {
-    fn to_text(&self) -> String {
-        AttachReport::to_text(self)
-    }
-    fn to_json(&self) -> String {
-        AttachReport::to_json(self)
-    }
-}
-
-impl CommandReport for ReferrersReport {
-    fn to_text(&self) -> String {
-        ReferrersReport::to_text(self)
-    }
-    fn to_json(&self) -> String {
-        ReferrersReport::to_json(self)
-    }
 }

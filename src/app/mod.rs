@@ -7,44 +7,38 @@
 //! JSON ([`CommandReport`]). Stage errors are wrapped once, into
 //! [`crate::Error`].
 
-mod access;
 mod attach;
-mod cache;
 mod checks;
 mod draft;
-mod image_template;
 mod import;
-mod init;
 mod list;
 mod observed_sbom;
 mod outcome;
 mod render;
-mod report;
 mod sbom;
 mod session;
 mod site;
-mod templates;
 mod verify;
 mod verify_all;
 
-pub use access::ImageAccess;
 pub use attach::{AttachRequest, attach, referrers};
-pub use cache::{cache_clean, cache_info};
 pub use check::CatalogueReport;
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
+pub use image::ImageAccess;
+pub use image::cache::{clean as cache_clean, info as cache_info};
 pub use import::{import_json, import_page};
-pub use init::{InitRequest, Initialized, init_project};
-#[cfg(test)]
-use list::ReleaseSummary;
-pub use list::{ReleaseList, list_releases};
+pub use list::list_releases;
+pub use model::record::ReleaseList;
+pub use model::record::{InitRequest, Initialized, init_project};
+pub use model::report::CommandReport;
 pub use outcome::{Destination, LangChoice, Outcome};
+pub use pages::render::{TemplateFile, copy_templates, list_templates};
+pub use pages::site::SiteOutcome;
 pub use render::{DiffRequest, RenderRequest, diff_releases, render_release};
-pub use report::CommandReport;
 pub use sbom::{SbomRequest, SbomSource, sbom};
 pub use session::Session;
-pub use site::{SiteOutcome, SiteRequest, site};
-pub use templates::{TemplateFile, copy_templates, list_templates};
+pub use site::{SiteRequest, site};
 pub use verify::{VerifyRequest, verify};
 pub use verify_all::{VerifyAllRequest, verify_all};
 

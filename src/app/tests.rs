@@ -1,7 +1,7 @@
 use super::*;
 use crate::Error;
 use ::sbom::SbomFormat;
-use model::record::{Lang, Text};
+use model::record::Lang;
 use pages::render::PageFormat;
 use pages::site::{CheckReport, Written};
 use std::path::Path;
@@ -41,33 +41,6 @@ fn every_language_of_a_page_needs_a_directory() {
             Path::new("pages/25.10.en.md")
         ]
     );
-}
-
-#[test]
-fn list_pads_every_column_but_the_title() {
-    let summary = |version: &str, cuda: Option<&str>, title: &str| ReleaseSummary {
-        version: version.into(),
-        title: Text::one(Lang::EN, title),
-        date: None,
-        archs: vec!["amd64".into()],
-        cuda: cuda.map(String::from),
-        driver_min: None,
-        components: 3,
-    };
-    let list = ReleaseList {
-        releases: vec![
-            summary("1.0", None, "first"),
-            summary("1.10", Some("12.8"), "second"),
-        ],
-        lang: Lang::EN,
-    };
-    assert_eq!(
-        list.to_text(),
-        "VERSION  ARCHS  CUDA  DRIVER  COMPONENTS  TITLE\n\
-         1.0      amd64  -     -       3           first\n\
-         1.10     amd64  12.8  -       3           second\n"
-    );
-    assert_eq!(list.exit_code(), 0);
 }
 
 #[test]

@@ -218,7 +218,7 @@ pub fn access(
     }
     .with_cache(&reading.cache.settings()?);
     match username {
-        Some(user) => access.with_login(user, std::io::stdin()),
+        Some(user) => Ok(access.with_login(user, std::io::stdin())?),
         None => Ok(access),
     }
 }

@@ -22,9 +22,10 @@ mod catalogue;
 mod compat;
 mod draft;
 mod lint;
+mod report;
 mod verify;
 
-pub use catalogue::{ArchCheck, CatalogueReport};
+pub use catalogue::{ArchCheck, Catalogue, CatalogueReport, versions_between};
 pub use compat::{CompatReport, compat};
 pub use draft::{
     DraftError, Drafted, NewOptions, Synced, check_version, first_release, image_archs,

@@ -248,6 +248,19 @@ pub enum InspectError {
         /// How it failed.
         detail: String,
     },
+
+    /// No `--image` was given and the record names no image.
+    #[error(
+        "release {version} names no image to verify: its record has no [[assets]] with an `image`\n  = hint: pass --image REF (HOST[:PORT]/REPOSITORY[:TAG], oci:DIR[:TAG] or docker-archive:FILE)"
+    )]
+    NoImage {
+        /// The release whose image was asked for.
+        version: String,
+    },
+
+    /// `--password-stdin` gave no password that can be read.
+    #[error("cannot read the password from stdin: {0}")]
+    Password(#[source] std::io::Error),
 }
 
 impl InspectError {

@@ -4,9 +4,12 @@
 //! `new` and `sync` draft a record from it, and the observed SBOM
 //! describes it.
 
+use crate::ImageSource;
 use crate::catalog::{self, Catalog};
 use crate::{Image, ImageConfig, ImageView, InspectError, Platform, Progress};
-use model::record::Arch;
+use model::package::PurlError;
+use model::record::{Arch, Project, Release};
+use sbom::{Bom, SbomError};
 use std::collections::BTreeMap;
 
 /// One platform of the image, read and catalogued.
@@ -25,6 +28,44 @@ pub struct InspectedArch {
 }
 
 impl InspectedArch {
+    /// What this platform holds as an SBOM of `release`'s `arch` (encoded by
+    /// [`sbom::observed`]), the platform read from `reference`;
+    /// `timestamp` is when the SBOM was made, if it is to say so.
+    pub fn sbom(
+        &self,
+        project: &Project,
+        release: &Release,
+        arch: &Arch,
+        reference: &str,
+        timestamp: Option<&str>,
+    ) -> Result<Bom, SbomError> {
+        // The image read, else the record's first asset, pinned to the
+        // platform's manifest: the container's purl.
+        let named = match ImageSource::parse(reference) {
+            Ok(ImageSource::Registry(r)) => Some(r),
+            _ => release.assets.first().and_then(|a| a.reference().ok()),
+        };
+        let image_ref = named
+            .map(|r| r.with_digest(&self.manifest_digest))
+            .transpose()
+            .map_err(|e| {
+                SbomError::Purl(PurlError {
+                    name: project.product.id.clone(),
+                    reason: e.to_string(),
+                })
+            })?;
+        let observed = sbom::ObservedImage {
+            arch,
+            reference,
+            image_ref: image_ref.as_ref(),
+            platform: &self.platform.to_string(),
+            manifest_digest: &self.manifest_digest,
+            layers: &self.layers,
+            found: &self.catalog.components,
+        };
+        sbom::observed(project, release, &observed, timestamp)
+    }
+
     /// Catalogues a platform the walker read.
     pub fn from_view(view: &ImageView) -> InspectedArch {
         InspectedArch {

@@ -22,6 +22,7 @@
 // `unsafe` only to call C (ISA-L, in `inflate`).
 #![deny(unsafe_code)]
 
+mod access;
 pub(crate) mod archive;
 pub mod attach;
 pub(crate) mod auth;
@@ -49,6 +50,7 @@ mod tar_guard;
 mod view;
 pub(crate) mod walker;
 
+pub use access::ImageAccess;
 pub use auth::{Credentials, Secret};
 pub use error::InspectError;
 pub use image::{Image, open};

@@ -18,5 +18,6 @@ pub mod package;
 pub mod project_file;
 pub mod record;
 pub mod reference;
+pub mod report;
 pub mod table;
 pub mod version;

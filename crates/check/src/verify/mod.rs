@@ -35,17 +35,14 @@ pub enum VerifyError {
         /// The architectures the record declares.
         declared: Vec<String>,
     },
-    #[error(
-        "release {version} names no image to verify: its record has no [[assets]] with an `image`\n  = hint: pass --image REF (HOST[:PORT]/REPOSITORY[:TAG], oci:DIR[:TAG] or docker-archive:FILE)"
-    )]
-    /// No `--image` was given and the record names no image.
-    NoImage {
-        /// The release verified.
-        version: String,
-    },
     /// The image cannot be read: exit 2, with the inspector's hint.
     #[error(transparent)]
     Inspect(Box<InspectError>),
+    /// What `verify --all` is asked cannot be done (an unknown version, a
+    /// range that holds no release, a template that gives no reference,
+    /// an arch no release declares): the message says what and how.
+    #[error("{0}")]
+    Catalogue(String),
 }
 
 impl From<InspectError> for VerifyError {

@@ -1,6 +1,7 @@
 //! What `attach` did and what `referrers` found, as text and JSON.
 
 use super::referrers::Via;
+use model::report::CommandReport;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -132,10 +133,10 @@ fn via_text(via: Via, subject: &str) -> String {
     }
 }
 
-impl AttachReport {
+impl CommandReport for AttachReport {
     /// The report for a terminal: per platform manifest, each SBOM and
     /// whether it was attached now or already.
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let mut out = format!("relnotes attach {} — {}\n", self.version, self.image);
         let mut previous = None;
         for a in &self.attached {
@@ -171,18 +172,18 @@ impl AttachReport {
     }
 
     /// The report as pretty-printed JSON, ending in a newline.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
         json.push('\n');
         json
     }
 }
 
-impl ReferrersReport {
+impl CommandReport for ReferrersReport {
     /// The report for a terminal: per platform manifest, the reference
     /// to scan, each referrer's type, digest, size and annotations, then
     /// each attestation manifest's statements.
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let mut out = format!("referrers of {}\n", self.image);
         for p in &self.platforms {
             let _ = writeln!(
@@ -230,7 +231,7 @@ impl ReferrersReport {
     }
 
     /// The report as pretty-printed JSON, ending in a newline.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("a report serializes");
         json.push('\n');
         json

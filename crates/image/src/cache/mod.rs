@@ -19,6 +19,7 @@ mod codec;
 mod disk;
 mod error;
 mod memo;
+mod report;
 mod settings;
 mod trust;
 
@@ -138,8 +139,12 @@ pub struct CacheInfo {
     pub filter_version: u32,
 }
 
-/// The entries of the cache in `dir` (none when it does not exist).
-pub fn info(dir: &Path, max_bytes: u64) -> Result<CacheInfo, CacheError> {
+/// `relnotes cache info`: the entries of the cache in `dir` (default: the
+/// user's cache directory; none when it does not exist), and its bound.
+pub fn info(dir: Option<PathBuf>) -> Result<CacheInfo, CacheError> {
+    let settings = CacheSettings::managed(dir)?;
+    let max_bytes = settings.max_bytes;
+    let dir = &settings.dir.expect("a managed cache has a directory");
     refuse_untrusted(dir)?;
     let listed = disk::entries(dir).map_err(|e| CacheError::Io {
         path: dir.to_path_buf(),
@@ -167,9 +172,12 @@ pub struct Cleaned {
     pub bytes: u64,
 }
 
-/// Removes every entry of the cache in `dir`, or those not used for
+/// `relnotes cache clean`: removes every entry of the cache in `dir`
+/// (default: the user's cache directory), or those not used for
 /// `older_than`.
-pub fn clean(dir: &Path, older_than: Option<Duration>) -> Result<Cleaned, CacheError> {
+pub fn clean(dir: Option<PathBuf>, older_than: Option<Duration>) -> Result<Cleaned, CacheError> {
+    let settings = CacheSettings::managed(dir)?;
+    let dir = &settings.dir.expect("a managed cache has a directory");
     refuse_untrusted(dir)?;
     let (entries, bytes) = disk::clean(dir, older_than)?;
     Ok(Cleaned {

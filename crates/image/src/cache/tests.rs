@@ -218,13 +218,17 @@ fn clean_and_info_count_only_the_caches_files() {
         .get_or_scan(DIGEST, || Ok(scan_of("etc/os-release", b"ID=ubuntu\n")))
         .unwrap();
     std::fs::write(dir.path().join("layers").join("notes.txt"), "mine").unwrap();
-    let before = info(dir.path(), DEFAULT_MAX_BYTES).unwrap();
+    let before = info(Some(dir.path().to_path_buf())).unwrap();
     assert_eq!(before.entries, 1);
     assert!(before.bytes > 0);
-    let recent = clean(dir.path(), Some(Duration::from_secs(3600))).unwrap();
+    let recent = clean(
+        Some(dir.path().to_path_buf()),
+        Some(Duration::from_secs(3600)),
+    )
+    .unwrap();
     assert_eq!(recent.entries, 0);
-    let all = clean(dir.path(), None).unwrap();
+    let all = clean(Some(dir.path().to_path_buf()), None).unwrap();
     assert_eq!((all.entries, all.bytes), (1, before.bytes));
-    assert_eq!(info(dir.path(), DEFAULT_MAX_BYTES).unwrap().entries, 0);
+    assert_eq!(info(Some(dir.path().to_path_buf())).unwrap().entries, 0);
     assert!(dir.path().join("layers").join("notes.txt").is_file());
 }

@@ -39,6 +39,9 @@ pub enum RecordError {
     /// A link out of the project, a FIFO, a device … (see [`crate::project_file`]).
     #[error(transparent)]
     File(#[from] ProjectFileError),
+    /// A new project cannot be written there (`relnotes init`).
+    #[error("{0}")]
+    Init(String),
 }
 
 fn render_all(diagnostics: &[Diagnostic]) -> String {

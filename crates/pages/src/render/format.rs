@@ -54,6 +54,10 @@ pub enum RenderError {
         /// The bound, in bytes.
         limit: u64,
     },
+    /// Built-in templates cannot be copied into a project (an unknown
+    /// name, a file there already, a write that failed).
+    #[error("{0}")]
+    Copy(String),
     /// No template (file or built-in copy) renders the page asked for.
     #[error(
         "no template for the page `{0}`\n  = hint: page templates are named <page>.md.hbs and <page>.html.hbs"

@@ -14,6 +14,7 @@
 
 pub(crate) mod components;
 pub(crate) mod context;
+mod copy;
 pub(crate) mod diff_context;
 pub(crate) mod diff_page;
 mod flatten;
@@ -25,6 +26,7 @@ pub(crate) mod page;
 mod partials;
 pub(crate) mod templates;
 
+pub use copy::{TemplateFile, copy_templates, list_templates};
 pub use format::{PageFormat, RenderError, page_file_name};
 pub use templates::Templates;
 

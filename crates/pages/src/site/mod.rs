@@ -18,6 +18,7 @@ mod layout;
 mod manifest;
 mod matrix;
 mod nav;
+mod outcome;
 mod pages;
 mod previous;
 mod write;
@@ -29,6 +30,7 @@ pub use error::SiteError;
 pub use generator::Generator;
 use layout::ConfigFacts;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
+pub use outcome::{SiteOutcome, build};
 pub use write::{Written, remove_builds_under_way};
 
 use crate::render::Templates;

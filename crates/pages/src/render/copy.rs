@@ -1,8 +1,8 @@
-//! `relnotes templates`: the built-in templates, listed or copied into a
+//! The built-in templates, listed or copied into a
 //! project's `templates/` for editing (a user who installed the binary has
 //! no clone to copy them from).
 
-use crate::Error;
+use super::RenderError;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -19,7 +19,7 @@ pub struct TemplateFile {
 /// Every built-in template, in a stable order, and which of them `root`
 /// overrides (none outside a project).
 pub fn list_templates(root: Option<&Path>) -> Vec<TemplateFile> {
-    pages::render::builtin_templates()
+    super::builtin_templates()
         .iter()
         .map(|(name, _)| TemplateFile {
             name,
@@ -31,12 +31,16 @@ pub fn list_templates(root: Option<&Path>) -> Vec<TemplateFile> {
 /// Writes the built-in templates `names` (every one with `all`) into
 /// `root/templates/`. A name that is no built-in template, or a file that
 /// exists already, is refused before anything is written.
-pub fn copy_templates(root: &Path, names: &[String], all: bool) -> Result<Vec<PathBuf>, Error> {
-    let builtin = pages::render::builtin_templates();
+pub fn copy_templates(
+    root: &Path,
+    names: &[String],
+    all: bool,
+) -> Result<Vec<PathBuf>, RenderError> {
+    let builtin = super::builtin_templates();
     let chosen: Vec<(&str, &str)> = if all {
         builtin.to_vec()
     } else if names.is_empty() {
-        return Err(Error::Usage(
+        return Err(RenderError::Copy(
             "name the templates to copy (`relnotes templates list` shows them), or pass --all"
                 .to_string(),
         ));
@@ -50,7 +54,7 @@ pub fn copy_templates(root: &Path, names: &[String], all: bool) -> Result<Vec<Pa
                     .find(|(file, _)| *file == wanted)
                     .copied()
                     .ok_or_else(|| {
-                        Error::Usage(format!(
+                        RenderError::Copy(format!(
                             "`{name}` is no built-in template (`relnotes templates list` shows them)"
                         ))
                     })
@@ -64,12 +68,12 @@ pub fn copy_templates(root: &Path, names: &[String], all: bool) -> Result<Vec<Pa
         .map(|(name, _)| format!("templates/{name}"))
         .collect();
     if !existing.is_empty() {
-        return Err(Error::Usage(format!(
+        return Err(RenderError::Copy(format!(
             "{} exist(s) already; relnotes templates copy writes nothing over a project's own template",
             existing.join(", ")
         )));
     }
-    let io = |path: &Path, e: std::io::Error| Error::Usage(format!("{}: {e}", path.display()));
+    let io = |path: &Path, e: std::io::Error| RenderError::Copy(format!("{}: {e}", path.display()));
     let mut written = Vec::with_capacity(chosen.len());
     for (name, text) in chosen {
         let path = dir.join(name);
@@ -97,7 +101,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let written = copy_templates(dir.path(), &["release.md.hbs".to_string()], false).unwrap();
         assert_eq!(written, [dir.path().join("templates/release.md.hbs")]);
-        let builtin = pages::render::builtin_templates()
+        let builtin = crate::render::builtin_templates()
             .iter()
             .find(|(name, _)| *name == "release.md.hbs")
             .unwrap()

@@ -2,14 +2,12 @@
 //! `releases/`, nothing else (the built-in templates serve until the team
 //! writes its own).
 
-use crate::Error;
-use model::record::Lang;
-use model::record::Workspace;
-use model::record::load::PROJECT_FILE;
+use super::load::PROJECT_FILE;
+use super::{Lang, RecordError, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// What `relnotes init` is asked for.
+/// What `relnotes init` is asked for: a new project.
 #[derive(Debug, Clone)]
 pub struct InitRequest<'a> {
     /// The directory of the new project (created when absent).
@@ -33,11 +31,11 @@ pub struct Initialized {
 
 /// Writes a minimal project into `req.dir`. An existing project there is
 /// refused and nothing is written.
-pub fn init_project(req: &InitRequest) -> Result<Initialized, Error> {
+pub fn init_project(req: &InitRequest) -> Result<Initialized, RecordError> {
     let project_file = req.dir.join(PROJECT_FILE);
     let releases = req.dir.join("releases");
-    if model::project_file::present(&project_file) {
-        return Err(Error::Usage(format!(
+    if crate::project_file::present(&project_file) {
+        return Err(RecordError::Init(format!(
             "{} exists: {} is a project already; relnotes init writes nothing there",
             project_file.display(),
             req.dir.display()
@@ -53,7 +51,10 @@ pub fn init_project(req: &InitRequest) -> Result<Initialized, Error> {
         given => given.to_vec(),
     };
     let text = project_text(&id, name, &languages);
-    let io = |path: &Path, e: std::io::Error| Error::Usage(format!("{}: {e}", path.display()));
+    let io = |path: &Path, source| RecordError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     fs::create_dir_all(req.dir).map_err(|e| io(req.dir, e))?;
     // The project file is written whole or not at all (a temporary file
     // renamed into place), and checked the way every command reads it.
@@ -65,7 +66,7 @@ pub fn init_project(req: &InitRequest) -> Result<Initialized, Error> {
     }
     if let Err(e) = Workspace::open(req.dir) {
         let _ = fs::remove_file(&project_file);
-        return Err(e.into());
+        return Err(e);
     }
     fs::create_dir_all(&releases).map_err(|e| io(&releases, e))?;
     Ok(Initialized {
@@ -76,9 +77,11 @@ pub fn init_project(req: &InitRequest) -> Result<Initialized, Error> {
 
 /// The directory's name as a product id: its letters, digits, `.`, `_`
 /// and `-`, other characters as `-`.
-fn id_of(dir: &Path) -> Result<String, Error> {
-    let absolute =
-        std::path::absolute(dir).map_err(|e| Error::Usage(format!("{}: {e}", dir.display())))?;
+fn id_of(dir: &Path) -> Result<String, RecordError> {
+    let absolute = std::path::absolute(dir).map_err(|source| RecordError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let name = absolute
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -95,7 +98,7 @@ fn id_of(dir: &Path) -> Result<String, Error> {
         .collect();
     let id = id.trim_matches('-').to_string();
     if id.is_empty() {
-        return Err(Error::Usage(format!(
+        return Err(RecordError::Init(format!(
             "{} gives no product id\n  = hint: pass --id NAME (the image's name)",
             dir.display()
         )));

@@ -1,20 +1,7 @@
-//! Reports that print themselves for people or machines.
+//! Each check's report as the one shape of a command's answer.
 
-use check::{CatalogueReport, CompatReport, Drafted, LintReport, Synced, VerifyReport};
-
-/// A command's answer as text for people or JSON for machines, and the
-/// exit code it calls for.
-pub trait CommandReport {
-    /// The report for people, as the command prints it by default.
-    fn to_text(&self) -> String;
-    /// The report for machines (`--format json`), ending with a newline.
-    fn to_json(&self) -> String;
-    /// 1 when a check found a problem (a finding, a stale site), else 0.
-    fn exit_code(&self) -> u8 {
-        0
-    }
-}
-
+use crate::{CatalogueReport, CompatReport, Drafted, LintReport, Synced, VerifyReport};
+use model::report::CommandReport;
 impl CommandReport for VerifyReport {
     fn to_text(&self) -> String {
         VerifyReport::to_text(self)

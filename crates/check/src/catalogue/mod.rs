@@ -2,6 +2,11 @@
 //! as a summary table and the findings of the checks that did not pass,
 //! or as one JSON document.
 
+mod plan;
+mod template;
+
+pub use plan::{Catalogue, versions_between};
+
 use crate::verify::{self, Summary};
 use model::diagnostic::Diagnostic;
 use serde::Serialize;

@@ -1,9 +1,10 @@
-//! How commands that read an image reach it.
+//! How commands that read an image reach it: credentials, plain HTTP,
+//! the timeout, progress, and one layer cache shared by clones.
 
-use crate::Error;
-use check::VerifyError;
-use image::cache::{CacheSettings, LayerCache};
-use image::{Credentials, Image, ImageSource, Inspected, OpenOptions, Progress, progress};
+use crate::cache::{CacheSettings, LayerCache};
+use crate::{
+    Credentials, Image, ImageSource, InspectError, Inspected, OpenOptions, Progress, progress,
+};
 use model::record::{Arch, Release};
 use std::io::Read;
 use std::sync::Arc;
@@ -31,9 +32,13 @@ pub struct ImageAccess {
 impl ImageAccess {
     /// Logs in as `username` with the password `reader` holds (such as
     /// stdin for `--password-stdin`), without its trailing newline.
-    pub fn with_login(self, username: String, reader: impl Read) -> Result<ImageAccess, Error> {
-        let credentials = Credentials::with_password_from(username, reader)
-            .map_err(|e| Error::Usage(format!("cannot read the password from stdin: {e}")))?;
+    pub fn with_login(
+        self,
+        username: String,
+        reader: impl Read,
+    ) -> Result<ImageAccess, InspectError> {
+        let credentials =
+            Credentials::with_password_from(username, reader).map_err(InspectError::Password)?;
         Ok(ImageAccess {
             credentials: Some(credentials),
             ..self
@@ -48,7 +53,8 @@ impl ImageAccess {
         }
     }
 
-    pub(super) fn open_options(&self) -> OpenOptions {
+    /// The options [`crate::open`] takes for this access.
+    pub fn open_options(&self) -> OpenOptions {
         OpenOptions {
             credentials: self.credentials.clone(),
             insecure: self.insecure,
@@ -59,50 +65,50 @@ impl ImageAccess {
     }
 
     /// Progress bars on a terminal, unless `quiet`.
-    pub(super) fn progress(&self) -> Box<dyn Progress> {
+    pub fn progress(&self) -> Box<dyn Progress> {
         progress::for_terminal(self.quiet)
     }
 
     /// `image`, or the record's first asset when none is given.
-    pub(super) fn reference(release: &Release, image: Option<&str>) -> Result<String, Error> {
+    pub fn reference(release: &Release, image: Option<&str>) -> Result<String, InspectError> {
         Ok(match image {
             Some(image) => image.to_string(),
             None => release
                 .assets
                 .first()
                 .map(|a| a.image.clone())
-                .ok_or_else(|| VerifyError::NoImage {
+                .ok_or_else(|| InspectError::NoImage {
                     version: release.version.clone(),
                 })?,
         })
     }
 
     /// Opens `image`, or the record's first asset when none is given.
-    pub(super) fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, Error> {
+    pub fn open(&self, release: &Release, image: Option<&str>) -> Result<Image, InspectError> {
         self.open_reference(&ImageAccess::reference(release, image)?)
     }
 
     /// Opens the image `reference` names (its index or manifest only).
-    pub(super) fn open_reference(&self, reference: &str) -> Result<Image, Error> {
-        let source = ImageSource::parse(reference).map_err(VerifyError::from)?;
-        Ok(image::open(&source, &self.open_options()).map_err(VerifyError::from)?)
+    pub fn open_reference(&self, reference: &str) -> Result<Image, InspectError> {
+        let source = ImageSource::parse(reference)?;
+        crate::open(&source, &self.open_options())
     }
 
     /// Reads the platform of each of `archs` of an opened image, showing
     /// progress.
-    pub(super) fn read_opened(&self, opened: &Image, archs: &[Arch]) -> Result<Inspected, Error> {
+    pub fn read_opened(&self, opened: &Image, archs: &[Arch]) -> Result<Inspected, InspectError> {
         let progress = self.progress();
-        Ok(image::read_archs(opened, archs, progress.as_ref()).map_err(VerifyError::from)?)
+        crate::read_archs(opened, archs, progress.as_ref())
     }
 
     /// Opens the image as [`ImageAccess::open`] does and reads the platform
     /// of each of `archs`, showing progress.
-    pub(super) fn read(
+    pub fn read(
         &self,
         release: &Release,
         image: Option<&str>,
         archs: &[Arch],
-    ) -> Result<Inspected, Error> {
+    ) -> Result<Inspected, InspectError> {
         let opened = self.open(release, image)?;
         self.read_opened(&opened, archs)
     }

@@ -1,23 +1,23 @@
 //! `--image-template`: where each release's image is, with `{version}` in
 //! place of the release.
 
-use crate::Error;
+use crate::VerifyError;
 use image::ImageSource;
 
 /// The placeholder a template must hold.
-pub const PLACEHOLDER: &str = "{version}";
+pub(crate) const PLACEHOLDER: &str = "{version}";
 
 /// An image reference with `{version}` to fill in per release:
 /// `REGISTRY/REPO:{version}`, `oci:DIR:{version}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageTemplate(String);
+pub(super) struct ImageTemplate(String);
 
 impl ImageTemplate {
     /// A template holds `{version}`; anything else is refused here, before
     /// any image is read.
-    pub fn parse(text: &str) -> Result<ImageTemplate, Error> {
+    pub(super) fn parse(text: &str) -> Result<ImageTemplate, VerifyError> {
         if !text.contains(PLACEHOLDER) {
-            return Err(Error::Usage(format!(
+            return Err(VerifyError::Catalogue(format!(
                 "--image-template `{text}` has no `{PLACEHOLDER}`: every release would read the same image\n  = hint: e.g. --image-template 'registry.example.com/team/image:{PLACEHOLDER}'"
             )));
         }
@@ -26,10 +26,10 @@ impl ImageTemplate {
 
     /// The reference of `version`'s image; an error names the template,
     /// the release and why the result is not a reference.
-    pub fn expand(&self, version: &str) -> Result<String, Error> {
+    pub(super) fn expand(&self, version: &str) -> Result<String, VerifyError> {
         let reference = self.0.replace(PLACEHOLDER, version);
         ImageSource::parse(&reference).map_err(|e| {
-            Error::Usage(format!(
+            VerifyError::Catalogue(format!(
                 "--image-template `{}` for release {version}: {e}",
                 self.0
             ))

@@ -1,26 +1,7 @@
-//! `relnotes cache info` and `relnotes cache clean`: the layer catalog
-//! cache of the commands that read images (docs/cache.md).
+//! What `relnotes cache info` and `relnotes cache clean` print.
 
-use super::CommandReport;
-use crate::Error;
-use image::cache::{self, CacheInfo, CacheSettings, Cleaned};
-use std::path::PathBuf;
-use std::time::Duration;
-
-/// `relnotes cache info`: where the cache is, what it holds, its bound.
-pub fn cache_info(dir: Option<PathBuf>) -> Result<CacheInfo, Error> {
-    let settings = CacheSettings::managed(dir)?;
-    let dir = settings.dir.expect("a managed cache has a directory");
-    Ok(cache::info(&dir, settings.max_bytes)?)
-}
-
-/// `relnotes cache clean`: removes every entry, or those not used for
-/// `older_than`.
-pub fn cache_clean(dir: Option<PathBuf>, older_than: Option<Duration>) -> Result<Cleaned, Error> {
-    let settings = CacheSettings::managed(dir)?;
-    let dir = settings.dir.expect("a managed cache has a directory");
-    Ok(cache::clean(&dir, older_than)?)
-}
+use super::{CacheInfo, Cleaned};
+use model::report::CommandReport;
 
 impl CommandReport for CacheInfo {
     fn to_text(&self) -> String {
