@@ -1,9 +1,10 @@
 //! `relnotes attach` and `relnotes referrers`: SBOMs on the image, as OCI
 //! referrers of each platform's manifest.
 
+use super::Session;
 use super::observed_sbom::observed_sboms;
-use super::{ImageAccess, Session};
 use crate::Error;
+use image::ImageAccess;
 use image::attach::{
     AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target, read_signing_key,
 };

@@ -1,8 +1,9 @@
 //! `relnotes new` and `relnotes sync`.
 
-use super::{ImageAccess, Session};
+use super::Session;
 use crate::Error;
 use check::{Drafted, NewOptions, Synced};
+use image::ImageAccess;
 
 /// What `relnotes new` is asked.
 pub struct NewRequest<'a> {

@@ -2,9 +2,9 @@
 //! image read as verify reads it, each platform's found packages encoded
 //! by [`sbom::observed`] (docs/sbom.md says what it holds).
 
-use super::ImageAccess;
 use crate::Error;
 use check::VerifyError;
+use image::ImageAccess;
 use image::{InspectedArch, Platform};
 use model::record::{Arch, Project, Release};
 use sbom::Bom;

@@ -1,8 +1,9 @@
 //! `relnotes sbom`: what a release declares, or what its image holds.
 
 use super::observed_sbom::observed_sboms;
-use super::{Destination, ImageAccess, Outcome, Session};
+use super::{Destination, Outcome, Session};
 use crate::Error;
+use image::ImageAccess;
 use model::output::OutputFile;
 use model::record::Arch;
 use sbom::Bom;

@@ -1,8 +1,9 @@
 //! `relnotes verify`.
 
-use super::{ImageAccess, Session};
+use super::Session;
 use crate::Error;
 use check::VerifyReport as Report;
+use image::ImageAccess;
 use image::attach::{PackageSource, read_attached_sboms, read_verifying_key};
 use std::path::Path;
 

@@ -6,9 +6,10 @@
 //! through clones of one [`ImageAccess`], so what the access keeps of
 //! layers already read serves every image that shares them.
 
-use super::{ImageAccess, Session};
+use super::Session;
 use crate::Error;
 use check::{Catalogue, CatalogueReport};
+use image::ImageAccess;
 
 /// What `relnotes verify --all` is asked.
 pub struct VerifyAllRequest<'a> {

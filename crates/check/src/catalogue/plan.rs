@@ -3,8 +3,8 @@
 //! compared. An image that cannot be read is a check in the report and
 //! the run goes on.
 
+use super::report::{ArchCheck, CatalogueReport};
 use super::template::ImageTemplate;
-use super::{ArchCheck, CatalogueReport};
 use crate::VerifyError;
 use image::{Image, Progress};
 use model::record::{ArchView, Loaded, Project, Release};

@@ -19,7 +19,7 @@ pub struct TemplateFile {
 /// Every built-in template, in a stable order, and which of them `root`
 /// overrides (none outside a project).
 pub fn list_templates(root: Option<&Path>) -> Vec<TemplateFile> {
-    super::builtin_templates()
+    super::templates::BUILTIN
         .iter()
         .map(|(name, _)| TemplateFile {
             name,
@@ -36,7 +36,7 @@ pub fn copy_templates(
     names: &[String],
     all: bool,
 ) -> Result<Vec<PathBuf>, RenderError> {
-    let builtin = super::builtin_templates();
+    let builtin = super::templates::BUILTIN;
     let chosen: Vec<(&str, &str)> = if all {
         builtin.to_vec()
     } else if names.is_empty() {
@@ -101,7 +101,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let written = copy_templates(dir.path(), &["release.md.hbs".to_string()], false).unwrap();
         assert_eq!(written, [dir.path().join("templates/release.md.hbs")]);
-        let builtin = crate::render::builtin_templates()
+        let builtin = crate::render::templates::BUILTIN
             .iter()
             .find(|(name, _)| *name == "release.md.hbs")
             .unwrap()

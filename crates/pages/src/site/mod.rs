@@ -30,7 +30,7 @@ pub use error::SiteError;
 pub use generator::Generator;
 use layout::ConfigFacts;
 pub use matrix::paging::MAX_RELEASES_PER_PAGE;
-pub use outcome::{SiteOutcome, build};
+pub use outcome::SiteOutcome;
 pub use write::{Written, remove_builds_under_way};
 
 use crate::render::Templates;
@@ -215,6 +215,40 @@ pub fn check(
 ) -> Result<CheckReport, SiteError> {
     let plan = Plan::new(workspace, entries, options)?;
     check::check_with(dir, |sink| plan.run(sink, Target::Static))
+}
+
+/// Builds the site of `entries` into `out` (a docs generator's project
+/// with `generator`), or with `compare` compares it with `out`, writing
+/// nothing; `force` builds into a directory that holds other files.
+pub fn build(
+    workspace: &Workspace,
+    entries: Vec<Entry>,
+    options: &SiteOptions,
+    generator: Option<Generator>,
+    out: &Path,
+    compare: bool,
+    force: bool,
+) -> Result<SiteOutcome, SiteError> {
+    if compare {
+        let report = match generator {
+            Some(g) => check_for(workspace, entries, options, g, out)?,
+            None => check(workspace, entries, options, out)?,
+        };
+        return Ok(SiteOutcome::Checked {
+            out: out.to_path_buf(),
+            report,
+            generator,
+        });
+    }
+    let written = match generator {
+        Some(g) => write_for(workspace, entries, options, g, out, force)?,
+        None => write(workspace, entries, options, out, force)?,
+    };
+    Ok(SiteOutcome::Written {
+        out: out.to_path_buf(),
+        written,
+        generator,
+    })
 }
 
 /// Where a site is published: an absolute http(s) URL, without a trailing `/`.

@@ -1,9 +1,8 @@
 //! What a site build did, as the one shape of a command's answer.
 
-use super::{CheckReport, Entry, Generator, SiteError, SiteOptions, Written};
-use model::record::Workspace;
+use super::{CheckReport, Generator, Written};
 use model::report::CommandReport;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What `relnotes site` did, and to which directory.
 #[derive(Debug, Clone)]
@@ -26,40 +25,6 @@ pub enum SiteOutcome {
         /// The generator `out` is a project of, if any.
         generator: Option<Generator>,
     },
-}
-
-/// Builds the site of `entries` into `out` (a docs generator's project
-/// with `generator`), or with `check` compares it with `out`, writing
-/// nothing; `force` builds into a directory that holds other files.
-pub fn build(
-    workspace: &Workspace,
-    entries: Vec<Entry>,
-    options: &SiteOptions,
-    generator: Option<Generator>,
-    out: &Path,
-    check: bool,
-    force: bool,
-) -> Result<SiteOutcome, SiteError> {
-    if check {
-        let report = match generator {
-            Some(g) => super::check_for(workspace, entries, options, g, out)?,
-            None => super::check(workspace, entries, options, out)?,
-        };
-        return Ok(SiteOutcome::Checked {
-            out: out.to_path_buf(),
-            report,
-            generator,
-        });
-    }
-    let written = match generator {
-        Some(g) => super::write_for(workspace, entries, options, g, out, force)?,
-        None => super::write(workspace, entries, options, out, force)?,
-    };
-    Ok(SiteOutcome::Written {
-        out: out.to_path_buf(),
-        written,
-        generator,
-    })
 }
 
 impl CommandReport for SiteOutcome {
