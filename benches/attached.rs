@@ -13,7 +13,7 @@
 //! under GNU time and prints the median wall time and peak RSS beside the
 //! target: peak RSS ≤ 256 MiB.
 
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -34,7 +34,7 @@
 //! those `relnotes` binaries (an earlier commit, a build with other
 //! features), to compare in the same rounds.
 
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use sha2::{Digest, Sha256};
 use std::ffi::OsString;
 use std::fs::File;
@@ -99,7 +99,7 @@ fn main() {
     println!(
         "machine: {cores} cores, {}; inflate: {}; load average before: {}",
         cpu_flags(),
-        image::inflate::BACKEND,
+        image::INFLATE_BACKEND,
         load_average()
     );
 

@@ -81,7 +81,7 @@ fn arch_of(platform: &str) -> &'static str {
 
 /// A document or blob of the registry, read with basic auth.
 fn fetch(registry: &TestRegistry, path: &str) -> Vec<u8> {
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     let response = reqwest::blocking::Client::builder()
         .no_proxy()
         .build()
@@ -645,7 +645,7 @@ fn the_test_registry_filters_referrers_by_artifact_type() {
     let (code, _, stderr) = run(&["attach", "25.10", "--image", &image], false);
     assert_eq!(code, 0, "{stderr}");
     let subject = &built.manifest("amd64").manifest.digest;
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .build()

@@ -298,7 +298,7 @@ fn a_buildkit_attested_image_is_listed_and_verified_from_its_sbom_without_a_laye
         registry
             .log()
             .iter()
-            .any(|r| r.ends_with(&image::digest::sha256_digest(&sbom))),
+            .any(|r| r.ends_with(&image::sha256_digest(&sbom))),
         "the statement was read: {:#?}",
         registry.log()
     );
@@ -470,7 +470,7 @@ fn a_referrer_about_another_image_is_refused() {
     let amd64 = built.manifest("amd64").manifest.digest.clone();
     let other_amd64 = other.manifest("amd64").manifest.digest.clone();
     let tag = |digest: &str| digest.replacen(':', "-", 1);
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .build()
@@ -576,7 +576,7 @@ fn verify_from_referrers_reads_the_observed_sbom_not_the_declared_one() {
 /// The SBOM in the artifact whose manifest is `digest`, read from the
 /// registry as a consumer would: the manifest, then its one layer.
 fn attached_sbom(registry: &OciRegistry, digest: &str) -> (Value, String) {
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .build()
@@ -827,7 +827,7 @@ fn attach_signed(dir: &Path, image: &str, key: &Path, password: &str) -> (i32, V
 
 /// The registry's tags of team/app, as it lists them.
 fn tags(registry: &TestRegistry) -> String {
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     reqwest::blocking::Client::builder()
         .no_proxy()
         .build()
@@ -1066,14 +1066,11 @@ fn a_streamed_statement_counts_only_once_its_digest_checks() {
         &built,
         &[("amd64", vec![(SPDX_PREDICATE, statement.clone())])],
     );
-    let digest = image::digest::sha256_digest(&statement);
+    let digest = image::sha256_digest(&statement);
     std::fs::write(registry.blob_data_path(&digest), &swapped).unwrap();
     let (code, stdout, stderr) = verify("swapped");
     assert_eq!(code, 2, "{stdout}\n{stderr}");
     assert!(stderr.contains(&digest), "{stderr}");
-    assert!(
-        stderr.contains(&image::digest::sha256_digest(&swapped)),
-        "{stderr}"
-    );
+    assert!(stderr.contains(&image::sha256_digest(&swapped)), "{stderr}");
     assert_eq!(stdout, "");
 }

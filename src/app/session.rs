@@ -22,7 +22,7 @@ impl Session {
     /// Opens the project at `root`, or the one found from the current directory up.
     pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
         let workspace = match root {
-            Some(dir) if model::project_file::present(&dir.join(record::load::PROJECT_FILE)) => {
+            Some(dir) if model::project_file::present(&dir.join(record::PROJECT_FILE)) => {
                 Workspace::open(dir)?
             }
             Some(dir) => {

@@ -140,7 +140,7 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
                 None => Workspace::find_root(Path::new(".")),
             };
             let (text, warnings) =
-                model::record::load::labels_file(root.as_deref(), lang).map_err(Error::from)?;
+                model::record::labels_file(root.as_deref(), lang).map_err(Error::from)?;
             for warning in warnings {
                 eprintln!("{}", output::terminal_safe(&warning.to_string()));
             }
@@ -198,9 +198,9 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
             ..
         } => output::write_all(&man_pages(&cli, &dir), force)?,
         Standalone::Schema { project } => output::print(&if project {
-            relnotes::schema::project_schema()
+            relnotes::project_schema()
         } else {
-            relnotes::schema::record_schema()
+            relnotes::record_schema()
         })?,
     }
     Ok(0)

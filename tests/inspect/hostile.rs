@@ -260,7 +260,7 @@ fn documents_that_do_not_decode_are_named_and_quoted_short() {
     use serde_json::json;
     let long = "x".repeat(200_000);
     fn blob(dir: &Path, bytes: &[u8]) -> serde_json::Value {
-        let digest = image::digest::sha256_digest(bytes);
+        let digest = image::sha256_digest(bytes);
         std::fs::write(crafted::blob_path(dir, &digest), bytes).unwrap();
         json!({"digest": digest, "size": bytes.len()})
     }

@@ -11,7 +11,7 @@
 #![allow(dead_code)]
 
 use super::image::BuiltImage;
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use serde_json::{Value, json};
 
 pub const SPDX_PREDICATE: &str = "https://spdx.dev/Document";
@@ -155,7 +155,7 @@ pub fn push_attested(
 }
 
 fn client() -> reqwest::blocking::Client {
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     reqwest::blocking::Client::builder()
         .no_proxy()
         .build()

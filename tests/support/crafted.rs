@@ -4,7 +4,7 @@
 //! relnotes does with hostile input.
 
 use super::image::{OCI_CONFIG, OCI_INDEX, OCI_MANIFEST};
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;

@@ -23,7 +23,7 @@
 
 #![allow(dead_code)]
 
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -475,7 +475,7 @@ impl BuiltImage {
     /// Pushes to a registry (`http://127.0.0.1:PORT`) as `repo:tag`: blobs
     /// by monolithic upload, then manifests by digest, then the root by tag.
     pub fn push(&self, base_url: &str, repo: &str, tag: &str, basic_auth: Option<(&str, &str)>) {
-        image::registry::install_crypto_provider();
+        image::install_crypto_provider();
         let client = reqwest::blocking::Client::builder()
             .no_proxy()
             .build()

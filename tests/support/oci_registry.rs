@@ -14,7 +14,7 @@
 
 #![allow(dead_code)]
 
-use image::digest::sha256_digest;
+use image::sha256_digest;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufReader, Read, Write};

@@ -128,7 +128,7 @@ impl TestRegistry {
 /// Polls `/v2/` until it answers (200 or 401), or the process dies.
 fn wait_ready(child: &mut Child, port: u16) -> bool {
     let deadline = Instant::now() + Duration::from_secs(20);
-    image::registry::install_crypto_provider();
+    image::install_crypto_provider();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .timeout(Duration::from_secs(2))

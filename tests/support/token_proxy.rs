@@ -64,7 +64,7 @@ impl TokenProxy {
         identity_token: Option<String>,
     ) -> TokenProxy {
         use base64::Engine;
-        image::registry::install_crypto_provider();
+        image::install_crypto_provider();
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().unwrap().port();
         let stop = Arc::new(AtomicBool::new(false));

@@ -127,7 +127,7 @@ pub(crate) struct Challenge {
 }
 
 impl Challenge {
-    pub fn param(&self, name: &str) -> Option<&str> {
+    pub(crate) fn param(&self, name: &str) -> Option<&str> {
         self.params.get(name).map(String::as_str)
     }
 }

@@ -17,7 +17,7 @@ pub(crate) struct Bounded<R> {
 }
 
 impl<R: Read> Bounded<R> {
-    pub fn new(inner: R, declared: u64) -> Bounded<R> {
+    pub(crate) fn new(inner: R, declared: u64) -> Bounded<R> {
         Bounded {
             inner,
             remaining: declared,

@@ -59,7 +59,7 @@ impl CredentialSources {
 
     /// The credentials for `registry` (`host[:port]`, `docker.io` for
     /// Docker Hub), in the order of this module's documentation.
-    pub fn find(&self, registry: &str) -> Result<Option<Credentials>, InspectError> {
+    pub(crate) fn find(&self, registry: &str) -> Result<Option<Credentials>, InspectError> {
         let files = [&self.docker_config, &self.podman_auth];
         for path in files.into_iter().flatten() {
             let Some(config) = ConfigFile::read(path)? else {

@@ -67,7 +67,7 @@ pub(crate) enum Failure {
 }
 
 impl<'a, R: Read> Tee<'a, R> {
-    pub fn new(inner: R, hash: bool) -> Tee<'a, R> {
+    pub(crate) fn new(inner: R, hash: bool) -> Tee<'a, R> {
         Tee {
             inner,
             hasher: hash.then(Sha256::new),
@@ -89,7 +89,7 @@ impl<'a, R: Read> Tee<'a, R> {
         self
     }
 
-    pub fn finish(mut self) -> Seen {
+    pub(crate) fn finish(mut self) -> Seen {
         self.report();
         Seen {
             bytes: self.count,

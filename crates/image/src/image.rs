@@ -7,7 +7,7 @@
 //! index → manifest → config → layers.
 //!
 //! ```no_run
-//! use relnotes_image::{ImageSource, OpenOptions, Platform, progress};
+//! use relnotes_image::{ImageSource, NoProgress, OpenOptions, Platform};
 //!
 //! let source: ImageSource = "127.0.0.1:5000/team/training:25.10".parse()?;
 //! let image = relnotes_image::open(&source, &OpenOptions::default())?;
@@ -15,8 +15,7 @@
 //!     println!("{platform}");
 //! }
 //! let wanted = |path: &str, size: u64| (path == "etc/os-release" && size < 1 << 20).into();
-//! let progress = progress::for_terminal(false);
-//! let view = image.read(&Platform::for_arch(&"amd64".parse().unwrap()), &wanted, progress.as_ref())?;
+//! let view = image.read(&Platform::for_arch(&"amd64".parse().unwrap()), &wanted, &NoProgress)?;
 //! println!("{:?} {}", view.config.env_var("CUDA_VERSION"), view.files.len());
 //! # Ok::<(), relnotes_image::InspectError>(())
 //! ```

@@ -5,7 +5,7 @@
 //! The stage's contract, shared by its parts:
 //! - `source` parses `--image` references into an [`ImageSource`]
 //!   (registry references through [`model::reference::ImageRef`]);
-//! - [`open`] opens the store an [`ImageSource`] names (a [`registry`],
+//! - [`open`] opens the store an [`ImageSource`] names (a registry,
 //!   an OCI layout or a `docker save` archive, each behind the `store`
 //!   trait) and walks index → manifest → config → layers into an
 //!   [`Image`];
@@ -16,9 +16,14 @@
 //! - [`catalog`] turns an [`ImageView`] into found
 //!   [`Package`](model::package::Package)s;
 //! - [`read_archs`] reads and catalogues the platforms a record's
-//!   architectures ask for into an [`Inspected`] image.
+//!   architectures ask for into an [`Inspected`] image;
+//!   [`InspectedArch::sbom`] encodes one platform's found packages;
+//! - [`ImageAccess`] is how a command reaches images: credentials, plain
+//!   HTTP, the timeout, progress bars, one layer cache its clones share;
+//! - [`attach`] attaches SBOMs to an image and reads those attached;
+//!   [`cache`] is the layer catalog cache (`cache info`, `cache clean`).
 
-#![warn(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 // `unsafe` only to call C (ISA-L, in `inflate`).
 #![deny(unsafe_code)]
 
@@ -30,17 +35,17 @@ mod bounded;
 pub mod cache;
 pub mod catalog;
 pub(crate) mod credentials;
-pub mod digest;
+mod digest;
 pub(crate) mod error;
 #[cfg(test)]
 mod fuzz;
 pub(crate) mod image;
-pub mod inflate;
+mod inflate;
 mod inspected;
 pub(crate) mod layout;
 pub(crate) mod limits;
-pub mod progress;
-pub mod registry;
+mod progress;
+mod registry;
 mod retry;
 mod scan;
 mod skip_reader;
@@ -52,10 +57,13 @@ pub(crate) mod walker;
 
 pub use access::ImageAccess;
 pub use auth::{Credentials, Secret};
+pub use digest::sha256_digest;
 pub use error::InspectError;
 pub use image::{Image, open};
+pub use inflate::{BACKEND as INFLATE_BACKEND, BUILT_WITH as INFLATE_BUILT_WITH};
 pub use inspected::{ArchOutcome, Inspected, InspectedArch, read_archs};
 pub use progress::{NoProgress, Progress};
+pub use registry::install_crypto_provider;
 pub use source::ImageSource;
 pub use store::OpenOptions;
 pub use view::{FoundFile, ImageConfig, ImageView, Keep, Platform, Wanted};

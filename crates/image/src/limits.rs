@@ -55,7 +55,7 @@ pub(crate) enum Exceeded {
 
 impl Exceeded {
     /// What the bound is, for messages.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Exceeded::KeptBytes => format!(
                 "the files relnotes keeps from the image (version files, symlink targets, whiteouts) exceed {} MiB",
@@ -68,17 +68,17 @@ impl Exceeded {
 
 impl Budget {
     /// Takes `bytes` from the kept-bytes budget.
-    pub fn keep(&self, bytes: u64) -> Result<(), Exceeded> {
+    pub(crate) fn keep(&self, bytes: u64) -> Result<(), Exceeded> {
         take(&self.kept_bytes, bytes, MAX_KEPT_BYTES).map_err(|()| Exceeded::KeptBytes)
     }
 
     /// Counts one more entry.
-    pub fn entry(&self) -> Result<(), Exceeded> {
+    pub(crate) fn entry(&self) -> Result<(), Exceeded> {
         self.entries(1)
     }
 
     /// Counts `count` more entries (a layer's, served from the cache).
-    pub fn entries(&self, count: u64) -> Result<(), Exceeded> {
+    pub(crate) fn entries(&self, count: u64) -> Result<(), Exceeded> {
         take(&self.entries, count, MAX_ENTRIES).map_err(|()| Exceeded::Entries)
     }
 }

@@ -36,7 +36,7 @@ pub(crate) struct TerminalProgress {
 }
 
 impl TerminalProgress {
-    pub fn new() -> TerminalProgress {
+    pub(crate) fn new() -> TerminalProgress {
         TerminalProgress {
             multi: MultiProgress::with_draw_target(ProgressDrawTarget::stderr()),
             total: Mutex::new(None),
@@ -52,7 +52,7 @@ impl Default for TerminalProgress {
 }
 
 /// Bars on a terminal (stderr is one and `quiet` is off), nothing otherwise.
-pub fn for_terminal(quiet: bool) -> Box<dyn Progress> {
+pub(crate) fn for_terminal(quiet: bool) -> Box<dyn Progress> {
     if !quiet && std::io::stderr().is_terminal() {
         Box::new(TerminalProgress::new())
     } else {

@@ -25,7 +25,7 @@ pub(crate) struct SkipReader<R> {
 }
 
 impl<R: Read> SkipReader<R> {
-    pub fn new(inner: R) -> SkipReader<R> {
+    pub(crate) fn new(inner: R) -> SkipReader<R> {
         SkipReader::with_capacity(CHUNK, inner)
     }
 
@@ -56,7 +56,7 @@ impl<R: Read> SkipReader<R> {
     }
 
     /// Passes over `n` bytes; an error if the stream ends first.
-    pub fn skip(&mut self, mut n: u64) -> io::Result<()> {
+    pub(crate) fn skip(&mut self, mut n: u64) -> io::Result<()> {
         while n > 0 {
             if !self.refill()? {
                 return Err(io::Error::new(
@@ -73,7 +73,7 @@ impl<R: Read> SkipReader<R> {
     }
 
     /// Reads and drops the rest of the stream; the number of bytes dropped.
-    pub fn drain(&mut self) -> io::Result<u64> {
+    pub(crate) fn drain(&mut self) -> io::Result<u64> {
         let mut total = 0;
         while self.refill()? {
             total += (self.end - self.start) as u64;
@@ -83,7 +83,7 @@ impl<R: Read> SkipReader<R> {
         Ok(total)
     }
 
-    pub fn into_inner(self) -> R {
+    pub(crate) fn into_inner(self) -> R {
         self.inner
     }
 }

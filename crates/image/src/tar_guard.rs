@@ -66,7 +66,7 @@ fn invalid(message: String) -> io::Error {
 }
 
 impl<R> TarGuard<R> {
-    pub fn new(inner: R) -> TarGuard<R> {
+    pub(crate) fn new(inner: R) -> TarGuard<R> {
         TarGuard {
             inner,
             state: header_state(),

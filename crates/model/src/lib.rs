@@ -3,9 +3,15 @@
 //! ecosystem, image references, the one diagnostic shape, the languages
 //! and their labels, what relnotes knows of components and the copies of one library an
 //! image holds, the one atomic way to write a file and the one way
-//! to read a project's own files.
+//! to read a project's own files, the one aligned text table
+//! ([`table`]) and the one shape of a command's answer
+//! ([`report::CommandReport`]).
+//!
+//! Each module is one of these; [`record`] holds the records, the project
+//! file, a new project ([`record::init_project`]) and the list of
+//! releases ([`record::ReleaseList`]).
 
-#![warn(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 
 pub mod components;
 pub mod copies;

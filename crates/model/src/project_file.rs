@@ -9,7 +9,7 @@
 //! block or never end. A link that stays inside is followed. A refusal
 //! names the path, never what is behind it.
 
-use crate::record::diagnostic::shown;
+use crate::record::shown;
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! diffs between two releases, and the site of every release (its SBOMs
 //! encoded by the sbom crate).
 
-#![warn(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 
 pub mod diff;
 pub mod render;

@@ -10,7 +10,7 @@ use model::record::Lang;
 use model::reference::ImageRef;
 use std::collections::HashMap;
 
-pub fn assets(
+pub(crate) fn assets(
     body: &[(usize, &str)],
     version: &str,
     lang: Lang,

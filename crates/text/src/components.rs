@@ -62,7 +62,7 @@ fn scenario(word: &str) -> Option<Scenario> {
 /// The Contents part: a per-arch table (rows by label, one column per
 /// arch), a two-column `Package | Version` table, or a list of items; rows
 /// and cells may be split over lines, with stray `|` between them.
-pub fn contents(
+pub(crate) fn contents(
     body: &[(usize, &str)],
     lang: Lang,
     draft: &mut Draft,
@@ -1522,7 +1522,7 @@ impl Found {
             .is_some_and(|rest| rest.starts_with('.'));
         let later_claim = certainty == Certainty::Claim
             && entry.2 == Certainty::Claim
-            && model::record::load::release_order(&version, &entry.1).is_gt();
+            && model::record::release_order(&version, &entry.1).is_gt();
         if certainty > entry.2 || (certainty == entry.2 && (more_precise || later_claim)) {
             entry.1 = version;
             entry.2 = certainty;

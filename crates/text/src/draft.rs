@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// A record as import writes it (the shape of `releases/<version>.toml`).
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Draft {
+pub(crate) struct Draft {
     pub version: String,
     pub archs: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 /// A part of the record a heading starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Known {
+pub(crate) enum Known {
     /// A heading over other headings ("Main Features and Bug Fix Lists").
     Umbrella,
     Features,
@@ -75,7 +75,7 @@ impl From<Part> for Known {
 /// The headings import knows: every language's (`data/words/*.toml`),
 /// and a project's own (`import.toml`), normalized (see [`normalize`]).
 #[derive(Debug, Clone)]
-pub struct Headings {
+pub(crate) struct Headings {
     exact: HashMap<String, Known>,
 }
 
@@ -114,7 +114,7 @@ impl Headings {
     }
 
     /// The part a heading's text starts, if it is a known one.
-    pub fn known(&self, title: &str) -> Option<Known> {
+    pub(crate) fn known(&self, title: &str) -> Option<Known> {
         let n = normalize(title);
         if n.is_empty() {
             return None;
@@ -142,7 +142,7 @@ impl Headings {
 
 /// Lowercase, without Markdown marks, numbering ("1.", "一、", "(2)"),
 /// apostrophes, or other punctuation (a space instead).
-pub fn normalize(title: &str) -> String {
+pub(crate) fn normalize(title: &str) -> String {
     // "新增功能 :star2:", "## :bug: Fixes": an emoji's shortcode is no
     // word of the title.
     let without_shortcodes;

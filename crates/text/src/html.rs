@@ -49,7 +49,7 @@ const BLOCKS: &[&str] = &[
 const PIECE_BYTES: usize = 256;
 
 /// The page's lines (numbered by position) and where it looks cut short.
-pub fn lines(html: &str) -> Result<Read, Overflow> {
+pub(crate) fn lines(html: &str) -> Result<Read, Overflow> {
     let dom = parse(html)?;
     let mut out = LineWriter::default();
     // A collapsible part's title (`<details><summary>I2P 2.12.0

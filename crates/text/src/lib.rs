@@ -17,7 +17,7 @@
 //! a page in the second language of an existing record fills that
 //! language's side of it (items matched by position).
 
-#![warn(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 
 mod arch_parts;
 mod archs;
@@ -265,7 +265,7 @@ impl Imported {
             page: self.page.clone(),
             address: self.address.clone(),
             release: self.release.clone(),
-            record: model::record::diagnostic::shown(&self.path).to_path_buf(),
+            record: model::record::shown(&self.path).to_path_buf(),
             dry_run: self.dry_run,
             merged: self.merged,
             lang: self.lang.to_string(),
@@ -322,7 +322,7 @@ impl Imported {
         format!(
             "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} fix(es); {} known issue(s); {} warning(s))",
             self.label(),
-            model::record::diagnostic::shown(&self.path).display(),
+            model::record::shown(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
             self.components,

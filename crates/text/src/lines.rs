@@ -13,14 +13,14 @@ pub(crate) const RULE: &str = "---";
 /// Where a page looks cut short, seen in its source (the parsers close
 /// what the page left open).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cut {
+pub(crate) enum Cut {
     Table,
     List,
     CodeBlock,
 }
 
 impl Cut {
-    pub fn what(self) -> &'static str {
+    pub(crate) fn what(self) -> &'static str {
         match self {
             Cut::Table => "inside a table",
             Cut::List => "inside a list",
@@ -70,7 +70,7 @@ pub(crate) struct LineWriter {
 
 impl LineWriter {
     /// Inline text at source line `line`.
-    pub fn text(&mut self, text: &str, line: usize) {
+    pub(crate) fn text(&mut self, text: &str, line: usize) {
         if let Some(cell) = &mut self.cell {
             if self.cell_parted && !text.trim().is_empty() {
                 cell.push_str("; ");
@@ -89,7 +89,7 @@ impl LineWriter {
     }
 
     /// A soft break: a space, unless one is there.
-    pub fn space(&mut self, line: usize) {
+    pub(crate) fn space(&mut self, line: usize) {
         if !self.buf.ends_with(' ') {
             self.text(" ", line);
         }
@@ -98,7 +98,7 @@ impl LineWriter {
 
     /// Ends the current paragraph's text before its last soft break as a
     /// line, and the text after it as another.
-    pub fn segment_apart(&mut self) {
+    pub(crate) fn segment_apart(&mut self) {
         let segment = self.buf.split_off(self.segment.min(self.buf.len()));
         self.flush();
         self.buf = segment;
@@ -108,14 +108,14 @@ impl LineWriter {
 
     /// The text of the current paragraph since its last soft break (a
     /// source line of it), when it is no list item's or cell's.
-    pub fn segment(&self) -> Option<&str> {
+    pub(crate) fn segment(&self) -> Option<&str> {
         (self.prefix.is_none() && self.row.is_none() && self.cell.is_none())
             .then(|| self.buf.get(self.segment..).unwrap_or(""))
     }
 
     /// Ends the current line; a line that is one bold span keeps its `**`
     /// (a bold line may be a heading), elsewhere the marks go.
-    pub fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         let collapsed = collapse_spaces(&self.buf);
         self.buf.clear();
         self.segment = 0;
@@ -175,7 +175,7 @@ impl LineWriter {
 
     /// A new block whose first line starts with `prefix` (`## `, `- `).
     /// A paragraph inside a list item continues the item's line.
-    pub fn block(&mut self, prefix: Option<String>, line: usize) {
+    pub(crate) fn block(&mut self, prefix: Option<String>, line: usize) {
         if prefix.is_none() && self.prefix.is_some() && self.buf.trim().is_empty() {
             return;
         }
@@ -196,7 +196,7 @@ impl LineWriter {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    pub fn item(&mut self, line: usize) {
+    pub(crate) fn item(&mut self, line: usize) {
         let indent = "  ".repeat(self.depth.saturating_sub(1).min(MAX_INDENT_LEVELS));
         self.flush();
         self.prefix = Some(format!("{indent}- "));
@@ -224,7 +224,7 @@ impl LineWriter {
     }
 
     /// A line as it is (code).
-    pub fn raw(&mut self, text: &str, line: usize) {
+    pub(crate) fn raw(&mut self, text: &str, line: usize) {
         self.flush();
         self.push((line, text.to_string()));
     }
@@ -293,7 +293,7 @@ impl LineWriter {
         self.row.is_some()
     }
 
-    pub fn finish(mut self) -> Self {
+    pub(crate) fn finish(mut self) -> Self {
         self.end_row();
         self.flush();
         self

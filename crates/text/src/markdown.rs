@@ -10,7 +10,7 @@ use crate::words;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The page's lines (numbered by source line) and where it looks cut short.
-pub fn lines(md: &str) -> Result<Read, Overflow> {
+pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
     let without_front_matter = blank_front_matter(md);
     let md = without_front_matter.as_deref().unwrap_or(md);
     let repaired = repair_delimiter_rows(md);

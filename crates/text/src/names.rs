@@ -70,7 +70,7 @@ fn built_in() -> &'static Groups {
 
 /// The key two spellings of one name share: without ™ ® ©, PEP 503,
 /// words joined by `-`.
-pub fn key(name: &str) -> String {
+pub(crate) fn key(name: &str) -> String {
     components::spelling_key(name)
 }
 
@@ -356,7 +356,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
 /// kept for one run: a changelog of thousands of releases reads each
 /// record once.
 #[derive(Default)]
-pub struct RecordedNames {
+pub(crate) struct RecordedNames {
     versions: Option<Vec<String>>,
     names_of: HashMap<String, Vec<String>>,
 }
@@ -364,7 +364,7 @@ pub struct RecordedNames {
 /// The names a project already uses: its catalog and the record just
 /// before the imported version.
 #[derive(Debug, Clone, Default)]
-pub struct Known {
+pub(crate) struct Known {
     names: Vec<String>,
     /// The index in `names` of the first name of each key.
     by_key: HashMap<String, usize>,
@@ -373,7 +373,7 @@ pub struct Known {
 }
 
 impl Known {
-    pub fn new(names: impl IntoIterator<Item = String>) -> Known {
+    pub(crate) fn new(names: impl IntoIterator<Item = String>) -> Known {
         let names: Vec<String> = names.into_iter().collect();
         let mut by_key = HashMap::new();
         for (i, name) in names.iter().enumerate() {
@@ -405,7 +405,7 @@ impl Known {
     }
 
     /// The catalog's names and those of the release before `version`.
-    pub fn of(
+    pub(crate) fn of(
         workspace: &Workspace,
         version: &str,
         recorded: &mut RecordedNames,
@@ -418,13 +418,13 @@ impl Known {
             } else {
                 Vec::new()
             };
-            versions.sort_by(|a, b| model::record::load::release_order(a, b));
+            versions.sort_by(|a, b| model::record::release_order(a, b));
             recorded.versions = Some(versions);
         }
         let versions = recorded.versions.as_deref().unwrap_or_default();
         let previous = versions
             .iter()
-            .take_while(|v| model::record::load::release_order(v, version).is_lt())
+            .take_while(|v| model::record::release_order(v, version).is_lt())
             .last();
         if let Some(previous) = previous {
             if !recorded.names_of.contains_key(previous) {
@@ -446,7 +446,7 @@ impl Known {
     /// `data/components.toml` gives it (`NVIDIA TensorRT™` → `TensorRT`,
     /// `Transformer Engine` → `transformer_engine`),
     /// else `name` without ™ ®, vendor words and spaces ([`plain`]).
-    pub fn spelling(&self, name: &str) -> String {
+    pub(crate) fn spelling(&self, name: &str) -> String {
         if let Some(i) = self.by_key.get(&key(name)) {
             return self.names[*i].clone();
         }

@@ -130,7 +130,7 @@ pub(crate) fn address(content: &str) -> Option<(String, &str)> {
 /// A page's lines, numbered (1-based line of the source for text and
 /// Markdown; position in the page's text for HTML).
 #[derive(Debug, Clone)]
-pub struct Page {
+pub(crate) struct Page {
     pub kind: PageKind,
     pub lines: Vec<(usize, String)>,
     /// Numbers of the lines the markup marks as headings (`<h2>`, `## `);
@@ -143,7 +143,7 @@ impl Page {
     /// The page's lines, or the bound it passes: more than [`MAX_ITEMS`]
     /// lines (counted in the source for text and Markdown, as read for
     /// HTML), HTML elements, or nesting deeper than [`MAX_NESTING`].
-    pub fn read(kind: PageKind, content: &str) -> Result<Page, Overflow> {
+    pub(crate) fn read(kind: PageKind, content: &str) -> Result<Page, Overflow> {
         if kind != PageKind::Html && content.lines().count() > MAX_ITEMS {
             return Err(Overflow::Items("lines"));
         }

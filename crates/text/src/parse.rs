@@ -169,7 +169,7 @@ fn opens_release(page: &Structure, at: usize, changelog: bool) -> bool {
 
 /// Reads the page's parts; `product` names the title; `columns` says which
 /// version column of a table to read.
-pub fn parse(
+pub(crate) fn parse(
     page: &Structure,
     version: &str,
     lang: Lang,

@@ -1092,7 +1092,7 @@ fn after_previous(line: &str) -> Option<(String, String, String)> {
         && !product
             .iter()
             .any(|w| words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w))))
-        && model::record::load::release_order(from, to).is_lt())
+        && model::record::release_order(from, to).is_lt())
     .then(|| (product.join(" "), from.to_string(), to.to_string()))
 }
 
@@ -1341,7 +1341,7 @@ fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
         let apart = group.windows(2).all(|w| w[0].0 + 1 < w[1].0);
         let orders: Vec<std::cmp::Ordering> = group
             .windows(2)
-            .map(|w| model::record::load::release_order(&w[0].1, &w[1].1))
+            .map(|w| model::record::release_order(&w[0].1, &w[1].1))
             .collect();
         let newest_first = orders.iter().filter(|o| o.is_gt()).count();
         let oldest_first = orders.iter().filter(|o| o.is_lt()).count();
@@ -1832,7 +1832,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                             && matches!(s, Start::Heading(l) if l == level)
                             && shape(*at, v) == shape(*i, version)
                     };
-                    let order = |v: &str| model::record::load::release_order(version, v);
+                    let order = |v: &str| model::record::release_order(version, v);
                     let newest_first = match (*k + 1..starts.len()).find(|&j| peer(j)) {
                         Some(next) => order(&starts[next].2).is_gt(),
                         None => (0..*k)

@@ -305,7 +305,7 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                     // changelog: a year and a letter, in the order of both.)
                     && model::version::compare(Ecosystem::Generic, &c.version, &kept.version)
                         .unwrap_or_else(|_| {
-                            model::record::load::release_order(&c.version, &kept.version)
+                            model::record::release_order(&c.version, &kept.version)
                         })
                         .is_gt();
                 if refines(&c.version, &kept.version)

@@ -16,7 +16,7 @@ pub(crate) use crate::warning::Warning;
 
 /// One heading and the lines under it.
 #[derive(Debug, Clone)]
-pub struct Section {
+pub(crate) struct Section {
     /// `None`: a heading import does not know (a long-form section).
     pub known: Option<Known>,
     pub title: String,

@@ -389,7 +389,7 @@ pub(crate) struct ClaimWords {
 impl Words {
     /// `word` as it stands between other words: with the spaces around it
     /// in a spaced language (`" and "`), alone in the others.
-    pub fn between(&self, word: &str) -> String {
+    pub(crate) fn between(&self, word: &str) -> String {
         if self.spaced {
             format!(" {word} ")
         } else {
@@ -398,7 +398,7 @@ impl Words {
     }
 
     /// `word` as it stands before another (`"for "`).
-    pub fn before(&self, word: &str) -> String {
+    pub(crate) fn before(&self, word: &str) -> String {
         if self.spaced {
             format!("{word} ")
         } else {
@@ -407,7 +407,7 @@ impl Words {
     }
 
     /// `word` as it stands after another (`" and"`).
-    pub fn after(&self, word: &str) -> String {
+    pub(crate) fn after(&self, word: &str) -> String {
         if self.spaced {
             format!(" {word}")
         } else {
@@ -437,10 +437,10 @@ pub(crate) struct ProjectWords {
 
 impl ProjectWords {
     /// The file, relative to the project's root.
-    pub const FILE: &str = "import.toml";
+    pub(crate) const FILE: &str = "import.toml";
 
     /// The project's words; none when it has no such file.
-    pub fn load(root: &Path) -> Result<ProjectWords, ImportError> {
+    pub(crate) fn load(root: &Path) -> Result<ProjectWords, ImportError> {
         let path = root.join(Self::FILE);
         let bytes = match model::project_file::read(root, &path) {
             Ok(bytes) => bytes,

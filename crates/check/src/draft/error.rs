@@ -12,7 +12,7 @@ pub enum DraftError {
     /// The new release's version breaks the one rule of release versions.
     #[error("`{}` is not a release version\n  = hint: {}", model::diagnostic::clip(.0, 80), model::record::RELEASE_VERSION_RULE)]
     NotAVersion(String),
-    #[error("{} exists\n  = hint: pass --force to replace it", model::record::diagnostic::shown(path).display())]
+    #[error("{} exists\n  = hint: pass --force to replace it", model::record::shown(path).display())]
     /// The record to write exists, and `--force` was not given.
     Exists {
         /// The record's path.

@@ -296,7 +296,7 @@ impl Drafted {
     /// The report for people, as the command prints it.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let shown = model::record::diagnostic::shown(&self.path);
+        let shown = model::record::shown(&self.path);
         let _ = match &self.from {
             Some(from) => writeln!(
                 out,
@@ -379,7 +379,7 @@ impl Synced {
     /// The report for people, as the command prints it.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let shown = model::record::diagnostic::shown(&self.path);
+        let shown = model::record::shown(&self.path);
         let head = if self.changes.is_empty() {
             format!(
                 "{} is up to date with {}",

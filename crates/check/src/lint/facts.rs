@@ -5,7 +5,7 @@
 use super::Context;
 use super::rule::Rule;
 use model::diagnostic::Severity;
-use model::record::source_map::join;
+use model::record::join;
 use model::version::{Ecosystem, Version};
 use text::driver::driver as read_driver_text;
 use text::package_name::prose_tail;

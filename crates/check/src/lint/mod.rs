@@ -30,7 +30,7 @@ mod rule;
 
 use model::diagnostic::{Counts, Diagnostic, Severity};
 use model::drivers::{self, LinuxPlatform, ToolkitLookup};
-use model::record::source_map::join;
+use model::record::join;
 use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
 use model::version::{Dotted, Ecosystem, Version};
 use rule::Rule;
@@ -94,7 +94,7 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
     } else {
         versions.to_vec()
     };
-    wanted.sort_by(|a, b| record::load::release_order(a, b));
+    wanted.sort_by(|a, b| record::release_order(a, b));
     wanted.dedup();
     let mut findings = Vec::new();
     for version in &wanted {

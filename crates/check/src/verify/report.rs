@@ -3,7 +3,7 @@
 
 use image::attach::{PackageSource, ReadSbom};
 use model::diagnostic::{Diagnostic, Severity};
-use model::record::source_map::join;
+use model::record::join;
 use model::record::{Release, SourceMap};
 use model::version::Ecosystem;
 use sbom::SbomFormat;

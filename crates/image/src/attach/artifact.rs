@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 /// The media type of an OCI image manifest (artifact manifests are ones).
-pub const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
+pub(super) const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The content of the empty descriptor.
 pub(crate) const EMPTY_JSON: &[u8] = b"{}";
 
@@ -24,13 +24,13 @@ pub(crate) const VERSION_ANNOTATION: &str = "org.opencontainers.image.version";
 
 /// A blob to push: its digest and bytes.
 #[derive(Debug, Clone)]
-pub struct Blob {
+pub(super) struct Blob {
     pub digest: String,
     pub bytes: Vec<u8>,
 }
 
 impl Blob {
-    pub fn new(bytes: Vec<u8>) -> Blob {
+    pub(super) fn new(bytes: Vec<u8>) -> Blob {
         Blob {
             digest: sha256_digest(&bytes),
             bytes,
@@ -57,7 +57,7 @@ pub(crate) struct Artifact {
 
 impl Artifact {
     /// The descriptor a referrers index lists for this artifact.
-    pub fn descriptor(&self) -> Descriptor {
+    pub(super) fn descriptor(&self) -> Descriptor {
         let mut descriptor = descriptor(
             OCI_MANIFEST,
             &self.manifest.digest,
@@ -116,7 +116,7 @@ pub(crate) fn sbom_artifact(
 
 /// A descriptor of `media_type`; `digest` is a sha256 digest relnotes made
 /// or checked.
-pub fn descriptor(media_type: &str, digest: &str, size: u64) -> Descriptor {
+pub(super) fn descriptor(media_type: &str, digest: &str, size: u64) -> Descriptor {
     DescriptorBuilder::default()
         .media_type(MediaType::from(media_type))
         .digest(oci_spec::image::Digest::from_str(digest).expect("a sha256 digest"))

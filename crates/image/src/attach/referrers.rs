@@ -28,7 +28,7 @@ pub(crate) enum Via {
 
 /// The referrers of one manifest.
 #[derive(Debug, Clone)]
-pub struct Referrers {
+pub(super) struct Referrers {
     pub via: Via,
     pub descriptors: Vec<Descriptor>,
 }

@@ -45,7 +45,7 @@ pub(crate) struct Disk {
 }
 
 impl Disk {
-    pub fn new(dir: PathBuf, max_bytes: u64) -> Disk {
+    pub(super) fn new(dir: PathBuf, max_bytes: u64) -> Disk {
         Disk {
             dir,
             max_bytes,
@@ -85,7 +85,7 @@ impl Disk {
 
     /// The scan stored for `digest`, if there is a sound one; a damaged
     /// entry is reported and left to be overwritten.
-    pub fn load(&self, digest: &str) -> Option<LayerScan> {
+    pub(super) fn load(&self, digest: &str) -> Option<LayerScan> {
         let path = entry_path(&self.dir, digest)?;
         if !self.trusted() {
             return None;
@@ -113,7 +113,7 @@ impl Disk {
     }
 
     /// Stores the scan of `digest` (read and checked against its digest).
-    pub fn save(&self, digest: &str, scan: &LayerScan) {
+    pub(super) fn save(&self, digest: &str, scan: &LayerScan) {
         if self.unwritable.load(Ordering::Relaxed) {
             return;
         }
@@ -153,7 +153,7 @@ impl Disk {
 
     /// After a read that wrote entries: evicts down to the bound, unless
     /// another run is evicting now.
-    pub fn settle(&self) {
+    pub(super) fn settle(&self) {
         if !self.wrote.swap(false, Ordering::Relaxed) || !self.trusted() {
             return;
         }

@@ -29,14 +29,14 @@ struct Inner {
 
 impl Memo {
     /// The slot of `digest`, made empty if there is none.
-    pub fn slot(&self, digest: &str) -> Slot {
+    pub(super) fn slot(&self, digest: &str) -> Slot {
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         Arc::clone(inner.slots.entry(digest.to_string()).or_default())
     }
 
     /// The scan of `digest`, if this run has it; it becomes the most
     /// recently used (base layers shared by many images stay).
-    pub fn get(&self, digest: &str) -> Option<Arc<LayerScan>> {
+    pub(super) fn get(&self, digest: &str) -> Option<Arc<LayerScan>> {
         let slot = {
             let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
             let slot = Arc::clone(inner.slots.get(digest)?);
@@ -53,7 +53,7 @@ impl Memo {
 
     /// Notes that `digest`'s slot now holds `scan`; drops the least
     /// recently used scans past [`MEMO_BYTES`] (to be read again if wanted).
-    pub fn filled(&self, digest: &str, scan: &LayerScan) {
+    pub(super) fn filled(&self, digest: &str, scan: &LayerScan) {
         let size = estimated_size(scan);
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         inner.filled.push_back((digest.to_string(), size));

@@ -9,7 +9,7 @@ use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, file_name};
 use crate::{FoundFile, ImageConfig};
 use model::version::Ecosystem;
 
-pub struct Cuda;
+pub(super) struct Cuda;
 
 impl Cataloger for Cuda {
     fn name(&self) -> &'static str {

@@ -7,7 +7,7 @@ use super::cataloger::{Cataloger, Findings};
 use crate::{FoundFile, ImageConfig};
 use model::components;
 
-pub struct Labels;
+pub(super) struct Labels;
 
 impl Cataloger for Labels {
     fn name(&self) -> &'static str {

@@ -117,7 +117,7 @@ pub(crate) mod test_support {
     pub(crate) const LAYER: &str =
         "sha256:1111111111111111111111111111111111111111111111111111111111111111";
 
-    pub fn file(path: &str, contents: &str) -> FoundFile {
+    pub(crate) fn file(path: &str, contents: &str) -> FoundFile {
         FoundFile {
             path: path.into(),
             layer: LAYER.into(),
@@ -126,14 +126,14 @@ pub(crate) mod test_support {
         }
     }
 
-    pub fn symlink(path: &str, target: &str) -> FoundFile {
+    pub(crate) fn symlink(path: &str, target: &str) -> FoundFile {
         FoundFile {
             symlink: true,
             ..file(path, target)
         }
     }
 
-    pub fn view(files: Vec<FoundFile>, env: &[&str]) -> ImageView {
+    pub(crate) fn view(files: Vec<FoundFile>, env: &[&str]) -> ImageView {
         let mut files = files;
         files.sort_by(|a, b| a.path.cmp(&b.path));
         ImageView {
@@ -150,7 +150,7 @@ pub(crate) mod test_support {
     }
 
     /// Runs one cataloger the way [`catalog`] does.
-    pub fn run(c: &dyn Cataloger, files: &[FoundFile], env: &[&str]) -> Findings {
+    pub(crate) fn run(c: &dyn Cataloger, files: &[FoundFile], env: &[&str]) -> Findings {
         let v = view(files.to_vec(), env);
         let wanted: Vec<&FoundFile> = v
             .files
@@ -162,7 +162,7 @@ pub(crate) mod test_support {
         out
     }
 
-    pub fn found(out: &Findings) -> Vec<(String, String, String)> {
+    pub(crate) fn found(out: &Findings) -> Vec<(String, String, String)> {
         out.components
             .iter()
             .map(|o| (o.name.clone(), o.version.clone(), o.location().to_string()))

@@ -2,26 +2,30 @@
 
 mod arch;
 mod controls;
-pub mod diagnostic;
+mod diagnostic;
 mod error;
 mod init;
 mod list;
-pub mod load;
+mod load;
 mod model;
 mod release_version;
 mod resolve;
-pub mod schema;
-pub mod source_map;
+mod schema;
+mod source_map;
 mod text;
 
 pub use arch::{Arch, KNOWN_ARCHS};
-pub use diagnostic::Diagnostic;
+pub use diagnostic::{Diagnostic, shown};
 pub use error::RecordError;
 pub use init::{InitRequest, Initialized, init_project};
 pub use list::ReleaseList;
-pub use load::{Loaded, Workspace};
+pub use load::{
+    LOCALES_DIR, Loaded, MAX_LOCALE_BYTES, PROJECT_FILE, RELEASES_DIR, Workspace, labels_file,
+    locale_path, release_order,
+};
 pub use model::*;
 pub use release_version::{MAX_RELEASE_VERSION_LEN, RELEASE_VERSION_RULE, is_release_version};
 pub use resolve::{ArchView, ComponentRef};
-pub use source_map::{Position, SourceMap};
+pub use schema::{project_schema, record_schema};
+pub use source_map::{LineColumn, Position, SourceMap, join};
 pub use text::{Lang, Text};

@@ -245,7 +245,7 @@ pub(crate) struct ValueChange {
 }
 
 impl ValueChange {
-    pub fn new(ecosystem: Ecosystem, from: Option<&str>, to: Option<&str>) -> ValueChange {
+    pub(crate) fn new(ecosystem: Ecosystem, from: Option<&str>, to: Option<&str>) -> ValueChange {
         ValueChange {
             from: from.map(str::to_string),
             to: to.map(str::to_string),
@@ -282,7 +282,7 @@ impl<T> Default for AddedRemoved<T> {
 }
 
 impl<T> AddedRemoved<T> {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty()
     }
 }
@@ -303,7 +303,7 @@ pub(crate) struct DriverDiff {
 }
 
 impl DriverDiff {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.cuda.is_unchanged()
             && self.min.is_unchanged()
             && self.datacenter.is_empty()
@@ -321,7 +321,7 @@ pub(crate) struct DatacenterDiff {
 }
 
 impl DatacenterDiff {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
 }
@@ -349,7 +349,7 @@ pub(crate) struct AssetsDiff {
 }
 
 impl AssetsDiff {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
 }
@@ -372,7 +372,7 @@ pub(crate) struct TextsDiff {
 }
 
 impl TextsDiff {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty()
     }
 }
@@ -398,7 +398,7 @@ impl BugFixesDiff {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && !self.none_changed()
     }
 }
@@ -422,7 +422,7 @@ impl<T> Default for KeyedDiff<T> {
 }
 
 impl<T> KeyedDiff<T> {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
 }
@@ -444,7 +444,7 @@ pub(crate) struct SectionsDiff {
 }
 
 impl SectionsDiff {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
 }
@@ -470,7 +470,7 @@ pub(crate) struct TitleChange {
 }
 
 impl TitleChange {
-    pub fn changed(&self) -> bool {
+    pub(crate) fn changed(&self) -> bool {
         !same_text(&self.from, &self.to)
     }
 }
@@ -482,7 +482,7 @@ impl TitleChange {
 pub(crate) struct BodyDiff(IndexMap<Lang, Vec<WordOp>>);
 
 impl BodyDiff {
-    pub fn between(from: &Text, to: &Text) -> BodyDiff {
+    pub(crate) fn between(from: &Text, to: &Text) -> BodyDiff {
         let langs = from.entries().chain(to.entries()).map(|(l, _)| l);
         let mut diffs = IndexMap::new();
         for lang in langs {
@@ -496,7 +496,7 @@ impl BodyDiff {
     /// The word diff of the language pages are written in; where that is
     /// empty on both sides, English's, else the first language's with words
     /// (as [`Text::get`] falls back).
-    pub fn get(&self, lang: Lang) -> &[WordOp] {
+    pub(crate) fn get(&self, lang: Lang) -> &[WordOp] {
         let has_words = |ops: &&Vec<WordOp>| !ops.iter().all(|op| op.text.trim().is_empty());
         [self.0.get(&lang), self.0.get(&Lang::EN)]
             .into_iter()
@@ -522,7 +522,7 @@ pub(crate) struct ArchGroup<'a> {
 }
 
 impl ArchGroup<'_> {
-    pub fn of(&self, change: Change) -> &[&ComponentChange] {
+    pub(crate) fn of(&self, change: Change) -> &[&ComponentChange] {
         match change {
             Change::Downgraded => &self.downgraded,
             Change::Upgraded => &self.upgraded,
@@ -532,7 +532,7 @@ impl ArchGroup<'_> {
         }
     }
 
-    pub fn changed(&self) -> usize {
+    pub(crate) fn changed(&self) -> usize {
         self.downgraded.len() + self.upgraded.len() + self.added.len() + self.removed.len()
     }
 }

@@ -9,7 +9,11 @@ use model::record::ArchView;
 ///
 /// `old`/`new` are `None` for an arch the release does not declare, so an
 /// arch only one side has is all `added` or all `removed`.
-pub fn compare(arch: &str, old: Option<&ArchView>, new: Option<&ArchView>) -> Vec<ComponentChange> {
+pub(super) fn compare(
+    arch: &str,
+    old: Option<&ArchView>,
+    new: Option<&ArchView>,
+) -> Vec<ComponentChange> {
     let old_components: &[Package] = old.map_or(&[], |v| &v.components);
     let new_components: &[Package] = new.map_or(&[], |v| &v.components);
     let mut out = Vec::with_capacity(new_components.len() + old_components.len());

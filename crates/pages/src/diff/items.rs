@@ -32,7 +32,7 @@ fn text_change(from: Option<&Text>, to: Option<&Text>) -> Option<TextChange> {
 
 /// Texts added and removed, each matched at most once (a text listed twice
 /// counts twice).
-pub fn texts(from: &[Text], to: &[Text]) -> TextsDiff {
+pub(super) fn texts(from: &[Text], to: &[Text]) -> TextsDiff {
     let mut used = vec![false; from.len()];
     let mut added = Vec::new();
     let mut unchanged = 0;
@@ -67,7 +67,7 @@ fn added_removed_texts(from: &[Text], to: &[Text]) -> AddedRemoved<Text> {
     }
 }
 
-pub fn bug_fixes(from: &BugFixes, to: &BugFixes) -> BugFixesDiff {
+pub(super) fn bug_fixes(from: &BugFixes, to: &BugFixes) -> BugFixesDiff {
     let none = |b: &BugFixes| match b {
         BugFixes::None(text) => Some(text.clone()),
         BugFixes::List(_) => None,
@@ -115,7 +115,7 @@ fn name_key(name: &str) -> String {
     pep503(name.trim()).replace(' ', "-")
 }
 
-pub fn includes(from: &[Include], to: &[Include]) -> KeyedDiff<Include> {
+pub(super) fn includes(from: &[Include], to: &[Include]) -> KeyedDiff<Include> {
     keyed(
         from,
         to,
@@ -124,7 +124,7 @@ pub fn includes(from: &[Include], to: &[Include]) -> KeyedDiff<Include> {
     )
 }
 
-pub fn env(from: &[EnvVar], to: &[EnvVar]) -> KeyedDiff<EnvVar> {
+pub(super) fn env(from: &[EnvVar], to: &[EnvVar]) -> KeyedDiff<EnvVar> {
     keyed(
         from,
         to,
@@ -135,7 +135,7 @@ pub fn env(from: &[EnvVar], to: &[EnvVar]) -> KeyedDiff<EnvVar> {
     )
 }
 
-pub fn gpus(from: &[Gpu], to: &[Gpu]) -> KeyedDiff<Gpu> {
+pub(super) fn gpus(from: &[Gpu], to: &[Gpu]) -> KeyedDiff<Gpu> {
     keyed(
         from,
         to,
@@ -144,7 +144,7 @@ pub fn gpus(from: &[Gpu], to: &[Gpu]) -> KeyedDiff<Gpu> {
     )
 }
 
-pub fn ports(from: &[Port], to: &[Port]) -> KeyedDiff<Port> {
+pub(super) fn ports(from: &[Port], to: &[Port]) -> KeyedDiff<Port> {
     keyed(
         from,
         to,
@@ -153,7 +153,7 @@ pub fn ports(from: &[Port], to: &[Port]) -> KeyedDiff<Port> {
     )
 }
 
-pub fn assets(from: &[Asset], to: &[Asset]) -> AssetsDiff {
+pub(super) fn assets(from: &[Asset], to: &[Asset]) -> AssetsDiff {
     let matched = keyed(from, to, |a| a.image.trim().to_string(), |_, _| false);
     let mut changed = Vec::new();
     for Changed { from: old, to: new } in matched.changed {
@@ -174,7 +174,7 @@ pub fn assets(from: &[Asset], to: &[Asset]) -> AssetsDiff {
     }
 }
 
-pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
+pub(super) fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
     let none = Driver::default();
     let old = from.unwrap_or(&none);
     let new = to.unwrap_or(&none);
@@ -255,7 +255,7 @@ pub fn driver(from: Option<&Driver>, to: Option<&Driver>) -> DriverDiff {
     }
 }
 
-pub fn sections(from: &[Section], to: &[Section]) -> SectionsDiff {
+pub(super) fn sections(from: &[Section], to: &[Section]) -> SectionsDiff {
     let id = |s: &Section| s.id.trim().to_string();
     let reference = |s: &Section| SectionRef {
         id: s.id.clone(),

@@ -3,7 +3,7 @@
 
 use model::record::Lang;
 
-pub use model::labels::get;
+pub(crate) use model::labels::get;
 
 /// The label of a change, with its marker (`▼ DOWNGRADE 降级`, `▲ Upgraded`).
 pub(crate) fn change_heading(change: super::Change, lang: Lang) -> String {

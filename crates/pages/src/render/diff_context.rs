@@ -54,7 +54,7 @@ pub(crate) struct ArchSets {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Attention {
+pub(crate) struct Attention {
     pub name: String,
     /// `None` for the driver's CUDA version.
     pub arch: Option<String>,
@@ -144,7 +144,7 @@ pub(crate) struct BranchRow {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AddedRemoved<T> {
+pub(crate) struct AddedRemoved<T> {
     pub added: Vec<T>,
     pub removed: Vec<T>,
     pub any: bool,
@@ -183,7 +183,7 @@ pub(crate) struct AssetChangeItem {
 
 /// Texts added to and removed from a list.
 #[derive(Debug, Clone, Serialize)]
-pub struct Lists {
+pub(crate) struct Lists {
     pub added: Vec<String>,
     pub removed: Vec<String>,
 }

@@ -28,7 +28,7 @@ const PARTIAL_BLOCK: &str = "@partial-block";
 
 /// `page` with every partial call that can be written in place replaced
 /// by the partial's template, transitively; `None` when nothing can be.
-pub fn flatten(page: &Template, registry: &Handlebars<'_>) -> Option<Template> {
+pub(super) fn flatten(page: &Template, registry: &Handlebars<'_>) -> Option<Template> {
     let mut inline_names = BTreeSet::new();
     inline_partials_in(page, &mut inline_names);
     for template in registry.get_templates().values() {

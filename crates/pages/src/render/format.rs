@@ -47,7 +47,7 @@ pub enum RenderError {
     #[error(transparent)]
     File(#[from] model::project_file::ProjectFileError),
     /// A template file over the 32 KiB a template may hold.
-    #[error("template {} is larger than {} KiB\n  = hint: split it into partials (templates/partials/<name>.md.hbs …): Handlebars takes time with the square of a template's length", model::record::diagnostic::shown(path).display(), limit >> 10)]
+    #[error("template {} is larger than {} KiB\n  = hint: split it into partials (templates/partials/<name>.md.hbs …): Handlebars takes time with the square of a template's length", model::record::shown(path).display(), limit >> 10)]
     TemplateTooLarge {
         /// The template file.
         path: PathBuf,

@@ -7,12 +7,12 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-pub use model::labels::label;
+pub(crate) use model::labels::label;
 
 /// Every label in one language: the context's `labels`. Shared: every
 /// page of a language has the same ones.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Labels(Arc<BTreeMap<&'static str, Cow<'static, str>>>);
+pub(crate) struct Labels(Arc<BTreeMap<&'static str, Cow<'static, str>>>);
 
 /// Written as a struct whose fields are the labels: the same JSON as the
 /// map, but the names reach a serializer as the `&'static str` they are,
@@ -30,7 +30,7 @@ impl Serialize for Labels {
 
 impl Labels {
     /// Every label in `lang`, as written in its file.
-    pub fn new(lang: Lang) -> Labels {
+    pub(crate) fn new(lang: Lang) -> Labels {
         type Cache = HashMap<(Lang, u64), Labels>;
         static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
         let key = (lang, model::labels::generation());
@@ -68,7 +68,7 @@ impl Labels {
     }
 
     #[cfg(test)]
-    pub fn get(&self, key: &str) -> Option<&str> {
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(|text| text.as_ref())
     }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// A page's whole context: the shared base and the page's own fields, side
 /// by side at the root.
 #[derive(Debug, Clone, Serialize)]
-pub struct Page<T> {
+pub(crate) struct Page<T> {
     #[serde(flatten)]
     pub base: PageBase,
     #[serde(flatten)]
@@ -99,7 +99,7 @@ impl PageBase {
     /// The base of a page of `workspace` in `lang`, titled `title`;
     /// `alternates` are the file names of the same page in the project's
     /// other languages. No head links, no navigation.
-    pub fn new(
+    pub(crate) fn new(
         workspace: &Workspace,
         lang: Lang,
         format: PageFormat,

@@ -38,7 +38,7 @@ impl std::fmt::Display for PartialProblem {
 }
 
 /// Checks the page `name` (text `page`), whose file partials `lookup` finds.
-pub fn check<'a>(
+pub(super) fn check<'a>(
     name: &str,
     page: &'a str,
     lookup: &dyn Fn(&str) -> Option<&'a str>,

@@ -286,7 +286,7 @@ fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
 /// element's line is counted from the start of the text): the bound keeps
 /// the worst file's compile short, with room for several times the
 /// largest built-in template (docs/limits.md).
-pub const MAX_TEMPLATE_BYTES: u64 = 32 << 10;
+pub(crate) const MAX_TEMPLATE_BYTES: u64 = 32 << 10;
 
 /// The text of the template file `path`, which must lie inside `inside`
 /// and be at most [`MAX_TEMPLATE_BYTES`] long (no more is read).
@@ -633,7 +633,7 @@ fn flat_name(name: &str) -> String {
 
 /// The largest page a template may render (the built-in ones stay far
 /// below a megabyte): past it the render stops instead of filling memory.
-pub const MAX_PAGE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_PAGE_BYTES: usize = 64 << 20;
 
 const PARTIALS_LOOP_HINT: &str = "a partial that calls itself, directly or through others, or calls others over and over, never ends: break the chain";
 

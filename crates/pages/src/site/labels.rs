@@ -6,7 +6,7 @@
 use model::record::Lang;
 
 /// The marker shown beside a changed cell, by change.
-pub fn marker(change: &str) -> &'static str {
+pub(crate) fn marker(change: &str) -> &'static str {
     match change {
         "upgraded" => "▲",
         "downgraded" => "▼",
@@ -17,7 +17,7 @@ pub fn marker(change: &str) -> &'static str {
 }
 
 /// The label `key` in `lang`; panics on a key no label file has (a bug).
-pub fn get(key: &str, lang: Lang) -> &'static str {
+pub(crate) fn get(key: &str, lang: Lang) -> &'static str {
     model::labels::label(key, lang).unwrap_or_else(|| panic!("no label `{key}`"))
 }
 

@@ -35,7 +35,7 @@ pub(crate) struct ArchTable {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Column {
+pub(super) struct Column {
     pub version: String,
     /// The release's page.
     pub href: String,
@@ -73,7 +73,7 @@ pub(crate) enum RowKind {
 }
 
 impl RowKind {
-    pub fn as_str(&self) -> &'static str {
+    pub(super) fn as_str(&self) -> &'static str {
         match self {
             RowKind::Cuda => "cuda",
             RowKind::Driver => "driver",
@@ -81,7 +81,7 @@ impl RowKind {
         }
     }
 
-    pub fn label(&self, lang: Lang) -> String {
+    pub(super) fn label(&self, lang: Lang) -> String {
         match self {
             RowKind::Cuda => labels::get("matrix_cuda", lang).to_string(),
             RowKind::Driver => labels::get("driver_short", lang).to_string(),
@@ -93,7 +93,7 @@ impl RowKind {
 /// A version as written; parsed in its row's ecosystem only where it
 /// differs from its neighbour's (most of a row repeats one version).
 #[derive(Debug, Clone)]
-pub struct Value {
+pub(super) struct Value {
     pub text: String,
 }
 
@@ -135,7 +135,7 @@ pub(crate) struct Grid {
 
 /// The architectures of every release: the newest release's order, then
 /// the ones only older releases have.
-pub fn archs(entries: &[Entry]) -> Vec<String> {
+pub(super) fn archs(entries: &[Entry]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for entry in entries {
         for arch in entry.release.arch_names() {
@@ -280,7 +280,7 @@ impl Grid {
     /// or none when none of them is built for this arch. Rows with neither
     /// a version nor a change there are left out; `href` makes the link of
     /// a release page from its version.
-    pub fn table(
+    pub(super) fn table(
         &self,
         entries: &[Entry],
         releases: &Range<usize>,

@@ -18,12 +18,12 @@ pub(super) struct PagePath<'a> {
 
 impl PagePath<'_> {
     /// `../` for each directory below the language directory.
-    pub fn up(&self) -> String {
+    pub(super) fn up(&self) -> String {
         "../".repeat(self.stem.matches('/').count())
     }
 
     /// The path of this page relative to the site (or `md/`) root.
-    pub fn file(&self, lang: Lang, format: PageFormat) -> String {
+    pub(super) fn file(&self, lang: Lang, format: PageFormat) -> String {
         format!("{lang}/{}.{}", self.stem, format.extension())
     }
 

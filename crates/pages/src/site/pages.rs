@@ -104,7 +104,7 @@ impl Builder<'_> {
     /// renders with the same templates, so each template is compiled once;
     /// each page goes to the sink as soon as it is rendered. The result
     /// does not depend on the number of threads.
-    pub fn build(&self) -> Result<(), Error> {
+    pub(super) fn build(&self) -> Result<(), Error> {
         let mut work: Vec<Work> = self
             .langs
             .iter()

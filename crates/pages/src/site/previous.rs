@@ -21,7 +21,7 @@ pub(super) struct Previous {
 
 impl Previous {
     /// The site in `dir`; `None` when nothing is there.
-    pub fn read(dir: &Path) -> Result<Option<Previous>, SiteError> {
+    pub(super) fn read(dir: &Path) -> Result<Option<Previous>, SiteError> {
         match fs::symlink_metadata(dir) {
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(io(dir, source)),
@@ -54,7 +54,7 @@ impl Previous {
 
     /// Whether `path` is a regular file of this site holding exactly
     /// `bytes`. A file that cannot be read does not.
-    pub fn holds(&self, path: &str, bytes: &[u8]) -> bool {
+    pub(super) fn holds(&self, path: &str, bytes: &[u8]) -> bool {
         self.listed.get(path).is_some_and(FileType::is_file)
             && File::open(self.dir.join(path)).is_ok_and(|file| same_bytes(file, bytes))
     }

@@ -28,14 +28,14 @@ pub(crate) struct Major {
 
 /// A row of the grid and its major versions, newest first.
 #[derive(Debug)]
-pub struct Row<'g> {
+pub(crate) struct Row<'g> {
     pub kind: &'g RowKind,
     pub majors: Vec<Major>,
 }
 
 /// Every row of `grid` that has a version, with the release that first
 /// shipped each of its major versions and minor lines.
-pub fn of(grid: &Grid) -> Vec<Row<'_>> {
+pub(crate) fn of(grid: &Grid) -> Vec<Row<'_>> {
     grid.rows
         .iter()
         .filter_map(|row| {
@@ -90,7 +90,7 @@ pub fn of(grid: &Grid) -> Vec<Row<'_>> {
 /// major step of its own; `1:2.38-3` (a Debian epoch) → (`2`, `2.38`);
 /// `v2.7` → (`2`, `2.7`). A version not starting with a number is its own
 /// line.
-pub fn lines(version: &str) -> (String, String) {
+pub(crate) fn lines(version: &str) -> (String, String) {
     let text = match version.split_once(':') {
         Some((epoch, rest)) if epoch.bytes().all(|b| b.is_ascii_digit()) => rest,
         _ => version,

@@ -110,7 +110,7 @@ fn unique(key: String, taken: &mut HashSet<String>) -> String {
 
 /// The year of a free-form date: its first run of exactly four digits
 /// (`2025-10-30`, `30/10/2025`, `Oct 2025`, `2025年10月`).
-pub fn year(date: &str) -> Option<u32> {
+pub(crate) fn year(date: &str) -> Option<u32> {
     date.split(|c: char| !c.is_ascii_digit())
         .find(|run| run.len() == 4)
         .and_then(|run| run.parse().ok())
