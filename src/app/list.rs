@@ -8,5 +8,6 @@ use model::record::ReleaseList;
 pub fn list_releases(session: &mut Session) -> Result<ReleaseList, Error> {
     let all = session.load_all()?;
     let releases = all.into_iter().map(|(v, loaded)| (v, loaded.release));
-    Ok(ReleaseList::new(&session.workspace.project, releases))
+    let lang = session.workspace.default_language();
+    Ok(ReleaseList::new(&session.workspace.project, releases, lang))
 }

@@ -25,11 +25,12 @@ pub struct ReleaseList {
 }
 
 impl ReleaseList {
-    /// The summary of each of `releases` (oldest first), titles in the
-    /// project's default language.
+    /// The summary of each of `releases` (oldest first), titles in `lang`
+    /// (the project's default language).
     pub fn new(
         project: &Project,
         releases: impl IntoIterator<Item = (String, Release)>,
+        lang: Lang,
     ) -> ReleaseList {
         let releases = releases
             .into_iter()
@@ -46,10 +47,7 @@ impl ReleaseList {
                 }
             })
             .collect();
-        ReleaseList {
-            releases,
-            lang: project.languages.first().copied().unwrap_or(Lang::EN),
-        }
+        ReleaseList { releases, lang }
     }
 }
 
