@@ -620,9 +620,10 @@ fn blank_front_matter(md: &str) -> Option<String> {
                         .strip_prefix("title:")
                         .map(|v| v.trim().trim_matches(['"', '\'']))
                         .filter(|v| !v.is_empty() && (!has_title || names_a_version(v)));
-                    match title {
-                        Some(title) => format!("# {title}\n"),
-                        None => line
+                    match (title, front_matter_component(line)) {
+                        (Some(title), _) => format!("# {title}\n"),
+                        (None, Some((name, version))) => format!("- {name}: {version}\n"),
+                        (None, None) => line
                             .chars()
                             .map(|c| if c == '\n' { '\n' } else { ' ' })
                             .collect(),
@@ -641,6 +642,35 @@ fn blank_front_matter(md: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A front matter key naming a component's version and its value
+/// (`gcc_version: "13.2.1"`, `pythonVersion: 3.11`, as a Jekyll post
+/// states what a release bundles): the key's last word a version head
+/// (`[components] version_heads`), the words before it the name.
+fn front_matter_component(line: &str) -> Option<(String, String)> {
+    let (key, value) = line.split_once(':')?;
+    if key.starts_with([' ', '\t']) {
+        return None;
+    }
+    let value = value.trim().trim_matches(['"', '\'']).trim();
+    let split = key
+        .rfind(['_', '-'])
+        .map(|at| (&key[..at], &key[at + 1..]))
+        .or_else(|| {
+            // camelCase: `pythonVersion`.
+            let at = key.rfind(|c: char| c.is_ascii_uppercase())?;
+            (at > 0).then(|| (&key[..at], &key[at..]))
+        })?;
+    let (name, word) = split;
+    let is_version_word = words::each()
+        .flat_map(|w| &w.components.version_heads)
+        .any(|h| h.eq_ignore_ascii_case(word));
+    (is_version_word
+        && !name.is_empty()
+        && value.starts_with(|c: char| c.is_ascii_digit())
+        && crate::tables::looks_like_version(value))
+    .then(|| (name.replace(['_', '-'], " "), value.to_string()))
 }
 
 /// The characters that may open or close an inline element or a table
@@ -880,6 +910,24 @@ mod tests {
         assert_eq!(lines[0].1, "# Spinnaker Release 1.35.0");
         let (lines, _, _) = super::lines("---\ntitle: About us\n---\n# Changelog\n").unwrap();
         assert_eq!(lines[0].1, "# Changelog");
+    }
+
+    #[test]
+    fn front_matter_keys_naming_versions_are_components() {
+        let (lines, _, _) = super::lines(
+            "---\ntitle: Toolchain v13.2.1-1.1 released\ngcc_version: \"13.2.1\"\npythonVersion: 3.11.4\nversion: \"13.2.1-1.1\"\ndate: 2023-11-09 12:24:22 +0200\nnpm_version: latest\n---\nText.\n",
+        )
+        .unwrap();
+        let kept: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            kept,
+            [
+                "# Toolchain v13.2.1-1.1 released",
+                "- gcc: 13.2.1",
+                "- python: 3.11.4",
+                "Text."
+            ]
+        );
     }
 
     #[test]

@@ -54,6 +54,11 @@ fn list_items(body: &[(usize, String)]) -> (Vec<String>, Vec<(String, String)>) 
         if t.starts_with("```") || t.is_empty() || crate::lines::is_commit_entry(t) {
             continue;
         }
+        // A table beside a list of bullets is none of its items: its rows
+        // are read as a table.
+        if has_bullets && t.starts_with('|') && crate::tables::is_row_line(t) {
+            continue;
+        }
         let nested = line.starts_with("  ");
         let at_margin = !line.starts_with([' ', '\t']) && !t.starts_with("- ");
         ended |= has_bullets && after_blank && at_margin && !items.is_empty();

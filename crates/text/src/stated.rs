@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 /// A version's numbers and what may follow them: a pre-release, a build.
 macro_rules! number_tail {
     () => {
-        r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|(?i:rc|alpha|beta|dev|post|pre|nightly))(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+        r"\d+(?:\.\d+)+(?:[-.]?(?:a|b|(?i:rc|alpha|beta|dev|post|pre|nightly))(?:\.?\d+)?|-[mM]\d+|-LTS(?:-SP\d+)?|-(?:RELEASE|STABLE|CURRENT))?(?:-\d+(?:\.\d+)?)?(?:\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
     };
 }
 const NUMBER: &str = concat!(r"v?", number_tail!());
@@ -802,6 +802,11 @@ mod tests {
             Some("1.7.0")
         );
         assert_eq!(in_title("NuttX-12.4.0").as_deref(), Some("12.4.0"));
+        // A revision of two numbers after the dash (xPack's `13.2.1-1.1`).
+        assert_eq!(
+            in_title("xPack GNU Arm Embedded GCC v13.2.1-1.1 released").as_deref(),
+            Some("v13.2.1-1.1")
+        );
         assert_eq!(
             in_text("Libraries in this branch are part of the FreeRTOS 202406-LTS release.")
                 .as_deref(),

@@ -374,6 +374,12 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             read_dockerfile(&format!("ENV {t}"), found);
         }
         in_env = (in_env || t.starts_with("ENV ")) && t.ends_with('\\');
+        // A Dockerfile's `ENV`/`ARG` is read as one, not as words naming
+        // versions (`ENV TRANSFORMERS_VERSION 4.36.2`).
+        if t.starts_with("ENV ") || t.starts_with("ARG ") {
+            read_dockerfile(line, found);
+            continue;
+        }
         if let Some(item) = bullet_text(line) {
             read_bold_lead(item, found);
             // A tool over the versions of it nested under it.
@@ -955,6 +961,15 @@ fn read_source_label(line: &str, found: &mut Vec<Candidate>) {
 /// devel-ubuntu22.04`): what an image built from the file holds.
 fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
     let t = line.trim().trim_end_matches('\\').trim_end();
+    // `ENV TRANSFORMERS_VERSION 4.36.2`: the older form of one assignment.
+    if let Some(rest) = t.strip_prefix("ENV ")
+        && let [name, value] = rest.split_whitespace().collect::<Vec<_>>().as_slice()
+        && !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !value.contains('=')
+    {
+        return read_dockerfile(&format!("ENV {name}={value}"), found);
+    }
     // `    KUBECTL_VERSION=v1.20.1 \`: an assignment going on an `ENV` of
     // several lines (`ENV A=1 B=2` too), each read as its own.
     let assignments: Vec<&str> = t
@@ -3443,6 +3458,26 @@ mod tests {
                 ("U-Boot", "2024.04"),
                 ("Kernel", "6.6.30")
             ])
+        );
+    }
+
+    #[test]
+    fn a_dockerfiles_env_in_its_older_form() {
+        // `ENV NAME value` is an assignment as `ENV NAME=value` is; a
+        // line of `ENV` is read as the instruction, not as words and a
+        // version.
+        let mut found = Vec::new();
+        read_lines(
+            &crate::test_support::numbered(
+                "ENV TRANSFORMERS_VERSION 4.36.2\nARG PYTHON_VERSION=3.10.13",
+            ),
+            "",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[("TRANSFORMERS", "4.36.2"), ("PYTHON", "3.10.13")])
         );
     }
 

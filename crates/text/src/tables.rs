@@ -112,13 +112,15 @@ pub(crate) fn clean_cell(cell: &str) -> String {
     while let Some(c) = chars.next() {
         match c {
             '`' | '™' | '®' | '©' => {}
-            '\\' => {
-                if let Some(&next) = chars.peek()
-                    && next.is_ascii_punctuation()
-                {
+            '\\' => match chars.peek() {
+                Some(&next) if next.is_ascii_punctuation() => {
                     chars.next();
                 }
-            }
+                // A backslash before a letter escapes nothing: a Windows
+                // path's (`2.9.0\\py39\\GPU`).
+                Some(next) if next.is_alphanumeric() => out.push('\\'),
+                _ => {}
+            },
             '*' if chars.peek() == Some(&'*') => {
                 chars.next();
             }
@@ -555,7 +557,7 @@ impl Table {
                 component_head(self.head_of(c)).is_some_and(|name| {
                     let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
                     of > 0 && yes * 2 >= of
-                })
+                }) || self.slashed_column(c)
             })
             .count();
         let versions_headed =
@@ -564,7 +566,13 @@ impl Table {
             && component_columns >= 3
             && !clean_name(head).is_empty()
             && !names::is_alias(&clean_name(head));
-        let headed = versions_headed || family;
+        // "2.9.0\\py39\\GPU\\cuda117" (a folder of builds per release): a
+        // path opening with a release names the release whatever its head.
+        let paths = {
+            let (yes, of) = self.share(0, |cell| path_release(cell).is_some());
+            of >= 2 && yes == of
+        };
+        let headed = versions_headed || family || paths;
         // A family's generations may be named so ("2025b"), a product's
         // series so ("QuPath | DJL | PyTorch | CUDA": `v0.7.x`).
         let (yes, of) = self.share(0, |cell| {
@@ -575,7 +583,7 @@ impl Table {
             if family {
                 release
             } else {
-                looks_like_version(cell)
+                looks_like_version(cell) || path_release(cell).is_some()
             }
         });
         let mut seen = std::collections::BTreeSet::new();
@@ -620,7 +628,7 @@ impl Table {
                     .share(c, |cell| headed_version(&name, cell).is_some())
                     .0
                     > 0
-            })
+            }) || self.slashed_column(c)
         };
         let listing = |c: usize| {
             mostly(self.share(c, |cell| {
@@ -663,7 +671,7 @@ impl Table {
                 component_head(self.head_of(c)).is_some_and(|name| {
                     let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
                     of > 0 && yes * 2 >= of
-                })
+                }) || self.slashed_column(c)
             })
             .collect();
         (!components.is_empty()).then_some(Kind::Releases {
@@ -818,9 +826,9 @@ impl Table {
                     // A column of packages each cell names with its
                     // version ("pandas==0.25.1 numpy=1.20.1").
                     let listing = mostly(self.share(c, |cell| {
-                        !looks_like_version(cell) && !listed(cell).is_empty()
+                        !looks_like_version(cell) && !listed_parts(cell).is_empty()
                     }));
-                    headed || named_by_row || listing
+                    headed || named_by_row || listing || self.slashed_column(c)
                 })
                 .collect();
             // A head saying what the rows are ("Tag", "Release Version",
@@ -836,6 +844,7 @@ impl Table {
             let known_head = components.iter().any(|&c| {
                 component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n))
                     || headed_name(self.head_of(c)).is_some()
+                    || self.slashed_column(c)
             });
             // A table of images: their tags state what each holds.
             if (!components.is_empty() || images) && (strong || known_head || images) {
@@ -1106,6 +1115,16 @@ pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
         return items;
     }
     pair_sequence(&text).unwrap_or_default()
+}
+
+/// What [`listed`] gives of a cell, else of each of its parts parted by
+/// `/` ("Python 3.9/compute_35": a note of two things).
+fn listed_parts(cell: &str) -> Vec<(String, String)> {
+    let whole = listed(cell);
+    if !whole.is_empty() || !cell.contains('/') {
+        return whole;
+    }
+    cell.split('/').flat_map(listed).collect()
 }
 
 /// `CUDA 12.1 Python 3.9 JupyterLab 3.6`: names of one to three words each
@@ -1422,6 +1441,11 @@ pub(crate) fn release_row(
         let Some(cell) = table.cell(cells, c) else {
             continue;
         };
+        // "CUDA/cuDNN" over "11.2/8.1": a version of each.
+        if let Some(pairs) = slash_pairs(&clean_cell(table.head_of(c)), &clean_cell(cell)) {
+            out.extend(pairs);
+            continue;
+        }
         // "Framework | Framework version": the row names the component.
         let head = match table.namer_of(c) {
             Some(n) => table
@@ -1437,7 +1461,7 @@ pub(crate) fn release_row(
                         .into_iter()
                         .map(|(name, version)| (format!("{name}-{kind}"), version)),
                 ),
-                None => out.extend(listed(cell)),
+                None => out.extend(listed_parts(cell)),
             },
         }
     }
@@ -1679,9 +1703,25 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         // "1.0.0*", "2.0.0†": a footnote's mark is no part of the release.
         .map(|w| w.trim_end_matches(['*', '†', '‡']))
         .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
+        .map(|w| path_release(w).unwrap_or_else(|| w.to_string()))
         .filter(|w| model::record::is_release_version(w))
-        .map(str::to_string)
         .collect()
+}
+
+/// The release a path opening with it names (`2.9.0\\py39\\CPU\\sse2`, a
+/// folder of a release's builds): its first part, when that is a release
+/// version.
+fn path_release(cell: &str) -> Option<String> {
+    let cell = clean_cell(cell);
+    let cell = cell.trim();
+    let (first, rest) = cell.split_once(['\\', '/'])?;
+    (!cell.contains(char::is_whitespace)
+        && !rest.is_empty()
+        && first
+            .trim_start_matches(['v', 'V'])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && model::record::is_release_version(first))
+    .then(|| first.to_string())
 }
 
 /// A key cell of words as one release name ("Ubuntu 22.04 CPU PyTorch
@@ -1707,6 +1747,16 @@ impl Table {
                 of > 0 && yes == of
             }
         })
+    }
+
+    /// Whether column `c`'s head names components parted by `/` and its
+    /// cells their versions alike ("CUDA/cuDNN" over "11.2/8.1").
+    fn slashed_column(&self, c: usize) -> bool {
+        let head = clean_cell(self.head_of(c));
+        head.contains('/') && {
+            let (yes, of) = self.share(c, |cell| slash_pairs(&head, &clean_cell(cell)).is_some());
+            of > 0 && yes * 2 >= of
+        }
     }
 
     /// Row `cells`' key cell, for a table of releases.
@@ -1928,7 +1978,15 @@ fn slash_pairs(names: &str, value: &str) -> Option<Vec<(String, String)>> {
         .zip(&values)
         .map(|(n, v)| {
             let name = names::component_name(&clean_name(n))?;
-            Some((name, cell_version(v)?))
+            // "11.7.0_516.01": a version and the build of what it came
+            // with (the driver inside CUDA's installer's name).
+            let version = match v.trim().split_once('_') {
+                Some((version, build)) if build.starts_with(|c: char| c.is_ascii_digit()) => {
+                    cell_version(version)
+                }
+                _ => cell_version(v),
+            }?;
+            Some((name, version))
         })
         .collect()
 }
@@ -2336,6 +2394,38 @@ mod tests {
                 (".NET-SDK", "1.1.0")
             ])
         );
+    }
+
+    #[test]
+    fn a_folder_of_builds_per_release_keys_its_rows_by_the_release() {
+        // Rows keyed by a path opening with the release, a head naming two
+        // components over cells of two versions, notes naming one.
+        let t = &tables(&lines(
+            "| Path | Compiler | CUDA/cuDNN | Notes |\n|-|-|-|-|\n| 2.9.0\\py39\\GPU\\cuda117 | VS2022 17.2 | 11.7.0_516.01/8.4.0.27 | Python 3.9/compute_35 |\n| 2.9.0\\py39\\CPU\\sse2 | VS2022 17.2 | No | Python 3.9 |\n| 2.8.0\\py39\\GPU\\cuda115 | VS2019 16.11 | 11.5.2_496.13/8.3.2.44 | Python 3.9 |",
+        ))[0];
+        let Kind::Releases {
+            key, components, ..
+        } = t.kind()
+        else {
+            panic!("{:?}", t.kind());
+        };
+        assert_eq!((key, components.as_slice()), (0, [1, 2, 3].as_slice()));
+        let (_, first) = &t.rows[0];
+        assert_eq!(release_keys(t.key_cell(first, key).unwrap()), ["2.9.0"]);
+        assert_eq!(
+            release_row(t, first, &components),
+            pairs(&[
+                ("VS2022", "17.2"),
+                ("CUDA", "11.7.0"),
+                ("cuDNN", "8.4.0.27"),
+                ("Python", "3.9")
+            ])
+        );
+        // A path of words is no release's; a backslash before a letter
+        // stays in the cell, one before a mark escapes it.
+        assert_eq!(path_release("docs\\index"), None);
+        assert_eq!(path_release("v1.2.0/linux"), Some("v1.2.0".to_string()));
+        assert_eq!(clean_cell("a\\b \\*c"), "a\\b c");
     }
 
     #[test]
