@@ -1159,6 +1159,33 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
         read_dockerfile(&format!("FROM {reference}"), found);
         return;
     }
+    // "Base image now `nvidia/cuda:12.1.0-runtime-ubuntu22.04`": a sentence
+    // naming the base image (a phrase of several words, not "base" alone)
+    // and one image reference.
+    let lower = item.to_lowercase();
+    let names_base = words::each()
+        .flat_map(|w| &w.statements.base_images)
+        .filter(|b| b.contains(' ') || !b.is_ascii())
+        .any(|b| lower.contains(&b.to_lowercase()));
+    let references: Vec<&str> = item
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', ';', '.', ')']))
+        .filter(|w| {
+            !w.contains("://")
+                && w.split_once(':').is_some_and(|(repository, tag)| {
+                    repository.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && (repository.contains('/')
+                            || tag.starts_with(|c: char| c.is_ascii_digit()))
+                })
+        })
+        .collect();
+    if names_base
+        && !crate::tables::is_row_line(t)
+        && let [reference] = references.as_slice()
+    {
+        read_dockerfile(&format!("FROM {reference}"), found);
+        return;
+    }
     let mut read: Vec<(&str, &str)> = Vec::new();
     for word in
         line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '：' | '(' | ')'))
@@ -3011,6 +3038,29 @@ mod tests {
             got,
             pairs(&[("CUDA", "12.4"), ("cuDNN", "9"), ("torch", "2.4.1")])
         );
+    }
+
+    #[test]
+    fn a_base_image_a_sentence_names() {
+        let read = |line: &str| {
+            let mut found = Vec::new();
+            read_image_references(line, &mut found);
+            let mut got: Vec<(String, String)> =
+                found.into_iter().map(|c| (c.name, c.version)).collect();
+            got.sort();
+            got
+        };
+        assert_eq!(
+            read("- Base image now `nvidia/cuda:12.1.0-runtime-ubuntu22.04`"),
+            pairs(&[("CUDA", "12.1.0"), ("Ubuntu", "22.04")])
+        );
+        // A row whose note speaks of the base image names its own image.
+        assert_eq!(
+            read("| `quay.io/kiali/kiali-operator:v1.36.7` | The updated base image is out. |"),
+            pairs(&[("kiali-operator", "v1.36.7")])
+        );
+        // A time is no image.
+        assert_eq!(read("The base image was rebuilt at 10:30."), pairs(&[]));
     }
 
     #[test]
