@@ -560,9 +560,10 @@ fn read_releases<'a>(
     let grouping = cut.as_ref().is_some_and(|cut| {
         (!rows.is_empty()
             && rows.len() >= cut.len()
-            && !cut
-                .iter()
-                .any(|r| rows.iter().any(|row| row.names(&r.version))))
+            && !cut.iter().any(|r| {
+                rows.iter()
+                    .any(|row| row.names(&r.version) || row.variant_of(&r.version))
+            }))
             || (images.is_some() && cut.iter().all(|r| r.groups))
     });
     let releases = match cut.filter(|_| !grouping) {

@@ -19,6 +19,8 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
     let md = unfolded.as_deref().unwrap_or(md);
     let apart = component_tags_apart(md);
     let md = apart.as_deref().unwrap_or(md);
+    let closed = headings_after_closing_tags(md);
+    let md = closed.as_deref().unwrap_or(md);
     let spaced = space_glued_headings(md);
     let md = spaced.as_deref().unwrap_or(md);
     let marked = marked_headings(md);
@@ -421,6 +423,45 @@ fn unfold_blocks(md: &str) -> Option<String> {
         out.push_str(&line[body.len()..]);
     }
     Some(out)
+}
+
+/// The page with each closing tag alone on its line (`</details>`) that a
+/// heading follows at once blanked: in CommonMark the tag opens a block of
+/// HTML running to the next blank line, which would take the heading as
+/// HTML text ("</details>" over "### 2.6.0", a README of collapsed image
+/// tables); the page's author meant a heading. Lines keep their numbers.
+fn headings_after_closing_tags(md: &str) -> Option<String> {
+    let lines: Vec<&str> = md.split_inclusive('\n').collect();
+    let is_closing_tag = |line: &str| {
+        let t = line.trim();
+        t.strip_prefix("</")
+            .and_then(|rest| rest.strip_suffix('>'))
+            .is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()))
+    };
+    let is_heading = |line: &str| {
+        let t = line.trim_start_matches(' ');
+        let marks = t.len() - t.trim_start_matches('#').len();
+        (1..=6).contains(&marks) && t[marks..].starts_with(' ')
+    };
+    let mut in_fence = false;
+    let mut changed = false;
+    let mut out = String::with_capacity(md.len());
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+        }
+        if !in_fence
+            && is_closing_tag(line)
+            && lines.get(i + 1).is_some_and(|next| is_heading(next))
+        {
+            out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+            changed = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    changed.then_some(out)
 }
 
 /// The page with a space after the `#` marks of each line that glues them
@@ -910,6 +951,18 @@ mod tests {
         assert_eq!(lines[0].1, "# Spinnaker Release 1.35.0");
         let (lines, _, _) = super::lines("---\ntitle: About us\n---\n# Changelog\n").unwrap();
         assert_eq!(lines[0].1, "# Changelog");
+    }
+
+    #[test]
+    fn a_heading_right_after_a_closing_tag_is_a_heading() {
+        let (lines, _, _) = super::lines(
+            "### 2.7.0\n<details>\n\n| a | b |\n|--|--|\n| x | 1.0 |\n\n</details>\n### 2.6.0\n\nText.\n",
+        )
+        .unwrap();
+        assert!(
+            lines.iter().any(|(n, l)| *n == 9 && l == "### 2.6.0"),
+            "{lines:?}"
+        );
     }
 
     #[test]

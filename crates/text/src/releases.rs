@@ -2324,6 +2324,19 @@ impl Row {
         let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
         self.keys.iter().any(|k| bare(k) == bare(version))
     }
+
+    /// Whether the row is a variant of release `version`: its key opens
+    /// with it, alone or after the name of letters an image's badge or tag
+    /// glues to it (`2.11.0-py3.14.4-cuda13.0.2`, `pytorch2.11.0-python3.14.4`
+    /// under "### 2.11.0").
+    pub(crate) fn variant_of(&self, version: &str) -> bool {
+        let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
+        self.keys.iter().any(|k| {
+            let first = k.split_once('-').map_or(k.as_str(), |(first, _)| first);
+            let opened = first.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+            opened.len() < k.len() && !opened.is_empty() && bare(opened) == bare(version)
+        })
+    }
 }
 
 /// The rows of the page's tables of releases, and the numbers of those
@@ -3041,8 +3054,20 @@ fn context(page: &Page, i: usize, start: usize) -> Vec<(String, String)> {
 pub(crate) fn add_rows(releases: &mut Vec<Release>, rows: &[Row], table_lines: &HashSet<usize>) {
     let rows = merged(rows);
     for release in releases.iter_mut() {
+        let own: HashSet<usize> = release.page.lines.iter().map(|(n, _)| *n).collect();
         release.page.lines.retain(|(n, _)| !table_lines.contains(n));
-        let Some(row) = rows.iter().find(|r| r.names(&release.version)) else {
+        // Rows of images in the release's own part, each a variant of it
+        // ("### 2.11.0" over `2.11.0-py3.14.4-cuda13.0.2-…` and the rest):
+        // the first, as the page lists it first.
+        let variant = || {
+            rows.iter()
+                .find(|r| own.contains(&r.line) && r.variant_of(&release.version))
+        };
+        let Some(row) = rows
+            .iter()
+            .find(|r| r.names(&release.version))
+            .or_else(variant)
+        else {
             continue;
         };
         let at = release
@@ -3056,13 +3081,20 @@ pub(crate) fn add_rows(releases: &mut Vec<Release>, rows: &[Row], table_lines: &
     // A release the table states that no part of the page heads (its
     // heading lost, or never written): its row is all it says, in the
     // table's order among the others.
-    let headed = |row: &Row| releases.iter().any(|r| row.names(&r.version));
+    let headed = |row: &Row| {
+        releases
+            .iter()
+            .any(|r| row.names(&r.version) || row.variant_of(&r.version))
+    };
     if !rows.iter().any(headed) {
         return;
     }
     let mut after: Option<usize> = None;
     for row in &rows {
-        if let Some(at) = releases.iter().position(|r| row.names(&r.version)) {
+        if let Some(at) = releases
+            .iter()
+            .position(|r| row.names(&r.version) || row.variant_of(&r.version))
+        {
             after = Some(at);
             continue;
         }
