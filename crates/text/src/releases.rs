@@ -971,6 +971,30 @@ fn days_under_months(page: &Page, headings: &Headings) -> Vec<(usize, String)> {
     days
 }
 
+/// "Version history:" over dated entries (a README's list of its image
+/// revisions): a line ending in a colon and holding a word naming a
+/// version (`[components] version_words`, `[version] before_number`)
+/// introduces the page's releases, not its news.
+fn introduces_history(line: Option<&str>) -> bool {
+    let Some(line) = line.map(str::trim) else {
+        return false;
+    };
+    let Some(label) = line.strip_suffix([':', '：']) else {
+        return false;
+    };
+    let label = label.to_lowercase();
+    words::each().any(|w| {
+        w.components
+            .version_words
+            .iter()
+            .chain(&w.version.before_number)
+            .any(|word| {
+                label.split_whitespace().any(|x| x == word.as_str())
+                    || (!word.is_ascii() && label.contains(word.as_str()))
+            })
+    })
+}
+
 /// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
 /// (ComfyUI-Nvidia-Docker's changelog): an item at the margin opening
 /// with a release (a date, or a version of three numbers or written with
@@ -1540,6 +1564,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         && page.lines[first_entry..]
             .iter()
             .any(|(n, _)| page.headings.contains(n))
+        && !introduces_history(first_entry.checked_sub(1).map(|i| page.lines[i].1.as_str()))
     {
         starts.retain(|(_, s, _)| *s != Start::Entry);
     }
@@ -3636,6 +3661,13 @@ mod tests {
         );
         let news = "# Tool\n\n- 2024-08-23: Faster (v2.0.0)\n- 2024-05-20: Smaller (v1.4.1)\n\n## Install\n\nRun it.\n";
         assert!(versions(PageKind::Markdown, news).is_empty());
+        // Introduced as a version history, they are the releases whatever
+        // follows them (datamachines' image README).
+        let history = "# Images\n\nVersion history:\n- `20220530`: Building FFmpeg 4.4.2\n- `20220815`: Update to OpenCV 4.6.0\n\n## Install\n\nRun it.\n";
+        assert_eq!(
+            versions(PageKind::Markdown, history),
+            ["20220530", "20220815"]
+        );
         let supported = "Supported\n\n- 3.9: the oldest\n- 3.10: the default\n";
         assert!(versions(PageKind::Markdown, supported).is_empty());
         let minors = "Supported\n\n- 3.9:\n  the oldest\n- 3.10:\n  the default\n";
