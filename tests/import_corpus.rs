@@ -748,7 +748,7 @@ fn forty_second_held_out_corpus_pages_hold_their_floor() {
         "held-out-42",
         Floor {
             percent: 77,
-            refused: 0,
+            refused: 1,
             drivers: 0,
         },
     );
