@@ -2188,6 +2188,16 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
 mod tests {
     use super::*;
 
+    /// A table of releases' key column and component columns.
+    fn release_columns(t: &Table) -> (usize, Vec<usize>) {
+        match t.kind() {
+            Kind::Releases {
+                key, components, ..
+            } => (key, components),
+            other => panic!("{other:?}"),
+        }
+    }
+
     fn lines(text: &str) -> Vec<(usize, String)> {
         text.lines()
             .enumerate()
@@ -2306,12 +2316,7 @@ mod tests {
         let t = &tables(&lines(
             "| Package name | CUDA version | cuDNN version |\n|--|--|--|\n| nnabla-ext-cuda116 | 11.6.2 | 8.4(Linux & Win) |\n| nnabla-ext-cuda120 | 12.0.1 | 8.8(Linux & Win) |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         let (_, cells) = &t.rows[1];
         assert_eq!(t.key_cell(cells, key), Some("nnabla-ext-cuda120"));
         assert_eq!(
@@ -2348,12 +2353,7 @@ mod tests {
             "| Requirements | Status | DeepStream |\n|--|--|--|\n| X86 Driver 525(Datacenter), 530+ Quadro/GeForce | Stable | 6.3 |\n| Jetson Xavier, Orin with JetPack 5.1.2 GA | Stable | 6.3 |",
         ))[0];
         assert!(t.platform_rows());
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!((key, components), (0, vec![2]));
         assert_eq!(
             arch_in("X86 Driver 525(Datacenter)").as_deref(),
@@ -2378,12 +2378,7 @@ mod tests {
         )
         .unwrap();
         let t = &tables(&page.lines)[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!(key, 1);
         let (_, cells) = &t.rows[0];
         assert_eq!(
@@ -2403,12 +2398,7 @@ mod tests {
         let t = &tables(&lines(
             "| Path | Compiler | CUDA/cuDNN | Notes |\n|-|-|-|-|\n| 2.9.0\\py39\\GPU\\cuda117 | VS2022 17.2 | 11.7.0_516.01/8.4.0.27 | Python 3.9/compute_35 |\n| 2.9.0\\py39\\CPU\\sse2 | VS2022 17.2 | No | Python 3.9 |\n| 2.8.0\\py39\\GPU\\cuda115 | VS2019 16.11 | 11.5.2_496.13/8.3.2.44 | Python 3.9 |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!((key, components.as_slice()), (0, [1, 2, 3].as_slice()));
         let (_, first) = &t.rows[0];
         assert_eq!(release_keys(t.key_cell(first, key).unwrap()), ["2.9.0"]);
@@ -2435,12 +2425,7 @@ mod tests {
         let t = &tables(&lines(
             "| Version | Compatible Loom versions | Spindle JDBC version |\n|--|--|--|\n| 0.9.0 | Loom 3.3, 3.4 | 0.9.4 |\n| 0.8.1 | Loom 3.3 | 0.6.3 |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!((key, components.as_slice()), (0, [2].as_slice()));
         // Settings with their defaults and the release that brought them
         // are no components.
@@ -2459,12 +2444,7 @@ mod tests {
         let t = &tables(&lines(
             "| Tag(s) | Pytorch | IPEX | Dockerfile |\n|--|--|--|--|\n| `2.8.10-xpu-pip-base`,`2.8.10-xpu` | [v2.8.0] | [v2.8.10+xpu] | [v0.4.0-Beta] |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         let (_, cells) = &t.rows[0];
         assert_eq!(
             release_keys(t.key_cell(cells, key).unwrap()),
@@ -2485,12 +2465,7 @@ mod tests {
              | v0.20.0 | maca3.7.0.x | 0.4.5 | vllm-metax:0.20.0 |\n\
              | v0.21.0 | maca3.7.1.x | 0.4.6 | vllm-metax:0.21.0 |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!(key, 0);
         let got = release_row(t, &t.rows[1].1, &components);
         assert!(got.contains(&("maca".into(), "3.7.1.x".into())), "{got:?}");
@@ -2536,12 +2511,7 @@ mod tests {
              | Ubuntu 22.04 CPU Python Notebook | Python | 3.10.12 | 3.10 |\n\
              | Ubuntu 22.04 GPU PyTorch Notebook | PyTorch | 2.0.1 | 3.10 |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!((key, components.as_slice()), (0, &[2][..]));
         assert_eq!(
             release_row(t, &t.rows[0].1, &components),
@@ -2796,12 +2766,7 @@ mod tests {
              | `2026.1` | active | Mar '26 | 2.45 | 15.2.0 | 5.0.10 | 3.3.10 |\n\
              | `2025b` | active | Aug '25 | 2.44 | 14.3.0 | 5.0.8 | 3.3.10 |",
         ))[0];
-        let Kind::Releases {
-            key, components, ..
-        } = t.kind()
-        else {
-            panic!("{:?}", t.kind());
-        };
+        let (key, components) = release_columns(t);
         assert_eq!(key, 0);
         assert_eq!(
             release_keys(t.key_cell(&t.rows[1].1, key).unwrap()),
