@@ -542,6 +542,22 @@ impl Table {
         (filled.iter().filter(|c| test(c)).count(), filled.len())
     }
 
+    /// Whether each value of the first column fills one run of rows:
+    /// distinct values, or a release's builds one under another ("1.12.0"
+    /// over eight rows of its wheels, one per Python and OS).
+    fn first_column_in_runs(&self) -> bool {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut previous: Option<&str> = None;
+        self.rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, 0))
+            .all(|cell| {
+                let same = previous == Some(cell);
+                previous = Some(cell);
+                same || seen.insert(cell.to_string())
+            })
+    }
+
     /// Whether the first column is the release each row is: a version in
     /// each row, no two alike, under no head or a version head ("plugin
     /// version"), the versions of other things right of it. A table of
@@ -586,12 +602,7 @@ impl Table {
                 looks_like_version(cell) || path_release(cell).is_some()
             }
         });
-        let mut seen = std::collections::BTreeSet::new();
-        let distinct = self
-            .rows
-            .iter()
-            .filter_map(|(_, cells)| self.cell(cells, 0))
-            .all(|cell| seen.insert(cell.to_string()));
+        let distinct = self.first_column_in_runs();
         // One row under "Milvus version | Python SDK version | …": the
         // release a part states its components with (a product no data
         // knows, beside columns headed by components).
@@ -611,12 +622,7 @@ impl Table {
         let (yes, of) = self.share(0, |cell| {
             release_name(cell).is_some_and(|r| looks_like_version(&r))
         });
-        let mut seen = std::collections::BTreeSet::new();
-        let distinct = self
-            .rows
-            .iter()
-            .filter_map(|(_, cells)| self.cell(cells, 0))
-            .all(|cell| seen.insert(cell.to_string()));
+        let distinct = self.first_column_in_runs();
         if of < 2 || yes < of || !distinct {
             return None;
         }
@@ -1461,7 +1467,14 @@ pub(crate) fn release_row(
                         .into_iter()
                         .map(|(name, version)| (format!("{name}-{kind}"), version)),
                 ),
-                None => out.extend(listed_parts(cell)),
+                None => {
+                    let parts = listed_parts(cell);
+                    if parts.is_empty() {
+                        out.extend(dashed_cell(cell));
+                    } else {
+                        out.extend(parts);
+                    }
+                }
             },
         }
     }
@@ -1481,6 +1494,21 @@ pub(crate) fn release_row(
         }
     }
     out
+}
+
+/// "clang-1200.0.26.2" under "GCC" (a Mac build's compiler in a column of
+/// Linux builds' ones): a cell of one word naming its own component, glued
+/// to its version by a dash.
+fn dashed_cell(cell: &str) -> Option<(String, String)> {
+    let cell = clean_cell(cell);
+    if cell.contains(char::is_whitespace) {
+        return None;
+    }
+    let (name, version) = crate::tags::dashed(&cell)?;
+    if !name.chars().all(|c| c.is_ascii_alphabetic()) || !version.contains('.') {
+        return None;
+    }
+    Some((name.to_string(), cell_version(version)?))
 }
 
 /// Adds `name`'s `version` to `out`; of two versions of one component
@@ -2416,6 +2444,36 @@ mod tests {
         assert_eq!(path_release("docs\\index"), None);
         assert_eq!(path_release("v1.2.0/linux"), Some("v1.2.0".to_string()));
         assert_eq!(clean_cell("a\\b \\*c"), "a\\b c");
+    }
+
+    #[test]
+    fn a_releases_builds_one_under_another_are_its_rows() {
+        // lakshayg/tensorflow-build: one row per wheel, a release's wheels
+        // one under another; a Mac build's compiler in the GCC column.
+        let t = &tables(&lines(
+            "| TF | HW | OS | GCC | Python | Supports | |\n|-|-|-|-|-|-|-|\n| 1.14.1 | CPU | macOS Mojave | clang-1001.0.46.4 | 3.7.4 | FMA, AVX | [Download](https://example.org/tensorflow-1.14.1-cp37-cp37m-macosx_10_9_x86_64.whl) |\n| 1.14.1 | CPU | Ubuntu 18.04 | 7.4 | 3.7.3 | FMA, AVX2 | [Download](https://example.org/tensorflow-1.14.1-cp37-cp37m-linux_x86_64.whl) |\n| 1.13.1 | CPU | Ubuntu 16.04 | 5.4 | 3.5.2 | FMA, AVX | [Download](https://example.org/tensorflow-1.13.1-cp35-cp35m-linux_x86_64.whl) |",
+        ))[0];
+        let Some(Kind::Releases {
+            key: 0, components, ..
+        }) = t.version_keyed()
+        else {
+            panic!("{:?}", t.version_keyed());
+        };
+        let (_, first) = &t.rows[0];
+        assert_eq!(
+            release_row(t, first, &components),
+            pairs(&[("clang", "1001.0.46.4"), ("Python", "3.7.4")])
+        );
+        let (_, second) = &t.rows[1];
+        assert_eq!(
+            release_row(t, second, &components),
+            pairs(&[("Ubuntu", "18.04"), ("GCC", "7.4"), ("Python", "3.7.3")])
+        );
+        // A release named again after another's rows is no run of builds.
+        let scattered = &tables(&lines(
+            "| TF | GCC | Python |\n|-|-|-|\n| 1.14.1 | 7.4 | 3.7.3 |\n| 1.13.1 | 5.4 | 3.5.2 |\n| 1.14.1 | 7.3 | 3.6.5 |",
+        ))[0];
+        assert_eq!(scattered.version_keyed(), None);
     }
 
     #[test]
