@@ -344,7 +344,12 @@ pub(crate) fn collapse_spaces(text: &str) -> String {
 /// (`[page]` of `data/words/*.toml`).
 pub(crate) fn is_none_word(line: &str) -> bool {
     let word = line.trim().trim_end_matches(['.', '。']).to_lowercase();
-    word == "-" || words::each().any(|w| w.page.none.contains(&word))
+    // "-", "—", "--": a dash or a run of them stands for nothing.
+    let dashes = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| matches!(c, '-' | '–' | '—' | '―' | '－'));
+    dashes || words::each().any(|w| w.page.none.contains(&word))
 }
 
 /// An entry of a commit log (`- 4920ee06f feat: update Linux to

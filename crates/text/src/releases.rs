@@ -70,6 +70,15 @@ pub(crate) fn of_title(title: &str) -> Option<String> {
 }
 
 fn of_title_as_written(title: &str) -> Option<String> {
+    // "`/opt/apps/nfs/modules/zen4/rocky9.4/oneapi/2023.0.0`" (a cluster's
+    // tree of modules): an absolute path names a place, no release.
+    let bare = title.trim().trim_matches('`');
+    if bare.starts_with('/')
+        && bare.matches('/').count() >= 2
+        && !bare.contains(char::is_whitespace)
+    {
+        return None;
+    }
     let rebuilt = with_rebuild_numbers(without_anchor(title));
     let title = rebuilt.as_str();
     if let Some((_, _, release)) = after_previous(title) {
@@ -2480,7 +2489,9 @@ fn rows_of_tables(
                 keys.iter()
                     .all(|k| k.as_ref().is_some_and(|k| seen.insert(k.clone())))
             };
+            let builds = table.builds_first();
             let by_words = key_cells.len() >= 2
+                && !builds
                 && !distinct(
                     key_cells
                         .iter()
@@ -2500,6 +2511,9 @@ fn rows_of_tables(
                 }
                 let keys = match table.key_cell(cells, key) {
                     Some(cell) if by_words => tables::release_name(cell).into_iter().collect(),
+                    Some(cell) if builds => {
+                        tables::Table::build_release(cell).into_iter().collect()
+                    }
                     Some(cell) => tables::release_keys(cell),
                     None => Vec::new(),
                 };
@@ -2507,6 +2521,17 @@ fn rows_of_tables(
                     continue;
                 }
                 let mut components = tables::release_row(&table, cells, &components);
+                if let Some(cell) = table.key_cell(cells, key) {
+                    for (name, version) in tables::key_note_components(cell) {
+                        let named = names::canonical_key(&name);
+                        if !components
+                            .iter()
+                            .any(|(n, _)| names::canonical_key(n) == named)
+                        {
+                            components.push((name, version));
+                        }
+                    }
+                }
                 // "vLLM version | Container URI": each row's key is also
                 // the version of the component its head names.
                 if let Some((name, version)) = tables::key_component(&table, cells, key)
@@ -3318,6 +3343,11 @@ mod tests {
         assert_eq!(of_title("cvc5 1.3.4").as_deref(), Some("1.3.4"));
         // A model's version after its name stays the model's.
         assert_eq!(of_title("ResNet50 v1.5"), None);
+        // A cluster's module tree (nsfcac's REPACSS guide): a place.
+        assert_eq!(
+            of_title("`/opt/apps/nfs/modules/zen4/rocky9.4/mpich/4.1.2-f2walvn/Core`"),
+            None
+        );
     }
 
     #[test]

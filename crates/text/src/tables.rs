@@ -544,18 +544,68 @@ impl Table {
 
     /// Whether each value of the first column fills one run of rows:
     /// distinct values, or a release's builds one under another ("1.12.0"
-    /// over eight rows of its wheels, one per Python and OS).
+    /// over eight rows of its wheels, one per Python and OS), each row
+    /// saying more of its build than versions. (A version repeated over
+    /// rows of versions alone is a compatibility matrix's: "Python 3.14"
+    /// with CUDA 13.3 and 13.2.)
     fn first_column_in_runs(&self) -> bool {
         let mut seen = std::collections::BTreeSet::new();
         let mut previous: Option<&str> = None;
-        self.rows
+        let mut repeated = false;
+        let runs = self
+            .rows
             .iter()
             .filter_map(|(_, cells)| self.cell(cells, 0))
             .all(|cell| {
                 let same = previous == Some(cell);
                 previous = Some(cell);
+                repeated |= same;
                 same || seen.insert(cell.to_string())
-            })
+            });
+        runs && (!repeated || self.rows_describe_builds())
+    }
+
+    /// Whether rows say more of themselves than versions: a column of
+    /// words ("Download", "CPU", "FMA, AVX", an install guide's link).
+    fn rows_describe_builds(&self) -> bool {
+        (1..self.width()).any(|c| {
+            let (yes, of) = self.share(c, |cell| !holds_version(cell) && !looks_like_version(cell));
+            of > 0 && yes * 2 > of
+        })
+    }
+
+    /// "pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0" in each row's first
+    /// cell (a channel's builds): one product's builds, each named by its
+    /// release and its tags, several of one release (where each names its
+    /// own, the whole name is an image tag's release).
+    pub(crate) fn builds_first(&self) -> bool {
+        let builds: Vec<Option<(String, String)>> = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, 0))
+            .map(build_of)
+            .collect();
+        let Some(Some((product, _))) = builds.first() else {
+            return false;
+        };
+        let mut releases = std::collections::BTreeSet::new();
+        let mut repeated = false;
+        for build in &builds {
+            let Some((name, release)) = build else {
+                return false;
+            };
+            if !name.eq_ignore_ascii_case(product) {
+                return false;
+            }
+            repeated |= !releases.insert(release.as_str());
+        }
+        repeated
+    }
+
+    /// The release a row's key cell names, of a table whose first column
+    /// holds a product's builds ([`Table::builds_first`]).
+    pub(crate) fn build_release(cell: &str) -> Option<String> {
+        build_of(cell).map(|(_, release)| release)
     }
 
     /// Whether the first column is the release each row is: a version in
@@ -588,6 +638,9 @@ impl Table {
             let (yes, of) = self.share(0, |cell| path_release(cell).is_some());
             of >= 2 && yes == of
         };
+        // "pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0" (a channel's builds):
+        // one product's builds, each named by its release and its tags.
+        let paths = paths || self.builds_first();
         let headed = versions_headed || family || paths;
         // A family's generations may be named so ("2025b"), a product's
         // series so ("QuPath | DJL | PyTorch | CUDA": `v0.7.x`).
@@ -599,7 +652,7 @@ impl Table {
             if family {
                 release
             } else {
-                looks_like_version(cell) || path_release(cell).is_some()
+                looks_like_version(cell) || path_release(cell).is_some() || build_of(cell).is_some()
             }
         });
         let distinct = self.first_column_in_runs();
@@ -619,13 +672,18 @@ impl Table {
     /// reads it so only where the page names no release otherwise.
     pub(crate) fn version_keyed(&self) -> Option<Kind> {
         let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        // "4.6.1 (l4t-32.7.1)": a version and a note on it.
         let (yes, of) = self.share(0, |cell| {
             release_name(cell).is_some_and(|r| looks_like_version(&r))
+                || release_name(&without_notes(cell)).is_some_and(|r| looks_like_version(&r))
         });
         let distinct = self.first_column_in_runs();
         if of < 2 || yes < of || !distinct {
             return None;
         }
+        // "Jetpack (l4t) | Python": the versions of a component relnotes
+        // knows key the rows; one column of another's versions is enough.
+        let known_key = component_head(self.head_of(0)).is_some_and(|n| names::is_alias(&n));
         let headed = |c: usize| {
             component_head(self.head_of(c)).is_some_and(|name| {
                 mostly(self.share(c, |cell| {
@@ -644,7 +702,8 @@ impl Table {
         let components: Vec<usize> = (1..self.width())
             .filter(|&c| headed(c) || listing(c))
             .collect();
-        (components.iter().filter(|&&c| headed(c)).count() >= 2).then_some(Kind::Releases {
+        let needed = if known_key { 1 } else { 2 };
+        (components.iter().filter(|&&c| headed(c)).count() >= needed).then_some(Kind::Releases {
             key: 0,
             components,
             group: None,
@@ -736,7 +795,10 @@ impl Table {
                 || is_compatible_head(self.head_of(c))
         };
         let action = (0..width).find(|&c| self.is_action_column(c));
-        let named_head = (0..width).find(|&c| is_name_head(self.head_of(c)));
+        // "package" over a product's builds names releases, not components.
+        let named_head = (0..width)
+            .find(|&c| is_name_head(self.head_of(c)))
+            .filter(|&c| c != 0 || !self.builds_first());
         // What a row is stands in its first column: a key right of a column
         // of components relnotes knows ("OS | Version | Kernel": Ubuntu,
         // RHEL) is those components' versions.
@@ -852,8 +914,10 @@ impl Table {
                     || headed_name(self.head_of(c)).is_some()
                     || self.slashed_column(c)
             });
-            // A table of images: their tags state what each holds.
-            if (!components.is_empty() || images) && (strong || known_head || images) {
+            // A table of images or of a product's builds: their tags state
+            // what each holds.
+            let tagged = images || (key == 0 && self.builds_first());
+            if (!components.is_empty() || tagged) && (strong || known_head || tagged) {
                 return Kind::Releases {
                     key,
                     components,
@@ -1726,7 +1790,8 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
     {
         return Vec::new();
     }
-    cell.split([',', ' ', '，', '、'])
+    without_notes(&cell)
+        .split([',', ' ', '，', '、'])
         .map(|w| w.trim_matches(['`', '"', '\'', '(', ')']))
         // "1.0.0*", "2.0.0†": a footnote's mark is no part of the release.
         .map(|w| w.trim_end_matches(['*', '†', '‡']))
@@ -1734,6 +1799,41 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         .map(|w| path_release(w).unwrap_or_else(|| w.to_string()))
         .filter(|w| model::record::is_release_version(w))
         .collect()
+}
+
+/// A cell without its notes in parentheses ("4.6.1 (l4t-32.7.1)" →
+/// "4.6.1"); a cell that is all note stays whole.
+fn without_notes(cell: &str) -> String {
+    let mut out = String::with_capacity(cell.len());
+    let mut depth = 0usize;
+    for c in cell.chars() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    if out.is_empty() {
+        cell.to_string()
+    } else {
+        out
+    }
+}
+
+/// What a key cell's note states ("4.6.1 (l4t-32.7.1)": L4T 32.7.1).
+pub(crate) fn key_note_components(cell: &str) -> Vec<(String, String)> {
+    let cell = clean_cell(cell);
+    let Some((_, note)) = cell.split_once(['(', '（']) else {
+        return Vec::new();
+    };
+    let note = note.trim_end_matches([')', '）']).trim();
+    if note.contains(char::is_whitespace) {
+        listed(note)
+    } else {
+        crate::tags::components(note)
+    }
 }
 
 /// The release a path opening with it names (`2.9.0\\py39\\CPU\\sse2`, a
@@ -1750,6 +1850,24 @@ fn path_release(cell: &str) -> Option<String> {
             .starts_with(|c: char| c.is_ascii_digit())
         && model::record::is_release_version(first))
     .then(|| first.to_string())
+}
+
+/// A build a package channel names by its product, release and tags
+/// (`pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0`): the product and the
+/// release, when tags follow the release.
+fn build_of(cell: &str) -> Option<(String, String)> {
+    let cell = clean_cell(cell);
+    let cell = cell.trim();
+    if cell.contains(char::is_whitespace) {
+        return None;
+    }
+    let (name, rest) = crate::tags::dashed(cell)?;
+    let (release, tags) = rest.split_once(['-', '_'])?;
+    (name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !tags.is_empty()
+        && release.contains('.')
+        && model::record::is_release_version(release))
+    .then(|| (name.to_string(), release.to_string()))
 }
 
 /// A key cell of words as one release name ("Ubuntu 22.04 CPU PyTorch
@@ -2474,6 +2592,67 @@ mod tests {
             "| TF | GCC | Python |\n|-|-|-|\n| 1.14.1 | 7.4 | 3.7.3 |\n| 1.13.1 | 5.4 | 3.5.2 |\n| 1.14.1 | 7.3 | 3.6.5 |",
         ))[0];
         assert_eq!(scattered.version_keyed(), None);
+    }
+
+    #[test]
+    fn a_channels_builds_of_each_release_key_their_rows_by_it() {
+        // moi90/pytorch_compute_capabilities: a conda channel's builds of
+        // one product, several a release, each build's tags its parts.
+        let t = &tables(&lines(
+            "| package | architectures |\n|-|-|\n| pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0 | sm_50, sm_60 |\n| pytorch-2.5.1-py3.11_cuda11.8_cudnn9.1.0_0 | sm_37, sm_50 |\n| pytorch-2.5.0-py3.12_cuda12.4_cudnn9.1.0_0 | sm_50, sm_60 |",
+        ))[0];
+        assert!(t.builds_first());
+        let (key, components) = release_columns(t);
+        assert_eq!(key, 0);
+        let (_, first) = &t.rows[0];
+        assert_eq!(
+            Table::build_release(t.key_cell(first, key).unwrap()).as_deref(),
+            Some("2.5.1")
+        );
+        assert_eq!(
+            release_row(t, first, &components),
+            pairs(&[
+                ("torch", "2.5.1"),
+                ("Python", "3.12"),
+                ("CUDA", "12.4"),
+                ("cuDNN", "9.1.0")
+            ])
+        );
+        // Image tags each naming their own release are releases whole.
+        let tags = &tables(&lines(
+            "| Tag | CUDA |\n|-|-|\n| pytorch-2.4.0_cuda-12.1_python-3.12 | 12.1 |\n| pytorch-2.6.0_cuda-12.6_python-3.12 | 12.6 |",
+        ))[0];
+        assert!(!tags.builds_first());
+    }
+
+    #[test]
+    fn versions_of_a_known_component_with_notes_key_their_rows() {
+        // lanzani/jetson-libraries: rows keyed by JetPack with its L4T in
+        // a note, one release's rows one under another, each linking its
+        // guide.
+        let t = &tables(&lines(
+            "| Jetpack (l4t) | Python | Install guide |\n|-|-|-|\n| 4.6.1 (l4t-32.7.1) | 3.8.0 | [here](https://example.org/a) |\n| 4.6.1 (l4t-32.7.1) | 3.10.11 | [here](https://example.org/b) |\n| 5.1.2 (l4t-35.4.1) | 3.6.15 | libraries/python/Dockerfile |",
+        ))[0];
+        let Some(Kind::Releases {
+            key: 0, components, ..
+        }) = t.version_keyed()
+        else {
+            panic!("{:?}", t.version_keyed());
+        };
+        assert_eq!(components, [1]);
+        let (_, first) = &t.rows[0];
+        let key_cell = t.key_cell(first, 0).unwrap();
+        assert_eq!(release_keys(key_cell), ["4.6.1"]);
+        assert_eq!(key_note_components(key_cell), pairs(&[("L4T", "32.7.1")]));
+        // A first column of a component no data knows needs two columns
+        // of versions beside it.
+        let unknown = &tables(&lines(
+            "| Widget | Python |\n|-|-|\n| 4.6.1 | 3.8.0 |\n| 5.1.2 | 3.6.15 |",
+        ))[0];
+        assert_eq!(unknown.version_keyed(), None);
+        // A dash stands for nothing.
+        assert!(crate::lines::is_none_word("—"));
+        assert!(!crate::lines::is_none_word("-x"));
     }
 
     #[test]

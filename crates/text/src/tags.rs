@@ -78,10 +78,12 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     };
     for (i, token) in tokens.iter().enumerate() {
         if let Some((name, mut version)) = glued(token) {
-            // `nccl2.30.4-1`: a Debian revision after the version.
+            // `nccl2.30.4-1`: a Debian revision after the version (a
+            // conda build's `cudnn9.1.0_0` ends in its build number).
             if version.contains('.')
                 && token.ends_with(version.as_str())
                 && let Some(next) = tokens.get(i + 1)
+                && tag.contains(&format!("{token}-{next}"))
                 && next.len() <= 2
                 && next.chars().all(|c| c.is_ascii_digit())
                 && known(&name).is_some_and(|c| c.ecosystem != model::version::Ecosystem::Pypi)
@@ -380,6 +382,16 @@ mod tests {
         assert_eq!(
             of("ghcr.io/coreweave/nccl-tests:13.2.1-devel-ubuntu24.04-nccl2.30.4-1-2eedd7c"),
             pairs(&[("Ubuntu", "24.04"), ("NCCL", "2.30.4-1")])
+        );
+        // A conda build's number after `_` is no revision of cuDNN.
+        assert_eq!(
+            of("pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0"),
+            pairs(&[
+                ("torch", "2.5.1"),
+                ("Python", "3.12"),
+                ("CUDA", "12.4"),
+                ("cuDNN", "9.1.0")
+            ])
         );
         assert_eq!(
             of("paddle:latest-dev-cuda11.2-cudnn8.2-trt8.0-gcc82"),
