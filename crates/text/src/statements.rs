@@ -82,6 +82,9 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             if section.known == Some(Known::Fixes) && !titled_by_note(&section.title) {
                 for (_, line) in &section.body {
                     read_claims(line, &mut found);
+                    // "corrected to `numpy 2.1.3 + scipy 1.15.3`": pins
+                    // set together are what the fix ships.
+                    read_joined_pins(line, &mut found);
                 }
             }
             continue;
@@ -368,6 +371,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         read_pinned_commit(line, found);
         read_pinned_references(line, found);
+        read_joined_pins(line, found);
         read_image_references(line, found);
         let t = line.trim();
         if in_env {
@@ -1364,6 +1368,52 @@ fn read_pinned_references(line: &str, found: &mut Vec<Candidate>) {
         found.push(Candidate {
             name: names::component_name(leaf).unwrap_or_else(|| leaf.to_string()),
             version: if build { written } else { bare }.to_string(),
+            strength: Strength::Statement,
+            upgrade: false,
+        });
+    }
+}
+
+/// "numpy 2.1.3 + scipy 1.15.3 + protobuf 5.29.5" (a code span, as read):
+/// packages and their versions joined by ` + `, a set pinned together.
+fn read_joined_pins(line: &str, found: &mut Vec<Candidate>) {
+    if !line.contains(" + ") {
+        return;
+    }
+    // The name ends a word ("为numpy"); the version opens one ("1.18.0，并").
+    let pin = |name_word: &str, version_word: &str| -> Option<(String, String)> {
+        let name = name_word
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+            .next()?;
+        let end = version_word
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_')))
+            .unwrap_or(version_word.len());
+        let version = version_word[..end].trim_end_matches(['.', '-', '+']);
+        (name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && crate::package_name::is_package_name(name)
+            && version.starts_with(|c: char| c.is_ascii_digit())
+            && version.contains('.')
+            && crate::tables::looks_like_version(version))
+        .then(|| (name.to_string(), version.to_string()))
+    };
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut pins: Vec<(String, String)> = Vec::new();
+    for at in (2..words.len().saturating_sub(2)).filter(|&i| words[i] == "+") {
+        if let (Some(left), Some(right)) = (
+            pin(words[at - 2], words[at - 1]),
+            pin(words[at + 1], words[at + 2]),
+        ) {
+            for p in [left, right] {
+                if !pins.contains(&p) {
+                    pins.push(p);
+                }
+            }
+        }
+    }
+    for (name, version) in pins {
+        found.push(Candidate {
+            name: names::component_name(&name).unwrap_or(name),
+            version,
             strength: Strength::Statement,
             upgrade: false,
         });
@@ -2914,6 +2964,28 @@ mod tests {
                 ("cuda".to_string(), "12.4"),
                 ("cudnn".to_string(), "9.1.0.70"),
                 ("tensorrt".to_string(), "10.1.0.27"),
+            ]
+        );
+    }
+
+    #[test]
+    fn packages_pinned_together_in_a_code_span() {
+        // Kohya-LoRA-Tool's changelog (code spans, as a page is read).
+        let mut found = Vec::new();
+        read_joined_pins(
+            "- 修复：统一校正为 numpy 2.1.3 + scipy 1.15.3 + protobuf 5.29.5，兼容 Python 3.10–3.12；旧版 2.7.1 + 0.22.0 与 torch 2.7.1 + 兼容",
+            &mut found,
+        );
+        let read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("numpy", "2.1.3"),
+                ("scipy", "1.15.3"),
+                ("protobuf", "5.29.5")
             ]
         );
     }
