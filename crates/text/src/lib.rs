@@ -587,9 +587,12 @@ fn read_releases<'a>(
         {
             releases::of_rows(&page, &rows, &table_lines)
         }
-        // A page listing images (`repo:tag`): each tag a release.
+        // A page listing images (`repo:tag`): each tag a release; not
+        // where a list of tags names more releases (the images of a usage
+        // example under "Available tags", gw0's docker-keras).
         None if let Some(images) = images
-            && (all || version.is_some_and(|v| images.iter().any(|r| r.version == v))) =>
+            && (all || version.is_some_and(|v| images.iter().any(|r| r.version == v)))
+            && releases::of_tags(&page, column).is_none_or(|(t, _)| t.len() <= images.len()) =>
         {
             images
         }

@@ -662,7 +662,7 @@ fn blank_front_matter(md: &str) -> Option<String> {
                         .map(|v| v.trim().trim_matches(['"', '\'']))
                         .filter(|v| !v.is_empty() && (!has_title || names_a_version(v)));
                     match (title, front_matter_component(line)) {
-                        (Some(title), _) => format!("# {title}\n"),
+                        (Some(title), _) => format!("# {}\n", spaced_title(title)),
                         (None, Some((name, version))) => format!("- {name}: {version}\n"),
                         (None, None) => line
                             .chars()
@@ -683,6 +683,21 @@ fn blank_front_matter(md: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A title of one word naming a module and its release as a package
+/// archive does ("Python-3.6.7-foss-2018b", an EasyBuild module's page):
+/// the name and the release apart, as a heading names them.
+fn spaced_title(title: &str) -> String {
+    if !title.contains(char::is_whitespace)
+        && let Some((name, release)) = crate::tags::dashed(title)
+        && model::record::is_release_version(release)
+        && name.chars().all(|c| c.is_ascii_alphabetic())
+        && release.contains('.')
+    {
+        return format!("{name} {release}");
+    }
+    title.to_string()
 }
 
 /// A front matter key naming a component's version and its value
@@ -951,6 +966,10 @@ mod tests {
         assert_eq!(lines[0].1, "# Spinnaker Release 1.35.0");
         let (lines, _, _) = super::lines("---\ntitle: About us\n---\n# Changelog\n").unwrap();
         assert_eq!(lines[0].1, "# Changelog");
+        // An EasyBuild module's page (FredHutch's): its name and release.
+        let (lines, _, _) =
+            super::lines("---\ntitle: Python-3.6.7-foss-2018b\n---\n### Package List\n").unwrap();
+        assert_eq!(lines[0].1, "# Python 3.6.7-foss-2018b");
     }
 
     #[test]

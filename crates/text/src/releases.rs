@@ -2868,7 +2868,7 @@ fn refines(line: &str, name: &str, version: &str) -> bool {
 /// The tags a line lists and nothing else (a registry's "Supported tags":
 /// "- `1.27.0`, `1.27.0-py3.13-alpine3.22`", or without the marks of code
 /// as Markdown gives it), when one of them opens with a version.
-fn listed_tags(line: &str) -> Option<Vec<&str>> {
+fn listed_tags(line: &str) -> Option<(Vec<&str>, Option<&str>)> {
     let item = line.trim().trim_start_matches(['-', '*', '+']).trim();
     // A table's row keyed by a tag (`| [0.9.0rc1-torch_npu2.5.1-…](…/Dockerfile) | … |`,
     // a registry's "Tags | Currently | Architectures").
@@ -2882,16 +2882,64 @@ fn listed_tags(line: &str) -> Option<Vec<&str>> {
         }
         None => item,
     };
-    let tags: Vec<&str> = item
-        .split(',')
-        .map(|t| t.trim().trim_matches('`'))
-        .collect();
     let shaped = |t: &&str| {
         !t.is_empty()
             && t.chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
     };
-    (tags.iter().all(shaped) && tags.iter().any(|t| tag_release(t).is_some())).then_some(tags)
+    let tags: Vec<&str> = item
+        .split(',')
+        .map(|t| t.trim().trim_matches('`'))
+        .collect();
+    if tags.iter().all(shaped) && tags.iter().any(|t| tag_release(t).is_some()) {
+        return Some((tags, None));
+    }
+    // "`2.1.4-py2-tf-cpu`/`2.1.4-py2-tf-gpu` [2018-02-15]: Python 2.7/3.5 +
+    // Keras (2.1.4) + TensorFlow (1.5.0) on CPU/GPU" (gw0's docker-keras):
+    // tags parted by `/`, then what they hold.
+    let (head, rest) = item.split_once(char::is_whitespace)?;
+    let rest = rest.trim_start();
+    let described = match rest.strip_prefix('[') {
+        Some(dated) => dated.split_once(']')?.1.trim_start(),
+        None => rest,
+    };
+    let description = described.strip_prefix([':', '：'])?.trim();
+    let tags: Vec<&str> = head
+        .trim_end_matches([':', '：'])
+        .split(['/', ','])
+        .map(|t| t.trim_matches('`'))
+        .collect();
+    (tags.len() >= 2 && tags.iter().all(shaped) && tags.iter().all(|t| tag_release(t).is_some()))
+        .then_some((tags, Some(description)))
+}
+
+/// What a description of tags says they hold, its parts joined by ` + `
+/// ("Python 2.7/3.5 + Keras (2.1.4) + TensorFlow (1.5.0) on CPU/GPU"): each
+/// part a name and its version, the first of several.
+fn described_components(description: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for part in description.split(" + ") {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| {
+            w.trim_matches(['(', ')'])
+                .starts_with(|c: char| c.is_ascii_digit())
+        }) else {
+            continue;
+        };
+        let name = words[..at].join(" ");
+        let version = words[at]
+            .trim_matches(['(', ')'])
+            .split('/')
+            .next()
+            .unwrap_or("");
+        if (1..=3).contains(&at)
+            && name.starts_with(|c: char| c.is_alphabetic())
+            && crate::tables::looks_like_version(version)
+        {
+            out.push((name, version.to_string()));
+        }
+    }
+    out
 }
 
 /// A PEP 440 pre-release run into a version's last number (`rc1` of `0.9.0rc1`).
@@ -2953,8 +3001,10 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
     // Each release: its line, and its tags as (variant, tag).
     type Tagged = (String, usize, Vec<(String, String)>);
     let mut by_release: Vec<Tagged> = Vec::new();
+    // What the descriptions of each release's tags say it holds.
+    let mut described: HashMap<String, Vec<(String, String)>> = HashMap::new();
     for (n, line) in &page.lines {
-        let Some(tags) = listed_tags(line) else {
+        let Some((tags, description)) = listed_tags(line) else {
             continue;
         };
         for tag in tags {
@@ -2963,6 +3013,15 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
             };
             if !model::record::is_release_version(&version) {
                 continue;
+            }
+            if let Some(description) = description {
+                let held = described.entry(version.clone()).or_default();
+                for (name, v) in described_components(description) {
+                    let key = names::canonical_key(&name);
+                    if !held.iter().any(|(n, _)| names::canonical_key(n) == key) {
+                        held.push((name, v));
+                    }
+                }
             }
             match by_release.iter_mut().find(|(v, ..)| *v == version) {
                 Some((.., variants)) => variants.push((variant, tag.to_string())),
@@ -3006,7 +3065,20 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
                     others.join("`, `")
                 ));
             }
-            let components = chosen.map_or_else(Vec::new, |(_, tag)| crate::tags::components(tag));
+            let mut components =
+                chosen.map_or_else(Vec::new, |(_, tag)| crate::tags::components(tag));
+            for (name, v) in described.remove(&version).unwrap_or_default() {
+                let key = names::canonical_key(&name);
+                match components
+                    .iter_mut()
+                    .find(|(n, _)| names::canonical_key(n) == key)
+                {
+                    // "py2" says Python 2; the description, 2.7.
+                    Some((_, held)) if v.starts_with(held.as_str()) => *held = v,
+                    Some(_) => {}
+                    None => components.push((name, v)),
+                }
+            }
             let row = Row {
                 keys: vec![version.clone()],
                 line,
@@ -3924,6 +3996,49 @@ mod tests {
         // Releases alone name no image's variants.
         let bare = Page::read(PageKind::Markdown, "- `1.2.0`\n- `1.1.0`\n").unwrap();
         assert!(of_tags(&bare, None).is_none());
+    }
+
+    #[test]
+    fn tags_described_by_what_they_hold() {
+        // gw0's docker-keras: a release's tags parted by `/`, its date, then
+        // the versions its images hold joined by ` + `.
+        let page = Page::read(
+            PageKind::Markdown,
+            "Available tags:\n\n\
+             - `2.1.4-py2-tf-cpu`/`2.1.4-py3-tf-cpu` [2018-02-15]: *Python 2.7/3.5* + *Keras* <small>(2.1.4)</small> + *TensorFlow* <small>(1.5.0)</small> on CPU/GPU\n\
+             - `2.1.4-py2-th-cpu`/`2.1.4-py3-th-cpu` [2018-02-15]: *Python 2.7/3.5* + *Keras* <small>(2.1.4)</small> + *Theano* <small>(1.0.1)</small> on CPU/GPU\n\
+             - `1.0.1-py2-th-cpu`/`1.0.1-py2-th-gpu` [2016-04-16]: *Python 2.7* + *Keras* <small>(1.0.1)</small> + *Theano* <small>(0.8.1)</small> on CPU/GPU\n",
+        )
+        .unwrap();
+        let (tagged, _) = of_tags(&page, None).unwrap();
+        let versions: Vec<&str> = tagged.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["2.1.4", "1.0.1"]);
+        let holds =
+            |release: &Release, line: &str| release.page.lines.iter().any(|(_, l)| l == line);
+        for line in [
+            "| Python | 2.7 |",
+            "| Keras | 2.1.4 |",
+            "| TensorFlow | 1.5.0 |",
+            "| Theano | 1.0.1 |",
+        ] {
+            assert!(
+                holds(&tagged[0], line),
+                "{line}: {:?}",
+                tagged[0].page.lines
+            );
+        }
+        assert!(holds(&tagged[1], "| Theano | 0.8.1 |"));
+        assert!(!holds(&tagged[1], "| TensorFlow | 1.5.0 |"));
+        // A description of one tag alone is no list of a release's tags.
+        assert!(listed_tags("- `2.1.4` [2018-02-15]: Keras (2.1.4)").is_none());
+        assert_eq!(
+            described_components("Python 2.7/3.5 + Keras (2.1.4) + Theano (1.0.1) on CPU/GPU"),
+            [
+                ("Python".to_string(), "2.7".to_string()),
+                ("Keras".to_string(), "2.1.4".to_string()),
+                ("Theano".to_string(), "1.0.1".to_string())
+            ]
+        );
     }
 
     #[test]

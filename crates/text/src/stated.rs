@@ -140,10 +140,28 @@ fn with_word_suffix(title: &str, version: String) -> String {
         .next()
         .is_none_or(|c| c.is_whitespace() || matches!(c, ')' | ']' | ','));
     if word.len() == 2 && ends {
-        format!("{version}-{word}")
-    } else {
-        version
+        return format!("{version}-{word}");
     }
+    // "Python 3.6.7-foss-2018b" (an EasyBuild module): a toolchain and its
+    // generation, a year and a letter, end the module's version.
+    let generation = rest[word.len()..]
+        .strip_prefix('-')
+        .and_then(|g| g.split_whitespace().next())
+        .unwrap_or("");
+    let (year, letter) = generation.split_at(generation.len().min(4));
+    if !word.is_empty()
+        && year.len() == 4
+        && year.bytes().all(|b| b.is_ascii_digit())
+        && letter.len() == 1
+        && letter.bytes().all(|b| b.is_ascii_lowercase())
+        && rest[word.len() + 1 + generation.len()..]
+            .chars()
+            .next()
+            .is_none_or(char::is_whitespace)
+    {
+        return format!("{version}-{word}-{generation}");
+    }
+    version
 }
 
 /// "HandBrake 0.9.3 Snapshot 5" with `version` 0.9.3: the pre-release it
@@ -927,6 +945,9 @@ mod tests {
             ("Release 2.0.0rc2", "2.0.0rc2"),
             ("CUDA 12.1-base image", "12.1"),
             ("MODX Revolution 3.0.0-pl (March 30, 2022)", "3.0.0-pl"),
+            ("Python 3.6.7-foss-2018b", "3.6.7-foss-2018b"),
+            ("R 4.1.2-foss-2021b module", "4.1.2-foss-2021b"),
+            ("CUDA 12.1-base-2024 image", "12.1"),
             ("version: \"2.10\"", "2.10"),
             (
                 "This document describes the release notes of x 25.08.",

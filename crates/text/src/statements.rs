@@ -666,6 +666,24 @@ fn software_shaped(name: &str) -> bool {
 /// A list: its name–version items as listings (see [`component_pairs`]),
 /// the others read as prose.
 fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
+    // "Cython-0.29.1 The Cython compiler…", "numpy-1.15.4 NumPy: array
+    // processing…" (a cluster's list of a module's packages): each item
+    // a package's archive name, then what it is.
+    let archives: Vec<(String, String)> = items
+        .iter()
+        .filter_map(|item| archive_head(without_credit(item)))
+        .collect();
+    if items.len() >= 3 && archives.len() * 3 >= items.len() * 2 {
+        for (name, version) in archives {
+            found.push(Candidate {
+                name: names::component_name(&name).unwrap_or(name),
+                version,
+                strength: Strength::Listing,
+                upgrade: false,
+            });
+        }
+        return;
+    }
     let mut pairs = Vec::new();
     let mut listing = 0;
     let items: Vec<&str> = items.iter().map(|item| without_credit(item)).collect();
@@ -1372,6 +1390,22 @@ fn read_pinned_references(line: &str, found: &mut Vec<Candidate>) {
             upgrade: false,
         });
     }
+}
+
+/// The package an item opens with as its archive names it, then what it
+/// is (`python-dateutil-2.7.5 Extensions to the standard Python datetime
+/// module`): its name and version. An item of the archive's name alone
+/// ("CUDA-10.2") is read as any name–version item.
+fn archive_head(item: &str) -> Option<(String, String)> {
+    let mut words = item.split_whitespace();
+    let first = words.next()?;
+    words.next()?;
+    let (name, version) = crate::tags::dashed(first)?;
+    (crate::package_name::is_package_name(name)
+        && version.contains('.')
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && crate::tables::looks_like_version(version))
+    .then(|| (name.to_string(), version.to_string()))
 }
 
 /// "numpy 2.1.3 + scipy 1.15.3 + protobuf 5.29.5" (a code span, as read):
@@ -3528,6 +3562,45 @@ mod tests {
         assert_eq!(
             got,
             pairs(&[("PYTORCH", "2.14.0.dev20260707"), ("KLEIDIAI", "1.23.0")])
+        );
+    }
+
+    #[test]
+    fn a_list_of_package_archives_and_what_they_are() {
+        // FredHutch's page of a module's packages: each item the archive's
+        // name, then a description naming other things ("Python 2 and 3").
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "Cython-0.29.1 The Cython compiler for writing C extensions for the Python language.",
+                "liac-arff-2.3.1 A module for read and write ARFF files in Python.",
+                "six-1.11.0 Python 2 and 3 compatibility utilities",
+                "pytz-2018.7 World timezone definitions, modern and historical",
+            ],
+            "Package List",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("Cython", "0.29.1"),
+                ("liac-arff", "2.3.1"),
+                ("six", "1.11.0"),
+                ("pytz", "2018.7")
+            ])
+        );
+        // Archives' names alone are read as any name–version item.
+        let mut found = Vec::new();
+        read_list(
+            &["CUDA-10.2", "CUDNN-8.2.1", "Jetpack 4.6.3"],
+            "ENVS",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert!(
+            got.contains(&("Jetpack".to_string(), "4.6.3".to_string())),
+            "{got:?}"
         );
     }
 
