@@ -243,6 +243,20 @@ fn text_lines(content: &str) -> Read {
         .filter(|(_, l)| crate::lines::marked_heading(l).is_some())
         .count()
         >= 2;
+    // "5. SPIDER 25.02: projection matching …" (Scipion's release notes in
+    // reStructuredText): numbered items, as Markdown's are read, where the
+    // page numbers two lines or more and no rule underlines them (a
+    // title's "1. Install" over `=======`).
+    let underlined: BTreeSet<usize> = raw
+        .windows(2)
+        .filter(|pair| is_rule(pair[1].1.trim()))
+        .map(|pair| pair[0].0)
+        .collect();
+    let numbered_items = raw
+        .iter()
+        .filter(|(n, l)| numbered_item(l).is_some() && !underlined.contains(n))
+        .count()
+        >= 2;
     let mut org_headings = BTreeSet::new();
     // The last item's line number and the column its text starts at: a
     // line right after it indented to that column continues it, as a
@@ -310,7 +324,11 @@ fn text_lines(content: &str) -> Read {
             Some(rest) if rest.starts_with(' ') || rest.is_empty() => {
                 format!("- {}", rest.trim())
             }
-            _ => match letter_o_item(&raw).filter(|_| letter_o_bullets) {
+            _ => match letter_o_item(&raw)
+                .filter(|_| letter_o_bullets)
+                .or_else(|| {
+                    numbered_item(line).filter(|_| numbered_items && !underlined.contains(&n))
+                }) {
                 Some(rest) => format!("- {}", rest.trim()),
                 None => line.to_string(),
             },
@@ -380,6 +398,29 @@ fn rest_links(line: &str) -> String {
 /// and a capital, a digit or a bracket, so that a line of prose starting
 /// with the word "o" is not one. Read as a bullet only where a page has
 /// two such lines.
+/// The text of a numbered item ("12. Text", "3) Text"): at most three
+/// digits, a dot or a parenthesis, a space.
+fn numbered_item(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=3).contains(&digits) {
+        return None;
+    }
+    let rest = line[digits..].strip_prefix(['.', ')'])?;
+    let text = rest.strip_prefix(' ')?.trim_start();
+    (!text.is_empty()).then_some(text)
+}
+
+/// A line drawn of one mark, as reStructuredText and Markdown underline a
+/// title.
+fn is_rule(line: &str) -> bool {
+    line.chars().count() >= 3
+        && line.chars().next().is_some_and(|first| {
+            matches!(first, '=' | '-' | '~' | '^' | '+' | '"' | '*' | '#')
+                && line.chars().all(|c| c == first)
+        })
+}
+
 fn letter_o_item(line: &str) -> Option<&str> {
     let rest = line.trim_start().strip_prefix("o ")?;
     rest.trim_start()
@@ -524,6 +565,32 @@ mod tests {
             None
         );
         assert_eq!(debian_changelog_entry("  td (1.0) x; urgency=low"), None);
+    }
+
+    #[test]
+    fn numbered_lines_are_items_unless_underlined() {
+        // Scipion's release notes: a numbered list under a section title,
+        // and a numbered title over its rule.
+        let (lines, headings, _) = text_lines(
+            "1. Install\n==========\n\nNew packages\n------------\n1. EMPIAR depositor.\n5. SPIDER 25.02: projection matching.\n",
+        );
+        let texts: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "# 1. Install",
+                "",
+                "## New packages",
+                "- EMPIAR depositor.",
+                "- SPIDER 25.02: projection matching."
+            ]
+        );
+        assert!(headings.contains(&lines[0].0) && headings.contains(&lines[2].0));
+        // One numbered line alone is prose ("1. is the answer").
+        let (lines, _, _) = text_lines("Version 2.0\n\n1. The first line.\n");
+        assert_eq!(lines[2].1, "1. The first line.");
+        assert_eq!(numbered_item("2.0 release"), None);
+        assert_eq!(numbered_item("3) Text"), Some("Text"));
     }
 
     #[test]
