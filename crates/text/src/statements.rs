@@ -630,6 +630,20 @@ pub(crate) fn component_pairs(
             })
         })
     };
+    // "ComfyUI 版本：e471c726 2025-03-05" (licyk's update log): a commit
+    // that a label calls the version.
+    let labelled_commit = |v: &str| {
+        crate::package_name::is_commit_hash(v)
+            && items.iter().any(|item| {
+                item.split_once([':', '：']).is_some_and(|(label, value)| {
+                    value.trim_start().starts_with(v)
+                        && crate::lines::apart_from_script(label)
+                            .split_whitespace()
+                            .last()
+                            .is_some_and(words::is_version_label)
+                })
+            })
+    };
     let major = |n: &str, v: &str| {
         v.bytes().all(|b| b.is_ascii_digit())
             && (dotted || software_shaped(n))
@@ -642,6 +656,7 @@ pub(crate) fn component_pairs(
                 plausible(n, v)
                     || major(n, v)
                     || labelled_version(n, v)
+                    || labelled_commit(v)
                     || crate::dates::is_date_number(v)
             })
             .collect()
@@ -3601,6 +3616,42 @@ mod tests {
         assert!(
             got.contains(&("Jetpack".to_string(), "4.6.3".to_string())),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_commit_labelled_as_the_version() {
+        // licyk's update log: the commit each app is built from, dated.
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "预装 PyTorch 版本：2.6.0+cu124",
+                "Fooocus 版本：59f183a 2025-03-01 10:02:11",
+                "SD-Trainer version: cf6dc84",
+            ],
+            "v1.0",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert!(
+            got.contains(&("Fooocus".to_string(), "59f183a".to_string())),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("SD-Trainer".to_string(), "cf6dc84".to_string())),
+            "{got:?}"
+        );
+        // A hash no label calls a version is a commit's entry, no component.
+        let mut found = Vec::new();
+        read_list(
+            &["Fooocus 59f183a", "Kohya cf6dc84", "Trainer a1b16e4"],
+            "Commits",
+            &mut found,
+        );
+        assert!(
+            found.is_empty(),
+            "{:?}",
+            found.iter().map(|c| &c.name).collect::<Vec<_>>()
         );
     }
 

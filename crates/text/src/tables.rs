@@ -2075,7 +2075,14 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
     // Nothing but the version (and a note in parentheses) after the colon.
     let rest = value[value.find(&version).map_or(0, |at| at + version.len())..].trim();
     let rest = rest.trim_start_matches('.');
-    if !(rest.is_empty() || rest.starts_with(['(', '（'])) {
+    // "Stable Diffusion WebUI 版本：374bb6cc 2025-03-04 11:11:26" (licyk's
+    // update log): a version and the moment it was made.
+    let dated = || {
+        let mut words = rest.split_whitespace();
+        words.next().is_some_and(crate::dates::is_date_alone)
+            && words.all(|w| w.contains(':') && w.chars().all(|c| c.is_ascii_digit() || c == ':'))
+    };
+    if !(rest.is_empty() || rest.starts_with(['(', '（']) || dated()) {
         return None;
     }
     let names: Vec<String> = names
