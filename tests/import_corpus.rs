@@ -743,6 +743,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn forty_fifth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-45",
+        Floor {
+            percent: 0,
+            refused: 4,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn forty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-44",
