@@ -161,11 +161,21 @@ impl TreeSink for BoundedDom {
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> Handle {
         self.elements.set(self.elements.get() + 1);
         // A cell's spans place the cells after it, a floated element's class
-        // parts it from the text before it; nothing else is read.
+        // parts it from the text before it, a link's target within the page
+        // marks a permalink; nothing else is read.
         let kept = if matches!(name.local.as_ref(), "td" | "th") {
             attrs
                 .into_iter()
                 .filter(|a| matches!(a.name.local.as_ref(), "rowspan" | "colspan"))
+                .collect()
+        } else if name.local.as_ref() == "a" {
+            attrs
+                .into_iter()
+                .filter(|a| match a.name.local.as_ref() {
+                    "href" => a.value.starts_with('#'),
+                    "class" => floats(&a.value),
+                    _ => false,
+                })
                 .collect()
         } else {
             attrs
@@ -370,7 +380,7 @@ fn walk(document: &Handle, summaries_head: bool, out: &mut LineWriter) {
 /// Writes what `node` starts; `None` when its children are not walked,
 /// else the step that ends it, if any.
 fn read_element(node: &Handle, tag: &str, out: &mut LineWriter) -> Option<Option<Step>> {
-    if DROPPED.contains(&tag) {
+    if DROPPED.contains(&tag) || is_permalink(node) {
         return None;
     }
     match tag {
@@ -470,6 +480,37 @@ fn holds_layout(node: &Handle) -> bool {
         stack.extend(next.children.borrow().iter().cloned());
     }
     false
+}
+
+/// Whether an element is a heading's permalink, as documentation
+/// generators add one (`<a class="headerlink" href="#r">¶</a>` of MkDocs
+/// and Sphinx): a link within the page whose text is one mark or nothing.
+fn is_permalink(node: &Handle) -> bool {
+    let NodeData::Element { attrs, .. } = &node.data else {
+        return false;
+    };
+    let in_page = attrs
+        .borrow()
+        .iter()
+        .any(|a| a.name.local.as_ref() == "href" && a.value.starts_with('#'));
+    let text = collapse_spaces(&inline_raw_text(node));
+    name(node).as_deref() == Some("a")
+        && in_page
+        && text.chars().count() <= 1
+        && !text.chars().any(char::is_alphanumeric)
+}
+
+/// The text under `node`, nothing dropped.
+fn inline_raw_text(node: &Handle) -> String {
+    let mut out = String::new();
+    let mut stack = vec![node.clone()];
+    while let Some(next) = stack.pop() {
+        if let NodeData::Text { contents } = &next.data {
+            out.push_str(&contents.borrow());
+        }
+        stack.extend(next.children.borrow().iter().rev().cloned());
+    }
+    out
 }
 
 /// Whether an element is floated to a side by its class, as Bootstrap's
@@ -779,7 +820,7 @@ fn inline_raw(node: &Handle) -> String {
             NodeData::Text { contents } => out.push_str(&contents.borrow()),
             NodeData::Element { .. } => {
                 let tag = name(&node).unwrap_or_default();
-                if DROPPED.contains(&tag.as_str()) {
+                if DROPPED.contains(&tag.as_str()) || is_permalink(&node) {
                     continue;
                 }
                 if tag == "br" {
@@ -806,6 +847,16 @@ mod tests {
 
     fn texts(html: &str) -> Vec<String> {
         lines(html).unwrap().0.into_iter().map(|(_, l)| l).collect()
+    }
+
+    #[test]
+    fn a_headings_permalink_is_not_its_text() {
+        assert_eq!(
+            texts(
+                "<h3 id=\"r\">R<a class=\"headerlink\" href=\"#r\">&para;</a></h3><p>See <a href=\"#r\">R</a>.</p>"
+            ),
+            ["### R", "See R."]
+        );
     }
 
     #[test]

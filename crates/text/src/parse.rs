@@ -340,12 +340,12 @@ pub(crate) fn parse(
         })
         .collect();
     add_components(&mut draft, titled_versions);
-    // The same, of the parts a known part holds ("## Components" over
-    // "### DPDK" over "- **Base DPDK Version:** 25.11.0").
+    // The same, of the parts a part holds ("## Components" over "### DPDK"
+    // over "- **Base DPDK Version:** 25.11.0").
     let inner: Vec<(String, String)> = page
         .sections
         .iter()
-        .filter(|s| s.known.is_some() && reads_tables(s))
+        .filter(|s| reads_tables(s))
         .flat_map(|s| inner_parts_versions(&s.body))
         .collect();
     add_components(&mut draft, inner);
@@ -756,33 +756,47 @@ fn inner_parts_versions(body: &[(usize, String)]) -> Vec<(String, String)> {
 }
 
 /// "### VPP" over "- **Base VPP Version:** 25.02.0" and "- **Marvell DAO
-/// Version:** 26.02.0", "### RDMA Library" over "- **Version:** 26.02.0":
-/// among a part's first lines, a label of the word for a version, the
-/// part's own name before it or nothing (another name's version is
-/// another's), then `:` and the version.
+/// Version:** 26.02.0", "### RDMA Library" over "- **Version:** 26.02.0",
+/// "### cuda" over a description and "**Versions**: 11.7.1, 11.8.0" (a
+/// Spack module list): among a part's own lines, a label of the word for
+/// a version, the part's own name before it or nothing (another name's
+/// version is another's), then `:` and the version, or versions joined by
+/// commas.
 fn labelled_version_of(title: &str, body: &[(usize, String)]) -> Option<String> {
     let title_words: Vec<String> = title.split_whitespace().map(str::to_lowercase).collect();
     // (Up to the next part's heading: its version is its own.)
     let own_lines = body
         .iter()
         .take_while(|(_, line)| !line.trim_start().starts_with('#'));
-    own_lines.take(4).find_map(|(_, line)| {
-        let line = line.trim().trim_start_matches("- ").replace("**", "");
-        let (label, value) = line.split_once([':', '：'])?;
-        let label: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
-        let (last, before) = label.split_last()?;
-        let own = before.iter().all(|w| {
-            title_words.contains(w)
-                || words::each().any(|x| x.components.version_label_leads.contains(w))
-        });
-        let version = value.trim();
-        (words::is_version_label(last)
-            && own
-            && !version.contains(' ')
-            && tables::looks_like_version(version))
-        .then(|| version.trim_start_matches(['v', 'V']).to_string())
-    })
+    own_lines
+        .take(LABELLED_VERSION_LINES)
+        .find_map(|(_, line)| {
+            let line = line.trim().trim_start_matches("- ").replace("**", "");
+            let (label, value) = line.split_once([':', '：'])?;
+            let label: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
+            let (last, before) = label.split_last()?;
+            let own = before.iter().all(|w| {
+                title_words.contains(w)
+                    || words::each().any(|x| x.components.version_label_leads.contains(w))
+            });
+            let is_label = words::is_version_label(last)
+                || words::each().any(|w| w.components.version_heads.contains(last));
+            let versions: Vec<&str> = value
+                .split(',')
+                .map(|v| v.trim().trim_start_matches(['v', 'V']))
+                .collect();
+            (is_label
+                && own
+                && versions
+                    .iter()
+                    .all(|v| !v.contains(' ') && tables::looks_like_version(v)))
+            .then(|| versions.join(", "))
+        })
 }
+
+/// How many of a part's first lines may hold its labelled version: a
+/// description of a few lines may come first.
+const LABELLED_VERSION_LINES: usize = 12;
 
 /// Lines that are one bold span naming a component and its version, as
 /// a release's list of updated plugins heads each plugin's own changes

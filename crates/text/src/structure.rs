@@ -312,7 +312,14 @@ pub(crate) fn heading(line: &str, marked: bool, headings: &Headings) -> Option<H
     let h = plain(title, (!rest.is_empty()).then(|| rest.to_string()))?;
     // Only a body that reads as the part's content: "None", an inline
     // list, versions or image tags; "Images: the x image is broken" is a
-    // sentence, not a heading.
+    // sentence, not a heading, and "**Versions**: 11.7.1, 11.8.0" the
+    // version of the part it stands in: versions of no name.
+    let bare_versions = rest
+        .split(',')
+        .all(|v| crate::tables::looks_like_version(v.trim()));
+    if bare_versions && !rest.is_empty() {
+        return None;
+    }
     let content = rest.is_empty()
         || crate::lines::is_none_word(rest)
         || rest.contains(" · ")
