@@ -227,7 +227,29 @@ fn contents_item(line: &str) -> Vec<(String, String)> {
     if !claims.is_empty() {
         return claims.into_iter().map(|c| (c.name, c.version)).collect();
     }
-    component_list(line)
+    let listed = component_list(line);
+    if listed.is_empty() {
+        return labelled_commit(line.trim_start_matches(['-', '*', ' ']))
+            .into_iter()
+            .collect();
+    }
+    listed
+}
+
+/// "code_aster adapter: commit ce995e0 (same as in v2202.0)": a label,
+/// then a version word and a commit (a note may follow in parentheses).
+pub(crate) fn labelled_commit(item: &str) -> Option<(String, String)> {
+    let (label, value) = item.split_once([':', '：'])?;
+    let value = value.split_once(" (").map_or(value, |(v, _)| v);
+    let mut words = value.split_whitespace();
+    let (Some(word), Some(hash), None) = (words.next(), words.next(), words.next()) else {
+        return None;
+    };
+    let label = label.trim().trim_start_matches("- ").trim();
+    (crate::words::is_version_label(word)
+        && crate::package_name::is_commit_hash(hash)
+        && (1..=4).contains(&label.split_whitespace().count()))
+    .then(|| (label.to_string(), hash.to_string()))
 }
 
 /// The per-arch table's rows → archs, scenarios, framework, requirements and

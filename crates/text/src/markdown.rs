@@ -222,7 +222,13 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
                         .or_else(|| crate::tables::name_version(s).map(|p| vec![p]));
                     pairs.is_some_and(|p| !p.is_empty() && p.iter().all(sure))
                 });
-                if listing {
+                // "\- binutils 2.44" (a wiki's list written with escaped
+                // marks): a line that starts as an item is one.
+                let next_line = md[range.end..].trim_start_matches([' ', '\t']);
+                let item_next = ["\\- ", "\\* ", "\\+ ", "• ", "・"]
+                    .iter()
+                    .any(|mark| next_line.starts_with(mark));
+                if listing || item_next {
                     out.segment_apart();
                 } else {
                     out.space(line);
@@ -864,6 +870,20 @@ mod tests {
                 "vLLM: v0.11.0",
                 "Admin v0.6.92 to v0.6.112",
                 "Mean TPOT: 158.64 and prose."
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_written_as_escaped_items_stay_lines() {
+        // A wiki's list (OpenMandriva's changelog): `\-` shows a dash.
+        let md = "\\- Kernel 6.14.2 built with clang\n\\- binutils 2.44\n\\- Java 24\nand prose.";
+        assert_eq!(
+            texts(md),
+            [
+                "- Kernel 6.14.2 built with clang",
+                "- binutils 2.44",
+                "- Java 24 and prose."
             ]
         );
     }

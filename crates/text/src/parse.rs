@@ -1742,6 +1742,34 @@ mod tests {
     }
 
     #[test]
+    fn parts_named_by_components_over_their_labelled_versions() {
+        // A Spack module list (UC Davis's): a description, then the
+        // versions; a part's version is its own, not the next part's.
+        let body: Vec<(usize, String)> = [
+            "### cuda",
+            "CUDA is a parallel computing platform.",
+            "It runs on GPUs.",
+            "Versions: 11.7.1, 11.8.0",
+            "Arches: generic",
+            "### smartdenovo",
+            "Versions: master",
+            "### abyss",
+            "Versions: 2.3.1",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(n, l)| (n, l.to_string()))
+        .collect();
+        assert_eq!(
+            inner_parts_versions(&body),
+            [
+                ("cuda".to_string(), "11.7.1, 11.8.0".to_string()),
+                ("abyss".to_string(), "2.3.1".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn a_table_of_versions_under_its_components_title() {
         let section = |title: &str, body: &str| Section {
             known: None,

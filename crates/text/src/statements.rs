@@ -706,6 +706,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     // The names of items changing a version: of two in one release, the
     // higher is the one it ends at (see [`surest`]).
     let mut changed: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Items headed by a name and a version and going on in words ("Kernel
+    // 6.14.2 (and 6.15.0-rc2) built with clang", "Chromium 135.0.7049.84
+    // patched with …"): read only in a list that is mostly versions.
+    let mut led = Vec::new();
     for item in items {
         let label = item.split_once([':', '：']).map_or("", |(l, _)| l);
         // "python3.8, python3.8-minimal: 3.8.10-0", "PyTorch 2.7.0
@@ -733,7 +737,9 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 .flatten()
                 .map(|p| vec![p])
         };
-        let key_value = crate::tables::key_value(item).filter(|p| !p.is_empty());
+        let key_value = crate::components::labelled_commit(item)
+            .map(|p| vec![p])
+            .or_else(|| crate::tables::key_value(item).filter(|p| !p.is_empty()));
         let bold_pairs = key_value
             .is_none()
             .then(|| bold().or_else(labelled_head))
@@ -799,6 +805,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 read_prose_as(head, true, found);
             }
             read_prose_as(item, labelled || purposeful, found);
+            led.extend(led_by_version(item));
         }
     }
     // A list that is mostly something else ("Fixed a leak in foo 1.2"):
@@ -815,6 +822,8 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     // (An item claiming a version states it whatever the list is.)
     if listing * 2 < counted {
         pairs.retain(|(n, _)| names::is_alias(n) || changed.contains(&names::canonical_key(n)));
+    } else if (listing + led.len()) * 3 >= counted * 2 {
+        pairs.extend(led);
     }
     found.extend(
         component_pairs(context, items, pairs)
@@ -826,6 +835,66 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             }),
     );
+}
+
+/// A name of one or two words and a version of two parts or more heading
+/// an item, words after them ("Chromium 135.0.7049.84 patched with …",
+/// "Kernel 6.14.2 (and 6.15.0-rc2) built with clang").
+fn led_by_version(item: &str) -> Option<(String, String)> {
+    if holds_note(item) || !crate::claims::find_claims(item).is_empty() {
+        return None;
+    }
+    let tokens: Vec<&str> = item.split_whitespace().collect();
+    let at = (1..tokens.len().min(3)).find(|&i| {
+        let word = tokens[i].trim_end_matches([',', ';']);
+        word.starts_with(|c: char| c.is_ascii_digit())
+            && word.contains('.')
+            && crate::tables::looks_like_version(word)
+    })?;
+    // (A floor, "OpenOCD 0.9+", is no version; "Eclipse 2018-12 4.10.0"
+    // has a number in its name.)
+    let name_words = &tokens[..at];
+    if tokens[at].ends_with('+')
+        || name_words
+            .iter()
+            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let after = tokens.get(at + 1)?;
+    if !after.starts_with(|c: char| c.is_lowercase() || c == '(') {
+        return None;
+    }
+    // "Go 1.23.9 removed", "Android NDK 27.2.12479018 replaced by …": a
+    // change to the version, not the version held.
+    let changes = |w: &str| {
+        let w = w.to_lowercase();
+        words::each().any(|l| {
+            l.tables.removals.contains(&w)
+                || l.tables.change_verbs.contains(&w)
+                || l.claims.to.contains(&w)
+                || l.claims
+                    .verb_first
+                    .iter()
+                    .any(|v| v.eq_ignore_ascii_case(&w))
+        }) || matches!(w.as_str(), "→" | "->" | "=>")
+    };
+    // "DuetWebControl 2.1.0 when available, 2.0.7 until then": another
+    // version after it, outside a note in parentheses, says it is not sure.
+    let mut depth = 0_i32;
+    let other_version = tokens[at + 1..].iter().any(|w| {
+        let open = depth > 0 || w.starts_with('(');
+        depth += w.matches('(').count() as i32 - w.matches(')').count() as i32;
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        !open
+            && bare.starts_with(|c: char| c.is_ascii_digit())
+            && crate::tables::looks_like_version(bare)
+    });
+    if other_version || tokens[at + 1..].iter().any(|w| changes(w)) {
+        return None;
+    }
+    let head = tokens[..=at].join(" ");
+    crate::tables::name_version(head.trim_end_matches([',', ';']))
 }
 
 /// `text` with the `[statements]` phrases of languages whose words are
@@ -3015,6 +3084,60 @@ mod tests {
                 ("tensorrt".to_string(), "10.1.0.27"),
             ]
         );
+    }
+
+    #[test]
+    fn items_headed_by_a_version_in_a_list_of_versions() {
+        // OpenMandriva ROME's changelog and the preCICE distribution's
+        // list (links as a page is read).
+        let items = [
+            "Kernel 6.14.2 (and 6.15.0-rc2) built with clang",
+            "systemd 257.5",
+            "binutils 2.44",
+            "Chromium 135.0.7049.84 patched with spyware disabled",
+            "Fortran module: commit 9826f27",
+            "gcc 14.2.1",
+        ];
+        let mut found = Vec::new();
+        read_list(&items, "Core", &mut found);
+        let mut read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        read.sort_unstable();
+        assert_eq!(
+            read,
+            [
+                ("Chromium", "135.0.7049.84"),
+                ("Fortran module", "9826f27"),
+                ("Kernel", "6.14.2"),
+                ("binutils", "2.44"),
+                ("gcc", "14.2.1"),
+                ("systemd", "257.5"),
+            ]
+        );
+        // A change, a floor, a version not sure, a number in the name.
+        for item in [
+            "Go 1.23.9 removed",
+            "Android NDK 27.2.12479018 replaced by 27.3.13750724",
+            "DuetWebControl 2.1.0 when available, 2.0.7 until then",
+            "OpenOCD 0.9+ upstream commit 30203b3d8b, with ARC support",
+            "Eclipse 2018-12 4.10.0 with CDT 9.6.0",
+        ] {
+            assert_eq!(led_by_version(item), None, "{item}");
+        }
+        // In a list of sentences, an item's head is no listing.
+        let mut found = Vec::new();
+        read_list(
+            &[
+                "Chromium 135.0.7049.84 patched with spyware disabled",
+                "Fixed a crash when saving",
+                "Improved the start-up time",
+            ],
+            "Changes",
+            &mut found,
+        );
+        assert!(found.iter().all(|c| c.name != "Chromium"), "{found:?}");
     }
 
     #[test]
