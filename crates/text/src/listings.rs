@@ -23,6 +23,7 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     out.extend(runs_of(&texts, module_tokens));
     out.extend(runs_of(&texts, spack_tokens));
+    out.extend(headed_runs(&texts, dashed_module_tokens));
     out.extend(module_commands(&texts));
     out.extend(texts.iter().filter_map(|l| package_row(l)));
     out.extend(runs_of(&texts, rpm_tokens));
@@ -198,6 +199,73 @@ fn is_bare_name(word: &str) -> bool {
 fn is_listing_head(line: &str) -> bool {
     let t = line.trim();
     t.len() > 4 && t.starts_with("--") && t.ends_with("--")
+}
+
+/// A module named with a dash or underscore before its version, as
+/// Environment Modules lists some trees (`gcc-10.3.0`,
+/// `casa-pipeline-5.6.3-19`, `nvhpc_2022_221/gcc-9.4.0`): the name ends
+/// before the first digit after `-` or `_`; a build variant after the
+/// version (`openmpi-4.0.5-hfi`, `hdf5-1.12.1_gcc-11.2.0`, the compiler
+/// after a `/`) is no part of it.
+fn dashed_module_entry(word: &str) -> Option<(String, String)> {
+    let module = word.split('/').next().unwrap_or(word);
+    let at = module
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(c, '-' | '_') && module[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+        })?
+        .0;
+    let (name, version) = (&module[..at], &module[at + 1..]);
+    // A variant: `-hfi`, `_gcc-11.2.0`: letters alone, or a name and its
+    // own version.
+    let variant_at = version.char_indices().find(|&(i, c)| {
+        let rest = &version[i + 1..];
+        matches!(c, '-' | '_')
+            && rest.starts_with(|d: char| d.is_ascii_alphabetic())
+            && (rest.chars().all(|d| d.is_ascii_alphabetic())
+                || rest.split_once('-').is_some_and(|(tool, v)| {
+                    tool.chars().all(|d| d.is_ascii_alphabetic()) && looks_like_version(v)
+                }))
+    });
+    let version = variant_at.map_or(version, |(i, _)| &version[..i]);
+    let name_ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_+.".contains(c));
+    (name_ok && looks_like_version(version)).then(|| (name.to_string(), version.to_string()))
+}
+
+fn dashed_module_tokens(line: &str) -> Option<Entries> {
+    entries_of(line, dashed_module_entry, |_| false)
+}
+
+/// Entries of the lines right under a listing head (`---- /opt/Modules/
+/// compilers/gcc ----`), blank lines between: a shape too loose to read
+/// anywhere else. Of several versions of one name under a head, the
+/// default one, as [`runs_of`] keeps.
+fn headed_runs(lines: &[&str], tokens: fn(&str) -> Option<Entries>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut run: Option<Entries> = None;
+    for line in lines {
+        // (A rule of dashes alone heads nothing.)
+        if is_listing_head(line) && line.contains(|c: char| c.is_alphanumeric()) {
+            out.extend(defaults(run.take().unwrap_or_default()));
+            run = Some(Vec::new());
+            continue;
+        }
+        let Some(entries) = run.as_mut() else {
+            continue;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match tokens(line) {
+            Some(found) => entries.extend(found),
+            None => out.extend(defaults(run.take().unwrap_or_default())),
+        }
+    }
+    out.extend(defaults(run.unwrap_or_default()));
+    out
 }
 
 /// Entries of listing lines: a line of two entries or more, or of one
@@ -583,6 +651,34 @@ mod tests {
         // list nothing.
         assert!(read("Fixed in jackson-core-2.16.2").is_empty());
         assert!(read("CVE-2025-1234\nGHSA-2025-77\nCVE-2024-99").is_empty());
+    }
+
+    #[test]
+    fn modules_named_with_a_dash_under_a_listing_head() {
+        // INAF Pleiadi's `module av`.
+        let text = "$ module av\n\
+            ----------- /opt/Modules/compilers/gcc -----------\n   \
+            gcc-9.4.0  gcc-10.3.0  gcc-11.2.0\n\n\
+            ----------- /opt/Modules/compilers/openmpi -----------\n   \
+            openmpi-4.0.5-hfi        openmpi-4.1.2/gcc-10.3.0\n\
+            ----------- /opt/Modules/libraries/hdf5 -----------\n   \
+            hdf5-1.12.1  hdf5-1.12.1_gcc-11.2.0\n\
+            ----------- /opt/Modules/tools/casa -----------\n   \
+            casa-pipeline-5.6.3-19  casa-release-5.8.0-109\n\n   \
+            Key:\n   modulepath";
+        assert_eq!(
+            read(text),
+            pairs(&[
+                ("gcc", "11.2.0"),
+                ("openmpi", "4.1.2"),
+                ("hdf5", "1.12.1"),
+                ("casa-pipeline", "5.6.3-19"),
+                ("casa-release", "5.8.0-109"),
+            ])
+        );
+        // Not under a head, or under a rule of dashes alone: nothing.
+        assert!(read("gcc-9.4.0  gcc-10.3.0").is_empty());
+        assert!(read("-----------\ngcc-9.4.0  gcc-10.3.0").is_empty());
     }
 
     #[test]
