@@ -487,17 +487,17 @@ fn is_asciidoc(content: &str) -> bool {
     head && sections >= 2
 }
 
-/// A line underlined with `=`, `-`, `~`, `^`, `+` or `"` (a NEWS
+/// A line underlined with `=`, `-`, `~`, `^`, `+`, `"`, `#` or `*` (a NEWS
 /// file's "Major Changes in 2019.09 Release" over `=====`, htslib's
 /// "Noteworthy changes in release 1.23" over `~~~~~`, reStructuredText's
-/// titles) is a heading, written as Markdown writes one; its underline,
+/// titles, "Packages updated" over `####`) is a heading, written as Markdown writes one; its underline,
 /// and an overline of the same character, are dropped. As in
 /// reStructuredText, each character is a level in the order the page first
 /// uses it. The numbers of those headings' lines.
 fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
     let rule_of = |line: &str| -> Option<char> {
         let first = line.chars().next()?;
-        (matches!(first, '=' | '-' | '~' | '^' | '+' | '"')
+        (matches!(first, '=' | '-' | '~' | '^' | '+' | '"' | '#' | '*')
             && line.chars().count() >= 3
             && line.chars().all(|c| c == first))
         .then_some(first)
@@ -513,7 +513,11 @@ fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
         let (title_chars, rule_chars) = (title.chars().count(), lines[i].1.chars().count());
         // A title is a line of its own, of about the underline's length:
         // not a list item, a table row, a heading already or another rule.
+        // (A box of `*` or `#` around a text page's note is no title's:
+        // under a sentence, they are not one.)
+        let boxed = matches!(rule, '*' | '#') && title.ends_with(['.', ',', ';', ':', ')']);
         let is_title = !title.is_empty()
+            && !boxed
             && !dropped.contains(&(i - 1))
             && rule_of(title).is_none()
             && !title.starts_with(['-', '#', '|', '>'])
@@ -704,6 +708,27 @@ mod tests {
         // One such line is no heading.
         let page = Page::read(PageKind::Text, "■ Note\n\n- x\n").unwrap();
         assert!(page.headings.is_empty());
+    }
+
+    #[test]
+    fn titles_over_hashes_and_stars_and_boxes_of_them() {
+        // KaarPux's change pages (reStructuredText); a note boxed in stars
+        // (MPICH's CHANGES) is no title.
+        let text = "Changes in 4.7.2\n================\n\nPackages updated\n################\n\n\
+                    - UPD: gcc: v 4.9.2\n\n\
+                    the type signatures did not.\n*****************************\n";
+        let page = Page::read(PageKind::Text, text).unwrap();
+        let lines: Vec<&str> = page.lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "# Changes in 4.7.2",
+                "## Packages updated",
+                "- UPD: gcc: v 4.9.2",
+                "the type signatures did not.",
+                "*****************************"
+            ]
+        );
     }
 
     #[test]

@@ -644,6 +644,13 @@ pub(crate) fn component_pairs(
                 })
             })
     };
+    // "UPD: less: v 470": a tagged change labels its version.
+    let tagged = |n: &str, v: &str| {
+        items.iter().any(|item| {
+            crate::components::tagged_version(item)
+                .is_some_and(|(name, version)| name == n && version == v)
+        })
+    };
     let major = |n: &str, v: &str| {
         v.bytes().all(|b| b.is_ascii_digit())
             && (dotted || software_shaped(n))
@@ -657,6 +664,7 @@ pub(crate) fn component_pairs(
                     || major(n, v)
                     || labelled_version(n, v)
                     || labelled_commit(v)
+                    || tagged(n, v)
                     || crate::dates::is_date_number(v)
             })
             .collect()
@@ -738,6 +746,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 .map(|p| vec![p])
         };
         let key_value = crate::components::labelled_commit(item)
+            .or_else(|| crate::components::tagged_version(item))
             .map(|p| vec![p])
             .or_else(|| crate::tables::key_value(item).filter(|p| !p.is_empty()));
         let bold_pairs = key_value
@@ -2471,6 +2480,10 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
             Some(at) => before[at],
             None => before.last().copied().unwrap_or(""),
         };
+        // "v 2014j (Commit 283098a2)": a version before, no name.
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
         let Some(name) = names::component_name(name) else {
             continue;
         };
