@@ -227,43 +227,12 @@ fn contents_item(line: &str) -> Vec<(String, String)> {
     if !claims.is_empty() {
         return claims.into_iter().map(|c| (c.name, c.version)).collect();
     }
-    let item = line.trim_start_matches(['-', '*', ' ']);
-    if let Some(pair) = tagged_version(item) {
-        return vec![pair];
-    }
     let listed = component_list(line);
     if listed.is_empty() {
+        let item = line.trim_start_matches(['-', '*', ' ']);
         return labelled_commit(item).into_iter().collect();
     }
     listed
-}
-
-/// "UPD: gcc: v 4.9.2 (Commit 94d94290)" (KaarPux's change pages): a
-/// change's tag in capitals, the package, then its version after `v` and
-/// a space; a tag of a removal (`[tables] removals`) names none.
-pub(crate) fn tagged_version(item: &str) -> Option<(String, String)> {
-    let (tag, rest) = item.split_once(": ")?;
-    let is_tag = (2..=4).contains(&tag.len()) && tag.chars().all(|c| c.is_ascii_uppercase());
-    let removal = crate::words::each().any(|w| {
-        w.tables
-            .removals
-            .iter()
-            .any(|r| r.starts_with(&tag.to_lowercase()))
-    });
-    if !is_tag || removal {
-        return None;
-    }
-    let (name, value) = rest.split_once(": ")?;
-    let value = value.split_once(" (").map_or(value, |(v, _)| v).trim();
-    let version = value
-        .strip_prefix("v ")
-        .or_else(|| value.strip_prefix("version "))
-        .unwrap_or(value);
-    (!name.contains(' ')
-        && !version.contains(' ')
-        && version.starts_with(|c: char| c.is_ascii_digit())
-        && crate::tables::looks_like_version(version))
-    .then(|| (name.to_string(), version.to_string()))
 }
 
 /// "code_aster adapter: commit ce995e0 (same as in v2202.0)": a label,
@@ -1808,23 +1777,6 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_tagged_change_names_its_version() {
-        // KaarPux's change pages.
-        assert_eq!(
-            tagged_version("UPD: less: v 470 (Commit 009bc08b)"),
-            Some(("less".to_string(), "470".to_string()))
-        );
-        assert_eq!(
-            tagged_version("UPD: tzdata: v 2014j"),
-            Some(("tzdata".to_string(), "2014j".to_string()))
-        );
-        // A fix, a removal, a sentence: none.
-        assert_eq!(tagged_version("FIX: ulogd: patch for linux 3.17"), None);
-        assert_eq!(tagged_version("DEL: gdb: v 7.8.1"), None);
-        assert_eq!(tagged_version("Note: see gcc: v 4.9.2"), None);
-    }
 
     #[test]
     fn archive_and_installer_file_names_carry_name_and_version() {

@@ -647,8 +647,7 @@ pub(crate) fn component_pairs(
     // "UPD: less: v 470": a tagged change labels its version.
     let tagged = |n: &str, v: &str| {
         items.iter().any(|item| {
-            crate::components::tagged_version(item)
-                .is_some_and(|(name, version)| name == n && version == v)
+            tagged_version(item).is_some_and(|(name, version)| name == n && version == v)
         })
     };
     let major = |n: &str, v: &str| {
@@ -746,7 +745,7 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 .map(|p| vec![p])
         };
         let key_value = crate::components::labelled_commit(item)
-            .or_else(|| crate::components::tagged_version(item))
+            .or_else(|| tagged_version(item))
             .map(|p| vec![p])
             .or_else(|| crate::tables::key_value(item).filter(|p| !p.is_empty()));
         let bold_pairs = key_value
@@ -844,6 +843,34 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             }),
     );
+}
+
+/// "UPD: gcc: v 4.9.2 (Commit 94d94290)" (KaarPux's change pages): a
+/// change's tag in capitals, the package, then its version after `v` and
+/// a space; a tag of a removal (`[tables] removals`) names none.
+fn tagged_version(item: &str) -> Option<(String, String)> {
+    let (tag, rest) = item.split_once(": ")?;
+    let is_tag = (2..=4).contains(&tag.len()) && tag.chars().all(|c| c.is_ascii_uppercase());
+    let removal = crate::words::each().any(|w| {
+        w.tables
+            .removals
+            .iter()
+            .any(|r| r.starts_with(&tag.to_lowercase()))
+    });
+    if !is_tag || removal {
+        return None;
+    }
+    let (name, value) = rest.split_once(": ")?;
+    let value = value.split_once(" (").map_or(value, |(v, _)| v).trim();
+    let version = value
+        .strip_prefix("v ")
+        .or_else(|| value.strip_prefix("version "))
+        .unwrap_or(value);
+    (!name.contains(' ')
+        && !version.contains(' ')
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && crate::tables::looks_like_version(version))
+    .then(|| (name.to_string(), version.to_string()))
 }
 
 /// A name of one or two words and a version of two parts or more heading
@@ -3097,6 +3124,23 @@ mod tests {
                 ("tensorrt".to_string(), "10.1.0.27"),
             ]
         );
+    }
+
+    #[test]
+    fn a_tagged_change_names_its_version() {
+        // KaarPux's change pages.
+        assert_eq!(
+            tagged_version("UPD: less: v 470 (Commit 009bc08b)"),
+            Some(("less".to_string(), "470".to_string()))
+        );
+        assert_eq!(
+            tagged_version("UPD: tzdata: v 2014j"),
+            Some(("tzdata".to_string(), "2014j".to_string()))
+        );
+        // A fix, a removal, a sentence: none.
+        assert_eq!(tagged_version("FIX: ulogd: patch for linux 3.17"), None);
+        assert_eq!(tagged_version("DEL: gdb: v 7.8.1"), None);
+        assert_eq!(tagged_version("Note: see gcc: v 4.9.2"), None);
     }
 
     #[test]
