@@ -926,7 +926,16 @@ fn led_by_version(item: &str) -> Option<(String, String)> {
             && bare.starts_with(|c: char| c.is_ascii_digit())
             && crate::tables::looks_like_version(bare)
     });
-    if other_version || tokens[at + 1..].iter().any(|w| changes(w)) {
+    // "Introduced SGLang 0.4.9 images for EC2": a sentence, its verb
+    // before the name.
+    let states = |w: &str| {
+        let w = w.to_lowercase();
+        words::each().any(|l| l.statements.states.contains(&w))
+    };
+    if other_version
+        || tokens[at + 1..].iter().any(|w| changes(w))
+        || name_words.iter().any(|w| changes(w) || states(w))
+    {
         return None;
     }
     let head = tokens[..=at].join(" ");
@@ -3180,6 +3189,7 @@ mod tests {
             "DuetWebControl 2.1.0 when available, 2.0.7 until then",
             "OpenOCD 0.9+ upstream commit 30203b3d8b, with ARC support",
             "Eclipse 2018-12 4.10.0 with CDT 9.6.0",
+            "Introduced SGLang 0.4.9 images for EC2",
         ] {
             assert_eq!(led_by_version(item), None, "{item}");
         }
