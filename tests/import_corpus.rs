@@ -212,14 +212,16 @@ fn as_date(version: &str) -> String {
         .split(|c: char| !c.is_ascii_digit())
         .filter(|n| !n.is_empty())
         .collect();
-    // "July 2, 2025": a month by its English name, the day, the year.
+    // "July 2, 2025", "16 December 2023", "8th October 2023": a month by
+    // its English name, the day, the year.
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ];
     let month = MONTHS.iter().position(|m| {
         version
             .split_whitespace()
-            .next()
+            .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphabetic()))
+            .find(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_alphabetic()))
             .is_some_and(|w| w.to_ascii_lowercase().starts_with(m))
     });
     match (numbers.as_slice(), month) {

@@ -323,6 +323,19 @@ fn of_title_as_written(title: &str) -> Option<String> {
     let after_not = words::each()
         .flat_map(|w| &w.version.not_after)
         .any(|w| before.ends_with(w.as_str()));
+    // "Update: 8th October 2023 - CUDA 12.1.1, fixed …": a heading dated
+    // before a known component's version names the release by its date
+    // ("PyTorch 2.13 — 2026-07-20" names the product's release).
+    let of_component = before
+        .split_whitespace()
+        .next_back()
+        .is_some_and(names::is_alias);
+    if of_component
+        && crate::dates::date(&before).is_some()
+        && let Some(date) = crate::dates::date(title)
+    {
+        return Some(date);
+    }
     (!after_not).then_some(version)
 }
 
@@ -3401,6 +3414,12 @@ mod tests {
         assert_eq!(
             of_title("1.2.0: Update to llama.cpp b7631").as_deref(),
             Some("1.2.0")
+        );
+        // A dated update whose words name a component's version (a
+        // one-click image's README): the release is the date.
+        assert_eq!(
+            of_title("Update: 8th October 2023 - CUDA 12.1.1, fixed ExLlamav2 issues").as_deref(),
+            Some("2023-10-08")
         );
         // swiftide's changelog: a tag of the product's name and a release.
         assert_eq!(

@@ -1471,6 +1471,9 @@ fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
     if let Some(change) = change_version(version_cell) {
         return name.zip(change);
     }
+    if let Some(named) = named_value(name.as_deref(), version_cell) {
+        return Some(named);
+    }
     if let Some(version) = cell_version(version_cell) {
         return name.map(|n| (n, version));
     }
@@ -1480,6 +1483,23 @@ fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
         (None, 1) => Some(listed.remove(0)),
         _ => None,
     }
+}
+
+/// "OS | Ubuntu 22.04.4", "Compiler | GCC 11.4.0": a value naming a
+/// component `data/components.toml` knows before its version, in a row
+/// whose name it does not know (a kind of thing), states that component.
+fn named_value(name: Option<&str>, version_cell: &str) -> Option<(String, String)> {
+    if name.is_some_and(names::is_alias) {
+        return None;
+    }
+    let cell = clean_cell(version_cell);
+    let mut listed = component_list(&cell);
+    let (named, _) = listed.first()?;
+    let first_word = cell.split_whitespace().next()?;
+    (listed.len() == 1
+        && names::is_alias(named)
+        && first_word.eq_ignore_ascii_case(named.split_whitespace().next()?))
+    .then(|| listed.remove(0))
 }
 
 /// What kind of thing each name under `head` is, as the head writes it in
@@ -2391,6 +2411,30 @@ mod tests {
             r.components,
             pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")])
         );
+    }
+
+    #[test]
+    fn a_value_naming_a_known_component_under_a_kind_of_thing() {
+        // okitalabs' LLM environment: "OS" is what the row is, "Ubuntu"
+        // the component; a GPU model names none.
+        let r = read(
+            "|Name|Version|\n|---|---|\n|OS|Ubuntu 22.04.4|\n|GPU|L40s/48G|\n|CUDA|12.4|\n|Language|Python 3.11.9|",
+            Choice::default(),
+        );
+        assert_eq!(
+            r.components,
+            pairs(&[
+                ("Ubuntu", "22.04.4"),
+                ("CUDA", "12.4"),
+                ("Python", "3.11.9")
+            ])
+        );
+        // A row named by a known component keeps its own name.
+        let r = read(
+            "|Name|Version|\n|---|---|\n|Python|CPython 3.12.1|\n|CUDA|12.4|",
+            Choice::default(),
+        );
+        assert_eq!(r.components[0].0, "Python");
     }
 
     #[test]

@@ -122,12 +122,14 @@ pub fn build_json_of(
     // A record's components have no occurrences to complete: the upgrade
     // to the default version only rewrites `specVersion`.
     let version = CycloneDxVersion::default();
-    let json = super::rewrite::upgrade_json(&json, version, &Default::default()).map_err(|e| {
-        SbomError::Encode {
+    let json =
+        super::rewrite::respecified_json(&json, version).ok_or_else(|| SbomError::Encode {
             format: "JSON",
-            detail: format!("as CycloneDX {}: {e}", version.as_str()),
-        }
-    })?;
+            detail: format!(
+                "as CycloneDX {}: no top-level \"specVersion\": \"1.5\" line to rewrite",
+                version.as_str()
+            ),
+        })?;
     let mut text = String::from_utf8(json).map_err(|e| SbomError::Encode {
         format: "JSON",
         detail: e.to_string(),

@@ -93,6 +93,22 @@ pub(crate) fn upgrade_json(
     serde_json::to_vec_pretty(&bom)
 }
 
+/// `document` (CycloneDX 1.5 JSON as cyclonedx-bom pretty-prints it) as
+/// CycloneDX `version` JSON when there are no occurrences to complete (a
+/// record's SBOM): only the top-level `specVersion` line changes, so it is
+/// rewritten in place rather than the document parsed and printed again
+/// (a 1000-release site writes a few thousand of them). `None` when that
+/// line is not there.
+pub(crate) fn respecified_json(document: &[u8], version: CycloneDxVersion) -> Option<Vec<u8>> {
+    const LINE: &[u8] = b"\n  \"specVersion\": \"1.5\",\n";
+    let at = memchr::memmem::find(document, LINE)?;
+    let mut out = Vec::with_capacity(document.len() + 4);
+    out.extend_from_slice(&document[..at]);
+    out.extend_from_slice(format!("\n  \"specVersion\": \"{}\",\n", version.as_str()).as_bytes());
+    out.extend_from_slice(&document[at + LINE.len()..]);
+    Some(out)
+}
+
 /// Every object with a `bom-ref` and `evidence.occurrences` is a component:
 /// its occurrences get their `additionalContext`.
 fn add_contexts(value: &mut Json, occurrences: &Occurrences) {

@@ -15,7 +15,7 @@ mod lifecycles;
 mod occurrences;
 mod xml;
 
-pub(crate) use json::upgrade_json;
+pub(crate) use json::{respecified_json, upgrade_json};
 pub(crate) use lifecycles::LifecyclesOf;
 pub(crate) use occurrences::Occurrences;
 pub(crate) use xml::complete_xml;
