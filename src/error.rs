@@ -1,8 +1,7 @@
 //! The library's error: one variant per stage, wrapping the stage's own
 //! error once, and the exit code it calls for.
 
-use model::output::OutputError;
-use model::record::RecordError;
+use model::{OutputError, RecordError};
 use text::ImportError;
 
 /// Why a command failed. Its message is the one to show, hint included;
@@ -37,7 +36,7 @@ pub enum Error {
     Site(#[from] pages::site::SiteError),
     /// The driver version given to `compat` does not parse.
     #[error(transparent)]
-    Driver(#[from] model::drivers::DriverError),
+    Driver(#[from] model::DriverError),
     /// A vendor's release-notes page cannot be read or turned into a record.
     #[error(transparent)]
     Import(#[from] ImportError),

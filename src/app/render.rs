@@ -2,8 +2,7 @@
 
 use super::{Destination, LangChoice, Outcome, Session};
 use crate::Error;
-use model::output::OutputFile;
-use model::record::Lang;
+use model::{Lang, OutputFile};
 use pages::diff::{self, DiffFormat};
 use pages::render::{self, PageFormat, Templates};
 use std::path::Path;

@@ -1,7 +1,7 @@
 use super::*;
 use crate::Error;
 use ::sbom::SbomFormat;
-use model::record::Lang;
+use model::Lang;
 use pages::render::PageFormat;
 use pages::site::{CheckReport, Written};
 use std::path::Path;

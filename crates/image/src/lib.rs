@@ -4,7 +4,7 @@
 //!
 //! The stage's contract, shared by its parts:
 //! - `source` parses `--image` references into an [`ImageSource`]
-//!   (registry references through [`model::reference::ImageRef`]);
+//!   (registry references through [`model::ImageRef`]);
 //! - [`open`] opens the store an [`ImageSource`] names (a registry,
 //!   an OCI layout or a `docker save` archive, each behind the `store`
 //!   trait) and walks index → manifest → config → layers into an
@@ -14,7 +14,7 @@
 //!   as the final image holds them (whiteouts applied), each with the digest
 //!   of the layer it came from, each layer's scan kept by the [`cache`];
 //! - [`catalog`] turns an [`ImageView`] into found
-//!   [`Package`](model::package::Package)s;
+//!   [`Package`](model::Package)s;
 //! - [`read_archs`] reads and catalogues the platforms a record's
 //!   architectures ask for into an [`Inspected`] image;
 //!   [`InspectedArch::sbom`] encodes one platform's found packages;

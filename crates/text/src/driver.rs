@@ -6,7 +6,7 @@ pub use crate::draft::{BranchOut, DriverOut};
 
 use crate::draft::text;
 use crate::words::{self, DriverWords};
-use model::record::Lang;
+use model::Lang;
 use std::collections::HashSet;
 
 /// Reads the paragraphs of a Driver Requirements text, written in `lang`:

@@ -58,9 +58,7 @@ pub use error::ImportError;
 use error::{MAX_ITEMS, MAX_PAGE_BYTES, Overflow};
 
 use indexmap::IndexMap;
-use model::diagnostic::clip;
-use model::output;
-use model::record::{Lang, Text, Workspace};
+use model::{Lang, Text, Workspace, clip};
 use std::path::{Path, PathBuf};
 use structure::Warning;
 
@@ -72,7 +70,7 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
         source,
     };
     // (A FIFO named as a page is refused, never waited on.)
-    let file = model::project_file::open_regular(path).map_err(io)?;
+    let file = model::open_regular(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(MAX_PAGE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -265,7 +263,7 @@ impl Imported {
             page: self.page.clone(),
             address: self.address.clone(),
             release: self.release.clone(),
-            record: model::record::shown(&self.path).to_path_buf(),
+            record: model::shown_path(&self.path).to_path_buf(),
             dry_run: self.dry_run,
             merged: self.merged,
             lang: self.lang.to_string(),
@@ -322,7 +320,7 @@ impl Imported {
         format!(
             "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} fix(es); {} known issue(s); {} warning(s))",
             self.label(),
-            model::record::shown(&self.path).display(),
+            model::shown_path(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
             self.components,
@@ -481,7 +479,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
             }
             continue;
         }
-        staged.push((output::stage(&path, text.as_bytes())?, replace));
+        staged.push((model::stage_file(&path, text.as_bytes())?, replace));
     }
     for (file, replace) in staged {
         file.persist(replace)?;
@@ -793,7 +791,7 @@ fn version_of_address(address: &str) -> Option<String> {
         && stem
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'));
-    (numbered && !crate::dates::is_date_alone(stem) && model::record::is_release_version(stem))
+    (numbered && !crate::dates::is_date_alone(stem) && model::is_release_version(stem))
         .then(|| stem.to_string())
 }
 
@@ -824,7 +822,7 @@ fn row_of(page: &page::Page, name: &str) -> Option<String> {
                     && first.eq_ignore_ascii_case(name)
                     && second.starts_with(|c: char| c.is_ascii_digit())
                     && second.contains('.')
-                    && model::record::is_release_version(second) =>
+                    && model::is_release_version(second) =>
             {
                 Some(second.to_string())
             }
@@ -910,7 +908,7 @@ fn import_one(
         named = Some(version);
     }
     let version = named.clone().unwrap_or_else(|| "0".to_string());
-    if named.is_some() && !model::record::is_release_version(&version) {
+    if named.is_some() && !model::is_release_version(&version) {
         return Err(ImportError::NotAVersion {
             path: page_path.to_path_buf(),
             version,
@@ -959,10 +957,10 @@ fn import_one(
             line: None,
             message: format!(
                 "no table of release {version} has a column “{}” (--column); its tables' version columns are {}",
-                model::diagnostic::clip(wanted, 40),
+                model::clip(wanted, 40),
                 heads
                     .iter()
-                    .map(|h| format!("“{}”", model::diagnostic::clip(h, 40)))
+                    .map(|h| format!("“{}”", model::clip(h, 40)))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
@@ -995,9 +993,9 @@ fn import_one(
     if changelog {
         let before = draft.assets.len();
         draft.assets.retain(|a| {
-            model::reference::ImageRef::parse(&a.image)
+            model::ImageRef::parse(&a.image)
                 .ok()
-                .and_then(|r| r.tag().map(|t| model::record::tag_of_release(t, &version)))
+                .and_then(|r| r.tag().map(|t| model::tag_of_release(t, &version)))
                 .unwrap_or(true)
         });
         if draft.assets.len() < before {
@@ -1012,7 +1010,7 @@ fn import_one(
     }
     // The generated title speaks every language of the project.
     draft.title = Text::from_pairs(langs.iter().map(|&l| {
-        let title = model::labels::fill(
+        let title = model::fill_label(
             "record_title",
             l,
             &[
@@ -1087,7 +1085,7 @@ fn import_one(
     let earlier = staging.records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
-        None if model::project_file::present(&path) && !req.force => {
+        None if model::path_present(&path) && !req.force => {
             let existing = workspace.read_release(&version)?;
             Some(
                 toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {

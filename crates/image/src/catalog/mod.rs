@@ -37,7 +37,7 @@ pub use cataloger::{Cataloger, Findings, Problem};
 pub use requirement::{DriverRange, Requirement, parse as parse_requirement};
 
 use super::{FoundFile, ImageView, Keep};
-use model::package::Package;
+use model::Package;
 use serde::Serialize;
 
 /// Every cataloger, in the order their findings are reported.

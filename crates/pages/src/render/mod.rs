@@ -31,7 +31,7 @@ pub use format::{PageFormat, RenderError, page_file_name};
 pub use templates::Templates;
 
 use crate::diff::ReleaseDiff;
-use model::record::{Lang, Release, Workspace};
+use model::{Lang, Release, Workspace};
 
 /// The templates built into the binary: `(path under templates/, text)`,
 /// what a project's own `templates/` overrides file by file.

@@ -34,7 +34,7 @@ pub use outcome::SiteOutcome;
 pub use write::{Written, remove_builds_under_way};
 
 use crate::render::Templates;
-use model::record::{Lang, Workspace};
+use model::{Lang, Workspace};
 use pages::Target;
 use std::path::Path;
 
@@ -288,7 +288,7 @@ mod tests {
     #[test]
     fn no_release_version_names_a_page_of_the_site() {
         for page in ["index", "matrix"] {
-            assert!(!model::record::is_release_version(page), "{page}");
+            assert!(!model::is_release_version(page), "{page}");
         }
     }
 
