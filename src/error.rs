@@ -14,11 +14,11 @@ pub enum Error {
     Record(#[from] RecordError),
     /// The templates cannot be loaded, or a page cannot be rendered.
     #[error(transparent)]
-    Render(#[from] pages::render::RenderError),
+    Render(#[from] pages::RenderError),
     /// Two releases cannot be compared, such as for an architecture neither
     /// declares.
     #[error(transparent)]
-    Diff(#[from] pages::diff::DiffError),
+    Diff(#[from] pages::DiffError),
     /// An output file exists and `force` was not given, or is not a regular
     /// file; or a file or standard output cannot be written.
     #[error(transparent)]
@@ -33,7 +33,7 @@ pub enum Error {
     Verify(#[from] check::VerifyError),
     /// A site cannot be built, written or checked.
     #[error(transparent)]
-    Site(#[from] pages::site::SiteError),
+    Site(#[from] pages::SiteError),
     /// The driver version given to `compat` does not parse.
     #[error(transparent)]
     Driver(#[from] model::DriverError),

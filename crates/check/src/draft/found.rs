@@ -34,7 +34,7 @@ pub(crate) struct VersionChange {
     pub from: String,
     pub to: String,
     /// Ordered by the component's ecosystem.
-    pub change: pages::diff::Change,
+    pub change: pages::Change,
 }
 
 /// The record's archs the image has, those it lacks, and the rest of what
@@ -149,7 +149,7 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
                         arch: view.name.to_string(),
                         from: component.version.clone(),
                         to: version.clone(),
-                        change: pages::diff::Change::between(
+                        change: pages::Change::between(
                             component.ecosystem,
                             Some(&component.version),
                             Some(&version),

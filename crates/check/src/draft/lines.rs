@@ -3,7 +3,7 @@
 //! `deepspeed removed`, and a downgrade said as one.
 
 use model::{Lang, Text};
-use pages::diff::{Change, ComponentChange, ReleaseDiff};
+use pages::{Change, ComponentChange, ReleaseDiff};
 
 /// One line per change of the diff: a change every arch shares is said
 /// once, one that differs per arch is said per arch. Downgrades first,
@@ -92,7 +92,7 @@ mod tests {
     fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
         let ws = Workspace::open(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
             .unwrap();
-        let diff = pages::diff::diff(&ws.project, from, to, None).unwrap();
+        let diff = pages::diff(&ws.project, from, to, None).unwrap();
         change_lines(&diff, &[Lang::ZH, Lang::EN])
             .into_iter()
             .map(|t| (t.side(Lang::ZH).to_string(), t.side(Lang::EN).to_string()))

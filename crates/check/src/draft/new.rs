@@ -64,7 +64,7 @@ pub fn new_release(
     let drafted = workspace
         .load_source(req.version, &doc.to_string(), false)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    let changes = pages::diff::diff(&workspace.project, release, &drafted.release, None)
+    let changes = pages::diff(&workspace.project, release, &drafted.release, None)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
     let lines = lines::change_lines(&changes, &workspace.languages());
     document::write_texts(
