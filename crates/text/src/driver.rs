@@ -2,7 +2,7 @@
 //! data-center branches, the branches to upgrade from, found by the phrases
 //! of `[driver]` in `data/words/*.toml`.
 
-pub use crate::draft::{BranchOut, DriverOut};
+pub(crate) use crate::draft::{BranchOut, DriverOut};
 
 use crate::draft::text;
 use crate::words::{self, DriverWords};

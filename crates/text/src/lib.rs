@@ -1,13 +1,15 @@
 //! Reading vendors' release-notes pages: `relnotes import` turns published
 //! pages into `releases/<version>.toml` ([`run`]), and the text facts lint
-//! shares with import live here too ([`claims`], [`driver`],
-//! [`package_name`]).
+//! shares with import live here too: upgrade claims ([`find_claims`]),
+//! driver sentences ([`read_driver_text`], [`cuda_mentions`]) and what a
+//! package name looks like ([`is_component_name`], [`prose_tail`]). The
+//! modules are private; the root re-exports what callers use.
 //!
 //! `page` turns plain text, Markdown (`markdown`) or HTML (`html`)
 //! into normalized lines; `structure` cuts them into parts by heading,
 //! recognised by meaning (`headings`); `parse` turns the parts into a
 //! draft record in the page's language, the facts coming from
-//! `components` (names matched by `names`), [`driver`] and `assets`;
+//! `components` (names matched by `names`), `driver` and `assets`;
 //! `stated` reads the version and
 //! language a page states. A first line naming the page's source is its
 //! address (`page::address`), not its text; a changelog is cut into its
@@ -22,11 +24,11 @@
 mod arch_parts;
 mod archs;
 mod assets;
-pub mod claims;
+mod claims;
 mod components;
 mod dates;
 mod draft;
-pub mod driver;
+mod driver;
 mod error;
 mod feed;
 mod flat;
@@ -37,7 +39,7 @@ mod lines;
 mod listings;
 mod markdown;
 mod names;
-pub mod package_name;
+mod package_name;
 mod page;
 mod parse;
 mod phrases;
@@ -54,8 +56,11 @@ mod test_support;
 mod warning;
 mod words;
 
+pub use claims::{find_claims, lowers as claim_lowers, normalize_component};
+pub use driver::{cuda_mentions, driver as read_driver_text};
 pub use error::ImportError;
 use error::{MAX_ITEMS, MAX_PAGE_BYTES, Overflow};
+pub use package_name::{is_component_name, prose_tail};
 
 use indexmap::IndexMap;
 use model::{Lang, Text, Workspace, clip};

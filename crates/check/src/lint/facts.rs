@@ -5,8 +5,7 @@
 use super::Context;
 use super::rule::Rule;
 use model::{Ecosystem, Severity, Version, join_key};
-use text::driver::driver as read_driver_text;
-use text::package_name::prose_tail;
+use text::{prose_tail, read_driver_text};
 
 impl Context<'_> {
     /// `component-name`: a component whose name is a word of prose
@@ -30,7 +29,7 @@ impl Context<'_> {
                 // A Go module is named by its path (`golang.org/x/net`), an
                 // Android SDK package by its (`platforms;android-35`), a
                 // scoped npm package and a Maven artifact by theirs.
-                if !text::package_name::is_component_name(name) {
+                if !text::is_component_name(name) {
                     let known = model::known_component(name).map(|c| c.name.clone());
                     let hint = match known {
                         Some(canonical) => format!("did you mean `{canonical}`?"),

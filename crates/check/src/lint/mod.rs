@@ -39,8 +39,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use text::claims::{find_claims, lowers, normalize_component};
-use text::driver::cuda_mentions;
+use text::{claim_lowers, cuda_mentions, find_claims, normalize_component};
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.
@@ -350,7 +349,7 @@ impl Context<'_> {
                         let order = before.version_order(current);
                         // A downgrade needs a higher version before it, an
                         // upgrade a lower one.
-                        let (contradicts, verb, hint) = if lowers(&claim) {
+                        let (contradicts, verb, hint) = if claim_lowers(&claim) {
                             (
                                 matches!(order, Some(Ordering::Equal | Ordering::Less)),
                                 "downgraded",
