@@ -47,19 +47,19 @@ pub enum Error {
     /// SBOMs cannot be attached to an image, or its referrers cannot be
     /// listed.
     #[error(transparent)]
-    Attach(#[from] Box<image::attach::AttachError>),
+    Attach(#[from] Box<image::AttachError>),
     /// The layer cache's directory or size is not usable, or the cache
     /// cannot be read or cleaned.
     #[error(transparent)]
-    Cache(#[from] image::cache::CacheError),
+    Cache(#[from] image::CacheError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),
 }
 
-impl From<image::attach::AttachError> for Error {
+impl From<image::AttachError> for Error {
     /// Boxed: the library's error stays small.
-    fn from(e: image::attach::AttachError) -> Error {
+    fn from(e: image::AttachError) -> Error {
         Error::Attach(Box::new(e))
     }
 }

@@ -26,7 +26,7 @@ pub use check::CatalogueReport;
 pub use checks::{compat, lint};
 pub use draft::{NewRequest, SyncRequest, new_release, sync_release};
 pub use image::ImageAccess;
-pub use image::cache::{clean as cache_clean, info as cache_info};
+pub use image::{cache_info, clean_cache as cache_clean};
 pub use import::{import_json, import_page};
 pub use list::list_releases;
 pub use model::CommandReport;

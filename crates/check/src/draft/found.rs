@@ -3,8 +3,7 @@
 //! facts of its `NVIDIA_REQUIRE_CUDA`, the values of the record's
 //! environment variables. Pure: the image was read before.
 
-use image::catalog::Requirement;
-use image::{ArchOutcome, Inspected, InspectedArch};
+use image::{ArchOutcome, Inspected, InspectedArch, Requirement};
 use model::{
     Arch, ArchView, Copies, DatacenterBranch, Dotted, Driver, DriverVersion, Ecosystem,
     LibraryCopy, LinuxPlatform, Origin, Package, Project, Release, ToolkitLookup, confirms_version,
@@ -495,7 +494,7 @@ fn major_minor(version: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    use image::catalog::{Catalog, parse_requirement};
+    use image::{Catalog, parse_requirement};
     use image::{ImageConfig, Platform};
     use model::Evidence;
 

@@ -2,8 +2,7 @@
 //! of the image holds. Pure: the image was read before.
 
 use super::report::*;
-use image::catalog::{CATALOGERS, Requirement};
-use image::{ArchOutcome, ImageConfig, Inspected, Platform};
+use image::{ArchOutcome, CATALOGERS, ImageConfig, Inspected, Platform, Requirement};
 use model::{
     ArchView, ComponentMatch, Driver, Ecosystem, EnvVar, Package, Release, confirms_version,
     copies, match_component,

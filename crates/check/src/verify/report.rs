@@ -1,7 +1,7 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
-use image::attach::{PackageSource, ReadSbom};
+use image::{PackageSource, ReadSbom};
 use model::{Diagnostic, Ecosystem, Release, Severity, SourceMap, join_key};
 use sbom::SbomFormat;
 use serde::Serialize;
@@ -165,7 +165,7 @@ pub(crate) struct CopiesFinding {
 pub(crate) struct ProblemReport {
     pub arch: String,
     #[serde(flatten)]
-    pub problem: image::catalog::Problem,
+    pub problem: image::CatalogProblem,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
