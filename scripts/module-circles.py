@@ -21,9 +21,10 @@ def strip(s):
     s = re.sub(r'r#*"(?:.|\n)*?"#*', '""', s)
     s = re.sub(r'"(?:\\.|[^"\\])*"', '""', s)
     s = re.sub(r"'(?:\\.|[^'\\])'", "''", s)
-    # Inline test modules, wherever they stand: `#[cfg(test)] mod x { … }`.
+    # Inline test modules, wherever they stand: `#[cfg(test)] mod x { … }`
+    # (or `#[cfg(all(test, unix))]`).
     while True:
-        m = re.search(r'#\[cfg\(test\)\]\s*(?:pub(?:\([a-z ]+\))?\s+)?mod\s+\w+\s*\{', s)
+        m = re.search(r'#\[cfg\((?:test|all\(test\b[^\]]*\))\)\]\s*(?:pub(?:\([a-z ]+\))?\s+)?mod\s+\w+\s*\{', s)
         if not m: break
         depth, j = 1, m.end()
         while j < len(s) and depth:

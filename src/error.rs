@@ -1,8 +1,7 @@
 //! The library's error: one variant per stage, wrapping the stage's own
 //! error once, and the exit code it calls for.
 
-use model::output::OutputError;
-use model::record::RecordError;
+use model::{OutputError, RecordError};
 use text::ImportError;
 
 /// Why a command failed. Its message is the one to show, hint included;
@@ -15,11 +14,11 @@ pub enum Error {
     Record(#[from] RecordError),
     /// The templates cannot be loaded, or a page cannot be rendered.
     #[error(transparent)]
-    Render(#[from] pages::render::RenderError),
+    Render(#[from] pages::RenderError),
     /// Two releases cannot be compared, such as for an architecture neither
     /// declares.
     #[error(transparent)]
-    Diff(#[from] pages::diff::DiffError),
+    Diff(#[from] pages::DiffError),
     /// An output file exists and `force` was not given, or is not a regular
     /// file; or a file or standard output cannot be written.
     #[error(transparent)]
@@ -34,10 +33,10 @@ pub enum Error {
     Verify(#[from] check::VerifyError),
     /// A site cannot be built, written or checked.
     #[error(transparent)]
-    Site(#[from] pages::site::SiteError),
+    Site(#[from] pages::SiteError),
     /// The driver version given to `compat` does not parse.
     #[error(transparent)]
-    Driver(#[from] model::drivers::DriverError),
+    Driver(#[from] model::DriverError),
     /// A vendor's release-notes page cannot be read or turned into a record.
     #[error(transparent)]
     Import(#[from] ImportError),
@@ -48,19 +47,19 @@ pub enum Error {
     /// SBOMs cannot be attached to an image, or its referrers cannot be
     /// listed.
     #[error(transparent)]
-    Attach(#[from] Box<image::attach::AttachError>),
+    Attach(#[from] Box<image::AttachError>),
     /// The layer cache's directory or size is not usable, or the cache
     /// cannot be read or cleaned.
     #[error(transparent)]
-    Cache(#[from] image::cache::CacheError),
+    Cache(#[from] image::CacheError),
     /// Arguments that do not fit together.
     #[error("{0}")]
     Usage(String),
 }
 
-impl From<image::attach::AttachError> for Error {
+impl From<image::AttachError> for Error {
     /// Boxed: the library's error stays small.
-    fn from(e: image::attach::AttachError) -> Error {
+    fn from(e: image::AttachError) -> Error {
         Error::Attach(Box::new(e))
     }
 }

@@ -54,18 +54,17 @@ pub use check::LintReport;
 pub use check::VerifyReport;
 pub use check::{CompatReport, Drafted, Synced};
 pub use error::Error;
+pub use image::CacheSettings;
 pub use image::INFLATE_BUILT_WITH as INFLATER;
-pub use image::attach::{AttachReport, PackageSource, ReferrersReport};
-pub use image::cache::CacheSettings;
-pub use image::cache::{CacheInfo, Cleaned};
-pub use model::output;
-pub use model::record::{project_schema, record_schema};
-pub use pages::diff::DiffFormat;
-pub use pages::render::PageFormat;
-pub use pages::site::Generator as SiteGenerator;
+pub use image::{AttachReport, PackageSource, ReferrersReport};
+pub use image::{CacheInfo, Cleaned};
+pub use model::{project_schema, record_schema};
+pub use pages::DiffFormat;
+pub use pages::Generator as SiteGenerator;
+pub use pages::PageFormat;
 /// For the program's interrupt handler (Ctrl-C, SIGTERM, SIGHUP): removes
 /// the directories of the site builds under way, so that an interrupted
 /// `site` leaves none behind; the handler exits afterwards.
-pub use pages::site::remove_builds_under_way as on_interrupt;
+pub use pages::remove_builds_under_way as on_interrupt;
 pub use sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
 pub use text::{ImportRequest, Imported};

@@ -6,7 +6,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Invocation, ListFormat};
-use relnotes::output::{json_terminal_safe, terminal_safe};
+use model::{json_terminal_safe, terminal_safe};
 use relnotes::{
     CommandReport, DiffRequest, Error, ImportRequest, NewRequest, Outcome, RenderRequest,
     SbomRequest, SbomSource, Session, SiteRequest, SyncRequest,
@@ -198,7 +198,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
             };
             let imported = relnotes::import_page(session, &request)?;
             if matches!(format, ListFormat::Json) {
-                relnotes::output::print(&json_terminal_safe(relnotes::import_json(&imported)))?;
+                model::print_stdout(&json_terminal_safe(relnotes::import_json(&imported)))?;
                 return Ok(0);
             }
             for one in &imported {
@@ -217,9 +217,9 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
                     && shown.insert(record)
                 {
                     let record = terminal_safe(record);
-                    relnotes::output::print(&record)?;
+                    model::print_stdout(&record)?;
                     if !record.ends_with('\n') {
-                        relnotes::output::print("\n")?;
+                        model::print_stdout("\n")?;
                     }
                 }
             }
@@ -270,7 +270,7 @@ fn run(cli: Cli, slot: &mut Option<Session>) -> Result<u8, Error> {
 /// Prints the text of an outcome, or writes its files.
 fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
     if let Some(text) = outcome.deliver(force)? {
-        relnotes::output::print(&text)?;
+        model::print_stdout(&text)?;
     }
     Ok(0)
 }
@@ -279,7 +279,7 @@ fn deliver(outcome: Outcome, force: bool) -> Result<u8, Error> {
 fn show(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
     // Reports show what images, pages and registries say: escaped for the
     // terminal, in text and in JSON alike.
-    relnotes::output::print(&match format {
+    model::print_stdout(&match format {
         ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
         ListFormat::Json => json_terminal_safe(report.to_json()),
     })?;

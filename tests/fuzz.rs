@@ -8,8 +8,7 @@
 //! with nothing written, never an abort, and within a generous deadline.
 
 use crate::util::{relnotes_in, root};
-use model::output::first_hidden_control;
-use model::record::{RecordError, Workspace};
+use model::{RecordError, Workspace, first_hidden_control};
 use proptest::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};

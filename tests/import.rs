@@ -3,7 +3,7 @@
 
 use crate::support::project::{Project, all_output, assert_ok, stderr};
 use crate::util::root;
-use model::record::{BugFixes, Lang, Release, Workspace};
+use model::{BugFixes, Lang, Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -932,7 +932,7 @@ fn control_characters_and_bidi_overrides_never_reach_the_record() {
         let path = dir.path().join(format!("releases/{version}.toml"));
         let record = fs::read_to_string(&path).unwrap();
         assert_eq!(
-            model::output::first_hidden_control(&record),
+            model::first_hidden_control(&record),
             None,
             "{version}: {record:?}"
         );

@@ -12,8 +12,7 @@
 //! to see which column import takes by itself.
 
 use crate::util::{relnotes_in, root};
-use model::components::{known, spelling_key, vendor_words};
-use model::record::Workspace;
+use model::{Workspace, known_component, spelling_key, vendor_words};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fs;
@@ -95,7 +94,7 @@ const KIND_ENDINGS: &[&str] = &[
 /// The key two spellings of one component share: its canonical name's
 /// when relnotes knows it, else the name without vendor words.
 fn name_key(name: &str) -> String {
-    if let Some(c) = known(name) {
+    if let Some(c) = known_component(name) {
         return spelling_key(&c.name);
     }
     let words: Vec<&str> = name.split_whitespace().collect();
@@ -139,7 +138,7 @@ fn fact_keys(name: &str) -> Vec<String> {
     if let Some((_, last)) = name.trim_end_matches('/').rsplit_once('/')
         && !last.is_empty()
         && !name.contains(char::is_whitespace)
-        && known(last).is_none()
+        && known_component(last).is_none()
     {
         keys.push(name_key(last));
     }

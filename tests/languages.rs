@@ -304,9 +304,9 @@ fn empty_project_in(first: &str) -> tempfile::TempDir {
 /// its components (`name=version`, sorted), the driver's CUDA and minimum
 /// and data-center branches, and its features and known issues in `lang`.
 fn imported(dir: &Path, version: &str, lang: &str) -> (Vec<String>, String, Vec<String>) {
-    let ws = model::record::Workspace::open(dir).unwrap();
+    let ws = model::Workspace::open(dir).unwrap();
     let release = ws.load(version, false).unwrap().release;
-    let lang: model::record::Lang = lang.parse().unwrap();
+    let lang: model::Lang = lang.parse().unwrap();
     let views = release.resolve(&ws.project);
     // Pages naming several architectures list one set of components.
     let of_view = |i: usize| -> Vec<String> {

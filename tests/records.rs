@@ -2,8 +2,7 @@
 //! the facts of the vendor's release notes.
 
 use crate::util::root;
-use model::package::Origin;
-use model::record::{BugFixes, Lang, Workspace};
+use model::{BugFixes, Lang, Origin, Workspace};
 
 fn workspace(dir: &str) -> Workspace {
     Workspace::open(&root().join(dir)).expect("project opens")

@@ -12,7 +12,7 @@ use crate::support::peers::{Peer, Written};
 use crate::support::registry::TestRegistry;
 use crate::support::release_25_10::{Tampering, platform};
 use crate::util::relnotes;
-use model::version::Ecosystem;
+use model::Ecosystem;
 use sbom::{Place, SbomFormat};
 use serde_json::Value;
 use std::collections::BTreeMap;

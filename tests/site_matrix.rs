@@ -5,7 +5,7 @@
 
 use crate::support::chromium::run as chromium;
 use crate::util::{html5_parse_errors, relnotes_in, root};
-use pages::site::MAX_RELEASES_PER_PAGE;
+use pages::MAX_RELEASES_PER_PAGE;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;

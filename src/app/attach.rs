@@ -4,9 +4,9 @@
 use super::Session;
 use super::observed_sbom::observed_sboms;
 use crate::Error;
-use image::ImageAccess;
-use image::attach::{
-    AttachReport, ReferrersReport, SbomKind, SbomToAttach, Target, read_signing_key,
+use image::{
+    AttachReport, AttachTarget, ImageAccess, ReferrersReport, SbomKind, SbomToAttach,
+    read_signing_key,
 };
 use sbom::{CycloneDxVersion, SbomFormat};
 use std::path::Path;
@@ -53,7 +53,7 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
     let loaded = session.load(req.version)?;
     let (project, release) = (&session.workspace.project, &loaded.release);
     let open = req.access.open_options();
-    let target = Target::open(req.image, req.version, &release.archs, &open)?;
+    let target = AttachTarget::open(req.image, req.version, &release.archs, &open)?;
     // SPDX requires a creation time: the release's date keeps the document,
     // hence the artifact's digest, the same at each attach.
     let created = match req.format {
@@ -98,8 +98,5 @@ pub fn attach(session: &mut Session, req: &AttachRequest) -> Result<AttachReport
 
 /// `relnotes referrers`: what is attached to each platform of an image.
 pub fn referrers(image: &str, access: &ImageAccess) -> Result<ReferrersReport, Error> {
-    Ok(image::attach::list_referrers(
-        image,
-        &access.open_options(),
-    )?)
+    Ok(image::list_referrers(image, &access.open_options())?)
 }

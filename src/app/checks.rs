@@ -3,7 +3,7 @@
 use super::Session;
 use crate::Error;
 use check::{CompatReport, LintReport};
-use model::drivers::DriverVersion;
+use model::DriverVersion;
 
 /// `relnotes compat`: whether each release runs on a driver.
 pub fn compat(

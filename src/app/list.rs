@@ -2,7 +2,7 @@
 
 use super::Session;
 use crate::Error;
-use model::record::ReleaseList;
+use model::ReleaseList;
 
 /// `relnotes list`: every release, oldest first.
 pub fn list_releases(session: &mut Session) -> Result<ReleaseList, Error> {

@@ -6,7 +6,7 @@ use crate::Error;
 use check::VerifyError;
 use image::ImageAccess;
 use image::{InspectedArch, Platform};
-use model::record::{Arch, Project, Release};
+use model::{Arch, Project, Release};
 use sbom::Bom;
 
 /// Reads the image's platform of each of `archs` (`image`, or the record's

@@ -2,8 +2,7 @@
 //! destination, and the outcome (text for stdout, or files).
 
 use crate::Error;
-use model::output::{self, OutputFile};
-use model::record::Lang;
+use model::{Lang, OutputFile};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -60,7 +59,7 @@ impl Outcome {
         match self {
             Outcome::Stdout(text) => Ok(Some(text)),
             Outcome::Files(files) => {
-                output::write_all(&files, force)?;
+                model::write_files(&files, force)?;
                 Ok(None)
             }
         }

@@ -2,10 +2,8 @@
 
 use super::{Destination, LangChoice, Outcome, Session};
 use crate::Error;
-use model::output::OutputFile;
-use model::record::Lang;
-use pages::diff::{self, DiffFormat};
-use pages::render::{self, PageFormat, Templates};
+use model::{Lang, OutputFile};
+use pages::{DiffFormat, PageFormat, Templates};
 use std::path::Path;
 
 /// What `relnotes render` is asked.
@@ -37,7 +35,7 @@ pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outc
     let mut pages = Vec::new();
     for lang in &langs {
         let page =
-            render::render_release(&templates, workspace, &loaded.release, *lang, req.format)?;
+            pages::render_release(&templates, workspace, &loaded.release, *lang, req.format)?;
         pages.push((*lang, page));
     }
     match (&req.destination, pages.len()) {
@@ -53,7 +51,7 @@ pub fn render_release(session: &mut Session, req: &RenderRequest) -> Result<Outc
             pages
                 .into_iter()
                 .map(|(lang, page)| OutputFile {
-                    path: dir.join(render::page_file_name(req.version, lang, ext)),
+                    path: dir.join(pages::page_file_name(req.version, lang, ext)),
                     bytes: page.into_bytes(),
                 })
                 .collect(),
@@ -88,10 +86,10 @@ pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<Outcome
         Some(lang) => session.language(lang)?,
         None => workspace.default_language(),
     };
-    let changes = diff::diff(&workspace.project, &from.release, &to.release, req.arch)?;
+    let changes = pages::diff(&workspace.project, &from.release, &to.release, req.arch)?;
     let text = match req.format {
-        DiffFormat::Text => diff::to_text(&changes, lang),
-        DiffFormat::Json => diff::to_json(&changes),
+        DiffFormat::Text => pages::diff_to_text(&changes, lang),
+        DiffFormat::Json => pages::diff_to_json(&changes),
         DiffFormat::Md | DiffFormat::Html => {
             let templates = Templates::load(workspace, req.templates)?;
             let format = if req.format == DiffFormat::Md {
@@ -99,7 +97,7 @@ pub fn diff_releases(session: &mut Session, req: &DiffRequest) -> Result<Outcome
             } else {
                 PageFormat::Html
             };
-            render::render_diff(&templates, workspace, &changes, lang, format)?
+            pages::render_diff(&templates, workspace, &changes, lang, format)?
         }
     };
     Ok(match &req.destination {

@@ -4,8 +4,7 @@ use super::observed_sbom::observed_sboms;
 use super::{Destination, Outcome, Session};
 use crate::Error;
 use image::ImageAccess;
-use model::output::OutputFile;
-use model::record::Arch;
+use model::{Arch, OutputFile};
 use sbom::Bom;
 use sbom::{ArchChoice, CycloneDxVersion, SbomFormat};
 

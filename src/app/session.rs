@@ -1,7 +1,7 @@
 //! The project a command works on.
 
 use crate::Error;
-use model::record::{self, Diagnostic, Lang, Loaded, RecordError, Workspace};
+use model::{Diagnostic, Lang, Loaded, RecordError, Workspace};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -22,7 +22,7 @@ impl Session {
     /// Opens the project at `root`, or the one found from the current directory up.
     pub fn open(root: Option<&Path>, strict: bool) -> Result<Session, Error> {
         let workspace = match root {
-            Some(dir) if model::project_file::present(&dir.join(record::PROJECT_FILE)) => {
+            Some(dir) if model::path_present(&dir.join(model::PROJECT_FILE)) => {
                 Workspace::open(dir)?
             }
             Some(dir) => {
@@ -41,7 +41,7 @@ impl Session {
                 .iter()
                 .cloned()
                 .map(|mut w| {
-                    w.severity = model::diagnostic::Severity::Error;
+                    w.severity = model::Severity::Error;
                     w
                 })
                 .collect();

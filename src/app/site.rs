@@ -2,7 +2,7 @@
 
 use super::Session;
 use crate::Error;
-use pages::site::{self, BaseUrl, Entry, Generator, SiteOptions, SiteOutcome};
+use pages::{BaseUrl, Generator, SiteEntry, SiteOptions, SiteOutcome};
 use std::path::Path;
 
 /// What `relnotes site` is asked.
@@ -32,7 +32,7 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
         base_url: req.base_url.map(BaseUrl::parse).transpose()?,
     };
     let entries = entries(session, req)?;
-    Ok(site::build(
+    Ok(pages::build_site(
         &session.workspace,
         entries,
         &options,
@@ -44,11 +44,11 @@ pub fn site(session: &mut Session, req: &SiteRequest) -> Result<SiteOutcome, Err
 }
 
 /// Every release, loaded, oldest first.
-fn entries(session: &mut Session, req: &SiteRequest) -> Result<Vec<Entry>, Error> {
-    let entries: Vec<Entry> = session
+fn entries(session: &mut Session, req: &SiteRequest) -> Result<Vec<SiteEntry>, Error> {
+    let entries: Vec<SiteEntry> = session
         .load_all()?
         .into_iter()
-        .map(|(version, loaded)| Entry::new(version, loaded.release))
+        .map(|(version, loaded)| SiteEntry::new(version, loaded.release))
         .collect();
     let drafts: Vec<String> = entries
         .iter()

@@ -1,9 +1,8 @@
 use super::*;
 use crate::Error;
 use ::sbom::SbomFormat;
-use model::record::Lang;
-use pages::render::PageFormat;
-use pages::site::{CheckReport, Written};
+use model::Lang;
+use pages::{PageFormat, SiteCheckReport, SiteWritten};
 use std::path::Path;
 
 fn session() -> Session {
@@ -47,7 +46,7 @@ fn every_language_of_a_page_needs_a_directory() {
 fn site_says_what_it_kept_and_exits_1_when_stale() {
     let written = SiteOutcome::Written {
         out: "public".into(),
-        written: Written {
+        written: SiteWritten {
             files: 25,
             reused: 0,
             kept: vec!["CNAME".into()],
@@ -65,9 +64,9 @@ fn site_says_what_it_kept_and_exits_1_when_stale() {
     assert_eq!(written.exit_code(), 0);
     let stale = SiteOutcome::Checked {
         out: "public".into(),
-        report: CheckReport {
+        report: SiteCheckReport {
             missing: vec!["zh/matrix.html".into()],
-            ..CheckReport::default()
+            ..SiteCheckReport::default()
         },
         generator: None,
     };

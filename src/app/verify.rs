@@ -3,8 +3,7 @@
 use super::Session;
 use crate::Error;
 use check::VerifyReport as Report;
-use image::ImageAccess;
-use image::attach::{PackageSource, read_attached_sboms, read_verifying_key};
+use image::{ImageAccess, PackageSource, read_attached_sboms, read_verifying_key};
 use std::path::Path;
 
 /// What `relnotes verify` is asked.

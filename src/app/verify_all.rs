@@ -33,7 +33,7 @@ pub struct VerifyAllRequest<'a> {
 /// a broken record) is an error before any image is read; an image that
 /// cannot be read is a check in the report.
 pub fn verify_all(session: &mut Session, req: &VerifyAllRequest) -> Result<CatalogueReport, Error> {
-    let releases = model::record::shown(&session.workspace.releases_dir());
+    let releases = model::shown_path(&session.workspace.releases_dir());
     let known = session.workspace.versions()?;
     let versions = check::versions_between(&known, &releases, req.from, req.to)?;
     let records = versions

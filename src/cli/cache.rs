@@ -3,7 +3,7 @@
 
 use super::args::ListFormat;
 use clap::Subcommand;
-use relnotes::output::{json_terminal_safe, terminal_safe};
+use model::{json_terminal_safe, terminal_safe};
 use relnotes::{CommandReport, Error};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -46,7 +46,7 @@ pub fn run(command: CacheCommand) -> Result<u8, Error> {
 }
 
 fn print(report: &impl CommandReport, format: ListFormat) -> Result<u8, Error> {
-    relnotes::output::print(&match format {
+    model::print_stdout(&match format {
         ListFormat::Text => terminal_safe(&report.to_text()).into_owned(),
         ListFormat::Json => json_terminal_safe(report.to_json()),
     })?;

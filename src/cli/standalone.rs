@@ -5,9 +5,8 @@
 use clap::Subcommand;
 use clap_complete::Shell;
 use clap_mangen::Man;
-use model::record::{Lang, Workspace};
+use model::{Lang, OutputFile, Workspace};
 use relnotes::Error;
-use relnotes::output::{self, OutputFile};
 use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]
@@ -131,7 +130,7 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
                 name: name.as_deref(),
                 languages: &languages,
             })?;
-            output::print(&next_steps(&dir, &written))?;
+            model::print_stdout(&next_steps(&dir, &written))?;
         }
         Standalone::Labels { tag } => {
             let lang: Lang = tag.parse().map_err(Error::Usage)?;
@@ -140,11 +139,11 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
                 None => Workspace::find_root(Path::new(".")),
             };
             let (text, warnings) =
-                model::record::labels_file(root.as_deref(), lang).map_err(Error::from)?;
+                model::labels_file(root.as_deref(), lang).map_err(Error::from)?;
             for warning in warnings {
-                eprintln!("{}", output::terminal_safe(&warning.to_string()));
+                eprintln!("{}", model::terminal_safe(&warning.to_string()));
             }
-            output::print(&text)?;
+            model::print_stdout(&text)?;
         }
         Standalone::Templates {
             command: TemplatesCommand::List,
@@ -165,7 +164,7 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
                     format!("{}{own}\n", t.name)
                 })
                 .collect();
-            output::print(&text)?;
+            model::print_stdout(&text)?;
         }
         Standalone::Templates {
             command: TemplatesCommand::Copy { names, all },
@@ -179,25 +178,25 @@ pub fn run(command: Standalone, cli: clap::Command, root: Option<&Path>) -> Resu
                     format!("wrote {}\n", shown.display())
                 })
                 .collect();
-            output::print(&text)?;
+            model::print_stdout(&text)?;
         }
         Standalone::Cache { command } => return super::cache::run(command),
         Standalone::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cli.clone(), "relnotes", &mut script);
-            output::print(&String::from_utf8_lossy(&script))?;
+            model::print_stdout(&String::from_utf8_lossy(&script))?;
         }
         Standalone::Man {
             command,
             output: None,
             ..
-        } => output::print(&man_page(&cli, command.as_deref())?)?,
+        } => model::print_stdout(&man_page(&cli, command.as_deref())?)?,
         Standalone::Man {
             output: Some(dir),
             force,
             ..
-        } => output::write_all(&man_pages(&cli, &dir), force)?,
-        Standalone::Schema { project } => output::print(&if project {
+        } => model::write_files(&man_pages(&cli, &dir), force)?,
+        Standalone::Schema { project } => model::print_stdout(&if project {
             relnotes::project_schema()
         } else {
             relnotes::record_schema()

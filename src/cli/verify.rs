@@ -2,8 +2,8 @@
 //! release of the project (or a range of them).
 
 use super::args::{AccessArgs, ListFormat};
+use model::terminal_safe;
 use relnotes::PackageSource;
-use relnotes::output::terminal_safe;
 use relnotes::{Error, VerifyAllRequest, VerifyRequest};
 
 #[derive(clap::Args)]

@@ -9,7 +9,7 @@
 
 use crate::util::{relnotes_in, root};
 use assert_cmd::Command;
-use model::record::{Release, Workspace};
+use model::{Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -140,7 +140,7 @@ struct DistInfo {
 
 /// The PEP 503 name of a distribution.
 fn normalized(name: &str) -> String {
-    model::version::pep503(name)
+    model::pep503(name)
 }
 
 /// The dist-info directories of [`FROM_PYPI`], by normalised name and

@@ -15,10 +15,10 @@
 //! NVIDIA's minimum, so no answer is "yes" (`unknown`), and a driver below
 //! the CUDA major's minor-version-compatibility floor is "no".
 
-use model::drivers::{
-    self, DriverVersion, LinuxPlatform, MinorVersionFloor, ToolkitLookup, meets_minimum,
+use model::{
+    Driver, DriverVersion, LinuxPlatform, MinorVersionFloor, Project, Release, ToolkitLookup,
+    driver_meets_minimum,
 };
-use model::record::{Driver, Project, Release};
 use serde::Serialize;
 
 /// How a release runs on the asked driver.
@@ -96,8 +96,8 @@ impl Nvidia {
             return Nvidia::NoCuda;
         };
         let platform = release.linux_platform();
-        let floor = drivers::minor_version_floor(&cuda);
-        match drivers::toolkit_lookup(&cuda) {
+        let floor = model::minor_version_floor(&cuda);
+        match model::toolkit_lookup(&cuda) {
             ToolkitLookup::Listed(row) => match row.minimum(platform) {
                 Some(min) => Nvidia::Minimum {
                     min: min.to_string(),
@@ -189,7 +189,8 @@ pub(crate) fn check(
             verdict.reason = format!("{}; {why}", verdict.reason);
         }
         Nvidia::Unknown { why, floor, .. } => {
-            let below_floor = floor.filter(|f| meets_minimum(driver, &f.minimum) == Some(false));
+            let below_floor =
+                floor.filter(|f| driver_meets_minimum(driver, &f.minimum) == Some(false));
             match below_floor {
                 Some(f) if verdict.support != Support::ForwardCompatible => {
                     verdict.support = Support::Unsupported;
@@ -239,12 +240,12 @@ fn check_record(
     };
     let record_native = driver_min
         .as_deref()
-        .and_then(|min| meets_minimum(driver, min));
+        .and_then(|min| driver_meets_minimum(driver, min));
     // Below NVIDIA's minimum the release is not native, whatever its record says.
     let below_nvidia = match nvidia {
         Nvidia::Minimum {
             min, what, source, ..
-        } if meets_minimum(driver, min) == Some(false) => Some(format!(
+        } if driver_meets_minimum(driver, min) == Some(false) => Some(format!(
             "NVIDIA's minimum for {what} is {min} (source: {source})"
         )),
         _ => None,
@@ -286,7 +287,7 @@ fn check_record(
                 "; on a data-center GPU it runs through {branch_name} forward compatibility (≥ {}, --datacenter)",
                 b.min
             ),
-            Some(b) if meets_minimum(driver, &b.min) == Some(false) => format!(
+            Some(b) if driver_meets_minimum(driver, &b.min) == Some(false) => format!(
                 "; on a data-center GPU {branch_name} ≥ {} would do, which {} is not (--datacenter)",
                 b.min, driver.text
             ),
@@ -322,7 +323,7 @@ fn check_record(
                 .upgrade_from
                 .iter()
                 .any(|u| u.trim().eq_ignore_ascii_case(&branch_name));
-            match meets_minimum(driver, min) {
+            match driver_meets_minimum(driver, min) {
                 Some(true) if upgrade => verdict(
                     Support::Unsupported,
                     Some(branch_name.clone()),
@@ -389,7 +390,7 @@ impl CompatReport {
                 ]
             })
             .collect();
-        out.push_str(&model::table::columns(&rows, ""));
+        out.push_str(&model::aligned_columns(&rows, ""));
         out
     }
 }

@@ -1,7 +1,7 @@
 //! Each check's report as the one shape of a command's answer.
 
 use crate::{CatalogueReport, CompatReport, Drafted, LintReport, Synced, VerifyReport};
-use model::report::CommandReport;
+use model::CommandReport;
 impl CommandReport for VerifyReport {
     fn to_text(&self) -> String {
         VerifyReport::to_text(self)

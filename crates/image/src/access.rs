@@ -5,7 +5,7 @@ use crate::cache::{CacheSettings, LayerCache};
 use crate::{
     Credentials, Image, ImageSource, InspectError, Inspected, OpenOptions, Progress, progress,
 };
-use model::record::{Arch, Release};
+use model::{Arch, Release};
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;

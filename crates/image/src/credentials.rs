@@ -18,7 +18,7 @@ use super::InspectError;
 use super::auth::Credentials;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use model::reference::DOCKER_HUB;
+use model::DOCKER_HUB;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -7,8 +7,7 @@
 use crate::ImageSource;
 use crate::catalog::{self, Catalog};
 use crate::{Image, ImageConfig, ImageView, InspectError, Platform, Progress};
-use model::package::PurlError;
-use model::record::{Arch, Project, Release};
+use model::{Arch, Project, PurlError, Release};
 use sbom::{Bom, SbomError};
 use std::collections::BTreeMap;
 

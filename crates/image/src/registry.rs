@@ -15,7 +15,7 @@ use super::digest::sha256_digest;
 use super::error::{clip, with_causes};
 use super::retry::{self, send_with_retries};
 use super::store::{DEFAULT_TIMEOUT, Fetched, MAX_MANIFEST, OpenOptions, Start, Store};
-use model::reference::{DOCKER_HUB, ImageRef};
+use model::{DOCKER_HUB, ImageRef};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};

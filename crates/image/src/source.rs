@@ -11,7 +11,7 @@
 //! `:`, so paths containing `:` cannot be named.
 
 use super::InspectError;
-use model::reference::ImageRef;
+use model::ImageRef;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;

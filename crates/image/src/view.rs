@@ -2,7 +2,7 @@
 //! (env, labels) and the files a filter asked for, each with the layer it
 //! came from.
 
-use model::record::Arch;
+use model::Arch;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -352,7 +352,8 @@ pub fn without_build_toolchain(version: &str) -> Option<(&str, &str)> {
 
 /// The component whose copy a found Debian or Python package is
 /// (`nvidia-cudnn-cu12` → cuDNN), if any.
-pub fn held_by(ecosystem: Ecosystem, name: &str) -> Option<&'static Component> {
+#[cfg(test)]
+pub(crate) fn held_by(ecosystem: Ecosystem, name: &str) -> Option<&'static Component> {
     all().iter().find(|c| c.held_as(ecosystem, name))
 }
 
@@ -372,7 +373,7 @@ pub fn default_ecosystem(name: &str) -> Ecosystem {
 
 /// PEP 508's rule for a distribution name: ASCII letters and digits,
 /// with `.`, `_` and `-` inside.
-pub fn is_pypi_name(name: &str) -> bool {
+pub(crate) fn is_pypi_name(name: &str) -> bool {
     let bytes = name.as_bytes();
     !bytes.is_empty()
         && bytes[0].is_ascii_alphanumeric()

@@ -187,21 +187,24 @@ impl MinorVersionFloor {
     }
 }
 
-/// One of NVIDIA's data-center driver branches.
+/// One of NVIDIA's data-center driver branches. No command reads them yet:
+/// only the tests, which check the table's rows.
+#[cfg(test)]
 #[derive(Debug, Clone, Deserialize)]
-pub struct NvidiaBranch {
+pub(crate) struct NvidiaBranch {
     /// The branch (`R580`).
-    pub branch: String,
+    pub(crate) branch: String,
     /// NVIDIA's designation (`long-term support`, `production`, `new feature`).
-    pub designation: String,
+    pub(crate) designation: String,
     /// The newest CUDA major it runs without the forward-compatibility package.
-    pub cuda_major: u64,
+    pub(crate) cuda_major: u64,
     source: String,
 }
 
+#[cfg(test)]
 impl NvidiaBranch {
     /// Where the branch was read.
-    pub fn source(&self) -> Source {
+    pub(crate) fn source(&self) -> Source {
         source(&self.source)
     }
 }
@@ -212,7 +215,12 @@ struct DriverTable {
     source: Vec<Source>,
     toolkit: Vec<ToolkitDriver>,
     minor_version: Vec<MinorVersionFloor>,
+    #[cfg(test)]
     branch: Vec<NvidiaBranch>,
+    /// The branches, unread outside the tests (see `NvidiaBranch`).
+    #[cfg(not(test))]
+    #[serde(rename = "branch")]
+    _branch: serde::de::IgnoredAny,
 }
 
 /// The embedded table (`data/cuda-drivers.toml`), read once.
@@ -239,12 +247,13 @@ pub(crate) fn toolkit_drivers() -> &'static [ToolkitDriver] {
 }
 
 /// NVIDIA's data-center driver branches, newest first.
-pub fn nvidia_branches() -> &'static [NvidiaBranch] {
+#[cfg(test)]
+pub(crate) fn nvidia_branches() -> &'static [NvidiaBranch] {
     &table().branch
 }
 
 /// The newest CUDA release the table lists.
-pub fn newest_toolkit() -> &'static ToolkitDriver {
+pub(crate) fn newest_toolkit() -> &'static ToolkitDriver {
     toolkit_drivers()
         .iter()
         .max_by(|a, b| padded_cuda(&a.cuda).cmp(&padded_cuda(&b.cuda)))
@@ -297,7 +306,8 @@ pub fn toolkit_lookup(cuda: &str) -> ToolkitLookup {
 
 /// NVIDIA's row for a CUDA version, when the table lists the release (see
 /// [`toolkit_lookup`]).
-pub fn toolkit_minimum(cuda: &str) -> Option<&'static ToolkitDriver> {
+#[cfg(test)]
+pub(crate) fn toolkit_minimum(cuda: &str) -> Option<&'static ToolkitDriver> {
     match toolkit_lookup(cuda) {
         ToolkitLookup::Listed(row) => Some(row),
         _ => None,

@@ -11,7 +11,7 @@
 
 use crate::record::Lang;
 use indexmap::IndexMap;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{OnceLock, RwLock};
 
@@ -46,7 +46,7 @@ const FILES: [(&str, &str, &str); 5] = [
 ];
 
 /// One language's labels, key → text, in the file's order.
-pub type Table = IndexMap<String, String>;
+pub(crate) type Table = IndexMap<String, String>;
 
 /// The built-in labels, by language. Looked up for every cell of every
 /// table: by hash, and parsed once.
@@ -67,7 +67,8 @@ fn built_in() -> &'static HashMap<Lang, Table> {
 }
 
 /// The languages relnotes has labels for built in, English first.
-pub fn built_in_languages() -> Vec<Lang> {
+#[cfg(test)]
+pub(crate) fn built_in_languages() -> Vec<Lang> {
     FILES
         .iter()
         .map(|(tag, _, _)| tag.parse().expect("a built-in tag"))
@@ -96,7 +97,7 @@ pub fn generation() -> u64 {
 /// keys `given` lacks that fall back to English, in the English order
 /// (a new language's `language_name` falls back to its tag instead).
 /// Keys English lacks are the caller's to refuse.
-pub fn install(lang: Lang, given: &Table) -> Vec<String> {
+pub(crate) fn install(lang: Lang, given: &Table) -> Vec<String> {
     let english = &built_in()[&Lang::EN];
     let base = built_in().get(&lang).unwrap_or(english);
     let missing = english
@@ -126,13 +127,14 @@ pub fn install(lang: Lang, given: &Table) -> Vec<String> {
 }
 
 /// Whether relnotes has labels for `lang` built in.
-pub fn has_built_in(lang: Lang) -> bool {
+pub(crate) fn has_built_in(lang: Lang) -> bool {
     built_in().contains_key(&lang)
 }
 
 /// Whether relnotes has labels for `lang`: built in, or installed from
 /// the project.
-pub fn has_labels(lang: Lang) -> bool {
+#[cfg(test)]
+pub(crate) fn has_labels(lang: Lang) -> bool {
     built_in().contains_key(&lang)
         || installed()
             .read()
@@ -141,7 +143,7 @@ pub fn has_labels(lang: Lang) -> bool {
 }
 
 /// Every key a labels file may have, in the order of the English file.
-pub fn keys() -> impl Iterator<Item = &'static str> {
+pub(crate) fn keys() -> impl Iterator<Item = &'static str> {
     built_in()[&Lang::EN].keys().map(String::as_str)
 }
 
@@ -163,7 +165,7 @@ fn table(lang: Lang) -> &'static Table {
 
 /// `lang`'s labels as a TOML file, every key in the English order: what
 /// `relnotes labels` prints, to start a project's `locales/<tag>.toml`.
-pub fn to_toml(lang: Lang) -> String {
+pub(crate) fn to_toml(lang: Lang) -> String {
     let table = table(lang);
     let mut out = format!(
         "# relnotes' labels in `{lang}`: every word relnotes writes around the\n\
@@ -227,8 +229,9 @@ pub fn all(lang: Lang) -> BTreeMap<&'static str, &'static str> {
 }
 
 /// Every label in `lang`, as the template context's `labels`.
-pub fn to_json(lang: Lang) -> Value {
-    let map: Map<String, Value> = all(lang)
+#[cfg(test)]
+pub(crate) fn to_json(lang: Lang) -> Value {
+    let map: serde_json::Map<String, Value> = all(lang)
         .into_iter()
         .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
         .collect();

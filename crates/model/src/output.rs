@@ -95,7 +95,8 @@ pub fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
 }
 
 /// Writes one file atomically (see the module docs), replacing what is there.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+#[cfg(test)]
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     stage(path, bytes)?.persist(true)
 }
 

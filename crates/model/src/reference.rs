@@ -1,36 +1,6 @@
 //! Image references: `[REGISTRY[:PORT]/]REPOSITORY[:TAG][@DIGEST]`, parsed
 //! once for every stage that names an image (inspect, sbom, render, lint,
-//! import).
-//!
-//! The grammar is Docker's (`distribution/reference`):
-//!
-//! - a first path component is a registry when it holds a `.` or a `:` or
-//!   is `localhost` (`127.0.0.1:5000/x`, `[::1]:5000/x`, `localhost/x`);
-//!   otherwise the registry is Docker Hub, `docker.io`, and a one-component
-//!   name gets the `library/` prefix (`ubuntu` → `docker.io/library/ubuntu`);
-//!   `index.docker.io` is Docker Hub too;
-//! - repository components are `[a-z0-9]+` joined by `.`, `_`, `__` or runs
-//!   of `-`; uppercase letters are refused with their own reason;
-//! - a tag is `[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`;
-//! - a digest is `ALGORITHM:HEX` as the OCI image spec defines it, and only
-//!   `sha256`, `sha384` and `sha512` (lowercase hex of their length) are
-//!   accepted, as Docker does.
-//!
-//! A template such as `acs-registry-vpc.{region-id}.cr.aliyuncs.com/ns/{image:tag}`
-//! is not a reference: it is refused with [`ReferenceError::Template`], so a
-//! caller can tell a template to fill in from a broken reference.
-//!
-//! ```
-//! use relnotes_model::reference::ImageRef;
-//!
-//! let image: ImageRef = "nvidia/cuda:12.8.1-base".parse()?;
-//! assert_eq!(image.registry(), "docker.io");
-//! assert_eq!(image.repository(), "nvidia/cuda");
-//! assert_eq!(image.tag(), Some("12.8.1-base"));
-//! assert_eq!(image.to_string(), "docker.io/nvidia/cuda:12.8.1-base");
-//! assert_eq!(image.written_name(), "nvidia/cuda");
-//! # Ok::<(), relnotes_model::reference::ReferenceError>(())
-//! ```
+//! import). The grammar is on [`ImageRef`].
 
 use oci_spec::image::{Digest, DigestAlgorithm};
 use std::fmt;
@@ -54,6 +24,36 @@ const MAX_TAG: usize = 128;
 ///
 /// Two references are equal when they name the same thing, however written:
 /// `ubuntu:24.04` equals `docker.io/library/ubuntu:24.04`.
+///
+/// The grammar is Docker's (`distribution/reference`):
+///
+/// - a first path component is a registry when it holds a `.` or a `:` or
+///   is `localhost` (`127.0.0.1:5000/x`, `[::1]:5000/x`, `localhost/x`);
+///   otherwise the registry is Docker Hub, `docker.io`, and a one-component
+///   name gets the `library/` prefix (`ubuntu` → `docker.io/library/ubuntu`);
+///   `index.docker.io` is Docker Hub too;
+/// - repository components are `[a-z0-9]+` joined by `.`, `_`, `__` or runs
+///   of `-`; uppercase letters are refused with their own reason;
+/// - a tag is `[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`;
+/// - a digest is `ALGORITHM:HEX` as the OCI image spec defines it, and only
+///   `sha256`, `sha384` and `sha512` (lowercase hex of their length) are
+///   accepted, as Docker does.
+///
+/// A template such as `acs-registry-vpc.{region-id}.cr.aliyuncs.com/ns/{image:tag}`
+/// is not a reference: it is refused with [`ReferenceError::Template`], so a
+/// caller can tell a template to fill in from a broken reference.
+///
+/// ```
+/// use relnotes_model::ImageRef;
+///
+/// let image: ImageRef = "nvidia/cuda:12.8.1-base".parse()?;
+/// assert_eq!(image.registry(), "docker.io");
+/// assert_eq!(image.repository(), "nvidia/cuda");
+/// assert_eq!(image.tag(), Some("12.8.1-base"));
+/// assert_eq!(image.to_string(), "docker.io/nvidia/cuda:12.8.1-base");
+/// assert_eq!(image.written_name(), "nvidia/cuda");
+/// # Ok::<(), relnotes_model::ReferenceError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct ImageRef {
     /// The reference as written.
@@ -146,7 +146,7 @@ impl ReferenceError {
 }
 
 impl ImageRef {
-    /// Parses a reference (see the [module](self) for the grammar).
+    /// Parses a reference (see [`ImageRef`] for the grammar).
     pub fn parse(text: &str) -> Result<ImageRef, ReferenceError> {
         if text.is_empty() {
             return Err(ReferenceError::Empty);

@@ -198,7 +198,7 @@ pub enum SbomError {
     },
     /// No valid package URL can be built for a component or the image.
     #[error(transparent)]
-    Purl(#[from] model::package::PurlError),
+    Purl(#[from] model::PurlError),
     /// `SOURCE_DATE_EPOCH` is set but is not a whole number of seconds
     /// (or is out of range).
     #[error(

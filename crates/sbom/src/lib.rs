@@ -1,5 +1,5 @@
 //! relnotes' SBOMs: every SBOM format relnotes writes or reads, as
-//! encoders and decoders around [`model::package::Package`].
+//! encoders and decoders around [`model::Package`].
 //!
 //! - **Writing** ([`build`], [`observed`], [`encode`], [`encode_as`]): one
 //!   architecture of a release record ([`build`]), or what relnotes'

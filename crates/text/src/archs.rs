@@ -130,7 +130,7 @@ mod tests {
     use crate::headings::Headings;
     use crate::page::{Page, PageKind};
     use crate::structure::split;
-    use model::record::Arch;
+    use model::Arch;
 
     fn archs(md: &str) -> Vec<String> {
         stated(&split(

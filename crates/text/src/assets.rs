@@ -6,8 +6,7 @@ use crate::draft::{AssetOut, Draft, PlaceholderOut, VpcOut, text};
 use crate::error::MAX_ITEMS;
 use crate::words::{self, AssetWords};
 use indexmap::IndexSet;
-use model::record::Lang;
-use model::reference::ImageRef;
+use model::{ImageRef, Lang};
 use std::collections::HashMap;
 
 pub(crate) fn assets(

@@ -48,7 +48,7 @@ fn name_char(c: char) -> bool {
 fn ends_known_name<S: AsRef<str>>(words: &[S]) -> bool {
     match words {
         [.., before, last] => {
-            model::components::known(&format!("{} {}", before.as_ref(), last.as_ref())).is_some()
+            model::known_component(&format!("{} {}", before.as_ref(), last.as_ref())).is_some()
         }
         _ => false,
     }
@@ -1964,7 +1964,7 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // Only after words of prose or a vendor's: "NGSI Go" is not Go.
             let dropped = |w: &&str| {
                 w.chars().all(|c| !c.is_uppercase())
-                    || model::components::vendor_words()
+                    || model::vendor_words()
                         .iter()
                         .any(|v| v.eq_ignore_ascii_case(w))
             };
@@ -2722,7 +2722,7 @@ mod tests {
 
     #[test]
     fn a_dashed_name_and_version_set_as_code() {
-        let words = crate::words::of(model::record::Lang::EN);
+        let words = crate::words::of(model::Lang::EN);
         assert_eq!(
             name_then_version("`gcc-4.9.2`.", words),
             Some(("gcc".to_string(), "4.9.2".to_string()))

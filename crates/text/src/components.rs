@@ -8,8 +8,7 @@ use crate::error::MAX_ITEMS;
 use crate::package_name::is_package_name;
 use crate::words::{self, Words, is_version_label};
 use indexmap::IndexMap;
-use model::record::{Lang, Scenario, Text};
-use model::version::{Ecosystem, Version};
+use model::{Ecosystem, Lang, Scenario, Text, Version};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// One arch column of the Contents table.
@@ -32,7 +31,7 @@ enum Row {
 
 fn row_kind(first_cell: &str) -> Option<Row> {
     let c = first_cell.trim().to_lowercase();
-    if model::record::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
+    if model::KNOWN_ARCHS.iter().any(|a| c.starts_with(a)) {
         return Some(Row::Header);
     }
     let is =
@@ -267,10 +266,7 @@ fn table(rows: &[(Row, String)], lang: Lang, draft: &mut Draft) {
         if *kind == Row::Header {
             for cell in &cells {
                 let c = cell.to_lowercase();
-                if let Some(a) = model::record::KNOWN_ARCHS
-                    .iter()
-                    .find(|a| c.starts_with(*a))
-                {
+                if let Some(a) = model::KNOWN_ARCHS.iter().find(|a| c.starts_with(*a)) {
                     archs.push(a.to_string());
                 }
             }
@@ -566,7 +562,7 @@ pub(crate) fn clean_version(name: &str, written: &str) -> Option<String> {
         && y.iter().all(u8::is_ascii_digit)
         && letter.is_ascii_lowercase());
     let parses = |e: Ecosystem| Version::parse(e, v).is_ok();
-    (yearly || parses(model::components::default_ecosystem(name)) || parses(Ecosystem::Generic))
+    (yearly || parses(model::default_ecosystem(name)) || parses(Ecosystem::Generic))
         .then(|| v.to_string())
 }
 
@@ -1413,7 +1409,7 @@ fn archive_file(word: &str) -> Option<(String, String)> {
         )
     });
     let file = word.rsplit(['/', '\\']).next()?;
-    let stem = model::components::without_archive_extension(file)?;
+    let stem = model::without_archive_extension(file)?;
     let at = stem.char_indices().find_map(|(i, c)| {
         let rest = &stem[i + c.len_utf8()..];
         (matches!(c, '-' | '_' | '.')
@@ -1543,7 +1539,7 @@ impl Found {
             .is_some_and(|rest| rest.starts_with('.'));
         let later_claim = certainty == Certainty::Claim
             && entry.2 == Certainty::Claim
-            && model::record::release_order(&version, &entry.1).is_gt();
+            && model::release_order(&version, &entry.1).is_gt();
         if certainty > entry.2 || (certainty == entry.2 && (more_precise || later_claim)) {
             entry.1 = version;
             entry.2 = certainty;
@@ -1587,7 +1583,7 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
             // Several bumps of one component in a release ("Update
             // `cluster` to v5.1.0", "… to v5.1.2"), the record holding one
             // of them: it holds the last, the highest.
-            let ecosystem = model::components::default_ecosystem(name);
+            let ecosystem = model::default_ecosystem(name);
             let bumps: Vec<String> = claims
                 .iter()
                 .filter(|(k, _)| *k == key)
@@ -1595,7 +1591,7 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
                 .collect();
             if bumps.len() >= 2 && bumps.contains(version) {
                 let highest = bumps.iter().max_by(|a, b| {
-                    model::version::compare(ecosystem, a, b).unwrap_or(std::cmp::Ordering::Equal)
+                    model::compare_versions(ecosystem, a, b).unwrap_or(std::cmp::Ordering::Equal)
                 });
                 if let Some(highest) = highest {
                     *version = highest.clone();
@@ -1621,7 +1617,7 @@ pub(crate) fn align_with_claims(draft: &mut Draft, lang: Lang) {
                 .filter_map(|(_, v)| clean_version(name, v))
                 .collect();
             if let [to] = upgrades.into_iter().collect::<Vec<_>>().as_slice()
-                && model::version::compare(ecosystem, to, version)
+                && model::compare_versions(ecosystem, to, version)
                     .is_ok_and(|o| o == std::cmp::Ordering::Greater)
             {
                 *version = to.clone();
@@ -1677,7 +1673,7 @@ pub(crate) fn drop_build_toolchains(draft: &mut Draft) -> Option<crate::structur
     let mut dropped: Vec<String> = Vec::new();
     let mut strip = |components: &mut IndexMap<String, String>| {
         for version in components.values_mut() {
-            if let Some((bare, _)) = model::components::without_build_toolchain(version) {
+            if let Some((bare, _)) = model::without_build_toolchain(version) {
                 dropped.push(version.clone());
                 *version = bare.to_string();
             }
@@ -1694,7 +1690,7 @@ pub(crate) fn drop_build_toolchains(draft: &mut Draft) -> Option<crate::structur
         message: format!(
             "{} version(s) name the toolchain they were built with (`{}`): the version before it was taken",
             dropped.len(),
-            model::diagnostic::clip(first, 60)
+            model::clip(first, 60)
         ),
     })
 }
@@ -1724,7 +1720,7 @@ pub(crate) fn drop_invalid_names(draft: &mut Draft) -> Vec<crate::structure::War
             line: None,
             message: format!(
                 "`{}` is no package name; left out of the components",
-                model::diagnostic::clip(&name, 60)
+                model::clip(&name, 60)
             ),
         })
         .collect()
@@ -1736,7 +1732,7 @@ pub(crate) fn drop_invalid_names(draft: &mut Draft) -> Vec<crate::structure::War
 /// and the returned warnings say which.
 pub(crate) fn set_aside_invalid_versions(
     draft: &mut Draft,
-    project: &model::record::Project,
+    project: &model::Project,
     lang: Lang,
 ) -> Vec<crate::structure::Warning> {
     let mut set_aside: Vec<(String, String)> = Vec::new();

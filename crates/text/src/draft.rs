@@ -3,7 +3,7 @@
 //! ([`crate::components`], [`crate::driver`], [`crate::assets`]) fill in.
 
 use indexmap::IndexMap;
-use model::record::{Lang, Scenario, Text};
+use model::{Lang, Scenario, Text};
 use serde::Serialize;
 
 /// A record as import writes it (the shape of `releases/<version>.toml`).

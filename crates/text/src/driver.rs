@@ -2,11 +2,11 @@
 //! data-center branches, the branches to upgrade from, found by the phrases
 //! of `[driver]` in `data/words/*.toml`.
 
-pub use crate::draft::{BranchOut, DriverOut};
+pub(crate) use crate::draft::{BranchOut, DriverOut};
 
 use crate::draft::text;
 use crate::words::{self, DriverWords};
-use model::record::Lang;
+use model::Lang;
 use std::collections::HashSet;
 
 /// Reads the paragraphs of a Driver Requirements text, written in `lang`:

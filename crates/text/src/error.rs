@@ -1,7 +1,6 @@
 //! Why pages cannot be imported.
 
-use model::output::OutputError;
-use model::record::{Lang, RecordError};
+use model::{Lang, OutputError, RecordError};
 use std::path::PathBuf;
 
 /// Why `relnotes import` stopped, naming the page or file at fault.
@@ -145,8 +144,8 @@ pub enum ImportError {
         message: String,
     },
     /// The version breaks the one rule for release versions
-    /// ([`model::record::is_release_version`]).
-    #[error("{}: `{}` is not a release version\n  = hint: {}", path.display(), model::diagnostic::clip(version, 80), model::record::RELEASE_VERSION_RULE)]
+    /// ([`model::is_release_version`]).
+    #[error("{}: `{}` is not a release version\n  = hint: {}", path.display(), model::clip(version, 80), model::RELEASE_VERSION_RULE)]
     NotAVersion {
         /// The page.
         path: PathBuf,
@@ -166,7 +165,7 @@ pub enum ImportError {
     Record(#[from] RecordError),
     /// The project's `import.toml` is a link out of the project, a FIFO …
     #[error(transparent)]
-    File(#[from] model::project_file::ProjectFileError),
+    File(#[from] model::ProjectFileError),
     /// A record cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),

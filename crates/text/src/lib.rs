@@ -1,13 +1,15 @@
 //! Reading vendors' release-notes pages: `relnotes import` turns published
 //! pages into `releases/<version>.toml` ([`run`]), and the text facts lint
-//! shares with import live here too ([`claims`], [`driver`],
-//! [`package_name`]).
+//! shares with import live here too: upgrade claims ([`find_claims`]),
+//! driver sentences ([`read_driver_text`], [`cuda_mentions`]) and what a
+//! package name looks like ([`is_component_name`], [`prose_tail`]). The
+//! modules are private; the root re-exports what callers use.
 //!
 //! `page` turns plain text, Markdown (`markdown`) or HTML (`html`)
 //! into normalized lines; `structure` cuts them into parts by heading,
 //! recognised by meaning (`headings`); `parse` turns the parts into a
 //! draft record in the page's language, the facts coming from
-//! `components` (names matched by `names`), [`driver`] and `assets`;
+//! `components` (names matched by `names`), `driver` and `assets`;
 //! `stated` reads the version and
 //! language a page states. A first line naming the page's source is its
 //! address (`page::address`), not its text; a changelog is cut into its
@@ -22,11 +24,11 @@
 mod arch_parts;
 mod archs;
 mod assets;
-pub mod claims;
+mod claims;
 mod components;
 mod dates;
 mod draft;
-pub mod driver;
+mod driver;
 mod error;
 mod feed;
 mod flat;
@@ -37,7 +39,7 @@ mod lines;
 mod listings;
 mod markdown;
 mod names;
-pub mod package_name;
+mod package_name;
 mod page;
 mod parse;
 mod phrases;
@@ -54,13 +56,14 @@ mod test_support;
 mod warning;
 mod words;
 
+pub use claims::{find_claims, lowers as claim_lowers, normalize_component};
+pub use driver::{cuda_mentions, driver as read_driver_text};
 pub use error::ImportError;
 use error::{MAX_ITEMS, MAX_PAGE_BYTES, Overflow};
+pub use package_name::{is_component_name, prose_tail};
 
 use indexmap::IndexMap;
-use model::diagnostic::clip;
-use model::output;
-use model::record::{Lang, Text, Workspace};
+use model::{Lang, Text, Workspace, clip};
 use std::path::{Path, PathBuf};
 use structure::Warning;
 
@@ -72,7 +75,7 @@ fn read_page(path: &Path) -> Result<String, ImportError> {
         source,
     };
     // (A FIFO named as a page is refused, never waited on.)
-    let file = model::project_file::open_regular(path).map_err(io)?;
+    let file = model::open_regular(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(MAX_PAGE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -265,7 +268,7 @@ impl Imported {
             page: self.page.clone(),
             address: self.address.clone(),
             release: self.release.clone(),
-            record: model::record::shown(&self.path).to_path_buf(),
+            record: model::shown_path(&self.path).to_path_buf(),
             dry_run: self.dry_run,
             merged: self.merged,
             lang: self.lang.to_string(),
@@ -322,7 +325,7 @@ impl Imported {
         format!(
             "{}: {how} {} ({} arch(s): {}; {} component(s); {} feature(s); {} fix(es); {} known issue(s); {} warning(s))",
             self.label(),
-            model::record::shown(&self.path).display(),
+            model::shown_path(&self.path).display(),
             self.archs.len(),
             self.archs.join(", "),
             self.components,
@@ -481,7 +484,7 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
             }
             continue;
         }
-        staged.push((output::stage(&path, text.as_bytes())?, replace));
+        staged.push((model::stage_file(&path, text.as_bytes())?, replace));
     }
     for (file, replace) in staged {
         file.persist(replace)?;
@@ -793,7 +796,7 @@ fn version_of_address(address: &str) -> Option<String> {
         && stem
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'));
-    (numbered && !crate::dates::is_date_alone(stem) && model::record::is_release_version(stem))
+    (numbered && !crate::dates::is_date_alone(stem) && model::is_release_version(stem))
         .then(|| stem.to_string())
 }
 
@@ -824,7 +827,7 @@ fn row_of(page: &page::Page, name: &str) -> Option<String> {
                     && first.eq_ignore_ascii_case(name)
                     && second.starts_with(|c: char| c.is_ascii_digit())
                     && second.contains('.')
-                    && model::record::is_release_version(second) =>
+                    && model::is_release_version(second) =>
             {
                 Some(second.to_string())
             }
@@ -910,7 +913,7 @@ fn import_one(
         named = Some(version);
     }
     let version = named.clone().unwrap_or_else(|| "0".to_string());
-    if named.is_some() && !model::record::is_release_version(&version) {
+    if named.is_some() && !model::is_release_version(&version) {
         return Err(ImportError::NotAVersion {
             path: page_path.to_path_buf(),
             version,
@@ -959,10 +962,10 @@ fn import_one(
             line: None,
             message: format!(
                 "no table of release {version} has a column “{}” (--column); its tables' version columns are {}",
-                model::diagnostic::clip(wanted, 40),
+                model::clip(wanted, 40),
                 heads
                     .iter()
-                    .map(|h| format!("“{}”", model::diagnostic::clip(h, 40)))
+                    .map(|h| format!("“{}”", model::clip(h, 40)))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
@@ -995,9 +998,9 @@ fn import_one(
     if changelog {
         let before = draft.assets.len();
         draft.assets.retain(|a| {
-            model::reference::ImageRef::parse(&a.image)
+            model::ImageRef::parse(&a.image)
                 .ok()
-                .and_then(|r| r.tag().map(|t| model::record::tag_of_release(t, &version)))
+                .and_then(|r| r.tag().map(|t| model::tag_of_release(t, &version)))
                 .unwrap_or(true)
         });
         if draft.assets.len() < before {
@@ -1012,7 +1015,7 @@ fn import_one(
     }
     // The generated title speaks every language of the project.
     draft.title = Text::from_pairs(langs.iter().map(|&l| {
-        let title = model::labels::fill(
+        let title = model::fill_label(
             "record_title",
             l,
             &[
@@ -1087,7 +1090,7 @@ fn import_one(
     let earlier = staging.records.shift_remove(&path);
     let base = match earlier {
         Some((value, _)) => Some(value),
-        None if model::project_file::present(&path) && !req.force => {
+        None if model::path_present(&path) && !req.force => {
             let existing = workspace.read_release(&version)?;
             Some(
                 toml::from_str::<toml::Value>(&existing).map_err(|e| ImportError::Merge {

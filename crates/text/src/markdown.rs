@@ -697,7 +697,7 @@ fn blank_front_matter(md: &str) -> Option<String> {
 fn spaced_title(title: &str) -> String {
     if !title.contains(char::is_whitespace)
         && let Some((name, release)) = crate::tags::dashed(title)
-        && model::record::is_release_version(release)
+        && model::is_release_version(release)
         && name.chars().all(|c| c.is_ascii_alphabetic())
         && release.contains('.')
     {
@@ -852,7 +852,7 @@ fn release_badge(address: &str) -> Option<String> {
     (labelled
         && version.contains('.')
         && version.starts_with(|c: char| c.is_ascii_digit())
-        && model::record::is_release_version(version))
+        && model::is_release_version(version))
     .then(|| format!("{label} {message}"))
 }
 

@@ -6,8 +6,7 @@
 
 use crate::words::Component;
 use indexmap::IndexMap;
-use model::components;
-use model::record::{RecordError, Workspace};
+use model::{RecordError, Workspace};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -55,7 +54,7 @@ fn built_in() -> &'static Groups {
     static BUILT_IN: OnceLock<Groups> = OnceLock::new();
     BUILT_IN.get_or_init(|| {
         Groups::new(
-            components::all()
+            model::all_components()
                 .iter()
                 .map(|c| {
                     std::iter::once(&c.name)
@@ -71,7 +70,7 @@ fn built_in() -> &'static Groups {
 /// The key two spellings of one name share: without ™ ® ©, PEP 503,
 /// words joined by `-`.
 pub(crate) fn key(name: &str) -> String {
-    components::spelling_key(name)
+    model::spelling_key(name)
 }
 
 /// The built-in spellings of the component `name` names, its vendor's
@@ -79,7 +78,7 @@ pub(crate) fn key(name: &str) -> String {
 fn alias_group(name: &str) -> Option<&'static [String]> {
     // The groups hold the spellings `known` looks up: one lookup for a
     // name it does not know, as most words of a page are.
-    built_in().of(&components::known(name)?.name)
+    built_in().of(&model::known_component(name)?.name)
 }
 
 /// A name no project and no data knows, as a record writes it: without
@@ -94,7 +93,7 @@ fn plain(name: &str) -> String {
     let start = words
         .iter()
         .position(|w| {
-            !components::vendor_words()
+            !model::vendor_words()
                 .iter()
                 .any(|v| w.eq_ignore_ascii_case(v))
         })
@@ -301,7 +300,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     let start = words.iter().position(|w| {
-        !components::vendor_words()
+        !model::vendor_words()
             .iter()
             .any(|v| w.eq_ignore_ascii_case(v))
     })?;
@@ -331,7 +330,7 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     // word of prose, as lint refuses it, is no name import writes.
     let refused = |name: &str| {
         crate::package_name::prose_tail(name)
-            .is_some_and(|(head, _)| model::components::known(head).is_some())
+            .is_some_and(|(head, _)| model::known_component(head).is_some())
     };
     if words.len() == 1 {
         return Some(words[0].to_string()).filter(|n| !refused(n));
@@ -418,13 +417,13 @@ impl Known {
             } else {
                 Vec::new()
             };
-            versions.sort_by(|a, b| model::record::release_order(a, b));
+            versions.sort_by(|a, b| model::release_order(a, b));
             recorded.versions = Some(versions);
         }
         let versions = recorded.versions.as_deref().unwrap_or_default();
         let previous = versions
             .iter()
-            .take_while(|v| model::record::release_order(v, version).is_lt())
+            .take_while(|v| model::release_order(v, version).is_lt())
             .last();
         if let Some(previous) = previous {
             if !recorded.names_of.contains_key(previous) {

@@ -166,7 +166,7 @@ pub(crate) fn is_build_number(word: &str) -> bool {
 
 /// A Go module's path: a host with a dot, then path segments that are
 /// package words (`github.com/aws/aws-sdk-go-v2/config`, `golang.org/x/net`).
-pub fn is_module_path(word: &str) -> bool {
+pub(crate) fn is_module_path(word: &str) -> bool {
     let mut segments = word.split('/');
     let host = segments.next().unwrap_or("");
     let rest: Vec<&str> = segments.collect();
@@ -187,7 +187,7 @@ pub fn is_module_path(word: &str) -> bool {
 
 /// A package name: ASCII letters, digits and `. _ - +`, starting with a
 /// letter or digit, holding at least one letter, and not a word of prose.
-pub fn is_package_name(name: &str) -> bool {
+pub(crate) fn is_package_name(name: &str) -> bool {
     is_package_word(name)
         && !not_names().contains(name.to_ascii_lowercase().as_str())
         && !is_dashed_date(name)
@@ -248,7 +248,7 @@ pub fn is_component_name(name: &str) -> bool {
 
 /// An npm package in a scope: `@scope/name`, lowercase letters, digits and
 /// `. _ -` (<https://docs.npmjs.com/cli/v10/using-npm/scope>).
-pub fn is_scoped_npm_name(word: &str) -> bool {
+pub(crate) fn is_scoped_npm_name(word: &str) -> bool {
     let npm_part = |p: &str| {
         !p.is_empty()
             && p.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -267,7 +267,7 @@ pub fn is_scoped_npm_name(word: &str) -> bool {
 /// (`com.azure:azure-core`, `commons-codec:commons-codec`): a lowercase
 /// group of words parted by `.` or `-`, and an artifact that is a package
 /// word (<https://maven.apache.org/pom.html#Maven_Coordinates>).
-pub fn is_maven_coordinate(word: &str) -> bool {
+pub(crate) fn is_maven_coordinate(word: &str) -> bool {
     word.len() <= 200
         && word.split_once(':').is_some_and(|(group, artifact)| {
             group.contains(['.', '-'])
@@ -297,7 +297,7 @@ pub(crate) fn maven_versioned(word: &str) -> Option<(&str, &str)> {
 /// it (`build-tools;35.0.0`, `platforms;android-35`,
 /// `system-images;android-35;google_apis;x86_64`): package words parted by
 /// `;` (<https://developer.android.com/tools/sdkmanager>).
-pub fn is_sdk_path(word: &str) -> bool {
+pub(crate) fn is_sdk_path(word: &str) -> bool {
     word.contains(';')
         && word.len() <= 128
         && word.split(';').all(|part| {

@@ -7,7 +7,7 @@
 use crate::error::{MAX_ITEMS, Overflow};
 use crate::lines::{Cut, Read, cut_row};
 use crate::words;
-use model::output::first_hidden_control;
+use model::first_hidden_control;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -184,7 +184,7 @@ impl Page {
 
 /// A line as import takes it: no icon glyph, no hidden control (a control character but
 /// a tab, a bidirectional override or isolate: the loader refuses them,
-/// [`model::output::first_hidden_control`]), no line break, a no-break
+/// [`model::first_hidden_control`]), no line break, a no-break
 /// space as a space.
 pub(crate) fn visible(line: &str) -> String {
     let mut one = [0; 4];

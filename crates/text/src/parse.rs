@@ -7,7 +7,7 @@ use crate::claims::normalize_component;
 use crate::draft::{Draft, DriverOut, FixesOut, SectionOut, text};
 use crate::lines::{is_command, is_none_word, is_url};
 use crate::words;
-use model::record::{Lang, Text};
+use model::{Lang, Text};
 use std::collections::{HashMap, HashSet};
 
 pub(crate) struct Parsed {
@@ -188,7 +188,7 @@ pub(crate) fn parse(
     };
     // The page's language only: import titles the record in every language
     // of the project.
-    let title = model::labels::fill(
+    let title = model::fill_label(
         "record_title",
         lang,
         &[("product", product), ("version", version)],
@@ -550,7 +550,7 @@ pub(crate) fn parse(
         line: Some(*n),
         message: format!(
             "`{}` does not fit its section's layout; dropped",
-            model::diagnostic::clip(l, 60)
+            model::clip(l, 60)
         ),
     }));
     if without_tables {
@@ -849,7 +849,7 @@ fn read_tables(
         let line = lines.get(table.start).map_or(0, |(n, _)| *n);
         let head = table.head.as_ref().map_or_else(
             || "no head".to_string(),
-            |h| model::diagnostic::clip(&h.join(" | "), 60).into_owned(),
+            |h| model::clip(&h.join(" | "), 60).into_owned(),
         );
         let Some(read) = table.read(choice) else {
             // A table of environments one of which the page marks as the
@@ -903,7 +903,7 @@ fn read_tables(
                         line,
                         format!(
                             "a table of platforms ({head}): the row “{}” (line {row_line}), {} component(s)",
-                            model::diagnostic::clip(table.key_cell(cells, key).unwrap_or(""), 40),
+                            model::clip(table.key_cell(cells, key).unwrap_or(""), 40),
                             pairs.len()
                         ),
                     ));
@@ -1006,7 +1006,7 @@ fn read_tables(
         let count =
             read.components.len() + read.per_arch.iter().map(|(_, p)| p.len()).sum::<usize>();
         let column = match &read.column {
-            Some(c) if !c.is_empty() => format!(", column “{}”", model::diagnostic::clip(c, 40)),
+            Some(c) if !c.is_empty() => format!(", column “{}”", model::clip(c, 40)),
             _ if !read.per_arch.is_empty() => ", a column per architecture".to_string(),
             _ => String::new(),
         };
@@ -1035,10 +1035,10 @@ fn read_tables(
                 line,
                 message: format!(
                     "a table of several version columns: read “{}”, left {} (--column names another)",
-                    model::diagnostic::clip(column, 40),
+                    model::clip(column, 40),
                     read.left
                         .iter()
-                        .map(|l| format!("“{}”", model::diagnostic::clip(l, 40)))
+                        .map(|l| format!("“{}”", model::clip(l, 40)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),

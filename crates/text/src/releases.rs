@@ -90,7 +90,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
     // "6.0.0 RC1" (OSRM's changelog), "Version 2.3 Hotfix 2" (N.I.N.A.'s
     // release notes): one release, its words joined.
     if let Some(release) = stated::suffixed_release(title)
-        && model::record::is_release_version(&release)
+        && model::is_release_version(&release)
     {
         return Some(release);
     }
@@ -149,7 +149,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         && rest.starts_with(|c: char| c.is_ascii_digit())
         && !rest.contains(char::is_whitespace)
         && names_release(rest)
-        && model::record::is_release_version(rest)
+        && model::is_release_version(rest)
     {
         return Some(rest.to_string());
     }
@@ -192,7 +192,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
     let token = title.trim().trim_end_matches([':', '：']).trim_matches('`');
     if !token.contains(char::is_whitespace)
         && names_release(token)
-        && model::record::is_release_version(token)
+        && model::is_release_version(token)
     {
         return Some(after_product(token).to_string());
     }
@@ -208,7 +208,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         && (crate::dates::is_date_alone(inner.trim()) || unknown_day(inner.trim()))
         && let after = after.trim()
         && names_release(after)
-        && model::record::is_release_version(after)
+        && model::is_release_version(after)
     {
         return Some(after.to_string());
     }
@@ -221,7 +221,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         let token = after_product(after_codename(inner.trim_matches('`')));
         if token.chars().any(|c| c.is_ascii_digit())
             && !token.contains(char::is_whitespace)
-            && model::record::is_release_version(token)
+            && model::is_release_version(token)
         {
             return Some(token.to_string());
         }
@@ -230,7 +230,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         if let Some((_, last)) = token.rsplit_once(' ')
             && let last = after_codename(last)
             && names_release(last)
-            && model::record::is_release_version(last)
+            && model::is_release_version(last)
         {
             return Some(last.to_string());
         }
@@ -242,7 +242,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
             .trim()
             .trim_matches(|c: char| matches!(c, '-' | '–' | '[' | ']' | '\\' | '(' | ')' | ' '));
         if names_release(token)
-            && model::record::is_release_version(token)
+            && model::is_release_version(token)
             && crate::dates::is_date_alone(date)
         {
             return Some(after_product(token).to_string());
@@ -267,7 +267,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
             && rest.starts_with('(')
             && rest.ends_with(')')
             && names_release(token)
-            && model::record::is_release_version(token)
+            && model::is_release_version(token)
         {
             return Some(token.to_string());
         }
@@ -285,7 +285,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
         if (colon || dashed)
             && token.starts_with(|c: char| c.is_ascii_digit() || c == 'v' || c == 'V')
             && names_release(token)
-            && model::record::is_release_version(token)
+            && model::is_release_version(token)
             && !crate::dates::is_date_alone(token)
         {
             return Some(after_product(token).to_string());
@@ -812,7 +812,7 @@ fn after_product(token: &str) -> &str {
                 .flat_map(|w| &w.version.pre_releases)
                 .any(|pre| lower.starts_with(pre.as_str()))
     });
-    if product && dotted && continued && model::record::is_release_version(release) {
+    if product && dotted && continued && model::is_release_version(release) {
         release
     } else {
         token
@@ -852,7 +852,7 @@ fn bold_release(line: &str) -> Option<String> {
             && crate::words::is_version_label(word)
         {
             let version = version.trim_end_matches('.').trim_start_matches(['v', 'V']);
-            if names_release(version) && model::record::is_release_version(version) {
+            if names_release(version) && model::is_release_version(version) {
                 return Some(version.to_string());
             }
         }
@@ -869,14 +869,14 @@ fn bold_release(line: &str) -> Option<String> {
         .and_then(|head| head.rsplit_once(" ("))
         && (1..=4).contains(&words.split_whitespace().count())
         && names_release(version)
-        && model::record::is_release_version(version)
+        && model::is_release_version(version)
     {
         return Some(version.to_string());
     }
     let (first, rest) = inner.split_once(char::is_whitespace)?;
     let date = rest.trim_matches(|c: char| matches!(c, '/' | '-' | '–' | '(' | ')' | ',' | ' '));
     (names_release(first)
-        && model::record::is_release_version(first)
+        && model::is_release_version(first)
         && (crate::dates::is_date_alone(date)
             || crate::dates::is_date_alone(&date.replace('-', " "))))
     .then(|| first.to_string())
@@ -910,7 +910,7 @@ fn dated_item(line: &str) -> Option<String> {
         && !alone.contains(char::is_whitespace)
         && clear(alone)
         && names_release(alone)
-        && model::record::is_release_version(alone)
+        && model::is_release_version(alone)
     {
         return Some(stated::with_lowercase_v(alone.to_string()));
     }
@@ -918,9 +918,8 @@ fn dated_item(line: &str) -> Option<String> {
     // CHANGELOG): the release after its date, its change after a colon;
     // "- 2023-12-14: v1.28.0: Add …" with a colon between.
     if item && let Some((key, text)) = rest.split_once(": ") {
-        let clear = |v: &str| {
-            v.starts_with(['v', 'V']) && names_release(v) && model::record::is_release_version(v)
-        };
+        let clear =
+            |v: &str| v.starts_with(['v', 'V']) && names_release(v) && model::is_release_version(v);
         let version = match key.split_whitespace().collect::<Vec<_>>().as_slice() {
             [date, version] if crate::dates::is_date_alone(date) && clear(version) => {
                 Some(*version)
@@ -944,14 +943,12 @@ fn dated_item(line: &str) -> Option<String> {
     if crate::dates::is_date_alone(first)
         && !after_date.contains(char::is_whitespace)
         && names_release(after_date)
-        && model::record::is_release_version(after_date)
+        && model::is_release_version(after_date)
     {
         return Some(stated::with_lowercase_v(after_date.to_string()));
     }
-    (names_release(first)
-        && model::record::is_release_version(first)
-        && crate::dates::is_date_alone(date))
-    .then(|| stated::with_lowercase_v(first.to_string()))
+    (names_release(first) && model::is_release_version(first) && crate::dates::is_date_alone(date))
+        .then(|| stated::with_lowercase_v(first.to_string()))
 }
 
 /// The change a dated item states after its release on the same line
@@ -1039,7 +1036,7 @@ fn keyed_entry(line: &str) -> Option<(String, String)> {
         .starts_with(|c: char| c.is_ascii_digit())
         && (key.matches('.').count() >= 2 || key.starts_with(['v', 'V']))
         && names_release(key)
-        && model::record::is_release_version(key);
+        && model::is_release_version(key);
     (dated || versioned).then(|| (stated::with_lowercase_v(key.to_string()), text.to_string()))
 }
 
@@ -1069,7 +1066,7 @@ fn dated_version_line(line: &str) -> Option<String> {
     (crate::words::is_version_label(word)
         && version.starts_with(|c: char| c.is_ascii_digit())
         && (names_release(version) || year_lettered)
-        && model::record::is_release_version(version))
+        && model::is_release_version(version))
     .then(|| version.to_string())
 }
 
@@ -1085,7 +1082,7 @@ fn label(line: &str) -> Option<String> {
         && crate::words::is_version_label(word)
         && version.starts_with(|c: char| c.is_ascii_digit())
         && names_release(version)
-        && model::record::is_release_version(version)
+        && model::is_release_version(version)
     {
         return Some(version.to_string());
     }
@@ -1094,7 +1091,7 @@ fn label(line: &str) -> Option<String> {
         && token
             .chars()
             .any(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
-        && model::record::is_release_version(token))
+        && model::is_release_version(token))
     .then(|| token.to_string())
 }
 
@@ -1103,10 +1100,8 @@ fn label(line: &str) -> Option<String> {
 /// the others of its page are.
 fn unreleased_alone(line: &str) -> Option<String> {
     let (word, version) = line.trim().strip_suffix(')')?.split_once(" (")?;
-    (is_unreleased_word(word)
-        && names_release(version)
-        && model::record::is_release_version(version))
-    .then(|| version.to_string())
+    (is_unreleased_word(word) && names_release(version) && model::is_release_version(version))
+        .then(|| version.to_string())
 }
 
 /// "5.15.0 → 5.16.0" (Luanti's changelog), "Quake II 8.60 to 8.70:"
@@ -1123,7 +1118,7 @@ fn after_previous(line: &str) -> Option<(String, String, String)> {
         || words::each().any(|l| l.claims.to.iter().any(|w| w.eq_ignore_ascii_case(joint)));
     let release = |v: &str| {
         let v = v.trim_start_matches(['v', 'V']);
-        names_release(v) && model::record::is_release_version(v)
+        names_release(v) && model::is_release_version(v)
     };
     let (from, to) = (
         from.trim_start_matches(['v', 'V']),
@@ -1138,7 +1133,7 @@ fn after_previous(line: &str) -> Option<(String, String, String)> {
         && !product
             .iter()
             .any(|w| words::each().any(|l| l.claims.from.iter().any(|f| f.eq_ignore_ascii_case(w))))
-        && model::record::release_order(from, to).is_lt())
+        && model::release_order(from, to).is_lt())
     .then(|| (product.join(" "), from.to_string(), to.to_string()))
 }
 
@@ -1173,7 +1168,7 @@ fn named(line: &str) -> Option<(String, String)> {
     let version = version.trim_start_matches(['v', 'V']);
     (version.starts_with(|c: char| c.is_ascii_digit())
         && version.contains('.')
-        && model::record::is_release_version(version)
+        && model::is_release_version(version)
         && name.chars().any(char::is_alphabetic)
         && !name.contains([':', '：', '|']))
     .then(|| (name.trim().to_string(), version.to_string()))
@@ -1258,7 +1253,7 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
         } else if unprefixed.starts_with(|c: char| c.is_ascii_digit())
             && crate::dates::date(bare).is_none()
             && names_release(bare)
-            && model::record::is_release_version(bare)
+            && model::is_release_version(bare)
         {
             if version.is_some() {
                 return None;
@@ -1387,7 +1382,7 @@ fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
         let apart = group.windows(2).all(|w| w[0].0 + 1 < w[1].0);
         let orders: Vec<std::cmp::Ordering> = group
             .windows(2)
-            .map(|w| model::record::release_order(&w[0].1, &w[1].1))
+            .map(|w| model::release_order(&w[0].1, &w[1].1))
             .collect();
         let newest_first = orders.iter().filter(|o| o.is_gt()).count();
         let oldest_first = orders.iter().filter(|o| o.is_lt()).count();
@@ -1508,7 +1503,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                     // document's part, as numbers of two parts often are.)
                     && first.matches('.').count() >= 2
                     && names_release(first)
-                    && model::record::is_release_version(first)
+                    && model::is_release_version(first)
                 {
                     numbered.push((i, h.level, first.to_string()));
                 }
@@ -1551,7 +1546,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                 starts.push((i, Start::Named(name), v));
             } else if !t.contains(char::is_whitespace)
                 && names_release(t.trim_end_matches([':', '：']))
-                && model::record::is_release_version(t.trim_end_matches([':', '：']))
+                && model::is_release_version(t.trim_end_matches([':', '：']))
             {
                 // ("6.9.11:" beside "6.10" in TestNG's CHANGES.txt.)
                 let v = t.trim_end_matches([':', '：']);
@@ -1662,7 +1657,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
         let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
         let first = first.trim_end_matches([':', '：']);
         names_release(first)
-            && model::record::is_release_version(first)
+            && model::is_release_version(first)
             && !rest.contains(|c: char| c.is_ascii_digit() || c == '\t')
             && line.chars().count() <= 60
     };
@@ -1879,7 +1874,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
                             && matches!(s, Start::Heading(l) if l == level)
                             && shape(*at, v) == shape(*i, version)
                     };
-                    let order = |v: &str| model::record::release_order(version, v);
+                    let order = |v: &str| model::release_order(version, v);
                     let newest_first = match (*k + 1..starts.len()).find(|&j| peer(j)) {
                         Some(next) => order(&starts[next].2).is_gt(),
                         None => (0..*k)
@@ -2329,7 +2324,7 @@ pub(crate) fn of_columns(page: &Page) -> Vec<(String, Page)> {
 /// release ("macOS - 2020.11": `macOS-2020.11`).
 fn column_release(head: &str) -> Option<String> {
     let first = head.split_whitespace().next()?.trim_matches('`');
-    if (names_release(first) || is_half_year(first)) && model::record::is_release_version(first) {
+    if (names_release(first) || is_half_year(first)) && model::is_release_version(first) {
         return Some(first.to_string());
     }
     let words: Vec<&str> = head
@@ -2345,7 +2340,7 @@ fn column_release(head: &str) -> Option<String> {
             .all(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
         && names_release(last);
     let release = format!("{}-{last}", lead.join("-"));
-    (named && model::record::is_release_version(&release)).then_some(release)
+    (named && model::is_release_version(&release)).then_some(release)
 }
 
 /// A software set named by its year and half (`2020b`, EasyBuild's
@@ -2774,7 +2769,7 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
             None => label = group_label(line),
         }
     }
-    listed.retain(|(.., name)| model::record::is_release_version(name));
+    listed.retain(|(.., name)| model::is_release_version(name));
     let mut tags: Vec<&str> = Vec::new();
     for (_, _, _, tag) in &listed {
         if !tags.contains(&tag.as_str()) {
@@ -3024,7 +3019,7 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
             let Some((version, variant)) = tag_release(tag) else {
                 continue;
             };
-            if !model::record::is_release_version(&version) {
+            if !model::is_release_version(&version) {
                 continue;
             }
             if let Some(description) = description {

@@ -2,7 +2,7 @@
 //! language.
 
 use crate::words::{self, VersionWords, read_alike};
-use model::record::Lang;
+use model::Lang;
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -416,7 +416,7 @@ pub(crate) fn release_row(line: &str) -> Option<String> {
     };
     let label = label.to_lowercase();
     let labelled = words::each().any(|w| w.tables.release_labels.contains(&label));
-    (labelled && model::record::is_release_version(value)).then(|| value.to_string())
+    (labelled && model::is_release_version(value)).then(|| value.to_string())
 }
 
 /// The release a software table states in a column of its own: a column
@@ -444,7 +444,7 @@ pub(crate) fn release_column<'a>(lines: impl Iterator<Item = &'a str>) -> Option
     let one_release = |values: &[String]| {
         (values.len() >= 2
             && values.iter().all(|v| *v == values[0])
-            && model::record::is_release_version(&values[0]))
+            && model::is_release_version(&values[0]))
         .then(|| values[0].clone())
     };
     for line in lines {
@@ -523,7 +523,7 @@ pub(crate) fn release_label(line: &str) -> Option<String> {
             value
         };
         (!crate::lines::is_url(value)
-            && model::record::is_release_version(value)
+            && model::is_release_version(value)
             && value
                 .strip_prefix(['v', 'V'])
                 .unwrap_or(value)

@@ -16,7 +16,7 @@ use crate::phrases::{holds_note, names_examples, plausible, spaced_words};
 use crate::structure::{Section, Structure};
 use crate::words;
 use aho_corasick::{AhoCorasick, MatchKind};
-use model::version::{Ecosystem, Version};
+use model::{Ecosystem, Version};
 use std::collections::{HashMap, HashSet};
 
 /// How a candidate was stated.
@@ -306,9 +306,9 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                     && c.strength == kept.strength
                     // ("IANA TZDB `2015c`", then "`2015d`", moment-timezone's
                     // changelog: a year and a letter, in the order of both.)
-                    && model::version::compare(Ecosystem::Generic, &c.version, &kept.version)
+                    && model::compare_versions(Ecosystem::Generic, &c.version, &kept.version)
                         .unwrap_or_else(|_| {
-                            model::record::release_order(&c.version, &kept.version)
+                            model::release_order(&c.version, &kept.version)
                         })
                         .is_gt();
                 if refines(&c.version, &kept.version)
@@ -2370,7 +2370,7 @@ fn push_claimed(claim: &crate::claims::Claim, found: &mut Vec<Candidate>) {
 /// A candidate of a known `name` when `written` is a version of its
 /// ecosystem (and the name is no other reader's, such as the driver's).
 fn push_known(name: &str, written: &str, found: &mut Vec<Candidate>) -> bool {
-    let Some(component) = model::components::known(name) else {
+    let Some(component) = model::known_component(name) else {
         return false;
     };
     let owned_elsewhere = words::each()
@@ -2585,7 +2585,7 @@ fn read_patch_named(sentence: &str, found: &mut Vec<Candidate>) {
         let [name, minor, word, patch] = window else {
             continue;
         };
-        let Some(component) = model::components::known(name) else {
+        let Some(component) = model::known_component(name) else {
             continue;
         };
         let numbers: Vec<&str> = minor.split('.').collect();

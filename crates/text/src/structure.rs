@@ -10,7 +10,7 @@ use super::page::Page;
 use super::stated;
 use crate::lines::{Cut, is_url};
 use crate::words;
-use model::diagnostic::clip;
+use model::clip;
 
 pub(crate) use crate::warning::Warning;
 
@@ -171,7 +171,7 @@ impl Structure {
             })
             .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= 3)
             .filter(|w| {
-                !model::components::vendor_words()
+                !model::vendor_words()
                     .iter()
                     .any(|v| v.eq_ignore_ascii_case(w))
             })

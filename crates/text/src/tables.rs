@@ -648,7 +648,7 @@ impl Table {
             let release = cell
                 .trim_start_matches(['v', 'V'])
                 .starts_with(|c: char| c.is_ascii_digit())
-                && model::record::is_release_version(cell);
+                && model::is_release_version(cell);
             if family {
                 release
             } else {
@@ -725,8 +725,7 @@ impl Table {
         }
         let (yes, of) = self.share(0, |cell| {
             let cell = clean_cell(cell);
-            cell.starts_with(|c: char| c.is_ascii_digit())
-                && model::record::is_release_version(&cell)
+            cell.starts_with(|c: char| c.is_ascii_digit()) && model::is_release_version(&cell)
         });
         if of < 2 || yes * 2 <= of {
             return None;
@@ -1817,7 +1816,7 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         .map(|w| w.trim_end_matches(['*', '†', '‡']))
         .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
         .map(|w| path_release(w).unwrap_or_else(|| w.to_string()))
-        .filter(|w| model::record::is_release_version(w))
+        .filter(|w| model::is_release_version(w))
         .collect()
 }
 
@@ -1868,7 +1867,7 @@ fn path_release(cell: &str) -> Option<String> {
         && first
             .trim_start_matches(['v', 'V'])
             .starts_with(|c: char| c.is_ascii_digit())
-        && model::record::is_release_version(first))
+        && model::is_release_version(first))
     .then(|| first.to_string())
 }
 
@@ -1886,7 +1885,7 @@ fn build_of(cell: &str) -> Option<(String, String)> {
     (name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !tags.is_empty()
         && release.contains('.')
-        && model::record::is_release_version(release))
+        && model::is_release_version(release))
     .then(|| (name.to_string(), release.to_string()))
 }
 
@@ -1898,7 +1897,7 @@ pub(crate) fn release_name(cell: &str) -> Option<String> {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join("-");
-    model::record::is_release_version(&name).then_some(name)
+    model::is_release_version(&name).then_some(name)
 }
 
 impl Table {

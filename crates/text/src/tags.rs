@@ -7,7 +7,7 @@
 //! version token (`vllm_0.6.6`).
 
 use crate::names;
-use model::components::{Component, all, known};
+use model::{Component, all_components, known_component};
 
 /// The components a tag (or an image reference, whose tag is read) states.
 pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
@@ -44,10 +44,10 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
         .filter(|(_, version)| !leading_version.starts_with(version.as_str()))
         .map(|(name, _)| name)
         .collect();
-    let named = known(repository).or_else(|| {
+    let named = known_component(repository).or_else(|| {
         let (first, last) = repository.split_once(['-', '_'])?;
-        match (known(first), known(last)) {
-            (None, Some(c)) => Some(c).filter(|c| c.ecosystem != model::version::Ecosystem::Pypi),
+        match (known_component(first), known_component(last)) {
+            (None, Some(c)) => Some(c).filter(|c| c.ecosystem != model::Ecosystem::Pypi),
             (Some(a), Some(b)) => {
                 let unstated = |c: &&Component| !stated_in_tag.contains(&c.name);
                 match (unstated(&a), unstated(&b)) {
@@ -86,12 +86,12 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
                 && tag.contains(&format!("{token}-{next}"))
                 && next.len() <= 2
                 && next.chars().all(|c| c.is_ascii_digit())
-                && known(&name).is_some_and(|c| c.ecosystem != model::version::Ecosystem::Pypi)
+                && known_component(&name).is_some_and(|c| c.ecosystem != model::Ecosystem::Pypi)
             {
                 version = format!("{version}-{next}");
             }
             push(&name, version);
-        } else if let Some(c) = known(token)
+        } else if let Some(c) = known_component(token)
             && let Some(next) = tokens.get(i + 1)
             && is_dotted(next)
         {
@@ -101,7 +101,7 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
             && at >= 2
             && (1..=2).contains(&(token.len() - at))
             && token[at..].bytes().all(|b| b.is_ascii_digit())
-            && let Some(c) = known(&token[..at])
+            && let Some(c) = known_component(&token[..at])
         {
             // `cudnn8` (NVIDIA's CUDA image tags): a known name and its
             // major version.
@@ -230,7 +230,7 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
         || rest.rfind('.').is_some_and(|at| {
             PRE_RELEASE_AFTER_DOT.is_match(&rest[at..]) && is_dotted(&rest[..at])
         });
-    if dotted && let Some(c) = known(word) {
+    if dotted && let Some(c) = known_component(word) {
         return Some((c.name.clone(), rest.to_string()));
     }
     // `modelscope1.39.0`, `torchmlu1.28.0`, `dtk26.04`, `torch_npu2.5.1`:
@@ -280,7 +280,7 @@ pub(crate) fn glued(token: &str) -> Option<(String, String)> {
 /// The component whose tag prefix `word` is.
 fn by_prefix(word: &str) -> Option<&'static Component> {
     let word = word.to_ascii_lowercase();
-    all()
+    all_components()
         .iter()
         .find(|c| c.tag.as_ref().is_some_and(|t| t.prefixes.contains(&word)))
 }

@@ -6,7 +6,7 @@
 
 use crate::error::ImportError;
 use indexmap::IndexMap;
-use model::record::{Lang, Scenario};
+use model::{Lang, Scenario};
 use serde::Deserialize;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -442,7 +442,7 @@ impl ProjectWords {
     /// The project's words; none when it has no such file.
     pub(crate) fn load(root: &Path) -> Result<ProjectWords, ImportError> {
         let path = root.join(Self::FILE);
-        let bytes = match model::project_file::read(root, &path) {
+        let bytes = match model::read_project_file(root, &path) {
             Ok(bytes) => bytes,
             Err(e) if e.is_not_found() => return Ok(ProjectWords::default()),
             Err(e) => return Err(e.into()),

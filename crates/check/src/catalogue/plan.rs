@@ -7,7 +7,7 @@ use super::report::{ArchCheck, CatalogueReport};
 use super::template::ImageTemplate;
 use crate::VerifyError;
 use image::{Image, Progress};
-use model::record::{ArchView, Loaded, Project, Release};
+use model::{ArchView, Loaded, Project, Release};
 use std::fmt::Display;
 use std::path::Path;
 

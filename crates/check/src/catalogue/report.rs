@@ -1,7 +1,7 @@
 //! The report of a `verify --all` run: one check per release × arch.
 
 use crate::verify::{self, Summary};
-use model::diagnostic::Diagnostic;
+use model::Diagnostic;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -213,7 +213,7 @@ impl CatalogueReport {
             row.push(image.unwrap_or_else(|| "-".to_string()));
             rows.push(row);
         }
-        model::table::columns(&rows, "")
+        model::aligned_columns(&rows, "")
     }
 
     /// What did not pass: each mismatch's findings, each error's message

@@ -3,7 +3,7 @@
 //! keep their own decoration; tables that appear take the place of their
 //! neighbours.
 
-use model::record::{Arch, DatacenterBranch, Driver};
+use model::{Arch, DatacenterBranch, Driver};
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 /// The comment above every line a draft generated.
@@ -310,7 +310,7 @@ pub(crate) fn insert_top_value_after(
 pub(crate) fn write_texts(
     doc: &mut DocumentMut,
     key: &str,
-    texts: &[model::record::Text],
+    texts: &[model::Text],
     comment: &str,
     near: &str,
 ) {

@@ -1,8 +1,7 @@
 //! Why a record cannot be drafted or synced, and what a new release's
 //! version may look like.
 
-use model::output::OutputError;
-use model::record::RecordError;
+use model::{OutputError, RecordError};
 use std::path::PathBuf;
 
 /// Why a record cannot be drafted (`new`) or synced (`sync`); each
@@ -10,9 +9,9 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum DraftError {
     /// The new release's version breaks the one rule of release versions.
-    #[error("`{}` is not a release version\n  = hint: {}", model::diagnostic::clip(.0, 80), model::record::RELEASE_VERSION_RULE)]
+    #[error("`{}` is not a release version\n  = hint: {}", model::clip(.0, 80), model::RELEASE_VERSION_RULE)]
     NotAVersion(String),
-    #[error("{} exists\n  = hint: pass --force to replace it", model::record::shown(path).display())]
+    #[error("{} exists\n  = hint: pass --force to replace it", model::shown_path(path).display())]
     /// The record to write exists, and `--force` was not given.
     Exists {
         /// The record's path.
@@ -85,9 +84,9 @@ pub enum DraftError {
     Output(#[from] OutputError),
 }
 
-/// The one rule of [`model::record::is_release_version`].
+/// The one rule of [`model::is_release_version`].
 pub fn check_version(version: &str) -> Result<(), DraftError> {
-    if model::record::is_release_version(version) {
+    if model::is_release_version(version) {
         Ok(())
     } else {
         Err(DraftError::NotAVersion(version.to_string()))

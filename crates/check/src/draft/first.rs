@@ -7,9 +7,7 @@ use super::found;
 use super::new::{NewOptions, add_components};
 use super::report::Drafted;
 use image::Inspected;
-use model::components::{self, Kind};
-use model::record::{Arch, Workspace};
-use model::version::Ecosystem;
+use model::{Arch, ComponentKind, Ecosystem, Workspace};
 use std::str::FromStr;
 use toml_edit::DocumentMut;
 
@@ -36,13 +34,13 @@ pub fn image_archs(inspected_platforms: &[image::Platform]) -> Vec<Arch> {
 /// the language runtimes and other non-Python parts, then the Python
 /// frameworks and libraries. The driver is no part of an image.
 fn candidates() -> Vec<&'static str> {
-    let rank = |c: &components::Component| match (c.kind, c.ecosystem) {
-        (Kind::OperatingSystem, _) => 0,
+    let rank = |c: &model::Component| match (c.kind, c.ecosystem) {
+        (ComponentKind::OperatingSystem, _) => 0,
         (_, Ecosystem::Cuda) => 1,
         (_, Ecosystem::Pypi) => 3,
         _ => 2,
     };
-    let mut all: Vec<&components::Component> = components::all()
+    let mut all: Vec<&model::Component> = model::all_components()
         .iter()
         .filter(|c| c.name != "driver")
         .collect();
@@ -52,7 +50,7 @@ fn candidates() -> Vec<&'static str> {
 
 /// A record declaring every known component at a placeholder version, so
 /// that reading it against the image finds each one the image holds.
-fn seed_text(version: &str, archs: &[Arch], langs: &[model::record::Lang]) -> String {
+fn seed_text(version: &str, archs: &[Arch], langs: &[model::Lang]) -> String {
     let mut text = format!("version = {}\n", toml_string(version));
     let title: Vec<String> = langs
         .iter()
@@ -81,7 +79,7 @@ pub fn first_release(
     req: &NewOptions,
 ) -> Result<Drafted, DraftError> {
     let path = super::new::free_path(workspace, req)?;
-    let invalid = |e: model::record::RecordError| DraftError::Invalid(e.to_string());
+    let invalid = |e: model::RecordError| DraftError::Invalid(e.to_string());
     let seed = workspace
         .load_source(
             req.version,
@@ -115,7 +113,7 @@ pub fn first_release(
     doc.insert("draft", toml_edit::value(true));
     let mut title = toml_edit::Table::new();
     for lang in workspace.languages() {
-        let words = model::labels::fill(
+        let words = model::fill_label(
             "record_title",
             lang,
             &[

@@ -3,15 +3,12 @@
 //! facts of its `NVIDIA_REQUIRE_CUDA`, the values of the record's
 //! environment variables. Pure: the image was read before.
 
-use image::catalog::Requirement;
-use image::{ArchOutcome, Inspected, InspectedArch};
-use model::components;
-use model::copies::{Copies, Copy, copies};
-use model::drivers::{self, DriverVersion, LinuxPlatform, ToolkitLookup};
-use model::matching::{confirms, match_component};
-use model::package::{Origin, Package};
-use model::record::{Arch, ArchView, DatacenterBranch, Driver, Project, Release};
-use model::version::{Dotted, Ecosystem};
+use image::{ArchOutcome, Inspected, InspectedArch, Requirement};
+use model::{
+    Arch, ArchView, Copies, DatacenterBranch, Dotted, Driver, DriverVersion, Ecosystem,
+    LibraryCopy, LinuxPlatform, Origin, Package, Project, Release, ToolkitLookup, confirms_version,
+    copies, match_component,
+};
 use std::str::FromStr;
 
 /// One arch's components as the image holds them.
@@ -36,7 +33,7 @@ pub(crate) struct VersionChange {
     pub from: String,
     pub to: String,
     /// Ordered by the component's ecosystem.
-    pub change: pages::diff::Change,
+    pub change: pages::Change,
 }
 
 /// The record's archs the image has, those it lacks, and the rest of what
@@ -151,7 +148,7 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
                         arch: view.name.to_string(),
                         from: component.version.clone(),
                         to: version.clone(),
-                        change: pages::diff::Change::between(
+                        change: pages::Change::between(
                             component.ecosystem,
                             Some(&component.version),
                             Some(&version),
@@ -169,8 +166,8 @@ fn found_arch(view: &ArchView, image: &InspectedArch) -> FoundArch {
 
 /// The copy a framework loads of the library `component` names, when the
 /// image holds several and a framework's requirements say which.
-fn loaded_copy<'a>(component: &Package, all: &'a [Copies]) -> Option<&'a Copy> {
-    let known = components::known(&component.name)?;
+fn loaded_copy<'a>(component: &Package, all: &'a [Copies]) -> Option<&'a LibraryCopy> {
+    let known = model::known_component(&component.name)?;
     all.iter()
         .find(|c| c.component == known.name)
         .and_then(Copies::loaded)
@@ -183,7 +180,7 @@ fn loaded_copy<'a>(component: &Package, all: &'a [Copies]) -> Option<&'a Copy> {
 /// `9.14.0` is `9.19.0`).
 fn in_loaded_copy(
     component: &Package,
-    loaded: &Copy,
+    loaded: &LibraryCopy,
     observed: &[Package],
 ) -> Option<(String, bool)> {
     let findings: Vec<Package> = observed
@@ -205,7 +202,7 @@ fn in_loaded_copy(
     let first = observed
         .iter()
         .find(|p| loaded.found.first().is_some_and(|f| f.is(p)))?;
-    if confirms(
+    if confirms_version(
         component.ecosystem,
         &component.version,
         first.ecosystem,
@@ -284,8 +281,9 @@ fn driver_facts(declared: &Driver, image: &InspectedArch) -> (Driver, Vec<(Strin
         // verify confirms the base with `cuda>=`; without one, nothing
         // checks it, so agreeing with the toolkit either way is enough.
         let agrees = |v: &str| {
-            confirms(Ecosystem::Cuda, v, Ecosystem::Cuda, image_cuda)
-                || (required.is_none() && confirms(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v))
+            confirms_version(Ecosystem::Cuda, v, Ecosystem::Cuda, image_cuda)
+                || (required.is_none()
+                    && confirms_version(Ecosystem::Cuda, image_cuda, Ecosystem::Cuda, v))
         };
         let keep = declared.cuda.as_deref().is_some_and(agrees);
         if !keep {
@@ -334,7 +332,7 @@ fn apply_requirement(
         let same = declared
             .min
             .as_deref()
-            .is_some_and(|d| confirms(Ecosystem::Generic, d, Ecosystem::Generic, min));
+            .is_some_and(|d| confirms_version(Ecosystem::Generic, d, Ecosystem::Generic, min));
         if !same {
             if let Some(old) = &declared.min {
                 replacements.push((old.clone(), min.clone()));
@@ -361,7 +359,7 @@ fn apply_requirement(
         }
     }
     branches.sort_by(|a, b| {
-        model::version::compare(Ecosystem::Generic, &a.min, &b.min)
+        model::compare_versions(Ecosystem::Generic, &a.min, &b.min)
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     facts.datacenter = branches;
@@ -419,7 +417,7 @@ fn nvidia_minimum(
     };
     let lower = drafted
         .as_deref()
-        .is_none_or(|min| drivers::below_minimum(min, &nvidia));
+        .is_none_or(|min| model::driver_below_minimum(min, &nvidia));
     if !lower {
         return Some(format!("{origin}, at or above {what}, {nvidia}"));
     }
@@ -433,7 +431,7 @@ fn nvidia_minimum(
 /// NVIDIA's minimum driver for `cuda` on `platform`: the version, what it
 /// is called, where it was read; or why it is not known.
 fn nvidia_floor(cuda: &str, platform: LinuxPlatform) -> Result<(String, String, String), String> {
-    match drivers::toolkit_lookup(cuda) {
+    match model::toolkit_lookup(cuda) {
         ToolkitLookup::Listed(row) => match row.minimum(platform) {
             Some(min) => Ok((
                 min.to_string(),
@@ -458,7 +456,7 @@ fn nvidia_floor(cuda: &str, platform: LinuxPlatform) -> Result<(String, String, 
                 ),
                 _ => format!("NVIDIA's driver table lists no CUDA {cuda}"),
             };
-            match drivers::minor_version_floor(cuda) {
+            match model::minor_version_floor(cuda) {
                 Some(floor) => Ok((
                     floor.minimum.clone(),
                     format!(
@@ -496,9 +494,9 @@ fn major_minor(version: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    use image::catalog::{Catalog, parse_requirement};
+    use image::{Catalog, parse_requirement};
     use image::{ImageConfig, Platform};
-    use model::package::Evidence;
+    use model::Evidence;
 
     /// A platform whose catalog holds CUDA `toolkit` (from version.json)
     /// and, when given, an `NVIDIA_REQUIRE_CUDA`.

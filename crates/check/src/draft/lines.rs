@@ -2,9 +2,8 @@
 //! `vLLM升级至0.11.0` / `vLLM upgraded to 0.11.0`, `移除deepspeed` /
 //! `deepspeed removed`, and a downgrade said as one.
 
-use model::labels;
-use model::record::{Lang, Text};
-use pages::diff::{Change, ComponentChange, ReleaseDiff};
+use model::{Lang, Text};
+use pages::{Change, ComponentChange, ReleaseDiff};
 
 /// One line per change of the diff: a change every arch shares is said
 /// once, one that differs per arch is said per arch. Downgrades first,
@@ -64,20 +63,24 @@ fn line(c: &ComponentChange, arch: Option<&str>, langs: &[Lang]) -> Text {
     match arch {
         None => line,
         Some(arch) => line.map(|lang, line| {
-            labels::fill("draft_only_arch", lang, &[("line", line), ("arch", arch)])
+            model::fill_label("draft_only_arch", lang, &[("line", line), ("arch", arch)])
         }),
     }
 }
 
 /// The label `key` in each of `langs`, its `{placeholders}` filled in.
 fn said(key: &'static str, values: &[(&str, &str)], langs: &[Lang]) -> Text {
-    Text::from_pairs(langs.iter().map(|&l| (l, labels::fill(key, l, values))))
+    Text::from_pairs(
+        langs
+            .iter()
+            .map(|&l| (l, model::fill_label(key, l, values))),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use model::record::{Release, Workspace};
+    use model::{Release, Workspace};
 
     fn release(version: &str, archs: &str, components: &str) -> Release {
         toml::from_str(&format!(
@@ -89,7 +92,7 @@ mod tests {
     fn lines(from: &Release, to: &Release) -> Vec<(String, String)> {
         let ws = Workspace::open(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
             .unwrap();
-        let diff = pages::diff::diff(&ws.project, from, to, None).unwrap();
+        let diff = pages::diff(&ws.project, from, to, None).unwrap();
         change_lines(&diff, &[Lang::ZH, Lang::EN])
             .into_iter()
             .map(|t| (t.side(Lang::ZH).to_string(), t.side(Lang::EN).to_string()))

@@ -5,7 +5,7 @@
 //! record's versions and driver facts to what the image holds, editing the
 //! TOML in place. Both take the image as the app read it for them
 //! ([`image::read_archs`]) and match its packages the way `verify` does
-//! ([`model::matching::match_component`]).
+//! ([`model::match_component`]).
 
 pub(crate) mod document;
 mod error;

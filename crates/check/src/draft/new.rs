@@ -8,8 +8,7 @@ use super::found::{self, Found, Held};
 use super::report::{Drafted, Versioned};
 use super::{lines, words};
 use image::{ArchOutcome, Inspected};
-use model::output::{self, OutputFile};
-use model::record::{Loaded, Workspace};
+use model::{Loaded, OutputFile, Workspace};
 use std::str::FromStr;
 use toml_edit::{DocumentMut, Item, value};
 
@@ -65,7 +64,7 @@ pub fn new_release(
     let drafted = workspace
         .load_source(req.version, &doc.to_string(), false)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    let changes = pages::diff::diff(&workspace.project, release, &drafted.release, None)
+    let changes = pages::diff(&workspace.project, release, &drafted.release, None)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
     let lines = lines::change_lines(&changes, &workspace.languages());
     document::write_texts(
@@ -115,7 +114,7 @@ pub(super) fn write_checked(
     let loaded = workspace
         .load_source(version, &text, false)
         .map_err(|e| DraftError::Invalid(e.to_string()))?;
-    output::write_all(
+    model::write_files(
         &[OutputFile {
             path: path.to_path_buf(),
             bytes: text.into_bytes(),

@@ -3,7 +3,7 @@
 use super::document::GENERATED;
 use super::found::{Found, VersionChange};
 use image::Inspected;
-use model::record::{Driver, Loaded, Release, Text};
+use model::{Driver, Loaded, Release, Text};
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ pub(crate) struct Missing {
 pub(crate) struct CopiesNote {
     pub arch: String,
     #[serde(flatten)]
-    pub copies: model::copies::Copies,
+    pub copies: model::Copies,
 }
 
 /// What the image changed in a record, shared by `new` and `sync`.
@@ -296,7 +296,7 @@ impl Drafted {
     /// The report for people, as the command prints it.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let shown = model::record::shown(&self.path);
+        let shown = model::shown_path(&self.path);
         let _ = match &self.from {
             Some(from) => writeln!(
                 out,
@@ -379,7 +379,7 @@ impl Synced {
     /// The report for people, as the command prints it.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let shown = model::record::shown(&self.path);
+        let shown = model::shown_path(&self.path);
         let head = if self.changes.is_empty() {
             format!(
                 "{} is up to date with {}",

@@ -6,8 +6,7 @@ use super::error::DraftError;
 use super::found;
 use super::report::{ImageChanges, Synced};
 use image::Inspected;
-use model::output::{self, OutputFile};
-use model::record::{Loaded, Workspace};
+use model::{Loaded, OutputFile, Workspace};
 use std::str::FromStr;
 use toml_edit::DocumentMut;
 
@@ -82,7 +81,7 @@ pub fn sync_release(
     if dry_run {
         return Ok(synced);
     }
-    output::write_all(
+    model::write_files(
         &[OutputFile {
             path: loaded.path.clone(),
             bytes: text.into_bytes(),

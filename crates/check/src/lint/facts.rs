@@ -4,11 +4,8 @@
 
 use super::Context;
 use super::rule::Rule;
-use model::diagnostic::Severity;
-use model::record::join;
-use model::version::{Ecosystem, Version};
-use text::driver::driver as read_driver_text;
-use text::package_name::prose_tail;
+use model::{Ecosystem, Severity, Version, join_key};
+use text::{prose_tail, read_driver_text};
 
 impl Context<'_> {
     /// `component-name`: a component whose name is a word of prose
@@ -21,19 +18,19 @@ impl Context<'_> {
         )];
         for (arch, over) in &self.release.arch {
             tables.push((
-                join(&join("arch", arch.as_str()), "components"),
+                join_key(&join_key("arch", arch.as_str()), "components"),
                 over.components.keys().cloned().collect(),
             ));
         }
         for (table, names) in tables {
             for name in &names {
-                let at = self.sources.key(&join(&table, name));
+                let at = self.sources.key(&join_key(&table, name));
                 let canonical = self.canonical_name(name);
                 // A Go module is named by its path (`golang.org/x/net`), an
                 // Android SDK package by its (`platforms;android-35`), a
                 // scoped npm package and a Maven artifact by theirs.
-                if !text::package_name::is_component_name(name) {
-                    let known = model::components::known(name).map(|c| c.name.clone());
+                if !text::is_component_name(name) {
+                    let known = model::known_component(name).map(|c| c.name.clone());
                     let hint = match known {
                         Some(canonical) => format!("did you mean `{canonical}`?"),
                         None => "a name is one token of letters, digits and . _ - + (or a Go module's path), not a word of the sentence around it; rename or remove it".into(),
@@ -49,7 +46,7 @@ impl Context<'_> {
                     && !self.named_by_catalog(name)
                 {
                     // "vLLM-version": a word of the sentence taken into the name.
-                    let (severity, hint) = match model::components::known(head) {
+                    let (severity, hint) = match model::known_component(head) {
                         Some(c) => (Severity::Error, format!("did you mean `{}`?", c.name)),
                         None => (
                             Severity::Warning,
@@ -85,15 +82,15 @@ impl Context<'_> {
     /// project's catalog names it: a spelling equal to the canonical name
     /// under PEP 503 (`flash-attn`, `Transformer-Engine`) is none.
     fn canonical_name(&self, name: &str) -> Option<String> {
-        let component = model::components::known(name)?;
-        let key = model::components::spelling_key;
+        let component = model::known_component(name)?;
+        let key = model::spelling_key;
         (key(name) != key(&component.name) && !self.named_by_catalog(name))
             .then(|| component.name.clone())
     }
 
     /// Whether the project's catalog names `name` (under PEP 503).
     fn named_by_catalog(&self, name: &str) -> bool {
-        let key = model::components::spelling_key;
+        let key = model::spelling_key;
         self.workspace
             .project
             .catalog

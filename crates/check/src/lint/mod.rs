@@ -28,11 +28,10 @@
 mod facts;
 mod rule;
 
-use model::diagnostic::{Counts, Diagnostic, Severity};
-use model::drivers::{self, LinuxPlatform, ToolkitLookup};
-use model::record::join;
-use model::record::{self, BugFixes, Position, Release, SourceMap, Text, Workspace};
-use model::version::{Dotted, Ecosystem, Version};
+use model::{
+    BugFixes, Diagnostic, DiagnosticCounts, Dotted, Ecosystem, LinuxPlatform, Position, Release,
+    Severity, SourceMap, Text, ToolkitLookup, Version, Workspace, join_key,
+};
 use rule::Rule;
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -40,8 +39,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use text::claims::{find_claims, lowers, normalize_component};
-use text::driver::cuda_mentions;
+use text::{claim_lowers, cuda_mentions, find_claims, normalize_component};
 
 /// A lint finding: the crate's one diagnostic shape, with its rule id
 /// and the release it is about.
@@ -87,14 +85,14 @@ impl LintReport {
 }
 
 /// Lints `versions` (every release when empty), in release order.
-pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, record::RecordError> {
+pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, model::RecordError> {
     let all = workspace.versions()?;
     let mut wanted: Vec<String> = if versions.is_empty() {
         all.clone()
     } else {
         versions.to_vec()
     };
-    wanted.sort_by(|a, b| record::release_order(a, b));
+    wanted.sort_by(|a, b| model::release_order(a, b));
     wanted.dedup();
     let mut findings = Vec::new();
     for version in &wanted {
@@ -143,7 +141,7 @@ pub fn lint(workspace: &Workspace, versions: &[String]) -> Result<LintReport, re
         });
         findings.extend(found);
     }
-    let counts = Counts::of(&findings);
+    let counts = DiagnosticCounts::of(&findings);
     Ok(LintReport {
         errors: counts.errors,
         warnings: counts.warnings,
@@ -232,7 +230,7 @@ impl Context<'_> {
                         .find(&claim.phrase, start)
                         .or_else(|| self.find(&claim.name, start))
                         .or(start);
-                    let lookup = |name: &str| -> Vec<(&str, &model::package::Package)> {
+                    let lookup = |name: &str| -> Vec<(&str, &model::Package)> {
                         let key = normalize_component(name);
                         views
                             .iter()
@@ -267,12 +265,12 @@ impl Context<'_> {
                     let key = normalize_component(name);
                     // An earlier bump: lower than what the record declares,
                     // which another claim of the release names.
-                    let earlier_bump = |c: &model::package::Package| {
+                    let earlier_bump = |c: &model::Package| {
                         let later = all_claims
                             .iter()
                             .any(|(k, v)| *k == key && version_matches(c.ecosystem, &c.version, v));
                         let lower =
-                            model::version::compare(c.ecosystem, &claim.version, &c.version)
+                            model::compare_versions(c.ecosystem, &claim.version, &c.version)
                                 .is_ok_and(|o| o == Ordering::Less);
                         later && lower
                     };
@@ -280,11 +278,11 @@ impl Context<'_> {
                     // naming it: a bump the release went past, or a stale
                     // text ("Changes since" lists every pull request of a
                     // cycle): worth a look, not a contradiction.
-                    let lower = |c: &model::package::Package| {
-                        model::version::compare(c.ecosystem, &claim.version, &c.version)
+                    let lower = |c: &model::Package| {
+                        model::compare_versions(c.ecosystem, &claim.version, &c.version)
                             .is_ok_and(|o| o == Ordering::Less)
                     };
-                    let differing: Vec<&(&str, &model::package::Package)> = declared
+                    let differing: Vec<&(&str, &model::Package)> = declared
                         .iter()
                         .filter(|(_, c)| !version_matches(c.ecosystem, &c.version, &claim.version))
                         .filter(|(_, c)| !earlier_bump(c))
@@ -351,7 +349,7 @@ impl Context<'_> {
                         let order = before.version_order(current);
                         // A downgrade needs a higher version before it, an
                         // upgrade a lower one.
-                        let (contradicts, verb, hint) = if lowers(&claim) {
+                        let (contradicts, verb, hint) = if claim_lowers(&claim) {
                             (
                                 matches!(order, Some(Ordering::Equal | Ordering::Less)),
                                 "downgraded",
@@ -485,7 +483,7 @@ impl Context<'_> {
         let min = self.release.driver.as_ref().and_then(|d| d.min.clone());
         let min_at = self.sources.value("driver.min");
         let platform = self.release.linux_platform();
-        let lookup = drivers::toolkit_lookup(&cuda);
+        let lookup = model::toolkit_lookup(&cuda);
         if let ToolkitLookup::PastTable(newest) = &lookup {
             self.push(
                 Severity::Warning,
@@ -521,7 +519,7 @@ impl Context<'_> {
                     );
                     return;
                 };
-                if drivers::below_minimum(&min, nvidia) {
+                if model::driver_below_minimum(&min, nvidia) {
                     self.push(
                         Severity::Error,
                         Rule::DriverBelowCudaMinimum,
@@ -539,10 +537,10 @@ impl Context<'_> {
                 }
             }
             ToolkitLookup::PastTable(_) | ToolkitLookup::NotListed => {
-                let Some(floor) = drivers::minor_version_floor(&cuda) else {
+                let Some(floor) = model::minor_version_floor(&cuda) else {
                     return;
                 };
-                if drivers::below_minimum(&min, &floor.minimum) {
+                if model::driver_below_minimum(&min, &floor.minimum) {
                     self.push(
                         Severity::Error,
                         Rule::DriverBelowCudaMinimum,
@@ -563,13 +561,13 @@ impl Context<'_> {
     /// Where a component is first declared: in [components], else in the
     /// first arch table that names it.
     fn component_at(&self, name: &str) -> Option<Position> {
-        std::iter::once(join("components", name))
-            .chain(
-                self.release
-                    .arch
-                    .keys()
-                    .map(|arch| join(&join(&join("arch", arch.as_str()), "components"), name)),
-            )
+        std::iter::once(join_key("components", name))
+            .chain(self.release.arch.keys().map(|arch| {
+                join_key(
+                    &join_key(&join_key("arch", arch.as_str()), "components"),
+                    name,
+                )
+            }))
             .filter_map(|place| self.sources.key(&place))
             .min()
     }
@@ -627,7 +625,7 @@ impl Context<'_> {
         let views = self.release.resolve(&self.workspace.project);
         for view in &views {
             // Components whose names normalise alike, in record order.
-            let mut alike: HashMap<String, Vec<&model::package::Package>> = HashMap::new();
+            let mut alike: HashMap<String, Vec<&model::Package>> = HashMap::new();
             for c in &view.components {
                 alike
                     .entry(normalize_component(&c.name))
@@ -664,8 +662,8 @@ impl Context<'_> {
                     self.push(
                         Severity::Warning,
                         Rule::DuplicateComponent,
-                        self.sources.key(&join(
-                            &join(&join("arch", arch.as_str()), "components"),
+                        self.sources.key(&join_key(
+                            &join_key(&join_key("arch", arch.as_str()), "components"),
                             name,
                         )),
                         format!(
@@ -721,7 +719,7 @@ impl Context<'_> {
             let Some(tag) = image.tag() else {
                 continue;
             };
-            if !model::record::tag_of_release(tag, &version) {
+            if !model::tag_of_release(tag, &version) {
                 let at = self.find(&asset.image, None);
                 self.push(
                     Severity::Error,
@@ -795,7 +793,7 @@ mod tests {
 
     #[test]
     fn a_tag_may_name_the_series_of_the_release() {
-        let of = model::record::tag_of_release;
+        let of = model::tag_of_release;
         assert!(of("0.14-gpu-py312-ec2", "0.14.0"));
         assert!(of("2.7-gpu-py312-cu128-ubuntu22.04-ec2-v1", "2.7.1"));
         assert!(of("25.05-py3", "25.05"));

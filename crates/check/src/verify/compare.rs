@@ -2,13 +2,11 @@
 //! of the image holds. Pure: the image was read before.
 
 use super::report::*;
-use image::catalog::{CATALOGERS, Requirement};
-use image::{ArchOutcome, ImageConfig, Inspected, Platform};
-use model::copies::copies;
-use model::matching::{Match, confirms, match_component};
-use model::package::Package;
-use model::record::{ArchView, Driver, EnvVar, Release};
-use model::version::Ecosystem;
+use image::{ArchOutcome, CATALOGERS, ImageConfig, Inspected, Platform, Requirement};
+use model::{
+    ArchView, ComponentMatch, Driver, Ecosystem, EnvVar, Package, Release, confirms_version,
+    copies, match_component,
+};
 use std::collections::HashSet;
 
 /// Compares every arch of `views` (a release's, or the one `--arch` picked)
@@ -113,7 +111,7 @@ fn check_component(
     observed: &[Package],
     used: &mut HashSet<usize>,
 ) -> ComponentCheck {
-    let Match {
+    let ComponentMatch {
         found,
         chosen,
         confirmed,
@@ -166,7 +164,8 @@ fn check_driver(arch: &str, driver: &Driver, req: Option<&Requirement>) -> Vec<D
             match &req.cuda {
                 Some(min) => {
                     c.found = Some(format!("cuda>={min}"));
-                    c.status = if confirms(Ecosystem::Cuda, declared, Ecosystem::Cuda, min) {
+                    c.status = if confirms_version(Ecosystem::Cuda, declared, Ecosystem::Cuda, min)
+                    {
                         Status::Confirmed
                     } else {
                         Status::Differs
@@ -189,8 +188,12 @@ fn check_driver(arch: &str, driver: &Driver, req: Option<&Requirement>) -> Vec<D
                 Some(found) => {
                     c.note = None;
                     c.found = Some(format!("driver>={found}"));
-                    c.status = if confirms(Ecosystem::Generic, declared, Ecosystem::Generic, found)
-                    {
+                    c.status = if confirms_version(
+                        Ecosystem::Generic,
+                        declared,
+                        Ecosystem::Generic,
+                        found,
+                    ) {
                         Status::Confirmed
                     } else {
                         Status::Differs

@@ -16,7 +16,7 @@ pub use compare::compare;
 pub use report::*;
 
 use image::InspectError;
-use model::record::{Arch, ArchView, Project, Release};
+use model::{Arch, ArchView, Project, Release};
 
 /// Why `verify` could not start.
 #[derive(Debug, thiserror::Error)]

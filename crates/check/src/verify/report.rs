@@ -1,11 +1,8 @@
 //! What `relnotes verify` found, and how it is shown: a table per arch for
 //! people, one JSON document for machines.
 
-use image::attach::{PackageSource, ReadSbom};
-use model::diagnostic::{Diagnostic, Severity};
-use model::record::join;
-use model::record::{Release, SourceMap};
-use model::version::Ecosystem;
+use image::{PackageSource, ReadSbom};
+use model::{Diagnostic, Ecosystem, Release, Severity, SourceMap, join_key};
 use sbom::SbomFormat;
 use serde::Serialize;
 use std::fmt::Write;
@@ -160,7 +157,7 @@ pub(crate) struct UndeclaredComponent {
 pub(crate) struct CopiesFinding {
     pub arch: String,
     #[serde(flatten)]
-    pub copies: model::copies::Copies,
+    pub copies: model::Copies,
 }
 
 /// A version file that could not be read.
@@ -168,7 +165,7 @@ pub(crate) struct CopiesFinding {
 pub(crate) struct ProblemReport {
     pub arch: String,
     #[serde(flatten)]
-    pub problem: image::catalog::Problem,
+    pub problem: image::CatalogProblem,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -374,11 +371,11 @@ impl Report {
             .iter()
             .filter(|c| c.status.severity().is_some())
         {
-            let per_arch = join(&join(&join("arch", &c.arch), "components"), &c.name);
+            let per_arch = join_key(&join_key(&join_key("arch", &c.arch), "components"), &c.name);
             places.push(
                 sources
                     .key(&per_arch)
-                    .or_else(|| sources.key(&join("components", &c.name))),
+                    .or_else(|| sources.key(&join_key("components", &c.name))),
             );
         }
         for d in self.driver.iter().filter(|d| d.status.severity().is_some()) {
@@ -401,13 +398,13 @@ impl Report {
             places.push(i.and_then(|i| sources.value(&format!("env[{i}]"))));
         }
         for c in &self.copies {
-            let component = model::components::known(&c.copies.component);
+            let component = model::known_component(&c.copies.component);
             let declared = release.components.keys().find(|name| {
-                model::components::known(name)
+                model::known_component(name)
                     .zip(component)
                     .is_some_and(|(a, b)| a.name == b.name)
             });
-            places.push(declared.and_then(|name| sources.key(&join("components", name))));
+            places.push(declared.and_then(|name| sources.key(&join_key("components", name))));
         }
         for (finding, at) in self.findings.iter_mut().zip(places) {
             finding.file = path.clone();
@@ -544,7 +541,7 @@ impl Report {
                     e.location.clone().unwrap_or_else(|| "not set".into()),
                 ]);
             }
-            out.push_str(&model::table::columns(&rows, "  "));
+            out.push_str(&model::aligned_columns(&rows, "  "));
             for c in self.copies.iter().filter(|c| c.arch == arch.arch) {
                 let _ = writeln!(out, "  ⚠ {}", c.copies.describe());
             }
@@ -583,7 +580,7 @@ impl Report {
                         ]);
                     }
                 }
-                out.push_str(&model::table::columns(&rows, "  "));
+                out.push_str(&model::aligned_columns(&rows, "  "));
             }
         }
         out.push('\n');

@@ -28,8 +28,7 @@ use crate::{
     ArchOutcome, Image, ImageSource, ImageView, Inspected, InspectedArch, OpenOptions, Platform,
     catalog, registry,
 };
-use model::package::Package;
-use model::record::Arch;
+use model::{Arch, Package};
 use oci_spec::image::ImageManifest;
 use sbom::SbomFormat;
 use serde::Serialize;

@@ -22,10 +22,9 @@ mod referrers;
 mod report;
 mod sign;
 
-pub use crate::registry::write::PushError;
-pub use attached::{AttachedSboms, PackageSource, ReadSbom, read_attached_sboms};
+pub use attached::{PackageSource, ReadSbom, read_attached_sboms};
 pub use error::AttachError;
 pub use list::list_referrers;
 pub use push::{SbomToAttach, Target};
 pub use report::{AttachReport, ReferrersReport, SbomKind};
-pub use sign::{SigningKey, VerifyingKey, read_signing_key, read_verifying_key};
+pub use sign::{read_signing_key, read_verifying_key};

@@ -13,7 +13,7 @@ use crate::digest::sha256_digest;
 use crate::registry::{self, Registry};
 use crate::store::OCI_MANIFEST;
 use crate::{ImageSource, InspectError, OpenOptions, Platform};
-use model::record::Arch;
+use model::Arch;
 use sbom::SbomFormat;
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! What `attach` did and what `referrers` found, as text and JSON.
 
 use super::referrers::Via;
-use model::report::CommandReport;
+use model::CommandReport;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -374,10 +374,7 @@ pub(crate) fn clean(dir: &Path, older_than: Option<Duration>) -> Result<(usize, 
 
 /// Says on stderr what went wrong with the cache: it never stops a read.
 fn warn(message: &str) {
-    eprintln!(
-        "warning: {}",
-        model::output::terminal_safe(message).trim_end()
-    );
+    eprintln!("warning: {}", model::terminal_safe(message).trim_end());
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! What `relnotes cache info` and `relnotes cache clean` print.
 
 use super::{CacheInfo, Cleaned};
-use model::report::CommandReport;
+use model::CommandReport;
 
 impl CommandReport for CacheInfo {
     fn to_text(&self) -> String {

@@ -3,8 +3,7 @@
 
 use super::requirement::Requirement;
 use crate::{FoundFile, ImageConfig, Keep};
-use model::package::{Evidence, Origin, Package};
-use model::version::Ecosystem;
+use model::{Ecosystem, Evidence, Origin, Package};
 use serde::Serialize;
 
 /// Text files read whole that are larger than this are not read: the dpkg

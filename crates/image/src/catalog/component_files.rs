@@ -12,7 +12,7 @@ use super::cataloger::{
     Cataloger, Findings, MAX_VERSION_FILE, env_var, file_name, header_version, library_version,
 };
 use crate::{FoundFile, ImageConfig};
-use model::components::{self, Component};
+use model::Component;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -34,7 +34,7 @@ fn index() -> &'static Index {
     INDEX.get_or_init(|| {
         let mut headers = HashMap::new();
         let mut libraries = HashMap::new();
-        for c in components::all() {
+        for c in model::all_components() {
             for file in c.image.header.iter().flat_map(|h| &h.files) {
                 let stem = file.strip_suffix(".h").unwrap_or(file);
                 headers.entry(stem.to_string()).or_insert(c);
@@ -113,7 +113,7 @@ impl Cataloger for ComponentFiles {
                 }
             }
         }
-        for c in components::all() {
+        for c in model::all_components() {
             for var in &c.image.env {
                 if let Some((location, version)) = env_var(config, var) {
                     let found = c.found_name();
@@ -134,7 +134,7 @@ impl Cataloger for ComponentFiles {
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use model::version::Ecosystem;
+    use model::Ecosystem;
 
     fn triples(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
         list.iter()

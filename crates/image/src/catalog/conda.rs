@@ -10,8 +10,7 @@
 
 use super::cataloger::{Cataloger, Findings, MAX_TEXT_FILE, file_name, parent_name};
 use crate::{FoundFile, ImageConfig};
-use model::copies::CONDA_CATALOGER;
-use model::version::Ecosystem;
+use model::{CONDA_CATALOGER, Ecosystem};
 use serde::Deserialize;
 
 pub(crate) struct Conda;

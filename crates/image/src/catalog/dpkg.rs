@@ -11,8 +11,7 @@
 
 use super::cataloger::{Cataloger, Findings, MAX_TEXT_FILE};
 use crate::{FoundFile, ImageConfig};
-use model::package::SourcePackage;
-use model::version::Ecosystem;
+use model::{Ecosystem, SourcePackage};
 
 pub(crate) struct Dpkg;
 

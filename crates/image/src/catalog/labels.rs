@@ -5,7 +5,6 @@
 
 use super::cataloger::{Cataloger, Findings};
 use crate::{FoundFile, ImageConfig};
-use model::components;
 
 pub(super) struct Labels;
 
@@ -19,7 +18,7 @@ impl Cataloger for Labels {
     }
 
     fn catalog(&self, _files: &[&FoundFile], config: &ImageConfig, out: &mut Findings) {
-        for component in components::all() {
+        for component in model::all_components() {
             for label in &component.image.label {
                 if let Some(version) = config.labels.get(label).map(|v| v.trim())
                     && !version.is_empty()
@@ -37,7 +36,7 @@ impl Cataloger for Labels {
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use model::version::Ecosystem;
+    use model::Ecosystem;
 
     #[test]
     fn nvidia_version_labels() {

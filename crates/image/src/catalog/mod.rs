@@ -33,11 +33,12 @@ mod python_runtime;
 mod require;
 mod requirement;
 
-pub use cataloger::{Cataloger, Findings, Problem};
-pub use requirement::{DriverRange, Requirement, parse as parse_requirement};
+pub use cataloger::Problem;
+pub(crate) use cataloger::{Cataloger, Findings};
+pub use requirement::{Requirement, parse as parse_requirement};
 
 use super::{FoundFile, ImageView, Keep};
-use model::package::Package;
+use model::Package;
 use serde::Serialize;
 
 /// Every cataloger, in the order their findings are reported.

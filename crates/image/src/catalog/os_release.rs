@@ -7,7 +7,7 @@
 
 use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE};
 use crate::{FoundFile, ImageConfig};
-use model::version::Ecosystem;
+use model::Ecosystem;
 
 pub(crate) struct OsRelease;
 

@@ -15,7 +15,7 @@
 
 use super::cataloger::{Cataloger, Findings, file_name, parent_name};
 use crate::{FoundFile, ImageConfig, Keep};
-use model::version::Ecosystem;
+use model::Ecosystem;
 
 pub(crate) struct PythonPackages;
 

@@ -6,7 +6,7 @@
 
 use super::cataloger::{Cataloger, Findings, MAX_VERSION_FILE, c_define, env_var};
 use crate::{FoundFile, ImageConfig};
-use model::version::Ecosystem;
+use model::Ecosystem;
 
 pub(crate) struct PythonRuntime;
 

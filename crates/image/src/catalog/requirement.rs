@@ -12,7 +12,7 @@
 //! a driver of branch 470, or …". relnotes keeps the CUDA minimum, a
 //! brand-less driver minimum, and the per-brand driver ranges, grouped.
 
-use model::version::{Ecosystem, Version};
+use model::{Ecosystem, Version};
 use serde::Serialize;
 use std::cmp::Ordering;
 
@@ -117,7 +117,7 @@ pub fn parse(text: &str) -> Requirement {
         }
     }
     req.ranges.sort_by(|a, b| {
-        model::version::compare(Ecosystem::Generic, &a.min, &b.min).unwrap_or(Ordering::Equal)
+        model::compare_versions(Ecosystem::Generic, &a.min, &b.min).unwrap_or(Ordering::Equal)
     });
     req
 }

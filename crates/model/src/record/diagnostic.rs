@@ -1,7 +1,7 @@
 //! Problems found in a record, located by file, line and column, in the
 //! crate's one [`Diagnostic`] shape.
 
-pub use crate::diagnostic::Diagnostic;
+pub(crate) use crate::diagnostic::Diagnostic;
 pub(crate) use crate::diagnostic::Severity;
 use std::path::{Path, PathBuf};
 

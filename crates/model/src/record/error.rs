@@ -36,7 +36,7 @@ pub enum RecordError {
     /// The file was read but is not valid: its errors, each located.
     #[error("{}", render_all(.0))]
     Invalid(Vec<Diagnostic>),
-    /// A link out of the project, a FIFO, a device … (see [`crate::project_file`]).
+    /// A link out of the project, a FIFO, a device … (see [`crate::read_project_file`]).
     #[error(transparent)]
     File(#[from] ProjectFileError),
     /// A new project cannot be written there (`relnotes init`).

@@ -15,12 +15,12 @@ use std::path::{Path, PathBuf};
 /// The project file's name; the directory that holds it is the project's root.
 pub const PROJECT_FILE: &str = "relnotes.toml";
 /// The directory below the root that holds one `<version>.toml` per release.
-pub const RELEASES_DIR: &str = "releases";
+pub(crate) const RELEASES_DIR: &str = "releases";
 /// The directory below the root that holds a project's labels, one
 /// `<tag>.toml` per language (docs/languages.md).
-pub const LOCALES_DIR: &str = "locales";
+pub(crate) const LOCALES_DIR: &str = "locales";
 /// The largest labels file read: the built-in ones are about 10 KiB.
-pub const MAX_LOCALE_BYTES: u64 = 256 * 1024;
+pub(crate) const MAX_LOCALE_BYTES: u64 = 256 * 1024;
 
 /// The most characters of a name (a component, a section id) a message quotes.
 const NAME_CHARS: usize = 80;
@@ -694,7 +694,7 @@ pub fn labels_file(
 }
 
 /// `<root>/locales/<tag>.toml`: a project's labels in `lang`.
-pub fn locale_path(root: &Path, lang: Lang) -> PathBuf {
+pub(crate) fn locale_path(root: &Path, lang: Lang) -> PathBuf {
     root.join(LOCALES_DIR).join(format!("{lang}.toml"))
 }
 

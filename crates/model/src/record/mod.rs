@@ -15,17 +15,14 @@ mod source_map;
 mod text;
 
 pub use arch::{Arch, KNOWN_ARCHS};
-pub use diagnostic::{Diagnostic, shown};
+pub use diagnostic::shown;
 pub use error::RecordError;
 pub use init::{InitRequest, Initialized, init_project};
 pub use list::ReleaseList;
-pub use load::{
-    LOCALES_DIR, Loaded, MAX_LOCALE_BYTES, PROJECT_FILE, RELEASES_DIR, Workspace, labels_file,
-    locale_path, release_order,
-};
+pub use load::{Loaded, PROJECT_FILE, Workspace, labels_file, release_order};
 pub use model::*;
-pub use release_version::{MAX_RELEASE_VERSION_LEN, RELEASE_VERSION_RULE, is_release_version};
+pub use release_version::{RELEASE_VERSION_RULE, is_release_version};
 pub use resolve::{ArchView, ComponentRef};
 pub use schema::{project_schema, record_schema};
-pub use source_map::{LineColumn, Position, SourceMap, join};
+pub use source_map::{Position, SourceMap, join};
 pub use text::{Lang, Text};

@@ -40,7 +40,7 @@ pub struct Product {
 }
 
 /// Component name → version string, in the order written.
-pub type Components = IndexMap<String, String>;
+pub(crate) type Components = IndexMap<String, String>;
 
 /// `releases/<version>.toml`.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -3,14 +3,14 @@
 //! it, so it must make a file name on every system and sort.
 
 /// Longest release version accepted, in bytes; a file name with room to spare.
-pub const MAX_RELEASE_VERSION_LEN: usize = 64;
+pub(crate) const MAX_RELEASE_VERSION_LEN: usize = 64;
 
 /// What a release version must be, as the hint of every refusal says it.
 pub const RELEASE_VERSION_RULE: &str = "a version is at most 64 letters, digits, `.`, `-`, `_` and `+`, starting with a letter or digit and holding a digit (e.g. 25.11)";
 
 /// Whether `version` is a release version: ASCII letters, digits, `.`,
 /// `-`, `_`, `+`, starting with a letter or digit, with a digit somewhere,
-/// no `..`, at most [`MAX_RELEASE_VERSION_LEN`] bytes. No space, path
+/// no `..`, at most 64 bytes (`MAX_RELEASE_VERSION_LEN`). No space, path
 /// separator, control character or reserved device name (`CON`, `NUL` …
 /// hold no digit) gets through.
 pub fn is_release_version(version: &str) -> bool {

@@ -3,8 +3,7 @@
 
 use super::words::{WordOp, word_diff};
 use indexmap::IndexMap;
-use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
-use model::version::Ecosystem;
+use model::{Asset, Ecosystem, EnvVar, Gpu, Include, Lang, Port, Text};
 use serde::Serialize;
 
 /// What `relnotes diff` writes: which encoder turns a [`ReleaseDiff`] into text.
@@ -141,8 +140,8 @@ fn order(ecosystem: Ecosystem, a: &str, b: &str) -> std::cmp::Ordering {
     if a == b {
         return std::cmp::Ordering::Equal;
     }
-    model::version::compare(ecosystem, a, b)
-        .or_else(|_| model::version::compare(Ecosystem::Generic, a, b))
+    model::compare_versions(ecosystem, a, b)
+        .or_else(|_| model::compare_versions(Ecosystem::Generic, a, b))
         .unwrap_or_else(|_| a.cmp(b))
 }
 

@@ -1,8 +1,7 @@
 //! Components of one arch, matched by normalised name.
 
 use super::{Change, ComponentChange};
-use model::package::Package;
-use model::record::ArchView;
+use model::{ArchView, Package};
 
 /// One entry per component of `arch`: the new release's components in its
 /// order, then those only the old release has, in the old release's order.

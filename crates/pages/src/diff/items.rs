@@ -11,8 +11,9 @@ use super::{
     Changed, DatacenterDiff, DriverDiff, KeyedDiff, SectionChange, SectionRef, SectionsDiff,
     TextChange, TextsDiff, TitleChange, ValueChange,
 };
-use model::record::{Asset, BugFixes, Driver, EnvVar, Gpu, Include, Port, Section, Text};
-use model::version::{Ecosystem, pep503};
+use model::{
+    Asset, BugFixes, Driver, Ecosystem, EnvVar, Gpu, Include, Port, Section, Text, pep503,
+};
 
 fn same_optional_text(a: Option<&Text>, b: Option<&Text>) -> bool {
     match (a, b) {

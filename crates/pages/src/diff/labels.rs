@@ -1,9 +1,9 @@
-//! Headings of diff reports: the shared labels (`model::labels`)
+//! Headings of diff reports: the shared labels ([`model::label_or_key`])
 //! and the change headings with their markers (`heading_*`).
 
-use model::record::Lang;
+use model::Lang;
 
-pub(crate) use model::labels::get;
+pub(crate) use model::label_or_key as get;
 
 /// The label of a change, with its marker (`▼ DOWNGRADE 降级`, `▲ Upgraded`).
 pub(crate) fn change_heading(change: super::Change, lang: Lang) -> String {

@@ -15,7 +15,7 @@ pub(crate) mod labels;
 mod text;
 mod words;
 
-use model::record::{ArchView, Project, Release};
+use model::{ArchView, Project, Release};
 
 pub use changes::*;
 pub use text::to_text;

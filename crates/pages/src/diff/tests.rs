@@ -1,8 +1,7 @@
 //! Unit tests of the diff, on small records written in the test.
 
 use super::*;
-use model::record::{Lang, Project, Release, Text};
-use model::version::Ecosystem;
+use model::{Ecosystem, Lang, Project, Release, Text};
 
 fn project(catalog: &str) -> Project {
     toml::from_str(&format!(

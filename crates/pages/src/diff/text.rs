@@ -11,7 +11,7 @@ use super::{
     AddedRemoved, ArchGroup, Change, ComponentChange, KeyedDiff, ReleaseDiff, TextChange,
     ValueChange,
 };
-use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
+use model::{Asset, EnvVar, Gpu, Include, Lang, Port, Text};
 use std::fmt::Write;
 
 /// Unchanged components are listed when there are at most this many.
@@ -68,7 +68,7 @@ pub fn to_text(changes: &ReleaseDiff, lang: Lang) -> String {
         let _ = writeln!(out, "{}", l("no_other_changes"));
     }
     // Records hold no hidden controls; this report never prints one either.
-    model::output::into_terminal_safe(out)
+    model::into_terminal_safe(out)
 }
 
 /// One line per downgrade, before anything else.
@@ -139,7 +139,7 @@ fn arch_block(out: &mut String, group: &ArchGroup<'_>, lang: Lang) {
         .flat_map(|c| listed(*c))
         .map(|c| [display_name(c), versions(c)])
         .collect();
-    let table = model::table::columns(&rows, "    ");
+    let table = model::aligned_columns(&rows, "    ");
     let mut lines = table.lines();
     for change in Change::ALL {
         let items = group.of(change);

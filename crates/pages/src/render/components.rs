@@ -1,8 +1,7 @@
 //! The components table of a release page: a row per component of any
 //! arch, a cell per arch, and what differs between the archs.
 
-use model::package::Package;
-use model::record::ArchView;
+use model::{ArchView, Package};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]

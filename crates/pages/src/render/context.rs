@@ -8,7 +8,7 @@ use super::components::{ComponentsTable, components_table};
 use super::labels::label;
 use super::page::{Page, PageBase, alternate_pages};
 use super::{PageFormat, markdown};
-use model::record::{ArchView, BugFixes, Lang, Release, Text, Workspace};
+use model::{ArchView, BugFixes, Lang, Release, Text, Workspace};
 use serde::Serialize;
 
 /// The context of `release.md.hbs` / `release.html.hbs`.
@@ -355,7 +355,7 @@ fn overview(views: &[ArchView], lang: Lang) -> Vec<OverviewRow> {
 
 /// `registry/ns/name:tag` → (`registry/ns/name`, `tag`); no tag → `None`.
 fn split_image(image: &str) -> (&str, Option<&str>) {
-    match model::reference::ImageRef::parse(image) {
+    match model::ImageRef::parse(image) {
         Ok(parsed) => {
             // The written name is followed by `:tag` when there is a tag.
             let name = &image[..parsed.written_name().len()];
@@ -371,7 +371,7 @@ fn split_image(image: &str) -> (&str, Option<&str>) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use model::record::{Project, Release};
+    use model::{Project, Release};
 
     pub(in crate::render) fn project() -> Project {
         toml::from_str("languages = [\"zh\", \"en\"]\n[product]\nid = \"p\"\nname = { zh = \"产品\", en = \"Product\" }\n")

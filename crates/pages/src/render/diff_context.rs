@@ -12,7 +12,7 @@ use crate::diff::{
     ArchGroup, Change, ComponentChange, KeyedDiff, ReleaseDiff, TextChange, TextsDiff, ValueChange,
     WordOp, word_diff,
 };
-use model::record::{Asset, EnvVar, Gpu, Include, Lang, Port, Text, Workspace};
+use model::{Asset, EnvVar, Gpu, Include, Lang, Port, Text, Workspace};
 use serde::Serialize;
 
 /// Unchanged components are listed when an arch has at most this many.

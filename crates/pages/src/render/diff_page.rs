@@ -54,7 +54,7 @@ mod tests {
     use super::*;
     use crate::diff::labels;
     use crate::render::{PageFormat, Templates, render_diff};
-    use model::record::{Lang, Project, Release, Workspace};
+    use model::{Lang, Project, Release, Workspace};
 
     const PROJECT: &str = r#"
 languages = ["zh", "en"]

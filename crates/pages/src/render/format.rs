@@ -1,6 +1,6 @@
 //! What a page is written as, its file name, and why it cannot be rendered.
 
-use model::record::Lang;
+use model::Lang;
 use std::path::PathBuf;
 
 /// What a page is written as: Markdown or HTML.
@@ -45,9 +45,9 @@ pub enum RenderError {
     },
     /// A template file that is a link out of its directory, a FIFO …
     #[error(transparent)]
-    File(#[from] model::project_file::ProjectFileError),
+    File(#[from] model::ProjectFileError),
     /// A template file over the 32 KiB a template may hold.
-    #[error("template {} is larger than {} KiB\n  = hint: split it into partials (templates/partials/<name>.md.hbs …): Handlebars takes time with the square of a template's length", model::record::shown(path).display(), limit >> 10)]
+    #[error("template {} is larger than {} KiB\n  = hint: split it into partials (templates/partials/<name>.md.hbs …): Handlebars takes time with the square of a template's length", model::shown_path(path).display(), limit >> 10)]
     TemplateTooLarge {
         /// The template file.
         path: PathBuf,

@@ -19,7 +19,7 @@ use handlebars::{
     Context, Handlebars, Helper, HelperDef, HelperResult, JsonRender, JsonTruthy, Output,
     RenderContext, RenderError, RenderErrorReason, Renderable, ScopedJson,
 };
-use model::record::Lang;
+use model::Lang;
 use serde_json::Value;
 
 /// Registers every helper on a registry for pages of `format`.

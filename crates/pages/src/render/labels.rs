@@ -1,13 +1,13 @@
 //! Labels of the pages: the shared vocabulary (`model::labels`, read from
 //! `data/labels/<lang>.toml`).
 
-use model::record::Lang;
+use model::Lang;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-pub(crate) use model::labels::label;
+pub(crate) use model::label;
 
 /// Every label in one language: the context's `labels`. Shared: every
 /// page of a language has the same ones.
@@ -33,7 +33,7 @@ impl Labels {
     pub(crate) fn new(lang: Lang) -> Labels {
         type Cache = HashMap<(Lang, u64), Labels>;
         static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-        let key = (lang, model::labels::generation());
+        let key = (lang, model::labels_generation());
         let mut cache = CACHE
             .get_or_init(Default::default)
             .lock()
@@ -42,7 +42,7 @@ impl Labels {
             .entry(key)
             .or_insert_with(|| {
                 Labels(Arc::new(
-                    model::labels::all(lang)
+                    model::all_labels(lang)
                         .into_iter()
                         .map(|(key, text)| (key, Cow::Borrowed(text)))
                         .collect(),

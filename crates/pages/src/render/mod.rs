@@ -31,13 +31,7 @@ pub use format::{PageFormat, RenderError, page_file_name};
 pub use templates::Templates;
 
 use crate::diff::ReleaseDiff;
-use model::record::{Lang, Release, Workspace};
-
-/// The templates built into the binary: `(path under templates/, text)`,
-/// what a project's own `templates/` overrides file by file.
-pub fn builtin_templates() -> &'static [(&'static str, &'static str)] {
-    templates::BUILTIN
-}
+use model::{Lang, Release, Workspace};
 
 /// The release page of `release` in `lang`.
 pub fn render_release(

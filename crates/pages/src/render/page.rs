@@ -7,7 +7,7 @@
 
 use super::PageFormat;
 use super::labels::{Labels, label};
-use model::record::{Lang, Workspace};
+use model::{Lang, Workspace};
 use serde::Serialize;
 
 /// A page's whole context: the shared base and the page's own fields, side

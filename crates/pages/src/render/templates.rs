@@ -23,8 +23,7 @@
 
 use super::{PageFormat, RenderError, helpers, markdown};
 use handlebars::Handlebars;
-use model::project_file::{self, ProjectFileError};
-use model::record::Workspace;
+use model::{ProjectFileError, Workspace};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs;
@@ -272,7 +271,7 @@ fn template_files(dir: &Path) -> Result<Vec<String>, RenderError> {
             } else {
                 format!("{sub}/{name}")
             };
-            if kind_of(&relative).is_some() && project_file::present(&entry.path()) {
+            if kind_of(&relative).is_some() && model::path_present(&entry.path()) {
                 found.push(relative);
             }
         }
@@ -291,13 +290,14 @@ pub(crate) const MAX_TEMPLATE_BYTES: u64 = 32 << 10;
 /// The text of the template file `path`, which must lie inside `inside`
 /// and be at most [`MAX_TEMPLATE_BYTES`] long (no more is read).
 fn read_template(inside: &Path, path: &Path) -> Result<String, RenderError> {
-    let bytes =
-        project_file::read_at_most(inside, path, MAX_TEMPLATE_BYTES).map_err(|e| match e {
+    let bytes = model::read_project_file_at_most(inside, path, MAX_TEMPLATE_BYTES).map_err(
+        |e| match e {
             ProjectFileError::TooLarge { path, limit } => {
                 RenderError::TemplateTooLarge { path, limit }
             }
             e => RenderError::File(e),
-        })?;
+        },
+    )?;
     String::from_utf8(bytes).map_err(|e| RenderError::Io {
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
@@ -706,7 +706,7 @@ const HELPERS_HINT: &str =
 /// override) shown as its escape, `\u{1b}`. Records cannot hold one; a
 /// template can, and no page carries one raw to a terminal or a browser.
 fn finished(text: &str, format: PageFormat) -> String {
-    model::output::into_terminal_safe(tidy(text, format))
+    model::into_terminal_safe(tidy(text, format))
 }
 
 /// Trailing whitespace removed, blank-line runs collapsed to one, leading
@@ -990,7 +990,7 @@ mod tests {
 mod layout_tests {
     use crate::render::page::PageHead;
     use handlebars::Handlebars;
-    use model::record::Lang;
+    use model::Lang;
     use serde_json::json;
 
     #[test]

@@ -6,7 +6,7 @@ use super::error::{MANIFEST, Sink, SiteError};
 use super::manifest;
 use super::previous::Previous;
 use super::write::{Router, root_dir, under};
-use model::diagnostic::{Diagnostic, Severity};
+use model::{Diagnostic, Severity};
 use serde::Serialize;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};

@@ -1,6 +1,6 @@
 //! A release as the site shows it.
 
-use model::record::Release;
+use model::Release;
 
 /// One release, loaded.
 pub struct Entry {

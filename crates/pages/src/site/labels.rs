@@ -3,7 +3,7 @@
 //! this adds the change markers. The product name is filled in by
 //! [`Labels::with_product`](crate::render::labels::Labels::with_product).
 
-use model::record::Lang;
+use model::Lang;
 
 /// The marker shown beside a changed cell, by change.
 pub(crate) fn marker(change: &str) -> &'static str {
@@ -18,7 +18,7 @@ pub(crate) fn marker(change: &str) -> &'static str {
 
 /// The label `key` in `lang`; panics on a key no label file has (a bug).
 pub(crate) fn get(key: &str, lang: Lang) -> &'static str {
-    model::labels::label(key, lang).unwrap_or_else(|| panic!("no label `{key}`"))
+    model::label(key, lang).unwrap_or_else(|| panic!("no label `{key}`"))
 }
 
 #[cfg(test)]
@@ -33,7 +33,7 @@ mod tests {
             "chg_downgraded",
             "from_version",
         ] {
-            assert!(model::labels::label(key, Lang::EN).is_some(), "{key}");
+            assert!(model::label(key, Lang::EN).is_some(), "{key}");
         }
         assert_eq!(get("chg_downgraded", Lang::EN), "downgraded");
     }

@@ -1,7 +1,7 @@
 //! What a docs generator's [`Layout`] is asked, and the facts it is given:
 //! the shared part of `relnotes site --for` (see `generator`).
 
-use model::record::Lang;
+use model::Lang;
 
 /// The facts of a page its front matter can carry; each generator picks
 /// its keys.

@@ -17,8 +17,7 @@ use super::labels;
 use crate::diff::Change;
 use rayon::prelude::*;
 
-use model::record::{ComponentRef, Lang, Project};
-use model::version::{Ecosystem, Version};
+use model::{ComponentRef, Ecosystem, Lang, Project, Version};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::ops::Range;

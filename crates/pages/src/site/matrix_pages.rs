@@ -12,7 +12,7 @@ use crate::site::matrix::paging::{self, Paging, Scheme, Span};
 use crate::site::matrix::{self, ArchTable, Grid, first_shipped};
 use crate::site::nav::{Overview, PagePath, matrix_stem};
 use crate::site::{Entry, labels};
-use model::record::Lang;
+use model::Lang;
 use rayon::prelude::*;
 use serde::Serialize;
 

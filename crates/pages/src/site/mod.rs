@@ -34,7 +34,7 @@ pub use outcome::SiteOutcome;
 pub use write::{Written, remove_builds_under_way};
 
 use crate::render::Templates;
-use model::record::{Lang, Workspace};
+use model::{Lang, Workspace};
 use pages::Target;
 use std::path::Path;
 
@@ -124,7 +124,7 @@ impl<'a> Plan<'a> {
 /// then swapped in (docs/site.md, "Safety"). A directory that holds files
 /// but no manifest is only built into with `force` (its files are kept
 /// all the same).
-pub fn write(
+pub(crate) fn write(
     workspace: &Workspace,
     entries: Vec<Entry>,
     options: &SiteOptions,
@@ -140,7 +140,7 @@ pub fn write(
 /// puts a site in place; a project without a configuration file also
 /// gets a minimal configuration that builds as is, and an existing one is
 /// never changed: [`Written::config_needs`] says what it lacks.
-pub fn write_for(
+pub(crate) fn write_for(
     workspace: &Workspace,
     entries: Vec<Entry>,
     options: &SiteOptions,
@@ -190,7 +190,7 @@ pub fn write_for(
 /// first) with those in the project `dir`, writing nothing; the report's
 /// paths are relative to `dir`. The project's configuration is not
 /// compared: relnotes writes it once.
-pub fn check_for(
+pub(crate) fn check_for(
     workspace: &Workspace,
     entries: Vec<Entry>,
     options: &SiteOptions,
@@ -207,7 +207,7 @@ pub fn check_for(
 
 /// Compares the site built from every release (oldest first) with `dir`,
 /// page by page, writing nothing.
-pub fn check(
+pub(crate) fn check(
     workspace: &Workspace,
     entries: Vec<Entry>,
     options: &SiteOptions,
@@ -288,7 +288,7 @@ mod tests {
     #[test]
     fn no_release_version_names_a_page_of_the_site() {
         for page in ["index", "matrix"] {
-            assert!(!model::record::is_release_version(page), "{page}");
+            assert!(!model::is_release_version(page), "{page}");
         }
     }
 

@@ -8,7 +8,7 @@ use super::labels;
 use crate::render::PageFormat;
 use crate::render::page::{HeadLink, NavLink};
 
-use model::record::{Arch, Lang};
+use model::{Arch, Lang};
 
 /// A page of one language: its path under the language directory without
 /// extension (`25.10`, `diff/25.05..25.10`, `index`).

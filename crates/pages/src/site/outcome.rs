@@ -1,7 +1,7 @@
 //! What a site build did, as the one shape of a command's answer.
 
 use super::{CheckReport, Generator, Written};
-use model::report::CommandReport;
+use model::CommandReport;
 use std::path::PathBuf;
 
 /// What `relnotes site` did, and to which directory.

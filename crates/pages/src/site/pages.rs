@@ -13,7 +13,7 @@ use crate::diff;
 use crate::render::page::{Nav, NavLink, Page, PageBase, PageHead};
 use crate::render::{self, PageFormat, Templates, context, diff_context};
 
-use model::record::{Lang, Workspace};
+use model::{Lang, Workspace};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -230,7 +230,7 @@ impl Builder<'_> {
 
     /// Where the SBOMs are from a release page: the static site's
     /// languages are directories beside `sbom/`; a generator's layout says.
-    fn sbom_href(&self, version: &str, arch: &model::record::Arch) -> String {
+    fn sbom_href(&self, version: &str, arch: &model::Arch) -> String {
         match self.target {
             Target::Static => format!("../{}", sbom_file(version, arch)),
             Target::Generator(layout) => {

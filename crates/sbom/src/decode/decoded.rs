@@ -2,7 +2,7 @@
 //! and why a document could not be.
 
 use crate::format::SbomFormat;
-use model::package::{Evidence, Package};
+use model::{Evidence, Package};
 
 /// Where an SBOM was read, which each of its packages' evidence names:
 /// `via` how (`attestation`, `referrer`, `signed attestation`, `file`),

@@ -3,9 +3,7 @@
 //! knows.
 
 use super::decoded::clip;
-use model::components;
-use model::package::{Evidence, Package};
-use model::version::Ecosystem;
+use model::{Ecosystem, Evidence, Package};
 
 /// What one package (SPDX) or component (CycloneDX) of an SBOM says it is.
 pub(crate) struct Described<'a> {
@@ -179,7 +177,7 @@ impl<'a> Cpe<'a> {
     /// else the CPE's.
     fn known(&self, version: Option<&str>, evidence: &Evidence) -> Option<Package> {
         let product = self.product();
-        let component = components::all()
+        let component = model::all_components()
             .iter()
             .find(|c| c.cpe.as_deref() == Some(product.as_str()))?;
         let version = version.map(str::to_string).or_else(|| self.version())?;

@@ -5,7 +5,7 @@
 use super::decoded::{DecodeError, Decoded, Place, clip};
 use super::package::{Described, Distro, package};
 use crate::format::SbomFormat;
-use model::package::Package;
+use model::Package;
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::fmt;

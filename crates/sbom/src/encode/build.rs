@@ -13,10 +13,10 @@ use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::models::tool::Tools;
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent, Components, Metadata, Purl};
 use cyclonedx_bom::prelude::{SpecVersion, UrnUuid, Validate};
-use model::components::{self, Component, Kind};
-use model::package::{Evidence, Origin, Os, Package};
-use model::record::{Arch, ArchView, Lang, Project, Release};
-use model::version::Ecosystem;
+use model::{
+    Arch, ArchView, Component, ComponentKind, Ecosystem, Evidence, Lang, Origin, Os, Package,
+    Project, Release,
+};
 
 /// A found file's path in the image, and the layer it is in: one pair per
 /// `evidence.occurrences` entry, in the same order.
@@ -29,7 +29,7 @@ pub(super) const LAYER_PROPERTY: &str = "relnotes:layer";
 /// ecosystem is the component's (a dpkg package named `cuda` is a
 /// metapackage, not the toolkit).
 fn identity(package: &Package) -> Option<&'static Component> {
-    let component = components::known(&package.name)?;
+    let component = model::known_component(&package.name)?;
     match package.origin {
         Origin::Found(_) if package.ecosystem != component.ecosystem => None,
         _ => Some(component),
@@ -40,10 +40,10 @@ fn identity(package: &Package) -> Option<&'static Component> {
 /// it (CUDA a framework, Python an application), else by ecosystem.
 pub(crate) fn classification(package: &Package) -> Classification {
     match identity(package).map(|c| c.kind) {
-        Some(Kind::Library) => Classification::Library,
-        Some(Kind::Framework) => Classification::Framework,
-        Some(Kind::Application) => Classification::Application,
-        Some(Kind::OperatingSystem) => Classification::OperatingSystem,
+        Some(ComponentKind::Library) => Classification::Library,
+        Some(ComponentKind::Framework) => Classification::Framework,
+        Some(ComponentKind::Application) => Classification::Application,
+        Some(ComponentKind::OperatingSystem) => Classification::OperatingSystem,
         None => match package.ecosystem {
             Ecosystem::Pypi | Ecosystem::Deb | Ecosystem::Generic => Classification::Library,
             Ecosystem::Os => Classification::OperatingSystem,
@@ -177,13 +177,14 @@ fn base_cuda(
     let Some(version) = release.driver.as_ref().and_then(|d| d.cuda.as_deref()) else {
         return Ok(None);
     };
-    let Some(cuda) = components::all()
+    let Some(cuda) = model::all_components()
         .iter()
         .find(|c| c.ecosystem == Ecosystem::Cuda)
     else {
         return Ok(None);
     };
-    let is_cuda = |p: &Package| components::known(&p.name).is_some_and(|c| c.name == cuda.name);
+    let is_cuda =
+        |p: &Package| model::known_component(&p.name).is_some_and(|c| c.name == cuda.name);
     if view.components.iter().any(is_cuda) {
         return Ok(None);
     }
@@ -443,7 +444,7 @@ mod tests {
     fn serialised_once_equals_built_then_encoded() {
         let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         for dir in [root.to_path_buf(), root.join("examples/pytorch-cuda")] {
-            let workspace = model::record::Workspace::open(&dir).unwrap();
+            let workspace = model::Workspace::open(&dir).unwrap();
             for version in workspace.versions().unwrap() {
                 let release = workspace.load(&version, false).unwrap().release;
                 for view in release.resolve(&workspace.project) {

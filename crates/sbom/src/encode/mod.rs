@@ -24,7 +24,7 @@ pub use serial::timestamp_from_env;
 
 use crate::format::{ArchChoice, CycloneDxVersion, SbomError, SbomFormat};
 use cyclonedx_bom::prelude::Bom;
-use model::record::{Arch, Release};
+use model::{Arch, Release};
 
 /// The architectures `choice` names, in record order.
 pub fn pick_archs(release: &Release, choice: &ArchChoice) -> Result<Vec<Arch>, SbomError> {

@@ -18,10 +18,7 @@ use crate::format::{Lifecycle, SbomError};
 use cyclonedx_bom::models::component::Classification;
 use cyclonedx_bom::models::property::{Properties, Property};
 use cyclonedx_bom::prelude::{Bom, Component as CdxComponent};
-use model::copies::{Copies, copies};
-use model::package::{Os, Package};
-use model::record::{Arch, Project, Release};
-use model::reference::ImageRef;
+use model::{Arch, Copies, ImageRef, Os, Package, Project, Release, copies};
 
 /// One platform of an image as it was read: what the observed SBOM
 /// describes.
@@ -144,7 +141,7 @@ fn group(found: &[Package]) -> Vec<Vec<&Package>> {
 mod tests {
     use super::*;
     use crate::SbomFormat;
-    use model::version::Ecosystem;
+    use model::Ecosystem;
 
     fn found(
         name: &str,
@@ -157,7 +154,7 @@ mod tests {
             name,
             version,
             eco,
-            model::package::Evidence {
+            model::Evidence {
                 cataloger: cataloger.into(),
                 location: location.into(),
                 layer: (!location.starts_with("config:")).then(|| "sha256:aa".to_string()),
@@ -169,7 +166,7 @@ mod tests {
     #[test]
     fn components_carry_their_evidence() {
         let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
-        let ws = model::record::Workspace::open(root).unwrap();
+        let ws = model::Workspace::open(root).unwrap();
         let release = ws.load("25.10", false).unwrap().release;
         let digest = "sha256:1234123412341234123412341234123412341234123412341234123412341234";
         let found = [

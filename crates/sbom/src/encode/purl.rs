@@ -1,14 +1,12 @@
 //! The package URL of the image itself (components get theirs from
-//! [`model::package::Package::purl`]).
+//! [`model::Package::purl`]).
 //!
 //! Every purl is built with the `packageurl` crate, which applies the
 //! purl-spec's canonical forms and percent-encoding (`+` → `%2B`,
 //! `/` in a qualifier value → `%2F`).
 
 use crate::format::SbomError;
-use model::package::PurlError;
-use model::record::Arch;
-use model::reference::ImageRef;
+use model::{Arch, ImageRef, PurlError};
 use packageurl::PackageUrl;
 
 fn failed(name: &str) -> impl Fn(packageurl::Error) -> SbomError + '_ {

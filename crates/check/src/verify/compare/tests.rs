@@ -2,7 +2,7 @@
 
 use super::*;
 use image::{FoundFile, ImageView, InspectedArch};
-use model::record::Workspace;
+use model::Workspace;
 use std::collections::BTreeMap;
 
 const REQUIRE: &str = "NVIDIA_REQUIRE_CUDA=cuda>=12.8 brand=tesla,driver>=470,driver<471 brand=nvidia,driver>=470,driver<471 brand=tesla,driver>=525,driver<526 brand=tesla,driver>=535,driver<536 brand=tesla,driver>=545,driver<546";

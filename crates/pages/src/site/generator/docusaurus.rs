@@ -6,7 +6,7 @@
 use crate::site::layout::{
     ConfigFacts, FrontFacts, Layout, NavEntry, inert_in_script, link_text, yaml_quote,
 };
-use model::record::Lang;
+use model::Lang;
 
 pub(crate) struct Docusaurus;
 

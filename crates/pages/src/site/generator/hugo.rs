@@ -4,7 +4,7 @@
 //! by `weight`.
 
 use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
-use model::record::Lang;
+use model::Lang;
 
 pub(crate) struct Hugo;
 

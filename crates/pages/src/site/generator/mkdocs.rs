@@ -4,7 +4,7 @@
 
 use crate::render::markdown::{escape_for_markdown, escape_html};
 use crate::site::layout::{ConfigFacts, FrontFacts, Layout, NavEntry, link_text, yaml_quote};
-use model::record::Lang;
+use model::Lang;
 
 pub(crate) struct MkDocs;
 
