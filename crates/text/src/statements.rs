@@ -2000,7 +2000,8 @@ fn read_introduced(sentence: &str, found: &mut Vec<Candidate>) {
     }
 }
 
-/// The most names one introducing phrase introduces, joined by `and`.
+/// The most names one introducing phrase introduces, joined by `and` or
+/// commas.
 const MAX_INTRODUCED: usize = 8;
 
 /// Reads the name and version `after` (the text after an introducing
@@ -2017,9 +2018,12 @@ fn read_one_introduced<'a>(
     let of_model = name.chars().any(|c| c.is_ascii_digit())
         && version.matches('.').count() == 1
         && after.contains(&format!("{name} v{version}"));
+    // ("LXQt 2.2, Gnome 48.1, Mate 1.28": a list of them, by commas.)
     let next = after.find(version.as_str()).and_then(|at| {
         let rest = after[at + version.len()..].trim_start_matches('`');
         rest.strip_prefix(" and ")
+            .or_else(|| rest.strip_prefix(", and "))
+            .or_else(|| rest.strip_prefix(", "))
     });
     let name = names::component_name(&name).filter(|_| !of_model)?;
     if crate::components::is_owned_elsewhere(&name) && crate::components::is_driver_branch(&version)
