@@ -744,6 +744,18 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 }
 
 #[test]
+fn forty_seventh_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-47",
+        Floor {
+            percent: 0,
+            refused: 99,
+            drivers: 0,
+        },
+    );
+}
+
+#[test]
 fn forty_sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-46",
