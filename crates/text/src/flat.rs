@@ -16,6 +16,7 @@ type Line = (usize, String);
 /// The page's lines with its flattened tables as rows. Blank lines stay
 /// (the reader drops them): only lines of a table change.
 pub(crate) fn unflatten(lines: Vec<Line>) -> Vec<Line> {
+    let lines = list_tables(lines);
     let lines = join_cells(lines);
     let lines = join_broken_cells(lines);
     let lines = tab_rows(lines);
@@ -283,6 +284,96 @@ pub(crate) fn tab_cells(line: &str) -> Option<Vec<String>> {
         .map(collapse_spaces)
         .collect();
     (cells.len() >= 2 && cells.iter().filter(|c| !c.is_empty()).count() >= 2).then_some(cells)
+}
+
+/// reStructuredText's `.. list-table::` (Sphinx docs write most of their
+/// tables so: `* - Package` / `  - Version`, a row's cells as items of an
+/// item) → one `| a | b |` row a line, a head's rule after
+/// `:header-rows:` rows. A cell's wrapped lines join it; anything else
+/// stays as it is.
+fn list_tables(lines: Vec<Line>) -> Vec<Line> {
+    if !lines
+        .iter()
+        .any(|(_, l)| l.trim_start().starts_with(".. list-table::"))
+    {
+        return lines;
+    }
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = &lines[i];
+        let Some(title) = line.trim_start().strip_prefix(".. list-table::") else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        let directive_indent = indent_of(line);
+        if !title.trim().is_empty() {
+            out.push((*n, title.trim().to_string()));
+        }
+        i += 1;
+        let mut header_rows = 0;
+        // Rows: each row's line number and cells.
+        let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+        // The column a row's cell items start at, once the first is read.
+        let mut cell_column: Option<usize> = None;
+        while i < lines.len() {
+            let (n, raw) = &lines[i];
+            let text = raw.trim();
+            if text.is_empty() {
+                i += 1;
+                continue;
+            }
+            let indent = indent_of(raw);
+            if indent <= directive_indent {
+                break;
+            }
+            if let Some(option) = text.strip_prefix(':') {
+                if rows.is_empty() {
+                    if let Some(count) = option.strip_prefix("header-rows:") {
+                        header_rows = count.trim().parse().unwrap_or(0);
+                    }
+                    i += 1;
+                    continue;
+                }
+            }
+            if let Some(cell) = text
+                .strip_prefix("* -")
+                .or_else(|| (text == "* -").then_some(""))
+            {
+                rows.push((*n, vec![cell.trim().to_string()]));
+                cell_column = Some(indent + 2);
+            } else if let Some(cell) = text
+                .strip_prefix("- ")
+                .or_else(|| (text == "-").then_some(""))
+                && cell_column == Some(indent)
+                && let Some((_, cells)) = rows.last_mut()
+            {
+                cells.push(cell.trim().to_string());
+            } else if let Some((_, cells)) = rows.last_mut()
+                && let Some(last) = cells.last_mut()
+            {
+                // A cell's text goes on (wrapped, or a list inside it).
+                if !last.is_empty() {
+                    last.push(' ');
+                }
+                last.push_str(text.trim_start_matches("- "));
+            }
+            i += 1;
+        }
+        for (k, (n, cells)) in rows.iter().enumerate() {
+            out.push((*n, row(cells)));
+            if k + 1 == header_rows {
+                out.push((*n, format!("|{}|", vec!["---"; cells.len()].join("|"))));
+            }
+        }
+        out.push((lines[i.saturating_sub(1)].0, String::new()));
+    }
+    out
+}
+
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start().len()
 }
 
 /// `| a | b |`, an empty cell as a space.
@@ -620,6 +711,22 @@ mod tests {
         );
         // An indented command is no row.
         assert_eq!(rows("\tdocker run x\n"), ["\tdocker run x"]);
+    }
+
+    #[test]
+    fn a_restructured_text_list_table_becomes_rows() {
+        let page = "Jazzy (v4.2.0)\n\n.. list-table::\n    :header-rows: 1\n\n    * - Package name\n      - Package version\n    * - eProsima Fast CDR\n      - `v2.2.5 <https://x/v2.2.5>`__\n    * - micro-ROS Agent\n      - 5.0.2\n        (vulcanexus)\n\nAfter.";
+        assert_eq!(
+            rows(page),
+            [
+                "Jazzy (v4.2.0)",
+                "| Package name | Package version |",
+                "|---|---|",
+                "| eProsima Fast CDR | `v2.2.5 <https://x/v2.2.5>`__ |",
+                "| micro-ROS Agent | 5.0.2 (vulcanexus) |",
+                "After."
+            ]
+        );
     }
 
     #[test]
