@@ -272,6 +272,30 @@ fn lists_under_headings_import_does_not_know_are_the_changes_of_the_release() {
 }
 
 #[test]
+fn images_of_other_releases_are_no_assets_and_the_record_lints_clean() {
+    // tonghuikang's DGX Spark README, read as the release of its commit's
+    // date: the NGC images it serves from are tagged by NGC's releases.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-47/tonghuikang/spark-inference-readme.en.md");
+    let (code, err) = dir.import_code(&page, &["--version", "2026-07-12"]);
+    assert_eq!(code, Some(0), "{}", err);
+    assert!(
+        err.contains("image(s) whose tags do not name release 2026-07-12 left out of its assets: nvcr.io/nvidia/vllm:26.06-py3"),
+        "{err}"
+    );
+    // The image named without a tag stays: no tag, no other release.
+    let images: Vec<String> = dir
+        .release("2026-07-12")
+        .assets
+        .iter()
+        .map(|a| a.image.clone())
+        .collect();
+    assert_eq!(images, ["nvcr.io/nvidia/vllm"]);
+    let lint = dir.run(&["lint", "2026-07-12"]);
+    assert!(lint.status.success(), "{}", all_output(&lint));
+}
+
+#[test]
 fn parts_that_are_builds_of_the_titled_release_are_that_release() {
     // Flax's "# Flax 0.5 release notes" over "### Version 0.5.6186 - 27
     // September", "### Version 0.5.6185 …": without --all, the page is 0.5.

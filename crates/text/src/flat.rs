@@ -328,14 +328,14 @@ fn list_tables(lines: Vec<Line>) -> Vec<Line> {
             if indent <= directive_indent {
                 break;
             }
-            if let Some(option) = text.strip_prefix(':') {
-                if rows.is_empty() {
-                    if let Some(count) = option.strip_prefix("header-rows:") {
-                        header_rows = count.trim().parse().unwrap_or(0);
-                    }
-                    i += 1;
-                    continue;
+            if let Some(option) = text.strip_prefix(':')
+                && rows.is_empty()
+            {
+                if let Some(count) = option.strip_prefix("header-rows:") {
+                    header_rows = count.trim().parse().unwrap_or(0);
                 }
+                i += 1;
+                continue;
             }
             if let Some(cell) = text
                 .strip_prefix("* -")

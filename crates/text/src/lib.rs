@@ -994,24 +994,38 @@ fn import_one(
     let named_packages = std::mem::take(&mut draft.named_packages);
     parse::add_components(&mut draft, named_packages);
     // A page of several releases lists the images of each: a release keeps
-    // those its tags name.
-    if changelog {
-        let before = draft.assets.len();
-        draft.assets.retain(|a| {
-            model::ImageRef::parse(&a.image)
-                .ok()
-                .and_then(|r| r.tag().map(|t| model::tag_of_release(t, &version)))
-                .unwrap_or(true)
-        });
-        if draft.assets.len() < before {
-            warnings.push(Warning {
-                line: None,
-                message: format!(
-                    "{} image(s) of other releases of the page left out of {version}'s assets",
-                    before - draft.assets.len()
-                ),
-            });
+    // those its tags name. A page of one release may name images of other
+    // releases too (a base image, `nvcr.io/nvidia/vllm:26.06-py3` on a
+    // page read as release 2026-07-12): an asset is an image of this
+    // release, as lint's `asset-tag` rule holds, so they stay out of it.
+    let before = draft.assets.len();
+    let mut left: Vec<String> = Vec::new();
+    draft.assets.retain(|a| {
+        let kept = model::ImageRef::parse(&a.image)
+            .ok()
+            .and_then(|r| r.tag().map(|t| model::tag_of_release(t, &version)))
+            .unwrap_or(true);
+        if !kept {
+            left.push(a.image.clone());
         }
+        kept
+    });
+    if draft.assets.len() < before {
+        let message = if changelog {
+            format!(
+                "{} image(s) of other releases of the page left out of {version}'s assets",
+                before - draft.assets.len()
+            )
+        } else {
+            format!(
+                "image(s) whose tags do not name release {version} left out of its assets: {}",
+                left.join(", ")
+            )
+        };
+        warnings.push(Warning {
+            line: None,
+            message,
+        });
     }
     // The generated title speaks every language of the project.
     draft.title = Text::from_pairs(langs.iter().map(|&l| {
