@@ -2,6 +2,7 @@
 //! the edges listed under "The crate graph" are exactly the workspace's
 //! dependencies between its own crates.
 
+use crate::support::project::assert_ok;
 use crate::util::root;
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -20,11 +21,7 @@ fn workspace_edges() -> BTreeSet<(String, String)> {
         .arg(root().join("Cargo.toml"))
         .output()
         .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let packages = metadata["packages"].as_array().expect("packages");
     let members: BTreeSet<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();

@@ -16,7 +16,13 @@ use std::time::{Duration, Instant};
 /// `relnotes` on the project, with the cache in `cache` (and nothing from
 /// the environment of whoever runs the tests).
 fn relnotes(cache: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("relnotes").expect("binary built");
+    on_the_project(Command::cargo_bin("relnotes").expect("binary built"), cache)
+}
+
+/// `cmd`, which runs relnotes, run on the project with the cache in
+/// `cache`, none of the cache settings or registry logins of whoever runs
+/// the tests reaching it.
+fn on_the_project(mut cmd: Command, cache: &Path) -> Command {
     cmd.arg("-C")
         .arg(root())
         .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
@@ -70,6 +76,14 @@ fn delete_blobs(layout: &Path, digests: &[String]) {
         let hex = digest.strip_prefix("sha256:").unwrap();
         fs::remove_file(layout.join("blobs/sha256").join(hex)).unwrap();
     }
+}
+
+/// Asserts that a run refused (exit 2) and said `says` on stderr; `case`
+/// names the case in a failure.
+fn assert_refused(out: &Output, says: &str, case: &str) {
+    let (stdout, stderr) = (stdout(out), stderr(out));
+    assert_eq!(out.status.code(), Some(2), "{case}: {stdout}{stderr}");
+    assert!(stderr.contains(says), "{case}: {stderr}");
 }
 
 /// The entry file of layer `digest` in the cache directory `dir`.
@@ -132,12 +146,7 @@ fn a_warm_run_reads_no_layer_and_gives_the_same_report() {
         ])
         .output()
         .unwrap();
-    assert_eq!(uncached.status.code(), Some(2), "{}", stdout(&uncached));
-    assert!(
-        stderr(&uncached).contains("blobs/sha256"),
-        "{}",
-        stderr(&uncached)
-    );
+    assert_refused(&uncached, "blobs/sha256", "");
     let by_env = relnotes(cache.path())
         .args(["verify", "25.10", "--image", &image, "--quiet"])
         .env("RELNOTES_NO_CACHE", "1")
@@ -564,14 +573,8 @@ fn relnotes_in_2_gib(cache: &Path) -> Command {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg("ulimit -v 2097152 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_relnotes"))
-        .arg("-C")
-        .arg(root())
-        .env("DOCKER_CONFIG", "/nonexistent/relnotes-tests")
-        .env("XDG_CACHE_HOME", cache.join("xdg"))
-        .env_remove("RELNOTES_NO_CACHE")
-        .env_remove("RELNOTES_CACHE_MAX_SIZE");
-    cmd
+        .arg(env!("CARGO_BIN_EXE_relnotes"));
+    on_the_project(cmd, cache)
 }
 
 #[test]
@@ -640,12 +643,7 @@ fn a_lock_that_is_a_fifo_stops_no_run() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert_eq!(clean.status.code(), Some(2), "{}", stderr(&clean));
-    assert!(
-        stderr(&clean).contains("lock: it is a FIFO, not a regular file"),
-        "{}",
-        stderr(&clean)
-    );
+    assert_refused(&clean, "lock: it is a FIFO, not a regular file", "");
     assert!(entry(&dir, &built.manifest("amd64").layer_digests()[0]).is_file());
 }
 
@@ -773,15 +771,11 @@ fn cache_clean_follows_no_layers_link() {
     std::os::unix::fs::symlink(&elsewhere, dir.join("layers")).unwrap();
     for command in ["clean", "info"] {
         let out = cache_command(cache.path(), command, &dir);
-        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(&format!(
-                "{} is a symlink; relnotes follows no link inside its cache",
-                dir.join("layers").display()
-            )),
-            "{command}: {}",
-            stderr(&out)
+        let says = format!(
+            "{} is a symlink; relnotes follows no link inside its cache",
+            dir.join("layers").display()
         );
+        assert_refused(&out, &says, command);
     }
     assert_eq!(fs::read_to_string(&precious).unwrap(), "not the cache's");
     // Nor does a run write through it.

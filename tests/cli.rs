@@ -2,6 +2,7 @@
 //! pages and schemas. What reads best as the output itself (list, project
 //! discovery and -C, --version, --help, usage errors) is in tests/cmd/.
 
+use crate::support::project::assert_ok;
 use crate::util::{relnotes, relnotes_in, stdout_of};
 
 #[test]
@@ -52,12 +53,7 @@ fn json_reports_escape_hidden_controls_too() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(!stdout.contains(['\u{202e}', '\u{9b}']), "{stdout}");
     assert!(stdout.contains("cache\\u202e\\u009b"), "{stdout}");
@@ -75,14 +71,33 @@ fn holds_hidden(bytes: &[u8]) -> bool {
     bytes.contains(&0x1b) || text.contains(HIDDEN)
 }
 
+/// A scratch project, the path of its file `name` and the file's text,
+/// for a test to write the file again with something hidden in it.
+fn scratch_project_and_its(name: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let dir = crate::util::scratch_project();
+    let path = dir.path().join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    (dir, path, text)
+}
+
+/// Asserts that `relnotes list` in `project` refuses to load it (exit 2),
+/// saying each of `says` and printing no hidden control raw.
+fn assert_list_refused_showing_nothing_hidden(project: &std::path::Path, says: &[&str]) {
+    let out = relnotes_in(project).arg("list").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for said in says {
+        assert!(stderr.contains(said), "{said} in\n{stderr}");
+    }
+    assert!(!holds_hidden(&out.stderr), "{stderr:?}");
+}
+
 /// A record holding ESC, BEL, NUL or U+202E in a component name, a
 /// component version or a feature text does not load: exit 2, naming the
 /// key, line and column, the character shown escaped, nothing raw printed.
 #[test]
 fn hidden_controls_in_a_record_are_refused_where_they_stand() {
-    let dir = crate::util::scratch_project();
-    let path = dir.path().join("releases/25.10.toml");
-    let original = std::fs::read_to_string(&path).unwrap();
+    let (dir, path, original) = scratch_project_and_its("releases/25.10.toml");
     let vllm = "vllm = \"0.11.0\"";
     let feature = "en = \"Multi-architecture";
     assert!(original.contains(vllm) && original.contains(feature));
@@ -129,26 +144,19 @@ fn hidden_controls_in_a_record_are_refused_where_they_stand() {
     // Written as it is (TOML allows U+202E raw): the error points at it.
     let raw = original.replacen(feature, "en = \"Multi\u{202e}-architecture", 1);
     std::fs::write(&path, raw).unwrap();
-    let out = relnotes_in(dir.path()).arg("list").output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("releases/25.10.toml:19:12: error: `features[0].en` holds the bidirectional control `\\u{202e}`"),
-        "{stderr}"
+    assert_list_refused_showing_nothing_hidden(
+        dir.path(),
+        &[
+            "releases/25.10.toml:19:12: error: `features[0].en` holds the bidirectional control `\\u{202e}`",
+            "19 | en = \"Multi\\u{202e}-architecture",
+        ],
     );
-    assert!(
-        stderr.contains("19 | en = \"Multi\\u{202e}-architecture"),
-        "{stderr}"
-    );
-    assert!(!holds_hidden(&out.stderr), "{stderr:?}");
 }
 
 /// The project file is held to the same rule.
 #[test]
 fn hidden_controls_in_the_project_file_are_refused() {
-    let dir = crate::util::scratch_project();
-    let path = dir.path().join("relnotes.toml");
-    let project = std::fs::read_to_string(&path).unwrap();
+    let (dir, path, project) = scratch_project_and_its("relnotes.toml");
     let name = "en = \"training-nv-pytorch\"";
     assert!(project.contains(name));
     std::fs::write(
@@ -160,14 +168,10 @@ fn hidden_controls_in_the_project_file_are_refused() {
         ),
     )
     .unwrap();
-    let out = relnotes_in(dir.path()).arg("list").output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(":9:6: error: `product.name.en` holds the control character `\\u{1b}`"),
-        "{stderr}"
+    assert_list_refused_showing_nothing_hidden(
+        dir.path(),
+        &[":9:6: error: `product.name.en` holds the control character `\\u{1b}`"],
     );
-    assert!(!holds_hidden(&out.stderr), "{stderr:?}");
 }
 
 /// Templates may hold control characters; the pages rendered from them
@@ -290,11 +294,7 @@ fn man_page_renders_and_lists_every_command() {
         .output()
     {
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_ok(&out);
         assert!(
             text.contains("relnotes-render - Render a release page"),
             "{text}"
@@ -306,17 +306,17 @@ fn man_page_renders_and_lists_every_command() {
 fn man_dash_o_writes_a_page_per_command_and_keeps_existing_ones() {
     let dir = outside_any_project();
     let pages = dir.path().join("man1");
-    let out = relnotes_in(dir.path())
-        .arg("man")
-        .arg("-o")
-        .arg(&pages)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // `relnotes man -o man1 EXTRA`.
+    let man_o = |extra: &[&str]| {
+        relnotes_in(dir.path())
+            .arg("man")
+            .arg("-o")
+            .arg(&pages)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert_ok(&man_o(&[]));
     let mut expected: Vec<String> = subcommands()
         .iter()
         .map(|c| format!("relnotes-{c}.1"))
@@ -337,12 +337,7 @@ fn man_dash_o_writes_a_page_per_command_and_keeps_existing_ones() {
 
     // Written again: refused without --force, and nothing changes.
     std::fs::write(pages.join("relnotes-list.1"), "mine").unwrap();
-    let out = relnotes_in(dir.path())
-        .arg("man")
-        .arg("-o")
-        .arg(&pages)
-        .output()
-        .unwrap();
+    let out = man_o(&[]);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("already exists"), "{stderr}");
@@ -350,14 +345,7 @@ fn man_dash_o_writes_a_page_per_command_and_keeps_existing_ones() {
         std::fs::read_to_string(pages.join("relnotes-list.1")).unwrap(),
         "mine"
     );
-    let out = relnotes_in(dir.path())
-        .arg("man")
-        .arg("-o")
-        .arg(&pages)
-        .arg("--force")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    assert!(man_o(&["--force"]).status.success());
     assert!(
         std::fs::read_to_string(pages.join("relnotes-list.1"))
             .unwrap()

@@ -20,33 +20,22 @@
 //!   known (no `Source:`);
 //! - `NV_CUDNN_VERSION` and `NCCL_VERSION` are set the way NVIDIA's CUDA
 //!   images set them;
-//! - libc6 is Ubuntu 24.04's stanza (`Source: glibc`), as in the dpkg
-//!   cataloger's tests.
+//! - libc6 is Ubuntu 24.04's stanza (`Source: glibc`), the one the 25.10
+//!   test image carries (support/release_25_10.rs), at 2.39-0ubuntu8.4.
 
-use crate::support::image::{BuiltImage, Layer, PlatformImage, TestImage};
+use crate::support::image::{Layer, PlatformImage, TestImage};
 use crate::support::project::outcome as text;
+use crate::support::release_25_10::libc6_stanza;
 use crate::util::relnotes_in;
 use std::path::Path;
 use std::process::Output;
 
-const STATUS: &str = "\
-Package: libc6
-Status: install ok installed
-Priority: optional
-Section: libs
-Installed-Size: 13380
-Maintainer: Ubuntu Developers <ubuntu-devel-discuss@lists.ubuntu.com>
-Architecture: amd64
-Multi-Arch: same
-Source: glibc
-Version: 2.39-0ubuntu8.4
-Replaces: libc6-amd64
-Depends: libgcc-s1
-Description: GNU C Library: Shared libraries
- Contains the standard libraries that are used by nearly all programs on
- the system.
-Homepage: https://www.gnu.org/software/libc/libc.html
+/// The image's dpkg status: libc6, then NVIDIA's cuDNN and NCCL packages.
+fn status() -> String {
+    libc6_stanza("2.39-0ubuntu8.4", "amd64") + STATUS_NVIDIA
+}
 
+const STATUS_NVIDIA: &str = "\
 Package: libcudnn9-cuda-13
 Status: install ok installed
 Priority: optional
@@ -170,15 +159,6 @@ fn venv_with_torch_and_cudnn() -> Layer {
         )
 }
 
-/// `image` written as an OCI layout in a new temp dir, tagged 3.0: the
-/// temp dir and the image's reference (`oci:DIR:3.0`).
-fn as_layout_3_0(image: BuiltImage) -> (tempfile::TempDir, String) {
-    let layout = tempfile::tempdir().unwrap();
-    image.write_layout(layout.path(), "3.0");
-    let reference = format!("oci:{}:3.0", layout.path().display());
-    (layout, reference)
-}
-
 /// The project with release 2.9, and the image of the next release as an
 /// OCI layout (`oci:DIR:3.0`).
 fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
@@ -188,7 +168,7 @@ fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
     std::fs::write(project.path().join("releases/2.9.toml"), RECORD_2_9).unwrap();
     let system = Layer::gzip()
         .file("etc/os-release", UBUNTU_24_04)
-        .file("var/lib/dpkg/status", STATUS)
+        .file("var/lib/dpkg/status", status())
         .file(
             "usr/include/x86_64-linux-gnu/cudnn_version_v9.h",
             CUDNN_VERSION_H,
@@ -197,16 +177,15 @@ fn setup() -> (tempfile::TempDir, tempfile::TempDir, String) {
         &format!("{VENV}/nvidia_nccl_cu13-2.28.9.dist-info/METADATA"),
         NCCL_WHEEL_METADATA,
     );
-    let (layout, image) = as_layout_3_0(
-        TestImage::single(
-            PlatformImage::new("amd64")
-                .env("NV_CUDNN_VERSION=9.14.0.64-1")
-                .env("NCCL_VERSION=2.28.3-1")
-                .layer(system)
-                .layer(venv),
-        )
-        .build(),
-    );
+    let (layout, image) = TestImage::single(
+        PlatformImage::new("amd64")
+            .env("NV_CUDNN_VERSION=9.14.0.64-1")
+            .env("NCCL_VERSION=2.28.3-1")
+            .layer(system)
+            .layer(venv),
+    )
+    .build()
+    .in_temp_layout("3.0");
     (project, layout, image)
 }
 
@@ -409,9 +388,9 @@ fn verify_names_a_conda_copy_beside_a_wheel() {
             CUDNN_VERSION_H.replace("CUDNN_MINOR 14", "CUDNN_MINOR 12"),
         );
     let venv = venv_with_torch_and_cudnn();
-    let (_layout, image) = as_layout_3_0(
-        TestImage::single(PlatformImage::new("amd64").layer(conda).layer(venv)).build(),
-    );
+    let (_layout, image) = TestImage::single(PlatformImage::new("amd64").layer(conda).layer(venv))
+        .build()
+        .in_temp_layout("3.0");
     let (code, stdout, stderr) = text(&run(
         project.path(),
         &["verify", "2.9", "--image", &image, "-q"],

@@ -13,6 +13,15 @@ use crate::util::{relnotes_in, scratch_project};
 use std::path::Path;
 use std::process::Output;
 
+/// Asserts that `relnotes ARGS` in `dir` refuses (exit 2), saying `says`:
+/// its stderr.
+fn assert_refused(dir: &Path, args: &[&str], says: &str) -> String {
+    let (code, stdout, stderr) = text(&run(dir, args));
+    assert_eq!(code, 2, "{args:?}\n{stdout}\n{stderr}");
+    assert!(stderr.contains(says), "{args:?}: no `{says}` in\n{stderr}");
+    stderr
+}
+
 /// `relnotes ARGS` in `dir`, isolated from the Docker config of whoever
 /// runs the tests, without progress bars.
 fn run(dir: &Path, args: &[&str]) -> Output {
@@ -172,20 +181,11 @@ fn new_drafts_a_record_that_verify_confirms() {
     let site = dir.join("public");
     let (code, _, stderr) = text(&run(dir, &["site", "--out", site.to_str().unwrap()]));
     assert_eq!(code, 0, "{stderr}");
-    let (code, _, stderr) = text(&run(
+    let site = site.to_str().unwrap();
+    assert_refused(
         dir,
-        &[
-            "site",
-            "--out",
-            site.to_str().unwrap(),
-            "--check",
-            "--no-drafts",
-        ],
-    ));
-    assert_eq!(code, 2, "{stderr}");
-    assert!(
-        stderr.contains("error: --no-drafts: 25.11 is a draft (`draft = true`)"),
-        "{stderr}"
+        &["site", "--out", site, "--check", "--no-drafts"],
+        "error: --no-drafts: 25.11 is a draft (`draft = true`)",
     );
 }
 
@@ -193,11 +193,10 @@ fn new_drafts_a_record_that_verify_confirms() {
 fn an_arch_the_image_lacks_is_dropped_and_said() {
     let project = scratch_project();
     let dir = project.path();
-    let layout = tempfile::tempdir().unwrap();
-    TestImage::multi(vec![vllm_upgraded(platform("amd64", Tampering::default()))])
-        .build()
-        .write_layout(layout.path(), "25.11");
-    let image = format!("oci:{}:25.11", layout.path().display());
+    let (_layout, image) =
+        TestImage::multi(vec![vllm_upgraded(platform("amd64", Tampering::default()))])
+            .build()
+            .in_temp_layout("25.11");
 
     let (code, stdout, stderr) = text(&run(
         dir,
@@ -309,12 +308,7 @@ fn bad_input_is_refused_with_nothing_written() {
     for (args, message) in cases {
         let mut args = args.to_vec();
         args.push("-q");
-        let (code, stdout, stderr) = text(&run(dir, &args));
-        assert_eq!(code, 2, "{args:?}\n{stdout}\n{stderr}");
-        assert!(
-            stderr.contains(message),
-            "{args:?}: no `{message}` in\n{stderr}"
-        );
+        let stderr = assert_refused(dir, &args, message);
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert_eq!(records(dir), before, "{args:?} wrote something");
     }
@@ -324,13 +318,11 @@ fn bad_input_is_refused_with_nothing_written() {
 fn an_add_the_image_does_not_hold_is_refused() {
     let project = scratch_project();
     let dir = project.path();
-    let layout = tempfile::tempdir().unwrap();
-    TestImage::multi(vec![platform("amd64", Tampering::default())])
+    let (_layout, image) = TestImage::multi(vec![platform("amd64", Tampering::default())])
         .build()
-        .write_layout(layout.path(), "25.11");
-    let image = format!("oci:{}:25.11", layout.path().display());
+        .in_temp_layout("25.11");
     let before = records(dir);
-    let (code, _, stderr) = text(&run(
+    assert_refused(
         dir,
         &[
             "new",
@@ -343,12 +335,7 @@ fn an_add_the_image_does_not_hold_is_refused() {
             "no-such-tool",
             "-q",
         ],
-    ));
-    assert_eq!(code, 2, "{stderr}");
-    assert!(
-        stderr
-            .contains("--add no-such-tool: the image holds no `no-such-tool` on any architecture"),
-        "{stderr}"
+        "--add no-such-tool: the image holds no `no-such-tool` on any architecture",
     );
     assert_eq!(records(dir), before);
 }
@@ -474,14 +461,12 @@ fn image_values_with_hidden_controls_never_reach_a_record() {
     let path = dir.join("releases/25.10.toml");
     let original = std::fs::read(&path).unwrap();
     let hostile = |image: PlatformImage| image.env("NCCL_SOCKET_IFNAME=eth0\u{1b}]0;owned\u{7}");
-    let layout = tempfile::tempdir().unwrap();
-    TestImage::multi(vec![
+    let (_layout, image) = TestImage::multi(vec![
         hostile(platform("amd64", Tampering::default())),
         hostile(platform("arm64", Tampering::default())),
     ])
     .build()
-    .write_layout(layout.path(), "25.11");
-    let image = format!("oci:{}:25.11", layout.path().display());
+    .in_temp_layout("25.11");
 
     for args in [
         &["sync", "25.10", "--image", &image, "-q"][..],
@@ -569,9 +554,7 @@ fn a_first_release_is_drafted_from_the_image_alone_and_verifies() {
         &["init", "my-image", "--name", "My Image"],
     ));
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    let layout = tempfile::tempdir().unwrap();
-    faithful().write_layout(layout.path(), "1.0");
-    let image = format!("oci:{}:1.0", layout.path().display());
+    let (_layout, image) = faithful().in_temp_layout("1.0");
 
     let (code, stdout, stderr) = text(&run(&dir, &["new", "1.0", "--image", &image, "-q"]));
     assert_eq!(code, 0, "{stdout}\n{stderr}");

@@ -1,7 +1,7 @@
 //! `relnotes import`: the vendor's published pages (tests/fixtures/import)
 //! give records whose facts equal the hand-written ones.
 
-use crate::support::project::{Project, all_output, assert_ok, stderr};
+use crate::support::project::{Project, all_output, assert_ok, driver_summary, stderr};
 use crate::util::root;
 use model::{BugFixes, Lang, Release, Workspace};
 use std::fs;
@@ -29,13 +29,8 @@ fn facts(ws: &Workspace, r: &Release) -> String {
     }
     let d = r.driver.as_ref().unwrap();
     out.push_str(&format!(
-        "driver cuda {:?} min {:?} datacenter {:?} upgrade_from {:?} nfc {:?}\n",
-        d.cuda.as_ref(),
-        d.min.as_ref(),
-        d.datacenter
-            .iter()
-            .map(|b| format!("{}>={}", b.branch, b.min))
-            .collect::<Vec<_>>(),
+        "driver {} upgrade_from {:?} nfc {:?}\n",
+        driver_summary(d),
         d.upgrade_from,
         d.not_forward_compatible_with
     ));
@@ -141,6 +136,23 @@ fn an_existing_record_is_not_overwritten_without_force() {
     );
 }
 
+/// Asserts that the record of 25.05 (imported from the vendor's zh page)
+/// holds the `en` texts of the English page the merge tests import; the
+/// record.
+fn assert_en_texts_merged_into_25_05(dir: &Project) -> Release {
+    let (_, r) = dir.load("25.05");
+    assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
+    assert_eq!(
+        r.features[0].side(Lang::EN),
+        "CUDA in the base image upgraded to 12.9.0."
+    );
+    assert_eq!(
+        r.known_issues[0].side(Lang::EN),
+        "The recomputation gain is lower than before."
+    );
+    r
+}
+
 #[test]
 fn an_english_page_merges_into_the_chinese_record_by_position() {
     let dir = Project::empty();
@@ -162,16 +174,7 @@ fn an_english_page_merges_into_the_chinese_record_by_position() {
     let out = dir.import(&en, &["--version", "25.05", "--lang", "en"]);
     assert_ok(&out);
     assert!(String::from_utf8_lossy(&out.stderr).contains("merged the `en` texts"));
-    let (_, r) = dir.load("25.05");
-    assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
-    assert_eq!(
-        r.features[0].side(Lang::EN),
-        "CUDA in the base image upgraded to 12.9.0."
-    );
-    assert_eq!(
-        r.known_issues[0].side(Lang::EN),
-        "The recomputation gain is lower than before."
-    );
+    let r = assert_en_texts_merged_into_25_05(&dir);
     // Facts of the first import stay.
     assert_eq!(r.components.len(), 2);
 }
@@ -439,9 +442,7 @@ fn one_bad_page_and_nothing_is_written() {
 fn a_page_stating_no_version_needs_one() {
     let dir = Project::empty();
     let page = dir.write("notes.md", "## Highlights\n\n- vLLM upgraded to 0.11.0\n");
-    let (code, err) = dir.import_code(&page, &[]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("notes.md: the page states no version"));
+    dir.assert_import_refused(&page, &[], "notes.md: the page states no version", "");
     assert_ok(&dir.import(&page, &["--version", "9.5"]));
     assert_eq!(dir.load("9.5").1.features.len(), 1);
 }
@@ -464,16 +465,7 @@ fn both_languages_of_a_release_in_one_call_and_the_language_from_the_text() {
         .unwrap();
     assert_ok(&out);
     assert!(stderr(&out).contains("25.05.en.md: merged the `en` texts into releases/25.05.toml"));
-    let (_, r) = dir.load("25.05");
-    assert_eq!(r.features[0].side(Lang::ZH), "基础镜像CUDA升级至12.9.0。");
-    assert_eq!(
-        r.features[0].side(Lang::EN),
-        "CUDA in the base image upgraded to 12.9.0."
-    );
-    assert_eq!(
-        r.known_issues[0].side(Lang::EN),
-        "The recomputation gain is lower than before."
-    );
+    assert_en_texts_merged_into_25_05(&dir);
 }
 
 #[test]
@@ -715,10 +707,7 @@ fn pages_past_the_size_limit_are_refused() {
         (big.as_path(), "the page is larger than 16 MiB"),
         (Path::new("/dev/zero"), "it is a device, not a regular file"),
     ] {
-        let out = dir.import(page, &["--version", "26.01"]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains(error), "{stderr}");
+        dir.assert_import_refused(page, &["--version", "26.01"], error, "");
     }
     assert_eq!(
         fs::read_dir(dir.path().join("releases")).unwrap().count(),
@@ -732,13 +721,8 @@ fn a_version_new_refuses_import_and_the_loader_refuse_too() {
     let dir = Project::empty();
     let page = fixture("training-nv-pytorch-25.10.zh.txt");
     for version in ["a b", "26.01;rm", "CON", "💥", "26.01\u{1b}]0;x"] {
-        let out = dir.import(&page, &["--version", version]);
-        assert_eq!(out.status.code(), Some(2), "{version:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("is not a release version"),
-            "{version:?}: {}",
-            stderr(&out)
-        );
+        let says = "is not a release version";
+        dir.assert_import_refused(&page, &["--version", version], says, version);
         let new = dir
             .relnotes()
             .args([
@@ -805,9 +789,7 @@ fn deeply_nested_pages_are_refused_not_aborted() {
     ];
     for (name, text) in pages {
         let page = dir.write(name, text);
-        let (code, err) = dir.import_code(&page, &["--version", "26.99"]);
-        assert_eq!(code, Some(2), "{name}: {}", err);
-        assert!(err.contains("more than 256 deep"), "{name}: {}", err);
+        dir.assert_import_refused(&page, &["--version", "26.99"], "more than 256 deep", name);
     }
     assert!(dir.records().is_empty());
 }
@@ -893,9 +875,7 @@ fn pages_past_the_item_bounds_are_refused_and_nothing_is_written() {
     ];
     for (name, text, says) in cases {
         let page = dir.write(name, text);
-        let (code, err) = dir.import_code(&page, &[]);
-        assert_eq!(code, Some(2), "{name}: {}", err);
-        assert!(err.contains(says), "{name}: {}", err);
+        dir.assert_import_refused(&page, &[], says, name);
         assert!(dir.records().is_empty(), "{name}");
     }
 }
@@ -915,9 +895,8 @@ fn a_page_of_key_value_lines_is_no_release() {
     }
     for page in &pages {
         for args in [&[][..], &["--version", "26.01"][..]] {
-            let (code, err) = dir.import_code(page, args);
-            assert_eq!(code, Some(2), "{page:?} {args:?}: {}", err);
-            assert!(err.contains("no release found in the page"), "{}", err);
+            let case = format!("{page:?} {args:?}");
+            dir.assert_import_refused(page, args, "no release found in the page", &case);
         }
     }
     assert!(dir.records().is_empty());
@@ -1193,11 +1172,11 @@ fn a_page_of_known_issues_only_is_no_release_exit_2_and_nothing_written() {
         "issues-only.txt",
         "Release 3.1\nKnown Issues\n- Pulling the image over a slow link times out.\n",
     );
-    let (code, err) = dir.import_code(&page, &[]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains("issues-only.txt: no release found in the page (3 line(s) read): no component, feature, fix or driver fact could be read"),
-        "{err}"
+    dir.assert_import_refused(
+        &page,
+        &[],
+        "issues-only.txt: no release found in the page (3 line(s) read): no component, feature, fix or driver fact could be read",
+        "",
     );
     assert!(dir.records().is_empty());
 }
@@ -1768,12 +1747,11 @@ fn all_writes_every_release_or_none_and_follows_force() {
     let existing = "version = \"v3.1.0\"\narchs = [\"amd64\"]\n\n[title]\nen = \"hand-written\"\n\n\
                     [[features]]\nen = \"A feature written by hand\"\n";
     fs::write(dir.path().join("releases/v3.1.0.toml"), existing).unwrap();
-    let (code, err) = dir.import_code(&fixture(SERVE_CHANGELOG), &["--all"]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains("releases/v3.1.0.toml exists and already has `en` texts"),
-        "{}",
-        err
+    dir.assert_import_refused(
+        &fixture(SERVE_CHANGELOG),
+        &["--all"],
+        "releases/v3.1.0.toml exists and already has `en` texts",
+        "",
     );
     // The releases before and after the one refused are not written either.
     assert_eq!(dir.records().len(), 1);
@@ -1791,25 +1769,20 @@ fn all_writes_every_release_or_none_and_follows_force() {
          ## v1.1.0 — 2026-01-15\n\n### Changes\n\n- Upgraded Ray to 2.54.1\n\n\
          ## v1.2.0 — 2026-01-01\n\n### Changes\n\n- Upgraded Ray to 2.53.0\n",
     );
-    let (code, err) = dir.import_code(&twice, &["--all", "--force"]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains("twice.md: release v1.2.0 in `en` is on the page twice"),
-        "{}",
-        err
+    dir.assert_import_refused(
+        &twice,
+        &["--all", "--force"],
+        "twice.md: release v1.2.0 in `en` is on the page twice",
+        "",
     );
     assert!(!dir.path().join("releases/v1.2.0.toml").exists());
 
     // --version names one release; --all each: together, a usage error.
-    let (code, err) = dir.import_code(
+    dir.assert_import_refused(
         &fixture(SERVE_CHANGELOG),
         &["--all", "--version", "3.1", "--force"],
-    );
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains("--version names the release of one page; --all imports each release"),
-        "{}",
-        err
+        "--version names the release of one page; --all imports each release",
+        "",
     );
 }
 

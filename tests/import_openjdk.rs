@@ -3,6 +3,7 @@
 //! update (`8u332`), issue notes whose headings upgrade a library, and the
 //! time zone database a release moves to.
 
+use crate::support::project::assert_ok;
 use crate::util::{relnotes_in, root};
 use std::fs;
 
@@ -24,11 +25,7 @@ fn java_updates_are_releases_and_issue_notes_are_not() {
         .arg("--all")
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let mut records: Vec<String> = fs::read_dir(dir.path().join("releases"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

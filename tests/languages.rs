@@ -2,7 +2,7 @@
 //! — an English-only project, a third language with built-in labels, a
 //! language a project adds through `locales/<tag>.toml`, unknown tags.
 
-use crate::support::project::outcome;
+use crate::support::project::{driver_summary, outcome};
 use crate::util::{relnotes, relnotes_in, root, scratch_project};
 use std::fs;
 use std::path::Path;
@@ -320,15 +320,7 @@ fn imported(dir: &Path, version: &str, lang: &str) -> (Vec<String>, String, Vec<
     assert!((1..views.len()).all(|i| of_view(i) == components));
     components.sort();
     let d = release.driver.as_ref().expect("a driver requirement");
-    let driver = format!(
-        "cuda {:?} min {:?} datacenter {:?}",
-        d.cuda.as_deref(),
-        d.min.as_deref(),
-        d.datacenter
-            .iter()
-            .map(|b| format!("{}>={}", b.branch, b.min))
-            .collect::<Vec<_>>()
-    );
+    let driver = driver_summary(d);
     let texts = release
         .features
         .iter()

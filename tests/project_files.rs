@@ -3,6 +3,7 @@
 //! FIFO or an over-size template is refused with exit 2, naming the path
 //! and quoting nothing of what is behind it.
 
+use crate::support::project::assert_ok;
 use crate::util::{relnotes_in, scratch_project};
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -187,11 +188,7 @@ fn links_that_stay_inside_are_followed() {
 
     let out = run(dir, &["render", "25.10", "--lang", "en"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     assert!(stdout.contains("assets from shared/"), "{stdout}");
     let out = run(dir, &["list"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -220,9 +217,5 @@ fn an_oversize_template_is_refused_naming_the_bound() {
     let at_bound = "{{version}}".repeat(32 * 1024 / 11);
     fs::write(dir.join(PARTIAL), &at_bound).unwrap();
     let out = run(dir, &["render", "25.10"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
 }

@@ -47,24 +47,13 @@ fn every_page(format: &str) -> Vec<(PathBuf, String, String, String)> {
 
 // ---------------------------------------------------------------- snapshots
 
+/// The 25.10 page in each language and format equals its snapshot.
 #[test]
-fn snapshot_25_10_markdown_zh() {
-    insta::assert_snapshot!("release_25.10.zh.md", render("25.10", "zh", "md"));
-}
-
-#[test]
-fn snapshot_25_10_markdown_en() {
-    insta::assert_snapshot!("release_25.10.en.md", render("25.10", "en", "md"));
-}
-
-#[test]
-fn snapshot_25_10_html_zh() {
-    insta::assert_snapshot!("release_25.10.zh.html", render("25.10", "zh", "html"));
-}
-
-#[test]
-fn snapshot_25_10_html_en() {
-    insta::assert_snapshot!("release_25.10.en.html", render("25.10", "en", "html"));
+fn snapshots_of_25_10_in_each_language_and_format() {
+    for (lang, format) in [("zh", "md"), ("en", "md"), ("zh", "html"), ("en", "html")] {
+        let name = format!("release_25.10.{lang}.{format}");
+        insta::assert_snapshot!(name, render("25.10", lang, format));
+    }
 }
 
 // ----------------------------------------------------------- well-formedness
@@ -424,6 +413,16 @@ fn output_file_is_not_overwritten_without_force() {
     );
 }
 
+/// The 25.10 page in English as HTML, rendered with the templates in `dir`.
+fn en_html_with_templates(dir: &Path) -> String {
+    stdout_of(
+        relnotes()
+            .args(["render", "25.10", "--lang", "en", "--format", "html"])
+            .arg("--templates")
+            .arg(dir),
+    )
+}
+
 #[test]
 fn user_templates_override_per_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -439,19 +438,7 @@ fn user_templates_override_per_file() {
     assert!(page.contains("## What is new in 25.10\n"), "{page}");
     assert!(!page.contains("## Main features"));
     // Files the directory does not have still come from the project / built-ins.
-    let html = stdout_of(
-        relnotes()
-            .args([
-                "render",
-                "25.10",
-                "--lang",
-                "en",
-                "--format",
-                "html",
-                "--templates",
-            ])
-            .arg(dir.path()),
-    );
+    let html = en_html_with_templates(dir.path());
     assert!(html.contains("<h2>Main features</h2>"));
 
     // A partial can be overridden alone too.
@@ -461,19 +448,7 @@ fn user_templates_override_per_file() {
         "body { color: teal; }\n",
     )
     .unwrap();
-    let html = stdout_of(
-        relnotes()
-            .args([
-                "render",
-                "25.10",
-                "--lang",
-                "en",
-                "--format",
-                "html",
-                "--templates",
-            ])
-            .arg(dir.path()),
-    );
+    let html = en_html_with_templates(dir.path());
     assert!(
         html.contains("<style>\nbody { color: teal; }\n</style>"),
         "{}",

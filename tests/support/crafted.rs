@@ -3,7 +3,7 @@
 //! tool writes (headers declaring gigabytes). For the tests of what
 //! relnotes does with hostile input.
 
-use super::image::{OCI_CONFIG, OCI_INDEX, OCI_MANIFEST};
+use super::image::{OCI_CONFIG, OCI_MANIFEST, write_layout_index};
 use image::sha256_digest;
 use serde_json::json;
 use std::io::Write;
@@ -64,21 +64,12 @@ pub fn write_layout(dir: &Path, layers: &[RawLayer]) -> Vec<String> {
     }))
     .unwrap();
     let manifest_digest = write(&manifest);
-    std::fs::write(dir.join("oci-layout"), r#"{"imageLayoutVersion": "1.0.0"}"#).unwrap();
-    std::fs::write(
-        dir.join("index.json"),
-        serde_json::to_vec(&json!({
-            "schemaVersion": 2,
-            "mediaType": OCI_INDEX,
-            "manifests": [{
-                "mediaType": OCI_MANIFEST,
-                "digest": manifest_digest,
-                "size": manifest.len(),
-            }],
-        }))
-        .unwrap(),
-    )
-    .unwrap();
+    let descriptor = json!({
+        "mediaType": OCI_MANIFEST,
+        "digest": manifest_digest,
+        "size": manifest.len(),
+    });
+    write_layout_index(dir, &[descriptor]);
     digests
 }
 

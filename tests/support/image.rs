@@ -513,6 +513,16 @@ impl BuiltImage {
         }
     }
 
+    /// The image written as an OCI layout (`write_layout`) in a new temp
+    /// dir, tagged `tag`: the temp dir (removed when dropped) and the
+    /// image's reference, `oci:DIR:TAG`.
+    pub fn in_temp_layout(&self, tag: &str) -> (tempfile::TempDir, String) {
+        let layout = tempfile::tempdir().unwrap();
+        self.write_layout(layout.path(), tag);
+        let reference = format!("oci:{}:{tag}", layout.path().display());
+        (layout, reference)
+    }
+
     /// Writes an OCI image layout: `oci-layout`, `index.json` naming the
     /// root `tag`, `blobs/sha256/…`.
     pub fn write_layout(&self, dir: &Path, tag: &str) {
@@ -534,17 +544,7 @@ impl BuiltImage {
         let root = self.root();
         let mut descriptor = root.descriptor();
         descriptor["annotations"] = json!({"org.opencontainers.image.ref.name": tag});
-        std::fs::write(dir.join("oci-layout"), r#"{"imageLayoutVersion": "1.0.0"}"#).unwrap();
-        std::fs::write(
-            dir.join("index.json"),
-            serde_json::to_vec_pretty(&json!({
-                "schemaVersion": 2,
-                "mediaType": OCI_INDEX,
-                "manifests": [descriptor],
-            }))
-            .unwrap(),
-        )
-        .unwrap();
+        write_layout_index(dir, &[descriptor]);
     }
 
     /// Writes a `docker save` archive of one platform, tagged `repo_tag`.
@@ -677,4 +677,20 @@ fn push_blob(
         "PUT blob {digest}: {}",
         response.text().unwrap_or_default()
     );
+}
+
+/// Writes the top of an OCI image layout in `dir`: its `oci-layout` file
+/// and its `index.json` naming `manifests` (descriptors).
+pub fn write_layout_index(dir: &Path, manifests: &[serde_json::Value]) {
+    std::fs::write(dir.join("oci-layout"), r#"{"imageLayoutVersion": "1.0.0"}"#).unwrap();
+    std::fs::write(
+        dir.join("index.json"),
+        serde_json::to_vec_pretty(&json!({
+            "schemaVersion": 2,
+            "mediaType": OCI_INDEX,
+            "manifests": manifests,
+        }))
+        .unwrap(),
+    )
+    .unwrap();
 }

@@ -9,7 +9,7 @@
 
 use crate::util::{relnotes_in, root};
 use assert_cmd::Command;
-use model::{Release, Workspace};
+use model::{Driver, Release, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -108,6 +108,14 @@ impl Project {
         (out.status.code(), stderr(&out))
     }
 
+    /// Imports `page` with `args`, asserting that import refuses it (exit
+    /// 2) and says `says`; `case` names the case in a failure.
+    pub fn assert_import_refused(&self, page: &Path, args: &[&str], says: &str, case: &str) {
+        let (code, err) = self.import_code(page, args);
+        assert_eq!(code, Some(2), "{case}: {err}");
+        assert!(err.contains(says), "{case}: {err}");
+    }
+
     /// Imports `page` with `args`, asserting exit 0; import's stderr.
     pub fn import_ok(&self, page: &Path, args: &[&str]) -> String {
         assert_ok(&self.import(page, args))
@@ -153,6 +161,20 @@ impl Project {
             .map(|e| e.expect("entry").path())
             .collect()
     }
+}
+
+/// A record's driver requirement as one line (`cuda … min … datacenter
+/// [branch>=min, …]`), for tests comparing records to what a page states.
+pub fn driver_summary(d: &Driver) -> String {
+    format!(
+        "cuda {:?} min {:?} datacenter {:?}",
+        d.cuda.as_deref(),
+        d.min.as_deref(),
+        d.datacenter
+            .iter()
+            .map(|b| format!("{}>={}", b.branch, b.min))
+            .collect::<Vec<_>>()
+    )
 }
 
 /// A run's exit code (-1 when killed), stdout and stderr.

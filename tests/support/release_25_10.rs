@@ -273,7 +273,20 @@ fn add_dist_info(layer: Layer, info: &DistInfo) -> Layer {
 /// `usr/lib/os-release` of Ubuntu 24.04.3 LTS.
 const OS_RELEASE: &str = include_str!("../fixtures/verify/os-release.ubuntu-24.04.3");
 
-/// Stanzas of Ubuntu 24.04's dpkg status file (`ARCH` is replaced).
+/// libc6's dpkg status stanza as Ubuntu 24.04 ships it, at `version`
+/// for `arch`, a blank line after it: the C library every image carries.
+pub fn libc6_stanza(version: &str, arch: &str) -> String {
+    LIBC6_STANZA
+        .replace("VERSION", version)
+        .replace("ARCH", arch)
+}
+
+/// libc6's stanza of Ubuntu 24.04's dpkg status file, `VERSION` and `ARCH`
+/// to be replaced.
+const LIBC6_STANZA: &str = include_str!("../fixtures/verify/dpkg-status.libc6.ubuntu-24.04");
+
+/// Stanzas of Ubuntu 24.04's dpkg status file (`ARCH` is replaced), but
+/// libc6's, which `libc6_stanza` writes.
 const DPKG_BASE: &str = "Package: base-files
 Essential: yes
 Status: install ok installed
@@ -326,27 +339,6 @@ Description: GNU Bourne Again SHell
  commands read from the standard input or from a file.
 Homepage: http://tiswww.case.edu/php/chet/bash/bashtop.html
 Original-Maintainer: Matthias Klose <doko@debian.org>
-
-Package: libc6
-Status: install ok installed
-Priority: optional
-Section: libs
-Installed-Size: 13380
-Maintainer: Ubuntu Developers <ubuntu-devel-discuss@lists.ubuntu.com>
-Architecture: ARCH
-Multi-Arch: same
-Source: glibc
-Version: 2.39-0ubuntu8.6
-Replaces: libc6-amd64
-Depends: libgcc-s1
-Recommends: libidn2-0 (>= 2.0.5~)
-Suggests: glibc-doc, debconf | debconf-2.0, libc-l10n, locales, libnss-nis, libnss-nisplus
-Description: GNU C Library: Shared libraries
- Contains the standard libraries that are used by nearly all programs on
- the system. This package includes shared versions of the standard C library
- and the standard math library, as well as many others.
-Homepage: https://www.gnu.org/software/libc/libc.html
-Original-Maintainer: GNU Libc Maintainers <debian-glibc@lists.debian.org>
 
 ";
 
@@ -481,7 +473,7 @@ pub fn platform(arch: &str, tampering: Tampering) -> PlatformImage {
     } else {
         "aarch64-linux-gnu"
     };
-    let base_status = DPKG_BASE.replace("ARCH", arch);
+    let base_status = DPKG_BASE.replace("ARCH", arch) + &libc6_stanza("2.39-0ubuntu8.6", arch);
     let mut status = format!("{base_status}{}", DPKG_GDB.replace("ARCH", arch));
     if amd64 {
         status.push_str(DPKG_PERF);
