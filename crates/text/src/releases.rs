@@ -1274,7 +1274,16 @@ fn release_line_shape(line: &str) -> Option<(String, String)> {
             shape.push(shaped);
         }
     }
-    Some((shape.join(" "), version?))
+    // "*2019-11-28*" alone over each image's list (Emlid's changelogs): a
+    // day written as the release is named names it.
+    let version = version.or_else(|| {
+        let day = words.trim_end_matches([':', '：', '*', '_']);
+        (crate::dates::date(day).as_deref() == Some(day)).then(|| day.to_string())
+    });
+    // ("*2018-05-25:*" beside "*2019-02-27*": a colon after the release is
+    // punctuation, written or not.)
+    let shape = shape.join(" ").replace(":*", "*").replace(":_", "_");
+    Some((shape.trim_end_matches(':').to_string(), version?))
 }
 
 /// A date as a note after a release: one the page's date forms read, or a
@@ -1394,7 +1403,21 @@ fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
                 best.len(),
                 std::cmp::Reverse(best.first().map_or(0, |(i, _)| *i)),
             );
-        if group.len() >= 3 && versions.len() == group.len() && apart && in_order && larger {
+        // (Days as releases open a changelog page, Emlid's; days later
+        // in a page on one release are its news, MiniMind's 更新日志.)
+        let opens_page = crate::dates::date(&group[0].1).is_none()
+            || page.lines[..group[0].0]
+                .iter()
+                .filter(|(n, l)| !l.trim().is_empty() && !page.headings.contains(n))
+                .count()
+                <= 8;
+        if group.len() >= 3
+            && versions.len() == group.len()
+            && apart
+            && in_order
+            && larger
+            && opens_page
+        {
             best = group;
         }
     }
@@ -3347,6 +3370,24 @@ mod tests {
             versions(PageKind::Markdown, page),
             ["0.12.0", "0.11.1", "0.11.0"]
         );
+    }
+
+    #[test]
+    fn days_alone_open_a_changelogs_releases_but_not_a_pages_news() {
+        let changelog = "## Image changelog\n\n*2019-11-28*\n\n- Kernel 4.19.83\n\n\
+                         *2019-02-27*\n\n- Kernel 4.14.95\n\n*2018-05-25:*\n\n- Kernel 4.14.34\n";
+        assert_eq!(
+            versions(PageKind::Markdown, changelog),
+            ["2019-11-28", "2019-02-27", "2018-05-25"]
+        );
+        let intro: String = (1..=9)
+            .map(|i| format!("Paragraph {i} of the page.\n\n"))
+            .collect();
+        let news = format!(
+            "# Tool\n\n{intro}## News\n\n**2025-02-09**\n\n- a\n\n\
+                            **2024-10-05**\n\n- b\n\n**2024-09-27**\n\n- c\n"
+        );
+        assert!(versions(PageKind::Markdown, &news).is_empty());
     }
 
     #[test]
