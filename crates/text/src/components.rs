@@ -765,7 +765,9 @@ fn colon_pairs(item: &str) -> Vec<(String, String)> {
             }
         }
         let mut words = after.split_whitespace();
-        if let Some(first) = words.next()
+        // "GCC: 5.4.0, 8.3.0", "CUDA Toolkit: `cuda/10.2`, `cuda/11.2`":
+        // the first of the versions the label lists.
+        if let Some(first) = words.next().map(|w| w.trim_end_matches([',', '，', ';']))
             && clean_version(&name, first).is_some()
         {
             // "Guava: (20.0 to 28.0-jre": the version it went to.
@@ -1201,7 +1203,62 @@ pub(crate) fn listed_components(line: &str) -> Vec<(String, String)> {
     if !introduced.is_empty() {
         return introduced;
     }
-    labelled_list(line)
+    let listed = labelled_list(line);
+    if !listed.is_empty() {
+        return listed;
+    }
+    label_over_versions(line).into_iter().collect()
+}
+
+/// "GNU Compiler Collection (GCC): `gnu/5.4.0`, `gnu/8.3.0`" (an HPC
+/// centre's module list), "CUDA Toolkit: 10.2, 11.2": a label naming one
+/// component, then its versions and nothing else. The record holds the
+/// first; the label's short name where the parentheses give a known one.
+fn label_over_versions(line: &str) -> Option<(String, String)> {
+    let (label, rest) = line.split_once([':', '：'])?;
+    let label = label.trim().trim_matches('*').trim();
+    let versions: Vec<&str> = rest
+        .split([',', '，', '、', ';'])
+        .map(|v| v.trim().trim_matches('`'))
+        .collect();
+    if versions.len() < 2 || label.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let name = match label.split_once(" (") {
+        Some((long, short)) => {
+            let short = short.strip_suffix(')')?;
+            // "GNU Compiler Collection (GCC)": the initials the page
+            // shortens the name to; "Intel Compiler (icc, ifort)": the long
+            // name, its parts in parentheses.
+            let initials: String = long
+                .split_whitespace()
+                .filter_map(|w| w.chars().next())
+                .collect();
+            let known = |n: &str| model::known_component(n).is_some();
+            if (known(short) && !known(long)) || (short.len() >= 2 && short == initials) {
+                short
+            } else {
+                long
+            }
+        }
+        None => label,
+    };
+    if name.split_whitespace().count() > 5 {
+        return None;
+    }
+    let name = names::component_name(name)?;
+    // (`qe/7.0-gpu`, `fftw/3.3.10_Intel`: a build of a version listed.)
+    let flavourless = |v: &&str| {
+        v.rsplit_once(['-', '_'])
+            .filter(|(_, flavour)| flavour.chars().all(|c| c.is_ascii_alphabetic()))
+            .map_or(*v, |(version, _)| version)
+            .to_string()
+    };
+    let mut read = versions
+        .iter()
+        .map(|v| clean_version(&name, &flavourless(v)));
+    let first = read.next()??;
+    read.all(|v| v.is_some()).then_some((name, first))
 }
 
 /// "Updated packaged components to recent stable release versions: Docker
@@ -2335,6 +2392,26 @@ mod tests {
             draft.arch["amd64"].scenarios,
             Some(vec![Scenario::Inference])
         );
+    }
+
+    #[test]
+    fn a_label_over_the_versions_of_its_modules() {
+        assert_eq!(
+            listed_components("**GNU Compiler Collection (GCC)**: `gnu/5.4.0`, `gnu/8.3.0`"),
+            pairs(&[("GCC", "5.4.0")])
+        );
+        assert_eq!(
+            listed_components(
+                "**GROMACS (Molecular Dynamics)**: `gromacs/2019.6`, `gromacs/2019.6-gpu`"
+            ),
+            pairs(&[("GROMACS", "2019.6")])
+        );
+        assert_eq!(
+            listed_components("CUDA Toolkit: 10.2, 11.2"),
+            pairs(&[("CUDA", "10.2")])
+        );
+        // Anything but versions after the label: no list of one component.
+        assert!(listed_components("Note: 10.2, see below").is_empty());
     }
 
     #[test]
