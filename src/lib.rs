@@ -34,7 +34,7 @@
 //! verify --all, new and sync, lint, compat). This crate holds the app
 //! layer, one front function per command, and the command line.
 
-#![warn(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 
 mod app;
 mod error;

@@ -357,14 +357,8 @@ fn branch_list(driver: &Driver) -> String {
         .join(", ")
 }
 
-impl CompatReport {
-    /// The report for machines (`--format json`), ending with a newline.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("serializable") + "\n"
-    }
-
-    /// The report for people, as the command prints it.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for CompatReport {
+    fn to_text(&self) -> String {
         let gpu = if self.datacenter {
             "data-center GPU"
         } else {
@@ -392,5 +386,9 @@ impl CompatReport {
             .collect();
         out.push_str(&model::aligned_columns(&rows, ""));
         out
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("serializable") + "\n"
     }
 }

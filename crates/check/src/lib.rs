@@ -11,8 +11,8 @@
 //! - [`compat()`]: whether each release runs on a given driver
 //!   ([`CompatReport`]).
 //!
-//! Every report prints itself for people (`to_text`) and machines
-//! (`to_json`). The checks take what the other stages give (a loaded
+//! Every report is a [`model::CommandReport`]: it prints itself for
+//! people (`to_text`) and machines (`to_json`). The checks take what the other stages give (a loaded
 //! record, an inspected image) and read nothing themselves, except the
 //! draft, which writes the record it drafted.
 
@@ -22,7 +22,6 @@ mod catalogue;
 mod compat;
 mod draft;
 mod lint;
-mod report;
 mod verify;
 
 pub use catalogue::{ArchCheck, Catalogue, CatalogueReport, versions_between};

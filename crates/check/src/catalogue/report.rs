@@ -307,9 +307,8 @@ impl CatalogueReport {
     }
 }
 
-impl CatalogueReport {
-    /// The report for people: the table, the findings, the summary.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for CatalogueReport {
+    fn to_text(&self) -> String {
         let mut out = format!(
             "relnotes verify --all — {}\n\n",
             match (self.versions.first(), self.versions.last()) {
@@ -330,14 +329,11 @@ impl CatalogueReport {
         out
     }
 
-    /// The report for machines, one JSON document.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
     }
 
-    /// 2 when an image could not be read, else 1 on any finding; skipped
-    /// releases do not count.
-    pub fn exit_code(&self) -> u8 {
+    fn exit_code(&self) -> u8 {
         if self.totals.error > 0 {
             2
         } else {
@@ -345,6 +341,8 @@ impl CatalogueReport {
         }
     }
 }
+
+impl CatalogueReport {}
 
 /// The message and hint of an error or a skip, indented under its line.
 fn write_message(out: &mut String, check: &ArchCheck) {

@@ -292,9 +292,10 @@ impl Drafted {
             lines: Vec::new(),
         }
     }
+}
 
-    /// The report for people, as the command prints it.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for Drafted {
+    fn to_text(&self) -> String {
         let mut out = String::new();
         let shown = model::shown_path(&self.path);
         let _ = match &self.from {
@@ -358,8 +359,7 @@ impl Drafted {
         out
     }
 
-    /// The report for machines (`--format json`), ending with a newline.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a draft report serializes") + "\n"
     }
 }
@@ -375,9 +375,8 @@ pub struct Synced {
     pub(crate) changes: ImageChanges,
 }
 
-impl Synced {
-    /// The report for people, as the command prints it.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for Synced {
+    fn to_text(&self) -> String {
         let mut out = String::new();
         let shown = model::shown_path(&self.path);
         let head = if self.changes.is_empty() {
@@ -407,8 +406,7 @@ impl Synced {
         out
     }
 
-    /// The report for machines (`--format json`), ending with a newline.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a sync report serializes") + "\n"
     }
 }

@@ -60,14 +60,10 @@ impl LintReport {
     pub fn has_errors(&self) -> bool {
         self.errors > 0
     }
+}
 
-    /// The report for machines (`--format json`), ending with a newline.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("serializable") + "\n"
-    }
-
-    /// The report for people, as the command prints it.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for LintReport {
+    fn to_text(&self) -> String {
         let mut out = String::new();
         for f in &self.findings {
             out.push_str(&f.to_string());
@@ -81,6 +77,14 @@ impl LintReport {
             self.infos
         ));
         out
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("serializable") + "\n"
+    }
+
+    fn exit_code(&self) -> u8 {
+        u8::from(self.has_errors())
     }
 }
 

@@ -416,13 +416,48 @@ impl Report {
         }
     }
 
-    /// The report for machines (`--format json`), ending with a newline.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    /// `25.10: 52 confirmed, 1 differs, 1 missing, 1 arch missing — 3 findings`.
+    pub fn summary_line(&self) -> String {
+        let s = &self.summary;
+        let mut parts = vec![format!("{} confirmed", s.confirmed)];
+        if s.differs > 0 {
+            parts.push(format!("{} different", s.differs));
+        }
+        if s.missing > 0 {
+            parts.push(format!("{} missing", s.missing));
+        }
+        if s.missing_archs > 0 {
+            parts.push(format!(
+                "{} arch{} missing",
+                s.missing_archs,
+                if s.missing_archs == 1 { "" } else { "s" }
+            ));
+        }
+        if s.driver_findings > 0 {
+            parts.push(plural(s.driver_findings, "driver finding"));
+        }
+        if s.env_findings > 0 {
+            parts.push(plural(s.env_findings, "env finding"));
+        }
+        if s.unchecked > 0 {
+            parts.push(format!("{} unchecked", s.unchecked));
+        }
+        if s.copies > 0 {
+            parts.push(match s.copies {
+                1 => "1 library in several copies (warning)".to_string(),
+                n => format!("{n} libraries in several copies (warning)"),
+            });
+        }
+        let verdict = match s.findings {
+            0 => "everything declared is confirmed".to_string(),
+            n => plural(n, "finding"),
+        };
+        format!("Summary: {} — {verdict}", parts.join(", "))
     }
+}
 
-    /// The table for people: one block per arch, then the summary line.
-    pub fn to_text(&self) -> String {
+impl model::CommandReport for Report {
+    fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "relnotes verify {} — {}", self.version, self.image);
         if let Some(sbom) = &self.sbom {
@@ -589,43 +624,12 @@ impl Report {
         out
     }
 
-    /// `25.10: 52 confirmed, 1 differs, 1 missing, 1 arch missing — 3 findings`.
-    pub fn summary_line(&self) -> String {
-        let s = &self.summary;
-        let mut parts = vec![format!("{} confirmed", s.confirmed)];
-        if s.differs > 0 {
-            parts.push(format!("{} different", s.differs));
-        }
-        if s.missing > 0 {
-            parts.push(format!("{} missing", s.missing));
-        }
-        if s.missing_archs > 0 {
-            parts.push(format!(
-                "{} arch{} missing",
-                s.missing_archs,
-                if s.missing_archs == 1 { "" } else { "s" }
-            ));
-        }
-        if s.driver_findings > 0 {
-            parts.push(plural(s.driver_findings, "driver finding"));
-        }
-        if s.env_findings > 0 {
-            parts.push(plural(s.env_findings, "env finding"));
-        }
-        if s.unchecked > 0 {
-            parts.push(format!("{} unchecked", s.unchecked));
-        }
-        if s.copies > 0 {
-            parts.push(match s.copies {
-                1 => "1 library in several copies (warning)".to_string(),
-                n => format!("{n} libraries in several copies (warning)"),
-            });
-        }
-        let verdict = match s.findings {
-            0 => "everything declared is confirmed".to_string(),
-            n => plural(n, "finding"),
-        };
-        format!("Summary: {} — {verdict}", parts.join(", "))
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    fn exit_code(&self) -> u8 {
+        u8::from(self.has_findings())
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use image::{FoundFile, ImageView, InspectedArch};
+use model::CommandReport;
 use model::Workspace;
 use std::collections::BTreeMap;
 
