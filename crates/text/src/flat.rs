@@ -17,6 +17,7 @@ type Line = (usize, String);
 /// (the reader drops them): only lines of a table change.
 pub(crate) fn unflatten(lines: Vec<Line>) -> Vec<Line> {
     let lines = list_tables(lines);
+    let lines = simple_tables(lines);
     let lines = join_cells(lines);
     let lines = join_broken_cells(lines);
     let lines = tab_rows(lines);
@@ -368,6 +369,127 @@ fn list_tables(lines: Vec<Line>) -> Vec<Line> {
             }
         }
         out.push((lines[i.saturating_sub(1)].0, String::new()));
+    }
+    out
+}
+
+/// The columns of a reStructuredText simple table's border (`=====  ====`):
+/// each run of `=` as its start and end, two runs or more.
+fn border_columns(line: &str) -> Option<Vec<(usize, usize)>> {
+    if line.trim().is_empty() || !line.trim().chars().all(|c| c == '=' || c == ' ') {
+        return None;
+    }
+    let mut columns = Vec::new();
+    let mut start = None;
+    for (i, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        match (c == '=', start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                columns.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    (columns.len() >= 2).then_some(columns)
+}
+
+/// A simple table's cell: Sphinx's substitutions (`|gcc|_`) as their
+/// names, an escaped empty cell (`\`) as empty.
+fn simple_cell(line: &str, from: usize, to: Option<usize>) -> String {
+    let end = to.map_or(line.len(), |t| t.min(line.len()));
+    let text = line.get(from.min(end)..end).unwrap_or("").trim();
+    if text == "\\" {
+        return String::new();
+    }
+    text.split_whitespace()
+        .map(|w| {
+            let bare = w.strip_suffix('_').unwrap_or(w);
+            match bare.strip_prefix('|').and_then(|b| b.strip_suffix('|')) {
+                Some(name) if !name.is_empty() => name,
+                _ => w,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// reStructuredText's simple tables (borders of `=` runs over and under
+/// the head and under the body, Sphinx's `.. table::`) → one `| a | b |`
+/// row a line, a head's rule after the head. A row whose first cell is
+/// blank goes on the row before, as in reStructuredText.
+fn simple_tables(lines: Vec<Line>) -> Vec<Line> {
+    if !lines.iter().any(|(_, l)| border_columns(l).is_some()) {
+        return lines;
+    }
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(columns) = border_columns(&lines[i].1) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        // The rows up to the closing border; a second border inside ends
+        // the head.
+        let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut head_rows = 0;
+        let mut j = i + 1;
+        let mut closed = false;
+        while j < lines.len() {
+            let (n, line) = &lines[j];
+            if border_columns(line).is_some() {
+                let next_is_row = lines
+                    .get(j + 1)
+                    .is_some_and(|(_, l)| !l.trim().is_empty() && border_columns(l).is_none());
+                if head_rows == 0 && next_is_row && !rows.is_empty() {
+                    head_rows = rows.len();
+                    j += 1;
+                    continue;
+                }
+                closed = true;
+                break;
+            }
+            if line.trim().is_empty() {
+                j += 1;
+                continue;
+            }
+            let cells: Vec<String> = columns
+                .iter()
+                .enumerate()
+                .map(|(k, &(from, _))| simple_cell(line, from, columns.get(k + 1).map(|c| c.0)))
+                .collect();
+            match rows.last_mut() {
+                Some((_, last)) if cells[0].is_empty() && !line.contains("\\") => {
+                    for (cell, more) in last.iter_mut().zip(cells) {
+                        if !more.is_empty() {
+                            if !cell.is_empty() {
+                                cell.push(' ');
+                            }
+                            cell.push_str(&more);
+                        }
+                    }
+                }
+                _ => rows.push((*n, cells)),
+            }
+            j += 1;
+        }
+        if !closed || rows.is_empty() {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        }
+        for (k, (n, cells)) in rows.iter().enumerate() {
+            out.push((*n, row(cells)));
+            if k + 1 == head_rows {
+                out.push((*n, format!("|{}|", vec!["---"; cells.len()].join("|"))));
+            }
+        }
+        out.push((lines[j].0, String::new()));
+        i = j + 1;
     }
     out
 }
@@ -727,6 +849,25 @@ mod tests {
                 "After."
             ]
         );
+    }
+
+    #[test]
+    fn a_restructured_text_simple_table_becomes_rows() {
+        let page = ".. table:: Prerequisites\n\n   ========== ======== ======\n   \\          Name     Latest\n   ========== ======== ======\n   **Build**  |cmake|_ 4.1\n   **Libs**   |boost|_ 1.88.0\n   \\          |hwloc|_ 2.4\n              (tested)\n   ========== ======== ======\n\nAfter.";
+        assert_eq!(
+            rows(page),
+            [
+                ".. table:: Prerequisites",
+                "| | Name | Latest |",
+                "|---|---|---|",
+                "| **Build** | cmake | 4.1 |",
+                "| **Libs** | boost | 1.88.0 |",
+                "| | hwloc (tested) | 2.4 |",
+                "After."
+            ]
+        );
+        // A rule of one run is no table's border.
+        assert_eq!(rows("Title\n=====\n\nText."), ["Title", "=====", "Text."]);
     }
 
     #[test]
