@@ -362,12 +362,7 @@ fn list_tables(lines: Vec<Line>) -> Vec<Line> {
             }
             i += 1;
         }
-        for (k, (n, cells)) in rows.iter().enumerate() {
-            out.push((*n, row(cells)));
-            if k + 1 == header_rows {
-                out.push((*n, format!("|{}|", vec!["---"; cells.len()].join("|"))));
-            }
-        }
+        push_rows(&mut out, &rows, header_rows);
         out.push((lines[i.saturating_sub(1)].0, String::new()));
     }
     out
@@ -482,16 +477,22 @@ fn simple_tables(lines: Vec<Line>) -> Vec<Line> {
             i += 1;
             continue;
         }
-        for (k, (n, cells)) in rows.iter().enumerate() {
-            out.push((*n, row(cells)));
-            if k + 1 == head_rows {
-                out.push((*n, format!("|{}|", vec!["---"; cells.len()].join("|"))));
-            }
-        }
+        push_rows(&mut out, &rows, head_rows);
         out.push((lines[j].0, String::new()));
         i = j + 1;
     }
     out
+}
+
+/// A table's rows as `| a | b |` lines, the head's rule after its first
+/// `head_rows`.
+fn push_rows(out: &mut Vec<Line>, rows: &[(usize, Vec<String>)], head_rows: usize) {
+    for (k, (n, cells)) in rows.iter().enumerate() {
+        out.push((*n, row(cells)));
+        if k + 1 == head_rows {
+            out.push((*n, format!("|{}|", vec!["---"; cells.len()].join("|"))));
+        }
+    }
 }
 
 fn indent_of(line: &str) -> usize {
