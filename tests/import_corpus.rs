@@ -743,6 +743,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The forty-ninth half (`held-out-48/`), committed unread at ff3efd0
+/// and bf3e645, measured there before reading: 63 of 128 (49.2%).
+#[test]
+fn forty_eighth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-48",
+        Floor {
+            percent: 49,
+            refused: 0,
+            drivers: 0,
+        },
+    );
+}
+
 #[test]
 fn forty_seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
