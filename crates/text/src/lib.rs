@@ -552,7 +552,7 @@ fn read_releases<'a>(
     };
     let (rows, table_lines) = releases::table_rows(&page, headings, column);
     let wanted_in_rows = |v: &str| rows.iter().any(|r| r.names(v));
-    let cut = releases::releases(&page, headings);
+    let cut = releases::releases(&page, headings, all);
     let images = releases::of_images(&page);
     // Headings that group a table of releases' rows ("### Ubuntu 24.04"
     // over images) are no releases: the rows are, when none names one; so

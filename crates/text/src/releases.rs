@@ -1369,7 +1369,7 @@ fn chained_release_lines(page: &Page) -> HashMap<usize, (String, String)> {
 /// order (newest first or oldest first): each opens a release ("v0.32.0
 /// (2025-08-21)", "v0.32.0-rc2 (2025-08-12)" … in lc0's changelog.txt).
 /// Lines stating components ("Bump foo to 1.2") name no release in order.
-fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
+fn shaped_release_lines(page: &Page, every: bool) -> HashMap<usize, String> {
     let mut by_shape: HashMap<String, Vec<(usize, String)>> = HashMap::new();
     let mut in_code = false;
     for (i, (_, line)) in page.lines.iter().enumerate() {
@@ -1404,8 +1404,11 @@ fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
                 std::cmp::Reverse(best.first().map_or(0, |(i, _)| *i)),
             );
         // (Days as releases open a changelog page, Emlid's; days later
-        // in a page on one release are its news, MiniMind's 更新日志.)
-        let opens_page = crate::dates::date(&group[0].1).is_none()
+        // in a page on one release are its news, MiniMind's 更新日志,
+        // unless the user asks for every release the page holds: nlzy's
+        // NEWS, each day an image rebuilt on new versions.)
+        let opens_page = every
+            || crate::dates::date(&group[0].1).is_none()
             || page.lines[..group[0].0]
                 .iter()
                 .filter(|(n, l)| !l.trim().is_empty() && !page.headings.contains(n))
@@ -1429,7 +1432,7 @@ fn shaped_release_lines(page: &Page) -> HashMap<usize, String> {
 /// page's own heading; the page's introduction stays with the first (the
 /// release the page was last written for), and the page's cut with the
 /// last.
-pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>> {
+pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<Vec<Release>> {
     if crate::lines::is_dockerfile(page.lines.iter().map(|(_, l)| l.as_str())) {
         return None;
     }
@@ -1445,7 +1448,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings) -> Option<Vec<Release>>
     // "New version: devel/ollama version 0.32.14" in a feed titled
     // "Sherlock software updates" names a component's.)
     let shaped_lines = || {
-        let mut shaped = shaped_release_lines(page);
+        let mut shaped = shaped_release_lines(page, every);
         if marked_any {
             // ("Version 0.18.2, 2024-08-16" under "## Recent Changes":
             // opened by a word naming a version.)
@@ -3388,6 +3391,14 @@ mod tests {
                             **2024-10-05**\n\n- b\n\n**2024-09-27**\n\n- c\n"
         );
         assert!(versions(PageKind::Markdown, &news).is_empty());
+        // Asked for every release of the page, its days are they.
+        let page = Page::read(PageKind::Markdown, &news).unwrap();
+        let every: Vec<String> = releases(&page, Headings::built_in(), true)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| r.version)
+            .collect();
+        assert_eq!(every, ["2025-02-09", "2024-10-05", "2024-09-27"]);
     }
 
     #[test]
@@ -3584,7 +3595,7 @@ mod tests {
 
     fn versions(kind: PageKind, text: &str) -> Vec<String> {
         let page = Page::read(kind, text).unwrap();
-        releases(&page, Headings::built_in())
+        releases(&page, Headings::built_in(), false)
             .map(|r| r.into_iter().map(|r| r.version).collect())
             .unwrap_or_default()
     }
@@ -3854,7 +3865,7 @@ mod tests {
                     - 2026-01-13 v1.44.0: Upgrade to SQLite 3.51.1.\n\n \
                     - 2026-01-08 v1.43.0:\n     - Add IsReadOnly.\n";
         let page = Page::read(PageKind::Markdown, said).unwrap();
-        let releases = releases(&page, Headings::built_in()).unwrap();
+        let releases = releases(&page, Headings::built_in(), false).unwrap();
         let got: Vec<(&str, Vec<&str>)> = releases
             .iter()
             .map(|r| {
@@ -3948,7 +3959,7 @@ mod tests {
              ## **OpenCV 4.3.0**\n- [download](https://x.y/cv)\n\n## **yaml-cpp 0.6.3**\n- build it\n",
         )
         .unwrap();
-        assert!(releases(&page, Headings::built_in()).is_none());
+        assert!(releases(&page, Headings::built_in(), false).is_none());
         // Releases with their dates are releases.
         let page = Page::read(
             PageKind::Markdown,
@@ -3956,7 +3967,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            releases(&page, Headings::built_in()).map(|r| r.len()),
+            releases(&page, Headings::built_in(), false).map(|r| r.len()),
             Some(3)
         );
         // A product's releases repeat its name.
@@ -3966,7 +3977,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            releases(&page, Headings::built_in()).map(|r| r.len()),
+            releases(&page, Headings::built_in(), false).map(|r| r.len()),
             Some(3)
         );
     }
@@ -4246,7 +4257,7 @@ mod tests {
              ## PyTorch 2.11 — 2026-04-30\n\n### Highlights\n\n- c\n\n| x | 1.",
         )
         .unwrap();
-        let cut = releases(&page, Headings::built_in()).unwrap();
+        let cut = releases(&page, Headings::built_in(), false).unwrap();
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["2.13", "2.12", "2.11"]);
         let s = split(&cut[0].page, Headings::built_in());
@@ -4453,7 +4464,7 @@ mod tests {
         )
         .unwrap();
         let (rows, lines) = table_rows(&page, Headings::built_in(), None);
-        let mut cut = releases(&page, Headings::built_in()).unwrap();
+        let mut cut = releases(&page, Headings::built_in(), false).unwrap();
         add_rows(&mut cut, &rows, &lines);
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["v2.4.2+b1", "v2.4.1+b1", "v2.4.0+b1"]);
@@ -4476,7 +4487,7 @@ mod tests {
              **V1.3.1 / 05-November-2024**\n\n## Main Changes\n\n- Patch\n",
         )
         .unwrap();
-        let cut = releases(&page, Headings::built_in()).unwrap();
+        let cut = releases(&page, Headings::built_in(), false).unwrap();
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["V1.4.0", "V1.3.1"]);
         assert_eq!(bold_release("**Important: read this 2.0 note**"), None);
@@ -4505,7 +4516,7 @@ mod tests {
              **New Gateway (v2.5)**\n\n- Faster\n\n**Legacy Gateway (v2.2)**\n\n- Older\n",
         )
         .unwrap();
-        assert!(releases(&page, Headings::built_in()).is_none());
+        assert!(releases(&page, Headings::built_in(), false).is_none());
         // Releases of the title's series are releases.
         let page = Page::read(
             PageKind::Markdown,
@@ -4513,7 +4524,7 @@ mod tests {
              **3.9.0 / 2024-12-01**\n\n- First\n",
         )
         .unwrap();
-        let cut = releases(&page, Headings::built_in()).unwrap();
+        let cut = releases(&page, Headings::built_in(), false).unwrap();
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["3.9.1", "3.9.0"]);
     }
@@ -4527,7 +4538,7 @@ mod tests {
              ### 3.4.1 (2025-02-12)\n\n- Move to Go 1.23.5.\n",
         )
         .unwrap();
-        let cut = releases(&page, Headings::built_in()).unwrap();
+        let cut = releases(&page, Headings::built_in(), false).unwrap();
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["3.4.1", "3.4.2"]);
         let first: Vec<&str> = cut[0].page.lines.iter().map(|(_, l)| l.as_str()).collect();
@@ -4543,7 +4554,7 @@ mod tests {
             "## 1.7.7(Apr 11, 2024)\n\n* add a flag\n\n## 1.7.6(Mar 8, 2024)\n\n* NIMSDK from 9.13.1 to 9.15.0 in Android\n\n# 1.6.0(Apr 24, 2023)\n\n* fix a crash\n\n# 1.5.0(Mar 31, 2023)\n\n* fix another\n\n# 1.4.8(Mar 20, 2023)\n\n* fix more\n",
         )
         .unwrap();
-        let found = releases(&page, Headings::built_in()).unwrap();
+        let found = releases(&page, Headings::built_in(), false).unwrap();
         let versions: Vec<&str> = found.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["1.7.7", "1.7.6", "1.6.0", "1.5.0", "1.4.8"]);
     }
