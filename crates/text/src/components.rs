@@ -1455,10 +1455,12 @@ fn archives_in(line: &str, release: &str, found: &mut Found) {
 /// The name and version an archive's or installer's file name carries
 /// (`openssl-3.5.6.tar.gz`, `HeidiSQL_12.14_64_Portable.zip`,
 /// `clink.1.9.7.b33c45.zip`, the last part of an address too): the name up
-/// to the first `-`, `_` or `.` before a digit, the version's dotted parts
-/// up to the next `-` or `_` (or to a part without a digit). A version
-/// without a dot (`ngrok-v3-stable.zip`, a series) is none.
-fn archive_file(word: &str) -> Option<(String, String)> {
+/// to the first `-`, `_` or `.` before a version, the version's dotted
+/// parts up to the next `-` or `_` (or to a part without a digit). A
+/// version without a dot (`ngrok-v3-stable.zip`, a series) is none; so are
+/// the platform words of a name (`cudnn-linux-x86_64-8.8.1.3_cuda11-archive`
+/// is cuDNN's, `NVIDIA-Linux-x86_64-525.105.17.run` the driver's).
+pub(crate) fn archive_file(word: &str) -> Option<(String, String)> {
     let word = word.trim_matches(|c: char| {
         matches!(
             c,
@@ -1467,29 +1469,69 @@ fn archive_file(word: &str) -> Option<(String, String)> {
     });
     let file = word.rsplit(['/', '\\']).next()?;
     let stem = model::without_archive_extension(file)?;
-    let at = stem.char_indices().find_map(|(i, c)| {
+    let (at, version) = stem.char_indices().find_map(|(i, c)| {
         let rest = &stem[i + c.len_utf8()..];
-        (matches!(c, '-' | '_' | '.')
+        if !(matches!(c, '-' | '_' | '.')
             && i > 0
             && rest
                 .trim_start_matches(['v', 'V'])
                 .starts_with(|d: char| d.is_ascii_digit()))
-        .then_some(i)
+        {
+            return None;
+        }
+        let run = rest.split(['-', '_']).next()?;
+        let parts: Vec<&str> = run
+            .split('.')
+            .take_while(|p| p.bytes().any(|b| b.is_ascii_digit()))
+            .collect();
+        (parts.len() >= 2).then(|| (i, parts.join(".")))
     })?;
-    let name = &stem[..at];
-    if !name.chars().any(char::is_alphabetic) {
-        return None;
-    }
-    let rest = &stem[at + 1..];
-    let run = rest.split(['-', '_']).next()?;
-    let parts: Vec<&str> = run
-        .split('.')
-        .take_while(|p| p.bytes().any(|b| b.is_ascii_digit()))
+    let written = &stem[..at];
+    let mut words: Vec<&str> = written
+        .split(['-', '_'])
+        .filter(|w| !is_platform_word(w))
         .collect();
-    if parts.len() < 2 {
+    let whole = words.join("-");
+    if !names::is_alias(&whole) {
+        // (`nvidia-fabric-manager-devel`: the development files of the same.)
+        while words.len() > 1
+            && words.last().is_some_and(|w| {
+                matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "linux" | "windows" | "macos" | "darwin" | "devel" | "dev"
+                )
+            })
+        {
+            words.pop();
+        }
+    }
+    let name = if words.len() == written.split(['-', '_']).count() {
+        written.to_string()
+    } else {
+        words.join("-")
+    };
+    // (`v1.1.0.tar.gz`, a tag's archive: a version, no name.)
+    let tag = name
+        .strip_prefix(['v', 'V'])
+        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()));
+    if !name.chars().any(char::is_alphabetic) || tag {
         return None;
     }
-    Some((name.to_string(), parts.join(".")))
+    Some((name, version))
+}
+
+/// An architecture or a Python tag in a file's name (`x86_64`, `py310`):
+/// no part of what it installs.
+fn is_platform_word(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "x86" | "64" | "amd64" | "aarch64" | "arm64" | "ppc64le" | "sbsa" | "noarch"
+    ) || ["py", "cp"].iter().any(|tag| {
+        lower
+            .strip_prefix(tag)
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    })
 }
 
 /// The upgrade claims of `line`, each under the name data knows among its
@@ -1861,6 +1903,26 @@ mod tests {
         assert_eq!(of("cmder_mini.zip"), None);
         assert_eq!(of("libiconv-1.18.patch"), None);
         assert_eq!(of("2.0.1.tar.gz"), None);
+        // Installers and RPMs (liguodongiot's A800 set-up): platform words
+        // are no part of the name, an RPM's release and arch no part of
+        // the version.
+        assert_eq!(
+            of("cudnn-linux-x86_64-8.8.1.3_cuda11-archive.tar.xz"),
+            pair("cudnn", "8.8.1.3")
+        );
+        assert_eq!(
+            of("cuda_11.7.0_515.43.04_linux.run"),
+            pair("cuda", "11.7.0")
+        );
+        assert_eq!(
+            of("NVIDIA-Linux-x86_64-525.105.17.run"),
+            pair("NVIDIA-Linux", "525.105.17")
+        );
+        assert_eq!(
+            of("nvidia-fabric-manager-devel-525.105.17-1.x86_64.rpm"),
+            pair("nvidia-fabric-manager", "525.105.17")
+        );
+        assert_eq!(of("v1.1.0.tar.gz"), None);
     }
 
     #[test]

@@ -16,7 +16,9 @@ pub(crate) fn pins(lines: &[(usize, String)]) -> Vec<(String, String)> {
 }
 
 /// The components Debian packages an install command names are named for
-/// (`apt-get install python3.10`): weaker than any statement, read last.
+/// (`apt-get install python3.10`), and those of the files it unpacks, runs
+/// or installs (`sh cuda_11.2.0_460.27.04_linux.run`): weaker than any
+/// statement ("CUDA 11.2" in the page's words), read last.
 pub(crate) fn debian_named(lines: &[(usize, String)]) -> Vec<(String, String)> {
     installed(lines, true)
         .into_iter()
@@ -31,8 +33,15 @@ fn installed(lines: &[(usize, String)], named: bool) -> Vec<(String, String)> {
     // Each command of a line: `conda install … && apt update && pip install …`.
     let joined = commands(lines);
     // Most lines run no installer: each command word holds one of these.
-    let may_install =
-        |l: &&String| l.contains("install") || l.contains("create ") || l.contains("dpkg -i");
+    let may_install = |l: &&String| {
+        l.contains("install")
+            || l.contains("create ")
+            || l.contains("dpkg -i")
+            || l.contains("rpm -")
+            || l.contains("tar ")
+            || l.contains(".run")
+            || l.contains(".sh")
+    };
     for line in joined
         .iter()
         .filter(may_install)
@@ -47,9 +56,11 @@ fn installed(lines: &[(usize, String)], named: bool) -> Vec<(String, String)> {
                 continue;
             }
             let pair = match tool {
-                Tool::Apt if named => debian_named_package(word),
+                Tool::Apt if named => debian_named_package(word).or_else(|| installed_file(word)),
+                Tool::Unpack if named => installed_file(word),
                 Tool::Apt => debian_pin(word),
                 _ if named => None,
+                Tool::Unpack => None,
                 _ => pinned(word, tool == Tool::Conda).or_else(|| package_file(word)),
             };
             if let Some(pair) = pair {
@@ -157,6 +168,11 @@ enum Tool {
     Conda,
     Dpkg,
     Apt,
+    /// A source archive unpacked, an installer run, an RPM installed
+    /// (`tar -xvf Python-3.10.10.tgz`, `sh cuda_11.7.0_515.43.04_linux.run`,
+    /// `rpm -ivh nvidia-fabric-manager-525.105.17-1.x86_64.rpm`): the
+    /// file's name says what and which version.
+    Unpack,
 }
 
 /// The installer a line runs and what follows its install word.
@@ -179,6 +195,14 @@ fn command(line: &str) -> Option<(Tool, &str)> {
         ("dpkg -i ", Tool::Dpkg),
         ("apt-get install ", Tool::Apt),
         ("apt install ", Tool::Apt),
+        ("yum install ", Tool::Apt),
+        ("dnf install ", Tool::Apt),
+        ("rpm -i", Tool::Unpack),
+        ("rpm -U", Tool::Unpack),
+        ("tar ", Tool::Unpack),
+        ("sh ", Tool::Unpack),
+        ("bash ", Tool::Unpack),
+        ("./", Tool::Unpack),
     ] {
         if let Some(at) = t.find(marker) {
             // The installer is the command, not a word of prose before it.
@@ -194,7 +218,17 @@ fn command(line: &str) -> Option<(Tool, &str)> {
                 || before.ends_with("&& ")
                 || before.ends_with("; ")
             {
-                return Some((tool, &t[at + marker.len()..]));
+                let args = &t[at + marker.len()..];
+                // `tar -czf out.tar.gz`: an archive made, nothing unpacked.
+                if marker == "tar "
+                    && !args
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(|flags| flags.contains('x') && !flags.contains('c'))
+                {
+                    return None;
+                }
+                return Some((tool, args));
             }
         }
     }
@@ -266,6 +300,13 @@ fn package_file(word: &str) -> Option<(String, String)> {
         .flatten()
 }
 
+/// A source archive, installer or RPM a command unpacks, runs or installs,
+/// under the name data knows it by.
+fn installed_file(word: &str) -> Option<(String, String)> {
+    let (name, version) = crate::components::archive_file(word)?;
+    Some((names::component_name(&name)?, version))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,6 +330,23 @@ mod tests {
 
     fn read(text: &str) -> Vec<(String, String)> {
         pins(&numbered(text))
+    }
+
+    #[test]
+    fn files_unpacked_run_or_installed_name_what_they_install() {
+        let text = "tar -zxvf openssl-1.1.1t.tar.gz\nsudo sh cuda_11.2.0_460.27.04_linux.run\n\
+                    rpm -ivh nvidia-fabric-manager-525.105.17-1.x86_64.rpm\n\
+                    tar -czf backup-1.2.tar.gz data\ntar xf v1.1.0.tar.gz";
+        // Weaker than any statement: not among the pins.
+        assert!(read(text).is_empty());
+        assert_eq!(
+            debian_named(&numbered(text)),
+            pairs(&[
+                ("openssl", "1.1.1t"),
+                ("cuda", "11.2.0"),
+                ("nvidia-fabric-manager", "525.105.17"),
+            ])
+        );
     }
 
     #[test]
