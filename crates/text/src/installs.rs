@@ -177,7 +177,9 @@ enum Tool {
 
 /// The installer a line runs and what follows its install word.
 fn command(line: &str) -> Option<(Tool, &str)> {
-    let t = line.trim().trim_start_matches(['$', '#', '>']).trim_start();
+    let t = without_prompt(line.trim())
+        .trim_start_matches(['$', '#', '>'])
+        .trim_start();
     let t = t.strip_prefix("sudo ").unwrap_or(t);
     for (marker, tool) in [
         ("pip install ", Tool::Pip),
@@ -300,6 +302,29 @@ fn package_file(word: &str) -> Option<(String, String)> {
         .flatten()
 }
 
+/// A command line without the shell's prompt before it: a virtual
+/// environment's name (`(.venv_train) $ pip install …`), `user@host:~$`,
+/// `[root@host ~]#`.
+fn without_prompt(line: &str) -> &str {
+    let mut rest = line;
+    if rest.starts_with('(')
+        && let Some(end) = rest.find(") ")
+        && !rest[1..end].contains(char::is_whitespace)
+    {
+        rest = rest[end + 1..].trim_start();
+    }
+    if rest.starts_with('[')
+        && let Some((prompt, after)) = ["]# ", "]$ "].iter().find_map(|end| rest.split_once(end))
+        && prompt.contains('@')
+    {
+        return after;
+    }
+    match rest.split_once(' ') {
+        Some((prompt, after)) if prompt.contains('@') && prompt.ends_with(['$', '#']) => after,
+        _ => rest,
+    }
+}
+
 /// A source archive, installer or RPM a command unpacks, runs or installs,
 /// under the name data knows it by.
 fn installed_file(word: &str) -> Option<(String, String)> {
@@ -330,6 +355,22 @@ mod tests {
 
     fn read(text: &str) -> Vec<(String, String)> {
         pins(&numbered(text))
+    }
+
+    #[test]
+    fn commands_after_a_shell_prompt() {
+        let text = "(.venv_train) $ pip install pip==24.0\n\
+                    user@gpu01:~/work$ pip install ninja==1.11.1\n\
+                    [root@host ~]# pip install flash-attn==2.5.0\n\
+                    (a note) pip install x==1.0";
+        assert_eq!(
+            read(text),
+            pairs(&[
+                ("pip", "24.0"),
+                ("ninja", "1.11.1"),
+                ("flash-attn", "2.5.0")
+            ])
+        );
     }
 
     #[test]
