@@ -550,7 +550,7 @@ fn read_releases<'a>(
         english_too,
         warnings,
     };
-    let (rows, table_lines) = releases::table_rows(&page, headings, column);
+    let (rows, table_lines) = releases::table_rows(&page, headings, column, version);
     let wanted_in_rows = |v: &str| rows.iter().any(|r| r.names(v));
     let cut = releases::releases(&page, headings, all);
     let images = releases::of_images(&page);

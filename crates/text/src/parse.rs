@@ -929,11 +929,23 @@ fn read_tables(
                     add_components(draft, pairs);
                     continue;
                 }
-                let marked = table.rows.iter().find(|(_, cells)| {
-                    table
-                        .key_cell(cells, key)
-                        .is_some_and(tables::marks_default)
-                });
+                // (Or the row of the image tagged `latest`, the tag a
+                // registry serves when none is asked for: MosaicML's
+                // image matrix.)
+                let marked = table
+                    .rows
+                    .iter()
+                    .find(|(_, cells)| {
+                        table
+                            .key_cell(cells, key)
+                            .is_some_and(tables::marks_default)
+                    })
+                    .or_else(|| {
+                        table
+                            .rows
+                            .iter()
+                            .find(|(_, cells)| cells.iter().any(|c| tables::names_latest_image(c)))
+                    });
                 let variant = table
                     .rows
                     .first()
@@ -966,7 +978,7 @@ fn read_tables(
                     let mut pairs = tables::release_row(&table, cells, &components);
                     pairs.extend(tables::key_component(&table, cells, key));
                     let which = if marked.is_some() {
-                        "the row marked as the default"
+                        "the row marked as the default (or the image tagged latest)"
                     } else {
                         "the first of the variants"
                     };

@@ -2410,12 +2410,17 @@ impl Row {
 /// The rows of the page's tables of releases, and the numbers of those
 /// tables' lines; a table in a part about other releases (known issues,
 /// fixes, a part titled by a note word: "Previous versions") is none.
+/// With `wanted` (the release asked for) named by some table's rows, a
+/// table of images naming none of its rows is no table of its sibling
+/// releases but of what it is built on (Composer 0.31.0 over MosaicML's
+/// PyTorch images): it stays the release's text.
 pub(crate) fn table_rows(
     page: &Page,
     headings: &Headings,
     column: Option<&str>,
+    wanted: Option<&str>,
 ) -> (Vec<Row>, HashSet<usize>) {
-    rows_of_tables(page, headings, column, false)
+    rows_of_tables(page, headings, column, false, wanted)
 }
 
 /// As [`table_rows`], with tables keyed by a column of versions beside
@@ -2428,7 +2433,7 @@ pub(crate) fn version_keyed_rows(
     headings: &Headings,
     column: Option<&str>,
 ) -> (Vec<Row>, HashSet<usize>) {
-    rows_of_tables(page, headings, column, true)
+    rows_of_tables(page, headings, column, true, None)
 }
 
 fn rows_of_tables(
@@ -2436,6 +2441,7 @@ fn rows_of_tables(
     headings: &Headings,
     column: Option<&str>,
     version_keyed: bool,
+    wanted: Option<&str>,
 ) -> (Vec<Row>, HashSet<usize>) {
     let parts = split(page, headings);
     // Each part with what its heading states of every row under it
@@ -2463,8 +2469,8 @@ fn rows_of_tables(
         .map(|(_, l)| l.trim().trim_start_matches('#').trim())
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    let mut rows = Vec::new();
-    let mut lines = HashSet::new();
+    // Each table of releases' rows and lines.
+    let mut of_tables: Vec<(Vec<Row>, Vec<usize>, bool)> = Vec::new();
     let found: Vec<FoundTable> = bodies
         .flat_map(|(body, stated, title)| {
             tables::tables(body).into_iter().map(move |t| {
@@ -2506,7 +2512,11 @@ fn rows_of_tables(
             else {
                 continue;
             };
-            lines.extend(body[table.start..table.end].iter().map(|(n, _)| *n));
+            let mut rows = Vec::new();
+            let lines: Vec<usize> = body[table.start..table.end]
+                .iter()
+                .map(|(n, _)| *n)
+                .collect();
             // The image the rows below a group cell are versions of: the
             // one `--column` names, else each.
             let mut in_group: Option<String> = None;
@@ -2591,9 +2601,27 @@ fn rows_of_tables(
                     components,
                 });
             }
+            // A table keyed by images (`mosaicml/pytorch:2.7.0_cu126-…`).
+            let of_images =
+                !key_cells.is_empty() && key_cells.iter().all(|c| tables::image_in(c).is_some());
+            of_tables.push((rows, lines, of_images));
         }
     }
-    (rows, lines)
+    if let Some(wanted) = wanted
+        && of_tables
+            .iter()
+            .any(|(rows, _, _)| rows.iter().any(|r| r.names(wanted)))
+    {
+        of_tables.retain(|(rows, _, of_images)| !of_images || rows.iter().any(|r| r.names(wanted)));
+    }
+    let lines = of_tables
+        .iter()
+        .flat_map(|(_, l, _)| l.iter().copied())
+        .collect();
+    (
+        of_tables.into_iter().flat_map(|(r, _, _)| r).collect(),
+        lines,
+    )
 }
 
 /// The rows naming one release, merged: the first row of each release
@@ -3743,6 +3771,31 @@ mod tests {
     }
 
     #[test]
+    fn a_table_of_images_below_the_releases_own_stays_its_text() {
+        // MosaicML's docker README: Composer's rows, then the PyTorch
+        // images Composer is built on.
+        let text = "# Docker\n\n\
+                    | Composer Version | CUDA Support | Docker Tag |\n|--|--|--|\n\
+                    | 0.31.0 | Yes | `mosaicml/composer:0.31.0` |\n\
+                    | 0.31.0 | No | `mosaicml/composer:0.31.0_cpu` |\n\n\
+                    ## PyTorch Images\n\n\
+                    | Linux Distro | PyTorch Version | CUDA Version | Docker Tags |\n|--|--|--|--|\n\
+                    | Ubuntu 22.04 | 2.7.0 | 12.6.3 | `mosaicml/pytorch:latest`, `mosaicml/pytorch:2.7.0_cu126` |\n\
+                    | Ubuntu 22.04 | 2.6.0 | 12.4.1 | `mosaicml/pytorch:2.6.0_cu124` |\n";
+        let page = Page::read(PageKind::Markdown, text).unwrap();
+        let keys = |wanted| {
+            let (rows, lines) = table_rows(&page, Headings::built_in(), None, wanted);
+            let keys: Vec<String> = rows.iter().flat_map(|r| r.keys.clone()).collect();
+            (keys, lines.len())
+        };
+        let (every, every_lines) = keys(None);
+        assert!(every.iter().any(|k| k.contains("2.7.0_cu126")), "{every:?}");
+        let (asked, asked_lines) = keys(Some("0.31.0"));
+        assert!(asked.iter().all(|k| k.starts_with("0.31.0")), "{asked:?}");
+        assert!(asked_lines < every_lines);
+    }
+
+    #[test]
     fn tables_of_one_family_of_releases_add_up() {
         // EasyBuild's `foss` and `intel` toolchains, by generation.
         let page = Page::read(
@@ -3755,7 +3808,7 @@ mod tests {
              | `2026.1` | 2.45 | 15.2.0 | 2021.17.2 | 2025.3.1 |\n| `2025b` | 2.44 | 14.3.0 | 2021.16.1 | 2025.2.0 |\n",
         )
         .unwrap();
-        let (rows, lines) = table_rows(&page, Headings::built_in(), None);
+        let (rows, lines) = table_rows(&page, Headings::built_in(), None, None);
         let cut = of_rows(&page, &rows, &lines);
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();
         assert_eq!(versions, ["2026.1", "2025b"]);
@@ -4369,7 +4422,7 @@ mod tests {
     fn a_table_keyed_by_the_pages_subject_holds_its_releases() {
         let rows_of = |text: &str| {
             let page = Page::read(PageKind::Markdown, text).unwrap();
-            table_rows(&page, Headings::built_in(), None)
+            table_rows(&page, Headings::built_in(), None, None)
                 .0
                 .into_iter()
                 .map(|r| (r.keys[0].clone(), r.components))
@@ -4463,7 +4516,7 @@ mod tests {
              ## Release [v2.4.0+b1](https://x/tag/v2.4.0+b1)\n\n### Changes since v2.3.9+b1:\n\n- Two.\n",
         )
         .unwrap();
-        let (rows, lines) = table_rows(&page, Headings::built_in(), None);
+        let (rows, lines) = table_rows(&page, Headings::built_in(), None, None);
         let mut cut = releases(&page, Headings::built_in(), false).unwrap();
         add_rows(&mut cut, &rows, &lines);
         let versions: Vec<&str> = cut.iter().map(|r| r.version.as_str()).collect();

@@ -1619,6 +1619,13 @@ pub(crate) fn driver_cell(table: &Table, cells: &[String]) -> Option<(String, St
     })
 }
 
+/// Whether `cell` names an image by the tag `latest` (`org/image:latest`),
+/// not a flavour of it (`:latest-aws`, `:latest_cpu`).
+pub(crate) fn names_latest_image(cell: &str) -> bool {
+    cell.split([' ', ',', '`', '"', '\''])
+        .any(|word| word.contains('/') && word.ends_with(":latest"))
+}
+
 /// Whether a key cell marks its row as the default one ("base（默认）",
 /// "2024.1 (Recommended)"): a word of `[tables] default_marks`.
 pub(crate) fn marks_default(cell: &str) -> bool {
@@ -2359,6 +2366,16 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_tagged_latest_not_a_flavour_of_it() {
+        assert!(names_latest_image(
+            "`mosaicml/pytorch:latest`, `mosaicml/pytorch:2.7.0`"
+        ));
+        assert!(!names_latest_image("`mosaicml/pytorch:latest-aws`"));
+        assert!(!names_latest_image("`mosaicml/pytorch:latest_cpu`"));
+        assert!(!names_latest_image("the latest image"));
+    }
 
     /// A table of releases' key column and component columns.
     fn release_columns(t: &Table) -> (usize, Vec<usize>) {
