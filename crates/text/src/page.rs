@@ -48,7 +48,8 @@ impl PageKind {
                 && tagged * 4 >= filled)
         {
             PageKind::Html
-        } else if looks_like_markdown(content) {
+        // (A Dockerfile's `## Package versions` is a comment, no heading.)
+        } else if looks_like_markdown(content) && !crate::lines::is_dockerfile(content.lines()) {
             PageKind::Markdown
         } else {
             PageKind::Text
@@ -809,6 +810,14 @@ mod tests {
         // A shell comment in a text page is no Markdown heading.
         assert_eq!(
             PageKind::detect(p("a.txt"), "Quick Start\n# run it\ndocker run x\n"),
+            PageKind::Text
+        );
+        // Nor is a Dockerfile's `## Package versions`.
+        assert_eq!(
+            PageKind::detect(
+                p("Dockerfile.txt"),
+                "ARG BASE=latest\nFROM img:${BASE}\n## Package versions\n```\nARG X=1\n"
+            ),
             PageKind::Text
         );
     }

@@ -377,7 +377,9 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         if in_env {
             read_dockerfile(&format!("ENV {t}"), found);
         }
-        in_env = (in_env || t.starts_with("ENV ")) && t.ends_with('\\');
+        // (`ARG CUDA_VERSION=12.6 CUDNN_VERSION=9.5.1.17 \\` goes on the
+        // same way.)
+        in_env = (in_env || t.starts_with("ENV ") || t.starts_with("ARG ")) && t.ends_with('\\');
         // A Dockerfile's `ENV`/`ARG` is read as one, not as words naming
         // versions (`ENV TRANSFORMERS_VERSION 4.36.2`).
         if t.starts_with("ENV ") || t.starts_with("ARG ") {
@@ -1125,6 +1127,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
     // several lines (`ENV A=1 B=2` too), each read as its own.
     let assignments: Vec<&str> = t
         .strip_prefix("ENV ")
+        .or_else(|| t.strip_prefix("ARG "))
         .unwrap_or(t)
         .split_whitespace()
         .collect();
@@ -1191,7 +1194,7 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
         return read_dockerfile(&format!("ENV {assignment}"), found);
     }
     let instruction = ["FROM ", "ARG ", "ENV "].iter().any(|i| t.starts_with(i));
-    let several = t.starts_with("ENV ") && assignments.len() > 1;
+    let several = (t.starts_with("ENV ") || t.starts_with("ARG ")) && assignments.len() > 1;
     if several && !assignments.is_empty() && assignments.iter().all(|a| is_assignment(a)) {
         for assignment in assignments {
             read_dockerfile(&format!("ENV {assignment}"), found);
@@ -1247,9 +1250,13 @@ fn read_dockerfile(line: &str, found: &mut Vec<Candidate>) {
                 });
                 return;
             }
-            // `ARG TENSORFLOW_VERSION=2.6.0`.
+            // `ARG TENSORFLOW_VERSION=2.6.0` (not `LIBNVINFER_MAJOR_VERSION=7`,
+            // a part of another argument's version).
             if let Some((head, tail)) = crate::package_name::prose_tail(name.trim())
                 && crate::words::is_version_label(tail)
+                && !["_MAJOR", "_MINOR", "_PATCH"]
+                    .iter()
+                    .any(|part| head.to_ascii_uppercase().ends_with(part))
                 && let Some(component) = names::component_name(head)
                 && let Some(version) = clean_version(&component, value)
             {
@@ -4081,6 +4088,30 @@ mod tests {
         }
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("PYTORCH", "2.0.0"), ("CUDA", "11.7")]));
+    }
+
+    #[test]
+    fn arguments_of_one_arg_going_on_over_lines() {
+        let body: Vec<(usize, String)> = [
+            "ARG CUDA_VERSION=12.6 CUDNN_VERSION=9.5.1.17 LIBNVINFER_MAJOR_VERSION=7 \\",
+            "  TORCH_VERSION=2.6.0 PROTOBUF_VERSION=3.20.3",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect();
+        let mut found = Vec::new();
+        read_lines(&body, "", &mut found);
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("CUDA", "12.6"),
+                ("CUDNN", "9.5.1.17"),
+                ("TORCH", "2.6.0"),
+                ("PROTOBUF", "3.20.3")
+            ])
+        );
     }
 
     #[test]
