@@ -4092,14 +4092,10 @@ mod tests {
 
     #[test]
     fn arguments_of_one_arg_going_on_over_lines() {
-        let body: Vec<(usize, String)> = [
-            "ARG CUDA_VERSION=12.6 CUDNN_VERSION=9.5.1.17 LIBNVINFER_MAJOR_VERSION=7 \\",
-            "  TORCH_VERSION=2.6.0 PROTOBUF_VERSION=3.20.3",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.to_string()))
-        .collect();
+        let body = crate::test_support::numbered(
+            "ARG CUDA_VERSION=12.6 CUDNN_VERSION=9.5.1.17 LIBNVINFER_MAJOR_VERSION=7 \\\n  \
+             TORCH_VERSION=2.6.0 PROTOBUF_VERSION=3.20.3",
+        );
         let mut found = Vec::new();
         read_lines(&body, "", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();

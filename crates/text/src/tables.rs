@@ -1622,7 +1622,7 @@ pub(crate) fn driver_cell(table: &Table, cells: &[String]) -> Option<(String, St
 /// Whether `cell` names an image by the tag `latest` (`org/image:latest`),
 /// not a flavour of it (`:latest-aws`, `:latest_cpu`).
 pub(crate) fn names_latest_image(cell: &str) -> bool {
-    cell.split([' ', ',', '`', '"', '\''])
+    cell.split(|c: char| !(c.is_alphanumeric() || "/:._-".contains(c)))
         .any(|word| word.contains('/') && word.ends_with(":latest"))
 }
 
