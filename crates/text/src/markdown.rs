@@ -40,6 +40,7 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
     // An HTML block of the page (a `<table>` written in HTML), read by the
     // HTML reader when it ends: its first line and its text.
     let mut html_block: Option<(usize, String)> = None;
+    let mut linked: Option<String> = None;
     let mut badge_shown: Option<String> = None;
     let mut cut = None;
     let mut in_code = false;
@@ -147,6 +148,19 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
             // default, as ARCHER2's tables mark it).
             Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) if out.in_row() => {
                 out.text("*", line)
+            }
+            // A link in a table's cell keeps its target where the folder it
+            // points to holds a digit: a link of no name ("Link",
+            // "Dockerfile") names its row by it (`tables::tables`).
+            Event::Start(Tag::Link { dest_url, .. })
+                if out.in_row() && crate::tables::folder_of(&dest_url).is_some() =>
+            {
+                out.text("[", line);
+                linked = Some(dest_url.to_string());
+            }
+            Event::End(TagEnd::Link) if linked.is_some() => {
+                let target = linked.take().unwrap_or_default();
+                out.text(&format!("]({target})"), line);
             }
             // A badge of the release shows its words, whatever its alt text.
             Event::Start(Tag::Image { dest_url, .. }) => {
@@ -872,6 +886,18 @@ mod tests {
                 "Mean TPOT: 158.64 and prose."
             ]
         );
+    }
+
+    #[test]
+    fn a_cells_link_to_a_numbered_folder_keeps_its_target() {
+        // kaka-lin's image tables: "Dockerfile | [Link](…/cuda10.2-tf2.1.0-devel)".
+        let md = "| Python | Dockerfile | Docs |\n|-|-|-|\n| 3.6 | [Link](https://x.io/tree/master/cuda10.2-tf2.1.0-devel) | [guide](https://x.io/guide) |\n";
+        assert_eq!(
+            texts(md)[2],
+            "| 3.6 | [Link](https://x.io/tree/master/cuda10.2-tf2.1.0-devel) | guide |"
+        );
+        // Outside a table a link is its text.
+        assert_eq!(texts("See [Link](https://x.io/v2.1.0).")[0], "See Link.");
     }
 
     #[test]

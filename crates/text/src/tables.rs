@@ -97,10 +97,15 @@ pub(crate) fn is_delimiter(line: &str) -> bool {
 /// A row's cells, trimmed, without the empty ends a leading and trailing
 /// `|` make.
 fn cells(line: &str) -> Vec<String> {
+    raw_cells(line).map(clean_cell).collect()
+}
+
+/// A row's cells as the page writes them, markup and all.
+fn raw_cells(line: &str) -> std::str::Split<'_, char> {
     let t = line.trim();
     let t = t.strip_prefix('|').unwrap_or(t);
     let t = t.strip_suffix('|').unwrap_or(t);
-    t.split('|').map(clean_cell).collect()
+    t.split('|')
 }
 
 /// A cell without the page's markup: links (`[v2.8.0]`, `[a](b)`,
@@ -112,6 +117,15 @@ pub(crate) fn clean_cell(cell: &str) -> String {
     while let Some(c) = chars.next() {
         match c {
             '`' | '™' | '®' | '©' => {}
+            // "Ubuntu<br>18.04": a line break inside a cell parts words.
+            '<' if is_line_break(chars.clone()) => {
+                for d in chars.by_ref() {
+                    if d == '>' {
+                        break;
+                    }
+                }
+                out.push(' ');
+            }
             '\\' => match chars.peek() {
                 Some(&next) if next.is_ascii_punctuation() => {
                     chars.next();
@@ -184,6 +198,13 @@ pub(crate) fn clean_cell(cell: &str) -> String {
     } else {
         out
     }
+}
+
+/// Whether the tag after a `<` is a line break: `br>`, `br/>`, `BR />`.
+fn is_line_break(rest: std::iter::Peekable<std::str::Chars>) -> bool {
+    let tag: String = rest.take_while(|&c| c != '>').take(6).collect();
+    let tag = tag.trim_end_matches('/').trim();
+    tag.eq_ignore_ascii_case("br")
 }
 
 /// An emoji's or icon's shortcode: `:name:` of lowercase letters, digits,
@@ -440,6 +461,20 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
                 .map(|(name, version)| (line, vec![name.clone(), version.clone()]))
                 .collect();
             head = None;
+        }
+        // "Dockerfile | [Link](…/cuda10.2-tf2.1.0-devel)": under a head of
+        // keys, a link of no name names its row by the folder it points to.
+        if let Some(head) = &head {
+            for (line, cells) in &mut rows {
+                let Some((_, raw)) = lines[start..i].iter().find(|(n, _)| n == line) else {
+                    continue;
+                };
+                for ((cell, raw), head) in cells.iter_mut().zip(raw_cells(raw)).zip(head) {
+                    if let Some(folder) = linked_folder(raw).filter(|_| is_key_head(head)) {
+                        *cell = folder;
+                    }
+                }
+            }
         }
         let width = rows
             .iter()
@@ -1827,6 +1862,39 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         .collect()
 }
 
+/// The last folder a cell's one link points to, when the link's text
+/// names nothing (no digit: "Link", "Dockerfile") and the folder holds one
+/// (`…/cuda11.6-tf2.9.1-devel`, `…/2.1.0/Dockerfile`).
+fn linked_folder(cell: &str) -> Option<String> {
+    let rest = cell.trim().strip_prefix('[')?;
+    let (text, rest) = rest.split_once("](")?;
+    let target = rest.strip_suffix(')')?;
+    if text.contains(['[', ']']) || text.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    folder_of(target)
+}
+
+/// The last folder a link's `target` names (a `Dockerfile` is its
+/// folder's), when it holds a digit and the target no space.
+pub(crate) fn folder_of(target: &str) -> Option<String> {
+    if target.contains(char::is_whitespace) || target.contains(['|', '(', ')']) {
+        return None;
+    }
+    let target = target.split(['#', '?']).next()?.trim_end_matches('/');
+    let mut parts = target.rsplit('/');
+    let last = parts.next()?;
+    let folder = if last.starts_with("Dockerfile") {
+        parts.next()?
+    } else {
+        last
+    };
+    folder
+        .chars()
+        .any(|c| c.is_ascii_digit())
+        .then(|| folder.to_string())
+}
+
 /// A cell without its notes in parentheses ("4.6.1 (l4t-32.7.1)" →
 /// "4.6.1"); a cell that is all note stays whole.
 fn without_notes(cell: &str) -> String {
@@ -2366,6 +2434,39 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_of_no_name_under_a_key_head_names_its_row_by_its_folder() {
+        // kaka-lin's image tables: the Dockerfile column links each image's
+        // folder; "<br>" parts a cell's words.
+        let t = &tables(&lines(
+            "| OS<br>Platform | CPU/GPU | Python | Frameworks | Dockerfile |\n|-|-|-|-|-|\n\
+             | Ubuntu<br>18.04 | CPU | 3.6 | Tensorflow 2.0.0 | [Link](https://x.io/tree/master/cpu-tf2.0.0-devel) |\n\
+             | Ubuntu<br/>18.04 | CUDA 10.2<br>cuDNN 7 | 3.6 | Tensorflow 2.1.0 | [Link](https://x.io/tree/master/cuda10.2-tf2.1.0-devel/Dockerfile) |",
+        ))[0];
+        let (key, components) = release_columns(t);
+        assert_eq!((key, components.as_slice()), (4, [0, 1, 2, 3].as_slice()));
+        let (_, second) = &t.rows[1];
+        assert_eq!(
+            release_keys(t.key_cell(second, key).unwrap()),
+            ["cuda10.2-tf2.1.0-devel"]
+        );
+        assert_eq!(
+            release_row(t, second, &components),
+            pairs(&[
+                ("Ubuntu", "18.04"),
+                ("CUDA", "10.2"),
+                ("cuDNN", "7"),
+                ("Python", "3.6"),
+                ("Tensorflow", "2.1.0")
+            ])
+        );
+        // A link naming something, or to a folder of no digit, stays its text.
+        assert_eq!(linked_folder("[v2.1](https://x.io/v2.1.0)"), None);
+        assert_eq!(linked_folder("[Link](https://x.io/docs/)"), None);
+        assert_eq!(clean_cell("a<BR />b"), "a b");
+        assert_eq!(clean_cell("a < b"), "a < b");
+    }
 
     #[test]
     fn an_image_tagged_latest_not_a_flavour_of_it() {
