@@ -828,7 +828,13 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 .split([',', '，', '、'])
                 .all(|name| name.split_whitespace().count() <= 3)
     };
-    let counted = items.iter().filter(|i| !named_only(i)).count();
+    // "dill>=0.3.4", "jsonnet>=0.10.0 ; sys.platform != 'win32'": a
+    // requirement's bound among pins names a package and no version; it
+    // makes the list no less one of packages.
+    let counted = items
+        .iter()
+        .filter(|i| !named_only(i) && !is_requirement_bound(i))
+        .count();
     // (An item claiming a version states it whatever the list is.)
     if listing * 2 < counted {
         pairs.retain(|(n, _)| names::is_alias(n) || changed.contains(&names::canonical_key(n)));
@@ -845,6 +851,26 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             }),
     );
+}
+
+/// Whether a list item is one requirement bounding a package's versions
+/// (`numpy>=1.21.4`, `torch<1.13.0`, `requests~=2.28`, `a>=1,<2`), an
+/// environment marker after `;` aside.
+fn is_requirement_bound(item: &str) -> bool {
+    let spec = item.split(';').next().unwrap_or(item).trim();
+    let Some(at) = spec.find(['<', '>', '~', '!']) else {
+        return false;
+    };
+    let (name, bound) = spec.split_at(at);
+    let name = name.trim();
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '[' | ']'))
+        && !bound.contains(char::is_whitespace)
+        && bound
+            .trim_start_matches(['<', '>', '~', '!', '='])
+            .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// "UPD: gcc: v 4.9.2 (Commit 94d94290)" (KaarPux's change pages): a
@@ -3120,6 +3146,38 @@ mod tests {
             .collect();
         assert!(read.contains(&("Vulkan", "1.3.281")), "{read:?}");
         assert!(read.contains(&("ash", "0.38.0")), "{read:?}");
+    }
+
+    #[test]
+    fn a_requirements_list_of_pins_among_bounds_pins_its_packages() {
+        // zjunlp's DeepKE: a requirements list, ten pins of thirty items.
+        let mut items = vec!["tqdm==4.62.0", "overrides==7.3.1", "termcolor==1.1.0"];
+        items.extend([
+            "torch<1.13.0",
+            "dill>=0.3.4",
+            "base58>=2.1.1",
+            "jsonnet>=0.10.0 ; sys.platform != 'win32'",
+            "requests~=2.28",
+            "scipy>=1.7.3,<2",
+        ]);
+        let mut found = Vec::new();
+        read_list(&items, "", &mut found);
+        let read: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("tqdm", "4.62.0"),
+                ("overrides", "7.3.1"),
+                ("termcolor", "1.1.0")
+            ]
+        );
+        // A sentence holding a bound is no requirement.
+        assert!(!is_requirement_bound("works with numpy >= 1.21"));
+        assert!(!is_requirement_bound("Fixed a crash in foo<2"));
+        assert!(is_requirement_bound("numpy>=1.21.4"));
     }
 
     #[test]
