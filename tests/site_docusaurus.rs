@@ -7,8 +7,8 @@
 //! walked to the files they name.
 
 use crate::support::built_site::assert_links_resolve;
-use crate::support::chromium::screenshot;
-use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::chromium::assert_renders;
+use crate::support::generator::{Generator, LANGS, assert_newest_first, assert_release_pages};
 use crate::util::scratch_project;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -138,12 +138,7 @@ fn assert_site(public: &Path) {
         );
 
         let index = read(&public.join(format!("{prefix}releases/index.html")));
-        let labels = sidebar_labels(&index);
-        let at = |v: &str| labels.iter().position(|l| l == v);
-        assert!(
-            at("25.10").is_some() && at("25.10") < at("25.05"),
-            "{lang}: sidebar {labels:?}"
-        );
+        assert_newest_first(&sidebar_labels(&index), &format!("{lang}: sidebar"));
     }
     assert!(assert_links_resolve(public) > 40, "links followed");
 }
@@ -153,18 +148,15 @@ fn an_empty_directory_becomes_a_site_docusaurus_builds_with_no_broken_link() {
     let scratch = project_with_awkward_text();
     let said = write_pages(scratch.path(), "site");
     let project = scratch.path().join("site");
-    assert!(
-        said.contains("wrote a minimal configuration") && said.contains("docusaurus.config.js"),
-        "{said}"
+    DOCUSAURUS.assert_minimal_config(
+        &project,
+        &said,
+        &[
+            "onBrokenLinks: 'throw'",
+            "defaultLocale: \"zh\"",
+            "locales: [\"zh\", \"en\"]",
+        ],
     );
-    let config = read(&project.join("docusaurus.config.js"));
-    for needed in [
-        "onBrokenLinks: 'throw'",
-        "defaultLocale: \"zh\"",
-        "locales: [\"zh\", \"en\"]",
-    ] {
-        assert!(config.contains(needed), "{needed} in\n{config}");
-    }
     let en = "i18n/en/docusaurus-plugin-content-docs/current/releases";
     let page = read(&project.join(format!("{en}/25.10.md")));
     assert!(
@@ -192,10 +184,7 @@ fn an_empty_directory_becomes_a_site_docusaurus_builds_with_no_broken_link() {
     }
 
     // A rebuild writes nothing unchanged, and --check agrees.
-    let said = write_pages(scratch.path(), "site");
-    assert!(said.contains("(0 rebuilt"), "{said}");
-    let (code, text) = DOCUSAURUS.check(Some(scratch.path()), "site");
-    assert_eq!(code, Some(0), "{text}");
+    DOCUSAURUS.assert_rebuild_unchanged(Some(scratch.path()), &project);
     fs::write(project.join(format!("{en}/25.05.md")), "edited\n").unwrap();
     let (code, text) = DOCUSAURUS.check(Some(scratch.path()), "site");
     assert_eq!(code, Some(1), "{text}");
@@ -204,16 +193,11 @@ fn an_empty_directory_becomes_a_site_docusaurus_builds_with_no_broken_link() {
     // Chromium renders a page Docusaurus built, served over HTTP: its
     // styles and scripts are linked from the site's root.
     let server = StaticServer::start(&public);
-    let png = screenshot(
+    assert_renders(
         "docusaurus-diff-25.05..25.10.en.png",
-        "1200,1600",
         &format!("{}/en/releases/diff/25.05..25.10/", server.url),
     );
     drop(server);
-    assert!(
-        png.starts_with(b"\x89PNG") && png.len() > 20_000,
-        "screenshot"
-    );
 }
 
 #[test]
@@ -244,10 +228,7 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
     )
     .unwrap();
 
-    let said = write_pages(scratch.path(), "site");
-    assert!(!said.contains("must have"), "{said}");
-    assert!(!said.contains("minimal configuration"), "{said}");
-    assert_eq!(read(&project.join("docusaurus.config.js")), config);
+    DOCUSAURUS.assert_keeps_config(Some(scratch.path()), &project, config);
     assert_eq!(read(&project.join("package.json")), package);
     assert_eq!(read(&project.join("docs/intro.md")), "# 我们的文档\n");
     let public = docusaurus_build(&project);
@@ -268,10 +249,11 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 
     // A configuration without the locales is kept too, and told what it
     // lacks.
-    let bare = "module.exports = { title: 'Bare' };\n";
-    fs::write(project.join("docusaurus.config.js"), bare).unwrap();
-    let said = write_pages(scratch.path(), "site");
-    assert_eq!(read(&project.join("docusaurus.config.js")), bare);
+    let said = DOCUSAURUS.write_over_bare_config(
+        Some(scratch.path()),
+        &project,
+        "module.exports = { title: 'Bare' };\n",
+    );
     assert!(
         said.contains("must have") && said.contains("defaultLocale: 'zh'") && said.contains("'en'"),
         "{said}"
@@ -280,11 +262,7 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
-    let dir = hostile_project();
-    let project = write_site_for(dir.path(), "docusaurus");
-    let build = docusaurus_build(&project);
-    assert_eq!(live_markup(&build), Vec::<String>::new());
+    let (_dir, build) = crate::support::hostile::built_site_for(DOCUSAURUS, |_| {});
     let page = fs::read_to_string(build.join("en/releases/25.10/index.html")).unwrap();
     assert!(page.contains("7*7 }}"), "the Jinja as text");
     assert!(

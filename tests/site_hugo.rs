@@ -5,8 +5,9 @@
 //! walked to the files they name.
 
 use crate::support::built_site::assert_links_resolve;
-use crate::support::chromium::screenshot;
-use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::generator::{
+    Generator, LANGS, assert_files_in, assert_newest_first, assert_release_pages,
+};
 use crate::support::project::Project;
 use crate::util::scratch_project;
 use std::fs;
@@ -72,12 +73,7 @@ fn assert_site(public: &Path, list: bool) {
             "{lang}: the index, newest first"
         );
         if list {
-            let labels = list_labels(&index);
-            let at = |v: &str| labels.iter().position(|l| l == v);
-            assert!(
-                at("25.10").is_some() && at("25.10") < at("25.05"),
-                "{lang}: section list {labels:?}"
-            );
+            assert_newest_first(&list_labels(&index), &format!("{lang}: section list"));
         }
     }
     assert!(assert_links_resolve(public) > 40, "links followed");
@@ -86,27 +82,25 @@ fn assert_site(public: &Path, list: bool) {
 #[test]
 fn an_empty_directory_becomes_a_site_hugo_builds_with_no_warning() {
     let (_tmp, project, said) = HUGO.write_new("docs-site");
-    assert!(
-        said.contains("wrote a minimal configuration") && said.contains("hugo.toml"),
-        "{said}"
+    HUGO.assert_minimal_config(
+        &project,
+        &said,
+        &[
+            "defaultContentLanguage = \"zh\"",
+            "[languages.zh]\ncontentDir = \"content/zh\"",
+            "[languages.en]\ncontentDir = \"content/en\"",
+            "unsafe = true",
+        ],
     );
-    let config = read(&project.join("hugo.toml"));
-    for needed in [
-        "defaultContentLanguage = \"zh\"",
-        "[languages.zh]\ncontentDir = \"content/zh\"",
-        "[languages.en]\ncontentDir = \"content/en\"",
-        "unsafe = true",
-    ] {
-        assert!(config.contains(needed), "{needed} in\n{config}");
-    }
-    for file in [
-        "content/zh/releases/_index.md",
-        "content/en/releases/25.10.md",
-        "content/en/releases/diff/25.05..25.10.md",
-        "layouts/_default/baseof.html",
-    ] {
-        assert!(project.join(file).is_file(), "{file}");
-    }
+    assert_files_in(
+        &project,
+        &[
+            "content/zh/releases/_index.md",
+            "content/en/releases/25.10.md",
+            "content/en/releases/diff/25.05..25.10.md",
+            "layouts/_default/baseof.html",
+        ],
+    );
     let page = read(&project.join("content/en/releases/25.10.md"));
     assert!(
         page.starts_with("---\ntitle: \"training-nv-pytorch 25.10 release notes\"\nlinkTitle: \"25.10\"\nweight: 3\n"),
@@ -155,10 +149,7 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
         ("content/en/about.md", "# Our docs\n"),
     ]);
     let project = own.path();
-    let said = write_pages(project, &[]);
-    assert!(!said.contains("must have"), "{said}");
-    assert!(!said.contains("minimal configuration"), "{said}");
-    assert_eq!(read(&project.join("hugo.toml")), config);
+    HUGO.assert_keeps_config(None, project, config);
     assert!(!project.join("layouts/_default").exists());
     assert_eq!(read(&project.join("content/zh/about.md")), "# 我们的文档\n");
     let public = hugo_build(project);
@@ -167,10 +158,7 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 
     // A configuration without the languages or raw HTML is kept too, and
     // told what it lacks.
-    let bare = "title = 'Bare'\n";
-    fs::write(project.join("hugo.toml"), bare).unwrap();
-    let said = write_pages(project, &[]);
-    assert_eq!(read(&project.join("hugo.toml")), bare);
+    let said = HUGO.write_over_bare_config(None, project, "title = 'Bare'\n");
     assert!(
         said.contains("must have")
             && said.contains("unsafe = true")
@@ -207,17 +195,11 @@ fn a_record_date_reaches_hugo() {
 #[test]
 fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
     let (_tmp, project, _) = HUGO.write_new("p");
-    let said = write_pages(&project, &[]);
-    assert!(said.contains("(0 rebuilt"), "{said}");
-    let check = |expected: i32| {
-        let (code, text) = HUGO.check(None, &project);
-        assert_eq!(code, Some(expected), "{text}");
-        text
-    };
-    check(0);
+    HUGO.assert_rebuild_unchanged(None, &project);
     fs::write(project.join("content/en/releases/25.10.md"), "edited\n").unwrap();
     fs::remove_file(project.join("content/zh/releases/sbom/25.05-amd64.cdx.json")).unwrap();
-    let text = check(1);
+    let (code, text) = HUGO.check(None, &project);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("changed  content/en/releases/25.10.md")
             && text.contains("missing  content/zh/releases/sbom/25.05-amd64.cdx.json")
@@ -227,30 +209,20 @@ fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
     // The rebuild writes those two files back and nothing else.
     let said = write_pages(&project, &[]);
     assert!(said.contains("(2 rebuilt"), "{said}");
-    check(0);
+    let (code, text) = HUGO.check(None, &project);
+    assert_eq!(code, Some(0), "{text}");
 }
 
 #[test]
 fn chromium_renders_a_page_hugo_built() {
     let (_tmp, project, _) = HUGO.write_new("p");
-    let public = hugo_build(&project);
-    let page = public.join("en/releases/diff/25.05..25.10/index.html");
-    let url = format!("file://{}", page.display());
-    let png = screenshot("hugo-diff-25.05..25.10.en.png", "1200,1600", &url);
-    assert!(
-        png.starts_with(b"\x89PNG") && png.len() > 20_000,
-        "screenshot"
-    );
+    HUGO.assert_diff_page_renders(&hugo_build(&project));
 }
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
-    let dir = hostile_project();
-    let project = write_site_for(dir.path(), "hugo");
     // An unknown shortcode (`nosuch`) fails the build if it runs.
-    let public = hugo_build(&project);
-    assert_eq!(live_markup(&public), Vec::<String>::new());
+    let (_dir, public) = crate::support::hostile::built_site_for(HUGO, |_| {});
     let page = read(&public.join("en/releases/25.10/index.html"));
     assert!(page.contains("nosuch &gt;}}"), "the shortcodes as text");
     assert!(page.contains("7*7 }}"), "the Jinja as text");

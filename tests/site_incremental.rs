@@ -4,6 +4,7 @@
 //! interrupted or concurrent build never harms the site on disk.
 
 use crate::site::tree;
+use crate::support::built_site::edit_behind_mtime;
 use crate::support::catalogue;
 use crate::util::{relnotes_in, root};
 use std::collections::{BTreeMap, BTreeSet};
@@ -248,15 +249,7 @@ fn hand_edits_symlinks_and_old_caches_never_reach_the_new_site() {
     std::os::unix::fs::symlink(&copy, public.join(format!("en/{v7}.html"))).unwrap();
     // A page edited by hand, its modification time put back.
     let sneaky = public.join(format!("md/en/{v3}.md"));
-    let mtime = fs::metadata(&sneaky).unwrap().modified().unwrap();
-    let text = fs::read_to_string(&sneaky).unwrap();
-    fs::write(&sneaky, text.replacen('#', "%", 1)).unwrap();
-    fs::File::options()
-        .write(true)
-        .open(&sneaky)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    edit_behind_mtime(&sneaky);
     // What earlier versions of relnotes kept beside the site.
     let spare = p.join(".public.relnotes-spare");
     fs::create_dir_all(spare.join("en")).unwrap();
@@ -422,15 +415,7 @@ fn a_damaged_or_older_manifest_or_an_edited_page_gives_a_correct_build() {
     fs::write(p.join("public/en/20.02.html"), "edited").unwrap();
     fs::write(p.join("public/sbom/20.03-amd64.cdx.json"), "{}").unwrap();
     let sneaky = p.join("public/md/en/20.04.md");
-    let mtime = fs::metadata(&sneaky).unwrap().modified().unwrap();
-    let text = fs::read_to_string(&sneaky).unwrap();
-    fs::write(&sneaky, text.replacen('#', "%", 1)).unwrap();
-    fs::File::options()
-        .write(true)
-        .open(&sneaky)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    edit_behind_mtime(&sneaky);
     fs::write(p.join("public/zh/index.html"), "edited").unwrap();
     let out = site(p, "public", &[]);
     let files = tree(&p.join("public"));

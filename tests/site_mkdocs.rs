@@ -3,19 +3,15 @@
 //! as ./scripts/test.sh installs them) in strict mode, which fails on any
 //! link to a page or file that is not there.
 
-use crate::support::chromium::screenshot;
-use crate::support::generator::{Generator, LANGS, assert_release_pages};
+use crate::support::generator::{
+    Generator, LANGS, assert_files_in, assert_newest_first, assert_release_pages,
+};
 use crate::support::project::Project;
 use crate::util::root;
 use std::fs;
 use std::path::Path;
 
 const MKDOCS: Generator = Generator::MkDocs;
-
-/// Runs `relnotes site --for mkdocs --out <project>` (and `extra`); its stdout.
-fn write_pages(project: &Path, extra: &[&str]) -> String {
-    MKDOCS.write_pages(None, project, extra)
-}
 
 /// `mkdocs build --strict` in `project`.
 fn mkdocs_build(project: &Path) {
@@ -41,29 +37,27 @@ fn nav_labels(html: &str) -> Vec<String> {
 #[test]
 fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
     let (_tmp, project, said) = MKDOCS.write_new("docs-site");
-    assert!(
-        said.contains("wrote a minimal configuration") && said.contains("mkdocs.yml"),
-        "{said}"
+    MKDOCS.assert_minimal_config(
+        &project,
+        &said,
+        &[
+            "name: material",
+            "i18n:",
+            "docs_structure: suffix",
+            "awesome-nav",
+        ],
     );
-    let config = read(&project.join("mkdocs.yml"));
-    for needed in [
-        "name: material",
-        "i18n:",
-        "docs_structure: suffix",
-        "awesome-nav",
-    ] {
-        assert!(config.contains(needed), "{needed} in\n{config}");
-    }
     // mkdocs-static-i18n's suffix layout: the default language unsuffixed.
     let pages = project.join("docs/releases");
-    for file in [
-        "25.10.md",
-        "25.10.en.md",
-        "diff/25.05..25.10.en.md",
-        ".nav.yml",
-    ] {
-        assert!(pages.join(file).is_file(), "{file}");
-    }
+    assert_files_in(
+        &pages,
+        &[
+            "25.10.md",
+            "25.10.en.md",
+            "diff/25.05..25.10.en.md",
+            ".nav.yml",
+        ],
+    );
     mkdocs_build(&project);
 
     let site = project.join("site");
@@ -82,12 +76,7 @@ fn an_empty_directory_becomes_a_site_mkdocs_builds_strictly() {
 
         // Newest release first in the navigation.
         let index = read(&site.join(format!("{prefix}releases/index.html")));
-        let labels = nav_labels(&index);
-        let at = |v: &str| labels.iter().position(|l| l == v);
-        assert!(
-            at("25.10").is_some() && at("25.10") < at("25.05"),
-            "{lang}: {labels:?}"
-        );
+        assert_newest_first(&nav_labels(&index), &format!("{lang}:"));
 
         // The diff: word diffs intact, counts not a list.
         let diff = read(&site.join(format!("{prefix}releases/diff/25.05..25.10/index.html")));
@@ -128,19 +117,13 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
         ("docs/index.en.md", "# Our docs\n"),
     ]);
     let project = own.path();
-    let said = write_pages(project, &[]);
-    assert!(!said.contains("must have"), "{said}");
-    assert!(!said.contains("minimal configuration"), "{said}");
-    assert_eq!(read(&project.join("mkdocs.yml")), config);
+    MKDOCS.assert_keeps_config(None, project, config);
     assert_eq!(read(&project.join("docs/index.md")), "# 我们的文档\n");
     mkdocs_build(project);
     assert!(project.join("site/en/releases/25.10/index.html").is_file());
 
     // A configuration without the plugins is kept too, and told what it lacks.
-    let bare = "site_name: Bare\n";
-    fs::write(project.join("mkdocs.yml"), bare).unwrap();
-    let said = write_pages(project, &[]);
-    assert_eq!(read(&project.join("mkdocs.yml")), bare);
+    let said = MKDOCS.write_over_bare_config(None, project, "site_name: Bare\n");
     assert!(
         said.contains("must have")
             && said.contains("awesome-nav")
@@ -152,10 +135,7 @@ fn an_existing_project_keeps_its_configuration_and_its_pages() {
 #[test]
 fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
     let (_tmp, project, _) = MKDOCS.write_new("p");
-    let said = write_pages(&project, &[]);
-    assert!(said.contains("(0 rebuilt"), "{said}");
-    let (code, text) = MKDOCS.check(None, &project);
-    assert_eq!(code, Some(0), "{text}");
+    MKDOCS.assert_rebuild_unchanged(None, &project);
     fs::write(project.join("docs/releases/25.10.en.md"), "edited\n").unwrap();
     let (code, text) = MKDOCS.check(None, &project);
     assert_eq!(code, Some(1), "{text}");
@@ -169,32 +149,21 @@ fn a_rebuild_writes_nothing_unchanged_and_check_agrees() {
 #[test]
 fn chromium_renders_a_page_mkdocs_built() {
     let (_tmp, project, _) = MKDOCS.write_new("p");
-    mkdocs_build(&project);
-    let page = project.join("site/en/releases/diff/25.05..25.10/index.html");
-    let url = format!("file://{}", page.display());
-    let png = screenshot("mkdocs-diff-25.05..25.10.en.png", "1200,1600", &url);
-    assert!(
-        png.starts_with(b"\x89PNG") && png.len() > 20_000,
-        "screenshot"
-    );
+    MKDOCS.assert_diff_page_renders(&MKDOCS.build(&project));
 }
 
 #[test]
 fn hostile_texts_and_labels_run_nowhere_in_the_built_site() {
-    use crate::support::hostile::{hostile_project, live_markup, write_site_for};
-    let dir = hostile_project();
-    let project = write_site_for(dir.path(), "mkdocs");
     // A team's site with what runs before Markdown: pymdownx.snippets
     // (pasting files) and mkdocs-macros (Jinja over every page).
-    let config = project.join("mkdocs.yml");
-    let mut text = read(&config);
-    text = text.replace("  - awesome-nav\n", "  - awesome-nav\n  - macros\n");
-    text.push_str("markdown_extensions:\n  - pymdownx.snippets\n");
-    fs::write(&config, text).unwrap();
-    fs::write(project.join("secret.txt"), "TOP-SECRET-TOKEN\n").unwrap();
-    mkdocs_build(&project);
-    let site = project.join("site");
-    assert_eq!(live_markup(&site), Vec::<String>::new());
+    let (_dir, site) = crate::support::hostile::built_site_for(MKDOCS, |project| {
+        let config = project.join("mkdocs.yml");
+        let mut text = read(&config);
+        text = text.replace("  - awesome-nav\n", "  - awesome-nav\n  - macros\n");
+        text.push_str("markdown_extensions:\n  - pymdownx.snippets\n");
+        fs::write(&config, text).unwrap();
+        fs::write(project.join("secret.txt"), "TOP-SECRET-TOKEN\n").unwrap();
+    });
     let page = read(&site.join("en/releases/25.10/index.html"));
     assert!(!page.contains("TOP-SECRET-TOKEN"), "no file pasted");
     assert!(page.contains("secret.txt"), "the snippet line as text");

@@ -53,3 +53,14 @@ pub fn screenshot(name: &str, window: &str, url: &str) -> Vec<u8> {
         )
     })
 }
+
+/// Asserts that headless Chromium renders `url` in a 1200×1600 window as
+/// a PNG of some substance (over 20 kB), saved as
+/// target/site-screenshots/NAME.
+pub fn assert_renders(name: &str, url: &str) {
+    let png = screenshot(name, "1200,1600", url);
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "screenshot"
+    );
+}

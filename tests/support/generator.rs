@@ -48,6 +48,24 @@ pub fn assert_release_pages(
     }
 }
 
+/// Asserts that each of `files` is a file under `dir`.
+pub fn assert_files_in(dir: &Path, files: &[&str]) {
+    for file in files {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+}
+
+/// Asserts that the `labels` of a built index (its navigation, its list
+/// of pages) name 25.10 before 25.05, newest first; `what` says where
+/// they come from.
+pub fn assert_newest_first(labels: &[String], what: &str) {
+    let at = |v: &str| labels.iter().position(|l| l == v);
+    assert!(
+        at("25.10").is_some() && at("25.10") < at("25.05"),
+        "{what} {labels:?}"
+    );
+}
+
 /// A docs generator relnotes writes pages for.
 #[derive(Clone, Copy, Debug)]
 pub enum Generator {
@@ -122,6 +140,73 @@ impl Generator {
         )
     }
 
+    /// The configuration file of a site project for the generator.
+    pub fn config_file(self) -> &'static str {
+        match self {
+            Generator::MkDocs => "mkdocs.yml",
+            Generator::Hugo => "hugo.toml",
+            Generator::Docusaurus => "docusaurus.config.js",
+        }
+    }
+
+    /// Asserts that relnotes' stdout `said` tells of the minimal
+    /// configuration it wrote into the new site project `out`, and that
+    /// the configuration holds each of `needed`.
+    pub fn assert_minimal_config(self, out: &Path, said: &str, needed: &[&str]) {
+        assert!(
+            said.contains("wrote a minimal configuration") && said.contains(self.config_file()),
+            "{said}"
+        );
+        let config = read(&out.join(self.config_file()));
+        for needed in needed {
+            assert!(config.contains(needed), "{needed} in\n{config}");
+        }
+    }
+
+    /// Pages written (from `project`'s records, or the repository's when
+    /// `None`) into `out`, a site project with a configuration of its own,
+    /// `config`: asserts that relnotes keeps it as it is and finds nothing
+    /// missing in it.
+    pub fn assert_keeps_config(self, project: Option<&Path>, out: &Path, config: &str) {
+        let said = self.write_pages(project, out, &[]);
+        assert!(!said.contains("must have"), "{said}");
+        assert!(!said.contains("minimal configuration"), "{said}");
+        assert_eq!(read(&out.join(self.config_file())), config);
+    }
+
+    /// The configuration of the site project `out` replaced by `bare`,
+    /// pages written again (as [`Generator::assert_keeps_config`]):
+    /// asserts that `bare` is kept as it is; relnotes' stdout, which says
+    /// what the configuration lacks.
+    pub fn write_over_bare_config(self, project: Option<&Path>, out: &Path, bare: &str) -> String {
+        let config = out.join(self.config_file());
+        fs::write(&config, bare).unwrap();
+        let said = self.write_pages(project, out, &[]);
+        assert_eq!(read(&config), bare);
+        said
+    }
+
+    /// Pages written again into `out` (as [`Generator::write_pages`]):
+    /// asserts that none is rebuilt and that `--check` finds the site
+    /// project up to date.
+    pub fn assert_rebuild_unchanged(self, project: Option<&Path>, out: &Path) {
+        let said = self.write_pages(project, out, &[]);
+        assert!(said.contains("(0 rebuilt"), "{said}");
+        let (code, text) = self.check(project, out);
+        assert_eq!(code, Some(0), "{text}");
+    }
+
+    /// Asserts that headless Chromium renders the English diff page of
+    /// the site `built` (the generator's build, read from the disk); the
+    /// screenshot is target/site-screenshots/NAME-diff-25.05..25.10.en.png.
+    pub fn assert_diff_page_renders(self, built: &Path) {
+        let page = built.join("en/releases/diff/25.05..25.10/index.html");
+        crate::support::chromium::assert_renders(
+            &format!("{}-diff-25.05..25.10.en.png", self.name()),
+            &format!("file://{}", page.display()),
+        );
+    }
+
     /// Builds the site in `project` with the generator, failing the test
     /// with its own words when the build fails: the built site's dir.
     pub fn build(self, project: &Path) -> PathBuf {
@@ -131,6 +216,10 @@ impl Generator {
             Generator::Docusaurus => docusaurus_build(project),
         }
     }
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Asserts that `program args` runs and exits 0: the generator is there.

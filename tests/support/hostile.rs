@@ -2,6 +2,7 @@
 //! `locales/en.toml`, a release title and a feature carry a script or a
 //! `javascript:` link. Built, nothing of it may run.
 
+use crate::support::generator::Generator;
 use crate::util::{relnotes_in, scratch_project, stdout_of};
 use std::fs;
 use std::path::Path;
@@ -91,6 +92,22 @@ pub fn write_site_for(dir: &Path, generator: &str) -> std::path::PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     project
+}
+
+/// The hostile project's site for `generator`: written, `prepare`d (a
+/// team's own configuration, say) and built by the generator; asserts
+/// that no markup in it runs. The temp dir (the site lives as long as
+/// it) and the built site's dir.
+pub fn built_site_for(
+    generator: Generator,
+    prepare: impl FnOnce(&Path),
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = hostile_project();
+    let project = write_site_for(dir.path(), generator.name());
+    prepare(&project);
+    let built = generator.build(&project);
+    assert_eq!(live_markup(&built), Vec::<String>::new());
+    (dir, built)
 }
 
 /// Markup that would run, in every HTML file under `dir`, as a browser

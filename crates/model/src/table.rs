@@ -1,6 +1,7 @@
 //! The one writer of aligned text tables: verify's and `verify --all`'s
-//! reports, `list`, `compat` and the text diff all print their columns
-//! through it, so they align the same way.
+//! reports, `list`, `compat`, `cache info`, the changes `new` and `sync`
+//! print and the text diff all print their columns through it, so they
+//! align the same way.
 
 /// Rows as left-aligned columns two spaces apart, each line starting with
 /// `indent`. The last column is not padded and no line ends in spaces;

@@ -127,18 +127,18 @@ impl ImageChanges {
                 None => grouped.push((c, vec![&c.arch])),
             }
         }
-        let width = grouped.iter().map(|(c, _)| c.name.len()).max().unwrap_or(0);
-        for (c, archs) in grouped {
-            let _ = writeln!(
-                out,
-                "  {:<10} {:<width$}  {} → {}  ({})",
-                c.change.as_str(),
-                c.name,
-                c.from,
-                c.to,
-                archs.join(", ")
-            );
-        }
+        // The word stands in a fixed column of its own (as on every line
+        // below); the names are aligned with each other.
+        let rows: Vec<[String; 2]> = grouped
+            .iter()
+            .map(|(c, archs)| {
+                [
+                    format!("{:<10} {}", c.change.as_str(), c.name),
+                    format!("{} → {}  ({})", c.from, c.to, archs.join(", ")),
+                ]
+            })
+            .collect();
+        out.push_str(&model::aligned_columns(&rows, "  "));
         let mut missing: Vec<(&str, Vec<&str>)> = Vec::new();
         for m in &self.missing {
             match missing.iter_mut().find(|(name, _)| *name == m.name) {
@@ -408,5 +408,77 @@ impl model::CommandReport for Synced {
 
     fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a sync report serializes") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(
+        name: &str,
+        arch: &str,
+        from: &str,
+        to: &str,
+        change: pages::Change,
+    ) -> VersionChange {
+        VersionChange {
+            name: name.into(),
+            arch: arch.into(),
+            from: from.into(),
+            to: to.into(),
+            change,
+        }
+    }
+
+    #[test]
+    fn changes_are_said_once_for_every_arch_names_aligned() {
+        let mut components = Vec::new();
+        for arch in ["aarch64", "amd64"] {
+            components.push(change(
+                "transformers",
+                arch,
+                "4.56.1+ali",
+                "4.56.1",
+                pages::Change::Downgraded,
+            ));
+            components.push(change(
+                "vllm",
+                arch,
+                "0.11.0",
+                "0.12.0",
+                pages::Change::Upgraded,
+            ));
+        }
+        components.push(change("ü", "amd64", "1", "2", pages::Change::Upgraded));
+        let changes = ImageChanges {
+            image: "r.io/x:1".into(),
+            archs: vec!["aarch64".into(), "amd64".into()],
+            missing_archs: Vec::new(),
+            components,
+            missing: vec![Missing {
+                name: "peft".into(),
+                arch: "amd64".into(),
+            }],
+            driver: vec![FactChange {
+                fact: "cuda".into(),
+                from: "12.8.0".into(),
+                to: "12.9.0".into(),
+            }],
+            env: Vec::new(),
+            env_missing: Vec::new(),
+            copies: Vec::new(),
+            driver_min_from: None,
+        };
+        let mut out = String::new();
+        changes.write_text(&mut out, "dropped");
+        assert_eq!(
+            out,
+            "  downgraded transformers  4.56.1+ali → 4.56.1  (aarch64, amd64)\n\
+             \x20 upgraded   vllm          0.11.0 → 0.12.0  (aarch64, amd64)\n\
+             \x20 upgraded   ü             1 → 2  (amd64)\n\
+             \x20 missing    peft  not in the image (amd64): dropped\n\
+             \x20 driver     cuda  12.8.0 → 12.9.0\n"
+        );
     }
 }

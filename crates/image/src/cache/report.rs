@@ -5,16 +5,27 @@ use model::CommandReport;
 
 impl CommandReport for CacheInfo {
     fn to_text(&self) -> String {
-        format!(
-            "directory  {}\nentries    {} layers\nsize       {} of {} ({} bytes)\nformat     {} (catalog filter {})\n",
-            self.dir.display(),
-            self.entries,
-            human_bytes(self.bytes),
-            human_bytes(self.max_bytes),
-            self.bytes,
-            self.format_version,
-            self.filter_version,
-        )
+        let rows = [
+            ["directory".to_string(), self.dir.display().to_string()],
+            ["entries".to_string(), format!("{} layers", self.entries)],
+            [
+                "size".to_string(),
+                format!(
+                    "{} of {} ({} bytes)",
+                    human_bytes(self.bytes),
+                    human_bytes(self.max_bytes),
+                    self.bytes
+                ),
+            ],
+            [
+                "format".to_string(),
+                format!(
+                    "{} (catalog filter {})",
+                    self.format_version, self.filter_version
+                ),
+            ],
+        ];
+        model::aligned_columns(&rows, "")
     }
     fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("serialisable");
@@ -65,5 +76,24 @@ mod tests {
         assert_eq!(human_bytes(1023), "1023 bytes");
         assert_eq!(human_bytes(1536), "1.5 KiB");
         assert_eq!(human_bytes(1 << 30), "1.0 GiB");
+    }
+
+    #[test]
+    fn info_is_a_table_of_two_columns() {
+        let info = CacheInfo {
+            dir: "/home/u/.cache/relnotes/layers".into(),
+            entries: 12,
+            bytes: 1536,
+            max_bytes: 1 << 30,
+            format_version: 7,
+            filter_version: 3,
+        };
+        assert_eq!(
+            info.to_text(),
+            "directory  /home/u/.cache/relnotes/layers\n\
+             entries    12 layers\n\
+             size       1.5 KiB of 1.0 GiB (1536 bytes)\n\
+             format     7 (catalog filter 3)\n"
+        );
     }
 }
