@@ -743,6 +743,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-first half (`held-out-50/`), committed unread at 66a6de0,
+/// 928c169, 68d396a, 94b64bb and 3151a2a, measured at 3151a2a before
+/// reading: 110 of 153 (71.9%), none refused, 1 of 3 minimum drivers.
+#[test]
+fn fiftieth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-50",
+        Floor {
+            percent: 71,
+            refused: 0,
+            drivers: 1,
+        },
+    );
+}
+
 /// The fiftieth half (`held-out-49/`), committed unread at a208fdf,
 /// measured there before reading: 118 of 223 (52.9%), 2 refused.
 #[test]
