@@ -436,16 +436,20 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         }
         let start = i;
         let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+        // Each row's line as the page writes it.
+        let mut raws: Vec<&str> = Vec::new();
         let mut delimited_head = false;
         while i < lines.len() && is_row(&lines[i].1) {
             if is_delimiter(&lines[i].1) {
                 delimited_head |= rows.len() == 1;
             } else {
                 rows.push((lines[i].0, cells(&lines[i].1)));
+                raws.push(&lines[i].1);
             }
             i += 1;
         }
         let mut head = if delimited_head || is_head(&rows) {
+            raws.remove(0);
             Some(rows.remove(0).1)
         } else {
             None
@@ -465,10 +469,7 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         // "Dockerfile | [Link](…/cuda10.2-tf2.1.0-devel)": under a head of
         // keys, a link of no name names its row by the folder it points to.
         if let Some(head) = &head {
-            for (line, cells) in &mut rows {
-                let Some((_, raw)) = lines[start..i].iter().find(|(n, _)| n == line) else {
-                    continue;
-                };
+            for ((_, cells), raw) in rows.iter_mut().zip(&raws) {
                 for ((cell, raw), head) in cells.iter_mut().zip(raw_cells(raw)).zip(head) {
                     if let Some(folder) = linked_folder(raw).filter(|_| is_key_head(head)) {
                         *cell = folder;
