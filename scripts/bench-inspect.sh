@@ -21,4 +21,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
         apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-exec cargo bench --bench inspect "$@"
+exec cargo bench --features isal --bench inspect "$@"

@@ -20,9 +20,9 @@ fi
 # - time: GNU time measures verify's peak memory (tests/support/rss.rs);
 # - npm: the Docusaurus tests install Docusaurus from npm (once, cached in
 #   target/docusaurus-npm) and build with it (tests/site_docusaurus.rs);
-# - libisal-dev, pkg-config: the suite runs relnotes as built with ISA-L
-#   (build.rs links the system's libisal where pkg-config finds it; a
-#   build without it inflates with zlib-rs).
+# - libisal-dev, pkg-config: the suite runs relnotes as built with the
+#   `isal` feature (build.rs links the system's libisal where pkg-config
+#   finds it); the default build, checked below too, inflates with zlib-rs.
 missing=()
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
@@ -100,8 +100,10 @@ fi
 
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
+# The ISA-L inflater is opt-in: checked here, and the suite runs with it.
+cargo clippy --locked --workspace --all-targets --features isal -- -D warnings
 # No circle between the modules of a crate (docs/architecture.md).
 python3 scripts/module-circles.py
 # The crates' documentation links only what they make public.
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --quiet
-cargo test --locked --workspace
+cargo test --locked --workspace --features isal
