@@ -468,10 +468,11 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         }
         // "Dockerfile | [Link](…/cuda10.2-tf2.1.0-devel)": under a head of
         // keys, a link of no name names its row by the folder it points to.
-        if let Some(head) = &head {
+        let key_columns: Vec<bool> = head.iter().flatten().map(|h| is_key_head(h)).collect();
+        if key_columns.contains(&true) {
             for ((_, cells), raw) in rows.iter_mut().zip(&raws) {
-                for ((cell, raw), head) in cells.iter_mut().zip(raw_cells(raw)).zip(head) {
-                    if let Some(folder) = linked_folder(raw).filter(|_| is_key_head(head)) {
+                for ((cell, raw), &key) in cells.iter_mut().zip(raw_cells(raw)).zip(&key_columns) {
+                    if let Some(folder) = linked_folder(raw).filter(|_| key) {
                         *cell = folder;
                     }
                 }
