@@ -200,7 +200,9 @@ pub fn compare(ecosystem: Ecosystem, a: &str, b: &str) -> Result<Ordering, Versi
 ///
 /// Missing trailing parts count as zero (`12.8` == `12.8.0`). A suffix
 /// sorts after the bare version, except `~` which sorts before it, as in
-/// Debian.
+/// Debian. A release letter `R` before dotted numbers (`R32.7.1`, as
+/// NVIDIA numbers Jetson Linux releases and Intel OpenVINO's `R20.03`)
+/// orders as the numbers alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dotted {
     /// The numbers (`[12, 8]`).
@@ -213,6 +215,12 @@ impl FromStr for Dotted {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
+        let text = match text.strip_prefix(['R', 'r']) {
+            Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) && rest.contains('.') => {
+                rest
+            }
+            _ => text,
+        };
         let (numeric, suffix) = match text.find(['+', '-', '~']) {
             Some(at) => {
                 let mark = text[at..].chars().next().unwrap_or('+');
@@ -440,6 +448,19 @@ mod tests {
         assert_eq!(order(Generic, "2021e", "2021a"), Ordering::Greater);
         assert_eq!(order(Generic, "2021e", "2022a"), Ordering::Less);
         for not_versions in ["2.5x", "1.5b", "7b", "3.0.1xy", "1.2.3X", "2021ab", "1234e"] {
+            assert!(
+                Version::parse(Generic, not_versions).is_err(),
+                "{not_versions}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_release_letter_orders_as_its_numbers() {
+        // Jetson Linux (L4T) releases as NVIDIA writes them.
+        assert_eq!(order(Generic, "R32.7.1", "32.7.1"), Ordering::Equal);
+        assert_eq!(order(Generic, "r35.4.1", "R32.7.1"), Ordering::Greater);
+        for not_versions in ["R32", "R", "Rx.1", "RR1.2"] {
             assert!(
                 Version::parse(Generic, not_versions).is_err(),
                 "{not_versions}"

@@ -294,9 +294,20 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                 let kept = &mut out[i];
                 // "CUDA 12.9" in a list and "CUDA 12.9.1" in prose agree:
                 // the precise one; where they disagree, the stronger one.
+                // ("2.11.0+cu130" refines "2.11+cu130": one build, its
+                // numbers written in full.)
                 let refines = |a: &str, b: &str| {
-                    a.strip_prefix(b)
-                        .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
+                    let numbers_refine = |a: &str, b: &str| {
+                        a.strip_prefix(b)
+                            .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
+                    };
+                    numbers_refine(a, b)
+                        || match (a.split_once('+'), b.split_once('+')) {
+                            (Some((a, local)), Some((b, other))) => {
+                                local == other && numbers_refine(a, b)
+                            }
+                            _ => false,
+                        }
                 };
                 // Two upgrades of one component in one release ("git:
                 // security upgrade to 2.24.2", later "… to 2.24.3"): it
@@ -473,6 +484,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             continue;
         }
         read_source_label(line, found);
+        read_parenthesized_pins(line, found);
         read_default(line, found);
         read_dockerfile(line, found);
         read_prose(line, found);
@@ -815,6 +827,9 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 read_prose_as(head, true, found);
             }
             read_prose_as(item, labelled || purposeful, found);
+            // "`CUDA_VERSION`: CUDA version (default: 12.1.1)": a list of
+            // build arguments.
+            read_default(item, found);
             led.extend(led_by_version(item));
         }
     }
@@ -1616,6 +1631,49 @@ fn read_joined_pins(line: &str, found: &mut Vec<Candidate>) {
     }
 }
 
+/// "… serving a completion on the GB10 (`torch 2.11.0+cu130`, `flashinfer
+/// 0.6.14`)": a parenthesis of two or more parts, each a package and its
+/// version and nothing else, names what the sentence ran on.
+fn read_parenthesized_pins(line: &str, found: &mut Vec<Candidate>) {
+    if !line.contains('(') {
+        return;
+    }
+    for (at, _) in line.match_indices('(') {
+        let Some((inner, _)) = line[at + 1..].split_once(')') else {
+            continue;
+        };
+        if inner.contains('(') {
+            continue;
+        }
+        let parts: Vec<&str> = inner
+            .split([',', ';'])
+            .map(|p| p.trim().trim_matches('`').trim())
+            .collect();
+        if parts.len() < 2 {
+            continue;
+        }
+        let pairs: Option<Vec<(String, String)>> = parts
+            .iter()
+            .map(|part| {
+                let words = part.split_whitespace().count();
+                (2..=3)
+                    .contains(&words)
+                    .then(|| crate::tables::name_version(part))
+                    .flatten()
+                    .filter(|(_, v)| v.contains('.'))
+            })
+            .collect();
+        for (name, version) in pairs.unwrap_or_default() {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Listing,
+                upgrade: false,
+            });
+        }
+    }
+}
+
 /// "ROCM_VERSION (default is 6.0.2)": a build argument and its default
 /// (`[statements] defaults`), when the argument ends in a version word,
 /// is a known name, or the default has three numbers.
@@ -1631,8 +1689,16 @@ fn read_default(line: &str, found: &mut Vec<Candidate>) {
         };
         let head = line[..at]
             .trim_end()
-            .trim_end_matches(['(', '-', ',', ':', '–', '='])
+            .trim_end_matches(['(', '-', ',', ':', '：', '–', '='])
             .trim();
+        // "`CUDA_VERSION`: CUDA 版本 (默认: 12.1.1)": an argument, what it
+        // is, then its default.
+        let head = match head.split_once([':', '：']) {
+            Some((argument, _)) if head.contains(char::is_whitespace) => {
+                argument.trim().trim_matches('`')
+            }
+            _ => head,
+        };
         if head.is_empty() || head.contains(char::is_whitespace) {
             continue;
         }
@@ -3129,6 +3195,83 @@ mod tests {
             .into_iter()
             .map(|c| (c.name, c.version))
             .collect()
+    }
+
+    fn pairs_of(found: Vec<Candidate>) -> Vec<(String, String)> {
+        surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect()
+    }
+
+    #[test]
+    fn a_parenthesis_of_packages_and_their_versions() {
+        // jessedc's vLLM build for the GB10.
+        let mut found = Vec::new();
+        read_parenthesized_pins(
+            "Verified: serving a completion on the GB10 (`torch 2.11.0+cu130`, `flashinfer 0.6.14`).",
+            &mut found,
+        );
+        assert_eq!(
+            pairs_of(found),
+            pairs(&[("torch", "2.11.0+cu130"), ("flashinfer", "0.6.14")])
+        );
+        // One pair, or a part that is words, is no such list.
+        for line in [
+            "Built on the GB10 (torch 2.11.0).",
+            "Fixed (see torch 2.11.0, and the notes).",
+            "Speeds (Qwen3 8B, Llama 3.1 8B) are measured.",
+        ] {
+            let mut found = Vec::new();
+            read_parenthesized_pins(line, &mut found);
+            assert!(found.is_empty(), "{line}: {found:?}");
+        }
+        // The full numbers of one build refine the short ones.
+        let short = Candidate {
+            name: "torch".into(),
+            version: "2.11+cu130".into(),
+            strength: Strength::Listing,
+            upgrade: false,
+        };
+        let full = Candidate {
+            version: "2.11.0+cu130".into(),
+            ..short.clone()
+        };
+        assert_eq!(
+            pairs_of(vec![short, full]),
+            pairs(&[("torch", "2.11.0+cu130")])
+        );
+    }
+
+    #[test]
+    fn a_list_of_build_arguments_and_their_defaults() {
+        // yorelog's vLLM image (Chinese), and the same in English.
+        for items in [
+            [
+                "`CUDA_VERSION`: CUDA 版本 (默认: 12.1.1)",
+                "`PYTHON_VERSION`: Python 版本 (默认: 3.12)",
+                "`max_jobs`: 并行编译任务数 (默认: 1，针对磁盘空间优化)",
+            ],
+            [
+                "`CUDA_VERSION`: the CUDA version (default: 12.1.1)",
+                "`PYTHON_VERSION`: Python version (default: 3.12)",
+                "`max_jobs`: parallel jobs (default: 1)",
+            ],
+        ] {
+            let mut found = Vec::new();
+            read_list(&items, "", &mut found);
+            // (The argument's name, as the draft's names are made canonical
+            // after.)
+            let read: Vec<(String, String)> = pairs_of(found)
+                .into_iter()
+                .map(|(n, v)| (n.to_lowercase(), v))
+                .collect();
+            assert_eq!(
+                read,
+                pairs(&[("cuda", "12.1.1"), ("python", "3.12")]),
+                "{items:?}"
+            );
+        }
     }
 
     #[test]

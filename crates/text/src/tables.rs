@@ -1378,10 +1378,14 @@ fn marked_version(cell: &str) -> Option<String> {
 
 /// The version a cell under a head naming component `name` gives, also
 /// when the cell repeats the name before it ("maca3.7.1.x" under "maca
-/// version").
+/// version") or writes the release letter before it ("R32.7.1" under
+/// "L4T Version", as Jetson Linux and OpenVINO number releases).
 fn headed_version(name: &str, cell: &str) -> Option<String> {
     cell_version(cell).or_else(|| {
         let cell = clean_cell(cell);
+        if let Some(lettered) = lettered_release(&cell) {
+            return Some(lettered.to_string());
+        }
         let rest = cell
             .get(..name.len())
             .filter(|n| n.eq_ignore_ascii_case(name))
@@ -1391,6 +1395,17 @@ fn headed_version(name: &str, cell: &str) -> Option<String> {
             .then(|| cell_version(rest))
             .flatten()
     })
+}
+
+/// A release written after its letter `R` ("R32.7.1", "r35.4.1", "R20.03"),
+/// the whole cell: kept as written.
+fn lettered_release(cell: &str) -> Option<&str> {
+    let cell = cell.trim();
+    let numbers = cell.strip_prefix(['R', 'r'])?;
+    let mut parts = numbers.split('.');
+    let dotted = parts.clone().count() >= 2;
+    (dotted && parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+        .then_some(cell)
 }
 
 /// A clause of a cell describing a change, by what it does.
@@ -2468,6 +2483,27 @@ mod tests {
         assert_eq!(linked_folder("[Link](https://x.io/docs/)"), None);
         assert_eq!(clean_cell("a<BR />b"), "a b");
         assert_eq!(clean_cell("a < b"), "a < b");
+    }
+
+    #[test]
+    fn a_release_written_after_its_letter_under_a_version_head() {
+        // timongentzsch's Jetson images: "L4T Version" over "R32.7.1".
+        let t = &tables(&lines(
+            "|  | L4T Version | Dockerhub image |\n|---|---|---|\n\
+             | [`l4t-ubuntu20-base`](Dockerfile.base) | R32.7.1 | `t/l4t-ubuntu20-base:latest` |\n\
+             | [`l4t-ubuntu20-opencv`](Dockerfile.opencv) | R32.7.1 | `t/l4t-ubuntu20-opencv:latest` |",
+        ))[0];
+        let (key, components) = release_columns(t);
+        assert_eq!((key, components.as_slice()), (2, [1].as_slice()));
+        let (_, first) = &t.rows[0];
+        assert!(
+            release_row(t, first, &components)
+                .contains(&("L4T".to_string(), "R32.7.1".to_string()))
+        );
+        assert_eq!(lettered_release("r35.4.1"), Some("r35.4.1"));
+        for not_release in ["R2", "Rx.1", "R1.", "RTX 4090"] {
+            assert_eq!(lettered_release(not_release), None, "{not_release}");
+        }
     }
 
     #[test]
