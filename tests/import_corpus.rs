@@ -247,6 +247,10 @@ fn as_date(version: &str) -> String {
         {
             format!("{y}-{m:0>2}-{d:0>2}")
         }
+        // "2021/03": a year and its month, as a record names them.
+        ([y, m], None) if y.len() == 4 && m.len() <= 2 && version.contains('/') => {
+            format!("{y}-{m:0>2}")
+        }
         // "9-17-2023" (Q-engineering's headings): the year last, the
         // month and day in the order a number past 12 shows.
         ([a, b, y], _)

@@ -137,6 +137,19 @@ pub(crate) fn month_alone(text: &str) -> Option<String> {
     (1990..2100).contains(&y).then(|| format!("{y}-{m:02}"))
 }
 
+/// A year and a month written with a slash ("2021/03", a date a check
+/// was made on), as `YYYY-MM`: a record's name holds no `/`.
+pub(crate) fn year_month(text: &str) -> Option<String> {
+    let (year, month) = text.trim().split_once('/')?;
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if year.len() != 4 || month.len() > 2 || !all_digits(year) || !all_digits(month) {
+        return None;
+    }
+    let y: u32 = year.parse().ok()?;
+    let m: u32 = month.parse().ok()?;
+    ((1990..2100).contains(&y) && (1..=12).contains(&m)).then(|| format!("{y}-{m:02}"))
+}
+
 /// The month a word names, 1–12: "Apr", "Sept", "April", a month's whole
 /// name or its short one (not "Maybe").
 fn month_word(word: &str) -> Option<u32> {
@@ -199,6 +212,11 @@ mod tests {
         assert_eq!(month_alone("April 9, 2025"), None);
         assert_eq!(month_alone("Maybe 2025"), None);
         assert_eq!(month_alone("Python 2025"), None);
+        assert_eq!(year_month("2021/03").as_deref(), Some("2021-03"));
+        assert_eq!(year_month("2023/6").as_deref(), Some("2023-06"));
+        for not_month in ["2021/13", "21/03", "2021/03/01", "2021-03", "x/03"] {
+            assert_eq!(year_month(not_month), None, "{not_month}");
+        }
         assert_eq!(month_day("Nov 15:"), Some((11, 15)));
         assert_eq!(month_day("July 13"), Some((7, 13)));
         assert_eq!(month_day("Python 3"), None);

@@ -921,8 +921,13 @@ impl Table {
                 .filter(|&c| !(images && mostly(self.share(c, |cell| image_in(cell).is_some()))))
                 .filter(|&c| {
                     let head = self.head_of(c);
+                    // "Variants" over "62", "117": counts under a head
+                    // naming nothing relnotes knows.
+                    let counts = mostly(self.share(c, is_measure))
+                        && !component_head(head).is_some_and(|n| names::is_alias(&n));
                     let headed = !head.is_empty()
                         && !is_version_head(head)
+                        && !counts
                         && component_head(head).is_some_and(|name| {
                             mostly(self.share(c, |cell| headed_version(&name, cell).is_some()))
                         });
@@ -1215,12 +1220,49 @@ fn holds_version(cell: &str) -> bool {
 /// versions one after another ("CUDA 12.1 Python 3.9 JupyterLab 3.6", a
 /// list in a cell copied as one line).
 pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
-    let text = clean_cell(text);
+    let text = latin_named(&clean_cell(text));
     let items = component_list(&text);
     if !items.is_empty() {
         return items;
     }
     pair_sequence(&text).unwrap_or_default()
+}
+
+/// `text` with each name written in another script before its Latin one
+/// in parentheses ("넘파이(numpy)", "케라스(keras)") as the Latin name: the
+/// package's own.
+fn latin_named(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let (before, after) = rest.split_at(open);
+        let Some(close) = after.find(')') else {
+            break;
+        };
+        let inner = &after[1..close];
+        let word_start = before
+            .rfind(|c: char| c.is_whitespace() || c.is_ascii_punctuation())
+            .map_or(0, |at| {
+                at + before[at..].chars().next().map_or(1, char::len_utf8)
+            });
+        let word = &before[word_start..];
+        let native = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() && !c.is_ascii());
+        let latin = !inner.is_empty()
+            && inner.starts_with(|c: char| c.is_ascii_alphabetic())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if native && latin {
+            out.push_str(&before[..word_start]);
+            out.push_str(inner);
+        } else {
+            out.push_str(before);
+            out.push_str(&after[..=close]);
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What [`listed`] gives of a cell, else of each of its parts parted by
@@ -1874,7 +1916,11 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         // "1.0.0*", "2.0.0†": a footnote's mark is no part of the release.
         .map(|w| w.trim_end_matches(['*', '†', '‡']))
         .map(|w| w.rsplit_once(':').map_or(w, |(_, tag)| tag))
-        .map(|w| path_release(w).unwrap_or_else(|| w.to_string()))
+        .map(|w| {
+            crate::dates::year_month(w)
+                .or_else(|| path_release(w))
+                .unwrap_or_else(|| w.to_string())
+        })
         .filter(|w| model::is_release_version(w))
         .collect()
 }
@@ -2503,6 +2549,25 @@ mod tests {
         assert_eq!(lettered_release("r35.4.1"), Some("r35.4.1"));
         for not_release in ["R2", "Rx.1", "R1.", "RTX 4090"] {
             assert_eq!(lettered_release(not_release), None, "{not_release}");
+        }
+    }
+
+    #[test]
+    fn a_name_in_another_script_before_its_latin_one() {
+        // LDJWJ's Kaggle book (Korean): "넘파이(numpy) 버전 : 1.19.5".
+        assert_eq!(
+            listed("넘파이(numpy) 버전 :  1.19.5"),
+            pairs(&[("numpy", "1.19.5")])
+        );
+        assert_eq!(latin_named("케라스(keras) 2.4.3"), "keras 2.4.3");
+        // A note in parentheses, or a Latin name before them, stays.
+        for kept in [
+            "torch (cu121) 2.1",
+            "CUDA(12.1)",
+            "模型(7B) 1.0",
+            "gcc(計算ノード) 8",
+        ] {
+            assert_eq!(latin_named(kept), kept);
         }
     }
 
