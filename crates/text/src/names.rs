@@ -299,6 +299,23 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         .map(|w| w.trim_matches(['`', '*', '"', '\'', '™', '®', '©']))
         .filter(|w| !w.is_empty())
         .collect();
+    // "PyTorch GIT", "vLLM source": a known name and where it was built
+    // from (`[statements] sources`) is the name.
+    let words = match words.split_last() {
+        Some((last, rest))
+            if !rest.is_empty()
+                && crate::words::each().any(|w| {
+                    w.statements
+                        .sources
+                        .iter()
+                        .any(|s| s.eq_ignore_ascii_case(last))
+                })
+                && is_alias(&rest.join(" ")) =>
+        {
+            rest.to_vec()
+        }
+        _ => words,
+    };
     let start = words.iter().position(|w| {
         !model::vendor_words()
             .iter()
@@ -502,6 +519,18 @@ mod tests {
         assert_eq!(
             component_name("Bundle Analyzer").as_deref(),
             Some("Bundle-Analyzer")
+        );
+    }
+
+    #[test]
+    fn a_known_name_and_where_it_was_built_from() {
+        // robertrosenbusch's ROCm images: "PyTorch GIT: v2.6.0".
+        assert_eq!(component_name("PyTorch GIT").as_deref(), Some("PyTorch"));
+        assert_eq!(component_name("vLLM source").as_deref(), Some("vLLM"));
+        // A name no data knows keeps the word.
+        assert_eq!(
+            component_name("Torchvison GIT").as_deref(),
+            Some("Torchvison-GIT")
         );
     }
 

@@ -462,6 +462,7 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
             rows = names
                 .iter()
                 .zip(&rows[0].1)
+                .filter(|(_, version)| holds_version(version))
                 .map(|(name, version)| (line, vec![name.clone(), version.clone()]))
                 .collect();
             head = None;
@@ -514,7 +515,12 @@ fn is_headed_row(head: &[String], rows: &[(usize, Vec<String>)]) -> bool {
                 && arch_of(h).is_none()
         })
         && head.iter().any(|h| names::is_alias(&clean_name(h)))
-        && cells.iter().all(|c| cell_version(c).is_some())
+        // ("OS | ROCm | rocBLAS | Python | GPU" over "Ubuntu 24.04 | 6.4.0 |
+        // 6.4.0 | 3.12 | RX5(x)0": one cell of no version, the hardware.)
+        && {
+            let versions = cells.iter().filter(|c| holds_version(c)).count();
+            versions >= 2 && versions + 1 >= cells.len()
+        }
 }
 
 /// Whether the first of `rows` is a head: it holds a head word, or no
