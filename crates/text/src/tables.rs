@@ -1226,7 +1226,12 @@ fn holds_version(cell: &str) -> bool {
 /// versions one after another ("CUDA 12.1 Python 3.9 JupyterLab 3.6", a
 /// list in a cell copied as one line).
 pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
-    let text = latin_named(&clean_cell(text));
+    let text = clean_cell(text);
+    let text = if text.contains('(') {
+        latin_named(&text)
+    } else {
+        text
+    };
     let items = component_list(&text);
     if !items.is_empty() {
         return items;
