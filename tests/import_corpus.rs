@@ -747,6 +747,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-third half (`held-out-52/`), committed unread at a269b1b,
+/// measured there before reading: 171 of 483 (35.4%), 3 refused, 1 of 2
+/// minimum drivers.
+#[test]
+fn fifty_second_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-52",
+        Floor {
+            percent: 35,
+            refused: 3,
+            drivers: 1,
+        },
+    );
+}
+
 /// The fifty-second half (`held-out-51/`), committed unread at ab55b3c,
 /// measured at 094cdf8 before reading: 392 of 513 (76.4%), none refused,
 /// 0 of 8 minimum drivers; read in part: 443 of 513 (86.4%), 7 of 8
