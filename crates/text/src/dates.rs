@@ -150,6 +150,25 @@ pub(crate) fn year_month(text: &str) -> Option<String> {
     ((1990..2100).contains(&y) && (1..=12).contains(&m)).then(|| format!("{y}-{m:02}"))
 }
 
+/// A date that is all of `text` ("October 2024", "July 2, 2025",
+/// "2021/03") as a record names its release: `2024-10`, `2025-07-02`.
+pub(crate) fn as_release_name(text: &str) -> Option<String> {
+    month_alone(text).or_else(|| year_month(text)).or_else(|| {
+        let date = date(text)?;
+        // The whole text is the date: no word but the month's, no number
+        // but the date's.
+        let numbers = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .count();
+        let words = text
+            .split_whitespace()
+            .filter(|w| w.chars().any(|c| c.is_alphabetic()))
+            .count();
+        (numbers <= 3 && words <= 1).then_some(date)
+    })
+}
+
 /// The month a word names, 1–12: "Apr", "Sept", "April", a month's whole
 /// name or its short one (not "Maybe").
 fn month_word(word: &str) -> Option<u32> {
@@ -204,6 +223,21 @@ pub(crate) fn is_date_number(version: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_date_given_as_a_release_is_named_as_a_record_names_it() {
+        for (given, name) in [
+            ("October 2024", "2024-10"),
+            ("2021/03", "2021-03"),
+            ("July 2, 2025", "2025-07-02"),
+            ("2 July 2025", "2025-07-02"),
+        ] {
+            assert_eq!(as_release_name(given).as_deref(), Some(name), "{given}");
+        }
+        for not_date in ["Release 2024", "July 2, 2025 hotfix 3", "gpu"] {
+            assert_eq!(as_release_name(not_date), None, "{not_date}");
+        }
+    }
 
     #[test]
     fn a_month_and_its_year_alone() {

@@ -406,8 +406,15 @@ pub fn run(workspace: &Workspace, req: &ImportRequest) -> Result<Vec<Imported>, 
     let mut imported = Vec::new();
     let words = words::ProjectWords::load(&workspace.root)?;
     let headings = headings::Headings::with(&words.headings);
+    let version = given_version(req);
     for page_path in req.pages {
-        let releases = read_releases(page_path, req.version, req.all, req.column, &headings)?;
+        let releases = read_releases(
+            page_path,
+            version.as_deref(),
+            req.all,
+            req.column,
+            &headings,
+        )?;
         let many = releases.len() > 1;
         let first = imported.len();
         // Releases of a page of several that give nothing to read (a dated
@@ -523,6 +530,18 @@ struct PageRelease<'a> {
 /// Reads a page, its address line apart, and cuts a page of several
 /// releases (a changelog, a table of images) into them: each of them with
 /// `all`, the one `version` names, else the first, with a warning.
+/// The release `--version` names, as a record names it: "October 2024",
+/// a date as a page writes it, is `2024-10`.
+fn given_version(req: &ImportRequest) -> Option<String> {
+    req.version.map(|v| {
+        if model::is_release_version(v) {
+            v.to_string()
+        } else {
+            dates::as_release_name(v).unwrap_or_else(|| v.to_string())
+        }
+    })
+}
+
 fn read_releases<'a>(
     path: &'a Path,
     version: Option<&str>,
@@ -871,11 +890,7 @@ fn import_one(
     let page_lines = page.lines.len();
     // A page stating no version is read all the same: with nothing to read
     // it is no release, which says more than that it names no version.
-    let mut named = req
-        .version
-        .map(str::to_string)
-        .or(release_version.clone())
-        .or(stated);
+    let mut named = given_version(req).or(release_version.clone()).or(stated);
     if named.is_none()
         && let Some((subject, version)) = parts.subject_version()
     {

@@ -297,6 +297,9 @@ fn of_title_as_written(title: &str) -> Option<String> {
     if let Some(tag) = stated::lettered_build(title) {
         return Some(tag);
     }
+    if let Some(build) = numbered_after_release_word(title) {
+        return Some(build);
+    }
     if is_numbered(title) {
         return None;
     }
@@ -614,6 +617,41 @@ fn starts_with_word(text: &str, word: &str) -> bool {
     };
     let after = after.strip_prefix('s').unwrap_or(after);
     !word.is_ascii() || !after.starts_with(|c: char| c.is_alphanumeric())
+}
+
+/// "Release acemd 3212 – Oct 2013", "Release acemd.1663 June 2010"
+/// (ACEMD's changelog): a release word, maybe the product's name, then a
+/// release numbered by one whole number; its date may follow.
+fn numbered_after_release_word(title: &str) -> Option<String> {
+    let head = title
+        .split(['–', '—', '('])
+        .next()?
+        .split(" - ")
+        .next()?
+        .trim()
+        .trim_end_matches([':', '：']);
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let (first, rest) = words.split_first()?;
+    if !(crate::words::is_release_word(first) || crate::words::is_version_label(first)) {
+        return None;
+    }
+    let is_name = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphabetic());
+    let (number, after) = match rest {
+        [product, number, after @ ..] if is_name(product) => (*number, after),
+        [number, after @ ..] => (*number, after),
+        [] => return None,
+    };
+    // ("acemd.1663": the product's name glued on by a dot.)
+    let number = match number.split_once('.') {
+        Some((product, n)) if is_name(product) => n,
+        _ => number,
+    };
+    let dated = after.is_empty() || {
+        let after = after.join(" ");
+        crate::dates::month_alone(&after).is_some() || crate::dates::is_date_alone(&after)
+    };
+    (dated && !number.is_empty() && number.len() <= 8 && number.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| number.to_string())
 }
 
 /// A heading that is one number alone, `v` or not (`v95`, `2024`).
@@ -2676,6 +2714,15 @@ pub(crate) fn of_rows(page: &Page, rows: &[Row], table_lines: &HashSet<usize>) -
         .iter()
         .filter(|(n, _)| !table_lines.contains(n))
         .count();
+    // Under the page's title, before what the rest of the page states: a
+    // row's versions are its release's, over a list of packages the page
+    // gives its newest (ResearchIT's pip freeze of the current ml-gpu
+    // above its table of older builds).
+    let title_end = kept
+        .first()
+        .filter(|(n, _)| page.headings.contains(n))
+        .map_or(0, |_| 1);
+    let at = at.min(title_end);
     merged(rows)
         .iter()
         .map(|row| {
@@ -2736,6 +2783,9 @@ pub(crate) fn row_named(page: &Page, headings: &Headings, version: &str) -> Opti
     );
     for body in bodies {
         for table in tables::tables(body) {
+            if table.images_of_a_stack() {
+                continue;
+            }
             for (line, cells) in &table.rows {
                 if !cells.iter().any(|c| names_version(c, version)) {
                     continue;
@@ -2831,6 +2881,20 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
         }
     }
     if tags.len() < 2 {
+        return None;
+    }
+    // `milvusdb/milvus:v2.5.10`, `minio/minio:RELEASE.…`,
+    // `dataelement/bisheng-backend:v2.4.0` (BISHENG's deployment doc): a
+    // repository of its own for most tags is a stack's containers, no
+    // image's releases.
+    let repositories: HashSet<&str> = listed
+        .iter()
+        .filter_map(|(_, _, reference, _)| {
+            let repository = reference.rsplit_once(':')?.0;
+            repository.rsplit('/').next()
+        })
+        .collect();
+    if repositories.len() >= 3 && repositories.len() * 2 > tags.len() {
         return None;
     }
     let reference_lines: HashSet<usize> = listed.iter().map(|(i, ..)| page.lines[*i].0).collect();
@@ -3474,6 +3538,21 @@ mod tests {
         // Components bumped are no chain of releases.
         let bumps = "# Changes\n\n## Deps\n\n- numpy 1.26 -> 2.0\n- scipy 1.11 -> 1.12\n- pandas 2.1 -> 2.2\n";
         assert!(versions(PageKind::Markdown, bumps).is_empty());
+    }
+
+    #[test]
+    fn a_release_word_then_a_whole_number_names_a_build() {
+        // ACEMD's changelog: builds numbered 3212, 2728, 1663.
+        for (title, build) in [
+            ("Release acemd 3212 – Oct 2013", "3212"),
+            ("Release 2728", "2728"),
+            ("Release acemd.1663 June 2010", "1663"),
+        ] {
+            assert_eq!(of_title(title).as_deref(), Some(build), "{title}");
+        }
+        // Words after the number that are no date: no build of it.
+        assert_eq!(numbered_after_release_word("Release 2 of the docs"), None);
+        assert_eq!(numbered_after_release_word("Previous releases 2009"), None);
     }
 
     #[test]

@@ -376,9 +376,16 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     let mut in_env = false;
     // The line above was a paragraph of names and versions going on.
     let mut listing_above = false;
+    let mut in_fence = false;
     for (i, (_, line)) in body.iter().enumerate() {
         if crate::lines::is_commit_entry(line) {
             continue;
+        }
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+        } else if in_fence {
+            read_version_variable(line, found);
         }
         read_pinned_commit(line, found);
         read_pinned_references(line, found);
@@ -1875,6 +1882,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
     let line = &without_purpose(&crate::ranges::without_ranges(line));
     read_claims(line, found);
     read_labelled_glued(line, found);
+    read_label_then_glued(line, found);
     let mut introduced = Vec::new();
     for sentence in sentences(line) {
         if !sentence.bytes().any(|b| b.is_ascii_digit()) {
@@ -2761,6 +2769,62 @@ fn read_labelled_glued(line: &str, found: &mut Vec<Candidate>) {
             });
             return;
         }
+    }
+}
+
+/// `PYTHON_VERSION="3.8"` in a fenced block of a page (FedML's build
+/// script in its README): a shell variable named for a version, set alone
+/// on its line, as `ARG` sets one. (A file of such lines, an environment,
+/// is no release: only a script the page shows is read so.)
+fn read_version_variable(line: &str, found: &mut Vec<Candidate>) {
+    let t = line.trim();
+    let Some((variable, value)) = t.split_once('=') else {
+        return;
+    };
+    let value = value.trim_matches(['"', '\'']);
+    let named = variable.len() > "_VERSION".len()
+        && variable.ends_with("_VERSION")
+        && variable
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
+    // Numbers alone: `7.1-complete` names an image's flavour as well.
+    if named
+        && value.starts_with(|c: char| c.is_ascii_digit())
+        && value.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    {
+        read_dockerfile(&format!("ARG {variable}={value}"), found);
+    }
+}
+
+/// "System: ubuntu22.04", "系统: ubuntu22.04" (a rented machine's
+/// configuration): a short label naming no component, and after its colon
+/// one token, a known name run into its version.
+fn read_label_then_glued(line: &str, found: &mut Vec<Candidate>) {
+    let line = line.trim_start_matches(['>', '-', '*', ' ']);
+    let Some((label, value)) = line.split_once([':', '：']) else {
+        return;
+    };
+    let label = label.trim();
+    let short = !label.is_empty()
+        && label.split_whitespace().count() <= 3
+        && !label.bytes().any(|b| b.is_ascii_digit());
+    // ("CUDA version: cudnn8.2.1" is `read_labelled_glued`'s to refuse.)
+    let lower = label.to_lowercase();
+    let names_one = label.split_whitespace().any(names::is_alias)
+        || words::each()
+            .flat_map(|w| &w.components.version_words)
+            .any(|word| lower.contains(word.as_str()));
+    if !short || names_one {
+        return;
+    }
+    let value = value.trim().trim_matches(['`', '*']);
+    if value.contains(char::is_whitespace) {
+        return;
+    }
+    if let Some((name, version)) = crate::tags::glued(value)
+        && names::is_alias(&name)
+    {
+        push_known(&name, &version, found);
     }
 }
 
@@ -4107,6 +4171,23 @@ mod tests {
                 ("Kernel", "6.6.30")
             ])
         );
+    }
+
+    #[test]
+    fn a_shell_variable_named_for_a_version() {
+        // FedML's build script in its README; a variable of another kind,
+        // one holding a path, or one outside a fenced block states no
+        // version.
+        let mut found = Vec::new();
+        read_lines(
+            &crate::test_support::numbered(
+                "```\nPYTHON_VERSION=\"3.8\"\nNCCL_VERSION=\"2.11.4\"\nARCH=\"x86_64\"\nCUDA_HOME=/usr/local/cuda-11.6\nTAG_VERSION=$VERSION\nROCM_VERSION=7.1-complete\n```\nRUST_VERSION=1.89.0",
+            ),
+            "",
+            &mut found,
+        );
+        let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
+        assert_eq!(got, pairs(&[("PYTHON", "3.8"), ("NCCL", "2.11.4")]));
     }
 
     #[test]

@@ -591,21 +591,25 @@ impl Table {
     /// saying more of its build than versions. (A version repeated over
     /// rows of versions alone is a compatibility matrix's: "Python 3.14"
     /// with CUDA 13.3 and 13.2.)
+    /// Rows describing builds may name one release apart too (AIME's
+    /// containers: "2.7.1-aime" on a row per GPU architecture, between
+    /// the official build's rows).
     fn first_column_in_runs(&self) -> bool {
         let mut seen = std::collections::BTreeSet::new();
         let mut previous: Option<&str> = None;
         let mut repeated = false;
-        let runs = self
+        let mut apart = false;
+        for cell in self
             .rows
             .iter()
             .filter_map(|(_, cells)| self.cell(cells, 0))
-            .all(|cell| {
-                let same = previous == Some(cell);
-                previous = Some(cell);
-                repeated |= same;
-                same || seen.insert(cell.to_string())
-            });
-        runs && (!repeated || self.rows_describe_builds())
+        {
+            let same = previous == Some(cell);
+            previous = Some(cell);
+            repeated |= same;
+            apart |= !same && !seen.insert(cell.to_string());
+        }
+        !(repeated || apart) || self.rows_describe_builds()
     }
 
     /// Whether rows say more of themselves than versions: a column of
@@ -719,6 +723,7 @@ impl Table {
         let (yes, of) = self.share(0, |cell| {
             release_name(cell).is_some_and(|r| looks_like_version(&r))
                 || release_name(&without_notes(cell)).is_some_and(|r| looks_like_version(&r))
+                || module_release(&clean_cell(cell)).is_some()
         });
         let distinct = self.first_column_in_runs();
         if of < 2 || yes < of || !distinct {
@@ -736,6 +741,7 @@ impl Table {
                     .0
                     > 0
             }) || self.slashed_column(c)
+                || self.alternatives_column(c)
         };
         let listing = |c: usize| {
             mostly(self.share(c, |cell| {
@@ -817,7 +823,13 @@ impl Table {
                     && mostly(self.share(c, is_score))
             })
             .count();
-        if score_columns >= 3 {
+        // A stack's containers whose versions are only their images' tags:
+        // taken as the images they are, not as rows of releases (a column of
+        // their tools' versions makes the rows its parts; see
+        // `rows_are_parts`).
+        let tools = (0..width)
+            .any(|c| mostly(self.share(c, |cell| holds_version(cell) && !cell.contains(':'))));
+        if score_columns >= 3 || (self.images_of_a_stack() && !tools) {
             return Kind::Other;
         }
         let versions = |c: usize| {
@@ -943,7 +955,11 @@ impl Table {
                     let listing = mostly(self.share(c, |cell| {
                         !looks_like_version(cell) && !listed_parts(cell).is_empty()
                     }));
-                    headed || named_by_row || listing || self.slashed_column(c)
+                    headed
+                        || named_by_row
+                        || listing
+                        || self.slashed_column(c)
+                        || self.alternatives_column(c)
                 })
                 .collect();
             // A head saying what the rows are ("Tag", "Release Version",
@@ -960,6 +976,7 @@ impl Table {
                 component_head(self.head_of(c)).is_some_and(|n| names::is_alias(&n))
                     || headed_name(self.head_of(c)).is_some()
                     || self.slashed_column(c)
+                    || self.alternatives_column(c)
             });
             // A table of images or of a product's builds: their tags state
             // what each holds.
@@ -1640,6 +1657,20 @@ pub(crate) fn release_row(
             out.extend(pairs);
             continue;
         }
+        // "CUDA/ROCM Version" over "12.8.93": the one the row names; a row
+        // naming the second of one pair (`ROCM6`) takes the second of each
+        // ("CuDNN/MIOpen Version": MIOpen).
+        if let Some((first, second)) = alternatives(table.head_of(c))
+            && let Some(version) = cell_version(&clean_cell(cell)).filter(|_| !cell.contains('/'))
+        {
+            let name = if second_side(table, cells, components) {
+                second
+            } else {
+                first
+            };
+            push_precise(&mut out, name, version);
+            continue;
+        }
         // "Framework | Framework version": the row names the component.
         let head = match table.namer_of(c) {
             Some(n) => table
@@ -1930,6 +1961,7 @@ pub(crate) fn release_keys(cell: &str) -> Vec<String> {
         .map(|w| {
             crate::dates::year_month(w)
                 .or_else(|| path_release(w))
+                .or_else(|| module_release(w))
                 .unwrap_or_else(|| w.to_string())
         })
         .filter(|w| model::is_release_version(w))
@@ -2020,6 +2052,20 @@ fn path_release(cell: &str) -> Option<String> {
     .then(|| first.to_string())
 }
 
+/// An environment module's name and version (`ml-gpu/20230427`, an HPC
+/// site's container module): the version, the release a row of the
+/// module's versions names.
+fn module_release(cell: &str) -> Option<String> {
+    let (name, version) = cell.trim().split_once('/')?;
+    (name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && version.starts_with(|c: char| c.is_ascii_digit())
+        && model::is_release_version(version))
+    .then(|| version.to_string())
+}
+
 /// A build a package channel names by its product, release and tags
 /// (`pytorch-2.5.1-py3.12_cuda12.4_cudnn9.1.0_0`): the product and the
 /// release, when tags follow the release.
@@ -2069,6 +2115,45 @@ impl Table {
         let head = clean_cell(self.head_of(c));
         head.contains('/') && {
             let (yes, of) = self.share(c, |cell| slash_pairs(&head, &clean_cell(cell)).is_some());
+            of > 0 && yes * 2 >= of
+        }
+    }
+
+    /// Whether the rows are images of three or more repositories, most
+    /// rows one of its own (`mysql:8.0`, `redis:7.0.4`,
+    /// `dataelement/bisheng-backend:v2.4.0` in BISHENG's deployment doc):
+    /// the containers of one release, no releases.
+    pub(crate) fn images_of_a_stack(&self) -> bool {
+        let repository = |cells: &[String]| {
+            cells.iter().find_map(|cell| {
+                let cell = clean_cell(cell);
+                let (repository, tag) = cell.trim().rsplit_once(':')?;
+                // (No `:` before the tag's: no address, no registry's port.)
+                let simple = !repository.contains([' ', '`', ':'])
+                    && repository.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && tag.chars().any(|c| c.is_ascii_digit())
+                    && !tag.contains(['/', ' ']);
+                simple.then(|| {
+                    let name = repository.rsplit('/').next().unwrap_or(repository);
+                    name.to_lowercase()
+                })
+            })
+        };
+        let repositories: std::collections::HashSet<String> = self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| repository(cells))
+            .collect();
+        repositories.len() >= 3 && repositories.len() * 2 > self.rows.len()
+    }
+
+    /// Whether column `c`'s head names two components either of which
+    /// each of its cells, one version, is of ([`alternatives`]).
+    fn alternatives_column(&self, c: usize) -> bool {
+        alternatives(self.head_of(c)).is_some() && {
+            let (yes, of) = self.share(c, |cell| {
+                !cell.contains('/') && cell_version(&clean_cell(cell)).is_some()
+            });
             of > 0 && yes * 2 >= of
         }
     }
@@ -2310,6 +2395,50 @@ fn slash_pairs(names: &str, value: &str) -> Option<Vec<(String, String)>> {
             Some((name, version))
         })
         .collect()
+}
+
+/// Whether a row names (in a cell opening with it, `ROCM6`) the second
+/// of the two components a column of alternatives names ([`alternatives`]).
+fn second_side(table: &Table, cells: &[String], components: &[usize]) -> bool {
+    let seconds: Vec<String> = components
+        .iter()
+        .filter_map(|&c| alternatives(table.head_of(c)))
+        .filter_map(|(_, second)| Some(second.split_whitespace().next()?.to_lowercase()))
+        .collect();
+    cells.iter().any(|cell| {
+        let cell = clean_cell(cell).to_lowercase();
+        !cell.starts_with(|c: char| c.is_ascii_digit())
+            && seconds.iter().any(|s| cell.starts_with(s.as_str()))
+    })
+}
+
+/// A head naming two components one of which each row's version is of,
+/// parted by a slash, with words both share after them and a version word
+/// ("CUDA/ROCM Version", "NVIDIA/ROCM driver version" in AIME's table of
+/// containers for either GPU): the two names.
+fn alternatives(head: &str) -> Option<(String, String)> {
+    let head = clean_name(head);
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let (last, _) = words.split_last()?;
+    let words = if crate::words::is_version_label(last) {
+        &words[..words.len() - 1]
+    } else {
+        &words[..]
+    };
+    let (pair, shared) = words.split_first()?;
+    let (first, second) = pair.split_once('/')?;
+    if first.is_empty() || second.is_empty() || second.contains('/') || shared.len() > 1 {
+        return None;
+    }
+    let with_shared = |name: &str| {
+        std::iter::once(name)
+            .chain(shared.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (first, second) = (with_shared(first), with_shared(second));
+    let known = |n: &str| names::component_name(n).is_some();
+    (known(&first) && known(&second)).then_some((first, second))
 }
 
 /// A value that is a name and its version, apart or joined by a dash
@@ -2844,6 +2973,67 @@ mod tests {
         assert_eq!(path_release("docs\\index"), None);
         assert_eq!(path_release("v1.2.0/linux"), Some("v1.2.0".to_string()));
         assert_eq!(clean_cell("a\\b \\*c"), "a\\b c");
+    }
+
+    #[test]
+    fn a_column_of_either_of_two_components_gives_the_one_its_row_names() {
+        // AIME's containers for NVIDIA and AMD GPUs.
+        let t = &tables(&lines(
+            "| Container | GPU Arch. | Pytorch | CUDA/ROCM Version | CuDNN/MIOpen Version | NVIDIA/ROCM driver version |\n|--|--|--|--|--|--|\n| 2.6.0 | ROCM6 | 2.6.0 | 6.2.2 | 3.2.0 | 6.10.5 |\n| 2.6.0 | CUDA_ADA | 2.6.0 | 12.4.131 | 9.1.0.70 | 550.54.15 |\n| 2.5.1 | CUDA_ADA | 2.5.1 | 12.1.105 | 8.9.7.29 | 530.30.02 |",
+        ))[0];
+        let (key, components) = release_columns(t);
+        assert_eq!((key, components.len()), (0, 4));
+        let rows: Vec<_> = t
+            .rows
+            .iter()
+            .map(|(_, cells)| release_row(t, cells, &components))
+            .collect();
+        assert!(rows[0].contains(&("ROCM".to_string(), "6.2.2".to_string())));
+        let driver = |gpu: &str| format!("{gpu}driver");
+        assert!(rows[0].contains(&(driver("ROCM "), "6.10.5".to_string())));
+        assert!(rows[0].contains(&("MIOpen".to_string(), "3.2.0".to_string())));
+        assert!(rows[1].contains(&("CuDNN".to_string(), "9.1.0.70".to_string())));
+        assert!(rows[1].contains(&("CUDA".to_string(), "12.4.131".to_string())));
+        assert!(rows[1].contains(&(driver("NVIDIA "), "550.54.15".to_string())));
+        assert_eq!(
+            alternatives("CUDA/cuDNN"),
+            Some(("CUDA".into(), "cuDNN".into()))
+        );
+        assert_eq!(alternatives("Framework"), None);
+    }
+
+    #[test]
+    fn a_table_of_a_stacks_containers_is_no_table_of_releases() {
+        // BISHENG's deployment doc: a container a row, each its own image.
+        let stack = &tables(&lines(
+            "| 容器名 | 镜像 | 端口映射 |\n|--|--|--|\n| `bisheng-mysql` | `mysql:8.0` | 3306:3306 |\n| `bisheng-redis` | `redis:7.0.4` | 6379:6379 |\n| `bisheng-backend` | `dataelement/bisheng-backend:v2.4.0` | 7860:7860 |\n| `bisheng-es` | `bitnamilegacy/elasticsearch:8.12.0` | 9200:9200 |",
+        ))[0];
+        assert!(stack.images_of_a_stack());
+        assert_eq!(stack.kind(), Kind::Other);
+        // One image's tags are its releases.
+        let tags = &tables(&lines(
+            "| Tag | CUDA |\n|--|--|\n| `org/app:1.2.0` | 12.4 |\n| `org/app:1.1.0` | 12.1 |\n| `org/app:1.0.0` | 11.8 |",
+        ))[0];
+        assert!(!tags.images_of_a_stack());
+    }
+
+    #[test]
+    fn rows_keyed_by_a_modules_versions_are_its_releases() {
+        // ResearchIT's Pronto docs: the ml-gpu container module's builds.
+        let t = &tables(&lines(
+            "|  | CUDA | Python | PyTorch |\n|---|---|---|---|\n| ml-gpu/20230427 | 11.8 | 3.10.11 | 2.0.0+cu118 |\n| ml-gpu/20220928 | 11.7 | 3.10.7 | 1.13.0 |",
+        ))[0];
+        assert!(matches!(
+            t.version_keyed(),
+            Some(Kind::Releases { key: 0, .. })
+        ));
+        assert_eq!(
+            release_keys("ml-gpu/20230427"),
+            vec!["20230427".to_string()]
+        );
+        // A path of words, or a name and a word, is no module's version.
+        assert_eq!(module_release("nvidia/cuda"), None);
+        assert_eq!(module_release("docs/v1.2"), None);
     }
 
     #[test]
