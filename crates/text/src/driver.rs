@@ -357,6 +357,16 @@ mod tests {
         assert_eq!(read.and_then(|d| d.min).as_deref(), Some("535"));
     }
 
+    #[test]
+    fn drivers_to_update_to_or_greater() {
+        // ACEMD's changelog of 2010.
+        let read = floor_in_prose(
+            &["- Optimized for cuda3.1 (you need to update drivers to 256.33 or greater)"],
+            Lang::EN,
+        );
+        assert_eq!(read.and_then(|d| d.min).as_deref(), Some("256.33"));
+    }
+
     fn branch_list(d: &DriverOut) -> Vec<String> {
         d.datacenter
             .iter()
