@@ -15,12 +15,44 @@ import os, re, sys, collections
 ITEM = re.compile(r'(?m)^(?:pub(?:\([a-z ]+\))?\s+)?(?:unsafe\s+)?(?:async\s+)?(?:const\s+)?(?:struct|enum|fn|trait|type|const|static|union|macro_rules!)\s*([A-Za-z_][A-Za-z0-9_]*)')
 MOD = re.compile(r'(?m)^\s*(?:#\[path\s*=\s*"([^"]+)"\]\s*)?(?:pub(?:\([a-z ]+\))?\s+)?mod\s+([a-z_0-9]+)\s*;')
 
+# One token at a time, so that what opens a comment inside a string ("://")
+# or ends a string like a raw one ("… r") is read as what it is.
+TOKEN = re.compile(r"""
+    (?P<line>//[^\n]*)
+  | (?P<block>/\*)
+  | (?P<raw>\bb?r(?P<hashes>\#*)")
+  | (?P<string>b?"(?:\\.|[^"\\])*")
+  | (?P<char>b?'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^'\\\n])')
+""", re.X | re.S)
+
+def without_comments_and_literals(s):
+    out, i = [], 0
+    while True:
+        m = TOKEN.search(s, i)
+        if not m:
+            out.append(s[i:])
+            return ''.join(out)
+        out.append(s[i:m.start()])
+        if m.group('line'):
+            i = m.end()
+        elif m.group('block'):
+            depth, j = 1, m.end()
+            while j < len(s) and depth:
+                if s.startswith('/*', j): depth, j = depth + 1, j + 2
+                elif s.startswith('*/', j): depth, j = depth - 1, j + 2
+                else: j += 1
+            i = j
+        elif m.group('raw'):
+            end = s.find('"' + m.group('hashes'), m.end())
+            out.append('""')
+            i = len(s) if end < 0 else end + 1 + len(m.group('hashes'))
+        elif m.group('string'):
+            out.append('""'); i = m.end()
+        else:
+            out.append("''"); i = m.end()
+
 def strip(s):
-    s = re.sub(r'//[^\n]*', '', s)
-    s = re.sub(r'/\*.*?\*/', '', s, flags=re.S)
-    s = re.sub(r'r#*"(?:.|\n)*?"#*', '""', s)
-    s = re.sub(r'"(?:\\.|[^"\\])*"', '""', s)
-    s = re.sub(r"'(?:\\.|[^'\\])'", "''", s)
+    s = without_comments_and_literals(s)
     # Inline test modules, wherever they stand: `#[cfg(test)] mod x { … }`
     # (or `#[cfg(all(test, unix))]`).
     while True:

@@ -53,6 +53,7 @@ mod tables;
 mod tags;
 #[cfg(test)]
 mod test_support;
+mod titles;
 mod warning;
 mod words;
 

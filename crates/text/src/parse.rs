@@ -162,7 +162,7 @@ fn opens_release(page: &Structure, at: usize, changelog: bool) -> bool {
     // changed: "### Changes compared to RubyInstaller-3.2.2-1" under "##
     // RubyInstaller-3.3.0-1 - 2023-12-26".)
     let since_another = crate::stated::in_title(&part.title).is_some()
-        && crate::releases::of_title(&part.title).is_none();
+        && crate::titles::of_title(&part.title).is_none();
     let only_part = !page.titles.is_empty() && page.sections.len() == 1 && since_another;
     changelog
         && listed

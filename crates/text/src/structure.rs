@@ -390,7 +390,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             let before_parts = !any_part;
             // (Read only where a title may stand: it is dear on long pages.)
             let names_release = (h.known.is_none() && before_parts)
-                .then(|| crate::releases::of_title(&h.title))
+                .then(|| crate::titles::of_title(&h.title))
                 .flatten();
             // "## Version 2.31.0" over "### Core 2.34.0" (KARTE's
             // changelog): a deeper heading naming another version with a

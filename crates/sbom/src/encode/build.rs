@@ -1,5 +1,6 @@
 //! One architecture of a release record as a CycloneDX 1.5 BOM.
 
+use super::occurrence_properties::{LAYER_PROPERTY, PATH_PROPERTY};
 use super::purl;
 use crate::format::{CycloneDxVersion, Lifecycle, SbomError};
 use cyclonedx_bom::external_models::date_time::DateTime;
@@ -17,11 +18,6 @@ use model::{
     Arch, ArchView, Component, ComponentKind, Ecosystem, Evidence, Lang, Origin, Os, Package,
     Project, Release,
 };
-
-/// A found file's path in the image, and the layer it is in: one pair per
-/// `evidence.occurrences` entry, in the same order.
-pub(super) const PATH_PROPERTY: &str = "relnotes:path";
-pub(super) const LAYER_PROPERTY: &str = "relnotes:layer";
 
 /// The component of `data/components.toml` a package is, when its
 /// identity applies: a declared package by its name (whatever ecosystem

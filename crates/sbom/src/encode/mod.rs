@@ -12,6 +12,7 @@
 
 pub(crate) mod build;
 mod observed;
+mod occurrence_properties;
 mod purl;
 pub(crate) mod rewrite;
 mod serial;

@@ -206,8 +206,8 @@ fn source_info(component: &CdxComponent) -> Option<String> {
     for property in &properties.0 {
         let value = property.value.to_string();
         match property.name.as_str() {
-            super::build::PATH_PROPERTY => path = Some(value),
-            super::build::LAYER_PROPERTY => {
+            super::occurrence_properties::PATH_PROPERTY => path = Some(value),
+            super::occurrence_properties::LAYER_PROPERTY => {
                 if let Some(path) = path.take() {
                     places.push(format!("/{path} in layer {value}"));
                 }

@@ -1,7 +1,7 @@
 //! Where each component of a BOM was found, read back from what the
 //! encoder wrote, to be put where cyclonedx-bom's encoders leave it out.
 
-use crate::encode::build::{LAYER_PROPERTY, PATH_PROPERTY};
+use crate::encode::occurrence_properties::{LAYER_PROPERTY, PATH_PROPERTY};
 use crate::format::CycloneDxVersion;
 use cyclonedx_bom::prelude::{Bom, Component};
 use std::collections::HashMap;
