@@ -2253,14 +2253,10 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
     // `dataelement/bisheng-backend:v2.4.0` (BISHENG's deployment doc): a
     // repository of its own for most tags is a stack's containers, no
     // image's releases.
-    let repositories: HashSet<&str> = listed
+    let repositories = listed
         .iter()
-        .filter_map(|(_, _, reference, _)| {
-            let repository = reference.rsplit_once(':')?.0;
-            repository.rsplit('/').next()
-        })
-        .collect();
-    if repositories.len() >= 3 && repositories.len() * 2 > tags.len() {
+        .filter_map(|(_, _, reference, _)| Some(reference.rsplit_once(':')?.0));
+    if tables::repositories_of_a_stack(repositories, tags.len()) {
         return None;
     }
     let reference_lines: HashSet<usize> = listed.iter().map(|(i, ..)| page.lines[*i].0).collect();

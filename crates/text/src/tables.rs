@@ -2133,18 +2133,15 @@ impl Table {
                     && repository.starts_with(|c: char| c.is_ascii_alphabetic())
                     && tag.chars().any(|c| c.is_ascii_digit())
                     && !tag.contains(['/', ' ']);
-                simple.then(|| {
-                    let name = repository.rsplit('/').next().unwrap_or(repository);
-                    name.to_lowercase()
-                })
+                simple.then(|| repository.to_string())
             })
         };
-        let repositories: std::collections::HashSet<String> = self
+        let repositories: Vec<String> = self
             .rows
             .iter()
             .filter_map(|(_, cells)| repository(cells))
             .collect();
-        repositories.len() >= 3 && repositories.len() * 2 > self.rows.len()
+        repositories_of_a_stack(repositories.iter().map(String::as_str), self.rows.len())
     }
 
     /// Whether column `c`'s head names two components either of which
@@ -2632,6 +2629,20 @@ pub(crate) fn key_value_runs(lines: &[(usize, String)]) -> (Vec<usize>, Vec<(Str
     }
     flush(&mut run, &mut at, &mut pairs);
     (at, pairs)
+}
+
+/// Whether image references are a stack's containers (`milvusdb/milvus`,
+/// `minio/minio`, `redis`), no one image's releases: a repository of its
+/// own for most of `entries`, at least three.
+pub(crate) fn repositories_of_a_stack<'a>(
+    repositories: impl IntoIterator<Item = &'a str>,
+    entries: usize,
+) -> bool {
+    let names: std::collections::HashSet<String> = repositories
+        .into_iter()
+        .map(|r| r.rsplit('/').next().unwrap_or(r).to_lowercase())
+        .collect();
+    names.len() >= 3 && names.len() * 2 > entries
 }
 
 #[cfg(test)]
