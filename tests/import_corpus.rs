@@ -747,6 +747,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-fourth half (`held-out-53/`), committed unread at 984b85c,
+/// measured there before reading: 197 of 290 (67.9%), 2 refused, 1 of 1
+/// minimum driver.
+#[test]
+fn fifty_third_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-53",
+        Floor {
+            percent: 67,
+            refused: 2,
+            drivers: 1,
+        },
+    );
+}
+
 /// The fifty-third half (`held-out-52/`), committed unread at a269b1b,
 /// measured there before reading: 171 of 483 (35.4%), 3 refused, 1 of 2
 /// minimum drivers; read in part: 412 of 483 (85.3%), none refused, 2
