@@ -2406,3 +2406,21 @@ fn a_table_of_containers_gives_every_containers_tools() {
         page,
     );
 }
+
+#[test]
+fn a_driver_fact_alone_does_not_keep_the_texts_versions_out() {
+    // A README whose only structure read is its driver requirement: the
+    // versions its list of links states still become the components.
+    let dir = english_project();
+    let page = dir.write(
+        "tool.md",
+        "# Tool\n\nDenoising for tomograms.\n\n## Usage\n### Prerequisites:\n* NVIDIA GPU with driver >= 430.40\n---\n### Manual Installation\nYou can also install the packages on your own:\n* [MotionCor2 v1.3.0 CUDA-10.1](https://example.org/mc)\n* [IMOD v4.10.16 (beta-release)](https://example.org/imod)\n* [CUDA-10.1 for MotionCor2](https://example.org/cuda101)\n* [CUDA-10.0 for Tensorflow](https://example.org/cuda100)\n* [Tensorflow 1.15](https://example.org/tf) `$ pip install tensorflow-gpu==1.15`\n* [csbdeep](https://example.org/csbdeep) `$ pip install csbdeep`\n",
+    );
+    let out = dir.import(&page, &["--version", "0.1.1", "--dry-run"]);
+    assert_ok(&out);
+    let record = String::from_utf8_lossy(&out.stdout);
+    assert!(record.contains("min = \"430.40\""), "{record}");
+    for component in ["IMOD = \"4.10.16\"", "tensorflow = \"1.15\""] {
+        assert!(record.contains(component), "{component}: {record}");
+    }
+}

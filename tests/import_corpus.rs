@@ -293,6 +293,21 @@ fn project_for(dir: &Path, lang: &str) {
     )
     .unwrap();
     fs::create_dir(dir.join("releases")).unwrap();
+    // A language relnotes has no labels in (a page in French) gets them as
+    // its error's hint says a team does: the English ones, to translate.
+    if lang != "en"
+        && !relnotes_in(dir)
+            .args(["labels", lang])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    {
+        let english = relnotes_in(dir).args(["labels", "en"]).output().unwrap();
+        assert!(english.status.success());
+        fs::create_dir(dir.join("locales")).unwrap();
+        fs::write(dir.join(format!("locales/{lang}.toml")), english.stdout).unwrap();
+    }
 }
 
 fn score_page(expect_path: &Path) -> Score {
@@ -351,7 +366,7 @@ fn score_page(expect_path: &Path) -> Score {
         score.refused = Some(
             stderr
                 .lines()
-                .find(|l| l.starts_with("error"))
+                .find(|l| l.starts_with("error") || l.contains(": error:"))
                 .unwrap_or("no error line")
                 .to_string(),
         );
@@ -749,14 +764,15 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 
 /// The fifty-fourth half (`held-out-53/`), committed unread at 984b85c,
 /// measured there before reading: 197 of 290 (67.9%), 2 refused, 1 of 1
-/// minimum driver.
+/// minimum driver (220 of 290, 75.9%, once the test's project has labels
+/// in French); read in part: 258 of 290 (89.0%), none refused.
 #[test]
 fn fifty_third_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-53",
         Floor {
-            percent: 67,
-            refused: 2,
+            percent: 89,
+            refused: 0,
             drivers: 1,
         },
     );

@@ -49,16 +49,15 @@ pub(crate) struct Draft {
 }
 
 impl Draft {
-    /// Whether nothing was read into the record: no component, include,
-    /// feature, fix or driver fact (the page is refused as it stands).
-    pub(crate) fn is_empty(&self) -> bool {
+    /// Whether nothing was read but, maybe, driver facts: no component,
+    /// include, feature or fix.
+    pub(crate) fn nothing_but_a_driver(&self) -> bool {
         let fixes = matches!(&self.bug_fixes, Some(FixesOut::List(items)) if !items.is_empty());
         self.components.is_empty()
             && self.arch.values().all(|a| a.components.is_empty())
             && self.includes.is_empty()
             && self.features.is_empty()
             && !fixes
-            && !self.driver.as_ref().is_some_and(DriverOut::has_facts)
     }
 
     /// How many entries the record holds: features, fixes, known issues,

@@ -997,7 +997,9 @@ fn import_one(
         .into_iter()
         .filter(|(n, v)| names::is_alias(n) || v.split('.').count() >= 3)
         .collect();
-    if draft.is_empty() && !stated.is_empty() {
+    // ("NVIDIA GPU with driver >= 430.40" over a list of links to the
+    // packages: the driver fact is no layout read.)
+    if draft.nothing_but_a_driver() && !stated.is_empty() {
         warnings.push(Warning {
             line: None,
             message: format!(

@@ -295,14 +295,51 @@ fn runs_of(lines: &[&str], tokens: fn(&str) -> Option<Entries>) -> Vec<(String, 
                 }
                 run.extend(entries.iter().cloned());
             }
-            _ if kept => out.extend(defaults(std::mem::take(&mut run))),
+            _ if kept => out.extend(defaults(without_build_hashes(std::mem::take(&mut run)))),
             _ => run.clear(),
         }
     }
     if kept {
-        out.extend(defaults(run));
+        out.extend(defaults(without_build_hashes(run)));
     }
     out
+}
+
+/// The run without the hash Spack's module names end in
+/// (`python/3.11.9-bgjodjg`, `openmpi/5.0.5-fp6i5jk`: seven characters of
+/// its base-32 alphabet, a–z and 2–7), which names a build, not a version.
+/// Taken only where the run shows the pattern: three names or more end so,
+/// some of those hashes holding a digit (one such suffix may be a word).
+fn without_build_hashes(mut run: Entries) -> Entries {
+    let hash = |version: &str| -> Option<usize> {
+        let (before, suffix) = version.rsplit_once('-')?;
+        let base32 = suffix.len() == 7
+            && suffix
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || (b'2'..=b'7').contains(&b));
+        (base32 && looks_like_version(before)).then_some(before.len())
+    };
+    let hashed: Vec<&str> = run
+        .iter()
+        .filter(|((_, v), _)| hash(v).is_some())
+        .map(|((_, v), _)| v.as_str())
+        .collect();
+    let with_digit = hashed
+        .iter()
+        .filter(|v| {
+            v.rsplit('-')
+                .next()
+                .is_some_and(|h| h.bytes().any(|b| b.is_ascii_digit()))
+        })
+        .count();
+    if hashed.len() >= 3 && with_digit >= 1 {
+        for ((_, version), _) in &mut run {
+            if let Some(end) = hash(version) {
+                version.truncate(end);
+            }
+        }
+    }
+    run
 }
 
 /// Whether the words before a listing say that what it lists is gone
@@ -622,6 +659,38 @@ fn without_remarks(line: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spack_module_hashes_are_builds_not_versions() {
+        let lines = |text: &str| -> Vec<(usize, String)> {
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| (i, l.to_string()))
+                .collect()
+        };
+        let read = listed(&lines(
+            "  1) gdrcopy/2.4.1-xyc5lwi   2) openmpi/5.0.5-fp6i5jk   3) python/3.11.9-bgjodjg\n  4) ucx/1.17.0-mzix24r   5) cuda-toolkit/12.4.1",
+        ));
+        let python = read
+            .iter()
+            .find(|(n, _)| n == "python")
+            .map(|(_, v)| v.as_str());
+        assert_eq!(python, Some("3.11.9"), "{read:?}");
+        let cuda = read
+            .iter()
+            .find(|(n, _)| n == "cuda-toolkit")
+            .map(|(_, v)| v.as_str());
+        assert_eq!(cuda, Some("12.4.1"));
+        // Without the pattern a suffix of letters is the page's to keep.
+        let read = listed(&lines(
+            "paraview/5.12.1-osmesa   visit/3.4.1-release   gdb/16.3",
+        ));
+        let visit = read
+            .iter()
+            .find(|(n, _)| n == "visit")
+            .map(|(_, v)| v.as_str());
+        assert_eq!(visit, Some("3.4.1-release"), "{read:?}");
+    }
     use crate::test_support::{numbered, pairs};
 
     fn read(text: &str) -> Vec<(String, String)> {

@@ -1875,23 +1875,55 @@ fn rows_of_tables(
         .unwrap_or("");
     // Each table of releases' rows and lines.
     let mut of_tables: Vec<(Vec<Row>, Vec<usize>, bool)> = Vec::new();
-    let found: Vec<FoundTable> = bodies
+    // Each table with its kind, and the kind it has when the page's title
+    // naming its key column is not heard (see below).
+    let read: Vec<(FoundTable, Option<tables::Kind>)> = bodies
         .flat_map(|(body, stated, title)| {
             tables::tables(body).into_iter().map(move |t| {
+                let mut unnamed = None;
                 let kind = match t.kind() {
                     // Rows of platforms are the variants of one release.
                     _ if t.platform_rows() => tables::Kind::Other,
                     kind @ tables::Kind::Releases { .. } => kind,
-                    kind => [Some(subject), title]
-                        .into_iter()
-                        .flatten()
-                        .find_map(|s| t.subject_releases(s))
-                        .or_else(|| version_keyed.then(|| t.version_keyed()).flatten())
-                        .unwrap_or(kind),
+                    kind => {
+                        let keyed = version_keyed.then(|| t.version_keyed()).flatten();
+                        [Some(subject), title]
+                            .into_iter()
+                            .flatten()
+                            .find_map(|s| t.subject_releases(s, false))
+                            .or_else(|| {
+                                let by_title = t.subject_releases(subject, true)?;
+                                unnamed = Some(keyed.clone().unwrap_or(kind.clone()));
+                                Some(by_title)
+                            })
+                            .or(keyed)
+                            .unwrap_or(kind)
+                    }
                 };
-                (body, stated.clone(), t, kind)
+                ((body, stated.clone(), t, kind), unnamed)
             })
         })
+        .collect();
+    // A column the title names keys a table's rows only where no other
+    // table of the page has its rows keyed ("CUDA Version Matrix" over a
+    // table keyed by Python and a table of compatible versions).
+    let keyed_elsewhere = |i: usize| {
+        read.iter().enumerate().any(|(j, ((_, _, t, k), unnamed))| {
+            j != i
+                && unnamed.is_none()
+                && (matches!(k, tables::Kind::Releases { .. }) || t.version_keyed().is_some())
+        })
+    };
+    let keyed: Vec<bool> = (0..read.len()).map(keyed_elsewhere).collect();
+    let found: Vec<FoundTable> = read
+        .into_iter()
+        .zip(keyed)
+        .map(
+            |(((body, stated, t, kind), unnamed), elsewhere)| match unnamed {
+                Some(kind) if elsewhere => (body, stated, t, kind),
+                _ => (body, stated, t, kind),
+            },
+        )
         .collect();
     // Tables with one head are of one kind: a table of releases of a single
     // row whose cells say less is one too.
@@ -3882,6 +3914,37 @@ mod tests {
         );
         // On a page about something else the same table is one of components.
         assert!(rows_of(&format!("# Software\n\nBuilds tested here:\n\n{table}")).is_empty());
+    }
+
+    #[test]
+    fn a_column_headed_by_the_subjects_product_keys_rows_wherever_it_stands() {
+        let rows_of = |text: &str| {
+            let page = Page::read(PageKind::Markdown, text).unwrap();
+            table_rows(&page, Headings::built_in(), None, None)
+                .0
+                .into_iter()
+                .map(|r| (r.keys[0].clone(), r.components))
+                .collect::<Vec<_>>()
+        };
+        // A fork's compatibility table, the table right under its line of
+        // introduction, "images" over marks.
+        let table = "Vers compatibility table:\n| ROCm | PyTorch | vLLM | triton | model | images |\n|---|---|---|---|---|---|\n| 6.3.3 | 2.7.1 | 0.10.2 | 3.3.0 | org/model-a | ✅️ |\n| 6.3.3 | 2.9.0 | 0.12.0 | 3.5.0 | org/model-a | ⛔ |\n";
+        let rows = rows_of(&format!("# VLLM GFX906\n\n## Images\n\n{table}"));
+        let keys: Vec<&str> = rows.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["0.10.2", "0.12.0"]);
+        let names: Vec<&str> = rows[1].1.iter().map(|(n, _)| n.as_str()).collect();
+        assert!(
+            names.contains(&"ROCm") && names.contains(&"triton"),
+            "{names:?}"
+        );
+        assert!(
+            rows[1]
+                .1
+                .contains(&("PyTorch".to_string(), "2.9.0".to_string()))
+        );
+        // A page whose title names another product keeps it a table of
+        // components.
+        assert!(rows_of(&format!("# Serving notes\n\n{table}")).is_empty());
     }
 
     #[test]

@@ -449,24 +449,31 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         // "emacs 27.2, gcc-toolchain 10.3.0, ghc 8.8.3,": a line of names
         // and versions and commas alone is a list written as a paragraph.
         // "Releases: libmamba 1.5.1, mamba 1.5.1": after a label too.
-        let listed = match line.split_once([':', '：']) {
+        let (labelled, listed) = match line.split_once([':', '：']) {
             Some((label, rest))
                 if label.split_whitespace().count() <= 3
                     && !label.contains(|c: char| c.is_ascii_digit())
-                    && rest.contains([',', '，', '、']) =>
+                    && rest.contains([',', '，', '、', '/', '／']) =>
             {
-                rest
+                (true, rest)
             }
-            _ => line,
+            _ => (false, line),
         };
-        let parts: Vec<&str> = listed
-            .split([',', '，', '、'])
-            .map(str::trim)
+        // "Python 3.12, CUDA 12.8 and Torch 2.10." (a release's build
+        // target): the sentence's stop and the joining word are no item's.
+        // "Python 3.10 / numpy 2.2 /" (a Japanese README's tested
+        // environment): slashes part the items too.
+        let listed = listed.trim_end_matches(['.', '。', '/', ' ']);
+        let items: Vec<String> = listed
+            .split([',', '，', '、', '／'])
+            .flat_map(|p| p.split(" / "))
+            .flat_map(list_items)
             .filter(|p| !p.is_empty())
             .collect();
+        let parts: Vec<&str> = items.iter().map(String::as_str).collect();
         // "Erlang: 24.3, 25.0, 27.0 (default)": the versions installed of
         // a tool, the one marked default.
-        if listed.len() < line.len()
+        if labelled
             && let Some((label, _)) = line.split_once([':', '：'])
             && let Some(pair) = default_among(label, &parts)
         {
@@ -478,16 +485,28 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             });
             continue;
         }
-        // Its last line may hold fewer.
-        let listing = (parts.len() >= 3
-            || (listed.len() < line.len() && parts.len() >= 2)
-            || (listing_above && !parts.is_empty()))
-            && parts
-                .iter()
-                .all(|p| crate::tables::name_version(p).is_some());
-        listing_above = listing && line.ends_with(',');
+        // Its last line may hold fewer. "…, Torch 2.10, and SM70/V100": a
+        // last item of one word and no version (the hardware built for)
+        // ends a list of three pairs or more.
+        let pair = |p: &&str| crate::tables::name_version(p).is_some();
+        let pairs = match parts.split_last() {
+            Some((last, before))
+                if before.len() >= 3
+                    && !last.contains(char::is_whitespace)
+                    && !crate::tables::looks_like_version(last)
+                    && !pair(last) =>
+            {
+                before
+            }
+            _ => &parts[..],
+        };
+        let listing = (pairs.len() >= 3
+            || (labelled && pairs.len() >= 2)
+            || (listing_above && !pairs.is_empty()))
+            && pairs.iter().all(pair);
+        listing_above = listing && line.ends_with([',', '/']);
         if listing {
-            read_list(&parts, &format!("{title} {intro}"), found);
+            read_list(pairs, &format!("{title} {intro}"), found);
             continue;
         }
         read_source_label(line, found);
@@ -503,6 +522,83 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     if !list.is_empty() {
         read_list(&list, &format!("{title} {intro}"), found);
     }
+}
+
+/// The items of a comma's part, each a name and its version as far as
+/// the part says one: "and Torch 2.10" is `Torch 2.10`; "CUDA 12.8 and
+/// Torch 2.10" and "TensorFlow 2.21（Keras 3）" are two; "torch是1.13.1"
+/// and "本地的python环境是3.8" (a Chinese README's environment) are
+/// `torch 1.13.1` and `python 3.8`, by the joining words and copulas of
+/// every language (`[claims] and`, `[components] copulas`).
+fn list_items(part: &str) -> Vec<String> {
+    let mut rest = part.trim();
+    for w in words::each() {
+        for and in &w.claims.and {
+            if let Some(after) = rest.strip_prefix(and.as_str())
+                && (!w.spaced || after.starts_with(' '))
+            {
+                rest = after.trim_start();
+            }
+        }
+    }
+    let pair = |text: &str| crate::tables::name_version(text.trim()).is_some();
+    if let Some(open) = rest.find(['(', '（'])
+        && rest.ends_with([')', '）'])
+    {
+        let (outer, inner) = (&rest[..open], &rest[open..]);
+        let inner = inner
+            .trim_start_matches(['(', '（'])
+            .trim_end_matches([')', '）']);
+        if pair(outer) && pair(inner) {
+            return vec![outer.trim().to_string(), inner.trim().to_string()];
+        }
+    }
+    for w in words::each() {
+        for and in &w.claims.and {
+            let joint = if w.spaced {
+                format!(" {and} ")
+            } else {
+                and.clone()
+            };
+            if let Some((left, right)) = rest.split_once(joint.as_str())
+                && pair(left)
+                && pair(right)
+            {
+                return vec![left.trim().to_string(), right.trim().to_string()];
+            }
+        }
+    }
+    for w in words::each() {
+        for copula in &w.components.copulas {
+            let joint = if w.spaced {
+                format!(" {copula} ")
+            } else {
+                copula.clone()
+            };
+            let Some((left, right)) = rest.split_once(joint.as_str()) else {
+                continue;
+            };
+            let version = right.trim();
+            if !version.starts_with(|c: char| c.is_ascii_digit())
+                || !crate::tables::looks_like_version(version)
+            {
+                continue;
+            }
+            // The Latin name inside words of another script.
+            let name = if left.is_ascii() {
+                left.trim()
+            } else {
+                left.split(|c: char| !(c.is_ascii_alphanumeric() || "-_.+".contains(c)))
+                    .rfind(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+                    .unwrap_or(left.trim())
+            };
+            let item = format!("{name} {version}");
+            if pair(&item) {
+                return vec![item];
+            }
+        }
+    }
+    vec![rest.to_string()]
 }
 
 /// A tool over the versions installed of it, one marked the default
@@ -4424,6 +4520,41 @@ mod tests {
         read_lines(&body, "", &mut found);
         let got: Vec<(String, String)> = found.into_iter().map(|c| (c.name, c.version)).collect();
         assert_eq!(got, pairs(&[("libquill", "1.5.1"), ("quill", "1.5.2")]));
+    }
+
+    #[test]
+    fn a_sentence_of_names_and_versions_is_a_list() {
+        let read = |line: &str| {
+            let mut found = Vec::new();
+            read_lines(&[(1, line.to_string())], "", &mut found);
+            found
+                .into_iter()
+                .map(|c| (c.name, c.version))
+                .collect::<Vec<_>>()
+        };
+        let three = pairs(&[("Python", "3.12"), ("CUDA", "12.8"), ("Torch", "2.10")]);
+        assert_eq!(
+            read("Python 3.12, CUDA 12.8, Torch 2.10, and SM70/V100."),
+            three
+        );
+        assert_eq!(read("Python 3.12, CUDA 12.8 and Torch 2.10."), three);
+        // Two pairs and a word are no list.
+        assert!(read("Python 3.12, CUDA 12.8, and SM70/V100.").is_empty());
+        // Pairs joined by a copula, inside words of another script.
+        assert_eq!(
+            read("本地的python环境是3.8，torch是1.13.1，CUDA是12"),
+            pairs(&[("python", "3.8"), ("torch", "1.13.1"), ("CUDA", "12")])
+        );
+        // Slashes after a label, a pair in parentheses after another.
+        assert_eq!(
+            read("動作確認済みの環境：Python 3.10 / numpy 2.2 / TensorFlow 2.21（Keras 3）"),
+            pairs(&[
+                ("Python", "3.10"),
+                ("numpy", "2.2"),
+                ("TensorFlow", "2.21"),
+                ("Keras", "3")
+            ])
+        );
     }
 
     #[test]

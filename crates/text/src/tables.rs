@@ -759,27 +759,62 @@ impl Table {
         })
     }
 
-    /// "TensorFlow | CUDA | cuDNN" on a page about TensorFlow: a first
-    /// column headed by the page's `subject` and filled with its release
-    /// versions makes each row a release of it, the columns right of it
-    /// headed by components its components. Rows whose key is a range
-    /// (`>= 1.5.0`) are left to the caller, which takes no release of them.
-    pub(crate) fn subject_releases(&self, subject: &str) -> Option<Kind> {
-        let head = clean_name(self.head_of(0));
-        if self.width() < 2
-            || head.is_empty()
-            || names::canonical_key(&head) != names::canonical_key(subject)
-        {
+    /// "TensorFlow | CUDA | cuDNN" on a page about TensorFlow: a column
+    /// headed by the page's `subject` and filled with its release versions
+    /// makes each row a release of it, the other columns headed by
+    /// components its components. The column stands first, or with
+    /// `anywhere` (asked of the page's title) where its head is the
+    /// subject's first word and no first column of distinct versions keys
+    /// the rows ("ROCm | PyTorch | vLLM |
+    /// triton" under "# VLLM GFX906", a fork's title). Rows whose key is a
+    /// range (`>= 1.5.0`) are left to the caller, which takes no release of
+    /// them.
+    pub(crate) fn subject_releases(&self, subject: &str, anywhere: bool) -> Option<Kind> {
+        if self.width() < 2 {
             return None;
         }
-        let (yes, of) = self.share(0, |cell| {
+        let head_key = |c: usize| names::canonical_key(&clean_name(self.head_of(c)));
+        let product = subject
+            .split_whitespace()
+            .next()
+            .filter(|_| subject.split_whitespace().nth(1).is_some())
+            .map(names::canonical_key);
+        let key = if !clean_name(self.head_of(0)).is_empty()
+            && head_key(0) == names::canonical_key(subject)
+        {
+            0
+        } else {
+            // (A first column of versions each its own, `3.14.6`, `3.13.14`
+            // under "Python" on a "CUDA Version Matrix", keys the rows.)
+            let first: Vec<String> = self
+                .rows
+                .iter()
+                .filter_map(|(_, cells)| self.cell(cells, 0).map(clean_cell))
+                // (`3.14.1[^1]`: a footnote's mark is no part of it.)
+                .map(|c| c.split("[^").next().unwrap_or_default().trim().to_string())
+                .collect();
+            let first_keys = first.len() >= 2
+                && first.iter().all(|c| {
+                    c.starts_with(|ch: char| ch.is_ascii_digit()) && looks_like_version(c)
+                })
+                && first.iter().collect::<std::collections::HashSet<_>>().len() == first.len();
+            let product = product.filter(|p| !p.is_empty() && anywhere && !first_keys)?;
+            let mut named = (0..self.width()).filter(|&c| head_key(c) == product);
+            let key = named.next()?;
+            if named.next().is_some() {
+                return None;
+            }
+            key
+        };
+        let (yes, of) = self.share(key, |cell| {
             let cell = clean_cell(cell);
             cell.starts_with(|c: char| c.is_ascii_digit()) && model::is_release_version(&cell)
         });
         if of < 2 || yes * 2 <= of {
             return None;
         }
-        let components: Vec<usize> = (1..self.width())
+        let components: Vec<usize> = (0..self.width())
+            .filter(|&c| c != key)
             .filter(|&c| {
                 component_head(self.head_of(c)).is_some_and(|name| {
                     let (yes, of) = self.share(c, |cell| headed_version(&name, cell).is_some());
@@ -788,7 +823,7 @@ impl Table {
             })
             .collect();
         (!components.is_empty()).then_some(Kind::Releases {
-            key: 0,
+            key,
             components,
             group: None,
         })
@@ -865,8 +900,12 @@ impl Table {
         // A column of image references ("docker pull …/vllm:0.15.1-…"):
         // each row is an image, whatever names stand left of its key.
         let images = (0..width).any(|c| mostly(self.share(c, |cell| image_in(cell).is_some())));
+        // ("images" over ✅ and ⛔ marks: a column of marks names no row.)
+        let names_something =
+            |c: usize| mostly(self.share(c, |cell| cell.chars().any(char::is_alphanumeric)));
         let keys: Vec<usize> = (0..width)
             .filter(|&c| is_key_head(self.head_of(c)) && (images || !names_left(c)))
+            .filter(|&c| names_something(c))
             .collect();
         // Of two key columns, the one of names groups the rows ("Image
         // name"), the one whose cells hold digits names each ("Image
@@ -1012,6 +1051,12 @@ impl Table {
         let Some(name) = name else {
             return dashed().unwrap_or(Kind::Other);
         };
+        // "Model | Weight route | TP" (a serving fork's supported models,
+        // `Qwen3.8-27B` over a parallelism of 4): rows of models, samples
+        // or demos name no component.
+        if in_list(self.head_of(name), |w| &w.statements.examples) {
+            return Kind::Other;
+        }
         let versions: Vec<usize> = (0..width)
             .filter(|&c| c != name && Some(c) != action && !previous(c))
             .filter(|&c| {
@@ -2913,6 +2958,18 @@ mod tests {
             "| 模型名称 | Retrieval | STS | PairClassification | 平均 |\n|--|--|--|--|--|\n| bge-base-en-v1.5 | 37.14 | 55.06 | 75.45 | 47.20 |\n| m3e-base | 46.29 | 63.93 | 71.84 | 53.54 |",
         ))[0];
         assert_eq!(t.kind(), Kind::Other);
+    }
+
+    #[test]
+    fn rows_of_models_name_no_component() {
+        let table = |first: &str| {
+            tables(&lines(&format!(
+                "| {first} | Weight route | TP | FP8 KV | MTP4 |\n|---|---|---|---|---|\n| Qwen3.6-27B | AWQ | 2/4 | supported | supported |\n| Qwen3.6-35B-A3B | AWQ | 2/4 | supported | supported fallback |\n| Qwen3.8-27B | FP8 | 4 | supported | supported |"
+            )))
+            .remove(0)
+        };
+        assert_eq!(table("Model").kind(), Kind::Other);
+        assert!(matches!(table("Name").kind(), Kind::Components { .. }));
     }
 
     #[test]
