@@ -762,6 +762,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-fifth half (`held-out-54/`), committed unread: its floor is
+/// set once it has been measured.
+#[test]
+fn fifty_fourth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-54",
+        Floor {
+            percent: 0,
+            refused: 30,
+            drivers: 0,
+        },
+    );
+}
+
 /// The fifty-fourth half (`held-out-53/`), committed unread at 984b85c,
 /// measured there before reading: 197 of 290 (67.9%), 2 refused, 1 of 1
 /// minimum driver (220 of 290, 75.9%, once the test's project has labels
