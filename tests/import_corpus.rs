@@ -762,15 +762,17 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
-/// The fifty-fifth half (`held-out-54/`), committed unread: its floor is
-/// set once it has been measured.
+/// The fifty-fifth half (`held-out-54/`), committed unread at e414fa3,
+/// measured there before reading: 344 of 475 (72.4%), 4 refused (three by
+/// a `--version` holding no digit), 0 of 4 minimum drivers (Ascend's);
+/// read in part: 405 of 475 (85.3%), 3 refused.
 #[test]
 fn fifty_fourth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-54",
         Floor {
-            percent: 0,
-            refused: 30,
+            percent: 85,
+            refused: 3,
             drivers: 0,
         },
     );

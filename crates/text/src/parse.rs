@@ -1005,6 +1005,18 @@ fn read_tables(
                 add_components(draft, images);
                 continue;
             }
+            let listed = table.listing_cells();
+            if !listed.is_empty() {
+                notes.push((
+                    line,
+                    format!(
+                        "a table of settings ({head}): {} component(s) its cells list",
+                        listed.len()
+                    ),
+                ));
+                add_components(draft, listed);
+                continue;
+            }
             let what = match table.kind() {
                 tables::Kind::Releases { .. } => "a table of other images or releases",
                 _ => "a table naming no component with its version",

@@ -64,6 +64,37 @@ enum Start {
     Entry,
 }
 
+/// An image's tag alone on line `i` over its stack on the next
+/// ("> cu121-py38-u20" over "> cuda: 12.1.1 / pytorch: cu121 /
+/// python3.8.17 / ubuntu20.04", a lab's list of its images): the tag.
+fn tag_over_stack(page: &Page, i: usize) -> Option<String> {
+    let unquoted = |line: &str| line.trim().trim_start_matches('>').trim().to_string();
+    let tag = unquoted(&page.lines[i].1);
+    let tag = tag.trim_matches(['`', '*']);
+    let next = unquoted(&page.lines.get(i + 1)?.1);
+    (!tag.contains(char::is_whitespace)
+        && tag.contains(|c: char| c.is_ascii_alphabetic())
+        && model::is_release_version(tag)
+        && states_a_stack(&next))
+    .then(|| tag.to_string())
+}
+
+/// A line of three names and versions or more, parted by slashes or
+/// commas, a third of its parts or more (the others "pytorch: cu121",
+/// "gcc", "opengl libraries: glfw, glew").
+fn states_a_stack(line: &str) -> bool {
+    let parted = if line.contains(" / ") { " / " } else { ", " };
+    let parts: Vec<&str> = line.split(parted).map(str::trim).collect();
+    let stated = parts
+        .iter()
+        .filter(|p| {
+            let spaced = p.replacen([':', '：'], " ", 1);
+            tables::name_version(&spaced).is_some() || crate::tags::glued(p).is_some()
+        })
+        .count();
+    stated >= 3 && stated * 3 >= parts.len()
+}
+
 /// A heading of a date, then one word and a version ("12 May 2026:
 /// mitmproxy 12.2.3"): the word and the version.
 fn dated_word_release(title: &str) -> Option<(String, String)> {
@@ -945,6 +976,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
     let product = dated_product(page, headings);
     let chained = chained_release_lines(page);
     let mut starts: Vec<(usize, Start, String)> = Vec::new();
+    let mut tagged: Vec<(usize, Start, String)> = Vec::new();
     // Headings of one number (`### v95`), releases only beside releases of
     // their series headed alike (`### v95.2`, `### v95.1`).
     let mut wholes: Vec<(usize, usize, String)> = Vec::new();
@@ -1008,7 +1040,9 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
             && t.split('.')
                 .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t) && !dotted);
-        if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
+        if let Some(v) = tag_over_stack(page, i) {
+            tagged.push((i, Start::Label, v));
+        } else if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
             starts.push((i, Start::Item, v));
         } else if let Some((v, _)) = keyed_entry(line) {
             starts.push((i, Start::Entry, v));
@@ -1039,6 +1073,11 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
                 starts.push((i, Start::Alone, stated::with_lowercase_v(v.to_string())));
             }
         }
+    }
+    // (Two tags over their stacks or more: a page of images.)
+    if tagged.len() >= 2 {
+        starts.extend(tagged);
+        starts.sort_by_key(|(i, _, _)| *i);
     }
     // "Nov 15:" over its changes under "## November 2024" (TTS Generation
     // WebUI's changelog): days' entries under headings of months are the
@@ -1754,7 +1793,7 @@ pub(crate) fn of_columns(page: &Page) -> Vec<(String, Page)> {
 /// release ("macOS - 2020.11": `macOS-2020.11`).
 fn column_release(head: &str) -> Option<String> {
     let first = head.split_whitespace().next()?.trim_matches('`');
-    if (names_release(first) || is_half_year(first)) && model::is_release_version(first) {
+    if (names_release(first) || tables::is_half_year(first)) && model::is_release_version(first) {
         return Some(first.to_string());
     }
     let words: Vec<&str> = head
@@ -1771,14 +1810,6 @@ fn column_release(head: &str) -> Option<String> {
         && names_release(last);
     let release = format!("{}-{last}", lead.join("-"));
     (named && model::is_release_version(&release)).then_some(release)
-}
-
-/// A software set named by its year and half (`2020b`, EasyBuild's
-/// toolchain generations).
-fn is_half_year(word: &str) -> bool {
-    word.len() == 5
-        && word[..4].bytes().all(|b| b.is_ascii_digit())
-        && matches!(&word[4..], "a" | "b")
 }
 
 /// A row of a table of releases (`Tag | PyTorch | IPEX`): the releases its
@@ -2951,6 +2982,20 @@ mod tests {
     }
 
     #[test]
+    fn an_upstream_release_and_a_forks_own_one_release() {
+        // A vLLM fork's release notes, its image `v0.28.0-gfx906.1`.
+        assert_eq!(
+            of_title("v0.28.0 gfx906.1").as_deref(),
+            Some("v0.28.0-gfx906.1")
+        );
+        // A component after the release is what it was built with.
+        assert_ne!(
+            of_title("2.4.0 cuda12.1").as_deref(),
+            Some("2.4.0-cuda12.1")
+        );
+    }
+
+    #[test]
     fn a_release_then_a_dash_or_a_colon_and_words_naming_other_versions() {
         assert_eq!(
             of_title("0.9.0-dev.10 — llama.cpp b10182, load-mode API").as_deref(),
@@ -3810,6 +3855,29 @@ mod tests {
     }
 
     #[test]
+    fn image_tags_over_their_stacks() {
+        // A lab's list of its images: each tag over the stack it holds (a
+        // quote's lines kept apart by their hard breaks).
+        let images = "# Images\n\n## Latest\n\n**based on nvidia/cuda:12.1.1**\n\n\
+                      > cu121-py38-u20  \n> cuda: 12.1.1 / pytorch: cu121 / python3.8.17 / ubuntu20.04\n\n\
+                      > cu121-py39-u20  \n> cuda: 12.1.1 / pytorch: cu121 / python3.9.18 / ubuntu20.04\n\n\
+                      ## Special\n\n> **opengl-cu121**  \n\
+                      > cuda: 12.1.1 / python: 3.11.7 / ubuntu20.04 / gcc / g++ / opengl libraries: glfw\n";
+        assert_eq!(
+            versions_of_md(images),
+            ["cu121-py38-u20", "cu121-py39-u20", "opengl-cu121"]
+        );
+        // One tag alone is a page's example, no list of releases; a tag
+        // over a line of fewer versions names no release.
+        let one = "# Images\n\n## Latest\n\n> cu121-py38-u20  \n\
+                   > cuda: 12.1.1 / python3.8.17 / ubuntu20.04\n";
+        assert!(versions_of_md(one).is_empty());
+        let thin = "# Images\n\n## Latest\n\n> cu121-py38-u20  \n> cuda: 12.1.1 / gcc / g++\n\n\
+                    > cu121-py39-u20  \n> cuda: 12.1.1 / gcc / g++\n";
+        assert!(versions_of_md(thin).is_empty());
+    }
+
+    #[test]
     fn a_release_after_the_one_before_it_and_one_number_with_its_date() {
         // Luanti's changelog; Yamagi Quake II's CHANGELOG.
         let arrows =
@@ -3892,16 +3960,20 @@ mod tests {
         );
     }
 
+    /// The rows of a Markdown page's tables of releases: each its first key
+    /// and its components.
+    type KeyedRow = (String, Vec<(String, String)>);
+    fn rows_of(text: &str) -> Vec<KeyedRow> {
+        let page = Page::read(PageKind::Markdown, text).unwrap();
+        table_rows(&page, Headings::built_in(), None, None)
+            .0
+            .into_iter()
+            .map(|r| (r.keys[0].clone(), r.components))
+            .collect()
+    }
+
     #[test]
     fn a_table_keyed_by_the_pages_subject_holds_its_releases() {
-        let rows_of = |text: &str| {
-            let page = Page::read(PageKind::Markdown, text).unwrap();
-            table_rows(&page, Headings::built_in(), None, None)
-                .0
-                .into_iter()
-                .map(|r| (r.keys[0].clone(), r.components))
-                .collect::<Vec<_>>()
-        };
         let table = "| TensorFlow | CUDA | cuDNN |\n|---|---|---|\n| 2.12.0 | 11.8 | >= 8.6 |\n| 2.4.0 | 11.0 | >= 8.0 |\n| >= 1.5.0 | 9.0 | 7 |\n";
         let rows = rows_of(&format!("# TensorFlow\n\nBuilds tested here:\n\n{table}"));
         let keys: Vec<&str> = rows.iter().map(|(k, _)| k.as_str()).collect();
@@ -3918,14 +3990,6 @@ mod tests {
 
     #[test]
     fn a_column_headed_by_the_subjects_product_keys_rows_wherever_it_stands() {
-        let rows_of = |text: &str| {
-            let page = Page::read(PageKind::Markdown, text).unwrap();
-            table_rows(&page, Headings::built_in(), None, None)
-                .0
-                .into_iter()
-                .map(|r| (r.keys[0].clone(), r.components))
-                .collect::<Vec<_>>()
-        };
         // A fork's compatibility table, the table right under its line of
         // introduction, "images" over marks.
         let table = "Vers compatibility table:\n| ROCm | PyTorch | vLLM | triton | model | images |\n|---|---|---|---|---|---|\n| 6.3.3 | 2.7.1 | 0.10.2 | 3.3.0 | org/model-a | ✅️ |\n| 6.3.3 | 2.9.0 | 0.12.0 | 3.5.0 | org/model-a | ⛔ |\n";

@@ -85,6 +85,9 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
 /// The version a title states: `v1.0`, else a number after or before
 /// "release"/"version"/"版本" (`[version]` words), else the first number.
 pub(crate) fn in_title(title: &str) -> Option<String> {
+    if let Some(release) = forked_release(title) {
+        return Some(release);
+    }
     // "Upgrade iRedMail from 1.6.8 to 1.7.0": the release it goes to.
     if let Some(to) = FROM_TO.captures(title) {
         return Some(to[1].to_string());
@@ -119,6 +122,28 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
         let lower = format!("v{rest}");
         first_not_of_model(&V_PREFIXED, &lower).filter(|v| lower.starts_with(v.as_str()))
     })
+}
+
+/// "v0.28.0 gfx906.1" (a fork's release notes, its image tagged
+/// `v0.28.0-gfx906.1`): a title of the upstream release and the fork's
+/// own, a word and its numbers, one release of the two joined. (A
+/// component's, "2.4.0 cuda12.1", is what it was built with.)
+pub(crate) fn forked_release(title: &str) -> Option<String> {
+    let (upstream, own) = title.trim().split_once(' ')?;
+    let numbers = upstream.trim_start_matches(['v', 'V']);
+    let word = own.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let release = format!("{upstream}-{own}");
+    (numbers.contains('.')
+        && numbers
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && own.starts_with(|c: char| c.is_ascii_alphabetic())
+        && own.contains('.')
+        && own.contains(|c: char| c.is_ascii_digit())
+        && own.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+        && !crate::names::is_alias(word)
+        && model::is_release_version(&release))
+    .then_some(release)
 }
 
 /// "MODX Revolution 3.0.0-pl (March 30, 2022)": a word of two lowercase

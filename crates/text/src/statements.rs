@@ -449,9 +449,18 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         // "emacs 27.2, gcc-toolchain 10.3.0, ghc 8.8.3,": a line of names
         // and versions and commas alone is a list written as a paragraph.
         // "Releases: libmamba 1.5.1, mamba 1.5.1": after a label too.
+        // "cuda: 12.1.1 / pytorch: cu121 / python3.8.17 / ubuntu20.04" (an
+        // image's stack under its tag): parts between slashes, the first
+        // colon an item's, not a label's.
+        let slashed: Vec<&str> = line.split(" / ").collect();
+        let stack_of_slashes = slashed.len() >= 3
+            && slashed[0]
+                .split_once([':', '：'])
+                .is_some_and(|(_, v)| crate::tables::looks_like_version(v.trim()));
         let (labelled, listed) = match line.split_once([':', '：']) {
             Some((label, rest))
-                if label.split_whitespace().count() <= 3
+                if !stack_of_slashes
+                    && label.split_whitespace().count() <= 3
                     && !label.contains(|c: char| c.is_ascii_digit())
                     && rest.contains([',', '，', '、', '/', '／']) =>
             {
@@ -470,6 +479,37 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             .flat_map(list_items)
             .filter(|p| !p.is_empty())
             .collect();
+        // ("pytorch: cu121" among them: an attribute of the image, a build's
+        // tag, no version.)
+        let attribute = |p: &String| {
+            p.split_once([':', '：']).is_some_and(|(_, value)| {
+                let value = value.trim();
+                !value.contains(char::is_whitespace) && !crate::tables::looks_like_version(value)
+            })
+        };
+        let stated =
+            |p: &String| crate::tables::name_version(p).is_some() || glued_item(p).is_some();
+        let items: Vec<String> = if stack_of_slashes {
+            let spaced: Vec<String> = items
+                .into_iter()
+                .filter(|p| !attribute(p))
+                .map(|p| match p.split_once([':', '：']) {
+                    Some((name, version)) => format!("{} {}", name.trim(), version.trim()),
+                    None => p,
+                })
+                .collect();
+            // ("gcc / g++ / c++11" after them: tools named without a
+            // version, left when three parts or more, a third of them,
+            // state theirs.)
+            let pairs: Vec<String> = spaced.iter().filter(|p| stated(p)).cloned().collect();
+            if pairs.len() >= 3 && pairs.len() * 3 >= spaced.len() {
+                pairs
+            } else {
+                spaced
+            }
+        } else {
+            items
+        };
         let parts: Vec<&str> = items.iter().map(String::as_str).collect();
         // "Erlang: 24.3, 25.0, 27.0 (default)": the versions installed of
         // a tool, the one marked default.
@@ -488,7 +528,8 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         // Its last line may hold fewer. "…, Torch 2.10, and SM70/V100": a
         // last item of one word and no version (the hardware built for)
         // ends a list of three pairs or more.
-        let pair = |p: &&str| crate::tables::name_version(p).is_some();
+        // ("python3.8.17": a name and its version run together.)
+        let pair = |p: &&str| crate::tables::name_version(p).is_some() || glued_item(p).is_some();
         let pairs = match parts.split_last() {
             Some((last, before))
                 if before.len() >= 3
@@ -524,6 +565,41 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     }
 }
 
+/// The joining words (`[claims] and`) and copulas (`[components]
+/// copulas`) of every language, as they stand between two items: with
+/// spaces around them where the language spaces its words.
+struct Joints {
+    /// Each joining word, and whether a space follows it.
+    leading: Vec<(String, bool)>,
+    ands: Vec<String>,
+    copulas: Vec<String>,
+}
+
+static JOINTS: std::sync::LazyLock<Joints> = std::sync::LazyLock::new(|| {
+    let between = |w: &words::Words, word: &String| {
+        if w.spaced {
+            format!(" {word} ")
+        } else {
+            word.clone()
+        }
+    };
+    let mut joints = Joints {
+        leading: Vec::new(),
+        ands: Vec::new(),
+        copulas: Vec::new(),
+    };
+    for w in words::each() {
+        for and in &w.claims.and {
+            joints.leading.push((and.clone(), w.spaced));
+            joints.ands.push(between(w, and));
+        }
+        for copula in &w.components.copulas {
+            joints.copulas.push(between(w, copula));
+        }
+    }
+    joints
+});
+
 /// The items of a comma's part, each a name and its version as far as
 /// the part says one: "and Torch 2.10" is `Torch 2.10`; "CUDA 12.8 and
 /// Torch 2.10" and "TensorFlow 2.21（Keras 3）" are two; "torch是1.13.1"
@@ -531,14 +607,13 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
 /// `torch 1.13.1` and `python 3.8`, by the joining words and copulas of
 /// every language (`[claims] and`, `[components] copulas`).
 fn list_items(part: &str) -> Vec<String> {
+    let joints = &*JOINTS;
     let mut rest = part.trim();
-    for w in words::each() {
-        for and in &w.claims.and {
-            if let Some(after) = rest.strip_prefix(and.as_str())
-                && (!w.spaced || after.starts_with(' '))
-            {
-                rest = after.trim_start();
-            }
+    for (and, spaced) in &joints.leading {
+        if let Some(after) = rest.strip_prefix(and.as_str())
+            && (!spaced || after.starts_with(' '))
+        {
+            rest = after.trim_start();
         }
     }
     let pair = |text: &str| crate::tables::name_version(text.trim()).is_some();
@@ -553,49 +628,35 @@ fn list_items(part: &str) -> Vec<String> {
             return vec![outer.trim().to_string(), inner.trim().to_string()];
         }
     }
-    for w in words::each() {
-        for and in &w.claims.and {
-            let joint = if w.spaced {
-                format!(" {and} ")
-            } else {
-                and.clone()
-            };
-            if let Some((left, right)) = rest.split_once(joint.as_str())
-                && pair(left)
-                && pair(right)
-            {
-                return vec![left.trim().to_string(), right.trim().to_string()];
-            }
+    for joint in &joints.ands {
+        if let Some((left, right)) = rest.split_once(joint.as_str())
+            && pair(left)
+            && pair(right)
+        {
+            return vec![left.trim().to_string(), right.trim().to_string()];
         }
     }
-    for w in words::each() {
-        for copula in &w.components.copulas {
-            let joint = if w.spaced {
-                format!(" {copula} ")
-            } else {
-                copula.clone()
-            };
-            let Some((left, right)) = rest.split_once(joint.as_str()) else {
-                continue;
-            };
-            let version = right.trim();
-            if !version.starts_with(|c: char| c.is_ascii_digit())
-                || !crate::tables::looks_like_version(version)
-            {
-                continue;
-            }
-            // The Latin name inside words of another script.
-            let name = if left.is_ascii() {
-                left.trim()
-            } else {
-                left.split(|c: char| !(c.is_ascii_alphanumeric() || "-_.+".contains(c)))
-                    .rfind(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
-                    .unwrap_or(left.trim())
-            };
-            let item = format!("{name} {version}");
-            if pair(&item) {
-                return vec![item];
-            }
+    for joint in &joints.copulas {
+        let Some((left, right)) = rest.split_once(joint.as_str()) else {
+            continue;
+        };
+        let version = right.trim();
+        if !version.starts_with(|c: char| c.is_ascii_digit())
+            || !crate::tables::looks_like_version(version)
+        {
+            continue;
+        }
+        // The Latin name inside words of another script.
+        let name = if left.is_ascii() {
+            left.trim()
+        } else {
+            left.split(|c: char| !(c.is_ascii_alphanumeric() || "-_.+".contains(c)))
+                .rfind(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+                .unwrap_or(left.trim())
+        };
+        let item = format!("{name} {version}");
+        if pair(&item) {
+            return vec![item];
         }
     }
     vec![rest.to_string()]
@@ -3348,6 +3409,14 @@ fn is_copula(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The surest candidate of each name, as name–version pairs.
+    fn surest_pairs(found: Vec<Candidate>) -> Vec<(String, String)> {
+        surest(found)
+            .into_iter()
+            .map(|c| (c.name, c.version))
+            .collect()
+    }
+
     fn read(text: &str) -> Vec<(String, String)> {
         let mut found = Vec::new();
         read_prose(text, &mut found);
@@ -4091,10 +4160,7 @@ mod tests {
         ] {
             read_prose(line, &mut found);
         }
-        let got: Vec<(String, String)> = surest(found)
-            .into_iter()
-            .map(|c| (c.name, c.version))
-            .collect();
+        let got = surest_pairs(found);
         assert_eq!(got, pairs(&[("git", "2.24.3"), ("vLLM", "0.10.0")]));
     }
 
@@ -4489,6 +4555,30 @@ mod tests {
     }
 
     #[test]
+    fn a_stack_parted_by_slashes_with_its_names_colons_and_glued_versions() {
+        let body = crate::test_support::numbered(
+            "cu121-py38-u20\ncuda: 12.1.1 / pytorch: cu121 / python3.8.17 / ubuntu20.04",
+        );
+        let mut found = Vec::new();
+        read_lines(&body, "", &mut found);
+        let got = surest_pairs(found);
+        assert_eq!(
+            got,
+            pairs(&[
+                ("cuda", "12.1.1"),
+                ("Python", "3.8.17"),
+                ("Ubuntu", "20.04")
+            ])
+        );
+        // One attribute among them at most is no list's, and prose keeps
+        // its slashes ("read/write").
+        let body = crate::test_support::numbered("cuda: 12.1.1 / read / write / more");
+        let mut found = Vec::new();
+        read_lines(&body, "", &mut found);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
     fn a_paragraph_of_names_and_versions_is_a_list() {
         let mut found = Vec::new();
         let body: Vec<(usize, String)> = [
@@ -4759,10 +4849,7 @@ mod tests {
             "The container also includes the following:",
             &mut found,
         );
-        let got: Vec<(String, String)> = surest(found)
-            .into_iter()
-            .map(|c| (c.name, c.version))
-            .collect();
+        let got = surest_pairs(found);
         assert_eq!(
             got,
             pairs(&[
@@ -4790,10 +4877,7 @@ mod tests {
             "Highlights",
             &mut found,
         );
-        let got: Vec<(String, String)> = surest(found)
-            .into_iter()
-            .map(|c| (c.name, c.version))
-            .collect();
+        let got = surest_pairs(found);
         assert_eq!(
             got,
             pairs(&[
@@ -4819,10 +4903,7 @@ mod tests {
             "Highlights",
             &mut found,
         );
-        let got: Vec<(String, String)> = surest(found)
-            .into_iter()
-            .map(|c| (c.name, c.version))
-            .collect();
+        let got = surest_pairs(found);
         assert_eq!(got, pairs(&[("vLLM", "0.27.0"), ("torch", "2.13.0")]));
     }
 

@@ -252,6 +252,15 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
         && !is_quantity(t)
         && !crate::package_name::is_address(t))
         || is_commit(t)
+        // `R2024b` (MATLAB's releases): a year and its half after an R.
+        || t.strip_prefix('R').is_some_and(is_half_year)
+}
+
+/// A software set named by its year and half (`2020b`, EasyBuild's
+/// toolchain generations; `R2024b` after MATLAB's R).
+pub(crate) fn is_half_year(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    bytes.len() == 5 && bytes[..4].iter().all(u8::is_ascii_digit) && matches!(bytes[4], b'a' | b'b')
 }
 
 /// A number with a unit, no version: a model's size (`7B`, `8x7B`, `70
@@ -2205,6 +2214,23 @@ impl Table {
         self.cell(cells, key)
     }
 
+    /// A table of settings, two columns, whose value cell lists three
+    /// components or more ("Runtime | vLLM `0.30.0+xpu`, XPU kernels
+    /// `0.1.15.4`, …, IGC `2.41.5`", a serving recipe's settings): the
+    /// components those cells list.
+    pub(crate) fn listing_cells(&self) -> Vec<(String, String)> {
+        if self.width() != 2 {
+            return Vec::new();
+        }
+        self.rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, 1))
+            .map(listed)
+            .filter(|pairs| pairs.len() >= 3)
+            .flatten()
+            .collect()
+    }
+
     /// A chart's settings naming images (`x.image.repository` `"postgres"`
     /// beside `x.image.tag` `"18"`, as helm-docs writes a chart's values):
     /// each image and the version its tag holds.
@@ -2953,6 +2979,27 @@ mod tests {
     }
 
     #[test]
+    fn a_setting_whose_value_lists_components() {
+        // A serving recipe's settings: one value lists the runtime's parts.
+        let t = &tables(&lines(
+            "| Setting | Applied value |\n|---|---|\n| Served name | `Qwen3.8-27B` |\n| Context | Up to **200,704** tokens |\n| Runtime | vLLM `0.30.0+xpu`, XPU kernels `0.1.15.4`, IGC `2.41.5` |",
+        ))[0];
+        assert_eq!(
+            t.listing_cells(),
+            pairs(&[
+                ("vLLM", "0.30.0+xpu"),
+                ("XPU-kernels", "0.1.15.4"),
+                ("IGC", "2.41.5")
+            ])
+        );
+        // Two named in a value are a note, no list.
+        let t = &tables(&lines(
+            "| Setting | Applied value |\n|---|---|\n| Runtime | vLLM `0.30.0+xpu`, IGC `2.41.5` |",
+        ))[0];
+        assert!(t.listing_cells().is_empty());
+    }
+
+    #[test]
     fn an_evaluations_scores_are_no_versions() {
         let t = &tables(&lines(
             "| 模型名称 | Retrieval | STS | PairClassification | 平均 |\n|--|--|--|--|--|\n| bge-base-en-v1.5 | 37.14 | 55.06 | 75.45 | 47.20 |\n| m3e-base | 46.29 | 63.93 | 71.84 | 53.54 |",
@@ -3588,6 +3635,16 @@ mod tests {
              \"wget\",\n    'dataclasses; python_version<\"3.7\"',\n]\n```",
         ));
         assert_eq!(got, pairs(&[("torch", "1.6.0"), ("torchvision", "0.7.0")]));
+    }
+
+    #[test]
+    fn a_year_and_its_half_after_an_r_is_a_version() {
+        // A JupyterHub image's component table: `matlab | R2024b`.
+        assert!(looks_like_version("R2024b"));
+        assert!(!looks_like_version("R2024c"));
+        // (A letter of two bytes after three digits: five bytes, no half.)
+        assert!(!looks_like_version("R123ü"));
+        assert!(!looks_like_version("Rocky"));
     }
 
     #[test]

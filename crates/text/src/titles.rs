@@ -39,6 +39,9 @@ fn of_title_as_written(title: &str) -> Option<String> {
     {
         return Some(release);
     }
+    if let Some(release) = stated::forked_release(title) {
+        return Some(release);
+    }
     // "1.7.7(Apr 11, 2024)": a release with its date glued on, as "1.7.7
     // (Apr 11, 2024)".
     if let Some((release, date)) = title.trim().split_once('(')
