@@ -68,14 +68,14 @@ enum Start {
 /// ("> cu121-py38-u20" over "> cuda: 12.1.1 / pytorch: cu121 /
 /// python3.8.17 / ubuntu20.04", a lab's list of its images): the tag.
 fn tag_over_stack(page: &Page, i: usize) -> Option<String> {
-    let unquoted = |line: &str| line.trim().trim_start_matches('>').trim().to_string();
-    let tag = unquoted(&page.lines[i].1);
-    let tag = tag.trim_matches(['`', '*']);
-    let next = unquoted(&page.lines.get(i + 1)?.1);
+    fn unquoted(line: &str) -> &str {
+        line.trim().trim_start_matches('>').trim()
+    }
+    let tag = unquoted(&page.lines[i].1).trim_matches(['`', '*']);
     (!tag.contains(char::is_whitespace)
         && tag.contains(|c: char| c.is_ascii_alphabetic())
         && model::is_release_version(tag)
-        && states_a_stack(&next))
+        && states_a_stack(unquoted(&page.lines.get(i + 1)?.1)))
     .then(|| tag.to_string())
 }
 
