@@ -25,6 +25,7 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
     out.extend(runs_of(&texts, spack_tokens));
     out.extend(headed_runs(&texts, dashed_module_tokens));
     out.extend(module_commands(&texts));
+    out.extend(texts.iter().flat_map(|l| modules_in_prose(l)));
     out.extend(texts.iter().filter_map(|l| package_row(l)));
     out.extend(runs_of(&texts, rpm_tokens));
     out.extend(runs_of(&texts, artifact_tokens));
@@ -83,7 +84,7 @@ fn marks_default(marker: &str) -> bool {
 /// An environment module `name/version` (`cuda/12.1.1`,
 /// `GROMACS/2023.1-foss-2022a-CUDA-11.7.0`): one slash, a name that is one,
 /// a version that starts with a digit.
-fn module_entry(word: &str) -> Option<(String, String)> {
+pub(crate) fn module_entry(word: &str) -> Option<(String, String)> {
     let (name, version) = word.split_once('/')?;
     // A tree of modules: `cuda/9.2/9.2.148.1` (a series, then the
     // version), `mvapich/mvapich2-gdr/2.3` (a family, then the name).
@@ -97,10 +98,11 @@ fn module_entry(word: &str) -> Option<(String, String)> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_+.".contains(c));
     // Releases named by a letter, the year and its half (`R2024b`).
-    let yearly = version.len() == 6
-        && version.starts_with(|c: char| c.is_ascii_uppercase())
-        && version[1..5].bytes().all(|b| b.is_ascii_digit())
-        && version.ends_with(|c: char| c.is_ascii_lowercase());
+    let yearly = matches!(version.as_bytes(), [letter, year @ .., half]
+        if letter.is_ascii_uppercase()
+            && year.len() == 4
+            && year.iter().all(u8::is_ascii_digit)
+            && half.is_ascii_lowercase());
     let version_ok = yearly
         || (version.starts_with(|c: char| c.is_ascii_digit())
             && !version.contains(['/', ':', ',', '='])
@@ -405,6 +407,56 @@ fn module_commands(lines: &[&str]) -> Vec<(String, String)> {
                 .filter(|a| !a.starts_with('-'))
                 .filter_map(|a| entry(a.trim_end_matches([';', '&']))),
         );
+    }
+    out
+}
+
+/// A module a sentence names with more versions of it after it (“Users
+/// get CUDA from the module stack: CUDA/11.4.1, 11.7.0, 12.2.0 and
+/// 13.3.0”): each of those versions. A module named alone in prose may be
+/// an example or a path, and is left.
+fn modules_in_prose(line: &str) -> Vec<(String, String)> {
+    fn bare(word: &str) -> &str {
+        word.trim_matches(['`', '*', '(', ')', ',', ';', ':', '.', '\''])
+    }
+    let is_and = |word: &str| crate::words::each().any(|w| w.claims.and.iter().any(|a| a == word));
+    let is_bare_version = |word: &str| {
+        word.starts_with(|c: char| c.is_ascii_digit())
+            && word.contains('.')
+            && !word.contains('/')
+            && looks_like_version(word)
+    };
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let word = bare(words[at]);
+        at += 1;
+        let Some((name, version)) = (word.matches('/').count() == 1)
+            .then(|| module_entry(word))
+            .flatten()
+        else {
+            continue;
+        };
+        let mut more = Vec::new();
+        // Listed after a comma: "CUDA/11.4.1, 11.7.0", not "gcc/11.2.0 8".
+        let mut listed = words[at - 1].ends_with(',');
+        while at < words.len() {
+            let next = bare(words[at]);
+            if is_and(next) {
+                listed = true;
+            } else if listed && is_bare_version(next) {
+                more.push((name.clone(), next.to_string()));
+                listed = words[at].ends_with(',');
+            } else {
+                break;
+            }
+            at += 1;
+        }
+        if !more.is_empty() {
+            out.push((name, version));
+            out.extend(more);
+        }
     }
     out
 }
@@ -818,6 +870,16 @@ mod tests {
         assert!(read("see https://example.org/2.0 and docs/2.1").is_empty());
         // Prose naming modules is no listing.
         assert!(read("Use gcc/11.2.0 or gcc/12.1.0 instead").is_empty());
+        // … but a module with the other versions of it after it is.
+        assert_eq!(
+            read(
+                "Users get CUDA from the module stack: CUDA/11.4.1, 11.7.0 and 13.3.0, plus NVHPC/24.9."
+            ),
+            pairs(&[("CUDA", "11.4.1"), ("CUDA", "11.7.0"), ("CUDA", "13.3.0")])
+        );
+        assert!(read("Load gcc/11.2.0 and 4 cores").is_empty());
+        // A word of another script after a slash is no module (and no panic).
+        assert!(read("soit é/1.2ü, 3.0 et").is_empty());
     }
 
     #[test]

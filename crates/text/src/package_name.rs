@@ -146,6 +146,26 @@ pub(crate) fn is_address(word: &str) -> bool {
         || matches!(parts.as_slice(), [172, b, _, _] if (16..=31).contains(b))
 }
 
+/// A PCI device's address, bus, device and function (`1e:00.0`,
+/// `0000:3b:00.0`, the last of `0b/0e/1b/1e:00.0`), as `lspci` writes it:
+/// a slot, no name and version.
+pub(crate) fn is_pci_address(word: &str) -> bool {
+    let word = word.rsplit('/').next().unwrap_or(word);
+    let word = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    let hex =
+        |part: &str, len: usize| part.len() == len && part.bytes().all(|b| b.is_ascii_hexdigit());
+    let parts: Vec<&str> = word.split(':').collect();
+    let (bus, slot) = match parts.as_slice() {
+        [domain, bus, slot] if hex(domain, 4) => (*bus, *slot),
+        [bus, slot] => (*bus, *slot),
+        _ => return false,
+    };
+    let Some((device, function)) = slot.split_once('.') else {
+        return false;
+    };
+    hex(bus, 2) && hex(device, 2) && matches!(function.as_bytes(), [b'0'..=b'7'])
+}
+
 /// A git commit named by its hash, whole or abbreviated (`4df29be4f`,
 /// `e84e05053792`): 7 to 40 lowercase hex digits, a letter and a digit
 /// among them (a number or a hex-lettered word is none).

@@ -1005,6 +1005,22 @@ fn read_tables(
                 add_components(draft, images);
                 continue;
             }
+            if let Some(read) = table.module_cells(choice, crate::listings::module_entry) {
+                let left = match read.left.as_slice() {
+                    [] => String::new(),
+                    left => format!("; left: {}", left.join(", ")),
+                };
+                notes.push((
+                    line,
+                    format!(
+                        "a table of modules ({head}): {} module(s), column “{}”{left}",
+                        read.modules.len(),
+                        model::clip(&read.head, 40)
+                    ),
+                ));
+                add_components(draft, read.modules);
+                continue;
+            }
             let listed = table.listing_cells();
             if !listed.is_empty() {
                 notes.push((

@@ -1557,6 +1557,9 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
         let Some((repository, tag)) = word.rsplit_once(':') else {
             continue;
         };
+        if crate::package_name::is_pci_address(word) {
+            continue;
+        }
         let name = repository.rsplit('/').next().unwrap_or(repository);
         let shaped = !word.contains("://")
             && !repository.contains(':')

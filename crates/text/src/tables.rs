@@ -73,6 +73,16 @@ pub(crate) struct Choice<'a> {
     pub release: Option<&'a str>,
 }
 
+/// The modules a matrix of machines gives (see [`Table::module_cells`]).
+#[derive(Debug)]
+pub(crate) struct ModuleColumn {
+    /// The head of the column read.
+    pub head: String,
+    /// The heads of the other columns holding modules.
+    pub left: Vec<String>,
+    pub modules: Vec<(String, String)>,
+}
+
 /// A line of a table: a row or a delimiter row.
 pub(crate) fn is_row_line(line: &str) -> bool {
     is_row(line)
@@ -285,7 +295,8 @@ fn is_quantity(word: &str) -> bool {
                 .to_ascii_uppercase()
                 .chars()
                 .all(|c| "KMGTBX".contains(c)))
-        || w.split_once(['x', 'X'])
+        // "8x7B", "8× A100": a count of things.
+        || w.split_once(['x', 'X', '×'])
             .is_some_and(|(a, _)| !a.is_empty() && a.chars().all(|c| c.is_ascii_digit()))
 }
 
@@ -948,9 +959,19 @@ impl Table {
         {
             let known = self.known_columns();
             if !known.is_empty() && self.platform_rows() {
+                // "GPU Support" over "CUDA 12.8": a column whose cells name
+                // what they give a version of is read too.
+                let components = (1..width)
+                    .filter(|&c| {
+                        known.contains(&c)
+                            || mostly(self.share(c, |cell| {
+                                !looks_like_version(cell) && !listed(cell).is_empty()
+                            }))
+                    })
+                    .collect();
                 return Kind::Releases {
                     key: 0,
-                    components: known,
+                    components,
                     group: None,
                 };
             }
@@ -1140,7 +1161,7 @@ impl Table {
                         return dashed_pair(named).into_iter().collect();
                     }
                     slash_pairs(&clean_cell(named), &clean_cell(version))
-                        .unwrap_or_else(|| pair(named, version).into_iter().collect())
+                        .unwrap_or_else(|| pair(named, version))
                 })
                 .collect()
         };
@@ -1641,40 +1662,52 @@ fn dashed_pair(cell: &str) -> Option<(String, String)> {
     .flatten()
 }
 
-fn pair(name_cell: &str, version_cell: &str) -> Option<(String, String)> {
+fn pair(name_cell: &str, version_cell: &str) -> Vec<(String, String)> {
     let name = names::slashed_name(&clean_name(name_cell));
     if let Some(change) = change_version(version_cell) {
-        return name.zip(change);
+        return name.zip(change).into_iter().collect();
     }
-    if let Some(named) = named_value(name.as_deref(), version_cell) {
-        return Some(named);
+    let named = named_values(name.as_deref(), version_cell);
+    if !named.is_empty() {
+        return named;
     }
     if let Some(version) = cell_version(version_cell) {
-        return name.map(|n| (n, version));
+        return name.map(|n| (n, version)).into_iter().collect();
     }
     let mut listed = component_list(&clean_cell(version_cell));
     match (&name, listed.len()) {
-        (Some(n), 1) => Some((n.clone(), listed.remove(0).1)),
-        (None, 1) => Some(listed.remove(0)),
-        _ => None,
+        (Some(n), 1) => vec![(n.clone(), listed.remove(0).1)],
+        (None, 1) => listed,
+        _ => Vec::new(),
     }
 }
 
 /// "OS | Ubuntu 22.04.4", "Compiler | GCC 11.4.0": a value naming a
 /// component `data/components.toml` knows before its version, in a row
-/// whose name it does not know (a kind of thing), states that component.
-fn named_value(name: Option<&str>, version_cell: &str) -> Option<(String, String)> {
+/// whose name it does not know (a kind of thing), states that component;
+/// "Operating system | Rocky Linux 8.10, kernel 4.18.0", "Compilers | GCC
+/// 13.2.0, Clang 17.0.6": so does a value listing components, the first
+/// opening it.
+fn named_values(name: Option<&str>, version_cell: &str) -> Vec<(String, String)> {
     if name.is_some_and(names::is_alias) {
-        return None;
+        return Vec::new();
     }
     let cell = clean_cell(version_cell);
-    let mut listed = component_list(&cell);
-    let (named, _) = listed.first()?;
-    let first_word = cell.split_whitespace().next()?;
-    (listed.len() == 1
-        && names::is_alias(named)
-        && first_word.eq_ignore_ascii_case(named.split_whitespace().next()?))
-    .then(|| listed.remove(0))
+    let listed = component_list(&cell);
+    let opens = |named: &str| {
+        let (Some(first_word), Some(named_word)) = (
+            cell.split_whitespace().next(),
+            named.split_whitespace().next(),
+        ) else {
+            return false;
+        };
+        first_word.eq_ignore_ascii_case(named_word)
+    };
+    match listed.as_slice() {
+        [(named, _)] if names::is_alias(named) && opens(named) => listed,
+        [(first, _), _, ..] if opens(first) => listed,
+        _ => Vec::new(),
+    }
 }
 
 /// What kind of thing each name under `head` is, as the head writes it in
@@ -2229,6 +2262,60 @@ impl Table {
             .filter(|pairs| pairs.len() >= 3)
             .flatten()
             .collect()
+    }
+
+    /// A matrix of machines whose cells are environment modules
+    /// ("| **Cuda** | | gpu/cuda/9.2 |" under "| | Topola | Okeanos | Rysy
+    /// |", an HPC centre's compilers per cluster): the modules of the
+    /// column `choice` names, else of the first column holding any, with
+    /// that column's head and the heads of the columns left. (A cell is
+    /// read as a module by `module_entry`, the listings' reader.)
+    pub(crate) fn module_cells(
+        &self,
+        choice: Choice,
+        module_entry: fn(&str) -> Option<(String, String)>,
+    ) -> Option<ModuleColumn> {
+        let module = |cell: &str| {
+            let cell = clean_cell(cell);
+            // `gcc/8.3.0(default)`: the module, its mark left.
+            let word = cell.split('(').next().unwrap_or(&cell).trim();
+            (!word.contains(char::is_whitespace))
+                .then(|| module_entry(word))
+                .flatten()
+        };
+        let shares: Vec<(usize, (usize, usize))> = (1..self.width())
+            .map(|c| (c, self.share(c, |cell| module(cell).is_some())))
+            .filter(|(_, (yes, _))| *yes >= 1)
+            .collect();
+        let (yes, of) = shares
+            .iter()
+            .fold((0, 0), |(y, o), (_, (yes, of))| (y + yes, o + of));
+        if yes < 3 || yes * 2 < of {
+            return None;
+        }
+        let columns: Vec<usize> = shares.iter().map(|(c, _)| *c).collect();
+        let modules = |c: usize| -> Vec<(String, String)> {
+            self.rows
+                .iter()
+                .filter_map(|(_, cells)| module(self.cell(cells, c)?))
+                .collect()
+        };
+        // A column the user names is read even when it holds no module
+        // here: another machine's modules are not this one's.
+        let named = choice
+            .column
+            .and_then(|wanted| (1..self.width()).find(|&c| heads_column(self.head_of(c), wanted)));
+        let read = named.or_else(|| columns.first().copied())?;
+        let left = columns
+            .iter()
+            .filter(|&&c| c != read)
+            .map(|&c| clean_cell(self.head_of(c)))
+            .collect();
+        Some(ModuleColumn {
+            head: clean_cell(self.head_of(read)),
+            left,
+            modules: modules(read),
+        })
     }
 
     /// A chart's settings naming images (`x.image.repository` `"postgres"`
@@ -2880,6 +2967,80 @@ mod tests {
     }
 
     #[test]
+    fn a_value_listing_components_under_a_kind_of_thing() {
+        // CEICO's node state: the operating system's row names two
+        // components; a count of GPUs is no version.
+        let r = read(
+            "| Component | Version |\n|---|---|\n| Operating system | Rocky Linux 8.10, kernel `4.18.0-553.el8_10` |\n| Compilers | GCC 13.2.0, Clang 17.0.6 |\n| GPUs | 8× NVIDIA A100-SXM4-80GB, MIG disabled |\n| NVIDIA driver | 615.71.09, open kernel module |",
+            Choice::default(),
+        );
+        let names: Vec<&str> = r.components.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["Rocky", "kernel", "GCC", "Clang", "driver"]);
+        assert_eq!(r.components[1].1, "4.18.0-553.el8_10");
+        assert!(!looks_like_version("8×"));
+        assert!(looks_like_version("8.10"));
+    }
+
+    #[test]
+    fn a_matrix_of_machines_by_their_modules() {
+        // ICM's compilers per cluster: one column a machine, rows grouped
+        // under bold labels, one module a cell.
+        let t = &tables(&lines(
+            "| | Topola | Okeanos | Rysy |\n|--|--|--|--|\n| **Cuda** | | | gpu/cuda/9.2 |\n| | | | gpu/cuda/10.2 |\n| Prefix path | `common/compilers/` | | `common/compilers/` |\n| **GNU (GCC)** | gcc/4.8.1 | gcc/8.3.0(default) | gcc/7.3.1 |\n| **Clang** | | | clang/9.0.0 |",
+        ))[0];
+        let rysy = Choice {
+            column: Some("Rysy"),
+            ..Choice::default()
+        };
+        let ModuleColumn {
+            head: read,
+            left,
+            modules,
+        } = t.module_cells(rysy, crate::listings::module_entry).unwrap();
+        assert_eq!(
+            (read.as_str(), left),
+            ("Rysy", vec!["Topola".to_string(), "Okeanos".to_string()])
+        );
+        assert_eq!(
+            modules,
+            pairs(&[
+                ("cuda", "9.2"),
+                ("cuda", "10.2"),
+                ("gcc", "7.3.1"),
+                ("clang", "9.0.0")
+            ])
+        );
+        // Without a column, the first holding modules.
+        let read = t
+            .module_cells(Choice::default(), crate::listings::module_entry)
+            .unwrap();
+        assert_eq!(
+            (read.head.as_str(), read.modules),
+            ("Topola", pairs(&[("gcc", "4.8.1")]))
+        );
+        // A column the user names that holds no module gives none.
+        let other = &tables(&lines(
+            "| | Topola | Rysy |\n|--|--|--|\n| **Cmake** | cmake/2.8.12 | |\n| | cmake/3.6.2 | |\n| | cmake/3.11.3 | |",
+        ))[0];
+        assert!(
+            other
+                .module_cells(rysy, crate::listings::module_entry)
+                .unwrap()
+                .modules
+                .is_empty()
+        );
+        // Paths are no modules.
+        let paths = &tables(&lines(
+            "| What | Where |\n|--|--|\n| docs | docs/index.md |\n| code | src/lib.rs |",
+        ))[0];
+        assert!(
+            paths
+                .module_cells(Choice::default(), crate::listings::module_entry)
+                .is_none()
+        );
+    }
+
+    #[test]
     fn a_heads_leading_words_are_no_part_of_its_name() {
         // Postgres.app's build history: each cell several versions of one.
         let t = &tables(&lines(
@@ -3030,6 +3191,18 @@ mod tests {
         assert_eq!(
             arch_in("X86 Driver 525(Datacenter)").as_deref(),
             Some("amd64")
+        );
+        // "GPU Support" over "CUDA 12.8" (Oumi's images): a column whose
+        // cells name what they give a version of.
+        let t = &tables(&lines(
+            "| Platform | Architecture | GPU Support | PyTorch Version | Image Size |\n|--|--|--|--|--|\n| **AMD64** | x86_64/Intel/AMD | CUDA 12.8 | PyTorch 2.8.0 with CUDA | ~14GB |",
+        ))[0];
+        let (key, components) = release_columns(t);
+        assert_eq!((key, components.clone()), (0, vec![2, 3]));
+        let (_, cells) = &t.rows[0];
+        assert_eq!(
+            release_row(t, cells, &components),
+            pairs(&[("CUDA", "12.8"), ("PyTorch", "2.8.0")])
         );
         // A first column of names is no platform's.
         let names = &tables(&lines(
@@ -3654,6 +3827,13 @@ mod tests {
         assert!(!looks_like_version("127.0.0.1"));
         assert!(looks_like_version("10.5.2.100"));
         assert!(looks_like_version("172.9.1.4"));
+        // A PCI slot (`lspci`'s bus:device.function) is none either.
+        for slot in ["1e:00.0", "0000:3b:00.1", "0b/0e/1b/1e:00.0),"] {
+            assert!(crate::package_name::is_pci_address(slot), "{slot}");
+        }
+        for other in ["python:3.11", "ab:1.2", "1e:00.10", "cuda:12.4.1"] {
+            assert!(!crate::package_name::is_pci_address(other), "{other}");
+        }
     }
 
     #[test]
