@@ -762,6 +762,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-sixth half (`held-out-55/`), committed unread: its floor is
+/// set once it has been measured.
+#[test]
+fn fifty_fifth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-55",
+        Floor {
+            percent: 0,
+            refused: 33,
+            drivers: 0,
+        },
+    );
+}
+
 /// The fifty-fifth half (`held-out-54/`), committed unread at e414fa3,
 /// measured there before reading: 344 of 475 (72.4%), 4 refused (three by
 /// a `--version` holding no digit), 0 of 4 minimum drivers (Ascend's);
