@@ -632,6 +632,26 @@ impl Table {
         !(repeated || apart) || self.rows_describe_builds()
     }
 
+    /// Whether column `c` groups the rows: each of its values fills one run
+    /// of rows, two rows or more a run on average (a list of packages
+    /// naming one twice in a row groups nothing).
+    fn groups_rows(&self, c: usize) -> bool {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut previous: Option<&str> = None;
+        let (mut filled, mut apart) = (0, false);
+        for cell in self
+            .rows
+            .iter()
+            .filter_map(|(_, cells)| self.cell(cells, c))
+        {
+            let same = previous == Some(cell);
+            previous = Some(cell);
+            filled += 1;
+            apart |= !same && !seen.insert(cell);
+        }
+        !apart && seen.len() * 2 <= filled
+    }
+
     /// Whether rows say more of themselves than versions: a column of
     /// words ("Download", "CPU", "FMA, AVX", an install guide's link).
     fn rows_describe_builds(&self) -> bool {
@@ -1063,7 +1083,16 @@ impl Table {
         let name = named_head.or_else(|| {
             (0..width)
                 .filter(|&c| Some(c) != action && names(c))
-                .max_by_key(|&c| (self.share(c, is_name_cell).0, std::cmp::Reverse(c)))
+                // Of two as full, one not grouping the rows: "container |
+                // OS/tool" over `gwas.sif` in a run of rows, one a tool,
+                // groups the tools, which are the rows' names.
+                .max_by_key(|&c| {
+                    (
+                        self.share(c, is_name_cell).0,
+                        !self.groups_rows(c),
+                        std::cmp::Reverse(c),
+                    )
+                })
         });
         // "Package" over `binutils-2.22.52`, `openssl-1.0.1b` (Strawberry
         // Perl's external libraries): a column of archives' names, each a
@@ -1268,13 +1297,18 @@ fn is_measure(cell: &str) -> bool {
         && inner
             .split(',')
             .all(|n| !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
-    // "280.19 sec", "3724ms".
+    whole || fraction || tuple || is_amount(t)
+}
+
+/// A number and its unit (`[tables] units`): "280.19 sec", "3724ms",
+/// "13.18 GB".
+fn is_amount(cell: &str) -> bool {
+    let t = cell.trim();
     let number_end = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
     let (number, unit) = t.split_at(number_end);
-    let timed = number.parse::<f64>().is_ok() && in_list(unit.trim(), |w| &w.tables.units);
-    whole || fraction || tuple || timed
+    number.parse::<f64>().is_ok() && in_list(unit.trim(), |w| &w.tables.units)
 }
 
 /// A cell that names a component: a short name, no version first, no
@@ -1475,6 +1509,10 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
         return Some(marked);
     }
     let cell = clean_cell(cell);
+    // "13.18 GB" under "Size": an image's size, no version.
+    if is_amount(&cell) {
+        return None;
+    }
     // "== 8.3.RC1": a pin is the version; ">= 3.10" a floor, none.
     let cell = match cell.trim_start().strip_prefix("==") {
         Some(pinned) => pinned.trim_start().to_string(),
@@ -2979,6 +3017,21 @@ mod tests {
         assert_eq!(r.components[1].1, "4.18.0-553.el8_10");
         assert!(!looks_like_version("8×"));
         assert!(looks_like_version("8.10"));
+    }
+
+    #[test]
+    fn a_column_grouping_rows_names_none_of_them() {
+        // comorment's containers: each tool's row under its container.
+        let r = read(
+            "| container | OS/tool | version |\n|--|--|--|\n| gwas.sif | ubuntu | 20.04 |\n| gwas.sif | plink | 1.90 |\n| gwas.sif | gctb | 2.02 |\n| r.sif | R | 4.0.5 |\n| r.sif | GSMR | 1.0.9 |",
+            Choice::default(),
+        );
+        let names: Vec<&str> = r.components.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["ubuntu", "plink", "gctb", "R", "GSMR"]);
+        // An image's size is no version.
+        assert_eq!(cell_version("13.18 GB"), None);
+        assert_eq!(cell_version("3.48 GiB"), None);
+        assert_eq!(cell_version("2.15.0"), Some("2.15.0".to_string()));
     }
 
     #[test]
