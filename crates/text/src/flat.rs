@@ -17,6 +17,7 @@ type Line = (usize, String);
 /// (the reader drops them): only lines of a table change.
 pub(crate) fn unflatten(lines: Vec<Line>) -> Vec<Line> {
     let lines = list_tables(lines);
+    let lines = grid_tables(lines);
     let lines = simple_tables(lines);
     let lines = join_cells(lines);
     let lines = join_broken_cells(lines);
@@ -484,6 +485,147 @@ fn simple_tables(lines: Vec<Line>) -> Vec<Line> {
     out
 }
 
+/// The columns of a grid table's border (`+-----+----+`, `+=====+====+`
+/// under the head): the character positions of its `+`, and whether it
+/// is the head's rule.
+fn grid_border(line: &str) -> Option<(Vec<usize>, bool)> {
+    let line = line.trim_end();
+    let head = line.trim_start().starts_with("+=");
+    let rule = if head { '=' } else { '-' };
+    let chars: Vec<char> = line.chars().collect();
+    let first = chars.iter().position(|c| !c.is_whitespace())?;
+    if chars[first] != '+' || chars.last() != Some(&'+') {
+        return None;
+    }
+    let marks: Vec<usize> = (first..chars.len()).filter(|&i| chars[i] == '+').collect();
+    let only_rules = chars[first..].iter().all(|&c| c == '+' || c == rule);
+    let no_empty_column = marks.windows(2).all(|w| w[1] > w[0] + 1);
+    (marks.len() >= 3 && only_rules && no_empty_column).then_some((marks, head))
+}
+
+/// A grid table's line of cells (`| a   | b   |`) cut at the border's
+/// columns, or none when its bars are not where the border's `+` are.
+fn grid_cells(line: &str, marks: &[usize]) -> Option<Vec<String>> {
+    let chars: Vec<char> = line.trim_end().chars().collect();
+    if !marks.iter().all(|&m| chars.get(m) == Some(&'|'))
+        || chars.len() != marks[marks.len() - 1] + 1
+    {
+        return None;
+    }
+    Some(
+        marks
+            .windows(2)
+            .map(|w| {
+                chars[w[0] + 1..w[1]]
+                    .iter()
+                    .collect::<String>()
+                    .trim()
+                    .to_string()
+            })
+            .collect(),
+    )
+}
+
+/// A cell's text: its lines joined, a reStructuredText link's reference
+/// (`` `BioPython`_ ``, `` `docs <https://…>`_ ``) as its text.
+fn grid_text(parts: &[String]) -> String {
+    let text = collapse_spaces(&parts.join(" "));
+    let text = text.trim();
+    match text
+        .strip_prefix('`')
+        .and_then(|t| t.strip_suffix("`__").or_else(|| t.strip_suffix("`_")))
+    {
+        Some(inner) if !inner.contains('`') => match inner.split_once(" <") {
+            Some((name, target)) if target.ends_with('>') => name.trim().to_string(),
+            _ => inner.to_string(),
+        },
+        _ => text.to_string(),
+    }
+}
+
+/// Grid tables (reStructuredText's and pandoc's, a database shell's):
+/// borders of `+---+---+` around rows of `| a | b |` → one `| a | b |`
+/// row a line, a head's rule after the head. Between two borders of a
+/// reStructuredText table is one row, its cells wrapped over lines; a
+/// shell's table draws three borders only, one row a line under its head.
+fn grid_tables(lines: Vec<Line>) -> Vec<Line> {
+    if !lines.iter().any(|(_, l)| grid_border(l).is_some()) {
+        return lines;
+    }
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((marks, _)) = grid_border(&lines[i].1) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        // The blocks of lines between borders, and which border is a head's.
+        let mut blocks: Vec<Vec<(usize, Vec<String>)>> = Vec::new();
+        let mut head_rule: Option<usize> = None;
+        let mut block: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut j = i + 1;
+        let mut end = None;
+        while j < lines.len() {
+            let (n, line) = &lines[j];
+            if let Some((other, head)) = grid_border(line) {
+                if other != marks || block.is_empty() {
+                    break;
+                }
+                blocks.push(std::mem::take(&mut block));
+                if head && head_rule.is_none() {
+                    head_rule = Some(blocks.len());
+                }
+                end = Some(j);
+                j += 1;
+                continue;
+            }
+            match grid_cells(line, &marks) {
+                Some(cells) => block.push((*n, cells)),
+                None => break,
+            }
+            j += 1;
+        }
+        let Some(end) = end else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        // A shell's table: a head, one block of rows, no `=` rule.
+        let row_a_line = head_rule.is_none()
+            && blocks.len() == 2
+            && blocks[0].len() == 1
+            && blocks[1].len() >= 2;
+        let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut head_rows = head_rule.unwrap_or(usize::from(blocks.len() >= 2));
+        for (k, block) in blocks.iter().enumerate() {
+            if row_a_line && k == 1 {
+                rows.extend(block.iter().map(|(n, cells)| (*n, cells.clone())));
+                continue;
+            }
+            let columns = marks.len() - 1;
+            let cells: Vec<String> = (0..columns)
+                .map(|c| {
+                    let parts: Vec<String> = block
+                        .iter()
+                        .map(|(_, cells)| cells[c].clone())
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    grid_text(&parts)
+                })
+                .collect();
+            rows.push((block[0].0, cells));
+        }
+        if head_rows >= rows.len() {
+            head_rows = 0;
+        }
+        push_rows(&mut out, &rows, head_rows);
+        out.push((lines[end].0, String::new()));
+        i = end + 1;
+    }
+    out
+}
+
 /// A table's rows as `| a | b |` lines, the head's rule after its first
 /// `head_rows`.
 fn push_rows(out: &mut Vec<Line>, rows: &[(usize, Vec<String>)], head_rows: usize) {
@@ -849,6 +991,40 @@ mod tests {
                 "| micro-ROS Agent | 5.0.2 (vulcanexus) |",
                 "After."
             ]
+        );
+    }
+
+    #[test]
+    fn a_grid_table_becomes_rows() {
+        // reStructuredText's: one row between two borders, cells wrapped.
+        let page = "Soft requirements\n\n+-------------------+---------+-------------+\n| Package name      | Version | Location    |\n|                   |         | (dc: chem)  |\n+===================+=========+=============+\n| `BioPython`_      | 1.77    | dc.genomics |\n|                   |         |             |\n+-------------------+---------+-------------+\n| `Tensorflow       | 0.10    | dc.models   |\n| Probability`_     |         |             |\n+-------------------+---------+-------------+\n\nAfter.";
+        assert_eq!(
+            rows(page),
+            [
+                "Soft requirements",
+                "| Package name | Version | Location (dc: chem) |",
+                "|---|---|---|",
+                "| BioPython | 1.77 | dc.genomics |",
+                "| Tensorflow Probability | 0.10 | dc.models |",
+                "After."
+            ]
+        );
+        // A database shell's: three borders, one row a line.
+        let shell = "+---------+---------+\n| Package | Version |\n+---------+---------+\n| numpy   | 1.26.4  |\n| scipy   | 1.13.0  |\n+---------+---------+";
+        assert_eq!(
+            rows(shell),
+            [
+                "| Package | Version |",
+                "|---|---|",
+                "| numpy | 1.26.4 |",
+                "| scipy | 1.13.0 |"
+            ]
+        );
+        // Bars that are not under the border's columns: left as they are.
+        let ragged = "+-----+-----+\n| a | b |\n+-----+-----+";
+        assert_eq!(
+            rows(ragged),
+            ["+-----+-----+", "| a | b |", "+-----+-----+"]
         );
     }
 

@@ -636,7 +636,16 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     let scripts = chinese_scripts();
     let (mut han, mut kana, mut letters) = (0, 0, 0);
     let (mut traditional, mut simplified, mut hangul) = (0, 0, 0);
-    for c in lines.iter().flat_map(|l| l.chars()) {
+    // A comment in a code block is the writer's note to themselves
+    // (hhanoo's English README, "# GUI 공유 허용" in its `docker run`): the
+    // page's language is that of its text, when it has any.
+    let text = outside_code(&lines);
+    let counted = if text.iter().any(|l| l.chars().any(char::is_alphabetic)) {
+        &text
+    } else {
+        &lines
+    };
+    for c in counted.iter().flat_map(|l| l.chars()) {
         han += usize::from(matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF));
         // Hangul syllables and jamo.
         hangul +=
@@ -668,6 +677,23 @@ pub(crate) fn lang<'a>(lines: impl IntoIterator<Item = &'a str>) -> Lang {
     } else {
         Lang::ZH
     }
+}
+
+/// The lines of a page outside its fenced code blocks.
+fn outside_code<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let mut in_code = false;
+    lines
+        .iter()
+        .filter(|line| {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                in_code = !in_code;
+                return false;
+            }
+            !in_code
+        })
+        .copied()
+        .collect()
 }
 
 /// Whether a page's prose is English: outside code, three lines or more of
@@ -1056,6 +1082,20 @@ mod tests {
             tag("ko")
         );
         assert_eq!(lang(["Release notes (see 中文)"]), Lang::EN);
+        // A comment in a code block is not the page's language; a page
+        // that is all code still has one.
+        let readme = [
+            "- Ubuntu 22.04",
+            "- CUDA 12.5.1",
+            "```bash",
+            "xhost +local:  # GUI 공유 허용 (한 번만 실행하면 됨)",
+            "```",
+        ];
+        assert_eq!(lang(readme), Lang::EN);
+        assert_eq!(
+            lang(["```", "# 이 릴리스는 CUDA 12.8.0을 기반으로 합니다.", "```"]),
+            tag("ko")
+        );
         // An English page whose examples are Japanese stays English.
         let english = "The plugin splits the text into tokens for the index. ".repeat(4);
         let mut page: Vec<&str> = vec![english.as_str(); 4];
