@@ -762,6 +762,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-seventh half (`held-out-56/`), committed unread: its floor is
+/// set once it is measured.
+#[test]
+fn fifty_sixth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-56",
+        Floor {
+            percent: 0,
+            refused: 29,
+            drivers: 0,
+        },
+    );
+}
+
 /// The fifty-sixth half (`held-out-55/`), committed unread at 76039b0,
 /// measured there before reading: 233 of 438 (53.2%), 2 refused, 1 of 1
 /// minimum driver; read in part: 275 of 438 (62.8%) at 0016756.
