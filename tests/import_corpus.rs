@@ -764,14 +764,14 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 
 /// The fifty-seventh half (`held-out-56/`), committed unread at b8e3f5d,
 /// measured there before reading: 280 of 369 (75.9%), 2 refused, 0 of 1
-/// minimum driver.
+/// minimum driver; read in part: 316 of 369 (85.6%), none refused.
 #[test]
 fn fifty_sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-56",
         Floor {
-            percent: 75,
-            refused: 2,
+            percent: 85,
+            refused: 0,
             drivers: 0,
         },
     );

@@ -26,6 +26,7 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
     out.extend(headed_runs(&texts, dashed_module_tokens));
     out.extend(module_commands(&texts));
     out.extend(texts.iter().flat_map(|l| modules_in_prose(l)));
+    out.extend(texts.iter().flat_map(|l| spider_line(l)));
     out.extend(texts.iter().filter_map(|l| package_row(l)));
     out.extend(runs_of(&texts, rpm_tokens));
     out.extend(runs_of(&texts, artifact_tokens));
@@ -409,6 +410,33 @@ fn module_commands(lines: &[&str]) -> Vec<(String, String)> {
         );
     }
     out
+}
+
+/// A line of Lmod's `module spider` overview: a name, a colon, then its
+/// modules (`ABySS: ABySS/1.5.2-goolf-2015a, ABySS/1.9.0-goolf-2015a, ...`):
+/// each of those modules. The name written twice makes the line one; an
+/// entry whose version is no version (`AFNI/linux_openmp_64`) is left.
+fn spider_line(line: &str) -> Vec<(String, String)> {
+    let Some((head, rest)) = line.trim().split_once(": ") else {
+        return Vec::new();
+    };
+    if head.is_empty() || head.contains(char::is_whitespace) {
+        return Vec::new();
+    }
+    let entries: Vec<&str> = rest
+        .split(", ")
+        .map(str::trim)
+        .filter(|e| *e != "..." && *e != "…")
+        .collect();
+    let same_name = |entry: &str| {
+        entry
+            .split_once('/')
+            .is_some_and(|(name, _)| name.eq_ignore_ascii_case(head))
+    };
+    if entries.is_empty() || !entries.iter().all(|e| same_name(e) && !e.contains(' ')) {
+        return Vec::new();
+    }
+    entries.iter().filter_map(|e| module_entry(e)).collect()
 }
 
 /// A module a sentence names with more versions of it after it (“Users
@@ -940,6 +968,27 @@ mod tests {
         assert_eq!(versions, ["2.3.1", "2.21.5-1+cuda12.4"], "{read_rows:?}");
         // A name field with no version near it states none.
         assert!(read("Name: my-image\nOwner: ml-team\n\nVersion: 3.0").is_empty());
+    }
+
+    #[test]
+    fn lmod_spider_overview_lines() {
+        let text = "The following is a list of the modules currently available:\n\
+            \x20 ABySS: ABySS/1.5.2-goolf-2015a, ABySS/1.9.0-goolf-2015a, ...\n\
+            \x20   Assembly By Short Sequences - a de novo assembler\n\
+            \n\
+            \x20 ADMIXTURE: ADMIXTURE/1.3.0\n\
+            \x20 AFNI: AFNI/linux_openmp_64-intel-2016.u3-20180104, ...";
+        assert_eq!(
+            read(text),
+            [
+                ("ABySS".to_string(), "1.5.2-goolf-2015a".to_string()),
+                ("ABySS".to_string(), "1.9.0-goolf-2015a".to_string()),
+                ("ADMIXTURE".to_string(), "1.3.0".to_string()),
+            ]
+        );
+        // A label before another name's module is no overview line.
+        assert!(spider_line("Compiler: gcc/12.2.0").is_empty());
+        assert!(spider_line("Note: load CUDA/12.1 first").is_empty());
     }
 
     #[test]

@@ -563,7 +563,12 @@ fn is_head(rows: &[(usize, Vec<String>)]) -> bool {
     {
         return false;
     }
-    let versioned = |cells: &Vec<String>| cells.iter().skip(1).any(|c| looks_like_version(c));
+    let versioned = |cells: &Vec<String>| {
+        cells
+            .iter()
+            .skip(1)
+            .any(|c| looks_like_version(c) || dated_codename(c).is_some())
+    };
     let below = rows[1..].iter().filter(|(_, c)| versioned(c)).count();
     !versioned(first) && below * 2 > rows.len() - 1
 }
@@ -909,7 +914,10 @@ impl Table {
         }
         let versions = |c: usize| {
             mostly(self.share(c, |cell| {
-                holds_version(cell) || describes_change(cell) || is_placeholder(cell)
+                holds_version(cell)
+                    || describes_change(cell)
+                    || is_placeholder(cell)
+                    || !dashed_list(cell).is_empty()
             }))
         };
         let names = |c: usize| {
@@ -1569,6 +1577,9 @@ fn headed_version(name: &str, cell: &str) -> Option<String> {
         if let Some(lettered) = lettered_release(&cell) {
             return Some(lettered.to_string());
         }
+        if let Some(dated) = dated_codename(&cell) {
+            return Some(dated.to_string());
+        }
         let rest = cell
             .get(..name.len())
             .filter(|n| n.eq_ignore_ascii_case(name))
@@ -1578,6 +1589,22 @@ fn headed_version(name: &str, cell: &str) -> Option<String> {
             .then(|| cell_version(rest))
             .flatten()
     })
+}
+
+/// A distribution's codename and the day of its build, as Docker's
+/// official images tag them (`bionic-20190612`, `bookworm-20240211`): the
+/// whole cell, kept as written.
+fn dated_codename(cell: &str) -> Option<&str> {
+    let cell = cell.trim();
+    let (codename, day) = cell.split_once('-')?;
+    let codename_ok = !codename.is_empty() && codename.bytes().all(|b| b.is_ascii_lowercase());
+    let number = |range: std::ops::Range<usize>| day.get(range)?.parse::<u32>().ok();
+    let day_ok = day.len() == 8
+        && day.bytes().all(|b| b.is_ascii_digit())
+        && number(0..4).is_some_and(|y| (1990..=2100).contains(&y))
+        && number(4..6).is_some_and(|m| (1..=12).contains(&m))
+        && number(6..8).is_some_and(|d| (1..=31).contains(&d));
+    (codename_ok && day_ok).then_some(cell)
 }
 
 /// A release written after its letter `R` ("R32.7.1", "r35.4.1", "R20.03"),
@@ -1700,6 +1727,25 @@ fn dashed_pair(cell: &str) -> Option<(String, String)> {
     .flatten()
 }
 
+/// "Ubuntu-20.04, CMake-3.2.4.1, Boost-1.81.0, rapidjson": a cell listing
+/// archives' names (`name-version`) and names alone, parted by commas, as
+/// an image's extensions: each of those versions.
+fn dashed_list(cell: &str) -> Vec<(String, String)> {
+    let cell = clean_cell(cell);
+    if !cell.contains(',') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for item in cell.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match dashed_pair(item) {
+            Some(pair) => out.push(pair),
+            None if crate::package_name::is_package_name(item) => {}
+            None => return Vec::new(),
+        }
+    }
+    out
+}
+
 fn pair(name_cell: &str, version_cell: &str) -> Vec<(String, String)> {
     let name = names::slashed_name(&clean_name(name_cell));
     if let Some(change) = change_version(version_cell) {
@@ -1709,8 +1755,14 @@ fn pair(name_cell: &str, version_cell: &str) -> Vec<(String, String)> {
     if !named.is_empty() {
         return named;
     }
-    if let Some(version) = cell_version(version_cell) {
+    let version = cell_version(version_cell)
+        .or_else(|| dated_codename(&clean_cell(version_cell)).map(str::to_string));
+    if let Some(version) = version {
         return name.map(|n| (n, version)).into_iter().collect();
+    }
+    let dashed = dashed_list(version_cell);
+    if !dashed.is_empty() {
+        return dashed;
     }
     let mut listed = component_list(&clean_cell(version_cell));
     match (&name, listed.len()) {
@@ -3017,6 +3069,44 @@ mod tests {
         assert_eq!(r.components[1].1, "4.18.0-553.el8_10");
         assert!(!looks_like_version("8×"));
         assert!(looks_like_version("8.10"));
+    }
+
+    #[test]
+    fn a_cell_listing_archives_names_states_their_versions() {
+        // haritsahm's images: each row's extensions, `Name-version` or a
+        // name alone (another image of the table, a header-only library).
+        let r = read(
+            "| Name | Extensions |\n| ---- | ---------- |\n| cpp-ml-base | `Ubuntu-20.04` , `CMake-3.2.4.1`, `Boost-1.81.0`, `rapidjson` |\n| cpp-ml-triton | `cpp-ml-base`, `tritonclient-22.06` |\n| cpp-ml-all | `cpp-ml-base`, `cpp-ml-triton` |",
+            Choice::default(),
+        );
+        assert_eq!(
+            r.components,
+            pairs(&[
+                ("Ubuntu", "20.04"),
+                ("CMake", "3.2.4.1"),
+                ("Boost", "1.81.0"),
+                ("tritonclient", "22.06")
+            ])
+        );
+        // Prose with a comma is no list of archives.
+        assert!(dashed_list("built on Ubuntu-20.04, with CUDA").is_empty());
+        assert!(dashed_list("Ubuntu-20.04").is_empty());
+    }
+
+    #[test]
+    fn a_codename_and_its_build_day_is_the_cells_version() {
+        // ktaletsk's images: Docker's tags of Ubuntu under "Ubuntu version".
+        assert_eq!(dated_codename("bionic-20190612"), Some("bionic-20190612"));
+        assert_eq!(dated_codename("jammy-20231399"), None);
+        assert_eq!(dated_codename("cuda-12345678"), None);
+        let r = read(
+            "| Ubuntu | bionic-20190612 |\n| CUDA | 10.1 |",
+            Choice::default(),
+        );
+        assert_eq!(
+            r.components,
+            pairs(&[("Ubuntu", "bionic-20190612"), ("CUDA", "10.1")])
+        );
     }
 
     #[test]
