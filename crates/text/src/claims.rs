@@ -1205,6 +1205,51 @@ fn after_possessive(name_text: &str) -> &str {
     }
 }
 
+/// A proper name of up to three capitalised words and the lowercase noun
+/// after it, as `sentence` writes them, from `near` (the sentence's words
+/// before a claim, last first): "Seed MLA Loki chart", "Linux kernel".
+/// None when the noun is a name data knows ("Also numpy"), when the proper
+/// name is only a vendor's ("NVIDIA cub module"), or when it is one plain
+/// capitalised word without a lead word before it ("fix: Fix `curl`
+/// image", "Downgrading scale module"): a verb as likely as a name.
+fn proper_then_noun(sentence: &str, near: &[&str], lead: impl Fn(&str) -> bool) -> Option<String> {
+    let (noun, before) = near.split_first()?;
+    if !noun.bytes().all(|b| b.is_ascii_lowercase())
+        || lead(noun)
+        || model::known_component(noun).is_some()
+    {
+        return None;
+    }
+    let proper: Vec<&str> = before
+        .iter()
+        .take_while(|w| {
+            w.starts_with(|c: char| c.is_ascii_uppercase()) && is_package_name(w) && !lead(w)
+        })
+        .take(3)
+        .copied()
+        .collect();
+    let vendor = |w: &&str| {
+        model::vendor_words()
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(w))
+    };
+    let plain = |w: &str| {
+        !w.chars()
+            .skip(1)
+            .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    };
+    // One plain word counts only after a lead word ("The default Linux").
+    let verb_like =
+        proper.len() == 1 && plain(proper[0]) && !before.get(1).is_some_and(|w| lead(w));
+    if proper.is_empty() || proper.iter().all(vendor) || verb_like {
+        return None;
+    }
+    let mut words: Vec<&str> = proper.into_iter().rev().collect();
+    words.push(noun);
+    let name = words.join(" ");
+    sentence.contains(&name).then_some(name)
+}
+
 fn holds(list: &[String], word: &str) -> bool {
     list.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
@@ -1507,6 +1552,13 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
                 && !lead(near[2])
             {
                 names.insert(0, format!("{} {} {}", near[2], near[1], near[0]));
+            }
+            // "The Seed MLA Loki chart has been upgraded", "Apollo firmware
+            // has been updated": a common noun after a proper name says
+            // which of its parts; neither is the name alone.
+            if let Some(owned) = proper_then_noun(&text[sentence_start..at], &near, lead) {
+                names.retain(|n| n != near[0]);
+                names.insert(0, owned);
             }
             if names.is_empty() {
                 continue;
@@ -3661,6 +3713,40 @@ mod tests {
                 claimed("@prisma/client", "6.2.1"),
                 claimed("prisma", "6.2.1")
             ]
+        );
+    }
+
+    #[test]
+    fn a_common_noun_after_a_proper_name_is_named_with_it() {
+        // Kubermatic's and a VM image's changelogs, NixOS' release notes.
+        assert_eq!(
+            pairs("The Seed MLA Loki chart has been upgraded to version v7.0.0"),
+            [claimed("Seed MLA Loki chart", "7.0.0")]
+        );
+        assert_eq!(
+            pairs("GPU Operator Helm chart upgraded from `v24.9.2` to `v26.3.1`"),
+            [claimed("GPU Operator Helm chart", "26.3.1")]
+        );
+        assert_eq!(
+            pairs("The default Linux kernel has been updated to 3.12."),
+            [claimed("Linux kernel", "3.12")]
+        );
+        // A verb, a vendor or a known name before the noun: the noun alone.
+        assert_eq!(
+            pairs("Fix `curl` image to version 7.77.0"),
+            [claimed("curl", "7.77.0")]
+        );
+        assert_eq!(
+            pairs("Downgrading scale module to version 3.3.3"),
+            [claimed("scale", "3.3.3")]
+        );
+        let vendors = pairs("Update NVIDIA cub module to version 1.8.0.");
+        assert!(vendors.contains(&claimed("cub", "1.8.0")));
+        assert!(vendors.iter().all(|(name, _)| name != "NVIDIA cub"));
+        // A pin is held at its version.
+        assert_eq!(
+            pairs("cosign pinned to `v2.6.3` (previously fetched `latest`)"),
+            [claimed("cosign", "2.6.3")]
         );
     }
 
