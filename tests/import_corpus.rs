@@ -762,6 +762,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-eighth half (`held-out-57/`), committed unread; its floor is
+/// set from the measurement made before its pages are read.
+#[test]
+fn fifty_seventh_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-57",
+        Floor {
+            percent: 0,
+            refused: 21,
+            drivers: 0,
+        },
+    );
+}
+
 /// The fifty-seventh half (`held-out-56/`), committed unread at b8e3f5d,
 /// measured there before reading: 280 of 369 (75.9%), 2 refused, 0 of 1
 /// minimum driver; read in part: 316 of 369 (85.6%), none refused.
