@@ -2442,7 +2442,11 @@ fn listed_tags(line: &str) -> Option<(Vec<&str>, Option<&str>)> {
         .split(',')
         .map(|t| t.trim().trim_matches('`'))
         .collect();
-    if tags.iter().all(shaped) && tags.iter().any(|t| tag_release(t).is_some()) {
+    if tags.iter().all(shaped)
+        && tags
+            .iter()
+            .any(|t| tag_release(t).is_some() || stack_tag(t).is_some())
+    {
         return Some((tags, None));
     }
     // "`2.1.4-py2-tf-cpu`/`2.1.4-py2-tf-gpu` [2018-02-15]: Python 2.7/3.5 +
@@ -2491,6 +2495,18 @@ fn described_components(description: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// A tag that is the stack it holds and nothing else
+/// (`cuda-11.8.0-pytorch-1.13.0-ubuntu-22.04`): no release before it, so
+/// the whole tag names the release; its variant is the tag without its
+/// numbers. None for a tag stating fewer than two components.
+fn stack_tag(tag: &str) -> Option<(String, String)> {
+    let stated = crate::tags::components(tag);
+    (stated.len() >= 2 && model::is_release_version(tag)).then(|| {
+        let variant = tag.chars().filter(|c| !c.is_ascii_digit()).collect();
+        (tag.to_string(), variant)
+    })
 }
 
 /// A PEP 440 pre-release run into a version's last number (`rc1` of `0.9.0rc1`).
@@ -2559,7 +2575,7 @@ pub(crate) fn of_tags(page: &Page, column: Option<&str>) -> Option<(Vec<Release>
             continue;
         };
         for tag in tags {
-            let Some((version, variant)) = tag_release(tag) else {
+            let Some((version, variant)) = tag_release(tag).or_else(|| stack_tag(tag)) else {
                 continue;
             };
             if !model::is_release_version(&version) {
@@ -3601,6 +3617,36 @@ mod tests {
             Some("2025-10-18T0544")
         );
         assert_eq!(of_title("2025-10-18").as_deref(), Some("2025-10-18"));
+    }
+
+    #[test]
+    fn tags_that_are_the_stack_they_hold() {
+        // An image's README listing its tags in a code block, no release
+        // before any of them: each tag names its release.
+        let page = Page::read(
+            PageKind::Markdown,
+            "Available tags:\n```\ncuda-11.8.0-pytorch-1.13.0-ubuntu-22.04\n\
+             cuda-11.7.1-pytorch-1.13.0-ubuntu-20.04\n```\n",
+        )
+        .unwrap();
+        let (tagged, _) = of_tags(&page, None).unwrap();
+        let versions: Vec<&str> = tagged.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(
+            versions,
+            [
+                "cuda-11.8.0-pytorch-1.13.0-ubuntu-22.04",
+                "cuda-11.7.1-pytorch-1.13.0-ubuntu-20.04"
+            ]
+        );
+        let lines: Vec<&str> = tagged[1]
+            .page
+            .lines
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .collect();
+        assert!(lines.contains(&"| Ubuntu | 20.04 |"), "{lines:?}");
+        // A tag stating one component names no stack.
+        assert!(stack_tag("torch-2.1.0").is_none());
     }
 
     #[test]
