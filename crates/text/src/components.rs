@@ -844,8 +844,11 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         if out.len() > MAX_ITEMS {
             break;
         }
-        // "(2.4.3->2.4.5)": the arrow a word of its own.
-        let spaced = part.replace("->", " -> ").replace('→', " → ");
+        // "(2.4.3->2.4.5)", "dagster=>1.2.2": the arrow a word of its own.
+        let spaced = part
+            .replace("->", " -> ")
+            .replace("=>", " => ")
+            .replace('→', " → ");
         let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
@@ -2215,6 +2218,11 @@ mod tests {
         assert_eq!(
             component_list("Apache Spark (2.4.3->2.4.5)"),
             [pair("Apache-Spark", "2.4.5")]
+        );
+        // nicolasgallandpro's image changelog: `=>` for "went to".
+        assert_eq!(
+            component_list("python=>3.11, dagster=>1.2.2"),
+            [pair("python", "3.11"), pair("dagster", "1.2.2")]
         );
         assert_eq!(
             component_list("Guava: (20.0 to 28.0"),

@@ -561,6 +561,19 @@ fn artifact_tokens(line: &str) -> Option<Entries> {
     if token.is_empty() || token.contains(char::is_whitespace) || rpm {
         return None;
     }
+    // `python-3.11.15-hub-5.4.4-lab-4.5.6`: an image's tag naming its
+    // stack states each component it names, no one version `3.11.15-hub-…`.
+    let stack = crate::tags::in_turn(token);
+    if !stack.is_empty() {
+        return Some(
+            stack
+                .into_iter()
+                .filter_map(|(name, version)| {
+                    Some(((names::component_name(name)?, version.to_string()), false))
+                })
+                .collect(),
+        );
+    }
     let (name, version) = crate::tags::dashed(token)?;
     (name.starts_with(|c: char| c.is_ascii_alphabetic())
         && version.contains('.')

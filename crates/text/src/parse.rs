@@ -320,7 +320,9 @@ pub(crate) fn parse(
     for lines in read_parts {
         add_components(&mut draft, crate::installs::pins(lines));
         add_components(&mut draft, crate::installs::printed_versions(lines));
-        add_components(&mut draft, crate::listings::listed(lines));
+        // (A listing's `python-3.11.15-…` refines the `python-3.11` a
+        // pulled image's tag stated.)
+        add_refining(&mut draft, crate::listings::listed(lines));
         add_components(&mut draft, bold_components(lines));
         add_components(
             &mut draft,

@@ -349,6 +349,9 @@ fn glued_item(item: &str) -> Option<(String, String)> {
             && crate::tables::looks_like_version(version)
             && name.chars().next().is_some_and(char::is_alphabetic)
             && !name.ends_with(|c: char| c.is_ascii_digit())
+            // (`spark-3.5.6-python-3.11-scala-2.13`: the name holds a
+            // version itself, a tag naming several.)
+            && !name.split('-').any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
     });
     let (name, version) = crate::tags::glued(t)
         .filter(|(_, v)| v.contains('.'))
@@ -3476,6 +3479,39 @@ mod tests {
     }
 
     #[test]
+    fn an_item_naming_its_default_in_a_parenthesis() {
+        // dev-GOHU's ML container README: what it installs, and the
+        // version it installs unless told.
+        let items = [
+            "CUDA (Default 11.8.0)",
+            "cuDNN (Default 8.6.0)",
+            "tensorflow (Default 2.13.0)",
+            "pytorch (cuda 11.8 leatest)",
+        ];
+        let mut read = list_read_lowercase(&items);
+        read.sort();
+        assert_eq!(
+            read,
+            pairs(&[
+                ("cuda", "11.8.0"),
+                ("cudnn", "8.6.0"),
+                ("tensorflow", "2.13.0")
+            ])
+        );
+    }
+
+    /// The pairs a list's items give, their names in lower case (as the
+    /// draft's names are made canonical after).
+    fn list_read_lowercase(items: &[&str]) -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        read_list(items, "", &mut found);
+        pairs_of(found)
+            .into_iter()
+            .map(|(n, v)| (n.to_lowercase(), v))
+            .collect()
+    }
+
+    #[test]
     fn a_list_of_build_arguments_and_their_defaults() {
         // yorelog's vLLM image (Chinese), and the same in English.
         for items in [
@@ -3490,16 +3526,8 @@ mod tests {
                 "`max_jobs`: parallel jobs (default: 1)",
             ],
         ] {
-            let mut found = Vec::new();
-            read_list(&items, "", &mut found);
-            // (The argument's name, as the draft's names are made canonical
-            // after.)
-            let read: Vec<(String, String)> = pairs_of(found)
-                .into_iter()
-                .map(|(n, v)| (n.to_lowercase(), v))
-                .collect();
             assert_eq!(
-                read,
+                list_read_lowercase(&items),
                 pairs(&[("cuda", "12.1.1"), ("python", "3.12")]),
                 "{items:?}"
             );

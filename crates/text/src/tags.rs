@@ -108,7 +108,39 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
             push(&c.name, token[at..].to_string());
         }
     }
+    // `python-3.11.15-hub-5.4.4-lab-4.5.6`: names and versions in turn
+    // state each pair, names no data knows too.
+    for (name, version) in in_turn(tag) {
+        push(name, version.to_string());
+    }
     out
+}
+
+/// A tag written as names and versions in turn, at least three pairs
+/// (`spark-3.5.6-python-3.11-java-17-scala-2.13`), a build date after
+/// them (`…-lab-4.5.6-2026-04-13`) no pair: each name and its version.
+/// Any other word in it (`ubuntu-22.04-ros-humble`) and it is no such tag;
+/// two pairs may be one version (`mecab-0.996-ko-0.9.2`).
+pub(crate) fn in_turn(tag: &str) -> Vec<(&str, &str)> {
+    let parts: Vec<&str> = tag.split('-').collect();
+    let is_name = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphabetic());
+    let is_version = |p: &str| {
+        is_dotted(p) || (!p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut pairs = Vec::new();
+    let mut at = 0;
+    while at + 1 < parts.len() && is_name(parts[at]) && is_version(parts[at + 1]) {
+        pairs.push((parts[at], parts[at + 1]));
+        at += 2;
+    }
+    let date_after = parts[at..]
+        .iter()
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if pairs.len() >= 3 && date_after {
+        pairs
+    } else {
+        Vec::new()
+    }
 }
 
 /// A tag's tokens: split at `-` and `_`, and at a `.` before a letter
@@ -205,8 +237,9 @@ pub(crate) fn dashed(token: &str) -> Option<(&str, &str)> {
         .map(|(i, _)| i)
         .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
     let (name, version) = (&token[..at], &token[at + 1..]);
-    name.chars()
-        .any(|c| c.is_ascii_alphabetic())
+    // (`python-3.11.15-hub-5.4.4`: names and versions in turn, no one
+    // version `3.11.15-hub-5.4.4`.)
+    (name.chars().any(|c| c.is_ascii_alphabetic()) && in_turn(token).is_empty())
         .then_some((name, version))
 }
 
@@ -297,6 +330,24 @@ mod tests {
         p.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn names_and_versions_in_turn() {
+        // OKDP's JupyterLab image tags: names no data knows (`hub`, `lab`)
+        // stated as the known ones are, a build date after them no pair.
+        assert_eq!(
+            of("python-3.11.15-hub-5.4.4-lab-4.5.6-2026-04-13"),
+            pairs(&[("Python", "3.11.15"), ("hub", "5.4.4"), ("lab", "4.5.6")])
+        );
+        assert_eq!(dashed("python-3.11.15-hub-5.4.4-lab-4.5.6"), None);
+        // Two pairs may be one version of one package; a word that is no
+        // version (`humble`) makes no such tag.
+        assert_eq!(
+            dashed("mecab-0.996-ko-0.9.2"),
+            Some(("mecab", "0.996-ko-0.9.2"))
+        );
+        assert!(in_turn("ubuntu-22.04-ros-humble-cuda-12.1-torch-2.1").is_empty());
     }
 
     #[test]
