@@ -776,6 +776,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The fifty-ninth half (`held-out-58/`), committed unread; its floor is
+/// set from the measurement made before its pages are read.
+#[test]
+fn fifty_eighth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-58",
+        Floor {
+            percent: 0,
+            refused: 22,
+            drivers: 0,
+        },
+    );
+}
+
 /// The fifty-eighth half (`held-out-57/`), committed unread at 29602ef,
 /// measured there before reading: 345 of 479 (72.0%), 3 refused, 3 of 3
 /// minimum drivers; read in part: 408 of 479 (85.2%), 2 refused.
