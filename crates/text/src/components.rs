@@ -612,8 +612,22 @@ fn items(cell: &str) -> Vec<String> {
     out
 }
 
+/// "[pip3] numpy==2.2.6" (PyTorch's and vLLM's `collect-env`): the item
+/// without the tag in brackets opening it, which says where it comes
+/// from and names nothing.
+pub(crate) fn without_source_tag(item: &str) -> &str {
+    item.trim_start()
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once("] "))
+        .filter(|(tag, _)| {
+            (1..=12).contains(&tag.len()) && tag.chars().all(|c| c.is_ascii_alphanumeric())
+        })
+        .map_or(item, |(_, rest)| rest)
+}
+
 /// The components one item names (see [`component_list`]).
 fn item_components(item: &str) -> Vec<(String, String)> {
+    let item = without_source_tag(item);
     // A spec `name@version` (Spack, npm): one word.
     let word = item.trim();
     if !word.contains(char::is_whitespace)
@@ -728,6 +742,7 @@ fn colon_tokens(item: &str) -> impl Iterator<Item = &str> {
 /// `name : version` pairs, or `label: items` ("includes: CUDA 12.4.1").
 /// Read token by token, at most one pair past [`MAX_ITEMS`].
 fn colon_pairs(item: &str) -> Vec<(String, String)> {
+    let item = without_source_tag(item);
     let colons = colon_tokens(item).filter(|t| *t == ":").take(2).count();
     // Every colon inside a Maven coordinate: a name and its version.
     if colons == 0 {
@@ -2218,6 +2233,10 @@ mod tests {
         assert_eq!(
             component_list("Apache Spark (2.4.3->2.4.5)"),
             [pair("Apache-Spark", "2.4.5")]
+        );
+        assert_eq!(
+            component_list("[pip3] torch==2.9.1+cu129"),
+            [pair("torch", "2.9.1+cu129")]
         );
         // nicolasgallandpro's image changelog: `=>` for "went to".
         assert_eq!(

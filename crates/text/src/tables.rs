@@ -2023,6 +2023,7 @@ pub(crate) fn package_listings(lines: &[(usize, String)]) -> Vec<(String, String
 /// A code block's lines as a package listing, when they are one.
 fn listing_of(lines: &[&str]) -> Vec<(String, String)> {
     let package = |line: &str| -> Option<(String, String)> {
+        let line = crate::components::without_source_tag(line);
         let (name, version) = match line.split_once("==") {
             Some((n, v)) => (n.trim(), v.trim()),
             None => {
@@ -2723,6 +2724,7 @@ pub(crate) fn name_version(line: &str) -> Option<(String, String)> {
     if !line.bytes().any(|b| b.is_ascii_digit()) || crate::ranges::holds_range(line) {
         return None;
     }
+    let line = crate::components::without_source_tag(line);
     let t = crate::package_name::without_abbreviations(line.trim());
     let t = if t.contains(['（', '）']) {
         std::borrow::Cow::Owned(t.replace('（', " (").replace('）', ") "))
@@ -3951,6 +3953,27 @@ mod tests {
              \"wget\",\n    'dataclasses; python_version<\"3.7\"',\n]\n```",
         ));
         assert_eq!(got, pairs(&[("torch", "1.6.0"), ("torchvision", "0.7.0")]));
+    }
+
+    #[test]
+    fn a_collect_env_list_of_libraries() {
+        // kagaho's `vllm collect-env` output: each pin tagged with the
+        // tool that listed it.
+        let text = "```\n[pip3] numpy==2.2.6\n[pip3] torch==2.9.1+cu129\n[pip3] triton==3.5.1\n\
+                    [pip3] transformers==4.57.6\n```";
+        assert_eq!(
+            package_listings(&lines(text)),
+            pairs(&[
+                ("numpy", "2.2.6"),
+                ("torch", "2.9.1+cu129"),
+                ("triton", "3.5.1"),
+                ("transformers", "4.57.6")
+            ])
+        );
+        assert_eq!(
+            name_version("[pip3] numpy 2.2.6"),
+            Some(("numpy".to_string(), "2.2.6".to_string()))
+        );
     }
 
     #[test]
