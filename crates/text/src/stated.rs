@@ -595,10 +595,16 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             .find(|w| !w.is_empty())
             .unwrap_or("");
         let names_a_component = before.ends_with(last_word) && crate::names::is_alias(last_word);
+        // "CUDA runtime version : 12.9.86" (`collect-env` output): a label
+        // naming a component a few words before its version word is that
+        // component's, whatever word stands between.
+        let labels_a_component = c.get(0).is_some_and(|m| m.as_str().contains([':', '：']))
+            && before.split_whitespace().count() <= 3
+            && before.split_whitespace().any(crate::names::is_alias);
         let word_not_after = words::each()
             .flat_map(|w| &w.version.not_after)
             .any(|w| before.ends_with(w.as_str()));
-        !(word_not_after || names_a_component)
+        !(word_not_after || names_a_component || labels_a_component)
     };
     [&*AFTER_WORD, &*BEFORE_WORD]
         .iter()
@@ -1041,6 +1047,10 @@ mod tests {
             in_text("Here are the full changes against version 24.1.10:"),
             None
         );
+        // `vllm collect-env` output: the labels of components' versions.
+        assert_eq!(in_text("CUDA runtime version         : 12.9.86"), None);
+        assert_eq!(in_text("PyTorch version : 2.9.1+cu129"), None);
+        assert_eq!(in_text("Version: 3.1.0").as_deref(), Some("3.1.0"));
     }
 
     #[test]

@@ -552,6 +552,18 @@ fn is_head(rows: &[(usize, Vec<String>)]) -> bool {
     if rows.len() < 2 {
         return false;
     }
+    // "Architecture | aarch64" over "Ubuntu | 22.04.5 LTS" (a board's
+    // settings printed without a delimiter): a row saying which
+    // architecture the others are of, a head of no column.
+    let states_the_arch = first.len() == 2
+        && !is_name_head(&clean_cell(&first[0]))
+        && arch_of(&first[1]).is_some()
+        && rows[1..]
+            .iter()
+            .all(|(_, cells)| cells.first().is_none_or(|c| arch_of(c).is_none()));
+    if states_the_arch {
+        return false;
+    }
     if first.iter().any(|c| is_head_word(c)) {
         return true;
     }
@@ -604,7 +616,8 @@ impl Table {
             .iter()
             .filter_map(|(_, cells)| self.cell(cells, c))
             .filter(|cell| {
-                !crate::lines::is_none_word(cell.trim_matches(['*', '_', '(', ')', '\'', ' ']))
+                let bare = cell.trim_matches(['*', '_', '(', ')', '\'', ' ', '`']);
+                !crate::lines::is_none_word(bare) && !is_moving_tag(bare)
             })
             .collect();
         (filled.iter().filter(|c| test(c)).count(), filled.len())
@@ -757,6 +770,20 @@ impl Table {
         headed && (of >= 2 || product_row) && yes == of && distinct
     }
 
+    /// "Dev | PICLas Version | System | CMake | …" (a support matrix of
+    /// tested combinations): a column right of columns holding no version,
+    /// headed by a name relnotes does not know (the product's) and its
+    /// version word, keys the rows.
+    fn product_version_column(&self) -> Option<usize> {
+        let c = (0..self.width()).find(|&c| self.share(c, looks_like_version).0 > 0)?;
+        if c == 0 {
+            return None;
+        }
+        headed_name(self.head_of(c))
+            .is_some_and(|name| !names::is_alias(&name))
+            .then_some(c)
+    }
+
     /// "Python | CUDA | cuBLAS | cuDNN" over rows of versions only: each
     /// row keyed by its first column's version (distinct), the columns
     /// right of it headed by components (two at least) or listing a name
@@ -764,19 +791,23 @@ impl Table {
     /// reads it so only where the page names no release otherwise.
     pub(crate) fn version_keyed(&self) -> Option<Kind> {
         let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        let product_key = self.product_version_column();
+        let key = product_key.unwrap_or(0);
         // "4.6.1 (l4t-32.7.1)": a version and a note on it.
-        let (yes, of) = self.share(0, |cell| {
+        let (yes, of) = self.share(key, |cell| {
             release_name(cell).is_some_and(|r| looks_like_version(&r))
                 || release_name(&without_notes(cell)).is_some_and(|r| looks_like_version(&r))
                 || module_release(&clean_cell(cell)).is_some()
         });
-        let distinct = self.first_column_in_runs();
+        // (Rows of one release of the product, each a combination tested
+        // with it, follow one another.)
+        let distinct = product_key.is_some() || self.first_column_in_runs();
         if of < 2 || yes < of || !distinct {
             return None;
         }
         // "Jetpack (l4t) | Python": the versions of a component relnotes
         // knows key the rows; one column of another's versions is enough.
-        let known_key = component_head(self.head_of(0)).is_some_and(|n| names::is_alias(&n));
+        let known_key = component_head(self.head_of(key)).is_some_and(|n| names::is_alias(&n));
         let headed = |c: usize| {
             component_head(self.head_of(c)).is_some_and(|name| {
                 mostly(self.share(c, |cell| {
@@ -793,12 +824,12 @@ impl Table {
                 !looks_like_version(cell) && !listed(cell).is_empty()
             }))
         };
-        let components: Vec<usize> = (1..self.width())
+        let components: Vec<usize> = (key + 1..self.width())
             .filter(|&c| headed(c) || listing(c))
             .collect();
         let needed = if known_key { 1 } else { 2 };
         (components.iter().filter(|&&c| headed(c)).count() >= needed).then_some(Kind::Releases {
-            key: 0,
+            key,
             components,
             group: None,
         })
@@ -1324,6 +1355,11 @@ fn is_amount(cell: &str) -> bool {
 /// A template's placeholder where a version will stand (`@project.version@`,
 /// `${spring.version}`, `{{ version }}`: a page copied from its source
 /// before the build filled it in).
+/// Whether a cell names a tag that moves (`[tables] moving_tags`).
+fn is_moving_tag(cell: &str) -> bool {
+    in_list(cell, |w| &w.tables.moving_tags)
+}
+
 fn is_placeholder(cell: &str) -> bool {
     let t = cell.trim();
     let inner = t
@@ -3448,6 +3484,62 @@ mod tests {
             "| Tag | CUDA |\n|--|--|\n| `org/app:1.2.0` | 12.4 |\n| `org/app:1.1.0` | 12.1 |\n| `org/app:1.0.0` | 11.8 |",
         ))[0];
         assert!(!tags.images_of_a_stack());
+    }
+
+    #[test]
+    fn a_support_matrix_is_keyed_by_the_products_version_column() {
+        // PICLas' tested combinations: who tested, the release (with its
+        // month), the machine, then the libraries; a release on several rows.
+        let t = &tables(&lines(
+            "| Dev | PICLas Version | System | CMake | HDF5 | PETSc |\n| --- | :---: | :---: | :---: | :---: | :---: |\n| SC | 4.0.0 (Oct 2025) | reggie | 4.0.4 | 1.14.6 | 3.23.6 |\n| PN | 4.0.0 (Jul 2025) | Vulcan | 3.22.3 | 1.12.1 | 3.21.6 |\n| SC | 2.0.0 (Nov 2021) | hawk | 3.17.0 | 1.10.5 | - |",
+        ))[0];
+        let Some(Kind::Releases {
+            key: 1, components, ..
+        }) = t.version_keyed()
+        else {
+            panic!("{:?}", t.version_keyed());
+        };
+        assert_eq!(components, vec![3, 4, 5]);
+        // A column of a component relnotes knows keys nothing so.
+        let known = &tables(&lines(
+            "| Dev | CUDA Version | CMake | HDF5 |\n| --- | --- | --- | --- |\n| SC | 12.4 | 4.0.4 | 1.14.6 |\n| PN | 12.4 | 3.22.3 | 1.12.1 |",
+        ))[0];
+        assert_eq!(known.version_keyed(), None);
+    }
+
+    #[test]
+    fn a_tag_that_moves_is_no_cell_of_versions() {
+        // MasterofNull's container updates: services on rolling tags beside
+        // services on versions.
+        let t = &tables(&lines(
+            "| Service | Old Version | New Version |\n|---|---|---|\n| **Qdrant** | v1.12.1 | **v1.16.2** |\n| **Ollama** | 0.5.4 | **0.5.13.5** |\n| **llama.cpp** | ghcr.io/a/llama-cpp:0.1.0 | **ghcr.io/b/llama.cpp:server** |\n| **Open WebUI** | v0.4.6 | **main** |\n| **MindsDB** | v24.12.2.0 | **latest** |",
+        ))[0];
+        let read = t.read(Choice::default()).expect("a component table");
+        assert!(
+            read.components
+                .contains(&("Qdrant".into(), "1.16.2".into()))
+        );
+        assert!(
+            !read
+                .components
+                .iter()
+                .any(|(_, v)| v == "main" || v == "latest")
+        );
+    }
+
+    #[test]
+    fn a_row_naming_the_architecture_is_no_head() {
+        // DynoSAM's Jetson settings, printed without a delimiter row.
+        let t = &tables(&lines(
+            "Architecture | aarch64\nUbuntu | 22.04.5 LTS (Jammy Jellyfish)\nJetson Linux | 36.4.7\nPython | 3.10.12",
+        ))[0];
+        assert_eq!(t.head, None);
+        assert_eq!(t.rows.len(), 4);
+        // A head naming the architecture of a column of versions stays one.
+        let headed = &tables(&lines(
+            "Package | aarch64\nUbuntu | 22.04.5\nPython | 3.10.12",
+        ))[0];
+        assert!(headed.head.is_some());
     }
 
     #[test]

@@ -140,6 +140,9 @@ pub(crate) struct TableWords {
     /// The head of a column of settings' default values ("Key | Default |
     /// Description | Since"): a table of settings, no components.
     pub setting_heads: Vec<String>,
+    /// A cell naming a tag that moves ("latest", "main"): no version, and
+    /// no cell a column's share of versions counts.
+    pub moving_tags: Vec<String>,
 }
 
 /// How name–version statements are weighed wherever they stand
