@@ -821,7 +821,8 @@ impl Table {
         };
         let listing = |c: usize| {
             mostly(self.share(c, |cell| {
-                !looks_like_version(cell) && !listed(cell).is_empty()
+                !looks_like_version(cell)
+                    && (!listed(cell).is_empty() || glued_tokens(cell).is_some())
             }))
         };
         let components: Vec<usize> = (key + 1..self.width())
@@ -1409,6 +1410,26 @@ pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
     pair_sequence(&text).unwrap_or_default()
 }
 
+/// "gcc14.2.0", "openmpi-5.0.8, mpich-4.3.1" (PICLas' tested combinations,
+/// under "Compiler" and "MPI"): one word or a comma's list of words, each
+/// a name glued to its dotted version, by a dash or not.
+fn glued_tokens(cell: &str) -> Option<Vec<(String, String)>> {
+    clean_cell(cell)
+        .split(", ")
+        .map(|word| {
+            let word = word.trim();
+            if word.contains(char::is_whitespace) {
+                return None;
+            }
+            crate::tags::glued(word)
+                .or_else(|| dashed_cell(word))
+                // (`version-1.20.0`, a registry's tag: the word for a
+                // version names nothing.)
+                .filter(|(name, _)| !crate::words::is_version_label(name))
+        })
+        .collect()
+}
+
 /// `text` with each name written in another script before its Latin one
 /// in parentheses ("넘파이(numpy)", "케라스(keras)") as the Latin name: the
 /// package's own.
@@ -1819,6 +1840,15 @@ fn named_values(name: Option<&str>, version_cell: &str) -> Vec<(String, String)>
         return Vec::new();
     }
     let cell = clean_cell(version_cell);
+    // "Ubuntu 24.04.4 LTS (Noble Numbat)": a note of words only, the
+    // release's codename, is no part of what the cell lists.
+    let digits = |text: &str| text.chars().filter(char::is_ascii_digit).count();
+    let bare = without_notes(&cell);
+    let cell = if digits(&bare) == digits(&cell) {
+        bare
+    } else {
+        cell
+    };
     let listed = component_list(&cell);
     let opens = |named: &str| {
         let (Some(first_word), Some(named_word)) = (
@@ -1902,7 +1932,7 @@ pub(crate) fn release_row(
                 None => {
                     let parts = listed_parts(cell);
                     if parts.is_empty() {
-                        out.extend(dashed_cell(cell));
+                        out.extend(glued_tokens(cell).unwrap_or_default());
                     } else {
                         out.extend(parts);
                     }
@@ -3092,6 +3122,12 @@ mod tests {
             Choice::default(),
         );
         assert_eq!(r.components[0].0, "Python");
+        // pufanyi's platform: the release's codename after it.
+        let r = read(
+            "| Component | Details |\n|---|---|\n| **OS** | Ubuntu 24.04.4 LTS (Noble Numbat) |\n| **CUDA Toolkit** | 13.1 (V13.1.115) |",
+            Choice::default(),
+        );
+        assert_eq!(r.components[0], ("Ubuntu".into(), "24.04.4".into()));
     }
 
     #[test]
@@ -3500,6 +3536,21 @@ mod tests {
             panic!("{:?}", t.version_keyed());
         };
         assert_eq!(components, vec![3, 4, 5]);
+        // Its compilers and MPIs each glued to their versions.
+        let t = &tables(&lines(
+            "| Dev | PICLas Version | CMake | Compiler | MPI | HDF5 |\n| --- | --- | --- | --- | --- | --- |\n| SC | 4.0.0 (Oct 2025) | 4.0.4 | gcc14.2.0 | openmpi-5.0.8, mpich-4.3.1 | 1.14.6 |\n| SC | 2.0.0 (Nov 2021) | 3.17.0 | gcc9.3.0 | openmpi-3.1.6 | 1.10.5 |",
+        ))[0];
+        let Some(Kind::Releases { components, .. }) = t.version_keyed() else {
+            panic!("{:?}", t.version_keyed());
+        };
+        let row = release_row(t, &t.rows[0].1, &components);
+        for (name, version) in [("gcc", "14.2.0"), ("openmpi", "5.0.8"), ("mpich", "4.3.1")] {
+            assert!(
+                row.contains(&(name.to_string(), version.to_string())),
+                "{row:?}"
+            );
+        }
+        assert_eq!(glued_tokens("version-1.20.0"), None);
         // A column of a component relnotes knows keys nothing so.
         let known = &tables(&lines(
             "| Dev | CUDA Version | CMake | HDF5 |\n| --- | --- | --- | --- |\n| SC | 12.4 | 4.0.4 | 1.14.6 |\n| PN | 12.4 | 3.22.3 | 1.12.1 |",
