@@ -104,8 +104,18 @@ pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
             && let Some(c) = known_component(&token[..at])
         {
             // `cudnn8` (NVIDIA's CUDA image tags): a known name and its
-            // major version.
-            push(&c.name, token[at..].to_string());
+            // major version; `torch24` (woodrex's ROCm images), more
+            // digits than the component's tags give its major: its major
+            // and minor.
+            let digits = &token[at..];
+            let version = match &c.tag {
+                Some(form) if digits.len() > form.major_digits => {
+                    let (major, minor) = digits.split_at(form.major_digits);
+                    format!("{major}.{minor}")
+                }
+                _ => digits.to_string(),
+            };
+            push(&c.name, version);
         }
     }
     // `python-3.11.15-hub-5.4.4-lab-4.5.6`: names and versions in turn
@@ -389,6 +399,16 @@ mod tests {
         assert_eq!(
             of("lmsysorg/sglang:v0.4.5-rocm630"),
             pairs(&[("sglang", "0.4.5"), ("ROCm", "6.3.0")])
+        );
+    }
+
+    #[test]
+    fn a_name_glued_to_a_major_and_minor_without_a_dot() {
+        // woodrex's ROCm images for old Radeon cards: ROCm 6.1.2, PyTorch
+        // 2.4 (its tags write one digit of a major, `pt1.3`).
+        assert!(
+            of("woodrex/rocm612-torch24-gfx803")
+                .contains(&("torch".to_string(), "2.4".to_string()))
         );
     }
 
