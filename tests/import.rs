@@ -2407,6 +2407,26 @@ fn a_table_of_containers_gives_every_containers_tools() {
     );
 }
 
+/// A table of images whose names give PyTorch's major and minor
+/// (`rocm612-torch24-gfx803`) beside a block stating "Pytorch 2.4.0": the
+/// statement makes the tag's 2.4 precise; a table's full version stays.
+#[test]
+fn a_statement_makes_a_tags_major_and_minor_precise() {
+    let page = "held-out-58/woodrex83/rocm-for-rx580-readme.en.md";
+    let (_, _, r) = corpus_record(page, &["en"], &["--version", "2025-05-19"], "2025-05-19");
+    assert_has_components(&r, &["torch=2.4.0", "ROCm=6.1.2", "Python=3.10"], page);
+    let dir = english_project();
+    let page = dir.write(
+        "stack.md",
+        "# Stack\n\n| Component | Version |\n| --- | --- |\n| CUDA | 12.4.1 |\n| PyTorch | 2.4 |\n\nBuilt and tested with CUDA 12.4.1.2 and PyTorch 2.4.0 on the host.\n",
+    );
+    let out = dir.import(&page, &["--version", "1.0", "--dry-run"]);
+    assert_ok(&out);
+    let record = String::from_utf8_lossy(&out.stdout);
+    assert!(record.contains("CUDA = \"12.4.1\""), "{record}");
+    assert!(record.contains("torch = \"2.4.0\""), "{record}");
+}
+
 #[test]
 fn a_driver_fact_alone_does_not_keep_the_texts_versions_out() {
     // A README whose only structure read is its driver requirement: the

@@ -155,11 +155,11 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
     for chosen in surest(found) {
         if have.insert(names::canonical_key(&chosen.name)) {
             draft.components.insert(chosen.name, chosen.version);
-        } else if refine
-            && let Some((_, held)) = draft
-                .components
-                .iter_mut()
-                .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
+        } else if let Some((_, held)) = draft
+            .components
+            .iter_mut()
+            .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
+            && (refine || is_major_minor(held))
             && chosen
                 .version
                 .strip_prefix(held.as_str())
@@ -170,6 +170,19 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             *held = chosen.version;
         }
     }
+}
+
+/// "2.4": a major and a minor, no more; what an image's tag gives
+/// (`torch24`), which a statement's "PyTorch 2.4.0" makes precise.
+fn is_major_minor(version: &str) -> bool {
+    let mut parts = version.split('.');
+    parts
+        .next()
+        .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts
+            .next()
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts.next().is_none()
 }
 
 /// "llama.cpp b10182, load-mode API, isolate log-callback fix" after a
