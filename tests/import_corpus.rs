@@ -776,6 +776,19 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixtieth half (`held-out-59/`), committed unread.
+#[test]
+fn fifty_ninth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-59",
+        Floor {
+            percent: 70,
+            refused: 0,
+            drivers: 1,
+        },
+    );
+}
+
 /// The fifty-ninth half (`held-out-58/`), committed unread at 8f6ed49,
 /// measured there before reading: 123 of 251 (49.0%), 3 refused, 1 of 1
 /// minimum driver; read in part: 198 of 251 (78.9%), 2 refused.
