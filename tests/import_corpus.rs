@@ -776,7 +776,9 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
-/// The sixtieth half (`held-out-59/`), committed unread.
+/// The sixtieth half (`held-out-59/`), committed unread at 06400f6,
+/// measured there before reading: 177 of 253 (70.0%), none refused, 1 of 1
+/// minimum driver.
 #[test]
 fn fifty_ninth_held_out_corpus_pages_hold_their_floor() {
     check_half(
