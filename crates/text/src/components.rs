@@ -474,7 +474,7 @@ pub(crate) fn is_version_suffix(word: &str) -> bool {
 /// A word between a version and the one it went to ("to", `->`).
 fn is_to_word(word: &str) -> bool {
     words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(word)))
-        || matches!(word, "→" | "->" | "=>")
+        || words::is_arrow(word)
 }
 
 /// A web address, as a link whose text it was leaves it in a page's text.
@@ -860,10 +860,9 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
             break;
         }
         // "(2.4.3->2.4.5)", "dagster=>1.2.2": the arrow a word of its own.
-        let spaced = part
-            .replace("->", " -> ")
-            .replace("=>", " => ")
-            .replace('→', " → ");
+        let spaced = words::ARROWS
+            .iter()
+            .fold(part.to_string(), |p, a| p.replace(a, &format!(" {a} ")));
         let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
@@ -2243,6 +2242,8 @@ mod tests {
             component_list("python=>3.11, dagster=>1.2.2"),
             [pair("python", "3.11"), pair("dagster", "1.2.2")]
         );
+        // xju2's image README: `pytorch &#x21d2; 1.11`, a double arrow.
+        assert_eq!(component_list("ROOT ⇒ 6.24.06"), [pair("ROOT", "6.24.06")]);
         assert_eq!(
             component_list("Guava: (20.0 to 28.0"),
             [pair("Guava", "28.0")]

@@ -1136,7 +1136,7 @@ fn led_by_version(item: &str) -> Option<(String, String)> {
                     .verb_first
                     .iter()
                     .any(|v| v.eq_ignore_ascii_case(&w))
-        }) || matches!(w.as_str(), "→" | "->" | "=>")
+        }) || crate::words::is_arrow(&w)
     };
     // "DuetWebControl 2.1.0 when available, 2.0.7 until then": another
     // version after it, outside a note in parentheses, says it is not sure.

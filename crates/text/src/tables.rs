@@ -1407,7 +1407,38 @@ pub(crate) fn listed(text: &str) -> Vec<(String, String)> {
     if !items.is_empty() {
         return items;
     }
-    pair_sequence(&text).unwrap_or_default()
+    pair_sequence(&text)
+        .or_else(|| glued_list(&text))
+        .unwrap_or_default()
+}
+
+/// "ubuntu16.04, cuda:10.0, cudnn7, python3.7, pytorch1.4.0" (shunyooo's
+/// image table): a comma's list whose words are, most of them, names run
+/// into their versions, or joined to them by a colon as in an image's
+/// reference. Two at least, and no fewer than the words that are not.
+fn glued_list(text: &str) -> Option<Vec<(String, String)>> {
+    let words: Vec<&str> = text.split(',').map(str::trim).collect();
+    if words.len() < 2 || words.iter().any(|w| w.contains(char::is_whitespace)) {
+        return None;
+    }
+    let read: Vec<(String, String)> = words
+        .iter()
+        .filter_map(|word| {
+            let colon = word.split_once(':').filter(|(name, version)| {
+                name.len() >= 2
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    && name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && version.contains('.')
+                    && looks_like_version(version)
+            });
+            match colon {
+                Some((name, version)) => Some((name.to_string(), version.to_string())),
+                None => crate::tags::glued(word),
+            }
+        })
+        .filter(|(name, _)| !crate::words::is_version_label(name))
+        .collect();
+    (read.len() >= 2 && read.len() * 2 >= words.len()).then_some(read)
 }
 
 /// "gcc14.2.0", "openmpi-5.0.8, mpich-4.3.1" (PICLas' tested combinations,
@@ -1583,7 +1614,7 @@ pub(crate) fn cell_version(cell: &str) -> Option<String> {
         Some(pinned) => pinned.trim_start().to_string(),
         None => cell,
     };
-    let after_arrow = ["⇒", "→", "->", "=>"]
+    let after_arrow = crate::words::ARROWS
         .iter()
         .filter_map(|a| cell.rsplit_once(a).map(|(_, after)| after))
         .next()
@@ -1811,6 +1842,11 @@ fn pair(name_cell: &str, version_cell: &str) -> Vec<(String, String)> {
     let named = named_values(name.as_deref(), version_cell);
     if !named.is_empty() {
         return named;
+    }
+    // "jupyterlab | … | ubuntu16.04, python3.7, jupyterlab2.0.1": the
+    // row's image, the components its cell lists run into their versions.
+    if let Some(glued) = glued_list(&clean_cell(version_cell)) {
+        return glued;
     }
     let version = cell_version(version_cell)
         .or_else(|| dated_codename(&clean_cell(version_cell)).map(str::to_string));
@@ -2584,7 +2620,7 @@ pub(crate) fn key_value(line: &str) -> Option<Vec<(String, String)>> {
     }
     // "Git upgrade: `2.53.0` -> `2.54.0`": the version it went to, named
     // without the change word.
-    let (names, value) = match ["->", "→", "=>"]
+    let (names, value) = match crate::words::ARROWS
         .iter()
         .find_map(|arrow| value.rsplit_once(arrow))
     {
@@ -3098,6 +3134,36 @@ mod tests {
             r.components,
             pairs(&[("ROCm", "6.3.0"), ("Python", "3.10")])
         );
+    }
+
+    #[test]
+    fn a_cell_listing_names_run_into_their_versions() {
+        // shunyooo's table of images: name | docker-hub | size | description.
+        let t = &tables(&lines(
+            "| name | size | description |\n| --- | --- | --- |\n| jupyterlab | 1.5 GB | ubuntu16.04, python3.7, jupyter1.0.0 |\n| pytorch | 4.43 GB | ubuntu16.04, cuda:10.0, cudnn7, pytorch1.4.0 |",
+        ))[0];
+        let read = t.read(Choice::default()).expect("a component table");
+        for (name, version) in [
+            ("Ubuntu", "16.04"),
+            ("Python", "3.7"),
+            ("jupyter", "1.0.0"),
+            ("cuda", "10.0"),
+            ("torch", "1.4.0"),
+        ] {
+            assert!(
+                read.components
+                    .iter()
+                    .any(|(n, v)| n.eq_ignore_ascii_case(name) && v == version),
+                "{name}: {:?}",
+                read.components
+            );
+        }
+        // Fewer names with versions than words without: no such list.
+        assert_eq!(
+            glued_list("ginza, mecab, neologd, python3.7, cuda12.1"),
+            None
+        );
+        assert_eq!(glued_list("python3.7"), None);
     }
 
     #[test]

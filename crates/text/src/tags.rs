@@ -246,7 +246,12 @@ pub(crate) fn dashed(token: &str) -> Option<(&str, &str)> {
         .match_indices('-')
         .map(|(i, _)| i)
         .find(|&i| token[i + 1..].starts_with(|c: char| c.is_ascii_digit()))?;
-    let (name, version) = (&token[..at], &token[at + 1..]);
+    let (name, mut version) = (&token[..at], &token[at + 1..]);
+    // `vllm-0.26.0+cu128-cp313-cp313-win_amd64.whl`: a wheel's name (PEP
+    // 427), its version ending at the dash before its tags.
+    if token.ends_with(".whl") {
+        version = version.split('-').next().unwrap_or(version);
+    }
     // (`python-3.11.15-hub-5.4.4`: names and versions in turn, no one
     // version `3.11.15-hub-5.4.4`.)
     (name.chars().any(|c| c.is_ascii_alphabetic()) && in_turn(token).is_empty())
@@ -358,6 +363,18 @@ mod tests {
             Some(("mecab", "0.996-ko-0.9.2"))
         );
         assert!(in_turn("ubuntu-22.04-ros-humble-cuda-12.1-torch-2.1").is_empty());
+    }
+
+    #[test]
+    fn a_wheels_version_ends_before_its_tags() {
+        assert_eq!(
+            dashed("vllm-0.26.0+cu128-cp313-cp313-win_amd64.whl"),
+            Some(("vllm", "0.26.0+cu128"))
+        );
+        assert_eq!(
+            dashed("torch-2.4.0-cp310-cp310-manylinux1_x86_64.whl"),
+            Some(("torch", "2.4.0"))
+        );
     }
 
     #[test]

@@ -530,7 +530,7 @@ pub(crate) fn after_previous(line: &str) -> Option<(String, String, String)> {
     let [product @ .., from, joint, to] = tokens.as_slice() else {
         return None;
     };
-    let joins = matches!(*joint, "→" | "->" | "=>")
+    let joins = crate::words::is_arrow(joint)
         || words::each().any(|l| l.claims.to.iter().any(|w| w.eq_ignore_ascii_case(joint)));
     let release = |v: &str| {
         let v = v.trim_start_matches(['v', 'V']);

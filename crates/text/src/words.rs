@@ -523,6 +523,15 @@ pub(crate) fn each() -> impl Iterator<Item = &'static Words> {
     all().iter().map(|(_, w)| w)
 }
 
+/// The arrows written between a version and the one it went to, or a
+/// name and its version (`->`, `=>`, `→`, `⇒`): signs of no language.
+pub(crate) const ARROWS: [&str; 4] = ["->", "=>", "→", "⇒"];
+
+/// `word` is one of the [`ARROWS`].
+pub(crate) fn is_arrow(word: &str) -> bool {
+    ARROWS.contains(&word)
+}
+
 /// A word standing between a name and its version ("vLLM version 0.5.3",
 /// "DeepEP commit 73b6ea4").
 pub(crate) fn is_version_label(word: &str) -> bool {
