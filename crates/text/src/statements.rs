@@ -159,7 +159,7 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             .components
             .iter_mut()
             .find(|(n, _)| names::canonical_key(n) == names::canonical_key(&chosen.name))
-            && (refine || is_major_minor(held))
+            && (refine || (is_major_minor(held) && !writes_version(page, held)))
             && chosen
                 .version
                 .strip_prefix(held.as_str())
@@ -170,6 +170,34 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
             *held = chosen.version;
         }
     }
+}
+
+/// Whether a line of `page` writes `version` as a word of its own ("CUDA
+/// 12.8" in a table), not only within a longer one ("2.4.0") or a tag
+/// (`torch24`): a version the page writes keeps its precision.
+fn writes_version(page: &Structure, version: &str) -> bool {
+    let is_version_char = |c: char| c.is_ascii_alphanumeric() || c == '.';
+    page.titles
+        .iter()
+        .map(String::as_str)
+        .chain(page.preamble.iter().map(|(_, l)| l.as_str()))
+        .chain(page.sections.iter().flat_map(|s| {
+            std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
+        }))
+        .any(|line| {
+            line.match_indices(version).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + version.len()..].chars().next();
+                // (A sentence's full stop after it still ends the word.)
+                let after_ends = match after {
+                    Some('.') => {
+                        !line[at + version.len() + 1..].starts_with(|c: char| c.is_ascii_digit())
+                    }
+                    other => other.is_none_or(|c| !is_version_char(c)),
+                };
+                before.is_none_or(|c| !is_version_char(c)) && after_ends
+            })
+        })
 }
 
 /// "2.4": a major and a minor, no more; what an image's tag gives
