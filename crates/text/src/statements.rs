@@ -337,7 +337,13 @@ fn surest(found: Vec<Candidate>) -> Vec<Candidate> {
                 // the precise one; where they disagree, the stronger one.
                 // ("2.11.0+cu130" refines "2.11+cu130": one build, its
                 // numbers written in full.)
+                // ("cert-manager: v1.19.3 to v1.20.2", then "cert-manager
+                // v1.20 changes the default UID" in upgrade notes: a `v`
+                // is no number.)
                 let refines = |a: &str, b: &str| {
+                    let bare = |v: &'_ str| v.strip_prefix(['v', 'V']).unwrap_or(v).to_string();
+                    let (a, b) = (bare(a), bare(b));
+                    let (a, b) = (a.as_str(), b.as_str());
                     let numbers_refine = |a: &str, b: &str| {
                         a.strip_prefix(b)
                             .is_some_and(|rest| rest.starts_with(['.', '+', '-']))
@@ -935,6 +941,9 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
     // The names of items changing a version: of two in one release, the
     // higher is the one it ends at (see [`surest`]).
     let mut changed: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Items going from one version to another without a verb ("IPython
+    // 0.12.1 to 0.13.1: …"): kept like a claim's, read as a listing.
+    let mut moved: std::collections::HashSet<String> = std::collections::HashSet::new();
     // Items headed by a name and a version and going on in words ("Kernel
     // 6.14.2 (and 6.15.0-rc2) built with clang", "Chromium 135.0.7049.84
     // patched with …"): read only in a list that is mostly versions.
@@ -1000,6 +1009,8 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
             // "Bump X from 1.3.6 to 1.3.7": an item that changes a version.
             if !crate::claims::find_claims(item).is_empty() {
                 changed.extend(listed.iter().map(|(n, _)| names::canonical_key(n)));
+            } else if changes_between(item) {
+                moved.extend(listed.iter().map(|(n, _)| names::canonical_key(n)));
             }
             // "[ash](…) 0.38.0 (Vulkan 1.3.281)" (vulkano's changelog): what
             // the item's package is of, in parentheses at its end.
@@ -1060,7 +1071,10 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
         .count();
     // (An item claiming a version states it whatever the list is.)
     if listing * 2 < counted {
-        pairs.retain(|(n, _)| names::is_alias(n) || changed.contains(&names::canonical_key(n)));
+        pairs.retain(|(n, _)| {
+            let key = names::canonical_key(n);
+            names::is_alias(n) || changed.contains(&key) || moved.contains(&key)
+        });
     } else if (listing + led.len()) * 3 >= counted * 2 {
         pairs.extend(led);
     }
@@ -1074,6 +1088,19 @@ fn read_list(items: &[&str], context: &str, found: &mut Vec<Candidate>) {
                 strength: Strength::Listing,
             }),
     );
+}
+
+/// "IPython 0.12.1 to 0.13.1: major improvements to IPython notebook" (a
+/// runtime's CHANGES): an item whose head goes from one version to
+/// another changes a version, with no verb.
+fn changes_between(item: &str) -> bool {
+    let head = item.split_once([':', '：']).map_or(item, |(head, _)| head);
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    tokens.windows(3).any(|w| {
+        crate::tables::looks_like_version(w[0])
+            && crate::tables::looks_like_version(w[2])
+            && words::each().any(|l| l.claims.to.iter().any(|t| t == w[1]))
+    })
 }
 
 /// Whether a list item is one requirement bounding a package's versions
@@ -3590,6 +3617,68 @@ mod tests {
             .collect();
         assert!(read.contains(&("Vulkan", "1.3.281")), "{read:?}");
         assert!(read.contains(&("ash", "0.38.0")), "{read:?}");
+    }
+
+    #[test]
+    fn items_going_from_one_version_to_another_among_sentences() {
+        // A runtime's CHANGES: items of what changed, some of them a
+        // package's move between versions with a note after a colon.
+        let items = [
+            "Provides ACIS PSMC model",
+            "Uses the new HDF5 cmd states when available",
+            "Numerous infrastructure improvements in ingest and update process.",
+            "Use weighted mean and stddev for calculating stats.",
+            "IPython 0.12.1 to 0.13.1: major improvements to IPython notebook",
+            "Matplotlib 1.1 to 1.2: http://matplotlib.org/users/whats_new.html",
+            "Foo 1.2: rewritten from scratch",
+        ];
+        let mut found = Vec::new();
+        read_list(&items, "", &mut found);
+        let read: Vec<(&str, &str, bool)> = found
+            .iter()
+            .map(|c| (c.name.as_str(), c.version.as_str(), c.upgrade))
+            .collect();
+        assert_eq!(
+            read,
+            [("IPython", "0.13.1", false), ("Matplotlib", "1.2", false)]
+        );
+    }
+
+    #[test]
+    fn a_version_with_its_v_and_one_without_agree() {
+        // "cert-manager: v1.19.3 to v1.20.2" in a list, then "cert-manager
+        // v1.20 changes the default UID" in a note.
+        let candidate = |version: &str, strength| Candidate {
+            name: "cert-manager".to_string(),
+            version: version.to_string(),
+            strength,
+            upgrade: false,
+        };
+        let found = vec![
+            candidate("1.20.2", Strength::Statement),
+            candidate("v1.20", Strength::Listing),
+        ];
+        assert_eq!(surest_pairs(found), pairs(&[("cert-manager", "1.20.2")]));
+    }
+
+    #[test]
+    fn the_stack_a_build_targets() {
+        let mut found = Vec::new();
+        read_prose(
+            "Upstream bump from vLLM 0.24.0 to vLLM 0.25.1, targeting CPython 3.13, \
+             PyTorch 2.11.0+cu128.",
+            &mut found,
+        );
+        let got = surest_pairs(found);
+        assert!(
+            got.contains(&("CPython".to_string(), "3.13".to_string())),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("PyTorch".to_string(), "2.11.0+cu128".to_string())),
+            "{got:?}"
+        );
+        assert!(!got.iter().any(|(n, _)| n.contains("targeting")), "{got:?}");
     }
 
     #[test]

@@ -1351,16 +1351,14 @@ fn is_amount(cell: &str) -> bool {
     number.parse::<f64>().is_ok() && in_list(unit.trim(), |w| &w.tables.units)
 }
 
-/// A cell that names a component: a short name, no version first, no
-/// sentence.
-/// A template's placeholder where a version will stand (`@project.version@`,
-/// `${spring.version}`, `{{ version }}`: a page copied from its source
-/// before the build filled it in).
 /// Whether a cell names a tag that moves (`[tables] moving_tags`).
 fn is_moving_tag(cell: &str) -> bool {
     in_list(cell, |w| &w.tables.moving_tags)
 }
 
+/// A template's placeholder where a version will stand (`@project.version@`,
+/// `${spring.version}`, `{{ version }}`: a page copied from its source
+/// before the build filled it in).
 fn is_placeholder(cell: &str) -> bool {
     let t = cell.trim();
     let inner = t
@@ -1376,6 +1374,8 @@ fn is_placeholder(cell: &str) -> bool {
     })
 }
 
+/// A cell that names a component: a short name, no version first, no
+/// sentence.
 fn is_name_cell(cell: &str) -> bool {
     let t = cell.trim();
     !t.is_empty()
@@ -2794,13 +2794,10 @@ fn alternatives(head: &str) -> Option<(String, String)> {
 fn value_naming_itself(value: &str) -> Option<(String, String)> {
     let value = value.trim();
     if !value.contains(char::is_whitespace)
-        && let Some(at) = value
-            .match_indices('-')
-            .map(|(i, _)| i)
-            .find(|&i| value[i + 1..].starts_with(|c: char| c.is_ascii_digit()))
+        && let Some((name, version)) = crate::tags::dashed(value)
     {
-        let version = cell_version(&value[at + 1..])?;
-        return Some((names::component_name(&value[..at])?, version));
+        let version = cell_version(version)?;
+        return Some((names::component_name(name)?, version));
     }
     name_version(value)
 }
