@@ -75,6 +75,11 @@ pub(crate) fn fill(draft: &mut Draft, page: &Structure, version: &str, refine: b
                     if is_sentence(line) {
                         read_prose(line.trim(), &mut found);
                     }
+                    // "- Base image `docker.io/nvidia/cuda:11.2-base-ubuntu18.04`"
+                    // under "### Dependencies" (a miner image's changelog):
+                    // images and pinned sources its reader's lists leave.
+                    read_image_references(line, &mut found);
+                    read_pinned_references(line, &mut found);
                 }
             }
             // Fixes that upgrade a component ("chore(deps): bump glob from
@@ -494,6 +499,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
         }
         if !list.is_empty() {
             read_list(&list, &format!("{title} {intro}"), found);
+            read_labelled_version(&intro, &list, found);
             list.clear();
         }
         // "emacs 27.2, gcc-toolchain 10.3.0, ghc 8.8.3,": a line of names
@@ -612,6 +618,38 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
     }
     if !list.is_empty() {
         read_list(&list, &format!("{title} {intro}"), found);
+        read_labelled_version(&intro, &list, found);
+    }
+}
+
+/// "사용한 ComfyUI 버전" over "- v0.3.18 : https://…", "Python version:" over
+/// "- 3.12.8": a short line naming a component and ending in a version
+/// word, then a list opening with that version.
+fn read_labelled_version(intro: &str, items: &[&str], found: &mut Vec<Candidate>) {
+    let label = intro.trim().trim_end_matches([':', '：']).trim_end();
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let [.., name, version_word] = words.as_slice() else {
+        return;
+    };
+    // ("이 버전과 연동해 본 ComfyUI 버전": "the ComfyUI version this
+    // version was tried with"; a name written as one, or one data knows.)
+    let named = names::is_alias(name) || name.chars().any(|c| c.is_uppercase());
+    if words.len() > 6 || !is_version_label(version_word) || !named {
+        return;
+    }
+    let Some(first) = items.first() else {
+        return;
+    };
+    let Some(written) = first
+        .split([' ', ':', '：', ','])
+        .next()
+        .filter(|w| crate::tables::looks_like_version(w))
+    else {
+        return;
+    };
+    let written = written.strip_prefix(['v', 'V']).unwrap_or(written);
+    if crate::package_name::is_package_name(name) {
+        push_stated(name, written, found);
     }
 }
 
@@ -3645,6 +3683,34 @@ mod tests {
     }
 
     #[test]
+    fn a_label_ending_in_a_version_word_over_its_version() {
+        // A Korean package's release log: "the ComfyUI version used", then
+        // an item opening with it; a list of links names no version.
+        let mut found = Vec::new();
+        read_labelled_version(
+            "사용한 ComfyUI 버전",
+            &["v0.3.18 : https://github.com/comfyanonymous/ComfyUI/releases/tag/v0.3.18"],
+            &mut found,
+        );
+        read_labelled_version("Python version:", &["3.12.8"], &mut found);
+        read_labelled_version(
+            "설치되는 Python 패키지들 버전",
+            &["https://github.com/o/r/blob/1.2.0/requirements.txt"],
+            &mut found,
+        );
+        // A sentence ending in "version" is no label of a name.
+        read_labelled_version(
+            "Here is what changed in each version",
+            &["1.2.3 fixes a crash"],
+            &mut found,
+        );
+        assert_eq!(
+            surest_pairs(found),
+            pairs(&[("ComfyUI", "0.3.18"), ("Python", "3.12.8")])
+        );
+    }
+
+    #[test]
     fn a_version_with_its_v_and_one_without_agree() {
         // "cert-manager: v1.19.3 to v1.20.2" in a list, then "cert-manager
         // v1.20 changes the default UID" in a note.
@@ -4226,6 +4292,27 @@ mod tests {
             draft.components.get("go-jose").map(String::as_str),
             Some("4.1.4")
         );
+    }
+
+    #[test]
+    fn a_component_parts_images_and_pinned_sources_are_read() {
+        // A miner image's changelog: "### Dependencies" items naming its
+        // base image and the miner's repository pinned at a release.
+        let page = crate::structure::split(
+            &crate::page::Page::read(
+                crate::page::PageKind::Markdown,
+                "# Changelog\n\n## [v0.3.0]\n\n### Dependencies\n\n- Base image `docker.io/nvidia/cuda:11.2-devel-ubuntu18.04`\n- New Ethereum miner [`https://github.com/no-fee-ethereum-mining/nsfminer@v1.2.4`](https://github.com/no-fee-ethereum-mining/nsfminer/releases/tag/v1.2.4)\n",
+            )
+            .unwrap(),
+            crate::headings::Headings::built_in(),
+        );
+        assert_eq!(page.sections[0].known, Some(Known::Components));
+        let mut draft = Draft::default();
+        fill(&mut draft, &page, "v0.3.0", true);
+        let got = |name: &str| draft.components.get(name).map(String::as_str);
+        assert_eq!(got("CUDA"), Some("11.2"));
+        assert_eq!(got("Ubuntu"), Some("18.04"));
+        assert_eq!(got("nsfminer"), Some("1.2.4"));
     }
 
     #[test]
