@@ -776,6 +776,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-second half (`held-out-61/`), committed unread at 5bc3fdc,
+/// measured there before reading: 515 of 1283 (40.1%), 3 refused, 1 of 2
+/// minimum drivers.
+#[test]
+fn sixty_first_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-61",
+        Floor {
+            percent: 40,
+            refused: 3,
+            drivers: 1,
+        },
+    );
+}
+
 /// The sixty-first half (`held-out-60/`), committed unread at aaef6d5,
 /// measured there before reading: 222 of 446 (49.8%), 2 refused, 2 of 3
 /// minimum drivers; read in part: 243 of 446 (54.5%), none refused.
