@@ -1326,9 +1326,29 @@ fn meets_script(ascii: char, other: char) -> bool {
 /// The sentences of a line of prose.
 fn sentences(line: &str) -> impl Iterator<Item = &str> {
     line.split(['。', '!', '?'])
-        .flat_map(|s| s.split(". "))
+        .flat_map(split_at_full_stops)
         .map(str::trim)
         .filter(|s| !s.is_empty())
+}
+
+/// `text` cut after each ". ", but for a version word's abbreviation
+/// ("Gmsh (ver. 4.11)"): no sentence ends there.
+fn split_at_full_stops(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, _) in text.match_indices(". ") {
+        let word = text[start..at]
+            .rsplit(|c: char| c.is_whitespace() || c == '(')
+            .next()
+            .unwrap_or("");
+        if !word.is_empty() && is_version_label(word) {
+            continue;
+        }
+        out.push(&text[start..at]);
+        start = at + 2;
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The clauses of a sentence: a note word holds for its clause only.
@@ -2873,10 +2893,20 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
                     && v.contains('.')
                     && !crate::package_name::is_address(v)
             });
-        let label = first.trim_end_matches([':', '：']);
-        let written = match alone {
-            Some(version) => version,
-            None => inside
+        // "Gmsh (ver. 4.11)", "Jmol (ver.14.30.2)": the label abbreviated,
+        // its version after a space or run into its dot.
+        let (label, run_in) = match first.split_once('.') {
+            Some((label, rest))
+                if is_version_label(label) && rest.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                (label, Some(rest))
+            }
+            _ => (first.trim_end_matches([':', '：', '.']), None),
+        };
+        let written = match (alone, run_in) {
+            (Some(version), _) => version,
+            (None, Some(version)) => version.trim_end_matches([')', ',', ';']),
+            (None, None) => inside
                 .next()
                 .unwrap_or("")
                 .trim_end_matches([')', ',', ';']),
@@ -2900,7 +2930,20 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
         if name.starts_with(|c: char| c.is_ascii_digit()) {
             continue;
         }
-        let Some(name) = names::component_name(name) else {
+        // "- Comsol Multiphysics (ver. 5.3a)": an item of nothing but a
+        // name and its labelled version names it with all its words.
+        let words = match before.as_slice() {
+            ["-" | "*", words @ ..] => words,
+            words => words,
+        };
+        let whole_item = (refined.is_none()
+            && alone.is_none()
+            && (2..=3).contains(&words.len())
+            && sentence.trim_end().ends_with(')')
+            && sentence.matches('(').count() == 1)
+            .then(|| names::cell_name(&words.join(" ")))
+            .flatten();
+        let Some(name) = whole_item.or_else(|| names::component_name(name)) else {
             continue;
         };
         // "8.0.RC2.beta1" as written: a record holds what its ecosystem
@@ -4698,6 +4741,19 @@ mod tests {
         assert_eq!(
             read("- PMIx (v5.0.10). Repo: https://github.com/openpmix/openpmix."),
             pairs(&[("PMIx", "5.0.10")])
+        );
+        // The label abbreviated, its version after a space or run into its
+        // dot; an item of a name of words and its version names it whole
+        // (rtuhpc's list of installed software).
+        assert_eq!(read("- Gmsh (ver. 4.11)"), pairs(&[("Gmsh", "4.11")]));
+        assert_eq!(read("- Jmol (ver.14.30.2)"), pairs(&[("Jmol", "14.30.2")]));
+        assert_eq!(
+            read("- Comsol Multiphysics (ver. 5.3a)"),
+            pairs(&[("Comsol-Multiphysics", "5.3a")])
+        );
+        assert_eq!(
+            read("- OpenFoam (ver. 2.4, 5.0)"),
+            pairs(&[("OpenFoam", "2.4")])
         );
         // Labelled a version, a dated build is one (AaronFeng753's
         // Waifu2x-Extension-GUI changelog).

@@ -446,6 +446,25 @@ fn arch_of(head: &str) -> Option<String> {
 /// The tables of a part's lines: runs of rows, a delimiter row after the
 /// first marking it the head; without one, a first row of head words (or
 /// of no version while the rows below hold some) is the head.
+/// The width of the set of heads a head repeats (`Package | Version |
+/// Package | Version` → 2): heads of two cells or more, written at least
+/// twice, nothing else in the head, the set naming a version.
+fn repeated_head(head: &[String]) -> Option<usize> {
+    (2..=head.len() / 2).find(|&period| {
+        let first = &head[..period];
+        head.len().is_multiple_of(period)
+            && head.chunks(period).all(|set| {
+                set.iter()
+                    .zip(first)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            })
+            && first.iter().any(|h| !h.is_empty())
+            && first
+                .iter()
+                .any(|h| is_version_head(h) || words::is_version_label(h))
+    })
+}
+
 pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -498,6 +517,21 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
                     }
                 }
             }
+        }
+        // "package|ver|package|ver|package|ver": one list set side by side
+        // to save height; read as the list, each row's sets in turn.
+        if let Some(period) = head.as_deref().and_then(repeated_head) {
+            head = head.map(|h| h[..period].to_vec());
+            rows = rows
+                .into_iter()
+                .flat_map(|(line, cells)| {
+                    cells
+                        .chunks(period)
+                        .filter(|set| set.iter().any(|c| !c.is_empty()))
+                        .map(|set| (line, set.to_vec()))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
         }
         let width = rows
             .iter()
@@ -1594,7 +1628,21 @@ fn component_head(head: &str) -> Option<String> {
 pub(crate) fn clean_name(cell: &str) -> String {
     let cell = clean_cell(cell);
     let cut = cell.find(['(', '（']).unwrap_or(cell.len());
-    cell[..cut].trim().to_string()
+    let name = cell[..cut].trim();
+    // "`CURL_VERSION` | … | `8.2.1`" (a table of build arguments and their
+    // defaults): the argument holds the version of what it names.
+    match name
+        .strip_suffix("_VERSION")
+        .or_else(|| name.strip_suffix("_version"))
+    {
+        Some(named)
+            if named.starts_with(|c: char| c.is_ascii_alphabetic())
+                && named.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+        {
+            named.to_string()
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// The version a cell gives: its first version, the new one of "0.1.1 ⇒
@@ -3351,6 +3399,47 @@ mod tests {
             pairs(&[("gcc", "11.5.0"), ("python", "3.9.25")])
         );
         assert!(r.left.is_empty());
+    }
+
+    #[test]
+    fn a_list_set_side_by_side_is_read_as_one_list() {
+        // saitoh-miki's scientific-python README: 181 packages in three
+        // sets of columns.
+        let r = read(
+            "| package | ver | package | ver | package | ver |\n|:--|:--|:--|:--|:--|:--|\n| alabaster | 0.7.10 | asn1crypto | 0.24.0 | babel | 2.5.3 |\n| blaze | 0.11.3 | bleach | 2.1.3 | | |",
+            Choice::default(),
+        );
+        assert_eq!(
+            r.components,
+            pairs(&[
+                ("alabaster", "0.7.10"),
+                ("asn1crypto", "0.24.0"),
+                ("babel", "2.5.3"),
+                ("blaze", "0.11.3"),
+                ("bleach", "2.1.3"),
+            ])
+        );
+        // Heads that differ are columns of their own.
+        assert_eq!(
+            repeated_head(&["Package".into(), "cpu".into(), "gpu".into()]),
+            None
+        );
+        assert_eq!(
+            repeated_head(&["Name".into(), "Notes".into(), "Name".into(), "Notes".into()]),
+            None
+        );
+    }
+
+    #[test]
+    fn build_arguments_give_their_components_at_their_defaults() {
+        // eReefs' netcdf-base README.
+        let r = read(
+            "| Build Argument | What it Controls | Default Value |\n|---|---|---|\n| `CURL_VERSION` | The version of `curl` | `8.2.1` [released 2023-07-26](https://x) |\n| `NETCDF_PATCH` | Whether a patch applies | `YES` |\n| `GDAL_VERSION` | The version of GDAL | `3.7.2` |",
+            Choice::default(),
+        );
+        assert_eq!(r.components, pairs(&[("CURL", "8.2.1"), ("GDAL", "3.7.2")]));
+        assert_eq!(clean_name("`cuda_version`"), "cuda");
+        assert_eq!(clean_name("PyTorch version"), "PyTorch version");
     }
 
     #[test]
