@@ -2359,8 +2359,13 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
             for (name, version) in crate::tags::components(reference) {
                 let key = names::canonical_key(&name);
                 // `cuda-12.9` in the tag, nvcc's `V12.9.86` in the part:
-                // the part says it more precisely.
-                if part.iter().any(|(_, l)| refines(l, &name, &version)) {
+                // the part says it more precisely; `clang6.8` in the tag
+                // (the image's series), `clang-6.0.1` an item of the part:
+                // the part says what it holds.
+                if part
+                    .iter()
+                    .any(|(_, l)| refines(l, &name, &version) || states_own(l, &name))
+                {
                     continue;
                 }
                 if !components
@@ -2402,6 +2407,19 @@ pub(crate) fn of_images(page: &Page) -> Option<Vec<Release>> {
 
 /// Whether `line` names `name` and a more precise version of `version`
 /// (`Cuda … release 12.9, V12.9.86` of CUDA 12.9).
+/// Whether a line is an item naming `name` with a version of its own
+/// (`* clang-6.0.1`, `- clang 6.0.1`).
+fn states_own(line: &str, name: &str) -> bool {
+    let item = line.trim().trim_start_matches(['-', '*', '+']).trim();
+    let item = item.trim_matches('`');
+    let stated = if item.contains(char::is_whitespace) {
+        crate::tables::name_version(item).map(|(n, _)| n)
+    } else {
+        crate::tags::dashed(item).map(|(n, _)| n.to_string())
+    };
+    stated.is_some_and(|n| names::canonical_key(&n) == names::canonical_key(name))
+}
+
 fn refines(line: &str, name: &str, version: &str) -> bool {
     let lower = line.to_lowercase();
     let named = lower
@@ -2896,6 +2914,16 @@ fn named_under_date(own: &[(usize, String)], version: &str) -> Option<(String, u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_stating_a_component_outranks_its_headings_tag() {
+        // aswf's ci-common README: `## aswf/ci-common:1-clang6.8` over
+        // `* clang-6.0.1`.
+        assert!(states_own("* clang-6.0.1", "clang"));
+        assert!(states_own("- Clang 6.0.1", "clang"));
+        assert!(!states_own("* ninja-1.10.1", "clang"));
+        assert!(!states_own("Contains clang and ninja", "clang"));
+    }
     use crate::page::PageKind;
     use crate::titles::{after_codename, numbered_after_release_word};
 

@@ -2195,6 +2195,7 @@ fn read_prose_as(line: &str, stated: bool, found: &mut Vec<Candidate>) {
         let sentence = &pad_unspaced(sentence);
         let spaced = spaced_words(sentence);
         read_parenthesized(sentence, &mut introduced);
+        read_parenthesized_change(sentence, &mut introduced);
         read_patch_named(sentence, &mut introduced);
         read_plus_joined(sentence, &mut introduced);
         read_restated_name(sentence, &mut introduced);
@@ -2961,6 +2962,47 @@ fn read_parenthesized(sentence: &str, found: &mut Vec<Candidate>) {
                 version,
                 strength: Strength::Statement,
                 upgrade: false,
+            });
+        }
+    }
+}
+
+/// "Updated the ComfyUI version to the latest version (from ComfyUI 0.3.7
+/// to ComfyUI 0.3.27)" (stranger-games' changelog): a change set apart in
+/// parentheses, names and versions on both sides; what it went to.
+fn read_parenthesized_change(sentence: &str, found: &mut Vec<Candidate>) {
+    for (at, _) in sentence.match_indices('(') {
+        let Some((inner, _)) = sentence[at + 1..].split_once(')') else {
+            continue;
+        };
+        let Some((first, rest)) = inner.trim().split_once(' ') else {
+            continue;
+        };
+        let opens_from =
+            words::each().any(|w| w.claims.from.iter().any(|f| f.eq_ignore_ascii_case(first)));
+        let went_to = words::each()
+            .flat_map(|w| &w.claims.to)
+            .filter(|t| t.chars().all(char::is_alphabetic))
+            .filter_map(|t| rest.rfind(&format!(" {t} ")).map(|i| i + t.len() + 2))
+            .max();
+        let (true, Some(to)) = (opens_from, went_to) else {
+            continue;
+        };
+        // Names on both sides: a version alone after `to` is the claims'.
+        let from_side = &rest[..to];
+        if !from_side
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_alphabetic()))
+        {
+            continue;
+        }
+        for (name, version) in crate::components::listed_components(&rest[to..]) {
+            found.push(Candidate {
+                name,
+                version,
+                strength: Strength::Statement,
+                upgrade: true,
             });
         }
     }
@@ -4754,6 +4796,14 @@ mod tests {
         assert_eq!(
             read("- OpenFoam (ver. 2.4, 5.0)"),
             pairs(&[("OpenFoam", "2.4")])
+        );
+        // A change set apart in parentheses, names on both sides: what it
+        // went to (stranger-games' changelog).
+        assert_eq!(
+            read(
+                "- Updated the ComfyUI version to the latest version (from ComfyUI 0.3.7 to ComfyUI 0.3.27)."
+            ),
+            pairs(&[("ComfyUI", "0.3.27")])
         );
         // Labelled a version, a dated build is one (AaronFeng753's
         // Waifu2x-Extension-GUI changelog).
