@@ -1332,7 +1332,8 @@ fn sentences(line: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `text` cut after each ". ", but for a version word's abbreviation
-/// ("Gmsh (ver. 4.11)"): no sentence ends there.
+/// before a number ("Gmsh (ver. 4.11)"): no sentence ends there ("the
+/// latest version. 2 fixes" still ends one: the word is written whole).
 fn split_at_full_stops(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -1341,7 +1342,13 @@ fn split_at_full_stops(text: &str) -> Vec<&str> {
             .rsplit(|c: char| c.is_whitespace() || c == '(')
             .next()
             .unwrap_or("");
-        if !word.is_empty() && is_version_label(word) {
+        let abbreviated = crate::words::each().any(|w| {
+            w.version
+                .before_number
+                .iter()
+                .any(|b| b.strip_suffix('.') == Some(&word.to_lowercase()))
+        });
+        if abbreviated && text[at + 2..].starts_with(|c: char| c.is_ascii_digit()) {
             continue;
         }
         out.push(&text[start..at]);
@@ -4788,6 +4795,10 @@ mod tests {
         // dot; an item of a name of words and its version names it whole
         // (rtuhpc's list of installed software).
         assert_eq!(read("- Gmsh (ver. 4.11)"), pairs(&[("Gmsh", "4.11")]));
+        assert_eq!(
+            split_at_full_stops("Moved to the latest version. 2 fixes"),
+            ["Moved to the latest version", "2 fixes"]
+        );
         assert_eq!(read("- Jmol (ver.14.30.2)"), pairs(&[("Jmol", "14.30.2")]));
         assert_eq!(
             read("- Comsol Multiphysics (ver. 5.3a)"),
