@@ -776,6 +776,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-third half (`held-out-62/`), committed unread at 04ef7e1,
+/// measured there before reading: 319 of 581 (54.9%), 3 refused, 1 of 1
+/// minimum driver.
+#[test]
+fn sixty_second_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-62",
+        Floor {
+            percent: 54,
+            refused: 3,
+            drivers: 1,
+        },
+    );
+}
+
 /// The sixty-second half (`held-out-61/`), committed unread at 5bc3fdc,
 /// measured there before reading: 515 of 1283 (40.1%), 3 refused, 1 of 2
 /// minimum drivers; its reStructuredText pages under their sources'
