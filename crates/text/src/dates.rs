@@ -33,12 +33,11 @@ static DATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         format!("(?i:{})?", ordinals.join("|"))
     };
     // With dots, a date writes two-digit months and days (`2025.03.11`):
-    // `2023.03.1` is a version (Posit Workbench's).
+    // `2023.03.1` is a version (Posit Workbench's), and so is one after a
+    // `v` (`v2024.04.01`, GEOS's software stacks; `v2026-06-30` is a day).
     let mut res = vec![
-        Regex::new(
-            r"(?:^|[^0-9.])(\d{4})(?:[-/](\d{1,2})[-/](\d{1,2})|\.(\d{2})\.(\d{2}))(?:$|[^0-9])",
-        )
-        .unwrap(),
+        Regex::new(r"(?:^|[^0-9.])(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:$|[^0-9])").unwrap(),
+        Regex::new(r"(?:^|[^0-9.vV])(\d{4})\.(\d{2})\.(\d{2})(?:$|[^0-9])").unwrap(),
     ];
     if !months.is_empty() {
         res.push(Regex::new(&format!(r"{month}\s+(\d{{1,2}}){ordinal},?\s+(\d{{4}})")).unwrap());
@@ -113,13 +112,9 @@ fn date_of_patterns(text: &str) -> Option<String> {
     DATES.iter().enumerate().find_map(|(i, re)| {
         let c = re.captures(text)?;
         let (y, m, d): (String, u32, u32) = match i {
-            1 => (c[3].to_string(), month_number(&c[1])?, c[2].parse().ok()?),
-            2 => (c[3].to_string(), month_number(&c[2])?, c[1].parse().ok()?),
-            _ => {
-                let month = c.get(2).or_else(|| c.get(4))?.as_str();
-                let day = c.get(3).or_else(|| c.get(5))?.as_str();
-                (c[1].to_string(), month.parse().ok()?, day.parse().ok()?)
-            }
+            2 => (c[3].to_string(), month_number(&c[1])?, c[2].parse().ok()?),
+            3 => (c[3].to_string(), month_number(&c[2])?, c[1].parse().ok()?),
+            _ => (c[1].to_string(), c[2].parse().ok()?, c[3].parse().ok()?),
         };
         ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}-{m:02}-{d:02}"))
     })
@@ -262,6 +257,11 @@ mod tests {
         // Q-engineering's Jetson image README.
         assert_eq!(date("Update 9-17-2023.").as_deref(), Some("2023-09-17"));
         assert_eq!(date("17/09/2023").as_deref(), Some("2023-09-17"));
+        // After a `v`, a version made of a year and numbers.
+        assert_eq!(date("2024.04.01").as_deref(), Some("2024-04-01"));
+        assert_eq!(date("v2024.04.01"), None);
+        assert!(!is_date_alone("v2024.04.00"));
+        assert!(is_date_alone("v2026-06-30"));
         assert_eq!(date("Update 9-6-2023."), None);
         assert_eq!(date("1.2-17-2023"), None);
         assert_eq!(date("9-17/2023"), None);

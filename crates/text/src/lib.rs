@@ -592,6 +592,7 @@ fn read_releases<'a>(
     let releases = match cut.filter(|_| !grouping) {
         Some(mut cut) => {
             releases::add_rows(&mut cut, &rows, &table_lines);
+            releases::add_column_tables(&page, &mut cut);
             cut
         }
         // A table of releases names the one asked for, or, with none asked
@@ -691,8 +692,8 @@ fn read_releases<'a>(
         };
         return Ok(vec![one(page, Some(title), vec![warning])]);
     }
-    drop(page);
     if all {
+        drop(page);
         return Ok(releases
             .into_iter()
             .map(|r| one(r.page, Some(r.version), Vec::new()))
@@ -734,7 +735,22 @@ fn read_releases<'a>(
                 .into_iter()
                 .collect());
         }
+        // A README of one or two parts naming other versions ("MAJOR
+        // UPDATE: v2.0", "Python 3.12 Native"), asked for a release none
+        // names: the page is that release's, all of it.
+        if releases.len() <= 2 {
+            let named: Vec<&str> = releases.iter().map(|r| r.version.as_str()).collect();
+            let warning = Warning {
+                line: None,
+                message: format!(
+                    "no part of the page is named {wanted}; imported the whole page (its parts name {})",
+                    clip(&named.join(", "), 80)
+                ),
+            };
+            return Ok(vec![one(page, Some(wanted.to_string()), vec![warning])]);
+        }
     }
+    drop(page);
     // "Slicer 5.10: Summary, Highlights, and Changelog" over "Changelog:
     // 5.10.0": a series' announcement and the changelog of its one release
     // are that release's.

@@ -48,7 +48,10 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
     let mut in_tab_table = false;
     // Whether the code block being read has its closing fence.
     let mut code_closed = true;
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    // Footnotes: a reference (`12.2 [^2]`) is a mark beside the text, no
+    // word of it.
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
     for (event, range) in Parser::new_ext(md, options).into_offset_iter() {
         let line = line_of(range.start);
         if in_tab_table {
@@ -873,6 +876,16 @@ fn release_badge(address: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_footnote_reference_is_no_word_of_its_line() {
+        // GEOS's software stacks: "- CUDA (via `nvhpc`): 12.2 [^2] (via …)".
+        let md =
+            "- CUDA (via `nvhpc`): 12.2 [^2] (via a module)\n\n[^2]: `nvhpc` ships its own MPI.\n";
+        let lines = texts(md);
+        assert_eq!(lines[0], "- CUDA (via nvhpc): 12.2 (via a module)");
+        assert!(lines.iter().any(|l| l.contains("ships its own MPI")));
+    }
 
     #[test]
     fn source_lines_naming_components_stay_lines() {

@@ -1747,21 +1747,7 @@ fn is_iso_date(version: &str) -> bool {
 /// macOS stacks' table and a Linux one, "macOS - 2020.11" and "Linux -
 /// 2020.11").
 pub(crate) fn of_columns(page: &Page) -> Vec<(String, Page)> {
-    let mut named_by_table: Vec<(std::ops::Range<usize>, Vec<String>)> = Vec::new();
-    for table in tables::tables(&page.lines) {
-        let (tables::Kind::Components { versions, .. }, Some(head)) = (table.kind(), &table.head)
-        else {
-            continue;
-        };
-        let named: Vec<String> = versions
-            .iter()
-            .filter_map(|&c| head.get(c))
-            .filter_map(|h| column_release(h))
-            .collect();
-        if named.len() >= 2 {
-            named_by_table.push((table.start..table.end, named));
-        }
-    }
+    let named_by_table = release_column_tables(page);
     let mut releases: Vec<String> = Vec::new();
     for name in named_by_table.iter().flat_map(|(_, named)| named) {
         if !releases.contains(name) {
@@ -1786,6 +1772,50 @@ pub(crate) fn of_columns(page: &Page) -> Vec<(String, Page)> {
             (release, own)
         })
         .collect()
+}
+
+/// The component tables of the page two of whose version columns or
+/// more name releases: the lines of each (indices of `page.lines`) and
+/// the releases its columns name.
+fn release_column_tables(page: &Page) -> Vec<(std::ops::Range<usize>, Vec<String>)> {
+    let mut named_by_table = Vec::new();
+    for table in tables::tables(&page.lines) {
+        let (tables::Kind::Components { versions, .. }, Some(head)) = (table.kind(), &table.head)
+        else {
+            continue;
+        };
+        let named: Vec<String> = versions
+            .iter()
+            .filter_map(|&c| head.get(c))
+            .filter_map(|h| column_release(h))
+            .collect();
+        if named.len() >= 2 {
+            named_by_table.push((table.start..table.end, named));
+        }
+    }
+    named_by_table
+}
+
+/// Gives each release the page's tables whose columns name it ("Package
+/// | v1.0 | v2.0 | v3.0" under "Version Comparison", after the releases'
+/// parts), where it reads its own column; no other release's part keeps
+/// them. Only tables two of whose columns name releases of the page.
+pub(crate) fn add_column_tables(page: &Page, releases: &mut [Release]) {
+    let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
+    for (lines, named) in release_column_tables(page) {
+        let names_release = |r: &Release| named.iter().any(|n| bare(n) == bare(&r.version));
+        if releases.iter().filter(|r| names_release(r)).count() < 2 {
+            continue;
+        }
+        let table = &page.lines[lines];
+        let numbers: HashSet<usize> = table.iter().map(|(n, _)| *n).collect();
+        for release in releases.iter_mut() {
+            release.page.lines.retain(|(n, _)| !numbers.contains(n));
+            if names_release(release) {
+                release.page.lines.extend(table.iter().cloned());
+            }
+        }
+    }
 }
 
 /// The release a version column's head names: its first word ("2020b
@@ -4083,6 +4113,30 @@ mod tests {
         // A page whose title names another product keeps it a table of
         // components.
         assert!(rows_of(&format!("# Serving notes\n\n{table}")).is_empty());
+    }
+
+    #[test]
+    fn a_comparison_table_gives_each_release_headed_apart_its_column() {
+        let text = "## Versions\n\n#### Version 2.0 (Latest)\n\n- Faster start\n\n\
+                    #### Version 1.0\n\n- First image\n\n## Version Comparison\n\n\
+                    | Package | v1.0 | v2.0 |\n|---|---|---|\n| NumPy | Latest | 1.24.3 |\n\
+                    | Python | 3.9 | 3.10 |\n";
+        let page = Page::read(PageKind::Markdown, text).unwrap();
+        let mut cut = releases(&page, Headings::built_in(), true).unwrap();
+        let lines_of =
+            |r: &Release| -> Vec<String> { r.page.lines.iter().map(|(_, l)| l.clone()).collect() };
+        // Cut at its headings, the table is the last release's part's.
+        assert!(!lines_of(&cut[0]).iter().any(|l| l.contains("NumPy")));
+        assert!(lines_of(&cut[1]).iter().any(|l| l.contains("NumPy")));
+        add_column_tables(&page, &mut cut);
+        for release in &cut {
+            assert!(lines_of(release).iter().any(|l| l.contains("NumPy")));
+        }
+        // Its columns name releases the page does not head: left alone.
+        let mut other = releases(&page, Headings::built_in(), true).unwrap();
+        other[0].version = "7.0".into();
+        add_column_tables(&page, &mut other);
+        assert!(!lines_of(&other[0]).iter().any(|l| l.contains("NumPy")));
     }
 
     #[test]

@@ -116,13 +116,19 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     .find_map(|re| first_not_of_model(re, title))
     .map(|v| with_word_suffix(title, v))
     .or_else(|| {
-        // "V4.12.3", "V4.14.5(包含升级脚本)": a docs page's title opening
-        // with its release, `v4.12.3`.
-        let rest = title.trim().strip_prefix('V')?;
-        let lower = format!("v{rest}");
-        first_not_of_model(&V_PREFIXED, &lower).filter(|v| lower.starts_with(v.as_str()))
+        // "V4.12.3", "V4.14.5(包含升级脚本)", "控制器V1.6.4" (a docs page's
+        // title, a controller's releases): a release written with a
+        // capital V, `v4.12.3`, opening the title or glued to a word of
+        // another script. (After a name and a space it is none: Bianbu's
+        // "V1.0 停服公告" ends a release its own heading states.)
+        let lower = CAPITAL_V.replace_all(title, "${1}v${2}");
+        first_not_of_model(&V_PREFIXED, &lower)
     })
 }
+
+/// A capital V opening a version: first, or after a character of another
+/// script than Latin.
+static CAPITAL_V: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(^|[^\x00-\x7F])V(\d)").unwrap());
 
 /// "v0.28.0 gfx906.1" (a fork's release notes, its image tagged
 /// `v0.28.0-gfx906.1`): a title of the upstream release and the fork's
@@ -718,7 +724,22 @@ fn english_prose(lines: &[&str]) -> bool {
 pub(crate) fn english_beside<'a>(lines: impl IntoIterator<Item = &'a str>) -> bool {
     let lines: Vec<&str> = lines.into_iter().collect();
     let (english, cjk) = prose_lines(&lines);
-    english >= 3 && english * 2 >= cjk
+    english >= 3 && (english * 2 >= cjk || english_part(&lines))
+}
+
+/// Whether a heading opens a part of the page in English ("## English"
+/// over one half, "## 日本語" over the other: kytk's README).
+fn english_part(lines: &[&str]) -> bool {
+    lines.iter().any(|line| {
+        let Some(heading) = line.trim_start().strip_prefix('#') else {
+            return false;
+        };
+        let text = heading
+            .trim_start_matches('#')
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        words::each().any(|w| w.page.english_headings.contains(&text))
+    })
 }
 
 /// A page's lines of English prose and its lines in Chinese characters or
@@ -872,6 +893,9 @@ mod tests {
     #[test]
     fn a_version_with_a_capital_v() {
         assert_eq!(in_title("V4.12.3").as_deref(), Some("v4.12.3"));
+        // RealMan's controller releases: a capital V glued to the name.
+        assert_eq!(in_title("控制器V1.6.4").as_deref(), Some("v1.6.4"));
+        assert_eq!(in_title("NVIDIA DGX V100"), None);
         assert_eq!(
             in_title("Upgrade iRedMail from 1.6.8 to 1.7.0").as_deref(),
             Some("1.7.0")
@@ -1078,6 +1102,15 @@ mod tests {
             "The error reads: unable to open the file for writing",
         ];
         assert!(!english_beside(quoting));
+        // kytk's README: an English part, then a Japanese one as long,
+        // its items naming software without a word of prose.
+        let mut halves = vec!["## English", "### Overview"];
+        halves.extend(["The container runs a desktop for the analysis of images."; 3]);
+        halves.extend(["- FreeSurfer 6.0.1"; 12]);
+        halves.push("## 日本語");
+        halves.extend(["- FreeSurfer 6.0.1 が含まれています"; 15]);
+        assert!(english_beside(halves.clone()));
+        assert!(!english_beside(halves.into_iter().skip(1)));
     }
 
     #[test]

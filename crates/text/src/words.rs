@@ -245,6 +245,9 @@ pub(crate) struct PageWords {
     /// lines of prose hold them, far more than lines in Chinese or
     /// Japanese characters, is in the language whatever its examples are.
     pub function_words: Vec<String>,
+    /// A heading opening a page's part in English ("## English", "## 英語"):
+    /// a page of two languages, the other's part beside it.
+    pub english_headings: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
