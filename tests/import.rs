@@ -2446,3 +2446,40 @@ fn a_driver_fact_alone_does_not_keep_the_texts_versions_out() {
         assert!(record.contains(component), "{component}: {record}");
     }
 }
+
+#[test]
+fn a_comparison_table_gives_each_release_its_column() {
+    // bhumukul-raj's VERSIONS.md: the releases headed one by one, then a
+    // "Package Version Comparison" table of a column each.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-61/bhumukul-raj/versions.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let version_of = |release: &str, name: &str| dir.release(release).components.get(name).cloned();
+    assert_eq!(version_of("2.0", "Scikit-learn").as_deref(), Some("1.3.0"));
+    assert_eq!(version_of("3.0", "Scikit-learn").as_deref(), Some("1.4.2"));
+    assert_eq!(version_of("4.0", "isort").as_deref(), Some("5.13.2"));
+    // 3.0 ships no isort ("No" in its column).
+    assert_eq!(version_of("3.0", "isort"), None);
+}
+
+#[test]
+fn a_readme_asked_for_a_release_none_of_its_parts_names_is_that_release() {
+    // ussoewwin's README: "MAJOR UPDATE: v2.0" and "Python 3.12 Native"
+    // are parts of a page whose release is the day it was written.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-62/ussoewwin/README.en.md");
+    let err = dir.import_ok(&page, &["--version", "2026-07-11"]);
+    assert!(
+        err.contains("no part of the page is named 2026-07-11; imported the whole page"),
+        "{err}"
+    );
+    let r = dir.release("2026-07-11");
+    assert_eq!(
+        r.components.get("numpy").map(String::as_str),
+        Some("1.26.4")
+    );
+    assert_eq!(
+        r.components.get("protobuf").map(String::as_str),
+        Some("7.34.1")
+    );
+}
