@@ -1896,6 +1896,14 @@ fn pair(name_cell: &str, version_cell: &str) -> Vec<(String, String)> {
     if let Some(glued) = glued_list(&clean_cell(version_cell)) {
         return glued;
     }
+    // "Python | Cartopy 0.22, matplotlib, Cython 3.0.8, netcdf4 1.6"
+    // (PhyOcean's environments): a cell naming two components or more
+    // with their versions lists them; the row's name is their kind.
+    // (Dotted versions: "VS Code (8888) + JupyterLab (8889)" are ports.)
+    let items = component_list(&clean_cell(version_cell));
+    if items.len() >= 2 && items.iter().all(|(_, v)| v.contains('.')) {
+        return items;
+    }
     let version = cell_version(version_cell)
         .or_else(|| dated_codename(&clean_cell(version_cell)).map(str::to_string));
     if let Some(version) = version {
@@ -3937,6 +3945,27 @@ mod tests {
             ]))
         );
         assert_eq!(pair_sequence("Llama 3.1 70B on 8 GPUs"), None);
+    }
+
+    #[test]
+    fn a_cell_listing_components_under_a_kind_gives_each() {
+        // PhyOcean's environments: "Python | Cartopy 0.22, matplotlib, …".
+        assert_eq!(
+            pair(
+                "Python",
+                "Cartopy 0.22, matplotlib, Cython 3.0.8, netcdf4 1.6"
+            ),
+            pairs(&[("Cartopy", "0.22"), ("Cython", "3.0.8"), ("netcdf4", "1.6")])
+        );
+        assert_eq!(
+            pair(
+                "Development",
+                "mpi4py 3.1.4, f2py, Gcc/gfortran 12.2, Spyder"
+            ),
+            pairs(&[("mpi4py", "3.1.4"), ("Gcc/gfortran", "12.2")])
+        );
+        // Ports in parentheses are no versions.
+        assert!(pair("IDE Interfaces", "VS Code (8888) + JupyterLab (8889)").is_empty());
     }
 
     #[test]
