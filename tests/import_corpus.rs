@@ -776,6 +776,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-fourth half (`held-out-63/`), committed unread at 1a3a39d,
+/// measured there before reading: 523 of 652 (80.2%), none refused, 0 of 2
+/// minimum drivers.
+#[test]
+fn sixty_third_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-63",
+        Floor {
+            percent: 80,
+            refused: 0,
+            drivers: 0,
+        },
+    );
+}
+
 /// The sixty-third half (`held-out-62/`), committed unread at 04ef7e1,
 /// measured there before reading: 319 of 581 (54.9%), 3 refused, 1 of 1
 /// minimum driver; read in part: 416 of 581 (71.6%), 1 refused.
