@@ -2483,3 +2483,64 @@ fn a_readme_asked_for_a_release_none_of_its_parts_names_is_that_release() {
         Some("7.34.1")
     );
 }
+
+#[test]
+fn a_release_candidates_announcement_in_portuguese() {
+    // Linux Kamarada's post: its title names "(15.2 RC)", its "Ficha
+    // técnica" lists the software with a word of prose before each name
+    // ("navegador Chromium 84").
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/kamarada/kamarada-15.2-rc.pt.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("15.2-RC");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("Chromium"), Some("84"));
+    assert_eq!(version_of("Linux"), Some("5.3.18"));
+    assert_eq!(version_of("Samba"), Some("4.11.11"));
+    assert!(!r.components.keys().any(|n| n.starts_with("navegador")));
+}
+
+#[test]
+fn dates_a_changelog_heads_in_the_order_its_other_dates_show() {
+    // cmdviegas's CHANGELOG.md: "### 25/02/2026" shows the day comes
+    // first, so "### 01/06/2025" is 1 June, a release of its own.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/cmdviegas/hadoop-spark-changelog.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let june = dir.release("2025-06-01");
+    assert_eq!(
+        june.components.get("jupyterlab").map(String::as_str),
+        Some("4.4.2")
+    );
+    let february = dir.release("2026-02-25");
+    assert!(!february.components.contains_key("jupyterlab"));
+}
+
+#[test]
+fn a_table_of_cuda_releases_and_drivers_gives_the_minimum_of_the_cuda_held() {
+    // HowestAILab's devcontainer README: CUDA 12.6 in its feature table,
+    // and under "Versioning" `CUDA 12.x | >= 525.60.13 | >= 527.41`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/HowestAILab/howest-devcontainer-template.en.md");
+    dir.import_ok(&page, &["--version", "2024.10.28"]);
+    let r = dir.release("2024.10.28");
+    assert_eq!(r.components.get("CUDA").map(String::as_str), Some("12.6"));
+    let driver = r.driver.as_ref().unwrap();
+    assert_eq!(driver.min.as_deref(), Some("525.60.13"));
+}
+
+#[test]
+fn a_definition_lists_items_are_a_releases_list() {
+    // Nanopype's release notes: `Initial release with tool versions …` over
+    // `:   * Bedtools                  v2.27.1` (MkDocs' definition lists),
+    // whose first item CommonMark alone runs into the term's paragraph.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/giesselmann/nanopype-release-notes.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let r = dir.release("v0.1.0");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("Bedtools"), Some("2.27.1"));
+    assert_eq!(version_of("Samtools"), Some("1.9"));
+    // "GraphMap master (v0.5.2)": built from its master branch.
+    assert_eq!(version_of("GraphMap"), Some("0.5.2"));
+}

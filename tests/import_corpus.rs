@@ -271,6 +271,37 @@ fn as_date(version: &str) -> String {
     }
 }
 
+/// The day and month numbers of a release named `d/m/yyyy` or `m-d-yyyy`.
+fn year_last(version: &str) -> Option<(u32, u32, &str)> {
+    let parts: Vec<&str> = version.split(['/', '-']).collect();
+    let [a, b, y] = parts.as_slice() else {
+        return None;
+    };
+    (y.len() == 4 && y.bytes().all(|c| c.is_ascii_digit()))
+        .then_some(())
+        .and_then(|_| Some((a.parse().ok()?, b.parse().ok()?, *y)))
+}
+
+/// Whether a page's releases named by dates, the year last, put the day
+/// first (one has a first number past 12), the month first (a second), or
+/// show neither.
+fn day_first<'a>(versions: impl Iterator<Item = &'a str>) -> Option<bool> {
+    let (mut day, mut month) = (false, false);
+    for (a, b, _) in versions.filter_map(year_last) {
+        day |= a > 12;
+        month |= b > 12;
+    }
+    (day != month).then_some(day)
+}
+
+/// A release named by a date, the year last, in the order `day_first`
+/// says, as a record names it.
+fn year_last_in_order(version: &str, day_first: bool) -> Option<String> {
+    let (a, b, y) = year_last(version)?;
+    let (m, d) = if day_first { (b, a) } else { (a, b) };
+    Some(format!("{y}-{m:02}-{d:02}"))
+}
+
 fn project_for(dir: &Path, lang: &str) {
     let langs = if lang == "en" {
         "[\"en\"]".to_string()
@@ -398,6 +429,7 @@ fn score_page(expect_path: &Path) -> Score {
         }
     }
     let ws = Workspace::open(dir.path()).unwrap();
+    let day_first = day_first(expect.release.iter().map(|r| r.version.as_str()));
     for r in &expect.release {
         // A record named with or without the `v` the page writes; a
         // release the page names in words by them joined with `-`.
@@ -407,6 +439,11 @@ fn score_page(expect_path: &Path) -> Score {
             bare.clone(),
             format!("v{bare}"),
             as_date(&r.version),
+            // "01/06/2025" beside "25/02/2026": the day first, as the
+            // page's other releases show.
+            day_first
+                .and_then(|d| year_last_in_order(&r.version, d))
+                .unwrap_or_default(),
             r.version.split_whitespace().collect::<Vec<_>>().join("-"),
             // "2.55.0(3)": a rebuild's number, as a record names it.
             bare.replace('(', ".").replace(')', ""),
@@ -778,15 +815,15 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 
 /// The sixty-fourth half (`held-out-63/`), committed unread at 1a3a39d,
 /// measured there before reading: 523 of 652 (80.2%), none refused, 0 of 2
-/// minimum drivers.
+/// minimum drivers; read in part: 563 of 652 (86.3%), 1 of 2.
 #[test]
 fn sixty_third_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-63",
         Floor {
-            percent: 80,
+            percent: 86,
             refused: 0,
-            drivers: 0,
+            drivers: 1,
         },
     );
 }
@@ -799,7 +836,7 @@ fn sixty_second_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-62",
         Floor {
-            percent: 71,
+            percent: 72,
             refused: 1,
             drivers: 1,
         },
@@ -833,7 +870,7 @@ fn sixtieth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-60",
         Floor {
-            percent: 58,
+            percent: 59,
             refused: 0,
             drivers: 2,
         },

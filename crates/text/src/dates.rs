@@ -103,6 +103,42 @@ fn year_last(text: &str) -> Option<String> {
     ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{}-{m:02}-{d:02}", &c[5]))
 }
 
+/// Whether a page's dates of numbers with the year last put the day first
+/// (`25/02/2026` beside `01/06/2025`): `Some(true)` where one of them has a
+/// first number past 12 and none a second, `Some(false)` the other way
+/// round, `None` where none shows its order or they disagree.
+pub(crate) fn day_first<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<bool> {
+    let (mut day_first, mut month_first) = (false, false);
+    for text in texts {
+        for c in YEAR_LAST.captures_iter(text) {
+            let (a, b): (u32, u32) = match (c[1].parse(), c[3].parse()) {
+                (Ok(a), Ok(b)) => (a, b),
+                _ => continue,
+            };
+            day_first |= a > 12 && b <= 12;
+            month_first |= b > 12 && a <= 12;
+        }
+    }
+    match (day_first, month_first) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
+/// A heading that is a date of numbers alone, the year last, in the order
+/// the page's other dates show (`01/06/2025` on a page that also heads
+/// `25/02/2026`: 1 June), as `YYYY-MM-DD`.
+pub(crate) fn year_last_alone(text: &str, day_first: bool) -> Option<String> {
+    let c = YEAR_LAST.captures(text.trim())?;
+    if c.get(0)?.as_str().trim() != text.trim() || c[2] != c[4] {
+        return None;
+    }
+    let (a, b): (u32, u32) = (c[1].parse().ok()?, c[3].parse().ok()?);
+    let (m, d) = if day_first { (b, a) } else { (a, b) };
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{}-{m:02}-{d:02}", &c[5]))
+}
+
 /// The first date `text` holds, as `YYYY-MM-DD`.
 pub(crate) fn date(text: &str) -> Option<String> {
     date_of_patterns(text).or_else(|| year_last(text))
@@ -250,6 +286,26 @@ mod tests {
         assert_eq!(month_day("July 13"), Some((7, 13)));
         assert_eq!(month_day("Python 3"), None);
         assert_eq!(month_day("Nov 2024"), None);
+    }
+
+    #[test]
+    fn a_pages_dates_show_the_order_of_its_ambiguous_ones() {
+        let titles = ["25/02/2026", "01/06/2025", "28/05/2025"];
+        assert_eq!(day_first(titles), Some(true));
+        assert_eq!(
+            year_last_alone("01/06/2025", true).as_deref(),
+            Some("2025-06-01")
+        );
+        assert_eq!(day_first(["06/28/2025", "01/06/2025"]), Some(false));
+        assert_eq!(
+            year_last_alone("01/06/2025", false).as_deref(),
+            Some("2025-01-06")
+        );
+        // Orders that disagree, or none shown: no order.
+        assert_eq!(day_first(["25/02/2026", "06/28/2025"]), None);
+        assert_eq!(day_first(["01/06/2025"]), None);
+        // Only a heading that is the date alone.
+        assert_eq!(year_last_alone("Released 01/06/2025", true), None);
     }
 
     #[test]

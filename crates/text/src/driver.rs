@@ -108,6 +108,88 @@ pub(crate) fn required_in_list(lines: &[&str], lang: Lang) -> Option<DriverOut> 
     })
 }
 
+/// The minimum driver a table of CUDA releases and their drivers gives the
+/// page's CUDA (`CUDA Toolkit | Linux Driver Version | Windows Driver
+/// Version` over `CUDA 12.x | >= 525.60.13 | >= 527.41`, the table NVIDIA's
+/// CUDA release notes publish, copied into an image's README): the row
+/// whose release is `cuda`'s (`12.x` holds every 12, `12.6` what starts
+/// so), in the first driver column, Linux's where the heads name one. The
+/// row is its wording. No CUDA, no row of it: nothing.
+pub(crate) fn in_table(lines: &[&str], cuda: Option<&str>, lang: Lang) -> Option<DriverOut> {
+    let cuda = cuda?;
+    let cells = |line: &str| -> Option<Vec<String>> {
+        let row = line.trim().strip_prefix('|')?;
+        let row = row.strip_suffix('|').unwrap_or(row);
+        Some(row.split('|').map(|c| c.trim().to_string()).collect())
+    };
+    let delimiter = |cells: &[String]| {
+        cells
+            .iter()
+            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+    };
+    let mut head: Option<(usize, usize)> = None;
+    for line in lines {
+        let Some(row) = cells(line) else {
+            head = None;
+            continue;
+        };
+        if delimiter(&row) {
+            continue;
+        }
+        if head.is_none() {
+            let lower: Vec<String> = row.iter().map(|c| c.to_lowercase()).collect();
+            let key = lower.iter().position(|c| c.contains("cuda"));
+            let drivers: Vec<usize> = (0..lower.len())
+                .filter(|i| {
+                    Some(*i) != key && phrases(|d| &d.minimum).any(|m| lower[*i].contains(m))
+                })
+                .collect();
+            let driver = drivers
+                .iter()
+                .find(|i| lower[**i].contains("linux"))
+                .or(drivers.first());
+            head = key.zip(driver.copied());
+            continue;
+        }
+        let Some((key, driver)) = head else {
+            continue;
+        };
+        let (Some(release), Some(value)) = (row.get(key), row.get(driver)) else {
+            continue;
+        };
+        if !names_cuda(release, cuda) {
+            continue;
+        }
+        let number = NUMBER
+            .find(value)
+            .filter(|m| is_driver_release(m.as_str()))?;
+        return Some(DriverOut {
+            min: Some(number.as_str().to_string()),
+            wording: Some(text(lang, format!("{}\n", line.trim()))),
+            ..DriverOut::default()
+        });
+    }
+    None
+}
+
+/// Whether a driver table's row key (`CUDA 12.x`, `12.6`, `CUDA 12.0 GA`)
+/// is the release `cuda` is of.
+fn names_cuda(key: &str, cuda: &str) -> bool {
+    let Some(release) = key
+        .split_whitespace()
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    else {
+        return false;
+    };
+    match release
+        .strip_suffix(".x")
+        .or_else(|| release.strip_suffix(".X"))
+    {
+        Some(series) => cuda.split('.').next() == Some(series),
+        None => cuda == release || cuda.starts_with(&format!("{release}.")),
+    }
+}
+
 /// A driver branch made precise by the release in the parenthesis after it
 /// ("535 (>= 535.161.08)"): that release; else the number as it is.
 fn refined(number: &str, after: &str) -> String {
@@ -491,5 +573,31 @@ mod tests {
             cuda_mentions("基于CUDA 12.9.0,…不向前兼容CUDA 12.8。CUDA 应用程序"),
             ["12.9.0", "12.8"]
         );
+    }
+
+    #[test]
+    fn a_table_of_cuda_releases_and_their_drivers() {
+        // HowestAILab's devcontainer README, after NVIDIA's CUDA notes.
+        let rows = [
+            "| CUDA Toolkit | Linux Driver Version | Windows Driver Version |",
+            "| :----------- | :------------------- | :--------------------- |",
+            "| CUDA 12.x    | >= 525.60.13         | >= 527.41              |",
+            "| CUDA 11.x    | >= 450.80.02         | >= 452.39              |",
+        ];
+        let min = |cuda| in_table(&rows, cuda, Lang::EN).and_then(|d| d.min);
+        assert_eq!(min(Some("12.6")).as_deref(), Some("525.60.13"));
+        assert_eq!(min(Some("11.8.0")).as_deref(), Some("450.80.02"));
+        // No row of its CUDA, or no CUDA: nothing.
+        assert_eq!(min(Some("13.0")), None);
+        assert_eq!(min(None), None);
+        // A release row, not a series: what starts so.
+        let exact = [
+            "| CUDA Toolkit | Minimum Required Driver Version |",
+            "|---|---|",
+            "| CUDA 12.4 Update 1 | >= 550.54.15 |",
+        ];
+        let d = in_table(&exact, Some("12.4.1"), Lang::EN).unwrap();
+        assert_eq!(d.min.as_deref(), Some("550.54.15"));
+        assert!(in_table(&exact, Some("12.40"), Lang::EN).is_none());
     }
 }

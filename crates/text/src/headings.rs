@@ -336,14 +336,14 @@ mod tests {
     #[test]
     fn a_projects_headings_are_added_and_win() {
         let extra = IndexMap::from([
-            (Part::Features, vec!["Neuerungen".to_string()]),
+            (Part::Features, vec!["Nyheter".to_string()]),
             (Part::KnownIssues, vec!["Tags".to_string()]),
         ]);
         let headings = Headings::with(&extra);
-        assert_eq!(headings.known("## Neuerungen:"), Some(Known::Features));
+        assert_eq!(headings.known("## Nyheter:"), Some(Known::Features));
         assert_eq!(headings.known("Tags"), Some(Known::Issues));
         assert_eq!(headings.known("Bug fixes"), Some(Known::Fixes));
-        assert_eq!(known("Neuerungen"), None);
+        assert_eq!(known("Nyheter"), None);
     }
 
     #[test]

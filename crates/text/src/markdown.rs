@@ -49,9 +49,13 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
     // Whether the code block being read has its closing fence.
     let mut code_closed = true;
     // Footnotes: a reference (`12.2 [^2]`) is a mark beside the text, no
-    // word of it.
-    let options =
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
+    // word of it. Definition lists (`Main release:` over `:   * Add …`, as
+    // MkDocs and PHP Markdown Extra write them): a term over what it
+    // defines, no paragraph their lines run into.
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_DEFINITION_LIST;
     for (event, range) in Parser::new_ext(md, options).into_offset_iter() {
         let line = line_of(range.start);
         if in_tab_table {
@@ -105,9 +109,19 @@ pub(crate) fn lines(md: &str) -> Result<Read, Overflow> {
             Event::Start(Tag::Item) => out.item(line),
             Event::Start(Tag::List(_)) => out.start_list(line),
             Event::End(TagEnd::List(_)) => out.end_list(),
-            Event::Start(Tag::Paragraph | Tag::BlockQuote(_)) => out.block(None, line),
+            Event::Start(
+                Tag::Paragraph
+                | Tag::BlockQuote(_)
+                | Tag::DefinitionListTitle
+                | Tag::DefinitionListDefinition,
+            ) => out.block(None, line),
             Event::End(
-                TagEnd::Heading(_) | TagEnd::Paragraph | TagEnd::Item | TagEnd::BlockQuote(_),
+                TagEnd::Heading(_)
+                | TagEnd::Paragraph
+                | TagEnd::Item
+                | TagEnd::BlockQuote(_)
+                | TagEnd::DefinitionListTitle
+                | TagEnd::DefinitionListDefinition,
             ) => out.flush(),
             Event::Start(Tag::CodeBlock(kind)) => {
                 out.raw("```", line);

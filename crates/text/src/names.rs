@@ -316,6 +316,18 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
         }
         _ => words,
     };
+    // "GraphMap master (v0.5.2)" (Nanopype's tool list): the branch a
+    // tool was built from, written in lower case after its name
+    // (`[tables] moving_tags`), is no part of it.
+    let words = match words.split_last() {
+        Some((last, rest))
+            if !rest.is_empty()
+                && crate::words::each().any(|w| w.tables.moving_tags.iter().any(|t| t == last)) =>
+        {
+            rest.to_vec()
+        }
+        _ => words,
+    };
     let start = words.iter().position(|w| {
         !model::vendor_words()
             .iter()
@@ -360,12 +372,57 @@ fn name_of(written: &str, max_words: usize) -> Option<String> {
     if introduces_a_name(words) {
         return None;
     }
+    let words = without_kind_words(words);
+    if words.len() == 1 {
+        return Some(words[0].to_string()).filter(|n| !refused(n));
+    }
     let joined = words.join(" ");
     Some(match alias_group(&joined) {
         Some(group) => group[0].to_string(),
         None => words.join("-"),
     })
     .filter(|n| !refused(n))
+}
+
+/// "navegador Chromium", "_kernel_ Linux" (a distribution's software list
+/// in Portuguese): words of prose in lower case before a name written with
+/// a capital say what kind of thing it is, no part of it. (Not a known
+/// name in lower case, "pytorch Lightning", nor words joining others,
+/// "containers for PyTorch".)
+fn without_kind_words<'a, 'b>(words: &'a [&'b str]) -> &'a [&'b str] {
+    let Some(capital) = words
+        .iter()
+        .position(|w| w.starts_with(|c: char| c.is_uppercase()))
+    else {
+        return words;
+    };
+    let kind = &words[..capital];
+    let joining = |w: &str| {
+        crate::words::each().any(|l| {
+            l.page.dangling.iter().any(|d| d == w) || l.page.function_words.iter().any(|f| f == w)
+        })
+    };
+    // A word, not an acronym ("compile SDK", "lib GSL" are a kind of SDK
+    // and a library's name) nor a brand in lower case before its kind
+    // ("ailia SDK").
+    let word_after = words[capital]
+        .chars()
+        .nth(1)
+        .is_some_and(|c| c.is_lowercase());
+    // ("jmh Gradle plugin": a name whose own words are in lower case too
+    // keeps every word.)
+    let proper = words[capital..]
+        .iter()
+        .all(|w| !w.starts_with(|c: char| c.is_lowercase()));
+    let strips = capital > 0
+        && word_after
+        && proper
+        && kind
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_alphabetic() && c.is_lowercase()))
+        && !kind.iter().any(|w| is_alias(w) || joining(w))
+        && !is_alias(&words.join(" "));
+    if strips { &words[capital..] } else { words }
 }
 
 /// The project's recorded releases and the component names of those read,
@@ -520,6 +577,40 @@ mod tests {
             component_name("Bundle Analyzer").as_deref(),
             Some("Bundle-Analyzer")
         );
+    }
+
+    #[test]
+    fn words_of_prose_in_lower_case_before_a_capitalised_name() {
+        // Linux Kamarada's software list ("navegador Chromium 84").
+        assert_eq!(
+            component_name("navegador Chromium").as_deref(),
+            Some("Chromium")
+        );
+        assert_eq!(component_name("kernel Linux").as_deref(), Some("Linux"));
+        assert_eq!(
+            component_name("navegador Mozilla Firefox ESR").as_deref(),
+            Some("Mozilla-Firefox-ESR")
+        );
+        assert_eq!(
+            component_name("jmh Gradle plugin").as_deref(),
+            Some("jmh-Gradle-plugin")
+        );
+        // An acronym after a word in lower case is named by both.
+        assert_eq!(component_name("ailia SDK").as_deref(), Some("ailia-SDK"));
+        assert_eq!(component_name("lib GSL").as_deref(), Some("lib-GSL"));
+        // A known name in lower case is the name's own first word.
+        assert_eq!(
+            component_name("pytorch Lightning").as_deref(),
+            Some("pytorch-Lightning")
+        );
+        // The branch a tool was built from.
+        assert_eq!(
+            component_name("GraphMap master").as_deref(),
+            Some("GraphMap")
+        );
+        assert_eq!(component_name("Flappie master").as_deref(), Some("Flappie"));
+        // A codename between a distribution's name and its number.
+        assert_eq!(component_name("Debian Bullseye").as_deref(), Some("Debian"));
     }
 
     #[test]

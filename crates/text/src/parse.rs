@@ -569,6 +569,21 @@ pub(crate) fn parse(
     // Last, what the tags of the release's images state (`py312-cu128`).
     let tagged = tag_components(page, &draft, version);
     add_components(&mut draft, tagged);
+    // A table of CUDA releases and their drivers gives the minimum of the
+    // CUDA the release holds, where nothing else stated one (wherever the
+    // table stands: "## Versioning" is no part import knows).
+    if draft.driver.is_none() {
+        let cuda = draft
+            .components
+            .iter()
+            .find(|(name, _)| names::canonical_key(name) == names::canonical_key("CUDA"))
+            .map(|(_, v)| v.clone());
+        let lines: Vec<&str> = std::iter::once(&page.preamble)
+            .chain(page.sections.iter().map(|s| &s.body))
+            .flat_map(|body| body.iter().map(|(_, l)| l.as_str()))
+            .collect();
+        draft.driver = driver::in_table(&lines, cuda.as_deref(), lang);
+    }
     // And the Debian packages install commands name for their version
     // (`apt-get install python3.10`), where nothing else stated one.
     for lines in std::iter::once(&page.preamble).chain(

@@ -986,6 +986,14 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
     // Headings a document's numbering could make ("## 2.1.0 Rayleigh"):
     // releases only beside releases headed at their level.
     let mut numbered: Vec<(usize, usize, String)> = Vec::new();
+    // "### 01/06/2025" beside "### 25/02/2026": the order the page's
+    // other headed dates show.
+    let day_first = crate::dates::day_first(
+        page.lines
+            .iter()
+            .filter(|(n, _)| page.headings.contains(n))
+            .map(|(_, line)| line.as_str()),
+    );
     for (i, (n, line)) in page.lines.iter().enumerate() {
         if line.trim().starts_with("```") {
             in_code = !in_code;
@@ -1002,7 +1010,10 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
                     .map(|(_, release)| release);
                 if let Some(before) = since_release(&h.title) {
                     since.push((i, h.level, before, of_title(&h.title)));
-                } else if let Some(v) = of_product.or_else(|| of_title(&h.title)) {
+                } else if let Some(v) = of_product
+                    .or_else(|| of_title(&h.title))
+                    .or_else(|| day_first.and_then(|d| crate::dates::year_last_alone(&h.title, d)))
+                {
                     // "### Fixed Bugs in v2.6.1" after "### Release v2.6"
                     // (LuxCore's release notes): a part of the release, the
                     // fixes of its point release.

@@ -162,6 +162,13 @@ fn with_word_suffix(title: &str, version: String) -> String {
         return version;
     };
     let after = &title[at + version.len()..];
+    // "Linux Kamarada libera versão candidata (15.2 RC)", "Release 1.0 beta
+    // 2": a pre-release word after the version names the pre-release, no
+    // release of its numbers.
+    if let Some(c) = PRE_RELEASE_AFTER.captures(after) {
+        let words: Vec<&str> = c[1].split_whitespace().collect();
+        return format!("{version}-{}", words.join("-"));
+    }
     let Some(rest) = after.strip_prefix('-') else {
         return version;
     };
@@ -249,6 +256,18 @@ pub(crate) fn suffixed_release(title: &str) -> Option<String> {
     let suffix: Vec<&str> = captures[2].split_whitespace().collect();
     Some(format!("{}-{}", &captures[1], suffix.join("-")))
 }
+
+/// Right after a version: a space, a `[version] pre_releases` word and
+/// maybe its number, then the title's end or a closing bracket (a word or
+/// a date after it, "10.0 Beta Testers", "2025.1.0 Beta1 (2025-02-24)",
+/// leaves the heading's release as it was).
+static PRE_RELEASE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)^\s+((?:{})(?:\s*\d+)?)\s*(?:$|[)\]])",
+        alternatives(|v| &v.pre_releases)
+    ))
+    .unwrap()
+});
 
 /// A version, then a `[version] pre_releases` word and a number.
 static PRE_RELEASE: LazyLock<Regex> = LazyLock::new(|| {
@@ -609,7 +628,7 @@ pub(crate) fn in_text(text: &str) -> Option<String> {
             && before.split_whitespace().any(crate::names::is_alias);
         let word_not_after = words::each()
             .flat_map(|w| &w.version.not_after)
-            .any(|w| before.ends_with(w.as_str()));
+            .any(|w| words::ends_with_word(&before, w));
         !(word_not_after || names_a_component || labels_a_component)
     };
     [&*AFTER_WORD, &*BEFORE_WORD]
@@ -971,6 +990,39 @@ mod tests {
         assert_eq!(release_column(one.lines()), None);
         let other = table.replace("Swset", "Category");
         assert_eq!(release_column(other.lines()), None);
+    }
+
+    #[test]
+    fn a_title_naming_a_pre_release_names_it_whole() {
+        // Linux Kamarada's announcement of its release candidate.
+        assert_eq!(
+            in_title("Linux Kamarada libera versão candidata a lançamento (15.2 RC)").as_deref(),
+            Some("15.2-RC")
+        );
+        assert_eq!(
+            in_title("Release 1.0 beta 2").as_deref(),
+            Some("1.0-beta-2")
+        );
+        assert_eq!(in_title("Foo (2.1 RC1)").as_deref(), Some("2.1-RC1"));
+        // Words or a date after it: the release as it was.
+        assert_eq!(in_title("10.0 Beta Testers").as_deref(), Some("10.0"));
+        assert_eq!(
+            in_title("Furiosa SDK 2025.1.0 Beta1 (2025-02-24)").as_deref(),
+            Some("2025.1.0")
+        );
+        // A word that only begins like one, and an update, are none.
+        assert_eq!(in_title("Foo 2.1 Betamax").as_deref(), Some("2.1"));
+        assert_eq!(in_title("CUDA 12.6 Update 2").as_deref(), Some("12.6"));
+    }
+
+    #[test]
+    fn a_gpus_compute_capability_is_no_release() {
+        use crate::titles::of_title;
+        assert_eq!(of_title("vLLM for Tesla V100 (SM 7.0)"), None);
+        assert_eq!(of_title("Kernels for compute capability 8.0"), None);
+        // A word ending alike is none.
+        assert_eq!(of_title("Prism 2.0").as_deref(), Some("2.0"));
+        assert_eq!(in_text("driver release 440.33.01"), None);
     }
 
     #[test]

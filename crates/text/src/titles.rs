@@ -273,7 +273,7 @@ fn of_title_as_written(title: &str) -> Option<String> {
     };
     let after_not = words::each()
         .flat_map(|w| &w.version.not_after)
-        .any(|w| before.ends_with(w.as_str()));
+        .any(|w| words::ends_with_word(&before, w));
     // "Update: 8th October 2023 - CUDA 12.1.1, fixed …": a heading dated
     // before a known component's version names the release by its date
     // ("PyTorch 2.13 — 2026-07-20" names the product's release).

@@ -41,7 +41,7 @@ pub(crate) struct Component {
 
 /// The built-in files, by their language's tag, in the order their words
 /// are tried.
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 10] = [
     (
         "en",
         "data/words/en.toml",
@@ -66,6 +66,31 @@ const FILES: [(&str, &str, &str); 5] = [
         "ko",
         "data/words/ko.toml",
         include_str!("../../../data/words/ko.toml"),
+    ),
+    (
+        "es",
+        "data/words/es.toml",
+        include_str!("../../../data/words/es.toml"),
+    ),
+    (
+        "pt",
+        "data/words/pt.toml",
+        include_str!("../../../data/words/pt.toml"),
+    ),
+    (
+        "fr",
+        "data/words/fr.toml",
+        include_str!("../../../data/words/fr.toml"),
+    ),
+    (
+        "de",
+        "data/words/de.toml",
+        include_str!("../../../data/words/de.toml"),
+    ),
+    (
+        "it",
+        "data/words/it.toml",
+        include_str!("../../../data/words/it.toml"),
     ),
 ];
 
@@ -542,6 +567,13 @@ pub(crate) fn is_version_label(word: &str) -> bool {
     each().any(|w| w.components.version_words.contains(&word))
 }
 
+/// `text` ends with the word or phrase `word`, not with a longer word
+/// that ends alike ("(sm" ends with "sm", "prism" does not).
+pub(crate) fn ends_with_word(text: &str, word: &str) -> bool {
+    text.strip_suffix(word)
+        .is_some_and(|head| !head.ends_with(|c: char| c.is_alphanumeric()))
+}
+
 /// A word for a release in any language's data ("release").
 pub(crate) fn is_release_word(word: &str) -> bool {
     let word = word.to_lowercase();
@@ -653,6 +685,15 @@ mod tests {
                 assert_eq!(word.trim(), word, "{lang}: `{word}`");
             }
         }
+    }
+
+    #[test]
+    fn other_languages_words_for_a_version() {
+        // "GeoServer versión 2.27", "TensorFlow versão 2.6.0".
+        assert!(is_version_label("versión"));
+        assert!(is_version_label("Versão"));
+        assert!(is_version_label("versione"));
+        assert!(!is_version_label("versiones"));
     }
 
     #[test]
