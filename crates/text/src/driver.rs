@@ -128,6 +128,7 @@ pub(crate) fn in_table(lines: &[&str], cuda: Option<&str>, lang: Lang) -> Option
             .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
     };
     let mut head: Option<(usize, usize)> = None;
+    let mut head_line = "";
     for line in lines {
         let Some(row) = cells(line) else {
             head = None;
@@ -149,6 +150,7 @@ pub(crate) fn in_table(lines: &[&str], cuda: Option<&str>, lang: Lang) -> Option
                 .find(|i| lower[**i].contains("linux"))
                 .or(drivers.first());
             head = key.zip(driver.copied());
+            head_line = line.trim();
             continue;
         }
         let Some((key, driver)) = head else {
@@ -163,9 +165,14 @@ pub(crate) fn in_table(lines: &[&str], cuda: Option<&str>, lang: Lang) -> Option
         let number = NUMBER
             .find(value)
             .filter(|m| is_driver_release(m.as_str()))?;
+        // The wording: the table's head and this row, a table still.
+        let delimiter = format!("|{}", "---|".repeat(row.len()));
         return Some(DriverOut {
             min: Some(number.as_str().to_string()),
-            wording: Some(text(lang, format!("{}\n", line.trim()))),
+            wording: Some(text(
+                lang,
+                format!("{head_line}\n{delimiter}\n{}\n", line.trim()),
+            )),
             ..DriverOut::default()
         });
     }
@@ -598,6 +605,11 @@ mod tests {
         ];
         let d = in_table(&exact, Some("12.4.1"), Lang::EN).unwrap();
         assert_eq!(d.min.as_deref(), Some("550.54.15"));
+        // Its wording: the head and the row, a table of one row.
+        assert_eq!(
+            d.wording.unwrap().get(Lang::EN),
+            "| CUDA Toolkit | Minimum Required Driver Version |\n|---|---|\n| CUDA 12.4 Update 1 | >= 550.54.15 |\n"
+        );
         assert!(in_table(&exact, Some("12.40"), Lang::EN).is_none());
     }
 }
