@@ -2544,3 +2544,51 @@ fn a_definition_lists_items_are_a_releases_list() {
     // "GraphMap master (v0.5.2)": built from its master branch.
     assert_eq!(version_of("GraphMap"), Some("0.5.2"));
 }
+
+#[test]
+fn a_readmes_version_history_heads_its_release_not_its_topics() {
+    // Morph3us-Sigma's V100 README: "### CUDA 13.0 Volta Deprecation" and
+    // "### Solution : CUDA 12.8" among its findings, its one release under
+    // "## 📋 Version History", its title "vLLM for Tesla V100 (SM 7.0)".
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/Morph3us-Sigma/vllm-v100.en.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("v0.9.2-v100-cuda12.8");
+    assert_eq!(r.components.get("vllm").map(String::as_str), Some("0.9.2"));
+    assert!(!dir.path().join("releases/13.0.toml").exists());
+    assert!(!dir.path().join("releases/7.0.toml").exists());
+}
+
+#[test]
+fn words_leading_a_changelogs_list_and_spanish_word_order() {
+    // nervosys's changelog: "updated to C++20 standard, CMake 3.29.2,
+    // Clang 17, GCC 13, Python 3.12"; Huayra Linux's: "Versión del kernel
+    // 3.2.63-2+deb7u1", "Actualización del compilador gcc a la version 4.7".
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/nervosys/autonomysim-changelog.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let r = dir.release("2024-04-23");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("CMake"), Some("3.29.2"));
+    assert_eq!(version_of("Clang"), Some("17"));
+    assert_eq!(version_of("GCC"), Some("13"));
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-63/huayralinux/huayra-live-cd-changelog.es.md");
+    dir.import_ok(&page, &["--all"]);
+    let records: Vec<String> = dir
+        .records()
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(records.iter().any(|r| r.contains("gcc = \"4.7\"")));
+    assert!(
+        records
+            .iter()
+            .any(|r| r.contains("kernel = \"3.2.60-1+deb7u1\""))
+    );
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.contains("del-kernel") || r.contains("\nla = "))
+    );
+}

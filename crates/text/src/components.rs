@@ -637,7 +637,7 @@ fn item_components(item: &str) -> Vec<(String, String)> {
         return name_and_version(name, version);
     }
     let item = without_alias(item);
-    let item = item.as_ref();
+    let item = without_version_of(item.as_ref());
     // A colon inside a parenthesis is a note's ("RAPIDS 22.10.01 (x86 libraries: cudf …)").
     let before_note = item.split('(').next().unwrap_or(item);
     // An address's colon (`[https://…](…)` after a version) labels nothing.
@@ -651,6 +651,24 @@ fn item_components(item: &str) -> Vec<(String, String)> {
             named.extend(parenthesized_other(item));
             named
         }
+    }
+}
+
+/// "Versión del kernel 3.2.63-2+deb7u1" (Huayra Linux's changelog), "version
+/// of Python 3.12": the item without the word for a version and the word
+/// saying what it is of (`[claims] of`) that open it.
+fn without_version_of(item: &str) -> &str {
+    let t = item.trim_start();
+    let mut words = t.splitn(3, ' ');
+    match (words.next(), words.next(), words.next()) {
+        (Some(label), Some(of), Some(rest))
+            if crate::words::is_version_label(label)
+                && crate::words::each()
+                    .any(|w| w.claims.of.iter().any(|o| o.eq_ignore_ascii_case(of))) =>
+        {
+            rest
+        }
+        _ => item,
     }
 }
 
@@ -1303,7 +1321,19 @@ fn labelled_list(line: &str) -> Vec<(String, String)> {
     let rest = rest.split_once(". ").map_or(rest, |(list, _)| list);
     let apart = lists_in_parentheses_apart(without_closing_references(rest));
     let listed = listed_components_of(apart.trim().trim_end_matches('.'));
-    if listed.len() >= 2 && listed.iter().all(|(_, v)| v.contains('.')) {
+    // ("Clang 17, GCC 13" beside "CMake 3.29.2, Python 3.12": a major
+    // alone after a capitalised name, among versions of two numbers.)
+    let dotted = listed.iter().filter(|(_, v)| v.contains('.')).count();
+    let major_of_name = |(n, v): &(String, String)| {
+        v.bytes().all(|b| b.is_ascii_digit())
+            && n.starts_with(|c: char| c.is_uppercase())
+            && !n.contains('_')
+    };
+    if dotted >= 2
+        && listed
+            .iter()
+            .all(|pair| pair.1.contains('.') || major_of_name(pair))
+    {
         listed
     } else {
         Vec::new()
@@ -1407,9 +1437,25 @@ fn listed_components_of(line: &str) -> Vec<(String, String)> {
         .iter()
         .filter(|i| !item_components(i).is_empty())
         .count();
+    // "updated to C++20 standard, CMake 3.29.2, Clang 17, GCC 13" (a
+    // changelog's build systems): words leading into a list of three
+    // versions or more open it without naming a component. (Not a
+    // sentence ending in a version, "… icons in Windows NT 3.5", whose
+    // list goes on with more of the same.)
+    let lead = |i: &String| {
+        item_components(i).is_empty()
+            && !bare_name(i)
+            && !i
+                .split_whitespace()
+                .next_back()
+                .is_some_and(is_version_word)
+    };
+    let from = usize::from(
+        versioned >= 3 && listed.len() == versioned + 1 && listed.first().is_some_and(lead),
+    );
     if versioned > 0
         && versioned * 2 > listed.len()
-        && listed
+        && listed[from..]
             .iter()
             .all(|i| bare_name(i) || !item_components(i).is_empty())
     {
@@ -2065,6 +2111,40 @@ mod tests {
                 ("snakeyaml".to_string(), "2.6".to_string()),
                 ("slf4j-api".to_string(), "2.0.18".to_string())
             ]
+        );
+    }
+
+    #[test]
+    fn words_leading_into_a_labelled_list_name_nothing() {
+        // nervosys's AutonomySim changelog: a standard, then the tools.
+        assert_eq!(
+            labelled_list(
+                "`Build systems`: updated to C++20 standard, CMake 3.29.2, Clang 17, GCC 13, Python 3.12"
+            ),
+            [
+                ("CMake".to_string(), "3.29.2".to_string()),
+                ("Clang".to_string(), "17".to_string()),
+                ("GCC".to_string(), "13".to_string()),
+                ("Python".to_string(), "3.12".to_string())
+            ]
+        );
+        // Two items of a sentence are no list opened by words.
+        assert!(
+            labelled_list("Changes: moved to the new docs, CMake 3.29.2, Python 3.12").is_empty()
+        );
+        // Settings' numbers are no versions.
+        assert!(labelled_list("Defaults: chunk_size 8192, cpu_infer 32, CMake 3.29.2").is_empty());
+    }
+
+    #[test]
+    fn a_version_word_and_what_it_is_of_open_no_name() {
+        assert_eq!(
+            item_components("Versión del kernel 3.2.63-2+deb7u1"),
+            [("kernel".to_string(), "3.2.63-2+deb7u1".to_string())]
+        );
+        assert_eq!(
+            item_components("version of Python 3.12"),
+            [("Python".to_string(), "3.12".to_string())]
         );
     }
 

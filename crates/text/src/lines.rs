@@ -300,7 +300,13 @@ impl LineWriter {
     }
 }
 
-/// `text`'s words, one space between each.
+/// A Latin letter beyond ASCII (`ó`, `ã`, `ç`, `ő`, `ạ`): a letter of the
+/// word it stands in ("Versión"), no other script's.
+pub(crate) fn is_latin_letter(c: char) -> bool {
+    c.is_alphabetic()
+        && (('\u{00c0}'..='\u{024f}').contains(&c) || ('\u{1e00}'..='\u{1eff}').contains(&c))
+}
+
 /// `text` with a space wherever an ASCII letter, digit or mark meets
 /// another script ("满足Ubuntu 22.04和Python 3.10" → "满足 Ubuntu 22.04 和 Python
 /// 3.10"): names and versions are ASCII words of their own.
@@ -312,6 +318,7 @@ pub(crate) fn apart_from_script(text: &str) -> std::borrow::Cow<'_, str> {
     // marks such as `®` that stand in English names.
     let script = |c: char| {
         !c.is_ascii()
+            && !is_latin_letter(c)
             && (c.is_alphabetic()
                 || ('\u{3000}'..='\u{303f}').contains(&c)
                 || ('\u{ff00}'..='\u{ffef}').contains(&c))
@@ -329,6 +336,7 @@ pub(crate) fn apart_from_script(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `text`'s words, one space between each.
 pub(crate) fn collapse_spaces(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -493,6 +501,22 @@ pub(crate) fn marked_heading(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn latin_letters_stay_in_their_words() {
+        assert_eq!(
+            super::apart_from_script("Versión del kernel 3.2"),
+            "Versión del kernel 3.2"
+        );
+        assert_eq!(
+            super::apart_from_script("atualização do Python3.8"),
+            "atualização do Python3.8"
+        );
+        assert_eq!(
+            super::apart_from_script("满足Ubuntu 22.04和Python"),
+            "满足 Ubuntu 22.04 和 Python"
+        );
+    }
 
     #[test]
     fn commit_log_entries() {

@@ -1085,6 +1085,7 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
             }
         }
     }
+    keep_history_headings(page, headings, &mut starts);
     // (Two tags over their stacks or more: a page of images.)
     if tagged.len() >= 2 {
         starts.extend(tagged);
@@ -2871,6 +2872,83 @@ pub(crate) fn add_rows(releases: &mut Vec<Release>, rows: &[Row], table_lines: &
 /// versions (headings, then dates, labels, named lines, versions alone);
 /// among headings, the one naming the most, the first on the page among
 /// equals.
+/// "### CUDA 13.0 Volta Deprecation" and "### Solution : CUDA 12.8" in a
+/// README whose "## 📋 Version History" heads "### v0.9.2-v100-cuda12.8":
+/// where a heading over the page's releases (`[page] history_headings`)
+/// holds release headings, headings naming versions among other words
+/// outside it, at the level of those or below, are the text's.
+fn keep_history_headings(
+    page: &Page,
+    headings: &Headings,
+    starts: &mut Vec<(usize, Start, String)>,
+) {
+    let heading_at = |i: usize| {
+        let (n, line) = &page.lines[i];
+        page.headings
+            .contains(n)
+            .then(|| heading(line.trim(), true, headings))
+            .flatten()
+    };
+    // (It goes on over releases headed at its level: "# Changelog" over
+    // "## [1.7.9]" and "# [1.7.0]", axios's.)
+    let release_at: HashSet<usize> = starts.iter().map(|(i, _, _)| *i).collect();
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
+    for i in 0..page.lines.len() {
+        let Some(h) = heading_at(i).filter(|h| words::is_history_heading(&h.title)) else {
+            continue;
+        };
+        let end = (i + 1..page.lines.len())
+            .find(|&j| {
+                !release_at.contains(&j) && heading_at(j).is_some_and(|g| g.level <= h.level)
+            })
+            .unwrap_or(page.lines.len());
+        spans.push(i + 1..end);
+    }
+    let inside = |i: usize| spans.iter().any(|span| span.contains(&i));
+    let level = |s: &Start| match s {
+        Start::Heading(level) => Some(*level),
+        _ => None,
+    };
+    let Some(top) = starts
+        .iter()
+        .filter(|(i, _, _)| inside(*i))
+        .filter_map(|(_, s, _)| level(s))
+        .min()
+    else {
+        return;
+    };
+    // ("# [5.0.0-rc.4](…)" above docsify's "# Changelog": a heading opening
+    // with its release is one wherever it stands.)
+    let opens_with = |i: usize, version: &str| {
+        let title = page.lines[i]
+            .1
+            .trim()
+            .trim_start_matches(|c: char| !c.is_alphanumeric());
+        let bare = |t: &str| {
+            t.strip_prefix(['v', 'V'])
+                .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                .unwrap_or(t)
+                .to_string()
+        };
+        bare(title).starts_with(&bare(version))
+    };
+    // ("### 현재 사용 버전: 25.08", "the version in use": labelled by a word
+    // for a version or a release, as release headings are.)
+    let labelled = |i: usize, version: &str| {
+        let title = &page.lines[i].1;
+        title.find(version).is_some_and(|at| {
+            title[..at]
+                .split_whitespace()
+                .next_back()
+                .map(|w| w.trim_end_matches([':', '：']))
+                .is_some_and(|w| words::is_version_label(w) || words::is_release_word(w))
+        })
+    };
+    starts.retain(|(i, s, v)| {
+        inside(*i) || level(s).is_none_or(|l| l < top) || opens_with(*i, v) || labelled(*i, v)
+    });
+}
+
 fn choose(starts: &[(usize, Start, String)]) -> Option<Start> {
     let rank = |s: &Start| match s {
         Start::Heading(_) => 0,
@@ -2967,6 +3045,25 @@ mod tests {
     }
     use crate::page::PageKind;
     use crate::titles::{after_codename, numbered_after_release_word};
+
+    #[test]
+    fn a_readmes_history_holds_its_releases_not_its_topics() {
+        let page = "# Fork for V100\n\n## Findings\n\n### CUDA 13.0 Volta Deprecation\n\nx\n\n\
+                    ### Solution : CUDA 12.8\n\ny\n\n### Version: 0.9\n\nz\n\n## 📋 Version History\n\n\
+                    ### v0.9.2-v100 (08/02/2026)\n\n- a\n\n### v0.9.1 (01/01/2026)\n\n- b\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["0.9", "v0.9.2-v100", "v0.9.1"]
+        );
+        // Releases headed at the history's level go on with it, and those
+        // above it that open with their release stay (docsify's).
+        let page = "# [5.0.0-rc.2](x) (2025-09-05)\n\n- a\n\n# Changelog\n\n## [5.0.0-rc.1](x) (2025-05-27)\n\n\
+                    - b\n\n# [4.13.0](x) (2022-10-26)\n\n- c\n\n## [4.12.2](x) (2022-01-06)\n\n- d\n";
+        assert_eq!(
+            versions(PageKind::Markdown, page),
+            ["5.0.0-rc.2", "5.0.0-rc.1", "4.13.0", "4.12.2"]
+        );
+    }
 
     #[test]
     fn the_newest_release_headed_above_the_past_ones() {

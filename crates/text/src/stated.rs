@@ -77,8 +77,17 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
             && word.chars().any(|ch| ch.is_ascii_alphabetic())
             && c[1].matches('.').count() < 2
     };
+    // "vLLM for Tesla V100 (SM 7.0)": a number right after a `not_after`
+    // word is another thing's, no release.
+    let of_other = |c: &regex::Captures| {
+        let start = c.get(1).map_or(0, |m| m.start());
+        let before = text[..start].trim_end().to_lowercase();
+        crate::words::each()
+            .flat_map(|w| &w.version.not_after)
+            .any(|w| crate::words::ends_with_word(&before, w))
+    };
     re.captures_iter(text)
-        .find(|c| !of_model(c))
+        .find(|c| !of_model(c) && !of_other(c))
         .map(|c| c[1].to_string())
 }
 
@@ -881,6 +890,15 @@ pub(crate) fn with_lowercase_v(version: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_after_a_not_after_word_is_no_titles_release() {
+        assert_eq!(in_title("vLLM for Tesla V100 (SM 7.0)"), None);
+        assert_eq!(
+            in_title("Drivers since 535 for Tool 2.1").as_deref(),
+            Some("2.1")
+        );
+    }
 
     #[test]
     fn a_release_announced_in_the_opening() {

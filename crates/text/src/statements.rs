@@ -1320,7 +1320,9 @@ fn push_spaced_at_scripts(text: &str, out: &mut String) {
 /// Whether `ascii` is an ASCII letter or digit (or a closing mark after
 /// one: "10.1)`과") and `other` a character of an unspaced script.
 fn meets_script(ascii: char, other: char) -> bool {
-    (ascii.is_ascii_alphanumeric() || matches!(ascii, ')' | '`' | '"' | '\'')) && !other.is_ascii()
+    (ascii.is_ascii_alphanumeric() || matches!(ascii, ')' | '`' | '"' | '\''))
+        && !other.is_ascii()
+        && !crate::lines::is_latin_letter(other)
 }
 
 /// The sentences of a line of prose.

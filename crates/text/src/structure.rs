@@ -67,10 +67,22 @@ impl Structure {
                     std::iter::once(s.title.as_str()).chain(s.body.iter().map(|(_, l)| l.as_str()))
                 }))
         };
-        self.titles
-            .iter()
-            .map(String::as_str)
-            .find_map(stated::in_title)
+        // A README titled by no release ("vLLM for Tesla V100 (SM 7.0)"),
+        // its headings naming CUDA's ("### CUDA 13.0 Volta Deprecation"):
+        // the release its history heads.
+        let untitled = self
+            .titles
+            .first()
+            .is_none_or(|t| stated::in_title(t).is_none());
+        untitled
+            .then(|| self.history_release())
+            .flatten()
+            .or_else(|| {
+                self.titles
+                    .iter()
+                    .map(String::as_str)
+                    .find_map(stated::in_title)
+            })
             // "# Kubermatic 2.31" over "## v2.31.0": the release the part
             // under the title names, of the title's series.
             // "New Version 26.4" over "Version 26.4.30 is now available":
@@ -144,6 +156,21 @@ impl Structure {
 }
 
 impl Structure {
+    /// "### v0.9.2-v100-cuda12.8 (08/02/2026)" under a README's "## 📋
+    /// Version History" (`[page] history_headings`): the newest release
+    /// the page's history heads, first under it.
+    fn history_release(&self) -> Option<String> {
+        let at = self
+            .sections
+            .iter()
+            .position(|s| crate::words::is_history_heading(&s.title))?;
+        let level = self.sections[at].level;
+        self.sections[at + 1..]
+            .iter()
+            .take_while(|s| s.level > level)
+            .find_map(|s| crate::titles::of_title(&s.title))
+    }
+
     /// The version the page states of what it is about, when it states no
     /// release: the first "NAME VERSION" in its text whose name is a word
     /// of its title (a README titled "vLLM-GCU" that says "supports vLLM
@@ -429,7 +456,9 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
                     section.body.push((n, rest));
                 }
             }
-            any_part |= section.known.is_some();
+            // (Releases under a README's "Version History" are its parts,
+            // no titles of the page.)
+            any_part |= section.known.is_some() || crate::words::is_history_heading(&section.title);
             out.sections.push(section);
             continue;
         }
@@ -693,6 +722,17 @@ mod tests {
             &Page::read(PageKind::Markdown, text).unwrap(),
             Headings::built_in(),
         )
+    }
+
+    #[test]
+    fn a_readme_titled_by_no_release_is_its_historys_newest() {
+        let s = md(
+            "# vLLM for Tesla V100 (SM 7.0)\n\n## Key Findings\n\n### CUDA 13.0 Volta Deprecation\n\nText.\n\n## 📋 Version History\n\n### v0.9.2-v100-cuda12.8 (08/02/2026)\n\n- First build\n\n### v0.9.1 (01/01/2026)\n\n- Earlier\n",
+        );
+        assert_eq!(s.stated_version().as_deref(), Some("v0.9.2-v100-cuda12.8"));
+        // A title naming its release keeps it.
+        let s = md("# Tool 2.1\n\n## Changelog\n\n### 2.0\n\n- Earlier\n");
+        assert_eq!(s.stated_version().as_deref(), Some("2.1"));
     }
 
     #[test]

@@ -273,6 +273,10 @@ pub(crate) struct PageWords {
     /// A heading opening a page's part in English ("## English", "## 英語"):
     /// a page of two languages, the other's part beside it.
     pub english_headings: Vec<String>,
+    /// A heading over a page's releases ("Version History", "更新履歴"),
+    /// lowercase: in a README, its release headings are the page's, other
+    /// headings naming versions the text's.
+    pub history_headings: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -572,6 +576,16 @@ pub(crate) fn is_version_label(word: &str) -> bool {
 pub(crate) fn ends_with_word(text: &str, word: &str) -> bool {
     text.strip_suffix(word)
         .is_some_and(|head| !head.ends_with(|c: char| c.is_alphanumeric()))
+}
+
+/// A heading over a page's releases in any language's data (`[page]
+/// history_headings`), whatever marks or emoji stand around its words
+/// ("📋 Version History").
+pub(crate) fn is_history_heading(title: &str) -> bool {
+    let text = title
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    each().any(|w| w.page.history_headings.contains(&text))
 }
 
 /// A word for a release in any language's data ("release").
