@@ -813,6 +813,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-fifth half (`held-out-64/`), committed unread at 727f711,
+/// measured there before reading with the code of 50d4b26: 500 of 797
+/// (62.7%), 1 refused, no minimum driver stated.
+#[test]
+fn sixty_fourth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-64",
+        Floor {
+            percent: 62,
+            refused: 1,
+            drivers: 0,
+        },
+    );
+}
+
 /// The sixty-fourth half (`held-out-63/`), committed unread at 1a3a39d,
 /// measured there before reading: 523 of 652 (80.2%), none refused, 0 of 2
 /// minimum drivers; read in part: 563 of 652 (86.3%), 1 of 2; read
