@@ -2592,3 +2592,47 @@ fn words_leading_a_changelogs_list_and_spanish_word_order() {
             .any(|r| r.contains("del-kernel") || r.contains("\nla = "))
     );
 }
+
+#[test]
+fn an_r_session_info_gives_its_packages() {
+    // KirstLab's Asc-Seurat docs: R's `sessionInfo()` pasted as text,
+    // `glmGamPoi_1.2.0 dynfeature_1.0.0 … rpart_4.1-15 …`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-64/kirstlab/packages-version.en.rst");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("v2.2");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("Seurat"), Some("4.1.0"));
+    assert_eq!(version_of("rpart"), Some("4.1-15"));
+    assert!(r.components.len() >= 200, "{}", r.components.len());
+}
+
+#[test]
+fn an_image_tag_of_one_number_and_releases_as_items_over_their_changes() {
+    // Avarok's dgx-vllm README: `docker pull avarok/dgx-vllm-nvfp4-kernel:v22`
+    // and no other release; rnakato's README: "- 2024.10" over nested
+    // "  - Updated SAMtools from 1.19.2 to 1.21".
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-64/Avarok-Cybersecurity/dgx-vllm-v22.en.md");
+    dir.import_ok(&page, &[]);
+    assert_eq!(
+        dir.release("v22")
+            .components
+            .get("CUDA")
+            .map(String::as_str),
+        Some("13.0.2")
+    );
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-64/rnakato/docker-r-python.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let october = dir.release("2024.10");
+    assert_eq!(
+        october.components.get("SAMtools").map(String::as_str),
+        Some("1.21")
+    );
+    let january = dir.release("2024.01");
+    assert_eq!(
+        january.components.get("SAMtools").map(String::as_str),
+        Some("1.19.2")
+    );
+}

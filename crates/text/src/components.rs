@@ -881,6 +881,10 @@ fn named_versions(item: &str) -> Vec<(String, String)> {
         let spaced = words::ARROWS
             .iter()
             .fold(part.to_string(), |p, a| p.replace(a, &format!(" {a} ")));
+        // "samtools v.1.20" (a Russian README's list): `v.` as `v`.
+        static V_DOT: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new(r"(^|\s)[vV]\.(\d)").unwrap());
+        let spaced = V_DOT.replace_all(&spaced, "${1}v$2");
         let mut words = spaced.split_whitespace().peekable();
         // The last four words before the version: a name is no longer.
         let mut before: VecDeque<&str> = VecDeque::with_capacity(4);
@@ -2134,6 +2138,14 @@ mod tests {
         );
         // Settings' numbers are no versions.
         assert!(labelled_list("Defaults: chunk_size 8192, cpu_infer 32, CMake 3.29.2").is_empty());
+    }
+
+    #[test]
+    fn a_version_written_v_dot() {
+        assert_eq!(
+            item_components("samtools v.1.20"),
+            [("samtools".to_string(), "1.20".to_string())]
+        );
     }
 
     #[test]

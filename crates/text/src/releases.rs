@@ -581,6 +581,31 @@ fn introduces_history(line: Option<&str>) -> bool {
     })
 }
 
+/// "- 2024.10" over "  - Updated SAMtools from 1.19.2 to 1.21" (rnakato's
+/// ChangeLog in a README): an item at the margin that is a release alone,
+/// with dots, the items of its changes nested under it.
+fn item_over_changes(page: &Page, i: usize) -> Option<String> {
+    let line = &page.lines[i].1;
+    let rest = line
+        .strip_prefix("- ")
+        .or_else(|| line.strip_prefix("* "))?;
+    let release = rest.trim().trim_end_matches([':', '：']);
+    if release.contains(char::is_whitespace)
+        || !release.contains('.')
+        || !names_release(release)
+        || !model::is_release_version(release)
+    {
+        return None;
+    }
+    let next = page.lines[i + 1..]
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .find(|l| !l.trim().is_empty())?;
+    let nested = next.len() - next.trim_start().len() >= 2
+        && (next.trim_start().starts_with("- ") || next.trim_start().starts_with("* "));
+    nested.then(|| stated::with_lowercase_v(release.to_string()))
+}
+
 /// "- 20250607: Added `USE_SOCAT` … + added CUDA 12.9 build"
 /// (ComfyUI-Nvidia-Docker's changelog): an item at the margin opening
 /// with a release (a date, or a version of three numbers or written with
@@ -1053,7 +1078,10 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
         let date = crate::dates::date(t).filter(|_| crate::dates::is_date_alone(t) && !dotted);
         if let Some(v) = tag_over_stack(page, i) {
             tagged.push((i, Start::Label, v));
-        } else if let Some(v) = dated_item(line).or_else(|| dated_version_line(line)) {
+        } else if let Some(v) = dated_item(line)
+            .or_else(|| dated_version_line(line))
+            .or_else(|| item_over_changes(page, i))
+        {
             starts.push((i, Start::Item, v));
         } else if let Some((v, _)) = keyed_entry(line) {
             starts.push((i, Start::Entry, v));
@@ -3045,6 +3073,23 @@ mod tests {
     }
     use crate::page::PageKind;
     use crate::titles::{after_codename, numbered_after_release_word};
+
+    #[test]
+    fn items_of_releases_over_their_nested_changes() {
+        let page = "# Image\n\n## ChangeLog\n\n- 2024.10\n  - Updated SAMtools from 1.19.2 to 1.21\n\n\
+                    - 2024.04\n  - Changed Python environment\n";
+        assert_eq!(versions(PageKind::Markdown, page), ["2024.10", "2024.04"]);
+        // A list of supported versions is none.
+        let page = "# Tool\n\nSupported:\n\n- 3.8\n- 3.9\n";
+        assert!(
+            releases(
+                &Page::read(PageKind::Markdown, page).unwrap(),
+                Headings::built_in(),
+                true
+            )
+            .is_none()
+        );
+    }
 
     #[test]
     fn a_readmes_history_holds_its_releases_not_its_topics() {

@@ -608,8 +608,14 @@ pub(crate) fn in_image_tag(line: &str) -> Option<String> {
     if !pulls {
         return None;
     }
-    first(&VERSION_TAG, t)
+    // "docker pull avarok/dgx-vllm-nvfp4-kernel:v22": a release numbered
+    // by one number, its `v` written.
+    first(&VERSION_TAG, t).or_else(|| WHOLE_V_TAG.captures(t).map(|c| format!("v{}", &c[1])))
 }
+
+static WHOLE_V_TAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v(\d+)(?:$|\s)").unwrap()
+});
 
 /// The version running text states ("Release 20.06 is based on …").
 pub(crate) fn in_text(text: &str) -> Option<String> {
@@ -890,6 +896,19 @@ pub(crate) fn with_lowercase_v(version: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_tag_of_one_number_with_its_v() {
+        assert_eq!(
+            in_image_tag("docker pull avarok/dgx-vllm-nvfp4-kernel:v22").as_deref(),
+            Some("v22")
+        );
+        assert_eq!(
+            in_image_tag("docker pull rocm/megatron-lm:v25.4").as_deref(),
+            Some("25.4")
+        );
+        assert_eq!(in_image_tag("docker run -p 8080:80 nginx"), None);
+    }
 
     #[test]
     fn a_number_after_a_not_after_word_is_no_titles_release() {

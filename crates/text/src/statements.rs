@@ -607,6 +607,7 @@ fn read_lines(body: &[(usize, String)], title: &str, found: &mut Vec<Candidate>)
             continue;
         }
         read_source_label(line, found);
+        read_underscored_run(line, found);
         read_parenthesized_pins(line, found);
         read_default(line, found);
         read_dockerfile(line, found);
@@ -1888,6 +1889,40 @@ fn archive_head(item: &str) -> Option<(String, String)> {
         && version.starts_with(|c: char| c.is_ascii_digit())
         && crate::tables::looks_like_version(version))
     .then(|| (name.to_string(), version.to_string()))
+}
+
+/// "glmGamPoi_1.2.0 dynwrap_1.2.2 rpart_4.1-15 XML_3.99-0.8" (R's
+/// `sessionInfo()`, pasted into a page): a line of three packages or more,
+/// each joined to its version by `_`, and little else.
+fn read_underscored_run(line: &str, found: &mut Vec<Candidate>) {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let pairs: Vec<(&str, &str)> = tokens
+        .iter()
+        .filter_map(|token| {
+            let (name, version) = token.split_once('_')?;
+            let name_ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+                && !name.ends_with('.');
+            let version_ok = version.starts_with(|c: char| c.is_ascii_digit())
+                && version.ends_with(|c: char| c.is_ascii_digit())
+                && version.contains(['.', '-'])
+                && version
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-');
+            (name_ok && version_ok).then_some((name, version))
+        })
+        .collect();
+    if pairs.len() < 3 || pairs.len() * 3 < tokens.len() * 2 {
+        return;
+    }
+    for (name, version) in pairs {
+        found.push(Candidate {
+            name: names::component_name(name).unwrap_or_else(|| name.to_string()),
+            version: version.to_string(),
+            strength: Strength::Listing,
+            upgrade: false,
+        });
+    }
 }
 
 /// "numpy 2.1.3 + scipy 1.15.3 + protobuf 5.29.5" (a code span, as read):
@@ -3709,6 +3744,29 @@ mod tests {
             .into_iter()
             .map(|(n, v)| (n.to_lowercase(), v))
             .collect()
+    }
+
+    #[test]
+    fn r_session_info_packages_joined_to_their_versions() {
+        let mut found = Vec::new();
+        read_underscored_run(
+            " glmGamPoi_1.2.0 dynwrap_1.2.2 rpart_4.1-15 XML_3.99-0.8 GO.db_3.12.1",
+            &mut found,
+        );
+        let pairs = pairs_of(found);
+        assert!(
+            pairs.contains(&("rpart".to_string(), "4.1-15".to_string())),
+            "{pairs:?}"
+        );
+        assert!(
+            pairs.contains(&("GO.db".to_string(), "3.12.1".to_string())),
+            "{pairs:?}"
+        );
+        assert_eq!(pairs.len(), 5);
+        // Settings and a sentence are none.
+        let mut found = Vec::new();
+        read_underscored_run("set max_len_256 and use sm_80 for cuda_12", &mut found);
+        assert!(found.is_empty());
     }
 
     #[test]
