@@ -1405,22 +1405,24 @@ fn reference_links_as_text(line: &str) -> String {
 /// What follows the first `introduce` word of a line (`[statements]` of
 /// `data/words/*.toml`: "includes", "contains", "ships with" …).
 fn introduced_list(line: &str) -> Option<&str> {
+    // Every language's words in one automaton: each line of prose asks.
+    static INTRODUCE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::new(words::each().flat_map(|w| &w.statements.introduce))
+                .expect("introduce words of the words files")
+        });
     let lower = line.to_lowercase();
-    crate::words::each()
-        .flat_map(|w| &w.statements.introduce)
-        .filter_map(|word| {
-            lower.match_indices(word.as_str()).find_map(|(at, _)| {
-                let end = at + word.len();
-                let whole = lower[..at]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|c| !c.is_alphanumeric())
-                    && lower[end..].starts_with(' ');
-                whole.then_some(end)
-            })
+    // Matches come in the order they end: the first whole one ends first.
+    INTRODUCE
+        .find_overlapping_iter(&lower)
+        .find(|m| {
+            lower[..m.start()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+                && lower[m.end()..].starts_with(' ')
         })
-        .min()
-        .and_then(|end| line.get(end..))
+        .and_then(|m| line.get(m.end()..))
         .map(str::trim)
 }
 
