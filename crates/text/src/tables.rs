@@ -1284,6 +1284,12 @@ impl Table {
             read.components = column_of(heads[0].0);
             return (!read.components.is_empty()).then_some(read);
         }
+        if choice.column.is_none()
+            && let Some(components) = self.naming_columns(name, action)
+        {
+            read.components = components;
+            return Some(read);
+        }
         let named = |wanted: &str| {
             let wanted_key = key(wanted);
             heads
@@ -2496,6 +2502,42 @@ impl Table {
         self.cell(cells, key)
     }
 
+    /// "directory | Linux distribution | Languages | packages" over "Ruby |
+    /// Debian 12 | Ruby（3.2.2） | node.js（18.16.0）, yarn（1.22.19）": two
+    /// columns or more whose every cell names what it gives a version of,
+    /// other things in each column, are kinds of parts, not alternatives of
+    /// one: every part they name. (The row's name column is one of them
+    /// when its cells name versions too.)
+    fn naming_columns(&self, name: usize, action: Option<usize>) -> Option<Vec<(String, String)>> {
+        let naming: Vec<usize> = (0..self.width())
+            .filter(|&c| Some(c) != action)
+            .filter(|&c| {
+                let (yes, of) = self.share(c, |cell| {
+                    !looks_like_version(cell) && !listed(cell).is_empty()
+                });
+                of > 0 && yes == of
+            })
+            .collect();
+        if naming.iter().filter(|&&c| c != name).count() < 2 {
+            return None;
+        }
+        let mut owner: std::collections::HashMap<String, usize> = Default::default();
+        let mut out = Vec::new();
+        for (_, cells) in &self.rows {
+            for &c in &naming {
+                for (part, version) in self.cell(cells, c).map(listed).unwrap_or_default() {
+                    // A part two columns name ("PyTorch 2.9 | PyTorch 2.8")
+                    // makes them alternatives after all.
+                    if *owner.entry(names::key(&part)).or_insert(c) != c {
+                        return None;
+                    }
+                    out.push((part, version));
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// A table of settings, two columns, whose value cell lists three
     /// components or more ("Runtime | vLLM `0.30.0+xpu`, XPU kernels
     /// `0.1.15.4`, …, IGC `2.41.5`", a serving recipe's settings): the
@@ -3085,6 +3127,36 @@ mod tests {
         assert_eq!(linked_folder("[Link](https://x.io/docs/)"), None);
         assert_eq!(clean_cell("a<BR />b"), "a b");
         assert_eq!(clean_cell("a < b"), "a < b");
+    }
+
+    #[test]
+    fn columns_of_kinds_whose_cells_name_their_parts_are_each_read() {
+        // tom0418's base images: a distribution, languages and packages,
+        // each cell naming what it gives the version of.
+        let t = &tables(&lines(
+            "| directory | Linux distribution | Languages | packages |\n|:-:|:-:|:-:|:-:|\n\
+             | [Ruby][Ruby] | Debian 12 | Ruby（3.2.2） | node.js（18.16.0）, yarn（1.22.19） |",
+        ))[0];
+        let read = t.read(Choice::default()).unwrap();
+        assert_eq!(
+            read.components,
+            pairs(&[
+                ("Debian", "12"),
+                ("Ruby", "3.2.2"),
+                ("node.js", "18.16.0"),
+                ("yarn", "1.22.19")
+            ])
+        );
+        assert!(read.column.is_none() && read.left.is_empty());
+        // Two images side by side naming the same parts are alternatives.
+        let t = &tables(&lines(
+            "| Part | vLLM | SGLang |\n|-|-|-|\n\
+             | framework | PyTorch 2.9.0 | PyTorch 2.8.0 |\n\
+             | compiler | CUDA 12.9 | CUDA 12.8 |",
+        ))[0];
+        let read = t.read(Choice::default()).unwrap();
+        assert_eq!(read.column.as_deref(), Some("vLLM"));
+        assert_eq!(read.left, ["SGLang"]);
     }
 
     #[test]
