@@ -813,6 +813,21 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-sixth half (`held-out-65/`), committed unread at fd764ce,
+/// measured there before reading: 983 of 1299 (75.7%), 9 refused, 1 of 1
+/// minimum driver.
+#[test]
+fn sixty_fifth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-65",
+        Floor {
+            percent: 75,
+            refused: 9,
+            drivers: 1,
+        },
+    );
+}
+
 /// The sixty-fifth half (`held-out-64/`), committed unread at 727f711,
 /// measured there before reading with the code of 50d4b26: 500 of 797
 /// (62.7%), 1 refused, no minimum driver stated; read in part: 725 of

@@ -64,11 +64,16 @@ pub(crate) fn are_name_words(words: &[&str]) -> bool {
 }
 
 /// A name ending in a word of prose after `-`, `_`, `.` or a space
-/// ("vLLM-version"): the name before it and that word.
+/// ("vLLM-version"): the name before it and that word. A capital letter
+/// alone after `-` names a variant ("TF-A", Trusted Firmware-A), never the
+/// article.
 pub fn prose_tail(name: &str) -> Option<(&str, &str)> {
     let at = name.rfind(['-', '_', '.', ' '])?;
     let (head, tail) = (&name[..at], &name[at + 1..]);
-    (!head.is_empty() && is_not_name(tail)).then_some((head, tail))
+    let variant_letter = name[at..].starts_with('-')
+        && tail.chars().count() == 1
+        && tail.chars().all(|c| c.is_uppercase());
+    (!head.is_empty() && !variant_letter && is_not_name(tail)).then_some((head, tail))
 }
 
 /// A word continuing the version before it ("SP6" after "15"): a
@@ -414,6 +419,8 @@ mod tests {
         assert_eq!(prose_tail("flash-attn"), None);
         assert_eq!(prose_tail("version"), None);
         assert_eq!(prose_tail("-version"), None);
+        assert_eq!(prose_tail("TF-A"), None);
+        assert_eq!(prose_tail("Python a"), Some(("Python", "a")));
     }
 
     #[test]
