@@ -2636,3 +2636,85 @@ fn an_image_tag_of_one_number_and_releases_as_items_over_their_changes() {
         Some("1.19.2")
     );
 }
+
+#[test]
+fn headings_below_a_release_naming_other_parts_are_its_components() {
+    // bl-sdk's mod manager changelog: `## v3.8: Slammer`, then
+    // `### [Mods Base v1.12](…)` and `### Legacy Compat v1.6` below it.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-65/bl-sdk/willow2-mod-manager-changelog.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let latest = dir.release("v3.8");
+    let version_of = |name: &str| latest.components.get(name).map(String::as_str);
+    assert_eq!(version_of("Mods-Base"), Some("1.12"));
+    assert_eq!(version_of("Legacy-Compat"), Some("1.6"));
+    assert_eq!(version_of("Python"), Some("3.14"));
+    assert_eq!(
+        dir.release("v3.6").components.len(),
+        2,
+        "v3.6 names Legacy Compat and Save Options only"
+    );
+}
+
+#[test]
+fn a_dated_log_whose_items_carry_tables_of_archives() {
+    // AdamTyn's nmpmr README: `- [2022-02-16] 更新 php扩展…` over a table of
+    // one column, `| Upgrade List |` / `| composer-2.2.6 |` / `| redis-5.3.7 |`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-65/AdamTyn/at-docker-nmpmr.zh.md");
+    dir.import_ok(&page, &["--all"]);
+    let r = dir.release("2022-02-16");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("composer"), Some("2.2.6"));
+    assert_eq!(version_of("redis"), Some("5.3.7"));
+    assert_eq!(version_of("xdebug"), Some("3.1.3"));
+}
+
+#[test]
+fn headings_of_images_sharing_a_tag_name_each_release_by_its_image() {
+    // albinoJimy's base images: `## python-grpc-base:1.0.0` and
+    // `## python-mlops-base:1.0.0`, the same tag, two images.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-65/albinoJimy/neural-hive-mind-base-images.pt.md");
+    dir.import_ok(&page, &["--all"]);
+    let grpc = dir.release("python-grpc-base-1.0.0");
+    assert_eq!(
+        grpc.components.get("grpcio-tools").map(String::as_str),
+        Some("1.68.1")
+    );
+    let mlops = dir.release("python-mlops-base-1.0.0");
+    assert!(!mlops.components.contains_key("grpcio-tools"));
+    assert!(
+        dir.release("python-observability-base-1.2.6")
+            .components
+            .len()
+            >= 5
+    );
+}
+
+#[test]
+fn a_version_line_under_a_services_heading_inside_a_fence() {
+    // josneps's Dockerfiles README: `### MongoDB` over a fence whose first
+    // item reads `1. 版本：3.6.4`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-65/josneps/docker-file-readme.zh.md");
+    dir.import_ok(&page, &["--version", "2018.06.24"]);
+    let r = dir.release("2018.06.24");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("MongoDB"), Some("3.6.4"));
+    assert_eq!(version_of("Nginx"), Some("1.15"));
+    assert_eq!(version_of("Redis"), Some("3.2"));
+}
+
+#[test]
+fn a_modules_title_of_a_name_and_a_half_year_names_the_release() {
+    // UQ RCC's module page: `# foss 2023a`, then its dependencies as links,
+    // `[GCC 12.3.0  (system-system)](gcc-12.3.0.md)`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-65/jm-rcc/foss-2023a.en.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("2023a");
+    let version_of = |name: &str| r.components.get(name).map(String::as_str);
+    assert_eq!(version_of("GCC"), Some("12.3.0"));
+    assert_eq!(version_of("OpenMPI"), Some("4.1.5"));
+}

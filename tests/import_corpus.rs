@@ -445,6 +445,9 @@ fn score_page(expect_path: &Path) -> Score {
                 .and_then(|d| year_last_in_order(&r.version, d))
                 .unwrap_or_default(),
             r.version.split_whitespace().collect::<Vec<_>>().join("-"),
+            // "python-grpc-base:1.0.0": an image's tag, as a record names
+            // it (no `:` in a file's name).
+            r.version.replace(':', "-"),
             // "2.55.0(3)": a rebuild's number, as a record names it.
             bare.replace('(', ".").replace(')', ""),
             format!("v{}", bare.replace('(', ".").replace(')', "")),
@@ -815,14 +818,14 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
 
 /// The sixty-sixth half (`held-out-65/`), committed unread at fd764ce,
 /// measured there before reading: 983 of 1299 (75.7%), 9 refused, 1 of 1
-/// minimum driver.
+/// minimum driver; read in part: 1158 of 1299 (89.1%), 2 refused.
 #[test]
 fn sixty_fifth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-65",
         Floor {
-            percent: 75,
-            refused: 9,
+            percent: 89,
+            refused: 2,
             drivers: 1,
         },
     );

@@ -875,7 +875,16 @@ fn release_badge(address: &str) -> Option<String> {
         return None;
     };
     let (label, message) = (label.trim(), message.trim());
-    let labelled = words::each().any(|w| w.version.before_number.contains(&label.to_lowercase()));
+    let version_word =
+        |word: &str| words::each().any(|w| w.version.before_number.contains(&word.to_lowercase()));
+    // `badge/6.5-version-orange` (ROCm-AI-Installer's): the two swapped,
+    // read as the word and then the release.
+    let (label, message) = if version_word(message) && !version_word(label) {
+        (message, label)
+    } else {
+        (label, message)
+    };
+    let labelled = version_word(label);
     let version = match message.strip_prefix(['V', 'v']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => message,
@@ -977,6 +986,11 @@ mod tests {
         assert_eq!(
             release_badge("https://img.shields.io/badge/Release--Candidate-1.2.3-blue"),
             None
+        );
+        // The release first, its word after it.
+        assert_eq!(
+            release_badge("https://img.shields.io/badge/6.5-version-orange.svg").as_deref(),
+            Some("version 6.5")
         );
     }
 

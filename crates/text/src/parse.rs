@@ -337,7 +337,12 @@ pub(crate) fn parse(
         .filter(|s| reads_tables(s))
         .filter_map(|s| {
             versions_under_title(s)
-                .or_else(|| version_under_name(s))
+                .or_else(|| {
+                    // "## Info" over a badge's "version 6.5": the release's
+                    // own version, under a title naming nothing data knows.
+                    version_under_name(s)
+                        .filter(|(name, v)| names::is_alias(name) || !same_release(v, version))
+                })
                 .or_else(|| version_downloaded(s))
         })
         .collect();
@@ -386,7 +391,7 @@ pub(crate) fn parse(
             None if opens_release(page, at, changelog) => Some(features_from),
             // "### Core 2.34.0" in a changelog's release: what changed in
             // that component of it.
-            None if in_release && titled_by_component(&section.title).is_some() => {
+            None if in_release && tables::part_title(&section.title).is_some() => {
                 Some(features_from)
             }
             Some(Known::Features | Known::Fixes | Known::Issues) if in_changes_of_component => None,
@@ -684,7 +689,7 @@ fn parts_titled_by_components(sections: &[Section], changelog: bool) -> Vec<(Str
     let titled: Vec<(usize, (String, String))> = sections
         .iter()
         .filter(|s| s.known.is_none())
-        .filter_map(|s| Some((s.level, titled_by_component(&s.title)?)))
+        .filter_map(|s| Some((s.level, tables::part_title(&s.title)?)))
         .collect();
     let Some(level) = titled.first().map(|(l, _)| *l) else {
         return Vec::new();
@@ -700,14 +705,6 @@ fn parts_titled_by_components(sections: &[Section], changelog: bool) -> Vec<(Str
     } else {
         Vec::new()
     }
-}
-
-/// A part's title that is a name of one word and a version, nothing more
-/// ("News about 8.3" is a sentence's words).
-fn titled_by_component(title: &str) -> Option<(String, String)> {
-    let title = tables::clean_cell(title.trim_matches(['#', ' ']));
-    let pair = tables::name_version(&title)?;
-    (title.split_whitespace().count() == 2).then_some(pair)
 }
 
 /// "### Linux kernel" over "- version 6.12.24-Unraid": a part titled by a
@@ -734,6 +731,11 @@ fn version_downloaded(section: &Section) -> Option<(String, String)> {
     Some((name, version.trim_start_matches('v').to_string()))
 }
 
+/// Whether two versions are one release, a `v` before either or not.
+fn same_release(a: &str, b: &str) -> bool {
+    a.trim_start_matches(['v', 'V']) == b.trim_start_matches(['v', 'V'])
+}
+
 /// A version in an archive's file name: `v0.13.1`, `12.0.1`, `1.13`.
 static DOWNLOADED_VERSION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r"v?\d+(?:\.\d+)+").expect("the download version pattern")
@@ -742,11 +744,28 @@ static DOWNLOADED_VERSION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLo
 fn version_under_name(section: &Section) -> Option<(String, String)> {
     let title = section.title.trim_matches(['#', ' ']);
     let name = names::component_name(title)?;
-    let (_, first) = section.body.first()?;
-    let first = first.trim();
+    // "### MongoDB" over "```" and "1. 版本：3.6.4" (josneps's compose
+    // README): a fence, or a number of a list, before the label.
+    let first = section
+        .body
+        .iter()
+        .map(|(_, l)| l.trim())
+        .find(|l| !l.is_empty() && !l.starts_with("```"))?;
     let first = first.strip_prefix("- ").unwrap_or(first);
-    let (word, version) = first.split_once(' ')?;
-    let version = version.trim();
+    let first = match first.split_once(". ") {
+        Some((number, rest)) if number.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => first,
+    };
+    let (word, version) = first
+        .split_once([' ', ':', '：'])
+        .filter(|(_, v)| !v.trim_start_matches([':', '：']).trim().is_empty())?;
+    // ("## GPU Configuration" over "version: 465.31": a label of settings
+    // under a title of words, not a name's.)
+    let keyed = first[word.len()..].starts_with([':', '：']);
+    if keyed && title.contains(char::is_whitespace) && !names::is_alias(&name) {
+        return labelled_version_of(title, &section.body).map(|version| (name, version));
+    }
+    let version = version.trim_start_matches([':', '：']).trim();
     if words::is_version_label(word)
         && !version.contains(' ')
         && tables::looks_like_version(version)

@@ -177,6 +177,11 @@ fn parts_of_components(page: &Page, starts: &[(usize, Start, String)]) -> bool {
 fn part_name(page: &Page, i: usize, version: &str) -> Option<String> {
     let text = crate::tables::clean_cell(page.lines[i].1.trim().trim_start_matches('#'));
     let name = text.split(version).next().unwrap_or("").trim();
+    // "### Legacy Compat v1.6": the version's `v` is no part of the name.
+    let name = match name.strip_suffix(['v', 'V']) {
+        Some(bare) if bare.ends_with(' ') => bare.trim_end(),
+        _ => name,
+    };
     // "## 微信小游戏 v1.2.9" (Egret's release notes): a name in the
     // page's own script, a few characters and no sentence's marks.
     let own_script = || {
@@ -229,7 +234,12 @@ fn drop_component_parts(page: &Page, starts: &mut Vec<(usize, Start, String)>) {
             .filter(|(_, s, _)| *s == Start::Heading(inner))
         {
             let parent = outer_starts.iter().rev().find(|at| *at < i);
-            match (part_name(page, *i, v), parent) {
+            // ("### Mods Base v1.12": capitalised words a name's cell may
+            // hold.)
+            let name = part_name(page, *i, v).or_else(|| {
+                tables::part_title(&page.lines[*i].1).map(|(name, _)| name.to_lowercase())
+            });
+            match (name, parent) {
                 (Some(name), Some(parent)) => {
                     parents_of.entry(name).or_default().insert(*parent);
                 }
@@ -614,7 +624,15 @@ fn keyed_entry(line: &str) -> Option<(String, String)> {
     let rest = line
         .strip_prefix("- ")
         .or_else(|| line.strip_prefix("* "))?;
-    let (key, text) = rest.split_once(": ").or_else(|| rest.split_once('：'))?;
+    // "- [2022-02-16] 更新 `php扩展`" (AdamTyn's README): a date in
+    // brackets, the change after it.
+    let bracketed = rest
+        .strip_prefix('[')
+        .and_then(|r| r.split_once(']'))
+        .filter(|(key, text)| crate::dates::is_date_alone(key) && text.starts_with(' '));
+    let (key, text) = bracketed
+        .or_else(|| rest.split_once(": "))
+        .or_else(|| rest.split_once('：'))?;
     let key = key.trim().trim_matches(['*', '`']);
     let text = text.trim();
     if key.contains(char::is_whitespace) || text.is_empty() {
@@ -1657,7 +1675,41 @@ pub(crate) fn releases(page: &Page, headings: &Headings, every: bool) -> Option<
             std::iter::once(release).chain(copy)
         })
         .collect();
-    Some(merged_by_version(page, releases))
+    Some(merged_by_version(page, named_by_images(page, releases)))
+}
+
+/// "## python-grpc-base:1.0.0" beside "## python-mlops-base:1.0.0"
+/// (albinoJimy's base images): one tag under headings of several images
+/// names no one release; each release is its image's, named `image-tag`
+/// as a record's name may hold no `:`.
+fn named_by_images(page: &Page, mut releases: Vec<Release>) -> Vec<Release> {
+    let image_of = |r: &Release| -> Option<String> {
+        let n = r.start?;
+        let (_, line) = page.lines.iter().find(|(m, _)| *m == n)?;
+        let heading = line.trim().trim_start_matches('#').trim().trim_matches('`');
+        let (repository, tag) = heading.rsplit_once(':')?;
+        let name = repository.rsplit('/').next()?;
+        let shaped = tag == r.version
+            && !name.is_empty()
+            && !heading.contains(char::is_whitespace)
+            && crate::package_name::is_package_name(name);
+        shaped.then(|| format!("{name}-{tag}"))
+    };
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for r in &releases {
+        *count.entry(r.version.clone()).or_default() += 1;
+    }
+    let shared = count.values().any(|&n| n >= 2);
+    // Every release of the page is then its image's, to be told apart
+    // alike.
+    let named: Vec<Option<String>> = releases.iter().map(image_of).collect();
+    let distinct: HashSet<&String> = named.iter().flatten().collect();
+    if shared && named.iter().all(Option::is_some) && distinct.len() == releases.len() {
+        for (release, name) in releases.iter_mut().zip(named) {
+            release.version = name.unwrap_or_default();
+        }
+    }
+    releases
 }
 
 /// A release named by two headings written differently ("## 24.11.1 /

@@ -97,6 +97,14 @@ pub(crate) fn in_title(title: &str) -> Option<String> {
     if let Some(release) = forked_release(title) {
         return Some(release);
     }
+    // "foss 2023a" (an HPC centre's page of a toolchain module): a name,
+    // then a software set named by its year and half.
+    if let [name, set] = title.split_whitespace().collect::<Vec<_>>().as_slice()
+        && name.chars().all(char::is_alphabetic)
+        && crate::tables::is_half_year(set)
+    {
+        return Some(set.to_string());
+    }
     // "Upgrade iRedMail from 1.6.8 to 1.7.0": the release it goes to.
     if let Some(to) = FROM_TO.captures(title) {
         return Some(to[1].to_string());

@@ -1693,6 +1693,11 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
         line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '：' | '(' | ')'))
     {
         let word = word.trim_end_matches([',', ';', '.']);
+        // `mvance/unbound:1.22.0@sha256:7690…`: the digest pins the tag.
+        let word = match word.split_once('@') {
+            Some((reference, digest)) if digest.starts_with("sha256:") => reference,
+            _ => word,
+        };
         let Some((repository, tag)) = word.rsplit_once(':') else {
             continue;
         };
@@ -1710,6 +1715,7 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
             })
             && crate::package_name::is_package_name(name)
             && !name.contains('.');
+        let tag = release_of_tag(tag);
         let version = tag.strip_prefix('v').unwrap_or(tag);
         // A tag of numbers alone: `12.4.1-cudnn-devel-ubuntu22.04` says more
         // than one thing's version.
@@ -1749,6 +1755,20 @@ fn read_image_references(line: &str, found: &mut Vec<Candidate>) {
         strength: Strength::Listing,
         upgrade: false,
     }));
+}
+
+/// The release an image's tag names after a version word or an
+/// architecture glued to it (`version-v1.5.3`, linuxserver's tags;
+/// `amd64-4.5.1`).
+fn release_of_tag(tag: &str) -> &str {
+    match tag.split_once('-') {
+        Some((lead, rest))
+            if words::is_version_label(lead) || crate::tables::arch_in(lead).is_some() =>
+        {
+            rest
+        }
+        _ => tag,
+    }
 }
 
 /// Whether `word` of `line` comes right after a phrase that introduces

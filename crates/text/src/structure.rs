@@ -376,7 +376,7 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
     let mut any_part = false;
     let hashed = writes_hashed_headings(page, headings);
     // The level and version of the last title naming a release.
-    let mut release_title: Option<(usize, String)> = None;
+    let mut release_title: Option<(usize, String, String)> = None;
     for (n, line) in &page.lines {
         let n = *n;
         let trimmed = line.trim();
@@ -422,18 +422,26 @@ pub(crate) fn split(page: &Page, headings: &Headings) -> Structure {
             // "## Version 2.31.0" over "### Core 2.34.0" (KARTE's
             // changelog): a deeper heading naming another version with a
             // name is a part of the release, a component's.
-            let part_of_release = release_title.as_ref().is_some_and(|(level, version)| {
-                h.level > *level
-                    && names_release.as_ref().is_some_and(|v| v != version)
-                    && crate::tables::name_version(&h.title).is_some()
-            });
+            // ("## Enterprise Core 3.0.x" over "### Enterprise Core 3.0.10"
+            // names one of its series, a release.)
+            let part_of_release = release_title
+                .as_ref()
+                .is_some_and(|(level, version, named)| {
+                    h.level > *level
+                        && names_release
+                            .as_ref()
+                            .is_some_and(|v| v != version && name_before(&h.title, v) != *named)
+                        && (crate::tables::name_version(&h.title).is_some()
+                            || crate::tables::part_title(&h.title).is_some())
+                });
             if h.known.is_none()
                 && before_parts
                 && !part_of_release
                 && (out.sections.is_empty() && out.titles.is_empty() || names_release.is_some())
             {
                 if let Some(version) = names_release {
-                    release_title = Some((h.level, version));
+                    let named = name_before(&h.title, &version);
+                    release_title = Some((h.level, version, named));
                 }
                 out.titles.push(h.title);
                 continue;
@@ -710,6 +718,18 @@ fn shorten(line: &str) -> String {
     } else {
         format!("…{}", chars[chars.len() - 30..].iter().collect::<String>())
     }
+}
+
+/// The words of a heading before the version it names, in lower case and
+/// without marks ("Enterprise Core 3.0.x" → "enterprise core").
+fn name_before(title: &str, version: &str) -> String {
+    let before = title.split(version).next().unwrap_or(title);
+    before
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("v"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 #[cfg(test)]

@@ -258,7 +258,12 @@ pub(crate) fn looks_like_version(cell: &str) -> bool {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
         _ => t,
     };
+    // "1. Put model.gguf into …": the number of a list's item.
+    let numbered_item = t.split_once(". ").is_some_and(|(n, rest)| {
+        n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(char::is_alphabetic)
+    });
     (t.starts_with(|c: char| c.is_ascii_digit())
+        && !numbered_item
         && !is_quantity(t)
         && !crate::package_name::is_address(t))
         || is_commit(t)
@@ -943,10 +948,22 @@ impl Table {
     /// What the table holds (see [`Kind`]).
     pub(crate) fn kind(&self) -> Kind {
         let width = self.width();
-        if width < 2 || self.rows.is_empty() {
+        let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        if self.rows.is_empty() {
             return Kind::Other;
         }
-        let mostly = |(yes, of): (usize, usize)| of > 0 && yes * 2 >= of;
+        // "Upgrade List" over `composer-2.2.6`, `redis-5.3.7`: a column
+        // alone of archives' names, each its name and version.
+        if width == 1 {
+            return match mostly(self.share(0, |cell| dashed_pair(cell).is_some())) {
+                true => Kind::Components {
+                    name: 0,
+                    versions: vec![0],
+                    action: None,
+                },
+                false => Kind::Other,
+            };
+        }
         // "Key | Default | Description | Since": settings, each with its
         // default value (no version) and the release that brought it.
         let settings = (0..width).any(|c| {
@@ -2911,6 +2928,25 @@ fn labels_a_version(line: &str) -> bool {
             && label.chars().count() <= 30
             && headed_name(label.trim()).is_some()
     })
+}
+
+/// A part's title that is a name and a version, nothing more: a name of
+/// one word, or of capitalised words a name's cell may hold ("Legacy
+/// Compat v1.6", "Mods Base v1.12"; "News about 8.3" is a sentence's
+/// words).
+pub(crate) fn part_title(title: &str) -> Option<(String, String)> {
+    let title = clean_cell(title.trim_matches(['#', ' ']));
+    let words: Vec<&str> = title.split_whitespace().collect();
+    match words.as_slice() {
+        [_, _] => name_version(&title),
+        [name @ .., last] if name.len() <= 4 => {
+            let capitalised = name.iter().all(|w| w.starts_with(char::is_uppercase));
+            let name = crate::names::cell_name(&name.join(" "))?;
+            let version = cell_version(last).filter(|_| looks_like_version(last))?;
+            capitalised.then_some((name, version))
+        }
+        _ => None,
+    }
 }
 
 /// A line naming one component and its version and nothing more ("ROCm
