@@ -816,6 +816,20 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-seventh half (`held-out-66/`), committed unread; its floor
+/// is set by the measurement made before reading it.
+#[test]
+fn sixty_sixth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-66",
+        Floor {
+            percent: 0,
+            refused: 39,
+            drivers: 0,
+        },
+    );
+}
+
 /// The sixty-sixth half (`held-out-65/`), committed unread at fd764ce,
 /// measured there before reading: 983 of 1299 (75.7%), 9 refused, 1 of 1
 /// minimum driver; read in part: 1158 of 1299 (89.1%), 2 refused.
