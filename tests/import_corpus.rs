@@ -816,15 +816,16 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
-/// The sixty-seventh half (`held-out-66/`), committed unread; its floor
-/// is set by the measurement made before reading it.
+/// The sixty-seventh half (`held-out-66/`), committed unread at 03ac580,
+/// measured there before reading with the code of 275d68a: 420 of 840
+/// (50.0%), 2 refused, no minimum driver stated.
 #[test]
 fn sixty_sixth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-66",
         Floor {
-            percent: 0,
-            refused: 39,
+            percent: 50,
+            refused: 2,
             drivers: 0,
         },
     );
