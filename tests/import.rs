@@ -2718,3 +2718,59 @@ fn a_modules_title_of_a_name_and_a_half_year_names_the_release() {
     assert_eq!(version_of("GCC"), Some("12.3.0"));
     assert_eq!(version_of("OpenMPI"), Some("4.1.5"));
 }
+
+#[test]
+fn tables_of_releases_set_one_under_another_keep_their_own_heads() {
+    // richarvey's nginx-php-fpm versioning page: "#### PHP 7.2" over
+    // `Docker Tag | PHP Version | Nginx Version | …`, then "#### PHP 7.1"
+    // over `Docker Tag | Git Release | Nginx Version | PHP Version | …`:
+    // each row read by its own table's heads, "Container Scripts" too.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-66/richarvey/nginx-php-fpm-versioning.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let old = dir.release("1.1.2");
+    let version_of = |name: &str| old.components.get(name).map(String::as_str);
+    assert_eq!(version_of("Nginx"), Some("1.11.10"));
+    assert_eq!(version_of("PHP"), Some("7.1.1"));
+    assert_eq!(version_of("Alpine"), Some("3.4"));
+    assert_eq!(version_of("Container-Scripts"), Some("0.2.6"));
+    let newer = dir.release("1.5.0");
+    assert_eq!(
+        newer.components.get("PHP").map(String::as_str),
+        Some("7.2.4")
+    );
+}
+
+#[test]
+fn a_table_of_profiles_and_revisions_with_their_dates_name_releases() {
+    // KallistiOS's dc-chain README: `Profile Name | SH4 GCC | Newlib | …`,
+    // a row a toolchain profile; rust-tss2-docker's changelog:
+    // `## r33 - 2026-08-21`; SolarNodeOS's change log: its title says it
+    // is one, `# 2025-09-03` under it names the release.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-66/KallistiOS/dc-chain.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let profile = dir.release("14.3.0");
+    assert_eq!(
+        profile.components.get("Newlib").map(String::as_str),
+        Some("4.5.0")
+    );
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-66/danieltrick/rust-tss2-docker-changelog.en.md");
+    dir.import_ok(&page, &["--all"]);
+    assert_eq!(
+        dir.release("r31")
+            .components
+            .get("Debian")
+            .map(String::as_str),
+        Some("13.6")
+    );
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-66/SolarNetwork/solarnodeos-iot-link-imx93.en.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("2025-09-03");
+    assert_eq!(
+        r.components.get("sn-mbpoll").map(String::as_str),
+        Some("1.5.2-1")
+    );
+}

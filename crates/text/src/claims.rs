@@ -1485,7 +1485,7 @@ fn spaced_name_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // a proper name alone, the kind is no name either.
             let proper_before = near.len() == 2
                 && near[1].chars().any(|c| c.is_uppercase())
-                && is_package_name(near[1]);
+                && (is_package_name(near[1]) || crate::package_name::is_paired_name(near[1]));
             if kind_named
                 || ((near.len() > 2 || proper_before) && lowercase_kind(&words.claims.kinds))
             {
@@ -1757,7 +1757,8 @@ fn spaced_verb_first(text: &str, words: &Words, out: &mut Vec<(usize, Claim)>) {
             // after a proper name alone, the kind is no name either.)
             let proper_alone = name_words.len() == 2
                 && name_words[0].chars().any(char::is_uppercase)
-                && is_package_name(name_words[0]);
+                && (is_package_name(name_words[0])
+                    || crate::package_name::is_paired_name(name_words[0]));
             if (name_words.len() > words_before_kind || proper_alone)
                 && name_words.last().is_some_and(|w| {
                     (holds(&words.claims.kinds, w) || holds(&words.claims.package_kinds, w))

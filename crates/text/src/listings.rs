@@ -46,6 +46,11 @@ pub(crate) fn listed(lines: &[(usize, String)]) -> Vec<(String, String)> {
 /// A line without the shell prompt or list bullet before it.
 fn strip_prompt(line: &str) -> &str {
     let t = line.trim();
+    // "**`module load foss/2023a`**": a command set in bold.
+    let t = t
+        .strip_prefix("**")
+        .and_then(|t| t.strip_suffix("**"))
+        .unwrap_or(t);
     // `[user@host ~]$ module list`
     let t = match t.strip_prefix('[').and_then(|r| r.split_once("]$")) {
         Some((_, rest)) => rest,
@@ -901,6 +906,11 @@ mod tests {
         assert_eq!(
             read("module swap gcc/10.2.0 gcc/12.3.0"),
             pairs(&[("gcc", "12.3.0")])
+        );
+        // A command set in bold (UQ RCC's module pages).
+        assert_eq!(
+            read("  **`module load foss/2023a`**"),
+            pairs(&[("foss", "2023a")])
         );
         assert!(
             read("The old version is still available by using `module load ansys/2024R1`.")

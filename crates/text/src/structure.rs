@@ -160,6 +160,19 @@ impl Structure {
     /// Version History" (`[page] history_headings`): the newest release
     /// the page's history heads, first under it.
     fn history_release(&self) -> Option<String> {
+        // "# SolarNodeOS - IoT LINK iMX93 - Change Log" over "# 2025-09-03":
+        // a page whose title says it is a history, its first release
+        // heading.
+        let titled_history = self.titles.first().is_some_and(|t| {
+            let tail = t.rsplit([':', '-', '–', '—']).next().unwrap_or(t);
+            crate::words::is_history_heading(t) || crate::words::is_history_heading(tail)
+        });
+        if titled_history {
+            return self.titles[1..]
+                .iter()
+                .chain(self.sections.iter().map(|s| &s.title))
+                .find_map(|t| crate::titles::of_title(t));
+        }
         let at = self
             .sections
             .iter()

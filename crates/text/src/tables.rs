@@ -485,6 +485,15 @@ pub(crate) fn tables(lines: &[(usize, String)]) -> Vec<Table> {
         let mut delimited_head = false;
         while i < lines.len() && is_row(&lines[i].1) {
             if is_delimiter(&lines[i].1) {
+                // A second head and its delimiter: another table, set
+                // right under this one (the heading between them left
+                // out of the part's lines).
+                if rows.len() > 2 && delimited_head {
+                    rows.pop();
+                    raws.pop();
+                    i -= 1;
+                    break;
+                }
                 delimited_head |= rows.len() == 1;
             } else {
                 rows.push((lines[i].0, cells(&lines[i].1)));
@@ -1123,10 +1132,12 @@ impl Table {
                     // naming nothing relnotes knows.
                     let counts = mostly(self.share(c, is_measure))
                         && !component_head(head).is_some_and(|n| names::is_alias(&n));
+                    // "Container Scripts" over "0.3.6": a head of a name's
+                    // words over versions only, what the images also ship.
                     let headed = !head.is_empty()
                         && !is_version_head(head)
                         && !counts
-                        && component_head(head).is_some_and(|name| {
+                        && release_column_head(head).is_some_and(|name| {
                             mostly(self.share(c, |cell| headed_version(&name, cell).is_some()))
                         });
                     let named_by_row = self.namer_of(c).is_some() && versions(c);
@@ -1641,6 +1652,25 @@ impl Table {
 
 /// The component a column head of a table of releases names: the head
 /// without its version word ("PyTorch Version"), when it is a name.
+/// The component a column of a table of releases gives versions of: its
+/// head as a component's name, else a head of a few capitalised words
+/// ("Container Scripts" over "0.3.6": what each image also ships), never
+/// one saying what the rows are ("Git Release").
+fn release_column_head(head: &str) -> Option<String> {
+    component_head(head).or_else(|| {
+        let head = clean_name(head);
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let fits = (1..=3).contains(&words.len())
+            && !is_key_head(&head)
+            && words.iter().all(|w| {
+                w.starts_with(|c: char| c.is_ascii_uppercase())
+                    && crate::package_name::is_package_word(w)
+                    && !words::is_version_label(w)
+            });
+        fits.then(|| words.join("-"))
+    })
+}
+
 fn component_head(head: &str) -> Option<String> {
     let name = headed_name(head).unwrap_or_else(|| head.to_string());
     names::component_name(&clean_name(&name))
@@ -2034,7 +2064,7 @@ pub(crate) fn release_row(
             Some(n) => table
                 .cell(cells, n)
                 .and_then(|name| names::cell_name(&clean_name(name))),
-            None => component_head(table.head_of(c)),
+            None => release_column_head(table.head_of(c)),
         };
         match (&head, head.as_deref().and_then(|h| headed_version(h, cell))) {
             (Some(head), Some(version)) => push_precise(&mut out, head.clone(), version),

@@ -189,7 +189,15 @@ fn of_title_as_written(title: &str) -> Option<String> {
         let date = rest
             .trim()
             .trim_matches(|c: char| matches!(c, '-' | '–' | '[' | ']' | '\\' | '(' | ')' | ' '));
-        if names_release(token)
+        // ("2025-A – 2025-05-10", docker-texlive's changelog: a year and
+        // the letter of its release, as a linked `[2025-A]` reads.)
+        let year_lettered = token.split_once('-').is_some_and(|(year, letter)| {
+            year.len() == 4
+                && year.bytes().all(|b| b.is_ascii_digit())
+                && letter.len() == 1
+                && letter.bytes().all(|b| b.is_ascii_uppercase())
+        });
+        if (names_release(token) || year_lettered)
             && model::is_release_version(token)
             && crate::dates::is_date_alone(date)
         {
@@ -203,6 +211,15 @@ fn of_title_as_written(title: &str) -> Option<String> {
             && (crate::dates::is_date_alone(date) || unknown_day(date))
         {
             return Some(token[1..].to_string());
+        }
+        // "r33 - 2026-08-21" (rust-tss2-docker's changelog): a revision's
+        // letter and number, then its date; the letter is the release's.
+        if let Some(number) = token.strip_prefix(|c: char| c.is_ascii_lowercase())
+            && is_whole_release(number)
+            && !number.starts_with(['v', 'V'])
+            && crate::dates::is_date_alone(date)
+        {
+            return Some(token.to_string());
         }
     }
     // "`ubuntu-22.04-jdk-17-ndk-r26b` (`latest`, `sdk-53`)", "`…` (deprecated)":
