@@ -816,6 +816,19 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-eighth half (`held-out-67/`), committed unread.
+#[test]
+fn sixty_seventh_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-67",
+        Floor {
+            percent: 0,
+            refused: 29,
+            drivers: 0,
+        },
+    );
+}
+
 /// The sixty-seventh half (`held-out-66/`), committed unread at 03ac580,
 /// measured there before reading with the code of 275d68a: 420 of 840
 /// (50.0%), 2 refused, no minimum driver stated; read in part: 663 of 840
