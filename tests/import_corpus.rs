@@ -816,14 +816,16 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
-/// The sixty-eighth half (`held-out-67/`), committed unread.
+/// The sixty-eighth half (`held-out-67/`), committed unread at 9e3ba86,
+/// measured there before reading with the code of d162bdf: 477 of 613
+/// (77.8%), 2 refused, no minimum driver stated.
 #[test]
 fn sixty_seventh_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-67",
         Floor {
-            percent: 0,
-            refused: 29,
+            percent: 77,
+            refused: 2,
             drivers: 0,
         },
     );
