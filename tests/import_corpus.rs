@@ -816,6 +816,19 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
+/// The sixty-ninth half (`held-out-68/`), committed unread.
+#[test]
+fn sixty_eighth_held_out_corpus_pages_hold_their_floor() {
+    check_half(
+        "held-out-68",
+        Floor {
+            percent: 0,
+            refused: 26,
+            drivers: 0,
+        },
+    );
+}
+
 /// The sixty-eighth half (`held-out-67/`), committed unread at 9e3ba86,
 /// measured there before reading with the code of d162bdf: 477 of 613
 /// (77.8%), 2 refused, no minimum driver stated.
