@@ -2774,3 +2774,91 @@ fn a_table_of_profiles_and_revisions_with_their_dates_name_releases() {
         Some("1.5.2-1")
     );
 }
+
+#[test]
+fn an_images_tag_names_the_release_a_title_names_only_its_base() {
+    // An embedded image's README: "# … Docker Image (Ubuntu 24.04 Base)",
+    // `docker pull bloedebleidd/embedded:compact-1.1.0`; a cross-compiler
+    // image's `docker run --rm -it \` continued over lines to its image;
+    // an image's "## Tags" over its one tag.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/BloedeBleidd/embedded-docker.en.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("compact-1.1.0");
+    assert_eq!(
+        r.components.get("ARM-GNU-Toolchain").map(String::as_str),
+        Some("14.2.1")
+    );
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/wischner/gcc-m68k-amiga.en.md");
+    dir.import_ok(&page, &[]);
+    dir.release("1.1.0");
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/nightseas/torch-opencv-dlib.en.md");
+    dir.import_ok(&page, &[]);
+    let r = dir.release("cv2.4.13-dlib19.0-cuda8.0-ubuntu16.04");
+    assert_eq!(r.components.get("CUDA").map(String::as_str), Some("8.0"));
+}
+
+#[test]
+fn base_images_badges_and_home_addresses_state_components() {
+    // A CUDA build document's table of inputs: `nvidia/cuda:13.3.1-devel-
+    // ubuntu24.04`, `rust:1.95.0-slim-bookworm`.
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/TensorQuay/cuda-compiler-image.en.md");
+    dir.import_ok(&page, &["--version", "4235e55"]);
+    let r = dir.release("4235e55");
+    let version_of = |name: &str| r.components.get(name).cloned();
+    assert_eq!(version_of("CUDA").as_deref(), Some("13.3.1"));
+    assert_eq!(version_of("Ubuntu").as_deref(), Some("24.04"));
+    assert_eq!(version_of("Rust").as_deref(), Some("1.95.0"));
+    // A porting manual's stack badges: `badge/Spring Security_5.7.6-…`.
+    let dir = Project::in_languages(&["ko"]);
+    let page = fixture("corpus/held-out-67/KHminor/pocha-porting-manual.ko.md");
+    dir.import_ok(&page, &["--lang", "ko", "--version", "2023.02.16"]);
+    let r = dir.release("2023.02.16");
+    assert_eq!(
+        r.components.get("Spring-Security").map(String::as_str),
+        Some("5.7.6")
+    );
+    assert_eq!(
+        r.components.get("Intellij").map(String::as_str),
+        Some("2022.3.1")
+    );
+    // A game engine's "## Used libraries": "drmp3 v0.6.40 & drwav v0.13.17:
+    // https://…".
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-66/Fewnity/xenity-engine.en.md");
+    dir.import_ok(&page, &["--version", "2025.07.14"]);
+    let r = dir.release("2025.07.14");
+    assert_eq!(r.components.get("Bullet").map(String::as_str), Some("2.82"));
+    assert_eq!(
+        r.components.get("drmp3").map(String::as_str),
+        Some("0.6.40")
+    );
+}
+
+#[test]
+fn change_logs_of_pre_releases_and_paired_names() {
+    // "## 8.4.0 alpha2 - 2024-07-23" (a PHP image's changelog);
+    // "* cURL/libcURL 7.53.1" (an installer's).
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/woohoolabs/docker-base-php-cli.en.md");
+    dir.import_ok(&page, &["--all"]);
+    let r = dir.release("8.4.0-alpha2");
+    assert_eq!(
+        r.components.get("Composer").map(String::as_str),
+        Some("2.7.7")
+    );
+    let dir = Project::empty();
+    let page = fixture("corpus/held-out-67/mackyle/git-osx-installer-changelog.en.txt");
+    dir.import_ok(&page, &["--all"]);
+    let holding = std::fs::read_dir(dir.path().join("releases"))
+        .unwrap()
+        .filter_map(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            text.contains("cURL-libcURL = \"7.53.1\"").then_some(())
+        })
+        .count();
+    assert_eq!(holding, 1);
+}

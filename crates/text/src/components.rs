@@ -220,6 +220,7 @@ fn contents_item(line: &str) -> Vec<(String, String)> {
     if crate::phrases::holds_note(line) || crate::phrases::names_examples(line) {
         return Vec::new();
     }
+    let line = without_home_address(line);
     // "Bump golang.org/x/net from 0.54.0 to 0.55.0 to address …": an
     // item claiming an upgrade states the version it upgrades to.
     let claims = crate::claims::find_claims(line);
@@ -475,6 +476,23 @@ pub(crate) fn is_version_suffix(word: &str) -> bool {
 fn is_to_word(word: &str) -> bool {
     words::each().any(|l| l.claims.to.iter().any(|t| t.eq_ignore_ascii_case(word)))
         || words::is_arrow(word)
+}
+
+/// "drmp3 v0.6.40: https://github.com/…": an item ending in the address
+/// of the component's home, after a colon or a dash, is the item without it.
+pub(crate) fn without_home_address(line: &str) -> &str {
+    let Some((before, last)) = line.trim_end().rsplit_once(char::is_whitespace) else {
+        return line;
+    };
+    if !is_address(last) {
+        return line;
+    }
+    let before = before.trim_end();
+    match before.strip_suffix([':', '-', '–']) {
+        // (A label whose value is the address, "Docs: https://…", keeps it.)
+        Some(item) if item.contains(|c: char| c.is_ascii_digit()) => item.trim_end(),
+        _ => line,
+    }
 }
 
 /// A web address, as a link whose text it was leaves it in a page's text.
@@ -1941,6 +1959,35 @@ pub(crate) fn set_aside_invalid_versions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_naming_what_a_release_is_lists_it() {
+        // siduction's release notes, in German.
+        let listed = introduced_listing(
+            "Die Flavours, die wir für siduction 2023.1.0 anbieten, sind KDE Plasma 5.27.7.1, LXQt 1.3.0, Xfce 4.18, Xorg und noX",
+        );
+        let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["KDE-Plasma", "LXQt", "Xfce"], "{listed:?}");
+    }
+
+    #[test]
+    fn an_items_closing_home_address_is_left_out() {
+        assert_eq!(
+            without_home_address(
+                "drmp3 v0.6.40 & drwav v0.13.17: https://github.com/mackron/dr_libs"
+            ),
+            "drmp3 v0.6.40 & drwav v0.13.17"
+        );
+        assert_eq!(
+            contents_item("JSON for Modern C++ v3.11.3: https://github.com/nlohmann/json"),
+            contents_item("JSON for Modern C++ v3.11.3")
+        );
+        // An address that is the item's value stays.
+        assert_eq!(
+            without_home_address("Docs: https://x.io"),
+            "Docs: https://x.io"
+        );
+    }
 
     #[test]
     fn archive_and_installer_file_names_carry_name_and_version() {

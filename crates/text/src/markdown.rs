@@ -853,9 +853,15 @@ fn release_badge(address: &str) -> Option<String> {
     const BADGE: &str = "img.shields.io/badge/";
     let at = address.find(BADGE)?;
     let path = &address[at + BADGE.len()..];
-    let end = path
-        .find(['?', '"', '\'', ')', ' ', '>'])
-        .unwrap_or(path.len());
+    // In a quoted attribute (`<img src="…/badge/MySQL 8.0.31-4479A1">`)
+    // only its quote ends the address.
+    let quoted = address.trim_start().starts_with(['"', '\'']);
+    let end = if quoted {
+        path.find(['?', '"', '\'', '>'])
+    } else {
+        path.find(['?', '"', '\'', ')', ' ', '>'])
+    }
+    .unwrap_or(path.len());
     let path = path[..end].trim_end_matches(".svg");
     // Shields' escapes: `--` a dash, `__` an underscore, `_` a space.
     let parts: Vec<String> = path
@@ -871,10 +877,13 @@ fn release_badge(address: &str) -> Option<String> {
                 .replace('\u{2}', "_")
         })
         .collect();
-    let [label, message, _color] = parts.as_slice() else {
-        return None;
+    let (label, message) = match parts.as_slice() {
+        [label, message, _color] => (label.trim(), message.trim()),
+        // `badge/Spring Boot_2.7.8-6DB33F` (a stack's badges): one text, a
+        // name and its version, as the badge shows it.
+        [text, _color] => return named_version(text.trim()).then(|| text.trim().to_string()),
+        _ => return None,
     };
-    let (label, message) = (label.trim(), message.trim());
     let version_word =
         |word: &str| words::each().any(|w| w.version.before_number.contains(&word.to_lowercase()));
     // `badge/6.5-version-orange` (ROCm-AI-Installer's): the two swapped,
@@ -894,6 +903,20 @@ fn release_badge(address: &str) -> Option<String> {
         && version.starts_with(|c: char| c.is_ascii_digit())
         && model::is_release_version(version))
     .then(|| format!("{label} {message}"))
+}
+
+/// "Spring Boot 2.7.8", "Node.js 18.12.1": a few words of a name, then a
+/// version of numbers and dots.
+fn named_version(text: &str) -> bool {
+    let Some((name, version)) = text.rsplit_once(' ') else {
+        return false;
+    };
+    name.starts_with(|c: char| c.is_alphabetic())
+        && name.split_whitespace().count() <= 3
+        && version.contains('.')
+        && version
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -985,6 +1008,18 @@ mod tests {
         assert!(texts.iter().any(|t| t == "version 2.0.3"), "{texts:?}");
         assert_eq!(
             release_badge("https://img.shields.io/badge/Release--Candidate-1.2.3-blue"),
+            None
+        );
+        // A stack's badge: a name and its version, one text.
+        assert_eq!(
+            release_badge(
+                "https://img.shields.io/badge/Spring_Boot_2.7.8-6DB33F?style=for-the-badge"
+            )
+            .as_deref(),
+            Some("Spring Boot 2.7.8")
+        );
+        assert_eq!(
+            release_badge("https://img.shields.io/badge/Figma-F24E1E"),
             None
         );
         // The release first, its word after it.

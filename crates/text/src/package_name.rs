@@ -250,9 +250,11 @@ pub(crate) fn is_package_word(name: &str) -> bool {
 /// (`actions/checkout`, `golang.org/x/net`) or a short pair (`I/O`) is
 /// not one.
 pub(crate) fn is_paired_name(word: &str) -> bool {
+    // ("cURL/libcURL": a part may open in lowercase, a capital inside.)
     let part = |p: &str| {
         p.len() >= 2
-            && p.starts_with(|c: char| c.is_ascii_uppercase())
+            && p.starts_with(|c: char| c.is_ascii_alphabetic())
+            && p.contains(|c: char| c.is_ascii_uppercase())
             && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '+')
     };
     word.len() <= 64
@@ -348,6 +350,16 @@ pub(crate) fn is_debian_arch(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_names_of_one_product_joined_by_a_slash() {
+        for pair in ["Erlang/OTP", "Tcl/Tk", "cURL/libcURL"] {
+            assert!(is_paired_name(pair), "{pair}");
+        }
+        for other in ["actions/checkout", "and/or", "I/O", "golang.org/x/net"] {
+            assert!(!is_paired_name(other), "{other}");
+        }
+    }
 
     #[test]
     fn names_a_record_may_hold() {

@@ -224,11 +224,13 @@ fn boxed_row(line: &str) -> String {
 fn text_lines(content: &str) -> Read {
     let mut lines: Vec<(usize, String)> = Vec::new();
     let mut fences = 0;
-    let raw: Vec<(usize, String)> = content
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.to_string()))
-        .collect();
+    let raw: Vec<(usize, String)> = without_rest_markup(
+        content
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect(),
+    );
     let org = is_org(content);
     let asciidoc = is_asciidoc(content);
     let letter_o_bullets = raw
@@ -358,6 +360,44 @@ fn text_lines(content: &str) -> Read {
 
 /// A line with reStructuredText's links (`` `libtiff <https://…>`_ 4.7.1 ``,
 /// imagecodecs' README) as their text (`libtiff 4.7.1`).
+/// A reStructuredText page's lines without what it does not show: its
+/// substitution definitions (`.. |reg| unicode:: U+00AE`) with their
+/// options (`   :ltrim:`), its link targets (`.. _what-is-new-label:`), and
+/// the references to its substitutions in the text ("OPNSense |reg| 23.7"
+/// reads "OPNSense 23.7"). Other pages' lines are as they are.
+fn without_rest_markup(raw: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    let substitution = |l: &str| {
+        l.strip_prefix(".. |")
+            .and_then(|rest| rest.split_once("| "))
+            .map(|(name, _)| name.to_string())
+    };
+    let names: Vec<String> = raw.iter().filter_map(|(_, l)| substitution(l)).collect();
+    if names.is_empty() {
+        return raw;
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut in_markup = false;
+    for (n, line) in raw {
+        let target = line.starts_with(".. _") && line.trim_end().ends_with(':');
+        if substitution(&line).is_some() || target {
+            in_markup = true;
+            continue;
+        }
+        if in_markup && line.starts_with([' ', '\t']) && !line.trim().is_empty() {
+            continue;
+        }
+        in_markup = false;
+        let mut shown = line;
+        for name in &names {
+            shown = shown
+                .replace(&format!(" |{name}| "), " ")
+                .replace(&format!("|{name}|"), "");
+        }
+        out.push((n, shown));
+    }
+    out
+}
+
 fn rest_links(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
@@ -556,6 +596,23 @@ fn setext_headings(lines: &mut Vec<(usize, String)>) -> BTreeSet<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_restructured_text_does_not_show_is_no_line() {
+        let page = ".. |reg| unicode:: U+00AE .. Trademark\n   :ltrim:\n\n.. _`what-is-new-label`:\n\nWas ist neu\n===========\n\n  * Server (Ubuntu Server 22.04 LTS & OPNSense |reg| 23.7)\n";
+        let (lines, _, _) = text_lines(page);
+        let texts: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert!(
+            !texts
+                .iter()
+                .any(|l| l.contains("unicode::") || l.contains(":ltrim:") || l.contains("label")),
+            "{texts:?}"
+        );
+        assert!(
+            texts.iter().any(|l| l.contains("OPNSense 23.7")),
+            "{texts:?}"
+        );
+    }
 
     #[test]
     fn a_debian_changelogs_entries_head_their_releases() {

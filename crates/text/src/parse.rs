@@ -1177,13 +1177,24 @@ fn tag_components(page: &Structure, draft: &Draft, version: &str) -> Vec<(String
         )
         .flatten()
         .filter_map(|(_, line)| pulled_image(line));
-    let references: Vec<String> = draft
+    let mut references: Vec<String> = draft
         .assets
         .iter()
         .map(|a| a.image.clone())
         .chain(pulled)
         .chain(tagged_by_release(page, version))
         .collect();
+    // Where the page pulls no image of its own: the images named for a
+    // component it builds on (`nvidia/cuda:13.3.1-devel-ubuntu24.04` in a
+    // table of a build's inputs). (Beside the pulled ones they are other
+    // images: `docker inspect` of another release's.)
+    if references.is_empty() {
+        references = std::iter::once(&page.preamble)
+            .chain(page.sections.iter().map(|s| &s.body))
+            .flatten()
+            .flat_map(|(_, line)| crate::tags::named_images_in(line))
+            .collect();
+    }
     let mut said: Vec<(String, String)> = Vec::new();
     let mut disputed: HashSet<String> = HashSet::new();
     for reference in &references {
@@ -1452,6 +1463,7 @@ fn components_section(lines: &[&str]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for line in lines {
         let l = line.trim().trim_start_matches("- ").replace(['"', '`'], "");
+        let l = components::without_home_address(&l).to_string();
         if l.starts_with("```") || l.is_empty() {
             continue;
         }

@@ -86,8 +86,34 @@ fn first_not_of_model(re: &Regex, text: &str) -> Option<String> {
             .flat_map(|w| &w.version.not_after)
             .any(|w| crate::words::ends_with_word(&before, w))
     };
+    // "Embedded Systems Docker Image (Ubuntu 24.04 Base)": a known
+    // component's version in a note in parentheses saying it is the base
+    // (`[statements] base_images`) is what the release is built on. ("…
+    // Containers (CUDA 12.9)" names a release by it.)
+    let of_base = |c: &regex::Captures| {
+        let (start, end) = c.get(1).map_or((0, 0), |m| (m.start(), m.end()));
+        let before = &text[..start];
+        let open = before
+            .rfind('(')
+            .is_some_and(|at| !before[at..].contains(')'));
+        let note = text[end..]
+            .split(')')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_lowercase();
+        let says_base = crate::words::each()
+            .flat_map(|w| &w.statements.base_images)
+            .any(|b| note == *b);
+        open && says_base
+            && before
+                .split_whitespace()
+                .next_back()
+                .map(|w| w.trim_start_matches('('))
+                .is_some_and(crate::names::is_alias)
+    };
     re.captures_iter(text)
-        .find(|c| !of_model(c) && !of_other(c))
+        .find(|c| !of_model(c) && !of_other(c) && !of_base(c))
         .map(|c| c[1].to_string())
 }
 
@@ -256,7 +282,15 @@ pub(crate) fn suffixed_release(title: &str) -> Option<String> {
         .and_then(|h| h.rsplit_once(" ("))
     {
         Some((head, date)) if crate::dates::is_date_alone(date) => head,
-        _ => title,
+        // "8.4.0 alpha2 - 2024-07-23" (a change log's heading): nor one
+        // after a dash.
+        _ => match title
+            .rsplit_once(" - ")
+            .or_else(|| title.rsplit_once(" – "))
+        {
+            Some((head, date)) if crate::dates::is_date_alone(date.trim()) => head,
+            _ => title,
+        },
     };
     let captures = SUFFIXED.captures(title)?;
     // ("Version 2.3 Hotfix 2": a word before it says it is a version; one
@@ -618,8 +652,41 @@ pub(crate) fn in_image_tag(line: &str) -> Option<String> {
     }
     // "docker pull avarok/dgx-vllm-nvfp4-kernel:v22": a release numbered
     // by one number, its `v` written.
-    first(&VERSION_TAG, t).or_else(|| WHOLE_V_TAG.captures(t).map(|c| format!("v{}", &c[1])))
+    first(&VERSION_TAG, t)
+        .or_else(|| WHOLE_V_TAG.captures(t).map(|c| format!("v{}", &c[1])))
+        // "docker pull bloedebleidd/embedded:compact-1.1.0": a flavour's
+        // word before the release's numbers, one tag.
+        .or_else(|| first(&WORD_VERSION_TAG, t))
 }
+
+/// [`in_image_tag`] of a page's lines, a command continued over lines
+/// (`docker run --rm -it \` … `wischner/gcc-m68k-amiga:1.1.0 \`) read as
+/// one line.
+pub(crate) fn in_pulled_image<'a>(lines: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut command = String::new();
+    for line in lines {
+        let line = line.trim();
+        match line.strip_suffix('\\') {
+            Some(head) => {
+                command.push_str(head);
+                command.push(' ');
+            }
+            None => {
+                command.push_str(line);
+                if let Some(tag) = in_image_tag(&command) {
+                    return Some(tag);
+                }
+                command.clear();
+            }
+        }
+    }
+    None
+}
+
+static WORD_VERSION_TAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:([a-z]+-v?\d+(?:\.\d+)+)(?:$|\s)")
+        .unwrap()
+});
 
 static WHOLE_V_TAG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:^|\s)[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]:v(\d+)(?:$|\s)").unwrap()
@@ -916,6 +983,20 @@ mod tests {
             Some("25.4")
         );
         assert_eq!(in_image_tag("docker run -p 8080:80 nginx"), None);
+        assert_eq!(
+            in_image_tag("docker pull bloedebleidd/embedded:compact-1.1.0").as_deref(),
+            Some("compact-1.1.0")
+        );
+        let continued = [
+            "docker run --rm -it \\",
+            "  -v \"$PWD\":/work \\",
+            "  wischner/gcc-m68k-amiga:1.1.0 \\",
+            "  bash",
+        ];
+        assert_eq!(
+            in_pulled_image(continued.into_iter()).as_deref(),
+            Some("1.1.0")
+        );
     }
 
     #[test]
@@ -1087,6 +1168,12 @@ mod tests {
             Some("2-Build-605")
         );
         assert_eq!(suffixed_release("2 Build 605"), None);
+        // A change log's heading: the release, its pre-release word, then
+        // its date after a dash.
+        assert_eq!(
+            suffixed_release("8.4.0 alpha2 - 2024-07-23").as_deref(),
+            Some("8.4.0-alpha2")
+        );
         // Hystrix's changelog: a pre-release word of two words.
         assert_eq!(
             pre_release(

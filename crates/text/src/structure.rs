@@ -144,18 +144,42 @@ impl Structure {
             .or_else(|| all().find_map(stated::release_named))
             .or_else(|| all().find_map(stated::release_row))
             .or_else(|| stated::release_column(all()))
-            .or_else(|| all().find_map(stated::in_image_tag))
+            .or_else(|| stated::in_pulled_image(all()))
             // A release its first sentences name by its date's digits,
             // under a title naming a month ("February 2025 Image Release").
             .or_else(|| first_lines.clone().find_map(stated::dated_build))
             // "deepin 23 软件包选型": a release numbered by one number.
             .or_else(|| self.titles.iter().find_map(|t| stated::whole_after_name(t)))
+            .or_else(|| self.one_tag_heading())
             .or_else(|| all().find_map(stated::in_text))
             .map(stated::with_lowercase_v)
     }
 }
 
 impl Structure {
+    /// "## Tags" over one "#### cv2.4.13-dlib19.0-cuda8.0-ubuntu16.04
+    /// (=latest)" (an image's README): the image's one tag, a word holding
+    /// numbers, names its release (a note after it left out).
+    fn one_tag_heading(&self) -> Option<String> {
+        let at = self
+            .sections
+            .iter()
+            .position(|s| s.known == Some(crate::headings::Known::Tags))?;
+        let level = self.sections[at].level;
+        let tags: Vec<&str> = self.sections[at + 1..]
+            .iter()
+            .take_while(|s| s.level > level)
+            .map(|s| s.title.split(" (").next().unwrap_or(&s.title).trim())
+            .collect();
+        let [tag] = tags.as_slice() else {
+            return None;
+        };
+        (!tag.contains(char::is_whitespace)
+            && tag.contains(|c: char| c.is_ascii_digit())
+            && model::is_release_version(tag))
+        .then(|| tag.to_string())
+    }
+
     /// "### v0.9.2-v100-cuda12.8 (08/02/2026)" under a README's "## 📋
     /// Version History" (`[page] history_headings`): the newest release
     /// the page's history heads, first under it.

@@ -10,6 +10,28 @@ use crate::names;
 use model::{Component, all_components, known_component};
 
 /// The components a tag (or an image reference, whose tag is read) states.
+/// "`nvidia/cuda:13.3.1-devel-ubuntu24.04`", "`rust:1.95.0-slim-bookworm`"
+/// (a build's inputs): the image references a line writes whose
+/// repository is named for a component data knows and whose tag opens
+/// with a version.
+pub(crate) fn named_images_in(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '"' | '\'' | ',' | '(' | ')' | '|')))
+        .map(|w| w.strip_suffix('.').unwrap_or(w))
+        .filter(|word| {
+            !word.contains(char::is_whitespace)
+                && !word.contains(['$', '=', '@'])
+                && word.split_once(':').is_some_and(|(repository, tag)| {
+                    let name = repository.rsplit('/').next().unwrap_or(repository);
+                    !tag.contains('/')
+                        && known_component(name).is_some()
+                        && is_release(tag.split(['-', '_']).next().unwrap_or(""))
+                })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
 pub(crate) fn components(reference: &str) -> Vec<(String, String)> {
     let reference = reference.trim().trim_matches(['`', '"', '\'']);
     // `python:3.11-slim@sha256:d29f…`: the digest pins the tag, names nothing.
@@ -336,6 +358,24 @@ fn by_prefix(word: &str) -> Option<&'static Component> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_named_for_known_components_are_read_where_a_line_writes_them() {
+        let line = "| `nvidia/cuda:13.3.1-devel-ubuntu24.04` | `rust:1.95.0-slim-bookworm` | `myapp:2.0` |";
+        assert_eq!(
+            named_images_in(line),
+            [
+                "nvidia/cuda:13.3.1-devel-ubuntu24.04",
+                "rust:1.95.0-slim-bookworm"
+            ]
+        );
+        assert_eq!(
+            components("rust:1.95.0-slim-bookworm"),
+            [("Rust".to_string(), "1.95.0".to_string())]
+        );
+        // A port mapping, a tag of no version: none.
+        assert!(named_images_in("docker run -p 8080:80 python:latest").is_empty());
+    }
 
     fn of(reference: &str) -> Vec<(String, String)> {
         components(reference)
