@@ -816,14 +816,16 @@ fn seventh_held_out_corpus_pages_hold_their_floor() {
     );
 }
 
-/// The sixty-ninth half (`held-out-68/`), committed unread.
+/// The sixty-ninth half (`held-out-68/`), committed unread at f874def,
+/// measured before reading at 42374d8: 199 of 339 (58.7%), 4 refused, no
+/// minimum driver stated.
 #[test]
 fn sixty_eighth_held_out_corpus_pages_hold_their_floor() {
     check_half(
         "held-out-68",
         Floor {
-            percent: 0,
-            refused: 26,
+            percent: 58,
+            refused: 4,
             drivers: 0,
         },
     );
