@@ -24,8 +24,8 @@ pub(crate) fn named_images_in(line: &str) -> Vec<String> {
                 && word.split_once(':').is_some_and(|(repository, tag)| {
                     let name = repository.rsplit('/').next().unwrap_or(repository);
                     !tag.contains('/')
-                        && known_component(name).is_some()
                         && is_release(tag.split(['-', '_']).next().unwrap_or(""))
+                        && known_component(name).is_some()
                 })
         })
         .map(str::to_string)
